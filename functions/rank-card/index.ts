@@ -1,0 +1,4 @@
+import { groupHandler } from '../../shared/http/stack';
+import { rankCard } from './rankCard';
+
+export const handler = groupHandler('rank-card', { rankCard });

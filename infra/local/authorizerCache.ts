@@ -1,0 +1,41 @@
+import type { APIGatewayAuthorizerResult } from 'aws-lambda';
+
+/**
+ * API Gateway's authorizer result cache: keyed by the identity source (the Authorization header),
+ * kept for the TTL (AUTHORIZER_CACHE_TTL seconds, default 300 as in API Gateway; 0 disables).
+ * Only allows are kept: a deny carries the caller's per-IP rate-limit count, which must stay exact.
+ * A revoked key therefore keeps working for at most one TTL, as it does behind API Gateway.
+ */
+export class AuthorizerCache {
+  private readonly entries = new Map<string, { result: APIGatewayAuthorizerResult; expires: number }>();
+
+  constructor(
+    private readonly ttlSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(identity: string): APIGatewayAuthorizerResult | undefined {
+    const entry = this.entries.get(identity);
+    if (!entry) return undefined;
+    if (entry.expires > this.now()) return entry.result;
+    this.entries.delete(identity);
+    return undefined;
+  }
+
+  set(identity: string, result: APIGatewayAuthorizerResult): void {
+    if (this.ttlSeconds <= 0 || !result.policyDocument.Statement.some((s) => s.Effect === 'Allow')) return;
+    this.entries.set(identity, { result, expires: this.now() + this.ttlSeconds * 1000 });
+  }
+}
+
+/** IAM-style evaluation of the returned policy for one method ARN: an explicit Deny wins. */
+export function allows(result: APIGatewayAuthorizerResult, methodArn: string): boolean {
+  const statements = result.policyDocument.Statement.map((s) => s as { Effect: string; Resource?: string | string[] });
+  const matching = statements.filter((s) => [s.Resource ?? []].flat().some((resource) => arnMatches(resource, methodArn)));
+  return matching.some((s) => s.Effect === 'Allow') && !matching.some((s) => s.Effect === 'Deny');
+}
+
+function arnMatches(pattern: string, arn: string): boolean {
+  const regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return regex.test(arn);
+}

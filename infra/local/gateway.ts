@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
+import { rateLimitHeaders } from '../../shared/access/rateLimiter';
+import type { DenyContext } from '../../shared/access/authorizer';
+import { UNAVAILABLE_RETRY_AFTER } from '../../shared/access/rateLimiter';
+import { errorBody } from '../../shared/http/envelope';
+import { gatewayResponses, type GatewayResponseType } from '../../shared/http/gatewayResponses';
+import type { LambdaHandler } from '../../shared/http/stack';
+import type { RouteEntry } from '../../shared/routes/table';
+import type { FunctionGroup } from '../../shared/routes/types';
+import { AuthorizerCache, allows } from './authorizerCache';
+import { authorizerEvent, describeRequest, methodArn, proxyEvent, type IncomingRequest } from './proxyEvent';
+import { createRouter } from './routing';
+
+/** API Gateway's own payload limit. */
+export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+export interface GatewayOptions {
+  routes: RouteEntry[];
+  authorizer: (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
+  loadGroup: (group: FunctionGroup) => Promise<LambdaHandler>;
+  cache: AuthorizerCache;
+}
+
+/**
+ * Emulates the REST API in front of the functions: resource matching (404/405), payload limit,
+ * the Lambda authorizer with its result cache, gateway responses in our envelope, and Lambda proxy
+ * integration, so the very same handler code runs here as in AWS.
+ */
+export function createGateway(options: GatewayOptions) {
+  const route = createRouter(options.routes);
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const requestId = randomUUID();
+    try {
+      const request = describeRequest(req, new URL(req.url ?? '/', 'http://localhost'), requestId);
+      const match = route(request.method, request.path);
+      if (match.kind === 'notFound') {
+        req.resume();
+        return gatewayReply(res, 'MISSING_AUTHENTICATION_TOKEN', requestId, { message: `No route ${request.method} ${request.path}` });
+      }
+      if (match.kind === 'methodNotAllowed') {
+        req.resume();
+        return gatewayReply(res, 'METHOD_NOT_ALLOWED', requestId, {
+          message: `${request.method} is not allowed here; use ${match.allow.join(', ')}`,
+          headers: { Allow: match.allow.join(', ') },
+        });
+      }
+      const body = await readBody(req, MAX_REQUEST_BYTES);
+      if (!body) {
+        res.on('finish', () => req.socket.destroy());
+        return gatewayReply(res, 'REQUEST_TOO_LARGE', requestId, { headers: { Connection: 'close' } });
+      }
+
+      let authorizer: Record<string, unknown> | null = null;
+      if (match.route.auth === 'apiKey') {
+        const outcome = await authorize(options, request, match.route, match.pathParameters);
+        if ('reply' in outcome) return outcome.reply(res);
+        authorizer = outcome.context;
+      }
+
+      const handler = await options.loadGroup(match.route.group);
+      const event = proxyEvent(request, match.route, match.pathParameters, body, authorizer);
+      let result: APIGatewayProxyResult;
+      try {
+        result = await handler(event, lambdaContext(match.route.group));
+      } catch {
+        return gatewayReply(res, 'DEFAULT_5XX', requestId);
+      }
+      writeResult(res, result);
+    } catch {
+      if (!res.headersSent) gatewayReply(res, 'DEFAULT_5XX', requestId);
+      else res.destroy();
+    }
+  };
+}
+
+type AuthOutcome = { context: Record<string, unknown> } | { reply: (res: ServerResponse) => void };
+
+async function authorize(
+  options: GatewayOptions,
+  request: IncomingRequest,
+  route: RouteEntry,
+  pathParameters: Record<string, string> | null,
+): Promise<AuthOutcome> {
+  const identity = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
+  let result = options.cache.get(identity);
+  if (!result) {
+    try {
+      result = await options.authorizer(authorizerEvent(request, route, pathParameters));
+    } catch {
+      return { reply: (res) => gatewayReply(res, 'AUTHORIZER_FAILURE', request.requestId, { headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER) } }) };
+    }
+    options.cache.set(identity, result);
+  }
+  if (allows(result, methodArn(request, route))) return { context: { ...result.context, principalId: result.principalId } };
+
+  const deny = (result.context ?? {}) as Partial<DenyContext>;
+  const headers =
+    deny.rateLimitLimit === undefined
+      ? {}
+      : rateLimitHeaders({
+          allowed: false,
+          limit: Number(deny.rateLimitLimit),
+          remaining: Number(deny.rateLimitRemaining),
+          reset: Number(deny.rateLimitReset),
+          retryAfter: deny.rateLimitRetryAfter === undefined ? undefined : Number(deny.rateLimitRetryAfter),
+        });
+  return { reply: (res) => gatewayReply(res, 'ACCESS_DENIED', request.requestId, { message: deny.message, headers }) };
+}
+
+function gatewayReply(
+  res: ServerResponse,
+  type: GatewayResponseType,
+  requestId: string,
+  extra: { message?: string; headers?: Record<string, string> } = {},
+): void {
+  const response = gatewayResponses[type];
+  const body = errorBody(response.code, extra.message ?? response.message, requestId);
+  res.writeHead(response.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'X-Request-Id': requestId,
+    ...extra.headers,
+  });
+  res.end(body);
+}
+
+function writeResult(res: ServerResponse, result: APIGatewayProxyResult): void {
+  const body = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
+  res.writeHead(result.statusCode, { ...headers, 'Content-Length': body.length });
+  res.end(body);
+}
+
+/** The body, or undefined once it passes `limit`: reading stops there, and the connection is
+ * closed after the 413 is written rather than draining whatever else the client sends. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).pause();
+      resolve(undefined);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData).on('end', onEnd).on('error', reject);
+  });
+}
+
+function lambdaContext(group: FunctionGroup): Context {
+  const fail = () => undefined;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${group}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:local-${group}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/local-${group}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 29_000,
+    done: fail,
+    fail,
+    succeed: fail,
+  };
+}

@@ -1,0 +1,29 @@
+import { startLocalServer } from './server';
+
+/** `npm start`: the whole API on this machine, configured by the environment of ../API.md. */
+const env = process.env;
+const intFrom = (name: string, fallback: number) => {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  return value;
+};
+
+const local = await startLocalServer({
+  port: intFrom('PORT', 3000),
+  host: env.HOST || '127.0.0.1',
+  dataDir: env.DATA_DIR || undefined,
+  localApiKey: env.LOCAL_API_KEY,
+  dynamoPort: intFrom('LOCAL_DYNAMODB_PORT', 8000),
+  authorizerCacheTtl: intFrom('AUTHORIZER_CACHE_TTL', 300),
+});
+
+for (const key of local.seeded.keys) {
+  const state = key.revoked ? ' (revoked)' : '';
+  console.log(key.created && !env.LOCAL_API_KEY ? `API key (shown once): ${key.value}  id ${key.id}` : `API key ${key.id} for ${key.owner}${state}`);
+}
+console.log(`DynamoDB (embedded dynalite${env.DATA_DIR ? ` in ${env.DATA_DIR}` : ', in memory'}): ${local.dynamoEndpoint}`);
+console.log(`listening on ${local.url}`);
+
+const stop = () => void local.close().then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,112 @@
+import type { IncomingMessage } from 'node:http';
+import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import type { RouteEntry } from '../../shared/routes/table';
+
+export const LOCAL_ACCOUNT = '000000000000';
+export const LOCAL_API_ID = 'local';
+export const LOCAL_STAGE = 'v1';
+const REGION = 'us-east-1';
+
+/** The parts of an HTTP request that API Gateway hands to authorizers and functions. */
+export interface IncomingRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  multiValueHeaders: Record<string, string[]>;
+  query: Record<string, string> | null;
+  multiValueQuery: Record<string, string[]> | null;
+  sourceIp: string;
+  requestId: string;
+}
+
+export function describeRequest(req: IncomingMessage, url: URL, requestId: string): IncomingRequest {
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i] as string;
+    (multiValueHeaders[name] ??= []).push(req.rawHeaders[i + 1] as string);
+  }
+  // As in API Gateway REST APIs: the single-value maps hold the last value of a repeated name.
+  const headers = Object.fromEntries(Object.entries(multiValueHeaders).map(([name, values]) => [name, values.at(-1) as string]));
+  const multiValueQuery: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) (multiValueQuery[name] ??= []).push(value);
+  const hasQuery = Object.keys(multiValueQuery).length > 0;
+  return {
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    headers,
+    multiValueHeaders,
+    query: hasQuery ? Object.fromEntries(Object.entries(multiValueQuery).map(([name, values]) => [name, values.at(-1) as string])) : null,
+    multiValueQuery: hasQuery ? multiValueQuery : null,
+    sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+    requestId,
+  };
+}
+
+export const methodArn = (request: IncomingRequest, route: RouteEntry) =>
+  `arn:aws:execute-api:${REGION}:${LOCAL_ACCOUNT}:${LOCAL_API_ID}/${LOCAL_STAGE}/${request.method}${route.path.replace(/\{\w+\}/g, '*')}`;
+
+function requestContext(request: IncomingRequest, route: RouteEntry) {
+  return {
+    accountId: LOCAL_ACCOUNT,
+    apiId: LOCAL_API_ID,
+    stage: LOCAL_STAGE,
+    requestId: request.requestId,
+    resourcePath: route.path,
+    resourceId: route.id,
+    httpMethod: request.method,
+    path: `/${LOCAL_STAGE}${request.path}`,
+    protocol: 'HTTP/1.1',
+    requestTimeEpoch: Date.now(),
+    identity: { sourceIp: request.sourceIp, userAgent: request.headers['User-Agent'] ?? request.headers['user-agent'] ?? null },
+  };
+}
+
+export function authorizerEvent(request: IncomingRequest, route: RouteEntry, pathParameters: Record<string, string> | null): APIGatewayRequestAuthorizerEvent {
+  return {
+    type: 'REQUEST',
+    methodArn: methodArn(request, route),
+    resource: route.path,
+    path: request.path,
+    httpMethod: request.method,
+    headers: request.headers,
+    multiValueHeaders: request.multiValueHeaders,
+    pathParameters,
+    queryStringParameters: request.query,
+    multiValueQueryStringParameters: request.multiValueQuery,
+    stageVariables: null,
+    requestContext: requestContext(request, route) as unknown as APIGatewayRequestAuthorizerEvent['requestContext'],
+  };
+}
+
+export function proxyEvent(
+  request: IncomingRequest,
+  route: RouteEntry,
+  pathParameters: Record<string, string> | null,
+  body: Buffer,
+  authorizer: Record<string, unknown> | null,
+): APIGatewayProxyEvent {
+  const text = body.length ? decodeUtf8(body) : null;
+  return {
+    resource: route.path,
+    path: request.path,
+    httpMethod: request.method,
+    headers: request.headers,
+    multiValueHeaders: request.multiValueHeaders,
+    queryStringParameters: request.query,
+    multiValueQueryStringParameters: request.multiValueQuery,
+    pathParameters,
+    stageVariables: null,
+    // Text bodies arrive as strings; anything that is not UTF-8 arrives base64-encoded.
+    body: body.length === 0 ? null : (text ?? body.toString('base64')),
+    isBase64Encoded: body.length > 0 && text === undefined,
+    requestContext: { ...requestContext(request, route), authorizer } as unknown as APIGatewayProxyEvent['requestContext'],
+  };
+}
+
+function decodeUtf8(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,32 @@
+import { createApiKey } from '../../shared/access/keyAdmin';
+import { hashKey } from '../../shared/access/keys';
+import type { ApiKeyStore } from '../../shared/store';
+
+export interface SeedResult {
+  /** Key values usable right away; a generated one is printed once at start. */
+  keys: { id: string; value: string; owner: string; created: boolean; revoked: boolean }[];
+}
+
+/**
+ * LOCAL_API_KEY seeds the listed key values (comma-separated, one owner each); keys that already
+ * exist in a persisted store are kept as they are. Unset, a fresh key is created.
+ */
+export async function seedKeys(store: ApiKeyStore, localApiKey: string | undefined): Promise<SeedResult> {
+  const values = (localApiKey ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  if (values.length === 0) {
+    const { record, value } = await createApiKey(store, { name: 'local', owner: 'local' });
+    return { keys: [{ id: record.id, value, owner: record.owner, created: true, revoked: false }] };
+  }
+  const keys: SeedResult['keys'] = [];
+  for (const [index, value] of values.entries()) {
+    const existing = await store.getByHash(hashKey(value));
+    if (existing) {
+      keys.push({ id: existing.id, value, owner: existing.owner, created: false, revoked: Boolean(existing.revokedAt) });
+      continue;
+    }
+    const owner = `local-${index + 1}`;
+    const { record } = await createApiKey(store, { name: `LOCAL_API_KEY #${index + 1}`, owner, value });
+    keys.push({ id: record.id, value, owner, created: true, revoked: false });
+  }
+  return { keys };
+}

@@ -1,0 +1,85 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { routeList } from '../../shared/routes/table';
+import { functionGroups, type FunctionGroup } from '../../shared/routes/types';
+import type { LambdaHandler } from '../../shared/http/stack';
+import { createStores } from '../../shared/store';
+import { DEFAULT_TABLE_NAME } from '../../shared/store/config';
+import { AuthorizerCache } from './authorizerCache';
+import { ensureTable, startEmbeddedDynamo } from './embeddedDynamo';
+import { createGateway } from './gateway';
+import { seedKeys, type SeedResult } from './seedKeys';
+
+export interface LocalServerOptions {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  /** LOCAL_API_KEY: comma-separated key values to seed. */
+  localApiKey?: string;
+  /** Port of the embedded DynamoDB endpoint (0 = any), so `npm run keys` can reach the store. */
+  dynamoPort?: number;
+  /** Reuse a DynamoDB endpoint instead of starting dynalite (tests that share one). */
+  dynamoEndpoint?: string;
+  tableName?: string;
+  authorizerCacheTtl?: number;
+}
+
+export interface LocalServer {
+  url: string;
+  port: number;
+  dynamoEndpoint: string;
+  seeded: SeedResult;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole API on this machine. The functions read their configuration from the
+ * environment as they do in Lambda, so it is set here before any function module is loaded;
+ * one process therefore hosts one local API.
+ */
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const dynamo = options.dynamoEndpoint ? undefined : await startEmbeddedDynamo({ dataDir: options.dataDir, port: options.dynamoPort });
+  const endpoint = options.dynamoEndpoint ?? (dynamo as { endpoint: string }).endpoint;
+  const tableName = options.tableName ?? process.env.TABLE_NAME ?? DEFAULT_TABLE_NAME;
+  Object.assign(process.env, { DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1' });
+
+  await ensureTable(endpoint, tableName);
+  const stores = createStores();
+  const seeded = await seedKeys(stores.apiKeys, options.localApiKey);
+
+  const { handler: authorizer } = await import('../../functions/authorizer/index');
+  const groups = new Map<FunctionGroup, Promise<LambdaHandler>>();
+  const loadGroup = (group: FunctionGroup) => {
+    if (!functionGroups.includes(group)) throw new Error(`unknown function group ${group}`);
+    if (!groups.has(group)) groups.set(group, import(`../../functions/${group}/index`).then((m: { handler: LambdaHandler }) => m.handler));
+    return groups.get(group) as Promise<LambdaHandler>;
+  };
+
+  const gateway = createGateway({
+    routes: routeList,
+    authorizer,
+    loadGroup,
+    cache: new AuthorizerCache(options.authorizerCacheTtl ?? 300),
+  });
+  const server = createServer((req, res) => void gateway(req, res));
+  server.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? '127.0.0.1';
+
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    dynamoEndpoint: endpoint,
+    seeded,
+    server,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      stores.db.destroy();
+      await dynamo?.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Key values are opaque bearer tokens; a generated one is `cbk_` + 32 random bytes. */
+export function generateKeyValue(): string {
+  return `cbk_${randomBytes(32).toString('base64url')}`;
+}
+
+/** Key ids are public handles (shown by `keys list`, used by `keys revoke`). */
+export function generateKeyId(): string {
+  return `key_${randomBytes(8).toString('hex')}`;
+}
+
+export function hashKey(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/** Compares two hex digests without leaking, through timing, how many leading characters match. */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+}
+
+// Printable ASCII without spaces (RFC 6750 b64token is stricter; we accept any visible token).
+const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
+
+export type BearerResult = { ok: true; key: string } | { ok: false; reason: 'missing' | 'malformed' };
+
+/** Reads `Authorization: Bearer <key>`; headers may come in any letter case. */
+export function readBearer(headers: Record<string, string | undefined> | null | undefined): BearerResult {
+  const entry = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'authorization');
+  const value = entry?.[1];
+  if (value === undefined || value.trim() === '') return { ok: false, reason: 'missing' };
+  const match = BEARER.exec(value.trim());
+  return match?.[1] ? { ok: true, key: match[1] } : { ok: false, reason: 'malformed' };
+}

@@ -1,0 +1,81 @@
+import type { RateCounterStore } from '../store';
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix seconds at which the current window ends. */
+  reset: number;
+  /** Seconds until a retry can succeed; set when not allowed. */
+  retryAfter?: number;
+}
+
+export interface RateLimiterOptions {
+  limit: number;
+  windowSeconds?: number;
+  now?: () => number;
+}
+
+/** Seconds a client should wait when the counter store cannot be reached (limiter fails closed). */
+export const UNAVAILABLE_RETRY_AFTER = 5;
+
+/**
+ * Fixed-window limiter: one atomic counter per principal and window, so the count is exact
+ * however many Lambda instances serve the principal at once. Every hit is counted, allowed or not.
+ */
+export class RateLimiter {
+  readonly limit: number;
+  private readonly windowSeconds: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly counters: RateCounterStore,
+    options: RateLimiterOptions,
+  ) {
+    this.limit = options.limit;
+    this.windowSeconds = options.windowSeconds ?? 60;
+    this.now = options.now ?? Date.now;
+  }
+
+  async hit(principal: string): Promise<RateDecision> {
+    const nowSeconds = Math.floor(this.now() / 1000);
+    const windowStart = nowSeconds - (nowSeconds % this.windowSeconds);
+    const reset = windowStart + this.windowSeconds;
+    // Kept one extra window past its end, then DynamoDB's TTL sweeper removes it.
+    const count = await this.counters.increment(principal, windowStart, reset + this.windowSeconds);
+    const allowed = count <= this.limit;
+    return {
+      allowed,
+      limit: this.limit,
+      remaining: Math.max(0, this.limit - count),
+      reset,
+      ...(allowed ? {} : { retryAfter: Math.max(1, reset - nowSeconds) }),
+    };
+  }
+
+  /** The conservative answer when the store is down: nothing left, come back shortly. */
+  unavailable(): RateDecision {
+    const retryAfter = UNAVAILABLE_RETRY_AFTER;
+    const reset = Math.floor(this.now() / 1000) + retryAfter;
+    return { allowed: false, limit: this.limit, remaining: 0, reset, retryAfter };
+  }
+}
+
+/** Principals: a key by its id, anything unauthenticated by its source address. */
+export const keyPrincipal = (keyId: string) => `key:${keyId}`;
+export const ipPrincipal = (sourceIp: string) => `ip:${sourceIp}`;
+
+export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(decision.limit),
+    'X-RateLimit-Remaining': String(decision.remaining),
+    'X-RateLimit-Reset': String(decision.reset),
+    ...(decision.retryAfter !== undefined ? { 'Retry-After': String(decision.retryAfter) } : {}),
+  };
+}
+
+export function rateLimitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.RATE_LIMIT_PER_MINUTE ?? 60);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`RATE_LIMIT_PER_MINUTE must be a positive integer, got ${env.RATE_LIMIT_PER_MINUTE}`);
+  return value;
+}

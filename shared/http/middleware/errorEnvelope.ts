@@ -1,0 +1,39 @@
+import { UNAVAILABLE_RETRY_AFTER } from '../../access/rateLimiter';
+import { StoreUnavailableError } from '../../store';
+import { errorBody } from '../envelope';
+import { ApiError } from '../errors';
+import { logger } from '../logger';
+import type { ApiMiddleware } from './types';
+
+/**
+ * Turns whatever was thrown into the error envelope of ../API.md, in the shape
+ * @middy/http-error-handler expects (statusCode, expose, message = body, headers); that
+ * middleware, registered before this one, then writes the response.
+ * A storage outage is a 503 with Retry-After; anything unforeseen is logged and becomes a 500.
+ */
+export function errorEnvelope(): ApiMiddleware {
+  return {
+    onError: (request) => {
+      if (request.response !== undefined && request.error === null) return;
+      const error = toApiError(request.error);
+      if (error.statusCode >= 500) logger.error('request failed', { error: request.error as Error });
+      request.error = Object.assign(new Error(errorBody(error.code, error.message, request.context.requestId, error.details)), {
+        statusCode: error.statusCode,
+        expose: true,
+        headers: { ...error.headers, 'Content-Type': 'application/json; charset=utf-8' },
+      });
+    },
+  };
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const headers = (error as { headers?: Record<string, string> } | null)?.headers ?? {};
+  if (error instanceof StoreUnavailableError) {
+    return new ApiError('SERVICE_UNAVAILABLE', 'A storage dependency is unavailable; retry shortly', undefined, {
+      ...headers,
+      'Retry-After': String(UNAVAILABLE_RETRY_AFTER),
+    });
+  }
+  return new ApiError('INTERNAL_ERROR', 'Internal error', undefined, headers);
+}

@@ -1,0 +1,24 @@
+import { ipPrincipal, keyPrincipal, rateLimitHeaders, type RateLimiter } from '../../access/rateLimiter';
+import { ApiError } from '../errors';
+import { addHeaders, type ApiMiddleware } from './types';
+
+/**
+ * Counts the request against its key (or, unauthenticated, its source IP) before any work is
+ * done, answers 429 over the quota, and puts X-RateLimit-* on every response, errors included.
+ * If the counter store is down the store error propagates (-> 503) with conservative headers.
+ */
+export function rateLimit(limiter: RateLimiter): ApiMiddleware {
+  return {
+    before: async (request) => {
+      const { context, event } = request;
+      const principal = context.keyId ? keyPrincipal(context.keyId) : ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown');
+      const decision = await limiter.hit(principal);
+      context.rateDecision = decision;
+      if (!decision.allowed) {
+        throw new ApiError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfter} s`);
+      }
+    },
+    after: (request) => addHeaders(request, rateLimitHeaders(request.context.rateDecision ?? limiter.unavailable())),
+    onError: (request) => addHeaders(request, rateLimitHeaders(request.context.rateDecision ?? limiter.unavailable())),
+  };
+}

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { logger } from '../logger';
+import { addHeaders, type ApiMiddleware } from './types';
+
+/**
+ * Gives every request an id (API Gateway's, so it matches the access log, else a fresh one),
+ * puts it and the caller on every log line, echoes it as X-Request-Id, and logs one line per
+ * request with its status and duration.
+ */
+export function requestContext(): ApiMiddleware {
+  const started = new WeakMap<object, number>();
+  const finish = (request: Parameters<NonNullable<ApiMiddleware['after']>>[0]) => {
+    addHeaders(request, { 'X-Request-Id': request.context.requestId });
+    const status = request.response?.statusCode ?? (request.error as { statusCode?: number } | null)?.statusCode;
+    logger.info('request', { status, durationMs: Date.now() - (started.get(request) ?? Date.now()) });
+  };
+  return {
+    before: (request) => {
+      started.set(request, Date.now());
+      const { event, context } = request;
+      context.requestId = event.requestContext?.requestId || context.awsRequestId || randomUUID();
+      context.keyId = (event.requestContext?.authorizer?.keyId as string | undefined) || undefined;
+      logger.appendKeys({
+        requestId: context.requestId,
+        method: event.httpMethod,
+        route: event.resource,
+        keyId: context.keyId,
+        sourceIp: event.requestContext?.identity?.sourceIp,
+      });
+    },
+    after: finish,
+    onError: finish,
+  };
+}

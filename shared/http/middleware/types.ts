@@ -1,0 +1,23 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { RateDecision } from '../../access/rateLimiter';
+
+/** The Lambda context as our middlewares enrich it before the handler runs. */
+export interface ApiContext extends Context {
+  requestId: string;
+  /** Parsed path/query/body, set by the validator. */
+  input: unknown;
+  /** The authenticated key id, when the route is behind the authorizer. */
+  keyId?: string;
+  rateDecision?: RateDecision;
+}
+
+export type ApiRequest = middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;
+export type ApiMiddleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;
+
+/** Adds headers to the response if there is one yet, else to the error that will become it. */
+export function addHeaders(request: ApiRequest, headers: Record<string, string>): void {
+  const target = request.response ?? (request.error as { headers?: Record<string, string> } | null);
+  if (!target) return;
+  target.headers = { ...(target.headers ?? {}), ...headers };
+}

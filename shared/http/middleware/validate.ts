@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import type { RouteDefinition } from '../../routes/types';
+import { ApiError, type FieldIssue } from '../errors';
+import type { ApiMiddleware } from './types';
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Parses path, query and body against the route's zod schemas and hands the typed result to the
+ * handler as `context.input`. Every problem is reported, each with its field, in one 400.
+ */
+export function validate(route: RouteDefinition): ApiMiddleware {
+  return {
+    before: (request) => {
+      const { event } = request;
+      const issues: FieldIssue[] = [];
+      let missingOnly = true;
+      const parse = (schema: z.ZodType | undefined, raw: unknown, prefix: string) => {
+        if (!schema) return undefined;
+        const result = schema.safeParse(raw);
+        if (result.success) return result.data;
+        for (const issue of result.error.issues) {
+          const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body';
+          if (issue.message !== 'is required') missingOnly = false;
+          issues.push({ field, issue: issue.message });
+        }
+        return undefined;
+      };
+
+      const path = parse(route.schemas.path, event.pathParameters ?? {}, '');
+      const query = parse(route.schemas.query, event.queryStringParameters ?? {}, '');
+      const body = route.schemas.body ? parse(route.schemas.body, readJsonBody(route, event), 'body') : undefined;
+
+      if (issues.length > 0) {
+        const first = issues[0] as FieldIssue;
+        throw new ApiError(missingOnly ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER', `${first.field} ${first.issue}`, issues);
+      }
+      request.context.input = { path, query, body };
+    },
+  };
+}
+
+function readJsonBody(route: RouteDefinition, event: { body: string | null; isBase64Encoded: boolean; headers: Record<string, string | undefined> }) {
+  const raw = event.body ?? '';
+  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+  const limit = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (bytes.length > limit) throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`);
+  if (bytes.length === 0) throw new ApiError('INVALID_BODY', 'A JSON request body is required');
+  const type = (event.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new ApiError('INVALID_BODY', 'Request body is not valid UTF-8 JSON');
+  }
+}

@@ -1,0 +1,73 @@
+import middy from '@middy/core';
+import httpErrorHandler from '@middy/http-error-handler';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { RateLimiter, rateLimitFromEnv } from '../access/rateLimiter';
+import { routes, type GroupRouteId, type RouteId, type Routes } from '../routes/table';
+import type { FunctionGroup, RouteDefinition, RouteInput } from '../routes/types';
+import { createStores } from '../store';
+import { errorBody } from './envelope';
+import { logger } from './logger';
+import { conditionalGet } from './middleware/conditionalGet';
+import { errorEnvelope } from './middleware/errorEnvelope';
+import { rateLimit } from './middleware/rateLimit';
+import { requestContext } from './middleware/requestContext';
+import type { ApiContext } from './middleware/types';
+import { validate } from './middleware/validate';
+
+/** What a route handler is: its typed input in, an API Gateway proxy result out. Nothing else. */
+export type RouteHandler<R extends RouteDefinition> = (input: RouteInput<R>, context: ApiContext) => Promise<APIGatewayProxyResult>;
+
+export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface StackDeps {
+  limiter: RateLimiter;
+}
+
+/** Built once per Lambda instance (cold start), from the environment. */
+export function depsFromEnv(): StackDeps {
+  return { limiter: new RateLimiter(createStores().rateCounters, { limit: rateLimitFromEnv() }) };
+}
+
+/**
+ * Wraps a route's handler in the middleware stack every function shares. The order matters:
+ * `before` runs top-down (normalise, identify, count, validate), `after`/`onError` bottom-up,
+ * so the envelope is built before http-error-handler writes it, and headers are added last.
+ */
+export function withMiddleware<R extends RouteDefinition>(route: R, handler: RouteHandler<R>, deps: StackDeps): LambdaHandler {
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>()
+    .use(httpHeaderNormalizer())
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(requestContext())
+    .use(httpErrorHandler({ logger: false }))
+    .use(errorEnvelope())
+    .use(rateLimit(deps.limiter))
+    .use(validate(route))
+    .use(conditionalGet())
+    .handler((_event, context) => handler(context.input as RouteInput<R>, context)) as unknown as LambdaHandler;
+}
+
+export type GroupHandlers<G extends FunctionGroup> = { [K in GroupRouteId<G>]: RouteHandler<Routes[K]> };
+
+/**
+ * The entry point of one function group: API Gateway tells which resource and method matched,
+ * and the group dispatches to that route's wrapped handler.
+ */
+export function groupHandler<G extends FunctionGroup>(group: G, handlers: GroupHandlers<G>, deps: StackDeps = depsFromEnv()): LambdaHandler {
+  const byRoute = new Map<string, LambdaHandler>();
+  for (const [id, handler] of Object.entries(handlers) as [RouteId, RouteHandler<RouteDefinition>][]) {
+    const route = routes[id] as RouteDefinition;
+    if (route.group !== group) throw new Error(`route ${id} belongs to ${route.group}, not ${group}`);
+    byRoute.set(`${route.method} ${route.path}`, withMiddleware(route, handler, deps));
+  }
+  return async (event, context) => {
+    const handler = byRoute.get(`${event.httpMethod} ${event.resource}`);
+    if (handler) return handler(event, context);
+    return {
+      statusCode: 404,
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: errorBody('NOT_FOUND', `No route ${event.httpMethod} ${event.resource} in group ${group}`, event.requestContext?.requestId ?? context.awsRequestId),
+    };
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { parseHexColor } from '../svg/colors';
+
+/**
+ * Query/path parameter schemas. Every value arrives as a string; each helper states its rule
+ * once and uses it as the message, so a 400 says exactly what was expected ("must be ...").
+ * A missing required value reports "is required" (the validator turns that into MISSING_PARAMETER).
+ */
+const required = (rule: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : rule) });
+
+const codePoints = (value: string) => [...value].length;
+
+export function integer(min: number, max?: number) {
+  const rule = max === undefined ? `must be an integer >= ${min}` : `must be an integer between ${min} and ${max}`;
+  return z
+    .string(required(rule))
+    .regex(/^[+-]?\d{1,15}$/, { error: rule })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: rule }).max(max ?? Number.MAX_SAFE_INTEGER, { error: rule }));
+}
+
+/** Text measured in characters as a person counts them (code points, so emoji count once). */
+export function text(min: number, max: number) {
+  const rule = `must be ${min} to ${max} characters`;
+  return z.string(required(rule)).refine((value) => codePoints(value) >= min && codePoints(value) <= max, { error: rule });
+}
+
+/** One of a fixed set, matched case-insensitively. */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  const rule = `must be one of ${values.join(', ')}`;
+  return z
+    .string(required(rule))
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(values, { error: rule }));
+}
+
+export function hexColor() {
+  const rule = 'must be a hex colour #RGB or #RRGGBB';
+  return z
+    .string(required(rule))
+    .refine((value) => parseHexColor(value) !== undefined, { error: rule })
+    .transform((value) => parseHexColor(value) as string);
+}
+
+/** An absolute http(s) URL without credentials; where it points is checked when it is fetched. */
+export function httpUrl() {
+  const rule = 'must be an http or https URL';
+  return z
+    .string(required(rule))
+    .max(2048, { error: 'must be at most 2048 characters' })
+    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), { error: rule })
+    .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), {
+      error: 'must not contain credentials',
+    });
+}

@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One Lambda function per group; the authorizer is separate and not a group. */
+export const functionGroups = ['filters', 'generators', 'overlays', 'rank-card', 'bots', 'webhooks'] as const;
+export type FunctionGroup = (typeof functionGroups)[number];
+
+export interface RouteSchemas {
+  path?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extends FunctionGroup = FunctionGroup> {
+  method: HttpMethod;
+  /** API Gateway resource path, with `{name}` path parameters. */
+  path: string;
+  group: G;
+  /** `apiKey`: behind the Lambda authorizer and counted per key; `none`: counted per source IP. */
+  auth: 'apiKey' | 'none';
+  /** `svg`: a bare image/svg+xml document; `json`: the success envelope. */
+  response: 'svg' | 'json';
+  summary: string;
+  schemas: S;
+  /** Largest accepted request body; bodies are refused with 413 above it. */
+  maxBodyBytes?: number;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** The parsed, typed input a handler receives. */
+export interface RouteInput<R extends RouteDefinition> {
+  path: Out<R['schemas']['path']>;
+  query: Out<R['schemas']['query']>;
+  body: Out<R['schemas']['body']>;
+}
+
+export const defineRoute = <const S extends RouteSchemas, const G extends FunctionGroup>(route: RouteDefinition<S, G>) => route;

@@ -1,0 +1,122 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { guarded } from './errors';
+import { tableSchema } from './schema';
+
+/** An API key as stored: never the key itself, only its SHA-256. */
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  owner: string;
+  keyHash: string;
+  createdAt: string;
+  revokedAt?: string;
+}
+
+export interface ApiKeyStore {
+  /** Stores a new record; fails if a key with the same hash exists. */
+  put(record: ApiKeyRecord): Promise<void>;
+  /** Strongly consistent read by hash: the authorizer's lookup. */
+  getByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  getById(id: string): Promise<ApiKeyRecord | undefined>;
+  list(): Promise<ApiKeyRecord[]>;
+  /** Marks the key revoked (idempotent); undefined when no such id exists. */
+  revoke(id: string, at: string): Promise<ApiKeyRecord | undefined>;
+}
+
+// Primary item: pk KEY#<hash>, so the hot path (authorizer) is one consistent GetItem.
+// GSI1: gsi1pk APIKEYS, gsi1sk <id>, for listing and for finding a key by its id.
+const pkOf = (keyHash: string) => `KEY#${keyHash}`;
+const SK = 'APIKEY';
+const LIST_PK = 'APIKEYS';
+
+function toRecord(item: Record<string, unknown>): ApiKeyRecord {
+  const { id, name, owner, keyHash, createdAt, revokedAt } = item as unknown as ApiKeyRecord;
+  return { id, name, owner, keyHash, createdAt, ...(revokedAt ? { revokedAt } : {}) };
+}
+
+export class DynamoApiKeyStore implements ApiKeyStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async put(record: ApiKeyRecord): Promise<void> {
+    await guarded('PutItem', () =>
+      this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { pk: pkOf(record.keyHash), sk: SK, gsi1pk: LIST_PK, gsi1sk: record.id, ...record },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
+    );
+  }
+
+  async getByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    const { Item } = await guarded('GetItem', () =>
+      this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: pkOf(keyHash), sk: SK }, ConsistentRead: true })),
+    );
+    return Item ? toRecord(Item) : undefined;
+  }
+
+  async getById(id: string): Promise<ApiKeyRecord | undefined> {
+    const { Items = [] } = await guarded('Query', () =>
+      this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: tableSchema.gsi1.name,
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :id',
+          ExpressionAttributeValues: { ':pk': LIST_PK, ':id': id },
+        }),
+      ),
+    );
+    return Items[0] ? toRecord(Items[0]) : undefined;
+  }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    const records: ApiKeyRecord[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await guarded('Query', () =>
+        this.db.send(
+          new QueryCommand({
+            TableName: this.tableName,
+            IndexName: tableSchema.gsi1.name,
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': LIST_PK },
+            ExclusiveStartKey: startKey,
+          }),
+        ),
+      );
+      records.push(...(page.Items ?? []).map(toRecord));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return records;
+  }
+
+  async revoke(id: string, at: string): Promise<ApiKeyRecord | undefined> {
+    const found = await this.getById(id);
+    if (!found) return undefined;
+    if (found.revokedAt) return found;
+    try {
+      const { Attributes } = await guarded('UpdateItem', () =>
+        this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: { pk: pkOf(found.keyHash), sk: SK },
+            UpdateExpression: 'SET revokedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
+            ExpressionAttributeValues: { ':at': at },
+            ReturnValues: 'ALL_NEW',
+          }),
+        ),
+      );
+      return Attributes ? toRecord(Attributes) : undefined;
+    } catch (error) {
+      // Revoked concurrently by someone else: the key is revoked either way.
+      if (error instanceof ConditionalCheckFailedException) return this.getById(id);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import { DynamoApiKeyStore } from './apiKeys';
+import { createDocumentClient } from './client';
+import { storeConfigFromEnv, type StoreConfig } from './config';
+import { DynamoRateCounterStore } from './rateCounters';
+
+export type { ApiKeyRecord, ApiKeyStore } from './apiKeys';
+export type { RateCounterStore } from './rateCounters';
+export { StoreUnavailableError } from './errors';
+
+/** The data-access objects of one table, sharing one client. */
+export function createStores(config: StoreConfig = storeConfigFromEnv()) {
+  const db = createDocumentClient(config);
+  return {
+    db,
+    apiKeys: new DynamoApiKeyStore(db, config.tableName),
+    rateCounters: new DynamoRateCounterStore(db, config.tableName),
+  };
+}
+
+export type Stores = ReturnType<typeof createStores>;

@@ -1,0 +1,40 @@
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+/**
+ * The single-table layout (see docs/data-model.md). Every item has a generic partition key `pk`
+ * and sort key `sk`; one overloaded GSI (`gsi1pk`/`gsi1sk`) serves listings; `expiresAt`
+ * (epoch seconds) is the TTL attribute. The CDK stack and the local server both build the table
+ * from this description, so they cannot drift apart.
+ */
+export const tableSchema = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  ttlAttribute: 'expiresAt',
+} as const;
+
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const { partitionKey, sortKey, gsi1 } = tableSchema;
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [partitionKey, sortKey, gsi1.partitionKey, gsi1.sortKey].map((name) => ({
+      AttributeName: name,
+      AttributeType: 'S',
+    })),
+    KeySchema: [
+      { AttributeName: partitionKey, KeyType: 'HASH' },
+      { AttributeName: sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: gsi1.name,
+        KeySchema: [
+          { AttributeName: gsi1.partitionKey, KeyType: 'HASH' },
+          { AttributeName: gsi1.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ],
+  };
+}

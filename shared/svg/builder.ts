@@ -1,0 +1,75 @@
+/**
+ * A tiny SVG element builder with escaping by construction: tag and attribute names are fixed
+ * by our code and checked; every text child and attribute value is escaped when rendered.
+ * There is no way to pass a string that is emitted as markup.
+ */
+export type AttrValue = string | number | undefined | null | false;
+export type Attrs = Record<string, AttrValue>;
+export type Child = SvgElement | string | number | null | undefined | false | readonly Child[];
+
+export interface SvgElement {
+  readonly tag: string;
+  readonly attrs: Attrs;
+  readonly children: readonly Child[];
+}
+
+const NAME = /^[A-Za-z][A-Za-z0-9:_.-]*$/;
+const URL_ATTRIBUTES = new Set(['href', 'xlink:href']);
+const SAFE_URL = /^(#|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]|https?:)/i;
+
+export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): SvgElement {
+  return { tag, attrs, children };
+}
+
+/** Removes characters XML 1.0 cannot carry (controls, lone surrogates), which escaping cannot fix. */
+function xmlSafe(value: string): string {
+  return value.toWellFormed().replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
+}
+
+export function escapeText(value: string): string {
+  return xmlSafe(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function escapeAttribute(value: string): string {
+  return escapeText(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function renderAttributes(tag: string, attrs: Attrs): string {
+  let out = '';
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (!NAME.test(name) || /^on/i.test(name)) throw new Error(`refusing attribute ${JSON.stringify(name)} on <${tag}>`);
+    const text = typeof value === 'number' ? formatNumber(value) : value;
+    if (URL_ATTRIBUTES.has(name) && !SAFE_URL.test(text.trim())) throw new Error(`refusing ${name} URL scheme on <${tag}>`);
+    out += ` ${name}="${escapeAttribute(text)}"`;
+  }
+  return out;
+}
+
+/** Numbers are written with at most two decimals, so output is short and deterministic. */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`non-finite number ${value} in SVG`);
+  return String(Math.round(value * 100) / 100);
+}
+
+export function render(node: Child): string {
+  if (node === null || node === undefined || node === false) return '';
+  if (typeof node === 'string') return escapeText(node);
+  if (typeof node === 'number') return formatNumber(node);
+  if (Array.isArray(node)) return node.map(render).join('');
+  const element = node as SvgElement;
+  if (!NAME.test(element.tag) || element.tag.toLowerCase() === 'script' || element.tag.toLowerCase() === 'foreignobject') {
+    throw new Error(`refusing element <${element.tag}>`);
+  }
+  const inner = element.children.map(render).join('');
+  const attributes = renderAttributes(element.tag, element.attrs);
+  return inner ? `<${element.tag}${attributes}>${inner}</${element.tag}>` : `<${element.tag}${attributes}/>`;
+}
+
+/** A complete SVG document: always with width, height and a matching viewBox. */
+export function svgDocument(size: { width: number; height: number }, ...children: Child[]): string {
+  const { width, height } = size;
+  return render(
+    h('svg', { xmlns: 'http://www.w3.org/2000/svg', width, height, viewBox: `0 0 ${formatNumber(width)} ${formatNumber(height)}` }, ...children),
+  );
+}
