@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { RateLimiter, keyPrincipal } from '../../shared/access/rateLimiter';
+import { startTestStore, type TestStore } from '../support/dynamo';
+
+let store: TestStore;
+beforeAll(async () => {
+  store = await startTestStore();
+});
+afterAll(async () => {
+  await store.close();
+});
+
+// A fixed instant in the middle of a minute, so no test straddles a window boundary.
+const T0 = Date.UTC(2026, 0, 1, 12, 0, 30);
+
+describe('rate limiter on dynalite', () => {
+  test('200 concurrent hits of one key in one window: exactly 60 pass, 140 get retryAfter', async () => {
+    const limiter = new RateLimiter(store.stores.rateCounters, { limit: 60, now: () => T0 });
+    const decisions = await Promise.all(Array.from({ length: 200 }, () => limiter.hit(keyPrincipal('key_concurrent'))));
+
+    const allowed = decisions.filter((d) => d.allowed);
+    const refused = decisions.filter((d) => !d.allowed);
+    expect(allowed).toHaveLength(60);
+    expect(refused).toHaveLength(140);
+    // Each allowed hit saw its own count: remaining takes every value 59..0 exactly once.
+    expect(allowed.map((d) => d.remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    for (const d of decisions) {
+      expect(d.remaining).toBeGreaterThanOrEqual(0);
+      expect(d.reset).toBe(T0 / 1000 + 30);
+    }
+    for (const d of refused) expect(d).toMatchObject({ remaining: 0, retryAfter: 30 });
+  });
+
+  test('keys are counted separately, and a new window starts afresh', async () => {
+    let now = T0;
+    const limiter = new RateLimiter(store.stores.rateCounters, { limit: 2, now: () => now });
+    expect((await limiter.hit(keyPrincipal('a'))).remaining).toBe(1);
+    expect((await limiter.hit(keyPrincipal('a'))).remaining).toBe(0);
+    expect((await limiter.hit(keyPrincipal('a'))).allowed).toBe(false);
+    expect((await limiter.hit(keyPrincipal('b'))).remaining).toBe(1);
+    now = T0 + 30_000;
+    expect(await limiter.hit(keyPrincipal('a'))).toMatchObject({ allowed: true, remaining: 1, reset: T0 / 1000 + 90 });
+  });
+
+  test('counters carry a TTL one window past their end', async () => {
+    const limiter = new RateLimiter(store.stores.rateCounters, { limit: 5, now: () => T0 });
+    await limiter.hit(keyPrincipal('ttl'));
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { Item } = await store.stores.db.send(
+      new GetCommand({ TableName: store.tableName, Key: { pk: 'RATE#key:ttl', sk: `WINDOW#${T0 / 1000 - 30}` } }),
+    );
+    expect(Item).toMatchObject({ count: 1, expiresAt: T0 / 1000 + 30 + 60 });
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Small shared fixtures for the unit tests: in-memory stores, a settable clock, synthetic API
+ * Gateway events and a minimal Lambda context. No test logic lives here.
+ */
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
+import { RateLimiter } from '../../shared/access/rateLimiter';
+import { hashKey } from '../../shared/access/keys';
+import type { ApiKeyRecord, ApiKeyStore, RateCounterStore } from '../../shared/store';
+
+/** Exact counter per (principal, window), like the DynamoDB ADD, with every call recorded. */
+export class MemoryRateCounterStore implements RateCounterStore {
+  readonly counts = new Map<string, number>();
+  readonly calls: { principal: string; windowStart: number; expiresAt: number }[] = [];
+
+  async increment(principal: string, windowStart: number, expiresAt: number): Promise<number> {
+    this.calls.push({ principal, windowStart, expiresAt });
+    const key = `${principal}|${windowStart}`;
+    const count = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, count);
+    return count;
+  }
+}
+
+export class MemoryApiKeyStore implements ApiKeyStore {
+  readonly byHash = new Map<string, ApiKeyRecord>();
+
+  async put(record: ApiKeyRecord): Promise<void> {
+    if (this.byHash.has(record.keyHash)) throw new Error('duplicate key');
+    this.byHash.set(record.keyHash, record);
+  }
+  async getByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    return this.byHash.get(keyHash);
+  }
+  async getById(id: string): Promise<ApiKeyRecord | undefined> {
+    return [...this.byHash.values()].find((record) => record.id === id);
+  }
+  async list(): Promise<ApiKeyRecord[]> {
+    return [...this.byHash.values()];
+  }
+  async revoke(id: string, at: string): Promise<ApiKeyRecord | undefined> {
+    const found = await this.getById(id);
+    if (!found) return undefined;
+    const revoked = { ...found, revokedAt: found.revokedAt ?? at };
+    this.byHash.set(found.keyHash, revoked);
+    return revoked;
+  }
+}
+
+export function keyRecord(value: string, overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
+  return { id: 'key_0001', name: 'test', owner: 'tester', keyHash: hashKey(value), createdAt: '2026-01-01T00:00:00.000Z', ...overrides };
+}
+
+/** A clock the test moves by hand (milliseconds, like Date.now). */
+export function manualClock(startMs: number) {
+  const clock = { ms: startMs, now: () => clock.ms };
+  return clock;
+}
+
+export function memoryLimiter(limit = 60, now?: () => number) {
+  const counters = new MemoryRateCounterStore();
+  return { counters, limiter: new RateLimiter(counters, { limit, ...(now ? { now } : {}) }) };
+}
+
+export const RANK_CARD_QUERY = { username: 'a', level: '1', xp: '1', requiredXp: '10', rank: '1' } as const;
+
+export interface ProxyEventOptions {
+  resource?: string;
+  method?: string;
+  query?: Record<string, string> | null;
+  headers?: Record<string, string>;
+  body?: string | null;
+  requestId?: string;
+  sourceIp?: string;
+  keyId?: string | null;
+}
+
+/** A synthetic API Gateway REST proxy event; defaults to a valid rank-card request by key_x. */
+export function proxyEvent(options: ProxyEventOptions = {}): APIGatewayProxyEvent {
+  const { resource = '/v1/images/rank-card', method = 'GET', query = { ...RANK_CARD_QUERY }, headers = {}, body = null } = options;
+  const keyId = options.keyId === undefined ? 'key_x' : options.keyId;
+  return {
+    resource,
+    path: resource,
+    httpMethod: method,
+    headers,
+    multiValueHeaders: {},
+    queryStringParameters: query,
+    multiValueQueryStringParameters: null,
+    pathParameters: null,
+    stageVariables: null,
+    body,
+    isBase64Encoded: false,
+    requestContext: {
+      requestId: options.requestId ?? 'req-1',
+      identity: { sourceIp: options.sourceIp ?? '203.0.113.7' },
+      authorizer: keyId === null ? null : { keyId },
+    } as unknown as APIGatewayProxyEvent['requestContext'],
+  };
+}
+
+export function lambdaContext(): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: 'unit-test',
+    functionVersion: '$LATEST',
+    invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:unit-test',
+    memoryLimitInMB: '128',
+    awsRequestId: 'lambda-req-1',
+    logGroupName: '/aws/lambda/unit-test',
+    logStreamName: 'stream',
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export const METHOD_ARN = 'arn:aws:execute-api:us-east-1:123456789012:abcdef1234/v1/GET/v1/images/rank-card';
+
+export function authorizerEvent(headers: Record<string, string> | null, sourceIp = '198.51.100.9'): APIGatewayRequestAuthorizerEvent {
+  return {
+    type: 'REQUEST',
+    methodArn: METHOD_ARN,
+    resource: '/v1/images/rank-card',
+    path: '/v1/images/rank-card',
+    httpMethod: 'GET',
+    headers,
+    multiValueHeaders: null,
+    pathParameters: null,
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    stageVariables: null,
+    requestContext: { requestId: 'auth-req-1', identity: { sourceIp } } as unknown as APIGatewayRequestAuthorizerEvent['requestContext'],
+  };
+}
+
+export interface ErrorEnvelope {
+  success: false;
+  error: { code: string; message: string; details?: { field: string; issue: string }[] };
+  meta: { requestId: string; generatedAt: string };
+}
+
+export const envelopeOf = (result: APIGatewayProxyResult) => JSON.parse(result.body) as ErrorEnvelope;
+
+/** A header regardless of the case it was written in. */
+export function header(result: APIGatewayProxyResult, name: string): string | undefined {
+  const entry = Object.entries(result.headers ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase());
+  return entry === undefined ? undefined : String(entry[1]);
+}
+
+export const INTEGER = /^\d+$/;
+
+/** DynamoDB-ish failures as the SDK surfaces them when the service cannot answer. */
+export function timeoutError(): Error {
+  return Object.assign(new Error('Connection timed out after 2000 ms'), { name: 'TimeoutError', $metadata: {} });
+}
+
+export function networkError(): Error {
+  return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
+}
