@@ -49,7 +49,11 @@ export function createGateway(options: GatewayOptions) {
       }
       const body = await readBody(req, MAX_REQUEST_BYTES);
       if (!body) {
-        res.on('finish', () => req.socket.destroy());
+        // Discard the rest for a moment so the client can read the 413, then cut it off.
+        res.on('finish', () => {
+          req.resume();
+          setTimeout(() => req.socket.destroy(), 2000).unref();
+        });
         return gatewayReply(res, 'REQUEST_TOO_LARGE', requestId, { headers: { Connection: 'close' } });
       }
 
@@ -136,8 +140,7 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResult): void {
   res.end(body);
 }
 
-/** The body, or undefined once it passes `limit`: reading stops there, and the connection is
- * closed after the 413 is written rather than draining whatever else the client sends. */
+/** The body, or undefined once it passes `limit`: nothing past it is kept. */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

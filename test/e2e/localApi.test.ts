@@ -120,12 +120,13 @@ describe('gateway answers', () => {
   test('a body over API Gateway’s 10 MB limit -> 413 envelope, without reading the rest', async () => {
     // fetch() refuses a body on GET, so this one request goes through node:http.
     const reply = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(rankCard, { method: 'GET', headers: { Authorization: `Bearer ${KEY}` } }, (res) => {
+      const body = Buffer.alloc(11 * 1024 * 1024, 97);
+      const req = request(rankCard, { method: 'GET', headers: { Authorization: `Bearer ${KEY}`, 'Content-Length': body.length } }, (res) => {
         let body = '';
         res.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
       });
       req.on('error', reject);
-      req.end(Buffer.alloc(11 * 1024 * 1024, 97));
+      req.end(body);
     });
     expect(reply.status).toBe(413);
     expect(JSON.parse(reply.body).error.code).toBe('PAYLOAD_TOO_LARGE');

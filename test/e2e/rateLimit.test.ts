@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import type { LocalServer } from '../../infra/local/server';
+import { expectErrorEnvelope } from '../support/envelope';
+import { awayFromWindowEdge, call, RANK_CARD_QUERY, rateHeaders, startTestApi } from '../support/localApi';
+
+const KEYS = ['burst-key-aaaaaaaaaaaa', 'other-key-bbbbbbbbbbbb'];
+let api: LocalServer;
+beforeAll(async () => {
+  api = await startTestApi({ localApiKey: KEYS.join(',') });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+test('200 concurrent requests of one key in one window: 60 SVGs, 140 429s with Retry-After', async () => {
+  await awayFromWindowEdge();
+  const url = `${api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`;
+  const replies = await Promise.all(Array.from({ length: 200 }, () => call(url, { key: KEYS[0] })));
+
+  const ok = replies.filter((r) => r.status === 200);
+  const limited = replies.filter((r) => r.status === 429);
+  expect(ok).toHaveLength(60);
+  expect(limited).toHaveLength(140);
+
+  const remaining = ok.map((r) => rateHeaders(r).remaining).sort((a, b) => a - b);
+  expect(remaining).toEqual(Array.from({ length: 60 }, (_, i) => i));
+  for (const reply of limited) {
+    expectErrorEnvelope(reply, 429, 'RATE_LIMITED');
+    expect(rateHeaders(reply).remaining).toBe(0);
+    const retryAfter = Number(reply.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
+    expect(rateHeaders(reply).reset - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(retryAfter + 1);
+  }
+
+  // Another key of the same caller is untouched by the first key's quota.
+  const other = await call(url, { key: KEYS[1] });
+  expect(other.status).toBe(200);
+  expect(rateHeaders(other).remaining).toBe(59);
+});

@@ -1,0 +1,225 @@
+import { afterAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { ConditionalCheckFailedException, ProvisionedThroughputExceededException, ThrottlingException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { RateLimiter, UNAVAILABLE_RETRY_AFTER, ipPrincipal, keyPrincipal, rateLimitFromEnv, rateLimitHeaders } from '../../shared/access/rateLimiter';
+import { svgResponse } from '../../shared/http/responses';
+import { withMiddleware, type RouteHandler } from '../../shared/http/stack';
+import { routes, type Routes } from '../../shared/routes/table';
+import { StoreUnavailableError } from '../../shared/store';
+import { createDocumentClient } from '../../shared/store/client';
+import { guarded } from '../../shared/store/errors';
+import { DynamoRateCounterStore } from '../../shared/store/rateCounters';
+import { INTEGER, MemoryRateCounterStore, envelopeOf, header, lambdaContext, manualClock, networkError, proxyEvent, timeoutError } from './fixtures';
+
+const TABLE = 't1x';
+/** A minute boundary: 1_800_000_000 is a multiple of 60. */
+const T0 = 1_800_000_000;
+const at = (seconds: number) => seconds * 1000;
+
+const dynamoStore = () =>
+  new DynamoRateCounterStore(createDocumentClient({ tableName: TABLE, region: 'us-east-1', endpoint: 'http://127.0.0.1:9' }), TABLE);
+
+// One mock for the whole file: every DynamoDBDocumentClient's send() is stubbed, so no test here
+// can reach a network, and each test states the answer it wants.
+const ddb = mockClient(DynamoDBDocumentClient);
+beforeEach(() => ddb.reset());
+afterAll(() => ddb.restore());
+
+const faults: [string, () => Error][] = [
+  ['ProvisionedThroughputExceededException', () => new ProvisionedThroughputExceededException({ message: 'x', $metadata: {} })],
+  ['ThrottlingException', () => new ThrottlingException({ message: 'Rate of requests exceeds the allowed throughput', $metadata: {} })],
+  ['a TimeoutError', timeoutError],
+  ['a network error', networkError],
+];
+
+describe('RateLimiter arithmetic (in-memory counter store)', () => {
+  test('first hit of a window: remaining = limit - 1, reset = end of the window, no retryAfter', async () => {
+    const counters = new MemoryRateCounterStore();
+    const limiter = new RateLimiter(counters, { limit: 3, now: () => at(T0 + 15) + 500 });
+
+    const decision = await limiter.hit('key:a');
+
+    expect(decision).toEqual({ allowed: true, limit: 3, remaining: 2, reset: T0 + 60 });
+    expect(decision).not.toHaveProperty('retryAfter');
+    // The counter item lives one extra window past its end before the TTL sweeps it.
+    expect(counters.calls).toEqual([{ principal: 'key:a', windowStart: T0, expiresAt: T0 + 120 }]);
+  });
+
+  test('the limit-th hit is still allowed with 0 remaining; the next one is refused with retryAfter', async () => {
+    const limiter = new RateLimiter(new MemoryRateCounterStore(), { limit: 3, now: () => at(T0 + 15) });
+
+    const decisions = [];
+    for (let i = 0; i < 5; i += 1) decisions.push(await limiter.hit('key:a'));
+
+    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+      [false, 0],
+    ]);
+    expect(decisions[2]).not.toHaveProperty('retryAfter');
+    expect(decisions[3]?.retryAfter).toBe(45);
+    expect(decisions[4]?.reset).toBe(T0 + 60);
+  });
+
+  test('retryAfter is never below 1, even in the last fraction of a second of the window', async () => {
+    const clock = manualClock(at(T0 + 59) + 999);
+    const limiter = new RateLimiter(new MemoryRateCounterStore(), { limit: 1, now: clock.now });
+
+    await limiter.hit('ip:1.2.3.4');
+    const refused = await limiter.hit('ip:1.2.3.4');
+
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfter).toBe(1);
+    expect(refused.reset).toBe(T0 + 60);
+  });
+
+  test('a new window starts exactly at the boundary and forgets the old count', async () => {
+    const clock = manualClock(at(T0 + 59) + 999);
+    const limiter = new RateLimiter(new MemoryRateCounterStore(), { limit: 2, now: clock.now });
+    await limiter.hit('key:a');
+    await limiter.hit('key:a');
+    expect((await limiter.hit('key:a')).allowed).toBe(false);
+
+    clock.ms = at(T0 + 60);
+    const next = await limiter.hit('key:a');
+
+    expect(next).toEqual({ allowed: true, limit: 2, remaining: 1, reset: T0 + 120 });
+  });
+
+  test('the window start is aligned to the window size, not to the first request', async () => {
+    const counters = new MemoryRateCounterStore();
+    const limiter = new RateLimiter(counters, { limit: 5, windowSeconds: 10, now: () => at(T0 + 27) });
+
+    const decision = await limiter.hit('key:a');
+
+    expect(decision.reset).toBe(T0 + 30);
+    expect(counters.calls[0]).toEqual({ principal: 'key:a', windowStart: T0 + 20, expiresAt: T0 + 40 });
+  });
+
+  test('principals are counted separately, and refused hits are counted too', async () => {
+    const counters = new MemoryRateCounterStore();
+    const limiter = new RateLimiter(counters, { limit: 1, now: () => at(T0) });
+
+    await limiter.hit(keyPrincipal('a'));
+    await limiter.hit(keyPrincipal('a'));
+    const other = await limiter.hit(ipPrincipal('10.0.0.1'));
+
+    expect(other.allowed).toBe(true);
+    expect(counters.counts.get(`key:a|${T0}`)).toBe(2);
+    expect(counters.counts.get(`ip:10.0.0.1|${T0}`)).toBe(1);
+  });
+
+  test('principal names distinguish keys from addresses', () => {
+    expect(keyPrincipal('key_1')).toBe('key:key_1');
+    expect(ipPrincipal('203.0.113.7')).toBe('ip:203.0.113.7');
+  });
+
+  test('unavailable() is the conservative answer: nothing left, retry shortly', () => {
+    const limiter = new RateLimiter(new MemoryRateCounterStore(), { limit: 60, now: () => at(T0 + 10) + 400 });
+
+    expect(limiter.unavailable()).toEqual({
+      allowed: false,
+      limit: 60,
+      remaining: 0,
+      reset: T0 + 10 + UNAVAILABLE_RETRY_AFTER,
+      retryAfter: UNAVAILABLE_RETRY_AFTER,
+    });
+  });
+
+  test('rateLimitHeaders: integer strings, Retry-After only on a refusal', () => {
+    expect(rateLimitHeaders({ allowed: true, limit: 60, remaining: 59, reset: T0 + 60 })).toEqual({
+      'X-RateLimit-Limit': '60',
+      'X-RateLimit-Remaining': '59',
+      'X-RateLimit-Reset': String(T0 + 60),
+    });
+    expect(rateLimitHeaders({ allowed: false, limit: 60, remaining: 0, reset: T0 + 60, retryAfter: 12 })).toMatchObject({ 'Retry-After': '12' });
+  });
+
+  test('rateLimitFromEnv: defaults to 60 and refuses anything but a positive integer', () => {
+    expect(rateLimitFromEnv({})).toBe(60);
+    expect(rateLimitFromEnv({ RATE_LIMIT_PER_MINUTE: '5' })).toBe(5);
+    for (const bad of ['0', '-1', '1.5', 'abc']) expect(() => rateLimitFromEnv({ RATE_LIMIT_PER_MINUTE: bad })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+  });
+});
+
+describe('DynamoRateCounterStore over a mocked document client', () => {
+
+  test('one atomic UpdateItem ADD per hit, returning the new count', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { count: 7 } });
+    const limiter = new RateLimiter(dynamoStore(), { limit: 10, now: () => at(T0 + 1) });
+
+    const decision = await limiter.hit('key:k1');
+
+    expect(decision.remaining).toBe(3);
+    const calls = ddb.commandCalls(UpdateCommand);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.args[0].input).toMatchObject({
+      TableName: TABLE,
+      Key: { pk: 'RATE#key:k1', sk: `WINDOW#${T0}` },
+      UpdateExpression: expect.stringContaining('ADD #count :one'),
+      ExpressionAttributeValues: { ':one': 1, ':expiresAt': T0 + 120 },
+    });
+  });
+
+  test.each(faults)('%s from UpdateItem -> the limiter rejects with StoreUnavailableError', async (_name, makeError) => {
+    const cause = makeError();
+    ddb.on(UpdateCommand).rejects(cause);
+    const limiter = new RateLimiter(dynamoStore(), { limit: 10 });
+
+    const failure = await limiter.hit('key:k1').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+    expect(failure).toBeInstanceOf(StoreUnavailableError);
+    expect((failure as Error).message).toMatch(/^DynamoDB UpdateItem failed: /);
+    expect((failure as Error).cause).toBe(cause);
+  });
+
+  test('guarded() lets a failed condition through unchanged: it is an answer, not an outage', async () => {
+    const conditionFailed = new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+    await expect(guarded('PutItem', () => Promise.reject(conditionFailed))).rejects.toBe(conditionFailed);
+  });
+});
+
+describe('the Middy stack when the counter store fails', () => {
+
+  const invoke = async (makeError: () => Error) => {
+    ddb.on(UpdateCommand).rejects(makeError());
+    const handler = jest.fn<RouteHandler<Routes['rankCard']>>(async () => svgResponse('<svg/>'));
+    const limiter = new RateLimiter(dynamoStore(), { limit: 60 });
+    const lambda = withMiddleware(routes.rankCard, handler, { limiter });
+    const result: APIGatewayProxyResult = await lambda(proxyEvent({ requestId: 'req-503', sourceIp: '203.0.113.7' }), lambdaContext());
+    return { result, handler };
+  };
+
+  test.each(faults)('%s -> 503 SERVICE_UNAVAILABLE envelope, Retry-After, rate headers, handler not called', async (_name, makeError) => {
+    const { result, handler } = await invoke(makeError);
+
+    expect(result.statusCode).toBe(503);
+    expect(handler).not.toHaveBeenCalled();
+    const body = envelopeOf(result);
+    expect(body).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' }, meta: { requestId: 'req-503' } });
+    expect(typeof body.error.message).toBe('string');
+    expect(new Date(body.meta.generatedAt).toISOString()).toBe(body.meta.generatedAt);
+    // Nothing about the infrastructure leaks to the client.
+    expect(result.body).not.toMatch(/UpdateItem|ECONNREFUSED|Throughput|stack/i);
+
+    expect(header(result, 'Retry-After')).toMatch(INTEGER);
+    expect(Number(header(result, 'Retry-After'))).toBeGreaterThanOrEqual(1);
+    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) expect(header(result, name)).toMatch(INTEGER);
+    expect(header(result, 'X-RateLimit-Limit')).toBe('60');
+    expect(header(result, 'X-RateLimit-Remaining')).toBe('0');
+    expect(header(result, 'X-Request-Id')).toBe('req-503');
+    expect(header(result, 'Content-Type')).toMatch(/^application\/json/);
+  });
+
+  test('the key principal from the authorizer context is the one counted', async () => {
+    await invoke(networkError);
+    expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input.Key).toMatchObject({ pk: 'RATE#key:key_x' });
+  });
+});
