@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { LocalServer } from '../../infra/local/server';
+import { routeList } from '../../shared/routes/table';
+import { functionGroups } from '../../shared/routes/types';
+import { call, startTestApi } from '../support/localApi';
+
+const KEY = 'route-table-key-0123';
+let api: LocalServer;
+beforeAll(async () => {
+  api = await startTestApi({ localApiKey: KEY });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+describe('the route table', () => {
+  test('ids, method+path pairs are unique; groups are known; path parameters have schemas', () => {
+    expect(new Set(routeList.map((r) => `${r.method} ${r.path}`)).size).toBe(routeList.length);
+    for (const route of routeList) {
+      expect(functionGroups).toContain(route.group);
+      expect(route.path.startsWith('/v1/')).toBe(route.auth === 'apiKey');
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const shape = (route.schemas.path as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      expect(Object.keys(shape).sort()).toEqual(names.sort());
+    }
+  });
+
+  test.each(routeList.map((r) => [r.id, r] as const))('%s is served by its group function through the local server', async (_id, route) => {
+    const path = route.path.replace(/\{\w+\}/g, 'x');
+    const reply = await call(`${api.url}${path}`, { method: route.method, key: KEY });
+    // Missing parameters are fine (400); the gateway's and the group's 404/405 are not.
+    expect([404, 405]).not.toContain(reply.status);
+    expect(reply.status).toBeLessThan(500);
+  });
+});
