@@ -34,7 +34,9 @@ export function createGateway(options: GatewayOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const requestId = randomUUID();
     try {
-      const request = describeRequest(req, new URL(req.url ?? '/', 'http://localhost'), requestId);
+      // Parsed as a path on our host: a request target like `//other/x` must not become a host name.
+      const target = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
+      const request = describeRequest(req, new URL(`http://localhost${target}`), requestId);
       const match = route(request.method, request.path);
       if (match.kind === 'notFound') {
         req.resume();

@@ -14,7 +14,6 @@ import type { ApiMiddleware } from './types';
 export function errorEnvelope(): ApiMiddleware {
   return {
     onError: (request) => {
-      if (request.response !== undefined && request.error === null) return;
       const error = toApiError(request.error);
       if (error.statusCode >= 500) logger.error('request failed', { error: request.error as Error });
       request.error = Object.assign(new Error(errorBody(error.code, error.message, request.context.requestId, error.details)), {
