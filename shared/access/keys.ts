@@ -22,7 +22,8 @@ export function sameHash(a: string, b: string): boolean {
 }
 
 // Printable ASCII without spaces (RFC 6750 b64token is stricter; we accept any visible token).
-const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
+// The scheme name is case-insensitive (RFC 9110 section 11.1).
+const BEARER = /^Bearer +([\x21-\x7e]{1,512})$/i;
 
 export type BearerResult = { ok: true; key: string } | { ok: false; reason: 'missing' | 'malformed' };
 

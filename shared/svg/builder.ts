@@ -16,6 +16,8 @@ export interface SvgElement {
 const NAME = /^[A-Za-z][A-Za-z0-9:_.-]*$/;
 const URL_ATTRIBUTES = new Set(['href', 'xlink:href']);
 const SAFE_URL = /^(#|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]|https?:)/i;
+// Any attribute can become a link (<set to=...>, <animate values=...>), so no value may be a script URL.
+const SCRIPT_URL = /^[\s\u0000-\u001f]*(javascript|vbscript):/i;
 
 export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): SvgElement {
   return { tag, attrs, children };
@@ -40,7 +42,9 @@ function renderAttributes(tag: string, attrs: Attrs): string {
     if (value === undefined || value === null || value === false) continue;
     if (!NAME.test(name) || /^on/i.test(name)) throw new Error(`refusing attribute ${JSON.stringify(name)} on <${tag}>`);
     const text = typeof value === 'number' ? formatNumber(value) : value;
-    if (URL_ATTRIBUTES.has(name) && !SAFE_URL.test(text.trim())) throw new Error(`refusing ${name} URL scheme on <${tag}>`);
+    if ((URL_ATTRIBUTES.has(name) && !SAFE_URL.test(text.trim())) || SCRIPT_URL.test(text)) {
+      throw new Error(`refusing ${name} URL scheme on <${tag}>`);
+    }
     out += ` ${name}="${escapeAttribute(text)}"`;
   }
   return out;

@@ -8,7 +8,7 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 export const graphemes = (text: string): string[] => Array.from(segmenter.segment(text), (s) => s.segment);
 
 function graphemeWidth(g: string): number {
-  if (/\p{Extended_Pictographic}|[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFF00-\uFF60\u{20000}-\u{3FFFD}]/u.test(g)) return 1.0;
+  if (/\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFF00-\uFF60\u{20000}-\u{3FFFD}]/u.test(g)) return 1.0;
   if (/^[iljtf.,:;'|!I ]$/.test(g)) return 0.32;
   if (/^[mwMW@]$/.test(g)) return 0.85;
   if (/^[A-Z0-9#%&]$/.test(g)) return 0.66;
@@ -32,7 +32,8 @@ export function fitLine(text: string, maxWidth: number, maxSize: number, minSize
     if (width <= maxWidth) return { text, fontSize: size, width };
   }
   const parts = graphemes(text);
-  while (parts.length > 1 && estimateWidth(`${parts.join('')}…`, minSize) > maxWidth) parts.pop();
-  const cut = `${parts.join('').trimEnd()}…`;
+  while (parts.length > 0 && estimateWidth(`${parts.join('')}…`, minSize) > maxWidth) parts.pop();
+  // Not even one character and the ellipsis fit: draw nothing rather than overflow.
+  const cut = parts.length > 0 || estimateWidth('…', minSize) <= maxWidth ? `${parts.join('').trimEnd()}…` : '';
   return { text: cut, fontSize: minSize, width: estimateWidth(cut, minSize) };
 }

@@ -22,7 +22,9 @@ const statementOf = (result: APIGatewayAuthorizerResult) => result.policyDocumen
 
 // Every DynamoDBDocumentClient in this file is stubbed: nothing reaches a network.
 const ddb = mockClient(DynamoDBDocumentClient);
-beforeEach(() => ddb.reset());
+beforeEach(() => {
+  ddb.reset();
+});
 afterAll(() => ddb.restore());
 
 describe('authorize() when DynamoDB cannot answer', () => {
@@ -173,6 +175,9 @@ describe('keys', () => {
     expect(readBearer({ Authorization: 'Bearer a\u00e9b' })).toEqual({ ok: false, reason: 'malformed' });
     expect(readBearer({ Authorization: `Bearer ${'k'.repeat(512)}` })).toEqual({ ok: true, key: 'k'.repeat(512) });
     expect(readBearer({ AUTHORIZATION: 'Bearer abc' })).toEqual({ ok: true, key: 'abc' });
+    // The scheme name is case-insensitive.
+    expect(readBearer({ Authorization: 'bearer abc' })).toEqual({ ok: true, key: 'abc' });
+    expect(readBearer({ Authorization: 'BEARER abc' })).toEqual({ ok: true, key: 'abc' });
   });
 
   test('hashKey is SHA-256 in lowercase hex', () => {

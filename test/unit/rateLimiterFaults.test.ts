@@ -24,7 +24,9 @@ const dynamoStore = () =>
 // One mock for the whole file: every DynamoDBDocumentClient's send() is stubbed, so no test here
 // can reach a network, and each test states the answer it wants.
 const ddb = mockClient(DynamoDBDocumentClient);
-beforeEach(() => ddb.reset());
+beforeEach(() => {
+  ddb.reset();
+});
 afterAll(() => ddb.restore());
 
 const faults: [string, () => Error][] = [

@@ -5,7 +5,7 @@ export function conditionalGet(): ApiMiddleware {
   return {
     after: (request) => {
       const etag = request.response?.headers?.ETag;
-      const ifNoneMatch = request.event.headers['if-none-match'];
+      const ifNoneMatch = request.event.headers?.['if-none-match'];
       if (!request.response || request.response.statusCode !== 200 || typeof etag !== 'string' || !ifNoneMatch) return;
       const candidates = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
       if (candidates.includes(etag) || candidates.includes('*')) {

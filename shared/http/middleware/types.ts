@@ -17,6 +17,10 @@ export type ApiMiddleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGateway
 
 /** Adds headers to the response if there is one yet, else to the error that will become it. */
 export function addHeaders(request: ApiRequest, headers: Record<string, string>): void {
+  // Anything may be thrown; a string or number cannot carry headers, so it is wrapped first.
+  if (!request.response && request.error !== null && typeof request.error !== 'object') {
+    request.error = new Error(String(request.error));
+  }
   const target = request.response ?? (request.error as { headers?: Record<string, string> } | null);
   if (!target) return;
   target.headers = { ...(target.headers ?? {}), ...headers };

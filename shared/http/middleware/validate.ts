@@ -40,13 +40,13 @@ export function validate(route: RouteDefinition): ApiMiddleware {
   };
 }
 
-function readJsonBody(route: RouteDefinition, event: { body: string | null; isBase64Encoded: boolean; headers: Record<string, string | undefined> }) {
+function readJsonBody(route: RouteDefinition, event: { body: string | null; isBase64Encoded: boolean; headers: Record<string, string | undefined> | null }) {
   const raw = event.body ?? '';
   const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
   const limit = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (bytes.length > limit) throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`);
   if (bytes.length === 0) throw new ApiError('INVALID_BODY', 'A JSON request body is required');
-  const type = (event.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  const type = (event.headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));

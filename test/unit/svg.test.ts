@@ -1,0 +1,285 @@
+import { describe, expect, test } from '@jest/globals';
+import { escapeAttribute, escapeText, formatNumber, h, render, svgDocument } from '../../shared/svg/builder';
+import { parseHexColor } from '../../shared/svg/colors';
+import { compactNumber } from '../../shared/svg/format';
+import { estimateWidth, fitLine, graphemes } from '../../shared/svg/text';
+
+interface ParsedElement {
+  tag: string;
+  attrs: Record<string, string>;
+  text: string;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decode(value: string): string {
+  const unknown = /&(?!(?:amp|lt|gt|quot|apos|#\d+);)/.exec(value);
+  if (unknown) throw new Error(`bare & in ${JSON.stringify(value)}`);
+  return value.replace(/&(#\d+|\w+);/g, (_m, ref: string) => (ref.startsWith('#') ? String.fromCodePoint(Number(ref.slice(1))) : (ENTITIES[ref] as string)));
+}
+
+/**
+ * A strict reader for the XML the builder emits (elements, double-quoted attributes, text, the five
+ * entities and decimal references). It throws on anything else, so "it parsed" means no markup was
+ * smuggled in, and it returns every element with its decoded attributes and text.
+ */
+function parseXml(xml: string): ParsedElement[] {
+  const token = /<\/([A-Za-z][\w:.-]*)>|<([A-Za-z][\w:.-]*)((?:\s+[A-Za-z][\w:.-]*="[^"<]*")*)\s*(\/?)>|([^<]+)/y;
+  const open: ParsedElement[] = [];
+  const all: ParsedElement[] = [];
+  while (token.lastIndex < xml.length) {
+    const at = token.lastIndex;
+    const match = token.exec(xml);
+    if (!match) throw new Error(`not well-formed at ${at}: ${JSON.stringify(xml.slice(at, at + 30))}`);
+    const [, close, tag, rawAttrs = '', selfClosing, text] = match;
+    if (close) {
+      if (open.pop()?.tag !== close) throw new Error(`unbalanced </${close}>`);
+    } else if (tag) {
+      const attrs: Record<string, string> = {};
+      for (const [, name, value] of rawAttrs.matchAll(/([A-Za-z][\w:.-]*)="([^"]*)"/g)) {
+        if ((name as string) in attrs) throw new Error(`duplicate attribute ${name}`);
+        attrs[name as string] = decode(value as string);
+      }
+      const element = { tag, attrs, text: '' };
+      if (open.length === 0 && all.length > 0) throw new Error('more than one root element');
+      all.push(element);
+      if (!selfClosing) open.push(element);
+    } else if (text !== undefined) {
+      const parent = open.at(-1);
+      if (!parent) throw new Error('text outside the root element');
+      parent.text += decode(text);
+    }
+  }
+  if (open.length > 0) throw new Error(`unclosed <${open.at(-1)?.tag}>`);
+  return all;
+}
+
+const HOSTILE = ['</text><script>alert(1)</script>', '" onload="alert(1)', "' onclick='x", '<![CDATA[x]]>', '&lt;script&gt;', ']]>', '<!-- -->'];
+
+describe('escaping', () => {
+  test.each(HOSTILE)('hostile text %j stays text', (hostile) => {
+    const out = svgDocument({ width: 100, height: 20 }, h('text', { x: 1, y: 2 }, hostile));
+
+    expect(out).not.toMatch(/<script/i);
+    const elements = parseXml(out);
+    expect(elements.map((e) => e.tag)).toEqual(['svg', 'text']);
+    expect(elements[1]?.text).toBe(hostile);
+  });
+
+  test.each(HOSTILE)('hostile attribute value %j stays one attribute value', (hostile) => {
+    const out = render(h('text', { 'data-name': hostile, fill: '#fff' }, 'x'));
+
+    expect(out).not.toMatch(/<script/i);
+    // Outside quoted values there is no event handler attribute.
+    expect(out.replace(/="[^"]*"/g, '=""')).not.toMatch(/\son\w*=/i);
+    const [element] = parseXml(out);
+    expect(element?.attrs).toEqual({ 'data-name': hostile, fill: '#fff' });
+  });
+
+  test('control characters and XML-illegal code points become U+FFFD; tab, newline and emoji survive', () => {
+    const input = 'a\u0000b\u0007c\u001bd\u007f\uFFFE\t\n😀';
+    const [element] = parseXml(render(h('text', {}, input)));
+    expect(element?.text).toBe('a\uFFFDb\uFFFDc\uFFFDd\u007f\uFFFD\t\n😀');
+  });
+
+  test('lone surrogates are replaced, so the output is valid UTF-16 and survives UTF-8 encoding', () => {
+    const input = 'x\uD800y\uDFFFz\uD83D';
+    const text = render(h('text', {}, input));
+    const attr = render(h('g', { 'data-v': input }));
+
+    for (const out of [text, attr]) {
+      expect(out.isWellFormed()).toBe(true);
+      expect(Buffer.from(out, 'utf8').toString('utf8')).toBe(out);
+    }
+    expect(parseXml(text)[0]?.text).toBe('x\uFFFDy\uFFFDz\uFFFD');
+  });
+
+  test('whitespace in attribute values is written as character references, so it is not normalised away', () => {
+    expect(escapeAttribute('a\tb\nc\rd')).toBe('a&#9;b&#10;c&#13;d');
+    expect(parseXml(render(h('g', { 'data-v': 'a\tb\nc' })))[0]?.attrs['data-v']).toBe('a\tb\nc');
+  });
+
+  test('escapeText and escapeAttribute', () => {
+    expect(escapeText('a<b>&c"\'')).toBe('a&lt;b&gt;&amp;c"\'');
+    expect(escapeAttribute('a<b>&c"\'')).toBe('a&lt;b&gt;&amp;c&quot;&apos;');
+  });
+});
+
+describe('what the builder refuses', () => {
+  test.each(['onload', 'ONLOAD', 'onClick', 'onbegin', 'onfocusin', 'on'])('event handler attribute %s', (name) => {
+    expect(() => render(h('rect', { [name]: 'alert(1)' }))).toThrow(/refusing attribute/);
+  });
+
+  test.each(['a b', 'x="1"', 'a>b', '1x', '', '"', 'x/'])('malformed attribute name %j', (name) => {
+    expect(() => render(h('rect', { [name]: '1' }))).toThrow(/refusing attribute/);
+  });
+
+  test.each(['script', 'SCRIPT', 'Script', 'foreignObject', 'foreignobject', 'svg><script', 'a b', ''])('element <%s>', (tag) => {
+    expect(() => render(h(tag))).toThrow(/refusing element/);
+  });
+
+  test.each([
+    ['set', { attributeName: 'href', to: 'javascript:alert(1)' }],
+    ['animate', { attributeName: 'href', values: ' javascript:alert(1)' }],
+  ])('a script URL in any attribute (<%s>)', (tag, attrs) => {
+    expect(() => render(h('a', {}, h(tag, attrs)))).toThrow(/refusing/);
+  });
+
+  test('a refused element deep inside a document fails the whole render', () => {
+    expect(() => svgDocument({ width: 1, height: 1 }, h('g', {}, [h('g', {}, h('script', {}, 'alert(1)'))]))).toThrow(/refusing element/);
+  });
+
+  test.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'vbscript:x', 'data:text/html,<script>alert(1)</script>', 'data:image/svg', '//evil.example/x'])(
+    'href %j',
+    (url) => {
+      expect(() => render(h('a', { href: url }))).toThrow(/refusing href/);
+      expect(() => render(h('image', { 'xlink:href': url }))).toThrow(/refusing xlink:href/);
+    },
+  );
+
+  test.each(['#clip', 'https://example.com/a.png', 'http://example.com/', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/webp;base64,UklGRg=='])(
+    'href %j is allowed',
+    (url) => {
+      expect(parseXml(render(h('image', { href: url })))[0]?.attrs.href).toBe(url);
+    },
+  );
+
+  test('attributes with false, null or undefined are left out, as are such children', () => {
+    expect(render(h('g', { a: undefined, b: null, c: false, d: 0 }, null, undefined, false, 'x'))).toBe('<g d="0">x</g>');
+  });
+
+  test('numbers have at most two decimals, and non-finite ones are refused', () => {
+    expect(formatNumber(1 / 3)).toBe('0.33');
+    expect(formatNumber(2)).toBe('2');
+    expect(render(h('rect', { x: 0.125, y: -1.5 }))).toBe('<rect x="0.13" y="-1.5"/>');
+    expect(() => render(h('rect', { width: Number.NaN }))).toThrow(/non-finite/);
+    expect(() => render(h('rect', {}, Number.POSITIVE_INFINITY))).toThrow(/non-finite/);
+  });
+});
+
+describe('svgDocument', () => {
+  test('has the SVG namespace, width, height and a matching viewBox', () => {
+    const [root, ...rest] = parseXml(svgDocument({ width: 934, height: 282.5 }, h('rect', { width: 1, height: 1 })));
+
+    expect(root?.tag).toBe('svg');
+    expect(root?.attrs).toEqual({ xmlns: 'http://www.w3.org/2000/svg', width: '934', height: '282.5', viewBox: '0 0 934 282.5' });
+    expect(rest.map((e) => e.tag)).toEqual(['rect']);
+  });
+
+  test('is deterministic', () => {
+    const build = () => svgDocument({ width: 10, height: 10 }, h('text', {}, 'héllo 😀'));
+    expect(build()).toBe(build());
+  });
+});
+
+describe('fitLine', () => {
+  const FAMILY = '👨‍👩‍👧‍👦';
+  const FLAGS = '🇫🇷🇩🇪🇯🇵';
+  const TEXTS = [
+    'Ada',
+    'A rather long display name that cannot fit',
+    'WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW',
+    `ab${FAMILY.repeat(12)}`,
+    FLAGS.repeat(6),
+    'e\u0301'.repeat(20),
+    `名前${'漢字'.repeat(10)}`,
+    'trailing spaces then cut            xxxxxxxxxxxx',
+  ];
+  const WIDTHS = [40, 75, 120, 300];
+
+  /** fitLine's contract, checked for every text and width above. */
+  test.each(TEXTS.flatMap((text) => WIDTHS.map((width) => [text, width] as const)))('%j in %i px', (text, maxWidth) => {
+    const line = fitLine(text, maxWidth, 24, 12);
+
+    expect(line.width).toBeLessThanOrEqual(maxWidth);
+    expect(line.width).toBeCloseTo(estimateWidth(line.text, line.fontSize), 9);
+    expect(line.fontSize).toBeGreaterThanOrEqual(12);
+    expect(line.fontSize).toBeLessThanOrEqual(24);
+    if (line.text === text) return;
+
+    // Cut: only at the smallest size, with an ellipsis, after whole graphemes of the original.
+    expect(line.fontSize).toBe(12);
+    expect(line.text.endsWith('…')).toBe(true);
+    const kept = graphemes(line.text.slice(0, -1));
+    expect(graphemes(text).slice(0, kept.length).join('').trimEnd()).toBe(kept.join(''));
+  });
+
+  test('a family emoji is never split', () => {
+    const line = fitLine(FAMILY.repeat(10), 60, 24, 12);
+
+    expect(line.text).not.toBe(FAMILY.repeat(10));
+    const kept = line.text.slice(0, -1);
+    expect(kept.length % FAMILY.length).toBe(0);
+    expect(kept).toBe(FAMILY.repeat(kept.length / FAMILY.length));
+    expect(kept.length).toBeGreaterThan(0);
+  });
+
+  test('a flag is never split into its regional indicators', () => {
+    const line = fitLine('🇫🇷'.repeat(30), 60, 24, 12);
+
+    const kept = [...line.text.slice(0, -1)];
+    expect(kept.length % 2).toBe(0);
+    expect(kept.join('')).toBe('🇫🇷'.repeat(kept.length / 2));
+  });
+
+  test('short text keeps the largest size; longer text shrinks before it is cut', () => {
+    expect(fitLine('Ada', 300, 24, 12)).toMatchObject({ text: 'Ada', fontSize: 24 });
+    const shrunk = fitLine('abcdefghij', 100, 24, 12);
+    expect(shrunk.text).toBe('abcdefghij');
+    expect(shrunk.fontSize).toBeLessThan(24);
+    expect(shrunk.fontSize).toBeGreaterThan(12);
+  });
+
+  test('a flag is measured as wide as an emoji, not as a letter', () => {
+    expect(estimateWidth('🇫🇷', 10)).toBeGreaterThanOrEqual(10);
+  });
+
+  test('a box narrower than one character and the ellipsis gets no text rather than an overflow', () => {
+    const line = fitLine(`${FAMILY}${FAMILY}`, 5, 20, 10);
+    expect(line.width).toBeLessThanOrEqual(5);
+    expect(fitLine('abc', 7, 20, 10)).toMatchObject({ text: '…' });
+  });
+
+  test('graphemes keeps ZWJ sequences, flags and combining marks whole', () => {
+    expect(graphemes(`${FAMILY}🇫🇷e\u0301x`)).toEqual([FAMILY, '🇫🇷', 'e\u0301', 'x']);
+  });
+});
+
+describe('compactNumber', () => {
+  test.each([
+    [0, '0'],
+    [950, '950'],
+    [999, '999'],
+    [1000, '1K'],
+    [1234, '1.2K'],
+    [5000, '5K'],
+    [15_500, '15.5K'],
+    [999_949, '999.9K'],
+    [999_950, '1M'],
+    [999_999, '1M'],
+    [2_500_000, '2.5M'],
+    [999_950_000, '1B'],
+    [3_000_000_000_000, '3T'],
+    [-1234, '-1.2K'],
+    [-999_950, '-1M'],
+    [-999_999, '-1M'],
+  ])('%d -> %s', (value, expected) => {
+    expect(compactNumber(value)).toBe(expected);
+  });
+});
+
+describe('parseHexColor', () => {
+  test.each([
+    ['#FFF', '#ffffff'],
+    ['abc', '#aabbcc'],
+    ['#A1b2C3', '#a1b2c3'],
+    ['  #123456 ', '#123456'],
+    ['000', '#000000'],
+  ])('%j -> %s', (input, expected) => {
+    expect(parseHexColor(input)).toBe(expected);
+  });
+
+  test.each(['', '#', '#ab', '#abcd', '#12345', '#1234567', 'red', '##fff', '#ggg', 'javascript:alert(1)', '#fff;x', 'rgb(0,0,0)'])('%j is not a colour', (input) => {
+    expect(parseHexColor(input)).toBeUndefined();
+  });
+});
