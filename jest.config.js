@@ -1,10 +1,10 @@
 // Jest runs the TypeScript sources as native ES modules (the project is "type": "module"),
-// transformed by swc; `npm test` starts node with --experimental-vm-modules for that.
+// transformed by esbuild; `npm test` starts node with --experimental-vm-modules for that.
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
-    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }],
+    '^.+\\.ts$': '<rootDir>/test/setup/esbuildTransform.js',
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   setupFiles: ['<rootDir>/test/setup/env.ts'],
