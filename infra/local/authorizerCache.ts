@@ -7,6 +7,8 @@ import type { APIGatewayAuthorizerResult } from 'aws-lambda';
  * A revoked key therefore keeps working for at most one TTL, as it does behind API Gateway.
  */
 export class AuthorizerCache {
+  /** Bounded, so a client sending many spellings of a valid header cannot grow it without end. */
+  static readonly MAX_ENTRIES = 10_000;
   private readonly entries = new Map<string, { result: APIGatewayAuthorizerResult; expires: number }>();
 
   constructor(
@@ -24,6 +26,12 @@ export class AuthorizerCache {
 
   set(identity: string, result: APIGatewayAuthorizerResult): void {
     if (this.ttlSeconds <= 0 || !result.policyDocument.Statement.some((s) => s.Effect === 'Allow')) return;
+    if (this.entries.size >= AuthorizerCache.MAX_ENTRIES) {
+      for (const [key, entry] of this.entries) if (entry.expires <= this.now()) this.entries.delete(key);
+      // Still full: drop the oldest entry (a Map iterates in insertion order).
+      const oldest = this.entries.keys().next();
+      if (this.entries.size >= AuthorizerCache.MAX_ENTRIES && !oldest.done) this.entries.delete(oldest.value);
+    }
     this.entries.set(identity, { result, expires: this.now() + this.ttlSeconds * 1000 });
   }
 }

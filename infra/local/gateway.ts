@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
-import { rateLimitHeaders } from '../../shared/access/rateLimiter';
 import type { DenyContext } from '../../shared/access/authorizer';
-import { UNAVAILABLE_RETRY_AFTER } from '../../shared/access/rateLimiter';
+import { rateLimitHeaders, UNAVAILABLE_RETRY_AFTER } from '../../shared/access/rateLimiter';
 import { errorBody } from '../../shared/http/envelope';
 import { gatewayResponses, type GatewayResponseType } from '../../shared/http/gatewayResponses';
 import type { LambdaHandler } from '../../shared/http/stack';
@@ -21,6 +20,8 @@ export interface GatewayOptions {
   authorizer: (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
   loadGroup: (group: FunctionGroup) => Promise<LambdaHandler>;
   cache: AuthorizerCache;
+  /** The quota, for the headers of answers given when the limiter cannot be asked. */
+  rateLimit: number;
 }
 
 /**
@@ -96,7 +97,15 @@ async function authorize(
     try {
       result = await options.authorizer(authorizerEvent(request, route, pathParameters));
     } catch {
-      return { reply: (res) => gatewayReply(res, 'AUTHORIZER_FAILURE', request.requestId, { headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER) } }) };
+      // The same conservative numbers the functions send when the store is down.
+      const headers = rateLimitHeaders({
+        allowed: false,
+        limit: options.rateLimit,
+        remaining: 0,
+        reset: Math.floor(Date.now() / 1000) + UNAVAILABLE_RETRY_AFTER,
+        retryAfter: UNAVAILABLE_RETRY_AFTER,
+      });
+      return { reply: (res) => gatewayReply(res, 'AUTHORIZER_FAILURE', request.requestId, { headers }) };
     }
     options.cache.set(identity, result);
   }

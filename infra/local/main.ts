@@ -3,7 +3,7 @@ import { startLocalServer } from './server';
 /** `npm start`: the whole API on this machine, configured by the environment of ../API.md. */
 const env = process.env;
 const intFrom = (name: string, fallback: number) => {
-  const value = Number(env[name] ?? fallback);
+  const value = Number(env[name] || fallback);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
   return value;
 };
@@ -19,7 +19,7 @@ const local = await startLocalServer({
 
 for (const key of local.seeded.keys) {
   const state = key.revoked ? ' (revoked)' : '';
-  console.log(key.created && !env.LOCAL_API_KEY ? `API key (shown once): ${key.value}  id ${key.id}` : `API key ${key.id} for ${key.owner}${state}`);
+  console.log(local.seeded.generated ? `API key (shown once): ${key.value}  id ${key.id}` : `API key ${key.id} for ${key.owner}${state}`);
 }
 console.log(`DynamoDB (embedded dynalite${env.DATA_DIR ? ` in ${env.DATA_DIR}` : ', in memory'}): ${local.dynamoEndpoint}`);
 console.log(`listening on ${local.url}`);

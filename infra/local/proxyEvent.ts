@@ -20,15 +20,10 @@ export interface IncomingRequest {
 }
 
 export function describeRequest(req: IncomingMessage, url: URL, requestId: string): IncomingRequest {
-  const multiValueHeaders: Record<string, string[]> = {};
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i] as string;
-    (multiValueHeaders[name] ??= []).push(req.rawHeaders[i + 1] as string);
-  }
+  const multiValueHeaders = groupPairs(Array.from({ length: req.rawHeaders.length / 2 }, (_, i) => [req.rawHeaders[2 * i] as string, req.rawHeaders[2 * i + 1] as string]));
   // As in API Gateway REST APIs: the single-value maps hold the last value of a repeated name.
   const headers = Object.fromEntries(Object.entries(multiValueHeaders).map(([name, values]) => [name, values.at(-1) as string]));
-  const multiValueQuery: Record<string, string[]> = {};
-  for (const [name, value] of url.searchParams) (multiValueQuery[name] ??= []).push(value);
+  const multiValueQuery = groupPairs(url.searchParams);
   const hasQuery = Object.keys(multiValueQuery).length > 0;
   return {
     method: req.method ?? 'GET',
@@ -40,6 +35,17 @@ export function describeRequest(req: IncomingMessage, url: URL, requestId: strin
     sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
     requestId,
   };
+}
+
+/** Groups name/value pairs by name. Own-property checks, since a client may send `__proto__` or
+ * `constructor` as a name, which a plain object would otherwise resolve to inherited members. */
+function groupPairs(pairs: Iterable<[string, string]>): Record<string, string[]> {
+  const grouped: Record<string, string[]> = {};
+  for (const [name, value] of pairs) {
+    if (Object.hasOwn(grouped, name)) (grouped[name] as string[]).push(value);
+    else Object.defineProperty(grouped, name, { value: [value], enumerable: true, writable: true, configurable: true });
+  }
+  return grouped;
 }
 
 export const methodArn = (request: IncomingRequest, route: RouteEntry) =>

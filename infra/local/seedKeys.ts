@@ -5,6 +5,8 @@ import type { ApiKeyStore } from '../../shared/store';
 export interface SeedResult {
   /** Key values usable right away; a generated one is printed once at start. */
   keys: { id: string; value: string; owner: string; created: boolean; revoked: boolean }[];
+  /** True when no key value was given and one was generated (its value must be shown). */
+  generated: boolean;
 }
 
 /**
@@ -15,7 +17,7 @@ export async function seedKeys(store: ApiKeyStore, localApiKey: string | undefin
   const values = (localApiKey ?? '').split(',').map((v) => v.trim()).filter(Boolean);
   if (values.length === 0) {
     const { record, value } = await createApiKey(store, { name: 'local', owner: 'local' });
-    return { keys: [{ id: record.id, value, owner: record.owner, created: true, revoked: false }] };
+    return { keys: [{ id: record.id, value, owner: record.owner, created: true, revoked: false }], generated: true };
   }
   const keys: SeedResult['keys'] = [];
   for (const [index, value] of values.entries()) {
@@ -28,5 +30,5 @@ export async function seedKeys(store: ApiKeyStore, localApiKey: string | undefin
     const { record } = await createApiKey(store, { name: `LOCAL_API_KEY #${index + 1}`, owner, value });
     keys.push({ id: record.id, value, owner, created: true, revoked: false });
   }
-  return { keys };
+  return { keys, generated: false };
 }

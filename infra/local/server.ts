@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { rateLimitFromEnv } from '../../shared/access/rateLimiter';
 import { routeList } from '../../shared/routes/table';
 import { functionGroups, type FunctionGroup } from '../../shared/routes/types';
 import type { LambdaHandler } from '../../shared/http/stack';
@@ -62,6 +63,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     authorizer,
     loadGroup,
     cache: new AuthorizerCache(options.authorizerCacheTtl ?? 300),
+    rateLimit: rateLimitFromEnv(),
   });
   const server = createServer((req, res) => void gateway(req, res));
   server.listen(options.port ?? 3000, options.host ?? '127.0.0.1');

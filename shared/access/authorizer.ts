@@ -44,6 +44,8 @@ export async function authorize(event: APIGatewayRequestAuthorizerEvent, deps: A
 
   const keyHash = hashKey(bearer.key);
   const record = await deps.apiKeys.getByHash(keyHash);
+  // The lookup is by hash already; the constant-time comparison guards against a store that
+  // matched loosely (or a future lookup by id) ever letting a different key through.
   if (!record || !sameHash(record.keyHash, keyHash)) return deny(event, DENY_MESSAGES.unknown, deps);
   if (record.revokedAt) return deny(event, DENY_MESSAGES.revoked, deps);
 

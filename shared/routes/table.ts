@@ -25,5 +25,3 @@ export const routeList: RouteEntry[] = Object.entries(routes).map(([id, route]) 
 
 /** Route ids served by one function group. */
 export type GroupRouteId<G extends FunctionGroup> = { [K in RouteId]: Routes[K]['group'] extends G ? K : never }[RouteId];
-
-export const groupsInUse = (): FunctionGroup[] => [...new Set(routeList.map((route) => route.group))];

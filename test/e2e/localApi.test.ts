@@ -79,6 +79,22 @@ describe('rank card', () => {
     rateHeaders(cached);
   });
 
+  test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('a query or header named %s is just a name', async (name) => {
+    const query = await call(`${rankCard}&${name}=1&${name}=2`, { key: KEY });
+    expect(query.status).toBe(200);
+    const header = await call(rankCard, { key: KEY, headers: { [name]: 'x' } });
+    expect(header.status).toBe(200);
+    expectErrorEnvelope(await call(`${rankCard}&${name}=1`), 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(await call(`${api.url}/nope`, { headers: { [name]: 'x' } }), 404, 'NOT_FOUND');
+  });
+
+  test('huge level and rank are written compactly', async () => {
+    const reply = await call(`${api.url}/v1/images/rank-card?username=a&level=999999999999999&xp=1&requiredXp=2&rank=123456789`, { key: KEY });
+    expect(reply.status).toBe(200);
+    expect(reply.text).toContain('#123.5M');
+    expect(reply.text).toContain('>1000T<');
+  });
+
   test('hostile text stays text', async () => {
     const username = encodeURIComponent('</text><script>alert(1)</script>');
     const reply = await call(`${api.url}/v1/images/rank-card?username=${username}&level=1&xp=1&requiredXp=2&rank=1`, { key: KEY });

@@ -31,4 +31,5 @@ test('DynamoDB unreachable -> 503 envelopes with Retry-After, never a 500', asyn
   const unauthorized = await call(url, { key: 'never-seen-key-123' });
   expectErrorEnvelope(unauthorized, 503, 'SERVICE_UNAVAILABLE');
   expect(unauthorized.headers.get('retry-after')).toBe('5');
+  expect(rateHeaders(unauthorized)).toMatchObject({ limit: 60, remaining: 0 });
 });

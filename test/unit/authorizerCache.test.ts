@@ -48,6 +48,15 @@ describe('result cache', () => {
     expect(cache.get('Bearer a')).toBeUndefined();
   });
 
+  test('stays bounded: past MAX_ENTRIES the oldest entry goes', () => {
+    const cache = new AuthorizerCache(300);
+    const allow = result('Allow', ARN);
+    for (let i = 0; i <= AuthorizerCache.MAX_ENTRIES; i += 1) cache.set(`Bearer ${i}`, allow);
+    expect(cache.get('Bearer 0')).toBeUndefined();
+    expect(cache.get('Bearer 1')).toBe(allow);
+    expect(cache.get(`Bearer ${AuthorizerCache.MAX_ENTRIES}`)).toBe(allow);
+  });
+
   test('never keeps denies, and keeps nothing with TTL 0', () => {
     const cache = new AuthorizerCache(300);
     cache.set('Bearer bad', result('Deny', ARN));

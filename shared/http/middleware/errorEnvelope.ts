@@ -19,7 +19,7 @@ export function errorEnvelope(): ApiMiddleware {
       request.error = Object.assign(new Error(errorBody(error.code, error.message, request.context.requestId, error.details)), {
         statusCode: error.statusCode,
         expose: true,
-        headers: { ...error.headers, 'Content-Type': 'application/json; charset=utf-8' },
+        headers: error.headers,
       });
     },
   };
