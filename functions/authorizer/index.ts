@@ -1,11 +1,11 @@
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authorize } from '../../shared/access/authorizer';
-import { RateLimiter, rateLimitFromEnv } from '../../shared/access/rateLimiter';
+import { limiterFromEnv } from '../../shared/access/rateLimiter';
 import { logger } from '../../shared/http/logger';
 import { createStores } from '../../shared/store';
 
 const stores = createStores();
-const deps = { apiKeys: stores.apiKeys, limiter: new RateLimiter(stores.rateCounters, { limit: rateLimitFromEnv() }) };
+const deps = { apiKeys: stores.apiKeys, limiter: limiterFromEnv(stores.rateCounters) };
 
 /** A thrown error makes API Gateway answer AUTHORIZER_FAILURE, which the stack maps to a 503. */
 export const handler = async (event: APIGatewayRequestAuthorizerEvent) => {

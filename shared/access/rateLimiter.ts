@@ -74,6 +74,9 @@ export function rateLimitHeaders(decision: RateDecision): Record<string, string>
   };
 }
 
+/** The limiter every Lambda (functions and authorizer) builds at cold start. */
+export const limiterFromEnv = (counters: RateCounterStore) => new RateLimiter(counters, { limit: rateLimitFromEnv() });
+
 export function rateLimitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.RATE_LIMIT_PER_MINUTE ?? 60);
   if (!Number.isInteger(value) || value < 1) throw new Error(`RATE_LIMIT_PER_MINUTE must be a positive integer, got ${env.RATE_LIMIT_PER_MINUTE}`);

@@ -3,7 +3,7 @@ import httpErrorHandler from '@middy/http-error-handler';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { RateLimiter, rateLimitFromEnv } from '../access/rateLimiter';
+import { limiterFromEnv, type RateLimiter } from '../access/rateLimiter';
 import { routes, type GroupRouteId, type RouteId, type Routes } from '../routes/table';
 import type { FunctionGroup, RouteDefinition, RouteInput } from '../routes/types';
 import { createStores } from '../store';
@@ -27,7 +27,7 @@ export interface StackDeps {
 
 /** Built once per Lambda instance (cold start), from the environment. */
 export function depsFromEnv(): StackDeps {
-  return { limiter: new RateLimiter(createStores().rateCounters, { limit: rateLimitFromEnv() }) };
+  return { limiter: limiterFromEnv(createStores().rateCounters) };
 }
 
 /**

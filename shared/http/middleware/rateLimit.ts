@@ -8,6 +8,8 @@ import { addHeaders, type ApiMiddleware } from './types';
  * If the counter store is down the store error propagates (-> 503) with conservative headers.
  */
 export function rateLimit(limiter: RateLimiter): ApiMiddleware {
+  const withHeaders: NonNullable<ApiMiddleware['after']> = (request) =>
+    addHeaders(request, rateLimitHeaders(request.context.rateDecision ?? limiter.unavailable()));
   return {
     before: async (request) => {
       const { context, event } = request;
@@ -18,7 +20,7 @@ export function rateLimit(limiter: RateLimiter): ApiMiddleware {
         throw new ApiError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfter} s`);
       }
     },
-    after: (request) => addHeaders(request, rateLimitHeaders(request.context.rateDecision ?? limiter.unavailable())),
-    onError: (request) => addHeaders(request, rateLimitHeaders(request.context.rateDecision ?? limiter.unavailable())),
+    after: withHeaders,
+    onError: withHeaders,
   };
 }
