@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import type { DenyContext } from '../../shared/access/authorizer';
-import { rateLimitHeaders, UNAVAILABLE_RETRY_AFTER } from '../../shared/access/rateLimiter';
+import { rateLimitHeaders, unavailableDecision } from '../../shared/access/rateLimiter';
 import { errorBody } from '../../shared/http/envelope';
 import { gatewayResponses, type GatewayResponseType } from '../../shared/http/gatewayResponses';
 import type { LambdaHandler } from '../../shared/http/stack';
@@ -98,13 +98,7 @@ async function authorize(
       result = await options.authorizer(authorizerEvent(request, route, pathParameters));
     } catch {
       // The same conservative numbers the functions send when the store is down.
-      const headers = rateLimitHeaders({
-        allowed: false,
-        limit: options.rateLimit,
-        remaining: 0,
-        reset: Math.floor(Date.now() / 1000) + UNAVAILABLE_RETRY_AFTER,
-        retryAfter: UNAVAILABLE_RETRY_AFTER,
-      });
+      const headers = rateLimitHeaders(unavailableDecision(options.rateLimit));
       return { reply: (res) => gatewayReply(res, 'AUTHORIZER_FAILURE', request.requestId, { headers }) };
     }
     options.cache.set(identity, result);

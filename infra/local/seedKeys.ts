@@ -4,7 +4,7 @@ import type { ApiKeyStore } from '../../shared/store';
 
 export interface SeedResult {
   /** Key values usable right away; a generated one is printed once at start. */
-  keys: { id: string; value: string; owner: string; created: boolean; revoked: boolean }[];
+  keys: { id: string; value: string; owner: string; revoked: boolean }[];
   /** True when no key value was given and one was generated (its value must be shown). */
   generated: boolean;
 }
@@ -17,18 +17,18 @@ export async function seedKeys(store: ApiKeyStore, localApiKey: string | undefin
   const values = (localApiKey ?? '').split(',').map((v) => v.trim()).filter(Boolean);
   if (values.length === 0) {
     const { record, value } = await createApiKey(store, { name: 'local', owner: 'local' });
-    return { keys: [{ id: record.id, value, owner: record.owner, created: true, revoked: false }], generated: true };
+    return { keys: [{ id: record.id, value, owner: record.owner, revoked: false }], generated: true };
   }
   const keys: SeedResult['keys'] = [];
   for (const [index, value] of values.entries()) {
     const existing = await store.getByHash(hashKey(value));
     if (existing) {
-      keys.push({ id: existing.id, value, owner: existing.owner, created: false, revoked: Boolean(existing.revokedAt) });
+      keys.push({ id: existing.id, value, owner: existing.owner, revoked: Boolean(existing.revokedAt) });
       continue;
     }
     const owner = `local-${index + 1}`;
     const { record } = await createApiKey(store, { name: `LOCAL_API_KEY #${index + 1}`, owner, value });
-    keys.push({ id: record.id, value, owner, created: true, revoked: false });
+    keys.push({ id: record.id, value, owner, revoked: false });
   }
   return { keys, generated: false };
 }

@@ -53,12 +53,15 @@ export class RateLimiter {
     };
   }
 
-  /** The conservative answer when the store is down: nothing left, come back shortly. */
   unavailable(): RateDecision {
-    const retryAfter = UNAVAILABLE_RETRY_AFTER;
-    const reset = Math.floor(this.now() / 1000) + retryAfter;
-    return { allowed: false, limit: this.limit, remaining: 0, reset, retryAfter };
+    return unavailableDecision(this.limit, this.now());
   }
+}
+
+/** The conservative answer when the counter store is down: nothing left, come back shortly. */
+export function unavailableDecision(limit: number, nowMs: number = Date.now()): RateDecision {
+  const retryAfter = UNAVAILABLE_RETRY_AFTER;
+  return { allowed: false, limit, remaining: 0, reset: Math.floor(nowMs / 1000) + retryAfter, retryAfter };
 }
 
 /** Principals: a key by its id, anything unauthenticated by its source address. */
