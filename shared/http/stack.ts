@@ -4,6 +4,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { limiterFromEnv, type RateLimiter } from '../access/rateLimiter';
+import { imageFetcherFromEnv, type ImageFetcher } from '../images/imageFetcher';
 import { routes, type GroupRouteId, type RouteId, type Routes } from '../routes/table';
 import type { FunctionGroup, RouteDefinition, RouteInput } from '../routes/types';
 import { createStores } from '../store';
@@ -16,18 +17,19 @@ import { requestContext } from './middleware/requestContext';
 import type { ApiContext } from './middleware/types';
 import { validate } from './middleware/validate';
 
-/** What a route handler is: its typed input in, an API Gateway proxy result out. Nothing else. */
-export type RouteHandler<R extends RouteDefinition> = (input: RouteInput<R>, context: ApiContext) => Promise<APIGatewayProxyResult>;
+/** What a route handler is: its typed input (and the instance's services) in, a proxy result out. */
+export type RouteHandler<R extends RouteDefinition> = (input: RouteInput<R>, context: ApiContext, deps: StackDeps) => Promise<APIGatewayProxyResult>;
 
 export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 export interface StackDeps {
   limiter: RateLimiter;
+  images: ImageFetcher;
 }
 
 /** Built once per Lambda instance (cold start), from the environment. */
 export function depsFromEnv(): StackDeps {
-  return { limiter: limiterFromEnv(createStores().rateCounters) };
+  return { limiter: limiterFromEnv(createStores().rateCounters), images: imageFetcherFromEnv() };
 }
 
 /**
@@ -45,7 +47,7 @@ export function withMiddleware<R extends RouteDefinition>(route: R, handler: Rou
     .use(rateLimit(deps.limiter))
     .use(validate(route))
     .use(conditionalGet())
-    .handler((_event, context) => handler(context.input as RouteInput<R>, context)) as unknown as LambdaHandler;
+    .handler((_event, context) => handler(context.input as RouteInput<R>, context, deps)) as unknown as LambdaHandler;
 }
 
 export type GroupHandlers<G extends FunctionGroup> = { [K in GroupRouteId<G>]: RouteHandler<Routes[K]> };

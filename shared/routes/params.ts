@@ -19,10 +19,16 @@ export function integer(min: number, max?: number) {
     .pipe(z.number().min(min, { error: rule }).max(max ?? Number.MAX_SAFE_INTEGER, { error: rule }));
 }
 
-/** Text measured in characters as a person counts them (code points, so emoji count once). */
-export function text(min: number, max: number) {
-  const rule = `must be ${min} to ${max} characters`;
-  return z.string(required(rule)).refine((value) => codePoints(value) >= min && codePoints(value) <= max, { error: rule });
+/**
+ * Text measured in characters as a person counts them (code points, so emoji count once);
+ * `trim` strips surrounding white space first, so blank text is too short.
+ */
+export function text(min: number, max: number, options: { trim?: boolean } = {}) {
+  const rule = `must be ${min} to ${max} characters${options.trim ? ' after trimming' : ''}`;
+  return z
+    .string(required(rule))
+    .transform((value) => (options.trim ? value.trim() : value))
+    .refine((value) => codePoints(value) >= min && codePoints(value) <= max, { error: rule });
 }
 
 /** One of a fixed set, matched case-insensitively. */

@@ -1,3 +1,5 @@
+import { changeMyMindQuery } from './schemas/generators';
+import { jailQuery } from './schemas/overlays';
 import { rankCardQuery } from './schemas/rankCard';
 import { defineRoute, type FunctionGroup, type RouteDefinition } from './types';
 
@@ -14,6 +16,24 @@ export const routes = {
     response: 'svg',
     summary: 'A rank card with level, XP progress, rank, avatar and presence',
     schemas: { query: rankCardQuery },
+  }),
+  changeMyMind: defineRoute({
+    method: 'GET',
+    path: '/v1/images/generators/changemymind',
+    group: 'generators',
+    auth: 'apiKey',
+    response: 'svg',
+    summary: 'The "change my mind" meme: a person at a table with your text on the sign',
+    schemas: { query: changeMyMindQuery },
+  }),
+  jail: defineRoute({
+    method: 'GET',
+    path: '/v1/images/overlays/jail',
+    group: 'overlays',
+    auth: 'apiKey',
+    response: 'svg',
+    summary: 'A picture behind jail bars, scaled to the requested size',
+    schemas: { query: jailQuery },
   }),
 };
 

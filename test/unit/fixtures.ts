@@ -1,3 +1,5 @@
+import { createImageFetcher } from '../../shared/images/imageFetcher';
+import type { StackDeps } from '../../shared/http/stack';
 /**
  * Small shared fixtures for the unit tests: in-memory stores, a settable clock, synthetic API
  * Gateway events and a minimal Lambda context. No test logic lives here.
@@ -158,3 +160,6 @@ export function timeoutError(): Error {
 export function networkError(): Error {
   return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
 }
+
+/** The services a wrapped handler gets: the given limiter, and an image fetcher no test here reaches. */
+export const stackDeps = (limiter: RateLimiter): StackDeps => ({ limiter, images: createImageFetcher() });

@@ -7,7 +7,7 @@ import { jsonResponse, svgResponse } from '../../shared/http/responses';
 import { withMiddleware, type RouteHandler } from '../../shared/http/stack';
 import { routes, type Routes } from '../../shared/routes/table';
 import { defineRoute } from '../../shared/routes/types';
-import { INTEGER, RANK_CARD_QUERY, envelopeOf, header, lambdaContext, memoryLimiter, proxyEvent, type ProxyEventOptions } from './fixtures';
+import { INTEGER, RANK_CARD_QUERY, envelopeOf, header, lambdaContext, memoryLimiter, proxyEvent, stackDeps, type ProxyEventOptions } from './fixtures';
 
 type RankCardHandler = RouteHandler<Routes['rankCard']>;
 
@@ -22,7 +22,7 @@ beforeEach(() => {
   handler = jest.fn(echoSvg);
 });
 
-const rankCard = (options: ProxyEventOptions = {}) => withMiddleware(routes.rankCard, handler, { limiter })(proxyEvent(options), lambdaContext());
+const rankCard = (options: ProxyEventOptions = {}) => withMiddleware(routes.rankCard, handler, stackDeps(limiter))(proxyEvent(options), lambdaContext());
 const withQuery = (changes: Record<string, string | undefined>) => {
   const query = Object.fromEntries(Object.entries({ ...RANK_CARD_QUERY, ...changes }).filter(([, value]) => value !== undefined)) as Record<string, string>;
   return rankCard({ query });
@@ -189,7 +189,7 @@ describe('errors and request ids', () => {
 
   test('an event without headers (API Gateway console test) is served', async () => {
     const event = { ...proxyEvent(), headers: null } as unknown as ReturnType<typeof proxyEvent>;
-    const result = await withMiddleware(routes.rankCard, handler, { limiter })(event, lambdaContext());
+    const result = await withMiddleware(routes.rankCard, handler, stackDeps(limiter))(event, lambdaContext());
     expect(result.statusCode).toBe(200);
   });
 
@@ -300,7 +300,7 @@ describe('a route with a JSON body', () => {
       headers: contentType === null ? {} : { 'Content-Type': contentType },
     });
     event.isBase64Encoded = base64;
-    return withMiddleware(echoRoute, echo, { limiter })(event, lambdaContext());
+    return withMiddleware(echoRoute, echo, stackDeps(limiter))(event, lambdaContext());
   };
   /** A JSON body of exactly `bytes` UTF-8 bytes. */
   const bodyOfBytes = (bytes: number) => JSON.stringify({ name: 'x'.repeat(bytes - '{"name":""}'.length) });

@@ -11,7 +11,7 @@ import { StoreUnavailableError } from '../../shared/store';
 import { createDocumentClient } from '../../shared/store/client';
 import { guarded } from '../../shared/store/errors';
 import { DynamoRateCounterStore } from '../../shared/store/rateCounters';
-import { INTEGER, MemoryRateCounterStore, envelopeOf, header, lambdaContext, manualClock, networkError, proxyEvent, timeoutError } from './fixtures';
+import { INTEGER, MemoryRateCounterStore, envelopeOf, header, lambdaContext, manualClock, networkError, proxyEvent, stackDeps, timeoutError } from './fixtures';
 
 const TABLE = 't1x';
 /** A minute boundary: 1_800_000_000 is a multiple of 60. */
@@ -194,7 +194,7 @@ describe('the Middy stack when the counter store fails', () => {
     ddb.on(UpdateCommand).rejects(makeError());
     const handler = jest.fn<RouteHandler<Routes['rankCard']>>(async () => svgResponse('<svg/>'));
     const limiter = new RateLimiter(dynamoStore(), { limit: 60 });
-    const lambda = withMiddleware(routes.rankCard, handler, { limiter });
+    const lambda = withMiddleware(routes.rankCard, handler, stackDeps(limiter));
     const result: APIGatewayProxyResult = await lambda(proxyEvent({ requestId: 'req-503', sourceIp: '203.0.113.7' }), lambdaContext());
     return { result, handler };
   };

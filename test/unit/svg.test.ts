@@ -2,57 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { escapeAttribute, escapeText, formatNumber, h, render, svgDocument } from '../../shared/svg/builder';
 import { parseHexColor } from '../../shared/svg/colors';
 import { compactNumber } from '../../shared/svg/format';
-import { estimateWidth, fitLine, graphemes } from '../../shared/svg/text';
-
-interface ParsedElement {
-  tag: string;
-  attrs: Record<string, string>;
-  text: string;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decode(value: string): string {
-  const unknown = /&(?!(?:amp|lt|gt|quot|apos|#\d+);)/.exec(value);
-  if (unknown) throw new Error(`bare & in ${JSON.stringify(value)}`);
-  return value.replace(/&(#\d+|\w+);/g, (_m, ref: string) => (ref.startsWith('#') ? String.fromCodePoint(Number(ref.slice(1))) : (ENTITIES[ref] as string)));
-}
-
-/**
- * A strict reader for the XML the builder emits (elements, double-quoted attributes, text, the five
- * entities and decimal references). It throws on anything else, so "it parsed" means no markup was
- * smuggled in, and it returns every element with its decoded attributes and text.
- */
-function parseXml(xml: string): ParsedElement[] {
-  const token = /<\/([A-Za-z][\w:.-]*)>|<([A-Za-z][\w:.-]*)((?:\s+[A-Za-z][\w:.-]*="[^"<]*")*)\s*(\/?)>|([^<]+)/y;
-  const open: ParsedElement[] = [];
-  const all: ParsedElement[] = [];
-  while (token.lastIndex < xml.length) {
-    const at = token.lastIndex;
-    const match = token.exec(xml);
-    if (!match) throw new Error(`not well-formed at ${at}: ${JSON.stringify(xml.slice(at, at + 30))}`);
-    const [, close, tag, rawAttrs = '', selfClosing, text] = match;
-    if (close) {
-      if (open.pop()?.tag !== close) throw new Error(`unbalanced </${close}>`);
-    } else if (tag) {
-      const attrs: Record<string, string> = {};
-      for (const [, name, value] of rawAttrs.matchAll(/([A-Za-z][\w:.-]*)="([^"]*)"/g)) {
-        if ((name as string) in attrs) throw new Error(`duplicate attribute ${name}`);
-        attrs[name as string] = decode(value as string);
-      }
-      const element = { tag, attrs, text: '' };
-      if (open.length === 0 && all.length > 0) throw new Error('more than one root element');
-      all.push(element);
-      if (!selfClosing) open.push(element);
-    } else if (text !== undefined) {
-      const parent = open.at(-1);
-      if (!parent) throw new Error('text outside the root element');
-      parent.text += decode(text);
-    }
-  }
-  if (open.length > 0) throw new Error(`unclosed <${open.at(-1)?.tag}>`);
-  return all;
-}
+import { parseXml } from '../support/svgXml';
 
 const HOSTILE = ['</text><script>alert(1)</script>', '" onload="alert(1)', "' onclick='x", '<![CDATA[x]]>', '&lt;script&gt;', ']]>', '<!-- -->'];
 
@@ -169,79 +119,6 @@ describe('svgDocument', () => {
   test('is deterministic', () => {
     const build = () => svgDocument({ width: 10, height: 10 }, h('text', {}, 'héllo 😀'));
     expect(build()).toBe(build());
-  });
-});
-
-describe('fitLine', () => {
-  const FAMILY = '👨‍👩‍👧‍👦';
-  const FLAGS = '🇫🇷🇩🇪🇯🇵';
-  const TEXTS = [
-    'Ada',
-    'A rather long display name that cannot fit',
-    'WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW',
-    `ab${FAMILY.repeat(12)}`,
-    FLAGS.repeat(6),
-    'e\u0301'.repeat(20),
-    `名前${'漢字'.repeat(10)}`,
-    'trailing spaces then cut            xxxxxxxxxxxx',
-  ];
-  const WIDTHS = [40, 75, 120, 300];
-
-  /** fitLine's contract, checked for every text and width above. */
-  test.each(TEXTS.flatMap((text) => WIDTHS.map((width) => [text, width] as const)))('%j in %i px', (text, maxWidth) => {
-    const line = fitLine(text, maxWidth, 24, 12);
-
-    expect(line.width).toBeLessThanOrEqual(maxWidth);
-    expect(line.width).toBeCloseTo(estimateWidth(line.text, line.fontSize), 9);
-    expect(line.fontSize).toBeGreaterThanOrEqual(12);
-    expect(line.fontSize).toBeLessThanOrEqual(24);
-    if (line.text === text) return;
-
-    // Cut: only at the smallest size, with an ellipsis, after whole graphemes of the original.
-    expect(line.fontSize).toBe(12);
-    expect(line.text.endsWith('…')).toBe(true);
-    const kept = graphemes(line.text.slice(0, -1));
-    expect(graphemes(text).slice(0, kept.length).join('').trimEnd()).toBe(kept.join(''));
-  });
-
-  test('a family emoji is never split', () => {
-    const line = fitLine(FAMILY.repeat(10), 60, 24, 12);
-
-    expect(line.text).not.toBe(FAMILY.repeat(10));
-    const kept = line.text.slice(0, -1);
-    expect(kept.length % FAMILY.length).toBe(0);
-    expect(kept).toBe(FAMILY.repeat(kept.length / FAMILY.length));
-    expect(kept.length).toBeGreaterThan(0);
-  });
-
-  test('a flag is never split into its regional indicators', () => {
-    const line = fitLine('🇫🇷'.repeat(30), 60, 24, 12);
-
-    const kept = [...line.text.slice(0, -1)];
-    expect(kept.length % 2).toBe(0);
-    expect(kept.join('')).toBe('🇫🇷'.repeat(kept.length / 2));
-  });
-
-  test('short text keeps the largest size; longer text shrinks before it is cut', () => {
-    expect(fitLine('Ada', 300, 24, 12)).toMatchObject({ text: 'Ada', fontSize: 24 });
-    const shrunk = fitLine('abcdefghij', 100, 24, 12);
-    expect(shrunk.text).toBe('abcdefghij');
-    expect(shrunk.fontSize).toBeLessThan(24);
-    expect(shrunk.fontSize).toBeGreaterThan(12);
-  });
-
-  test('a flag is measured as wide as an emoji, not as a letter', () => {
-    expect(estimateWidth('🇫🇷', 10)).toBeGreaterThanOrEqual(10);
-  });
-
-  test('a box narrower than one character and the ellipsis gets no text rather than an overflow', () => {
-    const line = fitLine(`${FAMILY}${FAMILY}`, 5, 20, 10);
-    expect(line.width).toBeLessThanOrEqual(5);
-    expect(fitLine('abc', 7, 20, 10)).toMatchObject({ text: '…' });
-  });
-
-  test('graphemes keeps ZWJ sequences, flags and combining marks whole', () => {
-    expect(graphemes(`${FAMILY}🇫🇷e\u0301x`)).toEqual([FAMILY, '🇫🇷', 'e\u0301', 'x']);
   });
 });
 

@@ -1,0 +1,4 @@
+import { groupHandler } from '../../shared/http/stack';
+import { jail } from './jail';
+
+export const handler = groupHandler('overlays', { jail });

@@ -1,0 +1,107 @@
+import { LRUCache } from 'lru-cache';
+import { ApiError } from '../http/errors';
+import { hostPort, ipLiteral, isPublicAddress, parseAllowHosts } from './addressPolicy';
+import { downloadOnce, ImageFetchError } from './download';
+import { guardedLookup, privateAddressError, systemResolver, type Resolver } from './guardedLookup';
+import { sniffImageType } from './imageType';
+
+/** A fetched picture, ready to be drawn by an SVG `<image>` anywhere (no external request). */
+export interface InlineImage {
+  mime: string;
+  bytes: number;
+  dataUri: string;
+}
+
+export interface ImageFetcher {
+  /** Fetches `url` (or takes it from the cache); any failure is a 400 IMAGE_FETCH_FAILED naming `field`. */
+  load(url: string, field: string): Promise<InlineImage>;
+}
+
+export interface ImageFetcherOptions {
+  /** `host:port` pairs that may be private (IMAGE_FETCH_ALLOW_HOSTS). */
+  allowHosts?: Set<string>;
+  resolve?: Resolver;
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  /** Cache budget in characters of data URI, per process (per Lambda instance). */
+  cacheSize?: number;
+  cacheTtlMs?: number;
+}
+
+const DEFAULTS = {
+  allowHosts: new Set<string>(),
+  resolve: systemResolver,
+  timeoutMs: 5_000,
+  maxBytes: 5 * 1024 * 1024,
+  maxRedirects: 3,
+  cacheSize: 32 * 1024 * 1024,
+  cacheTtlMs: 10 * 60_000,
+} satisfies Required<ImageFetcherOptions>;
+
+type Settings = typeof DEFAULTS;
+
+/**
+ * The guarded fetcher of ../API.md: http(s) only, no credentials, every address vetted before
+ * connecting (IP literals) or while connecting (names), on the first hop and every redirect,
+ * at most 3 redirects, 5 s for the whole chain, 5 MB, and a picture by its magic bytes.
+ * Concurrent loads of one URL share a single download.
+ */
+export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetcher {
+  const settings: Settings = { ...DEFAULTS, ...options };
+  const cache = new LRUCache<string, InlineImage>({
+    maxSize: settings.cacheSize,
+    sizeCalculation: (image) => image.dataUri.length,
+    ttl: settings.cacheTtlMs,
+    fetchMethod: (url) => fetchImage(url, settings),
+  });
+  return {
+    async load(url, field) {
+      try {
+        return (await cache.fetch(url)) as InlineImage;
+      } catch (error) {
+        if (!(error instanceof ImageFetchError)) throw error;
+        const issue = `could not be fetched: ${error.message}`;
+        throw new ApiError('IMAGE_FETCH_FAILED', `${field} ${issue}`, [{ field, issue }]);
+      }
+    },
+  };
+}
+
+export const imageFetcherFromEnv = (): ImageFetcher => createImageFetcher({ allowHosts: parseAllowHosts(process.env.IMAGE_FETCH_ALLOW_HOSTS) });
+
+async function fetchImage(address: string, settings: Settings): Promise<InlineImage> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new ImageFetchError(`timed out after ${settings.timeoutMs / 1000} s`)), settings.timeoutMs);
+  try {
+    let url = checkedUrl(address, 'the URL');
+    for (let redirects = 0; ; redirects += 1) {
+      const allowPrivate = settings.allowHosts.has(hostPort(url));
+      const literal = ipLiteral(url.hostname);
+      if (literal && !allowPrivate && !isPublicAddress(literal)) throw privateAddressError(literal);
+
+      const lookup = guardedLookup(settings.resolve, allowPrivate);
+      const hop = await downloadOnce(url, { signal: controller.signal, maxBytes: settings.maxBytes, lookup });
+      if (hop.body) return inline(hop.body);
+      if (hop.location === undefined) throw new ImageFetchError(`the image host answered ${hop.status}`);
+      if (redirects >= settings.maxRedirects) throw new ImageFetchError(`more than ${settings.maxRedirects} redirects`);
+      url = checkedUrl(URL.canParse(hop.location, url.href) ? new URL(hop.location, url).href : '', 'a redirect target');
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function checkedUrl(address: string, what: string): URL {
+  if (!URL.canParse(address)) throw new ImageFetchError(`${what} is not a valid URL`);
+  const url = new URL(address);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ImageFetchError(`${what} uses ${url.protocol}; only http and https are fetched`);
+  if (url.username || url.password) throw new ImageFetchError(`${what} contains credentials`);
+  return url;
+}
+
+function inline(body: Buffer): InlineImage {
+  const mime = sniffImageType(body);
+  if (!mime) throw new ImageFetchError('the response is not a PNG, JPEG, GIF or WebP image');
+  return { mime, bytes: body.length, dataUri: `data:${mime};base64,${body.toString('base64')}` };
+}

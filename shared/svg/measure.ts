@@ -1,0 +1,91 @@
+import { loadFont, type FontWeight } from './fonts';
+
+/**
+ * Text width from the font's own metrics: each grapheme cluster's advance, plus the kerning (or
+ * ligature) adjustment between neighbouring characters as the font's shaper applies it, which is
+ * what a rasteriser given the same font draws. A cluster the font has no glyphs for (emoji, CJK,
+ * scripts beyond Latin, Greek and Cyrillic) comes from a viewer's fallback font; it counts as a
+ * full em when East Asian wide or pictographic, else as a generous average letter.
+ */
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+export const graphemes = (text: string): string[] => Array.from(segmenter.segment(text), (s) => s.segment);
+
+const WIDE = /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
+const FALLBACK_EM = { wide: 1, other: 0.62 };
+// Joiners and variation selectors shape a cluster but draw nothing themselves.
+const INVISIBLE = /^[\u200B-\u200F\uFE00-\uFE0F\u2060\u{E0100}-\u{E01EF}]$/u;
+const CACHE_LIMIT = 50_000;
+
+interface ClusterMetrics {
+  em: number;
+  /** Set when the font draws the cluster as one character, so it can kern with its neighbours. */
+  char?: string;
+}
+
+const clusterCache: Record<FontWeight, Map<string, ClusterMetrics>> = { regular: new Map(), bold: new Map() };
+const pairCache: Record<FontWeight, Map<string, number>> = { regular: new Map(), bold: new Map() };
+
+function remember<V>(cache: Map<string, V>, key: string, value: V): V {
+  if (cache.size < CACHE_LIMIT) cache.set(key, value);
+  return value;
+}
+
+function clusterMetrics(cluster: string, weight: FontWeight): ClusterMetrics {
+  const cached = clusterCache[weight].get(cluster);
+  if (cached) return cached;
+  const font = loadFont(weight);
+  const chars = [...cluster].filter((char) => !INVISIBLE.test(char));
+  const drawn = !WIDE.test(cluster) && chars.every((char) => font.hasGlyphForCodePoint(char.codePointAt(0) as number));
+  const metrics: ClusterMetrics = drawn
+    ? {
+        em: chars.reduce((sum, char) => sum + font.glyphForCodePoint(char.codePointAt(0) as number).advanceWidth, 0) / font.unitsPerEm,
+        char: chars.length === 1 ? chars[0] : undefined,
+      }
+    : { em: WIDE.test(cluster) ? FALLBACK_EM.wide : FALLBACK_EM.other };
+  return remember(clusterCache[weight], cluster, metrics);
+}
+
+/** How much shaping the pair changes the sum of its advances (kerning, ligatures), in em. */
+function pairAdjustment(left: string, right: string, weight: FontWeight): number {
+  const key = left + right;
+  const cached = pairCache[weight].get(key);
+  if (cached !== undefined) return cached;
+  const font = loadFont(weight);
+  const run = font.layout(key);
+  const shaped = run.positions.reduce((sum, position) => sum + position.xAdvance, 0);
+  const plain = font.glyphForCodePoint(left.codePointAt(0) as number).advanceWidth + font.glyphForCodePoint(right.codePointAt(0) as number).advanceWidth;
+  return remember(pairCache[weight], key, (shaped - plain) / font.unitsPerEm);
+}
+
+export interface MeasuredCluster {
+  cluster: string;
+  /** The cluster's own advance, em. */
+  em: number;
+  /** Kerning with the cluster before it, em: counts only when both stay on the same line. */
+  kern: number;
+}
+
+/** Each grapheme cluster of `text` with its widths in em, for layout that cuts between clusters. */
+export function measureClusters(text: string, weight: FontWeight): MeasuredCluster[] {
+  let previous: ClusterMetrics | undefined;
+  return graphemes(text).map((cluster) => {
+    const metrics = clusterMetrics(cluster, weight);
+    const kern = previous?.char && metrics.char ? pairAdjustment(previous.char, metrics.char, weight) : 0;
+    previous = metrics;
+    return { cluster, em: metrics.em, kern };
+  });
+}
+
+/** Width of `text` in em (multiply by the font size for pixels). */
+export function textEm(text: string, weight: FontWeight): number {
+  return measureClusters(text, weight).reduce((sum, { em, kern }) => sum + em + kern, 0);
+}
+
+export const textWidth = (text: string, fontSize: number, weight: FontWeight = 'regular'): number => textEm(text, weight) * fontSize;
+
+/** Ascender and descender (both positive, in em): the vertical room a line of glyphs takes. */
+export function verticalMetrics(weight: FontWeight): { ascent: number; descent: number } {
+  const font = loadFont(weight);
+  return { ascent: font.ascent / font.unitsPerEm, descent: -font.descent / font.unitsPerEm };
+}

@@ -1,0 +1,29 @@
+import { Resvg } from '@resvg/resvg-js';
+import { fontFiles } from '../../shared/svg/fonts';
+
+export interface Raster {
+  width: number;
+  height: number;
+  /** RGBA, row by row. */
+  pixels: Buffer;
+  png: Buffer;
+}
+
+/** Renders SVG with a real rasteriser and only our shipped fonts, as a function without system fonts would. */
+export function rasterize(svg: string): Raster {
+  const resvg = new Resvg(svg, { font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: 'Inter' } });
+  const image = resvg.render();
+  return { width: image.width, height: image.height, pixels: Buffer.from(image.pixels), png: Buffer.from(image.asPng()) };
+}
+
+/** How many distinct colours an image has (up to `cap`): 1 means blank. */
+export function distinctColors(raster: Raster, cap = 1000): number {
+  const seen = new Set<number>();
+  for (let i = 0; i < raster.pixels.length && seen.size < cap; i += 4) seen.add(raster.pixels.readUInt32BE(i));
+  return seen.size;
+}
+
+export function pixel(raster: Raster, x: number, y: number): [number, number, number, number] {
+  const i = (Math.floor(y) * raster.width + Math.floor(x)) * 4;
+  return [raster.pixels[i], raster.pixels[i + 1], raster.pixels[i + 2], raster.pixels[i + 3]] as [number, number, number, number];
+}

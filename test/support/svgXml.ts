@@ -1,0 +1,71 @@
+import { expect } from '@jest/globals';
+import { XMLValidator } from 'fast-xml-parser';
+
+export interface ParsedElement {
+  tag: string;
+  attrs: Record<string, string>;
+  text: string;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decode(value: string): string {
+  const unknown = /&(?!(?:amp|lt|gt|quot|apos|#\d+);)/.exec(value);
+  if (unknown) throw new Error(`bare & in ${JSON.stringify(value)}`);
+  return value.replace(/&(#\d+|\w+);/g, (_m, ref: string) => (ref.startsWith('#') ? String.fromCodePoint(Number(ref.slice(1))) : (ENTITIES[ref] as string)));
+}
+
+/**
+ * A strict reader for the XML the builder emits (elements, double-quoted attributes, text, the five
+ * entities and decimal references). It throws on anything else, so "it parsed" means no markup was
+ * smuggled in, and it returns every element with its decoded attributes and text.
+ */
+export function parseXml(xml: string): ParsedElement[] {
+  const token = /<\/([A-Za-z][\w:.-]*)>|<([A-Za-z][\w:.-]*)((?:\s+[A-Za-z][\w:.-]*="[^"<]*")*)\s*(\/?)>|([^<]+)/y;
+  const open: ParsedElement[] = [];
+  const all: ParsedElement[] = [];
+  while (token.lastIndex < xml.length) {
+    const at = token.lastIndex;
+    const match = token.exec(xml);
+    if (!match) throw new Error(`not well-formed at ${at}: ${JSON.stringify(xml.slice(at, at + 30))}`);
+    const [, close, tag, rawAttrs = '', selfClosing, text] = match;
+    if (close) {
+      if (open.pop()?.tag !== close) throw new Error(`unbalanced </${close}>`);
+    } else if (tag) {
+      const attrs: Record<string, string> = {};
+      for (const [, name, value] of rawAttrs.matchAll(/([A-Za-z][\w:.-]*)="([^"]*)"/g)) {
+        if ((name as string) in attrs) throw new Error(`duplicate attribute ${name}`);
+        attrs[name as string] = decode(value as string);
+      }
+      const element = { tag, attrs, text: '' };
+      if (open.length === 0 && all.length > 0) throw new Error('more than one root element');
+      all.push(element);
+      if (!selfClosing) open.push(element);
+    } else if (text !== undefined) {
+      const parent = open.at(-1);
+      if (!parent) throw new Error('text outside the root element');
+      parent.text += decode(text);
+    }
+  }
+  if (open.length > 0) throw new Error(`unclosed <${open.at(-1)?.tag}>`);
+  return all;
+}
+
+/** The safety contract of every image the API returns (../API.md, Images), checked element by element. */
+export function expectSafeSvg(svg: string, size?: { width: number; height: number }): ParsedElement[] {
+  expect(XMLValidator.validate(svg)).toBe(true);
+  const elements = parseXml(svg);
+  const root = elements[0] as ParsedElement;
+  expect(root.tag).toBe('svg');
+  expect(root.attrs).toMatchObject({ width: expect.any(String), height: expect.any(String), viewBox: `0 0 ${root.attrs.width} ${root.attrs.height}` });
+  if (size) expect(root.attrs).toMatchObject({ width: String(size.width), height: String(size.height) });
+  for (const element of elements) {
+    expect(element.tag.toLowerCase()).not.toMatch(/^(script|foreignobject|iframe|object|embed)$/);
+    for (const [name, value] of Object.entries(element.attrs)) {
+      expect(name.toLowerCase()).not.toMatch(/^on/);
+      expect(value).not.toMatch(/^\s*(javascript|vbscript):/i);
+      if (name === 'href') expect(value).toMatch(/^(#|data:image\/(png|jpeg|gif|webp);base64,)/);
+    }
+  }
+  return elements;
+}
