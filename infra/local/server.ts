@@ -24,6 +24,8 @@ export interface LocalServerOptions {
   dynamoEndpoint?: string;
   tableName?: string;
   authorizerCacheTtl?: number;
+  /** IMAGE_FETCH_ALLOW_HOSTS for the functions: private `host:port` pairs they may fetch pictures from. */
+  imageFetchAllowHosts?: string;
 }
 
 export interface LocalServer {
@@ -45,6 +47,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const endpoint = options.dynamoEndpoint ?? (dynamo as { endpoint: string }).endpoint;
   const tableName = options.tableName ?? process.env.TABLE_NAME ?? DEFAULT_TABLE_NAME;
   Object.assign(process.env, { DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1' });
+  if (options.imageFetchAllowHosts !== undefined) process.env.IMAGE_FETCH_ALLOW_HOSTS = options.imageFetchAllowHosts;
 
   await ensureTable(endpoint, tableName);
   const stores = createStores();

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { LocalServer } from '../../infra/local/server';
+import { expectErrorEnvelope } from '../support/envelope';
+import { redirectTo, sendBody, samplePng, startImageHost, type ImageHost } from '../support/imageHost';
+import { call, rateHeaders, startTestApi, type Reply } from '../support/localApi';
+import { distinctColors, rasterize } from '../support/raster';
+import { expectSafeSvg } from '../support/svgXml';
+
+/** The three documented image endpoints through the local server, with a real key and a real image host. */
+const KEY = 'image-routes-key-0123';
+const PNG = samplePng(48);
+let api: LocalServer;
+let host: ImageHost;
+let blocked: ImageHost;
+
+beforeAll(async () => {
+  host = await startImageHost({
+    '/cat.png': sendBody(PNG),
+    '/page.html': sendBody('<html>not a picture</html>', 'text/html'),
+    '/moved': redirectTo('/cat.png'),
+  });
+  blocked = await startImageHost({ '/cat.png': sendBody(PNG) });
+  // Many requests with one key: the limiter has its own suites.
+  process.env.RATE_LIMIT_PER_MINUTE = '1000';
+  api = await startTestApi({ localApiKey: KEY, imageFetchAllowHosts: host.hostPort });
+});
+afterAll(async () => {
+  await api.close();
+  await host.close();
+  await blocked.close();
+});
+
+const get = (path: string, params: Record<string, string | number>, headers: Record<string, string> = {}) =>
+  call(`${api.url}${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`, { key: KEY, headers });
+
+/** A 200 image: the SVG contract, caching headers, rate headers, and a non-blank raster. */
+function expectImage(reply: Reply, size: { width: number; height: number }) {
+  expect(reply.status).toBe(200);
+  expect(reply.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  expect(reply.headers.get('cache-control')).toBe('public, max-age=86400');
+  expect(reply.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+  rateHeaders(reply);
+  const elements = expectSafeSvg(reply.text, size);
+  const raster = rasterize(reply.text);
+  expect([raster.width, raster.height]).toEqual([size.width, size.height]);
+  if (size.width * size.height > 100) expect(distinctColors(raster)).toBeGreaterThan(3);
+  return elements;
+}
+
+function expectFieldError(reply: Reply, code: string, field: string) {
+  expectErrorEnvelope(reply, 400, code);
+  expect(reply.json.error.details.map((d: { field: string }) => d.field)).toContain(field);
+  rateHeaders(reply);
+}
+
+const HOSTILE = ['</text><script>alert(1)</script>', '" onload="alert(1)', 'javascript:alert(1)', '<svg onload=alert(1)>'];
+
+describe('GET /v1/images/generators/changemymind', () => {
+  const path = '/v1/images/generators/changemymind';
+
+  test.each(['Pineapple belongs on pizza', 'x'.repeat(300), `  ${'y'.repeat(300)}  `, 'Привет 👨‍👩‍👧‍👦 漢字 e\u0301', ...HOSTILE])('text %j -> the scene', async (text) => {
+    const elements = expectImage(await get(path, { text }), { width: 960, height: 540 });
+    const statement = elements.filter((e) => e.tag === 'text' && e.text !== 'CHANGE MY MIND').map((e) => e.text);
+    expect(statement.join('').replace(/\s+/g, '')).toBe(text.trim().replace(/\s+/g, ''));
+  });
+
+  test.each([
+    ['missing', {}, 'MISSING_PARAMETER'],
+    ['empty', { text: '' }, 'INVALID_PARAMETER'],
+    ['blank', { text: '   ' }, 'INVALID_PARAMETER'],
+    ['301 characters', { text: 'x'.repeat(301) }, 'INVALID_PARAMETER'],
+  ])('text %s -> 400 naming text', async (_name, params, code) => {
+    expectFieldError(await get(path, params), code, 'text');
+  });
+});
+
+describe('GET /v1/images/overlays/jail', () => {
+  const path = '/v1/images/overlays/jail';
+  const image = () => `${host.url}/cat.png`;
+
+  test('default size 512x512 with the picture inlined', async () => {
+    const elements = expectImage(await get(path, { image: image() }), { width: 512, height: 512 });
+    expect(elements.find((e) => e.tag === 'image')?.attrs.href).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+  });
+
+  test.each([
+    [1, 1],
+    [1024, 1024],
+    [300, 120],
+  ])('width %i, height %i', async (width, height) => {
+    expectImage(await get(path, { image: image(), width, height }), { width, height });
+  });
+
+  test('a redirect on an allowed host is followed', async () => {
+    expectImage(await get(path, { image: `${host.url}/moved` }), { width: 512, height: 512 });
+  });
+
+  test('the same request gives the same bytes and ETag; If-None-Match -> 304', async () => {
+    const first = await get(path, { image: image(), width: 64, height: 64 });
+    const second = await get(path, { image: image(), width: 64, height: 64 });
+    expect(second.text).toBe(first.text);
+    const etag = first.headers.get('etag') as string;
+    const cached = await get(path, { image: image(), width: 64, height: 64 }, { 'If-None-Match': etag });
+    expect(cached.status).toBe(304);
+    expect(cached.text).toBe('');
+  });
+
+  test.each([
+    ['image missing', {}, 'MISSING_PARAMETER', 'image'],
+    ['image not a URL', { image: 'cat.png' }, 'INVALID_PARAMETER', 'image'],
+    ['image ftp', { image: 'ftp://example.com/cat.png' }, 'INVALID_PARAMETER', 'image'],
+    ['image javascript:', { image: 'javascript:alert(1)' }, 'INVALID_PARAMETER', 'image'],
+    ['image data:', { image: 'data:image/png;base64,AAAA' }, 'INVALID_PARAMETER', 'image'],
+    ['image with credentials', { image: 'http://user:pw@example.com/a.png' }, 'INVALID_PARAMETER', 'image'],
+    ...['0', '1025', '1.5', 'abc', '-3', '', '1e3', ' 12'].map((width) => [`width ${JSON.stringify(width)}`, { image: 'http://example.com/a.png', width }, 'INVALID_PARAMETER', 'width'] as const),
+    ...['0', '2048', 'NaN'].map((height) => [`height ${JSON.stringify(height)}`, { image: 'http://example.com/a.png', height }, 'INVALID_PARAMETER', 'height'] as const),
+  ])('%s -> 400 naming the field', async (_name, params, code, field) => {
+    expectFieldError(await get(path, params), code, field);
+  });
+
+  test.each([
+    ['a 404', () => `${host.url}/missing.png`, /answered 404/],
+    ['not a picture', () => `${host.url}/page.html`, /not a PNG, JPEG, GIF or WebP/],
+    ['a private host not allowed', () => `${blocked.url}/cat.png`, /non-public address \(127\.0\.0\.1, loopback\)/],
+    ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/', /non-public address/],
+  ])('%s -> 400 IMAGE_FETCH_FAILED that says why', async (_name, url, reason) => {
+    const reply = await get(path, { image: url() });
+    expectFieldError(reply, 'IMAGE_FETCH_FAILED', 'image');
+    expect(reply.json.error.message).toMatch(reason);
+  });
+
+  test('the private host that is not allowed was never contacted', () => {
+    expect(blocked.connections()).toBe(0);
+  });
+});
+
+describe('GET /v1/images/rank-card', () => {
+  const path = '/v1/images/rank-card';
+  const card = { username: 'Ada', level: 3, xp: 1200, requiredXp: 5000, rank: 7 };
+
+  test('with an avatar: the picture inlined, clipped to a circle', async () => {
+    const elements = expectImage(await get(path, { ...card, avatar: `${host.url}/cat.png`, status: 'DND', theme: 'Sunset', progressColor: 'f06' }), { width: 934, height: 282 });
+    expect(elements.find((e) => e.tag === 'image')?.attrs).toMatchObject({ 'clip-path': 'url(#avatar-clip)', href: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(elements.some((e) => e.attrs.fill === '#ff0066')).toBe(true);
+    expect(elements.some((e) => e.attrs.fill === '#f23f43')).toBe(true);
+  });
+
+  test.each(HOSTILE)('username %j stays text', async (username) => {
+    const elements = expectImage(await get(path, { ...card, username }), { width: 934, height: 282 });
+    expect(elements.some((e) => e.tag === 'text' && e.text === username)).toBe(true);
+  });
+
+  test.each([
+    ['username too long', { username: 'x'.repeat(33) }, 'username'],
+    ['level negative', { level: -1 }, 'level'],
+    ['xp not a number', { xp: 'lots' }, 'xp'],
+    ['requiredXp zero', { requiredXp: 0 }, 'requiredXp'],
+    ['rank zero', { rank: 0 }, 'rank'],
+    ['status unknown', { status: 'away' }, 'status'],
+    ['theme unknown', { theme: 'neon' }, 'theme'],
+    ['colour by name', { progressColor: 'red' }, 'progressColor'],
+    ['colour of 5 digits', { progressColor: '#12345' }, 'progressColor'],
+    ['avatar ftp', { avatar: 'ftp://example.com/a.png' }, 'avatar'],
+  ])('%s -> 400 naming the field', async (_name, change, field) => {
+    expectFieldError(await get(path, { ...card, ...change }), 'INVALID_PARAMETER', field);
+  });
+
+  test('an avatar that cannot be fetched -> 400 IMAGE_FETCH_FAILED naming avatar', async () => {
+    const reply = await get(path, { ...card, avatar: `${host.url}/nope.png` });
+    expectFieldError(reply, 'IMAGE_FETCH_FAILED', 'avatar');
+    expect(reply.json.error.message).toBe('avatar could not be fetched: the image host answered 404');
+  });
+});

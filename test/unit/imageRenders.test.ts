@@ -1,0 +1,189 @@
+import { describe, expect, test } from '@jest/globals';
+import { renderChangeMyMind } from '../../functions/generators/changeMyMind';
+import { renderJail } from '../../functions/overlays/jail';
+import { renderRankCard, type RankCardData } from '../../functions/rank-card/rankCard';
+import { parseHexColor } from '../../shared/svg/colors';
+import { verticalMetrics } from '../../shared/svg/measure';
+import { presenceColors, presenceNames } from '../../shared/svg/presence';
+import { themeNames, themes } from '../../shared/svg/themes';
+import { MAGIC, samplePng } from '../support/imageHost';
+import { distinctColors, pixel, rasterize } from '../support/raster';
+import { expectSafeSvg, type ParsedElement } from '../support/svgXml';
+
+const png = samplePng(64, ['#ff0000', '#00ff00', '#0000ff', '#ffff00']);
+const IMAGE = { mime: 'image/png', bytes: png.length, dataUri: `data:image/png;base64,${png.toString('base64')}` };
+const HOSTILE = ['</text><script>alert(1)</script>', '" onload="alert(1)', "' onclick='x", 'javascript:alert(1)', '<![CDATA[x]]>', ']]>&amp;'];
+const LONG = 'Tabs are better than spaces and I will die on this hill, '.repeat(6).slice(0, 300);
+const UNICODE = ['Привет, мир 👋', '👨‍👩‍👧‍👦🇫🇷 e\u0301 漢字かな', 'مرحبا بالعالم', 'x'.repeat(300), 'W'.repeat(300)];
+
+const rgb = (hex: string) => {
+  const value = parseHexColor(hex) as string;
+  return [1, 3, 5].map((i) => parseInt(value.slice(i, i + 2), 16));
+};
+const near = (actual: number[], expected: number[], tolerance = 12) => expected.every((v, i) => Math.abs((actual[i] as number) - v) <= tolerance);
+
+/** Every text element's measured box (x..x+textLength, ascender..descender) lies inside `box`. */
+function expectTextInside(elements: ParsedElement[], box: { x: number; y: number; width: number; height: number }) {
+  const texts = elements.filter((e) => e.tag === 'text');
+  expect(texts.length).toBeGreaterThan(0);
+  for (const text of texts) {
+    const { ascent, descent } = verticalMetrics(text.attrs['font-weight'] === '700' ? 'bold' : 'regular');
+    const [x, y, size, length] = ['x', 'y', 'font-size', 'textLength'].map((name) => Number(text.attrs[name]));
+    expect(x).toBeGreaterThanOrEqual(box.x - 0.01);
+    expect((x as number) + (length as number)).toBeLessThanOrEqual(box.x + box.width + 0.01);
+    expect((y as number) - ascent * (size as number)).toBeGreaterThanOrEqual(box.y - 0.5);
+    expect((y as number) + descent * (size as number)).toBeLessThanOrEqual(box.y + box.height + 0.5);
+  }
+}
+
+describe('changemymind', () => {
+  const SIGN = { x: 230, y: 388, width: 500, height: 146 };
+
+  test.each([['Pineapple belongs on pizza'], [LONG], ...UNICODE.map((t) => [t]), ...HOSTILE.map((t) => [t])])('%j: safe SVG, text inside the sign, non-blank PNG', (text) => {
+    const svg = renderChangeMyMind(text);
+    const elements = expectSafeSvg(svg, { width: 960, height: 540 });
+    expectTextInside(elements, { x: SIGN.x + 10, y: SIGN.y, width: SIGN.width - 20, height: SIGN.height });
+    const raster = rasterize(svg);
+    expect([raster.width, raster.height]).toEqual([960, 540]);
+    expect(distinctColors(raster)).toBeGreaterThan(20);
+  });
+
+  test('hostile text is drawn as the very characters it is', () => {
+    const elements = expectSafeSvg(renderChangeMyMind('</text><script>alert(1)</script>'));
+    const statement = elements.filter((e) => e.tag === 'text' && e.text !== 'CHANGE MY MIND').map((e) => e.text);
+    expect(statement.join('')).toBe('</text><script>alert(1)</script>');
+  });
+
+  test('short text is drawn large on one line; 300 characters wrap smaller', () => {
+    const sizes = (svg: string) => expectSafeSvg(svg).filter((e) => e.tag === 'text' && e.text !== 'CHANGE MY MIND');
+    const short = sizes(renderChangeMyMind('Cats'));
+    const long = sizes(renderChangeMyMind(LONG));
+    expect(short).toHaveLength(1);
+    expect(long.length).toBeGreaterThan(3);
+    expect(Number(long[0]?.attrs['font-size'])).toBeLessThan(Number(short[0]?.attrs['font-size']));
+    expect(long.map((e) => e.text).join(' ')).toBe(LONG.trim());
+  });
+
+  test('the sign carries the words CHANGE MY MIND and the statement is dark ink on it', () => {
+    const svg = renderChangeMyMind('Cats');
+    expect(expectSafeSvg(svg).some((e) => e.tag === 'text' && e.text === 'CHANGE MY MIND')).toBe(true);
+    const raster = rasterize(svg);
+    let ink = 0;
+    for (let x = SIGN.x; x < SIGN.x + SIGN.width; x += 2) if (pixel(raster, x, SIGN.y + 50)[0] < 80) ink += 1;
+    expect(ink).toBeGreaterThan(10);
+  });
+});
+
+describe('jail', () => {
+  test.each([
+    [512, 512],
+    [1, 1],
+    [1024, 1024],
+    [1024, 64],
+    [40, 900],
+  ])('%ix%i: safe SVG of that size with the picture inlined and bars over it', (width, height) => {
+    const svg = renderJail({ image: IMAGE, width, height });
+    const elements = expectSafeSvg(svg, { width, height });
+    expect(elements.filter((e) => e.tag === 'image').map((e) => e.attrs.href)).toEqual([IMAGE.dataUri]);
+    const raster = rasterize(svg);
+    expect([raster.width, raster.height]).toEqual([width, height]);
+    if (width * height > 100) expect(distinctColors(raster)).toBeGreaterThan(4);
+  });
+
+  test('bars are scaled to the output: more and thicker bars on a wider picture', () => {
+    const bars = (width: number) => expectSafeSvg(renderJail({ image: IMAGE, width, height: 400 })).filter((e) => e.tag === 'rect' && e.attrs.height === '400' && !e.attrs.opacity);
+    const narrow = bars(200).filter((e) => e.attrs.x !== undefined);
+    const wide = bars(1000).filter((e) => e.attrs.x !== undefined);
+    expect(wide.length).toBeGreaterThan(narrow.length);
+    expect(Number(wide[0]?.attrs.width)).toBeGreaterThan(Number(narrow[0]?.attrs.width));
+  });
+
+  test('in pixels: the picture shows between the bars, steel on them', () => {
+    const raster = rasterize(renderJail({ image: IMAGE, width: 512, height: 512 }));
+    // Top-left quadrant of the picture is pure red, darkened a little by the shade.
+    const spacing = 512 / 7;
+    const between = pixel(raster, spacing, 150);
+    expect(between[0]).toBeGreaterThan(150);
+    expect(between[1]).toBeLessThan(40);
+    // The first bar's centre (of 7 bars on 512 px) is grey steel: channels close together.
+    const bar = pixel(raster, spacing / 2, 150);
+    expect(Math.max(bar[0], bar[1], bar[2]) - Math.min(bar[0], bar[1], bar[2])).toBeLessThan(30);
+  });
+
+  test.each(Object.entries(MAGIC))('a %s picture is referenced by its own type', (format, bytes) => {
+    const image = { mime: `image/${format}`, bytes: bytes.length, dataUri: `data:image/${format};base64,${bytes.toString('base64')}` };
+    expect(expectSafeSvg(renderJail({ image, width: 10, height: 10 })).find((e) => e.tag === 'image')?.attrs.href).toBe(image.dataUri);
+  });
+});
+
+describe('rank card', () => {
+  const CARD: RankCardData = { username: 'Ada Lovelace', level: 12, xp: 1234, requiredXp: 5000, rank: 3, status: 'online', theme: 'dark' };
+  const NAME_BOX = { x: 270, y: 100, width: 610, height: 80 };
+
+  test.each([
+    ['plain', CARD],
+    ...HOSTILE.map((username) => [`hostile ${username}`, { ...CARD, username }] as const),
+    ...UNICODE.map((username) => [`unicode ${username.slice(0, 12)}`, { ...CARD, username: [...username].slice(0, 32).join('') }] as const),
+    ['huge numbers', { ...CARD, level: 999_999_999_999_999, xp: 999_999_999_999_999, requiredXp: 1, rank: 123_456_789 }],
+    ['zero xp', { ...CARD, xp: 0 }],
+  ])('%s: safe SVG, name and XP inside their row, non-blank PNG', (_name, card) => {
+    const svg = renderRankCard(card);
+    const elements = expectSafeSvg(svg, { width: 934, height: 282 });
+    expectTextInside(
+      elements.filter((e) => e.tag === 'text' && Number(e.attrs.y) > 120),
+      NAME_BOX,
+    );
+    expect(elements.find((e) => e.tag === 'title')?.text).toContain(card.username);
+    expect(distinctColors(rasterize(svg))).toBeGreaterThan(10);
+  });
+
+  test('XP is written "1.2K / 5K XP" and the bar is filled in proportion, capped when xp > requiredXp', () => {
+    const bar = (card: RankCardData) => expectSafeSvg(renderRankCard(card)).filter((e) => e.tag === 'rect' && e.attrs.y === '180');
+    expect(expectSafeSvg(renderRankCard(CARD)).some((e) => e.text === '1.2K / 5K XP')).toBe(true);
+    const [track, fill] = bar(CARD);
+    expect(Number(fill?.attrs.width)).toBeCloseTo((1234 / 5000) * Number(track?.attrs.width), 1);
+    expect(Number(bar({ ...CARD, xp: 9000 })[1]?.attrs.width)).toBe(Number(track?.attrs.width));
+    expect(bar({ ...CARD, xp: 0 })).toHaveLength(1);
+  });
+
+  test('rank and level are shown', () => {
+    const texts = expectSafeSvg(renderRankCard({ ...CARD, rank: 42, level: 1500 })).map((e) => e.text);
+    expect(texts).toEqual(expect.arrayContaining(['RANK', '#42', 'LEVEL', '1.5K']));
+  });
+
+  test.each(presenceNames)('status %s is a dot in Discord\'s colour on the avatar', (status) => {
+    const raster = rasterize(renderRankCard({ ...CARD, status }));
+    expect(near(pixel(raster, 205, 205), rgb(presenceColors[status]), 2)).toBe(true);
+  });
+
+  test(`${themeNames.length} themes, each with its own background and panel`, () => {
+    expect(themeNames.length).toBeGreaterThanOrEqual(5);
+    expect(themeNames).toEqual(expect.arrayContaining(['dark', 'light']));
+    const seen = new Set<string>();
+    for (const theme of themeNames) {
+      const raster = rasterize(renderRankCard({ ...CARD, theme }));
+      expect(near(pixel(raster, 5, 140), rgb(themes[theme].background), 2)).toBe(true);
+      expect(near(pixel(raster, 500, 240), rgb(themes[theme].panel), 2)).toBe(true);
+      seen.add(`${themes[theme].background}${themes[theme].panel}`);
+    }
+    expect(seen.size).toBe(themeNames.length);
+  });
+
+  test('progressColor paints the bar and the level', () => {
+    const raster = rasterize(renderRankCard({ ...CARD, xp: 5000, progressColor: '#ff0066' }));
+    expect(near(pixel(raster, 600, 198), [255, 0, 102], 2)).toBe(true);
+  });
+
+  test('an avatar is inlined and clipped to a circle; without one a neutral placeholder is drawn', () => {
+    const withAvatar = renderRankCard({ ...CARD, avatar: IMAGE });
+    const image = expectSafeSvg(withAvatar).find((e) => e.tag === 'image');
+    expect(image?.attrs).toMatchObject({ href: IMAGE.dataUri, 'clip-path': 'url(#avatar-clip)' });
+    const raster = rasterize(withAvatar);
+    expect(near(pixel(raster, 110, 110), [255, 0, 0], 30)).toBe(true); // inside the circle: the picture
+    expect(near(pixel(raster, 56, 56), rgb(themes.dark.panel), 2)).toBe(true); // square corner: clipped away
+
+    const placeholder = rasterize(renderRankCard(CARD));
+    expect(expectSafeSvg(renderRankCard(CARD)).some((e) => e.tag === 'image')).toBe(false);
+    expect(near(pixel(placeholder, 141, 119), rgb(themes.dark.mutedText), 2)).toBe(true);
+  });
+});
