@@ -28,30 +28,50 @@ function xmlSafe(value: string): string {
   return value.toWellFormed().replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
 }
 
+// Most values (numbers, colours, our own words) need no change: one test skips the rewriting.
+const TEXT_NEEDS_WORK = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+const ATTRIBUTE_NEEDS_WORK = /[&<>"'\t\n\r\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 export function escapeText(value: string): string {
+  if (!TEXT_NEEDS_WORK.test(value)) return value;
   return xmlSafe(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 export function escapeAttribute(value: string): string {
+  if (!ATTRIBUTE_NEEDS_WORK.test(value)) return value;
   return escapeText(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// Attribute names come from our code, a few dozen in all: each is vetted once.
+const vettedNames = new Set<string>();
+
+function vetName(tag: string, name: string): void {
+  if (vettedNames.has(name)) return;
+  if (!NAME.test(name) || /^on/i.test(name)) throw new Error(`refusing attribute ${JSON.stringify(name)} on <${tag}>`);
+  vettedNames.add(name);
 }
 
 function renderAttributes(tag: string, attrs: Attrs): string {
   let out = '';
-  for (const [name, value] of Object.entries(attrs)) {
+  for (const name of Object.keys(attrs)) {
+    const value = attrs[name];
     if (value === undefined || value === null || value === false) continue;
-    if (!NAME.test(name) || /^on/i.test(name)) throw new Error(`refusing attribute ${JSON.stringify(name)} on <${tag}>`);
-    const text = typeof value === 'number' ? formatNumber(value) : value;
-    if ((URL_ATTRIBUTES.has(name) && !SAFE_URL.test(text.trim())) || SCRIPT_URL.test(text)) {
+    vetName(tag, name);
+    if (typeof value === 'number') {
+      out += ` ${name}="${formatNumber(value)}"`;
+      continue;
+    }
+    if ((URL_ATTRIBUTES.has(name) && !SAFE_URL.test(value.trim())) || SCRIPT_URL.test(value)) {
       throw new Error(`refusing ${name} URL scheme on <${tag}>`);
     }
-    out += ` ${name}="${escapeAttribute(text)}"`;
+    out += ` ${name}="${escapeAttribute(value)}"`;
   }
   return out;
 }
 
 /** Numbers are written with at most two decimals, so output is short and deterministic. */
 export function formatNumber(value: number): string {
+  if (Number.isInteger(value)) return String(value);
   if (!Number.isFinite(value)) throw new Error(`non-finite number ${value} in SVG`);
   return String(Math.round(value * 100) / 100);
 }

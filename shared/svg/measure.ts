@@ -9,7 +9,8 @@ import { loadFont, type FontWeight } from './fonts';
  */
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-export const graphemes = (text: string): string[] => Array.from(segmenter.segment(text), (s) => s.segment);
+// Printable ASCII has one grapheme per character; the segmenter is only needed (and slow) beyond it.
+export const graphemes = (text: string): string[] => (/^[\x20-\x7e]*$/.test(text) ? text.split('') : Array.from(segmenter.segment(text), (s) => s.segment));
 
 const WIDE = /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
 const FALLBACK_EM = { wide: 1, other: 0.62 };
@@ -77,9 +78,14 @@ export function measureClusters(text: string, weight: FontWeight): MeasuredClust
   });
 }
 
-/** Width of `text` in em (multiply by the font size for pixels). */
+const textCache: Record<FontWeight, Map<string, number>> = { regular: new Map(), bold: new Map() };
+
+/** Width of `text` in em (multiply by the font size for pixels). Layout asks for the same words often. */
 export function textEm(text: string, weight: FontWeight): number {
-  return measureClusters(text, weight).reduce((sum, { em, kern }) => sum + em + kern, 0);
+  const cached = textCache[weight].get(text);
+  if (cached !== undefined) return cached;
+  const em = measureClusters(text, weight).reduce((sum, { em, kern }) => sum + em + kern, 0);
+  return text.length <= 64 ? remember(textCache[weight], text, em) : em;
 }
 
 export const textWidth = (text: string, fontSize: number, weight: FontWeight = 'regular'): number => textEm(text, weight) * fontSize;
