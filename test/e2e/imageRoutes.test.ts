@@ -18,6 +18,8 @@ beforeAll(async () => {
     '/cat.png': sendBody(PNG),
     '/page.html': sendBody('<html>not a picture</html>', 'text/html'),
     '/moved': redirectTo('/cat.png'),
+    // Under the 5 MB fetch cap, but 6.4 MB as base64: more than a Lambda may return.
+    '/huge.png': sendBody(Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(4.8 * 1024 * 1024, 7)])),
   });
   blocked = await startImageHost({ '/cat.png': sendBody(PNG) });
   // Many requests with one key: the limiter has its own suites.
@@ -127,6 +129,12 @@ describe('GET /v1/images/overlays/jail', () => {
     const reply = await get(path, { image: url() });
     expectFieldError(reply, 'IMAGE_FETCH_FAILED', 'image');
     expect(reply.json.error.message).toMatch(reason);
+  });
+
+  test('a picture too large to return inline -> 400 that says so, not a gateway error', async () => {
+    const reply = await get(path, { image: `${host.url}/huge.png`, width: 10, height: 10 });
+    expectErrorEnvelope(reply, 400, 'IMAGE_FETCH_FAILED');
+    expect(reply.json.error.message).toMatch(/too large to inline: the image would be 6\.4 MB, over the 5\.9 MB/);
   });
 
   test('the private host that is not allowed was never contacted', () => {
