@@ -38,8 +38,9 @@ export function downloadOnce(url: URL, options: HopOptions): Promise<HopResult> 
     const request = client.get(url, { headers: HEADERS, agent: false, lookup: options.lookup, signal: options.signal }, (response) => {
       const status = response.statusCode ?? 0;
       if (REDIRECTS.has(status) || status < 200 || status > 299) {
-        response.resume();
+        // Not a picture: its body is never read (a host could send one without end).
         resolve({ status, location: REDIRECTS.has(status) ? response.headers.location : undefined });
+        request.destroy();
         return;
       }
       const declared = Number(response.headers['content-length']);
@@ -58,7 +59,7 @@ export function downloadOnce(url: URL, options: HopOptions): Promise<HopResult> 
   });
 }
 
-const tooLarge = (maxBytes: number) => new ImageFetchError(`the image is larger than ${maxBytes / 1024 / 1024} MB`);
+const tooLarge = (maxBytes: number) => new ImageFetchError(`the image is larger than ${Number((maxBytes / 1024 / 1024).toFixed(2))} MB`);
 
 /** Node's socket errors, told as reasons; our own refusals pass through unchanged. */
 function describe(error: Error & { code?: string }, signal: AbortSignal): Error {

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const get = (path: string, params: Record<string, string | number>, headers: Record<string, string> = {}) =>
-  call(`${api.url}${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`, { key: KEY, headers });
+  call(`${api.url}${path}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`, { key: KEY, headers });
 
 /** A 200 image: the SVG contract, caching headers, rate headers, and a non-blank raster. */
 function expectImage(reply: Reply, size: { width: number; height: number }) {
@@ -107,15 +107,15 @@ describe('GET /v1/images/overlays/jail', () => {
     expect(cached.text).toBe('');
   });
 
-  test.each([
+  test.each<[string, Record<string, string>, string, string]>([
     ['image missing', {}, 'MISSING_PARAMETER', 'image'],
     ['image not a URL', { image: 'cat.png' }, 'INVALID_PARAMETER', 'image'],
     ['image ftp', { image: 'ftp://example.com/cat.png' }, 'INVALID_PARAMETER', 'image'],
     ['image javascript:', { image: 'javascript:alert(1)' }, 'INVALID_PARAMETER', 'image'],
     ['image data:', { image: 'data:image/png;base64,AAAA' }, 'INVALID_PARAMETER', 'image'],
     ['image with credentials', { image: 'http://user:pw@example.com/a.png' }, 'INVALID_PARAMETER', 'image'],
-    ...['0', '1025', '1.5', 'abc', '-3', '', '1e3', ' 12'].map((width) => [`width ${JSON.stringify(width)}`, { image: 'http://example.com/a.png', width }, 'INVALID_PARAMETER', 'width'] as const),
-    ...['0', '2048', 'NaN'].map((height) => [`height ${JSON.stringify(height)}`, { image: 'http://example.com/a.png', height }, 'INVALID_PARAMETER', 'height'] as const),
+    ...['0', '1025', '1.5', 'abc', '-3', '', '1e3', ' 12'].map((width): [string, Record<string, string>, string, string] => [`width ${JSON.stringify(width)}`, { image: 'http://example.com/a.png', width }, 'INVALID_PARAMETER', 'width']),
+    ...['0', '2048', 'NaN'].map((height): [string, Record<string, string>, string, string] => [`height ${JSON.stringify(height)}`, { image: 'http://example.com/a.png', height }, 'INVALID_PARAMETER', 'height']),
   ])('%s -> 400 naming the field', async (_name, params, code, field) => {
     expectFieldError(await get(path, params), code, field);
   });

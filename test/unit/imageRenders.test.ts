@@ -120,10 +120,10 @@ describe('rank card', () => {
   const CARD: RankCardData = { username: 'Ada Lovelace', level: 12, xp: 1234, requiredXp: 5000, rank: 3, status: 'online', theme: 'dark' };
   const NAME_BOX = { x: 270, y: 100, width: 610, height: 80 };
 
-  test.each([
+  test.each<[string, RankCardData]>([
     ['plain', CARD],
-    ...HOSTILE.map((username) => [`hostile ${username}`, { ...CARD, username }] as const),
-    ...UNICODE.map((username) => [`unicode ${username.slice(0, 12)}`, { ...CARD, username: [...username].slice(0, 32).join('') }] as const),
+    ...HOSTILE.map((username): [string, RankCardData] => [`hostile ${username}`, { ...CARD, username }]),
+    ...UNICODE.map((username): [string, RankCardData] => [`unicode ${username.slice(0, 12)}`, { ...CARD, username: [...username].slice(0, 32).join('') }]),
     ['huge numbers', { ...CARD, level: 999_999_999_999_999, xp: 999_999_999_999_999, requiredXp: 1, rank: 123_456_789 }],
     ['zero xp', { ...CARD, xp: 0 }],
   ])('%s: safe SVG, name and XP inside their row, non-blank PNG', (_name, card) => {

@@ -1,0 +1,347 @@
+import { afterEach, describe, expect, test } from '@jest/globals';
+import { ApiError } from '../../shared/http/errors';
+import { createImageFetcher, type ImageFetcherOptions } from '../../shared/images/imageFetcher';
+import type { ResolvedAddress } from '../../shared/images/guardedLookup';
+import { MAGIC, redirectTo, samplePng, sendBody, startImageHost, type HostRoute, type ImageHost } from '../support/imageHost';
+
+const PNG = samplePng(16);
+const MB = 1024 * 1024;
+
+const hosts: ImageHost[] = [];
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((host) => host.close()));
+});
+
+/** A host closed after the test; `routes` stays live, so routes may name the host's own URL. */
+async function host(routes: Record<string, HostRoute> = {}): Promise<ImageHost> {
+  const started = await startImageHost(routes);
+  hosts.push(started);
+  return started;
+}
+
+/** A fetcher that may reach the given hosts (and no other private address). */
+const fetcherFor = (allowed: ImageHost[], options: ImageFetcherOptions = {}) =>
+  createImageFetcher({ allowHosts: new Set(allowed.map((h) => h.hostPort)), ...options });
+
+/** Plays DNS: each name answers the listed addresses; `calls` records every question. */
+function playDns(answers: Record<string, string[]>) {
+  const calls: string[] = [];
+  const resolve = async (hostname: string): Promise<ResolvedAddress[]> => {
+    calls.push(hostname);
+    return (answers[hostname] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  return { calls, resolve };
+}
+
+/** Awaits a load that must fail, checks the IMAGE_FETCH_FAILED shape, and returns the reason. */
+async function refusal(load: Promise<unknown>, field = 'image'): Promise<string> {
+  const error = await load.then(
+    (image) => new Error(`expected a refusal, got ${JSON.stringify(image).slice(0, 80)}`),
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  const { code, statusCode, message, details } = error as ApiError;
+  expect({ code, statusCode }).toEqual({ code: 'IMAGE_FETCH_FAILED', statusCode: 400 });
+  expect(message).toMatch(new RegExp(`^${field} could not be fetched: `));
+  expect(details).toHaveLength(1);
+  expect(details?.[0]?.field).toBe(field);
+  expect(`${field} ${details?.[0]?.issue}`).toBe(message);
+  return message.slice(`${field} could not be fetched: `.length);
+}
+
+/** Milliseconds a promise took to settle, whichever way. */
+async function elapsed(promise: Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await promise.catch(() => undefined);
+  return performance.now() - start;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface StreamSeen {
+  written: number;
+  closedEarly: boolean;
+}
+
+/** Streams `total` bytes (PNG first) in chunks, honouring backpressure, with no content-length. */
+function streamChunked(total: number, seen: StreamSeen, status = 200, headers: Record<string, string> = {}): HostRoute {
+  return (_request, response) => {
+    response.writeHead(status, { 'content-type': 'image/png', ...headers });
+    response.on('close', () => (seen.closedEarly = !response.writableFinished));
+    const chunk = Buffer.concat([PNG, Buffer.alloc(64 * 1024 - PNG.length)]);
+    const pump = () => {
+      while (seen.written < total && !response.destroyed) {
+        seen.written += chunk.length;
+        if (!response.write(chunk)) return void response.once('drain', pump);
+      }
+      if (!response.destroyed) response.end();
+    };
+    pump();
+  };
+}
+
+/** Sends headers (and one byte) and then one more byte every 50 ms, until the socket goes. */
+const trickle: HostRoute = (_request, response) => {
+  response.writeHead(200, { 'content-type': 'image/png', 'content-length': 10_000 }).write(PNG.subarray(0, 1));
+  const timer = setInterval(() => response.write(PNG.subarray(1, 2)), 50);
+  response.on('close', () => clearInterval(timer));
+};
+
+describe('guarded image fetcher: success and magic bytes', () => {
+  test('a PNG from an allow-listed 127.0.0.1 host is inlined byte for byte', async () => {
+    const images = await host({ '/a.png': sendBody(PNG) });
+    const image = await fetcherFor([images]).load(`${images.url}/a.png`, 'image');
+    expect(image).toEqual({ mime: 'image/png', bytes: PNG.length, dataUri: `data:image/png;base64,${PNG.toString('base64')}` });
+  });
+
+  test.each<[keyof typeof MAGIC, string]>([
+    ['jpeg', 'image/jpeg'],
+    ['gif', 'image/gif'],
+    ['webp', 'image/webp'],
+  ])('%s magic bytes are recognised as %s', async (format, mime) => {
+    const images = await host({ '/img': sendBody(MAGIC[format], 'application/octet-stream') });
+    const image = await fetcherFor([images]).load(`${images.url}/img`, 'image');
+    expect(image).toEqual({ mime, bytes: MAGIC[format].length, dataUri: `data:${mime};base64,${MAGIC[format].toString('base64')}` });
+  });
+
+  test('the magic bytes decide: a PNG served as text/plain passes, HTML served as image/png does not', async () => {
+    const images = await host({ '/png-as-text': sendBody(PNG, 'text/plain'), '/html-as-png': sendBody('<!doctype html><p>hi</p>', 'image/png') });
+    const fetcher = fetcherFor([images]);
+    expect((await fetcher.load(`${images.url}/png-as-text`, 'image')).mime).toBe('image/png');
+    expect(await refusal(fetcher.load(`${images.url}/html-as-png`, 'image'))).toBe('the response is not a PNG, JPEG, GIF or WebP image');
+  });
+
+  test.each([404, 500])('an answer %i is refused, naming the status', async (status) => {
+    const images = await host({ '/img': (_request, response) => response.writeHead(status).end('nope') });
+    expect(await refusal(fetcherFor([images]).load(`${images.url}/img`, 'image'))).toBe(`the image host answered ${status}`);
+  });
+});
+
+describe('guarded image fetcher: size and time caps', () => {
+  test('6 MB with an honest Content-Length is refused under the 5 MB default', async () => {
+    const images = await host({ '/big': sendBody(Buffer.concat([PNG, Buffer.alloc(6 * MB)])) });
+    expect(await refusal(fetcherFor([images]).load(`${images.url}/big`, 'image'))).toBe('the image is larger than 5 MB');
+  });
+
+  test('a chunked stream without Content-Length is cut just past 5 MB, closing the socket early', async () => {
+    const seen: StreamSeen = { written: 0, closedEarly: false };
+    const images = await host({ '/stream': streamChunked(64 * MB, seen) });
+    expect(await refusal(fetcherFor([images]).load(`${images.url}/stream`, 'image'))).toBe('the image is larger than 5 MB');
+    for (let i = 0; i < 40 && !seen.closedEarly; i += 1) await sleep(25);
+    expect(seen.closedEarly).toBe(true);
+    expect(seen.written).toBeLessThan(32 * MB);
+  });
+
+  test('a body of exactly maxBytes passes, one byte more does not', async () => {
+    const body = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
+    const images = await host({ '/exact': sendBody(body(2048)), '/over': sendBody(body(2049)) });
+    const fetcher = fetcherFor([images], { maxBytes: 2048 });
+    expect((await fetcher.load(`${images.url}/exact`, 'image')).bytes).toBe(2048);
+    expect(await refusal(fetcher.load(`${images.url}/over`, 'image'))).toMatch(/^the image is larger than /);
+  });
+
+  test.each([
+    ['headers then a trickling body', trickle],
+    ['no answer at all', () => undefined],
+  ])('%s times out after 0.3 s and settles promptly', async (_name, route) => {
+    const images = await host({ '/slow': route });
+    const load = fetcherFor([images], { timeoutMs: 300 }).load(`${images.url}/slow`, 'image');
+    const [reason, ms] = await Promise.all([refusal(load), elapsed(load)]);
+    expect(reason).toBe('timed out after 0.3 s');
+    expect(ms).toBeGreaterThanOrEqual(250);
+    expect(ms).toBeLessThan(2000);
+  });
+
+  test('a DNS answer that never comes times out too', async () => {
+    const load = createImageFetcher({ timeoutMs: 300, resolve: () => new Promise(() => undefined) }).load('http://stuck.test/img', 'image');
+    const [reason, ms] = await Promise.all([refusal(load), elapsed(load)]);
+    expect(reason).toBe('timed out after 0.3 s');
+    expect(ms).toBeLessThan(2000);
+  });
+
+  // KNOWN BUG, fails on purpose: download.ts (line 41) drains every non-2xx body with
+  // response.resume(), with no byte cap and after the load has settled, instead of cutting the socket.
+  test.each([
+    ['a 404', 404, {}, 'the image host answered 404'],
+    ['a 302', 302, { location: '/a.png' }, null],
+  ])('the endless body of %s is not downloaded once the load has settled', async (_name, status, headers, reason) => {
+    const seen: StreamSeen = { written: 0, closedEarly: false };
+    const images = await host({ '/endless': streamChunked(256 * MB, seen, status, headers), '/a.png': sendBody(PNG) });
+    const load = fetcherFor([images], { maxBytes: 64 * 1024 }).load(`${images.url}/endless`, 'image');
+    if (reason) expect(await refusal(load)).toBe(reason);
+    else expect((await load).mime).toBe('image/png');
+    await sleep(200);
+    expect(seen.written).toBeLessThan(8 * MB);
+    expect(seen.closedEarly).toBe(true);
+  });
+});
+
+describe('guarded image fetcher: redirects', () => {
+  /** /r<n> redirects to /r<n-1> (301, 302, 303, 307, 308 in turn); /r0 is the picture. */
+  async function chainHost(): Promise<ImageHost> {
+    const routes: Record<string, HostRoute> = { '/r0': sendBody(PNG), '/loop': redirectTo('/loop') };
+    const chain = await host(routes);
+    const statuses = [301, 302, 303, 307, 308];
+    for (let n = 1; n <= 5; n += 1) routes[`/r${n}`] = redirectTo(`${chain.url}/r${n - 1}`, statuses[n - 1]);
+    return chain;
+  }
+
+  test.each([1, 2, 3])('%i redirect(s) to the allowed host are followed', async (hops) => {
+    const chain = await chainHost();
+    expect((await fetcherFor([chain]).load(`${chain.url}/r${hops}`, 'image')).bytes).toBe(PNG.length);
+    expect(chain.requests()).toHaveLength(hops + 1);
+  });
+
+  test('4 redirects and a redirect loop are refused after the third redirect', async () => {
+    const chain = await chainHost();
+    const fetcher = fetcherFor([chain]);
+    expect(await refusal(fetcher.load(`${chain.url}/r4`, 'image'))).toBe('more than 3 redirects');
+    expect(chain.requests()).toEqual(['/r4', '/r3', '/r2', '/r1']);
+    expect(await refusal(fetcher.load(`${chain.url}/loop`, 'image'))).toBe('more than 3 redirects');
+  });
+
+  test('a relative Location is resolved against the current URL', async () => {
+    const images = await host({ '/dir/start': redirectTo('../pics/a.png?x=1'), '/pics/a.png': sendBody(PNG) });
+    expect((await fetcherFor([images]).load(`${images.url}/dir/start`, 'image')).mime).toBe('image/png');
+    expect(images.requests()).toEqual(['/dir/start', '/pics/a.png?x=1']);
+  });
+
+  test('a redirect to a private host that is not allow-listed never reaches it', async () => {
+    const inside = await host({ '/secret': sendBody(PNG) });
+    const images = await host({ '/jump': redirectTo(`${inside.url}/secret`) });
+    const reason = await refusal(fetcherFor([images]).load(`${images.url}/jump`, 'image'));
+    expect(reason).toBe('the host is a non-public address (127.0.0.1, loopback); only public hosts are fetched');
+    expect(inside.connections()).toBe(0);
+  });
+
+  test.each([
+    ['file:///etc/passwd', 'a redirect target uses file:; only http and https are fetched'],
+    ['ftp://example.com/a.png', 'a redirect target uses ftp:; only http and https are fetched'],
+    ['http://user:secret@127.0.0.1:1/a.png', 'a redirect target contains credentials'],
+    ['http://[oops/', 'a redirect target is not a valid URL'],
+  ])('a redirect to %s is refused', async (location, expected) => {
+    const images = await host({ '/jump': redirectTo(location) });
+    expect(await refusal(fetcherFor([images]).load(`${images.url}/jump`, 'image'))).toBe(expected);
+  });
+
+  test('the first URL is held to the same rules', async () => {
+    const fetcher = createImageFetcher();
+    expect(await refusal(fetcher.load('file:///etc/passwd', 'image'))).toBe('the URL uses file:; only http and https are fetched');
+    expect(await refusal(fetcher.load('http://u:p@example.com/a.png', 'image'))).toBe('the URL contains credentials');
+    expect(await refusal(fetcher.load('not a url', 'image'))).toBe('the URL is not a valid URL');
+  });
+});
+
+describe('guarded image fetcher: private addresses', () => {
+  test('every spelling of a loopback host that is not allow-listed is refused without connecting', async () => {
+    const inside = await host({ '/': sendBody(PNG) });
+    const fetcher = createImageFetcher(); // real DNS: localhost comes from /etc/hosts
+    const spellings: [string, string][] = [
+      ['127.0.0.1', '127.0.0.1, loopback'],
+      ['2130706433', '127.0.0.1, loopback'],
+      ['0x7f000001', '127.0.0.1, loopback'],
+      ['0177.0.0.1', '127.0.0.1, loopback'],
+      ['127.1', '127.0.0.1, loopback'],
+      ['[::1]', '::1, loopback'],
+      ['[::ffff:127.0.0.1]', '::ffff:7f00:1, loopback'],
+      ['[::ffff:7f00:1]', '::ffff:7f00:1, loopback'],
+      ['0.0.0.0', '0.0.0.0, unspecified'],
+      ['localhost', ', loopback'],
+    ];
+    for (const [hostname, address] of spellings) {
+      const reason = await refusal(fetcher.load(`http://${hostname}:${inside.port}/`, 'image'));
+      expect({ hostname, reason }).toEqual({ hostname, reason: expect.stringContaining(`non-public address (`) });
+      expect({ hostname, reason }).toEqual({ hostname, reason: expect.stringContaining(`${address})`) });
+    }
+    expect(inside.connections()).toBe(0);
+  });
+
+  test.each([
+    ['169.254.169.254', 'linkLocal'],
+    ['10.0.0.1', 'private'],
+    ['172.16.0.1', 'private'],
+    ['192.168.0.1', 'private'],
+    ['100.64.0.1', 'carrierGradeNat'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'broadcast'],
+    ['[fd00::1]', 'uniqueLocal'],
+    ['[fe80::1]', 'linkLocal'],
+    ['[fc00::1]', 'uniqueLocal'],
+    ['[64:ff9b::a00:1]', 'rfc6052'],
+    ['[2002:a00:1::]', '6to4'],
+    ['[::]', 'unspecified'],
+    ['[::7f00:1]', 'ipv4Compatible'],
+    ['[::a00:1]', 'ipv4Compatible'],
+  ])('http://%s/ is refused at once as %s', async (hostname, range) => {
+    const load = createImageFetcher().load(`http://${hostname}/latest/meta-data/`, 'image');
+    const [reason, ms] = await Promise.all([refusal(load), elapsed(load)]);
+    expect(reason).toMatch(new RegExp(`^the host is a non-public address \\([^,]+, ${range}\\)`));
+    expect(ms).toBeLessThan(500);
+  });
+});
+
+describe('guarded image fetcher: DNS answers', () => {
+  test('a name pointing inside, or with one private answer among public ones, is refused without connecting', async () => {
+    const inside = await host({ '/': sendBody(PNG) });
+    const dns = playDns({ 'inside.test': ['10.0.0.5'], 'mixed.test': ['93.184.216.34', '127.0.0.1'] });
+    const fetcher = createImageFetcher({ resolve: dns.resolve });
+    expect(await refusal(fetcher.load(`http://inside.test:${inside.port}/`, 'image'))).toMatch(/non-public address \(10\.0\.0\.5, private\)/);
+    expect(await refusal(fetcher.load(`http://mixed.test:${inside.port}/`, 'image'))).toMatch(/non-public address \(127\.0\.0\.1, loopback\)/);
+    expect(dns.calls).toEqual(['inside.test', 'mixed.test']);
+    expect(inside.connections()).toBe(0);
+  });
+
+  test('a name without addresses does not resolve', async () => {
+    const dns = playDns({});
+    expect(await refusal(createImageFetcher({ resolve: dns.resolve }).load('http://nowhere.test/a.png', 'image'))).toBe(
+      'the host name does not resolve',
+    );
+    expect(dns.calls).toEqual(['nowhere.test']);
+  });
+
+  test('an allow-listed name:port may resolve privately; the same address under another name may not', async () => {
+    const images = await host({ '/a.png': sendBody(PNG) });
+    const dns = playDns({ 'images.test': ['127.0.0.1'], 'other.test': ['127.0.0.1'] });
+    const fetcher = createImageFetcher({ allowHosts: new Set([`images.test:${images.port}`]), resolve: dns.resolve });
+    expect((await fetcher.load(`http://images.test:${images.port}/a.png`, 'image')).bytes).toBe(PNG.length);
+    expect(await refusal(fetcher.load(`http://other.test:${images.port}/a.png`, 'image'))).toMatch(/non-public address/);
+    expect(dns.calls).toEqual(['images.test', 'other.test']);
+    expect(images.connections()).toBe(1);
+  });
+});
+
+describe('guarded image fetcher: cache and field', () => {
+  test('a second load and concurrent loads of one URL reach the host once', async () => {
+    const images = await host({ '/a.png': sendBody(PNG), '/b.png': sendBody(PNG) });
+    const fetcher = fetcherFor([images]);
+    const first = await fetcher.load(`${images.url}/a.png`, 'image');
+    expect(await fetcher.load(`${images.url}/a.png`, 'other')).toEqual(first);
+    expect(images.requests()).toEqual(['/a.png']);
+
+    const together = await Promise.all([1, 2, 3].map(() => fetcher.load(`${images.url}/b.png`, 'image')));
+    expect(together.map((image) => image.bytes)).toEqual([PNG.length, PNG.length, PNG.length]);
+    expect(images.requests()).toEqual(['/a.png', '/b.png']);
+  });
+
+  test('a failed load is not cached: the next load tries again', async () => {
+    let fixed = false;
+    const images = await host({
+      '/flaky': (request, response) => (fixed ? sendBody(PNG)(request, response) : response.writeHead(503).end()),
+    });
+    const fetcher = fetcherFor([images]);
+    expect(await refusal(fetcher.load(`${images.url}/flaky`, 'image'))).toBe('the image host answered 503');
+    fixed = true;
+    expect((await fetcher.load(`${images.url}/flaky`, 'image')).mime).toBe('image/png');
+    expect(images.requests()).toEqual(['/flaky', '/flaky']);
+  });
+
+  test('the failing field is named in message and details', async () => {
+    const images = await host();
+    await expect(fetcherFor([images]).load(`${images.url}/missing.png`, 'avatar')).rejects.toMatchObject({
+      code: 'IMAGE_FETCH_FAILED',
+      statusCode: 400,
+      message: 'avatar could not be fetched: the image host answered 404',
+      details: [{ field: 'avatar', issue: expect.stringMatching(/^could not be fetched: /) }],
+    });
+  });
+});
