@@ -1,11 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-
-/** Why a fetch failed, in words a client can act on ("timed out after 5 s", "answered 404"). */
-export class ImageFetchError extends Error {
-  override readonly name = 'ImageFetchError';
-}
+import { ImageFetchError } from './fetchError';
 
 export interface HopResult {
   status: number;

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { addressRange, isPublicAddress } from './addressPolicy';
-import { ImageFetchError } from './download';
+import { ImageFetchError } from './fetchError';
 
 export interface ResolvedAddress {
   address: string;

@@ -1,9 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import { ApiError } from '../http/errors';
 import { hostPort, ipLiteral, isPublicAddress, parseAllowHosts } from './addressPolicy';
-import { downloadOnce, ImageFetchError } from './download';
+import { downloadOnce } from './download';
+import { ImageFetchError } from './fetchError';
 import { guardedLookup, privateAddressError, systemResolver, type Resolver } from './guardedLookup';
 import { sniffImageType } from './imageType';
+import { urlProblem } from './urlRules';
 
 /** A fetched picture, ready to be drawn by an SVG `<image>` anywhere (no external request). */
 export interface InlineImage {
@@ -54,16 +56,22 @@ export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetc
     sizeCalculation: (image) => image.dataUri.length,
     ttl: settings.cacheTtlMs,
     fetchMethod: (url) => fetchImage(url, settings),
+    // A download the cache evicts to make room still finishes for the requests waiting on it.
+    ignoreFetchAbort: true,
   });
   return {
     async load(url, field) {
+      let reason: string;
       try {
-        return (await cache.fetch(url)) as InlineImage;
+        const image = await cache.fetch(url);
+        if (image) return image;
+        reason = 'the download was cancelled';
       } catch (error) {
         if (!(error instanceof ImageFetchError)) throw error;
-        const issue = `could not be fetched: ${error.message}`;
-        throw new ApiError('IMAGE_FETCH_FAILED', `${field} ${issue}`, [{ field, issue }]);
+        reason = error.message;
       }
+      const issue = `could not be fetched: ${reason}`;
+      throw new ApiError('IMAGE_FETCH_FAILED', `${field} ${issue}`, [{ field, issue }]);
     },
   };
 }
@@ -93,11 +101,9 @@ async function fetchImage(address: string, settings: Settings): Promise<InlineIm
 }
 
 function checkedUrl(address: string, what: string): URL {
-  if (!URL.canParse(address)) throw new ImageFetchError(`${what} is not a valid URL`);
-  const url = new URL(address);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ImageFetchError(`${what} uses ${url.protocol}; only http and https are fetched`);
-  if (url.username || url.password) throw new ImageFetchError(`${what} contains credentials`);
-  return url;
+  const problem = urlProblem(address);
+  if (problem) throw new ImageFetchError(`${what} ${problem}`);
+  return new URL(address);
 }
 
 function inline(body: Buffer): InlineImage {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { urlProblem } from '../images/urlRules';
 import { parseHexColor } from '../svg/colors';
 
 /**
@@ -21,15 +22,19 @@ export function integer(min: number, max?: number) {
 
 /**
  * Text measured in characters as a person counts them (code points, so emoji count once);
- * `trim` strips surrounding white space first, so blank text is too short.
+ * `trim` strips surrounding white space first. Text made only of spaces, controls, format
+ * characters (zero-width, bidi) or lone accents would draw nothing, so it is refused too.
  */
 export function text(min: number, max: number, options: { trim?: boolean } = {}) {
   const rule = `must be ${min} to ${max} characters${options.trim ? ' after trimming' : ''}`;
   return z
     .string(required(rule))
     .transform((value) => (options.trim ? value.trim() : value))
-    .refine((value) => codePoints(value) >= min && codePoints(value) <= max, { error: rule });
+    .refine((value) => codePoints(value) >= min && codePoints(value) <= max, { error: rule, abort: true })
+    .refine((value) => VISIBLE.test(value), { error: 'must contain a visible character' });
 }
+
+const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{M}]/u;
 
 /** One of a fixed set, matched case-insensitively. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
@@ -54,8 +59,7 @@ export function httpUrl() {
   return z
     .string(required(rule))
     .max(2048, { error: 'must be at most 2048 characters' })
-    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), { error: rule })
-    .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), {
-      error: 'must not contain credentials',
+    .refine((value) => urlProblem(value) === undefined, {
+      error: (issue) => (urlProblem(String(issue.input)) === 'contains credentials' ? 'must not contain credentials' : rule),
     });
 }

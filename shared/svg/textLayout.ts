@@ -45,6 +45,17 @@ const ELLIPSIS = '…';
 /** SVG collapses runs of white space when drawing, so layout measures the collapsed text. */
 export const collapseSpace = (text: string): string => text.replace(/\s+/gu, ' ').trim();
 
+/**
+ * Accents stack upwards, not sideways, so a flood of them ("Zalgo" text) would climb out of any
+ * box whatever its measured width: runs of combining marks are capped at three (enough for
+ * Vietnamese or Indic clusters), after composing what Unicode can compose.
+ */
+export const tameMarks = (text: string): string => text.normalize('NFC').replace(/(\p{M}{3})\p{M}+/gu, '$1');
+
+function assertSizes(box: { maxSize: number; minSize: number }): void {
+  if (!(box.minSize > 0 && box.minSize <= box.maxSize)) throw new Error(`font sizes ${box.minSize}..${box.maxSize} are not a range`);
+}
+
 const line = (text: string, fontSize: number, weight: FontWeight): FittedLine => ({ text, fontSize, width: textEm(text, weight) * fontSize, weight });
 
 /** The longest prefix of `text` that, followed by an ellipsis, fits `maxEm`; '' when none does. */
@@ -72,8 +83,9 @@ function ellipsize(text: string, maxEm: number, weight: FontWeight): string {
 
 /** One line: the largest whole size in [minSize, maxSize] that fits, else cut at minSize. */
 export function fitLine(text: string, box: LineBox): FittedLine {
+  assertSizes(box);
   const weight = box.weight ?? 'regular';
-  const collapsed = collapseSpace(text);
+  const collapsed = collapseSpace(tameMarks(text));
   const em = textEm(collapsed, weight);
   const size = em === 0 ? box.maxSize : Math.min(box.maxSize, Math.floor(box.maxWidth / em));
   if (size >= box.minSize) return line(collapsed, size, weight);
@@ -125,9 +137,10 @@ function wrap(paragraphs: Word[][], maxEm: number, spaceEm: number, weight: Font
  * minSize, the lines that fit are kept and the last one ends with an ellipsis.
  */
 export function fitBlock(text: string, box: BlockBox): FittedBlock {
+  assertSizes(box);
   const weight = box.weight ?? 'regular';
   const lineHeight = box.lineHeight ?? 1.2;
-  const paragraphs = text
+  const paragraphs = tameMarks(text)
     .trim()
     .split(/\r\n|\r|\n/)
     .map((paragraph) => collapseSpace(paragraph).split(' ').filter(Boolean).map((word) => ({ text: word, em: textEm(word, weight) })));

@@ -63,13 +63,15 @@ describe('GET /v1/images/generators/changemymind', () => {
   test.each(['Pineapple belongs on pizza', 'x'.repeat(300), `  ${'y'.repeat(300)}  `, 'Привет 👨‍👩‍👧‍👦 漢字 e\u0301', ...HOSTILE])('text %j -> the scene', async (text) => {
     const elements = expectImage(await get(path, { text }), { width: 960, height: 540 });
     const statement = elements.filter((e) => e.tag === 'text' && e.text !== 'CHANGE MY MIND').map((e) => e.text);
-    expect(statement.join('').replace(/\s+/g, '')).toBe(text.trim().replace(/\s+/g, ''));
+    expect(statement.join('').replace(/\s+/g, '')).toBe(text.trim().normalize('NFC').replace(/\s+/g, ''));
   });
 
   test.each([
     ['missing', {}, 'MISSING_PARAMETER'],
     ['empty', { text: '' }, 'INVALID_PARAMETER'],
     ['blank', { text: '   ' }, 'INVALID_PARAMETER'],
+    ['only zero-width and bidi characters', { text: '\u200B\u200D\u202E' }, 'INVALID_PARAMETER'],
+    ['only accents', { text: '\u0301\u0301' }, 'INVALID_PARAMETER'],
     ['301 characters', { text: 'x'.repeat(301) }, 'INVALID_PARAMETER'],
   ])('text %s -> 400 naming text', async (_name, params, code) => {
     expectFieldError(await get(path, params), code, 'text');
@@ -129,6 +131,8 @@ describe('GET /v1/images/overlays/jail', () => {
     const reply = await get(path, { image: url() });
     expectFieldError(reply, 'IMAGE_FETCH_FAILED', 'image');
     expect(reply.json.error.message).toMatch(reason);
+    // The private host that is not allowed is never contacted, by this request or any other.
+    expect(blocked.connections()).toBe(0);
   });
 
   test('a picture too large to return inline -> 400 that says so, not a gateway error', async () => {
@@ -137,9 +141,6 @@ describe('GET /v1/images/overlays/jail', () => {
     expect(reply.json.error.message).toMatch(/too large to inline: the image would be 6\.4 MB, over the 5\.9 MB/);
   });
 
-  test('the private host that is not allowed was never contacted', () => {
-    expect(blocked.connections()).toBe(0);
-  });
 });
 
 describe('GET /v1/images/rank-card', () => {
@@ -160,6 +161,8 @@ describe('GET /v1/images/rank-card', () => {
 
   test.each([
     ['username too long', { username: 'x'.repeat(33) }, 'username'],
+    ['username blank', { username: '   ' }, 'username'],
+    ['username zero-width', { username: '\u200B' }, 'username'],
     ['level negative', { level: -1 }, 'level'],
     ['xp not a number', { xp: 'lots' }, 'xp'],
     ['requiredXp zero', { requiredXp: 0 }, 'requiredXp'],
@@ -169,8 +172,16 @@ describe('GET /v1/images/rank-card', () => {
     ['colour by name', { progressColor: 'red' }, 'progressColor'],
     ['colour of 5 digits', { progressColor: '#12345' }, 'progressColor'],
     ['avatar ftp', { avatar: 'ftp://example.com/a.png' }, 'avatar'],
+    ['avatar with credentials', { avatar: 'https://me:secret@example.com/a.png' }, 'avatar'],
   ])('%s -> 400 naming the field', async (_name, change, field) => {
-    expectFieldError(await get(path, { ...card, ...change }), 'INVALID_PARAMETER', field);
+    const reply = await get(path, { ...card, ...change });
+    expectFieldError(reply, 'INVALID_PARAMETER', field);
+    expect(reply.json.error.details).toHaveLength(1);
+  });
+
+  test('a username with spaces around it is drawn trimmed', async () => {
+    const elements = expectImage(await get(path, { ...card, username: '  Ada  ' }), { width: 934, height: 282 });
+    expect(elements.some((e) => e.tag === 'text' && e.text === 'Ada')).toBe(true);
   });
 
   test('an avatar that cannot be fetched -> 400 IMAGE_FETCH_FAILED naming avatar', async () => {

@@ -323,6 +323,17 @@ describe('guarded image fetcher: cache and field', () => {
     expect(images.requests()).toEqual(['/a.png', '/b.png']);
   });
 
+  test('a download the cache evicts while it runs still answers the requests waiting on it', async () => {
+    const slow: HostRoute = (request, response) => void setTimeout(() => sendBody(PNG)(request, response), 200);
+    const images = await host({ '/slow.png': slow, '/a.png': sendBody(PNG), '/b.png': sendBody(PNG) });
+    // Room for about one picture: the two quick loads push the slow one out while it downloads.
+    const fetcher = fetcherFor([images], { cacheSize: Math.floor(`data:image/png;base64,${PNG.toString('base64')}`.length * 1.5) });
+    const pending = fetcher.load(`${images.url}/slow.png`, 'image');
+    await fetcher.load(`${images.url}/a.png`, 'image');
+    await fetcher.load(`${images.url}/b.png`, 'image');
+    expect((await pending).bytes).toBe(PNG.length);
+  });
+
   test('a failed load is not cached: the next load tries again', async () => {
     let fixed = false;
     const images = await host({

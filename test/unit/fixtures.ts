@@ -1,11 +1,11 @@
-import { createImageFetcher } from '../../shared/images/imageFetcher';
-import type { StackDeps } from '../../shared/http/stack';
 /**
  * Small shared fixtures for the unit tests: in-memory stores, a settable clock, synthetic API
  * Gateway events and a minimal Lambda context. No test logic lives here.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { RateLimiter } from '../../shared/access/rateLimiter';
+import type { StackDeps } from '../../shared/http/stack';
+import { createImageFetcher } from '../../shared/images/imageFetcher';
 import { hashKey } from '../../shared/access/keys';
 import type { ApiKeyRecord, ApiKeyStore, RateCounterStore } from '../../shared/store';
 

@@ -91,7 +91,7 @@ describe('fitLine', () => {
   /** fitLine's contract, checked for every text and width above. */
   test.each(TEXTS.flatMap((text) => WIDTHS.map((width) => [text, width] as const)))('%j in %i px', (text, maxWidth) => {
     const line = fitLine(text, { maxWidth, maxSize: 24, minSize: 12 });
-    const collapsed = text.replace(/\s+/g, ' ');
+    const collapsed = text.normalize('NFC').replace(/\s+/g, ' ');
 
     expect(line.width).toBeLessThanOrEqual(maxWidth);
     expect(line.width).toBeCloseTo(textWidth(line.text, line.fontSize), 9);
@@ -186,6 +186,38 @@ describe('fitBlock', () => {
 
   test('a box too small for one line at the smallest size draws nothing', () => {
     expect(fitBlock('text', { ...BOX, height: 5 }).lines).toEqual([]);
+  });
+});
+
+describe('hostile Unicode', () => {
+  const ZALGO = `a${'\u0301\u0316\u0352'.repeat(100)}b`;
+
+  test('a flood of combining marks is capped at three per run, so it cannot climb out of its line', () => {
+    const line = fitLine(ZALGO, { maxWidth: 300, maxSize: 40, minSize: 10 });
+    expect(line.text).toMatch(/^\p{L}\p{M}{0,3}b$/u);
+
+    // In pixels: no ink above the ascender line or below the descender line.
+    const { ascent, descent } = verticalMetrics('regular');
+    const y = 100;
+    const raster = rasterize(svgDocument({ width: 400, height: 200 }, h('rect', { width: 400, height: 200, fill: '#fff' }), textLine(line, 10, y)));
+    for (let row = 0; row < raster.height; row += 1) {
+      let ink = false;
+      for (let x = 0; x < raster.width && !ink; x += 1) ink = (raster.pixels[(row * raster.width + x) * 4] as number) < 160;
+      if (ink) {
+        expect(row).toBeGreaterThanOrEqual(Math.floor(y - ascent * line.fontSize) - 1);
+        expect(row).toBeLessThanOrEqual(Math.ceil(y + descent * line.fontSize) + 1);
+      }
+    }
+  });
+
+  test('fitBlock caps marks the same way', () => {
+    const block = fitBlock(ZALGO.repeat(3), { width: 300, height: 100, maxSize: 40, minSize: 10 });
+    for (const line of block.lines) expect(line.text).not.toMatch(/\p{M}{4}/u);
+  });
+
+  test('sizes that are not a range are a programming error, not a silent choice', () => {
+    expect(() => fitLine('x', { maxWidth: 10, maxSize: 10, minSize: 20 })).toThrow(/not a range/);
+    expect(() => fitBlock('x', { width: 10, height: 10, maxSize: 10, minSize: 0 })).toThrow(/not a range/);
   });
 });
 

@@ -4,7 +4,7 @@ import { themeNames } from '../../svg/themes';
 import { hexColor, httpUrl, integer, oneOf, text } from '../params';
 
 export const rankCardQuery = z.object({
-  username: text(1, 32),
+  username: text(1, 32, { trim: true }),
   level: integer(0),
   xp: integer(0),
   requiredXp: integer(1),
