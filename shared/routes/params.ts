@@ -20,6 +20,16 @@ export function integer(min: number, max?: number) {
     .pipe(z.number().min(min, { error: rule }).max(max ?? Number.MAX_SAFE_INTEGER, { error: rule }));
 }
 
+/** A decimal number such as `1.5`, `-90` or `.25` (no exponents, no hex, no Infinity/NaN). */
+export function decimal(min: number, max: number) {
+  const rule = `must be a number between ${min} and ${max}`;
+  return z
+    .string(required(rule))
+    .regex(/^[+-]?(\d{1,10}(\.\d{0,10})?|\.\d{1,10})$/, { error: rule })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: rule }).max(max, { error: rule }));
+}
+
 /**
  * Text measured in characters as a person counts them (code points, so emoji count once);
  * `trim` strips surrounding white space first. Text made only of spaces, controls, format

@@ -1,3 +1,4 @@
+import { contrastQuery, hueRotateQuery, pixelateQuery, saturateQuery } from './schemas/filters';
 import { changeMyMindQuery } from './schemas/generators';
 import { jailQuery } from './schemas/overlays';
 import { rankCardQuery } from './schemas/rankCard';
@@ -16,6 +17,42 @@ export const routes = {
     response: 'svg',
     summary: 'A rank card with level, XP progress, rank, avatar and presence',
     schemas: { query: rankCardQuery },
+  }),
+  contrast: defineRoute({
+    method: 'GET',
+    path: '/v1/images/filters/contrast',
+    group: 'filters',
+    auth: 'apiKey',
+    response: 'svg',
+    summary: 'The picture with its contrast changed (`amount` 0..5, 1 = unchanged)',
+    schemas: { query: contrastQuery },
+  }),
+  hueRotate: defineRoute({
+    method: 'GET',
+    path: '/v1/images/filters/hue-rotate',
+    group: 'filters',
+    auth: 'apiKey',
+    response: 'svg',
+    summary: 'The picture with its hues rotated by `degrees`',
+    schemas: { query: hueRotateQuery },
+  }),
+  pixelate: defineRoute({
+    method: 'GET',
+    path: '/v1/images/filters/pixelate',
+    group: 'filters',
+    auth: 'apiKey',
+    response: 'svg',
+    summary: 'The picture pixelated into flat blocks of `size` pixels',
+    schemas: { query: pixelateQuery },
+  }),
+  saturate: defineRoute({
+    method: 'GET',
+    path: '/v1/images/filters/saturate',
+    group: 'filters',
+    auth: 'apiKey',
+    response: 'svg',
+    summary: 'The picture with its saturation changed (`amount` 0..10, 0 = grey)',
+    schemas: { query: saturateQuery },
   }),
   changeMyMind: defineRoute({
     method: 'GET',

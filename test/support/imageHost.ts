@@ -68,6 +68,20 @@ export function samplePng(size = 64, colors = ['#e53935', '#43a047', '#1e88e5', 
   return rasterize(svgDocument({ width: size, height: size }, quadrants)).png;
 }
 
+/** A real PNG where no two neighbouring pixels are alike: red to blue across, white fading down. */
+export function gradientPng(size = 128): Buffer {
+  const stops = (id: string, attrs: Record<string, number>, from: string, to: string, toOpacity = 1) =>
+    h('linearGradient', { id, ...attrs }, h('stop', { offset: 0, 'stop-color': from }), h('stop', { offset: 1, 'stop-color': to, 'stop-opacity': toOpacity }));
+  return rasterize(
+    svgDocument(
+      { width: size, height: size },
+      h('defs', {}, stops('across', {}, '#ff0000', '#0000ff'), stops('down', { x2: 0, y2: 1 }, '#ffffff', '#00ff00', 0.3)),
+      h('rect', { width: size, height: size, fill: 'url(#across)' }),
+      h('rect', { width: size, height: size, fill: 'url(#down)', opacity: 0.6 }),
+    ),
+  ).png;
+}
+
 /** The first bytes of each accepted format, enough for the magic-byte check. */
 export const MAGIC = {
   jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]),

@@ -21,7 +21,8 @@ export function validate(route: RouteDefinition): ApiMiddleware {
         if (result.success) return result.data;
         for (const issue of result.error.issues) {
           const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body';
-          if (issue.message !== 'is required') missingOnly = false;
+          // 'is required', or a rule like 'at least one of a, b, c is required'.
+          if (!issue.message.endsWith('is required')) missingOnly = false;
           issues.push({ field, issue: issue.message });
         }
         return undefined;

@@ -1,0 +1,120 @@
+import { describe, expect, test } from '@jest/globals';
+import { renderFiltered } from '../../functions/filters/filteredPicture';
+import { contrast, hueRotate, pixelate, saturate, type Filter } from '../../shared/svg/filters';
+import { gradientPng } from '../support/imageHost';
+import { distinctColors, pixel, rasterize, type Raster } from '../support/raster';
+import { expectSafeSvg } from '../support/svgXml';
+
+const inline = (png: Buffer) => ({ mime: 'image/png', bytes: png.length, dataUri: `data:image/png;base64,${png.toString('base64')}` });
+const GRADIENT = inline(gradientPng(128));
+
+function render(effect: Filter, width = 128, height = 128, image = GRADIENT): Raster {
+  const svg = renderFiltered(image, { width, height }, effect, 'test');
+  const elements = expectSafeSvg(svg, { width, height });
+  expect(elements.some((e) => e.tag === 'filter')).toBe(true);
+  return rasterize(svg);
+}
+
+/** A solid-colour picture, to follow one colour through a filter. */
+const solid = (hex: string) => inline(rasterize(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${hex}"/></svg>`).png);
+
+const chroma = ([r, g, b]: number[]) => Math.max(r as number, g as number, b as number) - Math.min(r as number, g as number, b as number);
+const samples = (raster: Raster) => [
+  [10, 10],
+  [64, 64],
+  [118, 30],
+  [30, 118],
+  [100, 100],
+].map(([x, y]) => pixel(raster, x as number, y as number));
+
+describe('pixelate', () => {
+  test.each([
+    [200, 120, 16],
+    [97, 61, 7],
+    [64, 64, 2],
+    [300, 200, 128],
+    [50, 50, 3],
+    [129, 130, 128],
+    [512, 512, 16],
+    [1, 1, 2],
+  ])('%ix%i in blocks of %i: every block is one flat, opaque colour', (width, height, block) => {
+    const raster = render(pixelate(block), width, height);
+    let blocks = 0;
+    for (let by = 0; by < height; by += block) {
+      for (let bx = 0; bx < width; bx += block) {
+        const reference = pixel(raster, bx, by).join();
+        for (let y = by; y < Math.min(by + block, height); y += 1) {
+          for (let x = bx; x < Math.min(bx + block, width); x += 1) {
+            const here = pixel(raster, x, y);
+            if (here.join() !== reference) throw new Error(`block at ${bx},${by} not flat: ${here} at ${x},${y} vs ${reference}`);
+            expect(here[3]).toBe(255);
+          }
+        }
+        blocks += 1;
+      }
+    }
+    // Blocks differ from each other (the picture is a gradient): it is pixelated, not flattened.
+    expect(distinctColors(raster)).toBe(Math.min(blocks, distinctColors(raster)));
+    if (blocks > 1) expect(distinctColors(raster)).toBeGreaterThan(1);
+  });
+
+  test('the unfiltered gradient is not flat in blocks (the check above can fail)', () => {
+    const raster = render(saturate(1), 64, 64);
+    expect(pixel(raster, 0, 0).join()).not.toBe(pixel(raster, 1, 1).join());
+  });
+});
+
+describe('saturate', () => {
+  test('amount 0 gives grey pixels', () => {
+    for (const [r, g, b] of samples(render(saturate(0)))) {
+      expect(Math.abs((r as number) - (g as number))).toBeLessThanOrEqual(1);
+      expect(Math.abs((g as number) - (b as number))).toBeLessThanOrEqual(1);
+    }
+  });
+
+  test('amount 1 leaves the picture as it is; amount 3 makes colours stronger', () => {
+    const original = samples(render(contrast(1)));
+    const same = samples(render(saturate(1)));
+    const strong = samples(render(saturate(3)));
+    same.forEach((p, i) => p.forEach((v, c) => expect(Math.abs(v - (original[i]?.[c] as number))).toBeLessThanOrEqual(1)));
+    expect(strong.reduce((sum, p) => sum + chroma(p), 0)).toBeGreaterThan(original.reduce((sum, p) => sum + chroma(p), 0));
+  });
+});
+
+describe('hue-rotate', () => {
+  test('180 degrees turns pure red cyan-ish', () => {
+    const [r, g, b] = pixel(render(hueRotate(180), 8, 8, solid('#ff0000')), 4, 4);
+    expect(r).toBeLessThan(30);
+    expect(g).toBeGreaterThan(90);
+    expect(b).toBeGreaterThan(90);
+    expect(Math.abs(g - b)).toBeLessThanOrEqual(2);
+  });
+
+  test('0 and 360 degrees leave colours as they are', () => {
+    for (const degrees of [0, 360]) {
+      const rgb = pixel(render(hueRotate(degrees), 8, 8, solid('#3366cc')), 4, 4);
+      [0x33, 0x66, 0xcc].forEach((value, channel) => expect(Math.abs((rgb[channel] as number) - value)).toBeLessThanOrEqual(1));
+    }
+  });
+
+  test('120 degrees moves red towards green', () => {
+    const [r, g] = pixel(render(hueRotate(120), 8, 8, solid('#ff0000')), 4, 4);
+    expect(g).toBeGreaterThan(r);
+  });
+});
+
+describe('contrast', () => {
+  test('amount 1 leaves colours as they are; 0 makes everything mid-grey', () => {
+    expect(pixel(render(contrast(1), 8, 8, solid('#3366cc')), 4, 4).slice(0, 3)).toEqual([0x33, 0x66, 0xcc]);
+    for (const [r, g, b] of samples(render(contrast(0)))) for (const v of [r, g, b]) expect(Math.abs((v as number) - 128)).toBeLessThanOrEqual(1);
+  });
+
+  test('amount 2 pushes dark darker and light lighter around the middle', () => {
+    const [dark] = pixel(render(contrast(2), 8, 8, solid('#404040')), 4, 4);
+    const [light] = pixel(render(contrast(2), 8, 8, solid('#c0c0c0')), 4, 4);
+    expect(dark).toBeLessThan(0x40);
+    expect(light).toBeGreaterThan(0xc0);
+    expect(Math.abs(dark - 0x00)).toBeLessThanOrEqual(2);
+    expect(Math.abs(light - 0xff)).toBeLessThanOrEqual(2);
+  });
+});
