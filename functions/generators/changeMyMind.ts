@@ -2,6 +2,7 @@ import { svgResponse } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/http/stack';
 import type { Routes } from '../../shared/routes/table';
 import { h, svgDocument, type SvgElement } from '../../shared/svg/builder';
+import { head, type Look } from '../../shared/svg/figures';
 import { textBlock, textLine } from '../../shared/svg/textElements';
 import { fitBlock, fitLine } from '../../shared/svg/textLayout';
 
@@ -18,11 +19,6 @@ const COLORS = {
   tree: '#4f8a3c',
   treeDark: '#3f7330',
   lawn: '#7fb35a',
-  skin: '#e6b48f',
-  skinShade: '#cf9a75',
-  hair: '#4a3020',
-  shirt: '#3b5b8c',
-  shirtShade: '#324e79',
   tableTop: '#a8703f',
   tableFront: '#8a5a30',
   mug: '#f5f5f2',
@@ -31,6 +27,7 @@ const COLORS = {
   signEdge: '#d9d4c4',
   ink: '#1d1d1f',
 } as const;
+const MAN: Look = { skin: '#e6b48f', skinShade: '#cf9a75', hair: '#4a3020', outfit: '#3b5b8c', outfitShade: '#324e79' };
 
 /** The scene: a campus lawn, a man at a table with a mug, and the sign taped to the table. */
 export function renderChangeMyMind(text: string): string {
@@ -81,22 +78,12 @@ function person(): SvgElement {
     'g',
     {},
     // Torso and shoulders, arms reaching forward onto the table.
-    h('path', { d: 'M350 400 L360 280 Q380 236 440 228 L520 228 Q580 236 600 280 L610 400 Z', fill: COLORS.shirt }),
-    h('path', { d: 'M362 290 Q330 340 320 396 L372 396 Q380 350 392 318 Z', fill: COLORS.shirtShade }),
-    h('path', { d: 'M598 290 Q630 340 640 396 L588 396 Q580 350 568 318 Z', fill: COLORS.shirtShade }),
-    h('ellipse', { cx: 346, cy: 392, rx: 30, ry: 12, fill: COLORS.skin }),
-    h('ellipse', { cx: 614, cy: 392, rx: 30, ry: 12, fill: COLORS.skin }),
-    // Neck, head, ears, hair, beard and face.
-    h('rect', { x: 458, y: 196, width: 44, height: 42, rx: 12, fill: COLORS.skinShade }),
-    h('ellipse', { cx: 424, cy: 160, rx: 10, ry: 15, fill: COLORS.skinShade }),
-    h('ellipse', { cx: 536, cy: 160, rx: 10, ry: 15, fill: COLORS.skinShade }),
-    h('ellipse', { cx: 480, cy: 154, rx: 56, ry: 64, fill: COLORS.skin }),
-    h('path', { d: 'M424 140 Q420 86 480 84 Q542 86 536 140 Q530 112 480 110 Q432 112 424 140 Z', fill: COLORS.hair }),
-    h('path', { d: 'M428 168 Q436 222 480 222 Q524 222 532 168 Q520 196 480 198 Q440 196 428 168 Z', fill: COLORS.hair, opacity: 0.85 }),
-    h('circle', { cx: 460, cy: 150, r: 5, fill: COLORS.ink }),
-    h('circle', { cx: 500, cy: 150, r: 5, fill: COLORS.ink }),
-    h('path', { d: 'M450 136 L470 134 M490 134 L510 136', stroke: COLORS.hair, 'stroke-width': 5, 'stroke-linecap': 'round' }),
-    h('path', { d: 'M462 186 Q484 196 502 182', stroke: COLORS.ink, 'stroke-width': 4, fill: 'none', 'stroke-linecap': 'round' }),
+    h('path', { d: 'M350 400 L360 280 Q380 236 440 228 L520 228 Q580 236 600 280 L610 400 Z', fill: MAN.outfit }),
+    h('path', { d: 'M362 290 Q330 340 320 396 L372 396 Q380 350 392 318 Z', fill: MAN.outfitShade }),
+    h('path', { d: 'M598 290 Q630 340 640 396 L588 396 Q580 350 568 318 Z', fill: MAN.outfitShade }),
+    h('ellipse', { cx: 346, cy: 392, rx: 30, ry: 12, fill: MAN.skin }),
+    h('ellipse', { cx: 614, cy: 392, rx: 30, ry: 12, fill: MAN.skin }),
+    h('g', { transform: 'translate(480 154)' }, head({ look: MAN, beard: true, mood: 'smile' })),
   );
 }
 

@@ -73,3 +73,29 @@ export function httpUrl() {
       error: (issue) => (urlProblem(String(issue.input)) === 'contains credentials' ? 'must not contain credentials' : rule),
     });
 }
+
+export type LabelOrPicture = { kind: 'text'; text: string } | { kind: 'picture'; url: string };
+
+/**
+ * A scene's label: an http(s) URL is a picture to fetch and draw (held to the URL rules), anything
+ * else is text of `min`..`max` characters after trimming, with something visible.
+ */
+export function labelOrPicture(min: number, max: number) {
+  const rule = `must be ${min} to ${max} characters, or an http(s) image URL`;
+  return z.string(required(rule)).transform((raw, context): LabelOrPicture => {
+    const value = raw.trim();
+    const fail = (message: string) => {
+      context.addIssue({ code: 'custom', message, input: raw });
+      return z.NEVER;
+    };
+    if (/^https?:\/\//i.test(value)) {
+      const problem = urlProblem(value);
+      if (problem === 'contains credentials') return fail('must not contain credentials');
+      if (problem || value.length > 2048) return fail(rule);
+      return { kind: 'picture', url: value };
+    }
+    if (codePoints(value) < min || codePoints(value) > max) return fail(rule);
+    if (!VISIBLE.test(value)) return fail('must contain a visible character');
+    return { kind: 'text', text: value };
+  });
+}

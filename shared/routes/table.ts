@@ -1,6 +1,6 @@
 import { contrastQuery, hueRotateQuery, pixelateQuery, saturateQuery } from './schemas/filters';
-import { changeMyMindQuery } from './schemas/generators';
-import { jailQuery } from './schemas/overlays';
+import { changeMyMindQuery, distractedQuery, pictureOnlyQuery } from './schemas/generators';
+import { jailQuery, prideQuery, ripQuery } from './schemas/overlays';
 import { rankCardQuery } from './schemas/rankCard';
 import { defineRoute, type FunctionGroup, type RouteDefinition } from './types';
 
@@ -71,6 +71,51 @@ export const routes = {
     response: 'svg',
     summary: 'A picture behind jail bars, scaled to the requested size',
     schemas: { query: jailQuery },
+  }),
+  deleteDialog: defineRoute({
+    method: 'GET',
+    path: '/v1/images/generators/delete',
+    group: 'generators',
+    auth: 'apiKey',
+    response: 'svg',
+    summary: 'The "delete this?" dialog with the picture as the file',
+    schemas: { query: pictureOnlyQuery },
+  }),
+  trash: defineRoute({
+    method: 'GET',
+    path: '/v1/images/generators/trash',
+    group: 'generators',
+    auth: 'apiKey',
+    response: 'svg',
+    summary: 'The picture thrown into a bin',
+    schemas: { query: pictureOnlyQuery },
+  }),
+  distracted: defineRoute({
+    method: 'GET',
+    path: '/v1/images/generators/distracted',
+    group: 'generators',
+    auth: 'apiKey',
+    response: 'svg',
+    summary: 'The distracted boyfriend; each of `boyfriend`, `girlfriend`, `other` is a label or a picture URL',
+    schemas: { query: distractedQuery },
+  }),
+  gay: defineRoute({
+    method: 'GET',
+    path: '/v1/images/overlays/gay',
+    group: 'overlays',
+    auth: 'apiKey',
+    response: 'svg',
+    summary: 'The pride flag over the picture, with `opacity` 0..1',
+    schemas: { query: prideQuery },
+  }),
+  rip: defineRoute({
+    method: 'GET',
+    path: '/v1/images/overlays/rip',
+    group: 'overlays',
+    auth: 'apiKey',
+    response: 'svg',
+    summary: 'A gravestone with the picture and an optional epitaph',
+    schemas: { query: ripQuery },
   }),
 };
 

@@ -1,4 +1,16 @@
 import { z } from 'zod';
-import { text } from '../params';
+import { httpUrl, labelOrPicture, text } from '../params';
 
 export const changeMyMindQuery = z.object({ text: text(1, 300, { trim: true }) });
+
+/** One picture and nothing else: the delete dialog, the trash bin. */
+export const pictureOnlyQuery = z.object({ image: httpUrl() });
+
+export const distractedRoles = ['boyfriend', 'girlfriend', 'other'] as const;
+
+export const distractedQuery = z
+  .object({ boyfriend: labelOrPicture(1, 60).optional(), girlfriend: labelOrPicture(1, 60).optional(), other: labelOrPicture(1, 60).optional() })
+  .refine((query) => distractedRoles.some((role) => query[role] !== undefined), {
+    path: ['boyfriend'],
+    error: 'at least one of boyfriend, girlfriend, other is required',
+  });

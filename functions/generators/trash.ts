@@ -1,0 +1,36 @@
+import { svgResponse } from '../../shared/http/responses';
+import type { RouteHandler } from '../../shared/http/stack';
+import type { InlineImage } from '../../shared/images/imageFetcher';
+import type { Routes } from '../../shared/routes/table';
+import { h, svgDocument } from '../../shared/svg/builder';
+import { picture } from '../../shared/svg/picture';
+
+const SIZE = 600;
+const PHOTO = { x: 190, y: 215, width: 220, height: 220 };
+const COLORS = { wall: '#eef1f5', floor: '#d9dee6', bin: '#5f6b7a', binDark: '#4a5563', binLight: '#7d8999', rim: '#3c4450', motion: '#9aa5b4' };
+
+/** The picture, tilted, dropping into a kitchen bin whose front hides its lower half. */
+export function renderTrash(image: InlineImage): string {
+  const ribs = [250, 300, 350].map((x) => h('path', { d: `M${x} 380 L${x + (x - 300) * 0.08} 560`, stroke: COLORS.binDark, 'stroke-width': 8, 'stroke-linecap': 'round' }));
+  return svgDocument(
+    { width: SIZE, height: SIZE },
+    h('title', {}, 'Into the trash'),
+    h('rect', { width: SIZE, height: SIZE, fill: COLORS.wall }),
+    h('rect', { y: 520, width: SIZE, height: 80, fill: COLORS.floor }),
+    h('ellipse', { cx: 300, cy: 575, rx: 140, ry: 16, fill: '#000', opacity: 0.12 }),
+    // The open lid leaning back, then the bin's inside, the picture, and the front over it.
+    h('path', { d: 'M168 356 L188 250 Q192 236 206 240 L214 244 L196 360 Z', fill: COLORS.binLight }),
+    h('ellipse', { cx: 300, cy: 372, rx: 130, ry: 26, fill: COLORS.rim }),
+    h('g', { transform: 'rotate(-16 300 325)' }, h('rect', { ...PHOTO, x: PHOTO.x - 6, y: PHOTO.y - 6, width: PHOTO.width + 12, height: PHOTO.height + 12, fill: '#ffffff' }), picture(image, PHOTO)),
+    h('path', { d: 'M170 372 Q300 402 430 372 L408 562 Q300 580 192 562 Z', fill: COLORS.bin }),
+    ribs,
+    h('path', { d: 'M170 372 Q300 402 430 372', stroke: COLORS.rim, 'stroke-width': 10, fill: 'none', 'stroke-linecap': 'round' }),
+    [
+      [120, 200, 80],
+      [106, 250, 96],
+      [124, 300, 70],
+    ].map(([x, y, length]) => h('path', { d: `M${x} ${y} l${-(length as number)} 0`, stroke: COLORS.motion, 'stroke-width': 6, 'stroke-linecap': 'round' })),
+  );
+}
+
+export const trash: RouteHandler<Routes['trash']> = async ({ query }, _context, { images }) => svgResponse(renderTrash(await images.load(query.image, 'image')));
