@@ -1,61 +1,31 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { LocalServer } from '../../infra/local/server';
 import { expectErrorEnvelope } from '../support/envelope';
+import { expectFieldError, expectImage, HOSTILE_TEXT, startImageApi, type ImageApi } from '../support/imageApi';
 import { redirectTo, sendBody, samplePng, startImageHost, type ImageHost } from '../support/imageHost';
-import { call, rateHeaders, startTestApi, type Reply } from '../support/localApi';
-import { distinctColors, rasterize } from '../support/raster';
-import { expectSafeSvg } from '../support/svgXml';
 
 /** The three documented image endpoints through the local server, with a real key and a real image host. */
-const KEY = 'image-routes-key-0123';
-const PNG = samplePng(48);
-let api: LocalServer;
+let images: ImageApi;
 let host: ImageHost;
 let blocked: ImageHost;
+let PNG: Buffer;
 
 beforeAll(async () => {
-  host = await startImageHost({
-    '/cat.png': sendBody(PNG),
+  images = await startImageApi({
     '/page.html': sendBody('<html>not a picture</html>', 'text/html'),
     '/moved': redirectTo('/cat.png'),
     // Under the 5 MB fetch cap, but 6.4 MB as base64: more than a Lambda may return.
-    '/huge.png': sendBody(Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(4.8 * 1024 * 1024, 7)])),
+    '/huge.png': sendBody(Buffer.concat([samplePng(8).subarray(0, 8), Buffer.alloc(4.8 * 1024 * 1024, 7)])),
   });
+  ({ host, png: PNG } = images);
   blocked = await startImageHost({ '/cat.png': sendBody(PNG) });
-  // Many requests with one key: the limiter has its own suites.
-  process.env.RATE_LIMIT_PER_MINUTE = '1000';
-  api = await startTestApi({ localApiKey: KEY, imageFetchAllowHosts: host.hostPort });
 });
 afterAll(async () => {
-  await api.close();
-  await host.close();
+  await images.close();
   await blocked.close();
 });
 
-const get = (path: string, params: Record<string, string | number>, headers: Record<string, string> = {}) =>
-  call(`${api.url}${path}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`, { key: KEY, headers });
-
-/** A 200 image: the SVG contract, caching headers, rate headers, and a non-blank raster. */
-function expectImage(reply: Reply, size: { width: number; height: number }) {
-  expect(reply.status).toBe(200);
-  expect(reply.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-  expect(reply.headers.get('cache-control')).toBe('public, max-age=86400');
-  expect(reply.headers.get('etag')).toMatch(/^"[\w-]+"$/);
-  rateHeaders(reply);
-  const elements = expectSafeSvg(reply.text, size);
-  const raster = rasterize(reply.text);
-  expect([raster.width, raster.height]).toEqual([size.width, size.height]);
-  if (size.width * size.height > 100) expect(distinctColors(raster)).toBeGreaterThan(3);
-  return elements;
-}
-
-function expectFieldError(reply: Reply, code: string, field: string) {
-  expectErrorEnvelope(reply, 400, code);
-  expect(reply.json.error.details.map((d: { field: string }) => d.field)).toContain(field);
-  rateHeaders(reply);
-}
-
-const HOSTILE = ['</text><script>alert(1)</script>', '" onload="alert(1)', 'javascript:alert(1)', '<svg onload=alert(1)>'];
+const get: ImageApi['get'] = (...args) => images.get(...args);
+const HOSTILE = HOSTILE_TEXT;
 
 describe('GET /v1/images/generators/changemymind', () => {
   const path = '/v1/images/generators/changemymind';

@@ -1,0 +1,107 @@
+import { describe, expect, test } from '@jest/globals';
+import { renderDeleteDialog } from '../../functions/generators/deleteDialog';
+import { renderDistracted, type DistractedLabels } from '../../functions/generators/distracted';
+import { renderTrash } from '../../functions/generators/trash';
+import { PRIDE_STRIPES, renderPride } from '../../functions/overlays/gay';
+import { renderRip } from '../../functions/overlays/rip';
+import { parseHexColor } from '../../shared/svg/colors';
+import { samplePng } from '../support/imageHost';
+import { distinctColors, pixel, rasterize } from '../support/raster';
+import { expectSafeSvg, type ParsedElement } from '../support/svgXml';
+
+const png = samplePng(64, ['#ff0000', '#00ff00', '#0000ff', '#ffff00']);
+const IMAGE = { mime: 'image/png', bytes: png.length, dataUri: `data:image/png;base64,${png.toString('base64')}` };
+const HOSTILE = ['</text><script>alert(1)</script>', '" onload="alert(1)', 'javascript:alert(1)'];
+
+const pictures = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'image').map((e) => e.attrs.href);
+const texts = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'text').map((e) => e.text);
+const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt((parseHexColor(hex) as string).slice(i, i + 2), 16));
+
+/** Safe SVG of the given size with the picture inlined, rasterising to something far from blank. */
+function expectScene(svg: string, size: { width: number; height: number }, minColors = 20) {
+  const elements = expectSafeSvg(svg, size);
+  expect(pictures(elements)).toEqual([IMAGE.dataUri]);
+  const raster = rasterize(svg);
+  expect(distinctColors(raster)).toBeGreaterThan(minColors);
+  return { elements, raster };
+}
+
+describe('delete', () => {
+  test('a dialog with the picture, the question and the two buttons', () => {
+    const { elements } = expectScene(renderDeleteDialog(IMAGE), { width: 680, height: 340 });
+    expect(texts(elements)).toEqual(expect.arrayContaining(['Delete File', 'Delete this?', 'Delete', 'Cancel']));
+  });
+});
+
+describe('trash', () => {
+  test('the picture tilted into a bin that hides its lower part', () => {
+    const { elements, raster } = expectScene(renderTrash(IMAGE), { width: 600, height: 600 });
+    expect(elements.some((e) => e.tag === 'g' && /rotate\(-16/.test(e.attrs.transform ?? ''))).toBe(true);
+    // Above the rim the picture shows; below it the bin's grey front covers the picture.
+    expect(distinctColors({ ...raster, pixels: raster.pixels.subarray(0, 600 * 360 * 4) })).toBeGreaterThan(10);
+    const [r, g, b] = pixel(raster, 300, 450);
+    expect(Math.max(r, g, b) - Math.min(r, g, b)).toBeLessThan(40);
+  });
+});
+
+describe('distracted', () => {
+  const cases: [string, DistractedLabels, number][] = [
+    ['three labels', { boyfriend: { kind: 'text', text: 'Me' }, girlfriend: { kind: 'text', text: 'My project' }, other: { kind: 'text', text: 'A new framework' } }, 0],
+    ['one label', { other: { kind: 'text', text: 'Sleep' } }, 0],
+    ['pictures and text', { boyfriend: { kind: 'picture', image: IMAGE }, other: { kind: 'picture', image: IMAGE }, girlfriend: { kind: 'text', text: 'x'.repeat(60) } }, 2],
+    ...HOSTILE.map((text): [string, DistractedLabels, number] => [`hostile ${text}`, { boyfriend: { kind: 'text', text } }, 0]),
+  ];
+
+  test.each(cases)('%s: the scene with each label where it belongs', (_name, labels, pictureCount) => {
+    const svg = renderDistracted(labels);
+    const elements = expectSafeSvg(svg, { width: 960, height: 600 });
+    expect(pictures(elements)).toHaveLength(pictureCount);
+    for (const content of Object.values(labels)) {
+      if (content.kind === 'text') expect(texts(elements).some((t) => content.text.startsWith(t.replace(/…$/, '')))).toBe(true);
+    }
+    expect(distinctColors(rasterize(svg))).toBeGreaterThan(20);
+    // Every label's text stays within its 220-wide tag.
+    for (const text of elements.filter((e) => e.tag === 'text')) expect(Number(text.attrs.textLength)).toBeLessThanOrEqual(220 - 24 + 0.01);
+  });
+
+  test('each picture gets its own clip path', () => {
+    const elements = expectSafeSvg(renderDistracted({ boyfriend: { kind: 'picture', image: IMAGE }, girlfriend: { kind: 'picture', image: IMAGE } }));
+    const ids = elements.filter((e) => e.tag === 'clipPath').map((e) => e.attrs.id);
+    expect(new Set(ids).size).toBe(2);
+  });
+});
+
+describe('gay', () => {
+  test.each([0, 0.5, 1])('opacity %d: six stripes over the picture', (opacity) => {
+    // Fully opaque, the flag hides the picture: six colours and no more.
+    const { elements, raster } = expectScene(renderPride({ image: IMAGE, width: 300, height: 300, opacity }), { width: 300, height: 300 }, opacity === 1 ? 5 : 6);
+    expect(elements.filter((e) => e.tag === 'rect')).toHaveLength(6);
+    // Top stripe over the red quadrant: at opacity 1 the flag's red, at 0 the picture's red.
+    const top = pixel(raster, 200, 10);
+    const expected = rgb(PRIDE_STRIPES[0] as string).map((flag, i) => Math.round(flag * opacity + [0, 255, 0][i]! * (1 - opacity)));
+    // (200, 10) lies in the picture's green quadrant.
+    top.slice(0, 3).forEach((value, i) => expect(Math.abs(value - (expected[i] as number))).toBeLessThanOrEqual(2));
+  });
+
+  test('stripes cover the whole height for any size', () => {
+    for (const height of [1, 7, 1024]) {
+      const rects = expectSafeSvg(renderPride({ image: IMAGE, width: 10, height, opacity: 1 })).filter((e) => e.tag === 'rect');
+      const bottom = Math.max(...rects.map((r) => Number(r.attrs.y) + Number(r.attrs.height)));
+      expect(bottom).toBeCloseTo(height, 1);
+    }
+  });
+});
+
+describe('rip', () => {
+  test.each([undefined, 'Here lies my free time', 'x'.repeat(100), ...HOSTILE])('epitaph %j: gravestone, grey picture, RIP', (text) => {
+    const { elements, raster } = expectScene(renderRip({ image: IMAGE, text }), { width: 640, height: 640 });
+    expect(texts(elements)).toContain('RIP');
+    expect(texts(elements)[0]).toBe('RIP');
+    // Words wrap at spaces and long words break anywhere: compare without the breaks.
+    expect(texts(elements).slice(1).join('').replace(/\s/g, '')).toBe((text ?? '').replace(/\s/g, ''));
+    // The picture is drawn in grey: its red quadrant has equal channels.
+    const [r, g, b] = pixel(raster, 260, 250);
+    expect(Math.abs(r - g)).toBeLessThanOrEqual(2);
+    expect(Math.abs(g - b)).toBeLessThanOrEqual(2);
+  });
+});
