@@ -1,7 +1,7 @@
 import { svgResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { StackDeps } from '../../shared/http/stack';
 import type { InlineImage } from '../../shared/images/imageFetcher';
-import type { RouteDefinition, RouteInput } from '../../shared/routes/types';
 import { h, svgDocument } from '../../shared/svg/builder';
 import type { Filter } from '../../shared/svg/filters';
 import { picture } from '../../shared/svg/picture';
@@ -12,20 +12,14 @@ interface PictureQuery {
   height: number;
 }
 
-/**
- * The picture at the requested size with one filter applied. A filter with a grid gets a picture
- * box rounded up to whole cells; the document's own size crops the overhang.
- */
+/** The picture at the requested size with one filter applied. */
 export function renderFiltered(image: InlineImage, size: { width: number; height: number }, effect: Filter, title: string): string {
-  const grid = effect.grid ?? 1;
-  const box = { x: 0, y: 0, width: Math.ceil(size.width / grid) * grid, height: Math.ceil(size.height / grid) * grid };
+  const box = { x: 0, y: 0, ...size };
   return svgDocument(size, h('title', {}, title), h('defs', {}, effect.element('effect', box)), picture(image, box, { filter: 'url(#effect)' }));
 }
 
 /** A filter route's handler: fetch the picture, apply the effect the query asks for. */
-export function filterRoute<R extends RouteDefinition>(title: string, effectOf: (query: RouteInput<R>['query']) => Filter): RouteHandler<R> {
-  return async ({ query }, _context, { images }) => {
-    const { image, width, height } = query as PictureQuery;
-    return svgResponse(renderFiltered(await images.load(image, 'image'), { width, height }, effectOf(query), title));
-  };
-}
+export const filterRoute =
+  <Q extends PictureQuery>(title: string, effectOf: (query: Q) => Filter) =>
+  async ({ query }: { query: Q }, _context: unknown, { images }: StackDeps): Promise<APIGatewayProxyResult> =>
+    svgResponse(renderFiltered(await images.load(query.image, 'image'), query, effectOf(query), title));

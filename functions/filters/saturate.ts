@@ -1,5 +1,6 @@
+import type { RouteHandler } from '../../shared/http/stack';
 import type { Routes } from '../../shared/routes/table';
 import { saturate as saturateFilter } from '../../shared/svg/filters';
 import { filterRoute } from './filteredPicture';
 
-export const saturate = filterRoute<Routes['saturate']>('Saturation', (query) => saturateFilter(query.amount));
+export const saturate: RouteHandler<Routes['saturate']> = filterRoute('Saturation', (query) => saturateFilter(query.amount));

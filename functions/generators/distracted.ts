@@ -1,3 +1,4 @@
+import { ApiError } from '../../shared/http/errors';
 import { svgResponse } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/http/stack';
 import type { ImageFetcher } from '../../shared/images/imageFetcher';
@@ -25,6 +26,12 @@ const PLACES: Record<Role, { x: number; label: { x: number; y: number; width: nu
   girlfriend: { x: 790, label: { x: 680, y: 250, width: 220, height: 60 } },
 };
 const PICTURE_SIZE = 130;
+const BUILDINGS = [
+  { x: 0, y: 120, width: 180, fill: '#c9b29b' },
+  { x: 170, y: 60, width: 200, fill: '#b8c4cf' },
+  { x: 360, y: 140, width: 160, fill: '#d6c6a8' },
+  { x: 700, y: 80, width: 260, fill: '#c2b6c9' },
+];
 
 /** The distracted boyfriend: he turns to look at the other one while his girlfriend glares. */
 export function renderDistracted(labels: DistractedLabels): string {
@@ -40,32 +47,31 @@ export function renderDistracted(labels: DistractedLabels): string {
     h('title', {}, distractedRoles.map((role) => `${role}: ${describe(labels[role])}`).join('; ')),
     h('defs', {}, h('linearGradient', { id: 'street-sky', x2: 0, y2: 1 }, h('stop', { offset: 0, 'stop-color': '#bfe0f5' }), h('stop', { offset: 1, 'stop-color': '#f3f7fa' }))),
     h('rect', { width: WIDTH, height: HEIGHT, fill: 'url(#street-sky)' }),
-    [
-      [0, 120, 180, '#c9b29b'],
-      [170, 60, 200, '#b8c4cf'],
-      [360, 140, 160, '#d6c6a8'],
-      [700, 80, 260, '#c2b6c9'],
-    ].map(([x, y, width, fill]) => h('rect', { x, y, width, height: 520 - (y as number), fill, opacity: 0.8 })),
+    BUILDINGS.map(({ x, y, width, fill }) => h('rect', { x, y, width, height: 520 - y, fill, opacity: 0.8 })),
     h('rect', { y: 520, width: WIDTH, height: 80, fill: '#9aa3ad' }),
-    person({ x: PLACES.other.x, y: 560, look: LOOKS.other, dress: true, longHair: true, facing: -1, gaze: -1, mood: 'smile' }),
-    person({ x: PLACES.boyfriend.x, y: 560, look: LOOKS.boyfriend, facing: 1, gaze: -1, mood: 'open' }),
-    person({ x: PLACES.girlfriend.x, y: 560, look: LOOKS.girlfriend, longHair: true, facing: -1, gaze: -1, mood: 'frown' }),
+    // She glances back at him; he turns his head round to stare; his girlfriend glares at him.
+    person({ x: PLACES.other.x, y: 560, look: LOOKS.other, dress: true, longHair: true, facing: -1, turn: 0.4, gaze: 1, mood: 'smile' }),
+    person({ x: PLACES.boyfriend.x, y: 560, look: LOOKS.boyfriend, facing: 1, turn: -1, gaze: -1, mood: 'open' }),
+    person({ x: PLACES.girlfriend.x, y: 560, look: LOOKS.girlfriend, longHair: true, facing: -1, turn: -0.6, gaze: -1, mood: 'frown' }),
     tags,
   );
 }
 
 const describe = (content: LabelContent | undefined) => (content === undefined ? '-' : content.kind === 'text' ? content.text : 'a picture');
 
-/** Texts stay text; pictures are fetched (in parallel), each failure naming its own parameter. */
+/** Texts stay text; pictures are fetched in parallel, and every one that fails is named. */
 async function resolveLabels(query: Partial<Record<Role, LabelOrPicture>>, images: ImageFetcher): Promise<DistractedLabels> {
-  const entries = await Promise.all(
+  const settled = await Promise.allSettled(
     distractedRoles.map(async (role): Promise<[Role, LabelContent | undefined]> => {
       const value = query[role];
       if (!value) return [role, undefined];
       return [role, value.kind === 'text' ? value : { kind: 'picture', image: await images.load(value.url, role) }];
     }),
   );
-  return Object.fromEntries(entries.filter(([, content]) => content !== undefined));
+  const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  if (failures.length > 0) throw ApiError.combine(failures);
+  const entries = settled.flatMap((result) => (result.status === 'fulfilled' && result.value[1] ? [result.value] : []));
+  return Object.fromEntries(entries);
 }
 
 export const distracted: RouteHandler<Routes['distracted']> = async ({ query }, _context, { images }) =>

@@ -30,8 +30,8 @@ export function renderRip({ image, text }: { image: InlineImage; text?: string }
       h('clipPath', { id: 'photo-frame' }, h('rect', { ...PHOTO, rx: 16 })),
     ),
     h('rect', { width: SIZE, height: SIZE, fill: 'url(#night)' }),
-    h('circle', { cx: 540, cy: 96, r: 42, fill: COLORS.moon }),
-    h('circle', { cx: 524, cy: 86, r: 40, fill: COLORS.skyTop, opacity: 0.9 }),
+    // A crescent drawn as its own shape (outer arc, then the inner arc back), not a disc over a disc.
+    h('path', { d: 'M548 56 A42 42 0 1 0 578 118 A36 36 0 1 1 548 56 Z', fill: COLORS.moon }),
     h('path', {
       d: `M${STONE.x} ${STONE.y + STONE.height} L${STONE.x} ${top} A${STONE.width / 2} ${STONE.width / 2} 0 0 1 ${STONE.x + STONE.width} ${top} L${STONE.x + STONE.width} ${STONE.y + STONE.height} Z`,
       fill: COLORS.stone,

@@ -30,6 +30,17 @@ export class ApiError extends Error {
   /** Read by @middy/http-error-handler: only exposed errors reach the client as they are. */
   readonly expose = true;
 
+  /**
+   * Several failures of one request as one answer: the first one's code and message, every
+   * one's details. Anything that is not an ApiError is a fault and is thrown as it is.
+   */
+  static combine(errors: unknown[]): ApiError {
+    const unexpected = errors.find((error) => !(error instanceof ApiError));
+    if (unexpected !== undefined || errors.length === 0) throw unexpected ?? new Error('nothing to combine');
+    const [first, ...rest] = errors as [ApiError, ...ApiError[]];
+    return new ApiError(first.code, first.message, [first, ...rest].flatMap((error) => error.details ?? []), first.headers);
+  }
+
   constructor(
     readonly code: ErrorCode,
     message: string,

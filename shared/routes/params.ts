@@ -89,9 +89,10 @@ export function labelOrPicture(min: number, max: number) {
       return z.NEVER;
     };
     if (/^https?:\/\//i.test(value)) {
+      if (value.length > 2048) return fail('must be at most 2048 characters');
       const problem = urlProblem(value);
       if (problem === 'contains credentials') return fail('must not contain credentials');
-      if (problem || value.length > 2048) return fail(rule);
+      if (problem) return fail('starts like a URL but is not a valid http(s) URL');
       return { kind: 'picture', url: value };
     }
     if (codePoints(value) < min || codePoints(value) > max) return fail(rule);

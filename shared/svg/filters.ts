@@ -6,21 +6,21 @@ import type { Box } from './geometry';
  * would shift midtones) and on exactly the picture's box, so edges are neither cut nor padded.
  */
 export interface Filter {
-  /** The picture's box must be a whole number of cells of this size (pixelate's blocks). */
-  grid?: number;
   element(id: string, box: Box): SvgElement;
 }
 
 const filter = (id: string, box: Box, ...primitives: Child[]) =>
   h('filter', { id, filterUnits: 'userSpaceOnUse', primitiveUnits: 'userSpaceOnUse', ...box, 'color-interpolation-filters': 'sRGB' }, ...primitives);
 
-// Matrix entries keep four decimals: two (the attribute default) would skew the luminance weights.
-const matrix = (values: number[]) => values.map((v) => Number(v.toFixed(4))).join(' ');
+// Coefficients keep four decimals (written as text: numeric attributes are rounded to two, which
+// would skew luminance weights and intercepts).
+const exact = (value: number) => String(Number(value.toFixed(4)));
+const matrix = (values: number[]) => values.map(exact).join(' ');
 
 /** Contrast around mid-grey: slope `amount`, 1 = unchanged, 0 = flat grey. */
 export const contrast = (amount: number): Filter => ({
   element: (id, box) => {
-    const channel = (tag: string) => h(tag, { type: 'linear', slope: amount, intercept: Number((0.5 - 0.5 * amount).toFixed(4)) });
+    const channel = (tag: string) => h(tag, { type: 'linear', slope: exact(amount), intercept: exact(0.5 - 0.5 * amount) });
     return filter(id, box, h('feComponentTransfer', {}, channel('feFuncR'), channel('feFuncG'), channel('feFuncB')));
   },
 });
@@ -51,30 +51,45 @@ export const hueRotate = (degrees: number): Filter => ({
   element: (id, box) => filter(id, box, h('feColorMatrix', { type: 'hueRotate', values: degrees })),
 });
 
+/** Widest single dilation: resvg's cost grows with the square of the radius, so long chains of small ones are far cheaper. */
+const MAX_RADIUS = 4;
+
 /**
- * True pixelation, each block one flat colour sampled from the picture: a grid of one-pixel dots
- * (one per block) masks the picture, and dilation spreads each dot over exactly its block.
- * Dilation by radius r takes the maximum over a window 2r wide, [x - r, x + r - 1] (the Filter
- * Effects definition, which resvg follows), so an even block is one dilation by block/2 from a
- * dot at block/2 - 1, and an odd block (2k + 1) two dilations, by k and by 1 (windows of 2a and
- * 2b make one of 2(a + b) - 1), from a dot at k - 1. Blocks never overlap, so nothing is mixed.
- * The picture's box is a whole number of blocks (`grid`), so the last row and column are whole.
+ * Dilation radii whose combined window is exactly `block` wide. One dilation by r takes the maximum
+ * over [x - r, x + r - 1] (2r wide, the Filter Effects definition that resvg follows); n of them
+ * with radii summing to R cover [x - R, x + R - n], 2R - n + 1 wide. So pick the fewest n (of the
+ * right parity) whose radii stay small, and split R evenly.
  */
-export const pixelate = (block: number): Filter => {
-  const half = Math.floor(block / 2);
-  const radii = block % 2 === 0 ? [half] : [half, 1];
-  const dot = radii.reduce((sum, r) => sum + r, 0) - (block % 2 === 0 ? 1 : 2);
-  return {
-    grid: block,
-    element: (id, box) =>
-      filter(
-        id,
-        box,
-        h('feFlood', { x: box.x + dot, y: box.y + dot, width: 1, height: 1, 'flood-color': '#000' }),
-        h('feComposite', { x: box.x, y: box.y, width: block, height: block, operator: 'over' }),
-        h('feTile', { ...box, result: 'dots' }),
-        h('feComposite', { in: 'SourceGraphic', in2: 'dots', operator: 'in' }),
-        radii.map((radius) => h('feMorphology', { operator: 'dilate', radius })),
-      ),
-  };
-};
+export function dilationRadii(block: number): number[] {
+  for (let n = 1; ; n += 1) {
+    const total = (block + n - 1) / 2;
+    if (!Number.isInteger(total) || total < n || total > MAX_RADIUS * n) continue;
+    const base = Math.floor(total / n);
+    return Array.from({ length: n }, (_, i) => base + (i < total - base * n ? 1 : 0));
+  }
+}
+
+/**
+ * True pixelation, each block one flat colour: the picture's pixel at each block's top-left
+ * corner is kept (a dot grid masks the rest), moved to where the dilation window of every pixel in
+ * its block reaches it (R - n further on), and spread over exactly that block. The filter region
+ * is rounded up to whole blocks so the last, partial row and column spread like the others.
+ */
+export const pixelate = (block: number): Filter => ({
+  element: (id, box) => {
+    const radii = dilationRadii(block);
+    const shift = radii.reduce((sum, r) => sum + r, 0) - radii.length;
+    const region = { ...box, width: Math.ceil(box.width / block) * block, height: Math.ceil(box.height / block) * block };
+    return filter(
+      id,
+      region,
+      h('feFlood', { x: box.x, y: box.y, width: 1, height: 1, 'flood-color': '#000', result: 'dot' }),
+      // Compositing the dot on itself inside one block's square makes the tile feTile repeats.
+      h('feComposite', { in: 'dot', in2: 'dot', operator: 'over', x: box.x, y: box.y, width: block, height: block, result: 'cell' }),
+      h('feTile', { in: 'cell', ...region, result: 'dots' }),
+      h('feComposite', { in: 'SourceGraphic', in2: 'dots', operator: 'in' }),
+      h('feOffset', { dx: shift, dy: shift }),
+      radii.map((radius) => h('feMorphology', { operator: 'dilate', radius })),
+    );
+  },
+});

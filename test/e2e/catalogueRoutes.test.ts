@@ -106,6 +106,20 @@ describe('generator distracted', () => {
     const reply = await images.get(path, { boyfriend: 'Me', girlfriend: `${images.host.url}/gone.png` });
     expectFieldError(reply, 'IMAGE_FETCH_FAILED', 'girlfriend');
   });
+
+  test('every picture that cannot be fetched is named, not just the first', async () => {
+    const reply = await images.get(path, { boyfriend: 'http://10.0.0.1/a.png', girlfriend: cat, other: `${images.host.url}/gone.png` });
+    expectFieldError(reply, 'IMAGE_FETCH_FAILED', 'boyfriend');
+    expect(reply.json.error.details.map((d: { field: string }) => d.field)).toEqual(['boyfriend', 'other']);
+  });
+
+  test.each([
+    ['a label that starts like a URL', 'https:// is the future', 'starts like a URL but is not a valid http(s) URL'],
+    ['a URL over 2048 characters', `https://example.com/${'a'.repeat(2048)}`, 'must be at most 2048 characters'],
+  ])('%s gets a message that says so', async (_name, value, issue) => {
+    const reply = await images.get(path, { other: value });
+    expect(reply.json.error.details).toEqual([{ field: 'other', issue }]);
+  });
 });
 
 describe('overlay gay', () => {

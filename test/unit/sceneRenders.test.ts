@@ -36,6 +36,8 @@ describe('delete', () => {
 describe('trash', () => {
   test('the picture tilted into a bin that hides its lower part', () => {
     const { elements, raster } = expectScene(renderTrash(IMAGE), { width: 600, height: 600 });
+    // Beside the bin, below its rim, only the wall shows: the picture is clipped to the opening.
+    for (const [x, y] of [[437, 390], [160, 400], [445, 380]] as const) expect(pixel(raster, x, y).slice(0, 3)).toEqual(rgb('#eef1f5'));
     expect(elements.some((e) => e.tag === 'g' && /rotate\(-16/.test(e.attrs.transform ?? ''))).toBe(true);
     // Above the rim the picture shows; below it the bin's grey front covers the picture.
     expect(distinctColors({ ...raster, pixels: raster.pixels.subarray(0, 600 * 360 * 4) })).toBeGreaterThan(10);
@@ -72,7 +74,7 @@ describe('distracted', () => {
 });
 
 describe('gay', () => {
-  test.each([0, 0.5, 1])('opacity %d: six stripes over the picture', (opacity) => {
+  test.each([0, 0.5, 1])('opacity %s: six stripes over the picture', (opacity) => {
     // Fully opaque, the flag hides the picture: six colours and no more.
     const { elements, raster } = expectScene(renderPride({ image: IMAGE, width: 300, height: 300, opacity }), { width: 300, height: 300 }, opacity === 1 ? 5 : 6);
     expect(elements.filter((e) => e.tag === 'rect')).toHaveLength(6);
