@@ -1,0 +1,21 @@
+import { App, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ChatbotApiStack, DEFAULT_SETTINGS } from './stack';
+
+/**
+ * `npx cdk synth|deploy`. Settings come from CDK context (`-c name=value` or cdk.json):
+ * authorizerCacheTtl, rateLimitPerMinute, throttleRate, throttleBurst, destroyData (true only for
+ * throwaway stacks: the table is then deleted with the stack).
+ */
+const app = new App();
+const number = (name: string, fallback: number) => {
+  const value = app.node.tryGetContext(name);
+  return value === undefined ? fallback : Number(value);
+};
+new ChatbotApiStack(app, 'ChatbotUtilityApi', {
+  authorizerCacheTtl: number('authorizerCacheTtl', DEFAULT_SETTINGS.authorizerCacheTtl),
+  rateLimitPerMinute: number('rateLimitPerMinute', DEFAULT_SETTINGS.rateLimitPerMinute),
+  throttle: { rateLimit: number('throttleRate', DEFAULT_SETTINGS.throttle.rateLimit), burstLimit: number('throttleBurst', DEFAULT_SETTINGS.throttle.burstLimit) },
+  removalPolicy: String(app.node.tryGetContext('destroyData')) === 'true' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+});
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

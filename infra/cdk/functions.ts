@@ -1,0 +1,94 @@
+import { Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { fileURLToPath } from 'node:url';
+import { basename } from 'node:path';
+import { routeList } from '../../shared/routes/table';
+import type { FunctionGroup } from '../../shared/routes/types';
+import { fontFiles } from '../../shared/svg/fonts';
+import { acknowledgeFunctionFindings } from './nagAcknowledgements';
+import { grantTable, type TableNeed } from './tableAccess';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Where the bundled fonts land inside the function package (/var/task). */
+const FONT_DIR = '/var/task/fonts';
+
+export interface FunctionSettings {
+  table: ITable;
+  rateLimitPerMinute: number;
+  logRetention: RetentionDays;
+}
+
+interface Spec {
+  entry: string;
+  memorySize: number;
+  timeout: Duration;
+  needs: TableNeed[];
+  /** Image groups draw text: the font files ship in the package and FONT_DIR points at them. */
+  fonts: boolean;
+}
+
+/**
+ * One Lambda function: ESM bundle by esbuild (minified, source maps, Node 22 on arm64), its own
+ * log group, X-Ray tracing, and only the environment and table access it needs.
+ */
+function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSettings): NodejsFunction {
+  const fn = new NodejsFunction(scope, id, {
+    entry: `${ROOT}${spec.entry}`,
+    projectRoot: ROOT,
+    depsLockFilePath: `${ROOT}package-lock.json`,
+    runtime: Runtime.NODEJS_22_X,
+    architecture: Architecture.ARM_64,
+    memorySize: spec.memorySize,
+    timeout: spec.timeout,
+    tracing: Tracing.ACTIVE,
+    logGroup: new LogGroup(scope, `${id}Logs`, { retention: settings.logRetention }),
+    environment: {
+      TABLE_NAME: settings.table.tableName,
+      RATE_LIMIT_PER_MINUTE: String(settings.rateLimitPerMinute),
+      POWERTOOLS_SERVICE_NAME: 'chatbot-utility-api',
+      NODE_OPTIONS: '--enable-source-maps',
+      ...(spec.fonts ? { FONT_DIR } : {}),
+    },
+    bundling: {
+      format: OutputFormat.ESM,
+      target: 'node22',
+      minify: true,
+      sourceMap: true,
+      mainFields: ['module', 'main'],
+      // CommonJS dependencies inside an ES module bundle still call require().
+      banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      commandHooks: {
+        beforeBundling: () => [],
+        beforeInstall: () => [],
+        afterBundling: (_input, output) => (spec.fonts ? [`mkdir -p ${output}/fonts`, ...fontFiles().map((file) => `cp ${file} ${output}/fonts/${basename(file)}`)] : []),
+      },
+    },
+  });
+  grantTable(settings.table, fn, spec.needs);
+  acknowledgeFunctionFindings(fn);
+  return fn;
+}
+
+/** The groups that have routes in the table: each becomes one function. */
+export const deployedGroups = (): FunctionGroup[] => [...new Set(routeList.map((route) => route.group))];
+
+export function groupFunctions(scope: Construct, settings: FunctionSettings): Map<FunctionGroup, NodejsFunction> {
+  const functions = new Map<FunctionGroup, NodejsFunction>();
+  for (const group of deployedGroups()) {
+    const fonts = routeList.some((route) => route.group === group && route.response === 'svg');
+    const spec: Spec = { entry: `functions/${group}/index.ts`, memorySize: fonts ? 1024 : 256, timeout: Duration.seconds(fonts ? 10 : 6), needs: ['countRequests'], fonts };
+    functions.set(group, lambda(scope, `${pascal(group)}Function`, spec, settings));
+  }
+  return functions;
+}
+
+export function authorizerFunction(scope: Construct, settings: FunctionSettings): NodejsFunction {
+  const spec: Spec = { entry: 'functions/authorizer/index.ts', memorySize: 256, timeout: Duration.seconds(5), needs: ['readKeys', 'countRequests'], fonts: false };
+  return lambda(scope, 'AuthorizerFunction', spec, settings);
+}
+
+const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_m, _dash, letter: string) => letter.toUpperCase());

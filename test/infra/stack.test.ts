@@ -1,0 +1,156 @@
+import { beforeAll, describe, expect, test } from '@jest/globals';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { deployedGroups } from '../../infra/cdk/functions';
+import { gatewayResponses } from '../../shared/http/gatewayResponses';
+import { routeList } from '../../shared/routes/table';
+import { tableSchema } from '../../shared/store/schema';
+import { resourcePaths, resourcesOf, routedMethods, synthStack } from './synth';
+
+let template: Template;
+beforeAll(() => {
+  ({ template } = synthStack());
+});
+
+const functionIdOf = (method: Record<string, any>): string => {
+  const uri = JSON.stringify(method.Integration.Uri);
+  return /"([A-Za-z0-9]+Function[0-9A-F]{8})"/.exec(uri)?.[1] ?? '';
+};
+
+describe('cdk-nag AwsSolutions', () => {
+  test('the stack synthesises with no unacknowledged finding', () => {
+    expect(template).toBeDefined();
+  });
+
+  test('the checks are live: an unacknowledged finding fails synthesis', () => {
+    const app = new App();
+    new Table(new Stack(app, 'Control'), 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    expect(() => app.synth()).toThrow(/AwsSolutions-DDB3/);
+  });
+});
+
+describe('routes from the route table', () => {
+  test('every route has its method, routed to its group function, behind the authorizer when it needs a key', () => {
+    const routed = routedMethods(template);
+    const functions = resourcesOf(template, 'AWS::Lambda::Function');
+    for (const route of routeList) {
+      const method = routed.get(`${route.method} ${route.path}`);
+      expect(method).toBeDefined();
+      const fn = functions[functionIdOf(method!)];
+      expect(fn?.Properties.Handler).toBe('index.handler');
+      expect(functionIdOf(method!)).toMatch(new RegExp(`^${route.group.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}Function`));
+      if (route.auth === 'apiKey') {
+        expect(method).toMatchObject({ AuthorizationType: 'CUSTOM', ApiKeyRequired: true, AuthorizerId: { Ref: expect.stringMatching(/^KeyAuthorizer/) } });
+      } else {
+        expect(method?.AuthorizationType).toBe('NONE');
+      }
+    }
+    expect(routed.size).toBe(routeList.length);
+  });
+
+  test('a wrong method on every known path answers 405 with Allow from a mock, without a key', () => {
+    const paths = resourcePaths(template);
+    const mocks = Object.values(resourcesOf(template, 'AWS::ApiGateway::Method')).filter((m) => m.Properties.HttpMethod === 'ANY');
+    const mockPaths = new Set(mocks.map((m) => paths.get(m.Properties.ResourceId.Ref)));
+    expect(mockPaths).toEqual(new Set(routeList.map((r) => r.path)));
+    for (const mock of mocks) {
+      expect(mock.Properties).toMatchObject({ AuthorizationType: 'NONE', Integration: { Type: 'MOCK' } });
+      const response = mock.Properties.Integration.IntegrationResponses[0];
+      expect(response.StatusCode).toBe('405');
+      expect(response.ResponseParameters['method.response.header.Allow']).toMatch(/^'(GET|POST|PUT|DELETE)(, (GET|POST|PUT|DELETE))*'$/);
+      expect(JSON.parse(response.ResponseTemplates['application/json'].replace(/\$context\.\w+/g, 'x'))).toMatchObject({ success: false, error: { code: 'METHOD_NOT_ALLOWED' } });
+    }
+  });
+});
+
+describe('functions', () => {
+  test('one function per group with routes, plus the authorizer: Node 22 on arm64, traced', () => {
+    const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'));
+    expect(functions).toHaveLength(deployedGroups().length + 1);
+    for (const [, fn] of functions) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' } });
+      expect(fn.Properties.Environment.Variables).toMatchObject({ TABLE_NAME: { Ref: expect.stringMatching(/^Data/) }, RATE_LIMIT_PER_MINUTE: '60' });
+    }
+    const withFonts = functions.filter(([, fn]) => fn.Properties.Environment.Variables.FONT_DIR === '/var/task/fonts');
+    expect(withFonts.map(([id]) => id.replace(/Function.*/, '')).sort()).toEqual(['Filters', 'Generators', 'Overlays', 'RankCard']);
+  });
+
+  test('IAM is least privilege: named DynamoDB actions on the table with key prefixes, no wildcards', () => {
+    for (const policy of Object.values(resourcesOf(template, 'AWS::IAM::Policy'))) {
+      for (const statement of policy.Properties.PolicyDocument.Statement) {
+        const actions: string[] = [statement.Action].flat();
+        for (const action of actions) expect(action).not.toMatch(/(^\*$|:\*$)/);
+        const resources = [statement.Resource].flat();
+        if (resources.includes('*')) expect(actions.every((a) => a.startsWith('xray:'))).toBe(true);
+        if (actions.some((a) => a.startsWith('dynamodb:'))) {
+          expect(statement.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']).toEqual(expect.any(Array));
+        }
+      }
+    }
+    const statements = Object.entries(resourcesOf(template, 'AWS::IAM::Policy')).flatMap(([id, p]) =>
+      p.Properties.PolicyDocument.Statement.filter((s: any) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:'))).map((s: any) => [id, [s.Action].flat(), s.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']]),
+    );
+    for (const [id, actions, keys] of statements) {
+      if (String(id).startsWith('Authorizer') && actions.includes('dynamodb:GetItem')) expect(keys).toEqual(['KEY#*']);
+      else expect([actions, keys]).toEqual([['dynamodb:UpdateItem'], ['RATE#*']]);
+    }
+  });
+});
+
+describe('table', () => {
+  test('on demand, point-in-time recovery, TTL, the GSI the data layer uses, encrypted, kept on delete', () => {
+    const [table] = Object.values(resourcesOf(template, 'AWS::DynamoDB::Table'));
+    expect(table?.DeletionPolicy).toBe('Retain');
+    expect(table?.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: tableSchema.ttlAttribute, Enabled: true },
+      SSESpecification: { SSEEnabled: true },
+      KeySchema: [
+        { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [expect.objectContaining({ IndexName: tableSchema.gsi1.name, Projection: { ProjectionType: 'ALL' } })],
+    });
+  });
+});
+
+describe('API', () => {
+  test('REQUEST authorizer on the Authorization header with a cached result; key source AUTHORIZER', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', { Type: 'REQUEST', IdentitySource: 'method.request.header.Authorization', AuthorizerResultTtlInSeconds: 300 });
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
+  });
+
+  test('usage plan throttle on the stage', () => {
+    template.hasResourceProperties('AWS::ApiGateway::UsagePlan', { Throttle: { RateLimit: 10, BurstLimit: 20 } });
+  });
+
+  test('every gateway response answers with the JSON envelope and its status', () => {
+    const responses = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse'));
+    for (const [type, answer] of Object.entries(gatewayResponses)) {
+      if (type === 'METHOD_NOT_ALLOWED') continue;
+      const response = responses.find((r) => r.Properties.ResponseType === type);
+      expect(response?.Properties.StatusCode).toBe(String(answer.status));
+      const body = JSON.parse(response?.Properties.ResponseTemplates['application/json'].replace(/"?\$context\.[\w.]+"?/g, '"x"'));
+      expect(body).toMatchObject({ success: false, error: { code: answer.code }, meta: { requestId: 'x' } });
+    }
+    expect(responses.find((r) => r.Properties.ResponseType === 'MISSING_AUTHENTICATION_TOKEN')?.Properties.StatusCode).toBe('404');
+    const denied = responses.find((r) => r.Properties.ResponseType === 'ACCESS_DENIED');
+    expect(denied?.Properties.ResponseParameters['gatewayresponse.header.X-RateLimit-Remaining']).toBe('context.authorizer.rateLimitRemaining');
+  });
+
+  test('access logs, tracing and a few alarms', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', { TracingEnabled: true, AccessLogSetting: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] } } });
+    const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
+    expect(alarms.length).toBeGreaterThanOrEqual(3);
+    expect(alarms.some((a) => a.Properties.MetricName === '5XXError')).toBe(true);
+    expect(alarms.some((a) => a.Properties.MetricName === 'Throttles')).toBe(true);
+  });
+
+  test('outputs: API URL, table name, usage plan id', () => {
+    expect(Object.keys(template.toJSON().Outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId']));
+  });
+});
