@@ -1,20 +1,25 @@
 import { parseArgs } from 'node:util';
-import { createApiKey } from '../../shared/access/keyAdmin';
-import type { ApiKeyStore } from '../../shared/store';
+import type { KeyRegistry } from '../../shared/access/keyAdmin';
 
-export const USAGE = `usage: npm run keys -- <command>
+export const USAGE = `usage: npm run keys -- <command> [--aws [--stack <name>] [--region <region>]]
   create --name <name> [--owner <owner>]   create a key; its value is printed once
   list                                     list keys (id, name, owner, created, revoked)
   revoke <id>                              revoke a key by id
-options: --json  print machine-readable JSON`;
+options: --json  print machine-readable JSON
+         --aws   manage the keys of the deployed stack (default stack ChatbotUtilityApi)`;
 
-/** The `keys` commands over any key store; returns the process exit code. */
-export async function runKeysCommand(argv: string[], store: ApiKeyStore, print: (line: string) => void): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { name: { type: 'string' }, owner: { type: 'string' }, json: { type: 'boolean', default: false } },
-  });
+export const KEY_OPTIONS = {
+  name: { type: 'string' },
+  owner: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  aws: { type: 'boolean', default: false },
+  stack: { type: 'string', default: 'ChatbotUtilityApi' },
+  region: { type: 'string' },
+} as const;
+
+/** The `keys` commands over a key registry (local store or AWS); returns the process exit code. */
+export async function runKeysCommand(argv: string[], registry: KeyRegistry, print: (line: string) => void): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: KEY_OPTIONS });
   const [command, ...rest] = positionals;
   const out = (human: string, data: unknown) => print(values.json ? JSON.stringify(data) : human);
 
@@ -22,12 +27,12 @@ export async function runKeysCommand(argv: string[], store: ApiKeyStore, print: 
     case 'create': {
       const name = values.name?.trim();
       if (!name) return fail(print, 'create needs --name <name>');
-      const { record, value } = await createApiKey(store, { name, owner: values.owner?.trim() || undefined });
+      const { record, value } = await registry.create({ name, owner: values.owner?.trim() || undefined });
       out(`created ${record.id} (${record.name}, owner ${record.owner})\nkey: ${value}\nThe key is shown only now; it is stored hashed.`, { ...record, key: value });
       return 0;
     }
     case 'list': {
-      const records = (await store.list()).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      const records = (await registry.list()).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
       const lines = records.map((r) => [r.id, r.name, r.owner, r.createdAt, r.revokedAt ? `revoked ${r.revokedAt}` : 'active'].join('\t'));
       out(lines.length ? ['id\tname\towner\tcreated\tstate', ...lines].join('\n') : 'no keys', records);
       return 0;
@@ -35,7 +40,7 @@ export async function runKeysCommand(argv: string[], store: ApiKeyStore, print: 
     case 'revoke': {
       const id = rest[0];
       if (!id) return fail(print, 'revoke needs a key id');
-      const record = await store.revoke(id, new Date().toISOString());
+      const record = await registry.revoke(id, new Date().toISOString());
       if (!record) return fail(print, `no key with id ${id}`);
       out(`revoked ${record.id} at ${record.revokedAt}`, record);
       return 0;

@@ -7,19 +7,44 @@ export interface CreatedKey {
   value: string;
 }
 
-/** Creates a key record; `value` seeds a chosen key (local development), else one is generated. */
-export async function createApiKey(
-  store: ApiKeyStore,
-  options: { name: string; owner?: string; value?: string; now?: Date },
-): Promise<CreatedKey> {
-  const value = options.value ?? generateKeyValue();
+export interface NewKey {
+  name: string;
+  owner?: string;
+  /** Seeds a chosen key (local development); else one is generated. */
+  value?: string;
+  now?: Date;
+}
+
+/** What `npm run keys` manages: the local store alone, or in AWS the store plus API Gateway. */
+export interface KeyRegistry {
+  create(key: NewKey): Promise<CreatedKey>;
+  list(): Promise<ApiKeyRecord[]>;
+  /** Undefined when no key has that id. */
+  revoke(id: string, at: string): Promise<ApiKeyRecord | undefined>;
+}
+
+/** A new key's value and record (not yet stored): the value hashed, an id, a timestamp. */
+export function newKeyRecord(key: NewKey): CreatedKey {
+  const value = key.value ?? generateKeyValue();
   const record: ApiKeyRecord = {
     id: generateKeyId(),
-    name: options.name,
-    owner: options.owner ?? options.name,
+    name: key.name,
+    owner: key.owner ?? key.name,
     keyHash: hashKey(value),
-    createdAt: (options.now ?? new Date()).toISOString(),
+    createdAt: (key.now ?? new Date()).toISOString(),
   };
-  await store.put(record);
   return { record, value };
 }
+
+export async function createApiKey(store: ApiKeyStore, key: NewKey): Promise<CreatedKey> {
+  const created = newKeyRecord(key);
+  await store.put(created.record);
+  return created;
+}
+
+/** The local registry: keys live in the table only (the local gateway has no usage plan). */
+export const storeRegistry = (store: ApiKeyStore): KeyRegistry => ({
+  create: (key) => createApiKey(store, key),
+  list: () => store.list(),
+  revoke: (id, at) => store.revoke(id, at),
+});

@@ -11,6 +11,8 @@ export interface ApiKeyRecord {
   keyHash: string;
   createdAt: string;
   revokedAt?: string;
+  /** In AWS: the id of the API Gateway key (value = keyHash) that joins the usage plan. */
+  gatewayKeyId?: string;
 }
 
 export interface ApiKeyStore {
@@ -31,8 +33,8 @@ const SK = 'APIKEY';
 const LIST_PK = 'APIKEYS';
 
 function toRecord(item: Record<string, unknown>): ApiKeyRecord {
-  const { id, name, owner, keyHash, createdAt, revokedAt } = item as unknown as ApiKeyRecord;
-  return { id, name, owner, keyHash, createdAt, ...(revokedAt ? { revokedAt } : {}) };
+  const { id, name, owner, keyHash, createdAt, revokedAt, gatewayKeyId } = item as unknown as ApiKeyRecord;
+  return { id, name, owner, keyHash, createdAt, ...(revokedAt ? { revokedAt } : {}), ...(gatewayKeyId ? { gatewayKeyId } : {}) };
 }
 
 export class DynamoApiKeyStore implements ApiKeyStore {

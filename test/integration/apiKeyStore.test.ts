@@ -22,6 +22,13 @@ describe('API key store on dynalite', () => {
     expect(await store.stores.apiKeys.getByHash(hashKey(`${value}x`))).toBeUndefined();
   });
 
+  test('a key made in AWS keeps its API Gateway key id', async () => {
+    const { record } = await createApiKey(store.stores.apiKeys, { name: 'in aws' });
+    const withGateway = { ...record, keyHash: `${record.keyHash.slice(0, -1)}0`, id: `${record.id}g`, gatewayKeyId: 'gw-123' };
+    await store.stores.apiKeys.put(withGateway);
+    expect(await store.stores.apiKeys.getById(withGateway.id)).toEqual(withGateway);
+  });
+
   test('refuses a second record for the same key value', async () => {
     await createApiKey(store.stores.apiKeys, { name: 'one', value: 'same-value-123' });
     await expect(createApiKey(store.stores.apiKeys, { name: 'two', value: 'same-value-123' })).rejects.toThrow();

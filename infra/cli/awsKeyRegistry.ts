@@ -1,0 +1,71 @@
+import {
+  CreateApiKeyCommand,
+  CreateUsagePlanKeyCommand,
+  DeleteApiKeyCommand,
+  DeleteUsagePlanKeyCommand,
+  UpdateApiKeyCommand,
+  type APIGatewayClient,
+} from '@aws-sdk/client-api-gateway';
+import { newKeyRecord, type KeyRegistry } from '../../shared/access/keyAdmin';
+import type { ApiKeyStore } from '../../shared/store';
+
+export interface AwsKeyRegistryDeps {
+  gateway: APIGatewayClient;
+  store: ApiKeyStore;
+  usagePlanId: string;
+}
+
+/**
+ * Keys in a deployed stack. A key exists in three places: an API Gateway key whose value is the
+ * key's SHA-256 (what the authorizer returns as usageIdentifierKey), its membership of the usage
+ * plan, and the hashed record in DynamoDB. Create makes them in that order and undoes the earlier
+ * steps when a later one fails, so no half-made key is left behind. Revoke marks the record first
+ * (the authorizer refuses it from then on) and then disables the API Gateway key.
+ */
+export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDeps): KeyRegistry {
+  return {
+    async create(key) {
+      const { record, value } = newKeyRecord(key);
+      const undo: (() => Promise<unknown>)[] = [];
+      try {
+        const apiKey = await gateway.send(
+          new CreateApiKeyCommand({ name: `${record.name} (${record.id})`, description: `owner ${record.owner}`, value: record.keyHash, enabled: true, tags: { keyId: record.id } }),
+        );
+        const gatewayKeyId = apiKey.id as string;
+        undo.push(() => gateway.send(new DeleteApiKeyCommand({ apiKey: gatewayKeyId })));
+        await gateway.send(new CreateUsagePlanKeyCommand({ usagePlanId, keyId: gatewayKeyId, keyType: 'API_KEY' }));
+        undo.push(() => gateway.send(new DeleteUsagePlanKeyCommand({ usagePlanId, keyId: gatewayKeyId })));
+        const stored = { ...record, gatewayKeyId };
+        await store.put(stored);
+        return { record: stored, value };
+      } catch (error) {
+        const leftovers = await rollBack(undo);
+        if (leftovers.length > 0) (error as Error).message += `; rollback also failed, remove by hand: ${leftovers.join(', ')}`;
+        throw error;
+      }
+    },
+
+    list: () => store.list(),
+
+    async revoke(id, at) {
+      const record = await store.revoke(id, at);
+      if (record?.gatewayKeyId) {
+        await gateway.send(new UpdateApiKeyCommand({ apiKey: record.gatewayKeyId, patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] }));
+      }
+      return record;
+    },
+  };
+}
+
+/** Runs the undo steps newest first, carrying on past failures; returns what could not be undone. */
+async function rollBack(undo: (() => Promise<unknown>)[]): Promise<string[]> {
+  const failed: string[] = [];
+  for (const step of undo.reverse()) {
+    try {
+      await step();
+    } catch (error) {
+      failed.push((error as Error).message);
+    }
+  }
+  return failed;
+}
