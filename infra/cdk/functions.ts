@@ -2,6 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +37,13 @@ interface Spec {
  * log group, X-Ray tracing, and only the environment and table access it needs.
  */
 function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSettings): NodejsFunction {
+  // Its own role, allowed to write to its own log group only (no AWS-managed policy).
+  const logGroup = new LogGroup(scope, `${id}Logs`, { retention: settings.logRetention });
+  const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+  // logGroupArn ends in ":*", which covers the group's streams.
+  role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
   const fn = new NodejsFunction(scope, id, {
+    role,
     entry: `${ROOT}${spec.entry}`,
     projectRoot: ROOT,
     depsLockFilePath: `${ROOT}package-lock.json`,
@@ -45,7 +52,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
     memorySize: spec.memorySize,
     timeout: spec.timeout,
     tracing: Tracing.ACTIVE,
-    logGroup: new LogGroup(scope, `${id}Logs`, { retention: settings.logRetention }),
+    logGroup,
     environment: {
       TABLE_NAME: settings.table.tableName,
       RATE_LIMIT_PER_MINUTE: String(settings.rateLimitPerMinute),
@@ -69,7 +76,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
     },
   });
   grantTable(settings.table, fn, spec.needs);
-  acknowledgeFunctionFindings(fn);
+  acknowledgeFunctionFindings(fn, role);
   return fn;
 }
 

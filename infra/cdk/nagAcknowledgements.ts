@@ -19,14 +19,9 @@ export function acknowledgeStackFindings(stack: Stack, api: RestApi): void {
   );
 }
 
-export function acknowledgeFunctionFindings(fn: IConstruct): void {
+export function acknowledgeFunctionFindings(fn: IConstruct, role: IConstruct): void {
   acknowledge(fn, 'AwsSolutions-L1', 'The runtime is fixed at nodejs22.x by the design (Node 22 LTS, what the code is built and tested for); moving to a newer runtime is a deliberate upgrade.');
-  acknowledge(
-    fn,
-    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-    'AWSLambdaBasicExecutionRole grants only CreateLogGroup, CreateLogStream and PutLogEvents, which the function needs for its logs.',
-  );
-  acknowledge(fn, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level permissions, so AWS requires Resource "*" for them.');
+  acknowledge(role, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level permissions, so AWS requires Resource "*" for them.');
 }
 
 export function acknowledgeMethodNotAllowed(method: Method): void {

@@ -13,6 +13,8 @@ export const gatewayResponses = {
   MISSING_AUTHENTICATION_TOKEN: { status: 404, code: 'NOT_FOUND', message: 'No such route' },
   METHOD_NOT_ALLOWED: { status: 405, code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed on this route' },
   REQUEST_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },
+  BAD_REQUEST_BODY: { status: 400, code: 'INVALID_BODY', message: 'Request body is not valid' },
+  BAD_REQUEST_PARAMETERS: { status: 400, code: 'INVALID_PARAMETER', message: 'Request parameters are not valid' },
   THROTTLED: { status: 429, code: 'RATE_LIMITED', message: 'Too many requests' },
   QUOTA_EXCEEDED: { status: 429, code: 'RATE_LIMITED', message: 'Quota exceeded' },
   AUTHORIZER_FAILURE: { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Authorization is temporarily unavailable; retry shortly' },

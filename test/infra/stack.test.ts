@@ -78,6 +78,21 @@ describe('functions', () => {
     expect(withFonts.map(([id]) => id.replace(/Function.*/, '')).sort()).toEqual(['Filters', 'Generators', 'Overlays', 'RankCard']);
   });
 
+  test('function roles carry no AWS-managed policy; logs only to their own log group', () => {
+    const lambdaRoles = Object.values(resourcesOf(template, 'AWS::IAM::Role')).filter((role) =>
+      JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('lambda.amazonaws.com'),
+    );
+    expect(lambdaRoles).toHaveLength(deployedGroups().length + 1);
+    for (const role of lambdaRoles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    for (const policy of Object.values(resourcesOf(template, 'AWS::IAM::Policy'))) {
+      for (const statement of policy.Properties.PolicyDocument.Statement) {
+        if ([statement.Action].flat().some((a: string) => a.startsWith('logs:'))) {
+          expect(statement.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/Logs[0-9A-F]{8}$/), 'Arn'] });
+        }
+      }
+    }
+  });
+
   test('IAM is least privilege: named DynamoDB actions on the table with key prefixes, no wildcards', () => {
     for (const policy of Object.values(resourcesOf(template, 'AWS::IAM::Policy'))) {
       for (const statement of policy.Properties.PolicyDocument.Statement) {
