@@ -7,7 +7,7 @@ import { createStores } from '../../shared/store';
 const stores = createStores();
 const deps = { apiKeys: stores.apiKeys, limiter: limiterFromEnv(stores.rateCounters) };
 
-/** A thrown error makes API Gateway answer AUTHORIZER_FAILURE, which the stack maps to a 503. */
+/** A thrown error makes API Gateway answer AUTHORIZER_CONFIGURATION_ERROR (500), which the stack maps to a 503. */
 export const handler = async (event: APIGatewayRequestAuthorizerEvent) => {
   try {
     return await authorize(event, deps);

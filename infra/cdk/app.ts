@@ -10,7 +10,10 @@ import { ChatbotApiStack, DEFAULT_SETTINGS } from './stack';
 const app = new App();
 const number = (name: string, fallback: number) => {
   const value = app.node.tryGetContext(name);
-  return value === undefined ? fallback : Number(value);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`context ${name} must be a whole number >= 0, got ${JSON.stringify(value)}`);
+  return parsed;
 };
 new ChatbotApiStack(app, 'ChatbotUtilityApi', {
   authorizerCacheTtl: number('authorizerCacheTtl', DEFAULT_SETTINGS.authorizerCacheTtl),

@@ -1,13 +1,6 @@
-import {
-  MockIntegration,
-  PassthroughBehavior,
-  ResponseType,
-  type IResource,
-  type Resource,
-  type RestApi,
-  AuthorizationType,
-} from 'aws-cdk-lib/aws-apigateway';
-import { gatewayResponses, type GatewayResponseType } from '../../shared/http/gatewayResponses';
+import { AuthorizationType, LambdaIntegration, ResponseType, type IResource, type RestApi } from 'aws-cdk-lib/aws-apigateway';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { gatewayResponses, type GatewayAnswer, type GatewayResponseType } from '../../shared/http/gatewayResponses';
 import { acknowledgeMethodNotAllowed } from './nagAcknowledgements';
 
 /**
@@ -16,7 +9,6 @@ import { acknowledgeMethodNotAllowed } from './nagAcknowledgements';
  */
 const envelope = (code: string, message: string) =>
   `{"success":false,"error":{"code":"${code}","message":${message}},"meta":{"generatedAt":"$context.requestTime","requestId":"$context.requestId"}}`;
-const quoted = (text: string) => JSON.stringify(text);
 
 /** The deny carries its message and the caller's rate-limit numbers in the authorizer context. */
 const DENY_HEADERS = {
@@ -28,47 +20,29 @@ const DENY_HEADERS = {
 
 /** Every gateway response of the shared table, answering with our JSON envelope. */
 export function addGatewayResponses(api: RestApi): void {
-  for (const [type, answer] of Object.entries(gatewayResponses) as [GatewayResponseType, (typeof gatewayResponses)[GatewayResponseType]][]) {
-    if (type === 'METHOD_NOT_ALLOWED') continue; // not a gateway response type: see allowOnly()
+  for (const [type, answer] of Object.entries(gatewayResponses) as [GatewayResponseType, GatewayAnswer][]) {
     const denied = type === 'ACCESS_DENIED';
     api.addGatewayResponse(`Gateway${type}`, {
       type: ResponseType.of(type),
-      statusCode: String(answer.status),
+      statusCode: answer.keepsAwsStatus ? undefined : String(answer.status),
       responseHeaders: {
         'Content-Type': "'application/json; charset=utf-8'",
         'X-Request-Id': 'context.requestId',
         ...(denied ? DENY_HEADERS : {}),
+        ...(answer.retryAfter ? { 'Retry-After': `'${answer.retryAfter}'` } : {}),
       },
-      templates: { 'application/json': envelope(answer.code, denied ? '"$context.authorizer.message"' : quoted(answer.message)) },
+      templates: { 'application/json': envelope(answer.code, denied ? '"$context.authorizer.message"' : JSON.stringify(answer.message)) },
     });
   }
 }
 
 /**
- * A wrong method on a known path: an ANY method (the most specific method wins, so it only
- * catches the others) answers 405 with Allow from a mock integration, before any key check,
- * exactly as the local server does.
+ * A wrong method on a known path: the path's ANY method (the most specific method wins, so it
+ * only catches the others) reaches the group function without a key, and the group answers 405
+ * with Allow as the local gateway does. A function, not a mock, so any body or content type is
+ * fine.
  */
-export function allowOnly(resource: IResource | Resource, methods: string[]): void {
-  const answer = gatewayResponses.METHOD_NOT_ALLOWED;
-  const allow = `'${methods.join(', ')}'`;
-  const method = resource.addMethod(
-    'ANY',
-    new MockIntegration({
-      passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
-      requestTemplates: { 'application/json': '{"statusCode": 405}' },
-      integrationResponses: [
-        {
-          statusCode: '405',
-          responseParameters: { 'method.response.header.Allow': allow, 'method.response.header.Content-Type': "'application/json; charset=utf-8'" },
-          responseTemplates: { 'application/json': envelope(answer.code, quoted(answer.message)) },
-        },
-      ],
-    }),
-    {
-      authorizationType: AuthorizationType.NONE,
-      methodResponses: [{ statusCode: '405', responseParameters: { 'method.response.header.Allow': true, 'method.response.header.Content-Type': true } }],
-    },
-  );
+export function methodNotAllowedVia(resource: IResource, fn: IFunction): void {
+  const method = resource.addMethod('ANY', new LambdaIntegration(fn, { allowTestInvoke: false }), { authorizationType: AuthorizationType.NONE });
   acknowledgeMethodNotAllowed(method);
 }

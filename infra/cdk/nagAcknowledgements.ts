@@ -1,4 +1,4 @@
-import { Validations, type Stack } from 'aws-cdk-lib';
+import { Validations } from 'aws-cdk-lib';
 import type { Method, RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { IConstruct } from 'constructs';
 
@@ -8,9 +8,9 @@ import type { IConstruct } from 'constructs';
  */
 const acknowledge = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
 
-export function acknowledgeStackFindings(stack: Stack, api: RestApi): void {
-  acknowledge(stack, 'AwsSolutions-COG4', 'Callers are bot developers with API keys, not Cognito users: a Lambda REQUEST authorizer checks each key against its SHA-256 in DynamoDB.');
-  acknowledge(api, 'AwsSolutions-APIG2', "Every parameter is validated in the function against the route table's zod schemas, which answer with the API's 400 envelope naming each field; an API Gateway validator would answer in its own format first.");
+export function acknowledgeStackFindings(api: RestApi): void {
+  acknowledge(api, 'AwsSolutions-COG4', 'Callers are bot developers with API keys, not Cognito users: a Lambda REQUEST authorizer checks each key against its SHA-256 in DynamoDB.');
+  acknowledge(api, 'AwsSolutions-APIG2', "Parameters are validated in the function against the route table's zod schemas (ranges, lengths, URL and colour rules, label-or-URL), which API Gateway's request validator cannot express; the function answers 400 naming each field.");
   acknowledge(api, 'AwsSolutions-APIG3', 'WAF is left to the operator (it has a monthly cost); abuse is bounded by the per-key and per-IP limiter and the usage-plan throttle, and a web ACL can be attached to the stage without changing the stack.');
   acknowledge(
     api,
@@ -25,6 +25,7 @@ export function acknowledgeFunctionFindings(fn: IConstruct, role: IConstruct): v
 }
 
 export function acknowledgeMethodNotAllowed(method: Method): void {
-  acknowledge(method, 'AwsSolutions-APIG4', 'This ANY method only answers 405 Method Not Allowed from a mock integration: no backend is reached, and the local server also answers 405 before checking a key.');
-  acknowledge(method, 'AwsSolutions-COG4', 'This ANY method only answers 405 Method Not Allowed from a mock integration, without any backend or data.');
+  const reason = 'This ANY method only catches the methods a path does not have: the group function answers 405 with Allow before any data is read, as the local server does without a key.';
+  acknowledge(method, 'AwsSolutions-APIG4', reason);
+  acknowledge(method, 'AwsSolutions-COG4', reason);
 }

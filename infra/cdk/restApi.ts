@@ -17,7 +17,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { routeList } from '../../shared/routes/table';
 import type { FunctionGroup } from '../../shared/routes/types';
-import { addGatewayResponses, allowOnly } from './gatewayAnswers';
+import { addGatewayResponses, methodNotAllowedVia } from './gatewayAnswers';
 
 export interface ApiSettings {
   functions: Map<FunctionGroup, IFunction>;
@@ -69,7 +69,7 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
     resultsCacheTtl: Duration.seconds(settings.authorizerCacheTtl),
   });
 
-  const methodsByPath = new Map<string, string[]>();
+  const functionOfPath = new Map<string, IFunction>();
   for (const route of routeList) {
     const fn = settings.functions.get(route.group);
     if (!fn) throw new Error(`no function for group ${route.group}`);
@@ -79,9 +79,9 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
       new LambdaIntegration(fn, { allowTestInvoke: false }),
       route.auth === 'apiKey' ? { authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true } : { authorizationType: AuthorizationType.NONE },
     );
-    methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
+    functionOfPath.set(route.path, fn);
   }
-  for (const [path, methods] of methodsByPath) allowOnly(api.root.resourceForPath(path), methods);
+  for (const [path, fn] of functionOfPath) methodNotAllowedVia(api.root.resourceForPath(path), fn);
   addGatewayResponses(api);
 
   const usagePlan = api.addUsagePlan('UsagePlan', {

@@ -39,7 +39,7 @@ export class ChatbotApiStack extends Stack {
       logRetention,
     });
     addAlarms(this, api, new Map([...functions, ['authorizer', authorizer]]), table);
-    acknowledgeStackFindings(this, api);
+    acknowledgeStackFindings(api);
 
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL of the API (append /v1/...)' });
     new CfnOutput(this, 'TableName', { value: table.tableName });

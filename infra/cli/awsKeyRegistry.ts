@@ -26,15 +26,18 @@ export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDe
   return {
     async create(key) {
       const { record, value } = newKeyRecord(key);
-      const undo: (() => Promise<unknown>)[] = [];
+      const undo: { what: string; run: () => Promise<unknown> }[] = [];
       try {
         const apiKey = await gateway.send(
           new CreateApiKeyCommand({ name: `${record.name} (${record.id})`, description: `owner ${record.owner}`, value: record.keyHash, enabled: true, tags: { keyId: record.id } }),
         );
         const gatewayKeyId = apiKey.id as string;
-        undo.push(() => gateway.send(new DeleteApiKeyCommand({ apiKey: gatewayKeyId })));
+        undo.push({ what: `API Gateway key ${gatewayKeyId}`, run: () => gateway.send(new DeleteApiKeyCommand({ apiKey: gatewayKeyId })) });
         await gateway.send(new CreateUsagePlanKeyCommand({ usagePlanId, keyId: gatewayKeyId, keyType: 'API_KEY' }));
-        undo.push(() => gateway.send(new DeleteUsagePlanKeyCommand({ usagePlanId, keyId: gatewayKeyId })));
+        undo.push({
+          what: `usage plan ${usagePlanId} membership of key ${gatewayKeyId}`,
+          run: () => gateway.send(new DeleteUsagePlanKeyCommand({ usagePlanId, keyId: gatewayKeyId })),
+        });
         const stored = { ...record, gatewayKeyId };
         await store.put(stored);
         return { record: stored, value };
@@ -58,13 +61,13 @@ export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDe
 }
 
 /** Runs the undo steps newest first, carrying on past failures; returns what could not be undone. */
-async function rollBack(undo: (() => Promise<unknown>)[]): Promise<string[]> {
+async function rollBack(undo: { what: string; run: () => Promise<unknown> }[]): Promise<string[]> {
   const failed: string[] = [];
   for (const step of undo.reverse()) {
     try {
-      await step();
+      await step.run();
     } catch (error) {
-      failed.push((error as Error).message);
+      failed.push(`${step.what} (${(error as Error).message})`);
     }
   }
   return failed;

@@ -56,13 +56,21 @@ async function registry(): Promise<KeyRegistry> {
     cleanup.unshift(() => stores.db.destroy());
     return storeRegistry(stores.apiKeys);
   }
-  const region = (values.region as string | undefined) || env.AWS_REGION || env.AWS_DEFAULT_REGION;
-  const outputs = await readStackOutputs(new CloudFormationClient({ region }), values.stack as string);
-  const stores = createStores({ tableName: outputs.TableName, region: region ?? 'us-east-1' });
+  // One region for all three clients: --region, else what the SDK resolves (env, profile).
+  const cloudFormation = new CloudFormationClient({ region: values.region as string | undefined });
+  const region = await cloudFormation.config.region();
+  const outputs = await readStackOutputs(cloudFormation, values.stack as string);
+  const stores = createStores({ tableName: outputs.TableName, region });
   cleanup.unshift(() => stores.db.destroy());
   return awsKeyRegistry({ gateway: new APIGatewayClient({ region }), store: stores.apiKeys, usagePlanId: outputs.UsagePlanId });
 }
 
-const code = await runKeysCommand(argv, await registry(), (line) => console.log(line));
+let code: number;
+try {
+  code = await runKeysCommand(argv, await registry(), (line) => console.log(line));
+} catch (error) {
+  console.error(`keys: ${(error as Error).message}`);
+  code = 1;
+}
 for (const step of cleanup) await step();
 process.exit(code);

@@ -4,7 +4,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayReque
 import type { DenyContext } from '../../shared/access/authorizer';
 import { rateLimitHeaders, unavailableDecision } from '../../shared/access/rateLimiter';
 import { errorBody } from '../../shared/http/envelope';
-import { gatewayResponses, type GatewayResponseType } from '../../shared/http/gatewayResponses';
+import { gatewayResponses, methodNotAllowed, type GatewayResponseType } from '../../shared/http/gatewayResponses';
 import type { LambdaHandler } from '../../shared/http/stack';
 import type { RouteEntry } from '../../shared/routes/table';
 import type { FunctionGroup } from '../../shared/routes/types';
@@ -45,10 +45,7 @@ export function createGateway(options: GatewayOptions) {
       }
       if (match.kind === 'methodNotAllowed') {
         req.resume();
-        return gatewayReply(res, 'METHOD_NOT_ALLOWED', requestId, {
-          message: `${request.method} is not allowed here; use ${match.allow.join(', ')}`,
-          headers: { Allow: match.allow.join(', ') },
-        });
+        return writeResult(res, methodNotAllowed(request.method, match.allow, requestId));
       }
       const body = await readBody(req, MAX_REQUEST_BYTES);
       if (!body) {

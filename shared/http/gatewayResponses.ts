@@ -1,25 +1,62 @@
+import { errorBody } from './envelope';
 import type { ErrorCode } from './errors';
+
+import { UNAVAILABLE_RETRY_AFTER } from '../access/rateLimiter';
+
+export interface GatewayAnswer {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  /** Seconds to wait: a static Retry-After on the answer. */
+  retryAfter?: number;
+  /**
+   * The DEFAULT_* catch-alls keep each response type's own status in AWS: setting a status on
+   * DEFAULT_4XX would change it for every 4XX type beneath. `status` is then only what the local
+   * server answers when it produces one (a function that crashed: 502, as in AWS).
+   */
+  keepsAwsStatus?: boolean;
+}
 
 /**
  * Answers API Gateway gives by itself, before or instead of a function. The CDK stack turns each
  * into a gateway response with our JSON envelope; the local server answers the same way.
  * ACCESS_DENIED is the authorizer's deny: a 401 whose message and rate-limit headers come from the
- * authorizer's context. API Gateway calls an unknown route MISSING_AUTHENTICATION_TOKEN (403); it is
- * a 404 here. 405 is not a gateway response type: the stack answers it from a mock integration.
+ * authorizer's context. INVALID_API_KEY is a key the authorizer allowed but API Gateway no longer
+ * knows (disabled in the usage plan after a revoke, within the authorizer cache TTL). A throwing
+ * authorizer is AUTHORIZER_CONFIGURATION_ERROR in AWS. API Gateway calls an unknown route
+ * MISSING_AUTHENTICATION_TOKEN (403); it is a 404 here. The 4XX types left to DEFAULT_4XX
+ * (WAF_FILTERED, EXPIRED_TOKEN, INVALID_SIGNATURE) are refusals, hence FORBIDDEN.
  */
 export const gatewayResponses = {
   ACCESS_DENIED: { status: 401, code: 'UNAUTHORIZED', message: 'Invalid API key' },
   UNAUTHORIZED: { status: 401, code: 'UNAUTHORIZED', message: 'Missing API key: send Authorization: Bearer <API_KEY>' },
+  INVALID_API_KEY: { status: 401, code: 'UNAUTHORIZED', message: 'Invalid or revoked API key' },
   MISSING_AUTHENTICATION_TOKEN: { status: 404, code: 'NOT_FOUND', message: 'No such route' },
-  METHOD_NOT_ALLOWED: { status: 405, code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed on this route' },
+  RESOURCE_NOT_FOUND: { status: 404, code: 'NOT_FOUND', message: 'No such resource' },
   REQUEST_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported Content-Type' },
   BAD_REQUEST_BODY: { status: 400, code: 'INVALID_BODY', message: 'Request body is not valid' },
   BAD_REQUEST_PARAMETERS: { status: 400, code: 'INVALID_PARAMETER', message: 'Request parameters are not valid' },
   THROTTLED: { status: 429, code: 'RATE_LIMITED', message: 'Too many requests' },
   QUOTA_EXCEEDED: { status: 429, code: 'RATE_LIMITED', message: 'Quota exceeded' },
-  AUTHORIZER_FAILURE: { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Authorization is temporarily unavailable; retry shortly' },
-  DEFAULT_4XX: { status: 400, code: 'INVALID_PARAMETER', message: 'Bad request' },
-  DEFAULT_5XX: { status: 502, code: 'UPSTREAM_ERROR', message: 'The service failed to answer' },
-} as const satisfies Record<string, { status: number; code: ErrorCode; message: string }>;
+  AUTHORIZER_FAILURE: { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Authorization is temporarily unavailable; retry shortly', retryAfter: UNAVAILABLE_RETRY_AFTER },
+  AUTHORIZER_CONFIGURATION_ERROR: {
+    status: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'Authorization is temporarily unavailable; retry shortly',
+    retryAfter: UNAVAILABLE_RETRY_AFTER,
+  },
+  DEFAULT_4XX: { status: 403, code: 'FORBIDDEN', message: 'Request refused', keepsAwsStatus: true },
+  DEFAULT_5XX: { status: 502, code: 'UPSTREAM_ERROR', message: 'The service failed to answer', keepsAwsStatus: true },
+} as const satisfies Record<string, GatewayAnswer>;
 
 export type GatewayResponseType = keyof typeof gatewayResponses;
+
+/** A known path asked with a method it does not have: the same answer from every gateway. */
+export function methodNotAllowed(method: string, allow: string[], requestId: string) {
+  return {
+    statusCode: 405,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', Allow: allow.join(', '), 'X-Request-Id': requestId },
+    body: errorBody('METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allow.join(', ')}`, requestId),
+  };
+}

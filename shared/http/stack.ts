@@ -5,10 +5,11 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { limiterFromEnv, type RateLimiter } from '../access/rateLimiter';
 import { imageFetcherFromEnv, type ImageFetcher } from '../images/imageFetcher';
-import { routes, type GroupRouteId, type RouteId, type Routes } from '../routes/table';
+import { routeList, routes, type GroupRouteId, type RouteId, type Routes } from '../routes/table';
 import type { FunctionGroup, RouteDefinition, RouteInput } from '../routes/types';
 import { createStores } from '../store';
 import { errorBody } from './envelope';
+import { methodNotAllowed } from './gatewayResponses';
 import { logger } from './logger';
 import { conditionalGet } from './middleware/conditionalGet';
 import { errorEnvelope } from './middleware/errorEnvelope';
@@ -66,10 +67,14 @@ export function groupHandler<G extends FunctionGroup>(group: G, handlers: GroupH
   return async (event, context) => {
     const handler = byRoute.get(`${event.httpMethod} ${event.resource}`);
     if (handler) return handler(event, context);
+    const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+    // The stack routes a path's other methods (its ANY method) here, to answer 405 as the local gateway does.
+    const allow = routeList.filter((route) => route.path === event.resource).map((route) => route.method);
+    if (allow.length > 0) return methodNotAllowed(event.httpMethod, allow, requestId);
     return {
       statusCode: 404,
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
-      body: errorBody('NOT_FOUND', `No route ${event.httpMethod} ${event.resource} in group ${group}`, event.requestContext?.requestId ?? context.awsRequestId),
+      body: errorBody('NOT_FOUND', `No route ${event.httpMethod} ${event.resource} in group ${group}`, requestId),
     };
   };
 }

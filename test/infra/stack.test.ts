@@ -4,9 +4,10 @@ import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { deployedGroups } from '../../infra/cdk/functions';
-import { gatewayResponses } from '../../shared/http/gatewayResponses';
+import { gatewayResponses, type GatewayAnswer } from '../../shared/http/gatewayResponses';
 import { routeList } from '../../shared/routes/table';
 import { tableSchema } from '../../shared/store/schema';
+import { DEFAULT_SETTINGS } from '../../infra/cdk/stack';
 import { resourcePaths, resourcesOf, routedMethods, synthStack } from './synth';
 
 let template: Template;
@@ -51,18 +52,24 @@ describe('routes from the route table', () => {
     expect(routed.size).toBe(routeList.length);
   });
 
-  test('a wrong method on every known path answers 405 with Allow from a mock, without a key', () => {
+  test('every known path has an ANY method, without a key, to its group function (which answers 405)', () => {
     const paths = resourcePaths(template);
-    const mocks = Object.values(resourcesOf(template, 'AWS::ApiGateway::Method')).filter((m) => m.Properties.HttpMethod === 'ANY');
-    const mockPaths = new Set(mocks.map((m) => paths.get(m.Properties.ResourceId.Ref)));
-    expect(mockPaths).toEqual(new Set(routeList.map((r) => r.path)));
-    for (const mock of mocks) {
-      expect(mock.Properties).toMatchObject({ AuthorizationType: 'NONE', Integration: { Type: 'MOCK' } });
-      const response = mock.Properties.Integration.IntegrationResponses[0];
-      expect(response.StatusCode).toBe('405');
-      expect(response.ResponseParameters['method.response.header.Allow']).toMatch(/^'(GET|POST|PUT|DELETE)(, (GET|POST|PUT|DELETE))*'$/);
-      expect(JSON.parse(response.ResponseTemplates['application/json'].replace(/\$context\.\w+/g, 'x'))).toMatchObject({ success: false, error: { code: 'METHOD_NOT_ALLOWED' } });
+    const anyMethods = Object.values(resourcesOf(template, 'AWS::ApiGateway::Method')).filter((m) => m.Properties.HttpMethod === 'ANY');
+    expect(new Set(anyMethods.map((m) => paths.get(m.Properties.ResourceId.Ref)))).toEqual(new Set(routeList.map((r) => r.path)));
+    const routed = routedMethods(template);
+    for (const method of anyMethods) {
+      const path = paths.get(method.Properties.ResourceId.Ref) as string;
+      const route = routeList.find((r) => r.path === path)!;
+      expect(method.Properties).toMatchObject({ AuthorizationType: 'NONE', Integration: { Type: 'AWS_PROXY' } });
+      expect(functionIdOf(method.Properties)).toBe(functionIdOf(routed.get(`${route.method} ${route.path}`)!));
     }
+  });
+
+  test('changing the authorizer cache TTL redeploys the stage', () => {
+    const deploymentId = (t: Template) => Object.keys(resourcesOf(t, 'AWS::ApiGateway::Deployment'))[0];
+    const other = synthStack({ ...DEFAULT_SETTINGS, authorizerCacheTtl: 60 }).template;
+    other.hasResourceProperties('AWS::ApiGateway::Authorizer', { AuthorizerResultTtlInSeconds: 60 });
+    expect(deploymentId(other)).not.toBe(deploymentId(template));
   });
 });
 
@@ -145,16 +152,26 @@ describe('API', () => {
 
   test('every gateway response answers with the JSON envelope and its status', () => {
     const responses = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse'));
-    for (const [type, answer] of Object.entries(gatewayResponses)) {
-      if (type === 'METHOD_NOT_ALLOWED') continue;
+    expect(responses).toHaveLength(Object.keys(gatewayResponses).length);
+    for (const [type, answer] of Object.entries(gatewayResponses) as [string, GatewayAnswer][]) {
       const response = responses.find((r) => r.Properties.ResponseType === type);
-      expect(response?.Properties.StatusCode).toBe(String(answer.status));
+      // The catch-alls keep each type's own status: setting one would change every type beneath.
+      expect(response?.Properties.StatusCode).toBe(answer.keepsAwsStatus ? undefined : String(answer.status));
       const body = JSON.parse(response?.Properties.ResponseTemplates['application/json'].replace(/"?\$context\.[\w.]+"?/g, '"x"'));
       expect(body).toMatchObject({ success: false, error: { code: answer.code }, meta: { requestId: 'x' } });
+      if (answer.retryAfter) expect(response?.Properties.ResponseParameters['gatewayresponse.header.Retry-After']).toBe(`'${answer.retryAfter}'`);
     }
-    expect(responses.find((r) => r.Properties.ResponseType === 'MISSING_AUTHENTICATION_TOKEN')?.Properties.StatusCode).toBe('404');
-    const denied = responses.find((r) => r.Properties.ResponseType === 'ACCESS_DENIED');
-    expect(denied?.Properties.ResponseParameters['gatewayresponse.header.X-RateLimit-Remaining']).toBe('context.authorizer.rateLimitRemaining');
+    const byType = (type: string) => responses.find((r) => r.Properties.ResponseType === type)?.Properties;
+    expect(byType('MISSING_AUTHENTICATION_TOKEN')?.StatusCode).toBe('404');
+    expect(byType('AUTHORIZER_CONFIGURATION_ERROR')?.StatusCode).toBe('503');
+    expect(byType('INVALID_API_KEY')?.StatusCode).toBe('401');
+    expect(byType('ACCESS_DENIED')?.ResponseParameters).toMatchObject({
+      'gatewayresponse.header.X-RateLimit-Limit': 'context.authorizer.rateLimitLimit',
+      'gatewayresponse.header.X-RateLimit-Remaining': 'context.authorizer.rateLimitRemaining',
+      'gatewayresponse.header.X-RateLimit-Reset': 'context.authorizer.rateLimitReset',
+      'gatewayresponse.header.Retry-After': 'context.authorizer.rateLimitRetryAfter',
+    });
+    expect(byType('ACCESS_DENIED')?.ResponseTemplates['application/json']).toContain('"message":"$context.authorizer.message"');
   });
 
   test('access logs, tracing and a few alarms', () => {

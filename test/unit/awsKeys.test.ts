@@ -76,7 +76,9 @@ describe('create', () => {
   test('an undo step that fails too is reported, and the others still run', async () => {
     store.failPut = true;
     gatewayMock.on(DeleteUsagePlanKeyCommand).rejects(new Error('throttled'));
-    await expect(registry().create({ name: 'x' })).rejects.toThrow(/DynamoDB unavailable; rollback also failed, remove by hand: throttled/);
+    await expect(registry().create({ name: 'x' })).rejects.toThrow(
+      /DynamoDB unavailable; rollback also failed, remove by hand: usage plan plan-123 membership of key gw-key-1 \(throttled\)/,
+    );
     expect(callNames()).toContain('DeleteApiKeyCommand');
   });
 });
@@ -93,6 +95,26 @@ describe('revoke and list', () => {
       apiKey: 'gw-key-1',
       patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }],
     });
+  });
+
+  test('the record is marked before the key is disabled, so the authorizer refuses it first', async () => {
+    const { record } = await registry().create({ name: 'x' });
+    let revokedWhenDisabled: string | undefined;
+    gatewayMock.on(UpdateApiKeyCommand).callsFake(async () => {
+      revokedWhenDisabled = (await store.getById(record.id))?.revokedAt;
+      return {};
+    });
+    await registry().revoke(record.id, '2026-11-22T00:00:00.000Z');
+    expect(revokedWhenDisabled).toBe('2026-11-22T00:00:00.000Z');
+  });
+
+  test('disabling fails after the mark: the key stays refused, the error surfaces, and a retry disables it', async () => {
+    const { record } = await registry().create({ name: 'x' });
+    gatewayMock.on(UpdateApiKeyCommand).rejectsOnce(new Error('throttled')).resolves({});
+    await expect(registry().revoke(record.id, '2026-11-22T00:00:00.000Z')).rejects.toThrow('throttled');
+    expect((await store.getById(record.id))?.revokedAt).toBe('2026-11-22T00:00:00.000Z');
+    expect((await registry().revoke(record.id, '2026-11-23T00:00:00.000Z'))?.revokedAt).toBe('2026-11-22T00:00:00.000Z');
+    expect(gatewayMock.commandCalls(UpdateApiKeyCommand)).toHaveLength(2);
   });
 
   test('an unknown id touches nothing', async () => {
