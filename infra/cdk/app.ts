@@ -18,6 +18,7 @@ const number = (name: string, fallback: number) => {
 new ChatbotApiStack(app, 'ChatbotUtilityApi', {
   authorizerCacheTtl: number('authorizerCacheTtl', DEFAULT_SETTINGS.authorizerCacheTtl),
   rateLimitPerMinute: number('rateLimitPerMinute', DEFAULT_SETTINGS.rateLimitPerMinute),
+  botOnlineWindowSeconds: number('botOnlineWindowSeconds', DEFAULT_SETTINGS.botOnlineWindowSeconds),
   throttle: { rateLimit: number('throttleRate', DEFAULT_SETTINGS.throttle.rateLimit), burstLimit: number('throttleBurst', DEFAULT_SETTINGS.throttle.burstLimit) },
   removalPolicy: String(app.node.tryGetContext('destroyData')) === 'true' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
 });

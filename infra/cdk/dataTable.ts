@@ -10,7 +10,7 @@ export interface DataTableProps {
 
 /** The single table, built from the same schema description the local server uses. */
 export function dataTable(scope: Construct, props: DataTableProps = {}): Table {
-  const { partitionKey, sortKey, gsi1, ttlAttribute } = tableSchema;
+  const { partitionKey, sortKey, gsi1, gsi2, ttlAttribute } = tableSchema;
   const table = new Table(scope, 'Data', {
     partitionKey: { name: partitionKey, type: AttributeType.STRING },
     sortKey: { name: sortKey, type: AttributeType.STRING },
@@ -21,11 +21,13 @@ export function dataTable(scope: Construct, props: DataTableProps = {}): Table {
     removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     deletionProtection: (props.removalPolicy ?? RemovalPolicy.RETAIN) === RemovalPolicy.RETAIN,
   });
-  table.addGlobalSecondaryIndex({
-    indexName: gsi1.name,
-    partitionKey: { name: gsi1.partitionKey, type: AttributeType.STRING },
-    sortKey: { name: gsi1.sortKey, type: AttributeType.STRING },
-    projectionType: ProjectionType.ALL,
-  });
+  for (const index of [gsi1, gsi2]) {
+    table.addGlobalSecondaryIndex({
+      indexName: index.name,
+      partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      projectionType: ProjectionType.ALL,
+    });
+  }
   return table;
 }

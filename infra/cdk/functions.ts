@@ -11,7 +11,7 @@ import { routeList } from '../../shared/routes/table';
 import type { FunctionGroup } from '../../shared/routes/types';
 import { fontFiles } from '../../shared/svg/fonts';
 import { acknowledgeFunctionFindings } from './nagAcknowledgements';
-import { grantTable, type TableNeed } from './tableAccess';
+import { GROUP_NEEDS, grantTable, type TableNeed } from './tableAccess';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Where the bundled fonts land inside the function package (/var/task). */
@@ -20,6 +20,7 @@ const FONT_DIR = '/var/task/fonts';
 export interface FunctionSettings {
   table: ITable;
   rateLimitPerMinute: number;
+  botOnlineWindowSeconds: number;
   logRetention: RetentionDays;
 }
 
@@ -57,6 +58,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       TABLE_NAME: settings.table.tableName,
       RATE_LIMIT_PER_MINUTE: String(settings.rateLimitPerMinute),
       POWERTOOLS_SERVICE_NAME: 'chatbot-utility-api',
+      BOT_ONLINE_WINDOW_SECONDS: String(settings.botOnlineWindowSeconds),
       NODE_OPTIONS: '--enable-source-maps',
       ...(spec.fonts ? { FONT_DIR } : {}),
     },
@@ -87,7 +89,13 @@ export function groupFunctions(scope: Construct, settings: FunctionSettings): Ma
   const functions = new Map<FunctionGroup, NodejsFunction>();
   for (const group of deployedGroups()) {
     const fonts = routeList.some((route) => route.group === group && route.response === 'svg');
-    const spec: Spec = { entry: `functions/${group}/index.ts`, memorySize: fonts ? 1024 : 256, timeout: Duration.seconds(fonts ? 10 : 6), needs: ['countRequests'], fonts };
+    const spec: Spec = {
+      entry: `functions/${group}/index.ts`,
+      memorySize: fonts ? 1024 : 256,
+      timeout: Duration.seconds(fonts ? 10 : 6),
+      needs: ['countRequests', ...(GROUP_NEEDS[group] ?? [])],
+      fonts,
+    };
     functions.set(group, lambda(scope, `${pascal(group)}Function`, spec, settings));
   }
   return functions;

@@ -10,6 +10,8 @@ import { chatbotRestApi } from './restApi';
 export interface ChatbotApiSettings {
   authorizerCacheTtl: number;
   rateLimitPerMinute: number;
+  /** A bot is online when its last heartbeat is at most this old. */
+  botOnlineWindowSeconds: number;
   throttle: { rateLimit: number; burstLimit: number };
   /** RETAIN by default: deleting the stack keeps the data. */
   removalPolicy: RemovalPolicy;
@@ -18,6 +20,7 @@ export interface ChatbotApiSettings {
 export const DEFAULT_SETTINGS: ChatbotApiSettings = {
   authorizerCacheTtl: 300,
   rateLimitPerMinute: 60,
+  botOnlineWindowSeconds: 120,
   throttle: { rateLimit: 10, burstLimit: 20 },
   removalPolicy: RemovalPolicy.RETAIN,
 };
@@ -28,7 +31,7 @@ export class ChatbotApiStack extends Stack {
     super(scope, id, props);
     const logRetention = RetentionDays.ONE_MONTH;
     const table = dataTable(this, { removalPolicy: settings.removalPolicy });
-    const functionSettings = { table, rateLimitPerMinute: settings.rateLimitPerMinute, logRetention };
+    const functionSettings = { table, rateLimitPerMinute: settings.rateLimitPerMinute, botOnlineWindowSeconds: settings.botOnlineWindowSeconds, logRetention };
     const functions = groupFunctions(this, functionSettings);
     const authorizer = authorizerFunction(this, functionSettings);
     const { api, usagePlan } = chatbotRestApi(this, {

@@ -1,10 +1,12 @@
 import { DynamoApiKeyStore } from './apiKeys';
+import { DynamoBotStore } from './bots';
 import { createDocumentClient } from './client';
 import { storeConfigFromEnv, type StoreConfig } from './config';
 import { DynamoRateCounterStore } from './rateCounters';
 
 export type { ApiKeyRecord, ApiKeyStore } from './apiKeys';
 export type { RateCounterStore } from './rateCounters';
+export type { BotProfile, BotStore, CommandList, StatsPoint } from './bots';
 export { StoreUnavailableError } from './errors';
 
 /** The data-access objects of one table, sharing one client. */
@@ -14,6 +16,7 @@ export function createStores(config: StoreConfig = storeConfigFromEnv()) {
     db,
     apiKeys: new DynamoApiKeyStore(db, config.tableName),
     rateCounters: new DynamoRateCounterStore(db, config.tableName),
+    bots: new DynamoBotStore(db, config.tableName),
   };
 }
 

@@ -10,15 +10,17 @@ export const tableSchema = {
   partitionKey: 'pk',
   sortKey: 'sk',
   gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  /** A second ordering of the same listings (public bots by guild count). */
+  gsi2: { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   ttlAttribute: 'expiresAt',
 } as const;
 
 export function createTableInput(tableName: string): CreateTableCommandInput {
-  const { partitionKey, sortKey, gsi1 } = tableSchema;
+  const { partitionKey, sortKey, gsi1, gsi2 } = tableSchema;
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [partitionKey, sortKey, gsi1.partitionKey, gsi1.sortKey].map((name) => ({
+    AttributeDefinitions: [partitionKey, sortKey, gsi1.partitionKey, gsi1.sortKey, gsi2.partitionKey, gsi2.sortKey].map((name) => ({
       AttributeName: name,
       AttributeType: 'S',
     })),
@@ -26,15 +28,13 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
       { AttributeName: partitionKey, KeyType: 'HASH' },
       { AttributeName: sortKey, KeyType: 'RANGE' },
     ],
-    GlobalSecondaryIndexes: [
-      {
-        IndexName: gsi1.name,
-        KeySchema: [
-          { AttributeName: gsi1.partitionKey, KeyType: 'HASH' },
-          { AttributeName: gsi1.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      },
-    ],
+    GlobalSecondaryIndexes: [gsi1, gsi2].map((index) => ({
+      IndexName: index.name,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+      ],
+      Projection: { ProjectionType: 'ALL' as const },
+    })),
   };
 }

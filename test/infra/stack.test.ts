@@ -115,12 +115,19 @@ describe('functions', () => {
     const statements = Object.entries(resourcesOf(template, 'AWS::IAM::Policy')).flatMap(([id, p]) =>
       p.Properties.PolicyDocument.Statement.filter((s: any) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:'))).map((s: any) => [id, [s.Action].flat(), s.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']]),
     );
-    for (const [id, actions, keys] of statements) {
-      if (String(id).startsWith('Authorizer') && actions.includes('dynamodb:GetItem')) expect(keys).toEqual(['KEY#*']);
-      else expect([actions, keys]).toEqual([['dynamodb:UpdateItem'], ['RATE#*']]);
-    }
+    // Every function counts requests; the authorizer reads key records; only the bots function touches bots.
+    const expected = (id: string, keys: string[]) => {
+      if (keys.includes('RATE#*')) return [['dynamodb:UpdateItem'], ['RATE#*']];
+      if (id.startsWith('Authorizer')) return [['dynamodb:GetItem'], ['KEY#*']];
+      if (id.startsWith('Bots')) return [BOT_ACTIONS, ['BOT#*', 'BOTS']];
+      return ['no other DynamoDB access'];
+    };
+    for (const [id, actions, keys] of statements) expect([actions, keys]).toEqual(expected(String(id), keys));
+    expect(statements.filter(([, , keys]) => keys.includes('BOT#*')).map(([id]) => String(id).replace(/Function.*/, ''))).toEqual(['Bots']);
   });
 });
+
+const BOT_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'];
 
 describe('table', () => {
   test('on demand, point-in-time recovery, TTL, the GSI the data layer uses, encrypted, kept on delete', () => {
@@ -135,7 +142,16 @@ describe('table', () => {
         { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
         { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: [expect.objectContaining({ IndexName: tableSchema.gsi1.name, Projection: { ProjectionType: 'ALL' } })],
+      GlobalSecondaryIndexes: [tableSchema.gsi1, tableSchema.gsi2].map((index) =>
+        expect.objectContaining({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }),
+      ),
     });
   });
 });

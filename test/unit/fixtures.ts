@@ -7,7 +7,7 @@ import { RateLimiter } from '../../shared/access/rateLimiter';
 import type { StackDeps } from '../../shared/http/stack';
 import { createImageFetcher } from '../../shared/images/imageFetcher';
 import { hashKey } from '../../shared/access/keys';
-import type { ApiKeyRecord, ApiKeyStore, RateCounterStore } from '../../shared/store';
+import { createStores, type ApiKeyRecord, type ApiKeyStore, type RateCounterStore } from '../../shared/store';
 
 /** Exact counter per (principal, window), like the DynamoDB ADD, with every call recorded. */
 export class MemoryRateCounterStore implements RateCounterStore {
@@ -161,5 +161,11 @@ export function networkError(): Error {
   return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
 }
 
-/** The services a wrapped handler gets: the given limiter, and an image fetcher no test here reaches. */
-export const stackDeps = (limiter: RateLimiter): StackDeps => ({ limiter, images: createImageFetcher() });
+/** The services a wrapped handler gets: the given limiter, and an image fetcher and bot store no test here reaches. */
+export const stackDeps = (limiter: RateLimiter): StackDeps => ({
+  limiter,
+  images: createImageFetcher(),
+  bots: createStores({ tableName: 'unused-in-unit-tests', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' }).bots,
+  onlineWindowSeconds: 120,
+  now: () => new Date(),
+});

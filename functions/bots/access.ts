@@ -1,0 +1,24 @@
+import { ApiError } from '../../shared/http/errors';
+import type { StackDeps } from '../../shared/http/stack';
+import type { StatusSettings } from '../../shared/bots/views';
+import type { BotProfile, Refusal } from '../../shared/store/bots';
+
+/** Who may see a bot: everyone when it is public, only its owner when not (others get 404, not 403). */
+export async function visibleBot(deps: StackDeps, clientId: string, callerKeyId: string | undefined): Promise<BotProfile> {
+  const bot = await deps.bots.get(clientId);
+  if (!bot || (!bot.public && bot.ownerKeyId !== callerKeyId)) throw new ApiError('NOT_FOUND', `No bot ${clientId}`);
+  return bot;
+}
+
+/** A write the store refused: no such bot, or a bot another key owns. */
+export function refused(refusal: Refusal, clientId: string): ApiError {
+  return refusal === 'notFound' ? new ApiError('NOT_FOUND', `No bot ${clientId}`) : new ApiError('FORBIDDEN', `Bot ${clientId} is registered by another API key`);
+}
+
+export const statusSettings = (deps: StackDeps): StatusSettings => ({ onlineWindowSeconds: deps.onlineWindowSeconds, now: deps.now() });
+
+/** Write routes need the caller's key id (always there behind the authorizer). */
+export function callerOf(keyId: string | undefined): string {
+  if (!keyId) throw new ApiError('UNAUTHORIZED', 'An API key is required');
+  return keyId;
+}

@@ -1,0 +1,10 @@
+import { botStatus } from '../../shared/bots/views';
+import { jsonResponse } from '../../shared/http/responses';
+import type { RouteHandler } from '../../shared/http/stack';
+import type { Routes } from '../../shared/routes/table';
+import { statusSettings, visibleBot } from './access';
+
+export const getBotStatus: RouteHandler<Routes['getBotStatus']> = async ({ path }, context, deps) => {
+  const bot = await visibleBot(deps, path.clientId, context.keyId);
+  return jsonResponse(botStatus(bot, await deps.bots.history(bot.clientId, 24), statusSettings(deps)), context.requestId);
+};

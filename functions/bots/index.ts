@@ -1,0 +1,12 @@
+import { groupHandler } from '../../shared/http/stack';
+import { deleteBot } from './deleteBot';
+import { getBot } from './getBot';
+import { getBotCommands } from './getBotCommands';
+import { getBotStats } from './getBotStats';
+import { getBotStatus } from './getBotStatus';
+import { listBots } from './listBots';
+import { postBotStats } from './postBotStats';
+import { putBotCommands } from './putBotCommands';
+import { registerBot } from './registerBot';
+
+export const handler = groupHandler('bots', { deleteBot, getBot, getBotCommands, getBotStats, getBotStatus, listBots, postBotStats, putBotCommands, registerBot });

@@ -1,0 +1,81 @@
+import type { BotProfile, CommandList, StatsPoint } from '../store/bots';
+
+/** How the stored records are shown: what a caller may see, with status derived from the clock. */
+export interface StatusSettings {
+  /** A bot is online when its last heartbeat is at most this old. */
+  onlineWindowSeconds: number;
+  now: Date;
+}
+
+export function isOnline(bot: BotProfile, settings: StatusSettings): boolean {
+  if (!bot.lastSeen) return false;
+  return settings.now.getTime() - Date.parse(bot.lastSeen) <= settings.onlineWindowSeconds * 1000;
+}
+
+/** What a listing shows of a bot. */
+export function botSummary(bot: BotProfile, settings: StatusSettings) {
+  return {
+    clientId: bot.clientId,
+    name: bot.name,
+    description: bot.description ?? null,
+    avatar: bot.avatar ?? null,
+    tags: bot.tags,
+    guilds: bot.stats?.guilds ?? null,
+    online: isOnline(bot, settings),
+    lastSeen: bot.lastSeen ?? null,
+  };
+}
+
+/** The full profile; the owner also sees that it is theirs and whether it is public. */
+export function botDetail(bot: BotProfile, settings: StatusSettings, callerKeyId: string | undefined) {
+  const { stats } = bot;
+  return {
+    ...botSummary(bot, settings),
+    public: bot.public,
+    owned: callerKeyId === bot.ownerKeyId,
+    inviteUrl: bot.inviteUrl ?? null,
+    supportServer: bot.supportServer ?? null,
+    website: bot.website ?? null,
+    version: bot.version ?? null,
+    createdAt: bot.createdAt,
+    updatedAt: bot.updatedAt,
+    stats: stats ?? null,
+  };
+}
+
+/**
+ * Share of the hours, from the oldest kept hour (at most 24 back) to now, in which at least one
+ * heartbeat arrived; null before the first heartbeat.
+ */
+export function uptimePercent(history: StatsPoint[], now: Date): number | null {
+  const first = history[0];
+  if (!first) return null;
+  const hour = 3600_000;
+  const currentHour = Math.floor(now.getTime() / hour);
+  const span = Math.min(24, currentHour - Math.floor(Date.parse(first.hour) / hour) + 1);
+  const live = history.filter((point) => point.beats > 0 && currentHour - Math.floor(Date.parse(point.hour) / hour) < span).length;
+  return Math.round((live / span) * 1000) / 10;
+}
+
+export function botStatus(bot: BotProfile, history: StatsPoint[], settings: StatusSettings) {
+  return {
+    clientId: bot.clientId,
+    online: isOnline(bot, settings),
+    lastSeen: bot.lastSeen ?? null,
+    onlineWindowSeconds: settings.onlineWindowSeconds,
+    uptimePercent: uptimePercent(history, settings.now),
+  };
+}
+
+/** Commands grouped by category (uncategorised ones under "general"), categories and commands by name. */
+export function commandsByCategory(clientId: string, list: CommandList | undefined) {
+  const groups = new Map<string, CommandList['commands']>();
+  for (const command of list?.commands ?? []) {
+    const category = command.category ?? 'general';
+    groups.set(category, [...(groups.get(category) ?? []), command]);
+  }
+  const categories = [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, commands]) => ({ name, count: commands.length, commands: [...commands].sort((a, b) => a.name.localeCompare(b.name)) }));
+  return { clientId, total: list?.commands.length ?? 0, categories, updatedAt: list?.updatedAt ?? null };
+}
