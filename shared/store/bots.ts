@@ -72,10 +72,13 @@ export class DynamoBotStore implements BotStore {
     const values: Record<string, unknown> = { ':me': ownerKeyId, ':now': at, ':clientId': clientId, ':name': input.name, ':public': input.public, ':tags': input.tags };
     const set = ['clientId = :clientId', '#name = :name', '#public = :public', 'tags = :tags', 'ownerKeyId = if_not_exists(ownerKeyId, :me)', 'createdAt = if_not_exists(createdAt, :now)', 'updatedAt = :now'];
     const remove: string[] = [];
+    // Every optional field goes through a name placeholder: some are DynamoDB reserved words.
+    const names: Record<string, string> = { '#name': 'name', '#public': 'public' };
     for (const field of OPTIONAL_FIELDS) {
-      if (input[field] === undefined) remove.push(field);
+      names[`#${field}`] = field;
+      if (input[field] === undefined) remove.push(`#${field}`);
       else {
-        set.push(`${field} = :${field}`);
+        set.push(`#${field} = :${field}`);
         values[`:${field}`] = input[field];
       }
     }
@@ -94,7 +97,7 @@ export class DynamoBotStore implements BotStore {
             // Two keys racing to register one bot: the condition lets exactly one own it.
             ConditionExpression: 'attribute_not_exists(pk) OR ownerKeyId = :me',
             UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
-            ExpressionAttributeNames: { '#name': 'name', '#public': 'public' },
+            ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
             ReturnValues: 'ALL_NEW',
           }),
@@ -169,8 +172,8 @@ export class DynamoBotStore implements BotStore {
         new UpdateCommand({
           TableName: this.tableName,
           Key: { pk: keyOf(clientId), sk: `STATS#${hour}` },
-          UpdateExpression: `SET hour = :hour, expiresAt = :expires${fields.map(([name]) => `, #${name} = :${name}`).join('')} ADD beats :one`,
-          ExpressionAttributeNames: Object.fromEntries(fields.map(([name]) => [`#${name}`, name])),
+          UpdateExpression: `SET #hour = :hour, expiresAt = :expires${fields.map(([name]) => `, #${name} = :${name}`).join('')} ADD beats :one`,
+          ExpressionAttributeNames: { '#hour': 'hour', ...Object.fromEntries(fields.map(([name]) => [`#${name}`, name])) },
           ExpressionAttributeValues: {
             ':hour': hour,
             ':expires': Math.floor(Date.parse(hour) / 1000) + (HISTORY_HOURS + 1) * 3600,

@@ -359,6 +359,7 @@ describe('a route with a JSON body', () => {
   test('a body that breaks the schema -> 400 naming body.<field>', async () => {
     const result = await post('{"name":""}');
     expect(result.statusCode).toBe(400);
+    expect(envelopeOf(result).error.code).toBe('INVALID_BODY');
     expect(envelopeOf(result).error.details?.map((d) => d.field)).toEqual(['body.name']);
     expect(envelopeOf(result).error.message.startsWith('body.name ')).toBe(true);
   });

@@ -34,7 +34,9 @@ export function validate(route: RouteDefinition): ApiMiddleware {
 
       if (issues.length > 0) {
         const first = issues[0] as FieldIssue;
-        throw new ApiError(missingOnly ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER', `${first.field} ${first.issue}`, issues);
+        // A JSON body that parses but breaks its schema is INVALID_BODY; parameters are *_PARAMETER.
+        const inBody = issues.every((issue) => issue.field === 'body' || issue.field.startsWith('body.'));
+        throw new ApiError(inBody ? 'INVALID_BODY' : missingOnly ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER', `${first.field} ${first.issue}`, issues);
       }
       request.context.input = { path, query, body };
     },

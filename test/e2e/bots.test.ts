@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { LocalServer } from '../../infra/local/server';
+import { expectErrorEnvelope } from '../support/envelope';
+import { call, startTestApi, type Reply } from '../support/localApi';
+
+/** The bot endpoints end to end: two real keys, the local server and its dynalite. */
+const OWNER = 'bots-owner-key-0123456';
+const OTHER = 'bots-other-key-0123456';
+const WINDOW_SECONDS = 1;
+let api: LocalServer;
+
+beforeAll(async () => {
+  process.env.RATE_LIMIT_PER_MINUTE = '1000';
+  process.env.BOT_ONLINE_WINDOW_SECONDS = String(WINDOW_SECONDS);
+  api = await startTestApi({ localApiKey: `${OWNER},${OTHER}` });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+let next = 0;
+const newId = () => String(200000000000000000n + BigInt((next += 1)));
+const json = (key: string, method: string, path: string, body?: unknown) =>
+  call(`${api.url}${path}`, { key, method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+const register = (key: string, clientId: string, body: unknown = { name: `Bot ${clientId.slice(-3)}` }) => json(key, 'PUT', `/v1/bots/${clientId}`, body);
+
+function expectData(reply: Reply, status = 200) {
+  expect(reply.status).toBe(status);
+  expect(reply.json).toMatchObject({ success: true, meta: { requestId: expect.any(String), generatedAt: expect.any(String) } });
+  return reply.json.data;
+}
+
+describe('register and ownership', () => {
+  test('the first key to register owns the bot; the owner may update it; another key gets 403', async () => {
+    const clientId = newId();
+    const created = expectData(await register(OWNER, clientId, { name: 'Melody', tags: ['Music', 'music'], description: 'Plays songs' }), 201);
+    expect(created).toMatchObject({ clientId, name: 'Melody', tags: ['music'], public: true, owned: true, online: false, stats: null });
+    expect(expectData(await register(OWNER, clientId, { name: 'Melody 2' }))).toMatchObject({ name: 'Melody 2', description: null, owned: true });
+    expectErrorEnvelope(await register(OTHER, clientId, { name: 'Mine now' }), 403, 'FORBIDDEN');
+    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Melody 2', owned: false });
+  });
+
+  test('two keys racing to register one bot: exactly one 201, the other 403', async () => {
+    const clientId = newId();
+    const replies = await Promise.all([register(OWNER, clientId), register(OTHER, clientId)]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 403]);
+  });
+});
+
+describe('listing', () => {
+  test('cursor pagination walks every public bot exactly once; private bots are not listed', async () => {
+    const publicIds: string[] = [];
+    for (let n = 0; n < 11; n += 1) {
+      const clientId = newId();
+      expect((await register(n % 2 ? OTHER : OWNER, clientId, { name: `Page ${n}`, public: n !== 3, tags: ['paging'] })).status).toBe(201);
+      if (n !== 3) publicIds.push(clientId);
+    }
+    for (const sort of ['name', 'guilds']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query = new URLSearchParams({ limit: '3', tag: 'paging', sort, ...(cursor ? { cursor } : {}) });
+        const page = expectData(await json(OWNER, 'GET', `/v1/bots?${query}`));
+        expect(page.bots.length).toBeLessThanOrEqual(3);
+        seen.push(...page.bots.map((bot: { clientId: string }) => bot.clientId));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen.length).toBe(new Set(seen).size);
+      expect([...seen].sort()).toEqual([...publicIds].sort());
+    }
+  });
+
+  test.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['sort=age', 'sort'],
+    ['tag=Not%20A%20Tag', 'tag'],
+    ['cursor=not-a-cursor', 'cursor'],
+  ])('%s -> 400 naming %s', async (query, field) => {
+    const reply = await json(OWNER, 'GET', `/v1/bots?${query}`);
+    expectErrorEnvelope(reply, 400, 'INVALID_PARAMETER');
+    expect(reply.json.error.details.map((d: { field: string }) => d.field)).toContain(field);
+  });
+
+  test('a cursor from another sort is refused, not misread', async () => {
+    const first = expectData(await json(OWNER, 'GET', '/v1/bots?limit=1&sort=name'));
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const reply = await json(OWNER, 'GET', `/v1/bots?limit=1&sort=guilds&cursor=${first.nextCursor}`);
+    expectErrorEnvelope(reply, 400, 'INVALID_PARAMETER');
+    expect(reply.json.error.message).toMatch(/different sort or tag/);
+  });
+});
+
+describe('private bots', () => {
+  test('are 404 to other keys on every read, visible to their owner', async () => {
+    const clientId = newId();
+    await register(OWNER, clientId, { name: 'Secret', public: false });
+    for (const suffix of ['', '/commands', '/stats', '/status']) {
+      expectErrorEnvelope(await json(OTHER, 'GET', `/v1/bots/${clientId}${suffix}`), 404, 'NOT_FOUND');
+      expect((await json(OWNER, 'GET', `/v1/bots/${clientId}${suffix}`)).status).toBe(200);
+    }
+  });
+});
+
+describe('heartbeats, status, stats and commands', () => {
+  test('a heartbeat makes the bot online; the status flips to offline after the window', async () => {
+    const clientId = newId();
+    await register(OWNER, clientId);
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}/status`))).toMatchObject({ online: false, lastSeen: null, uptimePercent: null });
+    expect(expectData(await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 12, users: 3400, ping: 42.5 }))).toMatchObject({ online: true, stats: { guilds: 12 } });
+    const online = expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}/status`));
+    expect(online).toMatchObject({ online: true, lastSeen: expect.any(String), uptimePercent: 100, onlineWindowSeconds: WINDOW_SECONDS });
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 + 300));
+    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}/status`))).toMatchObject({ online: false, lastSeen: online.lastSeen });
+    const stats = expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}/stats`));
+    expect(stats).toMatchObject({ latest: { guilds: 12, users: 3400, ping: 42.5 }, history: [{ beats: 1, guilds: 12 }] });
+  });
+
+  test('only the owner sends heartbeats and commands; commands come back grouped by category', async () => {
+    const clientId = newId();
+    await register(OWNER, clientId);
+    expectErrorEnvelope(await json(OTHER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 1 }), 403, 'FORBIDDEN');
+    expectErrorEnvelope(await json(OTHER, 'PUT', `/v1/bots/${clientId}/commands`, { commands: [] }), 403, 'FORBIDDEN');
+    const commands = [
+      { name: 'play', description: 'Play a song', category: 'music', usage: '/play <url>', options: [{ name: 'url', required: true }] },
+      { name: 'skip', description: 'Skip', category: 'music' },
+      { name: 'help', description: 'Help' },
+    ];
+    expect((await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, { commands })).status).toBe(200);
+    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}/commands`))).toMatchObject({
+      total: 3,
+      categories: [
+        { name: 'general', count: 1, commands: [{ name: 'help' }] },
+        { name: 'music', count: 2, commands: [{ name: 'play' }, { name: 'skip' }] },
+      ],
+    });
+  });
+
+  test('delete: others 403; the owner removes the bot and everything about it', async () => {
+    const clientId = newId();
+    await register(OWNER, clientId);
+    await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 1 });
+    expectErrorEnvelope(await json(OTHER, 'DELETE', `/v1/bots/${clientId}`), 403, 'FORBIDDEN');
+    expect(expectData(await json(OWNER, 'DELETE', `/v1/bots/${clientId}`))).toEqual({ clientId, deleted: true });
+    for (const suffix of ['', '/commands', '/stats', '/status']) expectErrorEnvelope(await json(OWNER, 'GET', `/v1/bots/${clientId}${suffix}`), 404, 'NOT_FOUND');
+    expectErrorEnvelope(await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 1 }), 404, 'NOT_FOUND');
+  });
+});
+
+describe('bad input', () => {
+  test.each(['123', 'abc', '1234567890123456789012', '12345678901234567x'])('client id %j -> 400 naming clientId', async (clientId) => {
+    const reply = await json(OWNER, 'GET', `/v1/bots/${clientId}`);
+    expectErrorEnvelope(reply, 400, 'INVALID_PARAMETER');
+    expect(reply.json.error.details[0].field).toBe('clientId');
+  });
+
+  test('an unknown bot -> 404 envelope', async () => {
+    expectErrorEnvelope(await json(OWNER, 'GET', `/v1/bots/${newId()}`), 404, 'NOT_FOUND');
+  });
+
+  test.each([
+    ['no name', { description: 'x' }, 'body.name'],
+    ['an unknown field', { name: 'x', owner: 'me' }, 'body'],
+    ['a name too long', { name: 'x'.repeat(33) }, 'body.name'],
+    ['a javascript: website', { name: 'x', website: 'javascript:alert(1)' }, 'body.website'],
+    ['public as a string', { name: 'x', public: 'yes' }, 'body.public'],
+    ['eleven tags', { name: 'x', tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'body.tags'],
+  ])('registering with %s -> 400 naming the field', async (_name, body, field) => {
+    const reply = await register(OWNER, newId(), body);
+    expectErrorEnvelope(reply, 400, 'INVALID_BODY');
+    expect(reply.json.error.details.map((d: { field: string }) => d.field)).toContain(field);
+  });
+
+  test.each([
+    ['negative guilds', { guilds: -1 }],
+    ['fractional users', { users: 1.5 }],
+    ['a string', { ping: 'fast' }],
+    ['an unknown stat', { cpu: 3 }],
+  ])('a heartbeat with %s -> 400', async (_name, body) => {
+    const clientId = newId();
+    await register(OWNER, clientId);
+    expectErrorEnvelope(await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, body), 400, 'INVALID_BODY');
+  });
+
+  test('malformed JSON -> 400 INVALID_BODY; no body -> 400; wrong content type -> 415; over the limit -> 413', async () => {
+    const clientId = newId();
+    const raw = (body: string, type = 'application/json') => call(`${api.url}/v1/bots/${clientId}`, { key: OWNER, method: 'PUT', headers: { 'Content-Type': type }, body });
+    expectErrorEnvelope(await raw('{"name":'), 400, 'INVALID_BODY');
+    expectErrorEnvelope(await raw(''), 400, 'INVALID_BODY');
+    expectErrorEnvelope(await raw('name=x', 'application/x-www-form-urlencoded'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectErrorEnvelope(await raw(JSON.stringify({ name: 'x', description: 'y'.repeat(9000) })), 413, 'PAYLOAD_TOO_LARGE');
+    const many = { commands: Array.from({ length: 201 }, (_, i) => ({ name: `c${i}`, description: 'd' })) };
+    await register(OWNER, clientId);
+    const reply = await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, many);
+    expectErrorEnvelope(reply, 400, 'INVALID_BODY');
+    expect(reply.json.error.message).toMatch(/at most 200 commands/);
+  });
+});

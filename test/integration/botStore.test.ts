@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { registerBotBody } from '../../shared/routes/schemas/bots';
+import type { BotStore } from '../../shared/store';
+import { startTestStore, type TestStore } from '../support/dynamo';
+
+let store: TestStore;
+let bots: BotStore;
+beforeAll(async () => {
+  store = await startTestStore();
+  bots = store.stores.bots;
+});
+afterAll(async () => {
+  await store.close();
+});
+
+const NOW = new Date('2026-11-22T10:30:00.000Z');
+const id = (n: number) => String(100000000000000000n + BigInt(n));
+const profile = (input: Record<string, unknown>) => registerBotBody.parse(input);
+
+describe('bot store on dynalite', () => {
+  test('two keys registering one bot at once: exactly one owns it', async () => {
+    const clientId = id(1);
+    const results = await Promise.all(['key_a', 'key_b', 'key_c', 'key_d'].map((key) => bots.register(clientId, key, profile({ name: `by ${key}` }), NOW)));
+    const winners = results.filter((result) => result !== 'forbidden');
+    expect(winners).toHaveLength(1);
+    const owner = (await bots.get(clientId))?.ownerKeyId;
+    expect(results.filter((result) => result === 'forbidden')).toHaveLength(3);
+    expect(['key_a', 'key_b', 'key_c', 'key_d']).toContain(owner);
+    // The owner may replace the profile; the others still may not.
+    const again = await bots.register(clientId, owner as string, profile({ name: 'renamed' }), new Date(NOW.getTime() + 1000));
+    expect(again).toMatchObject({ created: false, bot: { name: 'renamed', createdAt: NOW.toISOString() } });
+  });
+
+  test('replacing a profile removes fields it no longer has', async () => {
+    const clientId = id(2);
+    await bots.register(clientId, 'k', profile({ name: 'a', description: 'first', website: 'https://a.example' }), NOW);
+    const { bot } = (await bots.register(clientId, 'k', profile({ name: 'a' }), NOW)) as { bot: { description?: string; website?: string } };
+    expect(bot.description).toBeUndefined();
+    expect(bot.website).toBeUndefined();
+  });
+
+  test('pagination by name and by guilds walks every public bot exactly once; private ones never appear', async () => {
+    const isolated = await startTestStore();
+    try {
+      const own = isolated.stores.bots;
+      const made: string[] = [];
+      for (let n = 0; n < 23; n += 1) {
+        const clientId = id(1000 + n);
+        const isPublic = n % 5 !== 0;
+        await own.register(clientId, 'owner', profile({ name: `Bot ${String.fromCharCode(90 - n)}`, public: isPublic, tags: n % 2 ? ['music'] : ['games'] }), NOW);
+        await own.heartbeat(clientId, 'owner', { guilds: (n * 37) % 11 }, NOW);
+        if (isPublic) made.push(clientId);
+      }
+      for (const sort of ['name', 'guilds'] as const) {
+        for (const tag of [undefined, 'music']) {
+          const seen: string[] = [];
+          let after;
+          let pages = 0;
+          do {
+            const page = await own.list({ limit: 4, sort, tag, after });
+            expect(page.bots.length).toBeLessThanOrEqual(4);
+            seen.push(...page.bots.map((bot) => bot.clientId));
+            after = page.next;
+            pages += 1;
+          } while (after && pages < 50);
+          const expected = tag ? made.filter((clientId) => Number(clientId.slice(-4)) % 2 === 1) : made;
+          expect(new Set(seen).size).toBe(seen.length);
+          expect([...seen].sort()).toEqual([...expected].sort());
+          const all = await Promise.all(seen.map((clientId) => own.get(clientId)));
+          if (sort === 'name') expect(all.map((b) => b?.name.toLowerCase())).toEqual(all.map((b) => b?.name.toLowerCase()).sort());
+          else expect(all.map((b) => b?.stats?.guilds)).toEqual(all.map((b) => b?.stats?.guilds).sort((a, b) => (b ?? 0) - (a ?? 0)));
+        }
+      }
+      // Made private later: gone from the listing at once.
+      await own.register(made[0] as string, 'owner', profile({ name: 'hidden', public: false }), NOW);
+      const everything = await own.list({ limit: 100, sort: 'name' });
+      expect(everything.bots.map((bot) => bot.clientId)).not.toContain(made[0]);
+    } finally {
+      await isolated.close();
+    }
+  });
+
+  test('heartbeats: owner only, latest stats, one history point per hour counting beats', async () => {
+    const clientId = id(3);
+    await bots.register(clientId, 'owner', profile({ name: 'beat' }), NOW);
+    expect(await bots.heartbeat(clientId, 'intruder', { guilds: 1 }, NOW)).toBe('forbidden');
+    expect(await bots.heartbeat(id(999), 'owner', { guilds: 1 }, NOW)).toBe('notFound');
+    await bots.heartbeat(clientId, 'owner', { guilds: 5, ping: 40 }, NOW);
+    await bots.heartbeat(clientId, 'owner', { guilds: 6, ping: 42 }, new Date(NOW.getTime() + 60_000));
+    await bots.heartbeat(clientId, 'owner', { guilds: 7 }, new Date(NOW.getTime() + 3600_000));
+    const history = await bots.history(clientId, 24);
+    expect(history).toEqual([
+      { hour: '2026-11-22T10:00:00.000Z', beats: 2, guilds: 6, ping: 42 },
+      { hour: '2026-11-22T11:00:00.000Z', beats: 1, guilds: 7 },
+    ]);
+    const bot = await bots.get(clientId);
+    expect(bot).toMatchObject({ lastSeen: '2026-11-22T11:30:00.000Z', stats: { guilds: 7, updatedAt: '2026-11-22T11:30:00.000Z' } });
+  });
+
+  test('commands: owner only, replaced whole; delete removes the bot and every record', async () => {
+    const clientId = id(4);
+    await bots.register(clientId, 'owner', profile({ name: 'cmd' }), NOW);
+    expect(await bots.putCommands(clientId, 'intruder', [], NOW)).toBe('forbidden');
+    await bots.putCommands(clientId, 'owner', [{ name: 'ping', description: 'Pong' }], NOW);
+    await bots.putCommands(clientId, 'owner', [{ name: 'help', description: 'Help', category: 'info' }], NOW);
+    expect((await bots.commands(clientId))?.commands).toEqual([{ name: 'help', description: 'Help', category: 'info' }]);
+    await bots.heartbeat(clientId, 'owner', { guilds: 1 }, NOW);
+
+    expect(await bots.delete(clientId, 'intruder')).toBe('forbidden');
+    expect(await bots.delete(clientId, 'owner')).toBe(true);
+    expect(await bots.get(clientId)).toBeUndefined();
+    expect(await bots.commands(clientId)).toBeUndefined();
+    expect(await bots.history(clientId, 24)).toEqual([]);
+    expect(await bots.delete(clientId, 'owner')).toBe('notFound');
+  });
+});
