@@ -15,6 +15,7 @@ const local = await startLocalServer({
   localApiKey: env.LOCAL_API_KEY,
   dynamoPort: intFrom('LOCAL_DYNAMODB_PORT', 8000),
   authorizerCacheTtl: intFrom('AUTHORIZER_CACHE_TTL', 300),
+  demoBots: ['1', 'true', 'yes'].includes((env.DEMO_BOTS ?? '').toLowerCase()),
 });
 
 for (const key of local.seeded.keys) {
@@ -22,6 +23,7 @@ for (const key of local.seeded.keys) {
   console.log(local.seeded.generated ? `API key (shown once): ${key.value}  id ${key.id}` : `API key ${key.id} for ${key.owner}${state}`);
 }
 console.log(`DynamoDB (embedded dynalite${env.DATA_DIR ? ` in ${env.DATA_DIR}` : ', in memory'}): ${local.dynamoEndpoint}`);
+if (local.demoBots > 0) console.log(`${local.demoBots} demo bots registered (owned by key ${local.seeded.keys[0]?.id}): GET ${local.url}/v1/bots`);
 console.log(`listening on ${local.url}`);
 
 const stop = () => void local.close().then(() => process.exit(0));

@@ -10,6 +10,7 @@ import { DEFAULT_TABLE_NAME } from '../../shared/store/config';
 import { AuthorizerCache } from './authorizerCache';
 import { ensureTable, startEmbeddedDynamo } from './embeddedDynamo';
 import { createGateway } from './gateway';
+import { seedDemoBots } from './demoBots';
 import { seedKeys, type SeedResult } from './seedKeys';
 
 export interface LocalServerOptions {
@@ -26,6 +27,8 @@ export interface LocalServerOptions {
   authorizerCacheTtl?: number;
   /** IMAGE_FETCH_ALLOW_HOSTS for the functions: private `host:port` pairs they may fetch pictures from. */
   imageFetchAllowHosts?: string;
+  /** DEMO_BOTS: register demo bots (owned by the first local key) when none are listed yet. */
+  demoBots?: boolean;
 }
 
 export interface LocalServer {
@@ -33,6 +36,8 @@ export interface LocalServer {
   port: number;
   dynamoEndpoint: string;
   seeded: SeedResult;
+  /** How many demo bots were registered (0 when off or already there). */
+  demoBots: number;
   server: Server;
   close(): Promise<void>;
 }
@@ -52,6 +57,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   await ensureTable(endpoint, tableName);
   const stores = createStores();
   const seeded = await seedKeys(stores.apiKeys, options.localApiKey);
+  const demoBots = options.demoBots && seeded.keys[0] ? await seedDemoBots(stores.bots, seeded.keys[0].id) : 0;
 
   const { handler: authorizer } = await import('../../functions/authorizer/index');
   const groups = new Map<FunctionGroup, Promise<LambdaHandler>>();
@@ -79,6 +85,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     port,
     dynamoEndpoint: endpoint,
     seeded,
+    demoBots,
     server,
     close: async () => {
       server.closeAllConnections();
