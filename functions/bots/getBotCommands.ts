@@ -5,6 +5,6 @@ import type { Routes } from '../../shared/routes/table';
 import { visibleBot } from './access';
 
 export const getBotCommands: RouteHandler<Routes['getBotCommands']> = async ({ path }, context, deps) => {
-  await visibleBot(deps, path.clientId, context.keyId);
-  return jsonResponse(commandsByCategory(path.clientId, await deps.bots.commands(path.clientId)), context.requestId);
+  const bot = await visibleBot(deps, path.clientId, context.keyId);
+  return jsonResponse(commandsByCategory(bot.clientId, await deps.bots.commands(bot)), context.requestId);
 };

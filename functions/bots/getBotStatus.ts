@@ -6,5 +6,6 @@ import { statusSettings, visibleBot } from './access';
 
 export const getBotStatus: RouteHandler<Routes['getBotStatus']> = async ({ path }, context, deps) => {
   const bot = await visibleBot(deps, path.clientId, context.keyId);
-  return jsonResponse(botStatus(bot, await deps.bots.history(bot.clientId, 24), statusSettings(deps)), context.requestId);
+  const settings = statusSettings(deps);
+  return jsonResponse(botStatus(bot, await deps.bots.history(bot.clientId, settings.now), settings), context.requestId);
 };

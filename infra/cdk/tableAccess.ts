@@ -1,5 +1,6 @@
 import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { FunctionGroup } from '../../shared/routes/types';
 import { tableSchema } from '../../shared/store/schema';
 
 /**
@@ -9,28 +10,32 @@ import { tableSchema } from '../../shared/store/schema';
  */
 export type TableNeed = 'countRequests' | 'readKeys' | 'manageBots';
 
-const NEEDS: Record<TableNeed, { actions: string[]; leadingKeys: string[]; indexes?: boolean }> = {
-  countRequests: { actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] },
-  readKeys: { actions: ['dynamodb:GetItem'], leadingKeys: ['KEY#*'] },
-  // Bot records (BOT#<id>) and the public listings (partition BOTS of gsi1/gsi2).
-  manageBots: {
-    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'],
-    leadingKeys: ['BOT#*', 'BOTS'],
-    indexes: true,
-  },
+interface Grant {
+  actions: string[];
+  leadingKeys: string[];
+  /** On the listing indexes instead of the table (dynamodb:LeadingKeys is then the index's partition key). */
+  onIndexes?: boolean;
+}
+
+const NEEDS: Record<TableNeed, Grant[]> = {
+  countRequests: [{ actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] }],
+  readKeys: [{ actions: ['dynamodb:GetItem'], leadingKeys: ['KEY#*'] }],
+  manageBots: [
+    { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'], leadingKeys: ['BOT#*'] },
+    { actions: ['dynamodb:Query'], leadingKeys: ['BOTS'], onIndexes: true },
+  ],
 };
 
 /** Beyond counting requests, which groups touch which records. */
-export const GROUP_NEEDS: Partial<Record<string, TableNeed[]>> = { bots: ['manageBots'] };
+export const GROUP_NEEDS: Partial<Record<FunctionGroup, TableNeed[]>> = { bots: ['manageBots'] };
 
 export function grantTable(table: ITable, grantee: IGrantable, needs: TableNeed[]): void {
-  for (const need of needs) {
-    const { actions, leadingKeys, indexes } = NEEDS[need];
+  for (const { actions, leadingKeys, onIndexes } of needs.flatMap((need) => NEEDS[need])) {
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,
         actions,
-        resources: indexes ? [table.tableArn, ...[tableSchema.gsi1, tableSchema.gsi2].map((index) => `${table.tableArn}/index/${index.name}`)] : [table.tableArn],
+        resources: onIndexes ? [tableSchema.gsi1, tableSchema.gsi2].map((index) => `${table.tableArn}/index/${index.name}`) : [table.tableArn],
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys } },
       }),
     );

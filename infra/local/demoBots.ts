@@ -1,4 +1,5 @@
-import { registerBotBody, type BotCommand, type BotStats } from '../../shared/routes/schemas/bots';
+import { registerBotBody } from '../../shared/routes/schemas/bots';
+import type { BotCommand, BotStats } from '../../shared/store';
 import type { BotStore } from '../../shared/store';
 
 /** Real-looking bots for a first look at the bot endpoints (DEMO_BOTS=1 npm start). */

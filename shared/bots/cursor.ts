@@ -1,32 +1,40 @@
+import { z } from 'zod';
 import { ApiError } from '../http/errors';
-import type { BotSort, ListingKey } from '../store/bots';
+import type { BotSort, ListingKey } from '../store/bots/index';
+import { indexOf, LISTING, PROFILE } from '../store/bots/layout';
 
 /**
  * Listing cursors: where a page ended, with the listing it belongs to, as opaque base64url JSON.
  * A cursor only moves a caller through public listings, so it needs no secrecy, only checking:
- * a malformed one, or one from another sort or tag, is a 400 rather than a wrong page.
+ * the key must be exactly a public bot profile's place in that sort's index, so a crafted one can
+ * neither reach other records nor make DynamoDB refuse the query; anything else is a 400.
  */
-interface CursorContent {
-  k: ListingKey;
-  s: BotSort;
-  t: string | null;
-}
+const content = z.object({ k: z.record(z.string(), z.string().max(1024)), s: z.enum(['name', 'guilds']), t: z.string().nullable() });
 
 export const encodeCursor = (key: ListingKey, sort: BotSort, tag: string | undefined): string =>
-  Buffer.from(JSON.stringify({ k: key, s: sort, t: tag ?? null } satisfies CursorContent)).toString('base64url');
+  Buffer.from(JSON.stringify({ k: key, s: sort, t: tag ?? null })).toString('base64url');
 
 const invalid = (issue: string) => new ApiError('INVALID_PARAMETER', `cursor ${issue}`, [{ field: 'cursor', issue }]);
 
+function placeIn(sort: BotSort) {
+  const index = indexOf(sort);
+  return z.strictObject({
+    pk: z.string().regex(/^BOT#\d{17,20}$/),
+    sk: z.literal(PROFILE),
+    [index.partitionKey]: z.literal(LISTING),
+    [index.sortKey]: z.string().regex(/^[^\u0000]{1,600}#\d{17,20}$/),
+  });
+}
+
 export function decodeCursor(cursor: string, sort: BotSort, tag: string | undefined): ListingKey {
-  let content: CursorContent;
+  let parsed: z.infer<typeof content>;
   try {
-    content = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorContent;
+    parsed = content.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
     throw invalid('is not a cursor this API gave out');
   }
-  const key = content?.k;
-  const validKey = key !== null && typeof key === 'object' && Object.keys(key).length > 0 && Object.keys(key).length <= 6 && Object.values(key).every((v) => typeof v === 'string' && v.length <= 1024);
-  if (!validKey) throw invalid('is not a cursor this API gave out');
-  if (content.s !== sort || content.t !== (tag ?? null)) throw invalid('belongs to a different sort or tag');
-  return key;
+  if (parsed.s !== sort || parsed.t !== (tag ?? null)) throw invalid('belongs to a different sort or tag');
+  const key = placeIn(sort).safeParse(parsed.k);
+  if (!key.success) throw invalid('is not a cursor this API gave out');
+  return key.data as ListingKey;
 }

@@ -1,4 +1,4 @@
-import type { BotProfile, CommandList, StatsPoint } from '../store/bots';
+import { HISTORY_HOURS, type BotProfile, type CommandList, type StatsPoint } from '../store/bots/index';
 
 /** How the stored records are shown: what a caller may see, with status derived from the clock. */
 export interface StatusSettings {
@@ -26,9 +26,11 @@ export function botSummary(bot: BotProfile, settings: StatusSettings) {
   };
 }
 
+/** The latest stats, or null before the first heartbeat. */
+export const latestStats = (bot: BotProfile) => (bot.stats?.updatedAt ? bot.stats : null);
+
 /** The full profile; the owner also sees that it is theirs and whether it is public. */
 export function botDetail(bot: BotProfile, settings: StatusSettings, callerKeyId: string | undefined) {
-  const { stats } = bot;
   return {
     ...botSummary(bot, settings),
     public: bot.public,
@@ -39,21 +41,24 @@ export function botDetail(bot: BotProfile, settings: StatusSettings, callerKeyId
     version: bot.version ?? null,
     createdAt: bot.createdAt,
     updatedAt: bot.updatedAt,
-    stats: stats ?? null,
+    stats: latestStats(bot),
   };
 }
 
 /**
- * Share of the hours, from the oldest kept hour (at most 24 back) to now, in which at least one
- * heartbeat arrived; null before the first heartbeat.
+ * Share of the hours, from the oldest kept hour (at most HISTORY_HOURS back) to the current one,
+ * in which at least one heartbeat arrived: null before the first heartbeat, 0 when none is left in
+ * the window. Hours ahead of this clock (another server's skew) count as the current one.
  */
-export function uptimePercent(history: StatsPoint[], now: Date): number | null {
-  const first = history[0];
-  if (!first) return null;
+export function uptimePercent(bot: BotProfile, history: StatsPoint[], now: Date): number | null {
+  if (!bot.lastSeen) return null;
   const hour = 3600_000;
-  const currentHour = Math.floor(now.getTime() / hour);
-  const span = Math.min(24, currentHour - Math.floor(Date.parse(first.hour) / hour) + 1);
-  const live = history.filter((point) => point.beats > 0 && currentHour - Math.floor(Date.parse(point.hour) / hour) < span).length;
+  const current = Math.floor(now.getTime() / hour);
+  const hoursAgo = (point: StatsPoint) => Math.max(0, current - Math.floor(Date.parse(point.hour) / hour));
+  const kept = history.filter((point) => point.beats > 0 && hoursAgo(point) < HISTORY_HOURS);
+  if (kept.length === 0) return 0;
+  const span = Math.max(1, ...kept.map((point) => hoursAgo(point) + 1));
+  const live = new Set(kept.map(hoursAgo)).size;
   return Math.round((live / span) * 1000) / 10;
 }
 
@@ -63,7 +68,7 @@ export function botStatus(bot: BotProfile, history: StatsPoint[], settings: Stat
     online: isOnline(bot, settings),
     lastSeen: bot.lastSeen ?? null,
     onlineWindowSeconds: settings.onlineWindowSeconds,
-    uptimePercent: uptimePercent(history, settings.now),
+    uptimePercent: uptimePercent(bot, history, settings.now),
   };
 }
 

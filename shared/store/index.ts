@@ -1,12 +1,12 @@
 import { DynamoApiKeyStore } from './apiKeys';
-import { DynamoBotStore } from './bots';
+import { DynamoBotStore } from './bots/index';
 import { createDocumentClient } from './client';
 import { storeConfigFromEnv, type StoreConfig } from './config';
 import { DynamoRateCounterStore } from './rateCounters';
 
 export type { ApiKeyRecord, ApiKeyStore } from './apiKeys';
 export type { RateCounterStore } from './rateCounters';
-export type { BotProfile, BotStore, CommandList, StatsPoint } from './bots';
+export type { BotCommand, BotFields, BotProfile, BotStats, BotStore, CommandList, StatsPoint } from './bots/index';
 export { StoreUnavailableError } from './errors';
 
 /** The data-access objects of one table, sharing one client. */

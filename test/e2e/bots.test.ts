@@ -148,10 +148,21 @@ describe('heartbeats, status, stats and commands', () => {
 });
 
 describe('bad input', () => {
-  test.each(['123', 'abc', '1234567890123456789012', '12345678901234567x'])('client id %j -> 400 naming clientId', async (clientId) => {
+  test.each(['123', 'abc', '1234567890123456789012', '12345678901234567x', '012345678901234567', '18446744073709551616'])('client id %j -> 400 naming clientId', async (clientId) => {
     const reply = await json(OWNER, 'GET', `/v1/bots/${clientId}`);
     expectErrorEnvelope(reply, 400, 'INVALID_PARAMETER');
     expect(reply.json.error.details[0].field).toBe('clientId');
+  });
+
+  test('a tiny measure is rounded, not refused by DynamoDB', async () => {
+    const clientId = newId();
+    await register(OWNER, clientId);
+    expect(expectData(await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { ping: 1e-200, memory: 12.3456789 }))).toMatchObject({ stats: { ping: 0, memory: 12.345679 } });
+  });
+
+  test('a crafted cursor that points elsewhere in the table -> 400, not 503', async () => {
+    const cursor = Buffer.from(JSON.stringify({ k: { pk: 'KEY#x', sk: 'APIKEY', gsi1pk: 'APIKEYS', gsi1sk: 'key_1' }, s: 'name', t: null })).toString('base64url');
+    expectErrorEnvelope(await json(OWNER, 'GET', `/v1/bots?cursor=${cursor}`), 400, 'INVALID_PARAMETER');
   });
 
   test('an unknown bot -> 404 envelope', async () => {
@@ -165,6 +176,7 @@ describe('bad input', () => {
     ['a javascript: website', { name: 'x', website: 'javascript:alert(1)' }, 'body.website'],
     ['public as a string', { name: 'x', public: 'yes' }, 'body.public'],
     ['eleven tags', { name: 'x', tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'body.tags'],
+    ['a tag with spaces', { name: 'x', tags: ['two words'] }, 'body.tags.0'],
   ])('registering with %s -> 400 naming the field', async (_name, body, field) => {
     const reply = await register(OWNER, newId(), body);
     expectErrorEnvelope(reply, 400, 'INVALID_BODY');
@@ -176,6 +188,7 @@ describe('bad input', () => {
     ['fractional users', { users: 1.5 }],
     ['a string', { ping: 'fast' }],
     ['an unknown stat', { cpu: 3 }],
+    ['a ping over 1e12', { ping: 1e13 }],
   ])('a heartbeat with %s -> 400', async (_name, body) => {
     const clientId = newId();
     await register(OWNER, clientId);
@@ -189,8 +202,10 @@ describe('bad input', () => {
     expectErrorEnvelope(await raw(''), 400, 'INVALID_BODY');
     expectErrorEnvelope(await raw('name=x', 'application/x-www-form-urlencoded'), 415, 'UNSUPPORTED_MEDIA_TYPE');
     expectErrorEnvelope(await raw(JSON.stringify({ name: 'x', description: 'y'.repeat(9000) })), 413, 'PAYLOAD_TOO_LARGE');
+    const duplicateOptions = { commands: [{ name: 'c', description: 'd', options: [{ name: 'a' }, { name: 'A' }] }] };
     const many = { commands: Array.from({ length: 201 }, (_, i) => ({ name: `c${i}`, description: 'd' })) };
     await register(OWNER, clientId);
+    expectErrorEnvelope(await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, duplicateOptions), 400, 'INVALID_BODY');
     const reply = await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, many);
     expectErrorEnvelope(reply, 400, 'INVALID_BODY');
     expect(reply.json.error.message).toMatch(/at most 200 commands/);

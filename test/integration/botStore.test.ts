@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { registerBotBody } from '../../shared/routes/schemas/bots';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { BotStore } from '../../shared/store';
 import { startTestStore, type TestStore } from '../support/dynamo';
 
@@ -29,6 +30,7 @@ describe('bot store on dynalite', () => {
     // The owner may replace the profile; the others still may not.
     const again = await bots.register(clientId, owner as string, profile({ name: 'renamed' }), new Date(NOW.getTime() + 1000));
     expect(again).toMatchObject({ created: false, bot: { name: 'renamed', createdAt: NOW.toISOString() } });
+    expect(await bots.register(clientId, owner as string, profile({ name: 'again' }), NOW)).toMatchObject({ created: false });
   });
 
   test('replacing a profile removes fields it no longer has', async () => {
@@ -88,13 +90,49 @@ describe('bot store on dynalite', () => {
     await bots.heartbeat(clientId, 'owner', { guilds: 5, ping: 40 }, NOW);
     await bots.heartbeat(clientId, 'owner', { guilds: 6, ping: 42 }, new Date(NOW.getTime() + 60_000));
     await bots.heartbeat(clientId, 'owner', { guilds: 7 }, new Date(NOW.getTime() + 3600_000));
-    const history = await bots.history(clientId, 24);
+    const later = new Date(NOW.getTime() + 3600_000);
+    const history = await bots.history(clientId, later);
     expect(history).toEqual([
       { hour: '2026-11-22T10:00:00.000Z', beats: 2, guilds: 6, ping: 42 },
       { hour: '2026-11-22T11:00:00.000Z', beats: 1, guilds: 7 },
     ]);
+    // A heartbeat updates the stats it carries: the last ping stays with the new guild count.
     const bot = await bots.get(clientId);
-    expect(bot).toMatchObject({ lastSeen: '2026-11-22T11:30:00.000Z', stats: { guilds: 7, updatedAt: '2026-11-22T11:30:00.000Z' } });
+    expect(bot).toMatchObject({ lastSeen: '2026-11-22T11:30:00.000Z', stats: { guilds: 7, ping: 42, updatedAt: '2026-11-22T11:30:00.000Z' } });
+    // Only the last 24 hours are history, whatever the TTL sweep has not removed yet.
+    expect(await bots.history(clientId, new Date(NOW.getTime() + 24 * 3600_000))).toEqual([history[1]]);
+    expect(await bots.history(clientId, new Date(NOW.getTime() + 48 * 3600_000))).toEqual([]);
+  });
+
+  test('a heartbeat without guilds keeps the bot where it is in the guild order', async () => {
+    const isolated = await startTestStore();
+    try {
+      const own = isolated.stores.bots;
+      for (const [n, guilds] of [[1, 50], [2, 10]] as const) {
+        await own.register(id(5000 + n), 'o', profile({ name: `g${n}` }), NOW);
+        await own.heartbeat(id(5000 + n), 'o', { guilds }, NOW);
+      }
+      await own.heartbeat(id(5001), 'o', { ping: 3 }, NOW);
+      expect((await own.list({ limit: 10, sort: 'guilds' })).bots.map((b) => b.stats?.guilds)).toEqual([50, 10]);
+    } finally {
+      await isolated.close();
+    }
+  });
+
+  test('pages of exactly the listing size end without a cursor; a rare tag still fills its page', async () => {
+    const isolated = await startTestStore();
+    try {
+      const own = isolated.stores.bots;
+      for (let n = 0; n < 120; n += 1) await own.register(id(7000 + n), 'o', profile({ name: `r${String(n).padStart(3, '0')}`, tags: n % 40 === 7 ? ['rare'] : [] }), NOW);
+      const first = await own.list({ limit: 60, sort: 'name' });
+      const second = await own.list({ limit: 60, sort: 'name', after: first.next });
+      expect([first.bots.length, second.bots.length, second.next]).toEqual([60, 60, undefined]);
+      const rare = await own.list({ limit: 3, sort: 'name', tag: 'rare' });
+      expect(rare.bots.map((b) => b.name)).toEqual(['r007', 'r047', 'r087']);
+      expect(rare.next).toBeUndefined();
+    } finally {
+      await isolated.close();
+    }
   });
 
   test('commands: owner only, replaced whole; delete removes the bot and every record', async () => {
@@ -103,14 +141,28 @@ describe('bot store on dynalite', () => {
     expect(await bots.putCommands(clientId, 'intruder', [], NOW)).toBe('forbidden');
     await bots.putCommands(clientId, 'owner', [{ name: 'ping', description: 'Pong' }], NOW);
     await bots.putCommands(clientId, 'owner', [{ name: 'help', description: 'Help', category: 'info' }], NOW);
-    expect((await bots.commands(clientId))?.commands).toEqual([{ name: 'help', description: 'Help', category: 'info' }]);
+    expect((await bots.commands((await bots.get(clientId))!))?.commands).toEqual([{ name: 'help', description: 'Help', category: 'info' }]);
     await bots.heartbeat(clientId, 'owner', { guilds: 1 }, NOW);
 
     expect(await bots.delete(clientId, 'intruder')).toBe('forbidden');
     expect(await bots.delete(clientId, 'owner')).toBe(true);
     expect(await bots.get(clientId)).toBeUndefined();
-    expect(await bots.commands(clientId)).toBeUndefined();
-    expect(await bots.history(clientId, 24)).toEqual([]);
+    expect(await bots.history(clientId, NOW)).toEqual([]);
     expect(await bots.delete(clientId, 'owner')).toBe('notFound');
+    // Registered anew by someone else: a new life, with no commands of the old one.
+    const reborn = await bots.register(clientId, 'newcomer', profile({ name: 'new' }), NOW);
+    expect(reborn).toMatchObject({ created: true });
+    expect(await bots.commands((reborn as { bot: Parameters<BotStore['commands']>[0] }).bot)).toBeUndefined();
+  });
+
+  test('commands written for an earlier life of a bot are not shown in the next one', async () => {
+    const clientId = id(6);
+    const first = (await bots.register(clientId, 'a', profile({ name: 'one' }), NOW)) as { bot: Parameters<BotStore['commands']>[0] };
+    await bots.putCommands(clientId, 'a', [{ name: 'old', description: 'x' }], NOW);
+    // Simulate the race: the commands item outlives a delete and a new registration.
+    await store.stores.db.send(new DeleteCommand({ TableName: store.tableName, Key: { pk: `BOT#${clientId}`, sk: 'PROFILE' } }));
+    const second = (await bots.register(clientId, 'b', profile({ name: 'two' }), NOW)) as { bot: Parameters<BotStore['commands']>[0] };
+    expect(second.bot.generation).not.toBe(first.bot.generation);
+    expect(await bots.commands(second.bot)).toBeUndefined();
   });
 });

@@ -3,8 +3,13 @@ import { urlProblem } from '../../images/urlRules';
 import { integer, oneOf } from '../params';
 
 /** A Discord application (client) id: a snowflake of 17 to 20 digits. */
+const SNOWFLAKE_RULE = 'must be a Discord client id (a snowflake of 17 to 20 digits)';
 export const botPath = z.object({
-  clientId: z.string({ error: 'is required' }).regex(/^\d{17,20}$/, { error: 'must be a Discord client id (a snowflake of 17 to 20 digits)' }),
+  clientId: z
+    .string({ error: 'is required' })
+    .regex(/^[1-9]\d{16,19}$/, { error: SNOWFLAKE_RULE, abort: true })
+    // Snowflakes are unsigned 64-bit integers.
+    .refine((id) => BigInt(id) <= 0xffffffffffffffffn, { error: SNOWFLAKE_RULE }),
 });
 
 export const MAX_TAGS = 10;
@@ -42,7 +47,12 @@ export const registerBotBody = z.strictObject({
 });
 
 const count = z.number().int({ error: 'must be a whole number' }).min(0, { error: 'must be >= 0' }).max(Number.MAX_SAFE_INTEGER);
-const measure = z.number().min(0, { error: 'must be >= 0' }).max(1e12);
+// Rounded to millionths: DynamoDB refuses numbers below 1e-130, and no stat needs more.
+const measure = z
+  .number()
+  .min(0, { error: 'must be >= 0' })
+  .max(1e12, { error: 'must be at most 1e12' })
+  .transform((value) => Math.round(value * 1e6) / 1e6);
 
 export const statsBody = z.strictObject({
   guilds: count.optional(),
@@ -70,13 +80,14 @@ export const commandsBody = z.strictObject({
         description: text(100),
         category: text(32).optional(),
         usage: text(100).optional(),
-        options: z.array(commandOption).max(25, { error: 'at most 25 options' }).optional(),
+        options: z
+          .array(commandOption)
+          .max(25, { error: 'at most 25 options' })
+          .refine((options) => new Set(options.map((o) => o.name.toLowerCase())).size === options.length, { error: 'option names must be unique' })
+          .optional(),
       }),
     )
     .max(MAX_COMMANDS, { error: `at most ${MAX_COMMANDS} commands` })
     .refine((commands) => new Set(commands.map((c) => c.name.toLowerCase())).size === commands.length, { error: 'command names must be unique' }),
 });
 
-export type RegisterBot = z.output<typeof registerBotBody>;
-export type BotStats = z.output<typeof statsBody>;
-export type BotCommand = z.output<typeof commandsBody>['commands'][number];

@@ -1,0 +1,62 @@
+import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { guarded } from '../errors';
+import { botKey, fieldsOf, guildKey, HISTORY_HOURS, hourOf, statsKey } from './layout';
+import { refusalFor, updateProfileIf } from './profiles';
+import type { BotProfile, BotStats, Refusal, StatsPoint } from './types';
+
+/** `SET <path>.#f = :f` for each stat given: a heartbeat updates the stats it carries, no others. */
+function statAssignments(stats: BotStats, path: string) {
+  const entries = Object.entries(stats).filter(([, value]) => value !== undefined);
+  return {
+    set: entries.map(([name]) => `${path}#${name} = :${name}`),
+    names: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+    values: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
+  };
+}
+
+/**
+ * The heartbeat: owner only. The profile gets lastSeen and the stats sent (and a new place in the
+ * guild order when `guilds` is one of them); then this hour's point gets them too and counts the
+ * beat. dynalite has no transactions: if the second write fails the caller gets a 503 and its retry
+ * completes the hour.
+ */
+export async function recordHeartbeat(db: DynamoDBDocumentClient, table: string, clientId: string, ownerKeyId: string, stats: BotStats, now: Date): Promise<BotProfile | Refusal> {
+  const at = now.toISOString();
+  const latest = statAssignments(stats, 'stats.');
+  const guilds = stats.guilds === undefined ? [] : ['gsi2sk = :guildKey'];
+  const profile = await updateProfileIf(db, table, clientId, {
+    condition: 'ownerKeyId = :me',
+    update: `SET ${['lastSeen = :now', 'stats.#updatedAt = :now', ...latest.set, ...guilds].join(', ')}`,
+    names: { '#updatedAt': 'updatedAt', ...latest.names },
+    values: { ':me': ownerKeyId, ':now': at, ...latest.values, ...(guilds.length ? { ':guildKey': guildKey(stats.guilds as number, clientId) } : {}) },
+  });
+  if (!profile) return refusalFor(db, table, clientId);
+  const hour = hourOf(now);
+  const point = statAssignments(stats, '');
+  await guarded('UpdateItem', () =>
+    db.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: { pk: botKey(clientId), sk: statsKey(hour) },
+        UpdateExpression: `SET ${['#hour = :hour', 'expiresAt = :expires', ...point.set].join(', ')} ADD beats :one`,
+        ExpressionAttributeNames: { '#hour': 'hour', ...point.names },
+        ExpressionAttributeValues: { ':hour': hour, ':expires': Math.floor(Date.parse(hour) / 1000) + (HISTORY_HOURS + 1) * 3600, ':one': 1, ...point.values },
+      }),
+    ),
+  );
+  return profile;
+}
+
+/** The points of the last HISTORY_HOURS hours up to now, oldest first (older ones await their TTL). */
+export async function readHistory(db: DynamoDBDocumentClient, table: string, clientId: string, now: Date): Promise<StatsPoint[]> {
+  const { Items } = await guarded('Query', () =>
+    db.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': botKey(clientId), ':from': statsKey(hourOf(now.getTime() - (HISTORY_HOURS - 1) * 3600_000)), ':to': statsKey(hourOf(now)) },
+      }),
+    ),
+  );
+  return (Items ?? []).map((item) => fieldsOf<StatsPoint>(item));
+}

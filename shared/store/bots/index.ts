@@ -1,0 +1,27 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { readHistory, recordHeartbeat } from './activity';
+import { readCommands, writeCommands } from './commands';
+import { listProfiles } from './listing';
+import { getProfile, registerProfile } from './profiles';
+import { removeBot } from './removal';
+import type { BotStore } from './types';
+
+export type * from './types';
+export { HISTORY_HOURS } from './layout';
+
+/** The bot records on DynamoDB, one module per concern. */
+export class DynamoBotStore implements BotStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  register: BotStore['register'] = (clientId, ownerKeyId, fields, now) => registerProfile(this.db, this.table, clientId, ownerKeyId, fields, now);
+  get: BotStore['get'] = (clientId) => getProfile(this.db, this.table, clientId);
+  list: BotStore['list'] = (options) => listProfiles(this.db, this.table, options);
+  heartbeat: BotStore['heartbeat'] = (clientId, ownerKeyId, stats, now) => recordHeartbeat(this.db, this.table, clientId, ownerKeyId, stats, now);
+  history: BotStore['history'] = (clientId, now) => readHistory(this.db, this.table, clientId, now);
+  putCommands: BotStore['putCommands'] = (clientId, ownerKeyId, commands, now) => writeCommands(this.db, this.table, clientId, ownerKeyId, commands, now);
+  commands: BotStore['commands'] = (profile) => readCommands(this.db, this.table, profile);
+  delete: BotStore['delete'] = (clientId, ownerKeyId) => removeBot(this.db, this.table, clientId, ownerKeyId);
+}

@@ -1,0 +1,25 @@
+import { tableSchema } from '../schema';
+
+/**
+ * Where bot records live in the single table. Profile: pk BOT#<id>, sk PROFILE; public profiles
+ * also carry the listing keys of gsi1 (by name) and gsi2 (by guild count, descending), so private
+ * bots are absent from both indexes. Commands: sk COMMANDS. Hourly stats: sk STATS#<hour>, TTL.
+ */
+export const PROFILE = 'PROFILE';
+export const COMMANDS = 'COMMANDS';
+export const LISTING = 'BOTS';
+export const HISTORY_HOURS = 24;
+const MAX_GUILDS = 1e15;
+
+export const botKey = (clientId: string) => `BOT#${clientId}`;
+export const nameKey = (name: string, clientId: string) => `${name.toLowerCase()}#${clientId}`;
+/** Inverted and zero-padded, so ascending index order is descending guild count. */
+export const guildKey = (guilds: number, clientId: string) => `${String(MAX_GUILDS - Math.min(guilds, MAX_GUILDS)).padStart(16, '0')}#${clientId}`;
+export const hourOf = (time: Date | number) => `${new Date(time).toISOString().slice(0, 13)}:00:00.000Z`;
+export const statsKey = (hour: string) => `STATS#${hour}`;
+export const indexOf = (sort: 'name' | 'guilds') => (sort === 'name' ? tableSchema.gsi1 : tableSchema.gsi2);
+
+const INTERNAL = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expiresAt']);
+
+/** A stored item without the table's own keys. */
+export const fieldsOf = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([name]) => !INTERNAL.has(name))) as T;

@@ -1,0 +1,50 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DeleteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { guarded } from '../errors';
+import { botKey, PROFILE } from './layout';
+import { getProfile, refusalFor } from './profiles';
+import type { Refusal } from './types';
+
+/**
+ * Owner only. The commands and hourly points go first, the profile last and on the owner's
+ * condition: until it is gone the bot stays its owner's, so nobody can register it anew and lose
+ * records to this cleanup, and a failed cleanup is simply retried by deleting again.
+ */
+export async function removeBot(db: DynamoDBDocumentClient, table: string, clientId: string, ownerKeyId: string): Promise<true | Refusal> {
+  const profile = await getProfile(db, table, clientId);
+  if (!profile) return 'notFound';
+  if (profile.ownerKeyId !== ownerKeyId) return 'forbidden';
+
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await guarded('Query', () =>
+      db.send(
+        new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': botKey(clientId) }, ProjectionExpression: 'pk, sk', ExclusiveStartKey: start }),
+      ),
+    );
+    const keys = (page.Items ?? []).filter((item) => item.sk !== PROFILE).map(({ pk, sk }) => ({ pk, sk }));
+    for (let i = 0; i < keys.length; i += 25) await deleteBatch(db, table, keys.slice(i, i + 25));
+    start = page.LastEvaluatedKey;
+  } while (start);
+
+  try {
+    await guarded('DeleteItem', () =>
+      db.send(new DeleteCommand({ TableName: table, Key: { pk: botKey(clientId), sk: PROFILE }, ConditionExpression: 'ownerKeyId = :me', ExpressionAttributeValues: { ':me': ownerKeyId } })),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return refusalFor(db, table, clientId);
+    throw error;
+  }
+  return true;
+}
+
+/** One BatchWriteItem, retrying what DynamoDB leaves unprocessed (briefly: a Lambda has seconds). */
+async function deleteBatch(db: DynamoDBDocumentClient, table: string, keys: Record<string, unknown>[]): Promise<void> {
+  let requests = keys.map((Key) => ({ DeleteRequest: { Key } }));
+  for (let attempt = 0; requests.length > 0; attempt += 1) {
+    if (attempt === 4) throw new Error(`DynamoDB left ${requests.length} deletes unprocessed; delete the bot again`);
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    const { UnprocessedItems } = await guarded('BatchWriteItem', () => db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } })));
+    requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
+  }
+}
