@@ -1,6 +1,15 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteItemCommand,
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  ScanCommand,
+  type AttributeValue,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { createTableInput } from '../../shared/store/schema';
 
@@ -36,7 +45,37 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     await client.send(new CreateTableCommand(createTableInput(tableName)));
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
+    await addMissingIndexes(client, tableName);
   } finally {
     client.destroy();
+  }
+}
+
+/**
+ * A table persisted (DATA_DIR) by an older version may lack an index the code now queries.
+ * dynalite cannot add one to an existing table, so the table is rebuilt around its items:
+ * every item is read, the table created anew, and every item written back.
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  const wanted = createTableInput(tableName).GlobalSecondaryIndexes ?? [];
+  if (wanted.every((index) => present.has(index.IndexName))) return;
+
+  const items: Record<string, AttributeValue>[] = [];
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  await client.send(new DeleteTableCommand({ TableName: tableName }));
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (requests.length > 0) {
+      const { UnprocessedItems } = await client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: requests } }));
+      requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+    }
   }
 }
