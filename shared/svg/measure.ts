@@ -1,3 +1,4 @@
+import { graphemes } from '../text/graphemes';
 import { loadFont, type FontWeight } from './fonts';
 
 /**
@@ -7,10 +8,7 @@ import { loadFont, type FontWeight } from './fonts';
  * scripts beyond Latin, Greek and Cyrillic) comes from a viewer's fallback font; it counts as a
  * full em when East Asian wide or pictographic, else as a generous average letter.
  */
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-// Printable ASCII has one grapheme per character; the segmenter is only needed (and slow) beyond it.
-export const graphemes = (text: string): string[] => (/^[\x20-\x7e]*$/.test(text) ? text.split('') : Array.from(segmenter.segment(text), (s) => s.segment));
+export { graphemes };
 
 const WIDE = /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
 const FALLBACK_EM = { wide: 1, other: 0.62 };

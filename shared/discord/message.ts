@@ -1,0 +1,102 @@
+import { truncate } from '../text/graphemes';
+
+/** A Discord webhook message, as the relay builds it (the subset of fields we use). */
+export interface Embed {
+  title?: string;
+  url?: string;
+  description?: string;
+  color?: number;
+  timestamp?: string;
+  author?: { name: string; url?: string; icon_url?: string };
+  footer?: { text: string };
+  fields?: { name: string; value: string; inline?: boolean }[];
+}
+
+export interface DiscordMessage {
+  content?: string;
+  username?: string;
+  avatar_url?: string;
+  embeds?: Embed[];
+  allowed_mentions: { parse: [] };
+}
+
+/** Discord's documented limits (characters are UTF-16 units, as Discord counts them). */
+export const LIMITS = {
+  content: 2000,
+  username: 80,
+  embeds: 10,
+  title: 256,
+  description: 4096,
+  fields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+  author: 256,
+  total: 6000,
+} as const;
+
+/** The characters Discord counts towards an embed's 6000. */
+const embedSize = (embed: Embed) =>
+  (embed.title?.length ?? 0) +
+  (embed.description?.length ?? 0) +
+  (embed.author?.name.length ?? 0) +
+  (embed.footer?.text.length ?? 0) +
+  (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0);
+
+function fitEmbed(embed: Embed): Embed {
+  return {
+    ...embed,
+    ...(embed.title !== undefined ? { title: truncate(embed.title, LIMITS.title) } : {}),
+    ...(embed.description !== undefined ? { description: truncate(embed.description, LIMITS.description) } : {}),
+    ...(embed.author ? { author: { ...embed.author, name: truncate(embed.author.name, LIMITS.author) } } : {}),
+    ...(embed.footer ? { footer: { text: truncate(embed.footer.text, LIMITS.footer) } } : {}),
+    ...(embed.fields
+      ? {
+          fields: embed.fields.slice(0, LIMITS.fields).map((field) => ({
+            ...field,
+            // Discord refuses empty names and values; a zero-width space stands in.
+            name: truncate(field.name, LIMITS.fieldName) || '\u200b',
+            value: truncate(field.value, LIMITS.fieldValue) || '\u200b',
+          })),
+        }
+      : {}),
+  };
+}
+
+/**
+ * Any message brought within every Discord limit, cutting with an ellipsis where text is too long:
+ * each part first, then, while all embeds together exceed 6000 characters, the last fields go and
+ * the longest description is shortened. Nothing in the payload may ping anyone: allowed_mentions
+ * is always empty, so `@everyone` or a role mention in a commit message stays text.
+ */
+export function fitMessage(message: Omit<DiscordMessage, 'allowed_mentions'>): DiscordMessage {
+  const embeds = (message.embeds ?? []).slice(0, LIMITS.embeds).map(fitEmbed);
+  let total = embeds.reduce((sum, embed) => sum + embedSize(embed), 0);
+  while (total > LIMITS.total) {
+    const withFields = [...embeds].reverse().find((embed) => (embed.fields?.length ?? 0) > 0);
+    if (withFields?.fields) {
+      withFields.fields = withFields.fields.slice(0, -1);
+    } else {
+      const longest = embeds.reduce((a, b) => ((b.description?.length ?? 0) > (a.description?.length ?? 0) ? b : a));
+      const excess = total - LIMITS.total;
+      longest.description = truncate(longest.description ?? '', Math.max(0, (longest.description?.length ?? 0) - excess));
+      if (!longest.description) delete longest.description;
+    }
+    const next = embeds.reduce((sum, embed) => sum + embedSize(embed), 0);
+    if (next === total) break; // only titles, authors and footers left: each is within its own limit
+    total = next;
+  }
+  return {
+    ...(message.content !== undefined ? { content: truncate(message.content, LIMITS.content) } : {}),
+    ...(message.username !== undefined ? { username: truncate(message.username, LIMITS.username) } : {}),
+    ...(message.avatar_url !== undefined ? { avatar_url: message.avatar_url } : {}),
+    ...(embeds.length ? { embeds } : {}),
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/**
+ * Text from a payload shown as text: Discord markdown characters are escaped so a branch named
+ * `**x**` or a title with `[link](url)` cannot change the layout.
+ */
+export const escapeMarkdown = (text: string): string => text.replace(/[\\*_~`|[\]()<>#-]/g, (c) => `\\${c}`);

@@ -1,0 +1,60 @@
+import { describe, expect, test } from '@jest/globals';
+import { escapeMarkdown, fitMessage, LIMITS, type Embed } from '../../shared/discord/message';
+
+const long = (n: number, unit = 'x') => unit.repeat(n);
+const FAMILY = '👨‍👩‍👧‍👦';
+const embedSize = (e: Embed) =>
+  (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.author?.name.length ?? 0) + (e.footer?.text.length ?? 0) + (e.fields ?? []).reduce((s, f) => s + f.name.length + f.value.length, 0);
+
+describe('fitMessage', () => {
+  test('a message within the limits is unchanged, and never pings', () => {
+    const embeds = [{ title: 'Push', description: '@everyone look', fields: [{ name: 'a', value: 'b' }] }];
+    expect(fitMessage({ content: '@here <@&123>', embeds })).toEqual({ content: '@here <@&123>', embeds, allowed_mentions: { parse: [] } });
+  });
+
+  test('every part too long is cut with an ellipsis at its own limit', () => {
+    const fitted = fitMessage({
+      content: long(3000),
+      username: long(100),
+      embeds: [{ title: long(300), author: { name: long(300) }, footer: { text: long(3000) }, fields: Array.from({ length: 30 }, () => ({ name: long(300), value: long(2000) })) }],
+    });
+    expect(fitted.content).toHaveLength(LIMITS.content);
+    expect(fitted.content?.endsWith('…')).toBe(true);
+    expect(fitted.username).toHaveLength(LIMITS.username);
+    const [embed] = fitted.embeds ?? [];
+    expect(embed?.title).toHaveLength(LIMITS.title);
+    expect(embed?.author?.name).toHaveLength(LIMITS.author);
+    expect(embed?.fields?.length).toBeLessThanOrEqual(LIMITS.fields);
+    for (const field of embed?.fields ?? []) {
+      expect(field.name.length).toBeLessThanOrEqual(LIMITS.fieldName);
+      expect(field.value.length).toBeLessThanOrEqual(LIMITS.fieldValue);
+    }
+    expect(embedSize(embed as Embed)).toBeLessThanOrEqual(LIMITS.total);
+  });
+
+  test('at most 10 embeds and 6000 characters across all of them', () => {
+    const fitted = fitMessage({ embeds: Array.from({ length: 12 }, (_, i) => ({ title: `e${i}`, description: long(4000) })) });
+    expect(fitted.embeds).toHaveLength(LIMITS.embeds);
+    expect((fitted.embeds ?? []).reduce((sum, e) => sum + embedSize(e), 0)).toBeLessThanOrEqual(LIMITS.total);
+    expect(fitted.embeds?.[0]?.title).toBe('e0');
+  });
+
+  test('cuts never split an emoji; empty field parts are replaced, since Discord refuses them', () => {
+    const fitted = fitMessage({ content: FAMILY.repeat(400), embeds: [{ fields: [{ name: '', value: '' }] }] });
+    const kept = (fitted.content as string).slice(0, -1);
+    expect(kept).toBe(FAMILY.repeat(kept.length / FAMILY.length));
+    expect(fitted.embeds?.[0]?.fields?.[0]).toEqual({ name: '\u200b', value: '\u200b' });
+  });
+});
+
+describe('escapeMarkdown', () => {
+  test.each([
+    ['**bold**', '\\*\\*bold\\*\\*'],
+    ['[link](https://evil)', '\\[link\\]\\(https://evil\\)'],
+    ['`code` ~~x~~ __u__ ||spoiler||', '\\`code\\` \\~\\~x\\~\\~ \\_\\_u\\_\\_ \\|\\|spoiler\\|\\|'],
+    ['# heading\n> quote\n- item', '\\# heading\n\\> quote\n\\- item'],
+    ['back\\slash', 'back\\\\slash'],
+  ])('%j stays literal', (input, escaped) => {
+    expect(escapeMarkdown(input)).toBe(escaped);
+  });
+});
