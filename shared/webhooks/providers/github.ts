@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { escapeMarkdown, type Embed } from '../../discord/message';
+import { COLORS, jsonOf, PayloadError, type Provider, type ProviderDelivery } from '../provider';
+
+/**
+ * GitHub: the event is in X-GitHub-Event, the delivery id in X-GitHub-Delivery; bodies are JSON or
+ * form-encoded (`payload=`). Each rendered event has a schema of the fields it shows (everything
+ * else passes through) and a renderer; text from the payload is escaped in descriptions.
+ */
+const user = z.object({ login: z.string(), html_url: z.string(), avatar_url: z.string().optional() });
+const repository = z.object({ full_name: z.string(), html_url: z.string() });
+const base = z.object({ repository, sender: user });
+
+const schemas = {
+  ping: z.object({ zen: z.string(), hook_id: z.number().optional(), repository: repository.optional(), sender: user.optional() }),
+  push: base.extend({
+    ref: z.string(),
+    compare: z.string(),
+    forced: z.boolean().optional(),
+    commits: z.array(z.object({ id: z.string(), url: z.string(), message: z.string(), author: z.object({ name: z.string() }) })),
+  }),
+  pull_request: base.extend({
+    action: z.string(),
+    number: z.number(),
+    pull_request: z.object({ title: z.string(), html_url: z.string(), body: z.string().nullable().optional(), merged: z.boolean().nullable().optional() }),
+  }),
+  issues: base.extend({ action: z.string(), issue: z.object({ number: z.number(), title: z.string(), html_url: z.string(), body: z.string().nullable().optional() }) }),
+  issue_comment: base.extend({
+    action: z.string(),
+    issue: z.object({ number: z.number(), title: z.string() }),
+    comment: z.object({ html_url: z.string(), body: z.string() }),
+  }),
+  release: base.extend({ action: z.string(), release: z.object({ tag_name: z.string(), name: z.string().nullable().optional(), html_url: z.string(), body: z.string().nullable().optional() }) }),
+  create: base.extend({ ref: z.string(), ref_type: z.string() }),
+  delete: base.extend({ ref: z.string(), ref_type: z.string() }),
+  fork: base.extend({ forkee: z.object({ full_name: z.string(), html_url: z.string() }) }),
+  star: base.extend({ action: z.string() }),
+  watch: base.extend({ action: z.string() }),
+  workflow_run: base.extend({
+    action: z.string(),
+    workflow_run: z.object({ name: z.string().nullable().optional(), html_url: z.string(), head_branch: z.string().nullable().optional(), conclusion: z.string().nullable().optional(), status: z.string().optional() }),
+  }),
+  check_run: base.extend({
+    action: z.string(),
+    check_run: z.object({ name: z.string(), html_url: z.string().nullable().optional(), conclusion: z.string().nullable().optional(), status: z.string().optional() }),
+  }),
+};
+
+type EventName = keyof typeof schemas;
+type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+
+const author = (sender: z.output<typeof user>) => ({ name: sender.login, url: sender.html_url, ...(sender.avatar_url ? { icon_url: sender.avatar_url } : {}) });
+const firstLine = (text: string) => text.split('\n')[0] ?? '';
+const shortRef = (ref: string) => ref.replace(/^refs\/(heads|tags)\//, '');
+const ACTION_COLORS: Record<string, number> = { opened: COLORS.created, reopened: COLORS.created, created: COLORS.created, published: COLORS.created, closed: COLORS.closed, deleted: COLORS.closed };
+const conclusionColor = (conclusion: string | null | undefined) => (conclusion === 'success' ? COLORS.created : conclusion === 'failure' || conclusion === 'timed_out' ? COLORS.closed : COLORS.neutral);
+
+const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
+  ping: (p) => ({ title: `Webhook connected${p.repository ? `: ${p.repository.full_name}` : ''}`, description: escapeMarkdown(p.zen), color: COLORS.neutral }),
+  push: (p) => ({
+    title: `[${p.repository.full_name}:${shortRef(p.ref)}] ${p.commits.length} new commit${p.commits.length === 1 ? '' : 's'}${p.forced ? ' (forced)' : ''}`,
+    url: p.compare,
+    author: author(p.sender),
+    color: COLORS.info,
+    description: p.commits
+      .slice(0, 10)
+      .map((c) => `[\`${c.id.slice(0, 7)}\`](${c.url}) ${escapeMarkdown(firstLine(c.message))} - ${escapeMarkdown(c.author.name)}`)
+      .join('\n'),
+  }),
+  pull_request: (p) => {
+    const merged = p.action === 'closed' && p.pull_request.merged;
+    return {
+      title: `[${p.repository.full_name}] Pull request ${merged ? 'merged' : p.action.replace(/_/g, ' ')}: #${p.number} ${p.pull_request.title}`,
+      url: p.pull_request.html_url,
+      author: author(p.sender),
+      color: merged ? COLORS.merged : (ACTION_COLORS[p.action] ?? COLORS.info),
+      ...(p.action === 'opened' && p.pull_request.body ? { description: escapeMarkdown(p.pull_request.body) } : {}),
+    };
+  },
+  issues: (p) => ({
+    title: `[${p.repository.full_name}] Issue ${p.action.replace(/_/g, ' ')}: #${p.issue.number} ${p.issue.title}`,
+    url: p.issue.html_url,
+    author: author(p.sender),
+    color: ACTION_COLORS[p.action] ?? COLORS.info,
+    ...(p.action === 'opened' && p.issue.body ? { description: escapeMarkdown(p.issue.body) } : {}),
+  }),
+  issue_comment: (p) => ({
+    title: `[${p.repository.full_name}] New comment on #${p.issue.number}: ${p.issue.title}`,
+    url: p.comment.html_url,
+    author: author(p.sender),
+    color: COLORS.info,
+    description: escapeMarkdown(p.comment.body),
+  }),
+  release: (p) => ({
+    title: `[${p.repository.full_name}] Release ${p.action}: ${p.release.name || p.release.tag_name}`,
+    url: p.release.html_url,
+    author: author(p.sender),
+    color: ACTION_COLORS[p.action] ?? COLORS.info,
+    ...(p.release.body ? { description: escapeMarkdown(p.release.body) } : {}),
+  }),
+  create: (p) => ({ title: `[${p.repository.full_name}] New ${p.ref_type} created: ${p.ref}`, url: p.repository.html_url, author: author(p.sender), color: COLORS.created }),
+  delete: (p) => ({ title: `[${p.repository.full_name}] ${p.ref_type} deleted: ${p.ref}`, url: p.repository.html_url, author: author(p.sender), color: COLORS.closed }),
+  fork: (p) => ({ title: `[${p.repository.full_name}] Fork created: ${p.forkee.full_name}`, url: p.forkee.html_url, author: author(p.sender), color: COLORS.info }),
+  star: (p) => ({ title: `[${p.repository.full_name}] Star ${p.action === 'deleted' ? 'removed' : 'added'}`, url: p.repository.html_url, author: author(p.sender), color: COLORS.warning }),
+  watch: (p) => ({ title: `[${p.repository.full_name}] New watcher`, url: p.repository.html_url, author: author(p.sender), color: COLORS.warning }),
+  workflow_run: (p) => ({
+    title: `[${p.repository.full_name}] Workflow ${p.workflow_run.name ?? ''} ${p.workflow_run.conclusion ?? p.workflow_run.status ?? p.action}${p.workflow_run.head_branch ? ` on ${p.workflow_run.head_branch}` : ''}`.replace(/\s+/g, ' '),
+    url: p.workflow_run.html_url,
+    author: author(p.sender),
+    color: conclusionColor(p.workflow_run.conclusion),
+  }),
+  check_run: (p) => ({
+    title: `[${p.repository.full_name}] Check ${p.check_run.name} ${p.check_run.conclusion ?? p.check_run.status ?? p.action}`,
+    ...(p.check_run.html_url ? { url: p.check_run.html_url } : {}),
+    author: author(p.sender),
+    color: conclusionColor(p.check_run.conclusion),
+  }),
+};
+
+const isRendered = (event: string): event is EventName => Object.hasOwn(schemas, event);
+
+export const github: Provider = {
+  name: 'github',
+  displayName: 'GitHub',
+  events: Object.keys(schemas),
+  read(delivery: ProviderDelivery) {
+    const event = delivery.headers['x-github-event'];
+    if (!event) throw new PayloadError('missing X-GitHub-Event header');
+    const deliveryId = delivery.headers['x-github-delivery'];
+    const ids = deliveryId ? { deliveryId } : {};
+    if (!isRendered(event)) return { kind: 'ignored', event, ...ids };
+    const parsed = schemas[event].safeParse(jsonOf(delivery));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new PayloadError(`not a GitHub ${event} payload: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
+    }
+    const render = renderers[event] as (payload: unknown) => Embed;
+    return { kind: 'message', event, ...ids, username: 'GitHub', embeds: [{ ...render(parsed.data), timestamp: new Date().toISOString() }] };
+  },
+};

@@ -1,0 +1,87 @@
+import { describe, expect, test } from '@jest/globals';
+import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
+import { github } from '../../shared/webhooks/providers/github';
+import { githubPayloads } from '../fixtures/github/payloads';
+
+const delivery = (event: string, payload: unknown, form = false): ProviderDelivery => ({
+  headers: { 'x-github-event': event, 'x-github-delivery': '72d3162e-cc78-11e3-81ab-4c9367dc0958', 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
+  body: form ? new URLSearchParams({ payload: JSON.stringify(payload) }).toString() : JSON.stringify(payload),
+});
+
+const embedOf = (event: string, payload: unknown = githubPayloads[event]) => {
+  const outcome = github.read(delivery(event, payload));
+  if (outcome.kind !== 'message') throw new Error(`${event} was ${outcome.kind}`);
+  expect(outcome).toMatchObject({ event, deliveryId: '72d3162e-cc78-11e3-81ab-4c9367dc0958', username: 'GitHub' });
+  expect(outcome.embeds).toHaveLength(1);
+  return outcome.embeds[0]!;
+};
+
+describe('GitHub provider', () => {
+  test('renders the thirteen documented events it lists', () => {
+    expect([...github.events].sort()).toEqual(
+      ['check_run', 'create', 'delete', 'fork', 'issue_comment', 'issues', 'ping', 'pull_request', 'push', 'release', 'star', 'watch', 'workflow_run'].sort(),
+    );
+  });
+
+  test.each([
+    ['ping', /^Webhook connected: baxterthehacker\/public-repo$/, 0x6a737d],
+    ['push', /^\[baxterthehacker\/public-repo:main\] 1 new commit$/, 0x0366d6],
+    ['pull_request', /Pull request opened: #1 Update the README/, 0x2ea44f],
+    ['issues', /Issue opened: #2 Spelling error/, 0x2ea44f],
+    ['issue_comment', /New comment on #2: Spelling error/, 0x0366d6],
+    ['release', /Release published: 0\.0\.1$/, 0x2ea44f],
+    ['create', /New tag created: 0\.0\.1$/, 0x2ea44f],
+    ['delete', /tag deleted: simple-tag$/, 0xd73a49],
+    ['fork', /Fork created: baxterandthehackers\/public-repo$/, 0x0366d6],
+    ['star', /Star added$/, 0xdbab09],
+    ['watch', /New watcher$/, 0xdbab09],
+    ['workflow_run', /Workflow Build failure on main$/, 0xd73a49],
+    ['check_run', /Check Octocoders-linter success$/, 0x2ea44f],
+  ])('%s -> an embed with title, link, author and colour', (event, title, color) => {
+    const embed = embedOf(event);
+    expect(embed.title).toMatch(title);
+    expect(embed.color).toBe(color);
+    expect(embed.timestamp).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+    if (event !== 'ping') {
+      expect(embed.url).toMatch(/^https:\/\/github\.com\//);
+      expect(embed.author).toMatchObject({ name: 'baxterthehacker', url: 'https://github.com/baxterthehacker' });
+    }
+  });
+
+  test('push lists each commit: short sha linked, first line of the message, author', () => {
+    expect(embedOf('push').description).toBe(
+      '[`0d1a26e`](https://github.com/baxterthehacker/public-repo/commit/0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c) Update README.md - baxterthehacker',
+    );
+  });
+
+  test('a merged pull request is purple and says merged', () => {
+    const payload = githubPayloads.pull_request as { pull_request: object };
+    const embed = embedOf('pull_request', { ...payload, action: 'closed', pull_request: { ...payload.pull_request, merged: true } });
+    expect(embed).toMatchObject({ title: expect.stringContaining('Pull request merged'), color: 0x6f42c1 });
+  });
+
+  test('markdown in payload text cannot change the layout', () => {
+    const payload = githubPayloads.push as { commits: object[] };
+    const embed = embedOf('push', { ...payload, commits: [{ ...(payload.commits[0] as object), message: '**bold** [x](http://evil) @everyone' }] });
+    expect(embed.description).toContain('\\*\\*bold\\*\\* \\[x\\]\\(http://evil\\) @everyone');
+  });
+
+  test('form-encoded deliveries (payload=) read like JSON ones', () => {
+    const outcome = github.read(delivery('star', githubPayloads.star, true));
+    expect(outcome).toMatchObject({ kind: 'message', event: 'star' });
+  });
+
+  test('an event we do not render is ignored, not an error', () => {
+    expect(github.read(delivery('deployment_status', { anything: true }))).toEqual({ kind: 'ignored', event: 'deployment_status', deliveryId: '72d3162e-cc78-11e3-81ab-4c9367dc0958' });
+  });
+
+  test.each<[string, ProviderDelivery, RegExp]>([
+    ['no event header', { headers: { 'content-type': 'application/json' }, body: '{}' }, /missing X-GitHub-Event/],
+    ['malformed JSON', { headers: { 'x-github-event': 'push', 'content-type': 'application/json' }, body: '{"ref":' }, /not valid JSON/],
+    ['a form without payload', { headers: { 'x-github-event': 'push', 'content-type': 'application/x-www-form-urlencoded' }, body: 'x=1' }, /without a payload field/],
+    ['a push without commits', delivery('push', { ...(githubPayloads.push as object), commits: undefined }), /not a GitHub push payload: commits/],
+  ])('%s -> PayloadError that says why', (_name, bad, reason) => {
+    expect(() => github.read(bad)).toThrow(PayloadError);
+    expect(() => github.read(bad)).toThrow(reason);
+  });
+});
