@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Embed } from '../discord/message';
 
 /** An incoming provider delivery as the relay sees it: raw body, lower-case header names. */
@@ -47,3 +48,37 @@ export const COLORS = {
   warning: 0xdbab09,
   neutral: 0x6a737d,
 } as const;
+
+/**
+ * A provider whose deliveries name their event and id in headers and whose rendered events each
+ * have a schema (of the fields shown) and a renderer: the shape of GitHub, GitLab and most others.
+ */
+export function schemaProvider<S extends Record<string, z.ZodType>>(spec: {
+  name: string;
+  displayName: string;
+  eventHeader: string;
+  deliveryHeader: string;
+  schemas: S;
+  renderers: { [E in keyof S]: (payload: z.output<S[E]>) => Embed };
+}): Provider {
+  const isRendered = (event: string): event is Extract<keyof S, string> => Object.hasOwn(spec.schemas, event);
+  return {
+    name: spec.name,
+    displayName: spec.displayName,
+    events: Object.keys(spec.schemas),
+    read(delivery) {
+      const event = delivery.headers[spec.eventHeader];
+      if (!event) throw new PayloadError(`missing ${spec.eventHeader} header`);
+      const deliveryId = delivery.headers[spec.deliveryHeader];
+      const ids = deliveryId ? { deliveryId } : {};
+      if (!isRendered(event)) return { kind: 'ignored', event, ...ids };
+      const parsed = (spec.schemas[event] as z.ZodType).safeParse(jsonOf(delivery));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new PayloadError(`not a ${spec.displayName} ${event} payload: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
+      }
+      const render = spec.renderers[event] as (payload: unknown) => Embed;
+      return { kind: 'message', event, ...ids, username: spec.displayName, embeds: [{ ...render(parsed.data), timestamp: new Date().toISOString() }] };
+    },
+  };
+}

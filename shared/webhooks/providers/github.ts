@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { escapeMarkdown, type Embed } from '../../discord/message';
-import { COLORS, jsonOf, PayloadError, type Provider, type ProviderDelivery } from '../provider';
+import { COLORS, schemaProvider, type Provider } from '../provider';
 
 /**
  * GitHub: the event is in X-GitHub-Event, the delivery id in X-GitHub-Delivery; bodies are JSON or
@@ -117,24 +117,11 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   }),
 };
 
-const isRendered = (event: string): event is EventName => Object.hasOwn(schemas, event);
-
-export const github: Provider = {
+export const github: Provider = schemaProvider({
   name: 'github',
   displayName: 'GitHub',
-  events: Object.keys(schemas),
-  read(delivery: ProviderDelivery) {
-    const event = delivery.headers['x-github-event'];
-    if (!event) throw new PayloadError('missing X-GitHub-Event header');
-    const deliveryId = delivery.headers['x-github-delivery'];
-    const ids = deliveryId ? { deliveryId } : {};
-    if (!isRendered(event)) return { kind: 'ignored', event, ...ids };
-    const parsed = schemas[event].safeParse(jsonOf(delivery));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new PayloadError(`not a GitHub ${event} payload: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
-    }
-    const render = renderers[event] as (payload: unknown) => Embed;
-    return { kind: 'message', event, ...ids, username: 'GitHub', embeds: [{ ...render(parsed.data), timestamp: new Date().toISOString() }] };
-  },
-};
+  eventHeader: 'x-github-event',
+  deliveryHeader: 'x-github-delivery',
+  schemas,
+  renderers,
+});

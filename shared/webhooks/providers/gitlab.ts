@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { escapeMarkdown, type Embed } from '../../discord/message';
+import { COLORS, schemaProvider, type Provider } from '../provider';
+
+/**
+ * GitLab: the event is the X-Gitlab-Event header ("Push Hook", ...), the delivery id
+ * X-Gitlab-Event-UUID; bodies are JSON. Each rendered event has a schema of what it shows.
+ */
+const project = z.object({ path_with_namespace: z.string(), web_url: z.string() });
+const user = z.object({ name: z.string(), username: z.string().optional(), avatar_url: z.string().nullable().optional() });
+
+const schemas = {
+  'Push Hook': z.object({
+    ref: z.string(),
+    user_name: z.string(),
+    user_avatar: z.string().nullable().optional(),
+    project,
+    total_commits_count: z.number().optional(),
+    commits: z.array(z.object({ id: z.string(), message: z.string(), url: z.string(), author: z.object({ name: z.string() }) })),
+  }),
+  'Tag Push Hook': z.object({ ref: z.string(), user_name: z.string(), project, checkout_sha: z.string().nullable().optional() }),
+  'Merge Request Hook': z.object({
+    user,
+    project,
+    object_attributes: z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.string().optional(), state: z.string(), description: z.string().nullable().optional() }),
+  }),
+  'Issue Hook': z.object({
+    user,
+    project,
+    object_attributes: z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.string().optional(), state: z.string(), description: z.string().nullable().optional() }),
+  }),
+  'Note Hook': z.object({ user, project, object_attributes: z.object({ note: z.string(), url: z.string(), noteable_type: z.string() }) }),
+  'Pipeline Hook': z.object({ user, project, object_attributes: z.object({ id: z.number(), ref: z.string(), status: z.string(), url: z.string().optional() }) }),
+  'Release Hook': z.object({ project, name: z.string().nullable().optional(), tag: z.string(), url: z.string(), action: z.string(), description: z.string().nullable().optional() }),
+};
+
+type EventName = keyof typeof schemas;
+type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+
+const author = (u: z.output<typeof user>) => ({ name: u.username ?? u.name, ...(u.avatar_url ? { icon_url: u.avatar_url } : {}) });
+const shortRef = (ref: string) => ref.replace(/^refs\/(heads|tags)\//, '');
+const STATE_COLORS: Record<string, number> = { opened: COLORS.created, reopened: COLORS.created, merged: COLORS.merged, closed: COLORS.closed, success: COLORS.created, failed: COLORS.closed };
+
+const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
+  'Push Hook': (p) => ({
+    title: `[${p.project.path_with_namespace}:${shortRef(p.ref)}] ${p.total_commits_count ?? p.commits.length} new commit${(p.total_commits_count ?? p.commits.length) === 1 ? '' : 's'}`,
+    url: p.project.web_url,
+    author: { name: p.user_name, ...(p.user_avatar ? { icon_url: p.user_avatar } : {}) },
+    color: COLORS.info,
+    description: p.commits
+      .slice(0, 10)
+      .map((c) => `[\`${c.id.slice(0, 8)}\`](${c.url}) ${escapeMarkdown(c.message.split('\n')[0] ?? '')} - ${escapeMarkdown(c.author.name)}`)
+      .join('\n'),
+  }),
+  'Tag Push Hook': (p) => ({ title: `[${p.project.path_with_namespace}] Tag ${p.checkout_sha ? 'pushed' : 'deleted'}: ${shortRef(p.ref)}`, url: p.project.web_url, author: { name: p.user_name }, color: p.checkout_sha ? COLORS.created : COLORS.closed }),
+  'Merge Request Hook': (p) => ({
+    title: `[${p.project.path_with_namespace}] Merge request ${p.object_attributes.action ?? p.object_attributes.state}: !${p.object_attributes.iid} ${p.object_attributes.title}`,
+    url: p.object_attributes.url,
+    author: author(p.user),
+    color: STATE_COLORS[p.object_attributes.action === 'merge' ? 'merged' : p.object_attributes.state] ?? COLORS.info,
+    ...(p.object_attributes.action === 'open' && p.object_attributes.description ? { description: escapeMarkdown(p.object_attributes.description) } : {}),
+  }),
+  'Issue Hook': (p) => ({
+    title: `[${p.project.path_with_namespace}] Issue ${p.object_attributes.action ?? p.object_attributes.state}: #${p.object_attributes.iid} ${p.object_attributes.title}`,
+    url: p.object_attributes.url,
+    author: author(p.user),
+    color: STATE_COLORS[p.object_attributes.state] ?? COLORS.info,
+    ...(p.object_attributes.action === 'open' && p.object_attributes.description ? { description: escapeMarkdown(p.object_attributes.description) } : {}),
+  }),
+  'Note Hook': (p) => ({
+    title: `[${p.project.path_with_namespace}] New comment on ${p.object_attributes.noteable_type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`,
+    url: p.object_attributes.url,
+    author: author(p.user),
+    color: COLORS.info,
+    description: escapeMarkdown(p.object_attributes.note),
+  }),
+  'Pipeline Hook': (p) => ({
+    title: `[${p.project.path_with_namespace}] Pipeline #${p.object_attributes.id} ${p.object_attributes.status} on ${p.object_attributes.ref}`,
+    ...(p.object_attributes.url ? { url: p.object_attributes.url } : { url: p.project.web_url }),
+    author: author(p.user),
+    color: STATE_COLORS[p.object_attributes.status] ?? COLORS.neutral,
+  }),
+  'Release Hook': (p) => ({
+    title: `[${p.project.path_with_namespace}] Release ${p.action}: ${p.name || p.tag}`,
+    url: p.url,
+    color: p.action === 'create' ? COLORS.created : COLORS.info,
+    ...(p.description ? { description: escapeMarkdown(p.description) } : {}),
+  }),
+};
+
+export const gitlab: Provider = schemaProvider({
+  name: 'gitlab',
+  displayName: 'GitLab',
+  eventHeader: 'x-gitlab-event',
+  deliveryHeader: 'x-gitlab-event-uuid',
+  schemas,
+  renderers,
+});
