@@ -92,7 +92,8 @@ export function groupFunctions(scope: Construct, settings: FunctionSettings): Ma
     const spec: Spec = {
       entry: `functions/${group}/index.ts`,
       memorySize: fonts ? 1024 : 256,
-      timeout: Duration.seconds(fonts ? 10 : 6),
+      // The relay may wait on Discord twice (5 s each) around one short 429 pause.
+      timeout: Duration.seconds(group === 'webhooks' ? 15 : fonts ? 10 : 6),
       needs: ['countRequests', ...(GROUP_NEEDS[group] ?? [])],
       fonts,
     };

@@ -29,3 +29,11 @@ export function acknowledgeMethodNotAllowed(method: Method): void {
   acknowledge(method, 'AwsSolutions-APIG4', reason);
   acknowledge(method, 'AwsSolutions-COG4', reason);
 }
+
+export function acknowledgePublicMethod(method: Method): void {
+  acknowledge(
+    method,
+    'AwsSolutions-APIG4',
+    'Public by the API contract: the routes outside /v1 (the webhook relay and its provider list) are called by services such as GitHub that cannot hold an API key; the Discord webhook token in the path is the credential, and requests are rate limited per webhook id or per IP.',
+  );
+}

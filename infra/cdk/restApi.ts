@@ -18,6 +18,7 @@ import type { Construct } from 'constructs';
 import { routeList } from '../../shared/routes/table';
 import type { FunctionGroup } from '../../shared/routes/types';
 import { addGatewayResponses, methodNotAllowedVia } from './gatewayAnswers';
+import { acknowledgePublicMethod } from './nagAcknowledgements';
 
 export interface ApiSettings {
   functions: Map<FunctionGroup, IFunction>;
@@ -74,11 +75,12 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
     const fn = settings.functions.get(route.group);
     if (!fn) throw new Error(`no function for group ${route.group}`);
     const resource = api.root.resourceForPath(route.path);
-    resource.addMethod(
+    const method = resource.addMethod(
       route.method,
       new LambdaIntegration(fn, { allowTestInvoke: false }),
       route.auth === 'apiKey' ? { authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true } : { authorizationType: AuthorizationType.NONE },
     );
+    if (route.auth === 'none') acknowledgePublicMethod(method);
     functionOfPath.set(route.path, fn);
   }
   for (const [path, fn] of functionOfPath) methodNotAllowedVia(api.root.resourceForPath(path), fn);

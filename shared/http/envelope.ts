@@ -18,3 +18,6 @@ export function errorBody(code: ErrorCode, message: string, requestId: string, d
     meta: meta(requestId),
   });
 }
+
+/** The webhook relay's answer: `{"message"}`, with a `code` on errors (no data, no meta). */
+export const messageBody = (message: string, code?: ErrorCode): string => JSON.stringify({ message, ...(code ? { code } : {}) });

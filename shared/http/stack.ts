@@ -51,8 +51,8 @@ export function withMiddleware<R extends RouteDefinition>(route: R, handler: Rou
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(requestContext())
     .use(httpErrorHandler({ logger: false }))
-    .use(errorEnvelope())
-    .use(rateLimit(deps.limiter))
+    .use(errorEnvelope(route.answers))
+    .use(rateLimit(deps.limiter, route.rateLimitBy))
     .use(validate(route))
     .use(conditionalGet())
     .handler((_event, context) => handler(context.input as RouteInput<R>, context, deps)) as unknown as LambdaHandler;

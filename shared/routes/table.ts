@@ -2,6 +2,7 @@ import { botPath, commandsBody, listBotsQuery, registerBotBody, statsBody } from
 import { contrastQuery, hueRotateQuery, pixelateQuery, saturateQuery } from './schemas/filters';
 import { changeMyMindQuery, distractedQuery, pictureOnlyQuery } from './schemas/generators';
 import { jailQuery, prideQuery, ripQuery } from './schemas/overlays';
+import { relayPath, WEBHOOK_ID } from './schemas/webhooks';
 import { rankCardQuery } from './schemas/rankCard';
 import { defineRoute, type FunctionGroup, type RouteDefinition } from './types';
 
@@ -201,6 +202,28 @@ export const routes = {
     response: 'json',
     summary: 'Remove a bot and all its records',
     schemas: { path: botPath },
+  }),
+  listWebhooks: defineRoute({
+    method: 'GET',
+    path: '/webhooks',
+    group: 'webhooks',
+    auth: 'none',
+    response: 'json',
+    summary: 'The providers the webhook relay speaks and the events it renders',
+    schemas: {},
+  }),
+  relayWebhook: defineRoute({
+    method: 'POST',
+    path: '/webhooks/{id}/{token}/{provider}',
+    group: 'webhooks',
+    auth: 'none',
+    response: 'json',
+    answers: 'message',
+    rawBody: true,
+    rateLimitBy: { pathParameter: 'id', pattern: WEBHOOK_ID, prefix: 'webhook' },
+    maxBodyBytes: 1024 * 1024,
+    summary: "Relay a provider's webhook delivery to the Discord webhook {id}/{token}",
+    schemas: { path: relayPath },
   }),
 };
 

@@ -25,6 +25,12 @@ export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extend
   schemas: S;
   /** Largest accepted request body; bodies are refused with 413 above it. */
   maxBodyBytes?: number;
+  /** `envelope` (default): the JSON envelope; `message`: `{"message", "code"?}` and never a 500 (the webhook relay). */
+  answers?: 'envelope' | 'message';
+  /** The body reaches the handler as it came (size-checked, not parsed): providers read their own formats. */
+  rawBody?: boolean;
+  /** Count requests per this path parameter (when it matches `pattern`) instead of per key or IP. */
+  rateLimitBy?: { pathParameter: string; pattern: RegExp; prefix: string };
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -34,6 +40,8 @@ export interface RouteInput<R extends RouteDefinition> {
   path: Out<R['schemas']['path']>;
   query: Out<R['schemas']['query']>;
   body: Out<R['schemas']['body']>;
+  /** The request as it came, for `rawBody` routes: body text and lower-case header names. */
+  raw: { body: string; headers: Record<string, string | undefined> };
 }
 
 export const defineRoute = <const S extends RouteSchemas, const G extends FunctionGroup>(route: RouteDefinition<S, G>) => route;

@@ -1,39 +1,20 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fitMessage } from '../../shared/discord/message';
 import { postToDiscord } from '../../shared/discord/poster';
+import { discordJson, startFakeDiscord, type DiscordReply, type FakeDiscord } from '../support/fakeDiscord';
 
-/** A stand-in for Discord on 127.0.0.1 that answers each request with the next scripted reply. */
-type Reply = (request: IncomingMessage, response: ServerResponse) => void;
-const servers: { close(): void; closeAllConnections(): void }[] = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    server.close();
-  }
+const fakes: FakeDiscord[] = [];
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
 });
 
-async function fakeDiscord(...replies: Reply[]) {
-  const seen: { url: string; body: any; contentType?: string }[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8').on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      seen.push({ url: request.url ?? '', body: JSON.parse(body || 'null'), contentType: request.headers['content-type'] });
-      (replies.shift() ?? json(500, {}))(request, response);
-    });
-  });
-  servers.push(server);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, seen };
+async function fakeDiscord(...replies: DiscordReply[]) {
+  const fake = await startFakeDiscord();
+  fake.script(...replies);
+  fakes.push(fake);
+  return fake;
 }
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-};
+const json = discordJson;
 const MESSAGE = fitMessage({ content: 'hello @everyone', embeds: [{ title: 'Push' }] });
 
 describe('postToDiscord against a fake Discord', () => {
@@ -69,7 +50,7 @@ describe('postToDiscord against a fake Discord', () => {
   });
 
   test('a 5xx, a timeout and an unreachable Discord are failures that say which', async () => {
-    const broken = await fakeDiscord(json(502, {}));
+    const broken = await fakeDiscord(json(502, {}), json(502, {}));
     expect(await postToDiscord('1', 't', MESSAGE, { apiBase: broken.apiBase })).toEqual({ kind: 'failed', status: 502, reason: 'Discord answered 502' });
 
     const silent = await fakeDiscord(() => undefined);

@@ -1,6 +1,7 @@
 import { UNAVAILABLE_RETRY_AFTER } from '../../access/rateLimiter';
 import { StoreUnavailableError } from '../../store';
-import { errorBody } from '../envelope';
+import type { RouteDefinition } from '../../routes/types';
+import { errorBody, messageBody } from '../envelope';
 import { ApiError } from '../errors';
 import { logger } from '../logger';
 import type { ApiMiddleware } from './types';
@@ -11,16 +12,16 @@ import type { ApiMiddleware } from './types';
  * middleware, registered before this one, then writes the response.
  * A storage outage is a 503 with Retry-After; anything unforeseen is logged and becomes a 500.
  */
-export function errorEnvelope(): ApiMiddleware {
+export function errorEnvelope(answers: RouteDefinition['answers'] = 'envelope'): ApiMiddleware {
   return {
     onError: (request) => {
       const error = toApiError(request.error);
       if (error.statusCode >= 500) logger.error('request failed', { error: request.error as Error });
-      request.error = Object.assign(new Error(errorBody(error.code, error.message, request.context.requestId, error.details)), {
-        statusCode: error.statusCode,
-        expose: true,
-        headers: error.headers,
-      });
+      // The webhook relay's answers are {"message", "code"}, and never a 500 (a fault of ours is a 502 there).
+      const asMessage = answers === 'message';
+      const statusCode = asMessage && error.statusCode === 500 ? 502 : error.statusCode;
+      const body = asMessage ? messageBody(error.message, error.code) : errorBody(error.code, error.message, request.context.requestId, error.details);
+      request.error = Object.assign(new Error(body), { statusCode, expose: true, headers: { ...error.headers, 'Content-Type': 'application/json; charset=utf-8' } });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { ipPrincipal, keyPrincipal, rateLimitHeaders, type RateLimiter } from '../../access/rateLimiter';
+import type { RouteDefinition } from '../../routes/types';
 import { ApiError } from '../errors';
 import { addHeaders, type ApiMiddleware } from './types';
 
@@ -7,13 +8,20 @@ import { addHeaders, type ApiMiddleware } from './types';
  * done, answers 429 over the quota, and puts X-RateLimit-* on every response, errors included.
  * If the counter store is down the store error propagates (-> 503) with conservative headers.
  */
-export function rateLimit(limiter: RateLimiter): ApiMiddleware {
+export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitBy']): ApiMiddleware {
   const withHeaders: NonNullable<ApiMiddleware['after']> = (request) =>
     addHeaders(request, rateLimitHeaders(request.context.rateDecision ?? limiter.unavailable()));
   return {
     before: async (request) => {
       const { context, event } = request;
-      const principal = context.keyId ? keyPrincipal(context.keyId) : ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown');
+      // Per route parameter (a webhook id) when it is well-formed; else per key, else per IP.
+      const parameter = by ? event.pathParameters?.[by.pathParameter] : undefined;
+      const principal =
+        by && parameter && by.pattern.test(parameter)
+          ? `${by.prefix}:${parameter}`
+          : context.keyId
+            ? keyPrincipal(context.keyId)
+            : ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown');
       const decision = await limiter.hit(principal);
       context.rateDecision = decision;
       if (!decision.allowed) {

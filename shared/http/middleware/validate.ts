@@ -31,6 +31,7 @@ export function validate(route: RouteDefinition): ApiMiddleware {
       const path = parse(route.schemas.path, event.pathParameters ?? {}, '');
       const query = parse(route.schemas.query, event.queryStringParameters ?? {}, '');
       const body = route.schemas.body ? parse(route.schemas.body, readJsonBody(route, event), 'body') : undefined;
+      const raw = { body: route.rawBody ? bodyText(route, event) : '', headers: event.headers ?? {} };
 
       if (issues.length > 0) {
         const first = issues[0] as FieldIssue;
@@ -38,16 +39,26 @@ export function validate(route: RouteDefinition): ApiMiddleware {
         const inBody = issues.every((issue) => issue.field === 'body' || issue.field.startsWith('body.'));
         throw new ApiError(inBody ? 'INVALID_BODY' : missingOnly ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER', `${first.field} ${first.issue}`, issues);
       }
-      request.context.input = { path, query, body };
+      request.context.input = { path, query, body, raw };
     },
   };
 }
 
-function readJsonBody(route: RouteDefinition, event: { body: string | null; isBase64Encoded: boolean; headers: Record<string, string | undefined> | null }) {
+type BodyEvent = { body: string | null; isBase64Encoded: boolean; headers: Record<string, string | undefined> | null };
+
+/** The body's bytes, refused with 413 above the route's limit. */
+function bodyBytes(route: RouteDefinition, event: BodyEvent): Buffer {
   const raw = event.body ?? '';
   const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
   const limit = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (bytes.length > limit) throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`);
+  return bytes;
+}
+
+const bodyText = (route: RouteDefinition, event: BodyEvent) => bodyBytes(route, event).toString('utf8');
+
+function readJsonBody(route: RouteDefinition, event: BodyEvent) {
+  const bytes = bodyBytes(route, event);
   if (bytes.length === 0) throw new ApiError('INVALID_BODY', 'A JSON request body is required');
   const type = (event.headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');

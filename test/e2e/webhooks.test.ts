@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import type { LocalServer } from '../../infra/local/server';
+import { githubPayloads } from '../fixtures/github/payloads';
+import { gitlabPayloads } from '../fixtures/gitlab/payloads';
+import { discordJson, startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord';
+import { call, type Reply, startTestApi } from '../support/localApi';
+
+/** The relay end to end: no key, a provider delivery in, a Discord message out to a fake Discord. */
+let api: LocalServer;
+let discord: FakeDiscord;
+const TOKEN = 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-abcdefghijklmnopqrstuvwxyz01';
+let next = 0;
+const hookId = () => String(300000000000000000n + BigInt((next += 1)));
+
+beforeAll(async () => {
+  discord = await startFakeDiscord();
+  process.env.DISCORD_API_BASE = discord.apiBase;
+  delete process.env.RATE_LIMIT_PER_MINUTE;
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api.close();
+  await discord.close();
+});
+beforeEach(() => {
+  discord.seen.length = 0;
+  discord.script();
+});
+
+const deliver = (id: string, provider: string, headers: Record<string, string>, body: string, token = TOKEN) =>
+  call(`${api.url}/webhooks/${id}/${token}/${provider}`, { method: 'POST', headers, body });
+const github = (id: string, event: string, payload: unknown = githubPayloads[event]) =>
+  deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': event, 'X-GitHub-Delivery': `d-${event}` }, JSON.stringify(payload));
+
+/** The relay's answer shape: {"message"} and maybe "code", never data or meta, never a 500. */
+function expectAnswer(reply: Reply, status: number, message: RegExp, code?: string) {
+  expect(reply.status).toBe(status);
+  expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(Object.keys(reply.json).sort()).toEqual(code ? ['code', 'message'] : ['message']);
+  expect(reply.json.message).toMatch(message);
+  if (code) expect(reply.json.code).toBe(code);
+}
+
+describe('relay', () => {
+  test('a GitHub push is forwarded to the Discord webhook as an embed that pings nobody', async () => {
+    const id = hookId();
+    expectAnswer(await github(id, 'push'), 200, /^forwarded: push$/);
+    expect(discord.seen).toHaveLength(1);
+    expect(discord.seen[0]?.url).toBe(`/api/webhooks/${id}/${TOKEN}?wait=true`);
+    expect(discord.seen[0]?.body).toMatchObject({ username: 'GitHub', allowed_mentions: { parse: [] }, embeds: [{ title: expect.stringContaining('1 new commit') }] });
+  });
+
+  test('form-encoded GitHub deliveries and GitLab deliveries are forwarded too', async () => {
+    const form = new URLSearchParams({ payload: JSON.stringify(githubPayloads.star) }).toString();
+    expectAnswer(await deliver(hookId(), 'github', { 'Content-Type': 'application/x-www-form-urlencoded', 'X-GitHub-Event': 'star' }, form), 200, /^forwarded: star$/);
+    expectAnswer(
+      await deliver(hookId(), 'gitlab', { 'Content-Type': 'application/json', 'X-Gitlab-Event': 'Push Hook' }, JSON.stringify(gitlabPayloads['Push Hook'])),
+      200,
+      /^forwarded: Push Hook$/,
+    );
+    expect(discord.seen).toHaveLength(2);
+  });
+
+  test('an event not rendered is 200 "ignored" and not forwarded', async () => {
+    expectAnswer(await github(hookId(), 'deployment_status', { any: 1 }), 200, /^ignored: deployment_status$/);
+    expect(discord.seen).toHaveLength(0);
+  });
+
+  test.each<[string, () => Promise<Reply>, number, RegExp, string]>([
+    ['an unknown provider (with the list)', () => deliver(hookId(), 'jenkins', { 'Content-Type': 'application/json' }, '{}'), 400, /provider must be one of github, gitlab/, 'INVALID_PARAMETER'],
+    ['a malformed id', () => deliver('12345', 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping' }, '{}'), 400, /^id must be a Discord webhook id/, 'INVALID_PARAMETER'],
+    ['a malformed token', () => deliver(hookId(), 'github', { 'X-GitHub-Event': 'ping' }, '{}', 'short'), 400, /^token must be a Discord webhook token/, 'INVALID_PARAMETER'],
+    ['malformed JSON', () => deliver(hookId(), 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'push' }, '{"ref":'), 400, /not valid JSON/, 'INVALID_BODY'],
+    ['a payload that breaks the schema', () => github(hookId(), 'push', { ref: 'x' }), 400, /not a GitHub push payload/, 'INVALID_BODY'],
+    ['a body over 1 MB', () => deliver(hookId(), 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'push' }, 'x'.repeat(1024 * 1024 + 1)), 413, /exceeds 1048576 bytes/, 'PAYLOAD_TOO_LARGE'],
+  ])('%s -> %i', async (_name, send, status, message, code) => {
+    expectAnswer(await send(), status, message, code);
+    expect(discord.seen).toHaveLength(0);
+  });
+
+  test.each<[string, ReturnType<typeof discordJson>[], number, RegExp, string]>([
+    ['Discord rejects the token', [discordJson(401, { message: '401: Unauthorized', code: 0 })], 401, /rejected the webhook token/, 'UNAUTHORIZED'],
+    ['the webhook does not exist', [discordJson(404, { message: 'Unknown Webhook', code: 10015 })], 404, /no such webhook/, 'NOT_FOUND'],
+    ['Discord keeps answering 429', [discordJson(429, { retry_after: 12.3 })], 429, /retry in 13 s/, 'RATE_LIMITED'],
+    ['Discord fails', [discordJson(503, {})], 502, /Discord failed: Discord answered 503/, 'UPSTREAM_ERROR'],
+  ])('%s -> %i', async (_name, replies, status, message, code) => {
+    discord.script(...replies);
+    const reply = await github(hookId(), 'ping');
+    expectAnswer(reply, status, message, code);
+    if (status === 429) expect(reply.headers.get('retry-after')).toBe('13');
+  });
+
+  test('a short Discord 429 is retried once and the message goes through', async () => {
+    discord.script(discordJson(429, { retry_after: 0.05 }));
+    expectAnswer(await github(hookId(), 'ping'), 200, /^forwarded: ping$/);
+    expect(discord.seen).toHaveLength(2);
+  });
+
+  test('more than 60 deliveries a minute to one webhook id -> 429 with Retry-After; another id is unaffected', async () => {
+    const id = hookId();
+    const replies = await Promise.all(Array.from({ length: 61 }, () => github(id, 'deployment_status', {})));
+    const limited = replies.filter((reply) => reply.status === 429);
+    expect(limited).toHaveLength(1);
+    expectAnswer(limited[0] as Reply, 429, /Rate limit of 60 requests per minute/, 'RATE_LIMITED');
+    expect(Number(limited[0]?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await github(hookId(), 'deployment_status', {})).status).toBe(200);
+  });
+});
+
+describe('GET /webhooks', () => {
+  test('lists the providers and the events each renders, without a key', async () => {
+    const reply = await call(`${api.url}/webhooks`);
+    expect(reply.status).toBe(200);
+    expect(reply.json.data.providers.map((p: { name: string }) => p.name)).toEqual(['github', 'gitlab']);
+    expect(reply.json.data.providers[0].events).toContain('workflow_run');
+  });
+
+  test('GET /webhooks/api is gone (404)', async () => {
+    expect((await call(`${api.url}/webhooks/api`)).status).toBe(404);
+  });
+});
