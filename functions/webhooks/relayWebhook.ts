@@ -30,8 +30,19 @@ function outcomeAnswer(outcome: DeliveryOutcome, event: string): APIGatewayProxy
   }
 }
 
-/** A provider's delivery, read, rendered within Discord's limits and posted to the Discord webhook. */
-export const relayWebhook: RouteHandler<Routes['relayWebhook']> = async ({ path, raw }) => {
+const LOGGED: Record<DeliveryOutcome['kind'], 'forwarded' | 'rejected' | 'rateLimited' | 'failed'> = {
+  delivered: 'forwarded',
+  rejected: 'rejected',
+  rateLimited: 'rateLimited',
+  failed: 'failed',
+};
+
+/**
+ * A provider's delivery, read, rendered within Discord's limits and posted to the Discord webhook.
+ * Deliveries that carry the provider's id are claimed in the log first, so a redelivery of one
+ * already forwarded answers "duplicate" instead of posting twice; the outcome is logged after.
+ */
+export const relayWebhook: RouteHandler<Routes['relayWebhook']> = async ({ path, raw }, _context, deps) => {
   const provider = providerNamed(path.provider);
   if (!provider) throw new ApiError('INVALID_PARAMETER', `Unknown provider ${path.provider}`);
   let outcome;
@@ -41,8 +52,18 @@ export const relayWebhook: RouteHandler<Routes['relayWebhook']> = async ({ path,
     if (error instanceof PayloadError) throw new ApiError('INVALID_BODY', error.message);
     throw error;
   }
-  if (outcome.kind === 'ignored') return answer(200, `ignored: ${outcome.event}`);
+  const key = outcome.deliveryId ? { webhookId: path.id, provider: provider.name, deliveryId: outcome.deliveryId } : undefined;
+  if (key && (await deps.deliveries.claim(key, outcome.event, deps.now())) === 'duplicate') return answer(200, `duplicate: ${outcome.event}`);
+  if (outcome.kind === 'ignored') {
+    if (key) await deps.deliveries.finish(key, 'ignored', deps.now());
+    return answer(200, `ignored: ${outcome.event}`);
+  }
   const message = fitMessage({ username: outcome.username, embeds: outcome.embeds });
   const apiBase = process.env.DISCORD_API_BASE || 'https://discord.com/api';
-  return outcomeAnswer(await postToDiscord(path.id, path.token, message, { apiBase }), outcome.event);
+  const result = await postToDiscord(path.id, path.token, message, { apiBase });
+  if (key) {
+    const discordStatus = 'status' in result ? result.status : undefined;
+    await deps.deliveries.finish(key, LOGGED[result.kind], deps.now(), { discordStatus, message });
+  }
+  return outcomeAnswer(result, outcome.event);
 };

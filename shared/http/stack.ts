@@ -7,7 +7,7 @@ import { limiterFromEnv, type RateLimiter } from '../access/rateLimiter';
 import { imageFetcherFromEnv, type ImageFetcher } from '../images/imageFetcher';
 import { routeList, routes, type GroupRouteId, type RouteId, type Routes } from '../routes/table';
 import type { FunctionGroup, RouteDefinition, RouteInput } from '../routes/types';
-import { createStores, type BotStore } from '../store';
+import { createStores, type BotStore, type DeliveryLog } from '../store';
 import { errorBody } from './envelope';
 import { methodNotAllowed } from './gatewayResponses';
 import { logger } from './logger';
@@ -27,6 +27,7 @@ export interface StackDeps {
   limiter: RateLimiter;
   images: ImageFetcher;
   bots: BotStore;
+  deliveries: DeliveryLog;
   /** A bot is online when its last heartbeat is at most this old (BOT_ONLINE_WINDOW_SECONDS). */
   onlineWindowSeconds: number;
   now: () => Date;
@@ -37,7 +38,7 @@ export function depsFromEnv(): StackDeps {
   const stores = createStores();
   const onlineWindowSeconds = Number(process.env.BOT_ONLINE_WINDOW_SECONDS || 120);
   if (!(onlineWindowSeconds > 0)) throw new Error(`BOT_ONLINE_WINDOW_SECONDS must be a positive number, got ${process.env.BOT_ONLINE_WINDOW_SECONDS}`);
-  return { limiter: limiterFromEnv(stores.rateCounters), images: imageFetcherFromEnv(), bots: stores.bots, onlineWindowSeconds, now: () => new Date() };
+  return { limiter: limiterFromEnv(stores.rateCounters), images: imageFetcherFromEnv(), bots: stores.bots, deliveries: stores.deliveries, onlineWindowSeconds, now: () => new Date() };
 }
 
 /**

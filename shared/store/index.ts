@@ -1,5 +1,6 @@
 import { DynamoApiKeyStore } from './apiKeys';
 import { DynamoBotStore } from './bots/index';
+import { DynamoDeliveryLog } from './deliveries';
 import { createDocumentClient } from './client';
 import { storeConfigFromEnv, type StoreConfig } from './config';
 import { DynamoRateCounterStore } from './rateCounters';
@@ -8,6 +9,7 @@ export type { ApiKeyRecord, ApiKeyStore } from './apiKeys';
 export type { RateCounterStore } from './rateCounters';
 export type { BotCommand, BotFields, BotProfile, BotStats, BotStore, CommandList, StatsPoint } from './bots/index';
 export { StoreUnavailableError } from './errors';
+export type { DeliveryKey, DeliveryLog } from './deliveries';
 
 /** The data-access objects of one table, sharing one client. */
 export function createStores(config: StoreConfig = storeConfigFromEnv()) {
@@ -17,6 +19,7 @@ export function createStores(config: StoreConfig = storeConfigFromEnv()) {
     apiKeys: new DynamoApiKeyStore(db, config.tableName),
     rateCounters: new DynamoRateCounterStore(db, config.tableName),
     bots: new DynamoBotStore(db, config.tableName),
+    deliveries: new DynamoDeliveryLog(db, config.tableName),
   };
 }
 

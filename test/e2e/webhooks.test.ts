@@ -107,6 +107,36 @@ describe('relay', () => {
   });
 });
 
+describe('duplicates', () => {
+  test('a redelivery of a forwarded delivery answers "duplicate" and is not forwarded twice', async () => {
+    const id = hookId();
+    const headers = { 'Content-Type': 'application/json', 'X-GitHub-Event': 'star', 'X-GitHub-Delivery': 'same-delivery-1' };
+    expectAnswer(await deliver(id, 'github', headers, JSON.stringify(githubPayloads.star)), 200, /^forwarded: star$/);
+    const again = await Promise.all([1, 2, 3].map(() => deliver(id, 'github', headers, JSON.stringify(githubPayloads.star))));
+    for (const reply of again) expectAnswer(reply, 200, /^duplicate: star$/);
+    expect(discord.seen).toHaveLength(1);
+    // The same provider id for another Discord webhook is another delivery.
+    expectAnswer(await deliver(hookId(), 'github', headers, JSON.stringify(githubPayloads.star)), 200, /^forwarded: star$/);
+  });
+
+  test('concurrent copies of one new delivery are forwarded once', async () => {
+    const id = hookId();
+    const headers = { 'Content-Type': 'application/json', 'X-GitHub-Event': 'watch', 'X-GitHub-Delivery': 'racing-delivery' };
+    const replies = await Promise.all(Array.from({ length: 5 }, () => deliver(id, 'github', headers, JSON.stringify(githubPayloads.watch))));
+    expect(replies.map((reply) => reply.json.message).sort()).toEqual(['duplicate: watch', 'duplicate: watch', 'duplicate: watch', 'duplicate: watch', 'forwarded: watch']);
+    expect(discord.seen).toHaveLength(1);
+  });
+
+  test('a delivery that failed on Discord is forwarded when the provider retries it', async () => {
+    const id = hookId();
+    const headers = { 'Content-Type': 'application/json', 'X-GitHub-Event': 'fork', 'X-GitHub-Delivery': 'retry-me' };
+    discord.script(discordJson(500, {}));
+    expectAnswer(await deliver(id, 'github', headers, JSON.stringify(githubPayloads.fork)), 502, /Discord failed/, 'UPSTREAM_ERROR');
+    expectAnswer(await deliver(id, 'github', headers, JSON.stringify(githubPayloads.fork)), 200, /^forwarded: fork$/);
+    expect(discord.seen).toHaveLength(2);
+  });
+});
+
 describe('GET /webhooks', () => {
   test('lists the providers and the events each renders, without a key', async () => {
     const reply = await call(`${api.url}/webhooks`);

@@ -121,6 +121,7 @@ describe('functions', () => {
       if (id.startsWith('Authorizer')) return [['dynamodb:GetItem'], ['KEY#*']];
       if (id.startsWith('Bots') && keys.includes('BOT#*')) return [BOT_ACTIONS, ['BOT#*']];
       if (id.startsWith('Bots')) return [['dynamodb:Query'], ['BOTS']];
+      if (id.startsWith('Webhooks')) return [['dynamodb:PutItem', 'dynamodb:UpdateItem'], ['HOOK#*']];
       return ['no other DynamoDB access'];
     };
     for (const [id, actions, keys] of statements) expect([actions, keys]).toEqual(expected(String(id), keys));

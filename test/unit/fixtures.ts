@@ -161,11 +161,13 @@ export function networkError(): Error {
   return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
 }
 
-/** The services a wrapped handler gets: the given limiter, and an image fetcher and bot store no test here reaches. */
+/** The services a wrapped handler gets: the given limiter, and other services no test here reaches. */
+const unreachable = () => createStores({ tableName: 'unused-in-unit-tests', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
 export const stackDeps = (limiter: RateLimiter): StackDeps => ({
   limiter,
   images: createImageFetcher(),
-  bots: createStores({ tableName: 'unused-in-unit-tests', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' }).bots,
+  bots: unreachable().bots,
+  deliveries: unreachable().deliveries,
   onlineWindowSeconds: 120,
   now: () => new Date(),
 });
