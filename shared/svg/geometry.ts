@@ -5,5 +5,3 @@ export interface Box {
   width: number;
   height: number;
 }
-
-export const inset = (box: Box, by: number): Box => ({ x: box.x + by, y: box.y + by, width: box.width - 2 * by, height: box.height - 2 * by });

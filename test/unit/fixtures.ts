@@ -162,12 +162,7 @@ export function networkError(): Error {
 }
 
 /** The services a wrapped handler gets: the given limiter, and other services no test here reaches. */
-const unreachable = () => createStores({ tableName: 'unused-in-unit-tests', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
-export const stackDeps = (limiter: RateLimiter): StackDeps => ({
-  limiter,
-  images: createImageFetcher(),
-  bots: unreachable().bots,
-  deliveries: unreachable().deliveries,
-  onlineWindowSeconds: 120,
-  now: () => new Date(),
-});
+export function stackDeps(limiter: RateLimiter): StackDeps {
+  const unreachable = createStores({ tableName: 'unused-in-unit-tests', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
+  return { limiter, images: createImageFetcher(), bots: unreachable.bots, deliveries: unreachable.deliveries, onlineWindowSeconds: 120, now: () => new Date() };
+}
