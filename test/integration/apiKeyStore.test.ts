@@ -23,8 +23,9 @@ describe('API key store on dynalite', () => {
   });
 
   test('a key made in AWS keeps its API Gateway key id', async () => {
-    const { record } = await createApiKey(store.stores.apiKeys, { name: 'in aws' });
-    const withGateway = { ...record, keyHash: `${record.keyHash.slice(0, -1)}0`, id: `${record.id}g`, gatewayKeyId: 'gw-123' };
+    const { record, value } = await createApiKey(store.stores.apiKeys, { name: 'in aws' });
+    // A different key value (so a different hash; never a collision with the first record).
+    const withGateway = { ...record, keyHash: hashKey(`${value}-aws`), id: `${record.id}g`, gatewayKeyId: 'gw-123' };
     await store.stores.apiKeys.put(withGateway);
     expect(await store.stores.apiKeys.getById(withGateway.id)).toEqual(withGateway);
   });
