@@ -12,10 +12,25 @@ export type ProviderOutcome =
   /** An event the provider sends that we do not render: answered 200 "ignored", not forwarded. */
   | { kind: 'ignored'; event: string; deliveryId?: string };
 
+/**
+ * How a provider signs its deliveries with the secret an owner registers:
+ * `hmac`: an HMAC of the raw body in a header (the secret must be kept, so it is stored encrypted);
+ * `token`: the secret itself sent in a header (only its hash needs storing).
+ */
+export type SignatureScheme =
+  | { kind: 'hmac'; header: string; algorithm: 'sha1' | 'sha256'; encoding: 'hex' | 'base64'; prefix?: string }
+  | { kind: 'token'; header: string };
+
 /** One provider: how to read its deliveries and which events become Discord messages. */
 export interface Provider {
   name: string;
   displayName: string;
+  /** One sentence for GET /webhooks. */
+  description: string;
+  /** The provider's own documentation of its webhooks. */
+  docs: string;
+  /** How deliveries are signed; absent when the provider cannot sign them (secrets are refused). */
+  signature?: SignatureScheme;
   /** The events rendered, as GET /webhooks lists them. */
   events: readonly string[];
   /** Reads a delivery; throws PayloadError when it is malformed or breaks the provider's schema. */
@@ -49,15 +64,51 @@ export const COLORS = {
   neutral: 0x6a737d,
 } as const;
 
+/** Where a delivery names something (its event, its id): a header, a body field or a constant. */
+export interface Locator {
+  /** For error messages: "the X-GitHub-Event header". */
+  describe: string;
+  find(delivery: ProviderDelivery, json: () => unknown): string | undefined;
+}
+
+export const fromHeader = (name: string): Locator => ({ describe: `the ${name} header`, find: (delivery) => delivery.headers[name.toLowerCase()] || undefined });
+
+/** A string (or number) at `path` in the JSON body. */
+export const fromField = (...path: string[]): Locator => ({
+  describe: `the ${path.join('.')} field`,
+  find(_delivery, json) {
+    let value: unknown = json();
+    for (const key of path) value = value !== null && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  },
+});
+
+/** For providers that send one kind of event and do not name it. */
+export const always = (event: string): Locator => ({ describe: event, find: () => event });
+
+/** The first locator that finds something. */
+export const firstOf = (...locators: Locator[]): Locator => ({
+  describe: locators.map((locator) => locator.describe).join(' or '),
+  find: (delivery, json) => locators.reduce<string | undefined>((found, locator) => found ?? locator.find(delivery, json), undefined),
+});
+
+/** Longest event name and delivery id accepted: they are logged and keyed on. */
+const MAX_NAME = 200;
+
 /**
- * A provider whose deliveries name their event and id in headers and whose rendered events each
- * have a schema (of the fields shown) and a renderer: the shape of GitHub, GitLab and most others.
+ * A provider whose deliveries name their event and id (in headers or body fields) and whose
+ * rendered events each have a schema (of the fields shown) and a renderer: the shape of GitHub,
+ * GitLab and most others.
  */
 export function schemaProvider<S extends Record<string, z.ZodType>>(spec: {
   name: string;
   displayName: string;
-  eventHeader: string;
-  deliveryHeader: string;
+  description: string;
+  docs: string;
+  signature?: SignatureScheme;
+  event: Locator;
+  deliveryId?: Locator;
   schemas: S;
   renderers: { [E in keyof S]: (payload: z.output<S[E]>) => Embed };
 }): Provider {
@@ -65,14 +116,21 @@ export function schemaProvider<S extends Record<string, z.ZodType>>(spec: {
   return {
     name: spec.name,
     displayName: spec.displayName,
+    description: spec.description,
+    docs: spec.docs,
+    ...(spec.signature ? { signature: spec.signature } : {}),
     events: Object.keys(spec.schemas),
     read(delivery) {
-      const event = delivery.headers[spec.eventHeader];
-      if (!event) throw new PayloadError(`missing ${spec.eventHeader} header`);
-      const deliveryId = delivery.headers[spec.deliveryHeader];
+      let parsedJson: { value: unknown } | undefined;
+      const json = () => (parsedJson ??= { value: jsonOf(delivery) }).value;
+      const event = spec.event.find(delivery, json);
+      if (!event) throw new PayloadError(`missing ${spec.event.describe}`);
+      if (event.length > MAX_NAME) throw new PayloadError(`${spec.event.describe} is too long`);
+      const deliveryId = spec.deliveryId?.find(delivery, json);
+      if (deliveryId && deliveryId.length > MAX_NAME) throw new PayloadError(`${spec.deliveryId?.describe} is too long`);
       const ids = deliveryId ? { deliveryId } : {};
       if (!isRendered(event)) return { kind: 'ignored', event, ...ids };
-      const parsed = (spec.schemas[event] as z.ZodType).safeParse(jsonOf(delivery));
+      const parsed = (spec.schemas[event] as z.ZodType).safeParse(json());
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new PayloadError(`not a ${spec.displayName} ${event} payload: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());

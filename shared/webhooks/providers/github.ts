@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { escapeMarkdown, type Embed } from '../../discord/message';
-import { COLORS, schemaProvider, type Provider } from '../provider';
+import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 
 /**
  * GitHub: the event is in X-GitHub-Event, the delivery id in X-GitHub-Delivery; bodies are JSON or
@@ -120,8 +120,11 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const github: Provider = schemaProvider({
   name: 'github',
   displayName: 'GitHub',
-  eventHeader: 'x-github-event',
-  deliveryHeader: 'x-github-delivery',
+  description: 'Pushes, pull requests, issues, comments, releases, workflow and check runs, stars and forks.',
+  docs: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads',
+  signature: { kind: 'hmac', header: 'x-hub-signature-256', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
+  event: fromHeader('x-github-event'),
+  deliveryId: fromHeader('x-github-delivery'),
   schemas,
   renderers,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { escapeMarkdown, type Embed } from '../../discord/message';
-import { COLORS, schemaProvider, type Provider } from '../provider';
+import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 
 /**
  * GitLab: the event is the X-Gitlab-Event header ("Push Hook", ...), the delivery id
@@ -91,8 +91,11 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const gitlab: Provider = schemaProvider({
   name: 'gitlab',
   displayName: 'GitLab',
-  eventHeader: 'x-gitlab-event',
-  deliveryHeader: 'x-gitlab-event-uuid',
+  description: 'Pushes, tags, merge requests, issues, comments, pipelines and releases.',
+  docs: 'https://docs.gitlab.com/user/project/integrations/webhook_events/',
+  signature: { kind: 'token', header: 'x-gitlab-token' },
+  event: fromHeader('x-gitlab-event'),
+  deliveryId: fromHeader('x-gitlab-event-uuid'),
   schemas,
   renderers,
 });
