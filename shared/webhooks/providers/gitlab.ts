@@ -94,8 +94,8 @@ export const gitlab: Provider = schemaProvider({
   description: 'Pushes, tags, merge requests, issues, comments, pipelines and releases.',
   docs: 'https://docs.gitlab.com/user/project/integrations/webhook_events/',
   signature: { kind: 'token', header: 'x-gitlab-token' },
-  event: fromHeader('x-gitlab-event'),
-  deliveryId: fromHeader('x-gitlab-event-uuid'),
+  event: fromHeader('X-Gitlab-Event'),
+  deliveryId: fromHeader('X-Gitlab-Event-UUID'),
   schemas,
   renderers,
 });
