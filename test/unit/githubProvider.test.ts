@@ -76,7 +76,7 @@ describe('GitHub provider', () => {
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([
-    ['no event header', { headers: { 'content-type': 'application/json' }, body: '{}' }, /missing X-GitHub-Event/i],
+    ['no event header', { headers: { 'content-type': 'application/json' }, body: '{}' }, /missing the X-GitHub-Event header/],
     ['malformed JSON', { headers: { 'x-github-event': 'push', 'content-type': 'application/json' }, body: '{"ref":' }, /not valid JSON/],
     ['a form without payload', { headers: { 'x-github-event': 'push', 'content-type': 'application/x-www-form-urlencoded' }, body: 'x=1' }, /without a payload field/],
     ['a push without commits', delivery('push', { ...(githubPayloads.push as object), commits: undefined }), /not a GitHub push payload: commits/],
