@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { fitMessage } from '../../shared/discord/message';
-import { postToDiscord, type DeliveryOutcome } from '../../shared/discord/poster';
+import type { DeliveryOutcome } from '../../shared/discord/poster';
 import { messageBody } from '../../shared/http/envelope';
 import { ApiError, type ErrorCode } from '../../shared/http/errors';
 import type { RouteHandler } from '../../shared/http/stack';
 import type { Routes } from '../../shared/routes/table';
-import { PayloadError } from '../../shared/webhooks/provider';
+import { forwardToDiscord } from '../../shared/webhooks/forward';
+import { PayloadError, type Provider, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { providerNamed } from '../../shared/webhooks/providers/index';
+import { verifyDelivery } from '../../shared/webhooks/secrets';
 
 const answer = (statusCode: number, message: string, code?: ErrorCode, headers: Record<string, string> = {}): APIGatewayProxyResult => ({
   statusCode,
@@ -30,40 +33,35 @@ function outcomeAnswer(outcome: DeliveryOutcome, event: string): APIGatewayProxy
   }
 }
 
-const LOGGED: Record<DeliveryOutcome['kind'], 'forwarded' | 'rejected' | 'rateLimited' | 'failed'> = {
-  delivered: 'forwarded',
-  rejected: 'rejected',
-  rateLimited: 'rateLimited',
-  failed: 'failed',
-};
-
-/**
- * A provider's delivery, read, rendered within Discord's limits and posted to the Discord webhook.
- * Deliveries that carry the provider's id are claimed in the log first, so a redelivery of one
- * already forwarded answers "duplicate" instead of posting twice; the outcome is logged after.
- */
-export const relayWebhook: RouteHandler<Routes['relayWebhook']> = async ({ path, raw }, _context, deps) => {
-  const provider = providerNamed(path.provider);
-  if (!provider) throw new ApiError('INVALID_PARAMETER', `Unknown provider ${path.provider}`);
-  let outcome;
+function readDelivery(provider: Provider, delivery: ProviderDelivery) {
   try {
-    outcome = provider.read({ headers: raw.headers, body: raw.body });
+    return provider.read(delivery);
   } catch (error) {
     if (error instanceof PayloadError) throw new ApiError('INVALID_BODY', error.message);
     throw error;
   }
-  const key = outcome.deliveryId ? { webhookId: path.id, provider: provider.name, deliveryId: outcome.deliveryId } : undefined;
-  if (key && (await deps.deliveries.claim(key, outcome.event, deps.now())) === 'duplicate') return answer(200, `duplicate: ${outcome.event}`);
+}
+
+/**
+ * A provider's delivery: verified when the webhook registered a secret for the provider, read,
+ * rendered within Discord's limits and posted to the Discord webhook. Every delivery is logged;
+ * one that carries the provider's id is claimed first, so a redelivery of one already forwarded
+ * answers "duplicate" instead of posting twice. When Discord is at fault, the rendered message
+ * and the sealed token are kept so `npm run webhooks -- replay` can deliver it later.
+ */
+export const relayWebhook: RouteHandler<Routes['relayWebhook']> = async ({ path, raw }, _context, deps) => {
+  const provider = providerNamed(path.provider);
+  if (!provider) throw new ApiError('INVALID_PARAMETER', `Unknown provider ${path.provider}`);
+  const delivery = { headers: raw.headers, body: raw.body };
+  await verifyDelivery(path.id, provider, delivery, deps);
+  const outcome = readDelivery(provider, delivery);
+  // Without the provider's id there is nothing to deduplicate on; the log still keeps the delivery.
+  const key = { webhookId: path.id, provider: provider.name, deliveryId: outcome.deliveryId ?? `relay-${randomUUID()}` };
+  if ((await deps.deliveries.claim(key, outcome.event, deps.now())) === 'duplicate') return answer(200, `duplicate: ${outcome.event}`);
   if (outcome.kind === 'ignored') {
-    if (key) await deps.deliveries.finish(key, 'ignored', deps.now());
+    await deps.deliveries.finish(key, 'ignored', deps.now());
     return answer(200, `ignored: ${outcome.event}`);
   }
   const message = fitMessage({ username: outcome.username, embeds: outcome.embeds });
-  const apiBase = process.env.DISCORD_API_BASE || 'https://discord.com/api';
-  const result = await postToDiscord(path.id, path.token, message, { apiBase });
-  if (key) {
-    const discordStatus = 'status' in result ? result.status : undefined;
-    await deps.deliveries.finish(key, LOGGED[result.kind], deps.now(), { discordStatus, message });
-  }
-  return outcomeAnswer(result, outcome.event);
+  return outcomeAnswer(await forwardToDiscord(key, path.token, message, deps), outcome.event);
 };

@@ -1,3 +1,4 @@
+import { localSecretsKey } from './secretsKey';
 import { startLocalServer } from './server';
 
 /** `npm start`: the whole API on this machine, configured by the environment of ../API.md. */
@@ -16,6 +17,7 @@ const local = await startLocalServer({
   dynamoPort: intFrom('LOCAL_DYNAMODB_PORT', 8000),
   authorizerCacheTtl: intFrom('AUTHORIZER_CACHE_TTL', 300),
   demoBots: ['1', 'true', 'yes'].includes((env.DEMO_BOTS ?? '').toLowerCase()),
+  secretsKey: localSecretsKey(),
 });
 
 for (const key of local.seeded.keys) {

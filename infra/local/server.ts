@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +30,10 @@ export interface LocalServerOptions {
   imageFetchAllowHosts?: string;
   /** DEMO_BOTS: register demo bots (owned by the first local key) when none are listed yet. */
   demoBots?: boolean;
+  /** SECRETS_KEY for the functions (32 bytes, base64): seals webhook secrets; default a fresh key per process. */
+  secretsKey?: string;
+  /** DISCORD_API_BASE for the functions (tests: a fake Discord on 127.0.0.1). */
+  discordApiBase?: string;
 }
 
 export interface LocalServer {
@@ -53,6 +58,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const tableName = options.tableName ?? process.env.TABLE_NAME ?? DEFAULT_TABLE_NAME;
   Object.assign(process.env, { DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1' });
   if (options.imageFetchAllowHosts !== undefined) process.env.IMAGE_FETCH_ALLOW_HOSTS = options.imageFetchAllowHosts;
+  if (options.discordApiBase !== undefined) process.env.DISCORD_API_BASE = options.discordApiBase;
+  process.env.SECRETS_KEY = options.secretsKey ?? process.env.SECRETS_KEY ?? randomBytes(32).toString('base64');
 
   await ensureTable(endpoint, tableName);
   const stores = createStores();

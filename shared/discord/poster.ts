@@ -28,18 +28,41 @@ async function retryAfterOf(response: Response): Promise<number> {
   return Number.isFinite(fromHeader) && fromHeader >= 0 ? fromHeader : 1;
 }
 
-async function sendOnce(url: string, message: DiscordMessage, timeoutMs: number): Promise<Response | { error: string }> {
+async function send(url: string, init: RequestInit, timeoutMs: number): Promise<Response | { error: string }> {
   try {
-    return await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'chatbot-utility-api (webhook relay, 1.0)' },
-      body: JSON.stringify(message),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    return await fetch(url, { ...init, headers: { 'user-agent': 'chatbot-utility-api (webhook relay, 1.0)', ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const name = (error as Error).name;
     return { error: name === 'TimeoutError' || name === 'AbortError' ? `Discord did not answer within ${timeoutMs / 1000} s` : 'Discord could not be reached' };
   }
+}
+
+const webhookUrl = (apiBase: string, id: string, token: string) => `${apiBase.replace(/\/+$/, '')}/webhooks/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
+
+/** What a non-2xx, non-429 answer of Discord means for the webhook. */
+async function refusal(response: Response): Promise<Exclude<DeliveryOutcome, { kind: 'delivered' | 'rateLimited' }>> {
+  await response.body?.cancel();
+  if (response.status === 401 || response.status === 403) return { kind: 'rejected', status: response.status, reason: 'unauthorized' };
+  if (response.status === 404) return { kind: 'rejected', status: 404, reason: 'notFound' };
+  if (response.status >= 400 && response.status < 500) return { kind: 'rejected', status: response.status, reason: 'invalid' };
+  return { kind: 'failed', status: response.status, reason: `Discord answered ${response.status}` };
+}
+
+/**
+ * Asks Discord whether the webhook `id`/`token` exists and the token is right (GET
+ * /webhooks/{id}/{token}, which needs no bot token), so only whoever holds the webhook can
+ * register secrets for it. Never throws.
+ */
+export async function checkWebhook(id: string, token: string, options: PosterOptions): Promise<DeliveryOutcome> {
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const response = await send(webhookUrl(options.apiBase, id, token), { method: 'GET' }, timeoutMs);
+  if ('error' in response) return { kind: 'failed', reason: response.error };
+  if (response.status === 429) return { kind: 'rateLimited', retryAfterSeconds: Math.max(1, Math.ceil(await retryAfterOf(response))) };
+  if (!response.ok) return refusal(response);
+  const body = (await response.json().catch(() => undefined)) as { id?: unknown } | undefined;
+  // A 2xx for some other webhook (a misbehaving proxy) proves nothing about this one.
+  if (body?.id !== id) return { kind: 'failed', status: response.status, reason: 'Discord answered for another webhook' };
+  return { kind: 'delivered', status: response.status };
 }
 
 /**
@@ -48,9 +71,9 @@ async function sendOnce(url: string, message: DiscordMessage, timeoutMs: number)
  */
 export async function postToDiscord(id: string, token: string, message: DiscordMessage, options: PosterOptions): Promise<DeliveryOutcome> {
   const { timeoutMs, maxRetryWaitMs } = { ...DEFAULTS, ...options };
-  const url = `${options.apiBase.replace(/\/+$/, '')}/webhooks/${encodeURIComponent(id)}/${encodeURIComponent(token)}?wait=true`;
+  const url = `${webhookUrl(options.apiBase, id, token)}?wait=true`;
   for (let attempt = 0; ; attempt += 1) {
-    const response = await sendOnce(url, message, timeoutMs);
+    const response = await send(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) }, timeoutMs);
     if ('error' in response) return { kind: 'failed', reason: response.error };
     if (response.ok) {
       const body = (await response.json().catch(() => undefined)) as { id?: unknown } | undefined;
@@ -64,10 +87,6 @@ export async function postToDiscord(id: string, token: string, message: DiscordM
       }
       return { kind: 'rateLimited', retryAfterSeconds: Math.max(1, Math.ceil(wait)) };
     }
-    await response.body?.cancel();
-    if (response.status === 401 || response.status === 403) return { kind: 'rejected', status: response.status, reason: 'unauthorized' };
-    if (response.status === 404) return { kind: 'rejected', status: 404, reason: 'notFound' };
-    if (response.status >= 400 && response.status < 500) return { kind: 'rejected', status: response.status, reason: 'invalid' };
-    return { kind: 'failed', status: response.status, reason: `Discord answered ${response.status}` };
+    return refusal(response);
   }
 }

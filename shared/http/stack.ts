@@ -7,7 +7,8 @@ import { limiterFromEnv, type RateLimiter } from '../access/rateLimiter';
 import { imageFetcherFromEnv, type ImageFetcher } from '../images/imageFetcher';
 import { routeList, routes, type GroupRouteId, type RouteId, type Routes } from '../routes/table';
 import type { FunctionGroup, RouteDefinition, RouteInput } from '../routes/types';
-import { createStores, type BotStore, type DeliveryLog } from '../store';
+import { secretBoxFromEnv, type SecretBox } from '../crypto/secretBox';
+import { createStores, type BotStore, type DeliveryLog, type WebhookSecretStore } from '../store';
 import { errorBody } from './envelope';
 import { methodNotAllowed } from './gatewayResponses';
 import { logger } from './logger';
@@ -28,6 +29,11 @@ export interface StackDeps {
   images: ImageFetcher;
   bots: BotStore;
   deliveries: DeliveryLog;
+  webhookSecrets: WebhookSecretStore;
+  /** Seals webhook signing secrets and the Discord tokens of deliveries kept for a replay. */
+  secretBox: SecretBox;
+  /** DISCORD_API_BASE: where Discord webhooks are posted (tests: a fake Discord on 127.0.0.1). */
+  discordApiBase: string;
   /** A bot is online when its last heartbeat is at most this old (BOT_ONLINE_WINDOW_SECONDS). */
   onlineWindowSeconds: number;
   now: () => Date;
@@ -38,7 +44,17 @@ export function depsFromEnv(): StackDeps {
   const stores = createStores();
   const onlineWindowSeconds = Number(process.env.BOT_ONLINE_WINDOW_SECONDS || 120);
   if (!(onlineWindowSeconds > 0)) throw new Error(`BOT_ONLINE_WINDOW_SECONDS must be a positive number, got ${process.env.BOT_ONLINE_WINDOW_SECONDS}`);
-  return { limiter: limiterFromEnv(stores.rateCounters), images: imageFetcherFromEnv(), bots: stores.bots, deliveries: stores.deliveries, onlineWindowSeconds, now: () => new Date() };
+  return {
+    limiter: limiterFromEnv(stores.rateCounters),
+    images: imageFetcherFromEnv(),
+    bots: stores.bots,
+    deliveries: stores.deliveries,
+    webhookSecrets: stores.webhookSecrets,
+    secretBox: secretBoxFromEnv(),
+    discordApiBase: process.env.DISCORD_API_BASE || 'https://discord.com/api',
+    onlineWindowSeconds,
+    now: () => new Date(),
+  };
 }
 
 /**

@@ -1,28 +1,74 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from './errors';
+import { tableSchema } from './schema';
 
 /** What became of a provider delivery (the relay's log, kept 7 days). */
 export type DeliveryOutcome = 'pending' | 'forwarded' | 'ignored' | 'rejected' | 'rateLimited' | 'failed';
 
+/** Outcomes where Discord, not the delivery, was at fault: the message is kept for a replay. */
+export const REPLAYABLE: readonly DeliveryOutcome[] = ['failed', 'rateLimited'];
+
 export interface DeliveryKey {
   webhookId: string;
   provider: string;
-  /** The provider's own id of the delivery (X-GitHub-Delivery, X-Gitlab-Event-UUID, ...). */
+  /** The provider's own id of the delivery (X-GitHub-Delivery, ...), or one the relay made up. */
   deliveryId: string;
+}
+
+export interface DeliveryRecord extends DeliveryKey {
+  event: string;
+  outcome: DeliveryOutcome;
+  receivedAt: string;
+  updatedAt: string;
+  discordStatus?: number;
+  /** Replayable deliveries only: the rendered Discord message and the sealed webhook token. */
+  message?: unknown;
+  sealedToken?: string;
+}
+
+export interface FinishDetails {
+  discordStatus?: number;
+  /** Kept (with the sealed token) when the outcome is replayable, dropped otherwise. */
+  replay?: { message: unknown; sealedToken: string };
 }
 
 export interface DeliveryLog {
   /** Claims a delivery before forwarding it: `duplicate` when it was forwarded (or is being forwarded) already. */
   claim(key: DeliveryKey, event: string, now: Date): Promise<'claimed' | 'duplicate'>;
-  /** Records the outcome; a failed one keeps its rendered message so it can be replayed. */
-  finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details?: { discordStatus?: number; message?: unknown }): Promise<void>;
+  /** Records the outcome; a replayable one keeps what a replay needs and joins the failed listing. */
+  finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details?: FinishDetails): Promise<void>;
+  /** Takes a replayable delivery for a replay (back to pending); undefined when it is not replayable (any more). */
+  claimReplay(key: DeliveryKey, now: Date): Promise<DeliveryRecord | undefined>;
+  /** Replayable deliveries of every webhook, newest first. */
+  listFailed(): Promise<DeliveryRecord[]>;
+  /** One webhook's log, newest first. */
+  listForWebhook(webhookId: string): Promise<DeliveryRecord[]>;
 }
 
 const KEEP_SECONDS = 7 * 86_400;
-/** A claim older than this was left by a crashed attempt; the provider's retry may take it over. */
+/** A claim older than this was left by a crashed attempt; the provider's retry (or a replay) may take it over. */
 const STALE_CLAIM_MS = 60_000;
+const FAILED_PK = 'DELIVERIES#FAILED';
 const keyOf = ({ webhookId, provider, deliveryId }: DeliveryKey) => ({ pk: `HOOK#${webhookId}`, sk: `DELIVERY#${provider}#${deliveryId}` });
+
+function toRecord(item: Record<string, unknown>): DeliveryRecord {
+  const { webhookId, provider, deliveryId, event, outcome, receivedAt, updatedAt, discordStatus, message, sealedToken } = item as unknown as DeliveryRecord;
+  return {
+    webhookId,
+    provider,
+    deliveryId,
+    event,
+    outcome,
+    receivedAt,
+    updatedAt,
+    ...(discordStatus !== undefined ? { discordStatus } : {}),
+    ...(message !== undefined ? { message } : {}),
+    ...(sealedToken !== undefined ? { sealedToken } : {}),
+  };
+}
+
+const newestFirst = (records: DeliveryRecord[]) => records.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 
 export class DynamoDeliveryLog implements DeliveryLog {
   constructor(
@@ -50,22 +96,64 @@ export class DynamoDeliveryLog implements DeliveryLog {
     }
   }
 
-  async finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details: { discordStatus?: number; message?: unknown } = {}): Promise<void> {
-    const extra = [details.discordStatus !== undefined ? 'discordStatus = :status' : null, outcome === 'failed' && details.message ? 'message = :message' : null].filter(Boolean);
+  async finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details: FinishDetails = {}): Promise<void> {
+    const replay = REPLAYABLE.includes(outcome) ? details.replay : undefined;
+    const set = ['outcome = :outcome', 'updatedAt = :now'];
+    const values: Record<string, unknown> = { ':outcome': outcome, ':now': now.toISOString() };
+    if (details.discordStatus !== undefined) {
+      set.push('discordStatus = :status');
+      values[':status'] = details.discordStatus;
+    }
+    if (replay) {
+      set.push('message = :message', 'sealedToken = :token', 'gsi1pk = :failed', 'gsi1sk = :order');
+      Object.assign(values, { ':message': replay.message, ':token': replay.sealedToken, ':failed': FAILED_PK, ':order': `${now.toISOString()}#${keyOf(key).pk}#${keyOf(key).sk}` });
+    }
+    const remove = replay ? '' : ' REMOVE message, sealedToken, gsi1pk, gsi1sk';
     await guarded('UpdateItem', () =>
-      this.db.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keyOf(key),
-          UpdateExpression: `SET outcome = :outcome, updatedAt = :now${extra.map((part) => `, ${part}`).join('')}`,
-          ExpressionAttributeValues: {
-            ':outcome': outcome,
-            ':now': now.toISOString(),
-            ...(details.discordStatus !== undefined ? { ':status': details.discordStatus } : {}),
-            ...(outcome === 'failed' && details.message ? { ':message': details.message } : {}),
-          },
-        }),
-      ),
+      this.db.send(new UpdateCommand({ TableName: this.tableName, Key: keyOf(key), UpdateExpression: `SET ${set.join(', ')}${remove}`, ExpressionAttributeValues: values })),
     );
+  }
+
+  async claimReplay(key: DeliveryKey, now: Date): Promise<DeliveryRecord | undefined> {
+    const stale = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+    try {
+      const { Attributes } = await guarded('UpdateItem', () =>
+        this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: keyOf(key),
+            UpdateExpression: 'SET outcome = :pending, updatedAt = :now',
+            // Only a replayable delivery that still has its message (or one whose replay crashed a while
+            // ago): one replay (or provider retry) at a time.
+            ConditionExpression: 'attribute_exists(message) AND attribute_exists(sealedToken) AND (outcome IN (:failed, :rateLimited) OR (outcome = :pending AND updatedAt < :stale))',
+            ExpressionAttributeValues: { ':pending': 'pending', ':now': now.toISOString(), ':failed': 'failed', ':rateLimited': 'rateLimited', ':stale': stale },
+            ReturnValues: 'ALL_NEW',
+          }),
+        ),
+      );
+      return Attributes ? toRecord(Attributes) : undefined;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
+  async listFailed(): Promise<DeliveryRecord[]> {
+    return this.queryAll({ IndexName: tableSchema.gsi1.name, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': FAILED_PK } });
+  }
+
+  async listForWebhook(webhookId: string): Promise<DeliveryRecord[]> {
+    return this.queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `HOOK#${webhookId}`, ':prefix': 'DELIVERY#' } });
+  }
+
+  private async queryAll(query: { IndexName?: string; KeyConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> }): Promise<DeliveryRecord[]> {
+    const records: DeliveryRecord[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await guarded('Query', () => this.db.send(new QueryCommand({ TableName: this.tableName, ...query, ExclusiveStartKey })));
+      records.push(...(page.Items ?? []).map(toRecord));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return newestFirst(records);
   }
 }

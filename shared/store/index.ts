@@ -4,12 +4,14 @@ import { DynamoDeliveryLog } from './deliveries';
 import { createDocumentClient } from './client';
 import { storeConfigFromEnv, type StoreConfig } from './config';
 import { DynamoRateCounterStore } from './rateCounters';
+import { DynamoWebhookSecretStore } from './webhookSecrets';
 
 export type { ApiKeyRecord, ApiKeyStore } from './apiKeys';
 export type { RateCounterStore } from './rateCounters';
 export type { BotCommand, BotFields, BotProfile, BotStats, BotStore, CommandList, StatsPoint } from './bots/index';
 export { StoreUnavailableError } from './errors';
-export type { DeliveryKey, DeliveryLog } from './deliveries';
+export type { DeliveryKey, DeliveryLog, DeliveryRecord } from './deliveries';
+export type { WebhookSecrets, WebhookSecretStore } from './webhookSecrets';
 
 /** The data-access objects of one table, sharing one client. */
 export function createStores(config: StoreConfig = storeConfigFromEnv()) {
@@ -20,6 +22,7 @@ export function createStores(config: StoreConfig = storeConfigFromEnv()) {
     rateCounters: new DynamoRateCounterStore(db, config.tableName),
     bots: new DynamoBotStore(db, config.tableName),
     deliveries: new DynamoDeliveryLog(db, config.tableName),
+    webhookSecrets: new DynamoWebhookSecretStore(db, config.tableName),
   };
 }
 

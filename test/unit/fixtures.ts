@@ -2,8 +2,10 @@
  * Small shared fixtures for the unit tests: in-memory stores, a settable clock, synthetic API
  * Gateway events and a minimal Lambda context. No test logic lives here.
  */
+import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { RateLimiter } from '../../shared/access/rateLimiter';
+import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import type { StackDeps } from '../../shared/http/stack';
 import { createImageFetcher } from '../../shared/images/imageFetcher';
 import { hashKey } from '../../shared/access/keys';
@@ -164,5 +166,5 @@ export function networkError(): Error {
 /** The services a wrapped handler gets: the given limiter, and other services no test here reaches. */
 export function stackDeps(limiter: RateLimiter): StackDeps {
   const unreachable = createStores({ tableName: 'unused-in-unit-tests', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
-  return { limiter, images: createImageFetcher(), bots: unreachable.bots, deliveries: unreachable.deliveries, onlineWindowSeconds: 120, now: () => new Date() };
+  return { limiter, images: createImageFetcher(), bots: unreachable.bots, deliveries: unreachable.deliveries, webhookSecrets: unreachable.webhookSecrets, secretBox: new LocalSecretBox(randomBytes(32)), discordApiBase: 'http://127.0.0.1:9', onlineWindowSeconds: 120, now: () => new Date() };
 }

@@ -55,7 +55,15 @@ function bodyBytes(route: RouteDefinition, event: BodyEvent): Buffer {
   return bytes;
 }
 
-const bodyText = (route: RouteDefinition, event: BodyEvent) => bodyBytes(route, event).toString('utf8');
+/** The body as text; bytes that are not UTF-8 are refused rather than silently replaced (signatures cover the bytes). */
+function bodyText(route: RouteDefinition, event: BodyEvent): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bodyBytes(route, event));
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError('INVALID_BODY', 'Request body is not valid UTF-8');
+  }
+}
 
 function readJsonBody(route: RouteDefinition, event: BodyEvent) {
   const bytes = bodyBytes(route, event);

@@ -1,0 +1,34 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { ProviderDelivery, SignatureScheme } from './provider';
+
+/** What is stored for a registered secret: the sealed secret (HMAC schemes) or its hash (token schemes). */
+export type StoredSecret = { kind: 'hmac'; sealed: string } | { kind: 'token'; sha256: string };
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Compares in constant time (for equal lengths; a length mismatch says nothing about the secret). */
+function sameBytes(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Whether a delivery carries a valid signature for `secret` under `scheme`: an HMAC of the raw
+ * body, or the secret itself in a token header (compared by hash, so only the hash is stored).
+ */
+export function verifySignature(scheme: SignatureScheme, delivery: ProviderDelivery, secret: { plaintext?: string; sha256?: string }): boolean {
+  const sent = delivery.headers[scheme.header.toLowerCase()];
+  if (!sent) return false;
+  if (scheme.kind === 'token') {
+    return secret.sha256 !== undefined && sameBytes(Buffer.from(sha256Hex(sent), 'hex'), Buffer.from(secret.sha256, 'hex'));
+  }
+  if (secret.plaintext === undefined) return false;
+  const expected = createHmac(scheme.algorithm, secret.plaintext).update(delivery.body, 'utf8').digest();
+  const prefix = scheme.prefix ?? '';
+  // Some providers send several comma-separated signatures (key rotation, versions): any one may match.
+  return sent.split(',').some((candidate) => {
+    const value = candidate.trim();
+    if (!value.startsWith(prefix)) return false;
+    const digest = Buffer.from(value.slice(prefix.length), scheme.encoding);
+    return sameBytes(digest, expected);
+  });
+}
