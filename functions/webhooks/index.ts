@@ -1,5 +1,6 @@
 import { groupHandler } from '../../shared/http/stack';
 import { listWebhooks } from './listWebhooks';
+import { putWebhookSecrets } from './putWebhookSecrets';
 import { relayWebhook } from './relayWebhook';
 
-export const handler = groupHandler('webhooks', { listWebhooks, relayWebhook });
+export const handler = groupHandler('webhooks', { listWebhooks, putWebhookSecrets, relayWebhook });

@@ -2,7 +2,7 @@ import { botPath, commandsBody, listBotsQuery, registerBotBody, statsBody } from
 import { contrastQuery, hueRotateQuery, pixelateQuery, saturateQuery } from './schemas/filters';
 import { changeMyMindQuery, distractedQuery, pictureOnlyQuery } from './schemas/generators';
 import { jailQuery, prideQuery, ripQuery } from './schemas/overlays';
-import { relayPath, WEBHOOK_ID } from './schemas/webhooks';
+import { relayPath, secretsBody, WEBHOOK_ID, webhookPath } from './schemas/webhooks';
 import { rankCardQuery } from './schemas/rankCard';
 import { defineRoute, type FunctionGroup, type RouteDefinition } from './types';
 
@@ -224,6 +224,16 @@ export const routes = {
     maxBodyBytes: 1024 * 1024,
     summary: "Relay a provider's webhook delivery to the Discord webhook {id}/{token}",
     schemas: { path: relayPath },
+  }),
+  putWebhookSecrets: defineRoute({
+    method: 'PUT',
+    path: '/v1/webhooks/{id}/{token}',
+    group: 'webhooks',
+    auth: 'apiKey',
+    response: 'json',
+    summary: 'Register the signature secrets (per provider) that deliveries to the Discord webhook {id}/{token} must carry',
+    schemas: { path: webhookPath, body: secretsBody },
+    maxBodyBytes: 16 * 1024,
   }),
 };
 

@@ -1,4 +1,4 @@
-import type { SecretBox } from '../crypto/secretBox';
+import { SealedValueError, type SecretBox } from '../crypto/secretBox';
 import { ApiError } from '../http/errors';
 import type { WebhookSecretStore } from '../store/webhookSecrets';
 import type { Provider, ProviderDelivery } from './provider';
@@ -8,22 +8,26 @@ import { sha256Hex, verifySignature, type StoredSecret } from './signature';
 /** Binds a sealed signing secret to its webhook and provider: copied into another record it does not open. */
 const secretContext = (webhookId: string, provider: string) => ({ purpose: 'webhook-signing-secret', webhookId, provider });
 
-/** Turns the secrets an owner sends into what may be stored: sealed for HMAC schemes, hashed for token schemes. */
+/** Turns the secrets an owner sends (providers that sign, checked by the body schema) into what may be stored. */
 export async function storableSecrets(webhookId: string, secrets: Record<string, string>, box: SecretBox): Promise<Record<string, StoredSecret>> {
-  const unsigned = Object.keys(secrets).filter((name) => !providerNamed(name)?.signature);
-  if (unsigned.length > 0) {
-    throw new ApiError(
-      'INVALID_BODY',
-      `body.secrets.${unsigned[0]} is not accepted: ${unsigned.join(', ')} ${unsigned.length === 1 ? 'does' : 'do'} not sign deliveries`,
-      unsigned.map((name) => ({ field: `body.secrets.${name}`, issue: 'this provider does not sign its deliveries' })),
-    );
-  }
   const stored: Record<string, StoredSecret> = {};
   for (const [name, secret] of Object.entries(secrets)) {
-    const scheme = (providerNamed(name) as Provider).signature;
-    stored[name] = scheme?.kind === 'hmac' ? { kind: 'hmac', sealed: await box.seal(secret, secretContext(webhookId, name)) } : { kind: 'token', sha256: sha256Hex(secret) };
+    const scheme = providerNamed(name)?.signature;
+    if (!scheme) throw new Error(`${name} takes no secret`);
+    // HMAC schemes need the secret itself back, so it is sealed; a token is compared by hash.
+    stored[name] = scheme.kind === 'hmac' ? { kind: 'hmac', sealed: await box.seal(secret, secretContext(webhookId, name)) } : { kind: 'token', sha256: sha256Hex(secret) };
   }
   return stored;
+}
+
+/** A sealed secret that does not open (moved from another webhook, or sealed under another key) verifies nothing. */
+async function openSecret(sealed: string, webhookId: string, provider: Provider, box: SecretBox): Promise<string> {
+  try {
+    return await box.open(sealed, secretContext(webhookId, provider.name));
+  } catch (error) {
+    if (error instanceof SealedValueError) throw new ApiError('UNAUTHORIZED', `The ${provider.displayName} secret of this webhook cannot be read; register it again`);
+    throw error;
+  }
 }
 
 /**
@@ -34,7 +38,7 @@ export async function verifyDelivery(webhookId: string, provider: Provider, deli
   const stored = (await deps.webhookSecrets.get(webhookId))?.secrets[provider.name];
   if (!stored || !provider.signature) return;
   if (stored.kind !== provider.signature.kind) throw new ApiError('UNAUTHORIZED', `The ${provider.displayName} secret of this webhook no longer matches how ${provider.displayName} signs; register it again`);
-  const secret = stored.kind === 'hmac' ? { plaintext: await deps.secretBox.open(stored.sealed, secretContext(webhookId, provider.name)) } : { sha256: stored.sha256 };
+  const secret = stored.kind === 'hmac' ? { plaintext: await openSecret(stored.sealed, webhookId, provider, deps.secretBox) } : { sha256: stored.sha256 };
   if (!verifySignature(provider.signature, delivery, secret)) {
     const sent = delivery.headers[provider.signature.header.toLowerCase()];
     throw new ApiError('UNAUTHORIZED', sent ? `The ${provider.signature.header} signature does not match the registered secret` : `Missing the ${provider.signature.header} header: this webhook requires signed ${provider.displayName} deliveries`);

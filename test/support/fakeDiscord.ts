@@ -2,12 +2,18 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Discord played on 127.0.0.1: each request gets the next scripted reply (then 200s), and is recorded. */
+/**
+ * Discord played on 127.0.0.1: each request gets the next scripted reply, then the default (a
+ * created message for a POST, the webhook object for a GET), and is recorded.
+ */
 export type DiscordReply = (request: IncomingMessage, response: ServerResponse) => void;
 
 export interface FakeDiscord {
   apiBase: string;
-  seen: { url: string; body: any; contentType?: string }[];
+  /** Every request, in order; `body` is the parsed JSON of a POST. */
+  seen: { method: string; url: string; body: any; contentType?: string }[];
+  /** POSTs only: the messages Discord was asked to create. */
+  posted(): FakeDiscord['seen'];
   script(...replies: DiscordReply[]): void;
   close(): Promise<void>;
 }
@@ -18,6 +24,17 @@ export const discordJson =
     response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
   };
 
+/** Never answers: the caller's timeout must end the wait (the connection closes with the fake). */
+export const discordHangs: DiscordReply = () => undefined;
+
+/** What Discord answers when nothing is scripted. */
+const defaultReply =
+  (count: number): DiscordReply =>
+  (request, response) => {
+    const [, id] = /\/webhooks\/(\d+)\//.exec(request.url ?? '') ?? [];
+    discordJson(200, request.method === 'GET' ? { id, type: 1, name: 'fake webhook', channel_id: '1' } : { id: String(count) })(request, response);
+  };
+
 export async function startFakeDiscord(): Promise<FakeDiscord> {
   const seen: FakeDiscord['seen'] = [];
   let replies: DiscordReply[] = [];
@@ -25,8 +42,8 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     let body = '';
     request.setEncoding('utf8').on('data', (chunk) => (body += chunk));
     request.on('end', () => {
-      seen.push({ url: request.url ?? '', body: body ? JSON.parse(body) : null, contentType: request.headers['content-type'] });
-      (replies.shift() ?? discordJson(200, { id: String(seen.length) }))(request, response);
+      seen.push({ method: request.method ?? '', url: request.url ?? '', body: body ? JSON.parse(body) : null, contentType: request.headers['content-type'] });
+      (replies.shift() ?? defaultReply(seen.length))(request, response);
     });
   });
   server.listen(0, '127.0.0.1');
@@ -34,6 +51,7 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
   return {
     apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
     seen,
+    posted: () => seen.filter((request) => request.method === 'POST'),
     script: (...next) => {
       replies = next;
     },

@@ -1,11 +1,37 @@
 import { z } from 'zod';
-import { providerNames } from '../../webhooks/providers/index';
+import { providerNamed, providerNames, providers } from '../../webhooks/providers/index';
 import { oneOf } from '../params';
 
 export const WEBHOOK_ID = /^\d{17,20}$/;
 
-export const relayPath = z.object({
+/** A Discord webhook, as its URL names it: /webhooks/{id}/{token}. */
+export const webhookPath = z.object({
   id: z.string({ error: 'is required' }).regex(WEBHOOK_ID, { error: 'must be a Discord webhook id (a snowflake of 17 to 20 digits)' }),
   token: z.string({ error: 'is required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'must be a Discord webhook token (20 to 100 letters, digits, - or _)' }),
-  provider: oneOf(providerNames),
+});
+
+export const relayPath = webhookPath.extend({ provider: oneOf(providerNames) });
+
+const signing = () => providers.filter((provider) => provider.signature).map((provider) => provider.name);
+
+/** A signing secret as providers let users type them: 1 to 256 characters, no control characters. */
+const secret = z
+  .string({ error: 'must be a string' })
+  .min(1, { error: 'must not be empty' })
+  .max(256, { error: 'must be at most 256 characters' })
+  .regex(/^[^\p{Cc}]+$/u, { error: 'must not contain control characters' });
+
+/** `{ "secrets": { "<provider>": "<secret>" } }`: replaces every secret of the webhook; `{}` removes them. */
+export const secretsBody = z.strictObject({
+  secrets: z.record(z.string(), secret).superRefine((secrets, context) => {
+    for (const name of Object.keys(secrets)) {
+      const provider = providerNamed(name);
+      if (provider?.signature) continue;
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: provider ? `${provider.displayName} does not sign its deliveries (secrets are taken for ${signing().join(', ')})` : `is not a provider (one of ${signing().join(', ')})`,
+      });
+    }
+  }),
 });

@@ -122,7 +122,7 @@ export const github: Provider = schemaProvider({
   displayName: 'GitHub',
   description: 'Pushes, pull requests, issues, comments, releases, workflow and check runs, stars and forks.',
   docs: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads',
-  signature: { kind: 'hmac', header: 'x-hub-signature-256', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
+  signature: { kind: 'hmac', header: 'X-Hub-Signature-256', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: fromHeader('X-GitHub-Event'),
   deliveryId: fromHeader('X-GitHub-Delivery'),
   schemas,

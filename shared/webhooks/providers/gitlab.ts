@@ -93,7 +93,7 @@ export const gitlab: Provider = schemaProvider({
   displayName: 'GitLab',
   description: 'Pushes, tags, merge requests, issues, comments, pipelines and releases.',
   docs: 'https://docs.gitlab.com/user/project/integrations/webhook_events/',
-  signature: { kind: 'token', header: 'x-gitlab-token' },
+  signature: { kind: 'token', header: 'X-Gitlab-Token' },
   event: fromHeader('X-Gitlab-Event'),
   deliveryId: fromHeader('X-Gitlab-Event-UUID'),
   schemas,

@@ -1,0 +1,149 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { createStores, type Stores } from '../../shared/store';
+import { githubPayloads } from '../fixtures/github/payloads';
+import { gitlabPayloads } from '../fixtures/gitlab/payloads';
+import { discordHangs, discordJson } from '../support/fakeDiscord';
+import { call } from '../support/localApi';
+import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
+
+/** Signature secrets end to end: registered with an API key after Discord confirms the token, then enforced. */
+let relay: RelayHarness;
+let stores: Stores;
+beforeAll(async () => {
+  relay = await startRelayHarness();
+  stores = createStores({ tableName: 'e2e-table', endpoint: relay.api.dynamoEndpoint, region: 'us-east-1' });
+});
+afterAll(async () => {
+  stores.db.destroy();
+  await relay.close();
+});
+beforeEach(() => {
+  relay.discord.seen.length = 0;
+  relay.discord.script();
+});
+
+const GITHUB_SECRET = 'It’s a Secret to Everybody';
+const GITLAB_SECRET = 'gitlab-token-7f3a';
+const body = JSON.stringify(githubPayloads.ping);
+const sign = (secret: string, text = body) => `sha256=${createHmac('sha256', secret).update(text).digest('hex')}`;
+const ping = (id: string, headers: Record<string, string> = {}, deliveryId = `ping-${Math.random()}`) =>
+  relay.deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': deliveryId, ...headers }, body);
+const gitlabPush = (id: string, headers: Record<string, string> = {}) =>
+  relay.deliver(id, 'gitlab', { 'Content-Type': 'application/json', 'X-Gitlab-Event': 'Push Hook', ...headers }, JSON.stringify(gitlabPayloads['Push Hook']));
+
+describe('PUT /v1/webhooks/{id}/{token}', () => {
+  test('registers secrets after checking the token with Discord; stores no secret in the clear', async () => {
+    const id = relay.hookId();
+    const reply = await relay.putSecrets(id, { github: GITHUB_SECRET, gitlab: GITLAB_SECRET });
+    expect(reply.status).toBe(200);
+    expect(reply.json.data).toEqual({ webhookId: id, signedProviders: ['github', 'gitlab'], updatedAt: expect.any(String) });
+    expect(reply.text).not.toContain(GITHUB_SECRET);
+    expect(relay.discord.seen.map(({ method, url }) => `${method} ${url}`)).toEqual([`GET /api/webhooks/${id}/${TOKEN}`]);
+    const { Item } = await stores.db.send(new GetCommand({ TableName: 'e2e-table', Key: { pk: `HOOK#${id}`, sk: 'SECRETS' } }));
+    const stored = JSON.stringify(Item);
+    expect(stored).not.toContain(GITHUB_SECRET);
+    expect(stored).not.toContain(GITLAB_SECRET);
+    expect(Item?.secrets).toMatchObject({ github: { kind: 'hmac', sealed: expect.stringMatching(/^v1\.local\./) }, gitlab: { kind: 'token', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+  });
+
+  test.each<[string, ReturnType<typeof discordJson>, number, string, RegExp]>([
+    ['a token Discord rejects', discordJson(401, { message: '401: Unauthorized' }), 403, 'FORBIDDEN', /Discord rejected the webhook token/],
+    ['a webhook Discord does not know', discordJson(404, { code: 10015 }), 404, 'NOT_FOUND', /no such webhook/],
+    ['Discord failing', discordJson(500, {}), 502, 'UPSTREAM_ERROR', /could not confirm/],
+  ])('%s: refused, and nothing is registered', async (_name, reply, status, code, message) => {
+    const id = relay.hookId();
+    relay.discord.script(reply);
+    const answer = await relay.putSecrets(id, { github: GITHUB_SECRET });
+    expect(answer.status).toBe(status);
+    expect(answer.json.error).toMatchObject({ code, message: expect.stringMatching(message) });
+    expectAnswer(await ping(id), 200, /^forwarded: ping$/);
+  });
+
+  test.each<[string, unknown, RegExp, string]>([
+    ['an unknown provider', { jenkins: 'x' }, /body\.secrets\.jenkins is not a provider \(one of github, gitlab/, 'body.secrets.jenkins'],
+    ['an empty secret', { github: '' }, /must not be empty/, 'body.secrets.github'],
+    ['a secret with control characters', { github: 'a\u0000b' }, /control characters/, 'body.secrets.github'],
+    ['a secret that is not a string', { github: 42 }, /must be a string/, 'body.secrets.github'],
+    ['a secret over 256 characters', { github: 'x'.repeat(257) }, /at most 256/, 'body.secrets.github'],
+  ])('%s -> 400 INVALID_BODY naming the field; Discord is not asked', async (_name, secrets, message, field) => {
+    const reply = await relay.putSecrets(relay.hookId(), secrets as Record<string, unknown>);
+    expect(reply.status).toBe(400);
+    expect(reply.json.error).toMatchObject({ code: 'INVALID_BODY', message: expect.stringMatching(message) });
+    expect(reply.json.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
+    expect(relay.discord.seen).toHaveLength(0);
+  });
+
+  test('needs an API key, a JSON body with only "secrets", and a valid webhook id and token', async () => {
+    const id = relay.hookId();
+    const noKey = await call(`${relay.api.url}/v1/webhooks/${id}/${TOKEN}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"secrets":{}}' });
+    expect(noKey.status).toBe(401);
+    const extra = await call(`${relay.api.url}/v1/webhooks/${id}/${TOKEN}`, { method: 'PUT', key: 'relay-owner-key-0123456789', headers: { 'Content-Type': 'application/json' }, body: '{"secrets":{},"owner":"me"}' });
+    expect(extra.status).toBe(400);
+    expect((await relay.putSecrets('123', {})).json.error).toMatchObject({ code: 'INVALID_PARAMETER', message: expect.stringMatching(/^id must be a Discord webhook id/) });
+    expect((await relay.putSecrets(id, {}, 'short')).status).toBe(400);
+    expect(relay.discord.seen).toHaveLength(0);
+  });
+});
+
+describe('signed deliveries', () => {
+  test('GitHub: X-Hub-Signature-256 must be the HMAC of the body; missing or wrong -> 401, right -> forwarded', async () => {
+    const id = relay.hookId();
+    expect((await relay.putSecrets(id, { github: GITHUB_SECRET })).status).toBe(200);
+    relay.discord.seen.length = 0;
+    expectAnswer(await ping(id), 401, /Missing the X-Hub-Signature-256 header/, 'UNAUTHORIZED');
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign('not the secret') }), 401, /does not match the registered secret/, 'UNAUTHORIZED');
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET, `${body} `) }), 401, /does not match/, 'UNAUTHORIZED');
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET).toUpperCase() }), 401, /does not match/, 'UNAUTHORIZED');
+    expect(relay.discord.posted()).toHaveLength(0);
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }), 200, /^forwarded: ping$/);
+    expect(relay.discord.posted()).toHaveLength(1);
+  });
+
+  test('GitLab: X-Gitlab-Token must equal the registered token', async () => {
+    const id = relay.hookId();
+    expect((await relay.putSecrets(id, { gitlab: GITLAB_SECRET })).status).toBe(200);
+    expectAnswer(await gitlabPush(id), 401, /Missing the X-Gitlab-Token header/, 'UNAUTHORIZED');
+    expectAnswer(await gitlabPush(id, { 'X-Gitlab-Token': `${GITLAB_SECRET}x` }), 401, /does not match/, 'UNAUTHORIZED');
+    expectAnswer(await gitlabPush(id, { 'X-Gitlab-Token': GITLAB_SECRET }), 200, /^forwarded: Push Hook$/);
+    // A secret for one provider says nothing about another: unsigned GitHub deliveries still pass.
+    expectAnswer(await ping(id), 200, /^forwarded: ping$/);
+  });
+
+  test('a forged delivery claims nothing: the genuine one with the same delivery id is still forwarded', async () => {
+    const id = relay.hookId();
+    await relay.putSecrets(id, { github: GITHUB_SECRET });
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign('forger') }, 'contested-id'), 401, /does not match/, 'UNAUTHORIZED');
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, 'contested-id'), 200, /^forwarded: ping$/);
+  });
+
+  test('rotating replaces the secret at once; {} removes every secret', async () => {
+    const id = relay.hookId();
+    await relay.putSecrets(id, { github: 'first secret' });
+    await relay.putSecrets(id, { github: 'second secret' });
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign('first secret') }), 401, /does not match/, 'UNAUTHORIZED');
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign('second secret') }), 200, /^forwarded: ping$/);
+    const cleared = await relay.putSecrets(id, {});
+    expect(cleared.json.data.signedProviders).toEqual([]);
+    expectAnswer(await ping(id), 200, /^forwarded: ping$/);
+  });
+
+  test('a secret sealed for one webhook does not open for another (copied records are refused, not trusted)', async () => {
+    const [a, b] = [relay.hookId(), relay.hookId()];
+    await relay.putSecrets(a, { github: GITHUB_SECRET });
+    await relay.putSecrets(b, { github: 'other' });
+    const { Item } = await stores.db.send(new GetCommand({ TableName: 'e2e-table', Key: { pk: `HOOK#${a}`, sk: 'SECRETS' } }));
+    await stores.webhookSecrets.replace({ webhookId: b, secrets: Item?.secrets, keyId: 'copied', updatedAt: new Date().toISOString() });
+    const reply = await ping(b, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) });
+    expect(reply.status).toBe(401);
+    expect(relay.discord.posted()).toHaveLength(0);
+  });
+});
+
+test('a Discord that hangs: the relay answers 502 within its 5 s timeout, never hangs itself', async () => {
+  relay.discord.script(discordHangs);
+  const started = Date.now();
+  expectAnswer(await ping(relay.hookId()), 502, /did not answer within 5 s/, 'UPSTREAM_ERROR');
+  expect(Date.now() - started).toBeLessThan(9_000);
+}, 15_000);
