@@ -1,58 +1,25 @@
 import { parseArgs } from 'node:util';
 import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
 import { createStores } from '../../shared/store';
-import { storeConfigFromEnv, type StoreConfig } from '../../shared/store/config';
-import { ensureTable, startEmbeddedDynamo, type EmbeddedDynamo } from '../local/embeddedDynamo';
 import { awsKeyRegistry } from './awsKeyRegistry';
 import { KEY_OPTIONS, runKeysCommand } from './keysCommand';
 import { readStackOutputs } from './stackOutputs';
+import { localStoreConfig, type Cleanup } from './storeTarget';
 
 /**
  * `npm run keys -- create --name X | list | revoke <id> [--aws]`.
- * Locally: the running local server's embedded DynamoDB (DYNAMODB_ENDPOINT, default
- * http://127.0.0.1:8000, where `npm start` serves it), or, when no server runs, the store in
- * DATA_DIR. With --aws: the deployed stack, found by its outputs, with your AWS credentials.
+ * Locally: the local server's store (see localStoreConfig). With --aws: the deployed stack,
+ * found by its outputs, with your AWS credentials.
  */
-const env = process.env;
 const argv = process.argv.slice(2);
 const { values } = parseArgs({ args: argv, allowPositionals: true, options: KEY_OPTIONS, strict: false });
-const cleanup: (() => Promise<void> | void)[] = [];
-
-async function reachable(url: string): Promise<boolean> {
-  const probe = createStores({ ...storeConfigFromEnv(), endpoint: url });
-  try {
-    await probe.db.send(new ListTablesCommand({}));
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.db.destroy();
-  }
-}
-
-async function localStoreConfig(): Promise<StoreConfig> {
-  const endpoint = env.DYNAMODB_ENDPOINT || `http://127.0.0.1:${env.LOCAL_DYNAMODB_PORT || 8000}`;
-  let url = endpoint;
-  if (!(await reachable(endpoint))) {
-    if (!env.DATA_DIR) {
-      console.error(`No local store at ${endpoint}. Start the API with \`npm start\` (or set DATA_DIR to use a persisted store).`);
-      process.exit(1);
-    }
-    const embedded: EmbeddedDynamo = await startEmbeddedDynamo({ dataDir: env.DATA_DIR });
-    cleanup.push(() => embedded.close());
-    url = embedded.endpoint;
-  }
-  const config = { ...storeConfigFromEnv(), endpoint: url };
-  await ensureTable(url, config.tableName);
-  return config;
-}
+const cleanup: Cleanup = [];
 
 async function registry(): Promise<KeyRegistry> {
   if (!values.aws) {
-    const stores = createStores(await localStoreConfig());
+    const stores = createStores(await localStoreConfig(cleanup));
     cleanup.unshift(() => stores.db.destroy());
     return storeRegistry(stores.apiKeys);
   }

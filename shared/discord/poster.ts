@@ -19,6 +19,9 @@ export interface PosterOptions {
 
 const DEFAULTS = { timeoutMs: 5_000, maxRetryWaitMs: 2_000 };
 
+/** DISCORD_API_BASE, else Discord's own API. */
+export const discordApiBaseFromEnv = (env: NodeJS.ProcessEnv = process.env) => env.DISCORD_API_BASE || 'https://discord.com/api';
+
 /** Seconds to wait from a Discord 429: its JSON `retry_after` (seconds, may be fractional), else Retry-After. */
 async function retryAfterOf(response: Response): Promise<number> {
   const body = (await response.json().catch(() => undefined)) as { retry_after?: unknown } | undefined;

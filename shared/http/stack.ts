@@ -8,6 +8,7 @@ import { imageFetcherFromEnv, type ImageFetcher } from '../images/imageFetcher';
 import { routeList, routes, type GroupRouteId, type RouteId, type Routes } from '../routes/table';
 import type { FunctionGroup, RouteDefinition, RouteInput } from '../routes/types';
 import { secretBoxFromEnv, type SecretBox } from '../crypto/secretBox';
+import { discordApiBaseFromEnv } from '../discord/poster';
 import { createStores, type BotStore, type DeliveryLog, type WebhookSecretStore } from '../store';
 import { errorBody } from './envelope';
 import { methodNotAllowed } from './gatewayResponses';
@@ -51,7 +52,7 @@ export function depsFromEnv(): StackDeps {
     deliveries: stores.deliveries,
     webhookSecrets: stores.webhookSecrets,
     secretBox: secretBoxFromEnv(),
-    discordApiBase: process.env.DISCORD_API_BASE || 'https://discord.com/api',
+    discordApiBase: discordApiBaseFromEnv(),
     onlineWindowSeconds,
     now: () => new Date(),
   };

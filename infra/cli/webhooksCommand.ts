@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import type { DeliveryRecord } from '../../shared/store/deliveries';
+import type { ForwardDeps } from '../../shared/webhooks/forward';
+import { replayDelivery, selectFailed, type ReplayResult } from '../../shared/webhooks/replay';
+
+export const USAGE = `usage: npm run webhooks -- <command> [--aws [--stack <name>] [--region <region>]]
+  list --failed                  deliveries Discord failed or rate limited (replayable), newest first
+  list --webhook <id>            one Discord webhook's delivery log (kept 7 days)
+  replay <deliveryId>            post a failed delivery's kept message to Discord again, once
+  replay --all                   replay every failed delivery
+options: --webhook <id>  with replay: the webhook, when one delivery id is in several logs
+         --json          print machine-readable JSON
+         --aws           the deployed stack's log (default stack ChatbotUtilityApi)`;
+
+export const WEBHOOK_OPTIONS = {
+  failed: { type: 'boolean', default: false },
+  webhook: { type: 'string' },
+  all: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  aws: { type: 'boolean', default: false },
+  stack: { type: 'string', default: 'ChatbotUtilityApi' },
+  region: { type: 'string' },
+} as const;
+
+const row = (r: DeliveryRecord) => [r.deliveryId, r.webhookId, r.provider, r.event, r.outcome, r.discordStatus ?? '-', r.updatedAt].join('\t');
+const HEADER = 'delivery\twebhook\tprovider\tevent\toutcome\tdiscord\tupdated';
+/** What listings show: never the kept message or the sealed token. */
+const summary = ({ message: _message, sealedToken: _token, ...rest }: DeliveryRecord) => rest;
+
+function describeReplay(record: DeliveryRecord, result: ReplayResult): string {
+  const name = `${record.deliveryId} (${record.provider} ${record.event} -> webhook ${record.webhookId})`;
+  if (result.kind === 'notReplayable') return `${name}: not replayable any more (forwarded or being replayed meanwhile)`;
+  if (result.kind === 'unreadable') return `${name}: the kept token cannot be opened with this secret key (${result.reason}); left as failed`;
+  const { outcome } = result;
+  if (outcome.kind === 'delivered') return `${name}: forwarded`;
+  if (outcome.kind === 'rateLimited') return `${name}: Discord is rate limiting; still replayable in ${outcome.retryAfterSeconds} s`;
+  if (outcome.kind === 'rejected') return `${name}: Discord rejected it (${outcome.status}, ${outcome.reason}); not replayable`;
+  return `${name}: Discord failed again (${outcome.reason}); still replayable`;
+}
+
+/** The `webhooks` commands over a delivery log (local store or AWS); returns the process exit code. */
+export async function runWebhooksCommand(argv: string[], deps: ForwardDeps, print: (line: string) => void): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: WEBHOOK_OPTIONS });
+  const [command, ...rest] = positionals;
+  const out = (human: string, data: unknown) => print(values.json ? JSON.stringify(data) : human);
+
+  switch (command) {
+    case 'list': {
+      if (!values.failed && !values.webhook) return fail(print, 'list needs --failed or --webhook <id>');
+      const records = values.webhook ? await deps.deliveries.listForWebhook(values.webhook) : await deps.deliveries.listFailed();
+      const shown = values.failed ? records.filter((r) => r.outcome === 'failed' || r.outcome === 'rateLimited') : records;
+      out(shown.length ? [HEADER, ...shown.map(row)].join('\n') : 'no deliveries', shown.map(summary));
+      return 0;
+    }
+    case 'replay': {
+      const deliveryId = rest[0];
+      if (!deliveryId && !values.all) return fail(print, 'replay needs a delivery id, or --all');
+      const chosen = selectFailed(await deps.deliveries.listFailed(), values.all ? undefined : deliveryId, values.webhook);
+      if (chosen.length === 0) return fail(print, `no failed delivery ${deliveryId ?? ''} (replayed already, or never failed)`.replace('  ', ' '));
+      if (!values.all && chosen.length > 1) return fail(print, `delivery id ${deliveryId} is in the logs of webhooks ${chosen.map((r) => r.webhookId).join(', ')}: add --webhook <id>`);
+      const results: { record: DeliveryRecord; result: ReplayResult }[] = [];
+      for (const record of chosen) results.push({ record, result: await replayDelivery(record, deps) });
+      out(
+        results.map(({ record, result }) => describeReplay(record, result)).join('\n'),
+        results.map(({ record, result }) => ({ ...summary(record), result })),
+      );
+      const allForwarded = results.every(({ result }) => result.kind === 'replayed' && result.outcome.kind === 'delivered');
+      return allForwarded ? 0 : 1;
+    }
+    default:
+      return fail(print, command ? `unknown command ${command}` : 'no command given');
+  }
+}
+
+function fail(print: (line: string) => void, message: string): number {
+  print(`${message}\n${USAGE}`);
+  return 2;
+}
