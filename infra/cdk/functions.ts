@@ -3,6 +3,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,8 @@ const FONT_DIR = '/var/task/fonts';
 
 export interface FunctionSettings {
   table: ITable;
+  /** Seals webhook signing secrets and kept Discord tokens (KMS encryption context binds each to its record). */
+  secretsKey: IKey;
   rateLimitPerMinute: number;
   botOnlineWindowSeconds: number;
   logRetention: RetentionDays;
@@ -31,7 +34,12 @@ interface Spec {
   needs: TableNeed[];
   /** Image groups draw text: the font files ship in the package and FONT_DIR points at them. */
   fonts: boolean;
+  /** May encrypt and decrypt with the secrets key (SECRETS_KMS_KEY_ID). */
+  sealsSecrets?: boolean;
 }
+
+/** The groups that keep secrets: the webhook relay (signing secrets, tokens of failed deliveries). */
+const SEALS_SECRETS: readonly FunctionGroup[] = ['webhooks'];
 
 /**
  * One Lambda function: ESM bundle by esbuild (minified, source maps, Node 22 on arm64), its own
@@ -61,6 +69,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       BOT_ONLINE_WINDOW_SECONDS: String(settings.botOnlineWindowSeconds),
       NODE_OPTIONS: '--enable-source-maps',
       ...(spec.fonts ? { FONT_DIR } : {}),
+      ...(spec.sealsSecrets ? { SECRETS_KMS_KEY_ID: settings.secretsKey.keyArn } : {}),
     },
     bundling: {
       format: OutputFormat.ESM,
@@ -78,6 +87,8 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
     },
   });
   grantTable(settings.table, fn, spec.needs);
+  // Exactly the two calls SecretBox makes (grantEncryptDecrypt would add ReEncrypt* and GenerateDataKey*).
+  if (spec.sealsSecrets) settings.secretsKey.grant(fn, 'kms:Encrypt', 'kms:Decrypt');
   acknowledgeFunctionFindings(fn, role);
   return fn;
 }
@@ -96,6 +107,7 @@ export function groupFunctions(scope: Construct, settings: FunctionSettings): Ma
       timeout: Duration.seconds(group === 'webhooks' ? 15 : fonts ? 10 : 6),
       needs: ['countRequests', ...(GROUP_NEEDS[group] ?? [])],
       fonts,
+      sealsSecrets: SEALS_SECRETS.includes(group),
     };
     functions.set(group, lambda(scope, `${pascal(group)}Function`, spec, settings));
   }

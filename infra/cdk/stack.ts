@@ -1,4 +1,5 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { dataTable } from './dataTable';
@@ -31,7 +32,12 @@ export class ChatbotApiStack extends Stack {
     super(scope, id, props);
     const logRetention = RetentionDays.ONE_MONTH;
     const table = dataTable(this, { removalPolicy: settings.removalPolicy });
-    const functionSettings = { table, rateLimitPerMinute: settings.rateLimitPerMinute, botOnlineWindowSeconds: settings.botOnlineWindowSeconds, logRetention };
+    const secretsKey = new Key(this, 'SecretsKey', {
+      description: 'Seals webhook signing secrets and the Discord tokens of deliveries kept for replay',
+      enableKeyRotation: true,
+      removalPolicy: settings.removalPolicy,
+    });
+    const functionSettings = { table, secretsKey, rateLimitPerMinute: settings.rateLimitPerMinute, botOnlineWindowSeconds: settings.botOnlineWindowSeconds, logRetention };
     const functions = groupFunctions(this, functionSettings);
     const authorizer = authorizerFunction(this, functionSettings);
     const { api, usagePlan } = chatbotRestApi(this, {
@@ -48,5 +54,6 @@ export class ChatbotApiStack extends Stack {
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'UsagePlanId', { value: usagePlan.usagePlanId, description: 'Usage plan every API key joins (npm run keys -- --aws)' });
     new CfnOutput(this, 'RestApiId', { value: api.restApiId });
+    new CfnOutput(this, 'SecretsKeyArn', { value: secretsKey.keyArn, description: 'KMS key of webhook secrets (npm run webhooks -- --aws)' });
   }
 }

@@ -8,7 +8,7 @@ import { tableSchema } from '../../shared/store/schema';
  * requests (one UpdateItem on RATE# items); the authorizer also reads key records by hash.
  * Grants name actions and key prefixes (dynamodb:LeadingKeys), never dynamodb:* or "*".
  */
-export type TableNeed = 'countRequests' | 'readKeys' | 'manageBots' | 'logDeliveries';
+export type TableNeed = 'countRequests' | 'readKeys' | 'manageBots' | 'relayWebhooks';
 
 interface Grant {
   actions: string[];
@@ -24,11 +24,12 @@ const NEEDS: Record<TableNeed, Grant[]> = {
     { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'], leadingKeys: ['BOT#*'] },
     { actions: ['dynamodb:Query'], leadingKeys: ['BOTS'], onIndexes: true },
   ],
-  logDeliveries: [{ actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: ['HOOK#*'] }],
+  // The delivery log (claim, finish) and the webhook's signature secrets (read, replace, remove).
+  relayWebhooks: [{ actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], leadingKeys: ['HOOK#*'] }],
 };
 
 /** Beyond counting requests, which groups touch which records. */
-export const GROUP_NEEDS: Partial<Record<FunctionGroup, TableNeed[]>> = { bots: ['manageBots'], webhooks: ['logDeliveries'] };
+export const GROUP_NEEDS: Partial<Record<FunctionGroup, TableNeed[]>> = { bots: ['manageBots'], webhooks: ['relayWebhooks'] };
 
 export function grantTable(table: ITable, grantee: IGrantable, needs: TableNeed[]): void {
   for (const { actions, leadingKeys, onIndexes } of needs.flatMap((need) => NEEDS[need])) {

@@ -121,7 +121,7 @@ describe('functions', () => {
       if (id.startsWith('Authorizer')) return [['dynamodb:GetItem'], ['KEY#*']];
       if (id.startsWith('Bots') && keys.includes('BOT#*')) return [BOT_ACTIONS, ['BOT#*']];
       if (id.startsWith('Bots')) return [['dynamodb:Query'], ['BOTS']];
-      if (id.startsWith('Webhooks')) return [['dynamodb:PutItem', 'dynamodb:UpdateItem'], ['HOOK#*']];
+      if (id.startsWith('Webhooks')) return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], ['HOOK#*']];
       return ['no other DynamoDB access'];
     };
     for (const [id, actions, keys] of statements) expect([actions, keys]).toEqual(expected(String(id), keys));
@@ -200,7 +200,26 @@ describe('API', () => {
     expect(alarms.some((a) => a.Properties.MetricName === 'Throttles')).toBe(true);
   });
 
-  test('outputs: API URL, table name, usage plan id', () => {
-    expect(Object.keys(template.toJSON().Outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId']));
+  test('outputs: API URL, table name, usage plan id, secrets key', () => {
+    expect(Object.keys(template.toJSON().Outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId', 'SecretsKeyArn']));
+  });
+});
+
+describe('secrets key', () => {
+  test('a rotated KMS key, kept on delete; only the webhooks function may Encrypt and Decrypt with it, and knows its ARN', () => {
+    const keys = Object.entries(resourcesOf(template, 'AWS::KMS::Key'));
+    expect(keys).toHaveLength(1);
+    const [keyId, key] = keys[0] as [string, any];
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(key.DeletionPolicy).toBe('Retain');
+    const kmsStatements = Object.entries(resourcesOf(template, 'AWS::IAM::Policy')).flatMap(([id, p]) =>
+      p.Properties.PolicyDocument.Statement.filter((s: any) => [s.Action].flat().some((a: string) => a.startsWith('kms:'))).map((s: any) => [id.replace(/Function.*/, ''), [s.Action].flat(), s.Resource]),
+    );
+    expect(kmsStatements).toEqual([['Webhooks', ['kms:Encrypt', 'kms:Decrypt'].sort(), { 'Fn::GetAtt': [keyId, 'Arn'] }]].map(([id, actions, resource]) => [id, expect.arrayContaining(actions as string[]), resource]));
+    for (const [id, fn] of Object.entries(resourcesOf(template, 'AWS::Lambda::Function'))) {
+      const env = fn.Properties.Environment?.Variables ?? {};
+      if (id.startsWith('WebhooksFunction')) expect(env.SECRETS_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+      else expect(env).not.toHaveProperty('SECRETS_KMS_KEY_ID');
+    }
   });
 });
