@@ -100,3 +100,6 @@ export function fitMessage(message: Omit<DiscordMessage, 'allowed_mentions'>): D
  * `**x**` or a title with `[link](url)` cannot change the layout.
  */
 export const escapeMarkdown = (text: string): string => text.replace(/[\\*_~`|[\]()<>#-]/g, (c) => `\\${c}`);
+
+/** Payload text as inline code: escaping does not apply inside backticks, so a backtick is the one character replaced. */
+export const inlineCode = (text: string): string => `\`${text.replace(/`/g, "'")}\``;

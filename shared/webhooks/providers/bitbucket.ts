@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { escapeMarkdown, type Embed } from '../../discord/message';
+import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
+
+/**
+ * Bitbucket Cloud: the event is the X-Event-Key header ("repo:push", "pullrequest:created", ...),
+ * the delivery id X-Request-UUID (X-Hook-UUID names the webhook, the same on every delivery);
+ * bodies are JSON. Links are `{ html: { href } }` objects, all optional in our schemas.
+ */
+const link = z.object({ href: z.string() });
+const account = z.object({
+  display_name: z.string(),
+  nickname: z.string().optional(),
+  links: z.object({ html: link.optional(), avatar: link.optional() }).optional(),
+});
+const repository = z.object({ full_name: z.string(), links: z.object({ html: link.optional() }).optional() });
+const base = z.object({ actor: account, repository });
+const pullrequest = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string().nullable().optional(),
+  reason: z.string().nullable().optional(),
+  source: z.object({ branch: z.object({ name: z.string() }) }).optional(),
+  destination: z.object({ branch: z.object({ name: z.string() }) }).optional(),
+  links: z.object({ html: link }),
+});
+const comment = z.object({ content: z.object({ raw: z.string().nullable().optional() }), links: z.object({ html: link }) });
+const commit = z.object({
+  hash: z.string(),
+  message: z.string(),
+  // Documented as an account, sent today as `{ raw: "Name <email>", user? }`: read either.
+  author: z.object({ raw: z.string().optional(), display_name: z.string().optional(), user: z.object({ display_name: z.string() }).nullable().optional() }).nullable().optional(),
+  links: z.object({ html: link }).optional(),
+});
+const ref = z.object({ type: z.string(), name: z.string() });
+
+const schemas = {
+  'repo:push': base.extend({
+    push: z.object({
+      changes: z
+        .array(
+          z.object({
+            // `new` is null when the ref was deleted, `old` when it was created.
+            new: ref.nullable(),
+            old: ref.nullable(),
+            forced: z.boolean().optional(),
+            truncated: z.boolean().optional(),
+            commits: z.array(commit).optional(),
+            links: z.object({ html: link.optional() }).optional(),
+          }),
+        )
+        .min(1),
+    }),
+  }),
+  'pullrequest:created': base.extend({ pullrequest }),
+  'pullrequest:fulfilled': base.extend({ pullrequest }),
+  'pullrequest:rejected': base.extend({ pullrequest }),
+  'pullrequest:comment_created': base.extend({ pullrequest, comment }),
+  'issue:created': base.extend({
+    issue: z.object({ id: z.number(), title: z.string(), content: z.object({ raw: z.string().nullable().optional() }).optional(), links: z.object({ html: link }) }),
+  }),
+  'repo:commit_status_updated': base.extend({
+    commit_status: z.object({ name: z.string().nullable().optional(), key: z.string(), state: z.string(), url: z.string(), description: z.string().nullable().optional(), refname: z.string().nullable().optional() }),
+  }),
+};
+
+type EventName = keyof typeof schemas;
+type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type Account = z.output<typeof account>;
+type Repository = z.output<typeof repository>;
+
+const author = (a: Account) => ({
+  name: a.display_name,
+  ...(a.links?.html ? { url: a.links.html.href } : {}),
+  ...(a.links?.avatar ? { icon_url: a.links.avatar.href } : {}),
+});
+const repoUrl = (r: Repository) => (r.links?.html ? { url: r.links.html.href } : {});
+const firstLine = (text: string) => text.split('\n')[0] ?? '';
+const commitAuthor = (c: z.output<typeof commit>) => c.author?.user?.display_name ?? c.author?.display_name ?? c.author?.raw?.replace(/\s*<[^>]*>$/, '') ?? '';
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const STATUS_COLORS: Record<string, number> = { SUCCESSFUL: COLORS.created, FAILED: COLORS.closed, INPROGRESS: COLORS.warning, STOPPED: COLORS.neutral };
+
+/** The pull request events differ only in verb and colour. */
+const pullRequest =
+  (verb: string, color: number, describe: (pr: z.output<typeof pullrequest>) => string | null | undefined) =>
+  (p: Payload<'pullrequest:created'>): Embed => {
+    const text = describe(p.pullrequest);
+    const branches = p.pullrequest.source && p.pullrequest.destination ? [{ name: 'Branches', value: `${escapeMarkdown(p.pullrequest.source.branch.name)} → ${escapeMarkdown(p.pullrequest.destination.branch.name)}`, inline: true }] : [];
+    return {
+      title: `[${p.repository.full_name}] Pull request ${verb}: #${p.pullrequest.id} ${p.pullrequest.title}`,
+      url: p.pullrequest.links.html.href,
+      author: author(p.actor),
+      color,
+      ...(text ? { description: escapeMarkdown(text) } : {}),
+      ...(branches.length ? { fields: branches } : {}),
+    };
+  };
+
+const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
+  'repo:push': (p) => {
+    // One embed per delivery: the first ref changed names it, the rest are counted in the footer.
+    const [change, ...others] = p.push.changes;
+    const more = others.length ? { footer: { text: `and ${plural(others.length, 'more ref')} changed` } } : {};
+    const url = change?.links?.html ? { url: change.links.html.href } : repoUrl(p.repository);
+    if (!change?.new) {
+      return { title: `[${p.repository.full_name}] ${change?.old?.type ?? 'branch'} deleted: ${change?.old?.name ?? ''}`, ...repoUrl(p.repository), author: author(p.actor), color: COLORS.closed, ...more };
+    }
+    const commits = change.commits ?? [];
+    // Bitbucket sends at most five commits per change and says so with `truncated`.
+    const count = `${commits.length}${change.truncated ? '+' : ''}`;
+    return {
+      title: `[${p.repository.full_name}:${change.new.name}] ${count} new commit${count === '1' ? '' : 's'}${change.forced ? ' (forced)' : ''}`,
+      ...url,
+      author: author(p.actor),
+      color: change.old ? COLORS.info : COLORS.created,
+      description: commits
+        .slice(0, 10)
+        .map((c) => `${c.links ? `[\`${c.hash.slice(0, 7)}\`](${c.links.html.href})` : `\`${c.hash.slice(0, 7)}\``} ${escapeMarkdown(firstLine(c.message))} - ${escapeMarkdown(commitAuthor(c))}`)
+        .join('\n'),
+      ...more,
+    };
+  },
+  'pullrequest:created': pullRequest('opened', COLORS.created, (pr) => pr.description),
+  'pullrequest:fulfilled': pullRequest('merged', COLORS.merged, () => null),
+  'pullrequest:rejected': pullRequest('declined', COLORS.closed, (pr) => pr.reason),
+  'pullrequest:comment_created': (p) => ({
+    title: `[${p.repository.full_name}] New comment on pull request #${p.pullrequest.id}: ${p.pullrequest.title}`,
+    url: p.comment.links.html.href,
+    author: author(p.actor),
+    color: COLORS.info,
+    ...(p.comment.content.raw ? { description: escapeMarkdown(p.comment.content.raw) } : {}),
+  }),
+  'issue:created': (p) => ({
+    title: `[${p.repository.full_name}] Issue created: #${p.issue.id} ${p.issue.title}`,
+    url: p.issue.links.html.href,
+    author: author(p.actor),
+    color: COLORS.created,
+    ...(p.issue.content?.raw ? { description: escapeMarkdown(p.issue.content.raw) } : {}),
+  }),
+  'repo:commit_status_updated': (p) => ({
+    title: `[${p.repository.full_name}] Build ${p.commit_status.name || p.commit_status.key} ${p.commit_status.state.toLowerCase()}${p.commit_status.refname ? ` on ${p.commit_status.refname}` : ''}`,
+    url: p.commit_status.url,
+    author: author(p.actor),
+    color: STATUS_COLORS[p.commit_status.state] ?? COLORS.neutral,
+    ...(p.commit_status.description ? { description: escapeMarkdown(p.commit_status.description) } : {}),
+  }),
+};
+
+export const bitbucket: Provider = schemaProvider({
+  name: 'bitbucket',
+  displayName: 'Bitbucket',
+  description: 'Bitbucket Cloud pushes, pull requests opened, merged, declined and commented on, new issues and build statuses.',
+  docs: 'https://support.atlassian.com/bitbucket-cloud/docs/event-payloads/',
+  signature: { kind: 'hmac', header: 'x-hub-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
+  event: fromHeader('X-Event-Key'),
+  deliveryId: fromHeader('X-Request-UUID'),
+  schemas,
+  renderers,
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { escapeMarkdown, type Embed } from '../../discord/message';
+import { COLORS, fromField, fromHeader, firstOf, schemaProvider, type Provider } from '../provider';
+
+/**
+ * CircleCI outbound webhooks: the event is the body's `type` (signed, unlike the
+ * circleci-event-type header, which is only the fallback), the delivery id the body's `id` (no
+ * header carries one). Where branch and commit live depends on the VCS integration: `pipeline.vcs`
+ * for GitHub OAuth and Bitbucket Cloud, `pipeline.trigger_parameters` for GitLab and GitHub App.
+ */
+const pipeline = z.object({
+  number: z.number(),
+  vcs: z
+    .object({
+      branch: z.string().nullable().optional(),
+      tag: z.string().nullable().optional(),
+      revision: z.string().nullable().optional(),
+      commit: z.object({ subject: z.string().nullable().optional(), author: z.object({ name: z.string().nullable().optional() }).nullable().optional() }).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  trigger_parameters: z
+    .object({
+      git: z.object({ branch: z.string().nullable().optional(), tag: z.string().nullable().optional(), checkout_sha: z.string().nullable().optional() }).nullable().optional(),
+      gitlab: z.object({ commit_title: z.string().nullable().optional(), commit_author_name: z.string().nullable().optional() }).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+const base = z.object({
+  project: z.object({ name: z.string(), slug: z.string() }),
+  organization: z.object({ name: z.string() }),
+  // `status` is only on workflow-completed; job-completed carries the job's.
+  workflow: z.object({ name: z.string(), url: z.string(), status: z.string().optional() }),
+  pipeline,
+});
+
+const schemas = {
+  'workflow-completed': base.extend({ workflow: base.shape.workflow.extend({ status: z.string() }) }),
+  'job-completed': base.extend({ job: z.object({ name: z.string(), number: z.number(), status: z.string() }) }),
+};
+
+type EventName = keyof typeof schemas;
+type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type Base = z.output<typeof base>;
+
+/** Branch or tag, commit and its subject and author, from either integration's shape. */
+function source(p: Base) {
+  const { vcs, trigger_parameters: params } = p.pipeline;
+  return {
+    ref: vcs?.branch || vcs?.tag || params?.git?.branch || params?.git?.tag || undefined,
+    revision: vcs?.revision || params?.git?.checkout_sha || undefined,
+    subject: vcs?.commit?.subject || params?.gitlab?.commit_title || undefined,
+    author: vcs?.commit?.author?.name || params?.gitlab?.commit_author_name || undefined,
+  };
+}
+
+const project = (p: Base) => `${p.organization.name}/${p.project.name}`;
+// Documented statuses: success, failed, error, canceled, unauthorized (jobs have no error).
+const STATUS_COLORS: Record<string, number> = { success: COLORS.created, failed: COLORS.closed, error: COLORS.closed, canceled: COLORS.neutral, unauthorized: COLORS.warning };
+
+function embed(p: Base, title: string, status: string, url: string, fields: NonNullable<Embed['fields']> = []): Embed {
+  const s = source(p);
+  const commit = s.subject ? `${s.revision ? `\`${s.revision.slice(0, 7)}\` ` : ''}${escapeMarkdown(s.subject)}${s.author ? ` - ${escapeMarkdown(s.author)}` : ''}` : undefined;
+  return {
+    title: `[${project(p)}] ${title} ${status}${s.ref ? ` on ${s.ref}` : ''}`,
+    url,
+    color: STATUS_COLORS[status] ?? COLORS.neutral,
+    ...(commit ? { description: commit } : {}),
+    fields: [{ name: 'Pipeline', value: `#${p.pipeline.number}`, inline: true }, ...fields],
+  };
+}
+
+const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
+  'workflow-completed': (p) => embed(p, `Workflow ${p.workflow.name}`, p.workflow.status, p.workflow.url),
+  // The payload has no job URL; the app's is the workflow's plus /jobs/<number>.
+  'job-completed': (p) => embed(p, `Job ${p.job.name}`, p.job.status, `${p.workflow.url}/jobs/${p.job.number}`, [
+    { name: 'Workflow', value: escapeMarkdown(p.workflow.name), inline: true },
+  ]),
+};
+
+export const circleci: Provider = schemaProvider({
+  name: 'circleci',
+  displayName: 'CircleCI',
+  description: 'Completed workflows and jobs, with their status, branch and commit.',
+  docs: 'https://circleci.com/docs/guides/integration/outbound-webhooks/',
+  // The header is a comma-separated list (`v1=<hex>,v2=...`); only v1 exists, and is the one checked.
+  signature: { kind: 'hmac', header: 'circleci-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'v1=' },
+  event: firstOf(fromField('type'), fromHeader('circleci-event-type')),
+  deliveryId: fromField('id'),
+  schemas,
+  renderers,
+});

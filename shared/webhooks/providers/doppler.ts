@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { escapeMarkdown, type Embed } from '../../discord/message';
+import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
+
+/**
+ * Doppler: one event, named by the body's `type` ("config.secrets.update"); deliveries carry no id.
+ * The payload never holds secret values, only (in `diff`) the names of secrets added, updated or
+ * removed, which are shown. A webhook with a custom payload has no `type` and is refused.
+ */
+const names = z.array(z.string()).optional();
+
+const schemas = {
+  'config.secrets.update': z.object({
+    config: z.object({ name: z.string(), environment: z.string(), root: z.boolean().optional() }),
+    project: z.object({ name: z.string() }),
+    workplace: z.object({ name: z.string() }).nullable().optional(),
+    diff: z.object({ added: names, updated: names, removed: names }).nullable().optional(),
+  }),
+};
+
+type EventName = keyof typeof schemas;
+type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+
+/** At most this many names per field: a bulk import can change hundreds. */
+const MAX_NAMES = 20;
+const nameList = (list: string[]) => list.slice(0, MAX_NAMES).map(escapeMarkdown).join(', ') + (list.length > MAX_NAMES ? ` and ${list.length - MAX_NAMES} more` : '');
+
+const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
+  'config.secrets.update': (p) => {
+    const changed = (['added', 'updated', 'removed'] as const).flatMap((kind) => {
+      const list = p.diff?.[kind] ?? [];
+      return list.length ? [{ name: `${kind[0]?.toUpperCase()}${kind.slice(1)} (${list.length})`, value: nameList(list) }] : [];
+    });
+    return {
+      title: `[${p.project.name}] Secrets updated in ${p.config.name}`,
+      // Anything removed is worth a second look; otherwise an ordinary change.
+      color: p.diff?.removed?.length ? COLORS.warning : COLORS.info,
+      ...(p.workplace ? { author: { name: p.workplace.name } } : {}),
+      fields: [
+        { name: 'Project', value: escapeMarkdown(p.project.name), inline: true },
+        { name: 'Environment', value: escapeMarkdown(p.config.environment), inline: true },
+        { name: 'Config', value: escapeMarkdown(p.config.name), inline: true },
+        ...changed,
+      ],
+    };
+  },
+};
+
+export const doppler: Provider = schemaProvider({
+  name: 'doppler',
+  displayName: 'Doppler',
+  description: 'Secrets changes in a config: project, environment, config and the names (never the values) of secrets added, updated or removed.',
+  docs: 'https://docs.doppler.com/docs/webhooks',
+  signature: { kind: 'hmac', header: 'x-doppler-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
+  event: fromField('type'),
+  schemas,
+  renderers,
+});

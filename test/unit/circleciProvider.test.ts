@@ -1,0 +1,96 @@
+import { describe, expect, test } from '@jest/globals';
+import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
+import { circleci } from '../../shared/webhooks/providers/circleci';
+import { verifySignature } from '../../shared/webhooks/signature';
+import { circleciDeliveries, circleciGitlabWorkflow, circleciPayloads } from '../fixtures/circleci/payloads';
+
+const delivery = (payload: unknown, headers: Record<string, string> = {}): ProviderDelivery => ({ headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) });
+
+const embedOf = (event: string, payload: unknown = circleciPayloads[event]) => {
+  const outcome = circleci.read(delivery(payload));
+  if (outcome.kind !== 'message') throw new Error(`${event} was ${outcome.kind}`);
+  expect(outcome).toMatchObject({ event, deliveryId: (payload as { id: string }).id, username: 'CircleCI' });
+  expect(outcome.embeds).toHaveLength(1);
+  return outcome.embeds[0]!;
+};
+const workflow = circleciPayloads['workflow-completed'] as { workflow: object };
+const withStatus = (status: string) => ({ ...workflow, workflow: { ...workflow.workflow, status } });
+
+describe('CircleCI provider', () => {
+  test('renders the two documented events', () => {
+    expect([...circleci.events].sort()).toEqual(['job-completed', 'workflow-completed']);
+  });
+
+  test.each([
+    ['workflow-completed', '[circleci/webhook-service] Workflow build-test-deploy success on main', 0x2ea44f, 'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3'],
+    ['job-completed', '[circleci/webhook-service] Job test failed on main', 0xd73a49, 'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3/jobs/136'],
+  ])('%s -> an embed with title, link, colour and the commit', (event, title, color, url) => {
+    const embed = embedOf(event);
+    expect(embed).toMatchObject({ title, color, url, description: '`1dc6aa6` Description of change - Author Name' });
+    expect(embed.fields?.[0]).toEqual({ name: 'Pipeline', value: '#130', inline: true });
+  });
+
+  test('a job names its workflow in a field', () => {
+    expect(embedOf('job-completed').fields).toContainEqual({ name: 'Workflow', value: 'welcome', inline: true });
+  });
+
+  test('GitLab and GitHub App pipelines: branch and commit come from trigger_parameters', () => {
+    expect(embedOf('workflow-completed', circleciGitlabWorkflow)).toMatchObject({
+      title: '[circleci/hello-world] Workflow build failed on main',
+      color: 0xd73a49,
+      description: '`850a151` Update README.md - Commit Author',
+    });
+  });
+
+  test.each([
+    ['error', 0xd73a49],
+    ['canceled', 0x6a737d],
+    ['unauthorized', 0xdbab09],
+    ['something-new', 0x6a737d],
+  ])('a %s workflow is coloured accordingly', (status, color) => {
+    expect(embedOf('workflow-completed', withStatus(status)).color).toBe(color);
+  });
+
+  test('the event comes from the body, the header only when the body has none', () => {
+    const { type: _type, ...untyped } = circleciPayloads['workflow-completed'] as Record<string, unknown>;
+    expect(circleci.read(delivery(untyped, { 'circleci-event-type': 'workflow-completed' }))).toMatchObject({ kind: 'message', event: 'workflow-completed' });
+    expect(circleci.read(delivery(circleciPayloads['job-completed'], { 'circleci-event-type': 'workflow-completed' }))).toMatchObject({ event: 'job-completed' });
+  });
+
+  test('markdown in payload text cannot change the layout; mentions stay text', () => {
+    const payload = circleciPayloads['workflow-completed'] as { pipeline: { vcs: { commit: object } } };
+    const evil = { ...payload, pipeline: { ...payload.pipeline, vcs: { ...payload.pipeline.vcs, commit: { subject: '**bold** [x](http://evil) @everyone', author: { name: '<@&1> ~~x~~' } } } } };
+    expect(embedOf('workflow-completed', evil).description).toBe('`1dc6aa6` \\*\\*bold\\*\\* \\[x\\]\\(http://evil\\) @everyone - \\<@&1\\> \\~\\~x\\~\\~');
+  });
+
+  test('the test ping (an undocumented type) is ignored, with its id', () => {
+    const ping = { type: 'ping', id: '92e0554a-837f-4086-913b-0dc7665d2a84', happened_at: '2022-09-19T15:59:36.507435Z', webhook: { id: 'd4ab06bc', name: 'relay' } };
+    expect(circleci.read(delivery(ping))).toEqual({ kind: 'ignored', event: 'ping', deliveryId: '92e0554a-837f-4086-913b-0dc7665d2a84' });
+  });
+
+  test.each<[string, ProviderDelivery, RegExp]>([
+    ['no type in body or header', delivery({ id: 'x' }), /missing the type field or the circleci-event-type header/],
+    ['malformed JSON', { headers: {}, body: '{"type":' }, /not valid JSON/],
+    ['a workflow without a status', delivery({ ...workflow, workflow: { name: 'w', url: 'https://app.circleci.com/x' } }), /not a CircleCI workflow-completed payload: workflow\.status/],
+    ['a job event without its job', delivery({ ...(circleciPayloads['job-completed'] as object), job: undefined }), /not a CircleCI job-completed payload: job/],
+  ])('%s -> PayloadError that says why', (_name, bad, reason) => {
+    expect(() => circleci.read(bad)).toThrow(PayloadError);
+    expect(() => circleci.read(bad)).toThrow(reason);
+  });
+
+  test("the signature scheme checks v1 in CircleCI's comma-separated list (the documented test vectors)", () => {
+    const scheme = circleci.signature!;
+    const sign = (body: string, header: string) => verifySignature(scheme, { headers: { 'circleci-signature': header }, body }, { plaintext: 'secret' });
+    expect(sign('foo', 'v1=773ba44693c7553d6ee20f61ea5d2757a9a4f4a44d2841ae4e95b52e4cd62db4')).toBe(true);
+    expect(sign('hello world', 'v1=734cc62f32841568f45715aeb9f4d7891324e6d948e4c6c60c0621cdac48623a,v2=whatever')).toBe(true);
+    expect(sign('hello world', 'v2=734cc62f32841568f45715aeb9f4d7891324e6d948e4c6c60c0621cdac48623a')).toBe(false);
+    expect(sign('foo', 'v1=not-a-valid-signature')).toBe(false);
+  });
+
+  test('the fixture deliveries read as messages keyed by the body id', () => {
+    for (const fixture of circleciDeliveries) {
+      const headers = Object.fromEntries(Object.entries(fixture.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      expect(circleci.read({ headers, body: fixture.body })).toMatchObject({ kind: 'message', event: fixture.event, deliveryId: JSON.parse(fixture.body).id });
+    }
+  });
+});

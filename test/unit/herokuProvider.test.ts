@@ -1,0 +1,82 @@
+import { describe, expect, test } from '@jest/globals';
+import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
+import { heroku } from '../../shared/webhooks/providers/heroku';
+import { herokuDeliveries, herokuPayloads } from '../fixtures/heroku/payloads';
+
+const delivery = (payload: unknown): ProviderDelivery => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+
+type Event = { action: string; data: Record<string, unknown>; webhook_metadata: { delivery: { id: string } } };
+const fixture = (event: string) => herokuPayloads[event] as Event;
+const withData = (event: string, data: Record<string, unknown>, action?: string) => ({ ...fixture(event), ...(action ? { action } : {}), data: { ...fixture(event).data, ...data } });
+
+const embedOf = (event: string, payload: unknown = herokuPayloads[event]) => {
+  const outcome = heroku.read(delivery(payload));
+  if (outcome.kind !== 'message') throw new Error(`${event} was ${outcome.kind}`);
+  expect(outcome).toMatchObject({ event, deliveryId: (payload as Event).webhook_metadata.delivery.id, username: 'Heroku' });
+  return outcome.embeds[0]!;
+};
+
+describe('Heroku provider', () => {
+  test('renders builds, releases and dynos, signed with a base64 HMAC in Heroku-Webhook-Hmac-SHA256', () => {
+    expect([...heroku.events].sort()).toEqual(['build', 'dyno', 'release']);
+    expect(heroku.signature).toEqual({ kind: 'hmac', header: 'Heroku-Webhook-Hmac-SHA256', algorithm: 'sha256', encoding: 'base64' });
+  });
+
+  test.each([
+    ['build', '[sample-app-0008] Build succeeded (update)', 0x2ea44f, 'https://dashboard.heroku.com/apps/sample-app-0008/activity/builds/ce86db34-d47d-4296-b4c5-d63ebefb45c7', 'user-0008@example.com'],
+    ['release', '[sample-app-0339] Release v3 succeeded (create)', 0x2ea44f, 'https://dashboard.heroku.com/apps/sample-app-0339/activity', 'heroku-postgresql@addons.heroku.com'],
+    ['dyno', '[secret-dawn-52107] Dyno run.9359 starting (create)', 0x0366d6, 'https://dashboard.heroku.com/apps/secret-dawn-52107/resources', 'user-0243@example.com'],
+  ])('%s -> an embed with title, link, author and colour', (event, title, color, url, author) => {
+    expect(embedOf(event)).toMatchObject({ title, color, url, author: { name: author } });
+  });
+
+  test('a build shows its commit, stack and release; a release its description; a dyno its command', () => {
+    expect(embedOf('build')).toMatchObject({
+      description: 'Fix the signup form',
+      fields: [{ name: 'Commit', value: '`203e756`' }, { name: 'Stack', value: 'heroku\\-22' }, { name: 'Release', value: 'v12' }],
+    });
+    expect(embedOf('release').description).toBe('Update DATABASE by heroku\\-postgresql');
+    expect(embedOf('dyno').fields).toEqual([{ name: 'Command', value: '`bash`' }, { name: 'Size', value: 'Eco', inline: true }, { name: 'Release', value: 'v5', inline: true }]);
+  });
+
+  test('status colours: failed red, pending blue; a crashed dyno red with its exit status, an up one green', () => {
+    expect(embedOf('release', withData('release', { status: 'failed', description: null }, 'update'))).toMatchObject({ title: '[sample-app-0339] Release v3 failed (update)', color: 0xd73a49 });
+    expect(embedOf('release', withData('release', { description: null })).description).toBeUndefined();
+    expect(embedOf('build', withData('build', { status: 'pending', release: null, slug: null }, 'create'))).toMatchObject({ title: '[sample-app-0008] Build pending (create)', color: 0x0366d6 });
+    const crashed = embedOf('dyno', withData('dyno', { state: 'crashed', exit_status: 137 }));
+    expect(crashed).toMatchObject({ title: '[secret-dawn-52107] Dyno run.9359 crashed (create)', color: 0xd73a49 });
+    expect(crashed.fields).toContainEqual({ name: 'Exit status', value: '137', inline: true });
+    expect(embedOf('dyno', withData('dyno', { state: 'up' })).color).toBe(0x2ea44f);
+  });
+
+  test('the delivery id falls back to the event id when webhook_metadata is missing', () => {
+    const { webhook_metadata: _omit, ...bare } = fixture('release');
+    expect(heroku.read(delivery(bare))).toMatchObject({ kind: 'message', deliveryId: 'b6a68e77-8c13-41c8-b30c-b50cca7a608a' });
+  });
+
+  test('markdown in payload text cannot change the layout; mentions stay text', () => {
+    expect(embedOf('release', withData('release', { description: 'Deploy **x** [y](http://evil) @everyone' })).description).toBe('Deploy \\*\\*x\\*\\* \\[y\\]\\(http://evil\\) @everyone');
+    expect(embedOf('dyno', withData('dyno', { command: 'echo `id`' })).fields?.[0]?.value).toBe("`echo 'id'`");
+  });
+
+  test('a resource we do not render is ignored, not an error', () => {
+    const app = { ...fixture('release'), resource: 'app', data: { name: 'sample-app-0301' } };
+    expect(heroku.read(delivery(app))).toEqual({ kind: 'ignored', event: 'app', deliveryId: 'd244009a-670f-4340-88e9-789a4f9002d5' });
+  });
+
+  test.each<[string, ProviderDelivery, RegExp]>([
+    ['no resource field', delivery({ action: 'create', data: {} }), /missing the resource field/],
+    ['malformed JSON', { headers: {}, body: '{"resource":' }, /not valid JSON/],
+    ['a release without a version', delivery({ ...fixture('release'), data: { app: { name: 'a' } } }), /not a Heroku release payload: data\.version/],
+    ['a dyno without an app', delivery({ ...fixture('dyno'), data: { name: 'web.1', state: 'up' } }), /not a Heroku dyno payload: data\.app/],
+  ])('%s -> PayloadError that says why', (_name, bad, reason) => {
+    expect(() => heroku.read(bad)).toThrow(PayloadError);
+    expect(() => heroku.read(bad)).toThrow(reason);
+  });
+
+  test('the fixture deliveries read as messages with the delivery id from the body', () => {
+    for (const item of herokuDeliveries) {
+      expect(heroku.read({ headers: { 'content-type': 'application/json' }, body: item.body })).toMatchObject({ kind: 'message', event: item.event, deliveryId: (JSON.parse(item.body) as Event).webhook_metadata.delivery.id });
+    }
+  });
+});

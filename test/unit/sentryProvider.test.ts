@@ -1,0 +1,102 @@
+import { describe, expect, test } from '@jest/globals';
+import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
+import { sentry } from '../../shared/webhooks/providers/sentry';
+import { sentryDeliveries, sentryPayloads } from '../fixtures/sentry/payloads';
+
+const REQUEST = '5b1c4d2e8f9a4b3c9d7e6f5a4b3c2d1e';
+const delivery = (resource: string, payload: unknown): ProviderDelivery => ({
+  headers: { 'sentry-hook-resource': resource, 'request-id': REQUEST, 'sentry-hook-timestamp': '1566248777', 'content-type': 'application/json' },
+  body: JSON.stringify(payload),
+});
+
+const embedOf = (resource: string, payload: unknown = sentryPayloads[resource]) => {
+  const outcome = sentry.read(delivery(resource, payload));
+  if (outcome.kind !== 'message') throw new Error(`${resource} was ${outcome.kind}`);
+  expect(outcome).toMatchObject({ event: resource, deliveryId: REQUEST, username: 'Sentry' });
+  return outcome.embeds[0]!;
+};
+
+type Issue = { action: string; actor: object; data: { issue: Record<string, unknown> } };
+const issue = sentryPayloads['issue'] as Issue;
+const issueWith = (action: string, changes: Record<string, unknown> = {}, data: Record<string, unknown> = {}) => ({ ...issue, action, data: { ...issue.data, ...data, issue: { ...issue.data.issue, ...changes } } });
+const user = { type: 'user', id: 1, name: 'Jane Doe' };
+
+describe('Sentry provider', () => {
+  test('renders issues, issue and metric alerts and errors, signed with a hex HMAC of the client secret', () => {
+    expect([...sentry.events].sort()).toEqual(['error', 'event_alert', 'issue', 'metric_alert']);
+    expect(sentry.signature).toEqual({ kind: 'hmac', header: 'Sentry-Hook-Signature', algorithm: 'sha256', encoding: 'hex' });
+  });
+
+  test.each([
+    ['issue', '[front-end] Issue created: FRONT-END-9 ReferenceError: blooopy is not defined', 0xd73a49, 'https://sentry.io/organizations/test-org/issues/1170820242/'],
+    ['event_alert', 'Alert triggered: ReferenceError: heck is not defined', 0xd73a49, /\/issues\/1117540176\/events\/e4874d664c3540c1a32eab185f12c5ab\/$/],
+    ['metric_alert', 'Critical: Too many errors', 0xd73a49, 'https://sentry.io/organizations/baz/alerts/1/'],
+    ['error', 'Error created: ReferenceError: blooopy is not defined', 0xd73a49, /\/issues\/1170820242\/events\/bb78c1407cea4519aa397afc059c793d\/$/],
+  ])('%s -> an embed with title, link and colour', (resource, title, color, url) => {
+    const embed = embedOf(resource);
+    expect(embed.title).toBe(title);
+    expect(embed.color).toBe(color);
+    expect(embed.url).toMatch(url);
+  });
+
+  test('a created issue shows its culprit, level and counts; an automatic change names no author', () => {
+    const embed = embedOf('issue');
+    expect(embed).toMatchObject({ description: '?\\(runner\\)', fields: [{ name: 'Level', value: 'error' }, { name: 'Events', value: '1' }, { name: 'Users', value: '1' }] });
+    expect(embed.author).toBeUndefined();
+  });
+
+  test.each([
+    ['resolved', 0x2ea44f],
+    ['unresolved', 0xd73a49],
+    ['ignored', 0x6a737d],
+    ['archived', 0x6a737d],
+    ['assigned', 0x0366d6],
+  ])('an issue %s by a person is coloured by what happened and names them', (action, color) => {
+    // Workflow webhooks carry the plain serialized issue: no web_url, a permalink when Sentry has one.
+    const payload = { ...issueWith(action, { web_url: undefined, permalink: 'https://test-org.sentry.io/issues/1170820242/' }), actor: user };
+    expect(embedOf('issue', payload)).toMatchObject({ title: `[front-end] Issue ${action}: FRONT-END-9 ReferenceError: blooopy is not defined`, color, author: { name: 'Jane Doe' }, url: 'https://test-org.sentry.io/issues/1170820242/' });
+  });
+
+  test('an assigned issue says to whom; an issue without any link has no url', () => {
+    const embed = embedOf('issue', issueWith('assigned', { web_url: undefined, permalink: null }, { assignee: { type: 'user', name: 'Jane Doe', id: 1 } }));
+    expect(embed.description).toBe('Assigned to Jane Doe');
+    expect(embed.url).toBeUndefined();
+  });
+
+  test('an issue alert names its rule; metric alerts are coloured by severity and show the projects', () => {
+    expect(embedOf('event_alert').fields).toEqual([{ name: 'Rule', value: 'Very Important Alert Rule!', inline: true }, { name: 'Level', value: 'error', inline: true }]);
+    const metric = sentryPayloads['metric_alert'] as { data: Record<string, unknown> };
+    expect(embedOf('metric_alert')).toMatchObject({ description: '1000 events in the last 10 minutes\nFilter: level:error', fields: [{ name: 'Project', value: 'bar' }] });
+    expect(embedOf('metric_alert', { ...metric, action: 'warning', data: { ...metric.data, description_title: 'Warning: Too many errors' } }).color).toBe(0xdbab09);
+    expect(embedOf('metric_alert', { ...metric, action: 'resolved', data: { ...metric.data, description_title: 'Resolved: Too many errors' } })).toMatchObject({ title: 'Resolved: Too many errors', color: 0x2ea44f });
+  });
+
+  test('markdown in payload text cannot change the layout; mentions stay text', () => {
+    const embed = embedOf('issue', issueWith('created', { culprit: '**app** [x](http://evil) @everyone <@123>' }));
+    expect(embed.description).toBe('\\*\\*app\\*\\* \\[x\\]\\(http://evil\\) @everyone \\<@123\\>');
+    const alert = sentryPayloads['event_alert'] as { data: object };
+    expect(embedOf('event_alert', { ...alert, data: { ...alert.data, triggered_rule: '`rule`_#1' } }).fields?.[0]?.value).toBe('\\`rule\\`\\_\\#1');
+  });
+
+  test('a resource we do not render is ignored, not an error', () => {
+    expect(sentry.read(delivery('installation', { action: 'created' }))).toEqual({ kind: 'ignored', event: 'installation', deliveryId: REQUEST });
+    expect(sentry.read(delivery('comment', { action: 'created' }))).toMatchObject({ kind: 'ignored', event: 'comment' });
+  });
+
+  test.each<[string, ProviderDelivery, RegExp]>([
+    ['no Sentry-Hook-Resource header', { headers: { 'content-type': 'application/json' }, body: '{}' }, /missing the Sentry-Hook-Resource header/],
+    ['malformed JSON', { headers: { 'sentry-hook-resource': 'issue' }, body: '{"action":' }, /not valid JSON/],
+    ['an issue without its data', delivery('issue', { action: 'created' }), /not a Sentry issue payload: data/],
+    ['an alert without its rule', delivery('event_alert', { ...(sentryPayloads['event_alert'] as object), data: { event: { title: 't', web_url: 'u' } } }), /not a Sentry event_alert payload: data\.triggered_rule/],
+  ])('%s -> PayloadError that says why', (_name, bad, reason) => {
+    expect(() => sentry.read(bad)).toThrow(PayloadError);
+    expect(() => sentry.read(bad)).toThrow(reason);
+  });
+
+  test('the fixture deliveries carry the real header names and read as messages', () => {
+    for (const fixture of sentryDeliveries) {
+      const headers = Object.fromEntries(Object.entries(fixture.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      expect(sentry.read({ headers, body: fixture.body })).toMatchObject({ kind: 'message', event: fixture.event, deliveryId: headers['request-id'] });
+    }
+  });
+});
