@@ -1,14 +1,30 @@
+import { preferredType } from '../../shared/http/accept';
 import { jsonResponse } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/http/stack';
 import type { Routes } from '../../shared/routes/table';
 import { providers } from '../../shared/webhooks/providers/index';
+import { relayPage } from './relayPage';
 
-/** The providers the relay speaks and the events of each it renders (others are answered "ignored"). */
-export const listWebhooks: RouteHandler<Routes['listWebhooks']> = async (_input, context) =>
-  jsonResponse(
+/**
+ * The providers the relay speaks and the events of each it renders (others are answered
+ * "ignored"): the JSON envelope, or for a browser (Accept: text/html) a page that builds relay URLs.
+ */
+export const listWebhooks: RouteHandler<Routes['listWebhooks']> = async ({ raw }, context) => {
+  if (preferredType(raw.headers.accept, ['application/json', 'text/html']) === 'text/html') return relayPage(providers);
+  const response = jsonResponse(
     {
       url: '/webhooks/{id}/{token}/{provider}',
-      providers: providers.map((provider) => ({ name: provider.name, displayName: provider.displayName, events: [...provider.events] })),
+      secrets: 'PUT /v1/webhooks/{id}/{token} with {"secrets": {"<provider>": "<secret>"}}',
+      providers: providers.map((provider) => ({
+        name: provider.name,
+        displayName: provider.displayName,
+        description: provider.description,
+        docs: provider.docs,
+        events: [...provider.events],
+        signature: provider.signature ? { header: provider.signature.header, kind: provider.signature.kind } : null,
+      })),
     },
     context.requestId,
   );
+  return { ...response, headers: { ...response.headers, Vary: 'Accept' } };
+};

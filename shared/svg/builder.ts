@@ -76,18 +76,23 @@ export function formatNumber(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
-export function render(node: Child): string {
+// HTML elements that have no end tag; every other empty HTML element needs one (`<div/>` opens a div).
+const HTML_VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/** Markup of a tree: XML (SVG) by default, or HTML, which differs only in how empty elements close. */
+export function render(node: Child, syntax: 'xml' | 'html' = 'xml'): string {
   if (node === null || node === undefined || node === false) return '';
   if (typeof node === 'string') return escapeText(node);
   if (typeof node === 'number') return formatNumber(node);
-  if (Array.isArray(node)) return node.map(render).join('');
+  if (Array.isArray(node)) return node.map((child) => render(child, syntax)).join('');
   const element = node as SvgElement;
   if (!NAME.test(element.tag) || element.tag.toLowerCase() === 'script' || element.tag.toLowerCase() === 'foreignobject') {
     throw new Error(`refusing element <${element.tag}>`);
   }
-  const inner = element.children.map(render).join('');
+  const inner = element.children.map((child) => render(child, syntax)).join('');
   const attributes = renderAttributes(element.tag, element.attrs);
-  return inner ? `<${element.tag}${attributes}>${inner}</${element.tag}>` : `<${element.tag}${attributes}/>`;
+  if (inner || (syntax === 'html' && !HTML_VOID.has(element.tag))) return `<${element.tag}${attributes}>${inner}</${element.tag}>`;
+  return syntax === 'html' ? `<${element.tag}${attributes}>` : `<${element.tag}${attributes}/>`;
 }
 
 /** A complete SVG document: always with width, height and a matching viewBox. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { LocalServer } from '../../infra/local/server';
 import { providers } from '../../shared/webhooks/providers/index';
@@ -126,15 +127,76 @@ describe('duplicates', () => {
 });
 
 describe('GET /webhooks', () => {
-  test('lists the providers and the events each renders, without a key', async () => {
+  test('lists every provider with description, docs link, events and how it signs, without a key', async () => {
     const reply = await call(`${api.url}/webhooks`);
     expect(reply.status).toBe(200);
-    expect(reply.json.data.providers.map((p: { name: string }) => p.name)).toEqual(providers.map((p) => p.name));
-    expect(reply.json.data.providers.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['github', 'gitlab']));
-    expect(reply.json.data.providers[0].events).toContain('workflow_run');
+    expect(reply.headers.get('vary')).toMatch(/Accept/);
+    const listed = reply.json.data.providers;
+    expect(listed.map((p: { name: string }) => p.name)).toEqual(providers.map((p) => p.name));
+    expect(listed.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['github', 'gitlab', 'bitbucket', 'doppler', 'circleci', 'dockerhub', 'sentry', 'heroku']));
+    for (const entry of listed) {
+      expect(entry).toEqual({
+        name: expect.stringMatching(/^[a-z]+$/),
+        displayName: expect.any(String),
+        description: expect.stringMatching(/\S/),
+        docs: expect.stringMatching(/^https:\/\//),
+        events: expect.arrayContaining([expect.any(String)]),
+        signature: entry.name === 'dockerhub' ? null : { header: expect.any(String), kind: expect.stringMatching(/^(hmac|token)$/) },
+      });
+    }
+    expect(listed.find((p: { name: string }) => p.name === 'github').events).toContain('workflow_run');
+  });
+
+  test('a browser gets one self-contained page whose only script is pinned by the CSP', async () => {
+    const reply = await call(`${api.url}/webhooks`, { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = reply.text;
+    expect(html).toMatch(/^<!doctype html><html lang="en"><head><meta charset="utf-8">/);
+    // Nothing is loaded from elsewhere: no external scripts, styles, fonts or images.
+    expect(html).not.toMatch(/<script[^>]+src|<link|@import|url\(|<img|<iframe/i);
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(scripts).toHaveLength(1);
+    const hash = createHash('sha256').update(scripts[0] ?? '').digest('base64');
+    expect(reply.headers.get('content-security-policy')).toBe(`default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+    for (const provider of providers) {
+      expect(html).toContain(`<input data-provider="${provider.name}"`);
+      expect(html).toContain(`href="${provider.docs}"`);
+    }
+    // The page's script, run against a minimal document: a Discord URL in, relay URLs out.
+    const page = runRelayScript(scripts[0] ?? '', `${api.url}/webhooks?from=test#top`);
+    page.type('https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz_-0123');
+    expect(page.problem()).toBe('');
+    expect(page.output('github')).toBe(`${api.url}/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz_-0123/github`);
+    expect(page.output('heroku')).toMatch(/\/heroku$/);
+    page.type('https://evil.example/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz');
+    expect(page.problem()).toMatch(/not a Discord webhook URL/);
+    expect(page.output('github')).toBe('');
   });
 
   test('GET /webhooks/api is gone (404)', async () => {
     expect((await call(`${api.url}/webhooks/api`)).status).toBe(404);
   });
 });
+
+/** Runs the relay page's script with just the DOM it touches, so its URL building is tested here (a browser test comes with the docs page). */
+function runRelayScript(script: string, href: string) {
+  const outputs = new Map(providers.map((p) => [p.name, { value: '', dataset: { provider: p.name } }]));
+  const input = { value: '', listeners: [] as (() => void)[], addEventListener(_: string, listener: () => void) { this.listeners.push(listener); } };
+  const problem = { textContent: '' };
+  const document = {
+    getElementById: (id: string) => (id === 'discord-url' ? input : id === 'problem' ? problem : null),
+    querySelectorAll: (selector: string) => (selector.startsWith('input[data-provider]') ? [...outputs.values()] : []),
+    querySelector: () => null,
+    addEventListener: () => undefined,
+  };
+  new Function('document', 'window', 'navigator', script)(document, { location: { href } }, {});
+  return {
+    type(value: string) {
+      input.value = value;
+      for (const listener of input.listeners) listener();
+    },
+    problem: () => problem.textContent,
+    output: (name: string) => outputs.get(name)?.value,
+  };
+}

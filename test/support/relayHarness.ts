@@ -12,7 +12,7 @@ export interface RelayHarness {
   discord: FakeDiscord;
   /** A fresh Discord webhook id, so tests never share a webhook's records or limit. */
   hookId(): string;
-  deliver(id: string, provider: string, headers: Record<string, string>, body: string | Uint8Array, token?: string): Promise<Reply>;
+  deliver(id: string, provider: string, headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer>, token?: string): Promise<Reply>;
   /** PUT /v1/webhooks/{id}/{token} with the harness's API key. */
   putSecrets(id: string, secrets: Record<string, unknown>, token?: string): Promise<Reply>;
   close(): Promise<void>;

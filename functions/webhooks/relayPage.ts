@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { h, render } from '../../shared/svg/builder';
+import type { Provider } from '../../shared/webhooks/provider';
+import { relayPageScript } from './relayPageScript';
+
+const SCRIPT = `(${relayPageScript.toString()})();`;
+// The only script the page may run is this one, pinned by its hash: injected markup could not run anything.
+const CSP = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+const STYLE = `
+body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1f2328;background:#fff}
+h1{font-size:1.6rem;margin-bottom:.25rem}h2{font-size:1.1rem;margin:0}
+label{display:block;font-weight:600;margin:1.5rem 0 .25rem}
+input{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #8c959f;border-radius:6px;font:14px ui-monospace,monospace}
+.problem{color:#cf222e;min-height:1.5em}
+section{border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin:1rem 0}
+.row{display:flex;gap:.5rem;margin:.5rem 0}.row input{flex:1}
+button{padding:.5rem .9rem;border-radius:6px;border:1px solid #8c959f;background:#f6f8fa;cursor:pointer}button:disabled{cursor:default;opacity:.5}
+.events{color:#59636e;font-size:.9rem}code{font:13px ui-monospace,monospace;background:#f6f8fa;padding:.1rem .3rem;border-radius:4px}
+@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}section{border-color:#30363d}input,button{background:#161b22;color:#e6edf3;border-color:#484f58}code{background:#161b22}.events{color:#9198a1}}`;
+
+function providerSection(provider: Provider) {
+  const signing = provider.signature
+    ? ['Signed deliveries: register a secret with ', h('code', {}, `PUT /v1/webhooks/{id}/{token}`), ` and ${provider.displayName} sends `, h('code', {}, provider.signature.header), '.']
+    : [`${provider.displayName} does not sign its deliveries.`];
+  return h(
+    'section',
+    {},
+    h('h2', {}, provider.displayName),
+    h('p', {}, provider.description, ' ', h('a', { href: provider.docs, rel: 'noopener noreferrer' }, 'Webhook docs')),
+    h(
+      'div',
+      { class: 'row' },
+      h('input', { 'data-provider': provider.name, readonly: 'readonly', 'aria-label': `${provider.displayName} relay URL`, placeholder: 'paste a Discord webhook URL above' }),
+      h('button', { type: 'button', 'data-copy': provider.name, disabled: 'disabled' }, 'Copy'),
+    ),
+    h('p', { class: 'events' }, 'Events: ', provider.events.join(', '), '. ', ...signing),
+  );
+}
+
+/** GET /webhooks for a browser: one self-contained page (no external scripts, styles or fonts). */
+export function relayPage(providers: readonly Provider[]): APIGatewayProxyResult {
+  const body = render(
+    [
+      h(
+        'head',
+        {},
+        h('meta', { charset: 'utf-8' }),
+        h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+        h('title', {}, 'Webhook relay to Discord'),
+        h('style', {}, STYLE),
+      ),
+      h(
+        'body',
+        {},
+        h('h1', {}, 'Webhook relay to Discord'),
+        h('p', {}, 'Paste a Discord webhook URL (Channel settings, Integrations, Webhooks, Copy Webhook URL), then give the relay URL below to the service that sends webhooks.'),
+        h('label', { for: 'discord-url' }, 'Discord webhook URL'),
+        h('input', { id: 'discord-url', type: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://discord.com/api/webhooks/123456789012345678/abc...' }),
+        h('p', { id: 'problem', class: 'problem', role: 'status' }),
+        providers.map(providerSection),
+      ),
+    ],
+    'html',
+  ).replace('</body>', `<script>${SCRIPT}</script></body>`);
+  return {
+    statusCode: 200,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'public, max-age=300', Vary: 'Accept' },
+    body: `<!doctype html><html lang="en">${body}</html>`,
+  };
+}
