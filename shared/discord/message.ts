@@ -33,6 +33,8 @@ export const LIMITS = {
   footer: 2048,
   author: 256,
   total: 6000,
+  /** Longest link kept (Discord's own limit for embed URLs). */
+  url: 2048,
 } as const;
 
 /** The characters Discord counts towards an embed's 6000. */
@@ -43,12 +45,28 @@ const embedSize = (embed: Embed) =>
   (embed.footer?.text.length ?? 0) +
   (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0);
 
+/** Discord refuses a whole message over one bad link: only http(s) URLs are kept, normalised (spaces encoded). */
+export function linkOrNothing(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const { protocol, href } = new URL(url);
+    return ['http:', 'https:'].includes(protocol) && href.length <= LIMITS.url ? href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An object without the keys whose value is undefined (Discord and our tests see only what is set). */
+const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
 function fitEmbed(embed: Embed): Embed {
+  const { url, author, ...rest } = embed;
   return {
-    ...embed,
+    ...rest,
+    ...defined({ url: linkOrNothing(url) }),
+    ...(author ? { author: defined({ name: truncate(author.name, LIMITS.author), url: linkOrNothing(author.url), icon_url: linkOrNothing(author.icon_url) }) } : {}),
     ...(embed.title !== undefined ? { title: truncate(embed.title, LIMITS.title) } : {}),
     ...(embed.description !== undefined ? { description: truncate(embed.description, LIMITS.description) } : {}),
-    ...(embed.author ? { author: { ...embed.author, name: truncate(embed.author.name, LIMITS.author) } } : {}),
     ...(embed.footer ? { footer: { text: truncate(embed.footer.text, LIMITS.footer) } } : {}),
     ...(embed.fields
       ? {
@@ -103,3 +121,20 @@ export const escapeMarkdown = (text: string): string => text.replace(/[\\*_~`|[\
 
 /** Payload text as inline code: escaping does not apply inside backticks, so a backtick is the one character replaced. */
 export const inlineCode = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
+
+/**
+ * A markdown link from payload data: `label` is markdown already (escaped or inline code); the URL
+ * is kept only when it is http(s), with the characters that would end the link encoded, so a
+ * hostile URL cannot close the link early and add markdown of its own. Without a usable URL,
+ * just the label.
+ */
+export function markdownLink(label: string, url: string | undefined): string {
+  const href = linkOrNothing(url);
+  return href ? `[${label}](${href.replace(/[()<>\s\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})` : label;
+}
+
+/** One commit in a push summary: linked short id, first line of the message, author. */
+export function commitLine(commit: { id: string; url?: string; message: string; author: string }, idLength = 7): string {
+  const firstLine = commit.message.split('\n')[0] ?? '';
+  return `${markdownLink(inlineCode(commit.id.slice(0, idLength)), commit.url)} ${escapeMarkdown(firstLine)} - ${escapeMarkdown(commit.author)}`;
+}

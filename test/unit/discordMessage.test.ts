@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { escapeMarkdown, fitMessage, LIMITS, type Embed } from '../../shared/discord/message';
+import { commitLine, escapeMarkdown, fitMessage, LIMITS, markdownLink, type Embed } from '../../shared/discord/message';
 
 const long = (n: number, unit = 'x') => unit.repeat(n);
 const FAMILY = '👨‍👩‍👧‍👦';
@@ -44,6 +44,28 @@ describe('fitMessage', () => {
     const kept = (fitted.content as string).slice(0, -1);
     expect(kept).toBe(FAMILY.repeat(kept.length / FAMILY.length));
     expect(fitted.embeds?.[0]?.fields?.[0]).toEqual({ name: '\u200b', value: '\u200b' });
+  });
+});
+
+describe('links', () => {
+  test('only http(s) links Discord accepts are kept; anything else is dropped, not sent to be refused', () => {
+    const embed = (url: string) => fitMessage({ embeds: [{ title: 't', url, author: { name: 'a', url, icon_url: url } }] }).embeds?.[0];
+    expect(embed('https://github.com/a/b')).toEqual({ title: 't', url: 'https://github.com/a/b', author: { name: 'a', url: 'https://github.com/a/b', icon_url: 'https://github.com/a/b' } });
+    for (const bad of ['javascript:alert(1)', 'not a url', '/relative/path', 'ftp://host/file', `https://x.example/${'a'.repeat(LIMITS.url)}`]) {
+      expect(embed(bad)).toEqual({ title: 't', author: { name: 'a' } });
+    }
+  });
+});
+
+describe('markdownLink and commitLine', () => {
+  test('a payload URL cannot end the link early or carry a script scheme', () => {
+    expect(markdownLink('`abc`', 'https://x.example/a b)(c)<d>\\e')).toBe('[`abc`](https://x.example/a%20b%29%28c%29%3Cd%3E/e)');
+    expect(markdownLink('label', 'javascript:alert(1)')).toBe('label');
+    expect(markdownLink('label', undefined)).toBe('label');
+  });
+
+  test('a commit: linked short id as code, first line escaped, author escaped', () => {
+    expect(commitLine({ id: 'abc`def123456', url: 'https://g.example/c/1', message: '**fix** it\nbody', author: '_me_' })).toBe('[`abc\'def`](https://g.example/c/1) \\*\\*fix\\*\\* it - \\_me\\_');
   });
 });
 

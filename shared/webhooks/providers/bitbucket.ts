@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { escapeMarkdown, type Embed } from '../../discord/message';
+import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 
 /**
@@ -75,7 +75,6 @@ const author = (a: Account) => ({
   ...(a.links?.avatar ? { icon_url: a.links.avatar.href } : {}),
 });
 const repoUrl = (r: Repository) => (r.links?.html ? { url: r.links.html.href } : {});
-const firstLine = (text: string) => text.split('\n')[0] ?? '';
 const commitAuthor = (c: z.output<typeof commit>) => c.author?.user?.display_name ?? c.author?.display_name ?? c.author?.raw?.replace(/\s*<[^>]*>$/, '') ?? '';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const STATUS_COLORS: Record<string, number> = { SUCCESSFUL: COLORS.created, FAILED: COLORS.closed, INPROGRESS: COLORS.warning, STOPPED: COLORS.neutral };
@@ -115,7 +114,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       color: change.old ? COLORS.info : COLORS.created,
       description: commits
         .slice(0, 10)
-        .map((c) => `${c.links ? `[\`${c.hash.slice(0, 7)}\`](${c.links.html.href})` : `\`${c.hash.slice(0, 7)}\``} ${escapeMarkdown(firstLine(c.message))} - ${escapeMarkdown(commitAuthor(c))}`)
+        .map((c) => commitLine({ id: c.hash, url: c.links?.html.href, message: c.message, author: commitAuthor(c) }))
         .join('\n'),
       ...more,
     };

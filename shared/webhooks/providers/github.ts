@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { escapeMarkdown, type Embed } from '../../discord/message';
+import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 
 /**
@@ -50,7 +50,6 @@ type EventName = keyof typeof schemas;
 type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
 
 const author = (sender: z.output<typeof user>) => ({ name: sender.login, url: sender.html_url, ...(sender.avatar_url ? { icon_url: sender.avatar_url } : {}) });
-const firstLine = (text: string) => text.split('\n')[0] ?? '';
 const shortRef = (ref: string) => ref.replace(/^refs\/(heads|tags)\//, '');
 const ACTION_COLORS: Record<string, number> = { opened: COLORS.created, reopened: COLORS.created, created: COLORS.created, published: COLORS.created, closed: COLORS.closed, deleted: COLORS.closed };
 const conclusionColor = (conclusion: string | null | undefined) => (conclusion === 'success' ? COLORS.created : conclusion === 'failure' || conclusion === 'timed_out' ? COLORS.closed : COLORS.neutral);
@@ -64,7 +63,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: COLORS.info,
     description: p.commits
       .slice(0, 10)
-      .map((c) => `[\`${c.id.slice(0, 7)}\`](${c.url}) ${escapeMarkdown(firstLine(c.message))} - ${escapeMarkdown(c.author.name)}`)
+      .map((c) => commitLine({ id: c.id, url: c.url, message: c.message, author: c.author.name }))
       .join('\n'),
   }),
   pull_request: (p) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { escapeMarkdown, type Embed } from '../../discord/message';
+import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 
 /**
@@ -49,7 +49,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: COLORS.info,
     description: p.commits
       .slice(0, 10)
-      .map((c) => `[\`${c.id.slice(0, 8)}\`](${c.url}) ${escapeMarkdown(c.message.split('\n')[0] ?? '')} - ${escapeMarkdown(c.author.name)}`)
+      .map((c) => commitLine({ id: c.id, url: c.url, message: c.message, author: c.author.name }, 8))
       .join('\n'),
   }),
   'Tag Push Hook': (p) => ({ title: `[${p.project.path_with_namespace}] Tag ${p.checkout_sha ? 'pushed' : 'deleted'}: ${shortRef(p.ref)}`, url: p.project.web_url, author: { name: p.user_name }, color: p.checkout_sha ? COLORS.created : COLORS.closed }),

@@ -1,0 +1,177 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { LIMITS, type DiscordMessage } from '../../shared/discord/message';
+import type { Provider, ProviderDelivery } from '../../shared/webhooks/provider';
+import { providers } from '../../shared/webhooks/providers/index';
+import type { FixtureDelivery } from '../fixtures/delivery';
+import { fixtureDeliveries } from '../fixtures/deliveries';
+import { expectAnswer, startRelayHarness, type RelayHarness } from '../support/relayHarness';
+
+/** Every provider through the local server to a fake Discord: documented payloads, hostile ones, signatures. */
+let relay: RelayHarness;
+beforeAll(async () => {
+  relay = await startRelayHarness();
+});
+afterAll(async () => {
+  await relay.close();
+});
+beforeEach(() => {
+  relay.discord.seen.length = 0;
+  relay.discord.script();
+});
+
+const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+const asDelivery = (fixture: FixtureDelivery): ProviderDelivery => ({ headers: lower(fixture.headers), body: fixture.body });
+const send = (id: string, provider: string, fixture: FixtureDelivery, headers: Record<string, string> = {}) => relay.deliver(id, provider, { ...fixture.headers, ...headers }, fixture.body);
+const cases = providers.flatMap((provider) => (fixtureDeliveries[provider.name] ?? []).map((fixture) => [provider.name, fixture.event, provider, fixture] as const));
+
+/** Every Discord limit, counted as Discord counts (UTF-16 units). */
+function expectWithinDiscordLimits(message: DiscordMessage) {
+  expect(message.allowed_mentions).toEqual({ parse: [] });
+  expect(message.content?.length ?? 0).toBeLessThanOrEqual(LIMITS.content);
+  expect(message.username?.length ?? 0).toBeLessThanOrEqual(LIMITS.username);
+  const embeds = message.embeds ?? [];
+  expect(embeds.length).toBeGreaterThan(0);
+  expect(embeds.length).toBeLessThanOrEqual(LIMITS.embeds);
+  let total = 0;
+  for (const embed of embeds) {
+    expect(embed.title?.length ?? 0).toBeLessThanOrEqual(LIMITS.title);
+    expect(embed.description?.length ?? 0).toBeLessThanOrEqual(LIMITS.description);
+    expect(embed.author?.name.length ?? 0).toBeLessThanOrEqual(LIMITS.author);
+    expect(embed.footer?.text.length ?? 0).toBeLessThanOrEqual(LIMITS.footer);
+    expect(embed.fields?.length ?? 0).toBeLessThanOrEqual(LIMITS.fields);
+    for (const field of embed.fields ?? []) {
+      expect(field.name.length).toBeGreaterThan(0);
+      expect(field.name.length).toBeLessThanOrEqual(LIMITS.fieldName);
+      expect(field.value.length).toBeGreaterThan(0);
+      expect(field.value.length).toBeLessThanOrEqual(LIMITS.fieldValue);
+    }
+    for (const link of [embed.url, embed.author?.url, embed.author?.icon_url]) if (link !== undefined) expect(new URL(link).protocol).toMatch(/^https?:$/);
+    expect(Number.isInteger(embed.color ?? 0) && (embed.color ?? 0) >= 0 && (embed.color ?? 0) <= 0xffffff).toBe(true);
+    total += (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.author?.name.length ?? 0) + (embed.footer?.text.length ?? 0);
+    total += (embed.fields ?? []).reduce((sum, f) => sum + f.name.length + f.value.length, 0);
+  }
+  expect(total).toBeLessThanOrEqual(LIMITS.total);
+}
+
+/**
+ * The payload with hostile text added to as many string values as the provider still renders as
+ * the same event: each string is changed in turn and kept changed when the outcome holds.
+ */
+function poisoned(provider: Provider, fixture: FixtureDelivery, poison: (original: string) => string): string {
+  const payload = JSON.parse(fixture.body);
+  const same = () => {
+    try {
+      const outcome = provider.read({ ...asDelivery(fixture), body: JSON.stringify(payload) });
+      return outcome.kind === 'message' && outcome.event === fixture.event;
+    } catch {
+      return false;
+    }
+  };
+  const visit = (node: unknown) => {
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value === 'string') {
+        (node as Record<string, unknown>)[key] = poison(value);
+        if (!same()) (node as Record<string, unknown>)[key] = value;
+      } else visit(value);
+    }
+  };
+  visit(payload);
+  return JSON.stringify(payload);
+}
+
+test('every provider in the registry has documented fixtures, and every rendered event is covered', () => {
+  for (const provider of providers) {
+    const covered = new Set((fixtureDeliveries[provider.name] ?? []).map((fixture) => fixture.event));
+    expect([...provider.events].filter((event) => !covered.has(event))).toEqual([]);
+  }
+});
+
+describe.each(cases)('%s %s', (name, event, provider, fixture) => {
+  test('the documented payload is forwarded within every Discord limit', async () => {
+    expectAnswer(await send(relay.hookId(), name, fixture), 200, new RegExp(`^forwarded: ${event.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    const [posted] = relay.discord.posted();
+    expectWithinDiscordLimits(posted?.body);
+  });
+
+  test('mentions and markdown from the payload cannot ping or restyle anything', async () => {
+    const body = poisoned(provider, fixture, (text) => `${text} @everyone @here <@&111111111111111111> <@222222222222222222> **bold** [x](https://evil.example) __u__`);
+    expectAnswer(await send(relay.hookId(), name, { ...fixture, body }), 200, /^forwarded: /);
+    const message = relay.discord.posted()[0]?.body as DiscordMessage;
+    expectWithinDiscordLimits(message);
+    // The hostile text did reach the message (so the check below means something) ...
+    expect(JSON.stringify(message)).toContain('@everyone');
+    // ... and in rendered text (descriptions, field values; inline code is literal) no markdown survives unescaped.
+    for (const embed of message.embeds ?? []) {
+      for (const text of [embed.description ?? '', ...(embed.fields ?? []).map((f) => f.value)]) {
+        const outsideCode = text.replace(/`[^`]*`/g, '').replace(/\]\([^()\s]*\)/g, '](link)');
+        expect(outsideCode).not.toMatch(/(^|[^\\])\*\*bold/);
+        expect(outsideCode).not.toContain('[x](https://evil.example)');
+      }
+    }
+  });
+
+  test('huge strings are cut to the limits, never refused by Discord', async () => {
+    const body = poisoned(provider, fixture, (text) => `${text}${'Ω🙂x'.repeat(2_000)}`);
+    expect(Buffer.byteLength(body)).toBeLessThan(1024 * 1024);
+    expectAnswer(await send(relay.hookId(), name, { ...fixture, body }), 200, /^forwarded: /);
+    expectWithinDiscordLimits(relay.discord.posted()[0]?.body);
+  });
+});
+
+describe.each(providers.map((provider) => [provider.name, provider] as const))('%s: hostile bodies', (name, provider) => {
+  const fixture = (fixtureDeliveries[name] ?? [])[0] as FixtureDelivery;
+  const allLeaves = (node: unknown, to: unknown): unknown =>
+    Array.isArray(node) ? node.map((child) => allLeaves(child, to)) : node !== null && typeof node === 'object' ? Object.fromEntries(Object.entries(node).map(([k, v]) => [k, allLeaves(v, to)])) : to;
+
+  test.each<[string, () => string | Uint8Array<ArrayBuffer>]>([
+    ['deep nesting', () => `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
+    ['deep nesting inside the payload', () => JSON.stringify({ ...JSON.parse(fixture.body), extra: 0 }).replace('"extra":0', `"extra":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`)],
+    ['unclosed nesting', () => '{"a":'.repeat(100_000)],
+    ['one huge string', () => JSON.stringify('x'.repeat(1_000_000))],
+    ['every value a number', () => JSON.stringify(allLeaves(JSON.parse(fixture.body), 1))],
+    ['every value null', () => JSON.stringify(allLeaves(JSON.parse(fixture.body), null))],
+    ['an array instead of an object', () => '[1,2,3]'],
+    ['JSON null', () => 'null'],
+    ['an empty body', () => ''],
+    ['invalid UTF-8', () => new Uint8Array([...Buffer.from('{"a":"'), 0xff, 0xfe, 0xc3, ...Buffer.from('"}')])],
+    ['a NUL byte', () => fixture.body.replace('{', '{"nul":"\u0000",')],
+  ])('%s -> an answer below 500, never a forwarded mess', async (_case, body) => {
+    const reply = await relay.deliver(relay.hookId(), name, fixture.headers, body());
+    expect(reply.status).toBeLessThan(500);
+    expect(Object.keys(reply.json).every((key) => key === 'message' || key === 'code')).toBe(true);
+    if (reply.status >= 400) expect(reply.status).toBe(reply.json.code === 'PAYLOAD_TOO_LARGE' ? 413 : 400);
+    for (const { body: message } of relay.discord.posted()) expectWithinDiscordLimits(message);
+    void provider;
+  });
+});
+
+/** Signs a delivery the way `provider` does, with `secret`. */
+function signed(provider: Provider, fixture: FixtureDelivery, secret: string): Record<string, string> {
+  const scheme = provider.signature;
+  if (!scheme) return {};
+  if (scheme.kind === 'token') return { [scheme.header]: secret };
+  return { [scheme.header]: `${scheme.prefix ?? ''}${createHmac(scheme.algorithm, secret).update(fixture.body).digest(scheme.encoding)}` };
+}
+
+describe.each(providers.filter((provider) => provider.signature).map((provider) => [provider.name, provider] as const))('%s: signatures', (name, provider) => {
+  test('with a registered secret, only deliveries signed with it are forwarded', async () => {
+    const fixture = (fixtureDeliveries[name] ?? [])[0] as FixtureDelivery;
+    const id = relay.hookId();
+    expect((await relay.putSecrets(id, { [name]: 'shared secret 123' })).status).toBe(200);
+    expectAnswer(await send(id, name, fixture), 401, /Missing the .* header/, 'UNAUTHORIZED');
+    expectAnswer(await send(id, name, fixture, signed(provider, fixture, 'wrong secret')), 401, /does not match/, 'UNAUTHORIZED');
+    expect(relay.discord.posted()).toHaveLength(0);
+    expectAnswer(await send(id, name, fixture, signed(provider, fixture, 'shared secret 123')), 200, /^forwarded: /);
+    expect(relay.discord.posted()).toHaveLength(1);
+  });
+});
+
+test('a provider that cannot sign takes no secret', async () => {
+  const unsigned = providers.filter((provider) => !provider.signature).map((provider) => provider.name);
+  expect(unsigned).toContain('dockerhub');
+  const reply = await relay.putSecrets(relay.hookId(), { dockerhub: 'x' });
+  expect(reply.status).toBe(400);
+  expect(reply.json.error.message).toMatch(/^body\.secrets\.dockerhub Docker Hub does not sign its deliveries/);
+});
