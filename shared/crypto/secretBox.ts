@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { LRUCache } from 'lru-cache';
+import { StoreUnavailableError } from '../store/errors';
 
 /**
  * Encrypts the few secrets the service must be able to read back (HMAC signing secrets, Discord
@@ -59,7 +60,12 @@ export class KmsSecretBox implements SecretBox {
   ) {}
 
   async seal(plaintext: string, context: Record<string, string>): Promise<string> {
-    const { CiphertextBlob } = await this.kms.send(new EncryptCommand({ KeyId: this.keyId, Plaintext: Buffer.from(plaintext, 'utf8'), EncryptionContext: context }));
+    let CiphertextBlob: Uint8Array | undefined;
+    try {
+      ({ CiphertextBlob } = await this.kms.send(new EncryptCommand({ KeyId: this.keyId, Plaintext: Buffer.from(plaintext, 'utf8'), EncryptionContext: context })));
+    } catch (error) {
+      throw new StoreUnavailableError('Encrypt', error, 'KMS');
+    }
     if (!CiphertextBlob) throw new Error('KMS returned no ciphertext');
     return `v1.kms.${Buffer.from(CiphertextBlob).toString('base64url')}`;
   }
@@ -76,7 +82,7 @@ export class KmsSecretBox implements SecretBox {
     } catch (error) {
       // KMS answers InvalidCiphertextException for a wrong context or a tampered blob; anything else is an outage.
       if ((error as Error).name === 'InvalidCiphertextException') throw new SealedValueError('the sealed value does not open with this key and context');
-      throw error;
+      throw new StoreUnavailableError('Decrypt', error, 'KMS');
     }
     if (!plaintext) throw new Error('KMS returned no plaintext');
     const value = Buffer.from(plaintext).toString('utf8');

@@ -1,11 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 
-/** Raised by every store when DynamoDB cannot answer (throttled, timed out, unreachable).
- * The HTTP layer turns it into a 503 envelope with Retry-After, never a 500. */
+/** Raised by every store when DynamoDB (or the KMS key behind sealed secrets) cannot answer:
+ * throttled, timed out, unreachable. The HTTP layer turns it into a 503 with Retry-After, never a 500. */
 export class StoreUnavailableError extends Error {
   override readonly name = 'StoreUnavailableError';
-  constructor(operation: string, cause: unknown) {
-    super(`DynamoDB ${operation} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  constructor(operation: string, cause: unknown, service = 'DynamoDB') {
+    super(`${service} ${operation} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
 
