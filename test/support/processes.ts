@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
@@ -13,7 +14,9 @@ export interface Started {
 
 /** Runs `npm start`'s entry point as a user would and waits for its ready line (at most 30 s). */
 export async function startMain(env: Record<string, string>): Promise<Started> {
-  const child = spawn(TSX, ['infra/local/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A key of its own, so the server does not create .data/secrets.key in the checkout.
+  const secrets = { SECRETS_KEY: randomBytes(32).toString('base64') };
+  const child = spawn(TSX, ['infra/local/main.ts'], { env: { ...process.env, ...secrets, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let buffer = '';
   const url = await new Promise<string>((resolve, reject) => {
