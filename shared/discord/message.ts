@@ -59,18 +59,21 @@ export function linkOrNothing(url: string | undefined): string | undefined {
 /** An object without the keys whose value is undefined (Discord and our tests see only what is set). */
 const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
+/** Discord refuses empty embed texts: an empty one is left out (fields get a stand-in instead). */
+const nonEmpty = (text: string | undefined, max: number) => (text ? truncate(text, max) : undefined);
+
 function fitEmbed(embed: Embed): Embed {
-  const { url, author, ...rest } = embed;
+  const { url, author, title, description, footer, fields, ...rest } = embed;
+  const authorName = nonEmpty(author?.name, LIMITS.author);
+  const footerText = nonEmpty(footer?.text, LIMITS.footer);
   return {
     ...rest,
-    ...defined({ url: linkOrNothing(url) }),
-    ...(author ? { author: defined({ name: truncate(author.name, LIMITS.author), url: linkOrNothing(author.url), icon_url: linkOrNothing(author.icon_url) }) } : {}),
-    ...(embed.title !== undefined ? { title: truncate(embed.title, LIMITS.title) } : {}),
-    ...(embed.description !== undefined ? { description: truncate(embed.description, LIMITS.description) } : {}),
-    ...(embed.footer ? { footer: { text: truncate(embed.footer.text, LIMITS.footer) } } : {}),
-    ...(embed.fields
+    ...defined({ url: linkOrNothing(url), title: nonEmpty(title, LIMITS.title), description: nonEmpty(description, LIMITS.description) }),
+    ...(author && authorName ? { author: defined({ name: authorName, url: linkOrNothing(author.url), icon_url: linkOrNothing(author.icon_url) }) } : {}),
+    ...(footerText ? { footer: { text: footerText } } : {}),
+    ...(fields?.length
       ? {
-          fields: embed.fields.slice(0, LIMITS.fields).map((field) => ({
+          fields: fields.slice(0, LIMITS.fields).map((field) => ({
             ...field,
             // Discord refuses empty names and values; a zero-width space stands in.
             name: truncate(field.name, LIMITS.fieldName) || '\u200b',

@@ -9,7 +9,10 @@ export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max < 1) return '';
   let kept = '';
-  for (const grapheme of graphemes(text)) {
+  // Only the start is segmented: segmenting a long non-ASCII string costs time that grows with the
+  // square of its length, and a hostile payload can be a megabyte. A cluster cut by the slice ends
+  // past `max`, so it is never kept whole by mistake.
+  for (const grapheme of graphemes(text.slice(0, max + 64))) {
     if (kept.length + grapheme.length > max - 1) break;
     kept += grapheme;
   }

@@ -35,6 +35,8 @@ function expectWithinDiscordLimits(message: DiscordMessage) {
   expect(embeds.length).toBeLessThanOrEqual(LIMITS.embeds);
   let total = 0;
   for (const embed of embeds) {
+    // Discord refuses empty strings anywhere in an embed.
+    for (const text of [embed.title, embed.description, embed.author?.name, embed.footer?.text]) if (text !== undefined) expect(text.length).toBeGreaterThan(0);
     expect(embed.title?.length ?? 0).toBeLessThanOrEqual(LIMITS.title);
     expect(embed.description?.length ?? 0).toBeLessThanOrEqual(LIMITS.description);
     expect(embed.author?.name.length ?? 0).toBeLessThanOrEqual(LIMITS.author);

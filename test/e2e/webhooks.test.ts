@@ -50,6 +50,13 @@ describe('relay', () => {
     expect(discord.seen).toHaveLength(2);
   });
 
+  test('a push without commits (a tag push, a deleted branch) is forwarded without an empty description', async () => {
+    expectAnswer(await github(hookId(), 'push', { ...(githubPayloads.push as object), ref: 'refs/tags/v2', commits: [] }), 200, /^forwarded: push$/);
+    const [embed] = discord.seen[0]?.body.embeds ?? [];
+    expect(embed.title).toMatch(/0 new commits/);
+    expect(embed).not.toHaveProperty('description');
+  });
+
   test('an event not rendered is 200 "ignored" and not forwarded', async () => {
     expectAnswer(await github(hookId(), 'deployment_status', { any: 1 }), 200, /^ignored: deployment_status$/);
     expect(discord.seen).toHaveLength(0);

@@ -80,3 +80,19 @@ describe('escapeMarkdown', () => {
     expect(escapeMarkdown(input)).toBe(escaped);
   });
 });
+
+test('a megabyte of non-ASCII text is cut without segmenting all of it', () => {
+  const hostile = 'é🙂'.repeat(350_000);
+  const started = process.hrtime.bigint();
+  const message = fitMessage({ embeds: [{ title: hostile, description: hostile, fields: [{ name: hostile, value: hostile }] }] });
+  const embed = message.embeds?.[0];
+  expect(embed?.title).toHaveLength(LIMITS.title);
+  expect(embed?.title?.endsWith('…')).toBe(true);
+  // Segmenting the whole string took seconds; a prefix takes milliseconds. A generous bound, not a benchmark.
+  expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(2_000);
+});
+
+test('empty texts are left out, since Discord refuses a message with one', () => {
+  const message = fitMessage({ embeds: [{ title: 'Tag pushed', description: '', footer: { text: '' }, author: { name: '' }, fields: [] }] });
+  expect(message.embeds).toEqual([{ title: 'Tag pushed' }]);
+});
