@@ -6,7 +6,7 @@ import { messageBody } from '../../shared/http/envelope';
 import { ApiError, type ErrorCode } from '../../shared/http/errors';
 import type { RouteHandler } from '../../shared/http/stack';
 import type { Routes } from '../../shared/routes/table';
-import { forwardToDiscord } from '../../shared/webhooks/forward';
+import { forwardToDiscord, tokenContext } from '../../shared/webhooks/forward';
 import { PayloadError, type Provider, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { providerNamed } from '../../shared/webhooks/providers/index';
 import { verifyDelivery } from '../../shared/webhooks/secrets';
@@ -44,10 +44,10 @@ function readDelivery(provider: Provider, delivery: ProviderDelivery) {
 
 /**
  * A provider's delivery: verified when the webhook registered a secret for the provider, read,
- * rendered within Discord's limits and posted to the Discord webhook. Every delivery is logged;
- * one that carries the provider's id is claimed first, so a redelivery of one already forwarded
- * answers "duplicate" instead of posting twice. When Discord is at fault, the rendered message
- * and the sealed token are kept so `npm run webhooks -- replay` can deliver it later.
+ * rendered within Discord's limits and posted to the Discord webhook. Every delivery is claimed
+ * in the log first, so a redelivery of one already forwarded answers "duplicate" instead of
+ * posting twice. The rendered message and the sealed token are kept until Discord takes the
+ * message, so `npm run webhooks -- replay` can deliver it later.
  */
 export const relayWebhook: RouteHandler<Routes['relayWebhook']> = async ({ path, raw }, _context, deps) => {
   const provider = providerNamed(path.provider);
@@ -57,11 +57,14 @@ export const relayWebhook: RouteHandler<Routes['relayWebhook']> = async ({ path,
   const outcome = readDelivery(provider, delivery);
   // Without the provider's id there is nothing to deduplicate on; the log still keeps the delivery.
   const key = { webhookId: path.id, provider: provider.name, deliveryId: outcome.deliveryId ?? `relay-${randomUUID()}` };
-  if ((await deps.deliveries.claim(key, outcome.event, deps.now())) === 'duplicate') return answer(200, `duplicate: ${outcome.event}`);
   if (outcome.kind === 'ignored') {
+    if ((await deps.deliveries.claim(key, outcome.event, deps.now())) === 'duplicate') return answer(200, `duplicate: ${outcome.event}`);
     await deps.deliveries.finish(key, 'ignored', deps.now());
     return answer(200, `ignored: ${outcome.event}`);
   }
   const message = fitMessage({ username: outcome.username, embeds: outcome.embeds });
+  // Kept from the claim on, so a delivery is replayable even if this attempt dies before its outcome is logged.
+  const kept = { message, sealedToken: await deps.secretBox.seal(path.token, tokenContext(path.id)) };
+  if ((await deps.deliveries.claim(key, outcome.event, deps.now(), kept)) === 'duplicate') return answer(200, `duplicate: ${outcome.event}`);
   return outcomeAnswer(await forwardToDiscord(key, path.token, message, deps), outcome.event);
 };

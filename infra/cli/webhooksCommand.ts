@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import type { DeliveryRecord } from '../../shared/store/deliveries';
+import { isReplayable, type DeliveryRecord } from '../../shared/store/deliveries';
 import type { ForwardDeps } from '../../shared/webhooks/forward';
-import { replayDelivery, selectFailed, type ReplayResult } from '../../shared/webhooks/replay';
+import { replayDelivery, selectReplayable, type ReplayResult } from '../../shared/webhooks/replay';
 
 export const USAGE = `usage: npm run webhooks -- <command> [--aws [--stack <name>] [--region <region>]]
-  list --failed                  deliveries Discord failed or rate limited (replayable), newest first
+  list --failed                  replayable deliveries (Discord failed or rate limited, or the attempt died), newest first
   list --webhook <id>            one Discord webhook's delivery log (kept 7 days)
   replay <deliveryId>            post a failed delivery's kept message to Discord again, once
   replay --all                   replay every failed delivery
@@ -22,15 +22,17 @@ export const WEBHOOK_OPTIONS = {
   region: { type: 'string' },
 } as const;
 
-const row = (r: DeliveryRecord) => [r.deliveryId, r.webhookId, r.provider, r.event, r.outcome, r.discordStatus ?? '-', r.updatedAt].join('\t');
+/** Ids and event names come from payloads: control characters are shown escaped, never sent to the terminal. */
+const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const row = (r: DeliveryRecord) => [r.deliveryId, r.webhookId, r.provider, r.event, r.outcome, r.discordStatus ?? '-', r.updatedAt].map((cell) => printable(String(cell))).join('\t');
 const HEADER = 'delivery\twebhook\tprovider\tevent\toutcome\tdiscord\tupdated';
 /** What listings show: never the kept message or the sealed token. */
 const summary = ({ message: _message, sealedToken: _token, ...rest }: DeliveryRecord) => rest;
 
 function describeReplay(record: DeliveryRecord, result: ReplayResult): string {
-  const name = `${record.deliveryId} (${record.provider} ${record.event} -> webhook ${record.webhookId})`;
+  const name = printable(`${record.deliveryId} (${record.provider} ${record.event} -> webhook ${record.webhookId})`);
   if (result.kind === 'notReplayable') return `${name}: not replayable any more (forwarded or being replayed meanwhile)`;
-  if (result.kind === 'unreadable') return `${name}: the kept token cannot be opened with this secret key (${result.reason}); left as failed`;
+  if (result.kind === 'stopped') return `${name}: ${result.reason}; still replayable`;
   const { outcome } = result;
   if (outcome.kind === 'delivered') return `${name}: forwarded`;
   if (outcome.kind === 'rateLimited') return `${name}: Discord is rate limiting; still replayable in ${outcome.retryAfterSeconds} s`;
@@ -47,19 +49,23 @@ export async function runWebhooksCommand(argv: string[], deps: ForwardDeps, prin
   switch (command) {
     case 'list': {
       if (!values.failed && !values.webhook) return fail(print, 'list needs --failed or --webhook <id>');
-      const records = values.webhook ? await deps.deliveries.listForWebhook(values.webhook) : await deps.deliveries.listFailed();
-      const shown = values.failed ? records.filter((r) => r.outcome === 'failed' || r.outcome === 'rateLimited') : records;
+      const records = values.webhook ? await deps.deliveries.listForWebhook(values.webhook) : await deps.deliveries.listKept();
+      const shown = values.failed ? records.filter((r) => isReplayable(r, deps.now())) : records;
       out(shown.length ? [HEADER, ...shown.map(row)].join('\n') : 'no deliveries', shown.map(summary));
       return 0;
     }
     case 'replay': {
       const deliveryId = rest[0];
       if (!deliveryId && !values.all) return fail(print, 'replay needs a delivery id, or --all');
-      const chosen = selectFailed(await deps.deliveries.listFailed(), values.all ? undefined : deliveryId, values.webhook);
+      const chosen = selectReplayable(await deps.deliveries.listKept(), deps.now(), values.all ? undefined : deliveryId, values.webhook);
       if (chosen.length === 0) return fail(print, `no failed delivery ${deliveryId ?? ''} (replayed already, or never failed)`.replace('  ', ' '));
       if (!values.all && chosen.length > 1) return fail(print, `delivery id ${deliveryId} is in the logs of webhooks ${chosen.map((r) => r.webhookId).join(', ')}: add --webhook <id>`);
       const results: { record: DeliveryRecord; result: ReplayResult }[] = [];
-      for (const record of chosen) results.push({ record, result: await replayDelivery(record, deps) });
+      for (const record of chosen) {
+        // One delivery's trouble does not stop the others.
+        const result = await replayDelivery(record, deps).catch((error: Error): ReplayResult => ({ kind: 'stopped', reason: error.message }));
+        results.push({ record, result });
+      }
       out(
         results.map(({ record, result }) => describeReplay(record, result)).join('\n'),
         results.map(({ record, result }) => ({ ...summary(record), result })),

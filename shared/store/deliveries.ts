@@ -27,21 +27,25 @@ export interface DeliveryRecord extends DeliveryKey {
   sealedToken?: string;
 }
 
-export interface FinishDetails {
-  discordStatus?: number;
-  /** Kept (with the sealed token) when the outcome is replayable, dropped otherwise. */
-  replay?: { message: unknown; sealedToken: string };
+/** What a replay needs: the rendered Discord message and the sealed webhook token. */
+export interface KeptMessage {
+  message: unknown;
+  sealedToken: string;
 }
 
 export interface DeliveryLog {
-  /** Claims a delivery before forwarding it: `duplicate` when it was forwarded (or is being forwarded) already. */
-  claim(key: DeliveryKey, event: string, now: Date): Promise<'claimed' | 'duplicate'>;
-  /** Records the outcome; a replayable one keeps what a replay needs and joins the failed listing. */
-  finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details?: FinishDetails): Promise<void>;
+  /**
+   * Claims a delivery before forwarding it: `duplicate` when it was forwarded (or is being
+   * forwarded) already. A delivery to forward is claimed with what a replay needs, so even an
+   * attempt that dies before it logs its outcome leaves something to replay.
+   */
+  claim(key: DeliveryKey, event: string, now: Date, kept?: KeptMessage): Promise<'claimed' | 'duplicate'>;
+  /** Records the outcome; a replayable one keeps the message (and stays listed), any other drops it. */
+  finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details?: { discordStatus?: number }): Promise<void>;
   /** Takes a replayable delivery for a replay (back to pending); undefined when it is not replayable (any more). */
   claimReplay(key: DeliveryKey, now: Date): Promise<DeliveryRecord | undefined>;
-  /** Replayable deliveries of every webhook, newest first. */
-  listFailed(): Promise<DeliveryRecord[]>;
+  /** Deliveries that kept their message (failed, rate limited, or still pending), newest first. */
+  listKept(): Promise<DeliveryRecord[]>;
   /** One webhook's log, newest first. */
   listForWebhook(webhookId: string): Promise<DeliveryRecord[]>;
 }
@@ -49,7 +53,12 @@ export interface DeliveryLog {
 const KEEP_SECONDS = 7 * 86_400;
 /** A claim older than this was left by a crashed attempt; the provider's retry (or a replay) may take it over. */
 const STALE_CLAIM_MS = 60_000;
-const FAILED_PK = 'DELIVERIES#FAILED';
+/** Whether a kept delivery may be replayed now: Discord was at fault, or its attempt died over a minute ago. */
+export const isReplayable = (record: DeliveryRecord, now: Date): boolean =>
+  record.message !== undefined && (REPLAYABLE.includes(record.outcome) || (record.outcome === 'pending' && record.updatedAt < new Date(now.getTime() - STALE_CLAIM_MS).toISOString()));
+
+/** The sparse listing of deliveries that keep a message (gsi1): what `npm run webhooks -- list --failed` reads. */
+const KEPT_PK = 'DELIVERIES#KEPT';
 const keyOf = ({ webhookId, provider, deliveryId }: DeliveryKey) => ({ pk: `HOOK#${webhookId}`, sk: `DELIVERY#${provider}#${deliveryId}` });
 
 function toRecord(item: Record<string, unknown>): DeliveryRecord {
@@ -76,13 +85,15 @@ export class DynamoDeliveryLog implements DeliveryLog {
     private readonly tableName: string,
   ) {}
 
-  async claim(key: DeliveryKey, event: string, now: Date): Promise<'claimed' | 'duplicate'> {
+  async claim(key: DeliveryKey, event: string, now: Date, kept?: KeptMessage): Promise<'claimed' | 'duplicate'> {
+    const { pk, sk } = keyOf(key);
+    const listed = kept ? { ...kept, gsi1pk: KEPT_PK, gsi1sk: `${now.toISOString()}#${pk}#${sk}` } : {};
     try {
       await guarded('PutItem', () =>
         this.db.send(
           new PutCommand({
             TableName: this.tableName,
-            Item: { ...keyOf(key), ...key, event, outcome: 'pending', receivedAt: now.toISOString(), updatedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS },
+            Item: { pk, sk, ...key, event, outcome: 'pending', receivedAt: now.toISOString(), updatedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS, ...listed },
             // New, or an earlier attempt that did not get through (the provider is retrying), or a stale claim.
             ConditionExpression: 'attribute_not_exists(pk) OR NOT (outcome IN (:forwarded, :ignored, :pending)) OR (outcome = :pending AND updatedAt < :stale)',
             ExpressionAttributeValues: { ':forwarded': 'forwarded', ':ignored': 'ignored', ':pending': 'pending', ':stale': new Date(now.getTime() - STALE_CLAIM_MS).toISOString() },
@@ -96,22 +107,25 @@ export class DynamoDeliveryLog implements DeliveryLog {
     }
   }
 
-  async finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details: FinishDetails = {}): Promise<void> {
-    const replay = REPLAYABLE.includes(outcome) ? details.replay : undefined;
-    const set = ['outcome = :outcome', 'updatedAt = :now'];
-    const values: Record<string, unknown> = { ':outcome': outcome, ':now': now.toISOString() };
-    if (details.discordStatus !== undefined) {
-      set.push('discordStatus = :status');
-      values[':status'] = details.discordStatus;
+  async finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details: { discordStatus?: number } = {}): Promise<void> {
+    const set = ['outcome = :outcome', 'updatedAt = :now', ...(details.discordStatus !== undefined ? ['discordStatus = :status'] : [])];
+    const remove = REPLAYABLE.includes(outcome) ? '' : ' REMOVE message, sealedToken, gsi1pk, gsi1sk';
+    try {
+      await guarded('UpdateItem', () =>
+        this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: keyOf(key),
+            UpdateExpression: `SET ${set.join(', ')}${remove}`,
+            // Never recreate an item the TTL removed meanwhile (it would have no expiry and no fields).
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':outcome': outcome, ':now': now.toISOString(), ...(details.discordStatus !== undefined ? { ':status': details.discordStatus } : {}) },
+          }),
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
-    if (replay) {
-      set.push('message = :message', 'sealedToken = :token', 'gsi1pk = :failed', 'gsi1sk = :order');
-      Object.assign(values, { ':message': replay.message, ':token': replay.sealedToken, ':failed': FAILED_PK, ':order': `${now.toISOString()}#${keyOf(key).pk}#${keyOf(key).sk}` });
-    }
-    const remove = replay ? '' : ' REMOVE message, sealedToken, gsi1pk, gsi1sk';
-    await guarded('UpdateItem', () =>
-      this.db.send(new UpdateCommand({ TableName: this.tableName, Key: keyOf(key), UpdateExpression: `SET ${set.join(', ')}${remove}`, ExpressionAttributeValues: values })),
-    );
   }
 
   async claimReplay(key: DeliveryKey, now: Date): Promise<DeliveryRecord | undefined> {
@@ -138,8 +152,8 @@ export class DynamoDeliveryLog implements DeliveryLog {
     }
   }
 
-  async listFailed(): Promise<DeliveryRecord[]> {
-    return this.queryAll({ IndexName: tableSchema.gsi1.name, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': FAILED_PK } });
+  async listKept(): Promise<DeliveryRecord[]> {
+    return this.queryAll({ IndexName: tableSchema.gsi1.name, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': KEPT_PK } });
   }
 
   async listForWebhook(webhookId: string): Promise<DeliveryRecord[]> {

@@ -1,15 +1,15 @@
 import { SealedValueError } from '../crypto/secretBox';
 import type { DiscordMessage } from '../discord/message';
 import type { DeliveryOutcome } from '../discord/poster';
-import type { DeliveryKey, DeliveryRecord } from '../store/deliveries';
+import { isReplayable, type DeliveryKey, type DeliveryRecord } from '../store/deliveries';
 import { forwardToDiscord, tokenContext, type ForwardDeps } from './forward';
 
 export type ReplayResult =
   | { kind: 'replayed'; outcome: DeliveryOutcome }
   /** Not replayable any more: forwarded meanwhile, being replayed, or never failed. */
   | { kind: 'notReplayable' }
-  /** The kept token does not open (the secret key changed): the record stays failed. */
-  | { kind: 'unreadable'; reason: string };
+  /** The replay could not run (the kept token does not open, the key service or the store failed): the record stays replayable. */
+  | { kind: 'stopped'; reason: string };
 
 /**
  * Replays one failed delivery: claims it (so two replays, or a replay and the provider's retry,
@@ -23,15 +23,20 @@ export async function replayDelivery(key: DeliveryKey, deps: ForwardDeps): Promi
   try {
     token = await deps.secretBox.open(record.sealedToken, tokenContext(key.webhookId));
   } catch (error) {
-    if (!(error instanceof SealedValueError)) throw error;
-    // Give the claim back as it was, so the record stays listed and replayable with the right key.
-    await deps.deliveries.finish(key, 'failed', deps.now(), { ...(record.discordStatus !== undefined ? { discordStatus: record.discordStatus } : {}), replay: { message: record.message, sealedToken: record.sealedToken } });
-    return { kind: 'unreadable', reason: error.message };
+    // Give the claim back, so the record stays listed and replayable (with the right key, or once KMS answers).
+    await deps.deliveries.finish(key, 'failed', deps.now());
+    const reason = error instanceof SealedValueError ? `the kept token cannot be opened with this secret key (${error.message})` : (error as Error).message;
+    return { kind: 'stopped', reason };
   }
-  return { kind: 'replayed', outcome: await forwardToDiscord(key, token, record.message as DiscordMessage, deps) };
+  try {
+    return { kind: 'replayed', outcome: await forwardToDiscord(key, token, record.message as DiscordMessage, deps) };
+  } catch (error) {
+    // Posting never throws; logging the outcome did (a store outage): the claim goes stale and is taken over later.
+    return { kind: 'stopped', reason: `the outcome could not be logged: ${(error as Error).message}` };
+  }
 }
 
-/** The failed deliveries a replay request names: one id (optionally narrowed to a webhook), or all. */
-export function selectFailed(failed: DeliveryRecord[], deliveryId: string | undefined, webhookId?: string): DeliveryRecord[] {
-  return failed.filter((record) => (deliveryId === undefined || record.deliveryId === deliveryId) && (webhookId === undefined || record.webhookId === webhookId));
+/** The replayable deliveries a replay request names: one id (optionally narrowed to a webhook), or all. */
+export function selectReplayable(kept: DeliveryRecord[], now: Date, deliveryId: string | undefined, webhookId?: string): DeliveryRecord[] {
+  return kept.filter((record) => isReplayable(record, now) && (deliveryId === undefined || record.deliveryId === deliveryId) && (webhookId === undefined || record.webhookId === webhookId));
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { isReplayable } from '../../shared/store/deliveries';
 import { startTestStore, type TestStore } from '../support/dynamo';
 
 let store: TestStore;
@@ -24,36 +25,45 @@ test('one claim per delivery; a forwarded delivery stays claimed, with a 7-day T
   expect(await record('a')).toMatchObject({ outcome: 'forwarded', discordStatus: 200, event: 'push', expiresAt: NOW.getTime() / 1000 + 7 * 86_400 });
 });
 
-test('a failed delivery keeps its rendered message and may be claimed again by the retry', async () => {
+const KEPT = { message: { content: 'hi', allowed_mentions: { parse: [] } }, sealedToken: 'sealed' };
+
+test('a delivery claimed with its message keeps it while failed and may be claimed again by the retry', async () => {
   const log = store.stores.deliveries;
-  await log.claim(key('b'), 'push', NOW);
-  await log.finish(key('b'), 'failed', NOW, { discordStatus: 500, replay: { message: { content: 'hi', allowed_mentions: { parse: [] } }, sealedToken: 'sealed' } });
-  expect(await record('b')).toMatchObject({ outcome: 'failed', message: { content: 'hi' }, sealedToken: 'sealed', gsi1pk: 'DELIVERIES#FAILED' });
+  await log.claim(key('b'), 'push', NOW, KEPT);
+  expect(await record('b')).toMatchObject({ outcome: 'pending', message: { content: 'hi' }, sealedToken: 'sealed', gsi1pk: 'DELIVERIES#KEPT' });
+  await log.finish(key('b'), 'failed', NOW, { discordStatus: 500 });
+  expect(await record('b')).toMatchObject({ outcome: 'failed', discordStatus: 500, message: { content: 'hi' }, sealedToken: 'sealed', gsi1pk: 'DELIVERIES#KEPT' });
+  // The retry's claim starts a fresh record, without a message of its own here.
   expect(await log.claim(key('b'), 'push', NOW)).toBe('claimed');
-  // The retry's claim starts a fresh record: no stale message, not in the failed listing.
   expect(await record('b')).not.toHaveProperty('message');
   expect(await record('b')).not.toHaveProperty('gsi1pk');
 });
 
-test('replay data is kept only for replayable outcomes and dropped once forwarded', async () => {
+test('the message is dropped once the outcome is not replayable, kept while it is', async () => {
   const log = store.stores.deliveries;
-  const replay = { message: { content: 'kept' }, sealedToken: 'sealed' };
-  await log.claim(key('r1'), 'push', NOW);
-  await log.finish(key('r1'), 'rejected', NOW, { discordStatus: 404, replay });
+  await log.claim(key('r1'), 'push', NOW, KEPT);
+  await log.finish(key('r1'), 'rejected', NOW, { discordStatus: 404 });
   expect(await record('r1')).not.toHaveProperty('message');
-  await log.claim(key('r2'), 'push', NOW);
-  await log.finish(key('r2'), 'rateLimited', NOW, { replay });
-  expect(await record('r2')).toMatchObject({ outcome: 'rateLimited', message: { content: 'kept' } });
+  await log.claim(key('r2'), 'push', NOW, KEPT);
+  await log.finish(key('r2'), 'rateLimited', NOW);
+  expect(await record('r2')).toMatchObject({ outcome: 'rateLimited', message: { content: 'hi' } });
   await log.finish(key('r2'), 'forwarded', NOW, { discordStatus: 200 });
   const forwarded = await record('r2');
   expect(forwarded).toMatchObject({ outcome: 'forwarded' });
   for (const gone of ['message', 'sealedToken', 'gsi1pk', 'gsi1sk']) expect(forwarded).not.toHaveProperty(gone);
 });
 
+test('finish never recreates a record that is gone (the TTL removed it meanwhile)', async () => {
+  await store.stores.deliveries.finish(key('expired'), 'forwarded', NOW, { discordStatus: 200 });
+  expect(await record('expired')).toBeUndefined();
+});
+
 test('a replay claim is taken once; a finished, unknown or fresh-pending delivery cannot be replayed', async () => {
   const log = store.stores.deliveries;
-  await log.claim(key('p'), 'push', NOW);
-  await log.finish(key('p'), 'failed', NOW, { discordStatus: 502, replay: { message: { content: 'again' }, sealedToken: 'sealed' } });
+  await log.claim(key('p'), 'push', NOW, { ...KEPT, message: { content: 'again' } });
+  // An attempt that died is replayable after a minute, before it logged any outcome.
+  expect(await log.claimReplay(key('p'), NOW)).toBeUndefined();
+  await log.finish(key('p'), 'failed', NOW, { discordStatus: 502 });
   const claims = await Promise.all([1, 2, 3].map(() => log.claimReplay(key('p'), NOW)));
   const taken = claims.filter(Boolean);
   expect(taken).toHaveLength(1);
@@ -67,17 +77,26 @@ test('a replay claim is taken once; a finished, unknown or fresh-pending deliver
   expect(await log.claimReplay(key('never-seen'), NOW)).toBeUndefined();
 });
 
-test('the failed listing spans webhooks, newest first; a webhook lists its own log', async () => {
+test('an attempt that died before logging its outcome is listed as replayable after a minute', async () => {
+  const log = store.stores.deliveries;
+  await log.claim(key('died'), 'push', NOW, KEPT);
+  const listed = (await log.listKept()).find((r) => r.deliveryId === 'died');
+  expect(listed && isReplayable(listed, NOW)).toBe(false);
+  expect(listed && isReplayable(listed, new Date(NOW.getTime() + 61_000))).toBe(true);
+  expect(await log.claimReplay(key('died'), new Date(NOW.getTime() + 61_000))).toMatchObject({ message: KEPT.message });
+});
+
+test('the kept listing spans webhooks, newest first; a webhook lists its own log', async () => {
   const log = store.stores.deliveries;
   const other = { webhookId: '300000000000000002', provider: 'gitlab', deliveryId: 'f2' };
-  await log.claim(key('f1'), 'push', NOW);
-  await log.finish(key('f1'), 'failed', NOW, { replay: { message: {}, sealedToken: 's' } });
-  await log.claim(other, 'Push Hook', NOW);
-  await log.finish(other, 'failed', new Date(NOW.getTime() + 1000), { replay: { message: {}, sealedToken: 's' } });
-  const failed = await log.listFailed();
-  const ids = failed.map((r) => r.deliveryId);
+  await log.claim(key('f1'), 'push', NOW, KEPT);
+  await log.finish(key('f1'), 'failed', NOW);
+  await log.claim(other, 'Push Hook', new Date(NOW.getTime() + 1000), KEPT);
+  await log.finish(other, 'failed', new Date(NOW.getTime() + 1000));
+  const kept = await log.listKept();
+  const ids = kept.map((r) => r.deliveryId);
   expect(ids.indexOf('f2')).toBeLessThan(ids.indexOf('f1'));
-  expect(failed.every((r) => r.outcome === 'failed' || r.outcome === 'rateLimited')).toBe(true);
+  expect(kept.every((r) => r.message !== undefined)).toBe(true);
   const own = await log.listForWebhook('300000000000000002');
   expect(own.map((r) => r.deliveryId)).toEqual(['f2']);
 });
