@@ -19,7 +19,7 @@ describe('GitLab provider', () => {
     ['Release Hook', /Release create: v1\.1$/, 0x2ea44f],
   ])('%s -> an embed with title, link and colour', (event, title, color) => {
     const outcome = gitlab.read(delivery(event, gitlabPayloads[event]));
-    expect(outcome).toMatchObject({ kind: 'message', event, deliveryId: '13792a34-cac6-4fda-95a8-c58e00a3954e', username: 'GitLab' });
+    expect(outcome).toMatchObject({ kind: 'message', event, deliveryId: `${event}:13792a34-cac6-4fda-95a8-c58e00a3954e`, username: 'GitLab' });
     const embed = outcome.kind === 'message' ? outcome.embeds[0] : undefined;
     expect(embed?.title).toMatch(title);
     expect(embed?.color).toBe(color);
@@ -31,6 +31,13 @@ describe('GitLab provider', () => {
     expect(outcome.kind === 'message' && outcome.embeds[0]?.description?.split('\n')[0]).toBe(
       '[`b6568db1`](http://example.com/mike/diaspora/commit/b6568db1bc1dcd7f8b4d5a946b0b91f9dacd7327) Update Catalan translation to e38cb41. - Jordi Mallach',
     );
+  });
+
+  test('delivery ids: Idempotency-Key when GitLab sends it (same on retries), else the event with its UUID (one action fires several hooks with one UUID)', () => {
+    const note = delivery('Note Hook', gitlabPayloads['Note Hook']);
+    const issue = delivery('Issue Hook', gitlabPayloads['Issue Hook']);
+    expect(gitlab.read(note).deliveryId).not.toBe(gitlab.read(issue).deliveryId);
+    expect(gitlab.read({ ...note, headers: { ...note.headers, 'idempotency-key': 'f5e5f430-f57b-4e6e-9fac-d9128cd7232f' } }).deliveryId).toBe('f5e5f430-f57b-4e6e-9fac-d9128cd7232f');
   });
 
   test('an unrendered event is ignored; a missing header or a broken payload is a PayloadError', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
-import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
+import { COLORS, fromHeader, schemaProvider, type Locator, type Provider } from '../provider';
 
 /**
  * GitLab: the event is the X-Gitlab-Event header ("Push Hook", ...), the delivery id
@@ -88,6 +88,23 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   }),
 };
 
+/**
+ * GitLab's Idempotency-Key (17.4+) is the same on every retry of one delivery. X-Gitlab-Event-UUID
+ * is shared by all hooks one action fires (a comment with /close sends a Note Hook and an Issue
+ * Hook), so without the key the event name joins it: two events of one action are two deliveries.
+ */
+const idempotencyKey = fromHeader('Idempotency-Key');
+const eventUuid = fromHeader('X-Gitlab-Event-UUID');
+const gitlabDeliveryId: Locator = {
+  describe: `${idempotencyKey.describe} or ${eventUuid.describe}`,
+  find(delivery, json) {
+    const key = idempotencyKey.find(delivery, json);
+    if (key) return key;
+    const uuid = eventUuid.find(delivery, json);
+    return uuid && `${delivery.headers['x-gitlab-event'] ?? ''}:${uuid}`;
+  },
+};
+
 export const gitlab: Provider = schemaProvider({
   name: 'gitlab',
   displayName: 'GitLab',
@@ -95,7 +112,7 @@ export const gitlab: Provider = schemaProvider({
   docs: 'https://docs.gitlab.com/user/project/integrations/webhook_events/',
   signature: { kind: 'token', header: 'X-Gitlab-Token' },
   event: fromHeader('X-Gitlab-Event'),
-  deliveryId: fromHeader('X-Gitlab-Event-UUID'),
+  deliveryId: gitlabDeliveryId,
   schemas,
   renderers,
 });
