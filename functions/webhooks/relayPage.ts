@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { h, render } from '../../shared/svg/builder';
 import type { Provider } from '../../shared/webhooks/provider';
-import { relayPageScript } from './relayPageScript';
+import { RELAY_PAGE_SCRIPT as SCRIPT } from './relayPageScript';
 
-const SCRIPT = `(${relayPageScript.toString()})();`;
 // The only script the page may run is this one, pinned by its hash: injected markup could not run anything.
 const CSP = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
@@ -63,7 +62,7 @@ export function relayPage(providers: readonly Provider[]): APIGatewayProxyResult
       ),
     ],
     'html',
-  ).replace('</body>', `<script>${SCRIPT}</script></body>`);
+  ).replace('</body>', () => `<script>${SCRIPT}</script></body>`);
   return {
     statusCode: 200,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'public, max-age=300', Vary: 'Accept' },

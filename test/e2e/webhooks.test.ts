@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { LocalServer } from '../../infra/local/server';
+import { RELAY_PAGE_SCRIPT } from '../../functions/webhooks/relayPageScript';
 import { providers } from '../../shared/webhooks/providers/index';
 import { githubPayloads } from '../fixtures/github/payloads';
 import { gitlabPayloads } from '../fixtures/gitlab/payloads';
@@ -164,6 +165,8 @@ describe('GET /webhooks', () => {
     expect(html).not.toMatch(/<script[^>]+src|<link|@import|url\(|<img|<iframe/i);
     const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
     expect(scripts).toHaveLength(1);
+    // Exactly the source we wrote, with no compiler helper it would need at run time.
+    expect(scripts[0]).toBe(RELAY_PAGE_SCRIPT);
     const hash = createHash('sha256').update(scripts[0] ?? '').digest('base64');
     expect(reply.headers.get('content-security-policy')).toBe(`default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
     for (const provider of providers) {
