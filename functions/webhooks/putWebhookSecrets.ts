@@ -10,6 +10,7 @@ function refusal(check: Exclude<DeliveryOutcome, { kind: 'delivered' }>): ApiErr
   switch (check.kind) {
     case 'rejected':
       if (check.reason === 'notFound') return new ApiError('NOT_FOUND', 'Discord has no such webhook');
+      if (check.reason === 'invalid') return new ApiError('UPSTREAM_ERROR', `Discord could not confirm the webhook (${check.status})`);
       // The API key is fine; it just does not prove control of this webhook.
       return new ApiError('FORBIDDEN', 'Discord rejected the webhook token: only whoever holds the webhook URL may register its secrets');
     case 'rateLimited':

@@ -37,7 +37,7 @@ export class LocalSecretBox implements SecretBox {
     const [version, kind, iv, ciphertext, tag] = sealed.split('.');
     if (version !== 'v1' || kind !== 'local' || !iv || ciphertext === undefined || !tag) throw new SealedValueError('not a locally sealed value');
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(canonical(context)));
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), { authTagLength: 16 }).setAAD(Buffer.from(canonical(context)));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
     } catch {
@@ -96,7 +96,11 @@ export class KmsSecretBox implements SecretBox {
  * that keep no secrets have neither; their box fails only if it is ever used.
  */
 export function secretBoxFromEnv(env: NodeJS.ProcessEnv = process.env): SecretBox {
-  if (env.SECRETS_KMS_KEY_ID) return new KmsSecretBox(new KMSClient({}), env.SECRETS_KMS_KEY_ID);
+  if (env.SECRETS_KMS_KEY_ID) {
+    // Fail fast like the DynamoDB client: a stalled key service is a 503, not a Lambda timeout.
+    const kms = new KMSClient({ maxAttempts: 3, requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 } });
+    return new KmsSecretBox(kms, env.SECRETS_KMS_KEY_ID);
+  }
   if (env.SECRETS_KEY) return new LocalSecretBox(Buffer.from(env.SECRETS_KEY, 'base64'));
   const unconfigured = async (): Promise<never> => {
     throw new Error('no secret key configured: set SECRETS_KMS_KEY_ID (AWS) or SECRETS_KEY (32 bytes in base64)');

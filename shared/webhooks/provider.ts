@@ -96,6 +96,13 @@ export const firstOf = (...locators: Locator[]): Locator => ({
 /** Longest event name and delivery id accepted: they are logged and keyed on. */
 const MAX_NAME = 200;
 
+/** An event name or delivery id fit to key records on and print: short, well-formed, no control characters. */
+function checkName(value: string | undefined, locator: Locator | undefined): void {
+  if (value === undefined) return;
+  if (value.length > MAX_NAME) throw new PayloadError(`${locator?.describe} is too long`);
+  if (!value.isWellFormed() || /[\u0000-\u001f\u007f-\u009f]/.test(value)) throw new PayloadError(`${locator?.describe} has characters an id cannot have`);
+}
+
 /**
  * A provider whose deliveries name their event and id (in headers or body fields) and whose
  * rendered events each have a schema (of the fields shown) and a renderer: the shape of GitHub,
@@ -125,9 +132,9 @@ export function schemaProvider<S extends Record<string, z.ZodType>>(spec: {
       const json = () => (parsedJson ??= { value: jsonOf(delivery) }).value;
       const event = spec.event.find(delivery, json);
       if (!event) throw new PayloadError(`missing ${spec.event.describe}`);
-      if (event.length > MAX_NAME) throw new PayloadError(`${spec.event.describe} is too long`);
+      checkName(event, spec.event);
       const deliveryId = spec.deliveryId?.find(delivery, json);
-      if (deliveryId && deliveryId.length > MAX_NAME) throw new PayloadError(`${spec.deliveryId?.describe} is too long`);
+      checkName(deliveryId, spec.deliveryId);
       const ids = deliveryId ? { deliveryId } : {};
       if (!isRendered(event)) return { kind: 'ignored', event, ...ids };
       const parsed = (spec.schemas[event] as z.ZodType).safeParse(json());

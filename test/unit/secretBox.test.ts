@@ -26,6 +26,9 @@ describe('LocalSecretBox (AES-256-GCM)', () => {
     parts[3] = Buffer.from('different', 'utf8').toString('base64url');
     await expect(box.open(parts.join('.'), CONTEXT)).rejects.toThrow(SealedValueError);
     await expect(box.open('v1.kms.abc', CONTEXT)).rejects.toThrow(SealedValueError);
+    const shortTag = sealed.split('.');
+    shortTag[4] = Buffer.from(shortTag[4] ?? '', 'base64url').subarray(0, 4).toString('base64url');
+    await expect(box.open(shortTag.join('.'), CONTEXT)).rejects.toThrow(SealedValueError);
     expect(() => new LocalSecretBox(Buffer.alloc(16))).toThrow(/32 bytes/);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { escapeMarkdown, type Embed } from '../../discord/message';
+import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
 import { COLORS, fromField, fromHeader, firstOf, schemaProvider, type Provider } from '../provider';
 
 /**
@@ -61,7 +61,7 @@ const STATUS_COLORS: Record<string, number> = { success: COLORS.created, failed:
 
 function embed(p: Base, title: string, status: string, url: string, fields: NonNullable<Embed['fields']> = []): Embed {
   const s = source(p);
-  const commit = s.subject ? `${s.revision ? `\`${s.revision.slice(0, 7)}\` ` : ''}${escapeMarkdown(s.subject)}${s.author ? ` - ${escapeMarkdown(s.author)}` : ''}` : undefined;
+  const commit = s.subject ? `${s.revision ? `${inlineCode(s.revision.slice(0, 7))} ` : ''}${escapeMarkdown(s.subject)}${s.author ? ` - ${escapeMarkdown(s.author)}` : ''}` : undefined;
   return {
     title: `[${project(p)}] ${title} ${status}${s.ref ? ` on ${s.ref}` : ''}`,
     url,
