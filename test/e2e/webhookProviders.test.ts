@@ -12,13 +12,8 @@ let relay: RelayHarness;
 beforeAll(async () => {
   relay = await startRelayHarness();
 });
-afterAll(async () => {
-  await relay.close();
-});
-beforeEach(() => {
-  relay.discord.seen.length = 0;
-  relay.discord.script();
-});
+afterAll(() => relay.close());
+beforeEach(() => relay.resetDiscord());
 
 const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 const asDelivery = (fixture: FixtureDelivery): ProviderDelivery => ({ headers: lower(fixture.headers), body: fixture.body });

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { runWebhooksCommand } from '../../infra/cli/webhooksCommand';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
-import { createStores, type Stores } from '../../shared/store';
+import type { Stores } from '../../shared/store';
 import type { ForwardDeps } from '../../shared/webhooks/forward';
 import { githubPayloads } from '../fixtures/github/payloads';
 import { discordJson } from '../support/fakeDiscord';
@@ -15,18 +15,12 @@ let stores: Stores;
 let deps: ForwardDeps;
 beforeAll(async () => {
   relay = await startRelayHarness();
-  stores = createStores({ tableName: 'e2e-table', endpoint: relay.api.dynamoEndpoint, region: 'us-east-1' });
+  ({ stores } = relay);
   // The same store and secret key the local server uses, as `npm run webhooks` finds them.
   deps = { deliveries: stores.deliveries, secretBox: new LocalSecretBox(Buffer.from(process.env.SECRETS_KEY ?? '', 'base64')), discordApiBase: relay.discord.apiBase, now: () => new Date() };
 });
-afterAll(async () => {
-  stores.db.destroy();
-  await relay.close();
-});
-beforeEach(() => {
-  relay.discord.seen.length = 0;
-  relay.discord.script();
-});
+afterAll(() => relay.close());
+beforeEach(() => relay.resetDiscord());
 
 const star = (id: string, deliveryId: string) =>
   relay.deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'star', 'X-GitHub-Delivery': deliveryId }, JSON.stringify(githubPayloads.star));

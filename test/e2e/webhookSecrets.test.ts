@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createStores, type Stores } from '../../shared/store';
+import type { Stores } from '../../shared/store';
 import { githubPayloads } from '../fixtures/github/payloads';
 import { gitlabPayloads } from '../fixtures/gitlab/payloads';
 import { discordHangs, discordJson } from '../support/fakeDiscord';
@@ -13,16 +13,10 @@ let relay: RelayHarness;
 let stores: Stores;
 beforeAll(async () => {
   relay = await startRelayHarness();
-  stores = createStores({ tableName: 'e2e-table', endpoint: relay.api.dynamoEndpoint, region: 'us-east-1' });
+  ({ stores } = relay);
 });
-afterAll(async () => {
-  stores.db.destroy();
-  await relay.close();
-});
-beforeEach(() => {
-  relay.discord.seen.length = 0;
-  relay.discord.script();
-});
+afterAll(() => relay.close());
+beforeEach(() => relay.resetDiscord());
 
 const GITHUB_SECRET = 'It’s a Secret to Everybody';
 const GITLAB_SECRET = 'gitlab-token-7f3a';
