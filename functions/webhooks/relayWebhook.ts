@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { fitMessage } from '../../shared/discord/message';
-import type { DeliveryOutcome } from '../../shared/discord/poster';
+import { discordRefusal } from '../../shared/discord/refusal';
 import { messageBody } from '../../shared/http/envelope';
-import { ApiError, type ErrorCode } from '../../shared/http/errors';
+import { ApiError } from '../../shared/http/errors';
 import type { RouteHandler } from '../../shared/http/stack';
 import type { Routes } from '../../shared/routes/table';
 import { forwardToDiscord, tokenContext } from '../../shared/webhooks/forward';
@@ -11,27 +11,10 @@ import { PayloadError, type Provider, type ProviderDelivery } from '../../shared
 import { providerNamed } from '../../shared/webhooks/providers/index';
 import { verifyDelivery } from '../../shared/webhooks/secrets';
 
-const answer = (statusCode: number, message: string, code?: ErrorCode, headers: Record<string, string> = {}): APIGatewayProxyResult => ({
-  statusCode,
-  headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
-  body: messageBody(message, code),
-});
+/** A 200 for the provider; refusals are thrown and answered in the same shape by the error middleware. */
+const answer = (message: string): APIGatewayProxyResult => ({ statusCode: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: messageBody(message) });
 
-/** What the caller (the provider) is told about Discord's answer. */
-function outcomeAnswer(outcome: DeliveryOutcome, event: string): APIGatewayProxyResult {
-  switch (outcome.kind) {
-    case 'delivered':
-      return answer(200, `forwarded: ${event}`);
-    case 'rejected':
-      if (outcome.reason === 'unauthorized') return answer(401, 'Discord rejected the webhook token', 'UNAUTHORIZED');
-      if (outcome.reason === 'notFound') return answer(404, 'Discord has no such webhook', 'NOT_FOUND');
-      return answer(502, `Discord refused the message (${outcome.status})`, 'UPSTREAM_ERROR');
-    case 'rateLimited':
-      return answer(429, `Discord is rate limiting this webhook; retry in ${outcome.retryAfterSeconds} s`, 'RATE_LIMITED', { 'Retry-After': String(outcome.retryAfterSeconds) });
-    case 'failed':
-      return answer(502, `Discord failed: ${outcome.reason}`, 'UPSTREAM_ERROR');
-  }
-}
+const WORDING = { wrongToken: new ApiError('UNAUTHORIZED', 'Discord rejected the webhook token'), refused: 'Discord refused the message', failed: 'Discord failed' };
 
 function readDelivery(provider: Provider, delivery: ProviderDelivery) {
   try {
@@ -57,14 +40,15 @@ export const relayWebhook: RouteHandler<Routes['relayWebhook']> = async ({ path,
   const outcome = readDelivery(provider, delivery);
   // Without the provider's id there is nothing to deduplicate on; the log still keeps the delivery.
   const key = { webhookId: path.id, provider: provider.name, deliveryId: outcome.deliveryId ?? `relay-${randomUUID()}` };
-  if (outcome.kind === 'ignored') {
-    if ((await deps.deliveries.claim(key, outcome.event, deps.now())) === 'duplicate') return answer(200, `duplicate: ${outcome.event}`);
+  // A message to forward is kept from the claim on, so it is replayable even if this attempt dies before its outcome is logged.
+  const message = outcome.kind === 'message' ? fitMessage({ username: outcome.username, embeds: outcome.embeds }) : undefined;
+  const kept = message && { message, sealedToken: await deps.secretBox.seal(path.token, tokenContext(path.id)) };
+  if ((await deps.deliveries.claim(key, outcome.event, deps.now(), kept)) === 'duplicate') return answer(`duplicate: ${outcome.event}`);
+  if (!message) {
     await deps.deliveries.finish(key, 'ignored', deps.now());
-    return answer(200, `ignored: ${outcome.event}`);
+    return answer(`ignored: ${outcome.event}`);
   }
-  const message = fitMessage({ username: outcome.username, embeds: outcome.embeds });
-  // Kept from the claim on, so a delivery is replayable even if this attempt dies before its outcome is logged.
-  const kept = { message, sealedToken: await deps.secretBox.seal(path.token, tokenContext(path.id)) };
-  if ((await deps.deliveries.claim(key, outcome.event, deps.now(), kept)) === 'duplicate') return answer(200, `duplicate: ${outcome.event}`);
-  return outcomeAnswer(await forwardToDiscord(key, path.token, message, deps), outcome.event);
+  const result = await forwardToDiscord(key, path.token, message, deps);
+  if (result.kind !== 'delivered') throw discordRefusal(result, WORDING);
+  return answer(`forwarded: ${outcome.event}`);
 };

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isReplayable, type DeliveryRecord } from '../../shared/store/deliveries';
-import type { ForwardDeps } from '../../shared/webhooks/forward';
-import { replayDelivery, selectReplayable, type ReplayResult } from '../../shared/webhooks/replay';
+import { replayDelivery, selectReplayable, type ReplayDeps, type ReplayResult } from '../../shared/webhooks/replay';
 
 export const USAGE = `usage: npm run webhooks -- <command> [--aws [--stack <name>] [--region <region>]]
   list --failed                  replayable deliveries (Discord failed or rate limited, or the attempt died), newest first
@@ -41,7 +40,7 @@ function describeReplay(record: DeliveryRecord, result: ReplayResult): string {
 }
 
 /** The `webhooks` commands over a delivery log (local store or AWS); returns the process exit code. */
-export async function runWebhooksCommand(argv: string[], deps: ForwardDeps, print: (line: string) => void): Promise<number> {
+export async function runWebhooksCommand(argv: string[], deps: ReplayDeps, print: (line: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: WEBHOOK_OPTIONS });
   const [command, ...rest] = positionals;
   const out = (human: string, data: unknown) => print(values.json ? JSON.stringify(data) : human);

@@ -53,9 +53,11 @@ export interface DeliveryLog {
 const KEEP_SECONDS = 7 * 86_400;
 /** A claim older than this was left by a crashed attempt; the provider's retry (or a replay) may take it over. */
 const STALE_CLAIM_MS = 60_000;
+/** Claims last updated before this (ISO) are stale. */
+const staleBefore = (now: Date) => new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
 /** Whether a kept delivery may be replayed now: Discord was at fault, or its attempt died over a minute ago. */
 export const isReplayable = (record: DeliveryRecord, now: Date): boolean =>
-  record.message !== undefined && (REPLAYABLE.includes(record.outcome) || (record.outcome === 'pending' && record.updatedAt < new Date(now.getTime() - STALE_CLAIM_MS).toISOString()));
+  record.message !== undefined && (REPLAYABLE.includes(record.outcome) || (record.outcome === 'pending' && record.updatedAt < staleBefore(now)));
 
 /** The sparse listing of deliveries that keep a message (gsi1): what `npm run webhooks -- list --failed` reads. */
 const KEPT_PK = 'DELIVERIES#KEPT';
@@ -96,7 +98,7 @@ export class DynamoDeliveryLog implements DeliveryLog {
             Item: { pk, sk, ...key, event, outcome: 'pending', receivedAt: now.toISOString(), updatedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS, ...listed },
             // New, or an earlier attempt that did not get through (the provider is retrying), or a stale claim.
             ConditionExpression: 'attribute_not_exists(pk) OR NOT (outcome IN (:forwarded, :ignored, :pending)) OR (outcome = :pending AND updatedAt < :stale)',
-            ExpressionAttributeValues: { ':forwarded': 'forwarded', ':ignored': 'ignored', ':pending': 'pending', ':stale': new Date(now.getTime() - STALE_CLAIM_MS).toISOString() },
+            ExpressionAttributeValues: { ':forwarded': 'forwarded', ':ignored': 'ignored', ':pending': 'pending', ':stale': staleBefore(now) },
           }),
         ),
       );
@@ -129,7 +131,6 @@ export class DynamoDeliveryLog implements DeliveryLog {
   }
 
   async claimReplay(key: DeliveryKey, now: Date): Promise<DeliveryRecord | undefined> {
-    const stale = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
     try {
       const { Attributes } = await guarded('UpdateItem', () =>
         this.db.send(
@@ -140,7 +141,7 @@ export class DynamoDeliveryLog implements DeliveryLog {
             // Only a replayable delivery that still has its message (or one whose replay crashed a while
             // ago): one replay (or provider retry) at a time.
             ConditionExpression: 'attribute_exists(message) AND attribute_exists(sealedToken) AND (outcome IN (:failed, :rateLimited) OR (outcome = :pending AND updatedAt < :stale))',
-            ExpressionAttributeValues: { ':pending': 'pending', ':now': now.toISOString(), ':failed': 'failed', ':rateLimited': 'rateLimited', ':stale': stale },
+            ExpressionAttributeValues: { ':pending': 'pending', ':now': now.toISOString(), ':failed': 'failed', ':rateLimited': 'rateLimited', ':stale': staleBefore(now) },
             ReturnValues: 'ALL_NEW',
           }),
         ),

@@ -1,4 +1,3 @@
-import type { SecretBox } from '../crypto/secretBox';
 import type { DiscordMessage } from '../discord/message';
 import { postToDiscord, type DeliveryOutcome } from '../discord/poster';
 import type { DeliveryKey, DeliveryLog, DeliveryOutcome as LoggedOutcome } from '../store/deliveries';
@@ -15,7 +14,6 @@ const LOGGED: Record<DeliveryOutcome['kind'], Exclude<LoggedOutcome, 'pending' |
 
 export interface ForwardDeps {
   deliveries: DeliveryLog;
-  secretBox: SecretBox;
   discordApiBase: string;
   now: () => Date;
 }

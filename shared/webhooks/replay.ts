@@ -1,4 +1,4 @@
-import { SealedValueError } from '../crypto/secretBox';
+import { SealedValueError, type SecretBox } from '../crypto/secretBox';
 import type { DiscordMessage } from '../discord/message';
 import type { DeliveryOutcome } from '../discord/poster';
 import { isReplayable, type DeliveryKey, type DeliveryRecord } from '../store/deliveries';
@@ -11,12 +11,15 @@ export type ReplayResult =
   /** The replay could not run (the kept token does not open, the key service or the store failed): the record stays replayable. */
   | { kind: 'stopped'; reason: string };
 
+/** What a replay uses: the forwarding path, and the box that opens kept tokens. */
+export type ReplayDeps = ForwardDeps & { secretBox: SecretBox };
+
 /**
  * Replays one failed delivery: claims it (so two replays, or a replay and the provider's retry,
  * never both post), opens the kept token and forwards the kept message through the relay's path,
  * which logs the new outcome (forwarded, or failed again and still replayable).
  */
-export async function replayDelivery(key: DeliveryKey, deps: ForwardDeps): Promise<ReplayResult> {
+export async function replayDelivery(key: DeliveryKey, deps: ReplayDeps): Promise<ReplayResult> {
   const record = await deps.deliveries.claimReplay(key, deps.now());
   if (!record?.sealedToken) return { kind: 'notReplayable' };
   let token: string;

@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { runWebhooksCommand } from '../../infra/cli/webhooksCommand';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
+import type { ReplayDeps } from '../../shared/webhooks/replay';
 import type { Stores } from '../../shared/store';
-import type { ForwardDeps } from '../../shared/webhooks/forward';
 import { githubPayloads } from '../fixtures/github/payloads';
 import { discordJson } from '../support/fakeDiscord';
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
@@ -12,7 +12,7 @@ import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../su
 /** Failed deliveries are kept and replayed exactly once, through the `webhooks` command. */
 let relay: RelayHarness;
 let stores: Stores;
-let deps: ForwardDeps;
+let deps: ReplayDeps;
 beforeAll(async () => {
   relay = await startRelayHarness();
   ({ stores } = relay);

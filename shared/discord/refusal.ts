@@ -1,0 +1,23 @@
+import { ApiError } from '../http/errors';
+import type { DeliveryOutcome } from './poster';
+
+/** How one use of Discord words its refusals: what a wrong token means there, and the lead of a refusal or failure. */
+export interface RefusalWording {
+  wrongToken: ApiError;
+  refused: string;
+  failed: string;
+}
+
+/** Why Discord's answer stops a request: one mapping for the relay (posting) and secret registration (checking). */
+export function discordRefusal(outcome: Exclude<DeliveryOutcome, { kind: 'delivered' }>, wording: RefusalWording): ApiError {
+  switch (outcome.kind) {
+    case 'rejected':
+      if (outcome.reason === 'unauthorized') return wording.wrongToken;
+      if (outcome.reason === 'notFound') return new ApiError('NOT_FOUND', 'Discord has no such webhook');
+      return new ApiError('UPSTREAM_ERROR', `${wording.refused} (${outcome.status})`);
+    case 'rateLimited':
+      return new ApiError('RATE_LIMITED', `Discord is rate limiting this webhook; retry in ${outcome.retryAfterSeconds} s`, undefined, { 'Retry-After': String(outcome.retryAfterSeconds) });
+    case 'failed':
+      return new ApiError('UPSTREAM_ERROR', `${wording.failed}: ${outcome.reason}`);
+  }
+}
