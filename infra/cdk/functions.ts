@@ -7,6 +7,7 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { routeList } from '../../shared/routes/table';
 import type { FunctionGroup } from '../../shared/routes/types';
@@ -15,8 +16,10 @@ import { acknowledgeFunctionFindings } from './nagAcknowledgements';
 import { GROUP_NEEDS, grantTable, type TableNeed } from './tableAccess';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const packageJson = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { dependencies: Record<string, string> };
 /** Where the bundled fonts land inside the function package (/var/task). */
 const FONT_DIR = '/var/task/fonts';
+const ARCHITECTURE = Architecture.ARM_64;
 
 export interface FunctionSettings {
   table: ITable;
@@ -32,8 +35,11 @@ interface Spec {
   memorySize: number;
   timeout: Duration;
   needs: TableNeed[];
-  /** Image groups draw text: the font files ship in the package and FONT_DIR points at them. */
-  fonts: boolean;
+  /**
+   * Image groups draw text and rasterise PNG: the font files ship in the package (FONT_DIR points
+   * at them), and so does resvg with its native binary for the function's architecture.
+   */
+  draws: boolean;
   /** May encrypt and decrypt with the secrets key (SECRETS_KMS_KEY_ID). */
   sealsSecrets?: boolean;
 }
@@ -57,7 +63,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
     projectRoot: ROOT,
     depsLockFilePath: `${ROOT}package-lock.json`,
     runtime: Runtime.NODEJS_22_X,
-    architecture: Architecture.ARM_64,
+    architecture: ARCHITECTURE,
     memorySize: spec.memorySize,
     timeout: spec.timeout,
     tracing: Tracing.ACTIVE,
@@ -68,7 +74,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       POWERTOOLS_SERVICE_NAME: 'chatbot-utility-api',
       BOT_ONLINE_WINDOW_SECONDS: String(settings.botOnlineWindowSeconds),
       NODE_OPTIONS: '--enable-source-maps',
-      ...(spec.fonts ? { FONT_DIR } : {}),
+      ...(spec.draws ? { FONT_DIR } : {}),
       ...(spec.sealsSecrets ? { SECRETS_KMS_KEY_ID: settings.secretsKey.keyArn } : {}),
     },
     bundling: {
@@ -79,10 +85,13 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       mainFields: ['module', 'main'],
       // CommonJS dependencies inside an ES module bundle still call require().
       banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      // The SDK comes with the runtime. resvg is a native addon, loaded only when a PNG is drawn:
+      // functions that draw get it installed beside the bundle (below), the others never load it.
+      externalModules: ['@aws-sdk/*', RASTERISER],
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
-        afterBundling: (_input, output) => (spec.fonts ? [`mkdir -p ${output}/fonts`, ...fontFiles().map((file) => `cp ${file} ${output}/fonts/${basename(file)}`)] : []),
+        afterBundling: (_input, output) => (spec.draws ? drawingFiles(output) : []),
       },
     },
   });
@@ -93,20 +102,36 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
   return fn;
 }
 
+const RASTERISER = '@resvg/resvg-js';
+
+/**
+ * The fonts, and resvg installed for Lambda's platform rather than this machine's: npm picks the
+ * optional package with the native binary by --os/--cpu/--libc (Lambda runs glibc Linux).
+ */
+function drawingFiles(output: string): string[] {
+  const version = (packageJson.dependencies as Record<string, string>)[RASTERISER];
+  const cpu = ARCHITECTURE === Architecture.ARM_64 ? 'arm64' : 'x64';
+  return [
+    `mkdir -p ${output}/fonts`,
+    ...fontFiles().map((file) => `cp ${file} ${output}/fonts/${basename(file)}`),
+    `npm install --prefix ${output} --no-save --no-package-lock --omit=dev --ignore-scripts --prefer-offline --no-audit --no-fund --loglevel=error --os=linux --cpu=${cpu} --libc=glibc ${RASTERISER}@${version}`,
+  ];
+}
+
 /** The groups that have routes in the table: each becomes one function. */
 export const deployedGroups = (): FunctionGroup[] => [...new Set(routeList.map((route) => route.group))];
 
 export function groupFunctions(scope: Construct, settings: FunctionSettings): Map<FunctionGroup, NodejsFunction> {
   const functions = new Map<FunctionGroup, NodejsFunction>();
   for (const group of deployedGroups()) {
-    const fonts = routeList.some((route) => route.group === group && route.response === 'svg');
+    const draws = routeList.some((route) => route.group === group && route.response === 'svg');
     const spec: Spec = {
       entry: `functions/${group}/index.ts`,
-      memorySize: fonts ? 1024 : 256,
+      memorySize: draws ? 1024 : 256,
       // The relay may wait on Discord twice (5 s each) around one short 429 pause.
-      timeout: Duration.seconds(group === 'webhooks' ? 15 : fonts ? 10 : 6),
+      timeout: Duration.seconds(group === 'webhooks' ? 15 : draws ? 10 : 6),
       needs: ['countRequests', ...(GROUP_NEEDS[group] ?? [])],
-      fonts,
+      draws,
       sealsSecrets: SEALS_SECRETS.includes(group),
     };
     functions.set(group, lambda(scope, `${pascal(group)}Function`, spec, settings));
@@ -115,7 +140,7 @@ export function groupFunctions(scope: Construct, settings: FunctionSettings): Ma
 }
 
 export function authorizerFunction(scope: Construct, settings: FunctionSettings): NodejsFunction {
-  const spec: Spec = { entry: 'functions/authorizer/index.ts', memorySize: 256, timeout: Duration.seconds(5), needs: ['readKeys', 'countRequests'], fonts: false };
+  const spec: Spec = { entry: 'functions/authorizer/index.ts', memorySize: 256, timeout: Duration.seconds(5), needs: ['readKeys', 'countRequests'], draws: false };
   return lambda(scope, 'AuthorizerFunction', spec, settings);
 }
 

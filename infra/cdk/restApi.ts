@@ -15,6 +15,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { BINARY_MEDIA_TYPES } from '../../shared/http/binaryMedia';
 import { routeList } from '../../shared/routes/table';
 import type { FunctionGroup } from '../../shared/routes/types';
 import { addGatewayResponses, methodNotAllowedVia } from './gatewayAnswers';
@@ -43,6 +44,7 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
     description: 'Chat-bot utility API: SVG images, bot information, webhook relay',
     endpointTypes: [EndpointType.REGIONAL],
     apiKeySourceType: ApiKeySourceType.AUTHORIZER,
+    binaryMediaTypes: BINARY_MEDIA_TYPES,
     cloudWatchRole: true,
     deployOptions: {
       stageName: 'prod',

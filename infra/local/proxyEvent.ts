@@ -91,7 +91,6 @@ export function proxyEvent(
   body: Buffer,
   authorizer: Record<string, unknown> | null,
 ): APIGatewayProxyEvent {
-  const text = body.length ? decodeUtf8(body) : null;
   return {
     resource: route.path,
     path: request.path,
@@ -102,17 +101,9 @@ export function proxyEvent(
     multiValueQueryStringParameters: request.multiValueQuery,
     pathParameters,
     stageVariables: null,
-    // Text bodies arrive as strings; anything that is not UTF-8 arrives base64-encoded.
-    body: body.length === 0 ? null : (text ?? body.toString('base64')),
-    isBase64Encoded: body.length > 0 && text === undefined,
+    // Every media type is binary (BINARY_MEDIA_TYPES), so API Gateway hands over every body base64-encoded.
+    body: body.length === 0 ? null : body.toString('base64'),
+    isBase64Encoded: body.length > 0,
     requestContext: { ...requestContext(request, route), authorizer } as unknown as APIGatewayProxyEvent['requestContext'],
   };
-}
-
-function decodeUtf8(bytes: Buffer): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
 }

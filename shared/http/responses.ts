@@ -5,23 +5,26 @@ import { ApiError } from './errors';
 
 const IMAGE_CACHE_CONTROL = 'public, max-age=86400';
 /** What a Lambda may return (6 MB), less room for headers and the JSON it is wrapped in. */
-export const MAX_SVG_BYTES = 6 * 1024 * 1024 - 64 * 1024;
+export const MAX_RESPONSE_BYTES = 6 * 1024 * 1024 - 64 * 1024;
 
 /**
- * A bare SVG document. Output is deterministic, so its hash is a strong ETag. Inlined pictures
- * can push a document past what a Lambda may return; that is the caller's picture being too
- * large, so it is a 400 that says so here and in AWS alike, not a gateway 502.
+ * Inlined pictures can push an image past what a Lambda may return; that is the caller's picture
+ * being too large, so it is a 400 that says so here and in AWS alike, not a gateway 502.
  */
+function refuseOversized(size: number, what: string): void {
+  if (size <= MAX_RESPONSE_BYTES) return;
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  throw new ApiError('IMAGE_FETCH_FAILED', `The pictures are too large to inline: the ${what} would be ${mb(size)} MB, over the ${mb(MAX_RESPONSE_BYTES)} MB a response can carry; use smaller pictures`);
+}
+
+/** A bare SVG document. Output is deterministic, so its hash is a strong ETag. */
 export function svgResponse(svg: string): APIGatewayProxyResult {
-  const size = Buffer.byteLength(svg) + (svg.match(/["\\]/g)?.length ?? 0);
-  if (size > MAX_SVG_BYTES) {
-    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-    throw new ApiError('IMAGE_FETCH_FAILED', `The pictures are too large to inline: the image would be ${mb(size)} MB, over the ${mb(MAX_SVG_BYTES)} MB a response can carry; use smaller pictures`);
-  }
+  // Quotes and backslashes are escaped once more in the JSON a Lambda answer travels in.
+  refuseOversized(Buffer.byteLength(svg) + (svg.match(/["\\]/g)?.length ?? 0), 'image');
   return {
     statusCode: 200,
     headers: {
-      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Content-Type': SVG_TYPE,
       'Cache-Control': IMAGE_CACHE_CONTROL,
       ETag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`,
       'X-Content-Type-Options': 'nosniff',
@@ -30,6 +33,21 @@ export function svgResponse(svg: string): APIGatewayProxyResult {
     },
     body: svg,
   };
+}
+
+export const SVG_TYPE = 'image/svg+xml; charset=utf-8';
+
+/**
+ * The PNG form of an SVG response: same caching headers; its ETag is the SVG's with a suffix
+ * (the picture is a function of the document), so it can be revalidated without rasterising.
+ */
+export const pngEtag = (svgEtag: string): string => `${svgEtag.slice(0, -1)}-png"`;
+
+export function pngResponse(svgAnswer: APIGatewayProxyResult, png: Buffer): APIGatewayProxyResult {
+  const body = png.toString('base64');
+  refuseOversized(body.length, 'PNG');
+  const { 'Content-Security-Policy': _csp, ...headers } = svgAnswer.headers ?? {};
+  return { statusCode: 200, headers: { ...headers, 'Content-Type': 'image/png', ETag: pngEtag(String(headers.ETag)) }, body, isBase64Encoded: true };
 }
 
 export function jsonResponse(data: unknown, requestId: string, statusCode = 200): APIGatewayProxyResult {

@@ -15,6 +15,7 @@ import { methodNotAllowed } from './gatewayResponses';
 import { logger } from './logger';
 import { conditionalGet } from './middleware/conditionalGet';
 import { errorEnvelope } from './middleware/errorEnvelope';
+import { imageOutput } from './middleware/imageOutput';
 import { rateLimit } from './middleware/rateLimit';
 import { requestContext } from './middleware/requestContext';
 import type { ApiContext } from './middleware/types';
@@ -73,6 +74,7 @@ export function withMiddleware<R extends RouteDefinition>(route: R, handler: Rou
     .use(rateLimit(deps.limiter, route.rateLimitBy))
     .use(validate(route))
     .use(conditionalGet())
+    .use(imageOutput())
     .handler((_event, context) => handler(context.input as RouteInput<R>, context, deps)) as unknown as LambdaHandler;
 }
 

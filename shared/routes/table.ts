@@ -10,6 +10,11 @@ import { defineRoute, type FunctionGroup, type RouteDefinition } from './types';
  * The route table: the single source of truth for the CDK stack, the local server, the OpenAPI
  * document and the tests. Adding an endpoint = one entry here + one handler in its group.
  */
+/** A picture for examples: Discord's default avatar (the gallery draws its own sample instead). */
+const PICTURE = 'https://cdn.discordapp.com/embed/avatars/0.png';
+const BOT_ID = '159985870458322944';
+const WEBHOOK_EXAMPLE = { id: '1234567890123456789', token: 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-aBcDeFgHiJkLmNoPqRsTuVwXyZ01' };
+
 export const routes = {
   rankCard: defineRoute({
     method: 'GET',
@@ -19,6 +24,7 @@ export const routes = {
     response: 'svg',
     summary: 'A rank card with level, XP progress, rank, avatar and presence',
     schemas: { query: rankCardQuery },
+    example: { query: { username: 'Ada Lovelace', level: '42', xp: '1234', requiredXp: '5000', rank: '3', avatar: PICTURE, status: 'online', theme: 'dark' } },
   }),
   contrast: defineRoute({
     method: 'GET',
@@ -28,6 +34,7 @@ export const routes = {
     response: 'svg',
     summary: 'The picture with its contrast changed (`amount` 0..5, 1 = unchanged)',
     schemas: { query: contrastQuery },
+    example: { query: { image: PICTURE, amount: '2' } },
   }),
   hueRotate: defineRoute({
     method: 'GET',
@@ -37,6 +44,7 @@ export const routes = {
     response: 'svg',
     summary: 'The picture with its hues rotated by `degrees`',
     schemas: { query: hueRotateQuery },
+    example: { query: { image: PICTURE, degrees: '120' } },
   }),
   pixelate: defineRoute({
     method: 'GET',
@@ -46,6 +54,7 @@ export const routes = {
     response: 'svg',
     summary: 'The picture pixelated into flat blocks of `size` pixels',
     schemas: { query: pixelateQuery },
+    example: { query: { image: PICTURE, size: '32' } },
   }),
   saturate: defineRoute({
     method: 'GET',
@@ -55,6 +64,7 @@ export const routes = {
     response: 'svg',
     summary: 'The picture with its saturation changed (`amount` 0..10, 0 = grey)',
     schemas: { query: saturateQuery },
+    example: { query: { image: PICTURE, amount: '3' } },
   }),
   changeMyMind: defineRoute({
     method: 'GET',
@@ -64,6 +74,7 @@ export const routes = {
     response: 'svg',
     summary: 'The "change my mind" meme: a person at a table with your text on the sign',
     schemas: { query: changeMyMindQuery },
+    example: { query: { text: 'Tabs are better than spaces' } },
   }),
   jail: defineRoute({
     method: 'GET',
@@ -73,6 +84,7 @@ export const routes = {
     response: 'svg',
     summary: 'A picture behind jail bars, scaled to the requested size',
     schemas: { query: jailQuery },
+    example: { query: { image: PICTURE } },
   }),
   deleteDialog: defineRoute({
     method: 'GET',
@@ -82,6 +94,7 @@ export const routes = {
     response: 'svg',
     summary: 'The "delete this?" dialog with the picture as the file',
     schemas: { query: pictureOnlyQuery },
+    example: { query: { image: PICTURE } },
   }),
   trash: defineRoute({
     method: 'GET',
@@ -91,6 +104,7 @@ export const routes = {
     response: 'svg',
     summary: 'The picture thrown into a bin',
     schemas: { query: pictureOnlyQuery },
+    example: { query: { image: PICTURE } },
   }),
   distracted: defineRoute({
     method: 'GET',
@@ -100,6 +114,7 @@ export const routes = {
     response: 'svg',
     summary: 'The distracted boyfriend; each of `boyfriend`, `girlfriend`, `other` is a label or a picture URL',
     schemas: { query: distractedQuery },
+    example: { query: { boyfriend: 'Me', girlfriend: 'My project', other: PICTURE } },
   }),
   gay: defineRoute({
     method: 'GET',
@@ -109,6 +124,7 @@ export const routes = {
     response: 'svg',
     summary: 'The pride flag over the picture, with `opacity` 0..1',
     schemas: { query: prideQuery },
+    example: { query: { image: PICTURE, opacity: '0.4' } },
   }),
   rip: defineRoute({
     method: 'GET',
@@ -118,6 +134,7 @@ export const routes = {
     response: 'svg',
     summary: 'A gravestone with the picture and an optional epitaph',
     schemas: { query: ripQuery },
+    example: { query: { image: PICTURE, text: 'Here lies my free time' } },
   }),
   listBots: defineRoute({
     method: 'GET',
@@ -127,6 +144,7 @@ export const routes = {
     response: 'json',
     summary: 'Public bots, by name or guild count, optionally by tag, a page at a time',
     schemas: { query: listBotsQuery },
+    example: { query: { limit: '10', sort: 'guilds' } },
   }),
   getBot: defineRoute({
     method: 'GET',
@@ -136,6 +154,7 @@ export const routes = {
     response: 'json',
     summary: 'A bot: profile, latest stats and whether it is online',
     schemas: { path: botPath },
+    example: { path: { clientId: BOT_ID } },
   }),
   getBotCommands: defineRoute({
     method: 'GET',
@@ -145,6 +164,7 @@ export const routes = {
     response: 'json',
     summary: 'The commands of a bot, grouped by category',
     schemas: { path: botPath },
+    example: { path: { clientId: BOT_ID } },
   }),
   getBotStats: defineRoute({
     method: 'GET',
@@ -154,6 +174,7 @@ export const routes = {
     response: 'json',
     summary: 'The latest stats of a bot and its last 24 hourly points',
     schemas: { path: botPath },
+    example: { path: { clientId: BOT_ID } },
   }),
   getBotStatus: defineRoute({
     method: 'GET',
@@ -163,6 +184,7 @@ export const routes = {
     response: 'json',
     summary: 'Whether a bot is online, when it was last seen, its uptime over the kept history',
     schemas: { path: botPath },
+    example: { path: { clientId: BOT_ID } },
   }),
   registerBot: defineRoute({
     method: 'PUT',
@@ -173,6 +195,7 @@ export const routes = {
     summary: 'Register a bot (the first key to do so owns it) or replace its profile',
     schemas: { path: botPath, body: registerBotBody },
     maxBodyBytes: 8 * 1024,
+    example: { path: { clientId: BOT_ID }, body: { name: 'Modbot', description: 'Moderation with a sense of humour', tags: ['moderation', 'fun'], inviteUrl: 'https://discord.com/oauth2/authorize?client_id=159985870458322944' } },
   }),
   postBotStats: defineRoute({
     method: 'POST',
@@ -183,6 +206,7 @@ export const routes = {
     summary: 'Heartbeat: the current stats of a bot',
     schemas: { path: botPath, body: statsBody },
     maxBodyBytes: 2 * 1024,
+    example: { path: { clientId: BOT_ID }, body: { guilds: 1280, users: 98000, shards: 2, ping: 42.5, uptime: 86400, memory: 180 } },
   }),
   putBotCommands: defineRoute({
     method: 'PUT',
@@ -193,6 +217,7 @@ export const routes = {
     summary: 'Replace the command list of a bot',
     schemas: { path: botPath, body: commandsBody },
     maxBodyBytes: 256 * 1024,
+    example: { path: { clientId: BOT_ID }, body: { commands: [{ name: 'ban', description: 'Ban a member', category: 'moderation', usage: '/ban @user [reason]' }] } },
   }),
   deleteBot: defineRoute({
     method: 'DELETE',
@@ -202,6 +227,7 @@ export const routes = {
     response: 'json',
     summary: 'Remove a bot and all its records',
     schemas: { path: botPath },
+    example: { path: { clientId: BOT_ID } },
   }),
   listWebhooks: defineRoute({
     method: 'GET',
@@ -211,6 +237,7 @@ export const routes = {
     response: 'json',
     summary: 'The providers the webhook relay speaks and the events it renders',
     schemas: {},
+    example: {},
   }),
   relayWebhook: defineRoute({
     method: 'POST',
@@ -224,6 +251,7 @@ export const routes = {
     maxBodyBytes: 1024 * 1024,
     summary: "Relay a provider's webhook delivery to the Discord webhook {id}/{token}",
     schemas: { path: relayPath },
+    example: { path: { id: WEBHOOK_EXAMPLE.id, token: WEBHOOK_EXAMPLE.token, provider: 'github' } },
   }),
   putWebhookSecrets: defineRoute({
     method: 'PUT',
@@ -234,6 +262,7 @@ export const routes = {
     summary: 'Register the signature secrets (per provider) that deliveries to the Discord webhook {id}/{token} must carry',
     schemas: { path: webhookPath, body: secretsBody },
     maxBodyBytes: 16 * 1024,
+    example: { path: WEBHOOK_EXAMPLE, body: { secrets: { github: 'my-signing-secret' } } },
   }),
 };
 

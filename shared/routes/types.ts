@@ -23,6 +23,8 @@ export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extend
   response: 'svg' | 'json';
   summary: string;
   schemas: S;
+  /** A valid request, as a client writes it: the OpenAPI document, the gallery and the tests use it. */
+  example: RouteExample;
   /** Largest accepted request body; bodies are refused with 413 above it. */
   maxBodyBytes?: number;
   /** `envelope` (default): the JSON envelope; `message`: `{"message", "code"?}` and never a 500 (the webhook relay). */
@@ -31,6 +33,12 @@ export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extend
   rawBody?: boolean;
   /** Count requests per this path parameter (when it matches `pattern`) instead of per key or IP. */
   rateLimitBy?: { pathParameter: string; pattern: RegExp; prefix: string };
+}
+
+export interface RouteExample {
+  path?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;

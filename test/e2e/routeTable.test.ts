@@ -25,6 +25,15 @@ describe('the route table', () => {
     }
   });
 
+  test.each(routeList.map((r) => [r.id, r] as const))('%s: its example is a valid request', (_id, route) => {
+    const { path = {}, query = {}, body } = route.example;
+    expect(route.schemas.path?.safeParse(path).error).toBeUndefined();
+    expect(route.schemas.query?.safeParse(query).error).toBeUndefined();
+    expect(route.schemas.body?.safeParse(body).error).toBeUndefined();
+    expect(Object.keys(path).sort()).toEqual([...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
+    expect(body === undefined).toBe(route.schemas.body === undefined);
+  });
+
   test.each(routeList.map((r) => [r.id, r] as const))('%s is served by its group function through the local server', async (_id, route) => {
     const path = route.path.replace(/\{\w+\}/g, 'x');
     const reply = await call(`${api.url}${path}`, { method: route.method, key: KEY });

@@ -164,6 +164,10 @@ describe('API', () => {
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
   });
 
+  test('every media type is binary, so a PNG answered base64 reaches the client as bytes whatever its Accept', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
+  });
+
   test('usage plan throttle on the stage', () => {
     template.hasResourceProperties('AWS::ApiGateway::UsagePlan', { Throttle: { RateLimit: 10, BurstLimit: 20 } });
   });

@@ -5,9 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-/** `npm run synth` as an operator runs it: offline, no credentials, esbuild bundles and the fonts. */
+/** ELF's e_machine for 64-bit ARM: the binary must be Lambda's (arm64), not this machine's. */
+const EM_AARCH64 = 0xb7;
+
+/**
+ * `npm run synth` as an operator runs it: no AWS account or credentials, esbuild bundles, the
+ * fonts, and resvg's native binary for Lambda's platform (fetched from the npm registry).
+ */
 describe('npm run synth', () => {
-  test('writes the template and one bundle per function, image functions with their fonts', async () => {
+  test('writes the template and one bundle per function; image functions with their fonts and an arm64 rasteriser', async () => {
     const out = mkdtempSync(join(tmpdir(), 'synth-'));
     const env = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '', CDK_DISABLE_VERSION_CHECK: 'true' };
     await promisify(execFile)('npm', ['run', 'synth', '--', '-o', out], { env, timeout: 120_000 });
@@ -23,6 +29,17 @@ describe('npm run synth', () => {
       expect(existsSync(join(asset, 'index.mjs.map'))).toBe(true);
       const fonts = fn.Properties.Environment.Variables.FONT_DIR ? readdirSync(join(asset, 'fonts')).sort() : [];
       if (fn.Properties.Environment.Variables.FONT_DIR) expect(fonts).toEqual(['Inter_400Regular.ttf', 'Inter_700Bold.ttf']);
+      // Only functions that draw carry resvg; its native part is an aarch64 Linux shared object.
+      const binary = join(asset, 'node_modules/@resvg/resvg-js-linux-arm64-gnu/resvgjs.linux-arm64-gnu.node');
+      expect(existsSync(binary)).toBe(Boolean(fn.Properties.Environment.Variables.FONT_DIR));
+      expect(existsSync(join(asset, 'node_modules'))).toBe(Boolean(fn.Properties.Environment.Variables.FONT_DIR));
+      if (!existsSync(binary)) continue;
+      const elf = readFileSync(binary);
+      expect(elf.subarray(0, 4).toString('latin1')).toBe('\x7fELF');
+      expect(elf.readUInt16LE(18)).toBe(EM_AARCH64);
+      expect(existsSync(join(asset, 'node_modules/@resvg/resvg-js/index.js'))).toBe(true);
+      // Loaded at run time beside the bundle, not bundled.
+      expect(readFileSync(join(asset, 'index.mjs'), 'utf8')).toContain('"@resvg/resvg-js"');
     }
   }, 150_000);
 });

@@ -287,6 +287,7 @@ describe('a route with a JSON body', () => {
     response: 'json',
     summary: 'test-only echo',
     schemas: { body: z.object({ name: z.string().min(1) }) },
+    example: { body: { name: 'Ada' } },
     maxBodyBytes: 100,
   });
   const echo: RouteHandler<typeof echoRoute> = async ({ body }, context) => jsonResponse({ name: body.name }, context.requestId);

@@ -1,6 +1,7 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { RateDecision } from '../../access/rateLimiter';
+import type { ImageFormat } from '../../routes/schemas/imageOutput';
 
 /** The Lambda context as our middlewares enrich it before the handler runs. */
 export interface ApiContext extends Context {
@@ -10,6 +11,8 @@ export interface ApiContext extends Context {
   /** The authenticated key id, when the route is behind the authorizer. */
   keyId?: string;
   rateDecision?: RateDecision;
+  /** The `format` an image route was asked for, if any (else Accept decides). */
+  imageFormat?: ImageFormat;
 }
 
 export type ApiRequest = middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { imageOutputQuery } from '../../routes/schemas/imageOutput';
 import type { RouteDefinition } from '../../routes/types';
 import { ApiError, type FieldIssue } from '../errors';
 import type { ApiMiddleware } from './types';
@@ -7,7 +8,7 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Parses path, query and body against the route's zod schemas and hands the typed result to the
- * handler as `context.input`. Every problem is reported, each with its field, in one 400.
+ * handler as `context.input` (and an image route's requested `format` to imageOutput). Every problem is reported, each with its field, in one 400.
  */
 export function validate(route: RouteDefinition): ApiMiddleware {
   return {
@@ -15,7 +16,7 @@ export function validate(route: RouteDefinition): ApiMiddleware {
       const { event } = request;
       const issues: FieldIssue[] = [];
       let missingOnly = true;
-      const parse = (schema: z.ZodType | undefined, raw: unknown, prefix: string) => {
+      const parse = <S extends z.ZodType>(schema: S | undefined, raw: unknown, prefix: string): z.output<S> | undefined => {
         if (!schema) return undefined;
         const result = schema.safeParse(raw);
         if (result.success) return result.data;
@@ -30,6 +31,7 @@ export function validate(route: RouteDefinition): ApiMiddleware {
 
       const path = parse(route.schemas.path, event.pathParameters ?? {}, '');
       const query = parse(route.schemas.query, event.queryStringParameters ?? {}, '');
+      const output = route.response === 'svg' ? parse(imageOutputQuery, event.queryStringParameters ?? {}, '') : undefined;
       const body = route.schemas.body ? parse(route.schemas.body, readJsonBody(route, event), 'body') : undefined;
       const raw = { body: route.rawBody ? bodyText(route, event) : '', headers: event.headers ?? {} };
 
@@ -40,6 +42,7 @@ export function validate(route: RouteDefinition): ApiMiddleware {
         throw new ApiError(inBody ? 'INVALID_BODY' : missingOnly ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER', `${first.field} ${first.issue}`, issues);
       }
       request.context.input = { path, query, body, raw };
+      request.context.imageFormat = output?.format;
     },
   };
 }

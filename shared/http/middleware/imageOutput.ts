@@ -1,0 +1,36 @@
+import type { ImageFormat } from '../../routes/schemas/imageOutput';
+import { svgToPng } from '../../svg/png';
+import { preferredType } from '../accept';
+import { pngEtag, pngResponse, SVG_TYPE } from '../responses';
+import { clientHolds } from './conditionalGet';
+import type { ApiMiddleware } from './types';
+
+const MEDIA_TYPES: Record<ImageFormat, string> = { svg: 'image/svg+xml', png: 'image/png' };
+
+/**
+ * Image routes draw SVG; this turns the answer into PNG when the client asks for it, by
+ * `format=png` (validated with the route's parameters) or, without `format`, by an Accept header
+ * that prefers image/png. A revalidation that matches the PNG's ETag is left for conditionalGet
+ * to answer 304 before any pixel is drawn.
+ */
+export function imageOutput(): ApiMiddleware {
+  return {
+    after: async (request) => {
+      const { response, context, event } = request;
+      if (!response || response.statusCode !== 200 || response.headers?.['Content-Type'] !== SVG_TYPE) return;
+      const format = context.imageFormat ?? negotiated(event.headers?.accept);
+      // Without `format` the answer depends on Accept, and shared caches must know it.
+      if (!context.imageFormat) response.headers = { ...response.headers, Vary: 'Accept' };
+      if (format === 'svg') return;
+      const etag = pngEtag(String(response.headers?.ETag));
+      if (clientHolds(event.headers?.['if-none-match'], etag)) {
+        response.headers = { ...response.headers, ETag: etag };
+        return;
+      }
+      request.response = pngResponse(response, await svgToPng(response.body));
+    },
+  };
+}
+
+const negotiated = (accept: string | undefined): ImageFormat =>
+  preferredType(accept, [MEDIA_TYPES.svg, MEDIA_TYPES.png]) === MEDIA_TYPES.png ? 'png' : 'svg';

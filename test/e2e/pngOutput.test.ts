@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { routeList, type RouteEntry } from '../../shared/routes/table';
+import { expectErrorEnvelope } from '../support/envelope';
+import { expectFieldError, startImageApi, type ImageApi } from '../support/imageApi';
+import { rateHeaders } from '../support/localApi';
+import { decodePng, fetchBytes } from '../support/png';
+import { distinctColors, rasterize, type Raster } from '../support/raster';
+import { parseXml } from '../support/svgXml';
+
+/** `format=png` and `Accept: image/png` on every image route, through the local server. */
+let images: ImageApi;
+beforeAll(async () => {
+  images = await startImageApi();
+});
+afterAll(async () => {
+  await images.close();
+});
+
+const imageRoutes = routeList.filter((route) => route.response === 'svg');
+
+/** The route's example, its picture URLs pointed at the test's image host. */
+const exampleOf = (route: RouteEntry): Record<string, string> =>
+  Object.fromEntries(Object.entries(route.example.query ?? {}).map(([name, value]) => [name, /^https?:/.test(value) ? `${images.host.url}/cat.png` : value]));
+
+const request = (route: RouteEntry, params: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetchBytes(images.urlOf(route.path, params), { Authorization: `Bearer ${images.key}`, ...headers });
+
+const samePixels = (a: Raster, b: Raster) => a.width === b.width && a.height === b.height && a.pixels.equals(b.pixels);
+
+describe('format=png', () => {
+  test.each(imageRoutes.map((route) => [route.id, route] as const))('%s: the SVG it would answer, rasterised, with the caching rules', async (_id, route) => {
+    const svg = await request(route, exampleOf(route));
+    const png = await request(route, { ...exampleOf(route), format: 'png' });
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(png.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(png.headers.get('vary')).toBeNull();
+    rateHeaders({ status: png.status, headers: png.headers, text: '', json: undefined });
+    const [svgTag, pngTag] = [svg.headers.get('etag'), png.headers.get('etag')];
+    expect(pngTag).toMatch(/^"[\w-]+"$/);
+    expect(pngTag).not.toBe(svgTag);
+
+    const raster = decodePng(png.bytes);
+    const root = parseXml(svg.bytes.toString('utf8'))[0]!;
+    expect([raster.width, raster.height]).toEqual([Number(root.attrs.width), Number(root.attrs.height)]);
+    expect(distinctColors(raster)).toBeGreaterThan(8);
+    // The same document through the same renderer and fonts: identical pixels (both straight alpha, as PNG stores them).
+    expect(samePixels(raster, decodePng(rasterize(svg.bytes.toString('utf8')).png))).toBe(true);
+  });
+
+  test('the requested size', async () => {
+    const jail = imageRoutes.find((route) => route.id === 'jail')!;
+    const raster = decodePng((await request(jail, { ...exampleOf(jail), width: '300', height: '120', format: 'png' })).bytes);
+    expect([raster.width, raster.height]).toEqual([300, 120]);
+  });
+
+  test('is case-insensitive; other formats are a 400 naming format, before anything is drawn', async () => {
+    const route = imageRoutes.find((r) => r.id === 'changeMyMind')!;
+    expect((await request(route, { ...exampleOf(route), format: 'PNG' })).headers.get('content-type')).toBe('image/png');
+    for (const format of ['gif', 'jpeg', '', 'svg+png']) {
+      expectFieldError(await images.get(route.path, { ...exampleOf(route), format }), 'INVALID_PARAMETER', 'format');
+    }
+    // Both mistakes in one answer.
+    const both = await images.get(route.path, { format: 'bmp' });
+    expectErrorEnvelope(both, 400, 'INVALID_PARAMETER');
+    expect(both.json.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['format', 'text']);
+  });
+});
+
+describe('Accept negotiation (no format parameter)', () => {
+  const route = imageRoutes.find((r) => r.id === 'rankCard')!;
+  test.each([
+    ['image/png', 'image/png'],
+    ['image/png, image/svg+xml;q=0.5', 'image/png'],
+    ['image/svg+xml;q=0.2, image/png;q=0.9', 'image/png'],
+    ['image/*', 'image/svg+xml'],
+    ['*/*', 'image/svg+xml'],
+    [undefined, 'image/svg+xml'],
+    // What a browser's <img> sends: SVG is named, so it wins.
+    ['image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8', 'image/svg+xml'],
+    ['application/json', 'image/svg+xml'],
+  ])('Accept %j -> %s, Vary: Accept', async (accept, type) => {
+    const reply = await request(route, exampleOf(route), accept ? { Accept: accept } : {});
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')?.split(';')[0]).toBe(type);
+    expect(reply.headers.get('vary')).toBe('Accept');
+  });
+
+  test('format wins over Accept', async () => {
+    const reply = await request(route, { ...exampleOf(route), format: 'svg' }, { Accept: 'image/png' });
+    expect(reply.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+});
+
+describe('revalidation', () => {
+  const route = imageRoutes.find((r) => r.id === 'rankCard')!;
+  test('the PNG ETag answers 304 with an empty body; the SVG ETag does not match the PNG', async () => {
+    const params = { ...exampleOf(route), format: 'png' };
+    const first = await request(route, params);
+    const etag = first.headers.get('etag')!;
+    const again = await request(route, params, { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+    expect(again.headers.get('etag')).toBe(etag);
+    rateHeaders({ status: 304, headers: again.headers, text: '', json: undefined });
+
+    const svgTag = (await request(route, exampleOf(route))).headers.get('etag')!;
+    expect((await request(route, params, { 'If-None-Match': svgTag })).status).toBe(200);
+    expect((await request(route, exampleOf(route), { 'If-None-Match': etag })).status).toBe(200);
+    // Negotiated PNG: same ETag as the explicit one.
+    expect((await request(route, exampleOf(route), { Accept: 'image/png', 'If-None-Match': etag })).status).toBe(304);
+  });
+
+  test('the same request twice gives the same bytes', async () => {
+    const params = { ...exampleOf(route), format: 'png' };
+    const [a, b] = await Promise.all([request(route, params), request(route, params)]);
+    expect(a.bytes.equals(b.bytes)).toBe(true);
+  });
+});
+
+describe('text in the PNG', () => {
+  /** Where each <text> may draw: from its x over its textLength, from an ascent above the baseline to a descent below. */
+  const layoutBoxes = (svg: string) =>
+    parseXml(svg)
+      .filter((element) => element.tag === 'text')
+      .map(({ attrs }) => {
+        const [x, y, size, length] = [attrs.x, attrs.y, attrs['font-size'], attrs.textLength].map(Number) as [number, number, number, number];
+        return { left: x - 2, right: x + length + 2, top: y - size - 2, bottom: y + size * 0.35 + 2 };
+      });
+
+  test.each(['rankCard', 'changeMyMind'])('%s: every text pixel lies inside a layout box, and there are text pixels', async (id) => {
+    const route = imageRoutes.find((r) => r.id === id)!;
+    const svg = (await request(route, exampleOf(route))).bytes.toString('utf8');
+    const withText = decodePng((await request(route, { ...exampleOf(route), format: 'png' })).bytes);
+    const withoutText = decodePng(rasterize(svg.replace(/<text\b[^>]*>[^<]*<\/text>/g, '')).png);
+    const boxes = layoutBoxes(svg);
+    expect(boxes.length).toBeGreaterThan(0);
+    let textPixels = 0;
+    const stray: string[] = [];
+    for (let i = 0; i < withText.pixels.length; i += 4) {
+      if (withText.pixels.readUInt32BE(i) === withoutText.pixels.readUInt32BE(i)) continue;
+      textPixels += 1;
+      const [x, y] = [(i / 4) % withText.width, Math.floor(i / 4 / withText.width)];
+      if (!boxes.some((box) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom)) stray.push(`${x},${y}`);
+    }
+    expect(stray).toEqual([]);
+    expect(textPixels).toBeGreaterThan(200);
+  });
+});
