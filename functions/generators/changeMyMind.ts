@@ -3,6 +3,7 @@ import type { RouteHandler } from '../../shared/http/stack';
 import type { Routes } from '../../shared/routes/table';
 import { h, svgDocument, type SvgElement } from '../../shared/svg/builder';
 import { head, type Look } from '../../shared/svg/figures';
+import { sky } from '../../shared/svg/sky';
 import { textBlock, textLine } from '../../shared/svg/textElements';
 import { fitBlock, fitLine } from '../../shared/svg/textLayout';
 
@@ -12,8 +13,7 @@ const SIGN = { x: 230, y: 388, width: 500, height: 146 };
 /** Where the user's statement goes: the sign minus its margin and the "CHANGE MY MIND" line. */
 const STATEMENT = { x: SIGN.x + 20, y: SIGN.y + 12, width: SIGN.width - 40, height: 92 };
 const COLORS = {
-  skyTop: '#9fd3f2',
-  skyBottom: '#e3f2fb',
+  sky: { top: '#9fd3f2', bottom: '#e3f2fb' },
   building: '#b86b4b',
   window: '#f3e3c7',
   tree: '#4f8a3c',
@@ -37,11 +37,6 @@ export function renderChangeMyMind(text: string): string {
   return svgDocument(
     { width: WIDTH, height: HEIGHT },
     h('title', {}, `${text}. Change my mind.`),
-    h(
-      'defs',
-      {},
-      h('linearGradient', { id: 'sky', x2: 0, y2: 1 }, h('stop', { offset: 0, 'stop-color': COLORS.skyTop }), h('stop', { offset: 1, 'stop-color': COLORS.skyBottom })),
-    ),
     backdrop(),
     person(),
     table(),
@@ -60,7 +55,7 @@ function backdrop(): SvgElement {
   return h(
     'g',
     {},
-    h('rect', { width: WIDTH, height: HEIGHT, fill: 'url(#sky)' }),
+    sky({ width: WIDTH, height: HEIGHT }, COLORS.sky),
     h('rect', { x: 40, y: 80, width: 440, height: 200, fill: COLORS.building }),
     windows,
     [

@@ -8,6 +8,7 @@ import type { Routes } from '../../shared/routes/table';
 import { h, svgDocument } from '../../shared/svg/builder';
 import { person, type Look } from '../../shared/svg/figures';
 import { label, type LabelContent } from '../../shared/svg/label';
+import { sky } from '../../shared/svg/sky';
 
 type Role = (typeof distractedRoles)[number];
 export type DistractedLabels = Partial<Record<Role, LabelContent>>;
@@ -26,6 +27,7 @@ const PLACES: Record<Role, { x: number; label: { x: number; y: number; width: nu
   girlfriend: { x: 790, label: { x: 680, y: 250, width: 220, height: 60 } },
 };
 const PICTURE_SIZE = 130;
+const SKY = { top: '#bfe0f5', bottom: '#f3f7fa' };
 const BUILDINGS = [
   { x: 0, y: 120, width: 180, fill: '#c9b29b' },
   { x: 170, y: 60, width: 200, fill: '#b8c4cf' },
@@ -45,8 +47,7 @@ export function renderDistracted(labels: DistractedLabels): string {
   return svgDocument(
     { width: WIDTH, height: HEIGHT },
     h('title', {}, distractedRoles.map((role) => `${role}: ${describe(labels[role])}`).join('; ')),
-    h('defs', {}, h('linearGradient', { id: 'street-sky', x2: 0, y2: 1 }, h('stop', { offset: 0, 'stop-color': '#bfe0f5' }), h('stop', { offset: 1, 'stop-color': '#f3f7fa' }))),
-    h('rect', { width: WIDTH, height: HEIGHT, fill: 'url(#street-sky)' }),
+    sky({ width: WIDTH, height: HEIGHT }, SKY),
     BUILDINGS.map(({ x, y, width, fill }) => h('rect', { x, y, width, height: 520 - y, fill, opacity: 0.8 })),
     h('rect', { y: 520, width: WIDTH, height: 80, fill: '#9aa3ad' }),
     // She glances back at him; he turns his head round to stare; his girlfriend glares at him.

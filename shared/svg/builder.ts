@@ -3,6 +3,8 @@
  * by our code and checked; every text child and attribute value is escaped when rendered.
  * There is no way to pass a string that is emitted as markup.
  */
+import type { Size } from './geometry';
+
 export type AttrValue = string | number | undefined | null | false;
 export type Attrs = Record<string, AttrValue>;
 export type Child = SvgElement | string | number | null | undefined | false | readonly Child[];
@@ -96,9 +98,21 @@ export function render(node: Child, syntax: 'xml' | 'html' = 'xml'): string {
 }
 
 /** A complete SVG document: always with width, height and a matching viewBox. */
-export function svgDocument(size: { width: number; height: number }, ...children: Child[]): string {
+export function svgDocument(size: Size, ...children: Child[]): string {
   const { width, height } = size;
   return render(
     h('svg', { xmlns: 'http://www.w3.org/2000/svg', width, height, viewBox: `0 0 ${formatNumber(width)} ${formatNumber(height)}` }, ...children),
   );
+}
+
+/**
+ * A scene drawn in its own fixed coordinates, scaled whole into a document of `size` (aspect kept,
+ * centred), so the document's width, height and viewBox are the requested ones. The scale is not
+ * rounded: two decimals would leave a visible gap at the edges of a large output.
+ */
+export function fitScene(scene: Size, size: Size, ...children: Child[]): SvgElement {
+  const scale = Math.min(size.width / scene.width, size.height / scene.height);
+  const dx = (size.width - scene.width * scale) / 2;
+  const dy = (size.height - scene.height * scale) / 2;
+  return h('g', { transform: `translate(${formatNumber(dx)} ${formatNumber(dy)}) scale(${scale})` }, ...children);
 }

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { routes } from '../../shared/routes/table';
 import { expectErrorEnvelope } from '../support/envelope';
-import { expectFieldError, expectImage, HOSTILE_TEXT, startImageApi, type ImageApi } from '../support/imageApi';
+import { expectDrawnText, expectFieldError, expectImage, HOSTILE_TEXT, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
+import { sendBody } from '../support/imageHost';
 
 /** The nine catalogue routes (filters, generators, overlays) end to end, with a real key and image host. */
 let images: ImageApi;
 let cat: string;
 beforeAll(async () => {
-  images = await startImageApi();
+  images = await startImageApi({ '/page.html': sendBody('<!doctype html><title>A page</title><p>not a picture</p>', 'text/html') });
   cat = `${images.host.url}/cat.png`;
 });
 afterAll(async () => {
@@ -17,6 +18,76 @@ afterAll(async () => {
 type Params = Record<string, string | number>;
 const image = (extra: Params = {}) => ({ image: cat, ...extra });
 const picturesIn = (elements: ReturnType<typeof expectImage>) => elements.filter((e) => e.tag === 'image').length;
+const textsIn = (elements: ReturnType<typeof expectImage>) => elements.filter((e) => e.tag === 'text').map((e) => e.text);
+/** A drawn scene has dozens of colours; a blank or flat one has a handful. */
+const SCENE_COLORS = 16;
+
+/** Every catalogue route that draws one fetched picture, with its documented defaults besides width and height 512. */
+const pictureRoutes: [keyof typeof routes, Params][] = [
+  ['contrast', { amount: 1.5 }],
+  ['saturate', { amount: 2 }],
+  ['hueRotate', { degrees: 180 }],
+  ['pixelate', { size: 16 }],
+  ['deleteDialog', {}],
+  ['trash', {}],
+  ['gay', { opacity: 0.5 }],
+  ['rip', {}],
+];
+
+describe.each(pictureRoutes)('%s: the picture parameters', (id, defaults) => {
+  const path = routes[id].path;
+
+  test('without them: 512x512 and the documented defaults, byte for byte', async () => {
+    const implicit = await images.get(path, image());
+    expect(picturesIn(expectImage(implicit, { width: 512, height: 512 }))).toBe(1);
+    const documented = { width: 512, height: 512, ...defaults };
+    expect((await images.get(path, image(documented))).text).toBe(implicit.text);
+    // And each of those parameters is read: another value draws another picture.
+    for (const [name, value] of Object.entries(documented)) expect((await images.get(path, image({ [name]: Number(value) / 2 }))).text).not.toBe(implicit.text);
+  });
+
+  test.each([
+    [1024, 1024],
+    [300, 120],
+    [120, 300],
+  ])('width %i, height %i are honoured', async (width, height) => {
+    expect(picturesIn(expectImage(await images.get(path, image({ width, height })), { width, height }))).toBe(1);
+  });
+
+  test.each([
+    ['width', '0'],
+    ['width', '1025'],
+    ['width', '1.5'],
+    ['width', 'wide'],
+    ['height', '-3'],
+    ['height', '2048'],
+    ['height', ''],
+  ])('%s=%j -> 400 naming it', async (field, value) => {
+    expectFieldError(await images.get(path, image({ [field]: value })), 'INVALID_PARAMETER', field);
+  });
+
+  test.each<[string, Params, string]>([
+    ['missing', {}, 'MISSING_PARAMETER'],
+    ['ftp:', { image: 'ftp://example.com/cat.png' }, 'INVALID_PARAMETER'],
+    ['javascript:', { image: 'javascript:alert(1)' }, 'INVALID_PARAMETER'],
+    ['not a URL', { image: 'cat.png' }, 'INVALID_PARAMETER'],
+  ])('image %s -> 400 naming image', async (_name, params, code) => {
+    expectFieldError(await images.get(path, params), code, 'image');
+  });
+
+  test.each([
+    ['a 404', '/nothing-here', /answered 404/],
+    ['a page that is not a picture', '/page.html', /not a PNG, JPEG, GIF or WebP/],
+  ])('image at %s -> 400 IMAGE_FETCH_FAILED that says why', async (_name, where, reason) => {
+    const reply = await images.get(path, { image: `${images.host.url}${where}` });
+    expectFieldError(reply, 'IMAGE_FETCH_FAILED', 'image');
+    expect(reply.json.error.message).toMatch(reason);
+  });
+
+  test('image at a private address -> 400 IMAGE_FETCH_FAILED', async () => {
+    expectFieldError(await images.get(path, { image: 'http://10.0.0.1/a.png' }), 'IMAGE_FETCH_FAILED', 'image');
+  });
+});
 
 const filters: ['contrast' | 'saturate' | 'hueRotate' | 'pixelate', string, (string | number)[], string[]][] = [
   ['contrast', 'amount', [0, 1.5, 5, '.5'], ['-0.1', '5.01', 'abc', '1e1', '', 'Infinity']],
@@ -29,45 +100,27 @@ describe.each(filters)('filter %s', (id, strength, good, bad) => {
   const path = routes[id].path;
 
   test.each(good.map((value) => [value]))(`${strength}=%s renders the filtered picture`, async (value) => {
-    // Effects are checked in pixels by the unit tests; contrast 0 is rightly one flat grey.
-    const elements = expectImage(await images.get(path, image({ [strength]: value, width: 200, height: 120 })), { width: 200, height: 120 }, 1);
+    // Effects are checked in pixels by the unit tests; here the picture's four colours must stay
+    // apart, except under contrast 0, which rightly makes the whole picture one flat grey.
+    const flat = id === 'contrast' && Number(value) === 0;
+    const elements = expectImage(await images.get(path, image({ [strength]: value, width: 256, height: 256 })), { width: 256, height: 256 }, flat ? 1 : 4);
     expect(elements.some((e) => e.tag === 'filter')).toBe(true);
     expect(picturesIn(elements)).toBe(1);
-  });
-
-  test('defaults: 512x512 and the documented strength', async () => {
-    const elements = expectImage(await images.get(path, image()), { width: 512, height: 512 });
-    expect(elements.some((e) => e.tag === 'filter')).toBe(true);
   });
 
   test.each(bad.map((value) => [value]))(`${strength}=%j -> 400 naming ${strength}`, async (value) => {
     expectFieldError(await images.get(path, image({ [strength]: value })), 'INVALID_PARAMETER', strength);
   });
-
-  test.each([
-    ['width', '0'],
-    ['height', '1025'],
-    ['width', 'wide'],
-  ])('%s=%s -> 400 naming it', async (field, value) => {
-    expectFieldError(await images.get(path, image({ [field]: value })), 'INVALID_PARAMETER', field);
-  });
-
-  test('no image -> 400 MISSING_PARAMETER; a page that is not a picture -> IMAGE_FETCH_FAILED', async () => {
-    expectFieldError(await images.get(path, {}), 'MISSING_PARAMETER', 'image');
-    expectFieldError(await images.get(path, { image: `${images.host.url}/nothing-here` }), 'IMAGE_FETCH_FAILED', 'image');
-  });
 });
 
 describe('generators delete and trash', () => {
-  test.each<['deleteDialog' | 'trash', number, number]>([
-    ['deleteDialog', 680, 340],
-    ['trash', 600, 600],
-  ])('%s draws the picture into its %ix%i scene; bad image URLs are 400s', async (id, width, height) => {
-    const path = routes[id].path;
-    expect(picturesIn(expectImage(await images.get(path, image()), { width, height }))).toBe(1);
-    expectFieldError(await images.get(path, {}), 'MISSING_PARAMETER', 'image');
-    expectFieldError(await images.get(path, { image: 'javascript:alert(1)' }), 'INVALID_PARAMETER', 'image');
-    expectFieldError(await images.get(path, { image: 'http://10.0.0.1/a.png' }), 'IMAGE_FETCH_FAILED', 'image');
+  test.each<['deleteDialog' | 'trash', string]>([
+    ['deleteDialog', 'Delete this?'],
+    ['trash', 'Into the trash'],
+  ])('%s draws the picture into its scene', async (id, title) => {
+    const elements = expectImage(await images.get(routes[id].path, image()), { width: 512, height: 512 }, SCENE_COLORS);
+    expect(picturesIn(elements)).toBe(1);
+    expect(elements.find((e) => e.tag === 'title')?.text).toBe(title);
   });
 });
 
@@ -85,6 +138,12 @@ describe('generator distracted', () => {
   test.each(HOSTILE_TEXT)('hostile label %j stays text', async (label) => {
     const elements = expectImage(await images.get(path, { other: label }), size);
     expect(elements.some((e) => e.tag === 'text' && e.text === label)).toBe(true);
+  });
+
+  test.each(textsUpTo(60))('label %j: drawn whole or cut with an ellipsis, in a scene that renders', async (label) => {
+    const elements = expectImage(await images.get(path, { boyfriend: label, girlfriend: label }), size, SCENE_COLORS);
+    const [boyfriend, girlfriend] = textsIn(elements);
+    for (const drawn of [boyfriend, girlfriend]) expectDrawnText([drawn ?? ''], label);
   });
 
   test('none of the three -> 400 MISSING_PARAMETER that names the choice', async () => {
@@ -139,11 +198,17 @@ describe('overlay rip', () => {
   const path = routes.rip.path;
 
   test.each([undefined, 'Gone but not forgotten', ...HOSTILE_TEXT])('epitaph %j', async (text) => {
-    const elements = expectImage(await images.get(path, image(text === undefined ? {} : { text })), { width: 640, height: 640 });
+    const elements = expectImage(await images.get(path, image(text === undefined ? {} : { text })), { width: 512, height: 512 }, SCENE_COLORS);
     expect(picturesIn(elements)).toBe(1);
-    const drawn = elements.filter((e) => e.tag === 'text').map((e) => e.text);
+    const drawn = textsIn(elements);
     expect(drawn[0]).toBe('RIP');
     expect(drawn.slice(1).join('').replace(/\s/g, '')).toBe((text ?? '').replace(/\s/g, ''));
+  });
+
+  test.each(textsUpTo(100))('epitaph %j: drawn whole or cut with an ellipsis, on a gravestone that renders', async (text) => {
+    const drawn = textsIn(expectImage(await images.get(path, image({ text })), { width: 512, height: 512 }, SCENE_COLORS));
+    expect(drawn[0]).toBe('RIP');
+    expectDrawnText(drawn.slice(1), text);
   });
 
   test.each(['', '  ', 'x'.repeat(101)])('text=%j -> 400 naming text', async (text) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { expectErrorEnvelope } from '../support/envelope';
-import { expectFieldError, expectImage, HOSTILE_TEXT, startImageApi, type ImageApi } from '../support/imageApi';
+import { expectDrawnText, expectFieldError, expectImage, HOSTILE_TEXT, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
 import { redirectTo, sendBody, samplePng, startImageHost, type ImageHost } from '../support/imageHost';
 
 /** The three documented image endpoints through the local server, with a real key and a real image host. */
@@ -129,12 +129,26 @@ describe('GET /v1/images/rank-card', () => {
     expect(elements.some((e) => e.tag === 'text' && e.text === username)).toBe(true);
   });
 
+  test.each(textsUpTo(32))('username %j: drawn whole or cut with an ellipsis, on a card that renders', async (username) => {
+    const elements = expectImage(await get(path, { ...card, username }), { width: 934, height: 282 }, 16);
+    // The name is the card's first text; the XP, rank and level follow it.
+    expectDrawnText([elements.find((e) => e.tag === 'text')?.text ?? ''], username);
+  });
+
+  test.each(['username', 'level', 'xp', 'requiredXp', 'rank'] as const)('%s missing -> 400 MISSING_PARAMETER naming it', async (field) => {
+    const reply = await get(path, Object.fromEntries(Object.entries(card).filter(([name]) => name !== field)));
+    expectFieldError(reply, 'MISSING_PARAMETER', field);
+    expect(reply.json.error.details).toHaveLength(1);
+  });
+
   test.each([
     ['username too long', { username: 'x'.repeat(33) }, 'username'],
     ['username blank', { username: '   ' }, 'username'],
     ['username zero-width', { username: '\u200B' }, 'username'],
     ['level negative', { level: -1 }, 'level'],
+    ['level not an integer', { level: '2.5' }, 'level'],
     ['xp not a number', { xp: 'lots' }, 'xp'],
+    ['xp negative', { xp: -5 }, 'xp'],
     ['requiredXp zero', { requiredXp: 0 }, 'requiredXp'],
     ['rank zero', { rank: 0 }, 'rank'],
     ['status unknown', { status: 'away' }, 'status'],

@@ -11,6 +11,9 @@ export interface ImageApi {
   api: LocalServer;
   host: ImageHost;
   png: Buffer;
+  key: string;
+  /** The request URL of `path` with `params`. */
+  urlOf(path: string, params: Record<string, string | number>): string;
   get(path: string, params: Record<string, string | number>, headers?: Record<string, string>): Promise<Reply>;
   close(): Promise<void>;
 }
@@ -22,12 +25,15 @@ export async function startImageApi(routes: Record<string, HostRoute> = {}): Pro
   // Many requests with one key: the limiter has its own suites.
   process.env.RATE_LIMIT_PER_MINUTE = '1000';
   const api = await startTestApi({ localApiKey: key, imageFetchAllowHosts: host.hostPort });
+  const urlOf = (path: string, params: Record<string, string | number>) =>
+    `${api.url}${path}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
   return {
     api,
     host,
     png,
-    get: (path, params, headers = {}) =>
-      call(`${api.url}${path}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`, { key, headers }),
+    key,
+    urlOf,
+    get: (path, params, headers = {}) => call(urlOf(path, params), { key, headers }),
     close: async () => {
       await api.close();
       await host.close();
@@ -61,3 +67,21 @@ export function expectFieldError(reply: Reply, code: string, field: string) {
 }
 
 export const HOSTILE_TEXT = ['</text><script>alert(1)</script>', '" onload="alert(1)', 'javascript:alert(1)', '<svg onload=alert(1)>'];
+
+/** Text beyond Latin: CJK, right-to-left scripts, combining marks, emoji (a ZWJ family, a flag, a skin tone). */
+export const WORLD_TEXT = ['漢字とかな 한국어', 'مرحبا بالعالم שלום', 'Zoe\u0308 Ame\u0301lie n\u0303o', '👨‍👩‍👧‍👦 🇫🇷 👍🏽 🎉'];
+
+/** WORLD_TEXT plus texts of exactly `max` characters: wide Latin, and every script and emoji mixed. */
+export function textsUpTo(max: number): string[] {
+  const mixed = Array.from({ length: max }, (_, i) => ['W', '漢', 'ש', 'é', '🎉'][i % 5]).join('');
+  return [...WORLD_TEXT, 'W'.repeat(max), mixed];
+}
+
+/** The drawn lines spell `input` (composed, line breaks aside), or a start of it cut with an ellipsis. */
+export function expectDrawnText(lines: string[], input: string) {
+  const squash = (text: string) => text.normalize('NFC').replace(/\s+/g, '');
+  const [drawn, whole] = [squash(lines.join('')), squash(input)];
+  if (drawn === whole) return;
+  expect(drawn).toMatch(/.…$/u);
+  expect(whole.startsWith(drawn.slice(0, -1))).toBe(true);
+}

@@ -5,6 +5,7 @@ import { renderTrash } from '../../functions/generators/trash';
 import { PRIDE_STRIPES, renderPride } from '../../functions/overlays/gay';
 import { renderRip } from '../../functions/overlays/rip';
 import { parseHexColor } from '../../shared/svg/colors';
+import type { Size } from '../../shared/svg/geometry';
 import { samplePng } from '../support/imageHost';
 import { distinctColors, pixel, rasterize } from '../support/raster';
 import { expectSafeSvg, type ParsedElement } from '../support/svgXml';
@@ -28,14 +29,14 @@ function expectScene(svg: string, size: { width: number; height: number }, minCo
 
 describe('delete', () => {
   test('a dialog with the picture, the question and the two buttons', () => {
-    const { elements } = expectScene(renderDeleteDialog(IMAGE), { width: 680, height: 340 });
+    const { elements } = expectScene(renderDeleteDialog({ image: IMAGE, width: 680, height: 340 }), { width: 680, height: 340 });
     expect(texts(elements)).toEqual(expect.arrayContaining(['Delete File', 'Delete this?', 'Delete', 'Cancel']));
   });
 });
 
 describe('trash', () => {
   test('the picture tilted into a bin that hides its lower part', () => {
-    const { elements, raster } = expectScene(renderTrash(IMAGE), { width: 600, height: 600 });
+    const { elements, raster } = expectScene(renderTrash({ image: IMAGE, width: 600, height: 600 }), { width: 600, height: 600 });
     // Beside the bin, below its rim, only the wall shows: the picture is clipped to the opening.
     for (const [x, y] of [[437, 390], [160, 400], [445, 380]] as const) expect(pixel(raster, x, y).slice(0, 3)).toEqual(rgb('#eef1f5'));
     expect(elements.some((e) => e.tag === 'g' && /rotate\(-16/.test(e.attrs.transform ?? ''))).toBe(true);
@@ -75,13 +76,14 @@ describe('distracted', () => {
 
 describe('gay', () => {
   test.each([0, 0.5, 1])('opacity %s: six stripes over the picture', (opacity) => {
-    // Fully opaque, the flag hides the picture: six colours and no more.
-    const { elements, raster } = expectScene(renderPride({ image: IMAGE, width: 300, height: 300, opacity }), { width: 300, height: 300 }, opacity === 1 ? 5 : 6);
+    const { elements, raster } = expectScene(renderPride({ image: IMAGE, width: 300, height: 300, opacity }), { width: 300, height: 300 }, 5);
     expect(elements.filter((e) => e.tag === 'rect')).toHaveLength(6);
-    // Top stripe over the red quadrant: at opacity 1 the flag's red, at 0 the picture's red.
+    // Fully opaque, the flag hides the picture: its six colours and no more; otherwise the picture shows through.
+    if (opacity === 1) expect(distinctColors(raster)).toBe(6);
+    else expect(distinctColors(raster)).toBeGreaterThan(6);
+    // (200, 10) is the top stripe over the picture's green quadrant: the flag's red blended over that green.
     const top = pixel(raster, 200, 10);
     const expected = rgb(PRIDE_STRIPES[0] as string).map((flag, i) => Math.round(flag * opacity + [0, 255, 0][i]! * (1 - opacity)));
-    // (200, 10) lies in the picture's green quadrant.
     top.slice(0, 3).forEach((value, i) => expect(Math.abs(value - (expected[i] as number))).toBeLessThanOrEqual(2));
   });
 
@@ -96,7 +98,7 @@ describe('gay', () => {
 
 describe('rip', () => {
   test.each([undefined, 'Here lies my free time', 'x'.repeat(100), ...HOSTILE])('epitaph %j: gravestone, grey picture, RIP', (text) => {
-    const { elements, raster } = expectScene(renderRip({ image: IMAGE, text }), { width: 640, height: 640 });
+    const { elements, raster } = expectScene(renderRip({ image: IMAGE, text, width: 640, height: 640 }), { width: 640, height: 640 });
     expect(texts(elements)).toContain('RIP');
     expect(texts(elements)[0]).toBe('RIP');
     // Words wrap at spaces and long words break anywhere: compare without the breaks.
@@ -105,5 +107,33 @@ describe('rip', () => {
     const [r, g, b] = pixel(raster, 260, 250);
     expect(Math.abs(r - g)).toBeLessThanOrEqual(2);
     expect(Math.abs(g - b)).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('fixed scenes at the requested size', () => {
+  const scenes: [string, (size: Size) => string, Size][] = [
+    ['delete', (size) => renderDeleteDialog({ image: IMAGE, ...size }), { width: 680, height: 340 }],
+    ['trash', (size) => renderTrash({ image: IMAGE, ...size }), { width: 600, height: 600 }],
+    ['rip', (size) => renderRip({ image: IMAGE, text: 'Gone', ...size }), { width: 640, height: 640 }],
+  ];
+  const sizes: Size[] = [
+    { width: 512, height: 512 },
+    { width: 900, height: 200 },
+    { width: 150, height: 700 },
+  ];
+
+  test.each(scenes)('%s is drawn whole, centred, aspect kept, with transparent bands beside it', (_name, render, scene) => {
+    for (const size of sizes) {
+      const { raster } = expectScene(render(size), size, 20);
+      const scale = Math.min(size.width / scene.width, size.height / scene.height);
+      const [width, height] = [scene.width * scale, scene.height * scale];
+      const [left, top] = [(size.width - width) / 2, (size.height - height) / 2];
+      // Every scene paints its whole area, so its four corners are opaque wherever it lands.
+      for (const [x, y] of [[left + 1, top + 1], [left + width - 2, top + 1], [left + 1, top + height - 2], [left + width - 2, top + height - 2]] as const) {
+        expect(pixel(raster, x, y)[3]).toBe(255);
+      }
+      if (left >= 1) expect([pixel(raster, 0, size.height / 2)[3], pixel(raster, size.width - 1, size.height / 2)[3]]).toEqual([0, 0]);
+      if (top >= 1) expect([pixel(raster, size.width / 2, 0)[3], pixel(raster, size.width / 2, size.height - 1)[3]]).toEqual([0, 0]);
+    }
   });
 });

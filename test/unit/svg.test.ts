@@ -1,7 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
-import { escapeAttribute, escapeText, formatNumber, h, render, svgDocument } from '../../shared/svg/builder';
+import { escapeAttribute, escapeText, fitScene, formatNumber, h, render, svgDocument } from '../../shared/svg/builder';
 import { parseHexColor } from '../../shared/svg/colors';
 import { compactNumber } from '../../shared/svg/format';
+import { framedPicture } from '../../shared/svg/picture';
+import { sky } from '../../shared/svg/sky';
+import { pixel, rasterize } from '../support/raster';
 import { parseXml } from '../support/svgXml';
 
 const HOSTILE = ['</text><script>alert(1)</script>', '" onload="alert(1)', "' onclick='x", '<![CDATA[x]]>', '&lt;script&gt;', ']]>', '<!-- -->'];
@@ -119,6 +122,33 @@ describe('svgDocument', () => {
   test('is deterministic', () => {
     const build = () => svgDocument({ width: 10, height: 10 }, h('text', {}, 'héllo 😀'));
     expect(build()).toBe(build());
+  });
+});
+
+describe('fitScene', () => {
+  test.each([
+    [{ width: 200, height: 100 }, { width: 100, height: 100 }, 'translate(0 25) scale(0.5)'],
+    [{ width: 200, height: 100 }, { width: 400, height: 100 }, 'translate(100 0) scale(1)'],
+    [{ width: 600, height: 600 }, { width: 600, height: 600 }, 'translate(0 0) scale(1)'],
+    [{ width: 680, height: 340 }, { width: 512, height: 512 }, 'translate(0 128) scale(0.7529411764705882)'],
+  ])('scene %o into %o: %s', (scene, size, transform) => {
+    expect(render(fitScene(scene, size, h('rect', { ...scene })))).toBe(`<g transform="${transform}"><rect width="${scene.width}" height="${scene.height}"/></g>`);
+  });
+});
+
+describe('scenery', () => {
+  test('sky: the whole area, top colour at the top, bottom colour at the bottom', () => {
+    const raster = rasterize(svgDocument({ width: 40, height: 200 }, sky({ width: 40, height: 200 }, { top: '#000000', bottom: '#ffffff' })));
+    expect(pixel(raster, 20, 0).slice(0, 3).every((c) => c < 4)).toBe(true);
+    expect(pixel(raster, 20, 199).slice(0, 3).every((c) => c > 251)).toBe(true);
+    expect(pixel(raster, 39, 100)).toEqual(pixel(raster, 0, 100));
+  });
+
+  test('framedPicture: a white card `margin` wider on every side, under the picture', () => {
+    const [group, card, image] = parseXml(render(framedPicture({ dataUri: 'data:image/png;base64,AA==' }, { x: 10, y: 20, width: 30, height: 40 }, { margin: 4, stroke: '#d0d0d0' })));
+    expect(group?.tag).toBe('g');
+    expect(card?.attrs).toEqual({ x: '6', y: '16', width: '38', height: '48', fill: '#ffffff', stroke: '#d0d0d0' });
+    expect(image?.attrs).toMatchObject({ x: '10', y: '20', width: '30', height: '40' });
   });
 });
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { httpUrl, labelOrPicture, text } from '../params';
+import { labelOrPicture, text } from '../params';
+import { pictureQuery } from './picture';
 
 export const changeMyMindQuery = z.object({ text: text(1, 300, { trim: true }) });
 
-/** One picture and nothing else: the delete dialog, the trash bin. */
-export const pictureOnlyQuery = z.object({ image: httpUrl() });
+/** The picture and its output size, nothing else: the delete dialog, the trash bin. */
+export const pictureOnlyQuery = z.object(pictureQuery);
 
 export const distractedRoles = ['boyfriend', 'girlfriend', 'other'] as const;
 

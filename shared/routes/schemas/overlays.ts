@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { decimal, httpUrl, text } from '../params';
+import { decimal, text } from '../params';
 import { pictureQuery } from './picture';
 
 export const jailQuery = z.object(pictureQuery);
 export const prideQuery = z.object({ ...pictureQuery, opacity: decimal(0, 1).default(0.5) });
-export const ripQuery = z.object({ image: httpUrl(), text: text(1, 100, { trim: true }).optional() });
+export const ripQuery = z.object({ ...pictureQuery, text: text(1, 100, { trim: true }).optional() });
