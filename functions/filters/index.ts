@@ -4,4 +4,5 @@ import { hueRotate } from './hueRotate';
 import { pixelate } from './pixelate';
 import { saturate } from './saturate';
 
-export const handler = groupHandler('filters', { contrast, hueRotate, pixelate, saturate });
+export const handlers = { contrast, hueRotate, pixelate, saturate };
+export const handler = groupHandler('filters', handlers);

@@ -4,4 +4,5 @@ import { deleteDialog } from './deleteDialog';
 import { distracted } from './distracted';
 import { trash } from './trash';
 
-export const handler = groupHandler('generators', { changeMyMind, deleteDialog, distracted, trash });
+export const handlers = { changeMyMind, deleteDialog, distracted, trash };
+export const handler = groupHandler('generators', handlers);

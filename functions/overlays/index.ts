@@ -3,4 +3,5 @@ import { gay } from './gay';
 import { jail } from './jail';
 import { rip } from './rip';
 
-export const handler = groupHandler('overlays', { gay, jail, rip });
+export const handlers = { gay, jail, rip };
+export const handler = groupHandler('overlays', handlers);

@@ -1,4 +1,5 @@
 import { groupHandler } from '../../shared/http/stack';
 import { rankCard } from './rankCard';
 
-export const handler = groupHandler('rank-card', { rankCard });
+export const handlers = { rankCard };
+export const handler = groupHandler('rank-card', handlers);

@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { h, render } from '../../shared/svg/builder';
+import { htmlPage } from '../../shared/http/htmlPage';
+import { h } from '../../shared/svg/builder';
 import type { Provider } from '../../shared/webhooks/provider';
 import { RELAY_PAGE_SCRIPT as SCRIPT } from './relayPageScript';
-
-// The only script the page may run is this one, pinned by its hash: injected markup could not run anything.
-const CSP = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 const STYLE = `
 body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1f2328;background:#fff}
@@ -40,32 +37,18 @@ function providerSection(provider: Provider) {
 
 /** GET /webhooks for a browser: one self-contained page (no external scripts, styles or fonts). */
 export function relayPage(providers: readonly Provider[]): APIGatewayProxyResult {
-  const body = render(
-    [
-      h(
-        'head',
-        {},
-        h('meta', { charset: 'utf-8' }),
-        h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-        h('title', {}, 'Webhook relay to Discord'),
-        h('style', {}, STYLE),
-      ),
-      h(
-        'body',
-        {},
-        h('h1', {}, 'Webhook relay to Discord'),
-        h('p', {}, 'Paste a Discord webhook URL (Channel settings, Integrations, Webhooks, Copy Webhook URL), then give the relay URL below to the service that sends webhooks.'),
-        h('label', { for: 'discord-url' }, 'Discord webhook URL'),
-        h('input', { id: 'discord-url', type: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://discord.com/api/webhooks/123456789012345678/abc...' }),
-        h('p', { id: 'problem', class: 'problem', role: 'status' }),
-        providers.map(providerSection),
-      ),
+  return htmlPage({
+    title: 'Webhook relay to Discord',
+    style: STYLE,
+    script: SCRIPT,
+    headers: { Vary: 'Accept' },
+    body: [
+      h('h1', {}, 'Webhook relay to Discord'),
+      h('p', {}, 'Paste a Discord webhook URL (Channel settings, Integrations, Webhooks, Copy Webhook URL), then give the relay URL below to the service that sends webhooks.'),
+      h('label', { for: 'discord-url' }, 'Discord webhook URL'),
+      h('input', { id: 'discord-url', type: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://discord.com/api/webhooks/123456789012345678/abc...' }),
+      h('p', { id: 'problem', class: 'problem', role: 'status' }),
+      providers.map(providerSection),
     ],
-    'html',
-  ).replace('</body>', () => `<script>${SCRIPT}</script></body>`);
-  return {
-    statusCode: 200,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'public, max-age=300', Vary: 'Accept' },
-    body: `<!doctype html><html lang="en">${body}</html>`,
-  };
+  });
 }

@@ -35,13 +35,14 @@ interface Spec {
   memorySize: number;
   timeout: Duration;
   needs: TableNeed[];
-  /**
-   * Image groups draw text and rasterise PNG: the font files ship in the package (FONT_DIR points
-   * at them), and so does resvg with its native binary for the function's architecture.
-   */
-  draws: boolean;
+  /** Groups that draw (images, the docs gallery) lay out text: the font files ship in the package and FONT_DIR points at them. */
+  fonts: boolean;
+  /** Image groups also rasterise PNG: resvg ships with its native binary for the function's architecture. */
+  rasterises: boolean;
   /** May encrypt and decrypt with the secrets key (SECRETS_KMS_KEY_ID). */
   sealsSecrets?: boolean;
+  /** Tells bots online from offline (BOT_ONLINE_WINDOW_SECONDS). */
+  judgesBotStatus?: boolean;
 }
 
 /** The groups that keep secrets: the webhook relay (signing secrets, tokens of failed deliveries). */
@@ -72,10 +73,10 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       TABLE_NAME: settings.table.tableName,
       RATE_LIMIT_PER_MINUTE: String(settings.rateLimitPerMinute),
       POWERTOOLS_SERVICE_NAME: 'chatbot-utility-api',
-      BOT_ONLINE_WINDOW_SECONDS: String(settings.botOnlineWindowSeconds),
       NODE_OPTIONS: '--enable-source-maps',
-      ...(spec.draws ? { FONT_DIR } : {}),
+      ...(spec.fonts ? { FONT_DIR } : {}),
       ...(spec.sealsSecrets ? { SECRETS_KMS_KEY_ID: settings.secretsKey.keyArn } : {}),
+      ...(spec.judgesBotStatus ? { BOT_ONLINE_WINDOW_SECONDS: String(settings.botOnlineWindowSeconds) } : {}),
     },
     bundling: {
       format: OutputFormat.ESM,
@@ -91,7 +92,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
-        afterBundling: (_input, output) => (spec.draws ? drawingFiles(output) : []),
+        afterBundling: (_input, output) => [...(spec.fonts ? fontCopies(output) : []), ...(spec.rasterises ? [rasteriserInstall(output)] : [])],
       },
     },
   });
@@ -104,18 +105,17 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
 
 const RASTERISER = '@resvg/resvg-js';
 
+const fontCopies = (output: string) => [`mkdir -p ${output}/fonts`, ...fontFiles().map((file) => `cp ${file} ${output}/fonts/${basename(file)}`)];
+
 /**
- * The fonts, and resvg installed for Lambda's platform rather than this machine's: npm picks the
- * optional package with the native binary by --os/--cpu/--libc (Lambda runs glibc Linux).
+ * resvg installed for Lambda's platform rather than this machine's: npm picks the optional
+ * package with the native binary by --os/--cpu/--libc (Lambda runs glibc Linux). Fetched from the
+ * npm registry (or npm's cache) while bundling.
  */
-function drawingFiles(output: string): string[] {
-  const version = (packageJson.dependencies as Record<string, string>)[RASTERISER];
+function rasteriserInstall(output: string): string {
+  const version = packageJson.dependencies[RASTERISER];
   const cpu = ARCHITECTURE === Architecture.ARM_64 ? 'arm64' : 'x64';
-  return [
-    `mkdir -p ${output}/fonts`,
-    ...fontFiles().map((file) => `cp ${file} ${output}/fonts/${basename(file)}`),
-    `npm install --prefix ${output} --no-save --no-package-lock --omit=dev --ignore-scripts --prefer-offline --no-audit --no-fund --loglevel=error --os=linux --cpu=${cpu} --libc=glibc ${RASTERISER}@${version}`,
-  ];
+  return `npm install --prefix ${output} --no-save --no-package-lock --omit=dev --ignore-scripts --prefer-offline --no-audit --no-fund --loglevel=error --os=linux --cpu=${cpu} --libc=glibc ${RASTERISER}@${version}`;
 }
 
 /** The groups that have routes in the table: each becomes one function. */
@@ -124,24 +124,30 @@ export const deployedGroups = (): FunctionGroup[] => [...new Set(routeList.map((
 export function groupFunctions(scope: Construct, settings: FunctionSettings): Map<FunctionGroup, NodejsFunction> {
   const functions = new Map<FunctionGroup, NodejsFunction>();
   for (const group of deployedGroups()) {
-    const draws = routeList.some((route) => route.group === group && route.response === 'svg');
+    const answers = new Set(routeList.filter((route) => route.group === group).map((route) => route.response));
+    const [fonts, rasterises] = [answers.has('svg') || answers.has('html'), answers.has('svg')];
+    const needs: TableNeed[] = ['countRequests', ...(GROUP_NEEDS[group] ?? [])];
     const spec: Spec = {
       entry: `functions/${group}/index.ts`,
-      memorySize: draws ? 1024 : 256,
+      memorySize: fonts ? 1024 : 256,
       // The relay may wait on Discord twice (5 s each) around one short 429 pause.
-      timeout: Duration.seconds(group === 'webhooks' ? 15 : draws ? 10 : 6),
-      needs: ['countRequests', ...(GROUP_NEEDS[group] ?? [])],
-      draws,
+      timeout: Duration.seconds(group === 'webhooks' ? 15 : fonts ? 10 : 6),
+      needs,
+      fonts,
+      rasterises,
       sealsSecrets: SEALS_SECRETS.includes(group),
+      // The bot records are where online and offline are told apart; no other group reads them.
+      judgesBotStatus: needs.includes('manageBots'),
     };
-    functions.set(group, lambda(scope, `${pascal(group)}Function`, spec, settings));
+    functions.set(group, lambda(scope, functionId(group), spec, settings));
   }
   return functions;
 }
 
 export function authorizerFunction(scope: Construct, settings: FunctionSettings): NodejsFunction {
-  const spec: Spec = { entry: 'functions/authorizer/index.ts', memorySize: 256, timeout: Duration.seconds(5), needs: ['readKeys', 'countRequests'], draws: false };
+  const spec: Spec = { entry: 'functions/authorizer/index.ts', memorySize: 256, timeout: Duration.seconds(5), needs: ['readKeys', 'countRequests'], fonts: false, rasterises: false };
   return lambda(scope, 'AuthorizerFunction', spec, settings);
 }
 
-const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_m, _dash, letter: string) => letter.toUpperCase());
+/** The construct id of a group's function (`rank-card` -> `RankCardFunction`), the prefix of its logical id. */
+export const functionId = (group: FunctionGroup) => `${group.replace(/(^|-)(\w)/g, (_m, _dash, letter: string) => letter.toUpperCase())}Function`;

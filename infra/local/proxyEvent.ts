@@ -60,7 +60,8 @@ function requestContext(request: IncomingRequest, route: RouteEntry) {
     resourcePath: route.path,
     resourceId: route.id,
     httpMethod: request.method,
-    path: `/${LOCAL_STAGE}${request.path}`,
+    // The path as the client wrote it: the local server has no stage segment in its URLs.
+    path: request.path,
     protocol: 'HTTP/1.1',
     requestTimeEpoch: Date.now(),
     identity: { sourceIp: request.sourceIp, userAgent: request.headers['User-Agent'] ?? request.headers['user-agent'] ?? null },

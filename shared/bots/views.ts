@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { botDetailData, botSummaryData, commandsData, latestStatsData, statusData } from '../routes/schemas/botData';
 import { HISTORY_HOURS, type BotProfile, type CommandList, type StatsPoint } from '../store/bots/index';
 
 /** How the stored records are shown: what a caller may see, with status derived from the clock. */
@@ -13,7 +15,7 @@ export function isOnline(bot: BotProfile, settings: StatusSettings): boolean {
 }
 
 /** What a listing shows of a bot. */
-export function botSummary(bot: BotProfile, settings: StatusSettings) {
+export function botSummary(bot: BotProfile, settings: StatusSettings): z.output<typeof botSummaryData> {
   return {
     clientId: bot.clientId,
     name: bot.name,
@@ -27,10 +29,10 @@ export function botSummary(bot: BotProfile, settings: StatusSettings) {
 }
 
 /** The latest stats, or null before the first heartbeat. */
-export const latestStats = (bot: BotProfile) => (bot.stats?.updatedAt ? bot.stats : null);
+export const latestStats = ({ stats }: BotProfile): z.output<typeof latestStatsData> => (stats?.updatedAt ? { ...stats, updatedAt: stats.updatedAt } : null);
 
 /** The full profile; the owner also sees that it is theirs and whether it is public. */
-export function botDetail(bot: BotProfile, settings: StatusSettings, callerKeyId: string | undefined) {
+export function botDetail(bot: BotProfile, settings: StatusSettings, callerKeyId: string | undefined): z.output<typeof botDetailData> {
   return {
     ...botSummary(bot, settings),
     public: bot.public,
@@ -62,7 +64,7 @@ export function uptimePercent(bot: BotProfile, history: StatsPoint[], now: Date)
   return Math.round((live / span) * 1000) / 10;
 }
 
-export function botStatus(bot: BotProfile, history: StatsPoint[], settings: StatusSettings) {
+export function botStatus(bot: BotProfile, history: StatsPoint[], settings: StatusSettings): z.output<typeof statusData> {
   return {
     clientId: bot.clientId,
     online: isOnline(bot, settings),
@@ -73,7 +75,7 @@ export function botStatus(bot: BotProfile, history: StatsPoint[], settings: Stat
 }
 
 /** Commands grouped by category (uncategorised ones under "general"), categories and commands by name. */
-export function commandsByCategory(clientId: string, list: CommandList | undefined) {
+export function commandsByCategory(clientId: string, list: CommandList | undefined): z.output<typeof commandsData> {
   const groups = new Map<string, CommandList['commands']>();
   for (const command of list?.commands ?? []) {
     const category = command.category ?? 'general';

@@ -84,15 +84,23 @@ export type GroupHandlers<G extends FunctionGroup> = { [K in GroupRouteId<G>]: R
  * The entry point of one function group: API Gateway tells which resource and method matched,
  * and the group dispatches to that route's wrapped handler.
  */
-export function groupHandler<G extends FunctionGroup>(group: G, handlers: GroupHandlers<G>, deps: StackDeps = depsFromEnv()): LambdaHandler {
-  const byRoute = new Map<string, LambdaHandler>();
-  for (const [id, handler] of Object.entries(handlers) as [RouteId, RouteHandler<RouteDefinition>][]) {
-    const route = routes[id] as RouteDefinition;
-    if (route.group !== group) throw new Error(`route ${id} belongs to ${route.group}, not ${group}`);
-    byRoute.set(`${route.method} ${route.path}`, withMiddleware(route, handler, deps));
+export function groupHandler<G extends FunctionGroup>(group: G, handlers: GroupHandlers<G>, deps?: StackDeps): LambdaHandler {
+  const entries = Object.entries(handlers) as [RouteId, RouteHandler<RouteDefinition>][];
+  for (const [id] of entries) {
+    if (routes[id].group !== group) throw new Error(`route ${id} belongs to ${routes[id].group}, not ${group}`);
   }
+  // Services are built on the first request, not on import: the docs function imports the image
+  // groups' handlers without running their functions.
+  let byRoute: Map<string, LambdaHandler> | undefined;
+  const wrapped = () => {
+    if (!byRoute) {
+      const services = deps ?? depsFromEnv();
+      byRoute = new Map(entries.map(([id, handler]) => [`${routes[id].method} ${routes[id].path}`, withMiddleware(routes[id] as RouteDefinition, handler, services)]));
+    }
+    return byRoute;
+  };
   return async (event, context) => {
-    const handler = byRoute.get(`${event.httpMethod} ${event.resource}`);
+    const handler = wrapped().get(`${event.httpMethod} ${event.resource}`);
     if (handler) return handler(event, context);
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
     // The stack routes a path's other methods (its ANY method) here, to answer 405 as the local gateway does.

@@ -11,23 +11,36 @@ const required = (rule: string) => ({ error: (issue: { input?: unknown }) => (is
 
 const codePoints = (value: string) => [...value].length;
 
-export function integer(min: number, max?: number) {
-  const rule = max === undefined ? `must be an integer >= ${min}` : `must be an integer between ${min} and ${max}`;
-  return z
+/**
+ * How a parameter looks on the wire, for the OpenAPI document: the schemas below parse strings,
+ * so what they accept is stated here (an integer 1..1024, not "a string of digits").
+ */
+export type WireSchema = { type: 'integer' | 'number' | 'string'; description?: string } & Record<string, unknown>;
+const wire = <S extends z.ZodType>(schema: S, param: WireSchema): S => schema.meta({ param });
+export const wireSchemaOf = (schema: z.core.$ZodType): WireSchema | undefined => (z.globalRegistry.get(schema) as { param?: WireSchema } | undefined)?.param;
+
+/** Integers are at most 15 digits: every one of them is exact in a double. */
+const LARGEST_INTEGER = 999_999_999_999_999;
+
+export function integer(min: number, max = LARGEST_INTEGER) {
+  const rule = max === LARGEST_INTEGER ? `must be an integer >= ${min}` : `must be an integer between ${min} and ${max}`;
+  const schema = z
     .string(required(rule))
     .regex(/^[+-]?\d{1,15}$/, { error: rule })
     .transform(Number)
-    .pipe(z.number().min(min, { error: rule }).max(max ?? Number.MAX_SAFE_INTEGER, { error: rule }));
+    .pipe(z.number().min(min, { error: rule }).max(max, { error: rule }));
+  return wire(schema, { type: 'integer', minimum: min, maximum: max });
 }
 
 /** A decimal number such as `1.5`, `-90` or `.25` (no exponents, no hex, no Infinity/NaN). */
 export function decimal(min: number, max: number) {
   const rule = `must be a number between ${min} and ${max}`;
-  return z
+  const schema = z
     .string(required(rule))
     .regex(/^[+-]?(\d{1,10}(\.\d{0,10})?|\.\d{1,10})$/, { error: rule })
     .transform(Number)
     .pipe(z.number().min(min, { error: rule }).max(max, { error: rule }));
+  return wire(schema, { type: 'number', minimum: min, maximum: max, description: 'a decimal such as 1.5 (no exponent)' });
 }
 
 /**
@@ -37,11 +50,12 @@ export function decimal(min: number, max: number) {
  */
 export function text(min: number, max: number, options: { trim?: boolean } = {}) {
   const rule = `must be ${min} to ${max} characters${options.trim ? ' after trimming' : ''}`;
-  return z
+  const schema = z
     .string(required(rule))
     .transform((value) => (options.trim ? value.trim() : value))
     .refine((value) => codePoints(value) >= min && codePoints(value) <= max, { error: rule, abort: true })
     .refine((value) => VISIBLE.test(value), { error: 'must contain a visible character' });
+  return wire(schema, { type: 'string', minLength: min, maxLength: max, description: `${min} to ${max} characters${options.trim ? ' after trimming' : ''}, with something visible` });
 }
 
 const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{M}]/u;
@@ -49,29 +63,32 @@ const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{M}]/u;
 /** One of a fixed set, matched case-insensitively. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   const rule = `must be one of ${values.join(', ')}`;
-  return z
+  const schema = z
     .string(required(rule))
     .transform((value) => value.toLowerCase())
     .pipe(z.enum(values, { error: rule }));
+  return wire(schema, { type: 'string', enum: [...values], description: 'case-insensitive' });
 }
 
 export function hexColor() {
   const rule = 'must be a hex colour #RGB or #RRGGBB';
-  return z
+  const schema = z
     .string(required(rule))
     .refine((value) => parseHexColor(value) !== undefined, { error: rule })
     .transform((value) => parseHexColor(value) as string);
+  return wire(schema, { type: 'string', pattern: '^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$', description: 'hex colour #RGB or #RRGGBB (the # is optional)' });
 }
 
 /** An absolute http(s) URL without credentials; where it points is checked when it is fetched. */
-export function httpUrl() {
+export function httpUrl(description = 'an http(s) URL without credentials') {
   const rule = 'must be an http or https URL';
-  return z
+  const schema = z
     .string(required(rule))
     .max(2048, { error: 'must be at most 2048 characters' })
     .refine((value) => urlProblem(value) === undefined, {
       error: (issue) => (urlProblem(String(issue.input)) === 'contains credentials' ? 'must not contain credentials' : rule),
     });
+  return wire(schema, { type: 'string', format: 'uri', maxLength: 2048, description });
 }
 
 export type LabelOrPicture = { kind: 'text'; text: string } | { kind: 'picture'; url: string };
@@ -82,7 +99,7 @@ export type LabelOrPicture = { kind: 'text'; text: string } | { kind: 'picture';
  */
 export function labelOrPicture(min: number, max: number) {
   const rule = `must be ${min} to ${max} characters, or an http(s) image URL`;
-  return z.string(required(rule)).transform((raw, context): LabelOrPicture => {
+  const schema = z.string(required(rule)).transform((raw, context): LabelOrPicture => {
     const value = raw.trim();
     const fail = (message: string) => {
       context.addIssue({ code: 'custom', message, input: raw });
@@ -99,4 +116,5 @@ export function labelOrPicture(min: number, max: number) {
     if (!VISIBLE.test(value)) return fail('must contain a visible character');
     return { kind: 'text', text: value };
   });
+  return wire(schema, { type: 'string', maxLength: 2048, description: `a label of ${min} to ${max} characters, or an http(s) picture URL to draw` });
 }

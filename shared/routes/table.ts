@@ -2,7 +2,8 @@ import { botPath, commandsBody, listBotsQuery, registerBotBody, statsBody } from
 import { contrastQuery, hueRotateQuery, pixelateQuery, saturateQuery } from './schemas/filters';
 import { changeMyMindQuery, distractedQuery, pictureOnlyQuery } from './schemas/generators';
 import { jailQuery, prideQuery, ripQuery } from './schemas/overlays';
-import { relayPath, secretsBody, WEBHOOK_ID, webhookPath } from './schemas/webhooks';
+import { providerListData, relayPath, secretsBody, secretsData, WEBHOOK_ID, webhookPath } from './schemas/webhooks';
+import { botDetailData, botListData, commandsData, deletedBotData, heartbeatData, statsHistoryData, statusData } from './schemas/botData';
 import { rankCardQuery } from './schemas/rankCard';
 import { defineRoute, type FunctionGroup, type RouteDefinition } from './types';
 
@@ -16,6 +17,26 @@ const BOT_ID = '159985870458322944';
 const WEBHOOK_EXAMPLE = { id: '1234567890123456789', token: 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-aBcDeFgHiJkLmNoPqRsTuVwXyZ01' };
 
 export const routes = {
+  docsPage: defineRoute({
+    method: 'GET',
+    path: '/',
+    group: 'docs',
+    auth: 'none',
+    response: 'html',
+    summary: 'This page: the API reference, a live gallery of every image route, and a form to try them with your key',
+    schemas: {},
+    example: {},
+  }),
+  openApi: defineRoute({
+    method: 'GET',
+    path: '/openapi.json',
+    group: 'docs',
+    auth: 'none',
+    response: 'openapi',
+    summary: 'The OpenAPI 3.1 document of this API, generated from its route table',
+    schemas: {},
+    example: {},
+  }),
   rankCard: defineRoute({
     method: 'GET',
     path: '/v1/images/rank-card',
@@ -143,7 +164,7 @@ export const routes = {
     auth: 'apiKey',
     response: 'json',
     summary: 'Public bots, by name or guild count, optionally by tag, a page at a time',
-    schemas: { query: listBotsQuery },
+    schemas: { query: listBotsQuery, data: botListData },
     example: { query: { limit: '10', sort: 'guilds' } },
   }),
   getBot: defineRoute({
@@ -153,7 +174,8 @@ export const routes = {
     auth: 'apiKey',
     response: 'json',
     summary: 'A bot: profile, latest stats and whether it is online',
-    schemas: { path: botPath },
+    errors: ['NOT_FOUND'],
+    schemas: { path: botPath, data: botDetailData },
     example: { path: { clientId: BOT_ID } },
   }),
   getBotCommands: defineRoute({
@@ -163,7 +185,8 @@ export const routes = {
     auth: 'apiKey',
     response: 'json',
     summary: 'The commands of a bot, grouped by category',
-    schemas: { path: botPath },
+    errors: ['NOT_FOUND'],
+    schemas: { path: botPath, data: commandsData },
     example: { path: { clientId: BOT_ID } },
   }),
   getBotStats: defineRoute({
@@ -173,7 +196,8 @@ export const routes = {
     auth: 'apiKey',
     response: 'json',
     summary: 'The latest stats of a bot and its last 24 hourly points',
-    schemas: { path: botPath },
+    errors: ['NOT_FOUND'],
+    schemas: { path: botPath, data: statsHistoryData },
     example: { path: { clientId: BOT_ID } },
   }),
   getBotStatus: defineRoute({
@@ -183,7 +207,8 @@ export const routes = {
     auth: 'apiKey',
     response: 'json',
     summary: 'Whether a bot is online, when it was last seen, its uptime over the kept history',
-    schemas: { path: botPath },
+    errors: ['NOT_FOUND'],
+    schemas: { path: botPath, data: statusData },
     example: { path: { clientId: BOT_ID } },
   }),
   registerBot: defineRoute({
@@ -193,7 +218,9 @@ export const routes = {
     auth: 'apiKey',
     response: 'json',
     summary: 'Register a bot (the first key to do so owns it) or replace its profile',
-    schemas: { path: botPath, body: registerBotBody },
+    creates: true,
+    errors: ['FORBIDDEN'],
+    schemas: { path: botPath, body: registerBotBody, data: botDetailData },
     maxBodyBytes: 8 * 1024,
     example: { path: { clientId: BOT_ID }, body: { name: 'Modbot', description: 'Moderation with a sense of humour', tags: ['moderation', 'fun'], inviteUrl: 'https://discord.com/oauth2/authorize?client_id=159985870458322944' } },
   }),
@@ -204,7 +231,8 @@ export const routes = {
     auth: 'apiKey',
     response: 'json',
     summary: 'Heartbeat: the current stats of a bot',
-    schemas: { path: botPath, body: statsBody },
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    schemas: { path: botPath, body: statsBody, data: heartbeatData },
     maxBodyBytes: 2 * 1024,
     example: { path: { clientId: BOT_ID }, body: { guilds: 1280, users: 98000, shards: 2, ping: 42.5, uptime: 86400, memory: 180 } },
   }),
@@ -215,7 +243,8 @@ export const routes = {
     auth: 'apiKey',
     response: 'json',
     summary: 'Replace the command list of a bot',
-    schemas: { path: botPath, body: commandsBody },
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    schemas: { path: botPath, body: commandsBody, data: commandsData },
     maxBodyBytes: 256 * 1024,
     example: { path: { clientId: BOT_ID }, body: { commands: [{ name: 'ban', description: 'Ban a member', category: 'moderation', usage: '/ban @user [reason]' }] } },
   }),
@@ -226,7 +255,8 @@ export const routes = {
     auth: 'apiKey',
     response: 'json',
     summary: 'Remove a bot and all its records',
-    schemas: { path: botPath },
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    schemas: { path: botPath, data: deletedBotData },
     example: { path: { clientId: BOT_ID } },
   }),
   listWebhooks: defineRoute({
@@ -236,7 +266,7 @@ export const routes = {
     auth: 'none',
     response: 'json',
     summary: 'The providers the webhook relay speaks and the events it renders',
-    schemas: {},
+    schemas: { data: providerListData },
     example: {},
   }),
   relayWebhook: defineRoute({
@@ -250,6 +280,7 @@ export const routes = {
     rateLimitBy: { pathParameter: 'id', pattern: WEBHOOK_ID, prefix: 'webhook' },
     maxBodyBytes: 1024 * 1024,
     summary: "Relay a provider's webhook delivery to the Discord webhook {id}/{token}",
+    errors: ['UNAUTHORIZED', 'UPSTREAM_ERROR'],
     schemas: { path: relayPath },
     example: { path: { id: WEBHOOK_EXAMPLE.id, token: WEBHOOK_EXAMPLE.token, provider: 'github' } },
   }),
@@ -260,7 +291,8 @@ export const routes = {
     auth: 'apiKey',
     response: 'json',
     summary: 'Register the signature secrets (per provider) that deliveries to the Discord webhook {id}/{token} must carry',
-    schemas: { path: webhookPath, body: secretsBody },
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'UPSTREAM_ERROR'],
+    schemas: { path: webhookPath, body: secretsBody, data: secretsData },
     maxBodyBytes: 16 * 1024,
     example: { path: WEBHOOK_EXAMPLE, body: { secrets: { github: 'my-signing-secret' } } },
   }),

@@ -1,15 +1,18 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../http/errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function per group; the authorizer is separate and not a group. */
-export const functionGroups = ['filters', 'generators', 'overlays', 'rank-card', 'bots', 'webhooks'] as const;
+export const functionGroups = ['filters', 'generators', 'overlays', 'rank-card', 'bots', 'webhooks', 'docs'] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
 export interface RouteSchemas {
   path?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** What a `json` route answers in the envelope's `data` (documented and checked, not parsed). */
+  data?: z.ZodType;
 }
 
 export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extends FunctionGroup = FunctionGroup> {
@@ -19,12 +22,19 @@ export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extend
   group: G;
   /** `apiKey`: behind the Lambda authorizer and counted per key; `none`: counted per source IP. */
   auth: 'apiKey' | 'none';
-  /** `svg`: a bare image/svg+xml document; `json`: the success envelope. */
-  response: 'svg' | 'json';
+  /**
+   * `svg`: a bare image/svg+xml document (or its PNG); `json`: the success envelope; `html`: a page;
+   * `openapi`: the OpenAPI document itself.
+   */
+  response: 'svg' | 'json' | 'html' | 'openapi';
   summary: string;
   schemas: S;
   /** A valid request, as a client writes it: the OpenAPI document, the gallery and the tests use it. */
   example: RouteExample;
+  /** Answers 201 when the request creates the resource (200 when it replaces it). */
+  creates?: boolean;
+  /** Refusals particular to this route, beyond those its shape implies (bad input, auth, quota, outages). */
+  errors?: readonly ErrorCode[];
   /** Largest accepted request body; bodies are refused with 413 above it. */
   maxBodyBytes?: number;
   /** `envelope` (default): the JSON envelope; `message`: `{"message", "code"?}` and never a 500 (the webhook relay). */
@@ -48,8 +58,8 @@ export interface RouteInput<R extends RouteDefinition> {
   path: Out<R['schemas']['path']>;
   query: Out<R['schemas']['query']>;
   body: Out<R['schemas']['body']>;
-  /** The request as it came, for `rawBody` routes: body text and lower-case header names. */
-  raw: { body: string; headers: Record<string, string | undefined> };
+  /** The request as it came: body text (`rawBody` routes), lower-case header names, the URL's base path (`/prod`, or ''). */
+  raw: { body: string; headers: Record<string, string | undefined>; basePath: string };
 }
 
 export const defineRoute = <const S extends RouteSchemas, const G extends FunctionGroup>(route: RouteDefinition<S, G>) => route;

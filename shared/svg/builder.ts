@@ -17,7 +17,8 @@ export interface SvgElement {
 
 const NAME = /^[A-Za-z][A-Za-z0-9:_.-]*$/;
 const URL_ATTRIBUTES = new Set(['href', 'xlink:href']);
-const SAFE_URL = /^(#|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]|https?:)/i;
+// Fragments, pictures, http(s), and same-origin paths (a page's own links; never `//host` or `/\host`).
+const SAFE_URL = /^(#|\/(?![/\\])|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]|https?:)/i;
 // Any attribute can become a link (<set to=...>, <animate values=...>), so no value may be a script URL.
 const SCRIPT_URL = /^[\s\u0000-\u001f]*(javascript|vbscript):/i;
 

@@ -167,8 +167,11 @@ describe('GET /webhooks', () => {
     expect(scripts).toHaveLength(1);
     // Exactly the source we wrote, with no compiler helper it would need at run time.
     expect(scripts[0]).toBe(RELAY_PAGE_SCRIPT);
-    const hash = createHash('sha256').update(scripts[0] ?? '').digest('base64');
-    expect(reply.headers.get('content-security-policy')).toBe(`default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+    const hash = (text: string) => createHash('sha256').update(text).digest('base64');
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(reply.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; script-src 'sha256-${hash(scripts[0] ?? '')}'; style-src 'sha256-${hash(style)}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
     for (const provider of providers) {
       expect(html).toContain(`<input data-provider="${provider.name}"`);
       expect(html).toContain(`href="${provider.docs}"`);

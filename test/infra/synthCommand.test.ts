@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { routeList } from '../../shared/routes/table';
 
 /** ELF's e_machine for 64-bit ARM: the binary must be Lambda's (arm64), not this machine's. */
 const EM_AARCH64 = 0xb7;
@@ -19,21 +20,25 @@ describe('npm run synth', () => {
     await promisify(execFile)('npm', ['run', 'synth', '--', '-o', out], { env, timeout: 120_000 });
 
     const template = JSON.parse(readFileSync(join(out, 'ChatbotUtilityApi.template.json'), 'utf8'));
-    const functions = Object.values(template.Resources as Record<string, { Type: string; Metadata?: Record<string, string>; Properties: any }>).filter(
-      (r) => r.Type === 'AWS::Lambda::Function',
+    const functions = Object.entries(template.Resources as Record<string, { Type: string; Metadata?: Record<string, string>; Properties: any }>).filter(
+      ([, r]) => r.Type === 'AWS::Lambda::Function',
     );
     expect(functions.length).toBeGreaterThan(1);
-    for (const fn of functions) {
+    // Logical ids of the groups that answer images, e.g. FiltersFunction1A2B3C.
+    const imageGroups = new Set(routeList.filter((route) => route.response === 'svg').map((route) => route.group.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())));
+    const rasterising = new Set(functions.map(([id]) => id).filter((id) => [...imageGroups].some((group) => id.startsWith(`${group}Function`))));
+    expect(rasterising.size).toBe(imageGroups.size);
+    for (const [id, fn] of functions) {
       const asset = join(out, fn.Metadata?.['aws:asset:path'] as string);
       expect(existsSync(join(asset, 'index.mjs'))).toBe(true);
       expect(existsSync(join(asset, 'index.mjs.map'))).toBe(true);
       const fonts = fn.Properties.Environment.Variables.FONT_DIR ? readdirSync(join(asset, 'fonts')).sort() : [];
       if (fn.Properties.Environment.Variables.FONT_DIR) expect(fonts).toEqual(['Inter_400Regular.ttf', 'Inter_700Bold.ttf']);
-      // Only functions that draw carry resvg; its native part is an aarch64 Linux shared object.
+      // Only image functions carry resvg; its native part is an aarch64 Linux shared object.
       const binary = join(asset, 'node_modules/@resvg/resvg-js-linux-arm64-gnu/resvgjs.linux-arm64-gnu.node');
-      expect(existsSync(binary)).toBe(Boolean(fn.Properties.Environment.Variables.FONT_DIR));
-      expect(existsSync(join(asset, 'node_modules'))).toBe(Boolean(fn.Properties.Environment.Variables.FONT_DIR));
-      if (!existsSync(binary)) continue;
+      expect(existsSync(binary)).toBe(rasterising.has(id));
+      expect(existsSync(join(asset, 'node_modules'))).toBe(rasterising.has(id));
+      if (!rasterising.has(id)) continue;
       const elf = readFileSync(binary);
       expect(elf.subarray(0, 4).toString('latin1')).toBe('\x7fELF');
       expect(elf.readUInt16LE(18)).toBe(EM_AARCH64);

@@ -82,7 +82,7 @@ describe('what the builder refuses', () => {
     expect(() => svgDocument({ width: 1, height: 1 }, h('g', {}, [h('g', {}, h('script', {}, 'alert(1)'))]))).toThrow(/refusing element/);
   });
 
-  test.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'vbscript:x', 'data:text/html,<script>alert(1)</script>', 'data:image/svg', '//evil.example/x'])(
+  test.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'vbscript:x', 'data:text/html,<script>alert(1)</script>', 'data:image/svg', '//evil.example/x', '/\\evil.example/x'])(
     'href %j',
     (url) => {
       expect(() => render(h('a', { href: url }))).toThrow(/refusing href/);
@@ -90,7 +90,7 @@ describe('what the builder refuses', () => {
     },
   );
 
-  test.each(['#clip', 'https://example.com/a.png', 'http://example.com/', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/webp;base64,UklGRg=='])(
+  test.each(['#clip', '/openapi.json', 'https://example.com/a.png', 'http://example.com/', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/webp;base64,UklGRg=='])(
     'href %j is allowed',
     (url) => {
       expect(parseXml(render(h('image', { href: url })))[0]?.attrs.href).toBe(url);

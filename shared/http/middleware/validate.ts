@@ -33,7 +33,7 @@ export function validate(route: RouteDefinition): ApiMiddleware {
       const query = parse(route.schemas.query, event.queryStringParameters ?? {}, '');
       const output = route.response === 'svg' ? parse(imageOutputQuery, event.queryStringParameters ?? {}, '') : undefined;
       const body = route.schemas.body ? parse(route.schemas.body, readJsonBody(route, event), 'body') : undefined;
-      const raw = { body: route.rawBody ? bodyText(route, event) : '', headers: event.headers ?? {} };
+      const raw = { body: route.rawBody ? bodyText(route, event) : '', headers: event.headers ?? {}, basePath: basePathOf(event) };
 
       if (issues.length > 0) {
         const first = issues[0] as FieldIssue;
@@ -45,6 +45,15 @@ export function validate(route: RouteDefinition): ApiMiddleware {
       request.context.imageFormat = output?.format;
     },
   };
+}
+
+/**
+ * What comes before the API's own paths in the URL the client used: `/prod` on an execute-api
+ * URL, a custom domain's base path, nothing locally. Pages and the OpenAPI document link with it.
+ */
+function basePathOf(event: { path: string; requestContext?: { path?: string } }): string {
+  const full = event.requestContext?.path ?? event.path;
+  return full.endsWith(event.path) ? full.slice(0, full.length - event.path.length).replace(/\/$/, '') : '';
 }
 
 type BodyEvent = { body: string | null; isBase64Encoded: boolean; headers: Record<string, string | undefined> | null };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { presenceNames } from '../../svg/presence';
 import { themeNames } from '../../svg/themes';
-import { hexColor, httpUrl, integer, oneOf, text } from '../params';
+import { hexColor, integer, oneOf, text } from '../params';
+import { pictureUrl } from './picture';
 
 export const rankCardQuery = z.object({
   username: text(1, 32, { trim: true }),
@@ -9,7 +10,7 @@ export const rankCardQuery = z.object({
   xp: integer(0),
   requiredXp: integer(1),
   rank: integer(1),
-  avatar: httpUrl().optional(),
+  avatar: pictureUrl().optional(),
   status: oneOf(presenceNames).default('offline'),
   theme: oneOf(themeNames).default('dark'),
   progressColor: hexColor().optional(),

@@ -35,3 +35,21 @@ export const secretsBody = z.strictObject({
     }
   }),
 });
+
+/** GET /webhooks: where to send deliveries, and what each provider signs and renders. */
+export const providerListData = z.strictObject({
+  url: z.string(),
+  secrets: z.string(),
+  providers: z.array(
+    z.strictObject({
+      name: z.string(),
+      displayName: z.string(),
+      description: z.string(),
+      docs: z.string(),
+      events: z.array(z.string()),
+      signature: z.strictObject({ header: z.string(), kind: z.enum(['hmac', 'token']) }).nullable(),
+    }),
+  ),
+});
+
+export const secretsData = z.strictObject({ webhookId: z.string(), signedProviders: z.array(z.string()), updatedAt: z.string().meta({ format: 'date-time' }) });

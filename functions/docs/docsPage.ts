@@ -1,0 +1,58 @@
+import { htmlPage } from '../../shared/http/htmlPage';
+import type { RouteHandler } from '../../shared/http/stack';
+import { openApiDocument } from '../../shared/openapi/document';
+import type { Routes } from '../../shared/routes/table';
+import { h } from '../../shared/svg/builder';
+import { gallery, type GalleryItem } from './gallery';
+import { DOCS_PAGE_SCRIPT } from './pageScript';
+import { DOCS_PAGE_STYLE } from './pageStyle';
+import { reference } from './reference';
+
+const requestLine = ({ route }: GalleryItem) => `GET ${route.path}?${new URLSearchParams(route.example.query)}`;
+
+const card = (item: GalleryItem) =>
+  h(
+    'div',
+    { class: 'card' },
+    h('strong', {}, item.route.summary),
+    h('img', { src: item.image, alt: item.route.summary, 'data-route': item.route.id }),
+    h('code', {}, requestLine(item)),
+    h('button', { type: 'button', 'data-try': item.route.id }, 'Try it'),
+  );
+
+const tryForm = () =>
+  h(
+    'form',
+    { id: 'try' },
+    h('label', {}, 'Route', h('select', { id: 'try-route' })),
+    h('div', { id: 'try-params' }),
+    h('label', {}, 'API key', h('input', { id: 'try-key', type: 'password', autocomplete: 'off', placeholder: 'Bearer key (sent only to this API)' })),
+    h('button', { type: 'submit' }, 'Send'),
+    h('p', { id: 'try-status', role: 'status' }),
+    h('img', { id: 'try-image', alt: 'The answer', hidden: 'hidden' }),
+    h('pre', { id: 'try-json', hidden: 'hidden' }),
+  );
+
+/** GET /: the API reference, the gallery drawn live by the image routes' own handlers, and a form to try any GET route. */
+export const docsPage: RouteHandler<Routes['docsPage']> = async ({ raw }) => {
+  const document = openApiDocument(raw.basePath || '/');
+  const items = await gallery();
+  return htmlPage({
+    title: document.info.title,
+    style: DOCS_PAGE_STYLE,
+    script: DOCS_PAGE_SCRIPT,
+    data: { openapi: document, page: { basePath: raw.basePath } },
+    allow: { 'img-src': 'data: blob:', 'connect-src': "'self'" },
+    body: [
+      h('h1', {}, document.info.title),
+      h('p', {}, 'SVG and PNG images for chat bots, Discord bot information, and a webhook relay. Every /v1 route takes ', h('code', {}, 'Authorization: Bearer <key>'), '; the machine-readable description is ', h('a', { href: `${raw.basePath}/openapi.json` }, 'openapi.json'), '.'),
+      h('h2', { id: 'gallery' }, 'Gallery'),
+      h('p', {}, "Each image below is drawn now by its route's own code from the example request under it (a sample landscape stands in for the pictures those examples name). Add format=png for PNG."),
+      h('div', { class: 'gallery' }, items.map(card)),
+      h('h2', { id: 'try-it' }, 'Try it'),
+      tryForm(),
+      h('h2', { id: 'reference' }, 'Reference'),
+      ...reference(document),
+    ],
+  });
+};

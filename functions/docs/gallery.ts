@@ -1,0 +1,43 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { ApiContext } from '../../shared/http/middleware/types';
+import type { RouteHandler, StackDeps } from '../../shared/http/stack';
+import { routeList, routes, type RouteEntry, type RouteId } from '../../shared/routes/table';
+import type { RouteDefinition, RouteInput } from '../../shared/routes/types';
+import { handlers as filters } from '../filters/index';
+import { handlers as generators } from '../generators/index';
+import { handlers as overlays } from '../overlays/index';
+import { handlers as rankCard } from '../rank-card/index';
+import { SAMPLE_PICTURE } from './samplePicture';
+
+const imageHandlers: Partial<Record<RouteId, RouteHandler<RouteDefinition>>> = { ...filters, ...generators, ...overlays, ...rankCard };
+
+export interface GalleryItem {
+  route: RouteEntry;
+  /** The route's answer to its own example, as a data: URI an <img> shows. */
+  image: string;
+}
+
+/** The only service an image handler uses: every picture URL is the sample picture. */
+const galleryDeps = { images: { load: async () => SAMPLE_PICTURE } } as unknown as StackDeps;
+
+/**
+ * Every image route drawn by its own handler from the example in the route table, with the
+ * sample picture standing in for fetched ones. Deterministic, so drawn once per instance.
+ */
+export async function renderGallery(): Promise<GalleryItem[]> {
+  return Promise.all(
+    routeList
+      .filter((route) => route.response === 'svg')
+      .map(async (route) => {
+        const handler = imageHandlers[route.id];
+        if (!handler) throw new Error(`no handler for image route ${route.id}`);
+        const query = (routes[route.id].schemas as { query?: { parse(input: unknown): unknown } }).query?.parse(route.example.query ?? {});
+        const input = { path: undefined, query, body: undefined, raw: { body: '', headers: {}, basePath: '' } } as RouteInput<RouteDefinition>;
+        const answer: APIGatewayProxyResult = await handler(input, {} as ApiContext, galleryDeps);
+        return { route, image: `data:image/svg+xml;base64,${Buffer.from(answer.body).toString('base64')}` };
+      }),
+  );
+}
+
+let drawn: Promise<GalleryItem[]> | undefined;
+export const gallery = (): Promise<GalleryItem[]> => (drawn ??= renderGallery());

@@ -1,0 +1,133 @@
+import type { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from '../http/errors';
+import { imageOutputQuery } from '../routes/schemas/imageOutput';
+import { routeList, type RouteEntry } from '../routes/table';
+import type { FunctionGroup } from '../routes/types';
+import { errorResponse, headerRefs, headers, RATE_HEADERS, schemas, securitySchemes, successEnvelope, type HeaderName } from './components';
+import { jsonSchema, type JsonSchema } from './jsonSchema';
+
+const DESCRIPTION = `Images for chat bots (SVG, or PNG with \`format=png\`), information about Discord bots, and a webhook relay from services such as GitHub to Discord.
+
+- **Keys**: every \`/v1\` route takes \`Authorization: Bearer <key>\`.
+- **Quota**: 60 requests per minute per key, over every \`/v1\` route; requests without a key are counted per source IP (per webhook id on the relay). Every answer carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`, \`X-RateLimit-Reset\`; a 429 adds \`Retry-After\`.
+- **Answers**: JSON routes answer \`{"success": true, "data", "meta"}\`; every error is \`{"success": false, "error": {"code", "message", "details"?}, "meta"}\`. Image routes answer the bare image, deterministic, with \`ETag\` (304 on \`If-None-Match\`) and \`Cache-Control: public, max-age=86400\`.
+- **Pictures** are fetched by the service (http/https, public addresses only, 3 redirects, 5 s, 5 MB, PNG/JPEG/GIF/WebP) and inlined, so an SVG renders anywhere.`;
+
+const TAGS: Record<FunctionGroup, string> = {
+  'rank-card': 'Rank cards for levelling bots',
+  filters: 'Filters over a picture',
+  generators: 'Meme scenes',
+  overlays: 'Pictures with something drawn over them',
+  bots: 'Discord bots: profiles, commands, stats, status (owners write with their key)',
+  webhooks: 'Relay of provider webhooks (GitHub, GitLab, ...) to Discord',
+  docs: 'This documentation',
+};
+
+/** The OpenAPI 3.1 document of the route table: every route, its parameters, answers and errors. */
+export function openApiDocument(serverUrl?: string) {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Chat-bot utility API', version: '1.0.0', description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    tags: (Object.keys(TAGS) as FunctionGroup[]).map((name) => ({ name, description: TAGS[name] })),
+    paths: paths(),
+    components: { schemas, headers, securitySchemes },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;
+
+function paths() {
+  const result: Record<string, Record<string, unknown>> = {};
+  for (const route of routeList) (result[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
+  return result;
+}
+
+function operation(route: RouteEntry) {
+  return {
+    operationId: route.id,
+    summary: route.summary,
+    tags: [route.group],
+    security: route.auth === 'apiKey' ? [{ bearerAuth: [] }] : [],
+    parameters: [...parameters(route, 'path'), ...parameters(route, 'query')],
+    ...(route.schemas.body || route.rawBody ? { requestBody: requestBody(route) } : {}),
+    responses: { ...successResponses(route), ...errorResponses(route) },
+  };
+}
+
+function parameters(route: RouteEntry, where: 'path' | 'query') {
+  const sources = [route.schemas[where], where === 'query' && route.response === 'svg' ? imageOutputQuery : undefined].filter(Boolean) as z.ZodType[];
+  return sources.flatMap((source) => {
+    const object = jsonSchema(source, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    return Object.entries(object.properties ?? {}).map(([name, { description, ...schema }]) => ({
+      name,
+      in: where,
+      required: where === 'path' || (object.required ?? []).includes(name),
+      ...(description ? { description } : {}),
+      schema,
+      ...(route.example[where]?.[name] !== undefined ? { example: route.example[where]?.[name] } : {}),
+    }));
+  });
+}
+
+function requestBody(route: RouteEntry) {
+  const limit = `at most ${Math.round((route.maxBodyBytes ?? 64 * 1024) / 1024)} KB`;
+  if (route.rawBody) {
+    const anything = { schema: { type: 'object' } };
+    return {
+      required: true,
+      description: `The delivery exactly as the provider sends it (${limit}); signatures are checked over these bytes`,
+      content: { 'application/json': anything, 'application/x-www-form-urlencoded': anything },
+    };
+  }
+  return {
+    required: true,
+    description: `JSON, ${limit}`,
+    content: { 'application/json': { schema: jsonSchema(route.schemas.body as z.ZodType, 'input'), example: route.example.body } },
+  };
+}
+
+const answer = (description: string, names: readonly HeaderName[], content?: Record<string, unknown>) => ({
+  description,
+  headers: headerRefs([...RATE_HEADERS, ...names]),
+  ...(content ? { content } : {}),
+});
+
+function successResponses(route: RouteEntry): Record<string, unknown> {
+  switch (route.response) {
+    case 'svg':
+      return {
+        200: answer('The image: SVG by default; PNG with `format=png`, or when Accept prefers image/png', ['ETag', 'Cache-Control', 'Vary'], {
+          'image/svg+xml': { schema: { type: 'string' } },
+          'image/png': { schema: { type: 'string', format: 'binary' } },
+        }),
+        304: answer('Not modified: the If-None-Match header names the current ETag', ['ETag', 'Cache-Control']),
+      };
+    case 'html':
+      return { 200: answer('A self-contained HTML page', [], { 'text/html': { schema: { type: 'string' } } }) };
+    case 'openapi':
+      return {
+        200: answer('This document', ['ETag'], { 'application/json': { schema: { type: 'object' } } }),
+        304: answer('Not modified', ['ETag']),
+      };
+    case 'json': {
+      if (route.answers === 'message') {
+        return { 200: answer('Relayed, or ignored (an event this relay does not render), or a duplicate delivery', [], { 'application/json': { schema: { $ref: '#/components/schemas/RelayAnswer' } } }) };
+      }
+      const content = { 'application/json': { schema: successEnvelope(route.schemas.data ? jsonSchema(route.schemas.data, 'output') : {}) } };
+      return { 200: answer('Success', [], content), ...(route.creates ? { 201: answer('Created', [], content) } : {}) };
+    }
+  }
+}
+
+/** The refusals a route can give: those its shape implies, plus its own. */
+function errorResponses(route: RouteEntry) {
+  const codes = new Set<ErrorCode>(['RATE_LIMITED', 'SERVICE_UNAVAILABLE', ...(route.errors ?? [])]);
+  if (route.schemas.path || route.schemas.query || route.schemas.body) codes.add('INVALID_PARAMETER');
+  if (route.response === 'svg') codes.add('IMAGE_FETCH_FAILED');
+  if (route.auth === 'apiKey') codes.add('UNAUTHORIZED');
+  if (route.schemas.body || route.rawBody) codes.add('PAYLOAD_TOO_LARGE');
+  if (route.schemas.body) codes.add('UNSUPPORTED_MEDIA_TYPE');
+  const statuses = [...new Set([...codes].map((code) => ERROR_STATUS[code]))].sort();
+  return Object.fromEntries(statuses.map((status) => [status, errorResponse(status, route.answers === 'message')]));
+}
