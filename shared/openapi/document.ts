@@ -131,3 +131,6 @@ function errorResponses(route: RouteEntry) {
   const statuses = [...new Set([...codes].map((code) => ERROR_STATUS[code]))].sort();
   return Object.fromEntries(statuses.map((status) => [status, errorResponse(status, route.answers === 'message')]));
 }
+
+/** The document as the file docs/openapi.json holds it. */
+export const openApiText = (serverUrl?: string): string => `${JSON.stringify(openApiDocument(serverUrl), null, 2)}\n`;

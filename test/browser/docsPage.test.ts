@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { routeList } from '../../shared/routes/table';
+import { launchChromium } from '../support/browser';
+import { startImageApi, type ImageApi } from '../support/imageApi';
+
+/** GET / in a real browser: the page, its gallery, and the try-it form against the local server. */
+let images: ImageApi;
+let browser: Browser;
+let page: Page;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  images = await startImageApi();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // Script errors and CSP violations both reach the console.
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(String(error)));
+  await page.goto(`${images.api.url}/`);
+}, 30_000);
+afterAll(async () => {
+  await browser?.close();
+  await images?.close();
+});
+
+const imageRoutes = routeList.filter((route) => route.response === 'svg');
+
+describe('the docs page in Chromium', () => {
+  test('loads with no script error and no CSP violation; every gallery image decodes', async () => {
+    await page.waitForLoadState('load');
+    const gallery = await page.$$eval('.gallery img', (imgs) => imgs.map((img) => ({ route: (img as HTMLImageElement).dataset.route, width: (img as HTMLImageElement).naturalWidth, height: (img as HTMLImageElement).naturalHeight })));
+    expect(gallery.map((item) => item.route).sort()).toEqual(imageRoutes.map((route) => route.id).sort());
+    for (const item of gallery) {
+      expect(item.width).toBeGreaterThan(0);
+      expect(item.height).toBeGreaterThan(0);
+    }
+    expect(problems).toEqual([]);
+    mkdirSync('artifacts', { recursive: true });
+    await page.screenshot({ path: 'artifacts/docs-page.png', fullPage: true });
+  });
+
+  test('the reference lists every route of the table', async () => {
+    const articles = await page.$$eval('article[id]', (elements) => elements.map((element) => element.id));
+    expect(articles.sort()).toEqual(routeList.map((route) => route.id).sort());
+  });
+
+  test('the form round-trips: a gallery route as PNG with a key, drawn from a real picture', async () => {
+    await page.click('button[data-try="jail"]');
+    expect(await page.inputValue('#try-route')).toBe('jail');
+    await page.fill('#try-params input[name="image"]', `${images.host.url}/cat.png`);
+    await page.fill('#try-params input[name="width"]', '300');
+    await page.fill('#try-params input[name="format"]', 'png');
+    await page.fill('#try-key', images.key);
+    await page.click('#try button[type="submit"]');
+    await page.waitForSelector('#try-image:not([hidden])');
+    expect(await page.textContent('#try-status')).toMatch(/^200 image\/png \(\d+ requests left this minute\)$/);
+    const size = await page.$eval('#try-image', (img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]);
+    expect(size).toEqual([300, 512]);
+  });
+
+  test('JSON answers and errors are shown as they came', async () => {
+    await page.selectOption('#try-route', 'listBots');
+    await page.click('#try button[type="submit"]');
+    await page.waitForSelector('#try-json:not([hidden])');
+    expect(await page.textContent('#try-status')).toMatch(/^200 application\/json/);
+    expect(JSON.parse((await page.textContent('#try-json')) ?? '')).toMatchObject({ success: true, data: { bots: [] } });
+
+    await page.fill('#try-key', 'not-a-key');
+    await page.click('#try button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('#try-status')?.textContent?.startsWith('401'));
+    expect(JSON.parse((await page.textContent('#try-json')) ?? '')).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
+    expect(problems.filter((problem) => !/401/.test(problem))).toEqual([]);
+  });
+});

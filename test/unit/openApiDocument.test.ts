@@ -1,0 +1,94 @@
+import { describe, expect, test } from '@jest/globals';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { readFileSync } from 'node:fs';
+import { openApiDocument, openApiText } from '../../shared/openapi/document';
+import { routeList } from '../../shared/routes/table';
+
+const document = openApiDocument('/prod');
+type Operation = { operationId: string; security: unknown[]; parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[]; responses: Record<string, any>; requestBody?: any };
+const operation = (id: string): Operation => {
+  const route = routeList.find((r) => r.id === id)!;
+  return (document.paths as Record<string, Record<string, Operation>>)[route.path]![route.method.toLowerCase()]!;
+};
+const parameter = (id: string, name: string) => operation(id).parameters.find((p) => p.name === name);
+
+describe('the OpenAPI document', () => {
+  test('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(JSON.parse(JSON.stringify(document)));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+    // The validator does refuse a broken document.
+    const { info: _info, ...broken } = JSON.parse(JSON.stringify(document));
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  test('lists exactly the routes of the table, each once, by its id', () => {
+    const listed = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods as object).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(listed.sort()).toEqual(routeList.map((route) => `${route.method} ${route.path}`).sort());
+    expect(routeList.map((route) => operation(route.id).operationId)).toEqual(routeList.map((route) => route.id));
+  });
+
+  test('parameters carry their wire type, range, default and whether they are required', () => {
+    expect(parameter('rankCard', 'level')).toMatchObject({ in: 'query', required: true, schema: { type: 'integer', minimum: 0 } });
+    expect(parameter('rankCard', 'theme')).toMatchObject({ required: false, schema: { type: 'string', default: 'dark', enum: expect.arrayContaining(['dark', 'light']) } });
+    expect(parameter('rankCard', 'username')).toMatchObject({ required: true, schema: { type: 'string', minLength: 1, maxLength: 32 } });
+    expect(parameter('jail', 'width')).toMatchObject({ required: false, schema: { type: 'integer', minimum: 1, maximum: 1024, default: 512 } });
+    expect(parameter('contrast', 'amount')).toMatchObject({ schema: { type: 'number', minimum: 0, maximum: 5, default: 1.5 } });
+    expect(parameter('pixelate', 'size')).toMatchObject({ schema: { type: 'integer', minimum: 2, maximum: 128, default: 16 } });
+    expect(parameter('jail', 'image')).toMatchObject({ required: true, schema: { type: 'string', format: 'uri' } });
+    expect(parameter('getBot', 'clientId')).toMatchObject({ in: 'path', required: true, schema: { type: 'string', pattern: expect.any(String) } });
+    expect(parameter('listBots', 'limit')).toMatchObject({ schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } });
+  });
+
+  test('every image route takes format=svg|png; no other route does', () => {
+    for (const route of routeList) {
+      const format = parameter(route.id, 'format');
+      if (route.response === 'svg') expect(format).toMatchObject({ in: 'query', required: false, schema: { enum: ['svg', 'png'] } });
+      else expect(format).toBeUndefined();
+    }
+  });
+
+  test('path parameters are exactly those of the path; examples are the table examples', () => {
+    for (const route of routeList) {
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect(operation(route.id).parameters.filter((p) => p.in === 'path').map((p) => p.name).sort()).toEqual(names.sort());
+      for (const p of operation(route.id).parameters) {
+        const example = (route.example as Record<string, Record<string, string> | undefined>)[p.in]?.[p.name];
+        expect((p as { example?: string }).example).toBe(example);
+      }
+    }
+  });
+
+  test('the bearer scheme guards /v1 routes and nothing else', () => {
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const route of routeList) expect(operation(route.id).security).toEqual(route.auth === 'apiKey' ? [{ bearerAuth: [] }] : []);
+  });
+
+  test('answers: images as SVG or PNG with 304; JSON as the envelope with its data schema; errors with rate headers', () => {
+    const image = operation('jail').responses;
+    expect(Object.keys(image[200].content)).toEqual(['image/svg+xml', 'image/png']);
+    expect(image[304]).toBeDefined();
+    const bot = operation('getBot').responses[200].content['application/json'].schema;
+    expect(bot.properties.data.properties).toHaveProperty('clientId');
+    expect(bot.properties.data.additionalProperties).toBe(false);
+    expect(Object.keys(operation('registerBot').responses)).toEqual(expect.arrayContaining(['200', '201', '400', '401', '403', '413', '415', '429', '503']));
+    expect(Object.keys(operation('getBot').responses)).toEqual(expect.arrayContaining(['404']));
+    expect(operation('getBot').responses).not.toHaveProperty('413');
+    expect(operation('relayWebhook').responses[401].content['application/json'].schema.$ref).toBe('#/components/schemas/RelayAnswer');
+    for (const route of routeList) {
+      for (const [status, response] of Object.entries(operation(route.id).responses)) {
+        expect(Object.keys(response.headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
+        if (status === '429' || status === '503') expect(response.headers).toHaveProperty('Retry-After');
+      }
+    }
+  });
+
+  test('the server is the base path the document was asked from', () => {
+    expect(document.servers).toEqual([{ url: '/prod' }]);
+  });
+
+  test('docs/openapi.json is the current document (npm run openapi writes it)', () => {
+    expect(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')).toBe(openApiText());
+  });
+});
