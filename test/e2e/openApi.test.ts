@@ -54,7 +54,7 @@ describe('GET /openapi.json', () => {
 });
 
 describe('real answers match the document', () => {
-  const bot = routes.getBot.example.path.clientId;
+  const bot = routes.getBot.example.path?.clientId as string;
   test('every bot route, from the examples of the table, in order of use', async () => {
     expectDocumented('registerBot', await send('PUT', `/v1/bots/${bot}`, routes.registerBot.example.body));
     expectDocumented('registerBot', await send('PUT', `/v1/bots/${bot}`, routes.registerBot.example.body));
@@ -80,7 +80,7 @@ describe('real answers match the document', () => {
   test('the webhook listing and the relay', async () => {
     expectDocumented('listWebhooks', await call(`${api.url}/webhooks`));
     // The relay's own answer format (its deliveries are covered by the webhook suites).
-    const relay = routes.relayWebhook.example.path;
+    const relay = routes.relayWebhook.example.path as Record<string, string>;
     const unknown = await call(`${api.url}/webhooks/${relay.id}/${relay.token}/nobody`, { method: 'POST', body: '{}' });
     expect(unknown.status).toBe(400);
     expectDocumented('relayWebhook', unknown);

@@ -3,26 +3,39 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { deployedGroups } from '../../infra/cdk/functions';
+import { deployedGroups, functionId } from '../../infra/cdk/functions';
 import { gatewayResponses, type GatewayAnswer } from '../../shared/http/gatewayResponses';
 import { routeList } from '../../shared/routes/table';
 import { tableSchema } from '../../shared/store/schema';
-import { DEFAULT_SETTINGS } from '../../infra/cdk/stack';
-import { resourcePaths, resourcesOf, routedMethods, synthStack } from './synth';
+import { DEFAULT_SETTINGS, type ChatbotApiStack } from '../../infra/cdk/stack';
+import { acknowledgedReason, functionIdOf, proxyMethods, resourcePaths, resourcesOf, routedMethods, synthStack } from './synth';
 
 let template: Template;
+let stack: ChatbotApiStack;
 beforeAll(() => {
-  ({ template } = synthStack());
+  ({ template, stack } = synthStack());
 });
 
-const functionIdOf = (method: Record<string, any>): string => {
-  const uri = JSON.stringify(method.Integration.Uri);
-  return /"([A-Za-z0-9]+Function[0-9A-F]{8})"/.exec(uri)?.[1] ?? '';
-};
-
 describe('cdk-nag AwsSolutions', () => {
-  test('the stack synthesises with no unacknowledged finding', () => {
-    expect(template).toBeDefined();
+  test('the stack has no unacknowledged finding, warnings included', () => {
+    const { success, violations } = new AwsSolutionsChecks().validateScope(stack);
+    expect(violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`))).toEqual([]);
+    expect(success).toBe(true);
+  });
+
+  test('each method is acknowledged for what it is: keyed ones behind the authorizer, public ones and 405 catch-alls on their own', () => {
+    const kind = (reason?: string) =>
+      reason === undefined ? 'none' : reason.startsWith('This ANY method only catches') ? '405' : reason.startsWith('Public by the API contract') ? 'public' : reason.includes('a Lambda REQUEST authorizer checks each key') ? 'keyed' : reason;
+    const methods = proxyMethods(template);
+    expect(methods.size).toBe(routeList.length + new Set(routeList.map((route) => route.path)).size);
+    for (const [key, method] of methods) {
+      const route = routeList.find((r) => `${r.method} ${r.path}` === key);
+      const [cog4, apig4] = ['AwsSolutions-COG4', 'AwsSolutions-APIG4'].map((rule) => acknowledgedReason(method, rule));
+      // Keyed methods have an authorizer, so APIG4 does not arise for them.
+      const expected = !route ? ['405', '405'] : route.auth === 'none' ? ['public', 'public'] : ['keyed', 'none'];
+      expect([key, kind(cog4), kind(apig4)]).toEqual([key, ...expected]);
+      if (route?.auth === 'none') expect(cog4).toContain(`every ${key} request per ${route.rateLimitBy ? `${route.rateLimitBy.prefix} ({${route.rateLimitBy.pathParameter}}` : 'source IP'}`);
+    }
   });
 
   test('the checks are live: an unacknowledged finding fails synthesis', () => {
@@ -42,7 +55,7 @@ describe('routes from the route table', () => {
       expect(method).toBeDefined();
       const fn = functions[functionIdOf(method!)];
       expect(fn?.Properties.Handler).toBe('index.handler');
-      expect(functionIdOf(method!)).toMatch(new RegExp(`^${route.group.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}Function`));
+      expect(functionIdOf(method!)).toMatch(new RegExp(`^${functionId(route.group)}[0-9A-F]{8}$`));
       if (route.auth === 'apiKey') {
         expect(method).toMatchObject({ AuthorizationType: 'CUSTOM', ApiKeyRequired: true, AuthorizerId: { Ref: expect.stringMatching(/^KeyAuthorizer/) } });
       } else {
@@ -53,15 +66,13 @@ describe('routes from the route table', () => {
   });
 
   test('every known path has an ANY method, without a key, to its group function (which answers 405)', () => {
-    const paths = resourcePaths(template);
-    const anyMethods = Object.values(resourcesOf(template, 'AWS::ApiGateway::Method')).filter((m) => m.Properties.HttpMethod === 'ANY');
-    expect(new Set(anyMethods.map((m) => paths.get(m.Properties.ResourceId.Ref)))).toEqual(new Set(routeList.map((r) => r.path)));
-    const routed = routedMethods(template);
-    for (const method of anyMethods) {
-      const path = paths.get(method.Properties.ResourceId.Ref) as string;
+    const methods = proxyMethods(template);
+    const anyMethods = [...methods].filter(([key]) => key.startsWith('ANY ')).map(([key, method]) => [key.slice(4), method.Properties] as const);
+    expect(new Set(anyMethods.map(([path]) => path))).toEqual(new Set(routeList.map((r) => r.path)));
+    for (const [path, method] of anyMethods) {
       const route = routeList.find((r) => r.path === path)!;
-      expect(method.Properties).toMatchObject({ AuthorizationType: 'NONE', Integration: { Type: 'AWS_PROXY' } });
-      expect(functionIdOf(method.Properties)).toBe(functionIdOf(routed.get(`${route.method} ${route.path}`)!));
+      expect(method).toMatchObject({ AuthorizationType: 'NONE', Integration: { Type: 'AWS_PROXY' } });
+      expect(functionIdOf(method)).toBe(functionIdOf(methods.get(`${route.method} ${route.path}`)!.Properties));
     }
   });
 
@@ -82,7 +93,19 @@ describe('functions', () => {
       expect(fn.Properties.Environment.Variables).toMatchObject({ TABLE_NAME: { Ref: expect.stringMatching(/^Data/) }, RATE_LIMIT_PER_MINUTE: '60' });
     }
     const withFonts = functions.filter(([, fn]) => fn.Properties.Environment.Variables.FONT_DIR === '/var/task/fonts');
-    expect(withFonts.map(([id]) => id.replace(/Function.*/, '')).sort()).toEqual(['Filters', 'Generators', 'Overlays', 'RankCard']);
+    // The image groups, and the docs page whose gallery they draw.
+    expect(withFonts.map(([id]) => id.replace(/Function.*/, '')).sort()).toEqual(['Docs', 'Filters', 'Generators', 'Overlays', 'RankCard']);
+  });
+
+  test('only the bots function is told the online window', () => {
+    const windows = Object.entries(resourcesOf(synthStack({ ...DEFAULT_SETTINGS, botOnlineWindowSeconds: 300 }).template, 'AWS::Lambda::Function'))
+      .filter(([, fn]) => 'BOT_ONLINE_WINDOW_SECONDS' in fn.Properties.Environment.Variables)
+      .map(([id, fn]) => [id.replace(/[0-9A-F]{8}$/, ''), fn.Properties.Environment.Variables.BOT_ONLINE_WINDOW_SECONDS]);
+    expect(windows).toEqual([[functionId('bots'), '300']]);
+  });
+
+  test.each([0, -5])('an online window of %i seconds is refused at synth', (seconds) => {
+    expect(() => synthStack({ ...DEFAULT_SETTINGS, botOnlineWindowSeconds: seconds })).toThrow(`botOnlineWindowSeconds must be more than 0 seconds, got ${seconds}`);
   });
 
   test('function roles carry no AWS-managed policy; logs only to their own log group', () => {
@@ -172,6 +195,25 @@ describe('API', () => {
     template.hasResourceProperties('AWS::ApiGateway::UsagePlan', { Throttle: { RateLimit: 10, BurstLimit: 20 } });
   });
 
+  test.each([
+    ['UNAUTHORIZED', 'UNAUTHORIZED', '401'],
+    ['ACCESS_DENIED', 'UNAUTHORIZED', '401'],
+    ['THROTTLED', 'RATE_LIMITED', '429'],
+    ['QUOTA_EXCEEDED', 'RATE_LIMITED', '429'],
+    ['BAD_REQUEST_BODY', 'INVALID_BODY', '400'],
+    ['BAD_REQUEST_PARAMETERS', 'INVALID_PARAMETER', '400'],
+    ['MISSING_AUTHENTICATION_TOKEN', 'NOT_FOUND', '404'],
+    // The catch-alls keep each type's own status.
+    ['DEFAULT_4XX', 'FORBIDDEN', undefined],
+    ['DEFAULT_5XX', 'UPSTREAM_ERROR', undefined],
+  ])('the issue’s gateway response %s answers with the %s envelope (status %s)', (type, code, status) => {
+    const [response] = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse')).filter((r) => r.Properties.ResponseType === type);
+    expect(response?.Properties.StatusCode).toBe(status);
+    expect(response?.Properties.ResponseParameters).toMatchObject({ 'gatewayresponse.header.Content-Type': "'application/json; charset=utf-8'", 'gatewayresponse.header.X-Request-Id': 'context.requestId' });
+    const body = JSON.parse(response?.Properties.ResponseTemplates['application/json'].replace(/"?\$context\.[\w.]+"?/g, '"x"'));
+    expect(body).toEqual({ success: false, error: { code, message: expect.any(String) }, meta: { generatedAt: 'x', requestId: 'x' } });
+  });
+
   test('every gateway response answers with the JSON envelope and its status', () => {
     const responses = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse'));
     expect(responses).toHaveLength(Object.keys(gatewayResponses).length);
@@ -196,12 +238,22 @@ describe('API', () => {
     expect(byType('ACCESS_DENIED')?.ResponseTemplates['application/json']).toContain('"message":"$context.authorizer.message"');
   });
 
-  test('access logs, tracing and a few alarms', () => {
+  test('access logs, tracing and a few alarms: API 5xx and p99 latency, function errors and throttles summed over every function, DynamoDB throttles', () => {
     template.hasResourceProperties('AWS::ApiGateway::Stage', { TracingEnabled: true, AccessLogSetting: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] } } });
-    const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
-    expect(alarms.length).toBeGreaterThanOrEqual(3);
-    expect(alarms.some((a) => a.Properties.MetricName === '5XXError')).toBe(true);
-    expect(alarms.some((a) => a.Properties.MetricName === 'Throttles')).toBe(true);
+    const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm');
+    expect(Object.keys(alarms).map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'TableThrottlesAlarm']);
+    const alarm = (id: string) => Object.entries(alarms).find(([logicalId]) => logicalId.startsWith(id))?.[1].Properties ?? {};
+    expect(alarm('Api5xxAlarm')).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5XXError' });
+    expect(alarm('ApiLatencyAlarm')).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: 'Latency', ExtendedStatistic: 'p99' });
+    const functionCount = deployedGroups().length + 1;
+    for (const [id, metricName] of [['FunctionErrorsAlarm', 'Errors'], ['FunctionThrottlesAlarm', 'Throttles']] as const) {
+      const metrics: any[] = alarm(id).Metrics;
+      expect(metrics.find((m) => m.Expression)?.Expression).toBe('SUM(METRICS())');
+      const summed = metrics.filter((m) => m.MetricStat);
+      expect(summed.map((m) => m.MetricStat.Metric.MetricName)).toEqual(Array(functionCount).fill(metricName));
+      expect(new Set(summed.map((m) => JSON.stringify(m.MetricStat.Metric.Dimensions))).size).toBe(functionCount);
+    }
+    expect(JSON.stringify(alarm('TableThrottlesAlarm'))).toContain('ThrottledRequests');
   });
 
   test('outputs: API URL, table name, usage plan id, secrets key', () => {
