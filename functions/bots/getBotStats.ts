@@ -7,5 +7,5 @@ import { visibleBot } from './access';
 /** Latest stats and the hourly points of the last 24 hours (kept with a TTL), oldest first. */
 export const getBotStats: RouteHandler<Routes['getBotStats']> = async ({ path }, context, deps) => {
   const bot = await visibleBot(deps, path.clientId, context.keyId);
-  return jsonResponse({ clientId: bot.clientId, latest: latestStats(bot), history: await deps.bots.history(bot.clientId, deps.now()) }, context.requestId);
+  return jsonResponse({ clientId: bot.clientId, latest: latestStats(bot), history: await deps.bots.history(bot, deps.now()) }, context.requestId);
 };

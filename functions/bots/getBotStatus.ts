@@ -7,5 +7,5 @@ import { statusSettings, visibleBot } from './access';
 export const getBotStatus: RouteHandler<Routes['getBotStatus']> = async ({ path }, context, deps) => {
   const bot = await visibleBot(deps, path.clientId, context.keyId);
   const settings = statusSettings(deps);
-  return jsonResponse(botStatus(bot, await deps.bots.history(bot.clientId, settings.now), settings), context.requestId);
+  return jsonResponse(botStatus(bot, await deps.bots.history(bot, settings.now), settings), context.requestId);
 };

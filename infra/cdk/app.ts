@@ -4,8 +4,9 @@ import { ChatbotApiStack, DEFAULT_SETTINGS } from './stack';
 
 /**
  * `npx cdk synth|deploy`. Settings come from CDK context (`-c name=value` or cdk.json):
- * authorizerCacheTtl, rateLimitPerMinute, throttleRate, throttleBurst, destroyData (true only for
- * throwaway stacks: the table is then deleted with the stack).
+ * authorizerCacheTtl, rateLimitPerMinute, botOnlineWindowSeconds (more than 0; the stack refuses
+ * anything else), throttleRate, throttleBurst, destroyData (true only for throwaway stacks: the
+ * table is then deleted with the stack).
  */
 const app = new App();
 const number = (name: string, fallback: number) => {

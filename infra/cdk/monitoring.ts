@@ -1,13 +1,28 @@
 import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Operation, type Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 
+const PERIOD = Duration.minutes(5);
+/** Every operation the data layer calls. */
+const TABLE_OPERATIONS = [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.QUERY, Operation.BATCH_WRITE_ITEM];
+
+/** One metric summed over every function: one alarm says "a function failed", whichever it was. */
+function acrossFunctions(functions: IFunction[], metricOf: (fn: IFunction) => IMetric, label: string): IMetric {
+  return new MathExpression({
+    expression: 'SUM(METRICS())',
+    usingMetrics: Object.fromEntries(functions.map((fn, i) => [`m${i}`, metricOf(fn)])),
+    period: PERIOD,
+    label,
+  });
+}
+
 /**
- * A few alarms that mean "someone should look": the API answering 5xx, a function failing or
- * being throttled, DynamoDB throttling. Wire them to a topic or pager of your choice.
+ * Five alarms that each mean "someone should look": the API answering 5xx or slowly, a function
+ * failing or throttled by Lambda, DynamoDB throttling. Wire them to a topic or pager of your
+ * choice. Callers over their quota (429) are the limiter working, not an alarm.
  */
 export function addAlarms(scope: Construct, api: RestApi, functions: Map<string, IFunction>, table: Table): void {
   const alarm = (id: string, metric: IMetric, threshold: number, description: string) =>
@@ -19,12 +34,18 @@ export function addAlarms(scope: Construct, api: RestApi, functions: Map<string,
       treatMissingData: TreatMissingData.NOT_BREACHING,
       alarmDescription: description,
     });
-  const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };
+  const sum = { period: PERIOD, statistic: 'Sum' };
+  const all = [...functions.values()];
 
-  alarm('Api5xxAlarm', api.metricServerError(fiveMinutes), 5, 'The API answered 5xx five times in five minutes');
-  for (const [name, fn] of functions) {
-    alarm(`${name}ErrorsAlarm`, fn.metricErrors(fiveMinutes), 1, `Function ${name} failed`);
-    alarm(`${name}ThrottlesAlarm`, fn.metricThrottles(fiveMinutes), 1, `Function ${name} was throttled by Lambda`);
-  }
-  alarm('TableThrottlesAlarm', table.metricThrottledRequestsForOperations({ ...fiveMinutes, operations: [Operation.GET_ITEM, Operation.UPDATE_ITEM, Operation.PUT_ITEM, Operation.QUERY] }), 1, 'DynamoDB throttled requests');
+  alarm('Api5xxAlarm', api.metricServerError(sum), 5, 'The API answered 5xx five times in five minutes');
+  // Picture fetches give up after 5 s: a p99 of 10 s means functions fail slowly or Discord stalls the relay.
+  alarm('ApiLatencyAlarm', api.metricLatency({ period: PERIOD, statistic: 'p99' }), 10_000, 'The slowest 1% of API answers took 10 s or more over five minutes');
+  alarm('FunctionErrorsAlarm', acrossFunctions(all, (fn) => fn.metricErrors(sum), 'Function errors'), 1, 'A function (see its log group) failed');
+  alarm('FunctionThrottlesAlarm', acrossFunctions(all, (fn) => fn.metricThrottles(sum), 'Function throttles'), 1, 'Lambda throttled a function: concurrency is exhausted');
+  alarm(
+    'TableThrottlesAlarm',
+    table.metricThrottledRequestsForOperations({ ...sum, operations: TABLE_OPERATIONS }),
+    1,
+    'DynamoDB throttled requests',
+  );
 }

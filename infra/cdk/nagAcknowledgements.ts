@@ -1,6 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import type { Method, RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { IConstruct } from 'constructs';
+import type { RouteDefinition } from '../../shared/routes/types';
 
 /**
  * AwsSolutions (cdk-nag) findings that are deliberate, each acknowledged where it arises with
@@ -9,9 +10,17 @@ import type { IConstruct } from 'constructs';
 const acknowledge = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
 
 export function acknowledgeStackFindings(api: RestApi): void {
-  acknowledge(api, 'AwsSolutions-COG4', 'Callers are bot developers with API keys, not Cognito users: a Lambda REQUEST authorizer checks each key against its SHA-256 in DynamoDB.');
+  acknowledge(
+    api,
+    'AwsSolutions-COG4',
+    "The methods of the /v1 routes are called by bot developers with API keys, not Cognito users: a Lambda REQUEST authorizer checks each key against its SHA-256 in DynamoDB. The methods without a key (the public routes outside /v1, each path's 405 catch-all) carry their own acknowledgement.",
+  );
   acknowledge(api, 'AwsSolutions-APIG2', "Parameters are validated in the function against the route table's zod schemas (ranges, lengths, URL and colour rules, label-or-URL), which API Gateway's request validator cannot express; the function answers 400 naming each field.");
-  acknowledge(api, 'AwsSolutions-APIG3', 'WAF is left to the operator (it has a monthly cost); abuse is bounded by the per-key and per-IP limiter and the usage-plan throttle, and a web ACL can be attached to the stage without changing the stack.');
+  acknowledge(
+    api,
+    'AwsSolutions-APIG3',
+    "WAF is left to the operator (a web ACL has a monthly cost and can be attached to the stage without changing the stack). Without it: the methods of the /v1 routes are bounded by the usage-plan throttle and the functions' per-key limiter; the public routes outside /v1 by the functions' limiter, per source IP or per webhook id; each path's ANY (405) method is counted by neither, since its function answers from the route table without running the limiter or touching data, so only API Gateway's account throttle and Lambda concurrency bound it.",
+  );
   acknowledge(
     api,
     'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
@@ -24,16 +33,26 @@ export function acknowledgeFunctionFindings(fn: IConstruct, role: IConstruct): v
   acknowledge(role, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level permissions, so AWS requires Resource "*" for them.');
 }
 
+/** A path's ANY method: it only ever answers 405. */
 export function acknowledgeMethodNotAllowed(method: Method): void {
-  const reason = 'This ANY method only catches the methods a path does not have: the group function answers 405 with Allow before any data is read, as the local server does without a key.';
-  acknowledge(method, 'AwsSolutions-APIG4', reason);
-  acknowledge(method, 'AwsSolutions-COG4', reason);
+  acknowledgeKeyless(
+    method,
+    'This ANY method only catches the methods a path does not have: the group function answers 405 with Allow from the route table, without reading or writing any data, as the local server does without a key.',
+  );
 }
 
-export function acknowledgePublicMethod(method: Method): void {
-  acknowledge(
+/** A route without a key (auth 'none'): public by design, counted per source IP or per its rateLimitBy parameter. */
+export function acknowledgePublicMethod(method: Method, route: RouteDefinition): void {
+  const by = route.rateLimitBy;
+  const counted = by ? `per ${by.prefix} ({${by.pathParameter}} in the path; per source IP when it is malformed)` : 'per source IP';
+  acknowledgeKeyless(
     method,
-    'AwsSolutions-APIG4',
-    'Public by the API contract: the routes outside /v1 (the webhook relay and its provider list) are called by services such as GitHub that cannot hold an API key; the Discord webhook token in the path is the credential, and requests are rate limited per webhook id or per IP.',
+    `Public by the API contract: only the /v1 routes take an API key; the routes outside /v1 serve callers that hold neither a key nor a Cognito login, such as webhook providers. The function counts every ${route.method} ${route.path} request ${counted} before its handler runs.`,
   );
+}
+
+/** A method without a key answers to neither an authorizer (APIG4) nor Cognito (COG4), for one reason. */
+function acknowledgeKeyless(method: Method, reason: string): void {
+  acknowledge(method, 'AwsSolutions-APIG4', reason);
+  acknowledge(method, 'AwsSolutions-COG4', reason);
 }

@@ -82,7 +82,7 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
       new LambdaIntegration(fn, { allowTestInvoke: false }),
       route.auth === 'apiKey' ? { authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true } : { authorizationType: AuthorizationType.NONE },
     );
-    if (route.auth === 'none') acknowledgePublicMethod(method);
+    if (route.auth === 'none') acknowledgePublicMethod(method, route);
     functionOfPath.set(route.path, fn);
   }
   for (const [path, fn] of functionOfPath) methodNotAllowedVia(api.root.resourceForPath(path), fn);

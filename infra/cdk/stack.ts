@@ -30,6 +30,8 @@ export const DEFAULT_SETTINGS: ChatbotApiSettings = {
 export class ChatbotApiStack extends Stack {
   constructor(scope: Construct, id: string, settings: ChatbotApiSettings = DEFAULT_SETTINGS, props: StackProps = {}) {
     super(scope, id, props);
+    // The functions refuse it at cold start; refusing it here stops a deploy that could only fail.
+    if (!(settings.botOnlineWindowSeconds > 0)) throw new Error(`botOnlineWindowSeconds must be more than 0 seconds, got ${settings.botOnlineWindowSeconds}`);
     const logRetention = RetentionDays.ONE_MONTH;
     const table = dataTable(this, { removalPolicy: settings.removalPolicy });
     const secretsKey = new Key(this, 'SecretsKey', {

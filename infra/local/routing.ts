@@ -39,7 +39,7 @@ export function createRouter(routes: RouteEntry[]): (method: string, path: strin
       const match = compiled.pattern.exec(path);
       if (!match) continue;
       const route = compiled.byMethod.get(method);
-      if (!route) return { kind: 'methodNotAllowed', allow: [...compiled.byMethod.keys()].sort() };
+      if (!route) return { kind: 'methodNotAllowed', allow: [...compiled.byMethod.keys()] };
       const values = match.slice(1).map(decodeSegment);
       const pathParameters = compiled.names.length ? Object.fromEntries(compiled.names.map((name, i) => [name, values[i] ?? ''])) : null;
       return { kind: 'route', route, pathParameters };

@@ -52,11 +52,18 @@ export const gatewayResponses = {
 
 export type GatewayResponseType = keyof typeof gatewayResponses;
 
-/** A known path asked with a method it does not have: the same answer from every gateway. */
-export function methodNotAllowed(method: string, allow: string[], requestId: string) {
+/** The methods a path has, as the Allow header lists them: once each, sorted, whatever order they came in. */
+export const allowHeader = (methods: Iterable<string>): string => [...new Set(methods)].sort().join(', ');
+
+/**
+ * A known path asked with a method it does not have: the same answer from every gateway, the
+ * local one and a group function behind an ANY method, however each collected the path's methods.
+ */
+export function methodNotAllowed(method: string, methods: Iterable<string>, requestId: string) {
+  const allow = allowHeader(methods);
   return {
     statusCode: 405,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', Allow: allow.join(', '), 'X-Request-Id': requestId },
-    body: errorBody('METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allow.join(', ')}`, requestId),
+    headers: { 'Content-Type': 'application/json; charset=utf-8', Allow: allow, 'X-Request-Id': requestId },
+    body: errorBody('METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allow}`, requestId),
   };
 }

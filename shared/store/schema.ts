@@ -1,10 +1,11 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
 /**
- * The single-table layout (see docs/data-model.md). Every item has a generic partition key `pk`
- * and sort key `sk`; one overloaded GSI (`gsi1pk`/`gsi1sk`) serves listings; `expiresAt`
- * (epoch seconds) is the TTL attribute. The CDK stack and the local server both build the table
- * from this description, so they cannot drift apart.
+ * The single-table layout (see "Data model" in docs/design.md). Every item has a generic partition
+ * key `pk` and sort key `sk`; two GSIs serve listings: gsi1 (`gsi1pk`/`gsi1sk`, overloaded: API
+ * keys by id, public bots by name, kept webhook deliveries) and gsi2 (`gsi2pk`/`gsi2sk`: public
+ * bots by guild count); `expiresAt` (epoch seconds) is the TTL attribute. The CDK stack and the
+ * local server both build the table from this description, so they cannot drift apart.
  */
 export const tableSchema = {
   partitionKey: 'pk',

@@ -70,6 +70,34 @@ describe('listing', () => {
     }
   });
 
+  test('without a tag, pages of 3 walk every public bot exactly once, as one page of 100 lists them', async () => {
+    const mine: string[] = [];
+    const hidden = newId();
+    await register(OTHER, hidden, { name: 'Untagged private', public: false });
+    for (let n = 0; n < 7; n += 1) {
+      const clientId = newId();
+      await register(n % 2 ? OTHER : OWNER, clientId, { name: `Untagged ${n}` });
+      mine.push(clientId);
+    }
+    const ids = (page: { bots: { clientId: string }[] }) => page.bots.map((bot) => bot.clientId);
+    for (const sort of ['name', 'guilds']) {
+      const whole = expectData(await json(OTHER, 'GET', `/v1/bots?limit=100&sort=${sort}`));
+      expect(whole.nextCursor).toBeNull();
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = expectData(await json(OTHER, 'GET', `/v1/bots?${new URLSearchParams({ limit: '3', sort, ...(cursor ? { cursor } : {}) })}`));
+        expect(page.bots.length).toBeLessThanOrEqual(3);
+        seen.push(...ids(page));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(ids(whole));
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen).toEqual(expect.arrayContaining(mine));
+      expect(seen).not.toContain(hidden);
+    }
+  });
+
   test.each([
     ['limit=0', 'limit'],
     ['limit=101', 'limit'],

@@ -120,7 +120,7 @@ describe('rank card', () => {
 
 describe('gateway answers', () => {
   test('unknown path -> 404 envelope', async () => {
-    for (const path of ['/', '/v1/images/nope', '/v1/images/rank-card/extra', '//v1/images/rank-card', '/webhooks/api']) {
+    for (const path of ['/v1', '/index.html', '/openapi.yaml', '/v1/images/nope', '/v1/images/rank-card/extra', '//v1/images/rank-card', '/webhooks/api']) {
       expectErrorEnvelope(await call(`${api.url}${path}`, { key: KEY }), 404, 'NOT_FOUND');
     }
   });

@@ -12,16 +12,17 @@ const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.
 /**
  * The stack synthesised as `npm run synth` does, with cdk-nag's AwsSolutions checks, but without
  * running esbuild (bundling is what `npm run synth` itself proves). Throws when cdk-nag reports.
+ * Each resource's template Metadata lists the acknowledgements that cover it, nearest first.
  */
 export function synthStack(settings: ChatbotApiSettings = DEFAULT_SETTINGS): { template: Template; stack: ChatbotApiStack } {
   const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-test-')), context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [] } });
   const stack = new ChatbotApiStack(app, 'ChatbotUtilityApi', settings);
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }));
   app.synth();
   return { template: Template.fromStack(stack), stack };
 }
 
-type Resources = Record<string, { Type: string; Properties: Record<string, any>; DeletionPolicy?: string }>;
+type Resources = Record<string, { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; Metadata?: Record<string, any> }>;
 
 export const resourcesOf = (template: Template, type: string): Resources => template.findResources(type) as Resources;
 
@@ -42,15 +43,27 @@ export function resourcePaths(template: Template): Map<string, string> {
   return paths;
 }
 
-/** "METHOD /path" of every method the template routes to a Lambda function (not the 405 mocks). */
-export function routedMethods(template: Template): Map<string, Record<string, any>> {
+/** "METHOD /path" of every method the template routes to a Lambda function, ANY (each path's 405 catch-all) included. */
+export function proxyMethods(template: Template): Map<string, Resources[string]> {
   const paths = resourcePaths(template);
-  const routed = new Map<string, Record<string, any>>();
+  const methods = new Map<string, Resources[string]>();
   for (const method of Object.values(resourcesOf(template, 'AWS::ApiGateway::Method'))) {
     const { HttpMethod, ResourceId, Integration } = method.Properties;
-    // ANY methods are each path's 405 catch-all, not routes.
-    if (Integration?.Type !== 'AWS_PROXY' || HttpMethod === 'ANY') continue;
-    routed.set(`${HttpMethod} ${paths.get(ResourceId.Ref)}`, method.Properties);
+    // A method on the root names it by the API's RootResourceId attribute, not by a Resource.
+    const path = ResourceId.Ref ? paths.get(ResourceId.Ref) : '/';
+    if (Integration?.Type === 'AWS_PROXY') methods.set(`${HttpMethod} ${path}`, method);
   }
-  return routed;
+  return methods;
 }
+
+/** "METHOD /path" of every route the template has (its methods other than the 405 catch-alls). */
+export function routedMethods(template: Template): Map<string, Record<string, any>> {
+  return new Map([...proxyMethods(template)].filter(([key]) => !key.startsWith('ANY ')).map(([key, method]) => [key, method.Properties]));
+}
+
+/** The logical id of the function a proxy method integrates with. */
+export const functionIdOf = (method: Record<string, any>): string => /"([A-Za-z0-9]+Function[0-9A-F]{8})"/.exec(JSON.stringify(method.Integration.Uri))?.[1] ?? '';
+
+/** The reason of the acknowledgement nearest to a resource for a cdk-nag rule: the one that covers it. */
+export const acknowledgedReason = (resource: Resources[string], rule: string): string | undefined =>
+  (resource.Metadata?.cdk_nag?.rules_to_suppress as { id: string; reason: string }[] | undefined)?.find(({ id }) => id === rule)?.reason;

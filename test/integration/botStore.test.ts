@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { registerBotBody } from '../../shared/routes/schemas/bots';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import type { BotStore } from '../../shared/store';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { BotProfile, BotStore } from '../../shared/store';
+import { DynamoBotStore } from '../../shared/store/bots/index';
 import { startTestStore, type TestStore } from '../support/dynamo';
 
 let store: TestStore;
@@ -17,6 +18,27 @@ afterAll(async () => {
 const NOW = new Date('2026-11-22T10:30:00.000Z');
 const id = (n: number) => String(100000000000000000n + BigInt(n));
 const profile = (input: Record<string, unknown>) => registerBotBody.parse(input);
+const registered = async (clientId: string, owner: string, name: string) => ((await bots.register(clientId, owner, profile({ name }), NOW)) as { bot: BotProfile }).bot;
+
+/** Every item of a bot's partition, read raw: what a delete leaves behind. */
+async function partitionOf(clientId: string) {
+  const { Items = [] } = await store.stores.db.send(new QueryCommand({ TableName: store.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `BOT#${clientId}` } }));
+  return Items;
+}
+
+/** The bot store on a client that runs `before` (once) just before the heartbeat writes its hourly point. */
+function storeRacingThePoint(before: () => Promise<unknown>): BotStore {
+  const db = store.stores.db;
+  let raced = false;
+  const send = async (command: unknown) => {
+    if (!raced && command instanceof UpdateCommand && String(command.input.Key?.sk).startsWith('STATS#')) {
+      raced = true;
+      await before();
+    }
+    return db.send(command as never);
+  };
+  return new DynamoBotStore(Object.assign(Object.create(db) as DynamoDBDocumentClient, { send }), store.tableName);
+}
 
 describe('bot store on dynalite', () => {
   test('two keys registering one bot at once: exactly one owns it', async () => {
@@ -91,17 +113,17 @@ describe('bot store on dynalite', () => {
     await bots.heartbeat(clientId, 'owner', { guilds: 6, ping: 42 }, new Date(NOW.getTime() + 60_000));
     await bots.heartbeat(clientId, 'owner', { guilds: 7 }, new Date(NOW.getTime() + 3600_000));
     const later = new Date(NOW.getTime() + 3600_000);
-    const history = await bots.history(clientId, later);
+    const bot = (await bots.get(clientId)) as BotProfile;
+    const history = await bots.history(bot, later);
     expect(history).toEqual([
       { hour: '2026-11-22T10:00:00.000Z', beats: 2, guilds: 6, ping: 42 },
       { hour: '2026-11-22T11:00:00.000Z', beats: 1, guilds: 7 },
     ]);
     // A heartbeat updates the stats it carries: the last ping stays with the new guild count.
-    const bot = await bots.get(clientId);
     expect(bot).toMatchObject({ lastSeen: '2026-11-22T11:30:00.000Z', stats: { guilds: 7, ping: 42, updatedAt: '2026-11-22T11:30:00.000Z' } });
     // Only the last 24 hours are history, whatever the TTL sweep has not removed yet.
-    expect(await bots.history(clientId, new Date(NOW.getTime() + 24 * 3600_000))).toEqual([history[1]]);
-    expect(await bots.history(clientId, new Date(NOW.getTime() + 48 * 3600_000))).toEqual([]);
+    expect(await bots.history(bot, new Date(NOW.getTime() + 24 * 3600_000))).toEqual([history[1]]);
+    expect(await bots.history(bot, new Date(NOW.getTime() + 48 * 3600_000))).toEqual([]);
   });
 
   test('a heartbeat without guilds keeps the bot where it is in the guild order', async () => {
@@ -144,24 +166,46 @@ describe('bot store on dynalite', () => {
     expect((await bots.commands((await bots.get(clientId))!))?.commands).toEqual([{ name: 'help', description: 'Help', category: 'info' }]);
     await bots.heartbeat(clientId, 'owner', { guilds: 1 }, NOW);
 
+    expect((await partitionOf(clientId)).map((item) => item.sk).sort()).toEqual(['COMMANDS', 'PROFILE', expect.stringMatching(/^STATS#/)]);
+
     expect(await bots.delete(clientId, 'intruder')).toBe('forbidden');
     expect(await bots.delete(clientId, 'owner')).toBe(true);
     expect(await bots.get(clientId)).toBeUndefined();
-    expect(await bots.history(clientId, NOW)).toEqual([]);
+    expect(await partitionOf(clientId)).toEqual([]);
+    expect((await store.stores.db.send(new GetCommand({ TableName: store.tableName, Key: { pk: `BOT#${clientId}`, sk: 'COMMANDS' } }))).Item).toBeUndefined();
     expect(await bots.delete(clientId, 'owner')).toBe('notFound');
-    // Registered anew by someone else: a new life, with no commands of the old one.
-    const reborn = await bots.register(clientId, 'newcomer', profile({ name: 'new' }), NOW);
-    expect(reborn).toMatchObject({ created: true });
-    expect(await bots.commands((reborn as { bot: Parameters<BotStore['commands']>[0] }).bot)).toBeUndefined();
+    // Registered anew by someone else: a new life, with no commands and no history of the old one.
+    const reborn = await registered(clientId, 'newcomer', 'new');
+    expect(await bots.commands(reborn)).toBeUndefined();
+    expect(await bots.history(reborn, NOW)).toEqual([]);
+  });
+
+  test('a heartbeat racing a delete leaves at most a point nobody reads: the bot registered anew has no old history', async () => {
+    const clientId = id(7);
+    const first = await registered(clientId, 'owner', 'racer');
+    // The delete runs between the heartbeat's two writes: the profile got the beat, the point comes after the sweep.
+    const racing = storeRacingThePoint(async () => expect(await bots.delete(clientId, 'owner')).toBe(true));
+    expect(await racing.heartbeat(clientId, 'owner', { guilds: 9 }, NOW)).toMatchObject({ generation: first.generation });
+    expect(await bots.get(clientId)).toBeUndefined();
+    expect((await partitionOf(clientId)).map((item) => item.sk)).toEqual([expect.stringMatching(/^STATS#/)]);
+
+    const reborn = await registered(clientId, 'newcomer', 'reborn');
+    expect(reborn.generation).not.toBe(first.generation);
+    expect(await bots.history(reborn, NOW)).toEqual([]);
+    // Its own beats make its history; the stray point stays out of it, then goes with the next delete.
+    await bots.heartbeat(clientId, 'newcomer', { guilds: 1 }, NOW);
+    expect(await bots.history(reborn, NOW)).toEqual([{ hour: '2026-11-22T10:00:00.000Z', beats: 1, guilds: 1 }]);
+    expect(await bots.delete(clientId, 'newcomer')).toBe(true);
+    expect(await partitionOf(clientId)).toEqual([]);
   });
 
   test('commands written for an earlier life of a bot are not shown in the next one', async () => {
     const clientId = id(6);
-    const first = (await bots.register(clientId, 'a', profile({ name: 'one' }), NOW)) as { bot: Parameters<BotStore['commands']>[0] };
+    const first = (await bots.register(clientId, 'a', profile({ name: 'one' }), NOW)) as { bot: BotProfile };
     await bots.putCommands(clientId, 'a', [{ name: 'old', description: 'x' }], NOW);
     // Simulate the race: the commands item outlives a delete and a new registration.
     await store.stores.db.send(new DeleteCommand({ TableName: store.tableName, Key: { pk: `BOT#${clientId}`, sk: 'PROFILE' } }));
-    const second = (await bots.register(clientId, 'b', profile({ name: 'two' }), NOW)) as { bot: Parameters<BotStore['commands']>[0] };
+    const second = (await bots.register(clientId, 'b', profile({ name: 'two' }), NOW)) as { bot: BotProfile };
     expect(second.bot.generation).not.toBe(first.bot.generation);
     expect(await bots.commands(second.bot)).toBeUndefined();
   });

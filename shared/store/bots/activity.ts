@@ -16,9 +16,10 @@ function statAssignments(stats: BotStats, path: string) {
 
 /**
  * The heartbeat: owner only. The profile gets lastSeen and the stats sent (and a new place in the
- * guild order when `guilds` is one of them); then this hour's point gets them too and counts the
- * beat. dynalite has no transactions: if the second write fails the caller gets a 503 and its retry
- * completes the hour.
+ * guild order when `guilds` is one of them); then this hour's point of the bot's generation gets
+ * them too and counts the beat. dynalite has no transactions: if the second write fails the caller
+ * gets a 503 and its retry completes the hour; if the bot is deleted between the two, the point
+ * belongs to a generation nobody reads and its TTL removes it.
  */
 export async function recordHeartbeat(db: DynamoDBDocumentClient, table: string, clientId: string, ownerKeyId: string, stats: BotStats, now: Date): Promise<BotProfile | Refusal> {
   const at = now.toISOString();
@@ -37,7 +38,7 @@ export async function recordHeartbeat(db: DynamoDBDocumentClient, table: string,
     db.send(
       new UpdateCommand({
         TableName: table,
-        Key: { pk: botKey(clientId), sk: statsKey(hour) },
+        Key: { pk: botKey(clientId), sk: statsKey(profile.generation, hour) },
         UpdateExpression: `SET ${['#hour = :hour', 'expiresAt = :expires', ...point.set].join(', ')} ADD beats :one`,
         ExpressionAttributeNames: { '#hour': 'hour', ...point.names },
         ExpressionAttributeValues: { ':hour': hour, ':expires': Math.floor(Date.parse(hour) / 1000) + (HISTORY_HOURS + 1) * 3600, ':one': 1, ...point.values },
@@ -47,14 +48,15 @@ export async function recordHeartbeat(db: DynamoDBDocumentClient, table: string,
   return profile;
 }
 
-/** The points of the last HISTORY_HOURS hours up to now, oldest first (older ones await their TTL). */
-export async function readHistory(db: DynamoDBDocumentClient, table: string, clientId: string, now: Date): Promise<StatsPoint[]> {
+/** This life's points of the last HISTORY_HOURS hours up to now, oldest first (older ones await their TTL). */
+export async function readHistory(db: DynamoDBDocumentClient, table: string, profile: BotProfile, now: Date): Promise<StatsPoint[]> {
+  const key = (time: number) => statsKey(profile.generation, hourOf(time));
   const { Items } = await guarded('Query', () =>
     db.send(
       new QueryCommand({
         TableName: table,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': botKey(clientId), ':from': statsKey(hourOf(now.getTime() - (HISTORY_HOURS - 1) * 3600_000)), ':to': statsKey(hourOf(now)) },
+        ExpressionAttributeValues: { ':pk': botKey(profile.clientId), ':from': key(now.getTime() - (HISTORY_HOURS - 1) * 3600_000), ':to': key(now.getTime()) },
       }),
     ),
   );

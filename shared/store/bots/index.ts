@@ -20,7 +20,7 @@ export class DynamoBotStore implements BotStore {
   get: BotStore['get'] = (clientId) => getProfile(this.db, this.table, clientId);
   list: BotStore['list'] = (options) => listProfiles(this.db, this.table, options);
   heartbeat: BotStore['heartbeat'] = (clientId, ownerKeyId, stats, now) => recordHeartbeat(this.db, this.table, clientId, ownerKeyId, stats, now);
-  history: BotStore['history'] = (clientId, now) => readHistory(this.db, this.table, clientId, now);
+  history: BotStore['history'] = (profile, now) => readHistory(this.db, this.table, profile, now);
   putCommands: BotStore['putCommands'] = (clientId, ownerKeyId, commands, now) => writeCommands(this.db, this.table, clientId, ownerKeyId, commands, now);
   commands: BotStore['commands'] = (profile) => readCommands(this.db, this.table, profile);
   delete: BotStore['delete'] = (clientId, ownerKeyId) => removeBot(this.db, this.table, clientId, ownerKeyId);

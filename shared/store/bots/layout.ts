@@ -3,7 +3,9 @@ import { tableSchema } from '../schema';
 /**
  * Where bot records live in the single table. Profile: pk BOT#<id>, sk PROFILE; public profiles
  * also carry the listing keys of gsi1 (by name) and gsi2 (by guild count, descending), so private
- * bots are absent from both indexes. Commands: sk COMMANDS. Hourly stats: sk STATS#<hour>, TTL.
+ * bots are absent from both indexes. Commands: sk COMMANDS, stamped with the profile's generation.
+ * Hourly stats: sk STATS#<generation>#<hour>, TTL: a bot registered anew never reads the points
+ * of an earlier life, even one written by a heartbeat that raced the delete.
  */
 export const PROFILE = 'PROFILE';
 export const COMMANDS = 'COMMANDS';
@@ -16,7 +18,7 @@ export const nameKey = (name: string, clientId: string) => `${name.toLowerCase()
 /** Inverted and zero-padded, so ascending index order is descending guild count. */
 export const guildKey = (guilds: number, clientId: string) => `${String(MAX_GUILDS - Math.min(guilds, MAX_GUILDS)).padStart(16, '0')}#${clientId}`;
 export const hourOf = (time: Date | number) => `${new Date(time).toISOString().slice(0, 13)}:00:00.000Z`;
-export const statsKey = (hour: string) => `STATS#${hour}`;
+export const statsKey = (generation: string, hour: string) => `STATS#${generation}#${hour}`;
 export const indexOf = (sort: 'name' | 'guilds') => (sort === 'name' ? tableSchema.gsi1 : tableSchema.gsi2);
 
 const INTERNAL = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expiresAt']);

@@ -8,7 +8,9 @@ import type { Refusal } from './types';
 /**
  * Owner only. The commands and hourly points go first, the profile last and on the owner's
  * condition: until it is gone the bot stays its owner's, so nobody can register it anew and lose
- * records to this cleanup, and a failed cleanup is simply retried by deleting again.
+ * records to this cleanup, and a failed cleanup is simply retried by deleting again. A heartbeat or
+ * command list racing the delete can still land after the sweep, but under this generation, which
+ * no later life of the bot reads (hourly points also expire by TTL).
  */
 export async function removeBot(db: DynamoDBDocumentClient, table: string, clientId: string, ownerKeyId: string): Promise<true | Refusal> {
   const profile = await getProfile(db, table, clientId);

@@ -64,11 +64,11 @@ export interface BotStore {
   /** Public bots in name or guild order; `after` continues where a page ended. */
   list(options: { limit: number; sort: BotSort; tag?: string; after?: ListingKey }): Promise<{ bots: BotProfile[]; next?: ListingKey }>;
   heartbeat(clientId: string, ownerKeyId: string, stats: BotStats, now: Date): Promise<BotProfile | Refusal>;
-  /** The hourly points of the last HISTORY_HOURS hours up to `now`, oldest first. */
-  history(clientId: string, now: Date): Promise<StatsPoint[]>;
+  /** The hourly points of this life of the bot (`profile.generation`) in the last HISTORY_HOURS hours up to `now`, oldest first. */
+  history(profile: BotProfile, now: Date): Promise<StatsPoint[]>;
   putCommands(clientId: string, ownerKeyId: string, commands: BotCommand[], now: Date): Promise<CommandList | Refusal>;
   /** The commands of this life of the bot (`profile.generation`). */
   commands(profile: BotProfile): Promise<CommandList | undefined>;
-  /** Removes the bot and every record of it. */
+  /** Removes the bot and every record of it; what a racing write leaves behind belongs to a generation never read again. */
   delete(clientId: string, ownerKeyId: string): Promise<true | Refusal>;
 }

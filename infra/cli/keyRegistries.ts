@@ -1,0 +1,46 @@
+import { parseArgs } from 'node:util';
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
+import { createStores } from '../../shared/store';
+import { awsKeyRegistry } from './awsKeyRegistry';
+import { KEY_OPTIONS, runKeysCommand } from './keysCommand';
+import { readStackOutputs } from './stackOutputs';
+import { localStoreConfig, type Cleanup } from './storeTarget';
+
+export interface RegistryOptions {
+  aws?: boolean;
+  stack?: string;
+  region?: string;
+}
+
+/**
+ * Where the keys live. Locally: the local server's store (see localStoreConfig). With `aws`: the
+ * deployed stack, found by its outputs (table, usage plan), with the caller's AWS credentials.
+ */
+export async function keyRegistry(options: RegistryOptions, cleanup: Cleanup): Promise<KeyRegistry> {
+  if (!options.aws) {
+    const stores = createStores(await localStoreConfig(cleanup));
+    cleanup.unshift(() => stores.db.destroy());
+    return storeRegistry(stores.apiKeys);
+  }
+  // One region for all three clients: --region, else what the SDK resolves (env, profile).
+  const cloudFormation = new CloudFormationClient({ region: options.region });
+  const region = await cloudFormation.config.region();
+  const outputs = await readStackOutputs(cloudFormation, options.stack ?? KEY_OPTIONS.stack.default, ['TableName', 'UsagePlanId']);
+  const stores = createStores({ tableName: outputs.TableName, region });
+  cleanup.unshift(() => stores.db.destroy());
+  return awsKeyRegistry({ gateway: new APIGatewayClient({ region }), store: stores.apiKeys, usagePlanId: outputs.UsagePlanId });
+}
+
+/** `npm run keys -- <argv>`: the command on the registry its options choose; returns the exit code. */
+export async function runKeys(argv: string[], print: (line: string) => void): Promise<number> {
+  const { values } = parseArgs({ args: argv, allowPositionals: true, options: KEY_OPTIONS, strict: false });
+  const cleanup: Cleanup = [];
+  try {
+    const options = { aws: values.aws === true, stack: values.stack as string | undefined, region: values.region as string | undefined };
+    return await runKeysCommand(argv, await keyRegistry(options, cleanup), print);
+  } finally {
+    for (const step of cleanup) await step();
+  }
+}
