@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { rateLimitFromEnv } from '../../shared/access/rateLimiter';
+import { errorBody } from '../../shared/http/envelope';
 import { routeList } from '../../shared/routes/table';
 import { functionGroups, type FunctionGroup } from '../../shared/routes/types';
 import type { LambdaHandler } from '../../shared/http/stack';
@@ -82,6 +83,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     rateLimit: rateLimitFromEnv(),
   });
   const server = createServer((req, res) => void gateway(req, res));
+  server.on('clientError', answerMalformed);
   server.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -101,4 +103,19 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       await dynamo?.close();
     },
   };
+}
+
+/**
+ * A request Node's parser refuses (control characters in the target or a header, a broken
+ * request line, headers too large) never reaches the gateway; it still gets the 400 envelope
+ * every other bad request gets, not Node's bare "400 Bad Request".
+ */
+function answerMalformed(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const message = error.code === 'HPE_HEADER_OVERFLOW' ? 'The request headers are too large' : 'The request is not well-formed HTTP';
+  const body = errorBody('INVALID_PARAMETER', message, randomUUID());
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

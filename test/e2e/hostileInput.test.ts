@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import fc from 'fast-check';
+import { randomBytes } from 'node:crypto';
+import type { LocalServer } from '../../infra/local/server';
+import { ERROR_STATUS } from '../../shared/http/errors';
+import { routeList, routes, type RouteEntry } from '../../shared/routes/table';
+import { startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord';
+import { hostileRequest, requestBytes, type HostileRequest } from '../support/hostileRequests';
+import { sendBody, samplePng, startImageHost, type ImageHost } from '../support/imageHost';
+import { call, startTestApi } from '../support/localApi';
+import { decodePng } from '../support/png';
+import { rawRequest, type RawReply } from '../support/rawHttp';
+import { expectSafeSvg } from '../support/svgXml';
+
+/**
+ * Every route of the table under thousands of seeded, malformed requests (wrong types, huge and
+ * Unicode edge-case values, invalid percent-encoding, duplicated parameters, NUL bytes, odd
+ * headers and bodies): never a 5xx, never a hang, every error the envelope (or the relay's
+ * answer) with the status its code stands for, every SVG well-formed and script-free.
+ * HOSTILE_RUNS (per route, default 120) and HOSTILE_SEED make a longer or different soak.
+ */
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 120);
+const SEED = Number(process.env.HOSTILE_SEED ?? 20261122);
+const KEY = 'hostile-input-key-0123456789';
+
+let api: LocalServer;
+let host: ImageHost;
+let discord: FakeDiscord;
+beforeAll(async () => {
+  host = await startImageHost({ '/cat.png': sendBody(samplePng(48)), '/page.html': sendBody('<html></html>', 'text/html') });
+  discord = await startFakeDiscord();
+  // Counting is exercised; tripping the quota would hide every other answer behind 429.
+  process.env.RATE_LIMIT_PER_MINUTE = '100000000';
+  api = await startTestApi({ localApiKey: KEY, imageFetchAllowHosts: host.hostPort, discordApiBase: discord.apiBase, secretsKey: randomBytes(32).toString('base64') });
+  // The examples' bot exists, so reads of it can succeed.
+  const { clientId } = routes.registerBot.example.path as { clientId: string };
+  const registered = await call(`${api.url}/v1/bots/${clientId}`, { method: 'PUT', key: KEY, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(routes.registerBot.example.body) });
+  expect(registered.status).toBe(201);
+}, 30_000);
+afterAll(async () => {
+  delete process.env.RATE_LIMIT_PER_MINUTE;
+  await api?.close();
+  await host?.close();
+  await discord?.close();
+});
+
+const describeRequest = (request: HostileRequest) => JSON.stringify({ ...request, body: request.body.subarray(0, 200).toString('latin1') });
+
+/** Whatever the request, the answer keeps the contract. */
+function expectContract(route: RouteEntry, reply: RawReply): void {
+  expect(reply.status).toBeGreaterThanOrEqual(200);
+  expect(reply.status).toBeLessThan(500);
+  const type = reply.headers['content-type'] ?? '';
+  if (reply.status === 304) {
+    expect(reply.body.length).toBe(0);
+  } else if (reply.status >= 400) {
+    expect(type).toMatch(/^application\/json/);
+    const answer = JSON.parse(reply.body.toString('utf8'));
+    if ('success' in answer) {
+      expect(answer.success).toBe(false);
+      expect(ERROR_STATUS[answer.error.code as keyof typeof ERROR_STATUS]).toBe(reply.status);
+      expect(typeof answer.error.message).toBe('string');
+      expect(typeof answer.meta.requestId).toBe('string');
+    } else {
+      // The relay's own answer: {"message", "code"}.
+      expect(route.answers).toBe('message');
+      expect(Object.keys(answer).sort()).toEqual(['code', 'message']);
+      expect(ERROR_STATUS[answer.code as keyof typeof ERROR_STATUS]).toBe(reply.status);
+    }
+  } else if (type.startsWith('image/svg+xml')) {
+    expectSafeSvg(reply.body.toString('utf8'));
+  } else if (type === 'image/png') {
+    expect(decodePng(reply.body).width).toBeGreaterThan(0);
+  } else if (type.startsWith('application/json')) {
+    const answer = JSON.parse(reply.body.toString('utf8'));
+    if (route.response === 'openapi') expect(answer.openapi).toBe('3.1.0');
+    else if (route.answers === 'message') expect(typeof answer.message).toBe('string');
+    else expect(answer.success).toBe(true);
+  } else {
+    expect(type).toBe('text/html; charset=utf-8');
+  }
+}
+
+describe('hostile input on every route', () => {
+  test.each(routeList.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', async (_name, route) => {
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(hostileRequest(route, { key: KEY, pictureHost: host.url }), async (request) => {
+        const reply = await rawRequest(api.port, requestBytes(request), 10_000);
+        statuses.add(reply.status);
+        try {
+          expectContract(route, reply);
+        } catch (error) {
+          throw new Error(`${(error as Error).message}\nrequest: ${describeRequest(request)}\nanswer: ${reply.status} ${reply.body.subarray(0, 300).toString('utf8')}`);
+        }
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+    // The requests reach both sides: refusals, and (for the routes whose examples can succeed) answers.
+    expect([...statuses].some((status) => status >= 400)).toBe(true);
+    if (route.response !== 'json' || route.method === 'GET') expect([...statuses].some((status) => status < 300)).toBe(true);
+  }, 120_000);
+});
