@@ -21,7 +21,9 @@ interface Operation {
 
 /** "integer 1..1024, default 512": a parameter's rules in a few words. */
 export function describeSchema(schema: Record<string, unknown>): string {
-  const range = (low: unknown, high: unknown, unit = '') => (low !== undefined || high !== undefined ? ` ${low ?? ''}..${high ?? ''}${unit}` : '');
+  // Integers without a stated maximum are capped at 15 digits: shown as "at least".
+  const range = (low: unknown, high: unknown, unit = '') =>
+    low === undefined && high === undefined ? '' : typeof high === 'number' && high > 1e14 ? ` >= ${low}` : ` ${low ?? ''}..${high ?? ''}${unit}`;
   const parts = [
     `${schema.type ?? 'any'}${range(schema.minimum, schema.maximum)}${range(schema.minLength, schema.maxLength, ' characters')}`,
     Array.isArray(schema.enum) ? `one of ${schema.enum.join(', ')}` : undefined,

@@ -76,7 +76,7 @@ export const securitySchemes = {
 };
 
 const WHEN: Partial<Record<number, string>> = {
-  400: 'Bad input: a parameter or body that breaks its rules, or a picture that cannot be fetched',
+  400: 'Bad input',
   401: 'No valid key (or, on the relay, no valid signature)',
   403: 'The key is valid but may not do this',
   404: 'No such resource',
@@ -87,9 +87,8 @@ const WHEN: Partial<Record<number, string>> = {
   503: 'Storage is unavailable; retry after Retry-After',
 };
 
-/** An error answer with the codes it may carry. */
-export function errorResponse(status: number, relay: boolean) {
-  const codes = (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => ERROR_STATUS[code] === status);
+/** An error answer of one status, naming the codes this route may give with it. */
+export function errorResponse(status: number, codes: ErrorCode[], relay: boolean) {
   const retry: HeaderName[] = status === 429 || status === 503 ? ['Retry-After'] : [];
   return {
     description: `${WHEN[status] ?? 'Error'} (${codes.join(', ')})`,

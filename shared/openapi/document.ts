@@ -122,14 +122,22 @@ function successResponses(route: RouteEntry): Record<string, unknown> {
 
 /** The refusals a route can give: those its shape implies, plus its own. */
 function errorResponses(route: RouteEntry) {
-  const codes = new Set<ErrorCode>(['RATE_LIMITED', 'SERVICE_UNAVAILABLE', ...(route.errors ?? [])]);
-  if (route.schemas.path || route.schemas.query || route.schemas.body) codes.add('INVALID_PARAMETER');
-  if (route.response === 'svg') codes.add('IMAGE_FETCH_FAILED');
-  if (route.auth === 'apiKey') codes.add('UNAUTHORIZED');
-  if (route.schemas.body || route.rawBody) codes.add('PAYLOAD_TOO_LARGE');
-  if (route.schemas.body) codes.add('UNSUPPORTED_MEDIA_TYPE');
-  const statuses = [...new Set([...codes].map((code) => ERROR_STATUS[code]))].sort();
-  return Object.fromEntries(statuses.map((status) => [status, errorResponse(status, route.answers === 'message')]));
+  const input = [route.schemas.path, route.schemas.query].filter(Boolean) as z.ZodType[];
+  const required = input.some((schema) => ((jsonSchema(schema, 'input').required as string[] | undefined) ?? []).length > 0);
+  const codes = new Set<ErrorCode>([
+    ...(required ? (['MISSING_PARAMETER'] as const) : []),
+    ...(input.length || route.response === 'svg' ? (['INVALID_PARAMETER'] as const) : []),
+    ...(route.schemas.body || route.rawBody ? (['INVALID_BODY', 'PAYLOAD_TOO_LARGE'] as const) : []),
+    ...(route.schemas.body ? (['UNSUPPORTED_MEDIA_TYPE'] as const) : []),
+    ...(route.response === 'svg' ? (['IMAGE_FETCH_FAILED'] as const) : []),
+    ...(route.auth === 'apiKey' ? (['UNAUTHORIZED'] as const) : []),
+    ...(route.errors ?? []),
+    'RATE_LIMITED',
+    'SERVICE_UNAVAILABLE',
+  ]);
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  return Object.fromEntries([...byStatus.keys()].sort().map((status) => [status, errorResponse(status, byStatus.get(status) as ErrorCode[], route.answers === 'message')]));
 }
 
 /** The document as the file docs/openapi.json holds it. */
