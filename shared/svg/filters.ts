@@ -51,45 +51,71 @@ export const hueRotate = (degrees: number): Filter => ({
   element: (id, box) => filter(id, box, h('feColorMatrix', { type: 'hueRotate', values: degrees })),
 });
 
-/** Widest single dilation: resvg's cost grows with the square of the radius, so long chains of small ones are far cheaper. */
-const MAX_RADIUS = 4;
+/** One step of spreading a dot along an axis: add a copy, moved `by` pixels on, of the dot's row or column so far (`base`: of the dot alone). */
+export interface SpreadStep {
+  base: boolean;
+  by: number;
+}
 
 /**
- * Dilation radii whose combined window is exactly `block` wide. One dilation by r takes the maximum
- * over [x - r, x + r - 1] (2r wide, the Filter Effects definition that resvg follows); n of them
- * with radii summing to R cover [x - R, x + R - n], 2R - n + 1 wide. So pick the fewest n (of the
- * right parity) whose radii stay small, and split R evenly.
+ * How a dot becomes `block` pixels along one axis by adding moved copies that never overlap: the
+ * binary digits of `block` from the top, doubling the run (a copy moved by its own width) for
+ * each digit after the first and adding one more dot at its end for each 1. A run of w pixels
+ * and its copy moved w on are disjoint and end within the block, so every pixel of the block gets
+ * exactly one copy of the dot and nothing reaches the next block: fewer than 2 log2(block) steps.
  */
-export function dilationRadii(block: number): number[] {
-  for (let n = 1; ; n += 1) {
-    const total = (block + n - 1) / 2;
-    if (!Number.isInteger(total) || total < n || total > MAX_RADIUS * n) continue;
-    const base = Math.floor(total / n);
-    return Array.from({ length: n }, (_, i) => base + (i < total - base * n ? 1 : 0));
+export function spreadSteps(block: number): SpreadStep[] {
+  const steps: SpreadStep[] = [];
+  let width = 1;
+  for (const digit of block.toString(2).slice(1)) {
+    steps.push({ base: false, by: width });
+    width *= 2;
+    if (digit === '1') {
+      steps.push({ base: true, by: width });
+      width += 1;
+    }
   }
+  return steps;
 }
 
 /**
  * True pixelation, each block one flat colour: the picture's pixel at each block's top-left
- * corner is kept (a dot grid masks the rest), moved to where the dilation window of every pixel in
- * its block reaches it (R - n further on), and spread over exactly that block. The filter region
- * is rounded up to whole blocks so the last, partial row and column spread like the others.
+ * corner is kept (a dot grid masks the rest) and copied over its block, first across, then down,
+ * by whole-pixel `feOffset`s composited onto what is there (`spreadSteps`). The copies never
+ * overlap, so compositing them adds each pixel exactly once: no blend of two blocks, and a
+ * clear or faint colour stays exactly itself. Only whole-pixel offsets and compositing are used,
+ * which resvg and browsers compute alike (`feMorphology` would not: its window is 2r wide in the
+ * Filter Effects spec and resvg but 2r + 1 in Chromium and Firefox). The filter region is rounded
+ * up to whole blocks so the last, partial row and column spread like the others.
  */
 export const pixelate = (block: number): Filter => ({
   element: (id, box) => {
-    const radii = dilationRadii(block);
-    const shift = radii.reduce((sum, r) => sum + r, 0) - radii.length;
     const region = { ...box, width: Math.ceil(box.width / block) * block, height: Math.ceil(box.height / block) * block };
+    const steps = spreadSteps(block);
+    const primitives: SvgElement[] = [];
+    let spread = 'dots';
+    let n = 0;
+    for (const offset of ['dx', 'dy'] as const) {
+      const base = spread;
+      for (const step of steps) {
+        n += 1;
+        primitives.push(
+          h('feOffset', { in: step.base ? base : spread, [offset]: step.by, result: `moved${n}` }),
+          // Disjoint: where one is clear the other shows as it is, so `over` is a plain sum.
+          h('feComposite', { in: spread, in2: `moved${n}`, operator: 'over', result: `spread${n}` }),
+        );
+        spread = `spread${n}`;
+      }
+    }
     return filter(
       id,
       region,
       h('feFlood', { x: box.x, y: box.y, width: 1, height: 1, 'flood-color': '#000', result: 'dot' }),
       // Compositing the dot on itself inside one block's square makes the tile feTile repeats.
       h('feComposite', { in: 'dot', in2: 'dot', operator: 'over', x: box.x, y: box.y, width: block, height: block, result: 'cell' }),
-      h('feTile', { in: 'cell', ...region, result: 'dots' }),
-      h('feComposite', { in: 'SourceGraphic', in2: 'dots', operator: 'in' }),
-      h('feOffset', { dx: shift, dy: shift }),
-      radii.map((radius) => h('feMorphology', { operator: 'dilate', radius })),
+      h('feTile', { in: 'cell', ...region, result: 'grid' }),
+      h('feComposite', { in: 'SourceGraphic', in2: 'grid', operator: 'in', result: 'dots' }),
+      primitives,
     );
   },
 });

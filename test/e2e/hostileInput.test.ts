@@ -32,11 +32,14 @@ beforeAll(async () => {
   // Counting is exercised; tripping the quota would hide every other answer behind 429.
   process.env.RATE_LIMIT_PER_MINUTE = '100000000';
   api = await startTestApi({ localApiKey: KEY, imageFetchAllowHosts: host.hostPort, discordApiBase: discord.apiBase, secretsKey: randomBytes(32).toString('base64') });
-  // The examples' bot exists, so reads of it can succeed.
+}, 30_000);
+
+/** The examples' bot exists (again: a stray DELETE of an earlier route's run may have removed it), so reads of it can succeed. */
+async function registerExampleBot() {
   const { clientId } = routes.registerBot.example.path as { clientId: string };
   const registered = await call(`${api.url}/v1/bots/${clientId}`, { method: 'PUT', key: KEY, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(routes.registerBot.example.body) });
-  expect(registered.status).toBe(201);
-}, 30_000);
+  expect([200, 201]).toContain(registered.status);
+}
 afterAll(async () => {
   delete process.env.RATE_LIMIT_PER_MINUTE;
   await api?.close();
@@ -84,6 +87,7 @@ function expectContract(route: RouteEntry, reply: RawReply): void {
 describe('hostile input on every route', () => {
   test.each(routeList.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', async (_name, route) => {
     const statuses = new Set<number>();
+    if (route.group === 'bots') await registerExampleBot();
     await fc.assert(
       fc.asyncProperty(hostileRequest(route, { key: KEY, pictureHost: host.url }), async (request) => {
         const reply = await rawRequest(api.port, requestBytes(request), 10_000);

@@ -1,6 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
+import { PNG } from 'pngjs';
 import { renderFiltered } from '../../functions/filters/filteredPicture';
-import { contrast, dilationRadii, hueRotate, pixelate, saturate, type Filter } from '../../shared/svg/filters';
+import { h, svgDocument } from '../../shared/svg/builder';
+import { contrast, hueRotate, pixelate, saturate, spreadSteps, type Filter } from '../../shared/svg/filters';
+import { picture } from '../../shared/svg/picture';
 import { gradientPng } from '../support/imageHost';
 import { distinctColors, pixel, rasterize, type Raster } from '../support/raster';
 import { expectSafeSvg } from '../support/svgXml';
@@ -17,6 +20,25 @@ function render(effect: Filter, width = 128, height = 128, image = GRADIENT): Ra
 
 /** A solid-colour picture, to follow one colour through a filter. */
 const solid = (hex: string) => inline(rasterize(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${hex}"/></svg>`).png);
+
+/** Random colours where no two neighbours are alike, with random opacity, about one pixel in six fully clear. */
+function translucentNoisePng(width: number, height: number, seed: number): Buffer {
+  const png = new PNG({ width, height });
+  let state = seed;
+  const next = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return (state >>> 16) & 0xff;
+  };
+  for (let i = 0; i < width * height * 4; i += 4) {
+    for (let c = 0; c < 3; c += 1) png.data[i + c] = next();
+    const alpha = next();
+    png.data[i + 3] = alpha < 40 ? 0 : alpha;
+  }
+  return PNG.sync.write(png);
+}
+
+/** Colour times opacity, the value that stays meaningful however faint a pixel is. */
+const premultiplied = ([r, g, b, a]: number[]) => [r, g, b].map((v) => ((v as number) * (a as number)) / 255).concat(a as number);
 
 const chroma = ([r, g, b]: number[]) => Math.max(r as number, g as number, b as number) - Math.min(r as number, g as number, b as number);
 const samples = (raster: Raster) => [
@@ -62,13 +84,50 @@ describe('pixelate', () => {
     if (blocks > 1) expect(distinctColors(raster)).toBeGreaterThan(1);
   });
 
-  test.each([2, 3, 4, 7, 16, 33, 64, 127, 128])('blocks of %i: dilations whose windows add up to the block, none wider than 4', (block) => {
-    const radii = dilationRadii(block);
-    expect(2 * radii.reduce((sum, r) => sum + r, 0) - radii.length + 1).toBe(block);
-    for (const radius of radii) {
-      expect(Number.isInteger(radius)).toBe(true);
-      expect(radius).toBeGreaterThanOrEqual(1);
-      expect(radius).toBeLessThanOrEqual(4);
+  test('every block size from 2 to 128: the steps copy the dot onto each pixel of the block exactly once, in under 2 log2(size) steps', () => {
+    for (let block = 2; block <= 128; block += 1) {
+      // Where the dot has been copied to, in one block and the next, after each step.
+      const stages: number[][] = [];
+      let covered = [0];
+      for (const step of spreadSteps(block)) {
+        expect(Number.isInteger(step.by) && step.by >= 1).toBe(true);
+        covered = [...covered, ...(step.base ? [0] : covered).map((x) => x + step.by)];
+        stages.push(covered);
+      }
+      expect([...covered].sort((a, b) => a - b)).toEqual(Array.from({ length: block }, (_, i) => i));
+      expect(stages.length).toBeLessThan(2 * Math.log2(block) + 1e-9);
+    }
+  });
+
+  test('a translucent picture: each block is exactly the colour and opacity where it starts, clear blocks stay clear', () => {
+    for (const [width, height, block] of [
+      [97, 61, 7],
+      [64, 48, 16],
+      [50, 50, 3],
+      [40, 40, 2],
+    ] as const) {
+      const image = inline(translucentNoisePng(width, height, width + block));
+      const raster = render(pixelate(block), width, height, image);
+      const original = rasterize(svgDocument({ width, height }, picture(image, { x: 0, y: 0, width, height })));
+      let clear = 0;
+      let faint = 0;
+      for (let by = 0; by < height; by += block) {
+        for (let bx = 0; bx < width; bx += block) {
+          const reference = pixel(raster, bx, by);
+          for (let y = by; y < Math.min(by + block, height); y += 1) {
+            for (let x = bx; x < Math.min(bx + block, width); x += 1) {
+              const here = pixel(raster, x, y);
+              if (here.join() !== reference.join()) throw new Error(`${width}x${height}/${block}: block at ${bx},${by} not flat: ${here} at ${x},${y} vs ${reference}`);
+            }
+          }
+          const source = premultiplied(pixel(original, bx, by));
+          premultiplied(reference).forEach((value, channel) => expect(Math.abs(value - (source[channel] as number))).toBeLessThanOrEqual(1));
+          if (reference[3] === 0) clear += 1;
+          else if (reference[3] < 255) faint += 1;
+        }
+      }
+      expect(clear).toBeGreaterThan(0);
+      expect(faint).toBeGreaterThan(0);
     }
   });
 
