@@ -9,4 +9,5 @@ import { postBotStats } from './postBotStats';
 import { putBotCommands } from './putBotCommands';
 import { registerBot } from './registerBot';
 
-export const handler = groupHandler('bots', { deleteBot, getBot, getBotCommands, getBotStats, getBotStatus, listBots, postBotStats, putBotCommands, registerBot });
+export const handlers = { deleteBot, getBot, getBotCommands, getBotStats, getBotStatus, listBots, postBotStats, putBotCommands, registerBot };
+export const handler = groupHandler('bots', handlers);

@@ -2,4 +2,5 @@ import { groupHandler } from '../../shared/http/stack';
 import { docsPage } from './docsPage';
 import { openApi } from './openApi';
 
-export const handler = groupHandler('docs', { docsPage, openApi });
+export const handlers = { docsPage, openApi };
+export const handler = groupHandler('docs', handlers);

@@ -3,4 +3,5 @@ import { listWebhooks } from './listWebhooks';
 import { putWebhookSecrets } from './putWebhookSecrets';
 import { relayWebhook } from './relayWebhook';
 
-export const handler = groupHandler('webhooks', { listWebhooks, putWebhookSecrets, relayWebhook });
+export const handlers = { listWebhooks, putWebhookSecrets, relayWebhook };
+export const handler = groupHandler('webhooks', handlers);

@@ -27,6 +27,9 @@ export const discordJson =
 /** Never answers: the caller's timeout must end the wait (the connection closes with the fake). */
 export const discordHangs: DiscordReply = () => undefined;
 
+/** Drops the connection without a word: the caller sees a reset, as when Discord is unreachable mid-request. */
+export const discordResets: DiscordReply = (request) => request.socket.destroy();
+
 /** What Discord answers when nothing is scripted. */
 const defaultReply =
   (count: number): DiscordReply =>

@@ -1,6 +1,10 @@
 import { expect } from '@jest/globals';
-import type { LocalServer } from '../../infra/local/server';
+import { runWebhooksCommand } from '../../infra/cli/webhooksCommand';
+import type { LocalServer, LocalServerOptions } from '../../infra/local/server';
+import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import { createStores, type Stores } from '../../shared/store';
+import type { ReplayDeps } from '../../shared/webhooks/replay';
+import { githubPayloads } from '../fixtures/github/payloads';
 import { startFakeDiscord, type FakeDiscord } from './fakeDiscord';
 import { call, startTestApi, type Reply } from './localApi';
 
@@ -20,18 +24,26 @@ export interface RelayHarness {
   deliver(id: string, provider: string, headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer>, token?: string): Promise<Reply>;
   /** PUT /v1/webhooks/{id}/{token} with the harness's API key. */
   putSecrets(id: string, secrets: Record<string, unknown>, token?: string): Promise<Reply>;
+  /** What `npm run webhooks` works with against this server: its delivery log and secret key, and the fake Discord. */
+  replayDeps: ReplayDeps;
+  /** Runs `npm run webhooks -- <argv>` in process, over replayDeps: its exit code and what it printed. */
+  webhooks(...argv: string[]): Promise<{ code: number; out: string }>;
   close(): Promise<void>;
 }
 
 let next = 0;
 
-export async function startRelayHarness(): Promise<RelayHarness> {
+/** `rateLimit`: RATE_LIMIT_PER_MINUTE (default 60); `server`: more options of the local server (its store, say). */
+export async function startRelayHarness(options: { rateLimit?: number; server?: LocalServerOptions } = {}): Promise<RelayHarness> {
   const discord = await startFakeDiscord();
-  delete process.env.RATE_LIMIT_PER_MINUTE;
-  const api = await startTestApi({ discordApiBase: discord.apiBase, localApiKey: RELAY_KEY });
+  if (options.rateLimit) process.env.RATE_LIMIT_PER_MINUTE = String(options.rateLimit);
+  else delete process.env.RATE_LIMIT_PER_MINUTE;
+  const api = await startTestApi({ ...options.server, discordApiBase: discord.apiBase, localApiKey: RELAY_KEY });
   // Distinct per suite too (suites in one worker share nothing but the process).
   const base = 300000000000000000n + BigInt(process.pid % 1000) * 1_000_000n + BigInt(Date.now() % 1_000_000);
   const stores = createStores({ tableName: 'e2e-table', endpoint: api.dynamoEndpoint, region: 'us-east-1' });
+  // The secret key the local server set for its functions, as `npm run webhooks` finds it.
+  const replayDeps: ReplayDeps = { deliveries: stores.deliveries, secretBox: new LocalSecretBox(Buffer.from(process.env.SECRETS_KEY ?? '', 'base64')), discordApiBase: discord.apiBase, now: () => new Date() };
   return {
     api,
     discord,
@@ -44,6 +56,12 @@ export async function startRelayHarness(): Promise<RelayHarness> {
     deliver: (id, provider, headers, body, token = TOKEN) => call(`${api.url}/webhooks/${id}/${token}/${provider}`, { method: 'POST', headers, body }),
     putSecrets: (id, secrets, token = TOKEN) =>
       call(`${api.url}/v1/webhooks/${id}/${token}`, { method: 'PUT', key: RELAY_KEY, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ secrets }) }),
+    replayDeps,
+    webhooks: async (...argv) => {
+      const lines: string[] = [];
+      const code = await runWebhooksCommand(argv, replayDeps, (line) => lines.push(line));
+      return { code, out: lines.join('\n') };
+    },
     close: async () => {
       stores.db.destroy();
       await api.close();
@@ -51,6 +69,12 @@ export async function startRelayHarness(): Promise<RelayHarness> {
     },
   };
 }
+
+/** A GitHub `star` delivery with the given delivery id, as GitHub sends it: headers and body. */
+export const githubStar = (deliveryId: string) => ({
+  headers: { 'Content-Type': 'application/json', 'X-GitHub-Event': 'star', 'X-GitHub-Delivery': deliveryId },
+  body: JSON.stringify(githubPayloads.star),
+});
 
 /** The relay's answer shape: {"message"} and maybe "code", never data or meta, never a 500. */
 export function expectAnswer(reply: Reply, status: number, message: RegExp, code?: string): void {

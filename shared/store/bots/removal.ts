@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DeleteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { guarded } from '../errors';
+import { guarded, StoreUnavailableError } from '../errors';
 import { botKey, PROFILE } from './layout';
 import { getProfile, refusalFor } from './profiles';
 import type { Refusal } from './types';
@@ -44,7 +44,8 @@ export async function removeBot(db: DynamoDBDocumentClient, table: string, clien
 async function deleteBatch(db: DynamoDBDocumentClient, table: string, keys: Record<string, unknown>[]): Promise<void> {
   let requests = keys.map((Key) => ({ DeleteRequest: { Key } }));
   for (let attempt = 0; requests.length > 0; attempt += 1) {
-    if (attempt === 4) throw new Error(`DynamoDB left ${requests.length} deletes unprocessed; delete the bot again`);
+    // Still throttled after the retries: an outage (503, retry later), not a fault of ours.
+    if (attempt === 4) throw new StoreUnavailableError('BatchWriteItem', `${requests.length} deletes left unprocessed; delete the bot again`);
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
     const { UnprocessedItems } = await guarded('BatchWriteItem', () => db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } })));
     requests = (UnprocessedItems?.[table] ?? []) as typeof requests;

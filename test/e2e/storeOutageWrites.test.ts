@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { UNAVAILABLE_RETRY_AFTER } from '../../shared/access/rateLimiter';
+import { routes } from '../../shared/routes/table';
+import { isReplayable, type DeliveryRecord } from '../../shared/store/deliveries';
+import { replayDelivery } from '../../shared/webhooks/replay';
+import { startStoppableStore, type StoppableStore } from '../support/dynamo';
+import { expectErrorEnvelope } from '../support/envelope';
+import { call, type Reply } from '../support/localApi';
+import { expectAnswer, githubStar, RELAY_KEY, startRelayHarness, type RelayHarness } from '../support/relayHarness';
+
+/**
+ * Writes cut by a store outage (storeOutage.test.ts covers the limiter and the authorizer): the
+ * store is stopped at each DynamoDB call a write makes, before the call reaches it or after it
+ * landed with its answer lost. The caller gets a 503; once the store is back, the bot (or the
+ * delivery) is whole or absent, its records agree with one another, nothing acknowledged earlier
+ * is lost, and the caller's retry (or, for a delivery, a replay) completes the write exactly once.
+ */
+let store: StoppableStore;
+let relay: RelayHarness;
+beforeAll(async () => {
+  store = await startStoppableStore();
+  // Many requests with one key: the limiter has its own suites.
+  relay = await startRelayHarness({ rateLimit: 1000, server: { dynamoEndpoint: store.endpoint } });
+});
+afterAll(async () => {
+  await relay.close();
+  await store.close();
+});
+beforeEach(() => relay.resetDiscord());
+
+/** Every item under one partition key, straight from the table. */
+async function itemsOf(pk: string): Promise<Record<string, any>[]> {
+  const { Items = [] } = await relay.stores.db.send(new QueryCommand({ TableName: 'e2e-table', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }));
+  return Items;
+}
+
+/** Stops the store at the `nth` call (from 1) about `pk`, sends `write`, and expects the outage's 503; the store stays down. */
+async function cut(pk: string, when: 'before' | 'after', nth: number, write: () => Promise<Reply>): Promise<Reply> {
+  store.stopAt(nth - 1, when, (request) => request.body.includes(`"${pk}"`));
+  const reply = await write();
+  // The store went down where it was meant to, in the middle of this write.
+  expect(store.running()).toBe(false);
+  expect(reply.status).toBe(503);
+  expect(reply.headers.get('retry-after')).toBe(String(UNAVAILABLE_RETRY_AFTER));
+  return reply;
+}
+
+/** Each write, what is done before it, and the DynamoDB calls it makes about its record, in order. A lost answer matters only for a write. */
+const cutsOf = <W extends string>(writes: { write: W; calls: ('read' | 'write')[] }[]) =>
+  writes.flatMap(({ write, calls }) => calls.flatMap((kind, i) => (kind === 'write' ? (['before', 'after'] as const) : (['before'] as const)).map((when) => [write, when, i + 1] as const)));
+
+const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+describe('bots', () => {
+  /** The table's example bodies, as the routes read them. */
+  const REGISTER = routes.registerBot.schemas.body.parse(routes.registerBot.example.body);
+  const COMMANDS = routes.putBotCommands.schemas.body.parse(routes.putBotCommands.example.body);
+  const STATS = routes.postBotStats.schemas.body.parse(routes.postBotStats.example.body);
+
+  /** The bot routes for one client id, with the harness's key. */
+  function botApi(clientId: string) {
+    const send = (method: string, path: string, body?: unknown) =>
+      call(`${relay.api.url}/v1/bots/${clientId}${path}`, { method, key: RELAY_KEY, ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }) });
+    return {
+      register: () => send('PUT', '', REGISTER),
+      commands: () => send('PUT', '/commands', COMMANDS),
+      heartbeat: () => send('POST', '/stats', STATS),
+      delete: () => send('DELETE', ''),
+      get: (path = '') => send('GET', path),
+    };
+  }
+  type Write = 'register' | 'commands' | 'heartbeat' | 'delete';
+
+  /**
+   * The bot is absent (no item at all) or whole: a profile with every field, in the listings (it is
+   * public), and only records of its own generation. The API reads the same. Returns the items.
+   */
+  async function expectWholeOrAbsent(clientId: string): Promise<Record<string, any>[]> {
+    const items = await itemsOf(`BOT#${clientId}`);
+    const profile = items.find((item) => item.sk === 'PROFILE');
+    if (!profile) {
+      expect(items).toEqual([]);
+      expect((await botApi(clientId).get()).status).toBe(404);
+      return items;
+    }
+    expect(profile).toMatchObject({ clientId, name: REGISTER.name, public: true, tags: REGISTER.tags, ownerKeyId: expect.any(String), generation: expect.any(String), createdAt: ISO, updatedAt: ISO, stats: expect.any(Object) });
+    expect([profile.gsi1pk, profile.gsi2pk]).toEqual(['BOTS', 'BOTS']);
+    for (const item of items.filter((i) => i !== profile)) {
+      if (item.sk === 'COMMANDS') expect(item).toMatchObject({ generation: profile.generation, commands: expect.any(Array), updatedAt: ISO });
+      else expect(item).toMatchObject({ sk: expect.stringMatching(new RegExp(`^STATS#${profile.generation}#`)), hour: ISO, beats: expect.any(Number), expiresAt: expect.any(Number) });
+    }
+    const read = await botApi(clientId).get();
+    expect([read.status, read.json.data.clientId]).toEqual([200, clientId]);
+    return items;
+  }
+
+  /** What each write leaves once done, whatever outage came in between. */
+  const DONE: Record<Write, (items: Record<string, any>[], clientId: string) => Promise<void> | void> = {
+    register: (items) => expect(items.map((item) => item.sk)).toEqual(['PROFILE']),
+    commands: (items) => expect(items.find((item) => item.sk === 'COMMANDS')?.commands).toEqual(COMMANDS.commands),
+    heartbeat: (items) => {
+      expect(items.find((item) => item.sk === 'PROFILE')?.stats).toMatchObject({ guilds: STATS.guilds, users: STATS.users });
+      expect(items.find((item) => item.sk.startsWith('STATS#'))).toMatchObject({ guilds: STATS.guilds, beats: expect.any(Number) });
+    },
+    delete: async (items, clientId) => {
+      expect(items).toEqual([]);
+      expect((await botApi(clientId).get('/commands')).status).toBe(404);
+    },
+  };
+
+  const WRITES: { write: Write; after: Write[]; calls: ('read' | 'write')[] }[] = [
+    { write: 'register', after: [], calls: ['write'] },
+    { write: 'commands', after: ['register'], calls: ['read', 'write'] },
+    { write: 'heartbeat', after: ['register'], calls: ['write', 'write'] },
+    { write: 'delete', after: ['register', 'commands', 'heartbeat'], calls: ['read', 'read', 'write', 'write'] },
+  ];
+
+  test.each(cutsOf(WRITES))('%s, the store stopping %s its call %i: 503, then whole or absent after the restart, and a retry completes it', async (write, when, nth) => {
+    const clientId = relay.hookId();
+    const bot = botApi(clientId);
+    for (const step of WRITES.find((w) => w.write === write)?.after ?? []) expect([step, (await bot[step]()).status < 300]).toEqual([step, true]);
+    const acknowledged = await itemsOf(`BOT#${clientId}`);
+
+    expectErrorEnvelope(await cut(`BOT#${clientId}`, when, nth, bot[write]), 503, 'SERVICE_UNAVAILABLE');
+    await store.start();
+    const restarted = await expectWholeOrAbsent(clientId);
+    // What was acknowledged before the outage is all still there (a delete may have begun its sweep).
+    if (write !== 'delete') expect(restarted.map((item) => item.sk)).toEqual(expect.arrayContaining(acknowledged.map((item) => item.sk)));
+    // Stopped before its first call reached the store, a write leaves no trace at all.
+    if (when === 'before' && nth === 1) expect(restarted).toEqual(acknowledged);
+
+    const retried = await bot[write]();
+    // A register that landed unseen is a replacement now; a delete that did finds the bot gone.
+    const landed = restarted.length > acknowledged.length;
+    const status = { register: landed ? 200 : 201, commands: 200, heartbeat: 200, delete: restarted.length === 0 ? 404 : 200 }[write];
+    expect(retried.status).toBe(status);
+    await DONE[write](await expectWholeOrAbsent(clientId), clientId);
+  });
+});
+
+describe('webhook deliveries', () => {
+  const WRITES: { write: 'relay'; calls: ('read' | 'write')[] }[] = [
+    // The webhook's secrets, the claim, the outcome.
+    { write: 'relay', calls: ['read', 'write', 'write'] },
+  ];
+
+  /** The delivery's record is absent or whole: every field, and the message and token kept (and listed) exactly while it may need a replay. */
+  async function expectWholeOrAbsent(webhookId: string): Promise<Record<string, any> | undefined> {
+    const items = (await itemsOf(`HOOK#${webhookId}`)).filter((item) => item.sk.startsWith('DELIVERY#'));
+    expect(items.length).toBeLessThanOrEqual(1);
+    const [record] = items;
+    if (!record) return undefined;
+    expect(record).toMatchObject({ webhookId, provider: 'github', event: 'star', outcome: expect.stringMatching(/^(pending|forwarded)$/), receivedAt: ISO, updatedAt: ISO, expiresAt: expect.any(Number) });
+    const kept = record.outcome === 'pending';
+    expect([record.message !== undefined, record.sealedToken !== undefined, record.gsi1pk !== undefined]).toEqual([kept, kept, kept]);
+    return record;
+  }
+
+  test.each(cutsOf(WRITES))('the %s, the store stopping %s its call %i: 503, then whole or absent, and Discord gets the message exactly once', async (_write, when, nth) => {
+    const webhookId = relay.hookId();
+    const { headers, body } = githubStar(`cut-${webhookId}`);
+    const star = () => relay.deliver(webhookId, 'github', headers, body);
+
+    expectAnswer(await cut(`HOOK#${webhookId}`, when, nth, star), 503, /unavailable/, 'SERVICE_UNAVAILABLE');
+    await store.start();
+    const restarted = await expectWholeOrAbsent(webhookId);
+    // Posted only when the claim had landed.
+    expect(relay.discord.posted().length).toBeLessThanOrEqual(restarted ? 1 : 0);
+
+    // The provider retries: forwarded if nothing was claimed; else a duplicate, never a second post.
+    const retried = await star();
+    if (restarted) expectAnswer(retried, 200, /^duplicate: star$/);
+    else expectAnswer(retried, 200, /^forwarded: star$/);
+    const settled = await expectWholeOrAbsent(webhookId);
+    // A claim whose attempt died before posting is kept: a replay takes it over once it is a minute old.
+    if (relay.discord.posted().length === 0) {
+      const later = new Date(Date.now() + 61_000);
+      expect(isReplayable(settled as DeliveryRecord, later)).toBe(true);
+      expect(await replayDelivery(settled as DeliveryRecord, { ...relay.replayDeps, now: () => later })).toMatchObject({ kind: 'replayed', outcome: { kind: 'delivered' } });
+    }
+    expect(relay.discord.posted()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,30 @@
+import type { RouteEntry } from '../../shared/routes/table';
+
+/** A request as a client sends it: method, path with its query, headers and body text. */
+export interface ExampleRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const isPicture = (value: string) => /^https?:\/\//.test(value);
+
+/** The query parameters of a route's example that are picture URLs (`image`, `avatar`, `other`, ...). */
+export const pictureParams = (route: RouteEntry): string[] =>
+  Object.entries(route.example.query ?? {})
+    .filter(([, value]) => isPicture(value))
+    .map(([name]) => name);
+
+/**
+ * A route's table example as an HTTP request: path parameters filled in, its query, a JSON body.
+ * `picture` chooses the URL of each picture parameter (default: the example's own).
+ */
+export function exampleRequest(route: RouteEntry, picture?: (param: string) => string): ExampleRequest {
+  const { path = {}, query = {}, body } = route.example;
+  const filled = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(path[name] ?? ''));
+  const params = Object.entries(query).map(([name, value]): [string, string] => [name, picture && isPicture(value) ? picture(name) : value]);
+  const search = params.length > 0 ? `?${new URLSearchParams(params)}` : '';
+  if (body === undefined) return { method: route.method, path: `${filled}${search}`, headers: {} };
+  return { method: route.method, path: `${filled}${search}`, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+}

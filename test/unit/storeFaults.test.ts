@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { InternalServerError, ProvisionedThroughputExceededException, RequestLimitExceeded, ThrottlingException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient, type AwsCommand } from 'aws-sdk-client-mock';
+import { hashKey } from '../../shared/access/keys';
+import { RateLimiter, UNAVAILABLE_RETRY_AFTER } from '../../shared/access/rateLimiter';
+import { LocalSecretBox } from '../../shared/crypto/secretBox';
+import type { StackDeps } from '../../shared/http/stack';
+import type { ImageFetcher } from '../../shared/images/imageFetcher';
+import { routeList, routes, type RouteEntry, type RouteId } from '../../shared/routes/table';
+import { createStores } from '../../shared/store';
+import { expectErrorEnvelope } from '../support/envelope';
+import { startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord';
+import { startGatewayOver, type GatewayOver } from '../support/gatewayOver';
+import { samplePng } from '../support/imageHost';
+import { call, rateHeaders, type Reply } from '../support/localApi';
+import { expectAnswer, githubStar } from '../support/relayHarness';
+import { exampleRequest } from '../support/routeExamples';
+import { keyRecord, networkError, timeoutError } from './fixtures';
+
+/**
+ * DynamoDB faults under every route: the real gateway, authorizer, middleware, handlers and stores,
+ * over a DynamoDBDocumentClient whose every call is answered by a script. The script plays a table
+ * that makes each route's table example succeed; a test then makes one class of calls fail.
+ */
+
+type Op = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'BatchWriteItem';
+interface DynamoCall {
+  op: Op;
+  input: Record<string, any>;
+}
+
+/** The commands the stores send, by the DynamoDB operation each is. */
+const COMMANDS: [Op, new (input: any) => AwsCommand<any, any>][] = [
+  ['GetItem', GetCommand],
+  ['PutItem', PutCommand],
+  ['UpdateItem', UpdateCommand],
+  ['DeleteItem', DeleteCommand],
+  ['Query', QueryCommand],
+  ['BatchWriteItem', BatchWriteCommand],
+];
+
+/** How the SDK surfaces a DynamoDB that cannot answer (after its own retries). */
+const FAULTS: [string, () => Error][] = [
+  ['ProvisionedThroughputExceededException', () => new ProvisionedThroughputExceededException({ message: 'The level of configured provisioned throughput for the table was exceeded', $metadata: {} })],
+  ['ThrottlingException', () => new ThrottlingException({ message: 'Rate of requests exceeds the allowed throughput', $metadata: {} })],
+  ['RequestLimitExceeded', () => new RequestLimitExceeded({ message: 'Throughput exceeds the current throughput limit for your account', $metadata: {} })],
+  ['InternalServerError', () => new InternalServerError({ message: 'Internal server error', $metadata: {} })],
+  ['a TimeoutError', timeoutError],
+  ['an AbortError', () => Object.assign(new Error('Request aborted'), { name: 'AbortError' })],
+  ['a network error (ECONNREFUSED)', networkError],
+];
+
+// --- The scripted table --------------------------------------------------------------------------
+
+const KEY = 'cbk_store-faults-key-0123456789';
+const KEY_ID = 'key_faults';
+const BOT_ID = routes.getBot.schemas.path.parse(routes.getBot.example.path).clientId;
+const NOW = new Date('2026-03-01T12:30:00.000Z');
+const PROFILE = {
+  pk: `BOT#${BOT_ID}`,
+  sk: 'PROFILE',
+  clientId: BOT_ID,
+  name: 'Modbot',
+  public: true,
+  tags: ['moderation'],
+  ownerKeyId: KEY_ID,
+  generation: 'gen-1',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  lastSeen: '2026-03-01T12:29:00.000Z',
+  stats: { guilds: 12, updatedAt: '2026-03-01T12:29:00.000Z' },
+  gsi1pk: 'BOTS',
+  gsi1sk: `modbot#${BOT_ID}`,
+  gsi2pk: 'BOTS',
+  gsi2sk: `0999999999999988#${BOT_ID}`,
+};
+const ITEMS: Record<string, Record<string, unknown>> = {
+  APIKEY: { pk: `KEY#${hashKey(KEY)}`, sk: 'APIKEY', ...keyRecord(KEY, { id: KEY_ID, owner: 'tester' }) },
+  PROFILE,
+  COMMANDS: { pk: PROFILE.pk, sk: 'COMMANDS', generation: 'gen-1', commands: [{ name: 'ban', description: 'Ban a member' }], updatedAt: PROFILE.updatedAt },
+};
+
+const keyOf = (input: DynamoCall['input']) => ({ pk: String(input.Key?.pk ?? input.Item?.pk ?? input.ExpressionAttributeValues?.[':pk'] ?? ''), sk: String(input.Key?.sk ?? input.Item?.sk ?? '') });
+
+/** What the table answers when nothing fails: enough for every route's example to succeed. */
+function answer({ op, input }: DynamoCall): unknown {
+  const { pk, sk } = keyOf(input);
+  switch (op) {
+    case 'GetItem':
+      return { Item: ITEMS[sk]?.pk === pk ? ITEMS[sk] : undefined };
+    case 'UpdateItem':
+      if (pk.startsWith('RATE#')) return { Attributes: { count: 1 } };
+      return sk === 'PROFILE' ? { Attributes: PROFILE } : {};
+    case 'Query':
+      // A listing (an index), a bot's sweep before its delete (keys only), or its history.
+      if (input.IndexName) return { Items: [PROFILE] };
+      return { Items: input.ProjectionExpression ? [{ pk, sk: 'COMMANDS' }] : [] };
+    default:
+      return {};
+  }
+}
+
+// --- The classes of store operations the routes use ----------------------------------------------
+
+interface Operation {
+  name: string;
+  is(call: DynamoCall): boolean;
+}
+const isKey = (call: DynamoCall, op: Op, sk: (sk: string) => boolean) => call.op === op && sk(keyOf(call.input).sk);
+const isCounterHit = (call: DynamoCall) => call.op === 'UpdateItem' && keyOf(call.input).pk.startsWith('RATE#');
+const OPERATIONS: Operation[] = [
+  { name: 'rate counter hit', is: isCounterHit },
+  { name: 'API key lookup', is: (c) => isKey(c, 'GetItem', (sk) => sk === 'APIKEY') },
+  { name: 'bot register', is: (c) => isKey(c, 'UpdateItem', (sk) => sk === 'PROFILE') && ':clientId' in c.input.ExpressionAttributeValues },
+  { name: 'bot get', is: (c) => isKey(c, 'GetItem', (sk) => sk === 'PROFILE') },
+  { name: 'bot list', is: (c) => c.op === 'Query' && c.input.IndexName !== undefined },
+  { name: 'heartbeat: profile', is: (c) => isKey(c, 'UpdateItem', (sk) => sk === 'PROFILE') && !(':clientId' in c.input.ExpressionAttributeValues) },
+  { name: 'heartbeat: hourly point', is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('STATS#')) },
+  { name: 'bot history', is: (c) => c.op === 'Query' && / BETWEEN /.test(c.input.KeyConditionExpression) },
+  { name: 'bot commands read', is: (c) => isKey(c, 'GetItem', (sk) => sk === 'COMMANDS') },
+  { name: 'bot commands write', is: (c) => isKey(c, 'PutItem', (sk) => sk === 'COMMANDS') },
+  { name: 'bot delete: sweep', is: (c) => c.op === 'Query' && c.input.ProjectionExpression !== undefined },
+  { name: 'bot delete: batch', is: (c) => c.op === 'BatchWriteItem' },
+  { name: 'bot delete: profile', is: (c) => isKey(c, 'DeleteItem', (sk) => sk === 'PROFILE') },
+  { name: 'delivery claim', is: (c) => isKey(c, 'PutItem', (sk) => sk.startsWith('DELIVERY#')) },
+  { name: 'delivery finish', is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('DELIVERY#')) },
+  { name: 'webhook secrets get', is: (c) => isKey(c, 'GetItem', (sk) => sk === 'SECRETS') },
+  { name: 'webhook secrets replace', is: (c) => isKey(c, 'PutItem', (sk) => sk === 'SECRETS') },
+];
+/** What every request meets before its handler: the authorizer's lookup and the limiter's count. */
+const GATE = ['rate counter hit', 'API key lookup'];
+const classify = (call: DynamoCall) => OPERATIONS.filter((operation) => operation.is(call)).map((operation) => operation.name);
+
+// --- The stack ------------------------------------------------------------------------------------
+
+const ddb = mockClient(DynamoDBDocumentClient);
+/** Every call since the last request began, and what the current test makes fail (or answer otherwise). */
+let seen: DynamoCall[] = [];
+let fault: (call: DynamoCall) => Error | { answer: unknown } | undefined = () => undefined;
+let imageLoads = 0;
+
+let discord: FakeDiscord;
+let gateway: GatewayOver;
+beforeAll(async () => {
+  for (const [op, Command] of COMMANDS) {
+    ddb.on(Command).callsFake(async (input: DynamoCall['input']) => {
+      const made = { op, input };
+      seen.push(made);
+      const twist = fault(made);
+      if (twist instanceof Error) throw twist;
+      return twist ? twist.answer : answer(made);
+    });
+  }
+  discord = await startFakeDiscord();
+  const picture = samplePng(8);
+  const images: ImageFetcher = {
+    load: async () => {
+      imageLoads += 1;
+      return { mime: 'image/png', bytes: picture.length, dataUri: `data:image/png;base64,${picture.toString('base64')}` };
+    },
+  };
+  // No such endpoint is ever reached: every DynamoDBDocumentClient's send() is the script above.
+  const stores = createStores({ tableName: 'scripted', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
+  const deps: StackDeps = {
+    limiter: new RateLimiter(stores.rateCounters, { limit: 60 }),
+    images,
+    bots: stores.bots,
+    deliveries: stores.deliveries,
+    webhookSecrets: stores.webhookSecrets,
+    secretBox: new LocalSecretBox(randomBytes(32)),
+    discordApiBase: discord.apiBase,
+    onlineWindowSeconds: 120,
+    now: () => NOW,
+  };
+  gateway = await startGatewayOver(deps, stores.apiKeys);
+});
+afterEach(() => {
+  fault = () => undefined;
+});
+afterAll(async () => {
+  await gateway.close();
+  await discord.close();
+  ddb.restore();
+});
+
+/** One route's example request, with the key when the route needs one; `seen` then holds its DynamoDB calls. */
+async function send(route: RouteEntry): Promise<Reply> {
+  // The relay's example names only the webhook: it gets a delivery to forward.
+  const request = route.id === 'relayWebhook' ? { ...exampleRequest(route), ...githubStar('store-faults-1') } : exampleRequest(route);
+  seen = [];
+  return call(`${gateway.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body, ...(route.auth === 'apiKey' ? { key: KEY } : {}) });
+}
+
+/** A 503 SERVICE_UNAVAILABLE in the route's answer shape, with Retry-After and the rate headers, revealing nothing of the store. */
+function expectUnavailable(reply: Reply, route: RouteEntry): void {
+  if (route.answers === 'message') expectAnswer(reply, 503, /unavailable/, 'SERVICE_UNAVAILABLE');
+  else expectErrorEnvelope(reply, 503, 'SERVICE_UNAVAILABLE');
+  expect(reply.headers.get('retry-after')).toBe(String(UNAVAILABLE_RETRY_AFTER));
+  rateHeaders(reply);
+  expect(reply.text).not.toMatch(/DynamoDB|Item|Query|Exception|Throughput|ECONNREFUSED|abort|timed out|stack/i);
+}
+
+/** What each route does when nothing fails: its status, the operation classes it used, and any call not of exactly one class. */
+const baseline = new Map<RouteId, { status: number; operations: Set<string>; unclassified: string[] }>();
+const users = (operation: string) => routeList.filter((route) => baseline.get(route.id)?.operations.has(operation));
+
+beforeAll(async () => {
+  for (const route of routeList) {
+    const reply = await send(route);
+    const unclassified = seen.filter((made) => classify(made).length !== 1).map((made) => `${made.op} ${JSON.stringify(keyOf(made.input))}`);
+    baseline.set(route.id, { status: reply.status, operations: new Set(seen.flatMap(classify)), unclassified });
+  }
+});
+
+describe('the scripted table', () => {
+  test('every route succeeds on its example when nothing fails, and each of its calls is of exactly one class', () => {
+    for (const route of routeList) expect({ route: route.id, ...baseline.get(route.id) }).toMatchObject({ route: route.id, status: 200, unclassified: [] });
+  });
+
+  test.each(OPERATIONS.map((operation) => [operation.name]))('%s is used by at least one route', (name) => {
+    expect(users(name).length).toBeGreaterThan(0);
+  });
+});
+
+describe('one class of store operation fails', () => {
+  test.each(OPERATIONS.map((operation) => [operation.name, operation] as const))(
+    '%s: every route that uses it answers 503 with Retry-After for each fault; the others are unaffected',
+    async (_name, operation) => {
+      for (const [, makeError] of FAULTS) {
+        fault = (made) => (operation.is(made) ? makeError() : undefined);
+        for (const route of users(operation.name)) expectUnavailable(await send(route), route);
+      }
+      // Unaffected: the other routes that keep records (the rest only count requests and check keys).
+      const others = routeList.filter((route) => !users(operation.name).includes(route) && [...(baseline.get(route.id)?.operations ?? [])].some((name) => !GATE.includes(name)));
+      for (const route of others) expect([route.id, (await send(route)).status]).toEqual([route.id, baseline.get(route.id)?.status]);
+    },
+  );
+});
+
+/** The limiter failed closed: the conservative numbers, and nothing ran past the gate (no record read or written). */
+function expectFailedClosed(reply: Reply, route: RouteEntry): void {
+  expectUnavailable(reply, route);
+  const { remaining, reset } = rateHeaders(reply);
+  expect(remaining).toBe(0);
+  expect(reset - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(UNAVAILABLE_RETRY_AFTER + 1);
+  expect(seen.flatMap(classify).filter((name) => !GATE.includes(name))).toEqual([]);
+}
+
+describe('the limiter fails closed (design.md, "When DynamoDB is unreachable")', () => {
+  test('only its counter failing: every route answers 503, Remaining 0, and no handler runs (no picture, no Discord)', async () => {
+    fault = (made) => (isCounterHit(made) ? new ThrottlingException({ message: 'throttled', $metadata: {} }) : undefined);
+    const [discordBefore, loadsBefore] = [discord.seen.length, imageLoads];
+    for (const route of routeList) expectFailedClosed(await send(route), route);
+    expect([discord.seen.length, imageLoads]).toEqual([discordBefore, loadsBefore]);
+  });
+
+  test.each(FAULTS)('DynamoDB down altogether, %s on every call: every route answers 503 with Retry-After, from its gate', async (_name, makeError) => {
+    fault = makeError;
+    for (const route of routeList) {
+      expectFailedClosed(await send(route), route);
+      // Keys are checked first (the gateway's 503), else the limiter counts first.
+      expect(seen.flatMap(classify)).toEqual([route.auth === 'apiKey' ? 'API key lookup' : 'rate counter hit']);
+    }
+  });
+});
+
+describe('DynamoDB throttling a batch', () => {
+  // Throttled, BatchWriteItem answers with UnprocessedItems rather than an error: after its retries
+  // the bot store must call that an outage (it once threw a plain Error, which became a 500).
+  test('items left unprocessed on every attempt -> deleteBot answers 503 with Retry-After', async () => {
+    fault = (made) => (made.op === 'BatchWriteItem' ? { answer: { UnprocessedItems: made.input.RequestItems } } : undefined);
+    const deleteBot = routeList.find((route) => route.id === 'deleteBot') as RouteEntry;
+    expectUnavailable(await send(deleteBot), deleteBot);
+  });
+});
