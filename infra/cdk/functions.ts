@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { routeList } from '../../shared/routes/table';
 import type { FunctionGroup } from '../../shared/routes/types';
-import { fontFiles } from '../../shared/svg/fonts';
+import { fontFiles } from '../../shared/svg/fontFiles';
+import { BUNDLE, RASTERISER } from './bundling';
 import { acknowledgeFunctionFindings } from './nagAcknowledgements';
 import { GROUP_NEEDS, grantTable, type TableNeed } from './tableAccess';
 
@@ -80,15 +81,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
     },
     bundling: {
       format: OutputFormat.ESM,
-      target: 'node22',
-      minify: true,
-      sourceMap: true,
-      mainFields: ['module', 'main'],
-      // CommonJS dependencies inside an ES module bundle still call require().
-      banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      // The SDK comes with the runtime. resvg is a native addon, loaded only when a PNG is drawn:
-      // functions that draw get it installed beside the bundle (below), the others never load it.
-      externalModules: ['@aws-sdk/*', RASTERISER],
+      ...BUNDLE,
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
@@ -103,7 +96,6 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
   return fn;
 }
 
-const RASTERISER = '@resvg/resvg-js';
 
 const fontCopies = (output: string) => [`mkdir -p ${output}/fonts`, ...fontFiles().map((file) => `cp ${file} ${output}/fonts/${basename(file)}`)];
 

@@ -1,5 +1,5 @@
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
-import { fontFiles } from './fonts';
+import { fontFiles } from './fontFiles';
 
 /**
  * How resvg draws our documents: with only the fonts the layout was measured with, never system

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { routes } from '../shared/routes/table';
+import { githubPayloads } from '../test/fixtures/github/payloads';
+import { startFakeDiscord } from '../test/support/fakeDiscord';
+import { gradientPng, sendBody, startImageHost } from '../test/support/imageHost';
+import { startMain, stop } from '../test/support/processes';
+import { roundSummary, significant, summarize, type Summary } from './stats';
+
+/**
+ * End-to-end HTTP through the local server (`npm start`'s entry point in its own process, with
+ * its embedded dynalite), driven by autocannon from this process, which also plays the image host
+ * and Discord on 127.0.0.1. Many keys are seeded and used in turn, and every request of every key
+ * is counted by the rate limiter (a DynamoDB counter), under a limit no scenario can reach.
+ */
+export interface EndToEndOptions {
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** API keys seeded through LOCAL_API_KEY and used round-robin (and as many Discord webhook ids). */
+  keys: number;
+  /** RATE_LIMIT_PER_MINUTE of the server: per key (and per webhook id). */
+  ratePerMinute: number;
+}
+
+export interface ScenarioFigures {
+  scenario: string;
+  request: string;
+  what: string;
+  connections: number;
+  durationSeconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  /** Per request, ms, from autocannon's own timing of each response. */
+  latencyMs: Summary;
+  /** Responses by status code: all 2xx unless something went wrong (a 429 would mean the limiter tripped). */
+  statuses: Record<string, number>;
+  errors: number;
+  timeouts: number;
+}
+
+export interface EndToEndFigures {
+  keys: number;
+  ratePerMinute: number;
+  /** How many requests per second the seeded keys could make before any is limited. */
+  limiterCapacityPerSecond: number;
+  scenarios: ScenarioFigures[];
+}
+
+interface Scenario {
+  name: string;
+  request: string;
+  what: string;
+  method: 'GET' | 'POST';
+  path(n: number): string;
+  headers(n: number): Record<string, string>;
+  body?(n: number): string;
+}
+
+const BOT_ID = '159985870458322944';
+const WEBHOOK_TOKEN = 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-abcdefghijklmnopqrstuvwxyz01';
+/** Discord webhook ids (17–20 digits), one per key so the relay's per-webhook limit is spread too. */
+const webhookId = (n: number) => String(400000000000000000n + BigInt(n));
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+function scenarios(keys: string[], imageHost: string): Scenario[] {
+  const keyed = (n: number) => ({ Authorization: `Bearer ${keys[n % keys.length]}` });
+  const rankCardQuery = query({ ...(routes.rankCard.example.query as Record<string, string>), avatar: `${imageHost}/avatar.png` });
+  const push = JSON.stringify(githubPayloads.push);
+  return [
+    {
+      name: 'rank-card',
+      request: `GET ${routes.rankCard.path}?<example, avatar on the image host>`,
+      what: 'authorizer + limiter + rank card SVG; the avatar is fetched once, then served from the fetcher cache',
+      method: 'GET',
+      path: () => `${routes.rankCard.path}?${rankCardQuery}`,
+      headers: keyed,
+    },
+    {
+      name: 'filter (contrast)',
+      request: `GET ${routes.contrast.path}?image=<new URL each time>&amount=2`,
+      what: 'authorizer + limiter + a fresh picture fetch from the image host (a distinct URL per request: no cache hit) + 512×512 filter SVG',
+      method: 'GET',
+      path: (n) => `${routes.contrast.path}?${query({ image: `${imageHost}/picture.png?n=${n}`, amount: '2' })}`,
+      headers: keyed,
+    },
+    {
+      name: 'bot read',
+      request: `GET /v1/bots/${BOT_ID}`,
+      what: 'authorizer + limiter + the bot record, its latest stats and status from DynamoDB',
+      method: 'GET',
+      path: () => `/v1/bots/${BOT_ID}`,
+      headers: keyed,
+    },
+    {
+      name: 'webhook relay',
+      request: 'POST /webhooks/{id}/{token}/github (push)',
+      what: 'limiter per webhook id + GitHub push rendered to an embed + delivery claimed, token sealed, posted to the fake Discord, outcome logged',
+      method: 'POST',
+      path: (n) => `/webhooks/${webhookId(n % keys.length)}/${WEBHOOK_TOKEN}/github`,
+      headers: (n) => ({ 'Content-Type': 'application/json', 'X-GitHub-Event': 'push', 'X-GitHub-Delivery': `bench-${n}` }),
+      body: () => push,
+    },
+  ];
+}
+
+interface Run {
+  latencies: number[];
+  statuses: Record<string, number>;
+  result: autocannon.Result;
+}
+
+/** One autocannon run of a scenario; `next` numbers the requests across runs (unique delivery ids, fresh picture URLs). */
+function cannon(url: string, scenario: Scenario, next: () => number, run: { connections: number; duration?: number; amount?: number }): Promise<Run> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: run.connections,
+        ...(run.amount !== undefined ? { amount: run.amount } : { duration: run.duration }),
+        timeout: 10,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const n = next();
+              const body = scenario.body?.(n);
+              return { ...request, method: scenario.method, path: scenario.path(n), headers: { ...request.headers, ...scenario.headers(n) }, ...(body !== undefined ? { body } : {}) };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve({ latencies, statuses, result })),
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+  });
+}
+
+async function expectOk(url: string, scenario: Scenario, n: number): Promise<void> {
+  const body = scenario.body?.(n);
+  const response = await fetch(`${url}${scenario.path(n)}`, { method: scenario.method, headers: scenario.headers(n), ...(body !== undefined ? { body } : {}) });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${scenario.name}: ${scenario.method} ${scenario.path(n)} answered ${response.status} ${text.slice(0, 300)}`);
+}
+
+export async function benchEndToEnd(options: EndToEndOptions, log: (line: string) => void = () => undefined): Promise<EndToEndFigures> {
+  const keys = Array.from({ length: options.keys }, (_, i) => `bench-key-${String(i).padStart(4, '0')}-${randomBytes(8).toString('hex')}`);
+  const picture = gradientPng(256);
+  const host = await startImageHost({ '/avatar.png': sendBody(picture), '/picture.png': sendBody(picture) });
+  const discord = await startFakeDiscord();
+  const started = await startMain({
+    PORT: '0',
+    LOCAL_DYNAMODB_PORT: '0',
+    LOCAL_API_KEY: keys.join(','),
+    RATE_LIMIT_PER_MINUTE: String(options.ratePerMinute),
+    IMAGE_FETCH_ALLOW_HOSTS: host.hostPort,
+    DISCORD_API_BASE: discord.apiBase,
+  });
+  // startMain reads the server's stdout (its request log); its stderr must be drained too, or a full pipe would stall it.
+  const stderrTail: string[] = [];
+  started.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderrTail.push(chunk);
+    if (stderrTail.length > 20) stderrTail.shift();
+  });
+  let counter = 0;
+  const next = () => (counter += 1);
+  try {
+    const url = started.url;
+    const seeded = await fetch(`${url}/v1/bots/${BOT_ID}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${keys[0]}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(routes.registerBot.example.body),
+    });
+    if (seeded.status !== 201) throw new Error(`seeding the bot answered ${seeded.status}: ${await seeded.text()}`);
+    const all = scenarios(keys, host.url);
+    for (const scenario of all) await expectOk(url, scenario, next());
+    // Every key once through the authorizer (its cache then holds them all, as a warm gateway would).
+    const botRead = all.find((scenario) => scenario.name === 'bot read') as Scenario;
+    await cannon(url, botRead, next, { connections: options.connections, amount: keys.length });
+
+    const figures: ScenarioFigures[] = [];
+    for (const scenario of all) {
+      await cannon(url, scenario, next, { connections: options.connections, duration: options.warmupSeconds });
+      const { latencies, statuses, result } = await cannon(url, scenario, next, { connections: options.connections, duration: options.durationSeconds });
+      const requests = latencies.length;
+      const seconds = result.duration > 0 ? result.duration : options.durationSeconds;
+      const scenarioFigures: ScenarioFigures = {
+        scenario: scenario.name,
+        request: scenario.request,
+        what: scenario.what,
+        connections: options.connections,
+        durationSeconds: significant(seconds, 3),
+        requests,
+        requestsPerSecond: significant(requests / seconds, 4),
+        latencyMs: roundSummary(summarize(latencies.length ? latencies : [Number.NaN]), 3),
+        statuses,
+        errors: result.errors,
+        timeouts: result.timeouts,
+      };
+      figures.push(scenarioFigures);
+      log(`e2e ${scenario.name}: ${scenarioFigures.requestsPerSecond} req/s, median ${scenarioFigures.latencyMs.median} ms, p99 ${scenarioFigures.latencyMs.p99} ms, statuses ${JSON.stringify(statuses)}`);
+    }
+    return { keys: keys.length, ratePerMinute: options.ratePerMinute, limiterCapacityPerSecond: Math.floor((keys.length * options.ratePerMinute) / 60), scenarios: figures };
+  } catch (error) {
+    if (stderrTail.length) log(`server stderr (tail): ${stderrTail.join('')}`);
+    throw error;
+  } finally {
+    await stop(started.child);
+    await discord.close();
+    await host.close();
+  }
+}

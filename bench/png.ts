@@ -1,0 +1,68 @@
+import { renderJail } from '../functions/overlays/jail';
+import { exampleDrawer } from '../functions/docs/gallery';
+import { svgToPng } from '../shared/svg/png';
+import { routeList, type RouteId } from '../shared/routes/table';
+import { gradientPng } from '../test/support/imageHost';
+import { roundSummary, summarize, type Summary } from './stats';
+
+/**
+ * PNG rasterisation through shared/svg/png.ts `svgToPng` (resvg on the libuv pool, the shipped
+ * Inter fonts only), one at a time, of 512×512 documents the API answers.
+ */
+export interface PngFigures {
+  case: string;
+  width: number;
+  height: number;
+  svgBytes: number;
+  pngBytes: number;
+  /** Per PNG, in milliseconds. */
+  ms: Summary;
+}
+
+export interface PngOptions {
+  samples: number;
+  warmup: number;
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  if (png.length < 24 || png.toString('latin1', 1, 4) !== 'PNG') throw new Error('not a PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+async function example(id: RouteId): Promise<string> {
+  const route = routeList.find((entry) => entry.id === id);
+  if (!route) throw new Error(`no route ${id}`);
+  return (await exampleDrawer(route)()).body;
+}
+
+/** The documents: the jail and the contrast filter examples (512×512 by default), and the jail over a raster picture. */
+async function cases(): Promise<{ name: string; svg: string }[]> {
+  const png = gradientPng(256);
+  const rasterPicture = { mime: 'image/png', bytes: png.length, dataUri: `data:image/png;base64,${png.toString('base64')}` };
+  return [
+    { name: 'jail example (sample SVG picture)', svg: await example('jail') },
+    { name: 'jail over a 256×256 PNG picture', svg: renderJail({ image: rasterPicture, width: 512, height: 512 }) },
+    { name: 'contrast filter example (sample SVG picture)', svg: await example('contrast') },
+  ];
+}
+
+export async function benchPng(options: PngOptions, log: (line: string) => void = () => undefined): Promise<PngFigures[]> {
+  const figures: PngFigures[] = [];
+  for (const { name, svg } of await cases()) {
+    let png: Buffer = Buffer.alloc(0);
+    for (let i = 0; i < options.warmup; i += 1) png = await svgToPng(svg);
+    const { width, height } = pngSize(png);
+    if (width !== 512 || height !== 512) throw new Error(`${name} rasterised to ${width}×${height}, not 512×512`);
+    const samples: number[] = [];
+    for (let i = 0; i < options.samples; i += 1) {
+      const start = process.hrtime.bigint();
+      png = await svgToPng(svg);
+      samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    const ms = roundSummary(summarize(samples));
+    figures.push({ case: name, width, height, svgBytes: Buffer.byteLength(svg), pngBytes: png.length, ms });
+    log(`png ${name}: median ${ms.median} ms, p99 ${ms.p99} ms`);
+  }
+  return figures;
+}

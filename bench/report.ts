@@ -1,0 +1,166 @@
+import type { ColdStartFigures } from './coldStart';
+import type { EndToEndFigures, EndToEndOptions } from './endToEnd';
+import type { Machine } from './machine';
+import type { PngFigures } from './png';
+import type { RenderFigures, RenderOptions } from './render';
+import { formatBytes, formatMs, formatRate } from './stats';
+
+/** Everything `npm run bench` measured: written to bench/results.json and rendered as BENCHMARKS.md. */
+export interface BenchResults {
+  machine: Machine;
+  /** Wall-clock seconds of the whole run. */
+  runSeconds: number;
+  settings: { render?: RenderOptions; endToEnd?: EndToEndOptions; coldStartRuns?: number; pngSamples?: number };
+  render?: RenderFigures[];
+  endToEnd?: EndToEndFigures;
+  coldStart?: ColdStartFigures[];
+  png?: PngFigures[];
+}
+
+/** Columns of words (left-aligned); every other column holds figures (right-aligned). */
+const TEXT_COLUMNS = new Set(['', 'route', 'scenario', 'request', 'bundle', 'case', 'largest inputs']);
+
+const table = (head: string[], rows: (string | number)[][]) =>
+  [`| ${head.join(' | ')} |`, `|${head.map((cell) => (TEXT_COLUMNS.has(cell) ? '---' : '---:')).join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+
+const us = (microseconds: number) => formatMs(microseconds / 1000);
+
+function machineSection(results: BenchResults): string {
+  const { machine } = results;
+  const load = machine.loadAverage;
+  const busy = load.start >= 0.5 || (load.end ?? 0) >= 0.5;
+  return [
+    '## Machine',
+    '',
+    table(
+      ['', ''],
+      [
+        ['CPU', machine.cpu],
+        ['cores', machine.cores],
+        ['memory', `${machine.memoryGiB} GiB`],
+        ['Node.js', `${machine.node} (V8 ${machine.v8})`],
+        ['OS', machine.os],
+        ['date', machine.date],
+        ['1-min load average', `${load.start} at start, ${load.end ?? '?'} at end`],
+        ['run time', `${Math.round(results.runSeconds)} s`],
+      ],
+    ),
+    '',
+    busy
+      ? `**The figures were taken while other processes were running on this ${machine.cores}-core machine** (the load average above was not near 0; other engineers' builds and test suites shared the cores). Absolute times are therefore pessimistic and noisier than on an idle machine, p99s most of all; ratios measured back to back (handler vs baseline) are the most robust figures.`
+      : 'The machine was otherwise idle during the run (load average near 0).',
+  ].join('\n');
+}
+
+function renderSection(render: RenderFigures[], options?: RenderOptions): string {
+  const rows = render.map((r) => [
+    `\`${r.route}\``,
+    formatBytes(r.svgBytes),
+    us(r.handlerUs.median),
+    us(r.handlerUs.p99),
+    formatRate(r.handlerPerSecond),
+    us(r.baselineUs.median),
+    us(r.baselineUs.p99),
+    formatRate(r.baselinePerSecond),
+    `**${r.ratio}×**`,
+    us(r.responseWrapUs.median),
+  ]);
+  const ratios = render.map((r) => r.ratio).sort((a, b) => a - b);
+  return [
+    '## In-process render speed of every image route',
+    '',
+    table(['route', 'SVG', 'handler median', 'handler p99', 'handler renders/s', 'baseline median', 'baseline p99', 'baseline renders/s', 'handler / baseline', 'of which response wrap'], rows),
+    '',
+    `Ratios range from ${ratios[0]}× to ${ratios[ratios.length - 1]}× (median ${ratios[Math.floor((ratios.length - 1) / 2)]}×).`,
+    '',
+    `- **handler**: the route's own handler (the function its Lambda runs after the middlewares) drawing the route table's \`example\`, through the docs gallery's drawer (\`exampleDrawer\` in functions/docs/gallery.ts): the query is parsed by the route's zod schema once, and the docs' sample picture (an inline ${''}256×256 SVG) stands in for every fetched picture, so no I/O is timed. Each render is timed on its own (\`process.hrtime.bigint()\` around one awaited call) for ${options ? `${options.millisecondsPerRoute / 1000} s per route after ${options.warmupMilliseconds / 1000} s of warm-up` : 'a fixed time per route after a warm-up'}; renders/s is 1 / mean. The time includes building the element tree, text measuring and layout, escaping, serialising, and wrapping the answer (\`svgResponse\`: size check and SHA-256 ETag).`,
+    '- **baseline**: the same SVG string, byte for byte, produced by one generated function whose body is a single template literal: the document\'s static text inline and the example\'s dynamic values interpolated (the picture\'s data URI, and each non-URL query value, XML-escaped, where it appears whole as a token, or its words where text is wrapped; numbers that the handler reformats or derives, such as XP shown as "1,234" or bar widths, stay static). No tree, layout, escaping or hashing: a lower bound for any code producing this string. `npm test` checks that every baseline reproduces its route\'s SVG exactly. One call is far below the timer\'s resolution, so it is timed in batches of calls lasting ~20 µs and each sample is a batch\'s mean (its p99 is of batch means, hence smoother than a per-call p99). Each result string is flattened (`charCodeAt`), as writing it out would; otherwise V8 returns an unflattened rope in a few ns.',
+    '- **handler / baseline**: median handler time / median baseline time.',
+    '- **of which response wrap**: `svgResponse(svg)` alone on the finished SVG (the size check and the ETag hash), to show how much of the handler time is not drawing.',
+  ].join('\n');
+}
+
+function endToEndSection(e2e: EndToEndFigures, options?: EndToEndOptions, render?: RenderFigures[]): string {
+  const rows = e2e.scenarios.map((s) => {
+    const bad = Object.entries(s.statuses)
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, count]) => `${count}× ${status}`);
+    return [s.scenario, `\`${s.request}\``, `**${formatRate(s.requestsPerSecond)}**`, formatMs(s.latencyMs.median), formatMs(s.latencyMs.p90), formatMs(s.latencyMs.p99), formatMs(s.latencyMs.max), s.requests.toLocaleString('en-US'), bad.length || s.errors || s.timeouts ? [...bad, `${s.errors} errors`, `${s.timeouts} timeouts`].join(', ') : 'none'];
+  });
+  const seconds = options?.durationSeconds ?? e2e.scenarios[0]?.durationSeconds;
+  const slowest = [...e2e.scenarios].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[0];
+  const rankCard = e2e.scenarios.find((s) => s.scenario === 'rank-card');
+  const drawing = render?.find((r) => r.route === 'rankCard');
+  const share =
+    rankCard && drawing
+      ? `- **Where the time goes**: the server runs on one thread, so at ${formatRate(rankCard.requestsPerSecond)} rank cards/s it spends at most ${formatMs(1000 / rankCard.requestsPerSecond)} of its time per request; drawing the card (its in-process handler median above, ${us(drawing.handlerUs.median)}) is ~${Math.round((drawing.handlerUs.median / 1000 / (1000 / rankCard.requestsPerSecond)) * 100)}% of that. The rest is the request path around it: the emulated gateway and authorizer, the rate-limit counter and every other DynamoDB call made through the AWS SDK over loopback HTTP to dynalite, in the same process. A one-off CPU profile of the server under the relay load (taken while writing this bench, not part of it) agreed: the service's own code was ~2% of the server's CPU, the AWS SDK client ~27%, dynalite ~16%, Node's HTTP, stream and crypto internals ~36%. The ${slowest?.scenario ?? 'slowest scenario'} is the slowest because it makes the most calls per request: four to DynamoDB (limit counter, secrets lookup, delivery claim, outcome) and the POST to Discord.`
+      : undefined;
+  return [
+    '## End-to-end through the local server (autocannon)',
+    '',
+    table(['scenario', 'request', 'requests/s', 'median', 'p90', 'p99', 'max', 'requests', 'non-2xx'], rows),
+    '',
+    `- The local server (\`npm start\`'s entry point, infra/local/main.ts, in its own process: API Gateway emulation, the authorizer with its cache, the rate limiter, the function groups loaded in-process, and its embedded dynalite DynamoDB, in memory) on 127.0.0.1, driven by autocannon from the benchmark's process with ${options?.connections ?? e2e.scenarios[0]?.connections} connections (keep-alive, no pipelining) for ${seconds} s per scenario, after ${options?.warmupSeconds ?? '?'} s of warm-up (which also loads the group's function). Latency is autocannon's per-response time (request written to response complete), percentiles over every response of the measured run.`,
+    `- **Rate limiter exercised, not tripped**: ${e2e.keys} API keys are seeded through \`LOCAL_API_KEY\` (comma-separated) and requests use them in turn, so every request is counted by the limiter (an atomic DynamoDB counter per key and minute) on the authorizer's path. **\`RATE_LIMIT_PER_MINUTE\` is raised to ${e2e.ratePerMinute}** (default 60), i.e. ${e2e.limiterCapacityPerSecond.toLocaleString('en-US')} requests/s across the keys, far above what the server reaches here; an environment variable cannot carry enough keys (Linux caps one at 128 KiB) to stay under the default of 60. Every key went through the authorizer once before the first scenario, as on a warm gateway. The relay is counted per Discord webhook id instead: it posts to ${e2e.keys} webhook ids in turn. Any 429 would appear under non-2xx.`,
+    '- **rank-card**: the route table\'s example with the avatar on an image host on 127.0.0.1 (allowed by `IMAGE_FETCH_ALLOW_HOSTS`); after the first request the picture comes from the fetcher\'s in-memory cache, as in a warm Lambda.',
+    '- **filter (contrast)**: every request names a distinct picture URL on the 127.0.0.1 image host (a 256×256 PNG), so each one pays the guarded fetch (address checks, download, magic bytes, base64) before drawing the 512×512 filter SVG.',
+    '- **bot read**: `GET /v1/bots/{clientId}` of a bot registered before the run.',
+    '- **webhook relay**: a GitHub `push` delivery (a unique `X-GitHub-Delivery` each, so none is a duplicate) relayed to a fake Discord on 127.0.0.1 (`DISCORD_API_BASE`; test/support/fakeDiscord.ts) answering at once: rendering, the delivery log claim and outcome (two DynamoDB writes), the token sealed with AES-256-GCM, and the POST to Discord.',
+    '- The image host, the fake Discord and autocannon share the benchmark process; the server, its functions and dynalite share the other. On 2 cores the two processes compete with each other (and with anything else running), so these are figures for this laptop-class setup, not for Lambda, where each request has its own instance and DynamoDB is a remote service.',
+    ...(share ? [share] : []),
+  ].join('\n');
+}
+
+/** Packages only text layout needs: fontkit and what it brings (brotli for WOFF2, its table readers). */
+const FONT_PACKAGES = ['fontkit', 'brotli', 'unicode-properties', 'restructure', 'dfa', 'unicode-trie', 'tiny-inflate', 'clone'];
+
+/** Bundles of functions that never draw but still carry the font parser, and how many bytes of it. */
+function fontFinding(cold: ColdStartFigures[]): string | undefined {
+  const carrying = cold
+    .filter((c) => !c.draws)
+    .map((c) => ({ bundle: c.bundle, bytes: c.largestInputs.filter((i) => FONT_PACKAGES.includes(i.input)).reduce((sum, i) => sum + i.bytes, 0) }))
+    .filter((c) => c.bytes > 0);
+  if (carrying.length === 0) return undefined;
+  const most = formatBytes(Math.max(...carrying.map((c) => c.bytes)));
+  return `- **Finding**: ${carrying.map((c) => `\`${c.bundle}\``).join(' and ')} never draw${carrying.length === 1 ? 's' : ''}, yet ${carrying.length === 1 ? 'its bundle carries' : 'their bundles carry'} the font parser (fontkit, brotli and their helpers: up to ${most}): every group's middleware stack (shared/http/stack.ts) imports the image-output middleware, which imports shared/svg/png.ts and through it shared/svg/fonts.ts and fontkit. Keeping that import out of non-drawing groups would take about ${most} off each of their bundles and its parse time off their cold starts.`;
+}
+
+function coldStartSection(cold: ColdStartFigures[], runs?: number): string {
+  const rows = cold.map((c) => [`\`${c.bundle}\``, formatBytes(c.bytes), formatBytes(c.gzipBytes), formatBytes(c.sourceMapBytes), formatMs(c.importMs.median), formatMs(c.importMs.p99), formatMs(c.importWithSourceMapsMs.median), formatMs(c.processReadyMs), c.largestInputs.slice(0, 3).map((i) => `${i.input} ${formatBytes(i.bytes)}`).join(', ')]);
+  return [
+    '## Cold start: bundle size and import time',
+    '',
+    table(['bundle', 'size', 'gzip -9', 'source map', 'import median', 'import p99', 'import median, --enable-source-maps', 'process start → imported', 'largest inputs'], rows),
+    '',
+    '- Each function group\'s `functions/<group>/index.ts` and `functions/authorizer/index.ts`, bundled by esbuild with the options infra/cdk/functions.ts gives CDK\'s NodejsFunction: ESM, minified, source map, target node22, main fields module/main, the `createRequire` banner, `@aws-sdk/*` and `@resvg/resvg-js` external. **bundle** is the size of index.mjs (what Lambda loads; the fonts and resvg\'s native package ship beside it in the image groups\' packages and are not counted); **gzip -9** approximates its share of the deployment zip; **largest inputs** are the npm packages (or folders of this checkout) that contribute most bytes to it, from the esbuild metafile.',
+    `- **import**: in a fresh \`node\` process (this machine\'s ${process.version}; Lambda runs Node 22), the time of \`await import(bundle)\`: parsing and evaluating the bundle and its module-level set-up (DynamoDB clients, middleware stacks, route tables), median and p99 of ${runs ?? 'several'} runs interleaved across bundles, after one unmeasured run each. The AWS SDK, external to the bundles, is resolved from this checkout's node_modules (on Lambda it comes with the runtime), so its load time is included. Fonts are read lazily at the first drawing, not at import; resvg is loaded at the first PNG. **--enable-source-maps** is how the deployed functions run (CDK sets \`NODE_OPTIONS\`). **process start → imported** is \`performance.now()\` once imported: Node's own start-up plus the import.`,
+    '- This excludes what Lambda adds (downloading and unpacking the package, starting the runtime), so it is the part of a cold start the code controls.',
+    ...[fontFinding(cold)].filter((line): line is string => line !== undefined),
+  ].join('\n');
+}
+
+function pngSection(png: PngFigures[], samples?: number): string {
+  const rows = png.map((p) => [p.case, `${p.width}×${p.height}`, formatBytes(p.svgBytes), formatBytes(p.pngBytes), `**${formatMs(p.ms.median)}**`, formatMs(p.ms.p99), formatMs(p.ms.max)]);
+  return [
+    '## PNG rasterisation (512×512)',
+    '',
+    table(['case', 'size', 'SVG', 'PNG', 'median', 'p99', 'max'], rows),
+    '',
+    `- \`svgToPng\` (shared/svg/png.ts): resvg's \`renderAsync\` on the libuv thread pool with only the shipped Inter fonts, then PNG encoding; ${samples ?? 'several'} sequential renders per case after warm-up${samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : ''}. The jail and contrast cases are the route table's examples (512×512 by default) with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture, as a fetched avatar would be, to include decoding and scaling a raster image.`,
+  ].join('\n');
+}
+
+export function markdownReport(results: BenchResults): string {
+  const sections = [
+    '# Benchmarks',
+    '',
+    'Produced by `npm run bench` (bench/run.ts; not part of `npm test`); the raw figures are in [bench/results.json](bench/results.json). Times are medians and 99th percentiles; ratios compare medians.',
+    '',
+    machineSection(results),
+  ];
+  if (results.render) sections.push('', renderSection(results.render, results.settings.render));
+  if (results.endToEnd) sections.push('', endToEndSection(results.endToEnd, results.settings.endToEnd, results.render));
+  if (results.coldStart) sections.push('', coldStartSection(results.coldStart, results.settings.coldStartRuns));
+  if (results.png) sections.push('', pngSection(results.png, results.settings.pngSamples));
+  return `${sections.join('\n')}\n`;
+}
