@@ -4,6 +4,7 @@ import { hostPort, ipLiteral, isPublicAddress, parseAllowHosts } from './address
 import { downloadOnce } from './download';
 import { ImageFetchError } from './fetchError';
 import { guardedLookup, privateAddressError, systemResolver, type Resolver } from './guardedLookup';
+import { pixelSize, sizeProblem } from './imageSize';
 import { sniffImageType } from './imageType';
 import { urlProblem } from './urlRules';
 
@@ -109,5 +110,7 @@ function checkedUrl(address: string, what: string): URL {
 function inline(body: Buffer): InlineImage {
   const mime = sniffImageType(body);
   if (!mime) throw new ImageFetchError('the response is not a PNG, JPEG, GIF or WebP image');
+  const problem = sizeProblem(pixelSize(body, mime));
+  if (problem) throw new ImageFetchError(`the picture cannot be drawn: ${problem}`);
   return { mime, bytes: body.length, dataUri: `data:${mime};base64,${body.toString('base64')}` };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { expectErrorEnvelope } from '../support/envelope';
 import { expectDrawnText, expectFieldError, expectImage, HOSTILE_TEXT, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
-import { redirectTo, sendBody, samplePng, startImageHost, type ImageHost } from '../support/imageHost';
+import { pngDeclaring, redirectTo, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
 
 /** The three documented image endpoints through the local server, with a real key and a real image host. */
 let images: ImageApi;
@@ -14,7 +14,7 @@ beforeAll(async () => {
     '/page.html': sendBody('<html>not a picture</html>', 'text/html'),
     '/moved': redirectTo('/cat.png'),
     // Under the 5 MB fetch cap, but 6.4 MB as base64: more than a Lambda may return.
-    '/huge.png': sendBody(Buffer.concat([samplePng(8).subarray(0, 8), Buffer.alloc(4.8 * 1024 * 1024, 7)])),
+    '/huge.png': sendBody(Buffer.concat([pngDeclaring(64, 64), Buffer.alloc(4.8 * 1024 * 1024, 7)])),
   });
   ({ host, png: PNG } = images);
   blocked = await startImageHost({ '/cat.png': sendBody(PNG) });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from '@jest/globals';
 import { ApiError } from '../../shared/http/errors';
 import { createImageFetcher, type ImageFetcherOptions } from '../../shared/images/imageFetcher';
 import type { ResolvedAddress } from '../../shared/images/guardedLookup';
-import { MAGIC, redirectTo, samplePng, sendBody, startImageHost, type HostRoute, type ImageHost } from '../support/imageHost';
+import { MAGIC, pngDeclaring, redirectTo, samplePng, sendBody, startImageHost, type HostRoute, type ImageHost } from '../support/imageHost';
 
 const PNG = samplePng(16);
 const MB = 1024 * 1024;
@@ -102,6 +102,15 @@ describe('guarded image fetcher: success and magic bytes', () => {
     const images = await host({ '/img': sendBody(MAGIC[format], 'application/octet-stream') });
     const image = await fetcherFor([images]).load(`${images.url}/img`, 'image');
     expect(image).toEqual({ mime, bytes: MAGIC[format].length, dataUri: `data:${mime};base64,${MAGIC[format].toString('base64')}` });
+  });
+
+  test('a picture that declares more pixels than may be drawn is refused before anything decodes it', async () => {
+    const images = await host({ '/bomb.png': sendBody(pngDeclaring(16000, 16000), 'image/png'), '/wide.png': sendBody(pngDeclaring(9000, 10), 'image/png') });
+    const fetcher = fetcherFor([images]);
+    expect(await refusal(fetcher.load(`${images.url}/bomb.png`, 'image'))).toBe(
+      'the picture cannot be drawn: it is 16000×16000 pixels; pictures may be at most 8192 pixels on a side and 16.8 megapixels',
+    );
+    expect(await refusal(fetcher.load(`${images.url}/wide.png`, 'image'))).toMatch(/9000×10 pixels/);
   });
 
   test('the magic bytes decide: a PNG served as text/plain passes, HTML served as image/png does not', async () => {

@@ -82,9 +82,27 @@ export function gradientPng(size = 128): Buffer {
   ).png;
 }
 
-/** The first bytes of each accepted format, enough for the magic-byte check. */
+/** The headers of each accepted format, enough for the magic-byte check and the pixel size (48×32). */
 export const MAGIC = {
-  jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]),
-  gif: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1'),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 ')]),
+  // SOI, a JFIF APP0 segment, then the start of frame: 8-bit, height 32, width 48, 3 components.
+  jpeg: Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0', 'latin1'),
+    Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0]),
+    Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x20, 0x00, 0x30, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]),
+  ]),
+  gif: Buffer.from('GIF89a\x30\x00\x20\x00\x00\x00\x00', 'latin1'),
+  // An extended WebP header: the canvas is 1 + 47 wide, 1 + 31 high.
+  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8X'), Buffer.from([10, 0, 0, 0, 0, 0, 0, 0, 47, 0, 0, 31, 0, 0])]),
 };
+
+/** A PNG header (signature and IHDR) declaring `width`×`height`: a few bytes that would decode into a huge bitmap. */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  ihdr.set([1, 0, 0, 0], 16);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, Buffer.alloc(64)]);
+}

@@ -1,0 +1,70 @@
+/**
+ * A picture's pixel size, read from its header without decoding it. A few kilobytes of PNG can
+ * declare 16000×16000 pixels, which a rasteriser (resvg for PNG output, a viewer's browser)
+ * would decode into a gigabyte; so pictures are held to a size, not only to a byte count.
+ */
+export interface PixelSize {
+  width: number;
+  height: number;
+}
+
+export const MAX_SIDE = 8192;
+export const MAX_PIXELS = 4096 * 4096;
+
+const u16be = (b: Uint8Array, at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
+const u16le = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
+const u24le = (b: Uint8Array, at: number) => u16le(b, at) | ((b[at + 2] ?? 0) << 16);
+const u32be = (b: Uint8Array, at: number) => u16be(b, at) * 65536 + u16be(b, at + 2);
+const tag = (b: Uint8Array, at: number) => String.fromCharCode(...b.subarray(at, at + 4));
+
+/** JPEG: the first start-of-frame segment (SOF0..SOF15, not DHT/JPG/DAC) holds height and width. */
+function jpegSize(b: Uint8Array): PixelSize | undefined {
+  let at = 2;
+  while (at + 9 < b.length) {
+    if (b[at] !== 0xff) return undefined;
+    const marker = b[at + 1] as number;
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: u16be(b, at + 5), width: u16be(b, at + 7) };
+    at += 2 + u16be(b, at + 2);
+  }
+  return undefined;
+}
+
+function webpSize(b: Uint8Array): PixelSize | undefined {
+  const chunk = tag(b, 12);
+  if (chunk === 'VP8 ' && b.length >= 30) return { width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
+  if (chunk === 'VP8L' && b.length >= 25) {
+    const [b1, b2, b3, b4] = [21, 22, 23, 24].map((at) => b[at] ?? 0) as [number, number, number, number];
+    return { width: 1 + (((b2 & 0x3f) << 8) | b1), height: 1 + (((b4 & 0x0f) << 10) | (b3 << 2) | ((b2 & 0xc0) >> 6)) };
+  }
+  if (chunk === 'VP8X' && b.length >= 30) return { width: 1 + u24le(b, 24), height: 1 + u24le(b, 27) };
+  return undefined;
+}
+
+/** The size a picture of type `mime` declares, or undefined when its header does not say. */
+export function pixelSize(b: Uint8Array, mime: string): PixelSize | undefined {
+  switch (mime) {
+    case 'image/png':
+      return tag(b, 12) === 'IHDR' && b.length >= 24 ? { width: u32be(b, 16), height: u32be(b, 20) } : undefined;
+    case 'image/gif':
+      return b.length >= 10 ? { width: u16le(b, 6), height: u16le(b, 8) } : undefined;
+    case 'image/jpeg':
+      return jpegSize(b);
+    case 'image/webp':
+      return webpSize(b);
+    default:
+      return undefined;
+  }
+}
+
+/** Why a picture is refused for its size, or undefined when it may be drawn. */
+export function sizeProblem(size: PixelSize | undefined): string | undefined {
+  if (!size || size.width < 1 || size.height < 1) return 'its header does not state a valid width and height';
+  if (size.width > MAX_SIDE || size.height > MAX_SIDE || size.width * size.height > MAX_PIXELS) {
+    return `it is ${size.width}×${size.height} pixels; pictures may be at most ${MAX_SIDE} pixels on a side and ${(MAX_PIXELS / 1e6).toFixed(1)} megapixels`;
+  }
+  return undefined;
+}
