@@ -17,8 +17,12 @@ export interface SvgElement {
 
 const NAME = /^[A-Za-z][A-Za-z0-9:_.-]*$/;
 const URL_ATTRIBUTES = new Set(['href', 'xlink:href']);
-// Fragments, pictures, http(s), and same-origin paths (a page's own links; never `//host` or `/\host`).
-const SAFE_URL = /^(#|\/(?![/\\])|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]|https?:)/i;
+// Fragments, pictures and http(s) anywhere.
+const SAFE_URL = /^(#|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]|https?:)/i;
+// HTML pages may also link to their own paths: `/path` with no white space, control character or
+// backslash anywhere (browsers drop tabs and newlines, so `/\t/host` would be `//host`). Never in
+// SVG, where a rasteriser reads an absolute path from its disk.
+const PAGE_PATH = /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/;
 // Any attribute can become a link (<set to=...>, <animate values=...>), so no value may be a script URL.
 const SCRIPT_URL = /^[\s\u0000-\u001f]*(javascript|vbscript):/i;
 
@@ -54,7 +58,7 @@ function vetName(tag: string, name: string): void {
   vettedNames.add(name);
 }
 
-function renderAttributes(tag: string, attrs: Attrs): string {
+function renderAttributes(tag: string, attrs: Attrs, syntax: 'xml' | 'html'): string {
   let out = '';
   for (const name of Object.keys(attrs)) {
     const value = attrs[name];
@@ -64,7 +68,8 @@ function renderAttributes(tag: string, attrs: Attrs): string {
       out += ` ${name}="${formatNumber(value)}"`;
       continue;
     }
-    if ((URL_ATTRIBUTES.has(name) && !SAFE_URL.test(value.trim())) || SCRIPT_URL.test(value)) {
+    const safeUrl = SAFE_URL.test(value.trim()) || (syntax === 'html' && PAGE_PATH.test(value));
+    if ((URL_ATTRIBUTES.has(name) && !safeUrl) || SCRIPT_URL.test(value)) {
       throw new Error(`refusing ${name} URL scheme on <${tag}>`);
     }
     out += ` ${name}="${escapeAttribute(value)}"`;
@@ -93,7 +98,7 @@ export function render(node: Child, syntax: 'xml' | 'html' = 'xml'): string {
     throw new Error(`refusing element <${element.tag}>`);
   }
   const inner = element.children.map((child) => render(child, syntax)).join('');
-  const attributes = renderAttributes(element.tag, element.attrs);
+  const attributes = renderAttributes(element.tag, element.attrs, syntax);
   if (inner || (syntax === 'html' && !HTML_VOID.has(element.tag))) return `<${element.tag}${attributes}>${inner}</${element.tag}>`;
   return syntax === 'html' ? `<${element.tag}${attributes}>` : `<${element.tag}${attributes}/>`;
 }

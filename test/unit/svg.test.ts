@@ -82,15 +82,22 @@ describe('what the builder refuses', () => {
     expect(() => svgDocument({ width: 1, height: 1 }, h('g', {}, [h('g', {}, h('script', {}, 'alert(1)'))]))).toThrow(/refusing element/);
   });
 
-  test.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'vbscript:x', 'data:text/html,<script>alert(1)</script>', 'data:image/svg', '//evil.example/x', '/\\evil.example/x'])(
+  test.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'vbscript:x', 'data:text/html,<script>alert(1)</script>', 'data:image/svg', '//evil.example/x', '/\\evil.example/x', '/\t/evil.example', '/\n/evil.example', '/a b', '/\u0000'])(
     'href %j',
     (url) => {
-      expect(() => render(h('a', { href: url }))).toThrow(/refusing href/);
-      expect(() => render(h('image', { 'xlink:href': url }))).toThrow(/refusing xlink:href/);
+      for (const syntax of ['xml', 'html'] as const) {
+        expect(() => render(h('a', { href: url }), syntax)).toThrow(/refusing href/);
+        expect(() => render(h('image', { 'xlink:href': url }), syntax)).toThrow(/refusing xlink:href/);
+      }
     },
   );
 
-  test.each(['#clip', '/openapi.json', 'https://example.com/a.png', 'http://example.com/', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/webp;base64,UklGRg=='])(
+  test('same-origin paths are links of HTML pages only (a rasteriser would read them from its disk)', () => {
+    expect(render(h('a', { href: '/openapi.json' }), 'html')).toBe('<a href="/openapi.json"></a>');
+    expect(() => render(h('image', { href: '/etc/passwd' }))).toThrow(/refusing href/);
+  });
+
+  test.each(['#clip', 'https://example.com/a.png', 'http://example.com/', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/webp;base64,UklGRg=='])(
     'href %j is allowed',
     (url) => {
       expect(parseXml(render(h('image', { href: url })))[0]?.attrs.href).toBe(url);
