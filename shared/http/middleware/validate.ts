@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { imageOutputQuery } from '../../routes/schemas/imageOutput';
+import { basePathOf } from '../basePath';
 import type { RouteDefinition } from '../../routes/types';
 import { ApiError, type FieldIssue } from '../errors';
 import type { ApiMiddleware } from './types';
@@ -45,15 +46,6 @@ export function validate(route: RouteDefinition): ApiMiddleware {
       request.context.imageFormat = output?.format;
     },
   };
-}
-
-/**
- * What comes before the API's own paths in the URL the client used: `/prod` on an execute-api
- * URL, a custom domain's base path, nothing locally. Pages and the OpenAPI document link with it.
- */
-function basePathOf(event: { path: string; requestContext?: { path?: string } }): string {
-  const full = event.requestContext?.path ?? event.path;
-  return full.endsWith(event.path) ? full.slice(0, full.length - event.path.length).replace(/\/$/, '') : '';
 }
 
 type BodyEvent = { body: string | null; isBase64Encoded: boolean; headers: Record<string, string | undefined> | null };
