@@ -10,7 +10,7 @@ export const headers = {
   'X-RateLimit-Reset': integerHeader('Unix time (seconds) when the window resets'),
   'Retry-After': integerHeader('Seconds to wait before retrying'),
   ETag: { description: 'Strong validator of this exact representation; send it back in If-None-Match', schema: { type: 'string' } },
-  'Cache-Control': { description: 'Images: public, max-age=86400', schema: { type: 'string' } },
+  'Cache-Control': { description: 'Images: public, max-age=86400; this document: public, max-age=300', schema: { type: 'string' } },
   Vary: { description: 'Accept, when the representation was chosen by the Accept header', schema: { type: 'string' } },
 } as const;
 
@@ -87,12 +87,18 @@ const WHEN: Partial<Record<number, string>> = {
   503: 'Storage is unavailable; retry after Retry-After',
 };
 
+/** The error answer's schema, its code held to `codes`. */
+const narrowed = (relay: boolean, codes: ErrorCode[]) => ({
+  allOf: [{ $ref: `#/components/schemas/${relay ? 'RelayAnswer' : 'ErrorEnvelope'}` }],
+  properties: relay ? { code: { enum: codes } } : { error: { properties: { code: { enum: codes } } } },
+});
+
 /** An error answer of one status, naming the codes this route may give with it. */
 export function errorResponse(status: number, codes: ErrorCode[], relay: boolean) {
   const retry: HeaderName[] = status === 429 || status === 503 ? ['Retry-After'] : [];
   return {
     description: `${WHEN[status] ?? 'Error'} (${codes.join(', ')})`,
     headers: headerRefs([...RATE_HEADERS, ...retry]),
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${relay ? 'RelayAnswer' : 'ErrorEnvelope'}` } } },
+    content: { 'application/json': { schema: narrowed(relay, codes) } },
   };
 }

@@ -65,10 +65,13 @@ function parameters(route: RouteEntry, where: 'path' | 'query') {
       required: where === 'path' || (object.required ?? []).includes(name),
       ...(description ? { description } : {}),
       schema,
-      ...(route.example[where]?.[name] !== undefined ? { example: route.example[where]?.[name] } : {}),
+      ...(route.example[where]?.[name] !== undefined ? { example: wireValue(route.example[where]?.[name] as string, schema) } : {}),
     }));
   });
 }
+
+/** An example as the parameter's schema types it: `42` for an integer, not `"42"`. */
+const wireValue = (text: string, schema: JsonSchema) => (schema.type === 'integer' || schema.type === 'number' ? Number(text) : text);
 
 function requestBody(route: RouteEntry) {
   const limit = `at most ${Math.round((route.maxBodyBytes ?? 64 * 1024) / 1024)} KB`;
@@ -107,7 +110,7 @@ function successResponses(route: RouteEntry): Record<string, unknown> {
       return { 200: answer('A self-contained HTML page', [], { 'text/html': { schema: { type: 'string' } } }) };
     case 'openapi':
       return {
-        200: answer('This document', ['ETag'], { 'application/json': { schema: { type: 'object' } } }),
+        200: answer('This document', ['ETag', 'Cache-Control'], { 'application/json': { schema: { type: 'object' } } }),
         304: answer('Not modified', ['ETag']),
       };
     case 'json': {
@@ -123,13 +126,13 @@ function successResponses(route: RouteEntry): Record<string, unknown> {
 /** The refusals a route can give: those its shape implies, plus its own. */
 function errorResponses(route: RouteEntry) {
   const input = [route.schemas.path, route.schemas.query].filter(Boolean) as z.ZodType[];
-  const required = input.some((schema) => ((jsonSchema(schema, 'input').required as string[] | undefined) ?? []).length > 0);
+  // Path parameters are never missing (without one, the path is another resource).
+  const required = route.schemas.query !== undefined && ((jsonSchema(route.schemas.query, 'input').required as string[] | undefined) ?? []).length > 0;
   const codes = new Set<ErrorCode>([
     ...(required ? (['MISSING_PARAMETER'] as const) : []),
     ...(input.length || route.response === 'svg' ? (['INVALID_PARAMETER'] as const) : []),
     ...(route.schemas.body || route.rawBody ? (['INVALID_BODY', 'PAYLOAD_TOO_LARGE'] as const) : []),
     ...(route.schemas.body ? (['UNSUPPORTED_MEDIA_TYPE'] as const) : []),
-    ...(route.response === 'svg' ? (['IMAGE_FETCH_FAILED'] as const) : []),
     ...(route.auth === 'apiKey' ? (['UNAUTHORIZED'] as const) : []),
     ...(route.errors ?? []),
     'RATE_LIMITED',

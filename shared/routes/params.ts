@@ -16,7 +16,7 @@ const codePoints = (value: string) => [...value].length;
  * so what they accept is stated here (an integer 1..1024, not "a string of digits").
  */
 export type WireSchema = { type: 'integer' | 'number' | 'string'; description?: string } & Record<string, unknown>;
-const wire = <S extends z.ZodType>(schema: S, param: WireSchema): S => schema.meta({ param });
+export const wire = <S extends z.ZodType>(schema: S, param: WireSchema): S => schema.meta({ param });
 export const wireSchemaOf = (schema: z.core.$ZodType): WireSchema | undefined => (z.globalRegistry.get(schema) as { param?: WireSchema } | undefined)?.param;
 
 /** Integers are at most 15 digits: every one of them is exact in a double. */

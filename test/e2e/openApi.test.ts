@@ -53,6 +53,17 @@ describe('GET /openapi.json', () => {
   });
 });
 
+describe('GET /', () => {
+  test('needs no key and counts per IP, like /openapi.json', async () => {
+    const first = await call(`${api.url}/`);
+    const second = await call(`${api.url}/`, { key: KEY });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(rateHeaders(second).remaining).toBe(rateHeaders(first).remaining - 1);
+    expect(rateHeaders(await call(`${api.url}/openapi.json`)).remaining).toBe(rateHeaders(second).remaining - 1);
+  });
+});
+
 describe('real answers match the document', () => {
   const bot = routes.getBot.example.path?.clientId as string;
   test('every bot route, from the examples of the table, in order of use', async () => {

@@ -55,7 +55,10 @@ describe('the OpenAPI document', () => {
       expect(operation(route.id).parameters.filter((p) => p.in === 'path').map((p) => p.name).sort()).toEqual(names.sort());
       for (const p of operation(route.id).parameters) {
         const example = (route.example as Record<string, Record<string, string> | undefined>)[p.in]?.[p.name];
-        expect((p as { example?: string }).example).toBe(example);
+        // Typed as the parameter is: 42 for an integer.
+        const documented = (p as { example?: string | number }).example;
+        expect(documented === undefined ? undefined : String(documented)).toBe(example);
+        if (documented !== undefined) expect(typeof documented).toBe(p.schema.type === 'integer' || p.schema.type === 'number' ? 'number' : 'string');
       }
     }
   });
@@ -75,7 +78,13 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(operation('registerBot').responses)).toEqual(expect.arrayContaining(['200', '201', '400', '401', '403', '413', '415', '429', '503']));
     expect(Object.keys(operation('getBot').responses)).toEqual(expect.arrayContaining(['404']));
     expect(operation('getBot').responses).not.toHaveProperty('413');
-    expect(operation('relayWebhook').responses[401].content['application/json'].schema.$ref).toBe('#/components/schemas/RelayAnswer');
+    expect(operation('relayWebhook').responses[401].content['application/json'].schema.allOf[0].$ref).toBe('#/components/schemas/RelayAnswer');
+    // Each status names the codes this route can give with it, and no others.
+    const codes = (id: string, status: number) => operation(id).responses[status].content['application/json'].schema.properties.error.properties.code.enum;
+    expect(codes('rankCard', 400).sort()).toEqual(['IMAGE_FETCH_FAILED', 'INVALID_PARAMETER', 'MISSING_PARAMETER']);
+    expect(codes('changeMyMind', 400).sort()).toEqual(['INVALID_PARAMETER', 'MISSING_PARAMETER']);
+    expect(codes('getBot', 400)).toEqual(['INVALID_PARAMETER']);
+    expect(codes('registerBot', 400).sort()).toEqual(['INVALID_BODY', 'INVALID_PARAMETER']);
     for (const route of routeList) {
       for (const [status, response] of Object.entries(operation(route.id).responses)) {
         expect(Object.keys(response.headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));

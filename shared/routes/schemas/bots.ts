@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { urlProblem } from '../../images/urlRules';
-import { integer, oneOf } from '../params';
+import { integer, oneOf, wire } from '../params';
 
 /** A Discord application (client) id: a snowflake of 17 to 20 digits. */
 const SNOWFLAKE_RULE = 'must be a Discord client id (a snowflake of 17 to 20 digits)';
@@ -15,11 +15,14 @@ export const botPath = z.object({
 export const MAX_TAGS = 10;
 export const MAX_COMMANDS = 200;
 
-const tag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9-]{0,23}$/, { error: 'tags are 1 to 24 lowercase letters, digits or dashes' });
+const tag = wire(
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9-]{0,23}$/, { error: 'tags are 1 to 24 lowercase letters, digits or dashes' }),
+  { type: 'string', pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9-]{0,23}\\s*$', description: 'a tag: letters, digits or dashes, stored lowercase' },
+);
 
 export const listBotsQuery = z.object({
   limit: integer(1, 100).default(20),
