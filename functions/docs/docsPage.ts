@@ -1,3 +1,4 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import { htmlPage } from '../../shared/http/htmlPage';
 import type { RouteHandler } from '../../shared/http/stack';
 import { openApiDocument } from '../../shared/openapi/document';
@@ -33,19 +34,27 @@ const tryForm = () =>
     h('pre', { id: 'try-json', hidden: 'hidden' }),
   );
 
+/** The page for one base path, built once per instance (everything on it is deterministic). */
+const pages = new Map<string, APIGatewayProxyResult>();
+
 /** GET /: the API reference, the gallery drawn live by the image routes' own handlers, and a form to try any GET route. */
 export const docsPage: RouteHandler<Routes['docsPage']> = async ({ raw }) => {
-  const document = openApiDocument(raw.basePath || '/');
-  const items = await gallery();
+  const page = pages.get(raw.basePath) ?? buildPage(raw.basePath, await gallery());
+  pages.set(raw.basePath, page);
+  return page;
+};
+
+function buildPage(basePath: string, items: GalleryItem[]): APIGatewayProxyResult {
+  const document = openApiDocument(basePath || '/');
   return htmlPage({
     title: document.info.title,
     style: DOCS_PAGE_STYLE,
     script: DOCS_PAGE_SCRIPT,
-    data: { openapi: document, page: { basePath: raw.basePath } },
+    data: { openapi: document, page: { basePath: basePath } },
     allow: { 'img-src': 'data: blob:', 'connect-src': "'self'" },
     body: [
       h('h1', {}, document.info.title),
-      h('p', {}, 'SVG and PNG images for chat bots, Discord bot information, and a webhook relay. Every /v1 route takes ', h('code', {}, 'Authorization: Bearer <key>'), '; the machine-readable description is ', h('a', { href: `${raw.basePath}/openapi.json` }, 'openapi.json'), '.'),
+      h('p', {}, 'SVG and PNG images for chat bots, Discord bot information, and a webhook relay. Every /v1 route takes ', h('code', {}, 'Authorization: Bearer <key>'), '; the machine-readable description is ', h('a', { href: `${basePath}/openapi.json` }, 'openapi.json'), '.'),
       h('h2', { id: 'gallery' }, 'Gallery'),
       h('p', {}, "Each image below is drawn now by its route's own code from the example request under it (a sample landscape stands in for the pictures those examples name). Add format=png for PNG."),
       h('div', { class: 'gallery' }, items.map(card)),
@@ -55,4 +64,4 @@ export const docsPage: RouteHandler<Routes['docsPage']> = async ({ raw }) => {
       ...reference(document),
     ],
   });
-};
+}

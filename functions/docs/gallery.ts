@@ -48,4 +48,11 @@ export async function renderGallery(): Promise<GalleryItem[]> {
 }
 
 let drawn: Promise<GalleryItem[]> | undefined;
-export const gallery = (): Promise<GalleryItem[]> => (drawn ??= renderGallery());
+export const gallery = (): Promise<GalleryItem[]> => {
+  // A failed drawing is not kept: the next request tries again.
+  drawn ??= renderGallery().catch((error: unknown) => {
+    drawn = undefined;
+    throw error;
+  });
+  return drawn;
+};

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { strongEtag } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/http/stack';
 import { openApiDocument } from '../../shared/openapi/document';
 import type { Routes } from '../../shared/routes/table';
@@ -13,7 +13,7 @@ export const openApi: RouteHandler<Routes['openApi']> = async ({ raw }) => {
   let served = documents.get(raw.basePath);
   if (!served) {
     const body = JSON.stringify(openApiDocument(raw.basePath || '/'));
-    served = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    served = { body, etag: strongEtag(body) };
     documents.set(raw.basePath, served);
   }
   return {

@@ -116,6 +116,8 @@ function answerMalformed(error: Error & { code?: string }, socket: Socket): void
     return;
   }
   const message = error.code === 'HPE_HEADER_OVERFLOW' ? 'The request headers are too large' : 'The request is not well-formed HTTP';
-  const body = errorBody('INVALID_PARAMETER', message, randomUUID());
-  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  const requestId = randomUUID();
+  const body = errorBody('INVALID_PARAMETER', message, requestId);
+  const head = ['HTTP/1.1 400 Bad Request', 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, `X-Request-Id: ${requestId}`, 'Connection: close'];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }

@@ -17,6 +17,9 @@ function refuseOversized(size: number, what: string): void {
   throw new ApiError('IMAGE_FETCH_FAILED', `The pictures are too large to inline: the ${what} would be ${mb(size)} MB, over the ${mb(MAX_RESPONSE_BYTES)} MB a response can carry; use smaller pictures`);
 }
 
+/** Deterministic answers are their own validators: a hash of the body is a strong ETag. */
+export const strongEtag = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
 /** A bare SVG document. Output is deterministic, so its hash is a strong ETag. */
 export function svgResponse(svg: string): APIGatewayProxyResult {
   // Quotes and backslashes are escaped once more in the JSON a Lambda answer travels in.
@@ -26,7 +29,7 @@ export function svgResponse(svg: string): APIGatewayProxyResult {
     headers: {
       'Content-Type': SVG_TYPE,
       'Cache-Control': IMAGE_CACHE_CONTROL,
-      ETag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`,
+      ETag: strongEtag(svg),
       'X-Content-Type-Options': 'nosniff',
       // An SVG opened directly in a browser must not run anything, whatever it contains.
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",

@@ -99,10 +99,21 @@ export function groupHandler<G extends FunctionGroup>(group: G, handlers: GroupH
     }
     return byRoute;
   };
+  const served = new Set(entries.map(([id]) => `${routes[id].method} ${routes[id].path}`));
   return async (event, context) => {
-    const handler = wrapped().get(`${event.httpMethod} ${event.resource}`);
-    if (handler) return handler(event, context);
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+    const key = `${event.httpMethod} ${event.resource}`;
+    if (served.has(key)) {
+      let handlers: Map<string, LambdaHandler>;
+      try {
+        handlers = wrapped();
+      } catch (error) {
+        // A misconfigured function (its environment) still answers with the envelope, and says so in its log.
+        logger.error('the function could not build its services', { error: error as Error });
+        return { statusCode: 500, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: errorBody('INTERNAL_ERROR', 'The function is misconfigured', requestId) };
+      }
+      return (handlers.get(key) as LambdaHandler)(event, context);
+    }
     // The stack routes a path's other methods (its ANY method) here, to answer 405 as the local gateway does.
     const allow = routeList.filter((route) => route.path === event.resource).map((route) => route.method);
     if (allow.length > 0) return methodNotAllowed(event.httpMethod, allow, requestId);

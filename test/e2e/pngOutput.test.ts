@@ -3,6 +3,7 @@ import { routeList, type RouteEntry } from '../../shared/routes/table';
 import { expectErrorEnvelope } from '../support/envelope';
 import { expectFieldError, startImageApi, type ImageApi } from '../support/imageApi';
 import { rateHeaders } from '../support/localApi';
+import { exampleQuery } from '../support/routeExamples';
 import { decodePng, fetchBytes } from '../support/png';
 import { distinctColors, rasterize, type Raster } from '../support/raster';
 import { parseXml } from '../support/svgXml';
@@ -19,8 +20,7 @@ afterAll(async () => {
 const imageRoutes = routeList.filter((route) => route.response === 'svg');
 
 /** The route's example, its picture URLs pointed at the test's image host. */
-const exampleOf = (route: RouteEntry): Record<string, string> =>
-  Object.fromEntries(Object.entries(route.example.query ?? {}).map(([name, value]) => [name, /^https?:/.test(value) ? `${images.host.url}/cat.png` : value]));
+const exampleOf = (route: RouteEntry) => exampleQuery(route, `${images.host.url}/cat.png`);
 
 const request = (route: RouteEntry, params: Record<string, string>, headers: Record<string, string> = {}) =>
   fetchBytes(images.urlOf(route.path, params), { Authorization: `Bearer ${images.key}`, ...headers });

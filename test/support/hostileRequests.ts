@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { RouteEntry } from '../../shared/routes/table';
+import { exampleQuery } from './routeExamples';
 
 /** Ready-to-send requests, malformed in the ways clients and attackers malform them. */
 
@@ -94,10 +95,10 @@ function bodies(route: RouteEntry) {
 /** A request to `route`, mostly well aimed (its method and path, a valid key) with hostile parts. */
 export function hostileRequest(route: RouteEntry, context: { key: string; pictureHost: string }): fc.Arbitrary<HostileRequest> {
   const names = queryNames(route);
-  const example = route.example.query ?? {};
+  const example = exampleQuery(route, `${context.pictureHost}/cat.png`);
   const value = (name: string) =>
     fc.oneof(
-      { weight: 2, arbitrary: fc.constant(/^https?:/.test(example[name] ?? '') ? `${context.pictureHost}/cat.png` : (example[name] ?? '')) },
+      { weight: 2, arbitrary: fc.constant(example[name] ?? '') },
       { weight: 2, arbitrary: pictureUrls(context.pictureHost) },
       { weight: 3, arbitrary: hostileText },
     );
@@ -132,7 +133,7 @@ export function hostileRequest(route: RouteEntry, context: { key: string; pictur
     body: route.method === 'GET' || route.method === 'DELETE' ? fc.oneof({ weight: 5, arbitrary: fc.constant(Buffer.alloc(0)) }, { weight: 1, arbitrary: bodies(route) }) : bodies(route),
   }).map(({ method, path, query, authorization, accept, contentType, ifNoneMatch, extra, body }) => {
     const [kept, added, encodings] = query;
-    const pairs = [...kept.map(([name, text]) => [name, /^https?:/.test(text) ? `${context.pictureHost}/cat.png` : text] as [string, string]), ...added];
+    const pairs = [...kept, ...added];
     const search = pairs.map(([name, text], i) => `${encode(name, encodings[i % 12] as Encoding)}=${encode(text, encodings[(i + 6) % 12] as Encoding)}`).join('&');
     const headers: [string, string][] = [
       ...(authorization !== undefined ? [['Authorization', authorization] as [string, string]] : []),

@@ -16,6 +16,10 @@ export const pictureParams = (route: RouteEntry): string[] =>
     .filter(([, value]) => isPicture(value))
     .map(([name]) => name);
 
+/** A route's example query with every picture URL replaced by `picture` (a test's own image host). */
+export const exampleQuery = (route: RouteEntry, picture: string): Record<string, string> =>
+  Object.fromEntries(Object.entries(route.example.query ?? {}).map(([name, value]) => [name, isPicture(value) ? picture : value]));
+
 /**
  * A route's table example as an HTTP request: path parameters filled in, its query, a JSON body.
  * `picture` chooses the URL of each picture parameter (default: the example's own).

@@ -20,3 +20,20 @@ describe('group entry point', () => {
     expect(envelopeOf(result)).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 });
+
+describe('services built from the environment', () => {
+  test('are built on the first request, and a broken environment is a 500 envelope, not a crash', async () => {
+    process.env.BOT_ONLINE_WINDOW_SECONDS = 'soon';
+    try {
+      // Building the group does not read the environment (the docs function imports handlers this way).
+      const fromEnv = groupHandler('rank-card', { rankCard: async () => svgResponse('<svg/>') });
+      const result = await fromEnv(proxyEvent({ requestId: 'req-env' }), lambdaContext());
+      expect(result.statusCode).toBe(500);
+      expect(envelopeOf(result)).toMatchObject({ success: false, error: { code: 'INTERNAL_ERROR', message: 'The function is misconfigured' }, meta: { requestId: 'req-env' } });
+      // Other methods on the path still answer 405 without the services.
+      expect((await fromEnv({ ...proxyEvent(), httpMethod: 'POST' }, lambdaContext())).statusCode).toBe(405);
+    } finally {
+      delete process.env.BOT_ONLINE_WINDOW_SECONDS;
+    }
+  });
+});
