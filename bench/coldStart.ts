@@ -10,7 +10,7 @@ import { routeList } from '../shared/routes/table';
 import { significant, summarize } from './stats';
 
 /**
- * Cold start of each Lambda: its esbuild bundle built as infra/cdk/functions.ts has CDK build it
+ * Cold start of each Lambda: its esbuild bundle built with the options CDK uses (infra/cdk/bundling.ts)
  * (ESM, minified, source map, node22, main fields module/main, the createRequire banner, the AWS
  * SDK and resvg external), its size, and the time a fresh Node process takes to import it.
  */
