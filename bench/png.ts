@@ -1,4 +1,5 @@
 import { renderJail } from '../functions/overlays/jail';
+import { renderRankCard } from '../functions/rank-card/rankCard';
 import { exampleDrawer } from '../functions/docs/gallery';
 import { svgToPng } from '../shared/svg/png';
 import { routeList, type RouteId } from '../shared/routes/table';
@@ -7,7 +8,7 @@ import { roundSummary, summarize, type Summary } from './stats';
 
 /**
  * PNG rasterisation through shared/svg/png.ts `svgToPng` (resvg on the libuv pool, the shipped
- * Inter fonts only), one at a time, of 512×512 documents the API answers.
+ * fonts only), one at a time, of documents the API answers.
  */
 export interface PngFigures {
   case: string;
@@ -36,24 +37,31 @@ async function example(id: RouteId): Promise<string> {
   return (await exampleDrawer(route)()).body;
 }
 
-/** The documents: the jail and the contrast filter examples (512×512 by default), and the jail over a raster picture. */
-async function cases(): Promise<{ name: string; svg: string }[]> {
+/** The documents: the jail and the contrast filter examples (512×512 by default), the jail over a raster picture, and a rank card whose name has emoji. */
+async function cases(): Promise<{ name: string; svg: string; width: number; height: number }[]> {
   const png = gradientPng(256);
   const rasterPicture = { mime: 'image/png', bytes: png.length, dataUri: `data:image/png;base64,${png.toString('base64')}` };
+  const square = { width: 512, height: 512 };
   return [
-    { name: 'jail example (sample SVG picture)', svg: await example('jail') },
-    { name: 'jail over a 256×256 PNG picture', svg: renderJail({ image: rasterPicture, width: 512, height: 512 }) },
-    { name: 'contrast filter example (sample SVG picture)', svg: await example('contrast') },
+    { name: 'jail example (sample SVG picture)', svg: await example('jail'), ...square },
+    { name: 'jail over a 256×256 PNG picture', svg: renderJail({ image: rasterPicture, ...square }), ...square },
+    { name: 'contrast filter example (sample SVG picture)', svg: await example('contrast'), ...square },
+    {
+      name: 'rank card, name with emoji (no avatar)',
+      svg: renderRankCard({ username: 'Ada 😀👍🏽 🇫🇷', level: 42, xp: 1234, requiredXp: 5000, rank: 3, status: 'online', theme: 'dark' }),
+      width: 934,
+      height: 282,
+    },
   ];
 }
 
 export async function benchPng(options: PngOptions, log: (line: string) => void = () => undefined): Promise<PngFigures[]> {
   const figures: PngFigures[] = [];
-  for (const { name, svg } of await cases()) {
+  for (const { name, svg, ...size } of await cases()) {
     let png: Buffer = Buffer.alloc(0);
     for (let i = 0; i < options.warmup; i += 1) png = await svgToPng(svg);
     const { width, height } = pngSize(png);
-    if (width !== 512 || height !== 512) throw new Error(`${name} rasterised to ${width}×${height}, not 512×512`);
+    if (width !== size.width || height !== size.height) throw new Error(`${name} rasterised to ${width}×${height}, not ${size.width}×${size.height}`);
     const samples: number[] = [];
     for (let i = 0; i < options.samples; i += 1) {
       const start = process.hrtime.bigint();

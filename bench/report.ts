@@ -142,11 +142,11 @@ function coldStartSection(cold: ColdStartFigures[], runs?: number): string {
 function pngSection(png: PngFigures[], samples?: number): string {
   const rows = png.map((p) => [p.case, `${p.width}×${p.height}`, formatBytes(p.svgBytes), formatBytes(p.pngBytes), `**${formatMs(p.ms.median)}**`, formatMs(p.ms.p99), formatMs(p.ms.max)]);
   return [
-    '## PNG rasterisation (512×512)',
+    '## PNG rasterisation',
     '',
     table(['case', 'size', 'SVG', 'PNG', 'median', 'p99', 'max'], rows),
     '',
-    `- \`svgToPng\` (shared/svg/png.ts): resvg's \`renderAsync\` on the libuv thread pool with only the shipped Inter fonts, then PNG encoding; ${samples ?? 'several'} sequential renders per case after warm-up${samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : ''}. The jail and contrast cases are the route table's examples (512×512 by default) with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture, as a fetched avatar would be, to include decoding and scaling a raster image.`,
+    `- \`svgToPng\` (shared/svg/png.ts): resvg's \`renderAsync\` on the libuv thread pool with only the shipped fonts (Inter, Noto Emoji), then PNG encoding; ${samples ?? 'several'} sequential renders per case after warm-up${samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : ''}. The jail and contrast cases are the route table's examples (512×512 by default) with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture, as a fetched avatar would be, to include decoding and scaling a raster image; the fourth is a rank card whose name has emoji, drawn from the emoji font.`,
   ].join('\n');
 }
 

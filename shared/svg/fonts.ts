@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
-import { fontFile, type FontWeight } from './fontFiles';
+import { fontFile, type FontFace } from './fontFiles';
 
-export { CSS_WEIGHT, type FontWeight } from './fontFiles';
+export { CSS_WEIGHT, type FontFace, type FontWeight } from './fontFiles';
 
 /**
  * The font every card is laid out with (Inter, SIL Open Font License, shipped by an npm package).
@@ -12,14 +12,20 @@ export { CSS_WEIGHT, type FontWeight } from './fontFiles';
  */
 export const FONT_FAMILY = "Inter, 'Noto Sans', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
-const loaded = new Map<FontWeight, fontkit.Font>();
+/**
+ * Emoji runs name their font first: it is the one the rasteriser is given, and the one they were
+ * measured with. Viewers without it take their own colour emoji font.
+ */
+export const EMOJI_FONT_FAMILY = "'Noto Emoji', 'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji', sans-serif";
 
-/** Parsed lazily and once per process: fontkit reads tables on demand, so this is cheap. */
-export function loadFont(weight: FontWeight): fontkit.Font {
-  let font = loaded.get(weight);
+const loaded = new Map<FontFace, fontkit.Font>();
+
+/** Parsed lazily and once per process: fontkit reads tables on demand (WOFF too), so this is cheap. */
+export function loadFont(face: FontFace): fontkit.Font {
+  let font = loaded.get(face);
   if (!font) {
-    font = fontkit.create(readFileSync(fontFile(weight))) as fontkit.Font;
-    loaded.set(weight, font);
+    font = fontkit.create(readFileSync(fontFile(face))) as fontkit.Font;
+    loaded.set(face, font);
   }
   return font;
 }

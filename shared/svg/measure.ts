@@ -4,12 +4,14 @@ import { loadFont, type FontWeight } from './fonts';
 /**
  * Text width from the font's own metrics: each grapheme cluster's advance, plus the kerning (or
  * ligature) adjustment between neighbouring characters as the font's shaper applies it, which is
- * what a rasteriser given the same font draws. A cluster the font has no glyphs for (emoji, CJK,
- * scripts beyond Latin, Greek and Cyrillic) comes from a viewer's fallback font; it counts as a
- * full em when East Asian wide or pictographic, else as a generous average letter.
+ * what a rasteriser given the same font draws. Emoji are measured with the emoji font that draws
+ * them (ZWJ sequences, flags and skin tones shaped into one glyph). A cluster neither font has
+ * (CJK, scripts beyond Latin, Greek and Cyrillic) comes from a viewer's fallback font; it counts
+ * as a full em when East Asian wide or pictographic, else as a generous average letter.
  */
 export { graphemes };
 
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
 const WIDE = /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
 const FALLBACK_EM = { wide: 1, other: 0.62 };
 // Joiners and variation selectors shape a cluster but draw nothing themselves.
@@ -20,6 +22,8 @@ interface ClusterMetrics {
   em: number;
   /** Set when the font draws the cluster as one character, so it can kern with its neighbours. */
   char?: string;
+  /** Set when the emoji font draws the cluster. */
+  emoji?: true;
 }
 
 const clusterCache: Record<FontWeight, Map<string, ClusterMetrics>> = { regular: new Map(), bold: new Map() };
@@ -41,8 +45,17 @@ function clusterMetrics(cluster: string, weight: FontWeight): ClusterMetrics {
         em: chars.reduce((sum, char) => sum + font.glyphForCodePoint(char.codePointAt(0) as number).advanceWidth, 0) / font.unitsPerEm,
         char: chars.length === 1 ? chars[0] : undefined,
       }
-    : { em: WIDE.test(cluster) ? FALLBACK_EM.wide : FALLBACK_EM.other };
+    : (emojiMetrics(cluster) ?? { em: WIDE.test(cluster) ? FALLBACK_EM.wide : FALLBACK_EM.other });
   return remember(clusterCache[weight], cluster, metrics);
+}
+
+/** The emoji font's shaped width of an emoji cluster, when it has a glyph for every part. */
+function emojiMetrics(cluster: string): ClusterMetrics | undefined {
+  if (!EMOJI.test(cluster)) return undefined;
+  const font = loadFont('emoji');
+  const run = font.layout(cluster);
+  if (run.glyphs.some((glyph) => glyph.id === 0)) return undefined;
+  return { em: run.positions.reduce((sum, position) => sum + position.xAdvance, 0) / font.unitsPerEm, emoji: true };
 }
 
 /** How much shaping the pair changes the sum of its advances (kerning, ligatures), in em. */
@@ -59,6 +72,8 @@ function pairAdjustment(left: string, right: string, weight: FontWeight): number
 
 export interface MeasuredCluster {
   cluster: string;
+  /** Drawn with the emoji font. */
+  emoji: boolean;
   /** The cluster's own advance, em. */
   em: number;
   /** Kerning with the cluster before it, em: counts only when both stay on the same line. */
@@ -72,7 +87,7 @@ export function measureClusters(text: string, weight: FontWeight): MeasuredClust
     const metrics = clusterMetrics(cluster, weight);
     const kern = previous?.char && metrics.char ? pairAdjustment(previous.char, metrics.char, weight) : 0;
     previous = metrics;
-    return { cluster, em: metrics.em, kern };
+    return { cluster, emoji: metrics.emoji === true, em: metrics.em, kern };
   });
 }
 
@@ -92,4 +107,41 @@ export const textWidth = (text: string, fontSize: number, weight: FontWeight = '
 export function verticalMetrics(weight: FontWeight): { ascent: number; descent: number } {
   const font = loadFont(weight);
   return { ascent: font.ascent / font.unitsPerEm, descent: -font.descent / font.unitsPerEm };
+}
+
+export interface FontRun {
+  text: string;
+  /** Drawn with the emoji font. */
+  emoji: boolean;
+  /** Where the run starts, from the start of the whole text, in em. */
+  offsetEm: number;
+  em: number;
+}
+
+const SPACE = /^\s+$/u;
+
+/**
+ * `text` cut into runs of one font, each with its place and width, to be drawn as text elements of
+ * their own. Spaces at a run's ends are left out of it (a text element would drop them) and only
+ * move the next run along.
+ */
+export function fontRuns(text: string, weight: FontWeight): FontRun[] {
+  const groups: { emoji: boolean; clusters: { cluster: string; at: number; em: number }[] }[] = [];
+  let at = 0;
+  for (const { cluster, emoji, em, kern } of measureClusters(text, weight)) {
+    at += kern;
+    const last = groups.at(-1);
+    if (last && (last.emoji === emoji || SPACE.test(cluster))) last.clusters.push({ cluster, at, em });
+    else groups.push({ emoji, clusters: [{ cluster, at, em }] });
+    at += em;
+  }
+  return groups.flatMap(({ emoji, clusters }) => {
+    const kept = clusters.slice(
+      clusters.findIndex(({ cluster }) => !SPACE.test(cluster)),
+      clusters.findLastIndex(({ cluster }) => !SPACE.test(cluster)) + 1,
+    );
+    const [first, last] = [kept[0], kept.at(-1)];
+    if (!first || !last) return [];
+    return [{ text: kept.map(({ cluster }) => cluster).join(''), emoji, offsetEm: first.at, em: last.at + last.em - first.at }];
+  });
 }

@@ -1,5 +1,5 @@
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
-import { fontFiles } from './fontFiles';
+import { rasterFontFiles } from './rasterFonts';
 
 /**
  * How resvg draws our documents: with only the fonts the layout was measured with, never system
@@ -7,7 +7,7 @@ import { fontFiles } from './fontFiles';
  * the same on every host.
  */
 export const resvgOptions = (): ResvgRenderOptions => ({
-  font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: 'Inter', sansSerifFamily: 'Inter' },
+  font: { fontFiles: rasterFontFiles(), loadSystemFonts: false, defaultFontFamily: 'Inter', sansSerifFamily: 'Inter' },
   logLevel: 'off',
 });
 

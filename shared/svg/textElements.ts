@@ -1,27 +1,42 @@
 import { h, type Attrs, type SvgElement } from './builder';
-import { CSS_WEIGHT, FONT_FAMILY } from './fonts';
+import { CSS_WEIGHT, EMOJI_FONT_FAMILY, FONT_FAMILY } from './fonts';
 import type { Box } from './geometry';
+import { fontRuns } from './measure';
 import type { FittedBlock, FittedLine } from './textLayout';
 
 /**
  * Draws a fitted line with its left end at `x`. `textLength` pins the drawn width to the measured
- * one, so a viewer that substitutes another font still stays inside the box.
+ * one, so a viewer that substitutes another font still stays inside the box. A line with emoji is
+ * drawn as one text element per font run at its measured place: rasterisers neither fall back to
+ * the emoji font by themselves nor stretch text mixed with tspans correctly.
  */
 export function textLine(line: FittedLine, x: number, y: number, attrs: Attrs = {}): SvgElement | null {
   if (!line.text) return null;
+  const runs = fontRuns(line.text, line.weight);
+  if (!runs.some((run) => run.emoji)) return textElement(line, line.text, FONT_FAMILY, x, line.width, y, attrs);
+  return h(
+    'g',
+    {},
+    runs.map((run) =>
+      textElement(line, run.text, run.emoji ? EMOJI_FONT_FAMILY : FONT_FAMILY, x + run.offsetEm * line.fontSize, run.em * line.fontSize, y, attrs),
+    ),
+  );
+}
+
+function textElement(line: FittedLine, text: string, family: string, x: number, width: number, y: number, attrs: Attrs): SvgElement {
   return h(
     'text',
     {
       x,
       y,
-      'font-family': FONT_FAMILY,
+      'font-family': family,
       'font-size': line.fontSize,
       'font-weight': CSS_WEIGHT[line.weight],
-      textLength: line.width,
+      textLength: width,
       lengthAdjust: 'spacingAndGlyphs',
       ...attrs,
     },
-    line.text,
+    text,
   );
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { routes } from '../../shared/routes/table';
 import { expectErrorEnvelope } from '../support/envelope';
 import { expectDrawnText, expectFieldError, expectImage, HOSTILE_TEXT, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
+import { drawnLines } from '../support/svgXml';
 import { sendBody } from '../support/imageHost';
 
 /** The nine catalogue routes (filters, generators, overlays) end to end, with a real key and image host. */
@@ -18,7 +19,6 @@ afterAll(async () => {
 type Params = Record<string, string | number>;
 const image = (extra: Params = {}) => ({ image: cat, ...extra });
 const picturesIn = (elements: ReturnType<typeof expectImage>) => elements.filter((e) => e.tag === 'image').length;
-const textsIn = (elements: ReturnType<typeof expectImage>) => elements.filter((e) => e.tag === 'text').map((e) => e.text);
 /** A drawn scene has dozens of colours; a blank or flat one has a handful. */
 const SCENE_COLORS = 16;
 
@@ -142,7 +142,7 @@ describe('generator distracted', () => {
 
   test.each(textsUpTo(60))('label %j: drawn whole or cut with an ellipsis, in a scene that renders', async (label) => {
     const elements = expectImage(await images.get(path, { boyfriend: label, girlfriend: label }), size, SCENE_COLORS);
-    const [boyfriend, girlfriend] = textsIn(elements);
+    const [boyfriend, girlfriend] = drawnLines(elements);
     for (const drawn of [boyfriend, girlfriend]) expectDrawnText([drawn ?? ''], label);
   });
 
@@ -200,13 +200,13 @@ describe('overlay rip', () => {
   test.each([undefined, 'Gone but not forgotten', ...HOSTILE_TEXT])('epitaph %j', async (text) => {
     const elements = expectImage(await images.get(path, image(text === undefined ? {} : { text })), { width: 512, height: 512 }, SCENE_COLORS);
     expect(picturesIn(elements)).toBe(1);
-    const drawn = textsIn(elements);
+    const drawn = drawnLines(elements);
     expect(drawn[0]).toBe('RIP');
     expect(drawn.slice(1).join('').replace(/\s/g, '')).toBe((text ?? '').replace(/\s/g, ''));
   });
 
   test.each(textsUpTo(100))('epitaph %j: drawn whole or cut with an ellipsis, on a gravestone that renders', async (text) => {
-    const drawn = textsIn(expectImage(await images.get(path, image({ text })), { width: 512, height: 512 }, SCENE_COLORS));
+    const drawn = drawnLines(expectImage(await images.get(path, image({ text })), { width: 512, height: 512 }, SCENE_COLORS));
     expect(drawn[0]).toBe('RIP');
     expectDrawnText(drawn.slice(1), text);
   });

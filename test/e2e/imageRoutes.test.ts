@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { expectErrorEnvelope } from '../support/envelope';
 import { expectDrawnText, expectFieldError, expectImage, HOSTILE_TEXT, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
+import { drawnLines } from '../support/svgXml';
 import { pngDeclaring, redirectTo, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
 
 /** The three documented image endpoints through the local server, with a real key and a real image host. */
@@ -32,7 +33,7 @@ describe('GET /v1/images/generators/changemymind', () => {
 
   test.each(['Pineapple belongs on pizza', 'x'.repeat(300), `  ${'y'.repeat(300)}  `, 'Привет 👨‍👩‍👧‍👦 漢字 e\u0301', ...HOSTILE])('text %j -> the scene', async (text) => {
     const elements = expectImage(await get(path, { text }), { width: 960, height: 540 });
-    const statement = elements.filter((e) => e.tag === 'text' && e.text !== 'CHANGE MY MIND').map((e) => e.text);
+    const statement = drawnLines(elements).filter((line) => line !== 'CHANGE MY MIND');
     expect(statement.join('').replace(/\s+/g, '')).toBe(text.trim().normalize('NFC').replace(/\s+/g, ''));
   });
 
@@ -132,7 +133,7 @@ describe('GET /v1/images/rank-card', () => {
   test.each(textsUpTo(32))('username %j: drawn whole or cut with an ellipsis, on a card that renders', async (username) => {
     const elements = expectImage(await get(path, { ...card, username }), { width: 934, height: 282 }, 16);
     // The name is the card's first text; the XP, rank and level follow it.
-    expectDrawnText([elements.find((e) => e.tag === 'text')?.text ?? ''], username);
+    expectDrawnText([drawnLines(elements)[0] ?? ''], username);
   });
 
   test.each(['username', 'level', 'xp', 'requiredXp', 'rank'] as const)('%s missing -> 400 MISSING_PARAMETER naming it', async (field) => {

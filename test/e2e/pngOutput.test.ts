@@ -128,10 +128,17 @@ describe('text in the PNG', () => {
         return { left: x - 2, right: x + length + 2, top: y - size - 2, bottom: y + size * 0.35 + 2 };
       });
 
-  test.each(['rankCard', 'changeMyMind'])('%s: every text pixel lies inside a layout box, and there are text pixels', async (id) => {
+  const EMOJI = 'Ada 😀👍🏽 👨‍👩‍👧‍👦 🇫🇷 ❤️';
+  test.each([
+    ['rankCard', {}],
+    ['changeMyMind', {}],
+    ['rankCard', { username: EMOJI }],
+    ['changeMyMind', { text: `${EMOJI} Tabs 🍕 are better than spaces 🎉` }],
+  ])('%s %j: every text pixel lies inside a layout box, and there are text pixels', async (id, change: Record<string, string>) => {
     const route = imageRoutes.find((r) => r.id === id)!;
-    const svg = (await request(route, exampleOf(route))).bytes.toString('utf8');
-    const withText = decodePng((await request(route, { ...exampleOf(route), format: 'png' })).bytes);
+    const params = { ...exampleOf(route), ...change };
+    const svg = (await request(route, params)).bytes.toString('utf8');
+    const withText = decodePng((await request(route, { ...params, format: 'png' })).bytes);
     const withoutText = decodePng(rasterize(svg.replace(/<text\b[^>]*>[^<]*<\/text>/g, '')).png);
     const boxes = layoutBoxes(svg);
     expect(boxes.length).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ export interface ParsedElement {
   tag: string;
   attrs: Record<string, string>;
   text: string;
+  parent?: ParsedElement;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -37,7 +38,7 @@ export function parseXml(xml: string): ParsedElement[] {
         if ((name as string) in attrs) throw new Error(`duplicate attribute ${name}`);
         attrs[name as string] = decode(value as string);
       }
-      const element = { tag, attrs, text: '' };
+      const element: ParsedElement = { tag, attrs, text: '', parent: open.at(-1) };
       if (open.length === 0 && all.length > 0) throw new Error('more than one root element');
       all.push(element);
       if (!selfClosing) open.push(element);
@@ -68,4 +69,23 @@ export function expectSafeSvg(svg: string, size?: { width: number; height: numbe
     }
   }
   return elements;
+}
+
+/**
+ * The drawn lines of text, in document order. A line with emoji is a group of text elements on one
+ * baseline (one per font run); any other text element is a line of its own.
+ */
+export function drawnLines(elements: ParsedElement[]): string[] {
+  const children = (parent: ParsedElement) => elements.filter((e) => e.parent === parent);
+  const isLineGroup = (group: ParsedElement | undefined): group is ParsedElement =>
+    group?.tag === 'g' && children(group).every((e, _i, all) => e.tag === 'text' && e.attrs.y === all[0]?.attrs.y);
+  const lines: string[] = [];
+  let group: ParsedElement | undefined;
+  for (const element of elements.filter((e) => e.tag === 'text')) {
+    const inGroup = isLineGroup(element.parent) && children(element.parent).length > 1;
+    if (inGroup && element.parent === group) lines[lines.length - 1] += element.text;
+    else lines.push(element.text);
+    group = inGroup ? element.parent : undefined;
+  }
+  return lines;
 }

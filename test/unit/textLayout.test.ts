@@ -1,10 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
 import { h, svgDocument } from '../../shared/svg/builder';
-import { FONT_FAMILY } from '../../shared/svg/fonts';
+import { EMOJI_FONT_FAMILY, FONT_FAMILY, loadFont } from '../../shared/svg/fonts';
 import { graphemes, textWidth, verticalMetrics } from '../../shared/svg/measure';
 import { textLine } from '../../shared/svg/textElements';
 import { fitBlock, fitLine } from '../../shared/svg/textLayout';
-import { parseXml } from '../support/svgXml';
+import { drawnLines, parseXml } from '../support/svgXml';
 import { rasterize, type Raster } from '../support/raster';
 
 const FAMILY = '👨‍👩‍👧‍👦';
@@ -58,11 +58,14 @@ describe('measuring with the font', () => {
     expect(textWidth('WW', 100)).toBeGreaterThan(textWidth('W', 100) * 2);
   });
 
-  test('glyphs the font lacks are counted per cluster: one em for emoji, flags and CJK', () => {
-    expect(textWidth(FAMILY, 10)).toBeCloseTo(10, 9);
-    expect(textWidth('🇫🇷', 10)).toBeCloseTo(10, 9);
+  test("emoji are measured with the emoji font, a ZWJ sequence, flag or skin tone as its one glyph; CJK, which no font has, as one em", () => {
+    const emoji = loadFont('emoji');
+    const advance = (emoji.glyphForCodePoint(0x1f600).advanceWidth / emoji.unitsPerEm) * 10;
+    expect(advance).toBeGreaterThan(11);
+    for (const cluster of ['😀', FAMILY, '🇫🇷', '👍🏽', '❤️', '1️⃣']) expect(textWidth(cluster, 10)).toBeCloseTo(advance, 9);
+    expect(textWidth(FLAGS, 10)).toBeCloseTo(3 * advance, 9);
     expect(textWidth('漢字', 10)).toBeCloseTo(20, 9);
-    expect(textWidth('❤️', 10)).toBeCloseTo(10, 9);
+    expect(textWidth('\u{10FFFD}', 10)).toBeCloseTo(6.2, 9);
   });
 
   test('a combining accent adds nothing to its letter; joiners and variation selectors draw nothing', () => {
@@ -228,6 +231,43 @@ describe('textLine', () => {
     expect(element?.attrs).toMatchObject({ x: '10', y: '40', 'font-size': '30', 'font-weight': '700', lengthAdjust: 'spacingAndGlyphs' });
     expect(Number(element?.attrs.textLength)).toBeCloseTo(line.width, 1);
     expect(element?.text).toBe('Ada Lovelace');
+  });
+
+  test('a line with emoji: one text element per font run, each at its measured place, spaces between them kept as gaps', () => {
+    const line = fitLine(`Ada ${FAMILY}👍🏽 Lovelace 🇫🇷`, { maxWidth: 600, maxSize: 30, minSize: 10, weight: 'bold' });
+    const elements = parseXml(svgDocument({ width: 600, height: 50 }, textLine(line, 10, 40)));
+    const runs = elements.filter((e) => e.tag === 'text');
+    expect(runs.map((e) => [e.text, e.attrs['font-family']])).toEqual([
+      ['Ada', FONT_FAMILY],
+      [`${FAMILY}👍🏽`, EMOJI_FONT_FAMILY],
+      ['Lovelace', FONT_FAMILY],
+      ['🇫🇷', EMOJI_FONT_FAMILY],
+    ]);
+    expect(drawnLines(elements)).toEqual([`Ada${FAMILY}👍🏽Lovelace🇫🇷`]);
+    const boxes = runs.map((e) => ({ left: Number(e.attrs.x), right: Number(e.attrs.x) + Number(e.attrs.textLength) }));
+    expect(boxes[0]?.left).toBe(10);
+    expect(boxes.at(-1)?.right).toBeCloseTo(10 + line.width, 1);
+    // Each gap is a space (give or take the kerning of a space with a letter).
+    const space = textWidth(' ', line.fontSize, 'bold');
+    for (let i = 1; i < boxes.length; i += 1) expect(Math.abs((boxes[i]?.left ?? 0) - (boxes[i - 1]?.right ?? 0) - space)).toBeLessThan(0.5);
+    expect(EMOJI_FONT_FAMILY.startsWith("'Noto Emoji'")).toBe(true);
+    for (const run of runs) expect(run.attrs).toMatchObject({ y: '40', 'font-size': String(line.fontSize), 'font-weight': '700' });
+  });
+
+  test('the rasteriser draws emoji from the shipped emoji font: each its own glyph, a family as one', () => {
+    const draw = (text: string) => {
+      const line = fitLine(text, { maxWidth: 200, maxSize: 40, minSize: 40 });
+      return rasterize(svgDocument({ width: 200, height: 60 }, h('rect', { width: 200, height: 60, fill: '#ffffff' }), textLine(line, 20, 45)));
+    };
+    const [smile, pizza, family] = ['😀', '🍕', FAMILY].map(draw) as [Raster, Raster, Raster];
+    // Without the font every emoji would be the same "missing glyph" box.
+    expect(smile.pixels.equals(pizza.pixels)).toBe(false);
+    for (const drawn of [smile, pizza, family]) {
+      const { left, right } = inkColumns(drawn);
+      expect(left).toBeGreaterThanOrEqual(20);
+      expect(right).toBeLessThanOrEqual(20 + textWidth('😀', 40) + 1);
+      expect(right - left).toBeGreaterThan(25);
+    }
   });
 
   test('an empty line draws no element', () => {
