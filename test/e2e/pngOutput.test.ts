@@ -39,6 +39,8 @@ describe('format=png', () => {
     const [svgTag, pngTag] = [svg.headers.get('etag'), png.headers.get('etag')];
     expect(pngTag).toMatch(/^"[\w-]+"$/);
     expect(pngTag).not.toBe(svgTag);
+    // Derived from the SVG's, so revalidating needs no drawing.
+    expect(pngTag?.startsWith(`${svgTag?.slice(0, -1)}-png`)).toBe(true);
 
     const raster = decodePng(png.bytes);
     const root = parseXml(svg.bytes.toString('utf8'))[0]!;
