@@ -5,14 +5,18 @@ import { loadFont, type FontWeight } from './fonts';
  * Text width from the font's own metrics: each grapheme cluster's advance, plus the kerning (or
  * ligature) adjustment between neighbouring characters as the font's shaper applies it, which is
  * what a rasteriser given the same font draws. Emoji are measured with the emoji font that draws
- * them (ZWJ sequences, flags and skin tones shaped into one glyph). A cluster neither font has
- * (CJK, scripts beyond Latin, Greek and Cyrillic) comes from a viewer's fallback font; it counts
- * as a full em when East Asian wide or pictographic, else as a generous average letter.
+ * them (ZWJ sequences, flags and skin tones shaped into one glyph); symbols that are emoji only
+ * when asked (©, ™, ❤ without U+FE0F) stay text where the text font has them. A cluster neither
+ * font has (CJK, scripts beyond Latin, Greek and Cyrillic) comes from a viewer's fallback font; it
+ * counts as a full em when East Asian wide or pictographic, else as a generous average letter.
  */
 export { graphemes };
 
+/** What the emoji font may draw. */
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
-const WIDE = /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
+/** What is drawn as emoji rather than as text (Unicode's emoji presentation, or asked for with U+FE0F or a keycap). */
+const EMOJI_STYLE = /\p{Emoji_Presentation}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\uFE0F\u20E3]/u;
+const WIDE = new RegExp(`${EMOJI.source}|[\\u1100-\\u115F\\u2E80-\\uA4CF\\uAC00-\\uD7A3\\uF900-\\uFAFF\\uFE30-\\uFE4F\\uFF00-\\uFF60\\uFFE0-\\uFFE6\\u{20000}-\\u{3FFFD}]`, 'u');
 const FALLBACK_EM = { wide: 1, other: 0.62 };
 // Joiners and variation selectors shape a cluster but draw nothing themselves.
 const INVISIBLE = /^[\u200B-\u200F\uFE00-\uFE0F\u2060\u{E0100}-\u{E01EF}]$/u;
@@ -37,16 +41,21 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): V {
 function clusterMetrics(cluster: string, weight: FontWeight): ClusterMetrics {
   const cached = clusterCache[weight].get(cluster);
   if (cached) return cached;
+  const metrics = (EMOJI_STYLE.test(cluster) && emojiMetrics(cluster)) ||
+    textMetrics(cluster, weight) ||
+    emojiMetrics(cluster) || { em: WIDE.test(cluster) ? FALLBACK_EM.wide : FALLBACK_EM.other };
+  return remember(clusterCache[weight], cluster, metrics);
+}
+
+/** The text font's width of a cluster, when it has a glyph for every visible character. */
+function textMetrics(cluster: string, weight: FontWeight): ClusterMetrics | undefined {
   const font = loadFont(weight);
   const chars = [...cluster].filter((char) => !INVISIBLE.test(char));
-  const drawn = !WIDE.test(cluster) && chars.every((char) => font.hasGlyphForCodePoint(char.codePointAt(0) as number));
-  const metrics: ClusterMetrics = drawn
-    ? {
-        em: chars.reduce((sum, char) => sum + font.glyphForCodePoint(char.codePointAt(0) as number).advanceWidth, 0) / font.unitsPerEm,
-        char: chars.length === 1 ? chars[0] : undefined,
-      }
-    : (emojiMetrics(cluster) ?? { em: WIDE.test(cluster) ? FALLBACK_EM.wide : FALLBACK_EM.other });
-  return remember(clusterCache[weight], cluster, metrics);
+  if (!chars.every((char) => font.hasGlyphForCodePoint(char.codePointAt(0) as number))) return undefined;
+  return {
+    em: chars.reduce((sum, char) => sum + font.glyphForCodePoint(char.codePointAt(0) as number).advanceWidth, 0) / font.unitsPerEm,
+    char: chars.length === 1 ? chars[0] : undefined,
+  };
 }
 
 /** The emoji font's shaped width of an emoji cluster, when it has a glyph for every part. */
@@ -119,22 +128,28 @@ export interface FontRun {
 }
 
 const SPACE = /^\s+$/u;
+/** Right-to-left scripts: a line with them keeps one text element, so the viewer's bidi algorithm orders its words. */
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
 
 /**
- * `text` cut into runs of one font, each with its place and width, to be drawn as text elements of
- * their own. Spaces at a run's ends are left out of it (a text element would drop them) and only
- * move the next run along.
+ * A line with emoji cut into runs of one font, each with its place and width, to be drawn as text
+ * elements of their own; undefined when the text font draws the whole line, or the line has
+ * right-to-left text. Spaces belong to text runs (the emoji font's space is far wider), and a run
+ * leaves out the spaces at its ends (a text element would drop them), which only move the next
+ * run along.
  */
-export function fontRuns(text: string, weight: FontWeight): FontRun[] {
+export function emojiRuns(text: string, weight: FontWeight): FontRun[] | undefined {
+  if (!EMOJI.test(text) || RIGHT_TO_LEFT.test(text)) return undefined;
   const groups: { emoji: boolean; clusters: { cluster: string; at: number; em: number }[] }[] = [];
   let at = 0;
   for (const { cluster, emoji, em, kern } of measureClusters(text, weight)) {
     at += kern;
     const last = groups.at(-1);
-    if (last && (last.emoji === emoji || SPACE.test(cluster))) last.clusters.push({ cluster, at, em });
+    if (last?.emoji === emoji) last.clusters.push({ cluster, at, em });
     else groups.push({ emoji, clusters: [{ cluster, at, em }] });
     at += em;
   }
+  if (!groups.some(({ emoji }) => emoji)) return undefined;
   return groups.flatMap(({ emoji, clusters }) => {
     const kept = clusters.slice(
       clusters.findIndex(({ cluster }) => !SPACE.test(cluster)),

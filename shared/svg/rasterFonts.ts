@@ -1,33 +1,36 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { logger } from '../http/logger';
 import { fontFiles } from './fontFiles';
 import { woffToSfnt } from './woff';
 
 let files: string[] | undefined;
 
+/** The font files the rasteriser loads, settled on the first PNG of the process. */
+export const rasterFontFiles = (): string[] => (files ??= unwrapFonts(fontFiles(), tmpdir()));
+
 /**
- * The font files the rasteriser loads: TrueType files as shipped, WOFF files unwrapped once into
- * the temporary directory (Lambda's /tmp too) under a name that carries their content hash, so
- * processes sharing the directory reuse one copy and a new font version never meets an old one.
+ * TrueType files as shipped; WOFF files unwrapped (resvg reads only TrueType) into a directory of
+ * this process's own under `parent` (Lambda's /tmp), removed when the process exits. Private, so
+ * nobody else sharing the temporary directory can plant a font. When nothing can be written
+ * there, the WOFF fonts are left out (emoji draw as missing glyphs) rather than every PNG failing.
  */
-export function rasterFontFiles(): string[] {
-  files ??= fontFiles().map((file) => (file.endsWith('.woff') ? unwrapped(file) : file));
-  return files;
+export function unwrapFonts(shipped: string[], parent: string): string[] {
+  if (!shipped.some(isWoff)) return shipped;
+  try {
+    const dir = mkdtempSync(join(parent, 'chatbot-api-fonts-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return shipped.map((file) => {
+      if (!isWoff(file)) return file;
+      const unwrapped = join(dir, `${basename(file, '.woff')}.ttf`);
+      writeFileSync(unwrapped, woffToSfnt(readFileSync(file)));
+      return unwrapped;
+    });
+  } catch (error) {
+    logger.error('WOFF fonts left out of PNGs: they could not be unwrapped', { error: error as Error, parent });
+    return shipped.filter((file) => !isWoff(file));
+  }
 }
 
-function unwrapped(woffFile: string): string {
-  const woff = readFileSync(woffFile);
-  const hash = createHash('sha256').update(woff).digest('hex').slice(0, 16);
-  const dir = join(tmpdir(), 'chatbot-api-fonts');
-  const file = join(dir, `${basename(woffFile, '.woff')}-${hash}.ttf`);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    // Written aside and renamed: a concurrent process sees the whole file or none.
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, woffToSfnt(woff));
-    renameSync(partial, file);
-  }
-  return file;
-}
+const isWoff = (file: string) => file.endsWith('.woff');

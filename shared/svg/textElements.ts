@@ -1,19 +1,19 @@
 import { h, type Attrs, type SvgElement } from './builder';
 import { CSS_WEIGHT, EMOJI_FONT_FAMILY, FONT_FAMILY } from './fonts';
 import type { Box } from './geometry';
-import { fontRuns } from './measure';
+import { emojiRuns } from './measure';
 import type { FittedBlock, FittedLine } from './textLayout';
 
 /**
  * Draws a fitted line with its left end at `x`. `textLength` pins the drawn width to the measured
  * one, so a viewer that substitutes another font still stays inside the box. A line with emoji is
- * drawn as one text element per font run at its measured place: rasterisers neither fall back to
- * the emoji font by themselves nor stretch text mixed with tspans correctly.
+ * drawn as one text element per font run at its measured place: resvg neither falls back to the
+ * emoji font by itself nor stretches text mixed with tspans correctly.
  */
 export function textLine(line: FittedLine, x: number, y: number, attrs: Attrs = {}): SvgElement | null {
   if (!line.text) return null;
-  const runs = fontRuns(line.text, line.weight);
-  if (!runs.some((run) => run.emoji)) return textElement(line, line.text, FONT_FAMILY, x, line.width, y, attrs);
+  const runs = emojiRuns(line.text, line.weight);
+  if (!runs) return textElement(line, line.text, FONT_FAMILY, x, line.width, y, attrs);
   return h(
     'g',
     {},

@@ -72,13 +72,15 @@ export function expectSafeSvg(svg: string, size?: { width: number; height: numbe
 }
 
 /**
- * The drawn lines of text, in document order. A line with emoji is a group of text elements on one
- * baseline (one per font run); any other text element is a line of its own.
+ * The drawn lines of text, in document order. A line with emoji is a bare group (no attributes)
+ * of text elements on one baseline, one per font run; any other text element is a line of its own.
  */
 export function drawnLines(elements: ParsedElement[]): string[] {
   const children = (parent: ParsedElement) => elements.filter((e) => e.parent === parent);
   const isLineGroup = (group: ParsedElement | undefined): group is ParsedElement =>
-    group?.tag === 'g' && children(group).every((e, _i, all) => e.tag === 'text' && e.attrs.y === all[0]?.attrs.y);
+    group?.tag === 'g' &&
+    Object.keys(group.attrs).length === 0 &&
+    children(group).every((e, _i, all) => e.tag === 'text' && e.attrs.y === all[0]?.attrs.y);
   const lines: string[] = [];
   let group: ParsedElement | undefined;
   for (const element of elements.filter((e) => e.tag === 'text')) {

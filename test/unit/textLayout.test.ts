@@ -8,6 +8,19 @@ import { drawnLines, parseXml } from '../support/svgXml';
 import { rasterize, type Raster } from '../support/raster';
 
 const FAMILY = '👨‍👩‍👧‍👦';
+
+/** Runs of columns with dark ink on a white background, left to right. */
+function inkSpans(raster: Raster): { left: number; right: number }[] {
+  const spans: { left: number; right: number }[] = [];
+  for (let x = 0; x < raster.width; x += 1) {
+    let inked = false;
+    for (let y = 0; y < raster.height && !inked; y += 1) inked = (raster.pixels[(y * raster.width + x) * 4] as number) < 160;
+    const last = spans.at(-1);
+    if (inked && last?.right === x - 1) last.right = x;
+    else if (inked) spans.push({ left: x, right: x });
+  }
+  return spans;
+}
 const FLAGS = '🇫🇷🇩🇪🇯🇵';
 
 /** Leftmost and rightmost columns with dark ink on a white background. */
@@ -66,6 +79,14 @@ describe('measuring with the font', () => {
     expect(textWidth(FLAGS, 10)).toBeCloseTo(3 * advance, 9);
     expect(textWidth('漢字', 10)).toBeCloseTo(20, 9);
     expect(textWidth('\u{10FFFD}', 10)).toBeCloseTo(6.2, 9);
+  });
+
+  test('symbols that are emoji only when asked (©, ™, ❤ without U+FE0F) are the text font\'s where it has them', () => {
+    const inter = loadFont('regular');
+    for (const symbol of ['©', '™', '❤']) {
+      expect(textWidth(symbol, 10)).toBeCloseTo((inter.glyphForCodePoint(symbol.codePointAt(0) as number).advanceWidth / inter.unitsPerEm) * 10, 9);
+    }
+    expect(textWidth('❤️', 10)).not.toBeCloseTo(textWidth('❤', 10), 1);
   });
 
   test('a combining accent adds nothing to its letter; joiners and variation selectors draw nothing', () => {
@@ -250,8 +271,26 @@ describe('textLine', () => {
     // Each gap is a space (give or take the kerning of a space with a letter).
     const space = textWidth(' ', line.fontSize, 'bold');
     for (let i = 1; i < boxes.length; i += 1) expect(Math.abs((boxes[i]?.left ?? 0) - (boxes[i - 1]?.right ?? 0) - space)).toBeLessThan(0.5);
-    expect(EMOJI_FONT_FAMILY.startsWith("'Noto Emoji'")).toBe(true);
     for (const run of runs) expect(run.attrs).toMatchObject({ y: '40', 'font-size': String(line.fontSize), 'font-weight': '700' });
+  });
+
+  test('spaces between emoji are the text font\'s, as gaps between emoji runs', () => {
+    const line = fitLine('😀 😀', { maxWidth: 600, maxSize: 40, minSize: 40 });
+    const runs = parseXml(svgDocument({ width: 600, height: 50 }, textLine(line, 0, 40))).filter((e) => e.tag === 'text');
+    expect(runs.map((e) => [e.text, e.attrs['font-family']])).toEqual([
+      ['😀', EMOJI_FONT_FAMILY],
+      ['😀', EMOJI_FONT_FAMILY],
+    ]);
+    expect(Number(runs[1]?.attrs.x) - Number(runs[0]?.attrs.x)).toBeCloseTo(textWidth('😀', 40) + textWidth(' ', 40), 1);
+  });
+
+  test.each([
+    ['symbols the text font has', 'Acme™ © 2024 ❤'],
+    ['right-to-left text, ordered by the viewer', 'שלום 😀 עולם'],
+  ])('one text element for %s', (_name, text) => {
+    const line = fitLine(text, { maxWidth: 600, maxSize: 30, minSize: 10 });
+    const elements = parseXml(svgDocument({ width: 600, height: 50 }, textLine(line, 0, 40)));
+    expect(elements.filter((e) => e.tag === 'text').map((e) => [e.text, e.attrs['font-family']])).toEqual([[text, FONT_FAMILY]]);
   });
 
   test('the rasteriser draws emoji from the shipped emoji font: each its own glyph, a family as one', () => {
@@ -268,6 +307,11 @@ describe('textLine', () => {
       expect(right).toBeLessThanOrEqual(20 + textWidth('😀', 40) + 1);
       expect(right - left).toBeGreaterThan(25);
     }
+    // Emoji apart are drawn as wide as one alone: the space between them is not stretched into them.
+    const alone = inkColumns(smile);
+    const two = inkSpans(draw('😀 😀'));
+    expect(two).toHaveLength(2);
+    for (const span of two) expect(Math.abs(span.right - span.left - (alone.right - alone.left))).toBeLessThanOrEqual(1);
   });
 
   test('an empty line draws no element', () => {

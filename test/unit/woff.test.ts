@@ -1,9 +1,11 @@
 import { describe, expect, test } from '@jest/globals';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 import { fontFile } from '../../shared/svg/fontFiles';
-import { rasterFontFiles } from '../../shared/svg/rasterFonts';
+import { rasterFontFiles, unwrapFonts } from '../../shared/svg/rasterFonts';
 import { woffToSfnt } from '../../shared/svg/woff';
 
 /** The tables of an SFNT file by tag, as stored. */
@@ -90,15 +92,30 @@ describe('woffToSfnt', () => {
   });
 });
 
-describe('rasterFontFiles', () => {
-  test('TrueType files as shipped; the WOFF unwrapped once, under a name with its content hash', () => {
-    const files = rasterFontFiles();
-    expect(files.slice(0, 2)).toEqual([fontFile('regular'), fontFile('bold')]);
+describe('unwrapFonts', () => {
+  const shipped = [fontFile('regular'), fontFile('bold'), fontFile('emoji')];
+
+  test('TrueType files as shipped; a WOFF unwrapped into a private directory of its own', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'woff-test-'));
+    const files = unwrapFonts(shipped, parent);
+    expect(files.slice(0, 2)).toEqual(shipped.slice(0, 2));
     const emoji = files[2] as string;
-    expect(emoji).toMatch(/noto-emoji-emoji-400-normal-[0-9a-f]{16}\.ttf$/);
+    expect(emoji).toMatch(/noto-emoji-emoji-400-normal\.ttf$/);
+    expect(dirname(dirname(emoji))).toBe(parent);
+    expect(statSync(dirname(emoji)).mode & 0o777).toBe(0o700);
     expect(readFileSync(emoji).equals(woffToSfnt(readFileSync(fontFile('emoji'))))).toBe(true);
-    const written = statSync(emoji).mtimeMs;
-    expect(rasterFontFiles()).toEqual(files);
-    expect(statSync(emoji).mtimeMs).toBe(written);
+    // Another process (or call) gets a directory of its own, never one someone else wrote.
+    expect(dirname(unwrapFonts(shipped, parent)[2] as string)).not.toBe(dirname(emoji));
+  });
+
+  test('where nothing can be written, PNGs go on without the WOFF fonts', () => {
+    const notADirectory = join(fontFile('regular'), 'fonts');
+    expect(unwrapFonts(shipped, notADirectory)).toEqual(shipped.slice(0, 2));
+  });
+
+  test('the files the rasteriser is given exist, the emoji font among them as TrueType', () => {
+    const files = rasterFontFiles();
+    expect(files).toHaveLength(3);
+    for (const file of files) expect(readFileSync(file).readUInt32BE(0)).toBe(0x00010000);
   });
 });
