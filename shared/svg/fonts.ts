@@ -7,8 +7,8 @@ export { CSS_WEIGHT, type FontFace, type FontWeight } from './fontFiles';
 /**
  * The fonts every card is laid out with (Inter, and Noto Emoji for emoji; SIL Open Font License,
  * shipped by npm packages). Text is measured with these files, and rasterisers are given the same
- * files, so what we measure is what is drawn. Viewers without Inter fall back along FONT_FAMILY; `textLength` keeps their
- * glyphs inside the measured box.
+ * files, so what we measure is what is drawn. Viewers without Inter fall back along FONT_FAMILY;
+ * `textLength` keeps their glyphs inside the measured box.
  */
 export const FONT_FAMILY = "Inter, 'Noto Sans', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 

@@ -41,9 +41,10 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): V {
 function clusterMetrics(cluster: string, weight: FontWeight): ClusterMetrics {
   const cached = clusterCache[weight].get(cluster);
   if (cached) return cached;
-  const metrics = (EMOJI_STYLE.test(cluster) && emojiMetrics(cluster)) ||
-    textMetrics(cluster, weight) ||
-    emojiMetrics(cluster) || { em: WIDE.test(cluster) ? FALLBACK_EM.wide : FALLBACK_EM.other };
+  // Emoji style first, then the text font where it has the glyphs, then any emoji the text font lacks.
+  const metrics = (EMOJI_STYLE.test(cluster) ? emojiMetrics(cluster) : undefined) ??
+    textMetrics(cluster, weight) ??
+    emojiMetrics(cluster) ?? { em: WIDE.test(cluster) ? FALLBACK_EM.wide : FALLBACK_EM.other };
   return remember(clusterCache[weight], cluster, metrics);
 }
 
