@@ -29,14 +29,14 @@ function toWoff(sfnt: Buffer): Buffer {
   const bodies: Buffer[] = [];
   let offset = header.length;
   tables.forEach(([tag, { checksum, data }], i) => {
-    const stored = i === 0 ? data : deflateSync(data);
+    const compressed = i === 0 ? data : deflateSync(data);
+    const body = compressed.length < data.length ? compressed : data;
     const at = 44 + i * 20;
     header.write(tag, at, 'latin1');
     header.writeUInt32BE(offset, at + 4);
-    header.writeUInt32BE(stored.length < data.length ? stored.length : data.length, at + 8);
+    header.writeUInt32BE(body.length, at + 8);
     header.writeUInt32BE(data.length, at + 12);
     header.writeUInt32BE(checksum, at + 16);
-    const body = stored.length < data.length ? stored : data;
     const padded = Buffer.concat([body, Buffer.alloc((4 - (body.length % 4)) % 4)]);
     bodies.push(padded);
     offset += padded.length;
