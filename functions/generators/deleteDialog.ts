@@ -1,5 +1,6 @@
 import { svgResponse } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/http/stack';
+import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { InlineImage } from '../../shared/images/imageFetcher';
 import type { Routes } from '../../shared/routes/table';
 import { fitScene, h, svgDocument, type SvgElement } from '../../shared/svg/builder';
@@ -49,4 +50,4 @@ function button(text: string, at: { x: number; y: number }, primary: boolean): S
 }
 
 export const deleteDialog: RouteHandler<Routes['deleteDialog']> = async ({ query }, _context, { images }) =>
-  svgResponse(renderDeleteDialog({ ...query, image: await images.load(query.image, 'image') }));
+  svgResponse(renderDeleteDialog(await sizedPicture(query, images)));

@@ -1,5 +1,6 @@
 import { svgResponse } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/http/stack';
+import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { InlineImage } from '../../shared/images/imageFetcher';
 import type { Routes } from '../../shared/routes/table';
 import { fitScene, h, svgDocument } from '../../shared/svg/builder';
@@ -43,4 +44,4 @@ export function renderTrash({ image, width, height }: { image: InlineImage } & S
 }
 
 export const trash: RouteHandler<Routes['trash']> = async ({ query }, _context, { images }) =>
-  svgResponse(renderTrash({ ...query, image: await images.load(query.image, 'image') }));
+  svgResponse(renderTrash(await sizedPicture(query, images)));

@@ -1,5 +1,6 @@
 import { svgResponse } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/http/stack';
+import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { InlineImage } from '../../shared/images/imageFetcher';
 import type { Routes } from '../../shared/routes/table';
 import { h, svgDocument } from '../../shared/svg/builder';
@@ -24,4 +25,4 @@ export function renderPride({ image, width, height, opacity }: { image: InlineIm
 }
 
 export const gay: RouteHandler<Routes['gay']> = async ({ query }, _context, { images }) =>
-  svgResponse(renderPride({ ...query, image: await images.load(query.image, 'image') }));
+  svgResponse(renderPride({ ...(await sizedPicture(query, images)), opacity: query.opacity }));

@@ -1,5 +1,6 @@
 import { svgResponse } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/http/stack';
+import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { InlineImage } from '../../shared/images/imageFetcher';
 import type { Routes } from '../../shared/routes/table';
 import { h, svgDocument } from '../../shared/svg/builder';
@@ -52,4 +53,4 @@ const steelStops = () => [
 ];
 
 export const jail: RouteHandler<Routes['jail']> = async ({ query }, _context, { images }) =>
-  svgResponse(renderJail({ ...query, image: await images.load(query.image, 'image') }));
+  svgResponse(renderJail(await sizedPicture(query, images)));

@@ -1,5 +1,6 @@
 import { svgResponse } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/http/stack';
+import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { InlineImage } from '../../shared/images/imageFetcher';
 import type { Routes } from '../../shared/routes/table';
 import { fitScene, h, svgDocument } from '../../shared/svg/builder';
@@ -54,4 +55,4 @@ export function renderRip({ image, text, width, height }: RipData): string {
 }
 
 export const rip: RouteHandler<Routes['rip']> = async ({ query }, _context, { images }) =>
-  svgResponse(renderRip({ ...query, image: await images.load(query.image, 'image') }));
+  svgResponse(renderRip({ ...(await sizedPicture(query, images)), text: query.text }));

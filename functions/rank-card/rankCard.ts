@@ -87,5 +87,18 @@ function avatarPlaceholder(theme: Theme): SvgElement {
   );
 }
 
-export const rankCard: RouteHandler<Routes['rankCard']> = async ({ query }, _context, { images }) =>
-  svgResponse(renderRankCard({ ...query, avatar: query.avatar ? await images.load(query.avatar, 'avatar') : undefined }));
+// Field by field: the query also holds the avatar's URL, which must not reach the card.
+export const rankCard: RouteHandler<Routes['rankCard']> = async ({ query: q }, _context, { images }) =>
+  svgResponse(
+    renderRankCard({
+      username: q.username,
+      level: q.level,
+      xp: q.xp,
+      requiredXp: q.requiredXp,
+      rank: q.rank,
+      status: q.status,
+      theme: q.theme,
+      progressColor: q.progressColor,
+      avatar: q.avatar ? await images.load(q.avatar, 'avatar') : undefined,
+    }),
+  );

@@ -17,12 +17,15 @@ export interface SvgElement {
 
 const NAME = /^[A-Za-z][A-Za-z0-9:_.-]*$/;
 const URL_ATTRIBUTES = new Set(['href', 'xlink:href']);
-// Fragments, pictures and http(s) anywhere.
-const SAFE_URL = /^(#|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]|https?:)/i;
-// HTML pages may also link to their own paths: `/path` with no white space, control character or
+// An SVG refers only to its own fragments and inlined pictures: it is posted where anyone sees it,
+// so no address (a picture's signed URL, a host) may travel inside it.
+const SVG_URL = /^(#|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,])/i;
+// HTML pages may also link to http(s) pages and to their own paths: `/path` with no white space, control character or
 // backslash anywhere (browsers drop tabs and newlines, so `/\t/host` would be `//host`). Never in
 // SVG, where a rasteriser reads an absolute path from its disk.
 const PAGE_PATH = /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/;
+// No SVG attribute carries a web address, whatever its name (the namespace aside).
+const WEB_ADDRESS = /^[\s\u0000-\u001f]*https?:/i;
 // Any attribute can become a link (<set to=...>, <animate values=...>), so no value may be a script URL.
 const SCRIPT_URL = /^[\s\u0000-\u001f]*(javascript|vbscript):/i;
 
@@ -68,8 +71,8 @@ function renderAttributes(tag: string, attrs: Attrs, syntax: 'xml' | 'html'): st
       out += ` ${name}="${formatNumber(value)}"`;
       continue;
     }
-    const safeUrl = SAFE_URL.test(value.trim()) || (syntax === 'html' && PAGE_PATH.test(value));
-    if ((URL_ATTRIBUTES.has(name) && !safeUrl) || SCRIPT_URL.test(value)) {
+    const safeUrl = SVG_URL.test(value.trim()) || (syntax === 'html' && (/^https?:/i.test(value.trim()) || PAGE_PATH.test(value)));
+    if ((URL_ATTRIBUTES.has(name) && !safeUrl) || SCRIPT_URL.test(value) || (syntax === 'xml' && name !== 'xmlns' && WEB_ADDRESS.test(value))) {
       throw new Error(`refusing ${name} URL scheme on <${tag}>`);
     }
     out += ` ${name}="${escapeAttribute(value)}"`;

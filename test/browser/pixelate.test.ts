@@ -70,7 +70,7 @@ describe('pixelate in Chromium', () => {
   ])('%ix%i in blocks of %i (%s): every block is one flat colour, the picture where the block starts', async (width, height, block, kind) => {
     const png = kind === 'gradient' ? gradientPng(128) : noisePng(width, height, width * 1000 + block, kind.startsWith('translucent'));
     const image = inline(png);
-    const filtered = await chromiumRender(renderFiltered(image, { width, height }, pixelate(block), 'test'));
+    const filtered = await chromiumRender(renderFiltered({ image, width, height }, pixelate(block), 'test'));
     const original = await chromiumRender(svgDocument({ width, height }, h('title', {}, 'original'), picture(image, { x: 0, y: 0, width, height })));
     expect([filtered.width, filtered.height]).toEqual([width, height]);
     expect([original.width, original.height]).toEqual([width, height]);

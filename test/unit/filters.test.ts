@@ -12,7 +12,7 @@ const inline = (png: Buffer) => ({ mime: 'image/png', bytes: png.length, dataUri
 const GRADIENT = inline(gradientPng(128));
 
 function render(effect: Filter, width = 128, height = 128, image = GRADIENT): Raster {
-  const svg = renderFiltered(image, { width, height }, effect, 'test');
+  const svg = renderFiltered({ image, width, height }, effect, 'test');
   const elements = expectSafeSvg(svg, { width, height });
   expect(elements.some((e) => e.tag === 'filter')).toBe(true);
   return rasterize(svg);

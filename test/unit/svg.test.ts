@@ -97,12 +97,15 @@ describe('what the builder refuses', () => {
     expect(() => render(h('image', { href: '/etc/passwd' }))).toThrow(/refusing href/);
   });
 
-  test.each(['#clip', 'https://example.com/a.png', 'http://example.com/', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/webp;base64,UklGRg=='])(
-    'href %j is allowed',
-    (url) => {
-      expect(parseXml(render(h('image', { href: url })))[0]?.attrs.href).toBe(url);
-    },
-  );
+  test.each(['#clip', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/webp;base64,UklGRg=='])('href %j is allowed', (url) => {
+    expect(parseXml(render(h('image', { href: url })))[0]?.attrs.href).toBe(url);
+  });
+
+  test.each(['https://example.com/a.png?sig=secret', 'http://example.com/', ' HTTP://example.com/'])('web address %j: HTML links only, never in an SVG attribute', (url) => {
+    expect(render(h('a', { href: url }), 'html')).toBe(`<a href="${url}"></a>`);
+    for (const name of ['href', 'xlink:href', 'image', 'data-source']) expect(() => render(h('image', { [name]: url }))).toThrow(/refusing/);
+    expect(render(h('svg', { xmlns: 'http://www.w3.org/2000/svg' }))).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
 
   test('attributes with false, null or undefined are left out, as are such children', () => {
     expect(render(h('g', { a: undefined, b: null, c: false, d: 0 }, null, undefined, false, 'x'))).toBe('<g d="0">x</g>');

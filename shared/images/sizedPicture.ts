@@ -1,0 +1,16 @@
+import type { ImageFetcher, InlineImage } from './imageFetcher';
+
+/** A fetched picture and the size to draw it at. */
+export interface SizedPicture {
+  image: InlineImage;
+  width: number;
+  height: number;
+}
+
+/**
+ * What a picture route's scene draws, built field by field: a spread query would carry every
+ * other parameter (the picture's URL, with any signature it holds) into the scene's attributes.
+ */
+export async function sizedPicture(query: { image: string; width: number; height: number }, images: ImageFetcher): Promise<SizedPicture> {
+  return { image: await images.load(query.image, 'image'), width: query.width, height: query.height };
+}
