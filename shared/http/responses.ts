@@ -3,7 +3,9 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { successBody } from './envelope';
 import { ApiError } from './errors';
 
-const IMAGE_CACHE_CONTROL = 'public, max-age=86400';
+// Private: an image answer is per key (its quota and rate headers), so no shared cache may keep it;
+// the caller's own cache revalidates it by ETag.
+const IMAGE_CACHE_CONTROL = 'private, max-age=86400';
 /** What a Lambda may return (6 MB), less room for headers and the JSON it is wrapped in. */
 export const MAX_RESPONSE_BYTES = 6 * 1024 * 1024 - 64 * 1024;
 

@@ -48,7 +48,7 @@ export function depsFromEnv(): StackDeps {
   if (!(onlineWindowSeconds > 0)) throw new Error(`BOT_ONLINE_WINDOW_SECONDS must be a positive number, got ${process.env.BOT_ONLINE_WINDOW_SECONDS}`);
   return {
     limiter: limiterFromEnv(stores.rateCounters),
-    images: imageFetcherFromEnv(),
+    images: imageFetcherFromEnv((entry) => logger.warn('picture refused', { ...entry })),
     bots: stores.bots,
     deliveries: stores.deliveries,
     webhookSecrets: stores.webhookSecrets,

@@ -55,9 +55,9 @@ export function downloadOnce(url: URL, options: HopOptions): Promise<HopResult> 
   });
 }
 
-const tooLarge = (maxBytes: number) => new ImageFetchError(`the image is larger than ${Number((maxBytes / 1024 / 1024).toFixed(2))} MB`);
+const tooLarge = (maxBytes: number) => new ImageFetchError(`the image is larger than ${Number((maxBytes / 1024 / 1024).toFixed(2))} MB`, 'tooLarge');
 
-/** Node's socket errors, told as reasons; our own refusals pass through unchanged. */
+/** Node's socket errors, told as causes for the logs; our own refusals pass through unchanged. */
 function describe(error: Error & { code?: string }, signal: AbortSignal): Error {
   if (error instanceof ImageFetchError) return error;
   if (signal.aborted) return signal.reason instanceof ImageFetchError ? signal.reason : new ImageFetchError('timed out');

@@ -14,7 +14,7 @@ export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 export const privateAddressError = (address: string) =>
-  new ImageFetchError(`the host is a non-public address (${address}, ${addressRange(address)}); only public hosts are fetched`);
+  new ImageFetchError(`the host is a non-public address (${address}, ${addressRange(address)})`, 'notPublic');
 
 /**
  * A `lookup` for the socket: it resolves the host when the connection is made and refuses when

@@ -2,9 +2,9 @@ import { LRUCache } from 'lru-cache';
 import { ApiError } from '../http/errors';
 import { hostPort, ipLiteral, isPublicAddress, parseAllowHosts } from './addressPolicy';
 import { downloadOnce } from './download';
-import { ImageFetchError } from './fetchError';
+import { FAILURE_ISSUES, ImageFetchError, type FetchFailure } from './fetchError';
 import { guardedLookup, privateAddressError, systemResolver, type Resolver } from './guardedLookup';
-import { pixelSize, sizeProblem } from './imageSize';
+import { MAX_PIXELS_TEXT, MAX_SIDE, pixelSize, sizeRefusal } from './imageSize';
 import { sniffImageType } from './imageType';
 import { urlProblem } from './urlRules';
 
@@ -20,7 +20,18 @@ export interface ImageFetcher {
   load(url: string, field: string): Promise<InlineImage>;
 }
 
+/** The cause of a refused picture, for the logs only: the client is told its class (fetchError.ts). */
+export interface FetchFailureLog {
+  field: string;
+  /** The picture's host (never its path or query, which may carry a signature). */
+  host: string;
+  failure: FetchFailure;
+  cause: string;
+}
+
 export interface ImageFetcherOptions {
+  /** Where causes of refusals go (the function's logger). */
+  log?: (entry: FetchFailureLog) => void;
   /** `host:port` pairs that may be private (IMAGE_FETCH_ALLOW_HOSTS). */
   allowHosts?: Set<string>;
   resolve?: Resolver;
@@ -33,6 +44,7 @@ export interface ImageFetcherOptions {
 }
 
 const DEFAULTS = {
+  log: (_entry: FetchFailureLog): void => undefined,
   allowHosts: new Set<string>(),
   resolve: systemResolver,
   timeoutMs: 5_000,
@@ -51,7 +63,7 @@ type Settings = typeof DEFAULTS;
  * Concurrent loads of one URL share a single download.
  */
 export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetcher {
-  const settings: Settings = { ...DEFAULTS, ...options };
+  const settings: Settings = { ...DEFAULTS, ...options, log: options.log ?? DEFAULTS.log };
   const cache = new LRUCache<string, InlineImage>({
     maxSize: settings.cacheSize,
     sizeCalculation: (image) => image.dataUri.length,
@@ -62,22 +74,27 @@ export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetc
   });
   return {
     async load(url, field) {
-      let reason: string;
+      let refusal: ImageFetchError;
       try {
         const image = await cache.fetch(url);
         if (image) return image;
-        reason = 'the download was cancelled';
+        refusal = new ImageFetchError('the download was cancelled');
       } catch (error) {
         if (!(error instanceof ImageFetchError)) throw error;
-        reason = error.message;
+        refusal = error;
       }
-      const issue = `could not be fetched: ${reason}`;
+      settings.log({ field, host: URL.canParse(url) ? new URL(url).host : '', failure: refusal.failure, cause: refusal.message });
+      const issue = refusal.failure === 'tooLarge' ? tooLargeIssue(settings.maxBytes) : FAILURE_ISSUES[refusal.failure];
       throw new ApiError('IMAGE_FETCH_FAILED', `${field} ${issue}`, [{ field, issue }]);
     },
   };
 }
 
-export const imageFetcherFromEnv = (): ImageFetcher => createImageFetcher({ allowHosts: parseAllowHosts(process.env.IMAGE_FETCH_ALLOW_HOSTS) });
+const tooLargeIssue = (maxBytes: number) =>
+  `is too large: pictures may be at most ${Number((maxBytes / 1024 / 1024).toFixed(2))} MB, ${MAX_SIDE} pixels on a side and ${MAX_PIXELS_TEXT}`;
+
+export const imageFetcherFromEnv = (log?: ImageFetcherOptions['log']): ImageFetcher =>
+  createImageFetcher({ allowHosts: parseAllowHosts(process.env.IMAGE_FETCH_ALLOW_HOSTS), log });
 
 async function fetchImage(address: string, settings: Settings): Promise<InlineImage> {
   const controller = new AbortController();
@@ -109,8 +126,8 @@ function checkedUrl(address: string, what: string): URL {
 
 function inline(body: Buffer): InlineImage {
   const mime = sniffImageType(body);
-  if (!mime) throw new ImageFetchError('the response is not a PNG, JPEG, GIF or WebP image');
-  const problem = sizeProblem(pixelSize(body, mime));
-  if (problem) throw new ImageFetchError(`the picture cannot be drawn: ${problem}`);
+  if (!mime) throw new ImageFetchError('the response is not a PNG, JPEG, GIF or WebP image', 'notPicture');
+  const refusal = sizeRefusal(pixelSize(body, mime));
+  if (refusal) throw refusal;
   return { mime, bytes: body.length, dataUri: `data:${mime};base64,${body.toString('base64')}` };
 }

@@ -1,3 +1,5 @@
+import { ImageFetchError } from './fetchError';
+
 /**
  * A picture's pixel size, read from its header without decoding it. A few kilobytes of PNG can
  * declare 16000×16000 pixels, which a rasteriser (resvg for PNG output, a viewer's browser)
@@ -10,6 +12,7 @@ export interface PixelSize {
 
 export const MAX_SIDE = 8192;
 export const MAX_PIXELS = 4096 * 4096;
+export const MAX_PIXELS_TEXT = `${(MAX_PIXELS / 1e6).toFixed(1)} megapixels`;
 
 const u16be = (b: Uint8Array, at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
 const u16le = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
@@ -60,11 +63,11 @@ export function pixelSize(b: Uint8Array, mime: string): PixelSize | undefined {
   }
 }
 
-/** Why a picture is refused for its size, or undefined when it may be drawn. */
-export function sizeProblem(size: PixelSize | undefined): string | undefined {
-  if (!size || size.width < 1 || size.height < 1) return 'its header does not state a valid width and height';
+/** Why a picture is refused for its size (a header without one is no picture), or undefined when it may be drawn. */
+export function sizeRefusal(size: PixelSize | undefined): ImageFetchError | undefined {
+  if (!size || size.width < 1 || size.height < 1) return new ImageFetchError('its header does not state a valid width and height', 'notPicture');
   if (size.width > MAX_SIDE || size.height > MAX_SIDE || size.width * size.height > MAX_PIXELS) {
-    return `it is ${size.width}×${size.height} pixels; pictures may be at most ${MAX_SIDE} pixels on a side and ${(MAX_PIXELS / 1e6).toFixed(1)} megapixels`;
+    return new ImageFetchError(`it is ${size.width}×${size.height} pixels, over ${MAX_SIDE} on a side or ${MAX_PIXELS_TEXT}`, 'tooLarge');
   }
   return undefined;
 }

@@ -10,7 +10,7 @@ export const headers = {
   'X-RateLimit-Reset': integerHeader('Unix time (seconds) when the window resets'),
   'Retry-After': integerHeader('Seconds to wait before retrying'),
   ETag: { description: 'Strong validator of this exact representation; send it back in If-None-Match', schema: { type: 'string' } },
-  'Cache-Control': { description: 'Images: public, max-age=86400; this document: public, max-age=300', schema: { type: 'string' } },
+  'Cache-Control': { description: 'Images: private, max-age=86400 (per key); this document: public, max-age=300', schema: { type: 'string' } },
   Vary: { description: 'Accept, when the representation was chosen by the Accept header', schema: { type: 'string' } },
 } as const;
 

@@ -76,7 +76,7 @@ describe.each(pictureRoutes)('%s: the picture parameters', (id, defaults) => {
   });
 
   test.each([
-    ['a 404', '/nothing-here', /answered 404/],
+    ['a 404', '/nothing-here', /^image could not be fetched from its host$/],
     ['a page that is not a picture', '/page.html', /not a PNG, JPEG, GIF or WebP/],
   ])('image at %s -> 400 IMAGE_FETCH_FAILED that says why', async (_name, where, reason) => {
     const reply = await images.get(path, { image: `${images.host.url}${where}` });

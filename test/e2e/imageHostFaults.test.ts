@@ -32,14 +32,16 @@ const endless: HostRoute = (_request, response) => {
   pump();
 };
 
-const FAULTS: { name: string; path: string; route: HostRoute; reason: RegExp }[] = [
-  { name: 'accepts and never answers', path: '/hang', route: () => undefined, reason: /^timed out after 5 s$/ },
-  { name: 'resets the connection mid-body', path: '/reset', route: halfThen('destroy', { 'content-length': PNG.length }), reason: /^the image host reset the connection$/ },
-  { name: 'sends a truncated PNG (fewer bytes than its Content-Length)', path: '/truncated', route: halfThen('end', { 'content-length': PNG.length }), reason: /^the image host reset the connection$/ },
-  { name: 'sends a truncated chunked PNG (no last chunk)', path: '/truncated-chunked', route: halfThen('end', {}), reason: /^the image host reset the connection$/ },
-  { name: 'sends random bytes as image/png', path: '/garbage', route: sendBody(Buffer.concat([Buffer.from([0]), randomBytes(4095)])), reason: /^the response is not a PNG, JPEG, GIF or WebP image$/ },
-  { name: 'sends an endless body', path: '/endless', route: endless, reason: /^the image is larger than 5 MB$/ },
-  { name: 'redirects forever', path: '/loop', route: redirectTo('/loop'), reason: /^more than 3 redirects$/ },
+// A client learns the class of a failure only: a hang, a reset and a redirect loop read alike.
+const UNREACHABLE = 'could not be fetched from its host';
+const FAULTS: { name: string; path: string; route: HostRoute; issue: string }[] = [
+  { name: 'accepts and never answers', path: '/hang', route: () => undefined, issue: UNREACHABLE },
+  { name: 'resets the connection mid-body', path: '/reset', route: halfThen('destroy', { 'content-length': PNG.length }), issue: UNREACHABLE },
+  { name: 'sends a truncated PNG (fewer bytes than its Content-Length)', path: '/truncated', route: halfThen('end', { 'content-length': PNG.length }), issue: UNREACHABLE },
+  { name: 'sends a truncated chunked PNG (no last chunk)', path: '/truncated-chunked', route: halfThen('end', {}), issue: UNREACHABLE },
+  { name: 'sends random bytes as image/png', path: '/garbage', route: sendBody(Buffer.concat([Buffer.from([0]), randomBytes(4095)])), issue: 'is not a PNG, JPEG, GIF or WebP picture' },
+  { name: 'sends an endless body', path: '/endless', route: endless, issue: 'is too large: pictures may be at most 5 MB, 8192 pixels on a side and 16.8 megapixels' },
+  { name: 'redirects forever', path: '/loop', route: redirectTo('/loop'), issue: UNREACHABLE },
 ];
 
 /** Every route that fetches a picture, and each of its picture parameters. */
@@ -61,7 +63,7 @@ test('the routes under test are every image route that takes a picture, and each
   for (const [route] of pictureRoutes) expect([route.id, (await ask(route, () => `${images.host.url}/cat.png`)).status]).toEqual([route.id, 200]);
 });
 
-test('every picture route answers 400 IMAGE_FETCH_FAILED within the timeout, saying why, for every faulty host', async () => {
+test('every picture route answers 400 IMAGE_FETCH_FAILED within the timeout, with the class of the fault only, for every faulty host', async () => {
   const cases = FAULTS.flatMap((fault) => pictureRoutes.map(([route, param]) => ({ fault, route, param, url: `${images.host.url}${fault.path}?for=${route.id}.${param}` })));
   const outcomes = await Promise.all(
     cases.map(async ({ fault, route, param, url }) => {
@@ -73,17 +75,10 @@ test('every picture route answers 400 IMAGE_FETCH_FAILED within the timeout, say
   );
   for (const { fault, route, param, reply, ms } of outcomes) {
     const label = `${route.id} ${param}, when the host ${fault.name}`;
-    const lead = `${param} could not be fetched: `;
     const message: string = reply.json?.error?.message ?? '';
-    expect({ label, status: reply.status, lead: message.slice(0, lead.length), reason: message.slice(lead.length), inTime: ms < 6_000 }).toEqual({
-      label,
-      status: 400,
-      lead,
-      reason: expect.stringMatching(fault.reason),
-      inTime: true,
-    });
+    expect({ label, status: reply.status, message, inTime: ms < 6_000 }).toEqual({ label, status: 400, message: `${param} ${fault.issue}`, inTime: true });
     expectErrorEnvelope(reply, 400, 'IMAGE_FETCH_FAILED');
-    expect(reply.json.error.details).toEqual([{ field: param, issue: message.slice(param.length + 1) }]);
+    expect(reply.json.error.details).toEqual([{ field: param, issue: fault.issue }]);
     rateHeaders(reply);
   }
   // The hosts were really asked: one request per case, plus the redirects that were followed.

@@ -57,7 +57,7 @@ describe('rank card', () => {
     const reply = await call(rankCard, { key: KEY });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    expect(reply.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(reply.headers.get('cache-control')).toBe('private, max-age=86400');
     expect(reply.headers.get('etag')).toMatch(/^"[\w-]+"$/);
     expect(XMLValidator.validate(reply.text)).toBe(true);
     expect(reply.text).toMatch(/^<svg [^>]*width="934" height="282" viewBox="0 0 934 282"/);
@@ -76,6 +76,7 @@ describe('rank card', () => {
     expect(cached.status).toBe(304);
     expect(cached.text).toBe('');
     expect(cached.headers.get('etag')).toBe(etag);
+    expect(cached.headers.get('cache-control')).toBe('private, max-age=86400');
     rateHeaders(cached);
   });
 

@@ -33,7 +33,7 @@ describe('format=png', () => {
     const png = await request(route, { ...exampleOf(route), format: 'png' });
     expect(png.status).toBe(200);
     expect(png.headers.get('content-type')).toBe('image/png');
-    expect(png.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(png.headers.get('cache-control')).toBe('private, max-age=86400');
     expect(png.headers.get('vary')).toBeNull();
     rateHeaders({ status: png.status, headers: png.headers, text: '', json: undefined });
     const [svgTag, pngTag] = [svg.headers.get('etag'), png.headers.get('etag')];

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
+import net from 'node:net';
 import { ApiError } from '../../shared/http/errors';
-import { createImageFetcher, type ImageFetcherOptions } from '../../shared/images/imageFetcher';
+import type { FetchFailure } from '../../shared/images/fetchError';
+import { createImageFetcher, type FetchFailureLog, type ImageFetcherOptions } from '../../shared/images/imageFetcher';
 import type { ResolvedAddress } from '../../shared/images/guardedLookup';
 import { MAGIC, pngDeclaring, redirectTo, samplePng, sendBody, startImageHost, type HostRoute, type ImageHost } from '../support/imageHost';
 
@@ -19,9 +21,22 @@ async function host(routes: Record<string, HostRoute> = {}): Promise<ImageHost> 
   return started;
 }
 
+/** Causes the fetchers of this file logged, newest last. */
+const logged: FetchFailureLog[] = [];
+
+/** A fetcher whose refusals are logged to `logged`. */
+const loggingFetcher = (options: ImageFetcherOptions = {}) => createImageFetcher({ log: (entry) => logged.push(entry), ...options });
+
 /** A fetcher that may reach the given hosts (and no other private address). */
-const fetcherFor = (allowed: ImageHost[], options: ImageFetcherOptions = {}) =>
-  createImageFetcher({ allowHosts: new Set(allowed.map((h) => h.hostPort)), ...options });
+const fetcherFor = (allowed: ImageHost[], options: ImageFetcherOptions = {}) => loggingFetcher({ allowHosts: new Set(allowed.map((h) => h.hostPort)), ...options });
+
+/** What a client may be told: the class of the failure, in words that never depend on the cause. */
+const ISSUES: Record<FetchFailure, RegExp> = {
+  notPublic: /^is not at a public address; only public hosts are fetched$/,
+  unreachable: /^could not be fetched from its host$/,
+  notPicture: /^is not a PNG, JPEG, GIF or WebP picture$/,
+  tooLarge: /^is too large: pictures may be at most [\d.]+ MB, 8192 pixels on a side and 16.8 megapixels$/,
+};
 
 /** Plays DNS: each name answers the listed addresses; `calls` records every question. */
 function playDns(answers: Record<string, string[]>) {
@@ -33,8 +48,12 @@ function playDns(answers: Record<string, string[]>) {
   return { calls, resolve };
 }
 
-/** Awaits a load that must fail, checks the IMAGE_FETCH_FAILED shape, and returns the reason. */
-async function refusal(load: Promise<unknown>, field = 'image'): Promise<string> {
+/**
+ * Awaits a load that must fail and checks the IMAGE_FETCH_FAILED shape: the client is told the
+ * class of the failure (`expected`, when given) and nothing of its cause, which is logged with the
+ * field and host. Returns the logged cause.
+ */
+async function refusal(load: Promise<unknown>, field = 'image', expected?: FetchFailure): Promise<string> {
   const error = await load.then(
     (image) => new Error(`expected a refusal, got ${JSON.stringify(image).slice(0, 80)}`),
     (caught: unknown) => caught,
@@ -42,11 +61,16 @@ async function refusal(load: Promise<unknown>, field = 'image'): Promise<string>
   expect(error).toBeInstanceOf(ApiError);
   const { code, statusCode, message, details } = error as ApiError;
   expect({ code, statusCode }).toEqual({ code: 'IMAGE_FETCH_FAILED', statusCode: 400 });
-  expect(message).toMatch(new RegExp(`^${field} could not be fetched: `));
   expect(details).toHaveLength(1);
   expect(details?.[0]?.field).toBe(field);
-  expect(`${field} ${details?.[0]?.issue}`).toBe(message);
-  return message.slice(`${field} could not be fetched: `.length);
+  const issue = details?.[0]?.issue as string;
+  expect(`${field} ${issue}`).toBe(message);
+  const entry = logged.at(-1) as FetchFailureLog;
+  expect(entry.field).toBe(field);
+  expect(issue).toMatch(ISSUES[entry.failure]);
+  if (expected) expect(entry.failure).toBe(expected);
+  expect(message).not.toMatch(/\d+\.\d+\.\d+\.\d+|loopback|refused|timed out|TLS|answered|redirect/i);
+  return entry.cause;
 }
 
 /** Milliseconds a promise took to settle, whichever way. */
@@ -107,29 +131,27 @@ describe('guarded image fetcher: success and magic bytes', () => {
   test('a picture that declares more pixels than may be drawn is refused before anything decodes it', async () => {
     const images = await host({ '/bomb.png': sendBody(pngDeclaring(16000, 16000), 'image/png'), '/wide.png': sendBody(pngDeclaring(9000, 10), 'image/png') });
     const fetcher = fetcherFor([images]);
-    expect(await refusal(fetcher.load(`${images.url}/bomb.png`, 'image'))).toBe(
-      'the picture cannot be drawn: it is 16000×16000 pixels; pictures may be at most 8192 pixels on a side and 16.8 megapixels',
-    );
-    expect(await refusal(fetcher.load(`${images.url}/wide.png`, 'image'))).toMatch(/9000×10 pixels/);
+    expect(await refusal(fetcher.load(`${images.url}/bomb.png`, 'image'), 'image', 'tooLarge')).toBe('it is 16000×16000 pixels, over 8192 on a side or 16.8 megapixels');
+    expect(await refusal(fetcher.load(`${images.url}/wide.png`, 'image'), 'image', 'tooLarge')).toMatch(/9000×10 pixels/);
   });
 
   test('the magic bytes decide: a PNG served as text/plain passes, HTML served as image/png does not', async () => {
     const images = await host({ '/png-as-text': sendBody(PNG, 'text/plain'), '/html-as-png': sendBody('<!doctype html><p>hi</p>', 'image/png') });
     const fetcher = fetcherFor([images]);
     expect((await fetcher.load(`${images.url}/png-as-text`, 'image')).mime).toBe('image/png');
-    expect(await refusal(fetcher.load(`${images.url}/html-as-png`, 'image'))).toBe('the response is not a PNG, JPEG, GIF or WebP image');
+    expect(await refusal(fetcher.load(`${images.url}/html-as-png`, 'image'), 'image', 'notPicture')).toBe('the response is not a PNG, JPEG, GIF or WebP image');
   });
 
-  test.each([404, 500])('an answer %i is refused, naming the status', async (status) => {
+  test.each([404, 500])('an answer %i is refused; the log names the status', async (status) => {
     const images = await host({ '/img': (_request, response) => response.writeHead(status).end('nope') });
-    expect(await refusal(fetcherFor([images]).load(`${images.url}/img`, 'image'))).toBe(`the image host answered ${status}`);
+    expect(await refusal(fetcherFor([images]).load(`${images.url}/img`, 'image'), 'image', 'unreachable')).toBe(`the image host answered ${status}`);
   });
 });
 
 describe('guarded image fetcher: size and time caps', () => {
   test('6 MB with an honest Content-Length is refused under the 5 MB default', async () => {
     const images = await host({ '/big': sendBody(Buffer.concat([PNG, Buffer.alloc(6 * MB)])) });
-    expect(await refusal(fetcherFor([images]).load(`${images.url}/big`, 'image'))).toBe('the image is larger than 5 MB');
+    expect(await refusal(fetcherFor([images]).load(`${images.url}/big`, 'image'), 'image', 'tooLarge')).toBe('the image is larger than 5 MB');
   });
 
   test('a chunked stream without Content-Length is cut just past 5 MB, closing the socket early', async () => {
@@ -162,7 +184,7 @@ describe('guarded image fetcher: size and time caps', () => {
   });
 
   test('a DNS answer that never comes times out too', async () => {
-    const load = createImageFetcher({ timeoutMs: 300, resolve: () => new Promise(() => undefined) }).load('http://stuck.test/img', 'image');
+    const load = loggingFetcher({ timeoutMs: 300, resolve: () => new Promise(() => undefined) }).load('http://stuck.test/img', 'image');
     const [reason, ms] = await Promise.all([refusal(load), elapsed(load)]);
     expect(reason).toBe('timed out after 0.3 s');
     expect(ms).toBeLessThan(2000);
@@ -219,8 +241,8 @@ describe('guarded image fetcher: redirects', () => {
   test('a redirect to a private host that is not allow-listed never reaches it', async () => {
     const inside = await host({ '/secret': sendBody(PNG) });
     const images = await host({ '/jump': redirectTo(`${inside.url}/secret`) });
-    const reason = await refusal(fetcherFor([images]).load(`${images.url}/jump`, 'image'));
-    expect(reason).toBe('the host is a non-public address (127.0.0.1, loopback); only public hosts are fetched');
+    const reason = await refusal(fetcherFor([images]).load(`${images.url}/jump`, 'image'), 'image', 'notPublic');
+    expect(reason).toBe('the host is a non-public address (127.0.0.1, loopback)');
     expect(inside.connections()).toBe(0);
   });
 
@@ -235,7 +257,7 @@ describe('guarded image fetcher: redirects', () => {
   });
 
   test('the first URL is held to the same rules', async () => {
-    const fetcher = createImageFetcher();
+    const fetcher = loggingFetcher();
     expect(await refusal(fetcher.load('file:///etc/passwd', 'image'))).toBe('the URL uses file:; only http and https are fetched');
     expect(await refusal(fetcher.load('http://u:p@example.com/a.png', 'image'))).toBe('the URL contains credentials');
     expect(await refusal(fetcher.load('not a url', 'image'))).toBe('the URL is not a valid URL');
@@ -245,7 +267,7 @@ describe('guarded image fetcher: redirects', () => {
 describe('guarded image fetcher: private addresses', () => {
   test('every spelling of a loopback host that is not allow-listed is refused without connecting', async () => {
     const inside = await host({ '/': sendBody(PNG) });
-    const fetcher = createImageFetcher(); // real DNS: localhost comes from /etc/hosts
+    const fetcher = loggingFetcher(); // real DNS: localhost comes from /etc/hosts
     const spellings: [string, string][] = [
       ['127.0.0.1', '127.0.0.1, loopback'],
       ['2130706433', '127.0.0.1, loopback'],
@@ -283,7 +305,7 @@ describe('guarded image fetcher: private addresses', () => {
     ['[::7f00:1]', 'ipv4Compatible'],
     ['[::a00:1]', 'ipv4Compatible'],
   ])('http://%s/ is refused at once as %s', async (hostname, range) => {
-    const load = createImageFetcher().load(`http://${hostname}/latest/meta-data/`, 'image');
+    const load = loggingFetcher().load(`http://${hostname}/latest/meta-data/`, 'image');
     const [reason, ms] = await Promise.all([refusal(load), elapsed(load)]);
     expect(reason).toMatch(new RegExp(`^the host is a non-public address \\([^,]+, ${range}\\)`));
     expect(ms).toBeLessThan(500);
@@ -294,7 +316,7 @@ describe('guarded image fetcher: DNS answers', () => {
   test('a name pointing inside, or with one private answer among public ones, is refused without connecting', async () => {
     const inside = await host({ '/': sendBody(PNG) });
     const dns = playDns({ 'inside.test': ['10.0.0.5'], 'mixed.test': ['93.184.216.34', '127.0.0.1'] });
-    const fetcher = createImageFetcher({ resolve: dns.resolve });
+    const fetcher = loggingFetcher({ resolve: dns.resolve });
     expect(await refusal(fetcher.load(`http://inside.test:${inside.port}/`, 'image'))).toMatch(/non-public address \(10\.0\.0\.5, private\)/);
     expect(await refusal(fetcher.load(`http://mixed.test:${inside.port}/`, 'image'))).toMatch(/non-public address \(127\.0\.0\.1, loopback\)/);
     expect(dns.calls).toEqual(['inside.test', 'mixed.test']);
@@ -303,7 +325,7 @@ describe('guarded image fetcher: DNS answers', () => {
 
   test('a name without addresses does not resolve', async () => {
     const dns = playDns({});
-    expect(await refusal(createImageFetcher({ resolve: dns.resolve }).load('http://nowhere.test/a.png', 'image'))).toBe(
+    expect(await refusal(loggingFetcher({ resolve: dns.resolve }).load('http://nowhere.test/a.png', 'image'))).toBe(
       'the host name does not resolve',
     );
     expect(dns.calls).toEqual(['nowhere.test']);
@@ -312,7 +334,7 @@ describe('guarded image fetcher: DNS answers', () => {
   test('an allow-listed name:port may resolve privately; the same address under another name may not', async () => {
     const images = await host({ '/a.png': sendBody(PNG) });
     const dns = playDns({ 'images.test': ['127.0.0.1'], 'other.test': ['127.0.0.1'] });
-    const fetcher = createImageFetcher({ allowHosts: new Set([`images.test:${images.port}`]), resolve: dns.resolve });
+    const fetcher = loggingFetcher({ allowHosts: new Set([`images.test:${images.port}`]), resolve: dns.resolve });
     expect((await fetcher.load(`http://images.test:${images.port}/a.png`, 'image')).bytes).toBe(PNG.length);
     expect(await refusal(fetcher.load(`http://other.test:${images.port}/a.png`, 'image'))).toMatch(/non-public address/);
     expect(dns.calls).toEqual(['images.test', 'other.test']);
@@ -358,11 +380,41 @@ describe('guarded image fetcher: cache and field', () => {
 
   test('the failing field is named in message and details', async () => {
     const images = await host();
-    await expect(fetcherFor([images]).load(`${images.url}/missing.png`, 'avatar')).rejects.toMatchObject({
+    await expect(fetcherFor([images]).load(`${images.url}/missing.png?sig=s3cret`, 'avatar')).rejects.toMatchObject({
       code: 'IMAGE_FETCH_FAILED',
       statusCode: 400,
-      message: 'avatar could not be fetched: the image host answered 404',
-      details: [{ field: 'avatar', issue: expect.stringMatching(/^could not be fetched: /) }],
+      message: 'avatar could not be fetched from its host',
+      details: [{ field: 'avatar', issue: 'could not be fetched from its host' }],
     });
+    // The log has the cause and the host, never the path or query (a signed URL's signature).
+    expect(logged.at(-1)).toEqual({ field: 'avatar', host: images.hostPort, failure: 'unreachable', cause: 'the image host answered 404' });
+  });
+
+  test('a port scanner learns nothing: refused, silent, reset, not HTTP, bad TLS and 404 all read alike', async () => {
+    const closed = await host();
+    const closedUrl = `${closed.url}/x.png`;
+    await closed.close();
+    const silent = await host({ '/x.png': () => undefined });
+    const reset = await host({ '/x.png': (request) => request.socket.destroy() });
+    const raw = net.createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n'));
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const rawPort = (raw.address() as net.AddressInfo).port;
+    const plain = await host({ '/x.png': sendBody(PNG) });
+    try {
+      const fetcher = fetcherFor([silent, reset, plain, closed], { timeoutMs: 300, allowHosts: new Set([silent, reset, plain, closed].map((h) => h.hostPort).concat(`127.0.0.1:${rawPort}`)) });
+      const targets = [closedUrl, `${silent.url}/x.png`, `${reset.url}/x.png`, `http://127.0.0.1:${rawPort}/x.png`, `${plain.url.replace('http:', 'https:')}/x.png`, `${plain.url}/missing.png`];
+      const answers: string[] = [];
+      const causes: string[] = [];
+      for (const target of targets) {
+        const error = (await fetcher.load(target, 'image').catch((caught: unknown) => caught)) as ApiError;
+        answers.push(error.message);
+        causes.push((logged.at(-1) as FetchFailureLog).cause);
+      }
+      expect(new Set(answers)).toEqual(new Set(['image could not be fetched from its host']));
+      // The causes differ, and only the log has them.
+      expect(new Set(causes).size).toBe(targets.length);
+    } finally {
+      raw.close();
+    }
   });
 });

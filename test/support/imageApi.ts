@@ -48,7 +48,7 @@ export async function startImageApi(routes: Record<string, HostRoute> = {}): Pro
 export function expectImage(reply: Reply, size: { width: number; height: number }, minColors = 4) {
   expect(reply.status).toBe(200);
   expect(reply.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-  expect(reply.headers.get('cache-control')).toBe('public, max-age=86400');
+  expect(reply.headers.get('cache-control')).toBe('private, max-age=86400');
   expect(reply.headers.get('etag')).toMatch(/^"[\w-]+"$/);
   rateHeaders(reply);
   // Every picture of these tests comes from a host on 127.0.0.1: none of its address may show.

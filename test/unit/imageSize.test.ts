@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { MAX_PIXELS, MAX_SIDE, pixelSize, sizeProblem } from '../../shared/images/imageSize';
+import { MAX_PIXELS, MAX_SIDE, pixelSize, sizeRefusal } from '../../shared/images/imageSize';
 import { sniffImageType } from '../../shared/images/imageType';
 import { gradientPng, MAGIC, pngDeclaring, samplePng } from '../support/imageHost';
 
@@ -29,8 +29,8 @@ describe('what may be drawn', () => {
     [{ width: 0, height: 10 }, /does not state/],
     [undefined, /does not state/],
   ])('%j', (size, problem) => {
-    const found = sizeProblem(size);
-    if (problem) expect(found).toMatch(problem);
+    const found = sizeRefusal(size);
+    if (problem) expect(found?.message).toMatch(problem);
     else expect(found).toBeUndefined();
   });
 
