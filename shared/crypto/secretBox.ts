@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
+import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
 import { LRUCache } from 'lru-cache';
 import { StoreUnavailableError } from '../store/errors';
 
@@ -98,7 +99,7 @@ export class KmsSecretBox implements SecretBox {
 export function secretBoxFromEnv(env: NodeJS.ProcessEnv = process.env): SecretBox {
   if (env.SECRETS_KMS_KEY_ID) {
     // Fail fast like the DynamoDB client: a stalled key service is a 503, not a Lambda timeout.
-    const kms = new KMSClient({ maxAttempts: 3, requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 } });
+    const kms = withCallDeadline(new KMSClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
     return new KmsSecretBox(kms, env.SECRETS_KMS_KEY_ID);
   }
   if (env.SECRETS_KEY) return new LocalSecretBox(Buffer.from(env.SECRETS_KEY, 'base64'));

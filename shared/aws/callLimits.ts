@@ -1,0 +1,20 @@
+/**
+ * How long any AWS call on a request's path may take. The SDK's `requestTimeout` alone only logs
+ * a warning, so a store that accepts the connection and never answers would hold the request for
+ * a minute or more: each attempt is cut (and throws) after a second, and the whole call, retries
+ * included, is aborted after 2.5 s, so the caller answers 503 + Retry-After within 3 s.
+ */
+export const ATTEMPT_LIMITS = { connectionTimeout: 1_000, requestTimeout: 1_000, throwOnRequestTimeout: true } as const;
+export const CALL_DEADLINE_MS = 2_500;
+
+interface Sender {
+  send(command: unknown, options?: { abortSignal?: AbortSignal }): Promise<unknown>;
+}
+
+/** Gives every call of `client` a deadline (an abort signal), unless the caller passes its own. */
+export function withCallDeadline<C extends object>(client: C, deadlineMs = CALL_DEADLINE_MS): C {
+  const inherited = Object.getPrototypeOf(client) as Sender;
+  // The class's send is looked up at each call, so a test double installed on the class later still answers.
+  (client as unknown as Sender).send = (command, options) => inherited.send.call(client, command, { abortSignal: AbortSignal.timeout(deadlineMs), ...options });
+  return client;
+}
