@@ -10,9 +10,13 @@ export async function visibleBot(deps: StackDeps, clientId: string, callerKeyId:
   return bot;
 }
 
-/** A write the store refused: no such bot, or a bot another key owns. */
-export function refused(refusal: Refusal, clientId: string): ApiError {
-  return refusal === 'notFound' ? new ApiError('NOT_FOUND', `No bot ${clientId}`) : new ApiError('FORBIDDEN', `Bot ${clientId} is registered by another API key`);
+/**
+ * A write the store refused: no such bot, or one another key owns. Another key's bot is a 403 when
+ * public, and a 404 when private, as on reads, so a write does not reveal that a private bot exists.
+ */
+export async function refused(deps: StackDeps, refusal: Refusal, clientId: string): Promise<ApiError> {
+  if (refusal === 'forbidden' && (await deps.bots.get(clientId))?.public) return new ApiError('FORBIDDEN', `Bot ${clientId} is registered by another API key`);
+  return new ApiError('NOT_FOUND', `No bot ${clientId}`);
 }
 
 export const statusSettings = (deps: StackDeps): StatusSettings => ({ onlineWindowSeconds: deps.onlineWindowSeconds, now: deps.now() });

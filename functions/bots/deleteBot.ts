@@ -5,6 +5,6 @@ import { callerOf, refused } from './access';
 
 export const deleteBot: RouteHandler<Routes['deleteBot']> = async ({ path }, context, deps) => {
   const result = await deps.bots.delete(path.clientId, callerOf(context.keyId));
-  if (result !== true) throw refused(result, path.clientId);
+  if (result !== true) throw await refused(deps, result, path.clientId);
   return jsonResponse({ clientId: path.clientId, deleted: true }, context.requestId);
 };

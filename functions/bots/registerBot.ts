@@ -8,6 +8,6 @@ import { callerOf, refused, statusSettings } from './access';
 export const registerBot: RouteHandler<Routes['registerBot']> = async ({ path, body }, context, deps) => {
   const caller = callerOf(context.keyId);
   const result = await deps.bots.register(path.clientId, caller, body, deps.now());
-  if (result === 'forbidden') throw refused(result, path.clientId);
+  if (result === 'forbidden') throw await refused(deps, result, path.clientId);
   return jsonResponse(botDetail(result.bot, statusSettings(deps), caller), context.requestId, result.created ? 201 : 200);
 };

@@ -128,6 +128,25 @@ describe('private bots', () => {
       expect((await json(OWNER, 'GET', `/v1/bots/${clientId}${suffix}`)).status).toBe(200);
     }
   });
+
+  test('are 404 to other keys on every write too (a 403 would tell them it exists), and stay unchanged', async () => {
+    const clientId = newId();
+    await register(OWNER, clientId, { name: 'Secret', public: false });
+    const writes: [string, string, unknown][] = [
+      ['PUT', '', { name: 'Taken over' }],
+      ['POST', '/stats', { guilds: 1 }],
+      ['PUT', '/commands', { commands: [] }],
+      ['DELETE', '', undefined],
+    ];
+    for (const [method, suffix, body] of writes) {
+      const reply = await json(OTHER, method, `/v1/bots/${clientId}${suffix}`, body);
+      expectErrorEnvelope(reply, 404, 'NOT_FOUND');
+      // Word for word the answer about a bot that does not exist.
+      const absent = await json(OTHER, method === 'PUT' && suffix === '' ? 'DELETE' : method, `/v1/bots/${newId()}${suffix}`, body);
+      expect(reply.json.error.message.replace(clientId, 'ID')).toBe(absent.json.error.message.replace(/\d{17,20}/, 'ID'));
+    }
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Secret', public: false });
+  });
 });
 
 describe('heartbeats, status, stats and commands', () => {
