@@ -3,6 +3,7 @@ import {
   CreateUsagePlanKeyCommand,
   DeleteApiKeyCommand,
   DeleteUsagePlanKeyCommand,
+  NotFoundException,
   UpdateApiKeyCommand,
   type APIGatewayClient,
 } from '@aws-sdk/client-api-gateway';
@@ -20,7 +21,8 @@ export interface AwsKeyRegistryDeps {
  * key's SHA-256 (what the authorizer returns as usageIdentifierKey), its membership of the usage
  * plan, and the hashed record in DynamoDB. Create makes them in that order and undoes the earlier
  * steps when a later one fails, so no half-made key is left behind. Revoke marks the record first
- * (the authorizer refuses it from then on) and then disables the API Gateway key.
+ * (the authorizer refuses it from then on), then takes the API Gateway key out of the usage plan
+ * and disables it, so the gateway refuses it even where an authorizer result is cached.
  */
 export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDeps): KeyRegistry {
   return {
@@ -53,6 +55,13 @@ export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDe
     async revoke(id, at) {
       const record = await store.revoke(id, at);
       if (record?.gatewayKeyId) {
+        // Out of the usage plan, the gateway refuses the key at once, whatever authorizer result it
+        // has cached; gone already is fine (a retry after a failure further on).
+        try {
+          await gateway.send(new DeleteUsagePlanKeyCommand({ usagePlanId, keyId: record.gatewayKeyId }));
+        } catch (error) {
+          if (!(error instanceof NotFoundException)) throw error;
+        }
         await gateway.send(new UpdateApiKeyCommand({ apiKey: record.gatewayKeyId, patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] }));
       }
       return record;

@@ -2,12 +2,13 @@ import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createStores } from '../../shared/store';
 import { storeConfigFromEnv, type StoreConfig } from '../../shared/store/config';
 import { ensureTable, startEmbeddedDynamo } from '../local/embeddedDynamo';
+import { runningStores } from '../local/runningStores';
 
 /** Steps a CLI runs before it exits (close clients, stop an embedded store). */
 export type Cleanup = (() => Promise<void> | void)[];
 
-async function reachable(url: string): Promise<boolean> {
-  const probe = createStores({ ...storeConfigFromEnv(), endpoint: url });
+async function reachable(config: StoreConfig): Promise<boolean> {
+  const probe = createStores(config);
   try {
     await probe.db.send(new ListTablesCommand({}));
     return true;
@@ -19,20 +20,30 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 /**
- * The local store the CLIs work on: the running local server's embedded DynamoDB
- * (DYNAMODB_ENDPOINT, default http://127.0.0.1:8000, where `npm start` serves it), or, when no
- * server runs, the store persisted in DATA_DIR.
+ * The local store the CLIs work on: the running local server's embedded DynamoDB, found by the
+ * record `npm start` publishes (its endpoint, whatever port it fell back to, and the credentials
+ * its store requires); DYNAMODB_ENDPOINT picks one when several servers run. With no server
+ * running, the store persisted in DATA_DIR.
  */
 export async function localStoreConfig(cleanup: Cleanup, env: NodeJS.ProcessEnv = process.env): Promise<StoreConfig> {
-  const endpoint = env.DYNAMODB_ENDPOINT || `http://127.0.0.1:${env.LOCAL_DYNAMODB_PORT || 8000}`;
-  let url = endpoint;
-  if (!(await reachable(endpoint))) {
-    if (!env.DATA_DIR) throw new Error(`no local store at ${endpoint}. Start the API with \`npm start\` (or set DATA_DIR to use a persisted store).`);
-    const embedded = await startEmbeddedDynamo({ dataDir: env.DATA_DIR });
-    cleanup.push(() => embedded.close());
-    url = embedded.endpoint;
+  const wanted = env.DYNAMODB_ENDPOINT;
+  const running = runningStores(env).find((store) => !wanted || store.endpoint === wanted);
+  if (running) {
+    // The functions' store client reads the credentials from the environment too.
+    Object.assign(env, { DYNAMODB_ACCESS_KEY_ID: running.credentials.accessKeyId, DYNAMODB_SECRET_ACCESS_KEY: running.credentials.secretAccessKey });
+    const config = { ...storeConfigFromEnv(env), endpoint: running.endpoint, tableName: env.TABLE_NAME || running.tableName };
+    if (await reachable(config)) return config;
+  } else if (wanted) {
+    // An endpoint of this process's own making (tests), whose credentials are in the environment.
+    const config = { ...storeConfigFromEnv(env), endpoint: wanted };
+    if (await reachable(config)) return config;
   }
-  const config = { ...storeConfigFromEnv(env), endpoint: url };
-  await ensureTable(url, config.tableName);
+  if (!env.DATA_DIR) {
+    throw new Error(`no running local server${wanted ? ` with its store at ${wanted}` : ''}. Start the API with \`npm start\` (or set DATA_DIR to use a persisted store).`);
+  }
+  const embedded = await startEmbeddedDynamo({ dataDir: env.DATA_DIR });
+  cleanup.push(() => embedded.close());
+  const config = { ...storeConfigFromEnv(env), endpoint: embedded.endpoint };
+  await ensureTable(embedded.endpoint, config.tableName);
   return config;
 }

@@ -4,7 +4,8 @@ import type { APIGatewayAuthorizerResult } from 'aws-lambda';
  * API Gateway's authorizer result cache: keyed by the identity source (the Authorization header),
  * kept for the TTL (AUTHORIZER_CACHE_TTL seconds, default 300 as in API Gateway; 0 disables).
  * Only allows are kept: a deny carries the caller's per-IP rate-limit count, which must stay exact.
- * A revoked key therefore keeps working for at most one TTL, as it does behind API Gateway.
+ * A revoked key is refused at once all the same: the gateway's usage-plan check (as API Gateway's)
+ * finds it revoked and the entry is forgotten.
  */
 export class AuthorizerCache {
   /** Bounded, so a client sending many spellings of a valid header cannot grow it without end. */
@@ -22,6 +23,10 @@ export class AuthorizerCache {
     if (entry.expires > this.now()) return entry.result;
     this.entries.delete(identity);
     return undefined;
+  }
+
+  forget(identity: string): void {
+    this.entries.delete(identity);
   }
 
   set(identity: string, result: APIGatewayAuthorizerResult): void {

@@ -12,16 +12,22 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { createTableInput } from '../../shared/store/schema';
+import { localStoreCredentials, type StoreCredentials } from './storeCredentials';
+import { guardStore } from './storeGuard';
 
 export interface EmbeddedDynamo {
   endpoint: string;
+  credentials: StoreCredentials;
   close(): Promise<void>;
 }
 
-/** dynalite on loopback: in memory, or persisted under `dataDir`. If the wished port is taken
- * (another local server), any free port is used; the endpoint says which. */
+/** dynalite on loopback: in memory, or persisted under `dataDir`, answering only this process's
+ * credentials (storeGuard.ts). If the wished port is taken (another local server), any free port
+ * is used; the endpoint says which. */
 export async function startEmbeddedDynamo(options: { dataDir?: string; port?: number } = {}): Promise<EmbeddedDynamo> {
+  const credentials = localStoreCredentials();
   const server = dynalite({ path: options.dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  guardStore(server, credentials.accessKeyId);
   try {
     server.listen(options.port ?? 0, '127.0.0.1');
     await once(server, 'listening');
@@ -33,6 +39,7 @@ export async function startEmbeddedDynamo(options: { dataDir?: string; port?: nu
   const { port } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    credentials,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -40,7 +47,7 @@ export async function startEmbeddedDynamo(options: { dataDir?: string; port?: nu
 /** Creates the table unless it exists already. dynalite has no TTL sweeper: expired rate windows
  * stay in the local store, harmless because every window has its own key. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: localStoreCredentials() });
   try {
     await client.send(new CreateTableCommand(createTableInput(tableName)));
   } catch (error) {

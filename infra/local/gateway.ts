@@ -7,6 +7,7 @@ import { errorBody } from '../../shared/http/envelope';
 import { gatewayResponses, methodNotAllowed, type GatewayResponseType } from '../../shared/http/gatewayResponses';
 import type { LambdaHandler } from '../../shared/http/stack';
 import type { RouteEntry } from '../../shared/routes/table';
+import type { ApiKeyStore } from '../../shared/store';
 import type { FunctionGroup } from '../../shared/routes/types';
 import { AuthorizerCache, allows } from './authorizerCache';
 import { authorizerEvent, describeRequest, methodArn, proxyEvent, type IncomingRequest } from './proxyEvent';
@@ -22,6 +23,11 @@ export interface GatewayOptions {
   cache: AuthorizerCache;
   /** The quota, for the headers of answers given when the limiter cannot be asked. */
   rateLimit: number;
+  /**
+   * API Gateway's usage-plan check: whether the API key an allow names (its usageIdentifierKey)
+   * may still be used. Asked for cached allows, so a key revoked since is refused at once.
+   */
+  keyEnabled: (usageIdentifierKey: string) => Promise<boolean>;
 }
 
 /**
@@ -80,6 +86,14 @@ export function createGateway(options: GatewayOptions) {
   };
 }
 
+/** The usage-plan check over the key store: a key may be used while it exists and is not revoked. */
+export const keyEnabledIn =
+  (apiKeys: ApiKeyStore) =>
+  async (keyHash: string): Promise<boolean> => {
+    const record = await apiKeys.getByHash(keyHash);
+    return record !== undefined && !record.revokedAt;
+  };
+
 type AuthOutcome = { context: Record<string, unknown> } | { reply: (res: ServerResponse) => void };
 
 async function authorize(
@@ -89,14 +103,29 @@ async function authorize(
   pathParameters: Record<string, string> | null,
 ): Promise<AuthOutcome> {
   const identity = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
+  // The same conservative numbers the functions send when the store is down.
+  const unavailable = (): AuthOutcome => {
+    const headers = rateLimitHeaders(unavailableDecision(options.rateLimit));
+    return { reply: (res) => gatewayReply(res, 'AUTHORIZER_FAILURE', request.requestId, { headers }) };
+  };
   let result = options.cache.get(identity);
+  if (result?.usageIdentifierKey) {
+    let enabled: boolean;
+    try {
+      enabled = await options.keyEnabled(result.usageIdentifierKey);
+    } catch {
+      return unavailable();
+    }
+    if (!enabled) {
+      options.cache.forget(identity);
+      return { reply: (res) => gatewayReply(res, 'INVALID_API_KEY', request.requestId) };
+    }
+  }
   if (!result) {
     try {
       result = await options.authorizer(authorizerEvent(request, route, pathParameters));
     } catch {
-      // The same conservative numbers the functions send when the store is down.
-      const headers = rateLimitHeaders(unavailableDecision(options.rateLimit));
-      return { reply: (res) => gatewayReply(res, 'AUTHORIZER_FAILURE', request.requestId, { headers }) };
+      return unavailable();
     }
     options.cache.set(identity, result);
   }

@@ -1,5 +1,7 @@
 import { localSecretsKey } from './secretsKey';
+import { announceStore } from './runningStores';
 import { startLocalServer } from './server';
+import { localStoreCredentials } from './storeCredentials';
 
 /** `npm start`: the whole API on this machine, configured by the environment of ../API.md. */
 const env = process.env;
@@ -9,8 +11,9 @@ const intFrom = (name: string, fallback: number) => {
   return value;
 };
 
+const port = intFrom('PORT', 3000);
 const local = await startLocalServer({
-  port: intFrom('PORT', 3000),
+  port,
   host: env.HOST || '127.0.0.1',
   dataDir: env.DATA_DIR || undefined,
   localApiKey: env.LOCAL_API_KEY,
@@ -18,7 +21,15 @@ const local = await startLocalServer({
   authorizerCacheTtl: intFrom('AUTHORIZER_CACHE_TTL', 300),
   demoBots: ['1', 'true', 'yes'].includes((env.DEMO_BOTS ?? '').toLowerCase()),
   secretsKey: localSecretsKey(),
+}).catch((error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
+  // What a newcomer needs, in one line, instead of a stack trace.
+  const why = error.code === 'EADDRINUSE' ? 'is already in use' : 'may not be used by this user';
+  console.error(`Port ${port} ${why}: start with another, e.g. PORT=${port === 3000 ? 3001 : 3000} npm start, or PORT=0 npm start for any free port.`);
+  process.exit(1);
 });
+// The CLIs (`npm run keys`, `npm run webhooks`) find this store here, whatever port it ended up on.
+announceStore({ endpoint: local.dynamoEndpoint, tableName: local.tableName, credentials: localStoreCredentials() });
 
 for (const key of local.seeded.keys) {
   const state = key.revoked ? ' (revoked)' : '';

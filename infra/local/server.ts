@@ -11,7 +11,7 @@ import { createStores } from '../../shared/store';
 import { DEFAULT_TABLE_NAME } from '../../shared/store/config';
 import { AuthorizerCache } from './authorizerCache';
 import { ensureTable, startEmbeddedDynamo } from './embeddedDynamo';
-import { createGateway } from './gateway';
+import { createGateway, keyEnabledIn } from './gateway';
 import { seedDemoBots } from './demoBots';
 import { seedKeys, type SeedResult } from './seedKeys';
 
@@ -41,6 +41,7 @@ export interface LocalServer {
   url: string;
   port: number;
   dynamoEndpoint: string;
+  tableName: string;
   seeded: SeedResult;
   /** How many demo bots were registered (0 when off or already there). */
   demoBots: number;
@@ -81,11 +82,19 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     loadGroup,
     cache: new AuthorizerCache(options.authorizerCacheTtl ?? 300),
     rateLimit: rateLimitFromEnv(),
+    keyEnabled: keyEnabledIn(stores.apiKeys),
   });
   const server = createServer((req, res) => void gateway(req, res));
   server.on('clientError', answerMalformed);
   server.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
-  await once(server, 'listening');
+  try {
+    await once(server, 'listening');
+  } catch (error) {
+    // The port is taken (or not ours to use): leave nothing running behind.
+    stores.db.destroy();
+    await dynamo?.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';
 
@@ -93,6 +102,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     dynamoEndpoint: endpoint,
+    tableName,
     seeded,
     demoBots,
     server,

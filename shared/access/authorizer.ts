@@ -12,6 +12,8 @@ export interface AuthorizerDeps {
 export interface AllowContext {
   keyId: string;
   owner: string;
+  /** The key's SHA-256, by which write routes read the key again (freshKey). */
+  keyHash: string;
 }
 
 /** What the gateway response for a deny reads (API Gateway maps ACCESS_DENIED to our 401). */
@@ -49,7 +51,7 @@ export async function authorize(event: APIGatewayRequestAuthorizerEvent, deps: A
   if (!record || !sameHash(record.keyHash, keyHash)) return deny(event, DENY_MESSAGES.unknown, deps);
   if (record.revokedAt) return deny(event, DENY_MESSAGES.revoked, deps);
 
-  const context: AllowContext = { keyId: record.id, owner: record.owner };
+  const context: AllowContext = { keyId: record.id, owner: record.owner, keyHash: record.keyHash };
   return {
     principalId: record.id,
     usageIdentifierKey: record.keyHash,

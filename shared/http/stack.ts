@@ -9,12 +9,13 @@ import { routeList, routes, type GroupRouteId, type RouteId, type Routes } from 
 import type { FunctionGroup, RouteDefinition, RouteInput } from '../routes/types';
 import { secretBoxFromEnv, type SecretBox } from '../crypto/secretBox';
 import { discordApiBaseFromEnv } from '../discord/poster';
-import { createStores, type BotStore, type DeliveryLog, type WebhookSecretStore } from '../store';
+import { createStores, type ApiKeyStore, type BotStore, type DeliveryLog, type WebhookSecretStore } from '../store';
 import { errorBody } from './envelope';
 import { methodNotAllowed } from './gatewayResponses';
 import { logger } from './logger';
 import { conditionalGet } from './middleware/conditionalGet';
 import { errorEnvelope } from './middleware/errorEnvelope';
+import { freshKey } from './middleware/freshKey';
 import { imageOutput } from './middleware/imageOutput';
 import { rateLimit } from './middleware/rateLimit';
 import { requestContext } from './middleware/requestContext';
@@ -28,6 +29,8 @@ export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => P
 
 export interface StackDeps {
   limiter: RateLimiter;
+  /** Write routes read the caller's key again (freshKey). */
+  apiKeys: ApiKeyStore;
   images: ImageFetcher;
   bots: BotStore;
   deliveries: DeliveryLog;
@@ -48,6 +51,7 @@ export function depsFromEnv(): StackDeps {
   if (!(onlineWindowSeconds > 0)) throw new Error(`BOT_ONLINE_WINDOW_SECONDS must be a positive number, got ${process.env.BOT_ONLINE_WINDOW_SECONDS}`);
   return {
     limiter: limiterFromEnv(stores.rateCounters),
+    apiKeys: stores.apiKeys,
     images: imageFetcherFromEnv((entry) => logger.warn('picture refused', { ...entry })),
     bots: stores.bots,
     deliveries: stores.deliveries,
@@ -72,6 +76,7 @@ export function withMiddleware<R extends RouteDefinition>(route: R, handler: Rou
     .use(httpErrorHandler({ logger: false }))
     .use(errorEnvelope(route.answers))
     .use(rateLimit(deps.limiter, route.rateLimitBy))
+    .use(route.auth === 'apiKey' && route.method !== 'GET' ? [freshKey(deps.apiKeys)] : [])
     .use(validate(route))
     .use(conditionalGet())
     .use(imageOutput())

@@ -3,6 +3,11 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
 import type { StoreConfig } from './config';
 
+/** The embedded store's credentials, as the local server (or a CLI it points at) put them in the environment. */
+function localCredentials(env: NodeJS.ProcessEnv = process.env) {
+  return { accessKeyId: env.DYNAMODB_ACCESS_KEY_ID || 'local', secretAccessKey: env.DYNAMODB_SECRET_ACCESS_KEY || 'local' };
+}
+
 /** Short timeouts and few retries: a request waiting on DynamoDB fails fast with a 503 rather
  * than hang until API Gateway's 29 s limit (callLimits.ts). */
 export function createDocumentClient(config: StoreConfig): DynamoDBDocumentClient {
@@ -11,8 +16,8 @@ export function createDocumentClient(config: StoreConfig): DynamoDBDocumentClien
     endpoint: config.endpoint,
     maxAttempts: 3,
     requestHandler: ATTEMPT_LIMITS,
-    // A custom endpoint is the embedded dynalite, which accepts any credentials.
-    ...(config.endpoint ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    // A custom endpoint is the embedded dynalite, which answers only its process's credentials.
+    ...(config.endpoint ? { credentials: localCredentials() } : {}),
   });
   return withCallDeadline(DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }));
 }

@@ -8,7 +8,7 @@ let dynamo: EmbeddedDynamo;
 let client: DynamoDBClient;
 beforeAll(async () => {
   dynamo = await startEmbeddedDynamo();
-  client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: dynamo.credentials });
 });
 afterAll(async () => {
   client.destroy();

@@ -9,7 +9,7 @@ import * as overlays from '../../functions/overlays/index';
 import * as rankCard from '../../functions/rank-card/index';
 import * as webhooks from '../../functions/webhooks/index';
 import { AuthorizerCache } from '../../infra/local/authorizerCache';
-import { createGateway } from '../../infra/local/gateway';
+import { createGateway, keyEnabledIn } from '../../infra/local/gateway';
 import { authorize } from '../../shared/access/authorizer';
 import { groupHandler, type GroupHandlers, type StackDeps } from '../../shared/http/stack';
 import { routeList } from '../../shared/routes/table';
@@ -49,6 +49,7 @@ export async function startGatewayOver(deps: StackDeps, apiKeys: ApiKeyStore): P
     },
     cache: new AuthorizerCache(0),
     rateLimit: deps.limiter.limit,
+    keyEnabled: keyEnabledIn(apiKeys),
   });
   const server = createServer((req, res) => void gateway(req, res));
   server.listen(0, '127.0.0.1');

@@ -39,6 +39,18 @@ export async function startMain(env: Record<string, string>): Promise<Started> {
   return { child, lines, url };
 }
 
+/** Runs `npm start`'s entry point that must exit before it is ready; resolves with its code and output. */
+export async function runMainToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(TSX, ['infra/local/main.ts'], { env: { ...process.env, SECRETS_KEY: randomBytes(32).toString('base64'), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let [stdout, stderr] = ['', ''];
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const [code] = await once(child, 'exit');
+  clearTimeout(timer);
+  return { code: code as number | null, stdout, stderr };
+}
+
 export async function stop(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null) return child.exitCode;
   child.kill('SIGTERM');

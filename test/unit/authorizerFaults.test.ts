@@ -138,7 +138,7 @@ describe('authorize() with working stores', () => {
       Effect: 'Allow',
       Resource: 'arn:aws:execute-api:us-east-1:123456789012:abcdef1234/v1/*',
     });
-    expect(result.context).toEqual({ keyId: 'key_live', owner: 'alice' });
+    expect(result.context).toEqual({ keyId: 'key_live', owner: 'alice', keyHash: hashKey(KEY) });
     // The per-key count happens once, in the function's middleware, not here too.
     expect(counters.calls).toHaveLength(0);
   });

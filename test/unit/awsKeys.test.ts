@@ -5,6 +5,7 @@ import {
   CreateUsagePlanKeyCommand,
   DeleteApiKeyCommand,
   DeleteUsagePlanKeyCommand,
+  NotFoundException,
   UpdateApiKeyCommand,
 } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
@@ -93,12 +94,13 @@ describe('create', () => {
 describe('revoke', () => {
   const revokedAt = '2026-11-22T00:00:00.000Z';
 
-  test('finds the record by id, marks it on the condition it is not yet revoked, then disables the API Gateway key', async () => {
+  test('finds the record by id, marks it on the condition it is not yet revoked, then takes the API Gateway key out of the usage plan and disables it', async () => {
     dynamoMock.on(QueryCommand).resolves({ Items: [itemOf(stored)] });
     dynamoMock.on(UpdateCommand).resolves({ Attributes: { ...itemOf(stored), revokedAt } });
     expect(await registry().revoke(stored.id, revokedAt)).toEqual({ ...stored, revokedAt });
 
-    expect(timeline()).toEqual(['QueryCommand', 'UpdateCommand', 'UpdateApiKeyCommand']);
+    expect(timeline()).toEqual(['QueryCommand', 'UpdateCommand', 'DeleteUsagePlanKeyCommand', 'UpdateApiKeyCommand']);
+    expect(inputOf(gatewayMock, DeleteUsagePlanKeyCommand)).toEqual({ usagePlanId: USAGE_PLAN, keyId: 'gw-key-1' });
     expect(inputOf(dynamoMock, QueryCommand)).toMatchObject({ TableName: TABLE, IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': 'APIKEYS', ':id': stored.id } });
     expect(inputOf(dynamoMock, UpdateCommand)).toMatchObject({
       TableName: TABLE,
@@ -113,10 +115,19 @@ describe('revoke', () => {
   test('disabling fails after the mark: the error surfaces, and a retry disables the key without marking it again', async () => {
     dynamoMock.on(QueryCommand).resolvesOnce({ Items: [itemOf(stored)] }).resolves({ Items: [{ ...itemOf(stored), revokedAt }] });
     dynamoMock.on(UpdateCommand).resolves({ Attributes: { ...itemOf(stored), revokedAt } });
+    // The first run took the key out of the plan; the retry finds it gone and carries on.
+    gatewayMock.on(DeleteUsagePlanKeyCommand).resolvesOnce({}).rejects(new NotFoundException({ message: 'Invalid API Key identifier specified', $metadata: {} }));
     gatewayMock.on(UpdateApiKeyCommand).rejectsOnce(new Error('throttled')).resolves({});
     await expect(registry().revoke(stored.id, revokedAt)).rejects.toThrow('throttled');
     expect((await registry().revoke(stored.id, '2026-11-23T00:00:00.000Z'))?.revokedAt).toBe(revokedAt);
-    expect(timeline()).toEqual(['QueryCommand', 'UpdateCommand', 'UpdateApiKeyCommand', 'QueryCommand', 'UpdateApiKeyCommand']);
+    expect(timeline()).toEqual(['QueryCommand', 'UpdateCommand', 'DeleteUsagePlanKeyCommand', 'UpdateApiKeyCommand', 'QueryCommand', 'DeleteUsagePlanKeyCommand', 'UpdateApiKeyCommand']);
+  });
+
+  test("taking the key out of the plan fails for another reason: the error surfaces, and the operator's retry finishes the job", async () => {
+    dynamoMock.on(QueryCommand).resolves({ Items: [itemOf(stored)] });
+    dynamoMock.on(UpdateCommand).resolves({ Attributes: { ...itemOf(stored), revokedAt } });
+    gatewayMock.on(DeleteUsagePlanKeyCommand).rejects(new Error('throttled'));
+    await expect(registry().revoke(stored.id, revokedAt)).rejects.toThrow('throttled');
   });
 
   test('an unknown id touches nothing but the lookup', async () => {

@@ -50,9 +50,18 @@ export class MemoryApiKeyStore implements ApiKeyStore {
   }
 }
 
+export function keysHolding(...records: ApiKeyRecord[]): MemoryApiKeyStore {
+  const store = new MemoryApiKeyStore();
+  for (const record of records) store.byHash.set(record.keyHash, record);
+  return store;
+}
+
 export function keyRecord(value: string, overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
   return { id: 'key_0001', name: 'test', owner: 'tester', keyHash: hashKey(value), createdAt: '2026-01-01T00:00:00.000Z', ...overrides };
 }
+
+/** The key behind the events `proxyEvent` makes (id key_x), as the authorizer names it. */
+export const EVENT_KEY = keyRecord('event-key-0123456789', { id: 'key_x' });
 
 /** A clock the test moves by hand (milliseconds, like Date.now). */
 export function manualClock(startMs: number) {
@@ -97,7 +106,7 @@ export function proxyEvent(options: ProxyEventOptions = {}): APIGatewayProxyEven
     requestContext: {
       requestId: options.requestId ?? 'req-1',
       identity: { sourceIp: options.sourceIp ?? '203.0.113.7' },
-      authorizer: keyId === null ? null : { keyId },
+      authorizer: keyId === null ? null : { keyId, keyHash: EVENT_KEY.keyHash },
     } as unknown as APIGatewayProxyEvent['requestContext'],
   };
 }
@@ -163,8 +172,8 @@ export function networkError(): Error {
   return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
 }
 
-/** The services a wrapped handler gets: the given limiter, and other services no test here reaches. */
-export function stackDeps(limiter: RateLimiter): StackDeps {
+/** The services a wrapped handler gets: the given limiter, the event's key, and other services no test here reaches. */
+export function stackDeps(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHolding(EVENT_KEY)): StackDeps {
   const unreachable = createStores({ tableName: 'unused-in-unit-tests', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
-  return { limiter, images: createImageFetcher(), bots: unreachable.bots, deliveries: unreachable.deliveries, webhookSecrets: unreachable.webhookSecrets, secretBox: new LocalSecretBox(randomBytes(32)), discordApiBase: 'http://127.0.0.1:9', onlineWindowSeconds: 120, now: () => new Date() };
+  return { limiter, apiKeys, images: createImageFetcher(), bots: unreachable.bots, deliveries: unreachable.deliveries, webhookSecrets: unreachable.webhookSecrets, secretBox: new LocalSecretBox(randomBytes(32)), discordApiBase: 'http://127.0.0.1:9', onlineWindowSeconds: 120, now: () => new Date() };
 }

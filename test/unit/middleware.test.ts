@@ -7,7 +7,8 @@ import { jsonResponse, svgResponse } from '../../shared/http/responses';
 import { withMiddleware, type RouteHandler } from '../../shared/http/stack';
 import { routes, type Routes } from '../../shared/routes/table';
 import { defineRoute } from '../../shared/routes/types';
-import { INTEGER, RANK_CARD_QUERY, envelopeOf, header, lambdaContext, memoryLimiter, proxyEvent, stackDeps, type ProxyEventOptions } from './fixtures';
+import type { ApiKeyRecord } from '../../shared/store';
+import { EVENT_KEY, INTEGER, RANK_CARD_QUERY, envelopeOf, header, keysHolding, lambdaContext, memoryLimiter, proxyEvent, stackDeps, type ProxyEventOptions } from './fixtures';
 
 type RankCardHandler = RouteHandler<Routes['rankCard']>;
 
@@ -363,5 +364,24 @@ describe('a route with a JSON body', () => {
     expect(envelopeOf(result).error.code).toBe('INVALID_BODY');
     expect(envelopeOf(result).error.details?.map((d) => d.field)).toEqual(['body.name']);
     expect(envelopeOf(result).error.message.startsWith('body.name ')).toBe(true);
+  });
+
+  test.each<[string, ApiKeyRecord[], string]>([
+    ['revoked a moment ago', [{ ...EVENT_KEY, revokedAt: '2026-11-23T00:00:00.000Z' }], 'This API key has been revoked'],
+    ['gone from the store', [], 'Invalid API key'],
+    ['another key under that hash', [{ ...EVENT_KEY, id: 'key_other' }], 'Invalid API key'],
+  ])('a write whose key was %s -> 401 before anything runs, whatever the authorizer cached', async (_name, records, message) => {
+    const handler = jest.fn(echo);
+    const event = proxyEvent({ resource: echoRoute.path, method: 'POST', query: null, body: '{"name":"Ada"}', headers: { 'Content-Type': 'application/json' } });
+    const result = await withMiddleware(echoRoute, handler, stackDeps(limiter, keysHolding(...records)))(event, lambdaContext());
+    expect(result.statusCode).toBe(401);
+    expect(envelopeOf(result).error).toMatchObject({ code: 'UNAUTHORIZED', message });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  test('reads do not read the key again: the gateway vouches for them', async () => {
+    const getRoute = { ...echoRoute, method: 'GET' as const, schemas: {} };
+    const result = await withMiddleware(getRoute, async (_input, context) => jsonResponse({}, context.requestId), stackDeps(limiter, keysHolding()))(proxyEvent({ resource: echoRoute.path, query: null }), lambdaContext());
+    expect(result.statusCode).toBe(200);
   });
 });

@@ -165,6 +165,7 @@ beforeAll(async () => {
   const stores = createStores({ tableName: 'scripted', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
   const deps: StackDeps = {
     limiter: new RateLimiter(stores.rateCounters, { limit: 60 }),
+    apiKeys: stores.apiKeys,
     images,
     bots: stores.bots,
     deliveries: stores.deliveries,
