@@ -110,7 +110,7 @@ describe('the OpenAPI document', () => {
   });
 
   test('the relay documents every header a provider module reads, naming the providers', () => {
-    const headers = operation('relayWebhook').parameters.filter((p) => p.in === 'header') as { name: string; required: boolean; description: string }[];
+    const headers = operation('relayWebhook').parameters.filter((p) => p.in === 'header') as unknown as { name: string; required: boolean; description: string }[];
     const read = providers.flatMap((provider) => provider.headers.map((header) => ({ ...header, provider: provider.displayName })));
     expect(read.map((header) => header.name)).toEqual(expect.arrayContaining(['X-GitHub-Event', 'X-Gitlab-Event', 'X-Event-Key', 'circleci-event-type', 'Sentry-Hook-Resource', 'X-Hub-Signature-256', 'Heroku-Webhook-Hmac-SHA256']));
     expect(headers.map((header) => header.name.toLowerCase()).sort()).toEqual([...new Set(read.map((header) => header.name.toLowerCase()))].sort());
