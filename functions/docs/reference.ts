@@ -37,7 +37,7 @@ export function describeSchema(schema: Record<string, unknown>): string {
 }
 
 /** A wide block that scrolls on its own on narrow screens; focusable, so keyboards can scroll it too. */
-export const scrollBox = (label: string, content: Child): Child => h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': label }, content);
+const scrollBox = (label: string, content: Child): Child => h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': label }, content);
 
 function parameterTable(operationId: string, parameters: Parameter[]): Child {
   if (parameters.length === 0) return null;
