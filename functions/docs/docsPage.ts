@@ -5,6 +5,7 @@ import { openApiDocument } from '../../shared/openapi/document';
 import type { Routes } from '../../shared/routes/table';
 import { h } from '../../shared/svg/builder';
 import { gallery, type GalleryItem } from './gallery';
+import { inlineCode, plainText } from './inlineCode';
 import { DOCS_PAGE_SCRIPT } from './pageScript';
 import { DOCS_PAGE_STYLE } from './pageStyle';
 import { reference } from './reference';
@@ -15,8 +16,8 @@ const card = (item: GalleryItem) =>
   h(
     'div',
     { class: 'card' },
-    h('strong', {}, item.route.summary),
-    h('img', { src: item.image, alt: item.route.summary, 'data-route': item.route.id }),
+    h('strong', {}, inlineCode(item.route.summary)),
+    h('img', { src: item.image, alt: plainText(item.route.summary), 'data-route': item.route.id }),
     h('code', {}, requestLine(item)),
     h('button', { type: 'button', 'data-try': item.route.id }, 'Try it'),
   );
@@ -31,7 +32,7 @@ const tryForm = () =>
     h('button', { type: 'submit' }, 'Send'),
     h('p', { id: 'try-status', role: 'status' }),
     h('img', { id: 'try-image', alt: 'The answer', hidden: 'hidden' }),
-    h('pre', { id: 'try-json', hidden: 'hidden' }),
+    h('pre', { id: 'try-json', tabindex: '0', hidden: 'hidden' }),
   );
 
 /** The page for one base path, built once per instance (everything on it is deterministic). */

@@ -7,13 +7,14 @@ code,pre{font:13px ui-monospace,SFMono-Regular,Menlo,monospace}pre{background:#f
 .card{border:1px solid #d0d7de;border-radius:8px;padding:.75rem;display:flex;flex-direction:column;gap:.5rem}
 .card img{width:100%;height:12rem;object-fit:contain;background:repeating-conic-gradient(#eee 0 25%,#fff 0 50%) 0 0/16px 16px;border-radius:4px}
 .card code{word-break:break-all;font-size:12px;color:#59636e}
-table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #d0d7de;vertical-align:top}
+table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #d0d7de;vertical-align:top;overflow-wrap:anywhere}
+.scroll{overflow-x:auto}
 .method{display:inline-block;min-width:3.5rem;text-align:center;border-radius:4px;color:#fff;background:#0969da;font-size:.8rem;padding:.1rem .3rem}
 .method.post{background:#1a7f37}.method.put{background:#9a6700}.method.delete{background:#cf222e}
 .badge{margin-left:.5rem;font-size:.75rem;border:1px solid #8c959f;border-radius:1rem;padding:0 .5rem}.badge.open{border-style:dashed}
-form{border:1px solid #d0d7de;border-radius:8px;padding:1rem;display:grid;gap:.5rem}
-label{display:grid;gap:.2rem;font-weight:600}input,select,button{font:14px ui-monospace,monospace;padding:.4rem;border:1px solid #8c959f;border-radius:6px}
-#try-params{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.5rem}
+form{border:1px solid #d0d7de;border-radius:8px;padding:1rem;display:grid;grid-template-columns:minmax(0,1fr);gap:.5rem}
+label{display:grid;gap:.2rem;font-weight:600}input,select,button{font:14px ui-monospace,monospace;padding:.4rem;border:1px solid #8c959f;border-radius:6px;min-width:0;max-width:100%}
+#try-params{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(14rem,100%),1fr));gap:.5rem}
 button{cursor:pointer;background:#f6f8fa}#try-image{max-width:100%;border:1px solid #d0d7de}
 @media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}pre{background:#161b22}input,select,button{background:#161b22;color:#e6edf3}}
 `;

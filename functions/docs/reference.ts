@@ -1,5 +1,6 @@
 import type { OpenApiDocument } from '../../shared/openapi/document';
 import { h, type Child } from '../../shared/svg/builder';
+import { inlineCode } from './inlineCode';
 
 interface Parameter {
   name: string;
@@ -12,6 +13,7 @@ interface Parameter {
 interface Operation {
   operationId: string;
   summary: string;
+  description: string;
   tags: string[];
   security: unknown[];
   parameters: Parameter[];
@@ -34,19 +36,16 @@ export function describeSchema(schema: Record<string, unknown>): string {
   return parts.filter(Boolean).join(', ');
 }
 
-function parameterTable(parameters: Parameter[]): Child {
+/** A wide block that scrolls on its own on narrow screens; focusable, so keyboards can scroll it too. */
+const scrollBox = (label: string, content: Child): Child => h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': label }, content);
+
+function parameterTable(operationId: string, parameters: Parameter[]): Child {
   if (parameters.length === 0) return null;
-  return h(
-    'table',
-    {},
-    h('thead', {}, h('tr', {}, h('th', {}, 'Parameter'), h('th', {}, 'In'), h('th', {}, 'Rules'), h('th', {}, 'Meaning'))),
-    h(
-      'tbody',
-      {},
-      parameters.map((p) =>
-        h('tr', {}, h('td', {}, h('code', {}, p.name), p.required ? ' (required)' : ''), h('td', {}, p.in), h('td', {}, describeSchema(p.schema)), h('td', {}, p.description ?? '')),
-      ),
-    ),
+  const row = (p: Parameter) =>
+    h('tr', {}, h('td', {}, h('code', {}, p.name), p.required ? ' (required)' : ''), h('td', {}, p.in), h('td', {}, describeSchema(p.schema)), h('td', {}, inlineCode(p.description ?? '')));
+  return scrollBox(
+    `Parameters of ${operationId}`,
+    h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, 'Parameter'), h('th', {}, 'In'), h('th', {}, 'Rules'), h('th', {}, 'Meaning'))), h('tbody', {}, parameters.map(row))),
   );
 }
 
@@ -57,15 +56,15 @@ function operationEntry(method: string, path: string, operation: Operation): Chi
     'article',
     { id: operation.operationId },
     h('h3', {}, h('span', { class: `method ${method}` }, method.toUpperCase()), ' ', h('code', {}, path)),
-    h('p', {}, operation.summary, operation.security.length ? h('span', { class: 'badge' }, 'API key') : h('span', { class: 'badge open' }, 'no key')),
-    parameterTable(operation.parameters),
-    body && h('p', {}, h('strong', {}, 'Body: '), body.description, ` (${Object.keys(body.content).join(' or ')})`),
-    example !== undefined && h('pre', {}, JSON.stringify(example, null, 2)),
+    h('p', {}, inlineCode(operation.description), operation.security.length ? h('span', { class: 'badge' }, 'API key') : h('span', { class: 'badge open' }, 'no key')),
+    parameterTable(operation.operationId, operation.parameters),
+    body && h('p', {}, h('strong', {}, 'Body: '), inlineCode(body.description), ` (${Object.keys(body.content).join(' or ')})`),
+    example !== undefined && h('pre', { tabindex: '0' }, JSON.stringify(example, null, 2)),
     h(
       'ul',
       { class: 'responses' },
       Object.entries(operation.responses).map(([status, response]) =>
-        h('li', {}, h('strong', {}, status), ' ', response.description, response.content ? ` (${Object.keys(response.content).join(', ')})` : ''),
+        h('li', {}, h('strong', {}, status), ' ', inlineCode(response.description), response.content ? ` (${Object.keys(response.content).join(', ')})` : ''),
       ),
     ),
   );

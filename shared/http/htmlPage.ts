@@ -43,7 +43,8 @@ export function htmlPage(page: HtmlPage): APIGatewayProxyResult {
         h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
         h('title', {}, page.title),
       ),
-      h('body', {}, ...page.body),
+      // One <main> landmark holds the content, so assistive technology can jump to it.
+      h('body', {}, h('main', {}, ...page.body)),
     ],
     'html',
   );

@@ -5,6 +5,7 @@ import { routeList, type RouteEntry } from '../routes/table';
 import type { FunctionGroup } from '../routes/types';
 import { errorResponse, headerRefs, headers, RATE_HEADERS, schemas, securitySchemes, successEnvelope, type HeaderName } from './components';
 import { jsonSchema, type JsonSchema } from './jsonSchema';
+import { operationDescription } from './operationDescription';
 
 const DESCRIPTION = `Images for chat bots (SVG, or PNG with \`format=png\`), information about Discord bots, and a webhook relay from services such as GitHub to Discord.
 
@@ -24,11 +25,11 @@ const TAGS: Record<FunctionGroup, string> = {
 };
 
 /** The OpenAPI 3.1 document of the route table: every route, its parameters, answers and errors. */
-export function openApiDocument(serverUrl?: string) {
+export function openApiDocument(serverUrl = '/') {
   return {
     openapi: '3.1.0',
     info: { title: 'Chat-bot utility API', version: '1.0.0', description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
-    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    servers: [{ url: serverUrl }],
     tags: (Object.keys(TAGS) as FunctionGroup[]).map((name) => ({ name, description: TAGS[name] })),
     paths: paths(),
     components: { schemas, headers, securitySchemes },
@@ -47,16 +48,17 @@ function operation(route: RouteEntry) {
   return {
     operationId: route.id,
     summary: route.summary,
+    description: operationDescription(route, route.schemas.query && (jsonSchema(route.schemas.query, 'input').description as string | undefined)),
     tags: [route.group],
     security: route.auth === 'apiKey' ? [{ bearerAuth: [] }] : [],
-    parameters: [...parameters(route, 'path'), ...parameters(route, 'query')],
+    parameters: [...parameters(route, 'path'), ...parameters(route, 'query'), ...parameters(route, 'header')],
     ...(route.schemas.body || route.rawBody ? { requestBody: requestBody(route) } : {}),
     responses: { ...successResponses(route), ...errorResponses(route) },
   };
 }
 
-function parameters(route: RouteEntry, where: 'path' | 'query') {
-  const sources = [route.schemas[where], where === 'query' && route.response === 'svg' ? imageOutputQuery : undefined].filter(Boolean) as z.ZodType[];
+function parameters(route: RouteEntry, where: 'path' | 'query' | 'header') {
+  const sources = [route.schemas[where === 'header' ? 'headers' : where], where === 'query' && route.response === 'svg' ? imageOutputQuery : undefined].filter(Boolean) as z.ZodType[];
   return sources.flatMap((source) => {
     const object = jsonSchema(source, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     return Object.entries(object.properties ?? {}).map(([name, { description, ...schema }]) => ({
@@ -65,7 +67,7 @@ function parameters(route: RouteEntry, where: 'path' | 'query') {
       required: where === 'path' || (object.required ?? []).includes(name),
       ...(description ? { description } : {}),
       schema,
-      ...(route.example[where]?.[name] !== undefined ? { example: wireValue(route.example[where]?.[name] as string, schema) } : {}),
+      ...(where !== 'header' && route.example[where]?.[name] !== undefined ? { example: wireValue(route.example[where]?.[name] as string, schema) } : {}),
     }));
   });
 }

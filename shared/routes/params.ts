@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { urlProblem } from '../images/urlRules';
 import { parseHexColor } from '../svg/colors';
+import { anyCase, HEX_COLOR } from './patterns';
 
 /**
  * Query/path parameter schemas. Every value arrives as a string; each helper states its rule
@@ -60,23 +61,28 @@ export function text(min: number, max: number, options: { trim?: boolean } = {})
 
 const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{M}]/u;
 
-/** One of a fixed set, matched case-insensitively. */
+/**
+ * One of a fixed set in any letter case (people type `PNG` and `Dark`), handed on in lower case.
+ * Documented as the pattern the server checks, not as an enum, so a strictly generated client
+ * may send every spelling the server takes; `examples` keep the values visible.
+ */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   const rule = `must be one of ${values.join(', ')}`;
+  const pattern = anyCase(values);
   const schema = z
     .string(required(rule))
-    .transform((value) => value.toLowerCase())
-    .pipe(z.enum(values, { error: rule }));
-  return wire(schema, { type: 'string', enum: [...values], description: 'case-insensitive' });
+    .regex(pattern, { error: rule })
+    .transform((value) => value.toLowerCase() as T[number]);
+  return wire(schema, { type: 'string', pattern: pattern.source, examples: [...values], description: `one of ${values.join(', ')}, in any letter case` });
 }
 
 export function hexColor() {
   const rule = 'must be a hex colour #RGB or #RRGGBB';
   const schema = z
     .string(required(rule))
-    .refine((value) => parseHexColor(value) !== undefined, { error: rule })
+    .regex(HEX_COLOR, { error: rule })
     .transform((value) => parseHexColor(value) as string);
-  return wire(schema, { type: 'string', pattern: '^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$', description: 'hex colour #RGB or #RRGGBB (the # is optional)' });
+  return wire(schema, { type: 'string', pattern: HEX_COLOR.source, description: 'hex colour #RGB or #RRGGBB (the # is optional)' });
 }
 
 /** An absolute http(s) URL without credentials; where it points is checked when it is fetched. */

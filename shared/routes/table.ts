@@ -2,7 +2,8 @@ import { botPath, commandsBody, listBotsQuery, registerBotBody, statsBody } from
 import { contrastQuery, hueRotateQuery, pixelateQuery, saturateQuery } from './schemas/filters';
 import { changeMyMindQuery, distractedQuery, pictureOnlyQuery } from './schemas/generators';
 import { jailQuery, prideQuery, ripQuery } from './schemas/overlays';
-import { providerListData, relayPath, secretsBody, secretsData, WEBHOOK_ID, webhookPath } from './schemas/webhooks';
+import { WEBHOOK_ID } from './patterns';
+import { providerListData, relayHeaders, relayPath, secretsBody, secretsData, webhookPath } from './schemas/webhooks';
 import { botDetailData, botListData, commandsData, deletedBotData, heartbeatData, statsHistoryData, statusData } from './schemas/botData';
 import { rankCardQuery } from './schemas/rankCard';
 import { defineRoute, type FunctionGroup, type RouteDefinition } from './types';
@@ -292,7 +293,7 @@ export const routes = {
     maxBodyBytes: 1024 * 1024,
     summary: "Relay a provider's webhook delivery to the Discord webhook {id}/{token}",
     errors: ['UNAUTHORIZED', 'UPSTREAM_ERROR'],
-    schemas: { path: relayPath },
+    schemas: { path: relayPath, headers: relayHeaders },
     example: { path: { id: WEBHOOK_EXAMPLE.id, token: WEBHOOK_EXAMPLE.token, provider: 'github' } },
   }),
   putWebhookSecrets: defineRoute({

@@ -11,6 +11,8 @@ export interface RouteSchemas {
   path?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Request headers the handler reads itself (documented, not parsed by the validator). */
+  headers?: z.ZodType;
   /** What a `json` route answers in the envelope's `data` (documented and checked, not parsed). */
   data?: z.ZodType;
 }

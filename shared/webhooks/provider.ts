@@ -21,6 +21,11 @@ export type SignatureScheme =
   | { kind: 'hmac'; header: string; algorithm: 'sha1' | 'sha256'; encoding: 'hex' | 'base64'; prefix?: string }
   | { kind: 'token'; header: string };
 
+export interface ProviderHeader {
+  name: string;
+  carries: 'event' | 'delivery id' | 'signature';
+}
+
 /** One provider: how to read its deliveries and which events become Discord messages. */
 export interface Provider {
   name: string;
@@ -33,6 +38,8 @@ export interface Provider {
   signature?: SignatureScheme;
   /** The events rendered, as GET /webhooks lists them. */
   events: readonly string[];
+  /** The request headers it reads and what each carries (the OpenAPI document lists them). */
+  headers: readonly ProviderHeader[];
   /** Reads a delivery; throws PayloadError when it is malformed or breaks the provider's schema. */
   read(delivery: ProviderDelivery): ProviderOutcome;
 }
@@ -68,14 +75,17 @@ export const COLORS = {
 export interface Locator {
   /** For error messages: "the X-GitHub-Event header". */
   describe: string;
+  /** The headers it reads, if any. */
+  headers: readonly string[];
   find(delivery: ProviderDelivery, json: () => unknown): string | undefined;
 }
 
-export const fromHeader = (name: string): Locator => ({ describe: `the ${name} header`, find: (delivery) => delivery.headers[name.toLowerCase()] || undefined });
+export const fromHeader = (name: string): Locator => ({ describe: `the ${name} header`, headers: [name], find: (delivery) => delivery.headers[name.toLowerCase()] || undefined });
 
 /** A string (or number) at `path` in the JSON body. */
 export const fromField = (...path: string[]): Locator => ({
   describe: `the ${path.join('.')} field`,
+  headers: [],
   find(_delivery, json) {
     let value: unknown = json();
     for (const key of path) value = value !== null && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
@@ -85,11 +95,12 @@ export const fromField = (...path: string[]): Locator => ({
 });
 
 /** For providers that send one kind of event and do not name it. */
-export const always = (event: string): Locator => ({ describe: event, find: () => event });
+export const always = (event: string): Locator => ({ describe: event, headers: [], find: () => event });
 
 /** The first locator that finds something. */
 export const firstOf = (...locators: Locator[]): Locator => ({
   describe: locators.map((locator) => locator.describe).join(' or '),
+  headers: locators.flatMap((locator) => locator.headers),
   find: (delivery, json) => locators.reduce<string | undefined>((found, locator) => found ?? locator.find(delivery, json), undefined),
 });
 
@@ -127,6 +138,11 @@ export function schemaProvider<S extends Record<string, z.ZodType>>(spec: {
     docs: spec.docs,
     ...(spec.signature ? { signature: spec.signature } : {}),
     events: Object.keys(spec.schemas),
+    headers: [
+      ...spec.event.headers.map((name) => ({ name, carries: 'event' as const })),
+      ...(spec.deliveryId?.headers ?? []).map((name) => ({ name, carries: 'delivery id' as const })),
+      ...(spec.signature ? [{ name: spec.signature.header, carries: 'signature' as const }] : []),
+    ],
     read(delivery) {
       let parsedJson: { value: unknown } | undefined;
       const json = () => (parsedJson ??= { value: jsonOf(delivery) }).value;

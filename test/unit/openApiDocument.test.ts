@@ -3,6 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { readFileSync } from 'node:fs';
 import { openApiDocument, openApiText } from '../../shared/openapi/document';
 import { routeList } from '../../shared/routes/table';
+import { providers } from '../../shared/webhooks/providers/index';
 
 const document = openApiDocument('/prod');
 type Operation = { operationId: string; security: unknown[]; parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[]; responses: Record<string, any>; requestBody?: any };
@@ -31,7 +32,7 @@ describe('the OpenAPI document', () => {
 
   test('parameters carry their wire type, range, default and whether they are required', () => {
     expect(parameter('rankCard', 'level')).toMatchObject({ in: 'query', required: true, schema: { type: 'integer', minimum: 0 } });
-    expect(parameter('rankCard', 'theme')).toMatchObject({ required: false, schema: { type: 'string', default: 'dark', enum: expect.arrayContaining(['dark', 'light']) } });
+    expect(parameter('rankCard', 'theme')).toMatchObject({ required: false, schema: { type: 'string', default: 'dark', pattern: expect.any(String), examples: expect.arrayContaining(['dark', 'light']) } });
     expect(parameter('rankCard', 'username')).toMatchObject({ required: true, schema: { type: 'string', minLength: 1, maxLength: 32 } });
     expect(parameter('jail', 'width')).toMatchObject({ required: false, schema: { type: 'integer', minimum: 1, maximum: 1024, default: 512 } });
     expect(parameter('contrast', 'amount')).toMatchObject({ schema: { type: 'number', minimum: 0, maximum: 5, default: 1.5 } });
@@ -44,7 +45,7 @@ describe('the OpenAPI document', () => {
   test('every image route takes format=svg|png; no other route does', () => {
     for (const route of routeList) {
       const format = parameter(route.id, 'format');
-      if (route.response === 'svg') expect(format).toMatchObject({ in: 'query', required: false, schema: { enum: ['svg', 'png'] } });
+      if (route.response === 'svg') expect(format).toMatchObject({ in: 'query', required: false, schema: { type: 'string', examples: ['svg', 'png'] } });
       else expect(format).toBeUndefined();
     }
   });
@@ -93,8 +94,33 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  test('the server is the base path the document was asked from', () => {
+  test('the server is the base path the document was asked from (/ when none is given)', () => {
     expect(document.servers).toEqual([{ url: '/prod' }]);
+    expect(openApiDocument().servers).toEqual([{ url: '/' }]);
+  });
+
+  test('every operation has a description saying more than its summary', () => {
+    for (const route of routeList) {
+      const { summary, description } = operation(route.id) as Operation & { summary: string; description?: string };
+      expect(description?.startsWith(`${summary}.`)).toBe(true);
+      expect(description!.length).toBeGreaterThan(summary.length + 20);
+    }
+    // A rule spanning parameters is stated where a client reads the operation.
+    expect((operation('distracted') as { description?: string }).description).toContain('At least one of boyfriend, girlfriend, other is required');
+  });
+
+  test('the relay documents every header a provider module reads, naming the providers', () => {
+    const headers = operation('relayWebhook').parameters.filter((p) => p.in === 'header') as unknown as { name: string; required: boolean; description: string }[];
+    const read = providers.flatMap((provider) => provider.headers.map((header) => ({ ...header, provider: provider.displayName })));
+    expect(read.map((header) => header.name)).toEqual(expect.arrayContaining(['X-GitHub-Event', 'X-Gitlab-Event', 'X-Event-Key', 'circleci-event-type', 'Sentry-Hook-Resource', 'X-Hub-Signature-256', 'Heroku-Webhook-Hmac-SHA256']));
+    expect(headers.map((header) => header.name.toLowerCase()).sort()).toEqual([...new Set(read.map((header) => header.name.toLowerCase()))].sort());
+    for (const header of read) {
+      const documented = headers.find((p) => p.name.toLowerCase() === header.name.toLowerCase())!;
+      expect(documented.required).toBe(false);
+      expect(documented.description).toContain(`${header.provider}: the ${header.carries}`);
+    }
+    // Only the relay reads provider headers.
+    for (const route of routeList.filter((r) => r.id !== 'relayWebhook')) expect(operation(route.id).parameters.filter((p) => p.in === 'header')).toEqual([]);
   });
 
   test('docs/openapi.json is the current document (npm run openapi writes it)', () => {

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { urlProblem } from '../../images/urlRules';
 import { integer, oneOf, wire } from '../params';
+import { SNOWFLAKE, TAG } from '../patterns';
 
 /** A Discord application (client) id: a snowflake of 17 to 20 digits. */
 const SNOWFLAKE_RULE = 'must be a Discord client id (a snowflake of 17 to 20 digits)';
-export const botPath = z.object({
-  clientId: z
-    .string({ error: 'is required' })
-    .regex(/^[1-9]\d{16,19}$/, { error: SNOWFLAKE_RULE, abort: true })
-    // Snowflakes are unsigned 64-bit integers.
-    .refine((id) => BigInt(id) <= 0xffffffffffffffffn, { error: SNOWFLAKE_RULE }),
-});
+export const botPath = z.object({ clientId: z.string({ error: 'is required' }).regex(SNOWFLAKE, { error: SNOWFLAKE_RULE }) });
 
 export const MAX_TAGS = 10;
 export const MAX_COMMANDS = 200;
@@ -18,10 +13,9 @@ export const MAX_COMMANDS = 200;
 const tag = wire(
   z
     .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9][a-z0-9-]{0,23}$/, { error: 'tags are 1 to 24 lowercase letters, digits or dashes' }),
-  { type: 'string', pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9-]{0,23}\\s*$', description: 'a tag: letters, digits or dashes, stored lowercase' },
+    .regex(TAG, { error: 'tags are 1 to 24 letters, digits or dashes' })
+    .transform((value) => value.trim().toLowerCase()),
+  { type: 'string', pattern: TAG.source, description: 'a tag: letters, digits or dashes, stored lowercase' },
 );
 
 export const listBotsQuery = z.object({

@@ -9,9 +9,10 @@ export const pictureOnlyQuery = z.object(pictureQuery);
 
 export const distractedRoles = ['boyfriend', 'girlfriend', 'other'] as const;
 
+const ONE_ROLE_AT_LEAST = `at least one of ${distractedRoles.join(', ')} is required`;
+
+/** The rule spanning the three parameters is the object's description: the OpenAPI operation states it. */
 export const distractedQuery = z
   .object({ boyfriend: labelOrPicture(1, 60).optional(), girlfriend: labelOrPicture(1, 60).optional(), other: labelOrPicture(1, 60).optional() })
-  .refine((query) => distractedRoles.some((role) => query[role] !== undefined), {
-    path: ['boyfriend'],
-    error: 'at least one of boyfriend, girlfriend, other is required',
-  });
+  .refine((query) => distractedRoles.some((role) => query[role] !== undefined), { path: ['boyfriend'], error: ONE_ROLE_AT_LEAST })
+  .meta({ description: ONE_ROLE_AT_LEAST });

@@ -97,6 +97,7 @@ const idempotencyKey = fromHeader('Idempotency-Key');
 const eventUuid = fromHeader('X-Gitlab-Event-UUID');
 const gitlabDeliveryId: Locator = {
   describe: `${idempotencyKey.describe} or ${eventUuid.describe}`,
+  headers: [...idempotencyKey.headers, ...eventUuid.headers],
   find(delivery, json) {
     const key = idempotencyKey.find(delivery, json);
     if (key) return key;

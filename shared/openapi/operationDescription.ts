@@ -1,0 +1,25 @@
+import type { RouteEntry } from '../routes/table';
+
+/**
+ * An operation's description: its summary, then what its shape implies (key, how it is counted,
+ * what it answers, its body) and rules spanning several parameters (the query schema's own
+ * description), so every operation says more than its summary without prose written twice.
+ */
+export function operationDescription(route: RouteEntry, queryRule?: string): string {
+  const counted = route.rateLimitBy ? `per {${route.rateLimitBy.pathParameter}}` : route.auth === 'apiKey' ? "against the key's quota" : 'per source IP';
+  const access = route.auth === 'apiKey' ? `Needs an API key; counted ${counted}.` : `No key; counted ${counted}.`;
+  const body = route.rawBody ? 'The body is the delivery as the provider sends it.' : route.schemas.body ? 'Takes a JSON body.' : undefined;
+  return [`${route.summary}.`, queryRule && `${capitalised(queryRule)}.`, access, ANSWERS[answerKind(route)], body].filter(Boolean).join(' ');
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const answerKind = (route: RouteEntry) => (route.answers === 'message' ? 'message' : route.response);
+
+const ANSWERS: Record<ReturnType<typeof answerKind>, string> = {
+  svg: 'Answers the image as SVG, or PNG with `format=png` (or an Accept header preferring image/png), with an ETag; 304 to a matching If-None-Match.',
+  json: 'Answers the JSON envelope `{"success": true, "data", "meta"}`; errors are `{"success": false, "error", "meta"}`.',
+  message: 'Answers `{"message"}` (with `"code"` on errors), never the envelope, never a 500.',
+  html: 'Answers a self-contained HTML page.',
+  openapi: 'Answers this document, with the server the request came through.',
+};

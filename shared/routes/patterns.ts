@@ -1,0 +1,43 @@
+/**
+ * Patterns the OpenAPI document publishes, and the server checks with the very same RegExp, so
+ * both accept the same strings. They are portable: one meaning in ECMA-262 without flags, Python's
+ * `re` and Go's RE2, so clients generated in any language validate as the server does. Hence ASCII
+ * classes (`[0-9]`: `\d` is any Unicode digit in Python), `\xHH` escapes (no `\u`, no `\p{..}`),
+ * no lookaround, no backreferences, no flags (letter case is spelled out: `[Pp][Nn][Gg]`).
+ */
+
+/** No control characters (Unicode Cc: U+0000-U+001F, U+007F-U+009F). */
+export const NO_CONTROLS = /^[^\x00-\x1F\x7F-\x9F]+$/;
+
+export const HEX_COLOR = /^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/;
+
+/** A Discord snowflake as clients see them: 17 to 20 digits, an unsigned 64-bit integer. */
+export const SNOWFLAKE = decimalAtMost(2n ** 64n - 1n, 17);
+
+export const WEBHOOK_ID = /^[0-9]{17,20}$/;
+export const WEBHOOK_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** A tag as typed: ASCII white space around it is trimmed, letter case folded. */
+export const TAG = /^[\x09-\x0D ]*[A-Za-z0-9][A-Za-z0-9-]{0,23}[\x09-\x0D ]*$/;
+
+/** Exactly one of `values` (ASCII letters, digits, dashes), in any letter case. */
+export function anyCase(values: readonly string[]): RegExp {
+  const plain = values.find((value) => !/^[A-Za-z0-9-]+$/.test(value));
+  if (plain !== undefined) throw new Error(`anyCase takes letters, digits and dashes, not ${JSON.stringify(plain)}`);
+  const spell = (value: string) => [...value].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('');
+  return new RegExp(`^(?:${values.map(spell).join('|')})$`);
+}
+
+/** A decimal integer of at least `minDigits` digits, no leading zero, at most `max`. */
+export function decimalAtMost(max: bigint, minDigits: number): RegExp {
+  const top = max.toString();
+  const shorter = `[1-9][0-9]{${minDigits - 1},${top.length - 2}}`;
+  // Same length as max: its first i digits, then a smaller digit, then any digits.
+  const below = [...top].flatMap((digit, i) => {
+    const least = i === 0 ? 1 : 0;
+    const [smaller, rest] = [Number(digit) - 1, top.length - i - 1];
+    if (smaller < least) return [];
+    return [`${top.slice(0, i)}${smaller === least ? least : `[${least}-${smaller}]`}${rest ? `[0-9]{${rest}}` : ''}`];
+  });
+  return new RegExp(`^(?:${[shorter, ...below, top].join('|')})$`);
+}
