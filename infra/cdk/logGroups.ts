@@ -8,4 +8,5 @@ export interface LogSettings {
   encryptionKey: IKey;
 }
 
-export const logGroup = (scope: Construct, id: string, { retention, encryptionKey }: LogSettings): LogGroup => new LogGroup(scope, id, { retention, encryptionKey });
+export const logGroup = (scope: Construct, id: string, { retention, encryptionKey }: LogSettings, logGroupName?: string): LogGroup =>
+  new LogGroup(scope, id, { retention, encryptionKey, logGroupName });

@@ -40,6 +40,8 @@ export interface ChatbotRestApi {
   usagePlan: UsagePlan;
 }
 
+const STAGE_NAME = 'prod';
+
 /** The REST API, its resources and methods all derived from the route table. */
 export function chatbotRestApi(scope: Construct, settings: ApiSettings): ChatbotRestApi {
   const accessLogs = logGroup(scope, 'ApiAccessLogs', settings.logs);
@@ -51,7 +53,7 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
     binaryMediaTypes: BINARY_MEDIA_TYPES,
     cloudWatchRole: true,
     deployOptions: {
-      stageName: 'prod',
+      stageName: STAGE_NAME,
       // No X-Ray on the stage: its segments keep each request's URL for 30 days, and /webhooks
       // URLs carry Discord webhook tokens. The functions trace themselves (without URLs).
       tracingEnabled: false,
@@ -74,6 +76,11 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
       }),
     },
   });
+
+  // API Gateway writes the execution log (errors) to this group, and would otherwise create it
+  // itself, unencrypted and kept forever; it must exist before the stage logs anything.
+  const stage = api.deploymentStage;
+  stage.node.addDependency(logGroup(scope, 'ApiExecutionLogs', settings.logs, `API-Gateway-Execution-Logs_${api.restApiId}/${STAGE_NAME}`));
 
   const authorizer = new RequestAuthorizer(scope, 'KeyAuthorizer', {
     handler: settings.authorizer,
@@ -101,7 +108,7 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
     name: 'chatbot-utility-api',
     description: 'Per-key throttle backstop; the exact per-minute quota is enforced by the functions',
     throttle: settings.throttle,
-    apiStages: [{ api, stage: api.deploymentStage }],
+    apiStages: [{ api, stage }],
   });
   return { api, usagePlan };
 }

@@ -140,9 +140,17 @@ describe('log groups and keys', () => {
   test('every log group keeps its events 90 days by default (a setting) and is encrypted with the operations key', () => {
     for (const [t, days] of [[template, 90], [custom, 365]] as const) {
       const groups = Object.values(resourcesOf(t, 'AWS::Logs::LogGroup'));
-      expect(groups).toHaveLength(deployedGroups().length + 2);
+      // One per function, the access log, and API Gateway's execution log (created by the stack, not by API Gateway).
+      expect(groups).toHaveLength(deployedGroups().length + 1 + 2);
       for (const group of groups) expect(group.Properties).toMatchObject({ RetentionInDays: days, KmsKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^OperationsKey/), 'Arn'] } });
     }
+  });
+
+  test("API Gateway's execution log group is the stack's, made before the stage", () => {
+    const [id, group] = Object.entries(resourcesOf(template, 'AWS::Logs::LogGroup')).find(([logicalId]) => logicalId.startsWith('ApiExecutionLogs'))!;
+    const [restApiId] = only(template, 'AWS::ApiGateway::RestApi');
+    expect(group.Properties.LogGroupName).toEqual({ 'Fn::Join': ['', ['API-Gateway-Execution-Logs_', { Ref: restApiId }, '/prod']] });
+    expect(template.toJSON().Resources[only(template, 'AWS::ApiGateway::Stage')[0]].DependsOn).toContain(id);
   });
 
   test("CloudWatch Logs of the stack's region may use the operations key, for this account's log groups only", () => {
