@@ -8,6 +8,8 @@ import type { Construct } from 'constructs';
  * stay off: WAF would keep full request URLs, and /webhooks URLs carry Discord webhook tokens.
  */
 export function rateLimitingWebAcl(scope: Construct, stage: Stage, limit: number): CfnWebACL {
+  // WAF's own bounds for a rate-based rule: refused here rather than by a failing deploy.
+  if (!Number.isInteger(limit) || limit < 10 || limit > 2_000_000_000) throw new Error(`wafRateLimit must be a whole number from 10 to 2000000000, got ${limit}`);
   const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: false });
   const acl = new CfnWebACL(scope, 'WebAcl', {
     scope: 'REGIONAL',

@@ -90,6 +90,10 @@ describe('unauthenticated routes and the functions are bounded', () => {
     expect(effectiveSetting(t(), '/*', '*')).toMatchObject({ ThrottlingRateLimit: settings.stageThrottle.rateLimit, ThrottlingBurstLimit: settings.stageThrottle.burstLimit, LoggingLevel: 'ERROR' });
   });
 
+  test.each([0, 9])('a WAF rate limit of %i (below WAF’s minimum of 10) is refused at synth', (limit) => {
+    expect(() => synthStack({ ...DEFAULT_SETTINGS, wafRateLimit: limit })).toThrow(`wafRateLimit must be a whole number from 10 to 2000000000, got ${limit}`);
+  });
+
   test('every function has reserved concurrency (a setting; 0 reserves none)', () => {
     const reserved = (t: Template) => Object.values(resourcesOf(t, 'AWS::Lambda::Function')).map((fn) => fn.Properties.ReservedConcurrentExecutions);
     expect(reserved(template)).toEqual(Array(deployedGroups().length + 1).fill(DEFAULT_SETTINGS.reservedConcurrency));
