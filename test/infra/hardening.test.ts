@@ -129,7 +129,12 @@ describe('alarms notify someone', () => {
     const [, topic] = only(template, 'AWS::SNS::Topic');
     expect(topic.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^OperationsKey/), 'Arn'] });
     const [, policy] = only(template, 'AWS::SNS::TopicPolicy');
-    expect(policy.Properties.PolicyDocument.Statement).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    const statements: any[] = policy.Properties.PolicyDocument.Statement;
+    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    // The topic policy replaces SNS's default one: CloudWatch alarms of this account are let in by name.
+    const cloudWatch = statements.find((s) => s.Principal?.Service === 'cloudwatch.amazonaws.com');
+    expect(cloudWatch).toMatchObject({ Effect: 'Allow', Action: 'sns:Publish', Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } } });
+    expect(JSON.stringify(cloudWatch.Condition.ArnLike['aws:SourceArn'])).toContain(':alarm:*');
     expect(keyPolicy(template, 'OperationsKey')).toContainEqual(expect.objectContaining({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }));
   });
 
