@@ -1,26 +1,44 @@
 import { App, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ChatbotApiStack, DEFAULT_SETTINGS } from './stack';
 
 /**
- * `npx cdk synth|deploy`. Settings come from CDK context (`-c name=value` or cdk.json):
- * authorizerCacheTtl, rateLimitPerMinute, botOnlineWindowSeconds (more than 0; the stack refuses
- * anything else), throttleRate, throttleBurst, destroyData (true only for throwaway stacks: the
- * table is then deleted with the stack).
+ * `npx cdk synth|deploy`. Settings come from CDK context (`-c name=value` or cdk.json), each
+ * described in the README: authorizerCacheTtl, rateLimitPerMinute, botOnlineWindowSeconds (more
+ * than 0; the stack refuses anything else), throttleRate, throttleBurst, publicThrottleRate,
+ * publicThrottleBurst, stageThrottleRate, stageThrottleBurst, reservedConcurrency,
+ * logRetentionDays, waf and wafRateLimit, alarmEmail, secretsKeyUsers (comma-separated role
+ * ARNs), destroyData (true only for throwaway stacks: the table is then deleted with the stack).
  */
 const app = new App();
+const context = (name: string): unknown => app.node.tryGetContext(name);
 const number = (name: string, fallback: number) => {
-  const value = app.node.tryGetContext(name);
+  const value = context(name);
   if (value === undefined) return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`context ${name} must be a whole number >= 0, got ${JSON.stringify(value)}`);
   return parsed;
 };
+const throttle = (prefix: string, fallback: { rateLimit: number; burstLimit: number }) => ({ rateLimit: number(`${prefix}Rate`, fallback.rateLimit), burstLimit: number(`${prefix}Burst`, fallback.burstLimit) });
+const flag = (name: string) => String(context(name)) === 'true';
+const text = (name: string) => (context(name) === undefined || context(name) === '' ? undefined : String(context(name)));
+
+const logRetention = number('logRetentionDays', DEFAULT_SETTINGS.logRetention);
+if (!Object.values(RetentionDays).includes(logRetention)) throw new Error(`context logRetentionDays must be one of CloudWatch Logs' retention periods (1, 3, 5, 7, 14, 30, 60, 90, 120, ...), got ${logRetention}`);
+
 new ChatbotApiStack(app, 'ChatbotUtilityApi', {
   authorizerCacheTtl: number('authorizerCacheTtl', DEFAULT_SETTINGS.authorizerCacheTtl),
   rateLimitPerMinute: number('rateLimitPerMinute', DEFAULT_SETTINGS.rateLimitPerMinute),
   botOnlineWindowSeconds: number('botOnlineWindowSeconds', DEFAULT_SETTINGS.botOnlineWindowSeconds),
-  throttle: { rateLimit: number('throttleRate', DEFAULT_SETTINGS.throttle.rateLimit), burstLimit: number('throttleBurst', DEFAULT_SETTINGS.throttle.burstLimit) },
-  removalPolicy: String(app.node.tryGetContext('destroyData')) === 'true' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+  throttle: throttle('throttle', DEFAULT_SETTINGS.throttle),
+  publicThrottle: throttle('publicThrottle', DEFAULT_SETTINGS.publicThrottle),
+  stageThrottle: throttle('stageThrottle', DEFAULT_SETTINGS.stageThrottle),
+  reservedConcurrency: number('reservedConcurrency', DEFAULT_SETTINGS.reservedConcurrency),
+  logRetention,
+  wafRateLimit: flag('waf') ? number('wafRateLimit', 1000) : undefined,
+  alarmEmail: text('alarmEmail'),
+  secretsKeyUsers: (text('secretsKeyUsers') ?? '').split(',').map((arn) => arn.trim()).filter(Boolean),
+  removalPolicy: flag('destroyData') ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

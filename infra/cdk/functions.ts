@@ -3,8 +3,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Key } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
@@ -13,6 +12,8 @@ import { routeList } from '../../shared/routes/table';
 import type { FunctionGroup } from '../../shared/routes/types';
 import { fontFiles } from '../../shared/svg/fontFiles';
 import { BUNDLE, RASTERISER } from './bundling';
+import { allowKeyUse } from './keys';
+import { logGroup, type LogSettings } from './logGroups';
 import { acknowledgeFunctionFindings } from './nagAcknowledgements';
 import { GROUP_NEEDS, grantTable, type TableNeed } from './tableAccess';
 
@@ -25,10 +26,12 @@ const ARCHITECTURE = Architecture.ARM_64;
 export interface FunctionSettings {
   table: ITable;
   /** Seals webhook signing secrets and kept Discord tokens (KMS encryption context binds each to its record). */
-  secretsKey: IKey;
+  secretsKey: Key;
   rateLimitPerMinute: number;
   botOnlineWindowSeconds: number;
-  logRetention: RetentionDays;
+  logs: LogSettings;
+  /** Concurrent executions reserved for (and capping) each function; 0 = none reserved. */
+  reservedConcurrency: number;
 }
 
 interface Spec {
@@ -48,6 +51,8 @@ interface Spec {
 
 /** The groups that keep secrets: the webhook relay (signing secrets, tokens of failed deliveries). */
 const SEALS_SECRETS: readonly FunctionGroup[] = ['webhooks'];
+/** What SecretBox calls on the secrets key, in the functions and in `npm run webhooks -- --aws`. */
+export const SECRET_BOX_ACTIONS = ['kms:Encrypt', 'kms:Decrypt'];
 
 /**
  * One Lambda function: ESM bundle by esbuild (minified, source maps, Node 22 on arm64), its own
@@ -55,10 +60,10 @@ const SEALS_SECRETS: readonly FunctionGroup[] = ['webhooks'];
  */
 function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSettings): NodejsFunction {
   // Its own role, allowed to write to its own log group only (no AWS-managed policy).
-  const logGroup = new LogGroup(scope, `${id}Logs`, { retention: settings.logRetention });
+  const logs = logGroup(scope, `${id}Logs`, settings.logs);
   const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
   // logGroupArn ends in ":*", which covers the group's streams.
-  role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
+  role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logs.logGroupArn] }));
   const fn = new NodejsFunction(scope, id, {
     role,
     entry: `${ROOT}${spec.entry}`,
@@ -69,7 +74,9 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
     memorySize: spec.memorySize,
     timeout: spec.timeout,
     tracing: Tracing.ACTIVE,
-    logGroup,
+    logGroup: logs,
+    // A flood on one route cannot take the account's whole concurrency from the others.
+    reservedConcurrentExecutions: settings.reservedConcurrency || undefined,
     environment: {
       TABLE_NAME: settings.table.tableName,
       RATE_LIMIT_PER_MINUTE: String(settings.rateLimitPerMinute),
@@ -91,7 +98,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
   });
   grantTable(settings.table, fn, spec.needs);
   // Exactly the two calls SecretBox makes (grantEncryptDecrypt would add ReEncrypt* and GenerateDataKey*).
-  if (spec.sealsSecrets) settings.secretsKey.grant(fn, 'kms:Encrypt', 'kms:Decrypt');
+  if (spec.sealsSecrets) allowKeyUse(settings.secretsKey, role, SECRET_BOX_ACTIONS);
   acknowledgeFunctionFindings(fn, role);
   return fn;
 }

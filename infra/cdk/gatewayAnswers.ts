@@ -1,6 +1,5 @@
-import { AuthorizationType, LambdaIntegration, ResponseType, type IResource, type RestApi } from 'aws-cdk-lib/aws-apigateway';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { gatewayResponses, type GatewayAnswer, type GatewayResponseType } from '../../shared/http/gatewayResponses';
+import { AuthorizationType, MockIntegration, PassthroughBehavior, ResponseType, type IResource, type RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { allowHeader, gatewayResponses, type GatewayAnswer, type GatewayResponseType } from '../../shared/http/gatewayResponses';
 import { acknowledgeMethodNotAllowed } from './nagAcknowledgements';
 
 /**
@@ -38,11 +37,32 @@ export function addGatewayResponses(api: RestApi): void {
 
 /**
  * A wrong method on a known path: the path's ANY method (the most specific method wins, so it
- * only catches the others) reaches the group function without a key, and the group answers 405
- * with Allow as the local gateway does. A function, not a mock, so any body or content type is
- * fine.
+ * only catches the others) answers 405 itself, a mock integration, so no function runs. Allow
+ * and the message come from the route table as the local gateway's do (`methodNotAllowed()`).
+ * The request template ignores the body, and other content types pass through to the mock,
+ * whose one (default) integration response is the 405, so any body gets the same answer.
  */
-export function methodNotAllowedVia(resource: IResource, fn: IFunction): void {
-  const method = resource.addMethod('ANY', new LambdaIntegration(fn, { allowTestInvoke: false }), { authorizationType: AuthorizationType.NONE });
+export function methodNotAllowedMock(resource: IResource, methods: string[]): void {
+  const allow = allowHeader(methods);
+  const headers = {
+    'method.response.header.Content-Type': "'application/json; charset=utf-8'",
+    'method.response.header.Allow': `'${allow}'`,
+    'method.response.header.X-Request-Id': 'context.requestId',
+  };
+  const integration = new MockIntegration({
+    passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
+    requestTemplates: { 'application/json': '{"statusCode": 405}' },
+    integrationResponses: [
+      {
+        statusCode: '405',
+        responseParameters: headers,
+        responseTemplates: { 'application/json': envelope('METHOD_NOT_ALLOWED', JSON.stringify(`$context.httpMethod is not allowed here; use ${allow}`)) },
+      },
+    ],
+  });
+  const method = resource.addMethod('ANY', integration, {
+    authorizationType: AuthorizationType.NONE,
+    methodResponses: [{ statusCode: '405', responseParameters: Object.fromEntries(Object.keys(headers).map((name) => [name, true])) }],
+  });
   acknowledgeMethodNotAllowed(method);
 }

@@ -1,8 +1,10 @@
 import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Operation, type Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 
 const PERIOD = Duration.minutes(5);
@@ -21,12 +23,14 @@ function acrossFunctions(functions: IFunction[], metricOf: (fn: IFunction) => IM
 
 /**
  * Five alarms that each mean "someone should look": the API answering 5xx or slowly, a function
- * failing or throttled by Lambda, DynamoDB throttling. Wire them to a topic or pager of your
- * choice. Callers over their quota (429) are the limiter working, not an alarm.
+ * failing or throttled by Lambda, DynamoDB throttling. Each tells the topic when it fires and
+ * when it clears, so nobody has to watch a console. Callers over their quota (429) are the
+ * limiter working, not an alarm.
  */
-export function addAlarms(scope: Construct, api: RestApi, functions: Map<string, IFunction>, table: Table): void {
-  const alarm = (id: string, metric: IMetric, threshold: number, description: string) =>
-    new Alarm(scope, id, {
+export function addAlarms(scope: Construct, api: RestApi, functions: Map<string, IFunction>, table: Table, topic: ITopic): void {
+  const notify = new SnsAction(topic);
+  const alarm = (id: string, metric: IMetric, threshold: number, description: string) => {
+    const created = new Alarm(scope, id, {
       metric,
       threshold,
       evaluationPeriods: 1,
@@ -34,6 +38,9 @@ export function addAlarms(scope: Construct, api: RestApi, functions: Map<string,
       treatMissingData: TreatMissingData.NOT_BREACHING,
       alarmDescription: description,
     });
+    created.addAlarmAction(notify);
+    created.addOkAction(notify);
+  };
   const sum = { period: PERIOD, statistic: 'Sum' };
   const all = [...functions.values()];
 

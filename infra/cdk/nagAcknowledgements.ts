@@ -9,18 +9,20 @@ import type { RouteDefinition } from '../../shared/routes/types';
  */
 const acknowledge = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
 
-export function acknowledgeStackFindings(api: RestApi): void {
+export function acknowledgeStackFindings(api: RestApi, { webAcl }: { webAcl: boolean }): void {
   acknowledge(
     api,
     'AwsSolutions-COG4',
     "The methods of the /v1 routes are called by bot developers with API keys, not Cognito users: a Lambda REQUEST authorizer checks each key against its SHA-256 in DynamoDB. The methods without a key (the public routes outside /v1, each path's 405 catch-all) carry their own acknowledgement.",
   );
   acknowledge(api, 'AwsSolutions-APIG2', "Parameters are validated in the function against the route table's zod schemas (ranges, lengths, URL and colour rules, label-or-URL), which API Gateway's request validator cannot express; the function answers 400 naming each field.");
-  acknowledge(
-    api,
-    'AwsSolutions-APIG3',
-    "WAF is left to the operator (a web ACL has a monthly cost and can be attached to the stage without changing the stack). Without it: the methods of the /v1 routes are bounded by the usage-plan throttle and the functions' per-key limiter; the public routes outside /v1 by the functions' limiter, per source IP or per webhook id; each path's ANY (405) method is counted by neither, since its function answers from the route table without running the limiter or touching data, so only API Gateway's account throttle and Lambda concurrency bound it.",
-  );
+  if (!webAcl) {
+    acknowledge(
+      api,
+      'AwsSolutions-APIG3',
+      "The web ACL is the operator's choice (-c waf=true adds a rate-based one; it has a monthly cost). Without it, every method is bounded by the stage throttle and each function's reserved concurrency (reservedConcurrency, unless set to 0); the methods of the /v1 routes also by the usage-plan throttle per key and the functions' per-key limiter; the public routes outside /v1 by their own method throttle and the functions' limiter, per source IP or per webhook id; each path's ANY (405) method is a mock integration that runs no function and touches no data.",
+    );
+  }
   acknowledge(
     api,
     'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
@@ -37,7 +39,7 @@ export function acknowledgeFunctionFindings(fn: IConstruct, role: IConstruct): v
 export function acknowledgeMethodNotAllowed(method: Method): void {
   acknowledgeKeyless(
     method,
-    'This ANY method only catches the methods a path does not have: the group function answers 405 with Allow from the route table, without reading or writing any data, as the local server does without a key.',
+    'This ANY method only catches the methods a path does not have: a mock integration answers 405 with Allow from the route table; no function runs and no data is read or written, as the local server does without a key.',
   );
 }
 

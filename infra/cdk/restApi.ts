@@ -7,18 +7,18 @@ import {
   IdentitySource,
   LambdaIntegration,
   LogGroupLogDestination,
-  MethodLoggingLevel,
   RequestAuthorizer,
   RestApi,
   type UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { BINARY_MEDIA_TYPES } from '../../shared/http/binaryMedia';
 import { routeList } from '../../shared/routes/table';
 import type { FunctionGroup } from '../../shared/routes/types';
-import { addGatewayResponses, methodNotAllowedVia } from './gatewayAnswers';
+import { addGatewayResponses, methodNotAllowedMock } from './gatewayAnswers';
+import { logGroup, type LogSettings } from './logGroups';
+import { methodSettings, STAGE_LOGGING, type Throttle } from './methodSettings';
 import { acknowledgePublicMethod } from './nagAcknowledgements';
 
 export interface ApiSettings {
@@ -27,8 +27,12 @@ export interface ApiSettings {
   /** Seconds API Gateway caches an authorizer result per Authorization header (0 = off). */
   authorizerCacheTtl: number;
   /** Usage-plan throttle per API key: the coarse backstop in front of the exact per-minute limiter. */
-  throttle: { rateLimit: number; burstLimit: number };
-  logRetention: RetentionDays;
+  throttle: Throttle;
+  /** Each public route's own throttle (auth 'none': no key, so no usage plan bounds it). */
+  publicThrottle: Throttle;
+  /** The whole stage's, every method included: what the API takes in all. */
+  stageThrottle: Throttle;
+  logs: LogSettings;
 }
 
 export interface ChatbotRestApi {
@@ -36,9 +40,11 @@ export interface ChatbotRestApi {
   usagePlan: UsagePlan;
 }
 
+const STAGE_NAME = 'prod';
+
 /** The REST API, its resources and methods all derived from the route table. */
 export function chatbotRestApi(scope: Construct, settings: ApiSettings): ChatbotRestApi {
-  const accessLogs = new LogGroup(scope, 'ApiAccessLogs', { retention: settings.logRetention });
+  const accessLogs = logGroup(scope, 'ApiAccessLogs', settings.logs);
   const api = new RestApi(scope, 'Api', {
     restApiName: 'chatbot-utility-api',
     description: 'Chat-bot utility API: SVG images, bot information, webhook relay',
@@ -47,11 +53,16 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
     binaryMediaTypes: BINARY_MEDIA_TYPES,
     cloudWatchRole: true,
     deployOptions: {
-      stageName: 'prod',
-      tracingEnabled: true,
-      metricsEnabled: true,
-      loggingLevel: MethodLoggingLevel.ERROR,
+      stageName: STAGE_NAME,
+      // No X-Ray on the stage: its segments keep each request's URL for 30 days, and /webhooks
+      // URLs carry Discord webhook tokens. The functions trace themselves (without URLs).
+      tracingEnabled: false,
+      ...STAGE_LOGGING,
+      throttlingRateLimit: settings.stageThrottle.rateLimit,
+      throttlingBurstLimit: settings.stageThrottle.burstLimit,
+      methodOptions: methodSettings(routeList, settings.publicThrottle),
       accessLogDestination: new LogGroupLogDestination(accessLogs),
+      // resourcePath is the route's template (/webhooks/{id}/{token}/...), never the request's path.
       accessLogFormat: AccessLogFormat.jsonWithStandardFields({
         caller: false,
         httpMethod: true,
@@ -66,13 +77,17 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
     },
   });
 
+  // API Gateway writes the execution log (errors) to this group, and would otherwise create it
+  // itself, unencrypted and kept forever; it must exist before the stage logs anything.
+  const stage = api.deploymentStage;
+  stage.node.addDependency(logGroup(scope, 'ApiExecutionLogs', settings.logs, `API-Gateway-Execution-Logs_${api.restApiId}/${STAGE_NAME}`));
+
   const authorizer = new RequestAuthorizer(scope, 'KeyAuthorizer', {
     handler: settings.authorizer,
     identitySources: [IdentitySource.header('Authorization')],
     resultsCacheTtl: Duration.seconds(settings.authorizerCacheTtl),
   });
 
-  const functionOfPath = new Map<string, IFunction>();
   for (const route of routeList) {
     const fn = settings.functions.get(route.group);
     if (!fn) throw new Error(`no function for group ${route.group}`);
@@ -83,16 +98,17 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
       route.auth === 'apiKey' ? { authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true } : { authorizationType: AuthorizationType.NONE },
     );
     if (route.auth === 'none') acknowledgePublicMethod(method, route);
-    functionOfPath.set(route.path, fn);
   }
-  for (const [path, fn] of functionOfPath) methodNotAllowedVia(api.root.resourceForPath(path), fn);
+  for (const path of new Set(routeList.map((route) => route.path))) {
+    methodNotAllowedMock(api.root.resourceForPath(path), routeList.filter((route) => route.path === path).map((route) => route.method));
+  }
   addGatewayResponses(api);
 
   const usagePlan = api.addUsagePlan('UsagePlan', {
     name: 'chatbot-utility-api',
     description: 'Per-key throttle backstop; the exact per-minute quota is enforced by the functions',
     throttle: settings.throttle,
-    apiStages: [{ api, stage: api.deploymentStage }],
+    apiStages: [{ api, stage }],
   });
   return { api, usagePlan };
 }

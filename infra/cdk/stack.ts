@@ -1,19 +1,39 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { Key } from 'aws-cdk-lib/aws-kms';
+import { ArnPrincipal } from 'aws-cdk-lib/aws-iam';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { alarmTopic } from './alarmTopic';
 import { dataTable } from './dataTable';
-import { authorizerFunction, groupFunctions } from './functions';
+import { authorizerFunction, groupFunctions, SECRET_BOX_ACTIONS } from './functions';
+import { administeredKey, allowPrincipalsUse } from './keys';
+import type { Throttle } from './methodSettings';
 import { addAlarms } from './monitoring';
 import { acknowledgeStackFindings } from './nagAcknowledgements';
+import { operationsKey } from './operationsKey';
 import { chatbotRestApi } from './restApi';
+import { rateLimitingWebAcl } from './webAcl';
 
 export interface ChatbotApiSettings {
   authorizerCacheTtl: number;
   rateLimitPerMinute: number;
   /** A bot is online when its last heartbeat is at most this old. */
   botOnlineWindowSeconds: number;
-  throttle: { rateLimit: number; burstLimit: number };
+  /** Usage-plan throttle per API key. */
+  throttle: Throttle;
+  /** Each public route's throttle (all its callers together). */
+  publicThrottle: Throttle;
+  /** The whole stage's throttle. */
+  stageThrottle: Throttle;
+  /** Concurrent executions reserved for each function (0 = none, for accounts with a low concurrency limit). */
+  reservedConcurrency: number;
+  /** How long every log group keeps its events. */
+  logRetention: RetentionDays;
+  /** Requests per source IP in 5 minutes before a WAF web ACL blocks it; undefined: no web ACL. */
+  wafRateLimit?: number;
+  /** Subscribed to the alarm topic by e-mail when given. */
+  alarmEmail?: string;
+  /** ARNs of the roles that may seal and unseal with the secrets key outside the functions (`npm run webhooks -- --aws`). */
+  secretsKeyUsers: string[];
   /** RETAIN by default: deleting the stack keeps the data. */
   removalPolicy: RemovalPolicy;
 }
@@ -23,23 +43,30 @@ export const DEFAULT_SETTINGS: ChatbotApiSettings = {
   rateLimitPerMinute: 60,
   botOnlineWindowSeconds: 120,
   throttle: { rateLimit: 10, burstLimit: 20 },
+  publicThrottle: { rateLimit: 20, burstLimit: 40 },
+  stageThrottle: { rateLimit: 100, burstLimit: 200 },
+  reservedConcurrency: 20,
+  // An incident is often noticed weeks later (a bill, an abuse report, a bot owner's question):
+  // 90 days covers the review of anything noticed within a quarter, where 30 days did not.
+  logRetention: RetentionDays.THREE_MONTHS,
+  wafRateLimit: undefined,
+  alarmEmail: undefined,
+  secretsKeyUsers: [],
   removalPolicy: RemovalPolicy.RETAIN,
 };
 
-/** The whole deployment: table, one function per group plus the authorizer, the REST API, alarms. */
+/** The whole deployment: table, keys, one function per group plus the authorizer, the REST API, alarms and their topic. */
 export class ChatbotApiStack extends Stack {
   constructor(scope: Construct, id: string, settings: ChatbotApiSettings = DEFAULT_SETTINGS, props: StackProps = {}) {
     super(scope, id, props);
     // The functions refuse it at cold start; refusing it here stops a deploy that could only fail.
     if (!(settings.botOnlineWindowSeconds > 0)) throw new Error(`botOnlineWindowSeconds must be more than 0 seconds, got ${settings.botOnlineWindowSeconds}`);
-    const logRetention = RetentionDays.ONE_MONTH;
     const table = dataTable(this, { removalPolicy: settings.removalPolicy });
-    const secretsKey = new Key(this, 'SecretsKey', {
-      description: 'Seals webhook signing secrets and the Discord tokens of deliveries kept for replay',
-      enableKeyRotation: true,
-      removalPolicy: settings.removalPolicy,
-    });
-    const functionSettings = { table, secretsKey, rateLimitPerMinute: settings.rateLimitPerMinute, botOnlineWindowSeconds: settings.botOnlineWindowSeconds, logRetention };
+    const secretsKey = administeredKey(this, 'SecretsKey', 'Seals webhook signing secrets and the Discord tokens of deliveries kept for replay', settings.removalPolicy);
+    allowPrincipalsUse(secretsKey, settings.secretsKeyUsers.map((arn) => new ArnPrincipal(arn)), SECRET_BOX_ACTIONS);
+    const opsKey = operationsKey(this, settings.removalPolicy);
+    const logs = { retention: settings.logRetention, encryptionKey: opsKey };
+    const functionSettings = { table, secretsKey, rateLimitPerMinute: settings.rateLimitPerMinute, botOnlineWindowSeconds: settings.botOnlineWindowSeconds, logs, reservedConcurrency: settings.reservedConcurrency };
     const functions = groupFunctions(this, functionSettings);
     const authorizer = authorizerFunction(this, functionSettings);
     const { api, usagePlan } = chatbotRestApi(this, {
@@ -47,15 +74,20 @@ export class ChatbotApiStack extends Stack {
       authorizer,
       authorizerCacheTtl: settings.authorizerCacheTtl,
       throttle: settings.throttle,
-      logRetention,
+      publicThrottle: settings.publicThrottle,
+      stageThrottle: settings.stageThrottle,
+      logs,
     });
-    addAlarms(this, api, new Map([...functions, ['authorizer', authorizer]]), table);
-    acknowledgeStackFindings(api);
+    if (settings.wafRateLimit !== undefined) rateLimitingWebAcl(this, api.deploymentStage, settings.wafRateLimit);
+    const topic = alarmTopic(this, opsKey, settings.alarmEmail);
+    addAlarms(this, api, new Map([...functions, ['authorizer', authorizer]]), table, topic);
+    acknowledgeStackFindings(api, { webAcl: settings.wafRateLimit !== undefined });
 
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL of the API (append /v1/...)' });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'UsagePlanId', { value: usagePlan.usagePlanId, description: 'Usage plan every API key joins (npm run keys -- --aws)' });
     new CfnOutput(this, 'RestApiId', { value: api.restApiId });
     new CfnOutput(this, 'SecretsKeyArn', { value: secretsKey.keyArn, description: 'KMS key of webhook secrets (npm run webhooks -- --aws)' });
+    new CfnOutput(this, 'AlarmTopicArn', { value: topic.topicArn, description: 'SNS topic every alarm notifies: subscribe a pager, chat or mailbox' });
   }
 }

@@ -71,7 +71,8 @@ export function depsFromEnv(): StackDeps {
 export function withMiddleware<R extends RouteDefinition>(route: R, handler: RouteHandler<R>, deps: StackDeps): LambdaHandler {
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>()
     .use(httpHeaderNormalizer())
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+    // Never the whole event, whatever POWERTOOLS_LOGGER_LOG_EVENT says: its path can hold a Discord webhook token.
+    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use(requestContext())
     .use(httpErrorHandler({ logger: false }))
     .use(errorEnvelope(route.answers))

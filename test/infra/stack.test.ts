@@ -8,7 +8,8 @@ import { gatewayResponses, type GatewayAnswer } from '../../shared/http/gatewayR
 import { routeList } from '../../shared/routes/table';
 import { tableSchema } from '../../shared/store/schema';
 import { DEFAULT_SETTINGS, type ChatbotApiStack } from '../../infra/cdk/stack';
-import { acknowledgedReason, functionIdOf, proxyMethods, resourcePaths, resourcesOf, routedMethods, synthStack } from './synth';
+import { allowHeader } from '../../shared/http/gatewayResponses';
+import { acknowledgedReason, catchAllMethods, functionIdOf, methodsOf, mockAnswer, resourcePaths, resourcesOf, routedMethods, synthStack } from './synth';
 
 let template: Template;
 let stack: ChatbotApiStack;
@@ -26,7 +27,7 @@ describe('cdk-nag AwsSolutions', () => {
   test('each method is acknowledged for what it is: keyed ones behind the authorizer, public ones and 405 catch-alls on their own', () => {
     const kind = (reason?: string) =>
       reason === undefined ? 'none' : reason.startsWith('This ANY method only catches') ? '405' : reason.startsWith('Public by the API contract') ? 'public' : reason.includes('a Lambda REQUEST authorizer checks each key') ? 'keyed' : reason;
-    const methods = proxyMethods(template);
+    const methods = methodsOf(template);
     expect(methods.size).toBe(routeList.length + new Set(routeList.map((route) => route.path)).size);
     for (const [key, method] of methods) {
       const route = routeList.find((r) => `${r.method} ${r.path}` === key);
@@ -65,14 +66,25 @@ describe('routes from the route table', () => {
     expect(routed.size).toBe(routeList.length);
   });
 
-  test('every known path has an ANY method, without a key, to its group function (which answers 405)', () => {
-    const methods = proxyMethods(template);
-    const anyMethods = [...methods].filter(([key]) => key.startsWith('ANY ')).map(([key, method]) => [key.slice(4), method.Properties] as const);
-    expect(new Set(anyMethods.map(([path]) => path))).toEqual(new Set(routeList.map((r) => r.path)));
-    for (const [path, method] of anyMethods) {
-      const route = routeList.find((r) => r.path === path)!;
-      expect(method).toMatchObject({ AuthorizationType: 'NONE', Integration: { Type: 'AWS_PROXY' } });
-      expect(functionIdOf(method)).toBe(functionIdOf(methods.get(`${route.method} ${route.path}`)!.Properties));
+  test('every known path has an ANY method, without a key, answered by a mock (no function runs): 405, Allow and the envelope', () => {
+    const catchAlls = catchAllMethods(template);
+    expect(new Set(catchAlls.keys())).toEqual(new Set(routeList.map((r) => r.path)));
+    for (const [path, method] of catchAlls) {
+      const allow = allowHeader(routeList.filter((r) => r.path === path).map((r) => r.method));
+      expect(method).toMatchObject({ AuthorizationType: 'NONE', Integration: { Type: 'MOCK', PassthroughBehavior: 'WHEN_NO_MATCH', RequestTemplates: { 'application/json': '{"statusCode": 405}' } } });
+      expect(JSON.stringify(method)).not.toMatch(/lambda|Function/);
+      // One integration response, the default (no selection pattern), so every request gets it.
+      expect(method.Integration.IntegrationResponses).toHaveLength(1);
+      expect(method.Integration.IntegrationResponses[0].SelectionPattern).toBeUndefined();
+      expect(mockAnswer(method, { httpMethod: 'PATCH', requestId: 'r-1', requestTime: 't' })).toEqual({
+        status: 405,
+        allow,
+        body: { success: false, error: { code: 'METHOD_NOT_ALLOWED', message: `PATCH is not allowed here; use ${allow}` }, meta: { generatedAt: 't', requestId: 'r-1' } },
+      });
+      expect(method.MethodResponses).toEqual([
+        { StatusCode: '405', ResponseParameters: { 'method.response.header.Content-Type': true, 'method.response.header.Allow': true, 'method.response.header.X-Request-Id': true } },
+      ]);
+      expect(method.Integration.IntegrationResponses[0].ResponseParameters['method.response.header.Content-Type']).toBe("'application/json; charset=utf-8'");
     }
   });
 
@@ -238,8 +250,8 @@ describe('API', () => {
     expect(byType('ACCESS_DENIED')?.ResponseTemplates['application/json']).toContain('"message":"$context.authorizer.message"');
   });
 
-  test('access logs, tracing and a few alarms: API 5xx and p99 latency, function errors and throttles summed over every function, DynamoDB throttles', () => {
-    template.hasResourceProperties('AWS::ApiGateway::Stage', { TracingEnabled: true, AccessLogSetting: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] } } });
+  test('access logs and a few alarms: API 5xx and p99 latency, function errors and throttles summed over every function, DynamoDB throttles', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', { AccessLogSetting: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] } } });
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm');
     expect(Object.keys(alarms).map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'TableThrottlesAlarm']);
     const alarm = (id: string) => Object.entries(alarms).find(([logicalId]) => logicalId.startsWith(id))?.[1].Properties ?? {};
@@ -256,14 +268,14 @@ describe('API', () => {
     expect(JSON.stringify(alarm('TableThrottlesAlarm'))).toContain('ThrottledRequests');
   });
 
-  test('outputs: API URL, table name, usage plan id, secrets key', () => {
-    expect(Object.keys(template.toJSON().Outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId', 'SecretsKeyArn']));
+  test('outputs: API URL, table name, usage plan id, secrets key, alarm topic', () => {
+    expect(Object.keys(template.toJSON().Outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId', 'SecretsKeyArn', 'AlarmTopicArn']));
   });
 });
 
 describe('secrets key', () => {
   test('a rotated KMS key, kept on delete; only the webhooks function may Encrypt and Decrypt with it, and knows its ARN', () => {
-    const keys = Object.entries(resourcesOf(template, 'AWS::KMS::Key'));
+    const keys = Object.entries(resourcesOf(template, 'AWS::KMS::Key')).filter(([id]) => id.startsWith('SecretsKey'));
     expect(keys).toHaveLength(1);
     const [keyId, key] = keys[0] as [string, any];
     expect(key.Properties.EnableKeyRotation).toBe(true);

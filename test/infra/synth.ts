@@ -43,22 +43,39 @@ export function resourcePaths(template: Template): Map<string, string> {
   return paths;
 }
 
-/** "METHOD /path" of every method the template routes to a Lambda function, ANY (each path's 405 catch-all) included. */
-export function proxyMethods(template: Template): Map<string, Resources[string]> {
+/** "METHOD /path" of every method of the template, by its integration type (AWS_PROXY, MOCK) when given. */
+export function methodsOf(template: Template, integrationType?: string): Map<string, Resources[string]> {
   const paths = resourcePaths(template);
   const methods = new Map<string, Resources[string]>();
   for (const method of Object.values(resourcesOf(template, 'AWS::ApiGateway::Method'))) {
     const { HttpMethod, ResourceId, Integration } = method.Properties;
     // A method on the root names it by the API's RootResourceId attribute, not by a Resource.
     const path = ResourceId.Ref ? paths.get(ResourceId.Ref) : '/';
-    if (Integration?.Type === 'AWS_PROXY') methods.set(`${HttpMethod} ${path}`, method);
+    if (integrationType === undefined || Integration?.Type === integrationType) methods.set(`${HttpMethod} ${path}`, method);
   }
   return methods;
 }
 
+/** "METHOD /path" of every method the template routes to a Lambda function. */
+export const proxyMethods = (template: Template) => methodsOf(template, 'AWS_PROXY');
+
+/** Each routed path's ANY method (its 405 catch-all, a mock integration), by path. */
+export const catchAllMethods = (template: Template): Map<string, Record<string, any>> =>
+  new Map([...methodsOf(template, 'MOCK')].filter(([key]) => key.startsWith('ANY ')).map(([key, method]) => [key.slice(4), method.Properties]));
+
+/**
+ * What a catch-all answers, read from its integration response: status, Allow, and the envelope
+ * its mapping template writes, with API Gateway's $context values filled in.
+ */
+export function mockAnswer(method: Record<string, any>, context: Record<string, string>): { status: number; allow: string | undefined; body: any } {
+  const [response] = method.Integration.IntegrationResponses;
+  const body = (response.ResponseTemplates['application/json'] as string).replace(/\$context\.(\w+)/g, (_m, name: string) => context[name] ?? `<${name}>`);
+  return { status: Number(response.StatusCode), allow: response.ResponseParameters['method.response.header.Allow']?.replace(/^'|'$/g, ''), body: JSON.parse(body) };
+}
+
 /** "METHOD /path" of every route the template has (its methods other than the 405 catch-alls). */
 export function routedMethods(template: Template): Map<string, Record<string, any>> {
-  return new Map([...proxyMethods(template)].filter(([key]) => !key.startsWith('ANY ')).map(([key, method]) => [key, method.Properties]));
+  return new Map([...proxyMethods(template)].map(([key, method]) => [key, method.Properties]));
 }
 
 /** The logical id of the function a proxy method integrates with. */

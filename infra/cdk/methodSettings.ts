@@ -1,0 +1,34 @@
+import { MethodLoggingLevel, type MethodDeploymentOptions } from 'aws-cdk-lib/aws-apigateway';
+import type { RouteDefinition } from '../../shared/routes/types';
+
+export interface Throttle {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+/** Path parameters that are secrets: a Discord webhook token lets anyone post to its channel. */
+const SECRET_PATH_PARAMETERS = ['token'];
+
+/** A path whose requests carry a secret in their URL. */
+export const carriesSecret = (path: string): boolean => SECRET_PATH_PARAMETERS.some((name) => path.includes(`{${name}}`));
+
+/** The stage's own execution logging (errors only, no request or response data). */
+export const STAGE_LOGGING: MethodDeploymentOptions = { loggingLevel: MethodLoggingLevel.ERROR, dataTraceEnabled: false, metricsEnabled: true };
+/** No execution log at all: API Gateway's log lines may name the request's path parameters. */
+const NO_EXECUTION_LOG: MethodDeploymentOptions = { ...STAGE_LOGGING, loggingLevel: MethodLoggingLevel.OFF };
+
+/**
+ * The stage's method settings, from the route table: every method of a path with a secret in it
+ * (its routes and its 405 catch-all) writes no execution log, and every public route (auth
+ * 'none', which no usage plan bounds) has its own throttle, shared by all its callers. Each entry
+ * spells out its logging, so it never depends on what API Gateway copies from the stage.
+ */
+export function methodSettings(routes: readonly RouteDefinition[], publicThrottle: Throttle): Record<string, MethodDeploymentOptions> {
+  const logging = (path: string) => (carriesSecret(path) ? NO_EXECUTION_LOG : STAGE_LOGGING);
+  const settings: Record<string, MethodDeploymentOptions> = {};
+  for (const path of new Set(routes.map((route) => route.path))) if (carriesSecret(path)) settings[`${path}/*`] = NO_EXECUTION_LOG;
+  for (const route of routes.filter((r) => r.auth === 'none')) {
+    settings[`${route.path}/${route.method}`] = { ...logging(route.path), throttlingRateLimit: publicThrottle.rateLimit, throttlingBurstLimit: publicThrottle.burstLimit };
+  }
+  return settings;
+}
