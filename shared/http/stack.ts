@@ -5,13 +5,12 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { limiterFromEnv, type RateLimiter } from '../access/rateLimiter';
 import { imageFetcherFromEnv, type ImageFetcher } from '../images/imageFetcher';
-import { routeList, routes, type GroupRouteId, type RouteId, type Routes } from '../routes/table';
+import { routes, type GroupRouteId, type RouteId, type Routes } from '../routes/table';
 import type { FunctionGroup, RouteDefinition, RouteInput } from '../routes/types';
 import { secretBoxFromEnv, type SecretBox } from '../crypto/secretBox';
 import { discordApiBaseFromEnv } from '../discord/poster';
 import { createStores, type ApiKeyStore, type BotStore, type DeliveryLog, type WebhookSecretStore } from '../store';
 import { errorBody } from './envelope';
-import { methodNotAllowed } from './gatewayResponses';
 import { logger } from './logger';
 import { conditionalGet } from './middleware/conditionalGet';
 import { errorEnvelope } from './middleware/errorEnvelope';
@@ -120,9 +119,7 @@ export function groupHandler<G extends FunctionGroup>(group: G, handlers: GroupH
       }
       return (handlers.get(key) as LambdaHandler)(event, context);
     }
-    // The stack routes a path's other methods (its ANY method) here, to answer 405 as the local gateway does.
-    const allow = routeList.filter((route) => route.path === event.resource).map((route) => route.method);
-    if (allow.length > 0) return methodNotAllowed(event.httpMethod, allow, requestId);
+    // Nothing else is routed here: a path's other methods are answered 405 by the gateway (a mock in AWS).
     return {
       statusCode: 404,
       headers: { 'Content-Type': 'application/json; charset=utf-8' },

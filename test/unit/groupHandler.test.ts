@@ -3,15 +3,14 @@ import { svgResponse } from '../../shared/http/responses';
 import { groupHandler } from '../../shared/http/stack';
 import { envelopeOf, lambdaContext, memoryLimiter, proxyEvent, stackDeps } from './fixtures';
 
-/** What a group function answers for events its routes do not match (the stack's ANY methods). */
+/** What a group function answers for events its routes do not match (none reach it: the gateway answers 404 and 405). */
 const handler = groupHandler('rank-card', { rankCard: async () => svgResponse('<svg/>') }, stackDeps(memoryLimiter(60).limiter));
 
 describe('group entry point', () => {
-  test.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s on a known path -> 405 with Allow, before any key or limiter', async (method) => {
-    const result = await handler({ ...proxyEvent({ requestId: 'req-405' }), httpMethod: method }, lambdaContext());
-    expect(result.statusCode).toBe(405);
-    expect(result.headers).toMatchObject({ Allow: 'GET', 'X-Request-Id': 'req-405', 'Content-Type': expect.stringMatching(/^application\/json/) });
-    expect(envelopeOf(result)).toMatchObject({ success: false, error: { code: 'METHOD_NOT_ALLOWED', message: `${method} is not allowed here; use GET` }, meta: { requestId: 'req-405' } });
+  test.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s on a path it serves only by GET -> 404 envelope, before any key or limiter', async (method) => {
+    const result = await handler({ ...proxyEvent({ requestId: 'req-404' }), httpMethod: method }, lambdaContext());
+    expect(result.statusCode).toBe(404);
+    expect(envelopeOf(result)).toMatchObject({ success: false, error: { code: 'NOT_FOUND', message: `No route ${method} /v1/images/rank-card in group rank-card` }, meta: { requestId: 'req-404' } });
   });
 
   test('a path of no route -> 404 envelope', async () => {
@@ -30,8 +29,8 @@ describe('services built from the environment', () => {
       const result = await fromEnv(proxyEvent({ requestId: 'req-env' }), lambdaContext());
       expect(result.statusCode).toBe(500);
       expect(envelopeOf(result)).toMatchObject({ success: false, error: { code: 'INTERNAL_ERROR', message: 'The function is misconfigured' }, meta: { requestId: 'req-env' } });
-      // Other methods on the path still answer 405 without the services.
-      expect((await fromEnv({ ...proxyEvent(), httpMethod: 'POST' }, lambdaContext())).statusCode).toBe(405);
+      // Events it does not serve are answered without the services.
+      expect((await fromEnv({ ...proxyEvent(), httpMethod: 'POST' }, lambdaContext())).statusCode).toBe(404);
     } finally {
       delete process.env.BOT_ONLINE_WINDOW_SECONDS;
     }
