@@ -32,6 +32,24 @@ export function integer(min: number, max = LARGEST_INTEGER) {
   return wire(schema, { type: 'integer', minimum: min, maximum: max });
 }
 
+/** Discord snowflakes (webhook, application ids) as written: no leading zero, 17 to 20 digits. */
+export const SNOWFLAKE = /^[1-9]\d{16,19}$/;
+/** Snowflakes are unsigned 64-bit integers. */
+const LARGEST_SNOWFLAKE = 0xffffffffffffffffn;
+
+/**
+ * A Discord id of `what` ("webhook", "client"). One spelling per id: a zero-padded or overlong
+ * alias would get its own quota, records and secrets.
+ */
+export function snowflake(what: string) {
+  const rule = `must be a Discord ${what} id (a snowflake: 17 to 20 digits, no leading zero, at most ${LARGEST_SNOWFLAKE})`;
+  const schema = z
+    .string(required(rule))
+    .regex(SNOWFLAKE, { error: rule, abort: true })
+    .refine((id) => BigInt(id) <= LARGEST_SNOWFLAKE, { error: rule });
+  return wire(schema, { type: 'string', pattern: SNOWFLAKE.source, description: `a Discord ${what} id, at most ${LARGEST_SNOWFLAKE}` });
+}
+
 /** A decimal number such as `1.5`, `-90` or `.25` (no exponents, no hex, no Infinity/NaN). */
 export function decimal(min: number, max: number) {
   const rule = `must be a number between ${min} and ${max}`;

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { urlProblem } from '../../images/urlRules';
-import { integer, oneOf, wire } from '../params';
+import { integer, oneOf, snowflake, wire } from '../params';
 
-/** A Discord application (client) id: a snowflake of 17 to 20 digits. */
-const SNOWFLAKE_RULE = 'must be a Discord client id (a snowflake of 17 to 20 digits)';
-export const botPath = z.object({
-  clientId: z
-    .string({ error: 'is required' })
-    .regex(/^[1-9]\d{16,19}$/, { error: SNOWFLAKE_RULE, abort: true })
-    // Snowflakes are unsigned 64-bit integers.
-    .refine((id) => BigInt(id) <= 0xffffffffffffffffn, { error: SNOWFLAKE_RULE }),
-});
+/** A Discord application (client) id. */
+export const botPath = z.object({ clientId: snowflake('client') });
 
 export const MAX_TAGS = 10;
 export const MAX_COMMANDS = 200;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { providerNamed, providerNames, providers } from '../../webhooks/providers/index';
-import { oneOf } from '../params';
+import { oneOf, SNOWFLAKE, snowflake } from '../params';
 
-export const WEBHOOK_ID = /^\d{17,20}$/;
+/** Well-formed webhook ids get their own quota (others are counted per source address, then refused). */
+export const WEBHOOK_ID = SNOWFLAKE;
 
 /** A Discord webhook, as its URL names it: /webhooks/{id}/{token}. */
 export const webhookPath = z.object({
-  id: z.string({ error: 'is required' }).regex(WEBHOOK_ID, { error: 'must be a Discord webhook id (a snowflake of 17 to 20 digits)' }),
+  id: snowflake('webhook'),
   token: z.string({ error: 'is required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'must be a Discord webhook token (20 to 100 letters, digits, - or _)' }),
 });
 
