@@ -6,7 +6,7 @@ import { githubPayloads } from '../fixtures/github/payloads';
 import { gitlabPayloads } from '../fixtures/gitlab/payloads';
 import { discordHangs, discordJson } from '../support/fakeDiscord';
 import { call } from '../support/localApi';
-import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
+import { expectAnswer, RELAY_KEY, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
 /** Signature secrets end to end: registered with an API key after Discord confirms the token, then enforced. */
 let relay: RelayHarness;
@@ -32,7 +32,7 @@ describe('PUT /v1/webhooks/{id}/{token}', () => {
     const id = relay.hookId();
     const reply = await relay.putSecrets(id, { github: GITHUB_SECRET, gitlab: GITLAB_SECRET });
     expect(reply.status).toBe(200);
-    expect(reply.json.data).toEqual({ webhookId: id, signedProviders: ['github', 'gitlab'], updatedAt: expect.any(String) });
+    expect(reply.json.data).toEqual({ webhookId: id, signedProviders: ['github', 'gitlab'], requireSignatures: false, updatedAt: expect.any(String) });
     expect(reply.text).not.toContain(GITHUB_SECRET);
     expect(relay.discord.seen.map(({ method, url }) => `${method} ${url}`)).toEqual([`GET /api/webhooks/${id}/${TOKEN}`]);
     const { Item } = await stores.db.send(new GetCommand({ TableName: 'e2e-table', Key: { pk: `HOOK#${id}`, sk: 'SECRETS' } }));
@@ -78,6 +78,41 @@ describe('PUT /v1/webhooks/{id}/{token}', () => {
     expect(extra.status).toBe(400);
     expect((await relay.putSecrets('123', {})).json.error).toMatchObject({ code: 'INVALID_PARAMETER', message: expect.stringMatching(/^id must be a Discord webhook id/) });
     expect((await relay.putSecrets(id, {}, 'short')).status).toBe(400);
+    expect(relay.discord.seen).toHaveLength(0);
+  });
+});
+
+describe('unknown keys and requireSignatures', () => {
+  test('{"__proto__": ...} is a 400 naming the field, and the registered secrets stay', async () => {
+    const id = relay.hookId();
+    expect((await relay.putSecrets(id, { github: GITHUB_SECRET })).status).toBe(200);
+    for (const raw of ['{"secrets":{"__proto__":"x"}}', '{"secrets":{"constructor":"x"}}', '{"secrets":{"github":"s","__proto__":{"gitlab":"y"}}}']) {
+      const reply = await call(`${relay.api.url}/v1/webhooks/${id}/${TOKEN}`, { method: 'PUT', key: RELAY_KEY, headers: { 'Content-Type': 'application/json' }, body: raw });
+      expect(reply.status).toBe(400);
+      expect(reply.json.error).toMatchObject({ code: 'INVALID_BODY', message: expect.stringMatching(/is not a provider/) });
+      expect(reply.json.error.details).toEqual([expect.objectContaining({ field: expect.stringMatching(/^body\.secrets\.(__proto__|constructor)$/) })]);
+    }
+    expectAnswer(await ping(id), 401, /Missing the X-Hub-Signature-256 header/, 'UNAUTHORIZED');
+  });
+
+  test('requireSignatures refuses deliveries of providers without a secret (401); signed ones pass', async () => {
+    const id = relay.hookId();
+    const reply = await relay.putSecrets(id, { github: GITHUB_SECRET }, TOKEN, { requireSignatures: true });
+    expect(reply.json.data).toMatchObject({ signedProviders: ['github'], requireSignatures: true });
+    expectAnswer(await gitlabPush(id), 401, /accepts signed deliveries only, and has no GitLab secret/, 'UNAUTHORIZED');
+    expectAnswer(await relay.deliver(id, 'dockerhub', { 'Content-Type': 'application/json' }, '{}'), 401, /signed deliveries only/, 'UNAUTHORIZED');
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }), 200, /^forwarded: ping$/);
+    expect(relay.discord.posted()).toHaveLength(1);
+    // Replacing the secrets without the flag lifts it.
+    expect((await relay.putSecrets(id, { github: GITHUB_SECRET })).json.data.requireSignatures).toBe(false);
+    expectAnswer(await gitlabPush(id), 200, /^forwarded: Push Hook$/);
+  });
+
+  test('requireSignatures without any secret, or not a boolean, is a 400', async () => {
+    const none = await relay.putSecrets(relay.hookId(), {}, TOKEN, { requireSignatures: true });
+    expect(none.status).toBe(400);
+    expect(none.json.error.details).toEqual([expect.objectContaining({ field: 'body.requireSignatures', issue: expect.stringMatching(/at least one secret/) })]);
+    expect((await relay.putSecrets(relay.hookId(), { github: 's' }, TOKEN, { requireSignatures: 'yes' })).status).toBe(400);
     expect(relay.discord.seen).toHaveLength(0);
   });
 });

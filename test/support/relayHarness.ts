@@ -22,8 +22,8 @@ export interface RelayHarness {
   /** A fresh Discord webhook id, so tests never share a webhook's records or limit. */
   hookId(): string;
   deliver(id: string, provider: string, headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer>, token?: string): Promise<Reply>;
-  /** PUT /v1/webhooks/{id}/{token} with the harness's API key. */
-  putSecrets(id: string, secrets: Record<string, unknown>, token?: string): Promise<Reply>;
+  /** PUT /v1/webhooks/{id}/{token} with the harness's API key; `extra`: more body fields (requireSignatures). */
+  putSecrets(id: string, secrets: Record<string, unknown>, token?: string, extra?: Record<string, unknown>): Promise<Reply>;
   /** What `npm run webhooks` works with against this server: its delivery log and secret key, and the fake Discord. */
   replayDeps: ReplayDeps;
   /** Runs `npm run webhooks -- <argv>` in process, over replayDeps: its exit code and what it printed. */
@@ -54,8 +54,8 @@ export async function startRelayHarness(options: { rateLimit?: number; server?: 
     },
     hookId: () => String(base + BigInt((next += 1))),
     deliver: (id, provider, headers, body, token = TOKEN) => call(`${api.url}/webhooks/${id}/${token}/${provider}`, { method: 'POST', headers, body }),
-    putSecrets: (id, secrets, token = TOKEN) =>
-      call(`${api.url}/v1/webhooks/${id}/${token}`, { method: 'PUT', key: RELAY_KEY, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ secrets }) }),
+    putSecrets: (id, secrets, token = TOKEN, extra = {}) =>
+      call(`${api.url}/v1/webhooks/${id}/${token}`, { method: 'PUT', key: RELAY_KEY, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ secrets, ...extra }) }),
     replayDeps,
     webhooks: async (...argv) => {
       const lines: string[] = [];
