@@ -288,7 +288,8 @@ export const routes = {
     response: 'json',
     answers: 'message',
     rawBody: true,
-    rateLimitBy: { pathParameter: 'id', pattern: WEBHOOK_ID, prefix: 'webhook' },
+    // Per id and token: posts with a wrong token (webhook ids are public) cannot spend the real token's quota.
+    rateLimitBy: { pathParameter: 'id', pattern: WEBHOOK_ID, prefix: 'webhook', hashedParameter: 'token' },
     maxBodyBytes: 1024 * 1024,
     summary: "Relay a provider's webhook delivery to the Discord webhook {id}/{token}",
     errors: ['UNAUTHORIZED', 'UPSTREAM_ERROR'],

@@ -3,7 +3,8 @@ import { ApiError } from '../http/errors';
 import type { WebhookSecretStore } from '../store/webhookSecrets';
 import type { Provider, ProviderDelivery } from './provider';
 import { providerNamed } from './providers/index';
-import { sha256Hex, verifySignature, type StoredSecret } from './signature';
+import { sha256Hex } from '../crypto/hash';
+import { verifySignature, type StoredSecret } from './signature';
 
 /** Binds a sealed signing secret to its webhook and provider: copied into another record it does not open. */
 const secretContext = (webhookId: string, provider: string) => ({ purpose: 'webhook-signing-secret', webhookId, provider });
