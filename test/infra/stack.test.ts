@@ -144,6 +144,7 @@ describe('functions', () => {
       if (id.startsWith('Authorizer')) return [['dynamodb:GetItem'], ['KEY#*']];
       if (id.startsWith('Bots') && keys.includes('BOT#*')) return [BOT_ACTIONS, ['BOT#*']];
       if (id.startsWith('Bots')) return [['dynamodb:Query'], ['BOTS']];
+      if (id.startsWith('Webhooks') && keys.includes('RELAY#*')) return [['dynamodb:GetItem', 'dynamodb:UpdateItem'], ['RELAY#*']];
       if (id.startsWith('Webhooks')) return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], ['HOOK#*']];
       return ['no other DynamoDB access'];
     };

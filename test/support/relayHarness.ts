@@ -33,11 +33,18 @@ export interface RelayHarness {
 
 let next = 0;
 
-/** `rateLimit`: RATE_LIMIT_PER_MINUTE (default 60); `server`: more options of the local server (its store, say). */
-export async function startRelayHarness(options: { rateLimit?: number; server?: LocalServerOptions } = {}): Promise<RelayHarness> {
+/**
+ * `rateLimit`: RATE_LIMIT_PER_MINUTE (default 60); `newPairsPerMinute`: RELAY_NEW_PAIRS_PER_MINUTE
+ * (default 10,000: suites try a fresh webhook in most tests, all from 127.0.0.1); `brakeAt`:
+ * RELAY_BRAKE_INVALID_PER_10_MIN (default the service's); `server`: more options of the local server.
+ */
+export async function startRelayHarness(options: { rateLimit?: number; newPairsPerMinute?: number; brakeAt?: number; server?: LocalServerOptions } = {}): Promise<RelayHarness> {
   const discord = await startFakeDiscord();
   if (options.rateLimit) process.env.RATE_LIMIT_PER_MINUTE = String(options.rateLimit);
   else delete process.env.RATE_LIMIT_PER_MINUTE;
+  process.env.RELAY_NEW_PAIRS_PER_MINUTE = String(options.newPairsPerMinute ?? 10_000);
+  if (options.brakeAt) process.env.RELAY_BRAKE_INVALID_PER_10_MIN = String(options.brakeAt);
+  else delete process.env.RELAY_BRAKE_INVALID_PER_10_MIN;
   const api = await startTestApi({ ...options.server, discordApiBase: discord.apiBase, localApiKey: RELAY_KEY });
   // Distinct per suite too (suites in one worker share nothing but the process).
   const base = 300000000000000000n + BigInt(process.pid % 1000) * 1_000_000n + BigInt(Date.now() % 1_000_000);

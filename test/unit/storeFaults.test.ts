@@ -7,6 +7,7 @@ import { hashKey } from '../../shared/access/keys';
 import { RateLimiter, UNAVAILABLE_RETRY_AFTER } from '../../shared/access/rateLimiter';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import type { StackDeps } from '../../shared/http/stack';
+import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 import type { ImageFetcher } from '../../shared/images/imageFetcher';
 import { routeList, routes, type RouteEntry, type RouteId } from '../../shared/routes/table';
 import { createStores } from '../../shared/store';
@@ -170,6 +171,7 @@ beforeAll(async () => {
     deliveries: stores.deliveries,
     webhookSecrets: stores.webhookSecrets,
     secretBox: new LocalSecretBox(randomBytes(32)),
+    pairGuard: pairGuardOver(stores, () => NOW),
     discordApiBase: discord.apiBase,
     onlineWindowSeconds: 120,
     now: () => NOW,
