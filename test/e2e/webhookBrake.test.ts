@@ -10,7 +10,7 @@ import { expectAnswer, githubStar, startRelayHarness, TOKEN, type RelayHarness }
  * Discord is asked; known-good pairs still go through.
  */
 let relay: RelayHarness;
-let warn: ReturnType<typeof jest.spyOn>;
+let warn: jest.Spied<typeof logger.warn>;
 beforeAll(async () => {
   relay = await startRelayHarness({ brakeAt: 3 });
 });
@@ -26,7 +26,7 @@ const star = (id: string, token = TOKEN) => {
   return relay.deliver(id, 'github', headers, body, token);
 };
 /** Each warning as its JSON log line would carry it: the message and its structured fields. */
-const logLines = () => warn.mock.calls.map(([message, fields]) => ({ message, ...(fields as object) }) as Record<string, unknown>);
+const logLines = (): Record<string, unknown>[] => warn.mock.calls.map(([message, fields]) => ({ message, ...(fields as object) }));
 
 test('invalid answers past the threshold stop unknown pairs (503, Retry-After, logged as a metric); known-good pairs pass', async () => {
   const known = relay.hookId();
