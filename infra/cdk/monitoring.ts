@@ -1,9 +1,10 @@
 import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Operation, type Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
+import { RELAY_METRICS } from '../../shared/webhooks/relayMetrics';
 
 const PERIOD = Duration.minutes(5);
 /** Every operation the data layer calls. */
@@ -20,8 +21,8 @@ function acrossFunctions(functions: IFunction[], metricOf: (fn: IFunction) => IM
 }
 
 /**
- * Five alarms that each mean "someone should look": the API answering 5xx or slowly, a function
- * failing or throttled by Lambda, DynamoDB throttling. Wire them to a topic or pager of your
+ * Six alarms that each mean "someone should look": the API answering 5xx or slowly, a function
+ * failing or throttled by Lambda, DynamoDB throttling, the relay braking. Wire them to a topic or pager of your
  * choice. Callers over their quota (429) are the limiter working, not an alarm.
  */
 export function addAlarms(scope: Construct, api: RestApi, functions: Map<string, IFunction>, table: Table): void {
@@ -47,5 +48,12 @@ export function addAlarms(scope: Construct, api: RestApi, functions: Map<string,
     table.metricThrottledRequestsForOperations({ ...sum, operations: TABLE_OPERATIONS }),
     1,
     'DynamoDB throttled requests',
+  );
+  // EMF in the relay's log line (shared/webhooks/pairGuard.ts): close to Discord's ban on invalid requests.
+  alarm(
+    'RelayBrakeAlarm',
+    new Metric({ namespace: RELAY_METRICS.namespace, metricName: RELAY_METRICS.brakeRefusals, ...sum }),
+    1,
+    "The webhook relay stopped trying unknown webhooks: Discord's invalid answers neared its ban limit (flood of made-up webhook URLs?)",
   );
 }
