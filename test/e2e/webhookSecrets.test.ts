@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { sha256Hex } from '../../shared/crypto/hash';
 import type { Stores } from '../../shared/store';
 import { githubPayloads } from '../fixtures/github/payloads';
 import { gitlabPayloads } from '../fixtures/gitlab/payloads';
@@ -168,6 +169,29 @@ describe('signed deliveries', () => {
     const reply = await ping(b, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) });
     expect(reply.status).toBe(401);
     expect(relay.discord.posted()).toHaveLength(0);
+  });
+});
+
+describe('de-duplication of signed deliveries', () => {
+  test('a signed delivery re-sent under a new delivery id is a duplicate; the same one retried after a Discord failure is forwarded', async () => {
+    const id = relay.hookId();
+    await relay.putSecrets(id, { github: GITHUB_SECRET });
+    relay.discord.seen.length = 0;
+    relay.discord.script(discordJson(500, {}));
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, 'original-id'), 502, /Discord failed/, 'UPSTREAM_ERROR');
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, 'original-id'), 200, /^forwarded: ping$/);
+    for (const replayedAs of ['new-id-1', 'new-id-2']) expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, replayedAs), 200, /^duplicate: ping$/);
+    expect(relay.discord.posted()).toHaveLength(2);
+    // Keyed by the signature's hash, not the signature.
+    const { Items } = await stores.db.send(new QueryCommand({ TableName: 'e2e-table', KeyConditionExpression: 'pk = :pk AND begins_with(sk, :signed)', ExpressionAttributeValues: { ':pk': `HOOK#${id}`, ':signed': 'SIGNED#' } }));
+    expect(Items?.map((item) => item.sk)).toEqual([`SIGNED#github#${sha256Hex(sign(GITHUB_SECRET))}`]);
+  });
+
+  test('a token header (GitLab) is the same on every delivery: it is not de-duplicated on', async () => {
+    const id = relay.hookId();
+    await relay.putSecrets(id, { gitlab: GITLAB_SECRET });
+    expectAnswer(await gitlabPush(id, { 'X-Gitlab-Token': GITLAB_SECRET }), 200, /^forwarded: Push Hook$/);
+    expectAnswer(await gitlabPush(id, { 'X-Gitlab-Token': GITLAB_SECRET }), 200, /^forwarded: Push Hook$/);
   });
 });
 
