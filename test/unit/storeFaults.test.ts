@@ -129,6 +129,9 @@ const OPERATIONS: Operation[] = [
   { name: 'delivery finish', is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('DELIVERY#')) },
   { name: 'webhook secrets get', is: (c) => isKey(c, 'GetItem', (sk) => sk === 'SECRETS') },
   { name: 'webhook secrets replace', is: (c) => isKey(c, 'PutItem', (sk) => sk === 'SECRETS') },
+  { name: 'webhook token verdict get', is: (c) => isKey(c, 'GetItem', (sk) => sk.startsWith('PAIR#')) },
+  { name: 'webhook token verdict remember', is: (c) => isKey(c, 'PutItem', (sk) => sk.startsWith('PAIR#')) },
+  { name: 'relay brake read', is: (c) => c.op === 'GetItem' && keyOf(c.input).pk.startsWith('RELAY#') },
 ];
 /** What every request meets before its handler: the authorizer's lookup and the limiter's count. */
 const GATE = ['rate counter hit', 'API key lookup'];
