@@ -20,7 +20,10 @@ const WORDING = {
  * (all of them with `requireSignatures`).
  */
 export const putWebhookSecrets: RouteHandler<Routes['putWebhookSecrets']> = async ({ path, body }, context, deps) => {
-  const check = await checkWebhook(path.id, path.token, { apiBase: deps.discordApiBase });
+  let invalidAnswers = 0;
+  const check = await checkWebhook(path.id, path.token, { apiBase: deps.discordApiBase, onInvalidAnswer: () => (invalidAnswers += 1) });
+  // What Discord said counts for the relay too: a confirmed token is known good, a refused one remembered.
+  await deps.pairGuard.learn(await deps.pairGuard.recall(path.id, path.token), check, invalidAnswers);
   if (check.kind !== 'delivered') throw discordRefusal(check, WORDING);
   const secrets = await storableSecrets(path.id, body.secrets, deps.secretBox);
   const updatedAt = deps.now().toISOString();

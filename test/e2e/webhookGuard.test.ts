@@ -61,6 +61,17 @@ describe('Discord refusals are remembered for the id and token hash', () => {
   });
 });
 
+test('registering secrets teaches the relay too: a confirmed token is known good, a refused one remembered', async () => {
+  const [confirmed, refused] = [relay.hookId(), relay.hookId()];
+  expect((await relay.putSecrets(confirmed, {})).status).toBe(200);
+  expect((await itemsOf(confirmed)).find((item) => item.sk === `PAIR#${sha256Hex(TOKEN)}`)).toMatchObject({ verdict: 'good' });
+  relay.discord.script(discordJson(401, { message: '401: Unauthorized', code: 0 }));
+  expect((await relay.putSecrets(refused, {})).status).toBe(403);
+  relay.resetDiscord();
+  expectAnswer(await star(refused), 401, /rejected the webhook token/, 'UNAUTHORIZED');
+  expect(relay.discord.seen).toHaveLength(0);
+});
+
 describe('what is stored, and sealed', () => {
   let seal: ReturnType<typeof jest.spyOn>;
   beforeEach(() => {

@@ -54,7 +54,9 @@ describe('PUT /v1/webhooks/{id}/{token}', () => {
     const answer = await relay.putSecrets(id, { github: GITHUB_SECRET });
     expect(answer.status).toBe(status);
     expect(answer.json.error).toMatchObject({ code, message: expect.stringMatching(message) });
-    expectAnswer(await ping(id), 200, /^forwarded: ping$/);
+    // No secret guards the webhook (another token: a refused one is remembered for the relay too).
+    const other = `${TOKEN.slice(0, -1)}Y`;
+    expectAnswer(await relay.deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': `other-${id}` }, body, other), 200, /^forwarded: ping$/);
   });
 
   test.each<[string, unknown, RegExp, string]>([
