@@ -7,7 +7,7 @@ import { messageBody } from '../../shared/http/envelope';
 import { ApiError } from '../../shared/http/errors';
 import type { RouteHandler } from '../../shared/http/stack';
 import type { Routes } from '../../shared/routes/table';
-import { forwardToDiscord, tokenContext } from '../../shared/webhooks/forward';
+import { forwardToDiscord } from '../../shared/webhooks/forward';
 import { PayloadError, type Provider, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { providerNamed } from '../../shared/webhooks/providers/index';
 import { verifyDelivery } from '../../shared/webhooks/secrets';
