@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import { withinOneMinuteWindow } from '../support/minuteWindow';
+import { withinOneWindow } from '../support/fixedWindow';
 import { expectAnswer, githubStar, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
 /** Pairs never seen valid are tried on Discord at most 20 a minute per source address; known-good pairs never count. */
@@ -15,7 +15,7 @@ const star = (id: string, token = TOKEN) => {
 };
 
 test('the 21st new pair a minute from one address is 429 with Retry-After, without reaching Discord; known-good pairs still pass', async () => {
-  await withinOneMinuteWindow();
+  await withinOneWindow(60);
   const known = relay.hookId();
   expectAnswer(await star(known), 200, /^forwarded: star$/);
   // The same id with another token is another pair.
