@@ -16,13 +16,18 @@ const WORDING = {
 /**
  * Replaces the signature secrets of a Discord webhook, after Discord confirms the token (so an
  * API key alone cannot lock someone else's webhook). Secrets are sealed or hashed, never stored
- * or answered in the clear; the answer names the providers that now require signed deliveries.
+ * or answered in the clear; the answer names the providers that now require signed deliveries
+ * (all of them with `requireSignatures`).
  */
 export const putWebhookSecrets: RouteHandler<Routes['putWebhookSecrets']> = async ({ path, body }, context, deps) => {
-  const check = await checkWebhook(path.id, path.token, { apiBase: deps.discordApiBase });
+  let invalidAnswers = 0;
+  const check = await checkWebhook(path.id, path.token, { apiBase: deps.discordApiBase, onInvalidAnswer: () => (invalidAnswers += 1) });
+  // What Discord said counts for the relay too: a confirmed token is known good, a refused one remembered.
+  await deps.pairGuard.learn(await deps.pairGuard.recall(path.id, path.token), check, invalidAnswers);
   if (check.kind !== 'delivered') throw discordRefusal(check, WORDING);
   const secrets = await storableSecrets(path.id, body.secrets, deps.secretBox);
   const updatedAt = deps.now().toISOString();
-  await deps.webhookSecrets.replace({ webhookId: path.id, secrets, keyId: context.keyId ?? 'unknown', updatedAt });
-  return jsonResponse({ webhookId: path.id, signedProviders: Object.keys(secrets).sort(), updatedAt }, context.requestId);
+  const requireSignatures = body.requireSignatures === true;
+  await deps.webhookSecrets.replace({ webhookId: path.id, secrets, ...(requireSignatures ? { requireSignatures } : {}), keyId: context.keyId ?? 'unknown', updatedAt });
+  return jsonResponse({ webhookId: path.id, signedProviders: Object.keys(secrets).sort(), requireSignatures, updatedAt }, context.requestId);
 };

@@ -7,7 +7,7 @@ export const RELAY_PAGE_SCRIPT = `(() => {
   const input = document.getElementById('discord-url');
   const problem = document.getElementById('problem');
   const base = window.location.href.split(/[?#]/)[0].replace(/\\/+$/, '');
-  const DISCORD = /^https:\\/\\/(?:(?:ptb|canary)\\.)?discord(?:app)?\\.com\\/api(?:\\/v\\d+)?\\/webhooks\\/(\\d{17,20})\\/([A-Za-z0-9_-]{20,100})\\/?$/;
+  const DISCORD = /^https:\\/\\/(?:(?:ptb|canary)\\.)?discord(?:app)?\\.com\\/api(?:\\/v\\d+)?\\/webhooks\\/([1-9]\\d{16,19})\\/([A-Za-z0-9_-]{20,100})\\/?$/;
 
   const update = () => {
     const match = DISCORD.exec(input.value.trim());

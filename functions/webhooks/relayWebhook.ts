@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { sha256Hex } from '../../shared/crypto/hash';
 import { fitMessage } from '../../shared/discord/message';
 import { discordRefusal } from '../../shared/discord/refusal';
 import { messageBody } from '../../shared/http/envelope';
 import { ApiError } from '../../shared/http/errors';
 import type { RouteHandler } from '../../shared/http/stack';
 import type { Routes } from '../../shared/routes/table';
-import { forwardToDiscord, tokenContext } from '../../shared/webhooks/forward';
+import { forwardToDiscord } from '../../shared/webhooks/forward';
 import { PayloadError, type Provider, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { providerNamed } from '../../shared/webhooks/providers/index';
 import { verifyDelivery } from '../../shared/webhooks/secrets';
@@ -25,30 +26,45 @@ function readDelivery(provider: Provider, delivery: ProviderDelivery) {
   }
 }
 
+/** A refusal Discord gave this pair before, answered again without asking Discord. */
+const remembered = (status: number) => discordRefusal({ kind: 'rejected', status, reason: status === 404 ? 'notFound' : 'unauthorized' }, WORDING);
+
 /**
- * A provider's delivery: verified when the webhook registered a secret for the provider, read,
- * rendered within Discord's limits and posted to the Discord webhook. Every delivery is claimed
- * in the log first, so a redelivery of one already forwarded answers "duplicate" instead of
- * posting twice. The rendered message and the sealed token are kept until Discord takes the
- * message, so `npm run webhooks -- replay` can deliver it later.
+ * A provider's delivery: verified when the webhook registered a secret for the provider (or
+ * requires signatures), read, rendered within Discord's limits and posted to the Discord webhook.
+ * The pair guard answers a pair Discord refused from memory, and lets a pair never seen valid
+ * reach Discord only within its limits; an event we ignore for such a pair stores nothing.
+ * Deliveries are claimed in the log first (on the provider's id, and on the signature of a signed
+ * one), so a redelivery of one already forwarded answers "duplicate" instead of posting twice.
+ * When Discord is at fault the message and the sealed token are kept for `npm run webhooks -- replay`.
  */
 export const relayWebhook: RouteHandler<Routes['relayWebhook']> = async ({ path, raw }, _context, deps) => {
   const provider = providerNamed(path.provider);
   if (!provider) throw new ApiError('INVALID_PARAMETER', `Unknown provider ${path.provider}`);
+  const pair = await deps.pairGuard.recall(path.id, path.token);
+  if (pair.verdict?.kind === 'refused') throw remembered(pair.verdict.status);
   const delivery = { headers: raw.headers, body: raw.body };
-  await verifyDelivery(path.id, provider, delivery, deps);
+  const signature = await verifyDelivery(path.id, provider, delivery, deps);
   const outcome = readDelivery(provider, delivery);
-  // Without the provider's id there is nothing to deduplicate on; the log still keeps the delivery.
-  const key = { webhookId: path.id, provider: provider.name, deliveryId: outcome.deliveryId ?? `relay-${randomUUID()}` };
-  // A message to forward is kept from the claim on, so it is replayable even if this attempt dies before its outcome is logged.
+  const knownGood = pair.verdict?.kind === 'good';
+  if (outcome.kind === 'ignored' && !knownGood) return answer(`ignored: ${outcome.event}`);
   const message = outcome.kind === 'message' ? fitMessage({ username: outcome.username, embeds: outcome.embeds }) : undefined;
-  const kept = message && { message, sealedToken: await deps.secretBox.seal(path.token, tokenContext(path.id)) };
-  if ((await deps.deliveries.claim(key, outcome.event, deps.now(), kept)) === 'duplicate') return answer(`duplicate: ${outcome.event}`);
+  if (message) await deps.pairGuard.admit(pair, raw.sourceIp);
+  // Without the provider's id there is nothing to deduplicate on; the log still keeps the delivery.
+  const key = {
+    webhookId: path.id,
+    provider: provider.name,
+    deliveryId: outcome.deliveryId ?? `relay-${randomUUID()}`,
+    ...(signature !== undefined ? { signatureHash: sha256Hex(signature) } : {}),
+  };
+  if ((await deps.deliveries.claim(key, outcome.event, deps.now())) === 'duplicate') return answer(`duplicate: ${outcome.event}`);
   if (!message) {
     await deps.deliveries.finish(key, 'ignored', deps.now());
     return answer(`ignored: ${outcome.event}`);
   }
-  const result = await forwardToDiscord(key, path.token, message, deps);
+  let invalidAnswers = 0;
+  const result = await forwardToDiscord(key, path.token, message, deps, { keepWith: deps.secretBox, onInvalidAnswer: () => (invalidAnswers += 1) });
+  await deps.pairGuard.learn(pair, result, invalidAnswers);
   if (result.kind !== 'delivered') throw discordRefusal(result, WORDING);
   return answer(`forwarded: ${outcome.event}`);
 };

@@ -1,11 +1,12 @@
 import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Operation, type Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { RELAY_METRICS } from '../../shared/webhooks/relayMetrics';
 
 const PERIOD = Duration.minutes(5);
 /** Every operation the data layer calls. */
@@ -22,10 +23,10 @@ function acrossFunctions(functions: IFunction[], metricOf: (fn: IFunction) => IM
 }
 
 /**
- * Five alarms that each mean "someone should look": the API answering 5xx or slowly, a function
- * failing or throttled by Lambda, DynamoDB throttling. Each tells the topic when it fires and
- * when it clears, so nobody has to watch a console. Callers over their quota (429) are the
- * limiter working, not an alarm.
+ * Six alarms that each mean "someone should look": the API answering 5xx or slowly, a function
+ * failing or throttled by Lambda, DynamoDB throttling, the relay braking before Discord's ban.
+ * Each tells the topic when it fires and when it clears, so nobody has to watch a console.
+ * Callers over their quota (429) are the limiter working, not an alarm.
  */
 export function addAlarms(scope: Construct, api: RestApi, functions: Map<string, IFunction>, table: Table, topic: ITopic): void {
   const notify = new SnsAction(topic);
@@ -54,5 +55,12 @@ export function addAlarms(scope: Construct, api: RestApi, functions: Map<string,
     table.metricThrottledRequestsForOperations({ ...sum, operations: TABLE_OPERATIONS }),
     1,
     'DynamoDB throttled requests',
+  );
+  // EMF in the relay's log line (shared/webhooks/pairGuard.ts): close to Discord's ban on invalid requests.
+  alarm(
+    'RelayBrakeAlarm',
+    new Metric({ namespace: RELAY_METRICS.namespace, metricName: RELAY_METRICS.brakeRefusals, ...sum }),
+    1,
+    "The webhook relay stopped trying unknown webhooks: Discord's invalid answers neared its ban limit (flood of made-up webhook URLs?)",
   );
 }

@@ -46,7 +46,8 @@ export function acknowledgeMethodNotAllowed(method: Method): void {
 /** A route without a key (auth 'none'): public by design, counted per source IP or per its rateLimitBy parameter. */
 export function acknowledgePublicMethod(method: Method, route: RouteDefinition): void {
   const by = route.rateLimitBy;
-  const counted = by ? `per ${by.prefix} ({${by.pathParameter}} in the path; per source IP when it is malformed)` : 'per source IP';
+  const hashed = by?.hashedParameter ? ` and the hash of {${by.hashedParameter}}` : '';
+  const counted = by ? `per ${by.prefix} ({${by.pathParameter}}${hashed} in the path; per source IP when it is malformed)` : 'per source IP';
   acknowledgeKeyless(
     method,
     `Public by the API contract: only the /v1 routes take an API key; the routes outside /v1 serve callers that hold neither a key nor a Cognito login, such as webhook providers. The function counts every ${route.method} ${route.path} request ${counted} before its handler runs.`,

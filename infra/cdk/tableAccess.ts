@@ -24,8 +24,12 @@ const NEEDS: Record<TableNeed, Grant[]> = {
     { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'], leadingKeys: ['BOT#*'] },
     { actions: ['dynamodb:Query'], leadingKeys: ['BOTS'], onIndexes: true },
   ],
-  // The delivery log (claim, finish) and the webhook's signature secrets (read, replace, remove).
-  relayWebhooks: [{ actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], leadingKeys: ['HOOK#*'] }],
+  // The delivery log (claim, finish), the webhook's signature secrets (read, replace, remove) and
+  // what Discord said of its tokens (HOOK#); the count of Discord's invalid answers (RELAY#).
+  relayWebhooks: [
+    { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], leadingKeys: ['HOOK#*'] },
+    { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], leadingKeys: ['RELAY#*'] },
+  ],
 };
 
 /** Beyond counting requests, which groups touch which records. */

@@ -9,6 +9,7 @@ import { routes, type GroupRouteId, type RouteId, type Routes } from '../routes/
 import type { FunctionGroup, RouteDefinition, RouteInput } from '../routes/types';
 import { secretBoxFromEnv, type SecretBox } from '../crypto/secretBox';
 import { discordApiBaseFromEnv } from '../discord/poster';
+import { pairGuardOver, type PairGuard } from '../webhooks/pairGuard';
 import { createStores, type ApiKeyStore, type BotStore, type DeliveryLog, type WebhookSecretStore } from '../store';
 import { errorBody } from './envelope';
 import { logger } from './logger';
@@ -36,6 +37,8 @@ export interface StackDeps {
   webhookSecrets: WebhookSecretStore;
   /** Seals webhook signing secrets and the Discord tokens of deliveries kept for a replay. */
   secretBox: SecretBox;
+  /** Which webhook ids and tokens the relay may try on Discord (remembered verdicts, per-address quota, brake). */
+  pairGuard: PairGuard;
   /** DISCORD_API_BASE: where Discord webhooks are posted (tests: a fake Discord on 127.0.0.1). */
   discordApiBase: string;
   /** A bot is online when its last heartbeat is at most this old (BOT_ONLINE_WINDOW_SECONDS). */
@@ -46,6 +49,7 @@ export interface StackDeps {
 /** Built once per Lambda instance (cold start), from the environment. */
 export function depsFromEnv(): StackDeps {
   const stores = createStores();
+  const now = () => new Date();
   const onlineWindowSeconds = Number(process.env.BOT_ONLINE_WINDOW_SECONDS || 120);
   if (!(onlineWindowSeconds > 0)) throw new Error(`BOT_ONLINE_WINDOW_SECONDS must be a positive number, got ${process.env.BOT_ONLINE_WINDOW_SECONDS}`);
   return {
@@ -56,9 +60,10 @@ export function depsFromEnv(): StackDeps {
     deliveries: stores.deliveries,
     webhookSecrets: stores.webhookSecrets,
     secretBox: secretBoxFromEnv(),
+    pairGuard: pairGuardOver(stores, now),
     discordApiBase: discordApiBaseFromEnv(),
     onlineWindowSeconds,
-    now: () => new Date(),
+    now,
   };
 }
 

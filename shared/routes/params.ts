@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { urlProblem } from '../images/urlRules';
 import { parseHexColor } from '../svg/colors';
-import { anyCase, HEX_COLOR } from './patterns';
+import { anyCase, HEX_COLOR, LARGEST_SNOWFLAKE, SNOWFLAKE } from './patterns';
 
 /**
  * Query/path parameter schemas. Every value arrives as a string; each helper states its rule
@@ -31,6 +31,18 @@ export function integer(min: number, max = LARGEST_INTEGER) {
     .transform(Number)
     .pipe(z.number().min(min, { error: rule }).max(max, { error: rule }));
   return wire(schema, { type: 'integer', minimum: min, maximum: max });
+}
+
+
+/**
+ * A Discord id of `what` ("webhook", "client"). One spelling per id: a zero-padded or overlong
+ * alias would get its own quota, records and secrets.
+ */
+export function snowflake(what: string) {
+  const rule = `must be a Discord ${what} id (a snowflake: 17 to 20 digits, no leading zero, at most ${LARGEST_SNOWFLAKE})`;
+  // The pattern holds the 64-bit bound too, so the document states it as the server checks it.
+  const schema = z.string(required(rule)).regex(SNOWFLAKE, { error: rule });
+  return wire(schema, { type: 'string', pattern: SNOWFLAKE.source, description: `a Discord ${what} id, at most ${LARGEST_SNOWFLAKE}` });
 }
 
 /** A decimal number such as `1.5`, `-90` or `.25` (no exponents, no hex, no Infinity/NaN). */

@@ -11,10 +11,13 @@ export const NO_CONTROLS = /^[^\x00-\x1F\x7F-\x9F]+$/;
 
 export const HEX_COLOR = /^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/;
 
-/** A Discord snowflake as clients see them: 17 to 20 digits, an unsigned 64-bit integer. */
-export const SNOWFLAKE = decimalAtMost(2n ** 64n - 1n, 17);
-
-export const WEBHOOK_ID = /^[0-9]{17,20}$/;
+/** Snowflakes are unsigned 64-bit integers. */
+export const LARGEST_SNOWFLAKE = 2n ** 64n - 1n;
+/**
+ * A Discord snowflake (webhook, application ids) in its one spelling: 17 to 20 digits, no leading
+ * zero, at most 2^64-1. A zero-padded or overlong alias would get its own quota, records and secrets.
+ */
+export const SNOWFLAKE = decimalAtMost(LARGEST_SNOWFLAKE, 17);
 export const WEBHOOK_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
 /** A tag as typed: ASCII white space around it is trimmed, letter case folded. */

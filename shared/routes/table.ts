@@ -2,7 +2,7 @@ import { botPath, commandsBody, listBotsQuery, registerBotBody, statsBody } from
 import { contrastQuery, hueRotateQuery, pixelateQuery, saturateQuery } from './schemas/filters';
 import { changeMyMindQuery, distractedQuery, pictureOnlyQuery } from './schemas/generators';
 import { jailQuery, prideQuery, ripQuery } from './schemas/overlays';
-import { WEBHOOK_ID } from './patterns';
+import { SNOWFLAKE } from './patterns';
 import { providerListData, relayHeaders, relayPath, secretsBody, secretsData, webhookPath } from './schemas/webhooks';
 import { botDetailData, botListData, commandsData, deletedBotData, heartbeatData, statsHistoryData, statusData } from './schemas/botData';
 import { rankCardQuery } from './schemas/rankCard';
@@ -289,7 +289,8 @@ export const routes = {
     response: 'json',
     answers: 'message',
     rawBody: true,
-    rateLimitBy: { pathParameter: 'id', pattern: WEBHOOK_ID, prefix: 'webhook' },
+    // Per id and token: posts with a wrong token (webhook ids are public) cannot spend the real token's quota.
+    rateLimitBy: { pathParameter: 'id', pattern: SNOWFLAKE, prefix: 'webhook', hashedParameter: 'token' },
     maxBodyBytes: 1024 * 1024,
     summary: "Relay a provider's webhook delivery to the Discord webhook {id}/{token}",
     errors: ['UNAUTHORIZED', 'UPSTREAM_ERROR'],

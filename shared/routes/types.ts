@@ -43,8 +43,12 @@ export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extend
   answers?: 'envelope' | 'message';
   /** The body reaches the handler as it came (size-checked, not parsed): providers read their own formats. */
   rawBody?: boolean;
-  /** Count requests per this path parameter (when it matches `pattern`) instead of per key or IP. */
-  rateLimitBy?: { pathParameter: string; pattern: RegExp; prefix: string };
+  /**
+   * Count requests per this path parameter (when it matches `pattern`) instead of per key or IP,
+   * and per the SHA-256 of `hashedParameter` too when given (a secret such as a webhook token: its
+   * holders get their own quota, and the raw value is never a counter's key).
+   */
+  rateLimitBy?: { pathParameter: string; pattern: RegExp; prefix: string; hashedParameter?: string };
 }
 
 export interface RouteExample {
@@ -60,8 +64,8 @@ export interface RouteInput<R extends RouteDefinition> {
   path: Out<R['schemas']['path']>;
   query: Out<R['schemas']['query']>;
   body: Out<R['schemas']['body']>;
-  /** The request as it came: body text (`rawBody` routes), lower-case header names, the URL's base path (`/prod`, or ''). */
-  raw: { body: string; headers: Record<string, string | undefined>; basePath: string };
+  /** The request as it came: body text (`rawBody` routes), lower-case header names, the URL's base path (`/prod`, or ''), the caller's address. */
+  raw: { body: string; headers: Record<string, string | undefined>; basePath: string; sourceIp: string };
 }
 
 export const defineRoute = <const S extends RouteSchemas, const G extends FunctionGroup>(route: RouteDefinition<S, G>) => route;

@@ -14,6 +14,12 @@ export interface DeliveryKey {
   provider: string;
   /** The provider's own id of the delivery (X-GitHub-Delivery, ...), or one the relay made up. */
   deliveryId: string;
+  /**
+   * Signed deliveries: the SHA-256 of the signature header. The claim takes it too, so a copy
+   * re-sent under a new delivery id is still a duplicate. (Not kept on the record: a replay
+   * finishes the delivery only, and its id still stops the provider's retries.)
+   */
+  signatureHash?: string;
 }
 
 export interface DeliveryRecord extends DeliveryKey {
@@ -33,6 +39,11 @@ export interface KeptMessage {
   sealedToken: string;
 }
 
+export interface FinishDetails {
+  discordStatus?: number;
+  kept?: KeptMessage;
+}
+
 export interface DeliveryLog {
   /**
    * Claims a delivery before forwarding it: `duplicate` when it was forwarded (or is being
@@ -40,8 +51,11 @@ export interface DeliveryLog {
    * attempt that dies before it logs its outcome leaves something to replay.
    */
   claim(key: DeliveryKey, event: string, now: Date, kept?: KeptMessage): Promise<'claimed' | 'duplicate'>;
-  /** Records the outcome; a replayable one keeps the message (and stays listed), any other drops it. */
-  finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details?: { discordStatus?: number }): Promise<void>;
+  /**
+   * Records the outcome; a replayable one keeps the message (and stays listed), any other drops it.
+   * `kept`: what a replay needs, stored with a replayable outcome (the relay seals the token only then).
+   */
+  finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details?: FinishDetails): Promise<void>;
   /** Takes a replayable delivery for a replay (back to pending); undefined when it is not replayable (any more). */
   claimReplay(key: DeliveryKey, now: Date): Promise<DeliveryRecord | undefined>;
   /** Deliveries that kept their message (failed, rate limited, or still pending), newest first. */
@@ -62,6 +76,10 @@ export const isReplayable = (record: DeliveryRecord, now: Date): boolean =>
 /** The sparse listing of deliveries that keep a message (gsi1): what `npm run webhooks -- list --failed` reads. */
 const KEPT_PK = 'DELIVERIES#KEPT';
 const keyOf = ({ webhookId, provider, deliveryId }: DeliveryKey) => ({ pk: `HOOK#${webhookId}`, sk: `DELIVERY#${provider}#${deliveryId}` });
+/** The signature's claim: beside the delivery's, outside its `DELIVERY#` listing. */
+const signatureKeyOf = ({ webhookId, provider }: DeliveryKey, signatureHash: string) => ({ pk: `HOOK#${webhookId}`, sk: `SIGNED#${provider}#${signatureHash}` });
+/** The sparse listing's entry of a kept delivery. */
+const keptListing = (pk: string, sk: string, now: Date) => ({ gsi1pk: KEPT_PK, gsi1sk: `${now.toISOString()}#${pk}#${sk}` });
 
 function toRecord(item: Record<string, unknown>): DeliveryRecord {
   const { webhookId, provider, deliveryId, event, outcome, receivedAt, updatedAt, discordStatus, message, sealedToken } = item as unknown as DeliveryRecord;
@@ -88,15 +106,21 @@ export class DynamoDeliveryLog implements DeliveryLog {
   ) {}
 
   async claim(key: DeliveryKey, event: string, now: Date, kept?: KeptMessage): Promise<'claimed' | 'duplicate'> {
+    const { signatureHash, ...logged } = key;
+    // The signature first: a copy under a new delivery id stops there.
+    if (signatureHash !== undefined && (await this.claimItem({ ...signatureKeyOf(key, signatureHash), ...logged, event }, now)) === 'duplicate') return 'duplicate';
     const { pk, sk } = keyOf(key);
-    const listed = kept ? { ...kept, gsi1pk: KEPT_PK, gsi1sk: `${now.toISOString()}#${pk}#${sk}` } : {};
+    return this.claimItem({ pk, sk, ...logged, event, ...(kept ? { ...kept, ...keptListing(pk, sk, now) } : {}) }, now);
+  }
+
+  /** A conditional PutItem: new, or an earlier attempt that did not get through (the provider is retrying), or a stale claim. */
+  private async claimItem(item: Record<string, unknown>, now: Date): Promise<'claimed' | 'duplicate'> {
     try {
       await guarded('PutItem', () =>
         this.db.send(
           new PutCommand({
             TableName: this.tableName,
-            Item: { pk, sk, ...key, event, outcome: 'pending', receivedAt: now.toISOString(), updatedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS, ...listed },
-            // New, or an earlier attempt that did not get through (the provider is retrying), or a stale claim.
+            Item: { ...item, outcome: 'pending', receivedAt: now.toISOString(), updatedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS },
             ConditionExpression: 'attribute_not_exists(pk) OR NOT (outcome IN (:forwarded, :ignored, :pending)) OR (outcome = :pending AND updatedAt < :stale)',
             ExpressionAttributeValues: { ':forwarded': 'forwarded', ':ignored': 'ignored', ':pending': 'pending', ':stale': staleBefore(now) },
           }),
@@ -109,19 +133,28 @@ export class DynamoDeliveryLog implements DeliveryLog {
     }
   }
 
-  async finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details: { discordStatus?: number } = {}): Promise<void> {
-    const set = ['outcome = :outcome', 'updatedAt = :now', ...(details.discordStatus !== undefined ? ['discordStatus = :status'] : [])];
-    const remove = REPLAYABLE.includes(outcome) ? '' : ' REMOVE message, sealedToken, gsi1pk, gsi1sk';
+  async finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details: FinishDetails = {}): Promise<void> {
+    const { pk, sk } = keyOf(key);
+    const replayable = REPLAYABLE.includes(outcome);
+    const kept = replayable && details.kept ? { ...details.kept, ...keptListing(pk, sk, now) } : {};
+    const values = { ':outcome': outcome, ':now': now.toISOString(), ...(details.discordStatus !== undefined ? { ':status': details.discordStatus } : {}) };
+    const set = ['outcome = :outcome', 'updatedAt = :now', ...(details.discordStatus !== undefined ? ['discordStatus = :status'] : []), ...Object.keys(kept).map((name) => `${name} = :${name}`)];
+    const remove = replayable ? '' : ' REMOVE message, sealedToken, gsi1pk, gsi1sk';
+    await this.update({ pk, sk }, `SET ${set.join(', ')}${remove}`, { ...values, ...Object.fromEntries(Object.entries(kept).map(([name, value]) => [`:${name}`, value])) });
+    if (key.signatureHash !== undefined) await this.update(signatureKeyOf(key, key.signatureHash), 'SET outcome = :outcome, updatedAt = :now', { ':outcome': outcome, ':now': now.toISOString() });
+  }
+
+  private async update(itemKey: { pk: string; sk: string }, UpdateExpression: string, ExpressionAttributeValues: Record<string, unknown>): Promise<void> {
     try {
       await guarded('UpdateItem', () =>
         this.db.send(
           new UpdateCommand({
             TableName: this.tableName,
-            Key: keyOf(key),
-            UpdateExpression: `SET ${set.join(', ')}${remove}`,
+            Key: itemKey,
+            UpdateExpression,
             // Never recreate an item the TTL removed meanwhile (it would have no expiry and no fields).
             ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':outcome': outcome, ':now': now.toISOString(), ...(details.discordStatus !== undefined ? { ':status': details.discordStatus } : {}) },
+            ExpressionAttributeValues,
           }),
         ),
       );

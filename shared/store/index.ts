@@ -1,9 +1,11 @@
 import { DynamoApiKeyStore } from './apiKeys';
 import { DynamoBotStore } from './bots/index';
 import { DynamoDeliveryLog } from './deliveries';
+import { DynamoInvalidAnswerCounter } from './invalidAnswers';
 import { createDocumentClient } from './client';
 import { storeConfigFromEnv, type StoreConfig } from './config';
 import { DynamoRateCounterStore } from './rateCounters';
+import { DynamoWebhookPairStore } from './webhookPairs';
 import { DynamoWebhookSecretStore } from './webhookSecrets';
 
 export type { ApiKeyRecord, ApiKeyStore } from './apiKeys';
@@ -12,6 +14,8 @@ export type { BotCommand, BotFields, BotProfile, BotStats, BotStore, CommandList
 export { StoreUnavailableError } from './errors';
 export type { DeliveryKey, DeliveryLog, DeliveryRecord } from './deliveries';
 export type { WebhookSecrets, WebhookSecretStore } from './webhookSecrets';
+export type { PairVerdict, WebhookPairStore } from './webhookPairs';
+export type { InvalidAnswerCounter } from './invalidAnswers';
 
 /** The data-access objects of one table, sharing one client. */
 export function createStores(config: StoreConfig = storeConfigFromEnv()) {
@@ -23,6 +27,8 @@ export function createStores(config: StoreConfig = storeConfigFromEnv()) {
     bots: new DynamoBotStore(db, config.tableName),
     deliveries: new DynamoDeliveryLog(db, config.tableName),
     webhookSecrets: new DynamoWebhookSecretStore(db, config.tableName),
+    webhookPairs: new DynamoWebhookPairStore(db, config.tableName),
+    invalidAnswers: new DynamoInvalidAnswerCounter(db, config.tableName),
   };
 }
 

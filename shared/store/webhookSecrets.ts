@@ -6,6 +6,8 @@ import { guarded } from './errors';
 export interface WebhookSecrets {
   webhookId: string;
   secrets: Record<string, StoredSecret>;
+  /** Deliveries of providers without a registered secret are refused too (401). */
+  requireSignatures?: boolean;
   /** The API key that registered them, and when. */
   keyId: string;
   updatedAt: string;
@@ -13,7 +15,7 @@ export interface WebhookSecrets {
 
 export interface WebhookSecretStore {
   get(webhookId: string): Promise<WebhookSecrets | undefined>;
-  /** Replaces the webhook's secrets; an empty set removes the record. */
+  /** Replaces the webhook's secrets; an empty set removes the record (and with it requireSignatures). */
   replace(record: WebhookSecrets): Promise<void>;
 }
 
@@ -29,8 +31,8 @@ export class DynamoWebhookSecretStore implements WebhookSecretStore {
     // Consistent: a secret registered a moment ago must already guard the next delivery.
     const { Item } = await guarded('GetItem', () => this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(webhookId), ConsistentRead: true })));
     if (!Item) return undefined;
-    const { secrets, keyId, updatedAt } = Item as unknown as WebhookSecrets;
-    return { webhookId, secrets, keyId, updatedAt };
+    const { secrets, requireSignatures, keyId, updatedAt } = Item as unknown as WebhookSecrets;
+    return { webhookId, secrets, ...(requireSignatures ? { requireSignatures } : {}), keyId, updatedAt };
   }
 
   async replace(record: WebhookSecrets): Promise<void> {

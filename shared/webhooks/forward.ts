@@ -1,6 +1,8 @@
 import type { DiscordMessage } from '../discord/message';
 import { postToDiscord, type DeliveryOutcome } from '../discord/poster';
-import type { DeliveryKey, DeliveryLog, DeliveryOutcome as LoggedOutcome } from '../store/deliveries';
+import type { SecretBox } from '../crypto/secretBox';
+import { logger } from '../http/logger';
+import { REPLAYABLE, type DeliveryKey, type DeliveryLog, type DeliveryOutcome as LoggedOutcome, type KeptMessage } from '../store/deliveries';
 
 /** Binds a kept Discord token to its webhook: copied into another webhook's record it does not open. */
 export const tokenContext = (webhookId: string) => ({ purpose: 'discord-webhook-token', webhookId });
@@ -18,13 +20,33 @@ export interface ForwardDeps {
   now: () => Date;
 }
 
+export interface ForwardOptions {
+  /** Seals the token (with this box) and keeps the message when Discord is at fault: a first attempt's only record of them. */
+  keepWith?: SecretBox;
+  /** Told of each answer Discord counts against its invalid-request limit. */
+  onInvalidAnswer?: () => void;
+}
+
 /**
- * Posts a claimed delivery's message (kept in the log with its sealed token since the claim) to its
- * Discord webhook and logs the outcome: when Discord is at fault (failed, rate limited) the log keeps
- * both for a replay. The relay and the replay command both forward through here.
+ * Posts a claimed delivery's message to its Discord webhook and logs the outcome: when Discord is
+ * at fault (failed, rate limited) the log keeps the message and the sealed token for a replay.
+ * The token is sealed only then: a delivered or refused message needs no record of it (and costs
+ * no KMS call). The relay and the replay command both forward through here.
  */
-export async function forwardToDiscord(key: DeliveryKey, token: string, message: DiscordMessage, deps: ForwardDeps): Promise<DeliveryOutcome> {
-  const result = await postToDiscord(key.webhookId, token, message, { apiBase: deps.discordApiBase });
-  await deps.deliveries.finish(key, LOGGED[result.kind], deps.now(), 'status' in result ? { discordStatus: result.status } : {});
+export async function forwardToDiscord(key: DeliveryKey, token: string, message: DiscordMessage, deps: ForwardDeps, options: ForwardOptions = {}): Promise<DeliveryOutcome> {
+  const result = await postToDiscord(key.webhookId, token, message, { apiBase: deps.discordApiBase, ...(options.onInvalidAnswer ? { onInvalidAnswer: options.onInvalidAnswer } : {}) });
+  const outcome = LOGGED[result.kind];
+  const kept = options.keepWith && REPLAYABLE.includes(outcome) ? await keep(key, token, message, options.keepWith) : undefined;
+  await deps.deliveries.finish(key, outcome, deps.now(), { ...('status' in result ? { discordStatus: result.status } : {}), ...(kept ? { kept } : {}) });
   return result;
+}
+
+/** What a replay needs; without it (the key service is down) the provider's own retry is the way left. */
+async function keep(key: DeliveryKey, token: string, message: DiscordMessage, box: SecretBox): Promise<KeptMessage | undefined> {
+  try {
+    return { message, sealedToken: await box.seal(token, tokenContext(key.webhookId)) };
+  } catch (error) {
+    logger.warn('the failed delivery is logged without its message: its token could not be sealed', { webhookId: key.webhookId, deliveryId: key.deliveryId, error: error as Error });
+    return undefined;
+  }
 }

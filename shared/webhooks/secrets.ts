@@ -3,7 +3,8 @@ import { ApiError } from '../http/errors';
 import type { WebhookSecretStore } from '../store/webhookSecrets';
 import type { Provider, ProviderDelivery } from './provider';
 import { providerNamed } from './providers/index';
-import { sha256Hex, verifySignature, type StoredSecret } from './signature';
+import { sha256Hex } from '../crypto/hash';
+import { verifySignature, type StoredSecret } from './signature';
 
 /** Binds a sealed signing secret to its webhook and provider: copied into another record it does not open. */
 const secretContext = (webhookId: string, provider: string) => ({ purpose: 'webhook-signing-secret', webhookId, provider });
@@ -32,15 +33,23 @@ async function openSecret(sealed: string, webhookId: string, provider: Provider,
 
 /**
  * Refuses (401) a delivery for a webhook that registered a secret for this provider when its
- * signature does not verify. Without a registered secret, deliveries are accepted unsigned.
+ * signature does not verify, and, when the webhook requires signatures, one from a provider
+ * without a registered secret. Otherwise deliveries are accepted unsigned. Answers the signature
+ * a verified HMAC delivery carried (what de-duplication keys on), else undefined.
  */
-export async function verifyDelivery(webhookId: string, provider: Provider, delivery: ProviderDelivery, deps: { webhookSecrets: WebhookSecretStore; secretBox: SecretBox }): Promise<void> {
-  const stored = (await deps.webhookSecrets.get(webhookId))?.secrets[provider.name];
-  if (!stored || !provider.signature) return;
+export async function verifyDelivery(webhookId: string, provider: Provider, delivery: ProviderDelivery, deps: { webhookSecrets: WebhookSecretStore; secretBox: SecretBox }): Promise<string | undefined> {
+  const record = await deps.webhookSecrets.get(webhookId);
+  const stored = record?.secrets[provider.name];
+  if (!stored || !provider.signature) {
+    if (record?.requireSignatures) throw new ApiError('UNAUTHORIZED', `This webhook accepts signed deliveries only, and has no ${provider.displayName} secret registered`);
+    return undefined;
+  }
   if (stored.kind !== provider.signature.kind) throw new ApiError('UNAUTHORIZED', `The ${provider.displayName} secret of this webhook no longer matches how ${provider.displayName} signs; register it again`);
   const secret = stored.kind === 'hmac' ? { plaintext: await openSecret(stored.sealed, webhookId, provider, deps.secretBox) } : { sha256: stored.sha256 };
+  const sent = delivery.headers[provider.signature.header.toLowerCase()];
   if (!verifySignature(provider.signature, delivery, secret)) {
-    const sent = delivery.headers[provider.signature.header.toLowerCase()];
     throw new ApiError('UNAUTHORIZED', sent ? `The ${provider.signature.header} signature does not match the registered secret` : `Missing the ${provider.signature.header} header: this webhook requires signed ${provider.displayName} deliveries`);
   }
+  // A token header is the same on every delivery: only an HMAC identifies the delivery it signs.
+  return stored.kind === 'hmac' ? sent : undefined;
 }

@@ -1,10 +1,9 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '../crypto/hash';
 import type { ProviderDelivery, SignatureScheme } from './provider';
 
 /** What is stored for a registered secret: the sealed secret (HMAC schemes) or its hash (token schemes). */
 export type StoredSecret = { kind: 'hmac'; sealed: string } | { kind: 'token'; sha256: string };
-
-export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** Compares in constant time (for equal lengths; a length mismatch says nothing about the secret). */
 function sameBytes(a: Buffer, b: Buffer): boolean {

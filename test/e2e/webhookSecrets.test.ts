@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { sha256Hex } from '../../shared/crypto/hash';
 import type { Stores } from '../../shared/store';
 import { githubPayloads } from '../fixtures/github/payloads';
 import { gitlabPayloads } from '../fixtures/gitlab/payloads';
 import { discordHangs, discordJson } from '../support/fakeDiscord';
 import { call } from '../support/localApi';
-import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
+import { expectAnswer, RELAY_KEY, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
 /** Signature secrets end to end: registered with an API key after Discord confirms the token, then enforced. */
 let relay: RelayHarness;
@@ -32,7 +33,7 @@ describe('PUT /v1/webhooks/{id}/{token}', () => {
     const id = relay.hookId();
     const reply = await relay.putSecrets(id, { github: GITHUB_SECRET, gitlab: GITLAB_SECRET });
     expect(reply.status).toBe(200);
-    expect(reply.json.data).toEqual({ webhookId: id, signedProviders: ['github', 'gitlab'], updatedAt: expect.any(String) });
+    expect(reply.json.data).toEqual({ webhookId: id, signedProviders: ['github', 'gitlab'], requireSignatures: false, updatedAt: expect.any(String) });
     expect(reply.text).not.toContain(GITHUB_SECRET);
     expect(relay.discord.seen.map(({ method, url }) => `${method} ${url}`)).toEqual([`GET /api/webhooks/${id}/${TOKEN}`]);
     const { Item } = await stores.db.send(new GetCommand({ TableName: 'e2e-table', Key: { pk: `HOOK#${id}`, sk: 'SECRETS' } }));
@@ -53,7 +54,9 @@ describe('PUT /v1/webhooks/{id}/{token}', () => {
     const answer = await relay.putSecrets(id, { github: GITHUB_SECRET });
     expect(answer.status).toBe(status);
     expect(answer.json.error).toMatchObject({ code, message: expect.stringMatching(message) });
-    expectAnswer(await ping(id), 200, /^forwarded: ping$/);
+    // No secret guards the webhook (another token: a refused one is remembered for the relay too).
+    const other = `${TOKEN.slice(0, -1)}Y`;
+    expectAnswer(await relay.deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': `other-${id}` }, body, other), 200, /^forwarded: ping$/);
   });
 
   test.each<[string, unknown, RegExp, string]>([
@@ -78,6 +81,41 @@ describe('PUT /v1/webhooks/{id}/{token}', () => {
     expect(extra.status).toBe(400);
     expect((await relay.putSecrets('123', {})).json.error).toMatchObject({ code: 'INVALID_PARAMETER', message: expect.stringMatching(/^id must be a Discord webhook id/) });
     expect((await relay.putSecrets(id, {}, 'short')).status).toBe(400);
+    expect(relay.discord.seen).toHaveLength(0);
+  });
+});
+
+describe('unknown keys and requireSignatures', () => {
+  test('{"__proto__": ...} is a 400 naming the field, and the registered secrets stay', async () => {
+    const id = relay.hookId();
+    expect((await relay.putSecrets(id, { github: GITHUB_SECRET })).status).toBe(200);
+    for (const raw of ['{"secrets":{"__proto__":"x"}}', '{"secrets":{"constructor":"x"}}', '{"secrets":{"github":"s","__proto__":{"gitlab":"y"}}}']) {
+      const reply = await call(`${relay.api.url}/v1/webhooks/${id}/${TOKEN}`, { method: 'PUT', key: RELAY_KEY, headers: { 'Content-Type': 'application/json' }, body: raw });
+      expect(reply.status).toBe(400);
+      expect(reply.json.error).toMatchObject({ code: 'INVALID_BODY', message: expect.stringMatching(/is not a provider/) });
+      expect(reply.json.error.details).toEqual([expect.objectContaining({ field: expect.stringMatching(/^body\.secrets\.(__proto__|constructor)$/) })]);
+    }
+    expectAnswer(await ping(id), 401, /Missing the X-Hub-Signature-256 header/, 'UNAUTHORIZED');
+  });
+
+  test('requireSignatures refuses deliveries of providers without a secret (401); signed ones pass', async () => {
+    const id = relay.hookId();
+    const reply = await relay.putSecrets(id, { github: GITHUB_SECRET }, TOKEN, { requireSignatures: true });
+    expect(reply.json.data).toMatchObject({ signedProviders: ['github'], requireSignatures: true });
+    expectAnswer(await gitlabPush(id), 401, /accepts signed deliveries only, and has no GitLab secret/, 'UNAUTHORIZED');
+    expectAnswer(await relay.deliver(id, 'dockerhub', { 'Content-Type': 'application/json' }, '{}'), 401, /signed deliveries only/, 'UNAUTHORIZED');
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }), 200, /^forwarded: ping$/);
+    expect(relay.discord.posted()).toHaveLength(1);
+    // Replacing the secrets without the flag lifts it.
+    expect((await relay.putSecrets(id, { github: GITHUB_SECRET })).json.data.requireSignatures).toBe(false);
+    expectAnswer(await gitlabPush(id), 200, /^forwarded: Push Hook$/);
+  });
+
+  test('requireSignatures without any secret, or not a boolean, is a 400', async () => {
+    const none = await relay.putSecrets(relay.hookId(), {}, TOKEN, { requireSignatures: true });
+    expect(none.status).toBe(400);
+    expect(none.json.error.details).toEqual([expect.objectContaining({ field: 'body.requireSignatures', issue: expect.stringMatching(/at least one secret/) })]);
+    expect((await relay.putSecrets(relay.hookId(), { github: 's' }, TOKEN, { requireSignatures: 'yes' })).status).toBe(400);
     expect(relay.discord.seen).toHaveLength(0);
   });
 });
@@ -133,6 +171,29 @@ describe('signed deliveries', () => {
     const reply = await ping(b, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) });
     expect(reply.status).toBe(401);
     expect(relay.discord.posted()).toHaveLength(0);
+  });
+});
+
+describe('de-duplication of signed deliveries', () => {
+  test('a signed delivery re-sent under a new delivery id is a duplicate; the same one retried after a Discord failure is forwarded', async () => {
+    const id = relay.hookId();
+    await relay.putSecrets(id, { github: GITHUB_SECRET });
+    relay.discord.seen.length = 0;
+    relay.discord.script(discordJson(500, {}));
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, 'original-id'), 502, /Discord failed/, 'UPSTREAM_ERROR');
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, 'original-id'), 200, /^forwarded: ping$/);
+    for (const replayedAs of ['new-id-1', 'new-id-2']) expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, replayedAs), 200, /^duplicate: ping$/);
+    expect(relay.discord.posted()).toHaveLength(2);
+    // Keyed by the signature's hash, not the signature.
+    const { Items } = await stores.db.send(new QueryCommand({ TableName: 'e2e-table', KeyConditionExpression: 'pk = :pk AND begins_with(sk, :signed)', ExpressionAttributeValues: { ':pk': `HOOK#${id}`, ':signed': 'SIGNED#' } }));
+    expect(Items?.map((item) => item.sk)).toEqual([`SIGNED#github#${sha256Hex(sign(GITHUB_SECRET))}`]);
+  });
+
+  test('a token header (GitLab) is the same on every delivery: it is not de-duplicated on', async () => {
+    const id = relay.hookId();
+    await relay.putSecrets(id, { gitlab: GITLAB_SECRET });
+    expectAnswer(await gitlabPush(id, { 'X-Gitlab-Token': GITLAB_SECRET }), 200, /^forwarded: Push Hook$/);
+    expectAnswer(await gitlabPush(id, { 'X-Gitlab-Token': GITLAB_SECRET }), 200, /^forwarded: Push Hook$/);
   });
 });
 

@@ -102,6 +102,16 @@ describe('relay', () => {
     expect(Number(limited[0]?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await github(hookId(), 'deployment_status', {})).status).toBe(200);
   });
+
+  test('the quota is per webhook id and token: 61 posts with a wrong token leave the real token its quota', async () => {
+    const id = hookId();
+    const wrong = `${TOKEN.slice(0, -4)}XXXX`;
+    const replies = await Promise.all(
+      Array.from({ length: 61 }, () => deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'deployment_status' }, '{}', wrong)),
+    );
+    expect(replies.filter((reply) => reply.status === 429)).toHaveLength(1);
+    expectAnswer(await github(id, 'star'), 200, /^forwarded: star$/);
+  });
 });
 
 describe('duplicates', () => {

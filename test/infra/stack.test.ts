@@ -9,6 +9,7 @@ import { routeList } from '../../shared/routes/table';
 import { tableSchema } from '../../shared/store/schema';
 import { DEFAULT_SETTINGS, type ChatbotApiStack } from '../../infra/cdk/stack';
 import { allowHeader } from '../../shared/http/gatewayResponses';
+import { RELAY_METRICS } from '../../shared/webhooks/relayMetrics';
 import { acknowledgedReason, catchAllMethods, functionIdOf, methodsOf, mockAnswer, resourcePaths, resourcesOf, routedMethods, synthStack } from './synth';
 
 let template: Template;
@@ -156,6 +157,7 @@ describe('functions', () => {
       if (id.startsWith('Authorizer')) return [['dynamodb:GetItem'], ['KEY#*']];
       if (id.startsWith('Bots') && keys.includes('BOT#*')) return [BOT_ACTIONS, ['BOT#*']];
       if (id.startsWith('Bots')) return [['dynamodb:Query'], ['BOTS']];
+      if (id.startsWith('Webhooks') && keys.includes('RELAY#*')) return [['dynamodb:GetItem', 'dynamodb:UpdateItem'], ['RELAY#*']];
       if (id.startsWith('Webhooks')) return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], ['HOOK#*']];
       return ['no other DynamoDB access'];
     };
@@ -253,7 +255,7 @@ describe('API', () => {
   test('access logs and a few alarms: API 5xx and p99 latency, function errors and throttles summed over every function, DynamoDB throttles', () => {
     template.hasResourceProperties('AWS::ApiGateway::Stage', { AccessLogSetting: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] } } });
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm');
-    expect(Object.keys(alarms).map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'TableThrottlesAlarm']);
+    expect(Object.keys(alarms).map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'RelayBrakeAlarm', 'TableThrottlesAlarm']);
     const alarm = (id: string) => Object.entries(alarms).find(([logicalId]) => logicalId.startsWith(id))?.[1].Properties ?? {};
     expect(alarm('Api5xxAlarm')).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5XXError' });
     expect(alarm('ApiLatencyAlarm')).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: 'Latency', ExtendedStatistic: 'p99' });
@@ -266,6 +268,11 @@ describe('API', () => {
       expect(new Set(summed.map((m) => JSON.stringify(m.MetricStat.Metric.Dimensions))).size).toBe(functionCount);
     }
     expect(JSON.stringify(alarm('TableThrottlesAlarm'))).toContain('ThrottledRequests');
+  });
+
+  test("the relay's brake alarms on the first unknown webhook it refuses (the EMF metric of its log line)", () => {
+    const [brake] = Object.entries(resourcesOf(template, 'AWS::CloudWatch::Alarm')).filter(([id]) => id.startsWith('RelayBrakeAlarm'));
+    expect(brake?.[1].Properties).toMatchObject({ Namespace: RELAY_METRICS.namespace, MetricName: RELAY_METRICS.brakeRefusals, Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
   });
 
   test('outputs: API URL, table name, usage plan id, secrets key, alarm topic', () => {

@@ -107,3 +107,27 @@ test('a claim left pending by a crashed attempt is taken over after a minute, no
   expect(await log.claim(key('c'), 'push', new Date(NOW.getTime() + 30_000))).toBe('duplicate');
   expect(await log.claim(key('c'), 'push', new Date(NOW.getTime() + 61_000))).toBe('claimed');
 });
+
+test('finish keeps what a replay needs only with a replayable outcome (the relay seals the token only then)', async () => {
+  const log = store.stores.deliveries;
+  await log.claim(key('k1'), 'push', NOW);
+  await log.finish(key('k1'), 'forwarded', NOW, { discordStatus: 200, kept: KEPT });
+  expect(await record('k1')).not.toHaveProperty('sealedToken');
+  await log.claim(key('k2'), 'push', NOW);
+  await log.finish(key('k2'), 'failed', NOW, { discordStatus: 503, kept: KEPT });
+  expect(await record('k2')).toMatchObject({ outcome: 'failed', message: { content: 'hi' }, sealedToken: 'sealed', gsi1pk: 'DELIVERIES#KEPT' });
+  expect((await log.listKept()).map((kept) => kept.deliveryId)).toContain('k2');
+});
+
+test('a signed delivery is claimed on its signature hash too: a new delivery id with the same signature is a duplicate until Discord failed it', async () => {
+  const log = store.stores.deliveries;
+  const signed = (deliveryId: string) => ({ ...key(deliveryId), signatureHash: 'f'.repeat(64) });
+  expect(await log.claim(signed('s1'), 'push', NOW)).toBe('claimed');
+  expect(await log.claim(signed('s2'), 'push', NOW)).toBe('duplicate');
+  await log.finish(signed('s1'), 'failed', NOW, { discordStatus: 500 });
+  expect(await log.claim(signed('s1'), 'push', NOW)).toBe('claimed');
+  await log.finish(signed('s1'), 'forwarded', NOW, { discordStatus: 200 });
+  expect(await log.claim(signed('s3'), 'push', NOW)).toBe('duplicate');
+  expect(await record('s1')).not.toHaveProperty('signatureHash');
+  expect((await log.listForWebhook('300000000000000001')).map((kept) => kept.deliveryId)).not.toContain(expect.stringMatching(/^SIGNED/));
+});

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from '@jest/globals';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
@@ -113,4 +114,14 @@ function forward(endpoint: string, req: IncomingMessage, body: Buffer): Promise<
     });
     upstream.on('error', reject).end(body);
   });
+}
+
+/** A table of the suite's own: started before its tests, closed after them; the getter reads it in a test. */
+export function suiteStore(): () => TestStore {
+  let store: TestStore | undefined;
+  beforeAll(async () => {
+    store = await startTestStore();
+  });
+  afterAll(() => store?.close());
+  return () => store as TestStore;
 }

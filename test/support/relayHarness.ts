@@ -22,8 +22,8 @@ export interface RelayHarness {
   /** A fresh Discord webhook id, so tests never share a webhook's records or limit. */
   hookId(): string;
   deliver(id: string, provider: string, headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer>, token?: string): Promise<Reply>;
-  /** PUT /v1/webhooks/{id}/{token} with the harness's API key. */
-  putSecrets(id: string, secrets: Record<string, unknown>, token?: string): Promise<Reply>;
+  /** PUT /v1/webhooks/{id}/{token} with the harness's API key; `extra`: more body fields (requireSignatures). */
+  putSecrets(id: string, secrets: Record<string, unknown>, token?: string, extra?: Record<string, unknown>): Promise<Reply>;
   /** What `npm run webhooks` works with against this server: its delivery log and secret key, and the fake Discord. */
   replayDeps: ReplayDeps;
   /** Runs `npm run webhooks -- <argv>` in process, over replayDeps: its exit code and what it printed. */
@@ -33,11 +33,18 @@ export interface RelayHarness {
 
 let next = 0;
 
-/** `rateLimit`: RATE_LIMIT_PER_MINUTE (default 60); `server`: more options of the local server (its store, say). */
-export async function startRelayHarness(options: { rateLimit?: number; server?: LocalServerOptions } = {}): Promise<RelayHarness> {
+/**
+ * `rateLimit`: RATE_LIMIT_PER_MINUTE (default 60); `newPairsPerMinute`: RELAY_NEW_PAIRS_PER_MINUTE
+ * (default 10,000: suites try a fresh webhook in most tests, all from 127.0.0.1); `brakeAt`:
+ * RELAY_BRAKE_INVALID_PER_10_MIN (default the service's); `server`: more options of the local server.
+ */
+export async function startRelayHarness(options: { rateLimit?: number; newPairsPerMinute?: number; brakeAt?: number; server?: LocalServerOptions } = {}): Promise<RelayHarness> {
   const discord = await startFakeDiscord();
   if (options.rateLimit) process.env.RATE_LIMIT_PER_MINUTE = String(options.rateLimit);
   else delete process.env.RATE_LIMIT_PER_MINUTE;
+  process.env.RELAY_NEW_PAIRS_PER_MINUTE = String(options.newPairsPerMinute ?? 10_000);
+  if (options.brakeAt) process.env.RELAY_BRAKE_INVALID_PER_10_MIN = String(options.brakeAt);
+  else delete process.env.RELAY_BRAKE_INVALID_PER_10_MIN;
   const api = await startTestApi({ ...options.server, discordApiBase: discord.apiBase, localApiKey: RELAY_KEY });
   // Distinct per suite too (suites in one worker share nothing but the process).
   const base = 300000000000000000n + BigInt(process.pid % 1000) * 1_000_000n + BigInt(Date.now() % 1_000_000);
@@ -54,8 +61,8 @@ export async function startRelayHarness(options: { rateLimit?: number; server?: 
     },
     hookId: () => String(base + BigInt((next += 1))),
     deliver: (id, provider, headers, body, token = TOKEN) => call(`${api.url}/webhooks/${id}/${token}/${provider}`, { method: 'POST', headers, body }),
-    putSecrets: (id, secrets, token = TOKEN) =>
-      call(`${api.url}/v1/webhooks/${id}/${token}`, { method: 'PUT', key: RELAY_KEY, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ secrets }) }),
+    putSecrets: (id, secrets, token = TOKEN, extra = {}) =>
+      call(`${api.url}/v1/webhooks/${id}/${token}`, { method: 'PUT', key: RELAY_KEY, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ secrets, ...extra }) }),
     replayDeps,
     webhooks: async (...argv) => {
       const lines: string[] = [];

@@ -7,6 +7,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuth
 import { RateLimiter } from '../../shared/access/rateLimiter';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import type { StackDeps } from '../../shared/http/stack';
+import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 import { createImageFetcher } from '../../shared/images/imageFetcher';
 import { hashKey } from '../../shared/access/keys';
 import { createStores, type ApiKeyRecord, type ApiKeyStore, type RateCounterStore } from '../../shared/store';
@@ -175,5 +176,17 @@ export function networkError(): Error {
 /** The services a wrapped handler gets: the given limiter, the event's key, and other services no test here reaches. */
 export function stackDeps(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHolding(EVENT_KEY)): StackDeps {
   const unreachable = createStores({ tableName: 'unused-in-unit-tests', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
-  return { limiter, apiKeys, images: createImageFetcher(), bots: unreachable.bots, deliveries: unreachable.deliveries, webhookSecrets: unreachable.webhookSecrets, secretBox: new LocalSecretBox(randomBytes(32)), discordApiBase: 'http://127.0.0.1:9', onlineWindowSeconds: 120, now: () => new Date() };
+  return {
+    limiter,
+    apiKeys,
+    images: createImageFetcher(),
+    bots: unreachable.bots,
+    deliveries: unreachable.deliveries,
+    webhookSecrets: unreachable.webhookSecrets,
+    secretBox: new LocalSecretBox(randomBytes(32)),
+    pairGuard: pairGuardOver(unreachable, () => new Date()),
+    discordApiBase: 'http://127.0.0.1:9',
+    onlineWindowSeconds: 120,
+    now: () => new Date(),
+  };
 }

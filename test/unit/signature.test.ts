@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, test } from '@jest/globals';
 import type { SignatureScheme } from '../../shared/webhooks/provider';
-import { sha256Hex, verifySignature } from '../../shared/webhooks/signature';
+import { sha256Hex } from '../../shared/crypto/hash';
+import { verifySignature } from '../../shared/webhooks/signature';
 
 const body = '{"zen":"Keep it logically awesome."}';
 const delivery = (headers: Record<string, string>) => ({ headers, body });

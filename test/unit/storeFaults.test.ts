@@ -7,6 +7,7 @@ import { hashKey } from '../../shared/access/keys';
 import { RateLimiter, UNAVAILABLE_RETRY_AFTER } from '../../shared/access/rateLimiter';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import type { StackDeps } from '../../shared/http/stack';
+import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 import type { ImageFetcher } from '../../shared/images/imageFetcher';
 import { routeList, routes, type RouteEntry, type RouteId } from '../../shared/routes/table';
 import { createStores } from '../../shared/store';
@@ -128,6 +129,9 @@ const OPERATIONS: Operation[] = [
   { name: 'delivery finish', is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('DELIVERY#')) },
   { name: 'webhook secrets get', is: (c) => isKey(c, 'GetItem', (sk) => sk === 'SECRETS') },
   { name: 'webhook secrets replace', is: (c) => isKey(c, 'PutItem', (sk) => sk === 'SECRETS') },
+  { name: 'webhook token verdict get', is: (c) => isKey(c, 'GetItem', (sk) => sk.startsWith('PAIR#')) },
+  { name: 'webhook token verdict remember', is: (c) => isKey(c, 'PutItem', (sk) => sk.startsWith('PAIR#')) },
+  { name: 'relay brake read', is: (c) => c.op === 'GetItem' && keyOf(c.input).pk.startsWith('RELAY#') },
 ];
 /** What every request meets before its handler: the authorizer's lookup and the limiter's count. */
 const GATE = ['rate counter hit', 'API key lookup'];
@@ -171,6 +175,7 @@ beforeAll(async () => {
     deliveries: stores.deliveries,
     webhookSecrets: stores.webhookSecrets,
     secretBox: new LocalSecretBox(randomBytes(32)),
+    pairGuard: pairGuardOver(stores, () => NOW),
     discordApiBase: discord.apiBase,
     onlineWindowSeconds: 120,
     now: () => NOW,

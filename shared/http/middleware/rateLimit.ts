@@ -1,3 +1,4 @@
+import { sha256Hex } from '../../crypto/hash';
 import { ipPrincipal, keyPrincipal, rateLimitHeaders, type RateLimiter } from '../../access/rateLimiter';
 import type { RouteDefinition } from '../../routes/types';
 import { ApiError } from '../errors';
@@ -14,11 +15,12 @@ export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitB
   return {
     before: async (request) => {
       const { context, event } = request;
-      // Per route parameter (a webhook id) when it is well-formed; else per key, else per IP.
+      // Per route parameter (a webhook id, and its token's hash) when it is well-formed; else per key, else per IP.
       const parameter = by ? event.pathParameters?.[by.pathParameter] : undefined;
+      const hashed = by?.hashedParameter ? `:${sha256Hex(event.pathParameters?.[by.hashedParameter] ?? '')}` : '';
       const principal =
         by && parameter && by.pattern.test(parameter)
-          ? `${by.prefix}:${parameter}`
+          ? `${by.prefix}:${parameter}${hashed}`
           : context.keyId
             ? keyPrincipal(context.keyId)
             : ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown');

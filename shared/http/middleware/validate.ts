@@ -34,7 +34,7 @@ export function validate(route: RouteDefinition): ApiMiddleware {
       const query = parse(route.schemas.query, event.queryStringParameters ?? {}, '');
       const output = route.response === 'svg' ? parse(imageOutputQuery, event.queryStringParameters ?? {}, '') : undefined;
       const body = route.schemas.body ? parse(route.schemas.body, readJsonBody(route, event), 'body') : undefined;
-      const raw = { body: route.rawBody ? bodyText(route, event) : '', headers: event.headers ?? {}, basePath: basePathOf(event) };
+      const raw = { body: route.rawBody ? bodyText(route, event) : '', headers: event.headers ?? {}, basePath: basePathOf(event), sourceIp: event.requestContext?.identity?.sourceIp ?? 'unknown' };
 
       if (issues.length > 0) {
         const first = issues[0] as FieldIssue;

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { urlProblem } from '../../images/urlRules';
-import { integer, oneOf, wire } from '../params';
-import { SNOWFLAKE, TAG } from '../patterns';
+import { integer, oneOf, snowflake, wire } from '../params';
+import { TAG } from '../patterns';
 
-/** A Discord application (client) id: a snowflake of 17 to 20 digits. */
-const SNOWFLAKE_RULE = 'must be a Discord client id (a snowflake of 17 to 20 digits)';
-export const botPath = z.object({ clientId: z.string({ error: 'is required' }).regex(SNOWFLAKE, { error: SNOWFLAKE_RULE }) });
+/** A Discord application (client) id. */
+export const botPath = z.object({ clientId: snowflake('client') });
 
 export const MAX_TAGS = 10;
 export const MAX_COMMANDS = 200;

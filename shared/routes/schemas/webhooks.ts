@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { ProviderHeader } from '../../webhooks/provider';
 import { providerNamed, providerNames, providers } from '../../webhooks/providers/index';
-import { oneOf } from '../params';
-import { NO_CONTROLS, WEBHOOK_ID, WEBHOOK_TOKEN } from '../patterns';
+import { oneOf, snowflake } from '../params';
+import { NO_CONTROLS, WEBHOOK_TOKEN } from '../patterns';
 
 /** A Discord webhook, as its URL names it: /webhooks/{id}/{token}. */
 export const webhookPath = z.object({
-  id: z.string({ error: 'is required' }).regex(WEBHOOK_ID, { error: 'must be a Discord webhook id (a snowflake of 17 to 20 digits)' }),
+  id: snowflake('webhook'),
   token: z.string({ error: 'is required' }).regex(WEBHOOK_TOKEN, { error: 'must be a Discord webhook token (20 to 100 letters, digits, - or _)' }),
 });
 
@@ -44,20 +44,47 @@ const secret = z
   .max(256, { error: 'must be at most 256 characters' })
   .regex(NO_CONTROLS, { error: 'must not contain control characters' });
 
-/** `{ "secrets": { "<provider>": "<secret>" } }`: replaces every secret of the webhook; `{}` removes them. */
-export const secretsBody = z.strictObject({
-  secrets: z.record(z.string(), secret).superRefine((secrets, context) => {
-    for (const name of Object.keys(secrets)) {
-      const provider = providerNamed(name);
-      if (provider?.signature) continue;
-      context.addIssue({
-        code: 'custom',
-        path: [name],
-        message: provider ? `${provider.displayName} does not sign its deliveries (secrets are taken for ${signing().join(', ')})` : `is not a provider (one of ${signing().join(', ')})`,
-      });
+/** Why a key of `secrets` cannot be stored, if it cannot: only providers that sign take a secret. */
+function secretKeyProblem(name: string): string | undefined {
+  const provider = providerNamed(name);
+  if (provider?.signature) return undefined;
+  return provider ? `${provider.displayName} does not sign its deliveries (secrets are taken for ${signing().join(', ')})` : `is not a provider (one of ${signing().join(', ')})`;
+}
+
+/**
+ * The secrets by provider. Keys are checked as sent, before the record is built: zod's records
+ * drop a "__proto__" key silently, so `{"__proto__": "x"}` would arrive as `{}` and wipe every secret.
+ */
+const secretsByProvider = z
+  .preprocess((value, context) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    for (const name of Object.keys(value)) {
+      const problem = secretKeyProblem(name);
+      if (problem) context.issues.push({ code: 'custom', path: [name], message: problem, input: value });
     }
-  }),
-});
+    return value;
+  }, z.record(z.string(), secret))
+  // What a client sends, for the OpenAPI document (the preprocessing step has no JSON Schema).
+  .meta({ param: { type: 'object', propertyNames: { enum: signing() }, additionalProperties: { type: 'string', minLength: 1, maxLength: 256, pattern: NO_CONTROLS.source } } });
+
+/**
+ * `{ "secrets": { "<provider>": "<secret>" }, "requireSignatures"?: true }`: replaces every secret
+ * of the webhook (`{}` removes them); `requireSignatures` refuses deliveries of every provider
+ * without a registered secret too, so nothing unsigned reaches the channel.
+ */
+export const secretsBody = z
+  .strictObject({
+    secrets: secretsByProvider,
+    requireSignatures: z
+      .boolean({ error: 'must be true or false' })
+      .optional()
+      .meta({ description: 'true: deliveries of providers without a registered secret are refused (401), so only signed deliveries are forwarded' }),
+  })
+  .superRefine((body, context) => {
+    if (body.requireSignatures && Object.keys(body.secrets).length === 0) {
+      context.addIssue({ code: 'custom', path: ['requireSignatures'], message: 'needs at least one secret: with none, every delivery would be refused' });
+    }
+  });
 
 /** GET /webhooks: where to send deliveries, and what each provider signs and renders. */
 export const providerListData = z.strictObject({
@@ -75,4 +102,4 @@ export const providerListData = z.strictObject({
   ),
 });
 
-export const secretsData = z.strictObject({ webhookId: z.string(), signedProviders: z.array(z.string()), updatedAt: z.string().meta({ format: 'date-time' }) });
+export const secretsData = z.strictObject({ webhookId: z.string(), signedProviders: z.array(z.string()), requireSignatures: z.boolean(), updatedAt: z.string().meta({ format: 'date-time' }) });

@@ -1,0 +1,117 @@
+import { ipPrincipal, RateLimiter } from '../access/rateLimiter';
+import { sha256Hex } from '../crypto/hash';
+import type { DeliveryOutcome } from '../discord/poster';
+import { ApiError } from '../http/errors';
+import { logger } from '../http/logger';
+import type { InvalidAnswerCounter, PairVerdict, RateCounterStore, Stores, WebhookPairStore } from '../store';
+import { emfCount, RELAY_METRICS } from './relayMetrics';
+
+/** A webhook id and token as the relay knows them: by the token's hash, with what Discord last said. */
+export interface Pair {
+  webhookId: string;
+  tokenHash: string;
+  verdict?: PairVerdict;
+}
+
+export interface PairGuardSettings {
+  /** RELAY_NEW_PAIRS_PER_MINUTE: pairs never seen valid tried on Discord per source address. */
+  newPairsPerMinute: number;
+  /** RELAY_BRAKE_INVALID_PER_10_MIN: Discord's invalid answers in a window at which unknown pairs stop. */
+  brakeInvalidPer10Min: number;
+}
+
+/** Discord's own window for invalid requests. */
+const BRAKE_WINDOW_SECONDS = 600;
+/** A refused pair (wrong token, deleted webhook) is answered from memory this long. */
+const REFUSED_FOR_SECONDS = 10 * 60;
+/** A pair Discord took a message for is known good this long after its last success... */
+const GOOD_FOR_SECONDS = 30 * 86_400;
+/** ...refreshed at most daily, so a busy webhook does not write on every delivery. */
+const REFRESH_GOOD_AFTER_MS = 86_400_000;
+
+/**
+ * Keeps a flood of made-up webhook ids and tokens from reaching Discord, whose ban on too many
+ * invalid requests would hit every user of Lambda's shared addresses: a pair Discord refused is
+ * answered from memory; a pair never seen valid is tried only within a per-address quota and
+ * while Discord's invalid answers stay under the brake. Pairs Discord accepted always pass (their
+ * providers send from shared addresses).
+ */
+export class PairGuard {
+  private readonly newPairs: RateLimiter;
+
+  constructor(
+    private readonly pairs: WebhookPairStore,
+    private readonly invalidAnswers: InvalidAnswerCounter,
+    counters: RateCounterStore,
+    private readonly settings: PairGuardSettings,
+    private readonly now: () => Date,
+  ) {
+    this.newPairs = new RateLimiter(counters, { limit: settings.newPairsPerMinute, now: () => now().getTime() });
+  }
+
+  async recall(webhookId: string, token: string): Promise<Pair> {
+    const tokenHash = sha256Hex(token);
+    const verdict = await this.pairs.get(webhookId, tokenHash, this.now());
+    return { webhookId, tokenHash, ...(verdict ? { verdict } : {}) };
+  }
+
+  /** Before a pair never seen valid is tried on Discord: the brake, then the source address's quota. */
+  async admit(pair: Pair, sourceIp: string): Promise<void> {
+    if (pair.verdict?.kind === 'good') return;
+    const { windowStart, retryAfter } = this.window();
+    if ((await this.invalidAnswers.read(windowStart)) >= this.settings.brakeInvalidPer10Min) {
+      logger.warn('relay brake: an unknown webhook is not tried while Discord is counting invalid requests', { webhookId: pair.webhookId, ...emfCount(RELAY_METRICS.brakeRefusals) });
+      throw new ApiError('SERVICE_UNAVAILABLE', `The relay is not trying new webhooks for now (too many invalid requests to Discord); retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
+    }
+    const decision = await this.newPairs.hit(`relay-new-pair:${ipPrincipal(sourceIp)}`);
+    if (!decision.allowed) {
+      const wait = String(decision.retryAfter ?? 60);
+      throw new ApiError('RATE_LIMITED', `More than ${decision.limit} new webhooks a minute from this address; retry in ${wait} s`, undefined, { 'Retry-After': wait });
+    }
+  }
+
+  /** Remembers what Discord said of the pair, and counts its invalid answers towards the brake. */
+  async learn(pair: Pair, result: DeliveryOutcome, invalidAnswers: number): Promise<void> {
+    const nowMs = this.now().getTime();
+    const expires = (seconds: number) => Math.floor(nowMs / 1000) + seconds;
+    if (invalidAnswers > 0) await this.countInvalid(invalidAnswers);
+    if (result.kind === 'delivered') {
+      const since = pair.verdict?.kind === 'good' ? Date.parse(pair.verdict.since) : Number.NaN;
+      if (!(nowMs - since < REFRESH_GOOD_AFTER_MS)) await this.pairs.remember(pair.webhookId, pair.tokenHash, { kind: 'good', since: new Date(nowMs).toISOString() }, expires(GOOD_FOR_SECONDS));
+    } else if (result.kind === 'rejected' && result.reason !== 'invalid') {
+      await this.pairs.remember(pair.webhookId, pair.tokenHash, { kind: 'refused', status: result.status }, expires(REFUSED_FOR_SECONDS));
+    }
+  }
+
+  private async countInvalid(count: number): Promise<void> {
+    const { windowStart, windowEnd } = this.window();
+    const total = await this.invalidAnswers.add(windowStart, count, windowEnd + BRAKE_WINDOW_SECONDS);
+    // Said once per window, by the instance whose answers crossed the line.
+    if (total >= this.settings.brakeInvalidPer10Min && total - count < this.settings.brakeInvalidPer10Min) {
+      logger.warn('relay brake engaged: unknown webhooks are refused until the window ends', { invalidAnswers: total, windowStart, windowEnd });
+    }
+  }
+
+  private window() {
+    const nowSeconds = Math.floor(this.now().getTime() / 1000);
+    const windowStart = nowSeconds - (nowSeconds % BRAKE_WINDOW_SECONDS);
+    const windowEnd = windowStart + BRAKE_WINDOW_SECONDS;
+    return { windowStart, windowEnd, retryAfter: Math.max(1, windowEnd - nowSeconds) };
+  }
+}
+
+const positiveInteger = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${env[name]}`);
+  return value;
+};
+
+/** RELAY_NEW_PAIRS_PER_MINUTE (20) and RELAY_BRAKE_INVALID_PER_10_MIN (5,000: half of Discord's 10,000). */
+export const pairGuardSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): PairGuardSettings => ({
+  newPairsPerMinute: positiveInteger(env, 'RELAY_NEW_PAIRS_PER_MINUTE', 20),
+  brakeInvalidPer10Min: positiveInteger(env, 'RELAY_BRAKE_INVALID_PER_10_MIN', 5_000),
+});
+
+/** The guard over one table's stores. */
+export const pairGuardOver = (stores: Pick<Stores, 'webhookPairs' | 'invalidAnswers' | 'rateCounters'>, now: () => Date, settings = pairGuardSettingsFromEnv()) =>
+  new PairGuard(stores.webhookPairs, stores.invalidAnswers, stores.rateCounters, settings, now);

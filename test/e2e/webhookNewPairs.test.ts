@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { withinOneWindow } from '../support/fixedWindow';
+import { expectAnswer, githubStar, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
+
+/** Pairs never seen valid are tried on Discord at most 20 a minute per source address; known-good pairs never count. */
+let relay: RelayHarness;
+beforeAll(async () => {
+  relay = await startRelayHarness({ newPairsPerMinute: 20 });
+});
+afterAll(() => relay.close());
+
+const star = (id: string, token = TOKEN) => {
+  const { headers, body } = githubStar(`new-pair-${Math.random()}`);
+  return relay.deliver(id, 'github', headers, body, token);
+};
+
+test('the 21st new pair a minute from one address is 429 with Retry-After, without reaching Discord; known-good pairs still pass', async () => {
+  await withinOneWindow(60);
+  const known = relay.hookId();
+  expectAnswer(await star(known), 200, /^forwarded: star$/);
+  // The same id with another token is another pair.
+  const fresh = [...Array.from({ length: 18 }, () => [relay.hookId(), TOKEN]), [known, `${TOKEN.slice(0, -1)}Z`]] as [string, string][];
+  for (const reply of await Promise.all(fresh.map(([id, token]) => star(id, token)))) expectAnswer(reply, 200, /^forwarded: star$/);
+  expect(relay.discord.posted()).toHaveLength(20);
+
+  const over = await star(relay.hookId());
+  expectAnswer(over, 429, /More than 20 new webhooks a minute from this address/, 'RATE_LIMITED');
+  expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(relay.discord.posted()).toHaveLength(20);
+
+  // Pairs Discord accepted are not limited by address (providers send from shared addresses).
+  for (let i = 0; i < 3; i += 1) expectAnswer(await star(known), 200, /^forwarded: star$/);
+  expect(relay.discord.posted()).toHaveLength(23);
+});
