@@ -1,5 +1,6 @@
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from './errors';
+import { addToCounter } from './windowCounter';
 
 /**
  * Discord's invalid answers (401, 403, 404, non-shared 429) to this service, counted per window
@@ -20,20 +21,8 @@ export class DynamoInvalidAnswerCounter implements InvalidAnswerCounter {
     private readonly tableName: string,
   ) {}
 
-  async add(windowStart: number, count: number, expiresAt: number): Promise<number> {
-    const { Attributes } = await guarded('UpdateItem', () =>
-      this.db.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keyOf(windowStart),
-          UpdateExpression: 'ADD #count :count SET expiresAt = :expiresAt',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':count': count, ':expiresAt': expiresAt },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      ),
-    );
-    return Number(Attributes?.count);
+  add(windowStart: number, count: number, expiresAt: number): Promise<number> {
+    return addToCounter(this.db, this.tableName, keyOf(windowStart), count, expiresAt);
   }
 
   async read(windowStart: number): Promise<number> {

@@ -162,8 +162,8 @@ describe('DynamoRateCounterStore over a mocked document client', () => {
     expect(calls[0]?.args[0].input).toMatchObject({
       TableName: TABLE,
       Key: { pk: 'RATE#key:k1', sk: `WINDOW#${T0}` },
-      UpdateExpression: expect.stringContaining('ADD #count :one'),
-      ExpressionAttributeValues: { ':one': 1, ':expiresAt': T0 + 120 },
+      UpdateExpression: expect.stringContaining('ADD #count :count'),
+      ExpressionAttributeValues: { ':count': 1, ':expiresAt': T0 + 120 },
     });
   });
 
