@@ -16,8 +16,8 @@ export interface DeliveryKey {
   deliveryId: string;
   /**
    * Signed deliveries: the SHA-256 of the signature header. The claim takes it too, so a copy
-   * re-sent under a new delivery id is still a duplicate. (Not kept on the record: a replay
-   * finishes the delivery only, and its id still stops the provider's retries.)
+   * re-sent under a new delivery id is still a duplicate; it is kept on the record, so a replay
+   * finishes the signature's claim along with the delivery's.
    */
   signatureHash?: string;
 }
@@ -82,11 +82,12 @@ const signatureKeyOf = ({ webhookId, provider }: DeliveryKey, signatureHash: str
 const keptListing = (pk: string, sk: string, now: Date) => ({ gsi1pk: KEPT_PK, gsi1sk: `${now.toISOString()}#${pk}#${sk}` });
 
 function toRecord(item: Record<string, unknown>): DeliveryRecord {
-  const { webhookId, provider, deliveryId, event, outcome, receivedAt, updatedAt, discordStatus, message, sealedToken } = item as unknown as DeliveryRecord;
+  const { webhookId, provider, deliveryId, signatureHash, event, outcome, receivedAt, updatedAt, discordStatus, message, sealedToken } = item as unknown as DeliveryRecord;
   return {
     webhookId,
     provider,
     deliveryId,
+    ...(signatureHash !== undefined ? { signatureHash } : {}),
     event,
     outcome,
     receivedAt,
@@ -110,7 +111,7 @@ export class DynamoDeliveryLog implements DeliveryLog {
     // The signature first: a copy under a new delivery id stops there.
     if (signatureHash !== undefined && (await this.claimItem({ ...signatureKeyOf(key, signatureHash), ...logged, event }, now)) === 'duplicate') return 'duplicate';
     const { pk, sk } = keyOf(key);
-    return this.claimItem({ pk, sk, ...logged, event, ...(kept ? { ...kept, ...keptListing(pk, sk, now) } : {}) }, now);
+    return this.claimItem({ pk, sk, ...key, event, ...(kept ? { ...kept, ...keptListing(pk, sk, now) } : {}) }, now);
   }
 
   /** A conditional PutItem: new, or an earlier attempt that did not get through (the provider is retrying), or a stale claim. */

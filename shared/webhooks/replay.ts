@@ -19,9 +19,11 @@ export type ReplayDeps = ForwardDeps & { secretBox: SecretBox };
  * never both post), opens the kept token and forwards the kept message through the relay's path,
  * which logs the new outcome (forwarded, or failed again and still replayable).
  */
-export async function replayDelivery(key: DeliveryKey, deps: ReplayDeps): Promise<ReplayResult> {
-  const record = await deps.deliveries.claimReplay(key, deps.now());
+export async function replayDelivery(asked: DeliveryKey, deps: ReplayDeps): Promise<ReplayResult> {
+  const record = await deps.deliveries.claimReplay(asked, deps.now());
   if (!record?.sealedToken) return { kind: 'notReplayable' };
+  // The record's own key: with a signature's hash, whose claim the outcome finishes too.
+  const key: DeliveryKey = { ...asked, ...(record.signatureHash !== undefined ? { signatureHash: record.signatureHash } : {}) };
   let token: string;
   try {
     token = await deps.secretBox.open(record.sealedToken, tokenContext(key.webhookId));

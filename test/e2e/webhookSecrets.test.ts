@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { sha256Hex } from '../../shared/crypto/hash';
 import type { Stores } from '../../shared/store';
+import { LocalSecretBox } from '../../shared/crypto/secretBox';
+import { replayDelivery } from '../../shared/webhooks/replay';
 import { githubPayloads } from '../fixtures/github/payloads';
 import { gitlabPayloads } from '../fixtures/gitlab/payloads';
 import { discordHangs, discordJson } from '../support/fakeDiscord';
@@ -187,6 +189,18 @@ describe('de-duplication of signed deliveries', () => {
     // Keyed by the signature's hash, not the signature.
     const { Items } = await stores.db.send(new QueryCommand({ TableName: 'e2e-table', KeyConditionExpression: 'pk = :pk AND begins_with(sk, :signed)', ExpressionAttributeValues: { ':pk': `HOOK#${id}`, ':signed': 'SIGNED#' } }));
     expect(Items?.map((item) => item.sk)).toEqual([`SIGNED#github#${sha256Hex(sign(GITHUB_SECRET))}`]);
+  });
+
+  test('a signed delivery replayed after a Discord failure: a copy re-sent later under a new delivery id is still a duplicate', async () => {
+    const id = relay.hookId();
+    await relay.putSecrets(id, { github: GITHUB_SECRET });
+    relay.discord.seen.length = 0;
+    relay.discord.script(discordJson(500, {}));
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, 'before-replay'), 502, /Discord failed/, 'UPSTREAM_ERROR');
+    const deps = { deliveries: stores.deliveries, secretBox: new LocalSecretBox(Buffer.from(process.env.SECRETS_KEY ?? '', 'base64')), discordApiBase: relay.discord.apiBase, now: () => new Date() };
+    expect(await replayDelivery({ webhookId: id, provider: 'github', deliveryId: 'before-replay' }, deps)).toEqual({ kind: 'replayed', outcome: expect.objectContaining({ kind: 'delivered' }) });
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, 'after-replay'), 200, /^duplicate: ping$/);
+    expect(relay.discord.posted()).toHaveLength(2);
   });
 
   test('a token header (GitLab) is the same on every delivery: it is not de-duplicated on', async () => {
