@@ -22,13 +22,15 @@ export function operationsKey(scope: Construct, removalPolicy: RemovalPolicy): K
       conditions: { ArnLike: { 'kms:EncryptionContext:aws:logs:arn': stack.formatArn({ service: 'logs', resource: 'log-group', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) } },
     }),
   );
-  // Alarms publish to the encrypted topic: SNS asks KMS for a data key on CloudWatch's behalf.
+  // Alarms publish to the encrypted topic: SNS asks KMS for a data key on CloudWatch's behalf,
+  // for this account's alarms only (no other account's alarm can make CloudWatch use the key).
   key.addToResourcePolicy(
     new PolicyStatement({
       sid: 'CloudWatchAlarmsPublish',
       principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
       actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
       resources: ['*'],
+      conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
     }),
   );
   return key;

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import type { RateCounterStore } from '../store';
 
 export interface RateDecision {
@@ -66,7 +67,20 @@ export function unavailableDecision(limit: number, nowMs: number = Date.now()): 
 
 /** Principals: a key by its id, anything unauthenticated by its source address. */
 export const keyPrincipal = (keyId: string) => `key:${keyId}`;
-export const ipPrincipal = (sourceIp: string) => `ip:${sourceIp}`;
+export const ipPrincipal = (sourceIp: string) => `ip:${addressBlock(sourceIp)}`;
+
+/**
+ * The block one caller holds: an IPv4 address as it is (an IPv4-mapped IPv6 one too), an IPv6
+ * address by its /64, which a single subscriber gets whole and could otherwise walk through to
+ * reset any per-address quota.
+ */
+export function addressBlock(sourceIp: string): string {
+  if (!ipaddr.isValid(sourceIp)) return sourceIp;
+  const parsed = ipaddr.process(sourceIp);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(':')}::/64`;
+}
 
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
   return {

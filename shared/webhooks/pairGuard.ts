@@ -59,7 +59,7 @@ export class PairGuard {
   async admit(pair: Pair, sourceIp: string): Promise<void> {
     if (pair.verdict?.kind === 'good') return;
     const { windowStart, retryAfter } = this.window();
-    if ((await this.invalidAnswers.read(windowStart)) >= this.settings.brakeInvalidPer10Min) {
+    if ((await this.recentInvalid(windowStart)) >= this.settings.brakeInvalidPer10Min) {
       logger.warn('relay brake: an unknown webhook is not tried while Discord is counting invalid requests', { webhookId: pair.webhookId, ...emfCount(RELAY_METRICS.brakeRefusals) });
       throw new ApiError('SERVICE_UNAVAILABLE', `The relay is not trying new webhooks for now (too many invalid requests to Discord); retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
     }
@@ -83,10 +83,22 @@ export class PairGuard {
     }
   }
 
+  /**
+   * Invalid answers in this window and the one before. Any 10 minutes lie within two consecutive
+   * windows, so braking on their sum keeps every 10 minutes under the threshold; one window alone
+   * would let a threshold's worth through at the end of a window and as many at the start of the next.
+   */
+  private async recentInvalid(windowStart: number): Promise<number> {
+    const [current, previous] = await Promise.all([this.invalidAnswers.read(windowStart), this.invalidAnswers.read(windowStart - BRAKE_WINDOW_SECONDS)]);
+    return current + previous;
+  }
+
   private async countInvalid(count: number): Promise<void> {
     const { windowStart, windowEnd } = this.window();
-    const total = await this.invalidAnswers.add(windowStart, count, windowEnd + BRAKE_WINDOW_SECONDS);
-    // Said once per window, by the instance whose answers crossed the line.
+    // Kept through the next window, whose brake reads it too.
+    const current = await this.invalidAnswers.add(windowStart, count, windowEnd + 2 * BRAKE_WINDOW_SECONDS);
+    const total = current + (await this.invalidAnswers.read(windowStart - BRAKE_WINDOW_SECONDS));
+    // Said once, by the instance whose answers crossed the line.
     if (total >= this.settings.brakeInvalidPer10Min && total - count < this.settings.brakeInvalidPer10Min) {
       logger.warn('relay brake engaged: unknown webhooks are refused until the window ends', { invalidAnswers: total, windowStart, windowEnd });
     }

@@ -135,7 +135,9 @@ describe('alarms notify someone', () => {
     const cloudWatch = statements.find((s) => s.Principal?.Service === 'cloudwatch.amazonaws.com');
     expect(cloudWatch).toMatchObject({ Effect: 'Allow', Action: 'sns:Publish', Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } } });
     expect(JSON.stringify(cloudWatch.Condition.ArnLike['aws:SourceArn'])).toContain(':alarm:*');
-    expect(keyPolicy(template, 'OperationsKey')).toContainEqual(expect.objectContaining({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }));
+    expect(keyPolicy(template, 'OperationsKey')).toContainEqual(
+      expect.objectContaining({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'], Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } } }),
+    );
   });
 
   test('an e-mail address is subscribed only when alarmEmail is set', () => {

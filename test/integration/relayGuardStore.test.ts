@@ -1,4 +1,5 @@
 import { expect, test } from '@jest/globals';
+import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 import { suiteStore } from '../support/dynamo';
 
 /** The relay's memory of webhook tokens (by hash) and its count of Discord's invalid answers, against dynalite. */
@@ -23,4 +24,19 @@ test('invalid answers add up atomically per window', async () => {
   await Promise.all([1, 2, 3].map((count) => counter.add(600, count, 1800)));
   expect(await counter.read(600)).toBe(6);
   expect(await counter.read(1200)).toBe(0);
+});
+
+test('the brake sums this window and the one before: invalid answers at the end of one window still brake the start of the next', async () => {
+  const at = { now: new Date(1_800_000_000_000 - 5_000) }; // 5 s before a 10-minute boundary
+  const guard = pairGuardOver(store().stores, () => at.now, { newPairsPerMinute: 100, brakeInvalidPer10Min: 3 });
+  const unknown = async () => guard.admit(await guard.recall('300000000000000002', `token-${Math.random()}`), '203.0.113.9');
+  const refused = await guard.recall('300000000000000002', 'a-wrong-token-of-twenty');
+  await guard.learn(refused, { kind: 'rejected', status: 401, reason: 'unauthorized' }, 3);
+  await expect(unknown()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+
+  at.now = new Date(1_800_000_000_000 + 5_000); // 10 s later, in the next window
+  await expect(unknown()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', headers: { 'Retry-After': '595' } });
+
+  at.now = new Date(1_800_000_000_000 + 600_000 + 5_000); // a whole window without invalid answers since
+  await expect(unknown()).resolves.toBeUndefined();
 });

@@ -120,6 +120,15 @@ describe('RateLimiter arithmetic (in-memory counter store)', () => {
     expect(ipPrincipal('203.0.113.7')).toBe('ip:203.0.113.7');
   });
 
+  test.each([
+    ['2001:db8:1:2:aaaa::1', '2001:db8:1:2:ffff:ffff:ffff:fffe', 'ip:2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002::1', '2001:db8:1:2::2', 'ip:2001:db8:1:2::/64'],
+    ['::ffff:203.0.113.7', '203.0.113.7', 'ip:203.0.113.7'],
+  ])('IPv6 callers are one principal per /64 (%s and %s), so walking a subnet resets no quota', (a, b, principal) => {
+    expect([ipPrincipal(a), ipPrincipal(b)]).toEqual([principal, principal]);
+    expect(ipPrincipal('2001:db8:1:3::1')).not.toBe(principal);
+  });
+
   test('unavailable() is the conservative answer: nothing left, retry shortly', () => {
     const limiter = new RateLimiter(new MemoryRateCounterStore(), { limit: 60, now: () => at(T0 + 10) + 400 });
 
