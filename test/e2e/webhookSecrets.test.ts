@@ -177,14 +177,21 @@ describe('signed deliveries', () => {
 });
 
 describe('de-duplication of signed deliveries', () => {
-  test('a signed delivery re-sent under a new delivery id is a duplicate; the same one retried after a Discord failure is forwarded', async () => {
+  const signedPing = (id: string, deliveryId: string) => ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, deliveryId);
+  /** A webhook with a GitHub secret whose first signed delivery Discord failed (500); returns its id. */
+  async function failedFirstDelivery(deliveryId: string): Promise<string> {
     const id = relay.hookId();
     await relay.putSecrets(id, { github: GITHUB_SECRET });
     relay.discord.seen.length = 0;
     relay.discord.script(discordJson(500, {}));
-    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, 'original-id'), 502, /Discord failed/, 'UPSTREAM_ERROR');
-    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, 'original-id'), 200, /^forwarded: ping$/);
-    for (const replayedAs of ['new-id-1', 'new-id-2']) expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, replayedAs), 200, /^duplicate: ping$/);
+    expectAnswer(await signedPing(id, deliveryId), 502, /Discord failed/, 'UPSTREAM_ERROR');
+    return id;
+  }
+
+  test('a signed delivery re-sent under a new delivery id is a duplicate; the same one retried after a Discord failure is forwarded', async () => {
+    const id = await failedFirstDelivery('original-id');
+    expectAnswer(await signedPing(id, 'original-id'), 200, /^forwarded: ping$/);
+    for (const replayedAs of ['new-id-1', 'new-id-2']) expectAnswer(await signedPing(id, replayedAs), 200, /^duplicate: ping$/);
     expect(relay.discord.posted()).toHaveLength(2);
     // Keyed by the signature's hash, not the signature.
     const { Items } = await stores.db.send(new QueryCommand({ TableName: 'e2e-table', KeyConditionExpression: 'pk = :pk AND begins_with(sk, :signed)', ExpressionAttributeValues: { ':pk': `HOOK#${id}`, ':signed': 'SIGNED#' } }));
@@ -192,14 +199,10 @@ describe('de-duplication of signed deliveries', () => {
   });
 
   test('a signed delivery replayed after a Discord failure: a copy re-sent later under a new delivery id is still a duplicate', async () => {
-    const id = relay.hookId();
-    await relay.putSecrets(id, { github: GITHUB_SECRET });
-    relay.discord.seen.length = 0;
-    relay.discord.script(discordJson(500, {}));
-    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, 'before-replay'), 502, /Discord failed/, 'UPSTREAM_ERROR');
+    const id = await failedFirstDelivery('before-replay');
     const deps = { deliveries: stores.deliveries, secretBox: new LocalSecretBox(Buffer.from(process.env.SECRETS_KEY ?? '', 'base64')), discordApiBase: relay.discord.apiBase, now: () => new Date() };
     expect(await replayDelivery({ webhookId: id, provider: 'github', deliveryId: 'before-replay' }, deps)).toEqual({ kind: 'replayed', outcome: expect.objectContaining({ kind: 'delivered' }) });
-    expectAnswer(await ping(id, { 'X-Hub-Signature-256': sign(GITHUB_SECRET) }, 'after-replay'), 200, /^duplicate: ping$/);
+    expectAnswer(await signedPing(id, 'after-replay'), 200, /^duplicate: ping$/);
     expect(relay.discord.posted()).toHaveLength(2);
   });
 
