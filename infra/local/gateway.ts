@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import type { DenyContext } from '../../shared/access/authorizer';
+import { activeKey } from '../../shared/access/keys';
 import { rateLimitHeaders, unavailableDecision } from '../../shared/access/rateLimiter';
 import { errorBody } from '../../shared/http/envelope';
 import { gatewayResponses, methodNotAllowed, type GatewayResponseType } from '../../shared/http/gatewayResponses';
@@ -89,10 +90,8 @@ export function createGateway(options: GatewayOptions) {
 /** The usage-plan check over the key store: a key may be used while it exists and is not revoked. */
 export const keyEnabledIn =
   (apiKeys: ApiKeyStore) =>
-  async (keyHash: string): Promise<boolean> => {
-    const record = await apiKeys.getByHash(keyHash);
-    return record !== undefined && !record.revokedAt;
-  };
+  async (keyHash: string): Promise<boolean> =>
+    activeKey(await apiKeys.getByHash(keyHash), keyHash).ok;
 
 type AuthOutcome = { context: Record<string, unknown> } | { reply: (res: ServerResponse) => void };
 

@@ -1,6 +1,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import type { ApiKeyStore } from '../store';
-import { hashKey, readBearer, sameHash } from './keys';
+import { activeKey, hashKey, readBearer } from './keys';
 import { ipPrincipal, type RateDecision, type RateLimiter } from './rateLimiter';
 
 export interface AuthorizerDeps {
@@ -26,7 +26,7 @@ export interface DenyContext {
   rateLimitRetryAfter?: number;
 }
 
-const DENY_MESSAGES = {
+export const DENY_MESSAGES = {
   missing: 'Missing API key: send Authorization: Bearer <API_KEY>',
   malformed: 'Malformed Authorization header: expected Bearer <API_KEY>',
   unknown: 'Invalid API key',
@@ -45,11 +45,9 @@ export async function authorize(event: APIGatewayRequestAuthorizerEvent, deps: A
   if (!bearer.ok) return deny(event, DENY_MESSAGES[bearer.reason], deps);
 
   const keyHash = hashKey(bearer.key);
-  const record = await deps.apiKeys.getByHash(keyHash);
-  // The lookup is by hash already; the constant-time comparison guards against a store that
-  // matched loosely (or a future lookup by id) ever letting a different key through.
-  if (!record || !sameHash(record.keyHash, keyHash)) return deny(event, DENY_MESSAGES.unknown, deps);
-  if (record.revokedAt) return deny(event, DENY_MESSAGES.revoked, deps);
+  const key = activeKey(await deps.apiKeys.getByHash(keyHash), keyHash);
+  if (!key.ok) return deny(event, DENY_MESSAGES[key.reason], deps);
+  const record = key.record;
 
   const context: AllowContext = { keyId: record.id, owner: record.owner, keyHash: record.keyHash };
   return {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ApiKeyRecord } from '../store';
 
 /** Key values are opaque bearer tokens; a generated one is `cbk_` + 32 random bytes. */
 export function generateKeyValue(): string {
@@ -19,6 +20,17 @@ export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+}
+
+/**
+ * What the stored record says of the key with `keyHash`: the authorizer, the gateway's usage-plan
+ * check and the write routes' second look all read a record this one way.
+ */
+export function activeKey(record: ApiKeyRecord | undefined, keyHash: string): { ok: true; record: ApiKeyRecord } | { ok: false; reason: 'unknown' | 'revoked' } {
+  // The lookup is by hash already; the constant-time comparison guards against a store that
+  // matched loosely (or a future lookup by id) ever letting a different key through.
+  if (!record || !sameHash(record.keyHash, keyHash)) return { ok: false, reason: 'unknown' };
+  return record.revokedAt ? { ok: false, reason: 'revoked' } : { ok: true, record };
 }
 
 // Printable ASCII without spaces (RFC 6750 b64token is stricter; we accept any visible token).

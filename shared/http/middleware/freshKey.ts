@@ -1,3 +1,5 @@
+import { DENY_MESSAGES } from '../../access/authorizer';
+import { activeKey } from '../../access/keys';
 import type { ApiKeyStore } from '../../store';
 import { ApiError } from '../errors';
 import type { ApiMiddleware } from './types';
@@ -5,15 +7,15 @@ import type { ApiMiddleware } from './types';
 /**
  * Write routes read the caller's key again (one strongly consistent GetItem) instead of trusting
  * an authorizer result cached for up to its TTL: a key revoked a moment ago changes nothing, even
- * where the gateway's own check lags.
+ * where the gateway's own check lags. Refused as the authorizer refuses.
  */
 export function freshKey(apiKeys: ApiKeyStore): ApiMiddleware {
   return {
     before: async ({ event, context }) => {
       const keyHash = event.requestContext?.authorizer?.keyHash;
-      const record = typeof keyHash === 'string' && keyHash ? await apiKeys.getByHash(keyHash) : undefined;
-      if (!record || record.id !== context.keyId) throw new ApiError('UNAUTHORIZED', 'Invalid API key');
-      if (record.revokedAt) throw new ApiError('UNAUTHORIZED', 'This API key has been revoked');
+      const key = typeof keyHash === 'string' && keyHash ? activeKey(await apiKeys.getByHash(keyHash), keyHash) : ({ ok: false, reason: 'unknown' } as const);
+      if (!key.ok) throw new ApiError('UNAUTHORIZED', DENY_MESSAGES[key.reason]);
+      if (key.record.id !== context.keyId) throw new ApiError('UNAUTHORIZED', DENY_MESSAGES.unknown);
     },
   };
 }
