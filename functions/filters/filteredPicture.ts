@@ -1,16 +1,10 @@
 import { svgResponse } from '../../shared/http/responses';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { StackDeps } from '../../shared/http/stack';
-import { sizedPicture, type SizedPicture } from '../../shared/images/sizedPicture';
+import { sizedPicture, type PictureQuery, type SizedPicture } from '../../shared/images/sizedPicture';
 import { h, svgDocument } from '../../shared/svg/builder';
 import type { Filter } from '../../shared/svg/filters';
 import { picture } from '../../shared/svg/picture';
-
-interface PictureQuery {
-  image: string;
-  width: number;
-  height: number;
-}
 
 /** The picture at the requested size with one filter applied. */
 export function renderFiltered({ image, width, height }: SizedPicture, effect: Filter, title: string): string {

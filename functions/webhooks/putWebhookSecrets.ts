@@ -20,10 +20,9 @@ const WORDING = {
  * (all of them with `requireSignatures`).
  */
 export const putWebhookSecrets: RouteHandler<Routes['putWebhookSecrets']> = async ({ path, body }, context, deps) => {
-  let invalidAnswers = 0;
-  const check = await checkWebhook(path.id, path.token, { apiBase: deps.discordApiBase, onInvalidAnswer: () => (invalidAnswers += 1) });
-  // What Discord said counts for the relay too: a confirmed token is known good, a refused one remembered.
-  await deps.pairGuard.learn(await deps.pairGuard.recall(path.id, path.token), check, invalidAnswers);
+  // What Discord says counts for the relay too: a confirmed token is known good, a refused one remembered.
+  const pair = await deps.pairGuard.recall(path.id, path.token);
+  const check = await deps.pairGuard.consult(pair, (onInvalidAnswer) => checkWebhook(path.id, path.token, { apiBase: deps.discordApiBase, onInvalidAnswer }));
   if (check.kind !== 'delivered') throw discordRefusal(check, WORDING);
   const secrets = await storableSecrets(path.id, body.secrets, deps.secretBox);
   const updatedAt = deps.now().toISOString();

@@ -62,9 +62,7 @@ export const relayWebhook: RouteHandler<Routes['relayWebhook']> = async ({ path,
     await deps.deliveries.finish(key, 'ignored', deps.now());
     return answer(`ignored: ${outcome.event}`);
   }
-  let invalidAnswers = 0;
-  const result = await forwardToDiscord(key, path.token, message, deps, { keepWith: deps.secretBox, onInvalidAnswer: () => (invalidAnswers += 1) });
-  await deps.pairGuard.learn(pair, result, invalidAnswers);
+  const result = await deps.pairGuard.consult(pair, (onInvalidAnswer) => forwardToDiscord(key, path.token, message, deps, { keepWith: deps.secretBox, onInvalidAnswer }));
   if (result.kind !== 'delivered') throw discordRefusal(result, WORDING);
   return answer(`forwarded: ${outcome.event}`);
 };

@@ -7,10 +7,17 @@ export interface SizedPicture {
   height: number;
 }
 
+/** What a picture route asks for: the picture's URL and the size to draw it at. */
+export interface PictureQuery {
+  image: string;
+  width: number;
+  height: number;
+}
+
 /**
  * What a picture route's scene draws, built field by field: a spread query would carry every
  * other parameter (the picture's URL, with any signature it holds) into the scene's attributes.
  */
-export async function sizedPicture(query: { image: string; width: number; height: number }, images: ImageFetcher): Promise<SizedPicture> {
+export async function sizedPicture(query: PictureQuery, images: ImageFetcher): Promise<SizedPicture> {
   return { image: await images.load(query.image, 'image'), width: query.width, height: query.height };
 }

@@ -70,8 +70,21 @@ export class PairGuard {
     }
   }
 
+  /**
+   * One call to Discord about the pair: it is told how to count the answers Discord holds against
+   * this service, and what Discord said is learnt. The relay and secret registration both ask so.
+   */
+  async consult(pair: Pair, call: (onInvalidAnswer: () => void) => Promise<DeliveryOutcome>): Promise<DeliveryOutcome> {
+    let invalidAnswers = 0;
+    const result = await call(() => {
+      invalidAnswers += 1;
+    });
+    await this.learn(pair, result, invalidAnswers);
+    return result;
+  }
+
   /** Remembers what Discord said of the pair, and counts its invalid answers towards the brake. */
-  async learn(pair: Pair, result: DeliveryOutcome, invalidAnswers: number): Promise<void> {
+  private async learn(pair: Pair, result: DeliveryOutcome, invalidAnswers: number): Promise<void> {
     const nowMs = this.now().getTime();
     const expires = (seconds: number) => Math.floor(nowMs / 1000) + seconds;
     if (invalidAnswers > 0) await this.countInvalid(invalidAnswers);

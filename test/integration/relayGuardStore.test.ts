@@ -31,7 +31,11 @@ test('the brake sums this window and the one before: invalid answers at the end 
   const guard = pairGuardOver(store().stores, () => at.now, { newPairsPerMinute: 100, brakeInvalidPer10Min: 3 });
   const unknown = async () => guard.admit(await guard.recall('300000000000000002', `token-${Math.random()}`), '203.0.113.9');
   const refused = await guard.recall('300000000000000002', 'a-wrong-token-of-twenty');
-  await guard.learn(refused, { kind: 'rejected', status: 401, reason: 'unauthorized' }, 3);
+  // One call whose answers Discord counted three times against the service.
+  await guard.consult(refused, async (onInvalidAnswer) => {
+    for (let n = 0; n < 3; n += 1) onInvalidAnswer();
+    return { kind: 'rejected', status: 401, reason: 'unauthorized' };
+  });
   await expect(unknown()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
 
   at.now = new Date(1_800_000_000_000 + 5_000); // 10 s later, in the next window
