@@ -1,7 +1,7 @@
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authorize } from '../../shared/access/authorizer';
 import { limiterFromEnv } from '../../shared/access/rateLimiter';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/logging/logger';
 import { createStores } from '../../shared/store';
 
 const stores = createStores();

@@ -1,10 +1,10 @@
 import { commandsByCategory } from '../../shared/bots/views';
 import { jsonResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { BotHandler } from './services';
 import type { Routes } from '../../shared/routes/table';
 import { visibleBot } from './access';
 
-export const getBotCommands: RouteHandler<Routes['getBotCommands']> = async ({ path }, context, deps) => {
+export const getBotCommands: BotHandler<Routes['getBotCommands']> = async ({ path }, context, deps) => {
   const bot = await visibleBot(deps, path.clientId, context.keyId);
   return jsonResponse(commandsByCategory(bot.clientId, await deps.bots.commands(bot)), context.requestId);
 };

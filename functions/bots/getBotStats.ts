@@ -1,11 +1,11 @@
 import { latestStats } from '../../shared/bots/views';
 import { jsonResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { BotHandler } from './services';
 import type { Routes } from '../../shared/routes/table';
 import { visibleBot } from './access';
 
 /** Latest stats and the hourly points of the last 24 hours (kept with a TTL), oldest first. */
-export const getBotStats: RouteHandler<Routes['getBotStats']> = async ({ path }, context, deps) => {
+export const getBotStats: BotHandler<Routes['getBotStats']> = async ({ path }, context, deps) => {
   const bot = await visibleBot(deps, path.clientId, context.keyId);
   return jsonResponse({ clientId: bot.clientId, latest: latestStats(bot), history: await deps.bots.history(bot, deps.now()) }, context.requestId);
 };

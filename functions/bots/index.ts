@@ -1,4 +1,5 @@
-import { groupHandler } from '../../shared/http/stack';
+import { groupHandler } from '../../shared/runtime/groupHandler';
+import { botKit } from './services';
 import { deleteBot } from './deleteBot';
 import { getBot } from './getBot';
 import { getBotCommands } from './getBotCommands';
@@ -10,4 +11,5 @@ import { putBotCommands } from './putBotCommands';
 import { registerBot } from './registerBot';
 
 export const handlers = { deleteBot, getBot, getBotCommands, getBotStats, getBotStatus, listBots, postBotStats, putBotCommands, registerBot };
-export const handler = groupHandler('bots', handlers);
+export const kit = botKit;
+export const handler = groupHandler('bots', handlers, kit);

@@ -1,11 +1,11 @@
 import { decodeCursor, encodeCursor } from '../../shared/bots/cursor';
 import { botSummary } from '../../shared/bots/views';
 import { jsonResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { BotHandler } from './services';
 import type { Routes } from '../../shared/routes/table';
 import { statusSettings } from './access';
 
-export const listBots: RouteHandler<Routes['listBots']> = async ({ query }, context, deps) => {
+export const listBots: BotHandler<Routes['listBots']> = async ({ query }, context, deps) => {
   const { limit, sort, tag, cursor } = query;
   const page = await deps.bots.list({ limit, sort, tag, after: cursor ? decodeCursor(cursor, sort, tag) : undefined });
   const settings = statusSettings(deps);

@@ -1,11 +1,11 @@
 import { botDetail } from '../../shared/bots/views';
 import { jsonResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { BotHandler } from './services';
 import type { Routes } from '../../shared/routes/table';
 import { callerOf, refused, statusSettings } from './access';
 
 /** First registration claims the bot for the caller's key (201); the owner may replace it later (200). */
-export const registerBot: RouteHandler<Routes['registerBot']> = async ({ path, body }, context, deps) => {
+export const registerBot: BotHandler<Routes['registerBot']> = async ({ path, body }, context, deps) => {
   const caller = callerOf(context.keyId);
   const result = await deps.bots.register(path.clientId, caller, body, deps.now());
   if (result === 'forbidden') throw await refused(deps, result, path.clientId);

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { htmlPage } from '../../shared/http/htmlPage';
-import type { RouteHandler } from '../../shared/http/stack';
-import { openApiDocument } from '../../shared/openapi/document';
+import type { RouteHandler } from '../../shared/runtime/groupKit';
+import { servedDocument } from './servedDocument';
 import type { Routes } from '../../shared/routes/table';
 import { h } from '../../shared/svg/builder';
 import { gallery, type GalleryItem } from './gallery';
@@ -46,7 +46,7 @@ export const docsPage: RouteHandler<Routes['docsPage']> = async ({ raw }) => {
 };
 
 function buildPage(basePath: string, items: GalleryItem[]): APIGatewayProxyResult {
-  const document = openApiDocument(basePath || '/');
+  const document = servedDocument(basePath || '/');
   return htmlPage({
     title: document.info.title,
     style: DOCS_PAGE_STYLE,

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { ApiContext } from '../../shared/http/middleware/types';
-import type { RouteHandler, StackDeps } from '../../shared/http/stack';
+import type { PictureHandler, PictureServices } from '../../shared/runtime/pictureKit';
 import { routeList, routes, type RouteEntry, type RouteId } from '../../shared/routes/table';
 import type { RouteDefinition, RouteInput } from '../../shared/routes/types';
 import { handlers as filters } from '../filters/index';
@@ -9,7 +9,7 @@ import { handlers as overlays } from '../overlays/index';
 import { handlers as rankCard } from '../rank-card/index';
 import { SAMPLE_PICTURE } from './samplePicture';
 
-const imageHandlers: Partial<Record<RouteId, RouteHandler<RouteDefinition>>> = { ...filters, ...generators, ...overlays, ...rankCard };
+const imageHandlers: Partial<Record<RouteId, PictureHandler<RouteDefinition>>> = { ...filters, ...generators, ...overlays, ...rankCard };
 
 export interface GalleryItem {
   route: RouteEntry;
@@ -18,7 +18,7 @@ export interface GalleryItem {
 }
 
 /** The only service an image handler uses: every picture URL is the sample picture. */
-const galleryDeps = { images: { load: async () => SAMPLE_PICTURE } } as unknown as StackDeps;
+const galleryServices: PictureServices = { images: { load: async () => SAMPLE_PICTURE } };
 
 /**
  * An image route's own handler, ready to draw the route's example (parsed once) with the sample
@@ -29,7 +29,7 @@ export function exampleDrawer(route: RouteEntry): () => Promise<APIGatewayProxyR
   if (!handler) throw new Error(`no handler for image route ${route.id}`);
   const query = (routes[route.id].schemas as { query?: { parse(input: unknown): unknown } }).query?.parse(route.example.query ?? {});
   const input = { path: undefined, query, body: undefined, raw: { body: '', headers: {}, basePath: '' } } as RouteInput<RouteDefinition>;
-  return () => handler(input, {} as ApiContext, galleryDeps);
+  return () => handler(input, {} as ApiContext, galleryServices);
 }
 
 /**

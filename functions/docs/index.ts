@@ -1,6 +1,8 @@
-import { groupHandler } from '../../shared/http/stack';
+import { groupHandler } from '../../shared/runtime/groupHandler';
+import { NO_SERVICES } from '../../shared/runtime/groupKit';
 import { docsPage } from './docsPage';
 import { openApi } from './openApi';
 
 export const handlers = { docsPage, openApi };
-export const handler = groupHandler('docs', handlers);
+export const kit = NO_SERVICES;
+export const handler = groupHandler('docs', handlers, kit);

@@ -1,6 +1,6 @@
 import { strongEtag } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
-import { openApiDocument } from '../../shared/openapi/document';
+import type { RouteHandler } from '../../shared/runtime/groupKit';
+import { servedDocument } from './servedDocument';
 import type { Routes } from '../../shared/routes/table';
 
 /**
@@ -12,7 +12,7 @@ const documents = new Map<string, { body: string; etag: string }>();
 export const openApi: RouteHandler<Routes['openApi']> = async ({ raw }) => {
   let served = documents.get(raw.basePath);
   if (!served) {
-    const body = JSON.stringify(openApiDocument(raw.basePath || '/'));
+    const body = JSON.stringify(servedDocument(raw.basePath || '/'));
     served = { body, etag: strongEtag(body) };
     documents.set(raw.basePath, served);
   }

@@ -1,6 +1,6 @@
 import { svgResponse } from '../../shared/http/responses';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { StackDeps } from '../../shared/http/stack';
+import type { PictureServices } from '../../shared/runtime/pictureKit';
 import { sizedPicture, type PictureQuery, type SizedPicture } from '../../shared/images/sizedPicture';
 import { h, svgDocument } from '../../shared/svg/builder';
 import type { Filter } from '../../shared/svg/filters';
@@ -15,5 +15,5 @@ export function renderFiltered({ image, width, height }: SizedPicture, effect: F
 /** A filter route's handler: fetch the picture, apply the effect the query asks for. */
 export const filterRoute =
   <Q extends PictureQuery>(title: string, effectOf: (query: Q) => Filter) =>
-  async ({ query }: { query: Q }, _context: unknown, { images }: StackDeps): Promise<APIGatewayProxyResult> =>
+  async ({ query }: { query: Q }, _context: unknown, { images }: PictureServices): Promise<APIGatewayProxyResult> =>
     svgResponse(renderFiltered(await sizedPicture(query, images), effectOf(query), title));

@@ -1,5 +1,5 @@
 import { svgResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import type { Routes } from '../../shared/routes/table';
 import { h, svgDocument, type SvgElement } from '../../shared/svg/builder';
 import { head, type Look } from '../../shared/svg/figures';
@@ -108,4 +108,4 @@ function tape(x: number, y: number): SvgElement {
   return h('rect', { x, y, width: 44, height: 16, fill: '#f1e7b8', opacity: 0.85, transform: `rotate(-4 ${x + 22} ${y + 8})` });
 }
 
-export const changeMyMind: RouteHandler<Routes['changeMyMind']> = async ({ query }) => svgResponse(renderChangeMyMind(query.text));
+export const changeMyMind: PictureHandler<Routes['changeMyMind']> = async ({ query }) => svgResponse(renderChangeMyMind(query.text));

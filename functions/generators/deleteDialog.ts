@@ -1,5 +1,5 @@
 import { svgResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { InlineImage } from '../../shared/images/imageFetcher';
 import type { Routes } from '../../shared/routes/table';
@@ -49,5 +49,5 @@ function button(text: string, at: { x: number; y: number }, primary: boolean): S
   );
 }
 
-export const deleteDialog: RouteHandler<Routes['deleteDialog']> = async ({ query }, _context, { images }) =>
+export const deleteDialog: PictureHandler<Routes['deleteDialog']> = async ({ query }, _context, { images }) =>
   svgResponse(renderDeleteDialog(await sizedPicture(query, images)));

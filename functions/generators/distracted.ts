@@ -1,6 +1,6 @@
-import { ApiError } from '../../shared/http/errors';
+import { ApiError } from '../../shared/errors/apiError';
 import { svgResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import type { ImageFetcher } from '../../shared/images/imageFetcher';
 import type { LabelOrPicture } from '../../shared/routes/params';
 import { distractedRoles } from '../../shared/routes/schemas/generators';
@@ -75,5 +75,5 @@ async function resolveLabels(query: Partial<Record<Role, LabelOrPicture>>, image
   return Object.fromEntries(entries);
 }
 
-export const distracted: RouteHandler<Routes['distracted']> = async ({ query }, _context, { images }) =>
+export const distracted: PictureHandler<Routes['distracted']> = async ({ query }, _context, { images }) =>
   svgResponse(renderDistracted(await resolveLabels(query, images)));

@@ -1,5 +1,5 @@
 import { svgResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { InlineImage } from '../../shared/images/imageFetcher';
 import type { Routes } from '../../shared/routes/table';
@@ -43,5 +43,5 @@ export function renderTrash({ image, width, height }: { image: InlineImage } & S
   );
 }
 
-export const trash: RouteHandler<Routes['trash']> = async ({ query }, _context, { images }) =>
+export const trash: PictureHandler<Routes['trash']> = async ({ query }, _context, { images }) =>
   svgResponse(renderTrash(await sizedPicture(query, images)));

@@ -1,5 +1,5 @@
 import { svgResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { InlineImage } from '../../shared/images/imageFetcher';
 import type { Routes } from '../../shared/routes/table';
@@ -24,5 +24,5 @@ export function renderPride({ image, width, height, opacity }: { image: InlineIm
   );
 }
 
-export const gay: RouteHandler<Routes['gay']> = async ({ query }, _context, { images }) =>
+export const gay: PictureHandler<Routes['gay']> = async ({ query }, _context, { images }) =>
   svgResponse(renderPride({ ...(await sizedPicture(query, images)), opacity: query.opacity }));

@@ -1,5 +1,5 @@
 import { svgResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { InlineImage } from '../../shared/images/imageFetcher';
 import type { Routes } from '../../shared/routes/table';
@@ -52,5 +52,5 @@ const steelStops = () => [
   h('stop', { offset: 1, 'stop-color': '#2a2f33' }),
 ];
 
-export const jail: RouteHandler<Routes['jail']> = async ({ query }, _context, { images }) =>
+export const jail: PictureHandler<Routes['jail']> = async ({ query }, _context, { images }) =>
   svgResponse(renderJail(await sizedPicture(query, images)));

@@ -1,5 +1,5 @@
 import { svgResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { InlineImage } from '../../shared/images/imageFetcher';
 import type { Routes } from '../../shared/routes/table';
@@ -54,5 +54,5 @@ export function renderRip({ image, text, width, height }: RipData): string {
   );
 }
 
-export const rip: RouteHandler<Routes['rip']> = async ({ query }, _context, { images }) =>
+export const rip: PictureHandler<Routes['rip']> = async ({ query }, _context, { images }) =>
   svgResponse(renderRip({ ...(await sizedPicture(query, images)), text: query.text }));

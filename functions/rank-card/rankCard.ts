@@ -1,5 +1,5 @@
 import { svgResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import type { InlineImage } from '../../shared/images/imageFetcher';
 import type { Routes } from '../../shared/routes/table';
 import { h, svgDocument, type SvgElement } from '../../shared/svg/builder';
@@ -88,7 +88,7 @@ function avatarPlaceholder(theme: Theme): SvgElement {
 }
 
 // Field by field: the query also holds the avatar's URL, which must not reach the card.
-export const rankCard: RouteHandler<Routes['rankCard']> = async ({ query: q }, _context, { images }) =>
+export const rankCard: PictureHandler<Routes['rankCard']> = async ({ query: q }, _context, { images }) =>
   svgResponse(
     renderRankCard({
       username: q.username,

@@ -1,7 +1,9 @@
-import { groupHandler } from '../../shared/http/stack';
+import { groupHandler } from '../../shared/runtime/groupHandler';
+import { webhookKit } from './services';
 import { listWebhooks } from './listWebhooks';
 import { putWebhookSecrets } from './putWebhookSecrets';
 import { relayWebhook } from './relayWebhook';
 
 export const handlers = { listWebhooks, putWebhookSecrets, relayWebhook };
-export const handler = groupHandler('webhooks', handlers);
+export const kit = webhookKit;
+export const handler = groupHandler('webhooks', handlers, kit);

@@ -1,6 +1,6 @@
 import { preferredType } from '../../shared/http/accept';
 import { jsonResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { WebhookHandler } from './services';
 import type { Routes } from '../../shared/routes/table';
 import { providers } from '../../shared/webhooks/providers/index';
 import { relayPage } from './relayPage';
@@ -9,7 +9,7 @@ import { relayPage } from './relayPage';
  * The providers the relay speaks and the events of each it renders (others are answered
  * "ignored"): the JSON envelope, or for a browser (Accept: text/html) a page that builds relay URLs.
  */
-export const listWebhooks: RouteHandler<Routes['listWebhooks']> = async ({ raw }, context) => {
+export const listWebhooks: WebhookHandler<Routes['listWebhooks']> = async ({ raw }, context) => {
   if (preferredType(raw.headers.accept, ['application/json', 'text/html']) === 'text/html') return relayPage(providers);
   const response = jsonResponse(
     {

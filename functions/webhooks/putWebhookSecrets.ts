@@ -1,8 +1,8 @@
 import { checkWebhook } from '../../shared/discord/poster';
 import { discordRefusal } from '../../shared/discord/refusal';
-import { ApiError } from '../../shared/http/errors';
+import { ApiError } from '../../shared/errors/apiError';
 import { jsonResponse } from '../../shared/http/responses';
-import type { RouteHandler } from '../../shared/http/stack';
+import type { WebhookHandler } from './services';
 import type { Routes } from '../../shared/routes/table';
 import { storableSecrets } from '../../shared/webhooks/secrets';
 
@@ -19,7 +19,7 @@ const WORDING = {
  * or answered in the clear; the answer names the providers that now require signed deliveries
  * (all of them with `requireSignatures`).
  */
-export const putWebhookSecrets: RouteHandler<Routes['putWebhookSecrets']> = async ({ path, body }, context, deps) => {
+export const putWebhookSecrets: WebhookHandler<Routes['putWebhookSecrets']> = async ({ path, body }, context, deps) => {
   // What Discord says counts for the relay too: a confirmed token is known good, a refused one remembered.
   const pair = await deps.pairGuard.recall(path.id, path.token);
   const check = await deps.pairGuard.consult(pair, (onInvalidAnswer) => checkWebhook(path.id, path.token, { apiBase: deps.discordApiBase, onInvalidAnswer }));

@@ -4,8 +4,8 @@ import { sha256Hex } from '../../shared/crypto/hash';
 import { fitMessage } from '../../shared/discord/message';
 import { discordRefusal } from '../../shared/discord/refusal';
 import { messageBody } from '../../shared/http/envelope';
-import { ApiError } from '../../shared/http/errors';
-import type { RouteHandler } from '../../shared/http/stack';
+import { ApiError } from '../../shared/errors/apiError';
+import type { WebhookHandler } from './services';
 import type { Routes } from '../../shared/routes/table';
 import { forwardToDiscord } from '../../shared/webhooks/forward';
 import { PayloadError, type Provider, type ProviderDelivery } from '../../shared/webhooks/provider';
@@ -38,7 +38,7 @@ const remembered = (status: number) => discordRefusal({ kind: 'rejected', status
  * one), so a redelivery of one already forwarded answers "duplicate" instead of posting twice.
  * When Discord is at fault the message and the sealed token are kept for `npm run webhooks -- replay`.
  */
-export const relayWebhook: RouteHandler<Routes['relayWebhook']> = async ({ path, raw }, _context, deps) => {
+export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ path, raw }, _context, deps) => {
   const provider = providerNamed(path.provider);
   if (!provider) throw new ApiError('INVALID_PARAMETER', `Unknown provider ${path.provider}`);
   const pair = await deps.pairGuard.recall(path.id, path.token);

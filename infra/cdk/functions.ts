@@ -8,14 +8,15 @@ import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { routeList } from '../../shared/routes/table';
-import type { FunctionGroup } from '../../shared/routes/types';
+import { groupEntry, groupManifests } from '../../functions/groups';
+import type { FunctionGroup } from '../../shared/routes/table';
+import type { TableNeed } from '../../shared/runtime/groupManifest';
 import { fontFiles } from '../../shared/svg/fontFiles';
 import { BUNDLE, RASTERISER } from './bundling';
 import { allowKeyUse } from './keys';
 import { logGroup, type LogSettings } from './logGroups';
 import { acknowledgeFunctionFindings } from './nagAcknowledgements';
-import { GROUP_NEEDS, grantTable, type TableNeed } from './tableAccess';
+import { grantTable } from './tableAccess';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const packageJson = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { dependencies: Record<string, string> };
@@ -38,6 +39,7 @@ interface Spec {
   entry: string;
   memorySize: number;
   timeout: Duration;
+  /** Records it touches beyond counting requests. */
   needs: TableNeed[];
   /** Groups that draw (images, the docs gallery) lay out text: the font files ship in the package and FONT_DIR points at them. */
   fonts: boolean;
@@ -49,8 +51,6 @@ interface Spec {
   judgesBotStatus?: boolean;
 }
 
-/** The groups that keep secrets: the webhook relay (signing secrets, tokens of failed deliveries). */
-const SEALS_SECRETS: readonly FunctionGroup[] = ['webhooks'];
 /** What SecretBox calls on the secrets key, in the functions and in `npm run webhooks -- --aws`. */
 export const SECRET_BOX_ACTIONS = ['kms:Encrypt', 'kms:Decrypt'];
 
@@ -117,34 +117,27 @@ function rasteriserInstall(output: string): string {
   return `npm install --prefix ${output} --no-save --no-package-lock --omit=dev --ignore-scripts --prefer-offline --no-audit --no-fund --loglevel=error --os=linux --cpu=${cpu} --libc=glibc ${RASTERISER}@${version}`;
 }
 
-/** The groups that have routes in the table: each becomes one function. */
-export const deployedGroups = (): FunctionGroup[] => [...new Set(routeList.map((route) => route.group))];
-
+/** One function per group manifest (functions/<group>/group.ts). */
 export function groupFunctions(scope: Construct, settings: FunctionSettings): Map<FunctionGroup, NodejsFunction> {
   const functions = new Map<FunctionGroup, NodejsFunction>();
-  for (const group of deployedGroups()) {
-    const answers = new Set(routeList.filter((route) => route.group === group).map((route) => route.response));
-    const [fonts, rasterises] = [answers.has('svg') || answers.has('html'), answers.has('svg')];
-    const needs: TableNeed[] = ['countRequests', ...(GROUP_NEEDS[group] ?? [])];
+  for (const manifest of groupManifests) {
     const spec: Spec = {
-      entry: `functions/${group}/index.ts`,
-      memorySize: fonts ? 1024 : 256,
-      // The relay may wait on Discord twice (5 s each) around one short 429 pause.
-      timeout: Duration.seconds(group === 'webhooks' ? 15 : fonts ? 10 : 6),
-      needs,
-      fonts,
-      rasterises,
-      sealsSecrets: SEALS_SECRETS.includes(group),
-      // The bot records are where online and offline are told apart; no other group reads them.
-      judgesBotStatus: needs.includes('manageBots'),
+      entry: groupEntry(manifest.name),
+      memorySize: manifest.memoryMb,
+      timeout: Duration.seconds(manifest.timeoutSeconds),
+      needs: manifest.table,
+      fonts: manifest.ships.fonts,
+      rasterises: manifest.ships.rasteriser,
+      sealsSecrets: manifest.sealsSecrets,
+      judgesBotStatus: manifest.judgesBotStatus,
     };
-    functions.set(group, lambda(scope, functionId(group), spec, settings));
+    functions.set(manifest.name, lambda(scope, functionId(manifest.name), spec, settings));
   }
   return functions;
 }
 
 export function authorizerFunction(scope: Construct, settings: FunctionSettings): NodejsFunction {
-  const spec: Spec = { entry: 'functions/authorizer/index.ts', memorySize: 256, timeout: Duration.seconds(5), needs: ['readKeys', 'countRequests'], fonts: false, rasterises: false };
+  const spec: Spec = { entry: 'functions/authorizer/index.ts', memorySize: 256, timeout: Duration.seconds(5), needs: ['readKeys'], fonts: false, rasterises: false };
   return lambda(scope, 'AuthorizerFunction', spec, settings);
 }
 

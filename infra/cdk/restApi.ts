@@ -15,7 +15,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { BINARY_MEDIA_TYPES } from '../../shared/http/binaryMedia';
 import { routeList } from '../../shared/routes/table';
-import type { FunctionGroup } from '../../shared/routes/types';
+import type { FunctionGroup } from '../../shared/routes/table';
 import { addGatewayResponses, methodNotAllowedMock } from './gatewayAnswers';
 import { logGroup, type LogSettings } from './logGroups';
 import { methodSettings, STAGE_LOGGING, type Throttle } from './methodSettings';

@@ -1,6 +1,6 @@
 import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { FunctionGroup } from '../../shared/routes/types';
+import type { TableNeed } from '../../shared/runtime/groupManifest';
 import { tableSchema } from '../../shared/store/schema';
 
 /**
@@ -8,7 +8,6 @@ import { tableSchema } from '../../shared/store/schema';
  * requests (one UpdateItem on RATE# items); the authorizer also reads key records by hash.
  * Grants name actions and key prefixes (dynamodb:LeadingKeys), never dynamodb:* or "*".
  */
-export type TableNeed = 'countRequests' | 'readKeys' | 'manageBots' | 'relayWebhooks';
 
 interface Grant {
   actions: string[];
@@ -17,8 +16,10 @@ interface Grant {
   onIndexes?: boolean;
 }
 
+/** Every function counts requests. */
+const COUNT_REQUESTS: Grant = { actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] };
+
 const NEEDS: Record<TableNeed, Grant[]> = {
-  countRequests: [{ actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] }],
   readKeys: [{ actions: ['dynamodb:GetItem'], leadingKeys: ['KEY#*'] }],
   manageBots: [
     { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'], leadingKeys: ['BOT#*'] },
@@ -32,11 +33,8 @@ const NEEDS: Record<TableNeed, Grant[]> = {
   ],
 };
 
-/** Beyond counting requests, which groups touch which records. */
-export const GROUP_NEEDS: Partial<Record<FunctionGroup, TableNeed[]>> = { bots: ['manageBots'], webhooks: ['relayWebhooks'] };
-
 export function grantTable(table: ITable, grantee: IGrantable, needs: TableNeed[]): void {
-  for (const { actions, leadingKeys, onIndexes } of needs.flatMap((need) => NEEDS[need])) {
+  for (const { actions, leadingKeys, onIndexes } of [COUNT_REQUESTS, ...needs.flatMap((need) => NEEDS[need])]) {
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,

@@ -5,8 +5,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { rateLimitFromEnv } from '../../shared/access/rateLimiter';
 import { errorBody } from '../../shared/http/envelope';
 import { routeList } from '../../shared/routes/table';
-import { functionGroups, type FunctionGroup } from '../../shared/routes/types';
-import type { LambdaHandler } from '../../shared/http/stack';
+import { importGroup, manifestOf } from '../../functions/groups';
+import type { FunctionGroup } from '../../shared/routes/table';
+import type { LambdaHandler } from '../../shared/runtime/middlewareChain';
 import { createStores } from '../../shared/store';
 import { DEFAULT_TABLE_NAME } from '../../shared/store/config';
 import { AuthorizerCache } from './authorizerCache';
@@ -71,8 +72,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const { handler: authorizer } = await import('../../functions/authorizer/index');
   const groups = new Map<FunctionGroup, Promise<LambdaHandler>>();
   const loadGroup = (group: FunctionGroup) => {
-    if (!functionGroups.includes(group)) throw new Error(`unknown function group ${group}`);
-    if (!groups.has(group)) groups.set(group, import(`../../functions/${group}/index`).then((m: { handler: LambdaHandler }) => m.handler));
+    if (!manifestOf(group)) throw new Error(`unknown function group ${group}`);
+    if (!groups.has(group)) groups.set(group, importGroup(group).then((m) => m.handler));
     return groups.get(group) as Promise<LambdaHandler>;
   };
 

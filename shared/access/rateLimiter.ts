@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import type { RateCounterStore } from '../store';
+import { UNAVAILABLE_RETRY_AFTER } from '../errors/unavailable';
 
 export interface RateDecision {
   allowed: boolean;
@@ -16,9 +17,6 @@ export interface RateLimiterOptions {
   windowSeconds?: number;
   now?: () => number;
 }
-
-/** Seconds a client should wait when the counter store cannot be reached (limiter fails closed). */
-export const UNAVAILABLE_RETRY_AFTER = 5;
 
 /**
  * Fixed-window limiter: one atomic counter per principal and window, so the count is exact

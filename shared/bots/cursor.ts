@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors/apiError';
 import type { BotSort, ListingKey } from '../store/bots/index';
 import { indexOf, LISTING, PROFILE } from '../store/bots/layout';
 

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
 import { LRUCache } from 'lru-cache';
-import { StoreUnavailableError } from '../store/errors';
+import { StoreUnavailableError } from '../errors/unavailable';
 
 /**
  * Encrypts the few secrets the service must be able to read back (HMAC signing secrets, Discord

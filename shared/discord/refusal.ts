@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors/apiError';
 import type { DeliveryOutcome } from './poster';
 
 /** How one use of Discord words its refusals: what a wrong token means there, and the lead of a refusal or failure. */

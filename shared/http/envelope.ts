@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldIssue } from './errors';
+import type { ErrorCode, FieldIssue } from '../errors/apiError';
 
 export interface Meta {
   generatedAt: string;

@@ -1,7 +1,7 @@
 import { errorBody } from './envelope';
-import type { ErrorCode } from './errors';
+import type { ErrorCode } from '../errors/apiError';
+import { UNAVAILABLE_RETRY_AFTER } from '../errors/unavailable';
 
-import { UNAVAILABLE_RETRY_AFTER } from '../access/rateLimiter';
 
 export interface GatewayAnswer {
   status: number;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { successBody } from './envelope';
-import { ApiError } from './errors';
+import { ApiError } from '../errors/apiError';
 
 // Private: an image answer is per key (its quota and rate headers), so no shared cache may keep it;
 // the caller's own cache revalidates it by ETag.

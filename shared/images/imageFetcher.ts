@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors/apiError';
 import { hostPort, ipLiteral, isPublicAddress, parseAllowHosts } from './addressPolicy';
 import { downloadOnce } from './download';
 import { FAILURE_ISSUES, ImageFetchError, type FetchFailure } from './fetchError';

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '../http/errors';
+import { ERROR_STATUS, type ErrorCode } from '../errors/apiError';
 
 /** What every answer of the API shares: the envelope, the rate-limit headers, the bearer scheme. */
 

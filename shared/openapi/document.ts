@@ -1,8 +1,7 @@
 import type { z } from 'zod';
-import { ERROR_STATUS, type ErrorCode } from '../http/errors';
+import { ERROR_STATUS, type ErrorCode } from '../errors/apiError';
 import { imageOutputQuery } from '../routes/schemas/imageOutput';
 import { routeList, type RouteEntry } from '../routes/table';
-import type { FunctionGroup } from '../routes/types';
 import { errorResponse, headerRefs, headers, RATE_HEADERS, schemas, securitySchemes, successEnvelope, type HeaderName } from './components';
 import { jsonSchema, type JsonSchema } from './jsonSchema';
 import { operationDescription } from './operationDescription';
@@ -14,23 +13,19 @@ const DESCRIPTION = `Images for chat bots (SVG, or PNG with \`format=png\`), inf
 - **Answers**: JSON routes answer \`{"success": true, "data", "meta"}\`; every error is \`{"success": false, "error": {"code", "message", "details"?}, "meta"}\`. Image routes answer the bare image, deterministic, with \`ETag\` (304 on \`If-None-Match\`) and \`Cache-Control: private, max-age=86400\` (an answer is per key, so only the caller's own cache keeps it).
 - **Pictures** are fetched by the service (http/https, public addresses only, 3 redirects, 5 s, 5 MB, PNG/JPEG/GIF/WebP) and inlined, so an SVG renders anywhere.`;
 
-const TAGS: Record<FunctionGroup, string> = {
-  'rank-card': 'Rank cards for levelling bots',
-  filters: 'Filters over a picture',
-  generators: 'Meme scenes',
-  overlays: 'Pictures with something drawn over them',
-  bots: 'Discord bots: profiles, commands, stats, status (owners write with their key)',
-  webhooks: 'Relay of provider webhooks (GitHub, GitLab, ...) to Discord',
-  docs: 'This documentation',
-};
-
 /** The OpenAPI 3.1 document of the route table: every route, its parameters, answers and errors. */
-export function openApiDocument(serverUrl = '/') {
+/** One tag per function group: its name and what its routes are for. */
+export interface GroupTag {
+  name: string;
+  description: string;
+}
+
+export function openApiDocument(tags: GroupTag[], serverUrl = '/') {
   return {
     openapi: '3.1.0',
     info: { title: 'Chat-bot utility API', version: '1.0.0', description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
     servers: [{ url: serverUrl }],
-    tags: (Object.keys(TAGS) as FunctionGroup[]).map((name) => ({ name, description: TAGS[name] })),
+    tags,
     paths: paths(),
     components: { schemas, headers, securitySchemes },
   };
@@ -146,4 +141,4 @@ function errorResponses(route: RouteEntry) {
 }
 
 /** The document as the file docs/openapi.json holds it. */
-export const openApiText = (serverUrl?: string): string => `${JSON.stringify(openApiDocument(serverUrl), null, 2)}\n`;
+export const openApiText = (tags: GroupTag[], serverUrl?: string): string => `${JSON.stringify(openApiDocument(tags, serverUrl), null, 2)}\n`;

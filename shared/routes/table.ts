@@ -6,7 +6,7 @@ import { SNOWFLAKE } from './patterns';
 import { providerListData, relayHeaders, relayPath, secretsBody, secretsData, webhookPath } from './schemas/webhooks';
 import { botDetailData, botListData, commandsData, deletedBotData, heartbeatData, statsHistoryData, statusData } from './schemas/botData';
 import { rankCardQuery } from './schemas/rankCard';
-import { defineRoute, type FunctionGroup, type RouteDefinition } from './types';
+import { defineRoute, type RouteDefinition, type RouteSchemas } from './types';
 
 /**
  * The route table: the single source of truth for the CDK stack, the local server, the OpenAPI
@@ -313,9 +313,12 @@ export const routes = {
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
-export type RouteEntry = RouteDefinition & { id: RouteId };
+export type RouteEntry = RouteDefinition<RouteSchemas, FunctionGroup> & { id: RouteId };
 
 export const routeList: RouteEntry[] = Object.entries(routes).map(([id, route]) => ({ ...route, id: id as RouteId }));
+
+/** The function groups, as the routes name them: each has a folder functions/<group>/ (one Lambda; the authorizer is apart). */
+export type FunctionGroup = Routes[RouteId]['group'];
 
 /** Route ids served by one function group. */
 export type GroupRouteId<G extends FunctionGroup> = { [K in RouteId]: Routes[K]['group'] extends G ? K : never }[RouteId];

@@ -1,11 +1,7 @@
 import type { z } from 'zod';
-import type { ErrorCode } from '../http/errors';
+import type { ErrorCode } from '../errors/apiError';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** One Lambda function per group; the authorizer is separate and not a group. */
-export const functionGroups = ['filters', 'generators', 'overlays', 'rank-card', 'bots', 'webhooks', 'docs'] as const;
-export type FunctionGroup = (typeof functionGroups)[number];
 
 export interface RouteSchemas {
   path?: z.ZodType;
@@ -17,10 +13,11 @@ export interface RouteSchemas {
   data?: z.ZodType;
 }
 
-export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extends FunctionGroup = FunctionGroup> {
+export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extends string = string> {
   method: HttpMethod;
   /** API Gateway resource path, with `{name}` path parameters. */
   path: string;
+  /** The function group that serves it: one Lambda each, described by functions/<group>/group.ts. */
   group: G;
   /** `apiKey`: behind the Lambda authorizer and counted per key; `none`: counted per source IP. */
   auth: 'apiKey' | 'none';
@@ -68,4 +65,4 @@ export interface RouteInput<R extends RouteDefinition> {
   raw: { body: string; headers: Record<string, string | undefined>; basePath: string; sourceIp: string };
 }
 
-export const defineRoute = <const S extends RouteSchemas, const G extends FunctionGroup>(route: RouteDefinition<S, G>) => route;
+export const defineRoute = <const S extends RouteSchemas, const G extends string>(route: RouteDefinition<S, G>) => route;

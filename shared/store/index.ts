@@ -11,7 +11,6 @@ import { DynamoWebhookSecretStore } from './webhookSecrets';
 export type { ApiKeyRecord, ApiKeyStore } from './apiKeys';
 export type { RateCounterStore } from './rateCounters';
 export type { BotCommand, BotFields, BotProfile, BotStats, BotStore, CommandList, StatsPoint } from './bots/index';
-export { StoreUnavailableError } from './errors';
 export type { DeliveryKey, DeliveryLog, DeliveryRecord } from './deliveries';
 export type { WebhookSecrets, WebhookSecretStore } from './webhookSecrets';
 export type { PairVerdict, WebhookPairStore } from './webhookPairs';

@@ -1,6 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { StoredSecret } from '../webhooks/signature';
 import { guarded } from './errors';
+
+/** What is stored for a registered secret: the sealed secret (HMAC schemes) or its hash (token schemes). */
+export type StoredSecret = { kind: 'hmac'; sealed: string } | { kind: 'token'; sha256: string };
 
 /** The signature secrets registered for one Discord webhook, by provider (sealed or hashed, never plain). */
 export interface WebhookSecrets {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { logger } from '../http/logger';
+import { logger } from '../logging/logger';
 import { fontFiles } from './fontFiles';
 import { woffToSfnt } from './woff';
 

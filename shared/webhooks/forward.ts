@@ -1,7 +1,7 @@
 import type { DiscordMessage } from '../discord/message';
 import { postToDiscord, type DeliveryOutcome } from '../discord/poster';
 import type { SecretBox } from '../crypto/secretBox';
-import { logger } from '../http/logger';
+import { logger } from '../logging/logger';
 import { REPLAYABLE, type DeliveryKey, type DeliveryLog, type DeliveryOutcome as LoggedOutcome, type KeptMessage } from '../store/deliveries';
 
 /** Binds a kept Discord token to its webhook: copied into another webhook's record it does not open. */

@@ -1,8 +1,8 @@
 import { ipPrincipal, RateLimiter } from '../access/rateLimiter';
 import { sha256Hex } from '../crypto/hash';
 import type { DeliveryOutcome } from '../discord/poster';
-import { ApiError } from '../http/errors';
-import { logger } from '../http/logger';
+import { ApiError } from '../errors/apiError';
+import { logger } from '../logging/logger';
 import type { InvalidAnswerCounter, PairVerdict, RateCounterStore, Stores, WebhookPairStore } from '../store';
 import { emfCount, RELAY_METRICS } from './relayMetrics';
 

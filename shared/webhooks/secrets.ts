@@ -1,10 +1,11 @@
 import { SealedValueError, type SecretBox } from '../crypto/secretBox';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors/apiError';
 import type { WebhookSecretStore } from '../store/webhookSecrets';
 import type { Provider, ProviderDelivery } from './provider';
 import { providerNamed } from './providers/index';
 import { sha256Hex } from '../crypto/hash';
-import { verifySignature, type StoredSecret } from './signature';
+import type { StoredSecret } from '../store/webhookSecrets';
+import { verifySignature } from './signature';
 
 /** Binds a sealed signing secret to its webhook and provider: copied into another record it does not open. */
 const secretContext = (webhookId: string, provider: string) => ({ purpose: 'webhook-signing-secret', webhookId, provider });

@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sha256Hex } from '../crypto/hash';
+import type { StoredSecret } from '../store/webhookSecrets';
 import type { ProviderDelivery, SignatureScheme } from './provider';
 
-/** What is stored for a registered secret: the sealed secret (HMAC schemes) or its hash (token schemes). */
-export type StoredSecret = { kind: 'hmac'; sealed: string } | { kind: 'token'; sha256: string };
 
 /** Compares in constant time (for equal lengths; a length mismatch says nothing about the secret). */
 function sameBytes(a: Buffer, b: Buffer): boolean {

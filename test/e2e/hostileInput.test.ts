@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import type { LocalServer } from '../../infra/local/server';
-import { ERROR_STATUS } from '../../shared/http/errors';
+import { ERROR_STATUS } from '../../shared/errors/apiError';
 import { routeList, routes, type RouteEntry } from '../../shared/routes/table';
 import { startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord';
 import { hostileRequest, requestBytes, type HostileRequest } from '../support/hostileRequests';

@@ -5,6 +5,7 @@ import type { LocalServer } from '../../infra/local/server';
 import { openApiDocument } from '../../shared/openapi/document';
 import { routes, type RouteId } from '../../shared/routes/table';
 import { call, rateHeaders, startTestApi, type Reply } from '../support/localApi';
+import { groupTags } from '../../functions/groups';
 
 /** GET /openapi.json over HTTP, and real answers of the API checked against the document. */
 const KEY = 'openapi-contract-key-0123';
@@ -16,7 +17,7 @@ afterAll(async () => {
   await api.close();
 });
 
-const document = openApiDocument('/');
+const document = openApiDocument(groupTags(), '/');
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { LocalServer } from '../../infra/local/server';
 import { routeList } from '../../shared/routes/table';
-import { functionGroups } from '../../shared/routes/types';
+import { groupManifests } from '../../functions/groups';
 import { call, startTestApi } from '../support/localApi';
 
 const KEY = 'route-table-key-0123';
@@ -17,7 +17,7 @@ describe('the route table', () => {
   test('ids, method+path pairs are unique; groups are known; path parameters have schemas', () => {
     expect(new Set(routeList.map((r) => `${r.method} ${r.path}`)).size).toBe(routeList.length);
     for (const route of routeList) {
-      expect(functionGroups).toContain(route.group);
+      expect(groupManifests.map((group) => group.name)).toContain(route.group);
       expect(route.path.startsWith('/v1/')).toBe(route.auth === 'apiKey');
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const shape = (route.schemas.path as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};

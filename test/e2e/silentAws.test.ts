@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { startEmbeddedDynamo, type EmbeddedDynamo } from '../../infra/local/embeddedDynamo';
 import type { LocalServer } from '../../infra/local/server';
-import { StoreUnavailableError } from '../../shared/store/errors';
 import { secretBoxFromEnv } from '../../shared/crypto/secretBox';
 import { expectErrorEnvelope } from '../support/envelope';
 import { startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord';
 import { call, RANK_CARD_QUERY, type Reply } from '../support/localApi';
 import { startSilentPeer, type SilentPeer } from '../support/silentPeer';
 import { startTestApi } from '../support/localApi';
+import { StoreUnavailableError } from '../../shared/errors/unavailable';
 
 /**
  * DynamoDB and KMS endpoints that accept the connection and then never answer (a stalled

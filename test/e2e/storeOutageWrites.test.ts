@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { UNAVAILABLE_RETRY_AFTER } from '../../shared/access/rateLimiter';
 import { routes } from '../../shared/routes/table';
 import { startStoppableStore, type StoppableStore } from '../support/dynamo';
 import { expectErrorEnvelope } from '../support/envelope';
 import { call, type Reply } from '../support/localApi';
 import { expectAnswer, githubStar, RELAY_KEY, startRelayHarness, type RelayHarness } from '../support/relayHarness';
+import { UNAVAILABLE_RETRY_AFTER } from '../../shared/errors/unavailable';
 
 /**
  * Writes cut by a store outage (storeOutage.test.ts covers the limiter and the authorizer): the

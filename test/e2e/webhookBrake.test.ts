@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, jest, test } from '@jest/globals';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/logging/logger';
 import { RELAY_METRICS } from '../../shared/webhooks/relayMetrics';
 import { discordJson } from '../support/fakeDiscord';
 import { withinOneWindow } from '../support/fixedWindow';

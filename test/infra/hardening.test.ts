@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from '@jest/globals';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { deployedGroups } from '../../infra/cdk/functions';
+import { groupManifests } from '../../functions/groups';
 import { KEY_ADMIN_ACTIONS } from '../../infra/cdk/keys';
 import { DEFAULT_SETTINGS, type ChatbotApiSettings } from '../../infra/cdk/stack';
 import { routeList } from '../../shared/routes/table';
@@ -96,9 +96,9 @@ describe('unauthenticated routes and the functions are bounded', () => {
 
   test('every function has reserved concurrency (a setting; 0 reserves none)', () => {
     const reserved = (t: Template) => Object.values(resourcesOf(t, 'AWS::Lambda::Function')).map((fn) => fn.Properties.ReservedConcurrentExecutions);
-    expect(reserved(template)).toEqual(Array(deployedGroups().length + 1).fill(DEFAULT_SETTINGS.reservedConcurrency));
+    expect(reserved(template)).toEqual(Array(groupManifests.length + 1).fill(DEFAULT_SETTINGS.reservedConcurrency));
     expect(DEFAULT_SETTINGS.reservedConcurrency).toBeGreaterThan(0);
-    expect(reserved(custom)).toEqual(Array(deployedGroups().length + 1).fill(undefined));
+    expect(reserved(custom)).toEqual(Array(groupManifests.length + 1).fill(undefined));
   });
 
   test('no web ACL by default (APIG3 acknowledged); with wafRateLimit a rate-based rule per source IP on the stage', () => {
@@ -152,7 +152,7 @@ describe('log groups and keys', () => {
     for (const [t, days] of [[template, 90], [custom, 365]] as const) {
       const groups = Object.values(resourcesOf(t, 'AWS::Logs::LogGroup'));
       // One per function, the access log, and API Gateway's execution log (created by the stack, not by API Gateway).
-      expect(groups).toHaveLength(deployedGroups().length + 1 + 2);
+      expect(groups).toHaveLength(groupManifests.length + 1 + 2);
       for (const group of groups) expect(group.Properties).toMatchObject({ RetentionInDays: days, KmsKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^OperationsKey/), 'Arn'] } });
     }
   });

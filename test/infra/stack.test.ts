@@ -3,7 +3,8 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { deployedGroups, functionId } from '../../infra/cdk/functions';
+import { groupManifests } from '../../functions/groups';
+import { functionId } from '../../infra/cdk/functions';
 import { gatewayResponses, type GatewayAnswer } from '../../shared/http/gatewayResponses';
 import { routeList } from '../../shared/routes/table';
 import { tableSchema } from '../../shared/store/schema';
@@ -100,7 +101,7 @@ describe('routes from the route table', () => {
 describe('functions', () => {
   test('one function per group with routes, plus the authorizer: Node 22 on arm64, traced', () => {
     const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'));
-    expect(functions).toHaveLength(deployedGroups().length + 1);
+    expect(functions).toHaveLength(groupManifests.length + 1);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' } });
       expect(fn.Properties.Environment.Variables).toMatchObject({ TABLE_NAME: { Ref: expect.stringMatching(/^Data/) }, RATE_LIMIT_PER_MINUTE: '60' });
@@ -125,7 +126,7 @@ describe('functions', () => {
     const lambdaRoles = Object.values(resourcesOf(template, 'AWS::IAM::Role')).filter((role) =>
       JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('lambda.amazonaws.com'),
     );
-    expect(lambdaRoles).toHaveLength(deployedGroups().length + 1);
+    expect(lambdaRoles).toHaveLength(groupManifests.length + 1);
     for (const role of lambdaRoles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
     for (const policy of Object.values(resourcesOf(template, 'AWS::IAM::Policy'))) {
       for (const statement of policy.Properties.PolicyDocument.Statement) {
@@ -259,7 +260,7 @@ describe('API', () => {
     const alarm = (id: string) => Object.entries(alarms).find(([logicalId]) => logicalId.startsWith(id))?.[1].Properties ?? {};
     expect(alarm('Api5xxAlarm')).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5XXError' });
     expect(alarm('ApiLatencyAlarm')).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: 'Latency', ExtendedStatistic: 'p99' });
-    const functionCount = deployedGroups().length + 1;
+    const functionCount = groupManifests.length + 1;
     for (const [id, metricName] of [['FunctionErrorsAlarm', 'Errors'], ['FunctionThrottlesAlarm', 'Throttles']] as const) {
       const metrics: any[] = alarm(id).Metrics;
       expect(metrics.find((m) => m.Expression)?.Expression).toBe('SUM(METRICS())');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
 import net from 'node:net';
-import { ApiError } from '../../shared/http/errors';
+import { ApiError } from '../../shared/errors/apiError';
 import type { FetchFailure } from '../../shared/images/fetchError';
 import { createImageFetcher, type FetchFailureLog, type ImageFetcherOptions } from '../../shared/images/imageFetcher';
 import type { ResolvedAddress } from '../../shared/images/guardedLookup';

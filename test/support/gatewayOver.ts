@@ -11,21 +11,15 @@ import * as webhooks from '../../functions/webhooks/index';
 import { AuthorizerCache } from '../../infra/local/authorizerCache';
 import { createGateway, keyEnabledIn } from '../../infra/local/gateway';
 import { authorize } from '../../shared/access/authorizer';
-import { groupHandler, type GroupHandlers, type StackDeps } from '../../shared/http/stack';
+import { groupHandler, type GroupHandlers } from '../../shared/runtime/groupHandler';
+import type { GroupKit } from '../../shared/runtime/groupKit';
+import type { AllServices } from '../unit/fixtures';
 import { routeList } from '../../shared/routes/table';
-import type { FunctionGroup } from '../../shared/routes/types';
+import type { FunctionGroup } from '../../shared/routes/table';
 import type { ApiKeyStore } from '../../shared/store';
 
-/** Every group's route handlers, as its function's entry file wires them. */
-const GROUPS: { [G in FunctionGroup]: GroupHandlers<G> } = {
-  bots: bots.handlers,
-  docs: docs.handlers,
-  filters: filters.handlers,
-  generators: generators.handlers,
-  overlays: overlays.handlers,
-  'rank-card': rankCard.handlers,
-  webhooks: webhooks.handlers,
-};
+/** Every group's route handlers and kit, as its function's entry file wires them. */
+const GROUPS = { bots, docs, filters, generators, overlays, 'rank-card': rankCard, webhooks } satisfies Record<FunctionGroup, unknown>;
 
 export interface GatewayOver {
   url: string;
@@ -38,13 +32,15 @@ export interface GatewayOver {
  * tests hand it stores whose DynamoDB client they control. The authorizer is uncached, so every
  * request with a key looks it up.
  */
-export async function startGatewayOver(deps: StackDeps, apiKeys: ApiKeyStore): Promise<GatewayOver> {
+export async function startGatewayOver(deps: AllServices, apiKeys: ApiKeyStore): Promise<GatewayOver> {
   const functions = new Map<FunctionGroup, ReturnType<typeof groupHandler>>();
   const gateway = createGateway({
     routes: routeList,
     authorizer: (event) => authorize(event, { apiKeys, limiter: deps.limiter }),
     loadGroup: async <G extends FunctionGroup>(group: G) => {
-      if (!functions.has(group)) functions.set(group, groupHandler(group, GROUPS[group] as GroupHandlers<G>, deps));
+      // Every group's services are in `deps`: only the kit's output middleware is the group's own.
+      const { handlers, kit } = GROUPS[group] as { handlers: GroupHandlers<G, AllServices>; kit: Pick<GroupKit<unknown>, 'output'> };
+      if (!functions.has(group)) functions.set(group, groupHandler(group, handlers, { ...kit, services: () => deps }, deps));
       return functions.get(group) as ReturnType<typeof groupHandler>;
     },
     cache: new AuthorizerCache(0),

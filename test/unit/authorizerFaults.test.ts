@@ -7,11 +7,11 @@ import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { authorize, stageWildcard } from '../../shared/access/authorizer';
 import { generateKeyId, generateKeyValue, hashKey, readBearer, sameHash } from '../../shared/access/keys';
 import { RateLimiter } from '../../shared/access/rateLimiter';
-import { StoreUnavailableError } from '../../shared/store';
 import { DynamoApiKeyStore } from '../../shared/store/apiKeys';
 import { createDocumentClient } from '../../shared/store/client';
 import { DynamoRateCounterStore } from '../../shared/store/rateCounters';
 import { METHOD_ARN, MemoryApiKeyStore, authorizerEvent, keyRecord, memoryLimiter, networkError, timeoutError } from './fixtures';
+import { StoreUnavailableError } from '../../shared/errors/unavailable';
 
 const KEY = 'cbk_live-key-0123456789';
 const REVOKED_KEY = 'cbk_revoked-key-9876543210';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { ApiError } from '../../shared/http/errors';
+import { ApiError } from '../../shared/errors/apiError';
 import { decodeCursor, encodeCursor } from '../../shared/bots/cursor';
 import { botStatus, commandsByCategory, uptimePercent } from '../../shared/bots/views';
 import type { BotProfile, StatsPoint } from '../../shared/store';

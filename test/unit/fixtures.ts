@@ -6,7 +6,14 @@ import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { RateLimiter } from '../../shared/access/rateLimiter';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
-import type { StackDeps } from '../../shared/http/stack';
+import type { BotServices } from '../../functions/bots/services';
+import type { WebhookServices } from '../../functions/webhooks/services';
+import type { GivenServices } from '../../shared/runtime/groupHandler';
+import type { RouteHandler } from '../../shared/runtime/groupKit';
+import { withMiddleware } from '../../shared/runtime/middlewareChain';
+import { pictureKit } from '../../shared/runtime/pictureKit';
+import type { RouteDefinition } from '../../shared/routes/types';
+import type { PictureServices } from '../../shared/runtime/pictureKit';
 import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 import { createImageFetcher } from '../../shared/images/imageFetcher';
 import { hashKey } from '../../shared/access/keys';
@@ -173,8 +180,11 @@ export function networkError(): Error {
   return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
 }
 
+/** Every group's services at once, as tests hand them to any group instead of the environment's. */
+export type AllServices = GivenServices<PictureServices & BotServices & WebhookServices>;
+
 /** The services a wrapped handler gets: the given limiter, the event's key, and other services no test here reaches. */
-export function stackDeps(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHolding(EVENT_KEY)): StackDeps {
+export function allServices(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHolding(EVENT_KEY)): AllServices {
   const unreachable = createStores({ tableName: 'unused-in-unit-tests', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
   return {
     limiter,
@@ -190,3 +200,7 @@ export function stackDeps(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHoldi
     now: () => new Date(),
   };
 }
+
+/** A route's handler in the chain its group gives it (image routes convert to PNG on request), over the given services. */
+export const wrapRoute = <R extends RouteDefinition>(route: R, handler: RouteHandler<R, AllServices>, services: AllServices) =>
+  withMiddleware(route, handler, services, services, route.response === 'svg' ? (pictureKit.output?.() ?? []) : []);

@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, jest, test } from '@jest/globals';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { z } from 'zod';
 import type { RateLimiter } from '../../shared/access/rateLimiter';
-import { ApiError } from '../../shared/http/errors';
+import { ApiError } from '../../shared/errors/apiError';
 import { jsonResponse, svgResponse } from '../../shared/http/responses';
-import { withMiddleware, type RouteHandler } from '../../shared/http/stack';
+import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { routes, type Routes } from '../../shared/routes/table';
 import { defineRoute } from '../../shared/routes/types';
 import type { ApiKeyRecord } from '../../shared/store';
-import { EVENT_KEY, INTEGER, RANK_CARD_QUERY, envelopeOf, header, keysHolding, lambdaContext, memoryLimiter, proxyEvent, stackDeps, type ProxyEventOptions } from './fixtures';
+import { EVENT_KEY, INTEGER, RANK_CARD_QUERY, envelopeOf, header, keysHolding, lambdaContext, memoryLimiter, proxyEvent, allServices, wrapRoute, type ProxyEventOptions } from './fixtures';
 
 type RankCardHandler = RouteHandler<Routes['rankCard']>;
 
@@ -23,7 +23,7 @@ beforeEach(() => {
   handler = jest.fn(echoSvg);
 });
 
-const rankCard = (options: ProxyEventOptions = {}) => withMiddleware(routes.rankCard, handler, stackDeps(limiter))(proxyEvent(options), lambdaContext());
+const rankCard = (options: ProxyEventOptions = {}) => wrapRoute(routes.rankCard, handler, allServices(limiter))(proxyEvent(options), lambdaContext());
 const withQuery = (changes: Record<string, string | undefined>) => {
   const query = Object.fromEntries(Object.entries({ ...RANK_CARD_QUERY, ...changes }).filter(([, value]) => value !== undefined)) as Record<string, string>;
   return rankCard({ query });
@@ -190,7 +190,7 @@ describe('errors and request ids', () => {
 
   test('an event without headers (API Gateway console test) is served', async () => {
     const event = { ...proxyEvent(), headers: null } as unknown as ReturnType<typeof proxyEvent>;
-    const result = await withMiddleware(routes.rankCard, handler, stackDeps(limiter))(event, lambdaContext());
+    const result = await wrapRoute(routes.rankCard, handler, allServices(limiter))(event, lambdaContext());
     expect(result.statusCode).toBe(200);
   });
 
@@ -302,7 +302,7 @@ describe('a route with a JSON body', () => {
       headers: contentType === null ? {} : { 'Content-Type': contentType },
     });
     event.isBase64Encoded = base64;
-    return withMiddleware(echoRoute, echo, stackDeps(limiter))(event, lambdaContext());
+    return wrapRoute(echoRoute, echo, allServices(limiter))(event, lambdaContext());
   };
   /** A JSON body of exactly `bytes` UTF-8 bytes. */
   const bodyOfBytes = (bytes: number) => JSON.stringify({ name: 'x'.repeat(bytes - '{"name":""}'.length) });
@@ -373,7 +373,7 @@ describe('a route with a JSON body', () => {
   ])('a write whose key was %s -> 401 before anything runs, whatever the authorizer cached', async (_name, records, message) => {
     const handler = jest.fn(echo);
     const event = proxyEvent({ resource: echoRoute.path, method: 'POST', query: null, body: '{"name":"Ada"}', headers: { 'Content-Type': 'application/json' } });
-    const result = await withMiddleware(echoRoute, handler, stackDeps(limiter, keysHolding(...records)))(event, lambdaContext());
+    const result = await wrapRoute(echoRoute, handler, allServices(limiter, keysHolding(...records)))(event, lambdaContext());
     expect(result.statusCode).toBe(401);
     expect(envelopeOf(result).error).toMatchObject({ code: 'UNAUTHORIZED', message });
     expect(handler).not.toHaveBeenCalled();
@@ -381,7 +381,7 @@ describe('a route with a JSON body', () => {
 
   test('reads do not read the key again: the gateway vouches for them', async () => {
     const getRoute = { ...echoRoute, method: 'GET' as const, schemas: {} };
-    const result = await withMiddleware(getRoute, async (_input, context) => jsonResponse({}, context.requestId), stackDeps(limiter, keysHolding()))(proxyEvent({ resource: echoRoute.path, query: null }), lambdaContext());
+    const result = await wrapRoute(getRoute, async (_input, context) => jsonResponse({}, context.requestId), allServices(limiter, keysHolding()))(proxyEvent({ resource: echoRoute.path, query: null }), lambdaContext());
     expect(result.statusCode).toBe(200);
   });
 });

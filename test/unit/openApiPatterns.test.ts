@@ -8,13 +8,14 @@ import { registerBotBody } from '../../shared/routes/schemas/bots';
 import { imageOutputQuery } from '../../shared/routes/schemas/imageOutput';
 import { secretsBody } from '../../shared/routes/schemas/webhooks';
 import { routeList } from '../../shared/routes/table';
+import { groupTags } from '../../functions/groups';
 
 /**
  * Every `pattern` of the document is portable (one meaning in ECMA-262 with or without the u flag,
  * in Python's `re` and in Go's RE2 subset), and the server accepts exactly the strings the
  * document's schema does, sample by sample.
  */
-const document = openApiDocument();
+const document = openApiDocument(groupTags());
 type Schema = Record<string, unknown>;
 
 /** Every pattern in the document, with where it is. */

@@ -3,15 +3,15 @@ import { ConditionalCheckFailedException, ProvisionedThroughputExceededException
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { RateLimiter, UNAVAILABLE_RETRY_AFTER, ipPrincipal, keyPrincipal, rateLimitFromEnv, rateLimitHeaders } from '../../shared/access/rateLimiter';
+import { RateLimiter, ipPrincipal, keyPrincipal, rateLimitFromEnv, rateLimitHeaders } from '../../shared/access/rateLimiter';
 import { svgResponse } from '../../shared/http/responses';
-import { withMiddleware, type RouteHandler } from '../../shared/http/stack';
+import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { routes, type Routes } from '../../shared/routes/table';
-import { StoreUnavailableError } from '../../shared/store';
 import { createDocumentClient } from '../../shared/store/client';
 import { guarded } from '../../shared/store/errors';
 import { DynamoRateCounterStore } from '../../shared/store/rateCounters';
-import { INTEGER, MemoryRateCounterStore, envelopeOf, header, lambdaContext, manualClock, networkError, proxyEvent, stackDeps, timeoutError } from './fixtures';
+import { INTEGER, MemoryRateCounterStore, envelopeOf, header, lambdaContext, manualClock, networkError, proxyEvent, allServices, timeoutError, wrapRoute } from './fixtures';
+import { StoreUnavailableError, UNAVAILABLE_RETRY_AFTER } from '../../shared/errors/unavailable';
 
 const TABLE = 't1x';
 /** A minute boundary: 1_800_000_000 is a multiple of 60. */
@@ -203,7 +203,7 @@ describe('the Middy stack when the counter store fails', () => {
     ddb.on(UpdateCommand).rejects(makeError());
     const handler = jest.fn<RouteHandler<Routes['rankCard']>>(async () => svgResponse('<svg/>'));
     const limiter = new RateLimiter(dynamoStore(), { limit: 60 });
-    const lambda = withMiddleware(routes.rankCard, handler, stackDeps(limiter));
+    const lambda = wrapRoute(routes.rankCard, handler, allServices(limiter));
     const result: APIGatewayProxyResult = await lambda(proxyEvent({ requestId: 'req-503', sourceIp: '203.0.113.7' }), lambdaContext());
     return { result, handler };
   };

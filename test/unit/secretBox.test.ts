@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { DecryptCommand, EncryptCommand, InvalidCiphertextException, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
 import { KmsSecretBox, LocalSecretBox, SealedValueError, secretBoxFromEnv } from '../../shared/crypto/secretBox';
-import { StoreUnavailableError } from '../../shared/store/errors';
+import { StoreUnavailableError } from '../../shared/errors/unavailable';
 
 const KEY = Buffer.alloc(32, 1);
 const CONTEXT = { purpose: 'test', webhookId: '1' };

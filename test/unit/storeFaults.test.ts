@@ -4,9 +4,9 @@ import { InternalServerError, ProvisionedThroughputExceededException, RequestLim
 import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient, type AwsCommand } from 'aws-sdk-client-mock';
 import { hashKey } from '../../shared/access/keys';
-import { RateLimiter, UNAVAILABLE_RETRY_AFTER } from '../../shared/access/rateLimiter';
+import { RateLimiter } from '../../shared/access/rateLimiter';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
-import type { StackDeps } from '../../shared/http/stack';
+import type { AllServices } from './fixtures';
 import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 import type { ImageFetcher } from '../../shared/images/imageFetcher';
 import { routeList, routes, type RouteEntry, type RouteId } from '../../shared/routes/table';
@@ -19,6 +19,7 @@ import { call, rateHeaders, type Reply } from '../support/localApi';
 import { expectAnswer, githubStar } from '../support/relayHarness';
 import { exampleRequest } from '../support/routeExamples';
 import { keyRecord, networkError, timeoutError } from './fixtures';
+import { UNAVAILABLE_RETRY_AFTER } from '../../shared/errors/unavailable';
 
 /**
  * DynamoDB faults under every route: the real gateway, authorizer, middleware, handlers and stores,
@@ -167,7 +168,7 @@ beforeAll(async () => {
   };
   // No such endpoint is ever reached: every DynamoDBDocumentClient's send() is the script above.
   const stores = createStores({ tableName: 'scripted', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
-  const deps: StackDeps = {
+  const deps: AllServices = {
     limiter: new RateLimiter(stores.rateCounters, { limit: 60 }),
     apiKeys: stores.apiKeys,
     images,

@@ -4,9 +4,8 @@ import { describe, expect, jest, test } from '@jest/globals';
 // in the console to log whole events, and a level at which the request line is written.
 process.env.POWERTOOLS_LOGGER_LOG_EVENT = 'true';
 process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
-const { withMiddleware } = await import('../../shared/http/stack');
 const { routes } = await import('../../shared/routes/table');
-const { lambdaContext, memoryLimiter, proxyEvent, stackDeps } = await import('./fixtures');
+const { lambdaContext, memoryLimiter, proxyEvent, allServices, wrapRoute } = await import('./fixtures');
 
 /** Issue 15 item 4: a Discord webhook token (in the relay's URL) never reaches the function's log. */
 describe('function logs', () => {
@@ -20,7 +19,7 @@ describe('function logs', () => {
     const written: string[] = [];
     const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
     try {
-      const handler = withMiddleware(routes.relayWebhook, async () => ({ statusCode: 200, headers: {}, body: '{"message":"forwarded: push"}' }), stackDeps(memoryLimiter(60).limiter));
+      const handler = wrapRoute(routes.relayWebhook, async () => ({ statusCode: 200, headers: {}, body: '{"message":"forwarded: push"}' }), allServices(memoryLimiter(60).limiter));
       await handler(event, lambdaContext());
     } finally {
       write.mockRestore();

@@ -1,10 +1,9 @@
-import { UNAVAILABLE_RETRY_AFTER } from '../../access/rateLimiter';
-import { StoreUnavailableError } from '../../store';
 import type { RouteDefinition } from '../../routes/types';
 import { errorBody, messageBody } from '../envelope';
-import { ApiError } from '../errors';
-import { logger } from '../logger';
+import { ApiError } from '../../errors/apiError';
+import { logger } from '../../logging/logger';
 import type { ApiMiddleware } from './types';
+import { StoreUnavailableError, UNAVAILABLE_RETRY_AFTER } from '../../errors/unavailable';
 
 /**
  * Turns whatever was thrown into the error envelope of ../API.md, in the shape

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { logger } from '../logger';
+import { logger } from '../../logging/logger';
 import { addHeaders, type ApiMiddleware } from './types';
 
 /**

@@ -1,6 +1,5 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { RateDecision } from '../../access/rateLimiter';
 import type { ImageFormat } from '../../routes/schemas/imageOutput';
 
 /** The Lambda context as our middlewares enrich it before the handler runs. */
@@ -10,7 +9,8 @@ export interface ApiContext extends Context {
   input: unknown;
   /** The authenticated key id, when the route is behind the authorizer. */
   keyId?: string;
-  rateDecision?: RateDecision;
+  /** X-RateLimit-* of this request's count, once counted. */
+  rateHeaders?: Record<string, string>;
   /** The `format` an image route was asked for, if any (else Accept decides). */
   imageFormat?: ImageFormat;
 }

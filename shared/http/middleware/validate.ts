@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { imageOutputQuery } from '../../routes/schemas/imageOutput';
 import { basePathOf } from '../basePath';
 import type { RouteDefinition } from '../../routes/types';
-import { ApiError, type FieldIssue } from '../errors';
+import { ApiError, type FieldIssue } from '../../errors/apiError';
 import type { ApiMiddleware } from './types';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;

@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DeleteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { guarded, StoreUnavailableError } from '../errors';
+import { guarded } from '../errors';
 import { botKey, PROFILE } from './layout';
 import { getProfile, refusalFor } from './profiles';
 import type { Refusal } from './types';
+import { StoreUnavailableError } from '../../errors/unavailable';
 
 /**
  * Owner only. The commands and hourly points go first, the profile last and on the owner's

@@ -1,8 +1,8 @@
-import { DENY_MESSAGES } from '../../access/authorizer';
-import { activeKey } from '../../access/keys';
-import type { ApiKeyStore } from '../../store';
-import { ApiError } from '../errors';
-import type { ApiMiddleware } from './types';
+import { DENY_MESSAGES } from '../access/authorizer';
+import { activeKey } from '../access/keys';
+import type { ApiKeyStore } from '../store';
+import { ApiError } from '../errors/apiError';
+import type { ApiMiddleware } from '../http/middleware/types';
 
 /**
  * Write routes read the caller's key again (one strongly consistent GetItem) instead of trusting

@@ -1,8 +1,8 @@
-import { sha256Hex } from '../../crypto/hash';
-import { ipPrincipal, keyPrincipal, rateLimitHeaders, type RateLimiter } from '../../access/rateLimiter';
-import type { RouteDefinition } from '../../routes/types';
-import { ApiError } from '../errors';
-import { addHeaders, type ApiMiddleware } from './types';
+import { sha256Hex } from '../crypto/hash';
+import { ipPrincipal, keyPrincipal, rateLimitHeaders, type RateLimiter } from '../access/rateLimiter';
+import type { RouteDefinition } from '../routes/types';
+import { ApiError } from '../errors/apiError';
+import { addHeaders, type ApiMiddleware } from '../http/middleware/types';
 
 /**
  * Counts the request against its key (or, unauthenticated, its source IP) before any work is
@@ -10,8 +10,7 @@ import { addHeaders, type ApiMiddleware } from './types';
  * If the counter store is down the store error propagates (-> 503) with conservative headers.
  */
 export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitBy']): ApiMiddleware {
-  const withHeaders: NonNullable<ApiMiddleware['after']> = (request) =>
-    addHeaders(request, rateLimitHeaders(request.context.rateDecision ?? limiter.unavailable()));
+  const withHeaders: NonNullable<ApiMiddleware['after']> = (request) => addHeaders(request, request.context.rateHeaders ?? rateLimitHeaders(limiter.unavailable()));
   return {
     before: async (request) => {
       const { context, event } = request;
@@ -25,7 +24,7 @@ export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitB
             ? keyPrincipal(context.keyId)
             : ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown');
       const decision = await limiter.hit(principal);
-      context.rateDecision = decision;
+      context.rateHeaders = rateLimitHeaders(decision);
       if (!decision.allowed) {
         throw new ApiError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfter} s`);
       }

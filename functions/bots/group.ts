@@ -1,0 +1,12 @@
+import { defineGroup } from '../../shared/runtime/groupManifest';
+
+export default defineGroup({
+  name: 'bots',
+  tag: 'Discord bots: profiles, commands, stats, status (owners write with their key)',
+  table: ['manageBots'],
+  sealsSecrets: false,
+  judgesBotStatus: true,
+  timeoutSeconds: 6,
+  memoryMb: 256,
+  ships: { fonts: false, rasteriser: false },
+});

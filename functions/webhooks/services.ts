@@ -1,0 +1,35 @@
+import { secretBoxFromEnv, type SecretBox } from '../../shared/crypto/secretBox';
+import { discordApiBaseFromEnv } from '../../shared/discord/poster';
+import type { RouteDefinition } from '../../shared/routes/types';
+import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
+import type { DeliveryLog, WebhookSecretStore } from '../../shared/store';
+import { pairGuardOver, type PairGuard } from '../../shared/webhooks/pairGuard';
+
+/** What the relay uses: its delivery log, registered secrets, the sealing key, Discord's address and the guard in front of it. */
+export interface WebhookServices {
+  deliveries: DeliveryLog;
+  webhookSecrets: WebhookSecretStore;
+  /** Seals webhook signing secrets and the Discord tokens of deliveries kept for a replay. */
+  secretBox: SecretBox;
+  /** Which webhook ids and tokens the relay may try on Discord (remembered verdicts, per-address quota, brake). */
+  pairGuard: PairGuard;
+  /** DISCORD_API_BASE: where Discord webhooks are posted (tests: a fake Discord on 127.0.0.1). */
+  discordApiBase: string;
+  now: () => Date;
+}
+
+export type WebhookHandler<R extends RouteDefinition> = RouteHandler<R, WebhookServices>;
+
+export const webhookKit: GroupKit<WebhookServices> = {
+  services: (stores) => {
+    const now = () => new Date();
+    return {
+      deliveries: stores.deliveries,
+      webhookSecrets: stores.webhookSecrets,
+      secretBox: secretBoxFromEnv(),
+      pairGuard: pairGuardOver(stores, now),
+      discordApiBase: discordApiBaseFromEnv(),
+      now,
+    };
+  },
+};

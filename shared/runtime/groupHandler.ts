@@ -1,0 +1,63 @@
+import { limiterFromEnv } from '../access/rateLimiter';
+import { errorBody } from '../http/envelope';
+import { logger } from '../logging/logger';
+import { routes, type FunctionGroup, type GroupRouteId, type RouteId, type Routes } from '../routes/table';
+import type { RouteDefinition } from '../routes/types';
+import { createStores } from '../store';
+import type { ChainServices, GroupKit, RouteHandler } from './groupKit';
+import { withMiddleware, type LambdaHandler } from './middlewareChain';
+
+export type GroupHandlers<G extends FunctionGroup, S> = { [K in GroupRouteId<G>]: RouteHandler<Routes[K], S> };
+
+/** Services handed in whole (tests: stores whose DynamoDB client they control) instead of built from the environment. */
+export type GivenServices<S> = ChainServices & S;
+
+/**
+ * The entry point of one function group: API Gateway tells which resource and method matched,
+ * and the group dispatches to that route's wrapped handler.
+ */
+export function groupHandler<G extends FunctionGroup, S>(group: G, handlers: GroupHandlers<G, S>, kit: GroupKit<S>, given?: GivenServices<S>): LambdaHandler {
+  const entries = Object.entries(handlers) as [RouteId, RouteHandler<RouteDefinition, S>][];
+  for (const [id] of entries) {
+    if (routes[id].group !== group) throw new Error(`route ${id} belongs to ${routes[id].group}, not ${group}`);
+  }
+  // Services are built on the first request, not on import: the docs function imports the image
+  // groups' handlers without running their functions.
+  let byRoute: Map<string, LambdaHandler> | undefined;
+  const wrapped = () => {
+    if (!byRoute) {
+      const { chain, services } = given ? { chain: given, services: given } : fromEnv(kit);
+      const output = kit.output?.() ?? [];
+      byRoute = new Map(entries.map(([id, handler]) => [`${routes[id].method} ${routes[id].path}`, withMiddleware(routes[id] as RouteDefinition, handler, chain, services, output)]));
+    }
+    return byRoute;
+  };
+  const served = new Set(entries.map(([id]) => `${routes[id].method} ${routes[id].path}`));
+  return async (event, context) => {
+    const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+    const key = `${event.httpMethod} ${event.resource}`;
+    if (served.has(key)) {
+      let handlers: Map<string, LambdaHandler>;
+      try {
+        handlers = wrapped();
+      } catch (error) {
+        // A misconfigured function (its environment) still answers with the envelope, and says so in its log.
+        logger.error('the function could not build its services', { error: error as Error });
+        return { statusCode: 500, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: errorBody('INTERNAL_ERROR', 'The function is misconfigured', requestId) };
+      }
+      return (handlers.get(key) as LambdaHandler)(event, context);
+    }
+    // Nothing else is routed here: a path's other methods are answered 405 by the gateway (a mock in AWS).
+    return {
+      statusCode: 404,
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: errorBody('NOT_FOUND', `No route ${event.httpMethod} ${event.resource} in group ${group}`, requestId),
+    };
+  };
+}
+
+/** Built once per Lambda instance (cold start), from the environment: one table client for all. */
+function fromEnv<S>(kit: GroupKit<S>): { chain: ChainServices; services: S } {
+  const stores = createStores();
+  return { chain: { limiter: limiterFromEnv(stores.rateCounters), apiKeys: stores.apiKeys }, services: kit.services(stores) };
+}

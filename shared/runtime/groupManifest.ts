@@ -1,0 +1,29 @@
+import type { FunctionGroup } from '../routes/table';
+
+/**
+ * Records a function reads or writes beyond counting requests (which every function does); the
+ * CDK stack grants each as named actions on its key prefixes (infra/cdk/tableAccess.ts).
+ */
+export type TableNeed = 'readKeys' | 'manageBots' | 'relayWebhooks';
+
+/**
+ * How one function group is deployed and documented: the CDK stack, the local server, the OpenAPI
+ * document and the benchmarks read it from functions/<group>/group.ts. Data only, so reading it
+ * loads none of the group's code.
+ */
+export interface GroupManifest<G extends FunctionGroup = FunctionGroup> {
+  name: G;
+  /** The OpenAPI tag's description of the group's routes. */
+  tag: string;
+  table: TableNeed[];
+  /** Seals secrets with the KMS key (SECRETS_KMS_KEY_ID): encrypt and decrypt, nothing else. */
+  sealsSecrets: boolean;
+  /** Tells bots online from offline (BOT_ONLINE_WINDOW_SECONDS). */
+  judgesBotStatus: boolean;
+  timeoutSeconds: number;
+  memoryMb: number;
+  /** What ships beside the bundle: the font files text is measured and drawn with, and resvg's native PNG renderer. */
+  ships: { fonts: boolean; rasteriser: boolean };
+}
+
+export const defineGroup = <const G extends FunctionGroup>(manifest: GroupManifest<G>) => manifest;

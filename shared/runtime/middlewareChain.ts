@@ -1,0 +1,39 @@
+import middy from '@middy/core';
+import httpErrorHandler from '@middy/http-error-handler';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { logger } from '../logging/logger';
+import { conditionalGet } from '../http/middleware/conditionalGet';
+import { errorEnvelope } from '../http/middleware/errorEnvelope';
+import { requestContext } from '../http/middleware/requestContext';
+import type { ApiContext, ApiMiddleware } from '../http/middleware/types';
+import { validate } from '../http/middleware/validate';
+import type { RouteDefinition, RouteInput } from '../routes/types';
+import { freshKey } from './freshKey';
+import type { ChainServices, RouteHandler } from './groupKit';
+import { rateLimit } from './rateLimit';
+
+export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/**
+ * Wraps a route's handler in the middleware every function shares. The order matters:
+ * `before` runs top-down (normalise, identify, count, validate), `after`/`onError` bottom-up,
+ * so the envelope is built before http-error-handler writes it, and headers are added last.
+ * `output` (the image groups' PNG conversion) runs first on the way out, after conditionalGet.
+ */
+export function withMiddleware<R extends RouteDefinition, S>(route: R, handler: RouteHandler<R, S>, chain: ChainServices, services: S, output: ApiMiddleware[] = []): LambdaHandler {
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>()
+    .use(httpHeaderNormalizer())
+    // Never the whole event, whatever POWERTOOLS_LOGGER_LOG_EVENT says: its path can hold a Discord webhook token.
+    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
+    .use(requestContext())
+    .use(httpErrorHandler({ logger: false }))
+    .use(errorEnvelope(route.answers))
+    .use(rateLimit(chain.limiter, route.rateLimitBy))
+    .use(route.auth === 'apiKey' && route.method !== 'GET' ? [freshKey(chain.apiKeys)] : [])
+    .use(validate(route))
+    .use(conditionalGet())
+    .use(output)
+    .handler((_event, context) => handler(context.input as RouteInput<R>, context, services)) as unknown as LambdaHandler;
+}
