@@ -5,8 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { BUNDLE } from '../infra/cdk/bundling';
-import { routeList } from '../shared/routes/table';
+import { ALIASES, BUNDLE } from '../infra/cdk/bundling';
+import { groupEntry, groupManifests } from '../functions/groups';
+import { COLD_START_TARGETS, sizeTarget } from './coldStartTargets';
 import { significant, summarize } from './stats';
 
 /**
@@ -20,8 +21,14 @@ export interface ColdStartFigures {
   bytes: number;
   gzipBytes: number;
   sourceMapBytes: number;
-  /** Whether the function draws (has SVG or HTML routes), so needs fonts and their parser. */
+  /** Whether the function draws (ships fonts: SVG or HTML routes), so needs the font parser. */
   draws: boolean;
+  /** The DynamoDB client imported alone: the yardstick of the others' import times. */
+  baseline?: boolean;
+  /** Import median / the baseline's import median, measured in the same run. */
+  importRatio?: number;
+  /** Whether the bundle is within its size target and its import within the ratio target. */
+  meetsTargets?: { size: boolean; import: boolean };
   /** The biggest contributors to the bundle: npm packages, or the checkout's folders, by bytes in the output. */
   largestInputs: { input: string; bytes: number }[];
   /** Time of `await import(bundle)` in a fresh process, ms (median, p99 over the runs). */
@@ -39,14 +46,18 @@ export interface ColdStartOptions {
 }
 
 
-/** Every deployed function: one per group in the route table, and the authorizer. */
-export const bundleEntries = (): { bundle: string; entry: string; draws: boolean }[] => [
-  ...[...new Set(routeList.map((route) => route.group))].map((group) => ({
-    bundle: group,
-    entry: `functions/${group}/index.ts`,
-    draws: routeList.some((route) => route.group === group && (route.response === 'svg' || route.response === 'html')),
-  })),
+export interface BundleEntry {
+  bundle: string;
+  entry: string;
+  draws: boolean;
+  baseline?: boolean;
+}
+
+/** Every deployed function (one per group manifest, and the authorizer), and the baseline. */
+export const bundleEntries = (): BundleEntry[] => [
+  ...groupManifests.map(({ name, ships }) => ({ bundle: name, entry: groupEntry(name), draws: ships.fonts })),
   { bundle: 'authorizer', entry: 'functions/authorizer/index.ts', draws: false },
+  { bundle: '@aws-sdk/client-dynamodb alone', entry: 'bench/dynamoDbAlone.ts', draws: false, baseline: true },
 ];
 
 /** Bytes in the bundle per npm package (or per folder of this checkout, two levels deep). */
@@ -73,6 +84,7 @@ export async function bundle(entry: string, outfile: string): Promise<{ input: s
     mainFields: BUNDLE.mainFields,
     banner: { js: BUNDLE.banner },
     external: BUNDLE.externalModules,
+    alias: ALIASES,
     logLevel: 'error',
     metafile: true,
   });
@@ -115,12 +127,13 @@ const short = (samples: number[]) => {
 
 export async function benchColdStart(options: ColdStartOptions, log: (line: string) => void = () => undefined): Promise<ColdStartFigures[]> {
   rmSync(options.outDir, { recursive: true, force: true });
-  const built: { name: string; entry: string; draws: boolean; file: string; largest: { input: string; bytes: number }[] }[] = [];
-  for (const { bundle: name, entry, draws } of bundleEntries()) {
-    const file = join(options.outDir, name, 'index.mjs');
-    mkdirSync(join(options.outDir, name), { recursive: true });
-    const inputs = await bundle(entry, file);
-    built.push({ name, entry, draws, file, largest: inputs.slice(0, 8) });
+  const built: (BundleEntry & { name: string; file: string; largest: { input: string; bytes: number }[] })[] = [];
+  for (const entry of bundleEntries()) {
+    const dir = join(options.outDir, entry.bundle.replace(/[^\w-]+/g, '-'));
+    const file = join(dir, 'index.mjs');
+    mkdirSync(dir, { recursive: true });
+    const inputs = await bundle(entry.entry, file);
+    built.push({ ...entry, name: entry.bundle, file, largest: inputs.slice(0, 8) });
   }
   // Runs interleaved across bundles, so a burst of load from elsewhere does not land on one bundle only.
   const runs = new Map(built.map(({ name }) => [name, { plain: [] as number[], maps: [] as number[], ready: [] as number[] }]));
@@ -134,7 +147,8 @@ export async function benchColdStart(options: ColdStartOptions, log: (line: stri
       slot.maps.push((await importOnce(file, true)).importMs);
     }
   }
-  return built.map(({ name, entry, draws, file, largest }) => {
+  const baselineMedian = summarize(runs.get(built.find((b) => b.baseline)?.name ?? '')?.plain ?? [Number.NaN]).median;
+  return built.map(({ name, entry, draws, baseline, file, largest }) => {
     const slot = runs.get(name) as { plain: number[]; maps: number[]; ready: number[] };
     const code = readFileSync(file);
     const figures: ColdStartFigures = {
@@ -148,7 +162,12 @@ export async function benchColdStart(options: ColdStartOptions, log: (line: stri
       importMs: short(slot.plain),
       importWithSourceMapsMs: short(slot.maps),
       processReadyMs: significant(summarize(slot.ready).median, 3),
+      ...(baseline ? { baseline } : {}),
     };
+    if (!baseline) {
+      figures.importRatio = significant(summarize(slot.plain).median / baselineMedian, 3);
+      figures.meetsTargets = { size: code.length <= sizeTarget(draws), import: figures.importRatio <= COLD_START_TARGETS.importRatio };
+    }
     log(`cold start ${name}: ${figures.bytes} B, import median ${figures.importMs.median} ms (${figures.importWithSourceMapsMs.median} ms with source maps)`);
     return figures;
   });

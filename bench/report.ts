@@ -1,4 +1,5 @@
 import type { ColdStartFigures } from './coldStart';
+import { COLD_START_TARGETS, sizeTarget } from './coldStartTargets';
 import type { EndToEndFigures, EndToEndOptions } from './endToEnd';
 import type { Machine } from './machine';
 import type { PngFigures } from './png';
@@ -18,7 +19,7 @@ export interface BenchResults {
 }
 
 /** Columns of words (left-aligned); every other column holds figures (right-aligned). */
-const TEXT_COLUMNS = new Set(['', 'route', 'scenario', 'request', 'bundle', 'case', 'largest inputs']);
+const TEXT_COLUMNS = new Set(['', 'route', 'scenario', 'request', 'bundle', 'case', 'largest inputs', 'size target']);
 
 const table = (head: string[], rows: (string | number)[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map((cell) => (TEXT_COLUMNS.has(cell) ? '---' : '---:')).join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
@@ -111,31 +112,31 @@ function endToEndSection(e2e: EndToEndFigures, options?: EndToEndOptions, render
   ].join('\n');
 }
 
-/** Packages only text layout needs: fontkit and what it brings (brotli for WOFF2, its table readers). */
-const FONT_PACKAGES = ['fontkit', 'brotli', 'unicode-properties', 'restructure', 'dfa', 'unicode-trie', 'tiny-inflate', 'clone'];
-
-/** Bundles of functions that never draw but still carry the font parser, and how many bytes of it. */
-function fontFinding(cold: ColdStartFigures[]): string | undefined {
-  const carrying = cold
-    .filter((c) => !c.draws)
-    .map((c) => ({ bundle: c.bundle, bytes: c.largestInputs.filter((i) => FONT_PACKAGES.includes(i.input)).reduce((sum, i) => sum + i.bytes, 0) }))
-    .filter((c) => c.bytes > 0);
-  if (carrying.length === 0) return undefined;
-  const most = formatBytes(Math.max(...carrying.map((c) => c.bytes)));
-  return `- **Finding**: ${carrying.map((c) => `\`${c.bundle}\``).join(' and ')} never draw${carrying.length === 1 ? 's' : ''}, yet ${carrying.length === 1 ? 'its bundle carries' : 'their bundles carry'} the font parser (fontkit, brotli and their helpers: up to ${most}): every group's middleware stack (shared/http/stack.ts) imports the image-output middleware, which imports shared/svg/png.ts and through it shared/svg/fonts.ts and fontkit. Keeping that import out of non-drawing groups would take about ${most} off each of their bundles and its parse time off their cold starts.`;
-}
+const verdict = (met: boolean | undefined) => (met === undefined ? '' : met ? 'met' : '**missed**');
 
 function coldStartSection(cold: ColdStartFigures[], runs?: number): string {
-  const rows = cold.map((c) => [`\`${c.bundle}\``, formatBytes(c.bytes), formatBytes(c.gzipBytes), formatBytes(c.sourceMapBytes), formatMs(c.importMs.median), formatMs(c.importMs.p99), formatMs(c.importWithSourceMapsMs.median), formatMs(c.processReadyMs), c.largestInputs.slice(0, 3).map((i) => `${i.input} ${formatBytes(i.bytes)}`).join(', ')]);
+  const rows = cold.map((c) => [
+    `\`${c.bundle}\``,
+    formatBytes(c.bytes),
+    c.baseline ? '' : `${formatBytes(sizeTarget(c.draws))} ${verdict(c.meetsTargets?.size)}`,
+    formatBytes(c.gzipBytes),
+    formatMs(c.importMs.median),
+    c.importRatio === undefined ? '1×' : `${c.importRatio}× ${verdict(c.meetsTargets?.import)}`,
+    formatMs(c.importMs.p99),
+    formatMs(c.importWithSourceMapsMs.median),
+    formatMs(c.processReadyMs),
+    c.largestInputs.slice(0, 3).map((i) => `${i.input} ${formatBytes(i.bytes)}`).join(', '),
+  ]);
+  const missed = cold.filter((c) => c.meetsTargets && !(c.meetsTargets.size && c.meetsTargets.import)).map((c) => `\`${c.bundle}\``);
   return [
     '## Cold start: bundle size and import time',
     '',
-    table(['bundle', 'size', 'gzip -9', 'source map', 'import median', 'import p99', 'import median, --enable-source-maps', 'process start → imported', 'largest inputs'], rows),
+    table(['bundle', 'size', 'size target', 'gzip -9', 'import median', 'import vs DynamoDB alone', 'import p99', 'import median, --enable-source-maps', 'process start → imported', 'largest inputs'], rows),
     '',
-    '- Each function group\'s `functions/<group>/index.ts` and `functions/authorizer/index.ts`, bundled by esbuild with the options CDK\'s NodejsFunction gets (infra/cdk/bundling.ts, shared by both): ESM, minified, source map, target node22, main fields module/main, the `createRequire` banner, `@aws-sdk/*` and `@resvg/resvg-js` external. **bundle** is the size of index.mjs (what Lambda loads; the fonts and resvg\'s native package ship beside it in the image groups\' packages and are not counted); **gzip -9** approximates its share of the deployment zip; **largest inputs** are the npm packages (or folders of this checkout) that contribute most bytes to it, from the esbuild metafile.',
-    `- **import**: in a fresh \`node\` process (this machine\'s ${process.version}; Lambda runs Node 22), the time of \`await import(bundle)\`: parsing and evaluating the bundle and its module-level set-up (DynamoDB clients, middleware stacks, route tables), median and p99 of ${runs ?? 'several'} runs interleaved across bundles, after one unmeasured run each. The AWS SDK, external to the bundles, is resolved from this checkout's node_modules (on Lambda it comes with the runtime), so its load time is included. Fonts are read lazily at the first drawing, not at import; resvg is loaded at the first PNG. **--enable-source-maps** is how the deployed functions run (CDK sets \`NODE_OPTIONS\`). **process start → imported** is \`performance.now()\` once imported: Node's own start-up plus the import.`,
+    `- Each function group's entry (functions/<group>/index.ts, from its manifest) and \`functions/authorizer/index.ts\`, bundled by esbuild with the options CDK's NodejsFunction gets (infra/cdk/bundling.ts, shared by both): ESM, minified, source map, target node22, main fields module/main, the \`createRequire\` banner, \`@aws-sdk/*\` and \`@resvg/resvg-js\` external, fontkit's WOFF2 decoder left out. **size** is index.mjs (what Lambda loads; the fonts and resvg's native package ship beside it in the drawing groups' packages and are not counted); **gzip -9** approximates its share of the deployment zip; **largest inputs** are the npm packages (or folders of this checkout) that contribute most bytes to it, from the esbuild metafile.`,
+    `- **import**: in a fresh \`node\` process (this machine's ${process.version}; Lambda runs Node 22), the time of \`await import(bundle)\`: parsing and evaluating the bundle and its module-level set-up, median and p99 of ${runs ?? 'several'} runs interleaved across bundles, after one unmeasured run each. The AWS SDK, external to the bundles, is resolved from this checkout's node_modules (on Lambda it comes with the runtime), so its load time is included. **\`@aws-sdk/client-dynamodb\` alone** (bench/dynamoDbAlone.ts) is a bundle that imports only the DynamoDB client, measured in the same runs: every function loads at least that, so **import vs DynamoDB alone** is the cost of the function's own code and packages as a multiple of it. Fonts are read lazily at the first drawing; resvg is loaded at the first PNG. **--enable-source-maps** is how the deployed functions run (CDK sets \`NODE_OPTIONS\`). **process start → imported** is \`performance.now()\` once imported: Node's own start-up plus the import.`,
+    `- **Targets** (issue 16): functions that never draw ≤ ${formatBytes(COLD_START_TARGETS.neverDrawsBytes)}, drawing functions ≤ ${formatBytes(COLD_START_TARGETS.drawsBytes)}, every import median ≤ ${COLD_START_TARGETS.importRatio}× the DynamoDB client's alone. ${missed.length === 0 ? 'All met in this run.' : `Missed in this run by ${missed.join(', ')}.`} (\`npm test\` checks the sizes on every change; times are only measured here.)`,
     '- This excludes what Lambda adds (downloading and unpacking the package, starting the runtime), so it is the part of a cold start the code controls.',
-    ...[fontFinding(cold)].filter((line): line is string => line !== undefined),
   ].join('\n');
 }
 

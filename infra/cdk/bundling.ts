@@ -1,8 +1,16 @@
+import { fileURLToPath } from 'node:url';
+
 /**
  * How every function is bundled by esbuild: the CDK stack (NodejsFunction) and the cold-start
  * benchmark (esbuild directly) build from these, so what is measured is what is deployed.
  */
 export const RASTERISER = '@resvg/resvg-js';
+
+/**
+ * Packages replaced in every bundle: fontkit imports the `brotli` decoder (475 KiB) only to read
+ * WOFF2 fonts, and the functions ship none. An absolute path: CDK runs esbuild in its output folder.
+ */
+export const ALIASES: Record<string, string> = { brotli: fileURLToPath(new URL('./withoutWoff2', import.meta.url)) };
 
 export const BUNDLE = {
   target: 'node22',
@@ -14,4 +22,5 @@ export const BUNDLE = {
   // The SDK comes with the runtime. resvg is a native addon, loaded only when a PNG is drawn:
   // functions that draw get it installed beside the bundle, the others never load it.
   externalModules: ['@aws-sdk/*', RASTERISER],
+  esbuildArgs: { '--alias': Object.entries(ALIASES).map(([name, path]) => `${name}=${path}`) },
 };

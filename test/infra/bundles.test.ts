@@ -1,0 +1,45 @@
+import { describe, expect, test } from '@jest/globals';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundle, bundleEntries } from '../../bench/coldStart';
+import { sizeTarget } from '../../bench/coldStartTargets';
+import { manifestOf } from '../../functions/groups';
+import type { FunctionGroup } from '../../shared/routes/table';
+
+/**
+ * Every function's bundle, built as CDK builds it (the cold-start bench's build): what each one
+ * carries is what its group uses, within issue 16's size targets. Times are the bench's business.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'bundles-'));
+const built = await Promise.all(
+  bundleEntries()
+    .filter((entry) => !entry.baseline)
+    .map(async (entry) => {
+      const file = join(dir, entry.bundle, 'index.mjs');
+      const inputs = (await bundle(entry.entry, file)).map((input) => input.input);
+      return { ...entry, inputs, code: readFileSync(file, 'utf8') };
+    }),
+);
+const manifest = (name: string) => (name === 'authorizer' ? undefined : manifestOf(name as FunctionGroup));
+const cases = built.map((b) => [b.bundle, b] as const);
+
+describe('function bundles', () => {
+  test.each(cases)('%s is within its size target', (_name, b) => {
+    expect(Buffer.byteLength(b.code)).toBeLessThanOrEqual(sizeTarget(b.draws));
+  });
+
+  test.each(cases)('%s carries the KMS client only if it seals secrets', (name, b) => {
+    expect(b.code.includes('@aws-sdk/client-kms')).toBe(manifest(name)?.sealsSecrets ?? false);
+  });
+
+  test.each(cases)('%s carries the font parser only if it draws, the image fetcher and the rasteriser only if it answers images', (name, b) => {
+    const ships = manifest(name)?.ships ?? { fonts: false, rasteriser: false };
+    // Filters draw no text, so they need no font parser either.
+    if (!ships.fonts) expect(b.inputs).not.toContain('fontkit');
+    expect(b.inputs.includes('shared/images')).toBe(ships.rasteriser);
+    expect(b.code.includes('@resvg/resvg-js')).toBe(ships.rasteriser);
+    // fontkit reads WOFF2 with brotli; no function ships a WOFF2 font, so the decoder is left out.
+    expect(b.inputs).not.toContain('brotli');
+  });
+});
