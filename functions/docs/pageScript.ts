@@ -15,7 +15,8 @@ export const DOCS_PAGE_SCRIPT = `
   const operations = {};
   for (const [path, methods] of Object.entries(doc.paths)) {
     const get = methods.get;
-    if (!get || path === '/' || path === '/openapi.json') continue;
+    // Only the API's own GET operations: this page and the document itself are the documentation's.
+    if (!get || get.tags.includes('docs')) continue;
     operations[get.operationId] = { path, parameters: get.parameters || [] };
     const option = document.createElement('option');
     option.value = get.operationId;

@@ -1,7 +1,7 @@
 import { preferredType } from '../../shared/http/accept';
 import { jsonResponse } from '../../shared/http/responses';
 import type { WebhookHandler } from './services';
-import type { Routes } from '../../shared/routes/table';
+import { routes, type Routes } from '../../shared/routes/table';
 import { providers } from '../../shared/webhooks/providers/index';
 import { relayPage } from './relayPage';
 
@@ -13,8 +13,8 @@ export const listWebhooks: WebhookHandler<Routes['listWebhooks']> = async ({ raw
   if (preferredType(raw.headers.accept, ['application/json', 'text/html']) === 'text/html') return relayPage(providers);
   const response = jsonResponse(
     {
-      url: '/webhooks/{id}/{token}/{provider}',
-      secrets: 'PUT /v1/webhooks/{id}/{token} with {"secrets": {"<provider>": "<secret>"}}',
+      url: routes.relayWebhook.path,
+      secrets: `${routes.putWebhookSecrets.method} ${routes.putWebhookSecrets.path} with {"secrets": {"<provider>": "<secret>"}}`,
       providers: providers.map((provider) => ({
         name: provider.name,
         displayName: provider.displayName,

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { htmlPage } from '../../shared/http/htmlPage';
+import { routes } from '../../shared/routes/table';
 import { h } from '../../shared/svg/builder';
 import type { Provider } from '../../shared/webhooks/provider';
 import { RELAY_PAGE_SCRIPT as SCRIPT } from './relayPageScript';
@@ -16,9 +17,15 @@ button{padding:.5rem .9rem;border-radius:6px;border:1px solid #8c959f;background
 .events{color:#59636e;font-size:.9rem}code{font:13px ui-monospace,monospace;background:#f6f8fa;padding:.1rem .3rem;border-radius:4px}
 @media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}section{border-color:#30363d}input,button{background:#161b22;color:#e6edf3;border-color:#484f58}code{background:#161b22}.events{color:#9198a1}}`;
 
+/** The relay's path below this page's (`{id}/{token}/{provider}`): the script completes it from the page's own URL. */
+const { listWebhooks, putWebhookSecrets, relayWebhook } = routes;
+if (!relayWebhook.path.startsWith(`${listWebhooks.path}/`)) throw new Error('the relay page builds relay URLs below its own path');
+const RELAY_BELOW = relayWebhook.path.slice(listWebhooks.path.length + 1);
+const SECRETS_REQUEST = `${putWebhookSecrets.method} ${putWebhookSecrets.path}`;
+
 function providerSection(provider: Provider) {
   const signing = provider.signature
-    ? ['Signed deliveries: register a secret with ', h('code', {}, `PUT /v1/webhooks/{id}/{token}`), ` and ${provider.displayName} sends `, h('code', {}, provider.signature.header), '.']
+    ? ['Signed deliveries: register a secret with ', h('code', {}, SECRETS_REQUEST), ` and ${provider.displayName} sends `, h('code', {}, provider.signature.header), '.']
     : [`${provider.displayName} does not sign its deliveries.`];
   return h(
     'section',
@@ -28,7 +35,7 @@ function providerSection(provider: Provider) {
     h(
       'div',
       { class: 'row' },
-      h('input', { 'data-provider': provider.name, readonly: 'readonly', 'aria-label': `${provider.displayName} relay URL`, placeholder: 'paste a Discord webhook URL above' }),
+      h('input', { 'data-provider': provider.name, 'data-relay': RELAY_BELOW.replace('{provider}', provider.name), readonly: 'readonly', 'aria-label': `${provider.displayName} relay URL`, placeholder: 'paste a Discord webhook URL above' }),
       h('button', { type: 'button', 'data-copy': provider.name, disabled: 'disabled' }, 'Copy'),
     ),
     h('p', { class: 'events' }, 'Events: ', provider.events.join(', '), '. ', ...signing),

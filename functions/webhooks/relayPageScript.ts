@@ -13,7 +13,7 @@ export const RELAY_PAGE_SCRIPT = `(() => {
     const match = DISCORD.exec(input.value.trim());
     problem.textContent = input.value.trim() && !match ? 'That is not a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>).' : '';
     for (const output of document.querySelectorAll('input[data-provider]')) {
-      output.value = match ? base + '/' + match[1] + '/' + match[2] + '/' + output.dataset.provider : '';
+      output.value = match ? base + '/' + output.dataset.relay.replace('{id}', match[1]).replace('{token}', match[2]) : '';
     }
     for (const button of document.querySelectorAll('button[data-copy]')) button.disabled = !match;
   };

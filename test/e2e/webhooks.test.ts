@@ -183,7 +183,7 @@ describe('GET /webhooks', () => {
       `default-src 'none'; script-src 'sha256-${hash(scripts[0] ?? '')}'; style-src 'sha256-${hash(style)}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
     for (const provider of providers) {
-      expect(html).toContain(`<input data-provider="${provider.name}"`);
+      expect(html).toContain(`<input data-provider="${provider.name}" data-relay="{id}/{token}/${provider.name}"`);
       expect(html).toContain(`href="${provider.docs}"`);
     }
     // The page's script, run against a minimal document: a Discord URL in, relay URLs out.
@@ -204,7 +204,8 @@ describe('GET /webhooks', () => {
 
 /** Runs the relay page's script with just the DOM it touches, so its URL building is tested here (a browser test comes with the docs page). */
 function runRelayScript(script: string, href: string) {
-  const outputs = new Map(providers.map((p) => [p.name, { value: '', dataset: { provider: p.name } }]));
+  // The page's outputs, with the relay path below the page that its HTML gives each one.
+  const outputs = new Map(providers.map((p) => [p.name, { value: '', dataset: { provider: p.name, relay: `{id}/{token}/${p.name}` } }]));
   const input = { value: '', listeners: [] as (() => void)[], addEventListener(_: string, listener: () => void) { this.listeners.push(listener); } };
   const problem = { textContent: '' };
   const document = {
