@@ -122,7 +122,7 @@ function fontFinding(cold: ColdStartFigures[]): string | undefined {
     .filter((c) => c.bytes > 0);
   if (carrying.length === 0) return undefined;
   const most = formatBytes(Math.max(...carrying.map((c) => c.bytes)));
-  return `- **Finding**: ${carrying.map((c) => `\`${c.bundle}\``).join(' and ')} never draw${carrying.length === 1 ? 's' : ''}, yet ${carrying.length === 1 ? 'its bundle carries' : 'their bundles carry'} the font parser (fontkit, brotli and their helpers: up to ${most}): every group's middleware stack (shared/http/stack.ts) imports the image-output middleware, which imports shared/svg/png.ts and through it shared/svg/fonts.ts and fontkit. Keeping that import out of non-drawing groups would take about ${most} off each of their bundles and its parse time off their cold starts.`;
+  return `- **Finding**: ${carrying.map((c) => `\`${c.bundle}\``).join(' and ')} never draw${carrying.length === 1 ? 's' : ''}, yet ${carrying.length === 1 ? 'its bundle carries' : 'their bundles carry'} the font parser (fontkit, brotli and their helpers: up to ${most}): every group's middleware stack (shared/http/stack.ts) imports the image-output middleware, which imports shared/raster/png.ts and through it shared/svg/fonts.ts and fontkit. Keeping that import out of non-drawing groups would take about ${most} off each of their bundles and its parse time off their cold starts.`;
 }
 
 function coldStartSection(cold: ColdStartFigures[], runs?: number): string {
@@ -146,7 +146,7 @@ function pngSection(png: PngFigures[], samples?: number): string {
     '',
     table(['case', 'size', 'SVG', 'PNG', 'median', 'p99', 'max'], rows),
     '',
-    `- \`svgToPng\` (shared/svg/png.ts): resvg's \`renderAsync\` on the libuv thread pool with only the shipped fonts (Inter, Noto Emoji), then PNG encoding; ${samples ?? 'several'} sequential renders per case after warm-up${samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : ''}. The jail and contrast cases are the route table's examples (512×512 by default) with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture, as a fetched avatar would be, to include decoding and scaling a raster image; the fourth is a rank card whose name has emoji, drawn from the emoji font.`,
+    `- \`svgToPng\` (shared/raster/png.ts): resvg's \`renderAsync\` on the libuv thread pool with only the shipped fonts (Inter, Noto Emoji), then PNG encoding; ${samples ?? 'several'} sequential renders per case after warm-up${samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : ''}. The jail and contrast cases are the route table's examples (512×512 by default) with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture, as a fetched avatar would be, to include decoding and scaling a raster image; the fourth is a rank card whose name has emoji, drawn from the emoji font.`,
   ].join('\n');
 }
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { routeList } from '../../shared/routes/table';
 import type { FunctionGroup } from '../../shared/routes/types';
-import { fontFiles } from '../../shared/svg/fontFiles';
+import { fontFiles } from '../../shared/fonts/fontFiles';
 import { BUNDLE, RASTERISER } from './bundling';
 import { allowKeyUse } from './keys';
 import { logGroup, type LogSettings } from './logGroups';
