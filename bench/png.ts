@@ -1,8 +1,8 @@
-import { renderJail } from '../functions/overlays/jail';
-import { renderRankCard } from '../functions/rank-card/rankCard';
 import { exampleDrawer } from '../functions/docs/gallery';
 import { svgToPng } from '../shared/raster/png';
 import { routeList, type RouteId } from '../shared/routes/table';
+import { renderJail } from '../shared/scenes/jail';
+import { renderRankCard } from '../shared/scenes/rankCard';
 import { gradientPng } from '../test/support/imageHost';
 import { roundSummary, summarize, type Summary } from './stats';
 

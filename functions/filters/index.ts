@@ -1,8 +1,12 @@
-import { groupHandler } from '../../shared/http/stack';
-import { contrast } from './contrast';
-import { hueRotate } from './hueRotate';
-import { pixelate } from './pixelate';
-import { saturate } from './saturate';
+import { groupHandler, type GroupHandlers } from '../../shared/http/stack';
+import { contrast, hueRotate, pixelate, saturate } from '../../shared/svg/filters';
+import { filterRoute } from './filterRoute';
 
-export const handlers = { contrast, hueRotate, pixelate, saturate };
+/** Every filter route: the picture's title and the effect its query asks for. */
+export const handlers: GroupHandlers<'filters'> = {
+  contrast: filterRoute('Contrast', (query) => contrast(query.amount)),
+  hueRotate: filterRoute('Hue rotation', (query) => hueRotate(query.degrees)),
+  pixelate: filterRoute('Pixelated', (query) => pixelate(query.size)),
+  saturate: filterRoute('Saturation', (query) => saturate(query.amount)),
+};
 export const handler = groupHandler('filters', handlers);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { httpUrl, integer } from '../params';
 
 /** A picture the service fetches and inlines, under the rules of ../API.md (Images). */
@@ -9,3 +10,6 @@ export const pictureQuery = {
   width: integer(1, 1024).default(512),
   height: integer(1, 1024).default(512),
 };
+
+/** The picture and its output size, nothing else: the delete dialog, the trash bin, the jail. */
+export const pictureOnlyQuery = z.object(pictureQuery);
