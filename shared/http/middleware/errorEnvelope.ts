@@ -7,7 +7,7 @@ import { logger } from '../logger';
 import type { ApiMiddleware } from './types';
 
 /**
- * Turns whatever was thrown into the error envelope of ../API.md, in the shape
+ * Turns whatever was thrown into the error envelope of ../shared/API.md, in the shape
  * @middy/http-error-handler expects (statusCode, expose, message = body, headers); that
  * middleware, registered before this one, then writes the response.
  * A storage outage is a 503 with Retry-After; anything unforeseen is logged and becomes a 500.
