@@ -1,12 +1,12 @@
 import { groupHandler, type GroupHandlers } from '../../shared/http/stack';
-import { contrast, hueRotate, pixelate, saturate } from '../../shared/svg/filters';
+import * as effects from '../../shared/svg/filters';
 import { filterRoute } from './filterRoute';
 
-/** Every filter route: the picture's title and the effect its query asks for. */
+/** Every filter route, one line each: the picture's title and the effect its query asks for. */
 export const handlers: GroupHandlers<'filters'> = {
-  contrast: filterRoute('Contrast', (query) => contrast(query.amount)),
-  hueRotate: filterRoute('Hue rotation', (query) => hueRotate(query.degrees)),
-  pixelate: filterRoute('Pixelated', (query) => pixelate(query.size)),
-  saturate: filterRoute('Saturation', (query) => saturate(query.amount)),
+  contrast: filterRoute('Contrast', (query) => effects.contrast(query.amount)),
+  hueRotate: filterRoute('Hue rotation', (query) => effects.hueRotate(query.degrees)),
+  pixelate: filterRoute('Pixelated', (query) => effects.pixelate(query.size)),
+  saturate: filterRoute('Saturation', (query) => effects.saturate(query.amount)),
 };
 export const handler = groupHandler('filters', handlers);
