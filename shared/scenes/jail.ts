@@ -2,7 +2,6 @@ import { h, svgDocument } from '../svg/builder';
 import { picture } from '../svg/picture';
 import type { PictureScene } from './picture';
 
-
 /** The picture behind steel bars; bar count, thickness and rails follow the output size. */
 export function renderJail({ image, width, height }: PictureScene): string {
   const count = Math.min(14, Math.max(3, Math.round(width / 72)));
