@@ -1,13 +1,13 @@
-import { renderJail } from '../functions/overlays/jail';
-import { renderRankCard } from '../functions/rank-card/rankCard';
 import { exampleDrawer } from '../functions/docs/gallery';
-import { svgToPng } from '../shared/svg/png';
+import { svgToPng } from '../shared/raster/png';
 import { routeList, type RouteId } from '../shared/routes/table';
+import { renderJail } from '../shared/scenes/jail';
+import { renderRankCard } from '../shared/scenes/rankCard';
 import { gradientPng } from '../test/support/imageHost';
 import { roundSummary, summarize, type Summary } from './stats';
 
 /**
- * PNG rasterisation through shared/svg/png.ts `svgToPng` (resvg on the libuv pool, the shipped
+ * PNG rasterisation through shared/raster/png.ts `svgToPng` (resvg on the libuv pool, the shipped
  * fonts only), one at a time, of documents the API answers.
  */
 export interface PngFigures {
@@ -59,13 +59,13 @@ export async function benchPng(options: PngOptions, log: (line: string) => void 
   const figures: PngFigures[] = [];
   for (const { name, svg, ...size } of await cases()) {
     let png: Buffer = Buffer.alloc(0);
-    for (let i = 0; i < options.warmup; i += 1) png = await svgToPng(svg);
+    for (let i = 0; i < options.warmup; i += 1) png = await svgToPng(svg, console);
     const { width, height } = pngSize(png);
     if (width !== size.width || height !== size.height) throw new Error(`${name} rasterised to ${width}×${height}, not ${size.width}×${size.height}`);
     const samples: number[] = [];
     for (let i = 0; i < options.samples; i += 1) {
       const start = process.hrtime.bigint();
-      png = await svgToPng(svg);
+      png = await svgToPng(svg, console);
       samples.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
     const ms = roundSummary(summarize(samples));

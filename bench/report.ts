@@ -147,7 +147,7 @@ function pngSection(png: PngFigures[], samples?: number): string {
     '',
     table(['case', 'size', 'SVG', 'PNG', 'median', 'p99', 'max'], rows),
     '',
-    `- \`svgToPng\` (shared/svg/png.ts): resvg's \`renderAsync\` on the libuv thread pool with only the shipped fonts (Inter, Noto Emoji), then PNG encoding; ${samples ?? 'several'} sequential renders per case after warm-up${samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : ''}. The jail and contrast cases are the route table's examples (512×512 by default) with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture, as a fetched avatar would be, to include decoding and scaling a raster image; the fourth is a rank card whose name has emoji, drawn from the emoji font.`,
+    `- \`svgToPng\` (shared/raster/png.ts): resvg's \`renderAsync\` on the libuv thread pool with only the shipped fonts (Inter, Noto Emoji), then PNG encoding; ${samples ?? 'several'} sequential renders per case after warm-up${samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : ''}. The jail and contrast cases are the route table's examples (512×512 by default) with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture, as a fetched avatar would be, to include decoding and scaling a raster image; the fourth is a rank card whose name has emoji, drawn from the emoji font.`,
   ].join('\n');
 }
 

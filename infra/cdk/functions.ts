@@ -11,7 +11,7 @@ import { basename } from 'node:path';
 import { groupEntry, groupManifests } from '../../functions/groups';
 import type { FunctionGroup } from '../../shared/routes/table';
 import type { TableNeed } from '../../shared/runtime/groupManifest';
-import { fontFiles } from '../../shared/svg/fontFiles';
+import { fontFiles } from '../../shared/fonts/fontFiles';
 import { BUNDLE, RASTERISER } from './bundling';
 import { allowKeyUse } from './keys';
 import { logGroup, type LogSettings } from './logGroups';

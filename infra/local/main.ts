@@ -3,7 +3,7 @@ import { announceStore } from './runningStores';
 import { startLocalServer } from './server';
 import { localStoreCredentials } from './storeCredentials';
 
-/** `npm start`: the whole API on this machine, configured by the environment of ../API.md. */
+/** `npm start`: the whole API on this machine, configured by the environment of ../shared/API.md. */
 const env = process.env;
 const intFrom = (name: string, fallback: number) => {
   const value = Number(env[name] || fallback);

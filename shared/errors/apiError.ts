@@ -1,4 +1,4 @@
-/** The error codes of ../API.md, with the status each one answers with. */
+/** The error codes of ../shared/API.md, with the status each one answers with. */
 export const ERROR_STATUS = {
   MISSING_PARAMETER: 400,
   INVALID_PARAMETER: 400,

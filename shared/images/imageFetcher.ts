@@ -57,7 +57,7 @@ const DEFAULTS = {
 type Settings = typeof DEFAULTS;
 
 /**
- * The guarded fetcher of ../API.md: http(s) only, no credentials, every address vetted before
+ * The guarded fetcher of ../shared/API.md: http(s) only, no credentials, every address vetted before
  * connecting (IP literals) or while connecting (names), on the first hop and every redirect,
  * at most 3 redirects, 5 s for the whole chain, 5 MB, and a picture by its magic bytes.
  * Concurrent loads of one URL share a single download.

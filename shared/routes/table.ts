@@ -1,7 +1,8 @@
 import { botPath, commandsBody, listBotsQuery, registerBotBody, statsBody } from './schemas/bots';
 import { contrastQuery, hueRotateQuery, pixelateQuery, saturateQuery } from './schemas/filters';
-import { changeMyMindQuery, distractedQuery, pictureOnlyQuery } from './schemas/generators';
-import { jailQuery, prideQuery, ripQuery } from './schemas/overlays';
+import { changeMyMindQuery, distractedQuery } from './schemas/generators';
+import { gayQuery, ripQuery } from './schemas/overlays';
+import { pictureOnlyQuery } from './schemas/picture';
 import { SNOWFLAKE } from './patterns';
 import { providerListData, relayHeaders, relayPath, secretsBody, secretsData, webhookPath } from './schemas/webhooks';
 import { botDetailData, botListData, commandsData, deletedBotData, heartbeatData, statsHistoryData, statusData } from './schemas/botData';
@@ -111,7 +112,7 @@ export const routes = {
     response: 'svg',
     summary: 'A picture behind jail bars, scaled to the requested size',
     errors: ['IMAGE_FETCH_FAILED'],
-    schemas: { query: jailQuery },
+    schemas: { query: pictureOnlyQuery },
     example: { query: { image: PICTURE } },
   }),
   deleteDialog: defineRoute({
@@ -155,7 +156,7 @@ export const routes = {
     response: 'svg',
     summary: 'The pride flag over the picture, with `opacity` 0..1',
     errors: ['IMAGE_FETCH_FAILED'],
-    schemas: { query: prideQuery },
+    schemas: { query: gayQuery },
     example: { query: { image: PICTURE, opacity: '0.4' } },
   }),
   rip: defineRoute({

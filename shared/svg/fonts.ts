@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
-import { fontFile, type FontFace } from './fontFiles';
+import { fontFile, type FontFace, type FontWeight } from '../fonts/fontFiles';
 
-export { CSS_WEIGHT, type FontFace, type FontWeight } from './fontFiles';
+export type { FontFace, FontWeight } from '../fonts/fontFiles';
+
+export const CSS_WEIGHT: Record<FontWeight, number> = { regular: 400, bold: 700 };
 
 /**
  * The fonts every card is laid out with (Inter, and Noto Emoji for emoji; SIL Open Font License,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { renderFiltered } from '../../functions/filters/filteredPicture';
+import { renderFiltered } from '../../shared/scenes/filtered';
 import { h, svgDocument } from '../../shared/svg/builder';
 import { pixelate } from '../../shared/svg/filters';
 import { picture } from '../../shared/svg/picture';

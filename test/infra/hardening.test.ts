@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS, type ChatbotApiSettings } from '../../infra/cdk/stack
 import { routeList } from '../../shared/routes/table';
 import { acknowledgedReason, resourcesOf, synthStack } from './synth';
 
-/** Issue 15: secrets stay out of logs and traces, public routes are throttled, alarms reach someone, logs are kept and encrypted. */
+/** Hardening: secrets stay out of logs and traces, public routes are throttled, alarms reach someone, logs are kept and encrypted. */
 const OPERATOR = 'arn:aws:iam::123456789012:role/operator';
 const CUSTOM: ChatbotApiSettings = {
   ...DEFAULT_SETTINGS,

@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import type { Reply } from './localApi';
 
-/** The error envelope of ../API.md, with a request id that matches X-Request-Id when present. */
+/** The error envelope of ../shared/API.md, with a request id that matches X-Request-Id when present. */
 export function expectErrorEnvelope(reply: Reply, status: number, code: string): void {
   expect(reply.status).toBe(status);
   expect(reply.headers.get('content-type')).toMatch(/^application\/json/);

@@ -1,5 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
-import { resvgOptions } from '../../shared/svg/png';
+import { resvgOptions } from '../../shared/raster/png';
 
 export interface Raster {
   width: number;
@@ -11,7 +11,7 @@ export interface Raster {
 
 /** Renders SVG with a real rasteriser and only our shipped fonts, as a function without system fonts would. */
 export function rasterize(svg: string): Raster {
-  const resvg = new Resvg(svg, resvgOptions());
+  const resvg = new Resvg(svg, resvgOptions(console));
   const image = resvg.render();
   return { width: image.width, height: image.height, pixels: Buffer.from(image.pixels), png: Buffer.from(image.asPng()) };
 }

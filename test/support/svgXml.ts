@@ -89,7 +89,7 @@ const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 const PICTURE = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$/;
 
 /**
- * The safety contract of every image the API returns (../API.md, Images), checked element by
+ * The safety contract of every image the API returns (../shared/API.md, Images), checked element by
  * element against an allowlist: known elements, known attributes per element, references only to
  * the document's own fragments (`#id`, `url(#id)`) and inlined pictures, no web address in any
  * attribute. `absent` are strings that must appear nowhere, text included (the picture URLs and

@@ -82,7 +82,7 @@ describe('cold start and PNG helpers', () => {
       'node_modules/zod/v4/a.js': { bytesInOutput: 10 },
       'node_modules/zod/v4/b.js': { bytesInOutput: 15 },
       'node_modules/@aws-lambda-powertools/logger/lib/x.js': { bytesInOutput: 20 },
-      'shared/http/stack.ts': { bytesInOutput: 5 },
+      'shared/http/responses.ts': { bytesInOutput: 5 },
       'shared/http/envelope.ts': { bytesInOutput: 1 },
     };
     expect(inputsBySource(inputs)).toEqual([

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { PNG } from 'pngjs';
-import { renderFiltered } from '../../functions/filters/filteredPicture';
+import { renderFiltered } from '../../shared/scenes/filtered';
 import { h, svgDocument } from '../../shared/svg/builder';
 import { contrast, hueRotate, pixelate, saturate, spreadSteps, type Filter } from '../../shared/svg/filters';
 import { picture } from '../../shared/svg/picture';

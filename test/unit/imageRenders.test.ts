@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
-import { renderChangeMyMind } from '../../functions/generators/changeMyMind';
-import { renderJail } from '../../functions/overlays/jail';
-import { renderRankCard, type RankCardData } from '../../functions/rank-card/rankCard';
+import { renderChangeMyMind } from '../../shared/scenes/changeMyMind';
+import { renderJail } from '../../shared/scenes/jail';
+import { renderRankCard, type RankCardData } from '../../shared/scenes/rankCard';
 import { parseHexColor } from '../../shared/svg/colors';
 import { verticalMetrics } from '../../shared/svg/measure';
 import { presenceColors, presenceNames } from '../../shared/svg/presence';

@@ -1,9 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
-import { renderDeleteDialog } from '../../functions/generators/deleteDialog';
-import { renderDistracted, type DistractedLabels } from '../../functions/generators/distracted';
-import { renderTrash } from '../../functions/generators/trash';
-import { PRIDE_STRIPES, renderPride } from '../../functions/overlays/gay';
-import { renderRip } from '../../functions/overlays/rip';
+import { renderDeleteDialog } from '../../shared/scenes/deleteDialog';
+import { renderDistracted, type DistractedLabels } from '../../shared/scenes/distracted';
+import { FLAG_STRIPES, renderGay } from '../../shared/scenes/gay';
+import { renderRip } from '../../shared/scenes/rip';
+import { renderTrash } from '../../shared/scenes/trash';
 import { parseHexColor } from '../../shared/svg/colors';
 import type { Size } from '../../shared/svg/geometry';
 import { samplePng } from '../support/imageHost';
@@ -76,20 +76,20 @@ describe('distracted', () => {
 
 describe('gay', () => {
   test.each([0, 0.5, 1])('opacity %s: six stripes over the picture', (opacity) => {
-    const { elements, raster } = expectScene(renderPride({ image: IMAGE, width: 300, height: 300, opacity }), { width: 300, height: 300 }, 5);
+    const { elements, raster } = expectScene(renderGay({ image: IMAGE, width: 300, height: 300, opacity }), { width: 300, height: 300 }, 5);
     expect(elements.filter((e) => e.tag === 'rect')).toHaveLength(6);
     // Fully opaque, the flag hides the picture: its six colours and no more; otherwise the picture shows through.
     if (opacity === 1) expect(distinctColors(raster)).toBe(6);
     else expect(distinctColors(raster)).toBeGreaterThan(6);
     // (200, 10) is the top stripe over the picture's green quadrant: the flag's red blended over that green.
     const top = pixel(raster, 200, 10);
-    const expected = rgb(PRIDE_STRIPES[0] as string).map((flag, i) => Math.round(flag * opacity + [0, 255, 0][i]! * (1 - opacity)));
+    const expected = rgb(FLAG_STRIPES[0] as string).map((flag, i) => Math.round(flag * opacity + [0, 255, 0][i]! * (1 - opacity)));
     top.slice(0, 3).forEach((value, i) => expect(Math.abs(value - (expected[i] as number))).toBeLessThanOrEqual(2));
   });
 
   test('stripes cover the whole height for any size', () => {
     for (const height of [1, 7, 1024]) {
-      const rects = expectSafeSvg(renderPride({ image: IMAGE, width: 10, height, opacity: 1 })).filter((e) => e.tag === 'rect');
+      const rects = expectSafeSvg(renderGay({ image: IMAGE, width: 10, height, opacity: 1 })).filter((e) => e.tag === 'rect');
       const bottom = Math.max(...rects.map((r) => Number(r.attrs.y) + Number(r.attrs.height)));
       expect(bottom).toBeCloseTo(height, 1);
     }

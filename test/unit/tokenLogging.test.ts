@@ -7,7 +7,7 @@ process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
 const { routes } = await import('../../shared/routes/table');
 const { lambdaContext, memoryLimiter, proxyEvent, allServices, wrapRoute } = await import('./fixtures');
 
-/** Issue 15 item 4: a Discord webhook token (in the relay's URL) never reaches the function's log. */
+/** A Discord webhook token (in the relay's URL) never reaches the function's log. */
 describe('function logs', () => {
   test('a relay request logs its route template, never the path with the token, even with POWERTOOLS_LOGGER_LOG_EVENT set', async () => {
     const parameters = routes.relayWebhook.example.path!;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
-import { fontFile } from '../../shared/svg/fontFiles';
-import { rasterFontFiles, unwrapFonts } from '../../shared/svg/rasterFonts';
-import { woffToSfnt } from '../../shared/svg/woff';
+import { fontFile } from '../../shared/fonts/fontFiles';
+import { rasterFontFiles, unwrapFonts, type RasterLogger } from '../../shared/raster/rasterFonts';
+import { woffToSfnt } from '../../shared/raster/woff';
 
 /** The tables of an SFNT file by tag, as stored. */
 function sfntTables(sfnt: Buffer): Map<string, { checksum: number; data: Buffer }> {
@@ -92,12 +92,19 @@ describe('woffToSfnt', () => {
   });
 });
 
+/** A logger that keeps what it is told, so a test can say whether anything went wrong. */
+function recordingLogger(): RasterLogger & { errors: string[] } {
+  const errors: string[] = [];
+  return { errors, error: (message) => errors.push(message) };
+}
+
 describe('unwrapFonts', () => {
   const shipped = [fontFile('regular'), fontFile('bold'), fontFile('emoji')];
 
   test('TrueType files as shipped; a WOFF unwrapped into a private directory of its own', () => {
     const parent = mkdtempSync(join(tmpdir(), 'woff-test-'));
-    const files = unwrapFonts(shipped, parent);
+    const logger = recordingLogger();
+    const files = unwrapFonts(shipped, parent, logger);
     expect(files.slice(0, 2)).toEqual(shipped.slice(0, 2));
     const emoji = files[2] as string;
     expect(emoji).toMatch(/noto-emoji-emoji-400-normal\.ttf$/);
@@ -105,16 +112,20 @@ describe('unwrapFonts', () => {
     expect(statSync(dirname(emoji)).mode & 0o777).toBe(0o700);
     expect(readFileSync(emoji).equals(woffToSfnt(readFileSync(fontFile('emoji'))))).toBe(true);
     // Another process (or call) gets a directory of its own, never one someone else wrote.
-    expect(dirname(unwrapFonts(shipped, parent)[2] as string)).not.toBe(dirname(emoji));
+    expect(dirname(unwrapFonts(shipped, parent, logger)[2] as string)).not.toBe(dirname(emoji));
+    expect(logger.errors).toEqual([]);
   });
 
   test('where nothing can be written, PNGs go on without the WOFF fonts', () => {
     const notADirectory = join(fontFile('regular'), 'fonts');
-    expect(unwrapFonts(shipped, notADirectory)).toEqual(shipped.slice(0, 2));
+    const logger = recordingLogger();
+    expect(unwrapFonts(shipped, notADirectory, logger)).toEqual(shipped.slice(0, 2));
+    // The caller's logger is told why emoji are missing.
+    expect(logger.errors).toEqual(['WOFF fonts left out of PNGs: they could not be unwrapped']);
   });
 
   test('the files the rasteriser is given exist, the emoji font among them as TrueType', () => {
-    const files = rasterFontFiles();
+    const files = rasterFontFiles(recordingLogger());
     expect(files).toHaveLength(3);
     for (const file of files) expect(readFileSync(file).readUInt32BE(0)).toBe(0x00010000);
   });

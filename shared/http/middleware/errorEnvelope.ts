@@ -6,7 +6,7 @@ import type { ApiMiddleware } from './types';
 import { StoreUnavailableError, UNAVAILABLE_RETRY_AFTER } from '../../errors/unavailable';
 
 /**
- * Turns whatever was thrown into the error envelope of ../API.md, in the shape
+ * Turns whatever was thrown into the error envelope of ../shared/API.md, in the shape
  * @middy/http-error-handler expects (statusCode, expose, message = body, headers); that
  * middleware, registered before this one, then writes the response.
  * A storage outage is a 503 with Retry-After; anything unforeseen is logged and becomes a 500.

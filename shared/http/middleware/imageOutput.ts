@@ -1,6 +1,7 @@
 import type { ImageFormat } from '../../routes/schemas/imageOutput';
-import { svgToPng } from '../../svg/png';
+import { svgToPng } from '../../raster/png';
 import { preferredType } from '../accept';
+import { logger } from '../../logging/logger';
 import { pngEtag, pngResponse, SVG_TYPE } from '../responses';
 import { clientHolds } from './conditionalGet';
 import type { ApiMiddleware } from './types';
@@ -27,7 +28,7 @@ export function imageOutput(): ApiMiddleware {
         response.headers = { ...response.headers, ETag: etag };
         return;
       }
-      request.response = pngResponse(response, await svgToPng(response.body));
+      request.response = pngResponse(response, await svgToPng(response.body, logger));
     },
   };
 }

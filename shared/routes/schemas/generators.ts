@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { distractedRoles } from '../../scenes/distracted';
 import { labelOrPicture, text } from '../params';
-import { pictureQuery } from './picture';
 
 export const changeMyMindQuery = z.object({ text: text(1, 300, { trim: true }) });
-
-/** The picture and its output size, nothing else: the delete dialog, the trash bin. */
-export const pictureOnlyQuery = z.object(pictureQuery);
-
-export const distractedRoles = ['boyfriend', 'girlfriend', 'other'] as const;
 
 const ONE_ROLE_AT_LEAST = `at least one of ${distractedRoles.join(', ')} is required`;
 

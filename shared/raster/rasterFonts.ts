@@ -1,14 +1,21 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { logger } from '../logging/logger';
-import { fontFiles } from './fontFiles';
+import { fontFiles } from '../fonts/fontFiles';
 import { woffToSfnt } from './woff';
+
+/**
+ * Where the rasteriser reports what it had to leave out: the caller's logger (the function's own,
+ * with its request context), so this module stays free of the HTTP layer.
+ */
+export interface RasterLogger {
+  error(message: string, details: { error: Error; parent: string }): void;
+}
 
 let files: string[] | undefined;
 
 /** The font files the rasteriser loads, settled on the first PNG of the process. */
-export const rasterFontFiles = (): string[] => (files ??= unwrapFonts(fontFiles(), tmpdir()));
+export const rasterFontFiles = (logger: RasterLogger): string[] => (files ??= unwrapFonts(fontFiles(), tmpdir(), logger));
 
 /**
  * TrueType files as shipped; WOFF files unwrapped (resvg reads only TrueType) into a directory of
@@ -16,7 +23,7 @@ export const rasterFontFiles = (): string[] => (files ??= unwrapFonts(fontFiles(
  * nobody else sharing the temporary directory can plant a font. When nothing can be written
  * there, the WOFF fonts are left out (emoji draw as missing glyphs) rather than every PNG failing.
  */
-export function unwrapFonts(shipped: string[], parent: string): string[] {
+export function unwrapFonts(shipped: string[], parent: string, logger: RasterLogger): string[] {
   if (!shipped.some(isWoff)) return shipped;
   try {
     const dir = mkdtempSync(join(parent, 'chatbot-api-fonts-'));

@@ -2,13 +2,14 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /**
- * Where the font files are, without parsing them: the rasteriser and the CDK bundling need only
- * the paths, so functions that never lay out text do not carry the font parser.
+ * Where the font files are on disk, without parsing them: the one place that knows (the installed
+ * packages, or `FONT_DIR` in a bundle). The SVG toolkit measures text with these files, the
+ * rasteriser draws with them, and the CDK bundling ships them; functions that never lay out text
+ * do not carry the font parser.
  */
 export type FontWeight = 'regular' | 'bold';
 /** Inter in two weights for text; Noto Emoji for the emoji Inter lacks. */
 export type FontFace = FontWeight | 'emoji';
-export const CSS_WEIGHT: Record<FontWeight, number> = { regular: 400, bold: 700 };
 
 const PACKAGE_FILES: Record<FontFace, string> = {
   regular: '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
