@@ -70,8 +70,8 @@ export function inputsBySource(inputs: Record<string, { bytesInOutput: number }>
   return [...bytes].map(([input, size]) => ({ input, bytes: size })).sort((a, b) => b.bytes - a.bytes);
 }
 
-/** Builds one bundle; returns its biggest inputs. */
-export async function bundle(entry: string, outfile: string): Promise<{ input: string; bytes: number }[]> {
+/** Builds one bundle; returns its inputs by source, biggest first, and every module it holds. */
+export async function bundle(entry: string, outfile: string): Promise<{ bySource: { input: string; bytes: number }[]; modules: string[] }> {
   const result = await build({
     entryPoints: [entry],
     outfile,
@@ -89,7 +89,7 @@ export async function bundle(entry: string, outfile: string): Promise<{ input: s
     metafile: true,
   });
   const output = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('.mjs'))?.[1];
-  return inputsBySource(output?.inputs ?? {});
+  return { bySource: inputsBySource(output?.inputs ?? {}), modules: Object.keys(output?.inputs ?? {}) };
 }
 
 /** Run in a fresh process: imports the bundle and prints how long that took and when it was done. */
@@ -132,8 +132,8 @@ export async function benchColdStart(options: ColdStartOptions, log: (line: stri
     const dir = join(options.outDir, entry.bundle.replace(/[^\w-]+/g, '-'));
     const file = join(dir, 'index.mjs');
     mkdirSync(dir, { recursive: true });
-    const inputs = await bundle(entry.entry, file);
-    built.push({ ...entry, name: entry.bundle, file, largest: inputs.slice(0, 8) });
+    const { bySource } = await bundle(entry.entry, file);
+    built.push({ ...entry, name: entry.bundle, file, largest: bySource.slice(0, 8) });
   }
   // Runs interleaved across bundles, so a burst of load from elsewhere does not land on one bundle only.
   const runs = new Map(built.map(({ name }) => [name, { plain: [] as number[], maps: [] as number[], ready: [] as number[] }]));

@@ -1,3 +1,4 @@
+import { botRoutes } from '../../shared/routes/groups/bots';
 import { groupHandler } from '../../shared/runtime/groupHandler';
 import { botKit } from './services';
 import { deleteBot } from './deleteBot';
@@ -12,4 +13,4 @@ import { registerBot } from './registerBot';
 
 export const handlers = { deleteBot, getBot, getBotCommands, getBotStats, getBotStatus, listBots, postBotStats, putBotCommands, registerBot };
 export const kit = botKit;
-export const handler = groupHandler('bots', handlers, kit);
+export const handler = groupHandler(botRoutes, handlers, kit);

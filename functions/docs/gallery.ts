@@ -3,10 +3,10 @@ import type { ApiContext } from '../../shared/http/middleware/types';
 import type { PictureHandler, PictureServices } from '../../shared/runtime/pictureKit';
 import { routeList, routes, type RouteEntry, type RouteId } from '../../shared/routes/table';
 import type { RouteDefinition, RouteInput } from '../../shared/routes/types';
-import { handlers as filters } from '../filters/index';
-import { handlers as generators } from '../generators/index';
-import { handlers as overlays } from '../overlays/index';
-import { handlers as rankCard } from '../rank-card/index';
+import { handlers as filters } from '../filters/handlers';
+import { handlers as generators } from '../generators/handlers';
+import { handlers as overlays } from '../overlays/handlers';
+import { handlers as rankCard } from '../rank-card/handlers';
 import { SAMPLE_PICTURE } from './samplePicture';
 
 const imageHandlers: Partial<Record<RouteId, PictureHandler<RouteDefinition>>> = { ...filters, ...generators, ...overlays, ...rankCard };

@@ -1,10 +1,8 @@
+import { generatorRoutes } from '../../shared/routes/groups/generators';
 import { groupHandler } from '../../shared/runtime/groupHandler';
 import { pictureKit } from '../../shared/runtime/pictureKit';
-import { changeMyMind } from './changeMyMind';
-import { deleteDialog } from './deleteDialog';
-import { distracted } from './distracted';
-import { trash } from './trash';
+import { handlers } from './handlers';
 
-export const handlers = { changeMyMind, deleteDialog, distracted, trash };
+export { handlers };
 export const kit = pictureKit;
-export const handler = groupHandler('generators', handlers, kit);
+export const handler = groupHandler(generatorRoutes, handlers, kit);

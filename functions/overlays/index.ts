@@ -1,9 +1,8 @@
+import { overlayRoutes } from '../../shared/routes/groups/overlays';
 import { groupHandler } from '../../shared/runtime/groupHandler';
 import { pictureKit } from '../../shared/runtime/pictureKit';
-import { gay } from './gay';
-import { jail } from './jail';
-import { rip } from './rip';
+import { handlers } from './handlers';
 
-export const handlers = { gay, jail, rip };
+export { handlers };
 export const kit = pictureKit;
-export const handler = groupHandler('overlays', handlers, kit);
+export const handler = groupHandler(overlayRoutes, handlers, kit);

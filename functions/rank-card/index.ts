@@ -1,7 +1,8 @@
+import { rankCardRoutes } from '../../shared/routes/groups/rankCard';
 import { groupHandler } from '../../shared/runtime/groupHandler';
 import { pictureKit } from '../../shared/runtime/pictureKit';
-import { rankCard } from './rankCard';
+import { handlers } from './handlers';
 
-export const handlers = { rankCard };
+export { handlers };
 export const kit = pictureKit;
-export const handler = groupHandler('rank-card', handlers, kit);
+export const handler = groupHandler(rankCardRoutes, handlers, kit);

@@ -1,3 +1,4 @@
+import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import { groupHandler } from '../../shared/runtime/groupHandler';
 import { webhookKit } from './services';
 import { listWebhooks } from './listWebhooks';
@@ -6,4 +7,4 @@ import { relayWebhook } from './relayWebhook';
 
 export const handlers = { listWebhooks, putWebhookSecrets, relayWebhook };
 export const kit = webhookKit;
-export const handler = groupHandler('webhooks', handlers, kit);
+export const handler = groupHandler(webhookRoutes, handlers, kit);

@@ -1,7 +1,8 @@
 import { preferredType } from '../../shared/http/accept';
 import { jsonResponse } from '../../shared/http/responses';
 import type { WebhookHandler } from './services';
-import { routes, type Routes } from '../../shared/routes/table';
+import { webhookRoutes } from '../../shared/routes/groups/webhooks';
+import type { Routes } from '../../shared/routes/table';
 import { providers } from '../../shared/webhooks/providers/index';
 import { relayPage } from './relayPage';
 
@@ -13,8 +14,8 @@ export const listWebhooks: WebhookHandler<Routes['listWebhooks']> = async ({ raw
   if (preferredType(raw.headers.accept, ['application/json', 'text/html']) === 'text/html') return relayPage(providers);
   const response = jsonResponse(
     {
-      url: routes.relayWebhook.path,
-      secrets: `${routes.putWebhookSecrets.method} ${routes.putWebhookSecrets.path} with {"secrets": {"<provider>": "<secret>"}}`,
+      url: webhookRoutes.relayWebhook.path,
+      secrets: `${webhookRoutes.putWebhookSecrets.method} ${webhookRoutes.putWebhookSecrets.path} with {"secrets": {"<provider>": "<secret>"}}`,
       providers: providers.map((provider) => ({
         name: provider.name,
         displayName: provider.displayName,

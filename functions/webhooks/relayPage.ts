@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { htmlPage } from '../../shared/http/htmlPage';
-import { routes } from '../../shared/routes/table';
+import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import { h } from '../../shared/svg/builder';
 import type { Provider } from '../../shared/webhooks/provider';
 import { RELAY_PAGE_SCRIPT as SCRIPT } from './relayPageScript';
@@ -18,7 +18,7 @@ button{padding:.5rem .9rem;border-radius:6px;border:1px solid #8c959f;background
 @media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}section{border-color:#30363d}input,button{background:#161b22;color:#e6edf3;border-color:#484f58}code{background:#161b22}.events{color:#9198a1}}`;
 
 /** The relay's path below this page's (`{id}/{token}/{provider}`): the script completes it from the page's own URL. */
-const { listWebhooks, putWebhookSecrets, relayWebhook } = routes;
+const { listWebhooks, putWebhookSecrets, relayWebhook } = webhookRoutes;
 if (!relayWebhook.path.startsWith(`${listWebhooks.path}/`)) throw new Error('the relay page builds relay URLs below its own path');
 const RELAY_BELOW = relayWebhook.path.slice(listWebhooks.path.length + 1);
 const SECRETS_REQUEST = `${putWebhookSecrets.method} ${putWebhookSecrets.path}`;

@@ -1,13 +1,16 @@
 import { limiterFromEnv } from '../access/rateLimiter';
 import { errorBody } from '../http/envelope';
 import { logger } from '../logging/logger';
-import { routes, type FunctionGroup, type GroupRouteId, type RouteId, type Routes } from '../routes/table';
 import type { RouteDefinition } from '../routes/types';
 import { createStores } from '../store';
 import type { ChainServices, GroupKit, RouteHandler } from './groupKit';
 import { withMiddleware, type LambdaHandler } from './middlewareChain';
 
-export type GroupHandlers<G extends FunctionGroup, S> = { [K in GroupRouteId<G>]: RouteHandler<Routes[K], S> };
+/** One handler per route of a group's table, typed by its route. */
+export type GroupHandlers<T extends GroupRoutes, S> = { [K in keyof T]: RouteHandler<T[K], S> };
+
+/** A function group's part of the route table (shared/routes/groups/<group>.ts). */
+export type GroupRoutes = Record<string, RouteDefinition>;
 
 /** Services handed in whole (tests: stores whose DynamoDB client they control) instead of built from the environment. */
 export type GivenServices<S> = ChainServices & S;
@@ -16,11 +19,11 @@ export type GivenServices<S> = ChainServices & S;
  * The entry point of one function group: API Gateway tells which resource and method matched,
  * and the group dispatches to that route's wrapped handler.
  */
-export function groupHandler<G extends FunctionGroup, S>(group: G, handlers: GroupHandlers<G, S>, kit: GroupKit<S>, given?: GivenServices<S>): LambdaHandler {
-  const entries = Object.entries(handlers) as [RouteId, RouteHandler<RouteDefinition, S>][];
-  for (const [id] of entries) {
-    if (routes[id].group !== group) throw new Error(`route ${id} belongs to ${routes[id].group}, not ${group}`);
-  }
+export function groupHandler<T extends GroupRoutes, S>(routes: T, handlers: GroupHandlers<T, S>, kit: GroupKit<S>, given?: GivenServices<S>): LambdaHandler {
+  const entries = Object.entries(routes).map(([id, route]) => [route, handlers[id] as RouteHandler<RouteDefinition, S>] as const);
+  const groups = [...new Set(entries.map(([route]) => route.group))];
+  if (groups.length !== 1) throw new Error(`a function serves the routes of one group, not ${groups.join(', ') || 'none'}`);
+  const group = groups[0];
   // Services are built on the first request, not on import: the docs function imports the image
   // groups' handlers without running their functions.
   let byRoute: Map<string, LambdaHandler> | undefined;
@@ -28,11 +31,11 @@ export function groupHandler<G extends FunctionGroup, S>(group: G, handlers: Gro
     if (!byRoute) {
       const { chain, services } = given ? { chain: given, services: given } : fromEnv(kit);
       const output = kit.output?.() ?? [];
-      byRoute = new Map(entries.map(([id, handler]) => [`${routes[id].method} ${routes[id].path}`, withMiddleware(routes[id] as RouteDefinition, handler, chain, services, output)]));
+      byRoute = new Map(entries.map(([route, handler]) => [`${route.method} ${route.path}`, withMiddleware(route, handler, chain, services, output)]));
     }
     return byRoute;
   };
-  const served = new Set(entries.map(([id]) => `${routes[id].method} ${routes[id].path}`));
+  const served = new Set(entries.map(([route]) => `${route.method} ${route.path}`));
   return async (event, context) => {
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
     const key = `${event.httpMethod} ${event.resource}`;

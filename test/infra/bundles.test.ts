@@ -17,8 +17,8 @@ const built = await Promise.all(
     .filter((entry) => !entry.baseline)
     .map(async (entry) => {
       const file = join(dir, entry.bundle, 'index.mjs');
-      const inputs = (await bundle(entry.entry, file)).map((input) => input.input);
-      return { ...entry, inputs, code: readFileSync(file, 'utf8') };
+      const { bySource, modules } = await bundle(entry.entry, file);
+      return { ...entry, inputs: bySource.map((input) => input.input), modules, code: readFileSync(file, 'utf8') };
     }),
 );
 const manifest = (name: string) => (name === 'authorizer' ? undefined : manifestOf(name as FunctionGroup));
@@ -37,7 +37,8 @@ describe('function bundles', () => {
     const ships = manifest(name)?.ships ?? { fonts: false, rasteriser: false };
     // Filters draw no text, so they need no font parser either.
     if (!ships.fonts) expect(b.inputs).not.toContain('fontkit');
-    expect(b.inputs.includes('shared/images')).toBe(ships.rasteriser);
+    expect(b.modules.includes('shared/images/imageFetcher.ts')).toBe(ships.rasteriser);
+    expect(b.modules.includes('shared/raster/png.ts')).toBe(ships.rasteriser);
     expect(b.code.includes('@resvg/resvg-js')).toBe(ships.rasteriser);
     // fontkit reads WOFF2 with brotli; no function ships a WOFF2 font, so the decoder is left out.
     expect(b.inputs).not.toContain('brotli');

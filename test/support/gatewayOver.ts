@@ -11,7 +11,7 @@ import * as webhooks from '../../functions/webhooks/index';
 import { AuthorizerCache } from '../../infra/local/authorizerCache';
 import { createGateway, keyEnabledIn } from '../../infra/local/gateway';
 import { authorize } from '../../shared/access/authorizer';
-import { groupHandler, type GroupHandlers } from '../../shared/runtime/groupHandler';
+import { groupHandler, type GroupHandlers, type GroupRoutes } from '../../shared/runtime/groupHandler';
 import type { GroupKit } from '../../shared/runtime/groupKit';
 import type { AllServices } from '../unit/fixtures';
 import { routeList } from '../../shared/routes/table';
@@ -39,8 +39,9 @@ export async function startGatewayOver(deps: AllServices, apiKeys: ApiKeyStore):
     authorizer: (event) => authorize(event, { apiKeys, limiter: deps.limiter }),
     loadGroup: async <G extends FunctionGroup>(group: G) => {
       // Every group's services are in `deps`: only the kit's output middleware is the group's own.
-      const { handlers, kit } = GROUPS[group] as { handlers: GroupHandlers<G, AllServices>; kit: Pick<GroupKit<unknown>, 'output'> };
-      if (!functions.has(group)) functions.set(group, groupHandler(group, handlers, { ...kit, services: () => deps }, deps));
+      const { handlers, kit } = GROUPS[group] as { handlers: GroupHandlers<GroupRoutes, AllServices>; kit: Pick<GroupKit<unknown>, 'output'> };
+      const own = Object.fromEntries(routeList.filter((route) => route.group === group).map((route) => [route.id, route]));
+      if (!functions.has(group)) functions.set(group, groupHandler(own, handlers, { ...kit, services: () => deps }, deps));
       return functions.get(group) as ReturnType<typeof groupHandler>;
     },
     cache: new AuthorizerCache(0),

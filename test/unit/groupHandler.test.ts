@@ -4,13 +4,15 @@ import { groupHandler } from '../../shared/runtime/groupHandler';
 import { pictureKit } from '../../shared/runtime/pictureKit';
 import * as bots from '../../functions/bots/index';
 import { webhookKit } from '../../functions/webhooks/services';
+import { botRoutes } from '../../shared/routes/groups/bots';
+import { rankCardRoutes } from '../../shared/routes/groups/rankCard';
 import { routes } from '../../shared/routes/table';
 import { NO_SERVICES, type GroupKit } from '../../shared/runtime/groupKit';
 import { createStores } from '../../shared/store';
 import { envelopeOf, lambdaContext, memoryLimiter, proxyEvent, allServices } from './fixtures';
 
 /** What a group function answers for events its routes do not match (none reach it: the gateway answers 404 and 405). */
-const handler = groupHandler('rank-card', { rankCard: async () => svgResponse('<svg/>') }, pictureKit, allServices(memoryLimiter(60).limiter));
+const handler = groupHandler(rankCardRoutes, { rankCard: async () => svgResponse('<svg/>') }, pictureKit, allServices(memoryLimiter(60).limiter));
 
 describe('group entry point', () => {
   test.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s on a path it serves only by GET -> 404 envelope, before any key or limiter', async (method) => {
@@ -27,12 +29,21 @@ describe('group entry point', () => {
 
 });
 
+describe('a group function', () => {
+  test('serves the routes of one group only', () => {
+    const mixed = { rankCard: rankCardRoutes.rankCard, getBot: botRoutes.getBot };
+    const answer = async () => svgResponse('<svg/>');
+    expect(() => groupHandler(mixed, { rankCard: answer, getBot: answer }, pictureKit)).toThrow('a function serves the routes of one group, not rank-card, bots');
+    expect(() => groupHandler({}, {}, pictureKit)).toThrow('not none');
+  });
+});
+
 describe('services built from the environment', () => {
   test('are built on the first request, and a broken environment is a 500 envelope, not a crash', async () => {
     process.env.BOT_ONLINE_WINDOW_SECONDS = 'soon';
     try {
       // Building the group does not read the environment (the docs function imports handlers this way).
-      const fromEnv = groupHandler('bots', bots.handlers, bots.kit);
+      const fromEnv = groupHandler(botRoutes, bots.handlers, bots.kit);
       const result = await fromEnv(proxyEvent({ requestId: 'req-env', resource: routes.listBots.path, query: null }), lambdaContext());
       expect(result.statusCode).toBe(500);
       expect(envelopeOf(result)).toMatchObject({ success: false, error: { code: 'INTERNAL_ERROR', message: 'The function is misconfigured' }, meta: { requestId: 'req-env' } });
