@@ -1,7 +1,11 @@
 import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { TableNeed } from '../../shared/runtime/groupManifest';
+import { recordKinds, type RecordKind } from '../../shared/store/recordKinds';
 import { tableSchema } from '../../shared/store/schema';
+
+/** Every item of a kind, as a dynamodb:LeadingKeys pattern. */
+const anyOf = (kind: RecordKind) => `${recordKinds[kind].prefix}*`;
 
 /**
  * What each function may do on the table, by the records it touches: every function counts
@@ -17,19 +21,19 @@ interface Grant {
 }
 
 /** Every function counts requests. */
-const COUNT_REQUESTS: Grant = { actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] };
+const COUNT_REQUESTS: Grant = { actions: ['dynamodb:UpdateItem'], leadingKeys: [anyOf('rateCounter')] };
 
 const NEEDS: Record<TableNeed, Grant[]> = {
-  readKeys: [{ actions: ['dynamodb:GetItem'], leadingKeys: ['KEY#*'] }],
+  readKeys: [{ actions: ['dynamodb:GetItem'], leadingKeys: [anyOf('apiKey')] }],
   manageBots: [
-    { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'], leadingKeys: ['BOT#*'] },
-    { actions: ['dynamodb:Query'], leadingKeys: ['BOTS'], onIndexes: true },
+    { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'], leadingKeys: [anyOf('bot')] },
+    { actions: ['dynamodb:Query'], leadingKeys: [recordKinds.bot.listing], onIndexes: true },
   ],
   // The delivery log (claim, finish), the webhook's signature secrets (read, replace, remove) and
   // what Discord said of its tokens (HOOK#); the count of Discord's invalid answers (RELAY#).
   relayWebhooks: [
-    { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], leadingKeys: ['HOOK#*'] },
-    { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], leadingKeys: ['RELAY#*'] },
+    { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], leadingKeys: [anyOf('webhook')] },
+    { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], leadingKeys: [anyOf('relay')] },
   ],
 };
 

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from './errors';
 import { tableSchema } from './schema';
+import { partitionKey, recordKinds } from './recordKinds';
 
 /** An API key as stored: never the key itself, only its SHA-256. */
 export interface ApiKeyRecord {
@@ -28,9 +29,9 @@ export interface ApiKeyStore {
 
 // Primary item: pk KEY#<hash>, so the hot path (authorizer) is one consistent GetItem.
 // GSI1: gsi1pk APIKEYS, gsi1sk <id>, for listing and for finding a key by its id.
-const pkOf = (keyHash: string) => `KEY#${keyHash}`;
+const pkOf = (keyHash: string) => partitionKey('apiKey', keyHash);
 const SK = 'APIKEY';
-const LIST_PK = 'APIKEYS';
+const LIST_PK = recordKinds.apiKey.listing;
 
 function toRecord(item: Record<string, unknown>): ApiKeyRecord {
   const { id, name, owner, keyHash, createdAt, revokedAt, gatewayKeyId } = item as unknown as ApiKeyRecord;

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from './errors';
 import { tableSchema } from './schema';
+import { partitionKey, recordKinds } from './recordKinds';
 
 /** What became of a provider delivery (the relay's log, kept 7 days). */
 export type DeliveryOutcome = 'pending' | 'forwarded' | 'ignored' | 'rejected' | 'rateLimited' | 'failed';
@@ -74,10 +75,10 @@ export const isReplayable = (record: DeliveryRecord, now: Date): boolean =>
   record.message !== undefined && (REPLAYABLE.includes(record.outcome) || (record.outcome === 'pending' && record.updatedAt < staleBefore(now)));
 
 /** The sparse listing of deliveries that keep a message (gsi1): what `npm run webhooks -- list --failed` reads. */
-const KEPT_PK = 'DELIVERIES#KEPT';
-const keyOf = ({ webhookId, provider, deliveryId }: DeliveryKey) => ({ pk: `HOOK#${webhookId}`, sk: `DELIVERY#${provider}#${deliveryId}` });
+const KEPT_PK = recordKinds.webhook.listing;
+const keyOf = ({ webhookId, provider, deliveryId }: DeliveryKey) => ({ pk: partitionKey('webhook', webhookId), sk: `DELIVERY#${provider}#${deliveryId}` });
 /** The signature's claim: beside the delivery's, outside its `DELIVERY#` listing. */
-const signatureKeyOf = ({ webhookId, provider }: DeliveryKey, signatureHash: string) => ({ pk: `HOOK#${webhookId}`, sk: `SIGNED#${provider}#${signatureHash}` });
+const signatureKeyOf = ({ webhookId, provider }: DeliveryKey, signatureHash: string) => ({ pk: partitionKey('webhook', webhookId), sk: `SIGNED#${provider}#${signatureHash}` });
 /** The sparse listing's entry of a kept delivery. */
 const keptListing = (pk: string, sk: string, now: Date) => ({ gsi1pk: KEPT_PK, gsi1sk: `${now.toISOString()}#${pk}#${sk}` });
 
@@ -192,7 +193,7 @@ export class DynamoDeliveryLog implements DeliveryLog {
   }
 
   async listForWebhook(webhookId: string): Promise<DeliveryRecord[]> {
-    return this.queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `HOOK#${webhookId}`, ':prefix': 'DELIVERY#' } });
+    return this.queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': partitionKey('webhook', webhookId), ':prefix': 'DELIVERY#' } });
   }
 
   private async queryAll(query: { IndexName?: string; KeyConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> }): Promise<DeliveryRecord[]> {

@@ -1,6 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from './errors';
 import { addToCounter } from './windowCounter';
+import { partitionKey } from './recordKinds';
 
 /**
  * Discord's invalid answers (401, 403, 404, non-shared 429) to this service, counted per window
@@ -13,7 +14,7 @@ export interface InvalidAnswerCounter {
   read(windowStart: number): Promise<number>;
 }
 
-const keyOf = (windowStart: number) => ({ pk: 'RELAY#INVALID_ANSWERS', sk: `WINDOW#${windowStart}` });
+const keyOf = (windowStart: number) => ({ pk: partitionKey('relay', 'INVALID_ANSWERS'), sk: `WINDOW#${windowStart}` });
 
 export class DynamoInvalidAnswerCounter implements InvalidAnswerCounter {
   constructor(

@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { addToCounter } from './windowCounter';
+import { partitionKey } from './recordKinds';
 
 export interface RateCounterStore {
   /** Atomically adds one to the counter of (principal, window) and returns the new count. */
@@ -14,6 +15,6 @@ export class DynamoRateCounterStore implements RateCounterStore {
   ) {}
 
   increment(principal: string, windowStart: number, expiresAt: number): Promise<number> {
-    return addToCounter(this.db, this.tableName, { pk: `RATE#${principal}`, sk: `WINDOW#${windowStart}` }, 1, expiresAt);
+    return addToCounter(this.db, this.tableName, { pk: partitionKey('rateCounter', principal), sk: `WINDOW#${windowStart}` }, 1, expiresAt);
   }
 }

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from './errors';
+import { partitionKey } from './recordKinds';
 
 /**
  * What Discord last said about a webhook id and token, keyed by the token's SHA-256 (never the
@@ -15,7 +16,7 @@ export interface WebhookPairStore {
   remember(webhookId: string, tokenHash: string, verdict: PairVerdict, expiresAt: number): Promise<void>;
 }
 
-const keyOf = (webhookId: string, tokenHash: string) => ({ pk: `HOOK#${webhookId}`, sk: `PAIR#${tokenHash}` });
+const keyOf = (webhookId: string, tokenHash: string) => ({ pk: partitionKey('webhook', webhookId), sk: `PAIR#${tokenHash}` });
 
 export class DynamoWebhookPairStore implements WebhookPairStore {
   constructor(

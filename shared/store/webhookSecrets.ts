@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from './errors';
+import { partitionKey } from './recordKinds';
 
 /** What is stored for a registered secret: the sealed secret (HMAC schemes) or its hash (token schemes). */
 export type StoredSecret = { kind: 'hmac'; sealed: string } | { kind: 'token'; sha256: string };
@@ -21,7 +22,7 @@ export interface WebhookSecretStore {
   replace(record: WebhookSecrets): Promise<void>;
 }
 
-const keyOf = (webhookId: string) => ({ pk: `HOOK#${webhookId}`, sk: 'SECRETS' });
+const keyOf = (webhookId: string) => ({ pk: partitionKey('webhook', webhookId), sk: 'SECRETS' });
 
 export class DynamoWebhookSecretStore implements WebhookSecretStore {
   constructor(

@@ -1,4 +1,5 @@
 import { tableSchema } from '../schema';
+import { partitionKey, recordKinds } from '../recordKinds';
 
 /**
  * Where bot records live in the single table. Profile: pk BOT#<id>, sk PROFILE; public profiles
@@ -9,11 +10,11 @@ import { tableSchema } from '../schema';
  */
 export const PROFILE = 'PROFILE';
 export const COMMANDS = 'COMMANDS';
-export const LISTING = 'BOTS';
+export const LISTING = recordKinds.bot.listing;
 export const HISTORY_HOURS = 24;
 const MAX_GUILDS = 1e15;
 
-export const botKey = (clientId: string) => `BOT#${clientId}`;
+export const botKey = (clientId: string) => partitionKey('bot', clientId);
 export const nameKey = (name: string, clientId: string) => `${name.toLowerCase()}#${clientId}`;
 /** Inverted and zero-padded, so ascending index order is descending guild count. */
 export const guildKey = (guilds: number, clientId: string) => `${String(MAX_GUILDS - Math.min(guilds, MAX_GUILDS)).padStart(16, '0')}#${clientId}`;

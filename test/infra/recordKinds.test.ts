@@ -1,0 +1,23 @@
+import { describe, expect, test } from '@jest/globals';
+import { partitionKey, recordKinds, type RecordKind } from '../../shared/store/recordKinds';
+import { resourcesOf, synthStack } from './synth';
+
+const kinds = Object.keys(recordKinds) as RecordKind[];
+const prefixes = kinds.map((kind) => recordKinds[kind].prefix);
+
+describe('record kinds', () => {
+  test('no prefix starts another, so a grant on one kind never reaches another', () => {
+    for (const a of prefixes) for (const b of prefixes) if (a !== b) expect(b.startsWith(a)).toBe(false);
+    expect(partitionKey('bot', '159985870458322944')).toBe('BOT#159985870458322944');
+  });
+
+  test('every table grant in the stack is by a kind\'s prefix or a listing of one', () => {
+    const { template } = synthStack();
+    const allowed = new Set([...prefixes.map((prefix) => `${prefix}*`), ...kinds.flatMap((kind) => ('listing' in recordKinds[kind] ? [recordKinds[kind].listing] : []))]);
+    const granted = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).flatMap((policy) =>
+      (policy.Properties.PolicyDocument.Statement as { Condition?: Record<string, Record<string, string[]>> }[]).flatMap((statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? []),
+    );
+    expect(granted.length).toBeGreaterThan(0);
+    for (const key of granted) expect(allowed).toContain(key);
+  });
+});
