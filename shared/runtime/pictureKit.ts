@@ -1,4 +1,4 @@
-import { imageOutput } from '../http/middleware/imageOutput';
+import { imageOutput } from './imageOutput';
 import { imageFetcherFromEnv, type ImageFetcher } from '../images/imageFetcher';
 import { logger } from '../logging/logger';
 import type { RouteDefinition } from '../routes/types';

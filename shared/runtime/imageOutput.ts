@@ -1,10 +1,10 @@
-import type { ImageFormat } from '../../routes/schemas/imageOutput';
-import { svgToPng } from '../../raster/png';
-import { preferredType } from '../accept';
-import { logger } from '../../logging/logger';
-import { pngEtag, pngResponse, SVG_TYPE } from '../responses';
-import { clientHolds } from './conditionalGet';
-import type { ApiMiddleware } from './types';
+import type { ImageFormat } from '../routes/schemas/imageOutput';
+import { svgToPng } from '../raster/png';
+import { preferredType } from '../http/accept';
+import { logger } from '../logging/logger';
+import { pngEtag, pngResponse, SVG_TYPE } from '../http/responses';
+import { clientHolds } from '../http/middleware/conditionalGet';
+import type { ApiMiddleware } from '../http/middleware/types';
 
 const MEDIA_TYPES: Record<ImageFormat, string> = { svg: 'image/svg+xml', png: 'image/png' };
 
