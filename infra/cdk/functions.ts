@@ -7,12 +7,11 @@ import type { Key } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
 import { groupEntry, groupManifests } from '../../functions/groups';
 import type { FunctionGroup } from '../../shared/routes/table';
 import type { TableNeed } from '../../shared/runtime/groupManifest';
-import { fontFiles } from '../../shared/fonts/fontFiles';
 import { BUNDLE, RASTERISER } from './bundling';
+import { shippedFonts } from './fontShipping';
 import { allowKeyUse } from './keys';
 import { logGroup, type LogSettings } from './logGroups';
 import { acknowledgeFunctionFindings } from './nagAcknowledgements';
@@ -104,7 +103,10 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
 }
 
 
-const fontCopies = (output: string) => [`mkdir -p ${output}/fonts`, ...fontFiles().map((file) => `cp ${file} ${output}/fonts/${basename(file)}`)];
+/** Where the fonts a function ships are prepared while synthesising (WOFF unwrapped to TrueType). */
+const FONT_CACHE = `${ROOT}node_modules/.cache/shipped-fonts`;
+
+const fontCopies = (output: string) => [`mkdir -p ${output}/fonts`, ...shippedFonts(FONT_CACHE).map(({ source, name }) => `cp ${source} ${output}/fonts/${name}`)];
 
 /**
  * resvg installed for Lambda's platform rather than this machine's: npm picks the optional

@@ -18,15 +18,27 @@ const PACKAGE_FILES: Record<FontFace, string> = {
   emoji: '@fontsource/noto-emoji/files/noto-emoji-emoji-400-normal.woff',
 };
 
+const FACES = Object.keys(PACKAGE_FILES) as FontFace[];
+
+/** A face's file in the installed package. */
+export const packageFontFile = (face: FontFace): string => createRequire(import.meta.url).resolve(PACKAGE_FILES[face]);
+
+/**
+ * The name a face's file ships under beside a function's bundle: TrueType, as the rasteriser
+ * reads it, so a WOFF is unwrapped when the function is built (infra/cdk/fontShipping.ts), not at run time.
+ */
+export const shippedFontName = (face: FontFace): string => PACKAGE_FILES[face].slice(PACKAGE_FILES[face].lastIndexOf('/') + 1).replace(/\.woff$/, '.ttf');
+
 /**
  * Where a face's font file is: in `FONT_DIR` when set (a bundled function ships the files next
  * to its code, with no node_modules), else in the installed package.
  */
 export function fontFile(face: FontFace): string {
-  const spec = PACKAGE_FILES[face];
   const dir = process.env.FONT_DIR;
-  return dir ? join(dir, spec.slice(spec.lastIndexOf('/') + 1)) : createRequire(import.meta.url).resolve(spec);
+  return dir ? join(dir, shippedFontName(face)) : packageFontFile(face);
 }
 
-/** Every font file a drawing function ships. */
-export const fontFiles = (): string[] => (Object.keys(PACKAGE_FILES) as FontFace[]).map(fontFile);
+/** Every font file the drawing code reads. */
+export const fontFiles = (): string[] => FACES.map(fontFile);
+
+export const fontFaces = (): FontFace[] => [...FACES];
