@@ -17,7 +17,7 @@ beforeEach(() => relay.resetDiscord());
 
 const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 const asDelivery = (fixture: FixtureDelivery): ProviderDelivery => ({ headers: lower(fixture.headers), body: fixture.body });
-const send = (id: string, provider: string, fixture: FixtureDelivery, headers: Record<string, string> = {}) => relay.deliver(id, provider, { ...fixture.headers, ...headers }, fixture.body);
+const send = (id: string, provider: string, fixture: FixtureDelivery, headers: Record<string, string> = {}) => relay.send(id, provider, fixture, { headers });
 const cases = providers.flatMap((provider) => (fixtureDeliveries[provider.name] ?? []).map((fixture) => [provider.name, fixture.event, provider, fixture] as const));
 
 /** Every Discord limit, counted as Discord counts (UTF-16 units). */
