@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { routeList, routes, type GroupRouteId, type RouteId } from '../../shared/routes/table';
 import { expectErrorEnvelope } from '../support/envelope';
-import { expectDrawnText, expectFieldError, expectImage, HOSTILE_TEXT, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
+import { HOSTILE_TEXT } from '../support/hostileText';
+import { expectDrawnText, expectFieldError, expectImage, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
 import { drawnLines } from '../support/svgXml';
 import { exampleQuery } from '../support/routeExamples';
 import { casesOf, missingFrom, numericDefaults, pictureRoutes, queryFields, svgRoutes } from '../support/routeCases';

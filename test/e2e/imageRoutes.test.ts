@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { expectErrorEnvelope } from '../support/envelope';
-import { expectDrawnText, expectFieldError, expectImage, HOSTILE_TEXT, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
+import { HOSTILE_TEXT } from '../support/hostileText';
+import { expectDrawnText, expectFieldError, expectImage, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
 import { drawnLines } from '../support/svgXml';
 import { pngDeclaring, redirectTo, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
 
@@ -26,12 +27,11 @@ afterAll(async () => {
 });
 
 const get: ImageApi['get'] = (...args) => images.get(...args);
-const HOSTILE = HOSTILE_TEXT;
 
 describe('GET /v1/images/generators/changemymind', () => {
   const path = '/v1/images/generators/changemymind';
 
-  test.each(['Pineapple belongs on pizza', 'x'.repeat(300), `  ${'y'.repeat(300)}  `, 'Привет 👨‍👩‍👧‍👦 漢字 e\u0301', ...HOSTILE])('text %j -> the scene', async (text) => {
+  test.each(['Pineapple belongs on pizza', 'x'.repeat(300), `  ${'y'.repeat(300)}  `, 'Привет 👨‍👩‍👧‍👦 漢字 e\u0301', ...HOSTILE_TEXT])('text %j -> the scene', async (text) => {
     const elements = expectImage(await get(path, { text }), { width: 960, height: 540 });
     const statement = drawnLines(elements).filter((line) => line !== 'CHANGE MY MIND');
     expect(statement.join('').replace(/\s+/g, '')).toBe(text.trim().normalize('NFC').replace(/\s+/g, ''));
@@ -125,7 +125,7 @@ describe('GET /v1/images/rank-card', () => {
     expect(elements.some((e) => e.attrs.fill === '#f23f43')).toBe(true);
   });
 
-  test.each(HOSTILE)('username %j stays text', async (username) => {
+  test.each(HOSTILE_TEXT)('username %j stays text', async (username) => {
     const elements = expectImage(await get(path, { ...card, username }), { width: 934, height: 282 });
     expect(elements.some((e) => e.tag === 'text' && e.text === username)).toBe(true);
   });

@@ -6,13 +6,13 @@ import { verticalMetrics } from '../../shared/svg/measure';
 import { presenceColors, presenceNames } from '../../shared/svg/presence';
 import { themeNames, themes } from '../../shared/svg/themes';
 import { inlinePng, samplePng } from '../support/imageHost';
+import { HOSTILE_TEXT } from '../support/hostileText';
 import { expectNear } from '../support/near';
 import { distinctColors, pixel, rasterize, rgb } from '../support/raster';
 import { expectSafeSvg, type ParsedElement } from '../support/svgXml';
 
 const png = samplePng(64, ['#ff0000', '#00ff00', '#0000ff', '#ffff00']);
 const IMAGE = inlinePng(png);
-const HOSTILE = ['</text><script>alert(1)</script>', '" onload="alert(1)', "' onclick='x", 'javascript:alert(1)', '<![CDATA[x]]>', ']]>&amp;'];
 const LONG = 'Tabs are better than spaces and I will die on this hill, '.repeat(6).slice(0, 300);
 const UNICODE = ['Привет, мир 👋', '👨‍👩‍👧‍👦🇫🇷 e\u0301 漢字かな', 'مرحبا بالعالم', 'x'.repeat(300), 'W'.repeat(300)];
 
@@ -34,7 +34,7 @@ function expectTextInside(elements: ParsedElement[], box: { x: number; y: number
 describe('changemymind', () => {
   const SIGN = { x: 230, y: 388, width: 500, height: 146 };
 
-  test.each([['Pineapple belongs on pizza'], [LONG], ...UNICODE.map((t) => [t]), ...HOSTILE.map((t) => [t])])('%j: safe SVG, text inside the sign, non-blank PNG', (text) => {
+  test.each([['Pineapple belongs on pizza'], [LONG], ...UNICODE.map((t) => [t]), ...HOSTILE_TEXT.map((t) => [t])])('%j: safe SVG, text inside the sign, non-blank PNG', (text) => {
     const svg = renderChangeMyMind(text);
     const elements = expectSafeSvg(svg, { width: 960, height: 540 });
     expectTextInside(elements, { x: SIGN.x + 10, y: SIGN.y, width: SIGN.width - 20, height: SIGN.height });
@@ -112,7 +112,7 @@ describe('rank card', () => {
 
   test.each<[string, RankCardData]>([
     ['plain', CARD],
-    ...HOSTILE.map((username): [string, RankCardData] => [`hostile ${username}`, { ...CARD, username }]),
+    ...HOSTILE_TEXT.map((username): [string, RankCardData] => [`hostile ${username}`, { ...CARD, username }]),
     ...UNICODE.map((username): [string, RankCardData] => [`unicode ${username.slice(0, 12)}`, { ...CARD, username: [...username].slice(0, 32).join('') }]),
     ['huge numbers', { ...CARD, level: 999_999_999_999_999, xp: 999_999_999_999_999, requiredXp: 1, rank: 123_456_789 }],
     ['zero xp', { ...CARD, xp: 0 }],

@@ -6,13 +6,13 @@ import { PRIDE_STRIPES, renderPride } from '../../functions/overlays/gay';
 import { renderRip } from '../../functions/overlays/rip';
 import type { Size } from '../../shared/svg/geometry';
 import { inlinePng, samplePng } from '../support/imageHost';
+import { HOSTILE_TEXT } from '../support/hostileText';
 import { expectNear } from '../support/near';
 import { distinctColors, pixel, rasterize, rgb } from '../support/raster';
 import { expectSafeSvg, type ParsedElement } from '../support/svgXml';
 
 const png = samplePng(64, ['#ff0000', '#00ff00', '#0000ff', '#ffff00']);
 const IMAGE = inlinePng(png);
-const HOSTILE = ['</text><script>alert(1)</script>', '" onload="alert(1)', 'javascript:alert(1)'];
 
 const pictures = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'image').map((e) => e.attrs.href);
 const texts = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'text').map((e) => e.text);
@@ -51,7 +51,7 @@ describe('distracted', () => {
     ['three labels', { boyfriend: { kind: 'text', text: 'Me' }, girlfriend: { kind: 'text', text: 'My project' }, other: { kind: 'text', text: 'A new framework' } }, 0],
     ['one label', { other: { kind: 'text', text: 'Sleep' } }, 0],
     ['pictures and text', { boyfriend: { kind: 'picture', image: IMAGE }, other: { kind: 'picture', image: IMAGE }, girlfriend: { kind: 'text', text: 'x'.repeat(60) } }, 2],
-    ...HOSTILE.map((text): [string, DistractedLabels, number] => [`hostile ${text}`, { boyfriend: { kind: 'text', text } }, 0]),
+    ...HOSTILE_TEXT.map((text): [string, DistractedLabels, number] => [`hostile ${text}`, { boyfriend: { kind: 'text', text } }, 0]),
   ];
 
   test.each(cases)('%s: the scene with each label where it belongs', (_name, labels, pictureCount) => {
@@ -96,7 +96,7 @@ describe('gay', () => {
 });
 
 describe('rip', () => {
-  test.each([undefined, 'Here lies my free time', 'x'.repeat(100), ...HOSTILE])('epitaph %j: gravestone, grey picture, RIP', (text) => {
+  test.each([undefined, 'Here lies my free time', 'x'.repeat(100), ...HOSTILE_TEXT])('epitaph %j: gravestone, grey picture, RIP', (text) => {
     const { elements, raster } = expectScene(renderRip({ image: IMAGE, text, width: 640, height: 640 }), { width: 640, height: 640 });
     expect(texts(elements)).toContain('RIP');
     expect(texts(elements)[0]).toBe('RIP');
