@@ -6,6 +6,7 @@ import { pixelate } from '../../shared/svg/filters';
 import { picture } from '../../shared/svg/picture';
 import { launchChromium } from '../support/browser';
 import { gradientPng, inlinePng, noisePng } from '../support/imageHost';
+import { blocksOf } from '../support/blocks';
 import { isNear, premultiplied } from '../support/near';
 import { decodePng } from '../support/png';
 import { pixel, type Raster } from '../support/raster';
@@ -54,20 +55,11 @@ describe('pixelate in Chromium', () => {
     expect([filtered.width, filtered.height]).toEqual([width, height]);
     expect([original.width, original.height]).toEqual([width, height]);
 
-    const problems: string[] = [];
+    const { blocks, problems } = blocksOf(filtered, block, close);
     let clear = 0;
-    for (let by = 0; by < height; by += block) {
-      for (let bx = 0; bx < width; bx += block) {
-        const reference = pixel(filtered, bx, by);
-        if (!close(reference, pixel(original, bx, by))) problems.push(`block at ${bx},${by} is ${reference}, the picture there ${pixel(original, bx, by)}`);
-        if (reference[3] === 0) clear += 1;
-        for (let y = by; y < Math.min(by + block, height); y += 1) {
-          for (let x = bx; x < Math.min(bx + block, width); x += 1) {
-            const here = pixel(filtered, x, y);
-            if (!close(here, reference)) problems.push(`block at ${bx},${by} not flat: ${here} at ${x},${y} vs ${reference}`);
-          }
-        }
-      }
+    for (const { x, y, reference } of blocks) {
+      if (!close(reference, pixel(original, x, y))) problems.push(`block at ${x},${y} is ${reference}, the picture there ${pixel(original, x, y)}`);
+      if (reference[3] === 0) clear += 1;
     }
     expect(problems.slice(0, 5)).toEqual([]);
     if (kind.startsWith('translucent')) expect(clear).toBeGreaterThan(0);
