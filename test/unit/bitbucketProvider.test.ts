@@ -1,13 +1,12 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { bitbucket } from '../../shared/webhooks/providers/bitbucket';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { bitbucketDeliveries, bitbucketPayloads } from '../fixtures/bitbucket/payloads';
 
 const REQUEST = 'c5d7e5f0-2a6b-4b1e-9a8e-3f1c2d4b5a00';
-const delivery = (event: string, payload: unknown): ProviderDelivery => ({
-  headers: { 'x-event-key': event, 'x-request-uuid': REQUEST, 'x-hook-uuid': 'cfdb4cc8-3d5a-4c3a-9a6f-2b1e6d7c8a90', 'content-type': 'application/json' },
-  body: JSON.stringify(payload),
-});
+const delivery = (event: string, payload: unknown): ProviderDelivery =>
+  toProviderDelivery(jsonRequest({ 'X-Event-Key': event, 'X-Request-UUID': REQUEST, 'X-Hook-UUID': 'cfdb4cc8-3d5a-4c3a-9a6f-2b1e6d7c8a90' }, payload));
 
 const embedOf = (event: string, payload: unknown = bitbucketPayloads[event]) => {
   const outcome = bitbucket.read(delivery(event, payload));

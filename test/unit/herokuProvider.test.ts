@@ -1,9 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { heroku } from '../../shared/webhooks/providers/heroku';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { herokuDeliveries, herokuPayloads } from '../fixtures/heroku/payloads';
 
-const delivery = (payload: unknown): ProviderDelivery => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({}, payload));
 
 type Event = { action: string; data: Record<string, unknown>; webhook_metadata: { delivery: { id: string } } };
 const fixture = (event: string) => herokuPayloads[event] as Event;
