@@ -90,8 +90,7 @@ describe('CircleCI provider', () => {
 
   test('the fixture deliveries read as messages keyed by the body id', () => {
     for (const fixture of circleciDeliveries) {
-      const headers = Object.fromEntries(Object.entries(fixture.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      expect(circleci.read({ headers, body: fixture.body })).toMatchObject({ kind: 'message', event: fixture.event, deliveryId: JSON.parse(fixture.body).id });
+      expect(circleci.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event, deliveryId: JSON.parse(fixture.body).id });
     }
   });
 });

@@ -57,7 +57,7 @@ describe('Docker Hub provider', () => {
 
   test('the fixture deliveries read as messages', () => {
     for (const fixture of dockerhubDeliveries) {
-      expect(dockerhub.read({ headers: { 'content-type': 'application/json' }, body: fixture.body })).toMatchObject({ kind: 'message', event: fixture.event });
+      expect(dockerhub.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
     }
   });
 });

@@ -66,6 +66,6 @@ describe('Doppler provider', () => {
   });
 
   test('the fixture deliveries read as messages', () => {
-    for (const fixture of dopplerDeliveries) expect(doppler.read({ headers: { 'content-type': 'application/json' }, body: fixture.body })).toMatchObject({ kind: 'message', event: fixture.event });
+    for (const fixture of dopplerDeliveries) expect(doppler.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
   });
 });

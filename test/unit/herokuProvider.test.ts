@@ -77,7 +77,7 @@ describe('Heroku provider', () => {
 
   test('the fixture deliveries read as messages with the delivery id from the body', () => {
     for (const item of herokuDeliveries) {
-      expect(heroku.read({ headers: { 'content-type': 'application/json' }, body: item.body })).toMatchObject({ kind: 'message', event: item.event, deliveryId: (JSON.parse(item.body) as Event).webhook_metadata.delivery.id });
+      expect(heroku.read(toProviderDelivery(item))).toMatchObject({ kind: 'message', event: item.event, deliveryId: (JSON.parse(item.body) as Event).webhook_metadata.delivery.id });
     }
   });
 });
