@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { RouteEntry } from '../../shared/routes/table';
 import { HOSTILE_TEXT } from './hostileText';
+import { queryFields } from './routeCases';
 import { exampleQuery } from './routeExamples';
 
 /** Ready-to-send requests, malformed in the ways clients and attackers malform them. */
@@ -57,10 +58,7 @@ function encode(value: string, how: Encoding): string {
   return [...bytes].map((b) => (keep.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
 }
 
-const queryNames = (route: RouteEntry): string[] => {
-  const shape = (route.schemas.query as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
-  return [...Object.keys(shape), ...(route.response === 'svg' ? ['format'] : [])];
-};
+const queryNames = (route: RouteEntry): string[] => [...queryFields(route), ...(route.response === 'svg' ? ['format'] : [])];
 
 export interface HostileRequest {
   method: string;
