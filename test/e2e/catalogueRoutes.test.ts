@@ -3,7 +3,7 @@ import { routeList, routes, type GroupRouteId, type RouteId } from '../../shared
 import { expectErrorEnvelope } from '../support/envelope';
 import { HOSTILE_TEXT } from '../support/hostileText';
 import { expectDrawnText, expectFieldError, expectImage, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
-import { drawnLines } from '../support/svgXml';
+import { drawnLines, picturesOf, textsOf } from '../support/svgXml';
 import { exampleQuery } from '../support/routeExamples';
 import { casesOf, missingFrom, numericDefaults, pictureRoutes, queryFields, svgRoutes } from '../support/routeCases';
 import { sendBody } from '../support/imageHost';
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 type Params = Record<string, string | number>;
 const image = (extra: Params = {}) => ({ image: cat, ...extra });
-const picturesIn = (elements: ReturnType<typeof expectImage>) => elements.filter((e) => e.tag === 'image').length;
+const picturesIn = (elements: ReturnType<typeof expectImage>) => picturesOf(elements).length;
 /** A drawn scene has dozens of colours; a blank or flat one has a handful. */
 const SCENE_COLORS = 16;
 
@@ -144,8 +144,7 @@ describe('generator distracted', () => {
   test('text labels and picture URLs mix; pictures are fetched and inlined', async () => {
     const elements = expectImage(await images.get(path, { boyfriend: 'Me', girlfriend: cat, other: 'ftp://not-a-picture' }), size);
     expect(picturesIn(elements)).toBe(1);
-    const texts = elements.filter((e) => e.tag === 'text').map((e) => e.text);
-    expect(texts).toEqual(expect.arrayContaining(['Me', 'ftp://not-a-picture']));
+    expect(textsOf(elements)).toEqual(expect.arrayContaining(['Me', 'ftp://not-a-picture']));
   });
 
   test.each(HOSTILE_TEXT)('hostile label %j stays text', async (label) => {

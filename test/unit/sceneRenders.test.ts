@@ -9,18 +9,16 @@ import { inlinePng, samplePng } from '../support/imageHost';
 import { HOSTILE_TEXT } from '../support/hostileText';
 import { expectNear } from '../support/near';
 import { distinctColors, pixel, rasterize, rgb } from '../support/raster';
-import { expectSafeSvg, type ParsedElement } from '../support/svgXml';
+import { expectSafeSvg, picturesOf, textsOf } from '../support/svgXml';
 
 const png = samplePng(64, ['#ff0000', '#00ff00', '#0000ff', '#ffff00']);
 const IMAGE = inlinePng(png);
 
-const pictures = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'image').map((e) => e.attrs.href);
-const texts = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'text').map((e) => e.text);
 
 /** Safe SVG of the given size with the picture inlined, rasterising to something far from blank. */
 function expectScene(svg: string, size: { width: number; height: number }, minColors = 20) {
   const elements = expectSafeSvg(svg, size);
-  expect(pictures(elements)).toEqual([IMAGE.dataUri]);
+  expect(picturesOf(elements)).toEqual([IMAGE.dataUri]);
   const raster = rasterize(svg);
   expect(distinctColors(raster)).toBeGreaterThan(minColors);
   return { elements, raster };
@@ -29,7 +27,7 @@ function expectScene(svg: string, size: { width: number; height: number }, minCo
 describe('delete', () => {
   test('a dialog with the picture, the question and the two buttons', () => {
     const { elements } = expectScene(renderDeleteDialog({ image: IMAGE, width: 680, height: 340 }), { width: 680, height: 340 });
-    expect(texts(elements)).toEqual(expect.arrayContaining(['Delete File', 'Delete this?', 'Delete', 'Cancel']));
+    expect(textsOf(elements)).toEqual(expect.arrayContaining(['Delete File', 'Delete this?', 'Delete', 'Cancel']));
   });
 });
 
@@ -57,9 +55,9 @@ describe('distracted', () => {
   test.each(cases)('%s: the scene with each label where it belongs', (_name, labels, pictureCount) => {
     const svg = renderDistracted(labels);
     const elements = expectSafeSvg(svg, { width: 960, height: 600 });
-    expect(pictures(elements)).toHaveLength(pictureCount);
+    expect(picturesOf(elements)).toHaveLength(pictureCount);
     for (const content of Object.values(labels)) {
-      if (content.kind === 'text') expect(texts(elements).some((t) => content.text.startsWith(t.replace(/…$/, '')))).toBe(true);
+      if (content.kind === 'text') expect(textsOf(elements).some((t) => content.text.startsWith(t.replace(/…$/, '')))).toBe(true);
     }
     expect(distinctColors(rasterize(svg))).toBeGreaterThan(20);
     // Every label's text stays within its 220-wide tag.
@@ -98,10 +96,10 @@ describe('gay', () => {
 describe('rip', () => {
   test.each([undefined, 'Here lies my free time', 'x'.repeat(100), ...HOSTILE_TEXT])('epitaph %j: gravestone, grey picture, RIP', (text) => {
     const { elements, raster } = expectScene(renderRip({ image: IMAGE, text, width: 640, height: 640 }), { width: 640, height: 640 });
-    expect(texts(elements)).toContain('RIP');
-    expect(texts(elements)[0]).toBe('RIP');
+    expect(textsOf(elements)).toContain('RIP');
+    expect(textsOf(elements)[0]).toBe('RIP');
     // Words wrap at spaces and long words break anywhere: compare without the breaks.
-    expect(texts(elements).slice(1).join('').replace(/\s/g, '')).toBe((text ?? '').replace(/\s/g, ''));
+    expect(textsOf(elements).slice(1).join('').replace(/\s/g, '')).toBe((text ?? '').replace(/\s/g, ''));
     // The picture is drawn in grey: its red quadrant has equal channels.
     const [r, g, b] = pixel(raster, 260, 250);
     expectNear([r, g], [g, b], 2);
