@@ -5,7 +5,7 @@ import { HOSTILE_TEXT } from '../support/hostileText';
 import { expectDrawnText, expectFieldError, expectImage, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
 import { drawnLines, picturesOf, textsOf } from '../support/svgXml';
 import { exampleQuery } from '../support/routeExamples';
-import { casesOf, missingFrom, numericDefaults, pictureRoutes, queryFields, svgRoutes } from '../support/routeCases';
+import { casesOf, documentedDefaults, missingFrom, numericDefaults, pictureRoutes, queryFields, svgRoutes } from '../support/routeCases';
 import { sendBody } from '../support/imageHost';
 
 /** The catalogue routes (filters, generators, overlays; lists from the route table) end to end, with a real key and image host. */
@@ -33,6 +33,8 @@ describe.each(casesOf(pictureRoutes))('%s: the picture parameters', (_id, route)
     expect(picturesIn(expectImage(implicit, { width: 512, height: 512 }))).toBe(1);
     const documented = numericDefaults(route, cat);
     expect(documented).toMatchObject({ width: 512, height: 512 });
+    // What the schema fills in is what the published document tells clients.
+    expect(documented).toEqual(documentedDefaults(route));
     expect((await images.get(path, image(documented))).text).toBe(implicit.text);
     // And each of those parameters is read: another value draws another picture.
     for (const [name, value] of Object.entries(documented)) expect((await images.get(path, image({ [name]: Number(value) / 2 }))).text).not.toBe(implicit.text);

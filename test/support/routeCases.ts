@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { routeList, type RouteEntry, type RouteId } from '../../shared/routes/table';
 
@@ -21,6 +22,15 @@ export const pictureRoutes: RouteEntry[] = svgRoutes.filter((route) => queryFiel
 export function numericDefaults(route: RouteEntry, image: string): Record<string, number> {
   const parsed = (route.schemas.query as z.ZodType).parse({ image }) as Record<string, unknown>;
   return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+}
+
+type Parameter = { name: string; in: string; schema?: { default?: unknown } };
+const published = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
+
+/** The numeric query defaults the published API document (docs/openapi.json) states for a route: what clients are told. */
+export function documentedDefaults(route: RouteEntry): Record<string, number> {
+  const parameters = published.paths[route.path]?.[route.method.toLowerCase()]?.parameters ?? [];
+  return Object.fromEntries(parameters.filter((p) => p.in === 'query' && typeof p.schema?.default === 'number').map((p) => [p.name, p.schema?.default as number]));
 }
 
 /** `[id, route]` pairs for test.each / describe.each. */
