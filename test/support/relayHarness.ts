@@ -4,7 +4,7 @@ import type { LocalServer, LocalServerOptions } from '../../infra/local/server';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import { createStores, type Stores } from '../../shared/store';
 import type { ReplayDeps } from '../../shared/webhooks/replay';
-import type { FixtureDelivery } from '../fixtures/delivery';
+import type { DeliveryRequest } from '../fixtures/delivery';
 import { githubDelivery } from '../fixtures/github/payloads';
 import { startFakeDiscord, type FakeDiscord } from './fakeDiscord';
 import { call, startTestApi, type Reply } from './localApi';
@@ -25,7 +25,7 @@ export interface RelayHarness {
   /** POST /webhooks/{id}/{token}/{provider} with exactly these headers and body (malformed deliveries too). */
   deliver(id: string, provider: string, headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer>, token?: string): Promise<Reply>;
   /** Sends a provider's delivery (a fixture), with `headers` added or overriding its own (signatures). */
-  send(id: string, provider: string, delivery: Pick<FixtureDelivery, 'headers' | 'body'>, options?: { headers?: Record<string, string>; token?: string }): Promise<Reply>;
+  send(id: string, provider: string, delivery: DeliveryRequest, options?: { headers?: Record<string, string>; token?: string }): Promise<Reply>;
   /** The suites' everyday delivery: a GitHub `star`, under a fresh delivery id unless given. */
   star(id: string, deliveryId?: string, token?: string): Promise<Reply>;
   /** PUT /v1/webhooks/{id}/{token} with the harness's API key; `extra`: more body fields (requireSignatures). */
