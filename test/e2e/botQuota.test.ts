@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import type { LocalServer } from '../../infra/local/server';
+import { expect, test } from '@jest/globals';
 import { expectErrorEnvelope } from '../support/envelope';
-import { awayFromWindowEdge, call, rateHeaders, startTestApi } from '../support/localApi';
+import { awayFromWindowEdge, call, rateHeaders, useTestApi } from '../support/localApi';
 
 /** The bot routes count toward the key's per-minute quota like every /v1 route (a small one here). */
 const KEY = 'bot-quota-key-0123456789';
 const QUOTA = 6;
-let api: LocalServer;
-
-beforeAll(async () => {
+const api = useTestApi(() => {
   process.env.RATE_LIMIT_PER_MINUTE = String(QUOTA);
-  api = await startTestApi({ localApiKey: KEY });
-});
-afterAll(async () => {
-  await api.close();
+  return { localApiKey: KEY };
 });
 
 test('each bot read and write takes one from the quota; past it a bot route answers 429', async () => {

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { routes } from '../../shared/routes/table';
+import { routeList, routes, type GroupRouteId, type RouteId } from '../../shared/routes/table';
 import { expectErrorEnvelope } from '../support/envelope';
-import { expectDrawnText, expectFieldError, expectImage, HOSTILE_TEXT, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
-import { drawnLines } from '../support/svgXml';
+import { HOSTILE_TEXT } from '../support/hostileText';
+import { expectDrawnText, expectFieldError, expectImage, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
+import { drawnLines, picturesOf, textsOf } from '../support/svgXml';
+import { exampleQuery } from '../support/routeExamples';
+import { casesOf, documentedDefaults, missingFrom, numericDefaults, pictureRoutes, queryFields, svgRoutes } from '../support/routeCases';
 import { sendBody } from '../support/imageHost';
 
-/** The nine catalogue routes (filters, generators, overlays) end to end, with a real key and image host. */
+/** The catalogue routes (filters, generators, overlays; lists from the route table) end to end, with a real key and image host. */
 let images: ImageApi;
 let cat: string;
 beforeAll(async () => {
@@ -18,29 +21,20 @@ afterAll(async () => {
 
 type Params = Record<string, string | number>;
 const image = (extra: Params = {}) => ({ image: cat, ...extra });
-const picturesIn = (elements: ReturnType<typeof expectImage>) => elements.filter((e) => e.tag === 'image').length;
+const picturesIn = (elements: ReturnType<typeof expectImage>) => picturesOf(elements).length;
 /** A drawn scene has dozens of colours; a blank or flat one has a handful. */
 const SCENE_COLORS = 16;
 
-/** Every catalogue route that draws one fetched picture, with its documented defaults besides width and height 512. */
-const pictureRoutes: [keyof typeof routes, Params][] = [
-  ['contrast', { amount: 1.5 }],
-  ['saturate', { amount: 2 }],
-  ['hueRotate', { degrees: 180 }],
-  ['pixelate', { size: 16 }],
-  ['deleteDialog', {}],
-  ['trash', {}],
-  ['gay', { opacity: 0.5 }],
-  ['rip', {}],
-];
+describe.each(casesOf(pictureRoutes))('%s: the picture parameters', (_id, route) => {
+  const path = route.path;
 
-describe.each(pictureRoutes)('%s: the picture parameters', (id, defaults) => {
-  const path = routes[id].path;
-
-  test('without them: 512x512 and the documented defaults, byte for byte', async () => {
+  test('without them: 512x512 and the defaults its schema declares, byte for byte', async () => {
     const implicit = await images.get(path, image());
     expect(picturesIn(expectImage(implicit, { width: 512, height: 512 }))).toBe(1);
-    const documented = { width: 512, height: 512, ...defaults };
+    const documented = numericDefaults(route, cat);
+    expect(documented).toMatchObject({ width: 512, height: 512 });
+    // What the schema fills in is what the published document tells clients.
+    expect(documented).toEqual(documentedDefaults(route));
     expect((await images.get(path, image(documented))).text).toBe(implicit.text);
     // And each of those parameters is read: another value draws another picture.
     for (const [name, value] of Object.entries(documented)) expect((await images.get(path, image({ [name]: Number(value) / 2 }))).text).not.toBe(implicit.text);
@@ -89,15 +83,30 @@ describe.each(pictureRoutes)('%s: the picture parameters', (id, defaults) => {
   });
 });
 
-const filters: ['contrast' | 'saturate' | 'hueRotate' | 'pixelate', string, (string | number)[], string[]][] = [
-  ['contrast', 'amount', [0, 1.5, 5, '.5'], ['-0.1', '5.01', 'abc', '1e1', '', 'Infinity']],
-  ['saturate', 'amount', [0, 2, 10], ['-1', '10.5', 'NaN']],
-  ['hueRotate', 'degrees', [-360, 0, 180, 360, '12.5'], ['361', '-360.5', 'half']],
-  ['pixelate', 'size', [2, 16, 128], ['1', '129', '2.5', 'big']],
-];
+/** Per filter: values of its one strength parameter that render, and values refused. */
+const FILTER_VALUES: Record<GroupRouteId<'filters'>, { good: (string | number)[]; bad: string[] }> = {
+  contrast: { good: [0, 1.5, 5, '.5'], bad: ['-0.1', '5.01', 'abc', '1e1', '', 'Infinity'] },
+  saturate: { good: [0, 2, 10], bad: ['-1', '10.5', 'NaN'] },
+  hueRotate: { good: [-360, 0, 180, 360, '12.5'], bad: ['361', '-360.5', 'half'] },
+  pixelate: { good: [2, 16, 128], bad: ['1', '129', '2.5', 'big'] },
+};
+const filterRoutes = routeList.filter((route) => route.group === 'filters');
 
-describe.each(filters)('filter %s', (id, strength, good, bad) => {
-  const path = routes[id].path;
+test('every filter route of the table has its values above', () => {
+  expect(filterRoutes.length).toBeGreaterThan(0);
+  expect(missingFrom(filterRoutes, FILTER_VALUES)).toEqual([]);
+});
+
+describe.each(casesOf(filterRoutes))('filter %s', (id, route) => {
+  const path = route.path;
+  // The strength is the one parameter beyond the picture's own.
+  const strengths = queryFields(route).filter((name) => !['image', 'width', 'height'].includes(name));
+  const strength = strengths[0] ?? '';
+  const { good, bad } = FILTER_VALUES[id as GroupRouteId<'filters'>] ?? { good: [], bad: [] };
+
+  test('has exactly one strength parameter', () => {
+    expect(strengths).toHaveLength(1);
+  });
 
   test.each(good.map((value) => [value]))(`${strength}=%s renders the filtered picture`, async (value) => {
     // Effects are checked in pixels by the unit tests; here the picture's four colours must stay
@@ -113,14 +122,20 @@ describe.each(filters)('filter %s', (id, strength, good, bad) => {
   });
 });
 
-describe('generators delete and trash', () => {
-  test.each<['deleteDialog' | 'trash', string]>([
-    ['deleteDialog', 'Delete this?'],
-    ['trash', 'Into the trash'],
-  ])('%s draws the picture into its scene', async (id, title) => {
-    const elements = expectImage(await images.get(routes[id].path, image()), { width: 512, height: 512 }, SCENE_COLORS);
+/** The title of each generator scene that draws one picture. */
+const SCENE_TITLES: Partial<Record<RouteId, string>> = { deleteDialog: 'Delete this?', trash: 'Into the trash' };
+const pictureScenes = pictureRoutes.filter((route) => route.group === 'generators');
+
+describe('generators that draw one picture into a scene', () => {
+  test('every one of the table has its title above', () => {
+    expect(pictureScenes.length).toBeGreaterThan(0);
+    expect(missingFrom(pictureScenes, SCENE_TITLES)).toEqual([]);
+  });
+
+  test.each(casesOf(pictureScenes))('%s draws the picture into its scene', async (id, route) => {
+    const elements = expectImage(await images.get(route.path, image()), { width: 512, height: 512 }, SCENE_COLORS);
     expect(picturesIn(elements)).toBe(1);
-    expect(elements.find((e) => e.tag === 'title')?.text).toBe(title);
+    expect(elements.find((e) => e.tag === 'title')?.text).toBe(SCENE_TITLES[id]);
   });
 });
 
@@ -131,8 +146,7 @@ describe('generator distracted', () => {
   test('text labels and picture URLs mix; pictures are fetched and inlined', async () => {
     const elements = expectImage(await images.get(path, { boyfriend: 'Me', girlfriend: cat, other: 'ftp://not-a-picture' }), size);
     expect(picturesIn(elements)).toBe(1);
-    const texts = elements.filter((e) => e.tag === 'text').map((e) => e.text);
-    expect(texts).toEqual(expect.arrayContaining(['Me', 'ftp://not-a-picture']));
+    expect(textsOf(elements)).toEqual(expect.arrayContaining(['Me', 'ftp://not-a-picture']));
   });
 
   test.each(HOSTILE_TEXT)('hostile label %j stays text', async (label) => {
@@ -216,9 +230,17 @@ describe('overlay rip', () => {
   });
 });
 
-test('every catalogue route answers 401 without a key', async () => {
-  for (const id of ['contrast', 'saturate', 'hueRotate', 'pixelate', 'deleteDialog', 'trash', 'distracted', 'gay', 'rip'] as const) {
-    const reply = await fetch(`${images.api.url}${routes[id].path}?image=${encodeURIComponent(cat)}`);
+describe('every image route of the table', () => {
+  test('the generated cases cover it: each route whose example sends an `image` gets the picture contract', () => {
+    const withImage = svgRoutes.filter((route) => route.example.query?.image !== undefined).map((route) => route.id);
+    expect(pictureRoutes.map((route) => route.id)).toEqual(withImage);
+    // The routes this file once listed by hand are all still found.
+    expect(withImage).toEqual(expect.arrayContaining(['contrast', 'saturate', 'hueRotate', 'pixelate', 'deleteDialog', 'trash', 'gay', 'rip']));
+    expect(svgRoutes.map((route) => route.id)).toEqual(expect.arrayContaining(['distracted', ...withImage]));
+  });
+
+  test.each(casesOf(svgRoutes))('%s answers 401 without a key', async (_id, route) => {
+    const reply = await fetch(images.urlOf(route.path, exampleQuery(route, cat)));
     expectErrorEnvelope({ status: reply.status, headers: reply.headers, text: '', json: await reply.json() }, 401, 'UNAUTHORIZED');
-  }
+  });
 });

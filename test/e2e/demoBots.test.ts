@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import type { LocalServer } from '../../infra/local/server';
-import { call, startTestApi } from '../support/localApi';
+import { expect, test } from '@jest/globals';
+import { call, useTestApi } from '../support/localApi';
 
 /** DEMO_BOTS: a new user sees real-looking bots at once, and can try the write routes on them. */
 const KEY = 'demo-bots-key-0123456';
-let api: LocalServer;
-beforeAll(async () => {
-  api = await startTestApi({ localApiKey: KEY, demoBots: true });
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestApi({ localApiKey: KEY, demoBots: true });
 
 test('public demo bots are listed by guilds, with live status, stats history and commands', async () => {
-  expect(api.demoBots).toBeGreaterThanOrEqual(5);
+  expect(api.server.demoBots).toBeGreaterThanOrEqual(5);
   const list = (await call(`${api.url}/v1/bots?sort=guilds`, { key: KEY })).json.data.bots;
-  expect(list.length).toBe(api.demoBots - 1); // one demo bot is private
+  expect(list.length).toBe(api.server.demoBots - 1); // one demo bot is private
   expect(list[0]).toMatchObject({ name: 'Melody', online: true });
   expect(list.map((bot: { guilds: number }) => bot.guilds)).toEqual([...list.map((bot: { guilds: number }) => bot.guilds)].sort((a, b) => b - a));
   expect(list.some((bot: { online: boolean }) => !bot.online)).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from '@jest/globals';
 import { discordHangs, discordJson, discordResets, type DiscordReply } from '../support/fakeDiscord';
-import { expectAnswer, githubStar, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
+import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
 /**
  * Discord outages the replay suite (webhookReplay.test.ts, with 5xx answers) does not play: a
@@ -35,8 +35,7 @@ const OUTAGES: { name: string; reply: DiscordReply; deliveries: number; status: 
 test.each(OUTAGES.map((outage) => [outage.name, outage] as const))('Discord %s: the relay says so, the delivery stays replayable, and one replay after recovery posts it once', async (_name, outage) => {
   const id = relay.hookId();
   const deliveryId = `outage-${id}`;
-  const { headers, body } = githubStar(deliveryId);
-  const star = () => relay.deliver(id, 'github', headers, body);
+  const star = () => relay.star(id, deliveryId);
 
   relay.discord.script(...Array.from({ length: outage.deliveries }, () => outage.reply));
   for (let attempt = 0; attempt < outage.deliveries; attempt += 1) {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { routes } from '../../shared/routes/table';
 import { expectErrorEnvelope } from '../support/envelope';
-import { expectDrawnText, expectFieldError, expectImage, HOSTILE_TEXT, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
+import { HOSTILE_TEXT } from '../support/hostileText';
+import { expectDrawnText, expectFieldError, expectImage, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
 import { drawnLines } from '../support/svgXml';
 import { pngDeclaring, redirectTo, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
 
-/** The three documented image endpoints through the local server, with a real key and a real image host. */
+/** Three image endpoints (paths from the route table) through the local server, with a real key and a real image host. */
 let images: ImageApi;
 let host: ImageHost;
 let blocked: ImageHost;
@@ -26,12 +28,11 @@ afterAll(async () => {
 });
 
 const get: ImageApi['get'] = (...args) => images.get(...args);
-const HOSTILE = HOSTILE_TEXT;
 
-describe('GET /v1/images/generators/changemymind', () => {
-  const path = '/v1/images/generators/changemymind';
+describe(`GET ${routes.changeMyMind.path}`, () => {
+  const path = routes.changeMyMind.path;
 
-  test.each(['Pineapple belongs on pizza', 'x'.repeat(300), `  ${'y'.repeat(300)}  `, 'Привет 👨‍👩‍👧‍👦 漢字 e\u0301', ...HOSTILE])('text %j -> the scene', async (text) => {
+  test.each(['Pineapple belongs on pizza', 'x'.repeat(300), `  ${'y'.repeat(300)}  `, 'Привет 👨‍👩‍👧‍👦 漢字 e\u0301', ...HOSTILE_TEXT])('text %j -> the scene', async (text) => {
     const elements = expectImage(await get(path, { text }), { width: 960, height: 540 });
     const statement = drawnLines(elements).filter((line) => line !== 'CHANGE MY MIND');
     expect(statement.join('').replace(/\s+/g, '')).toBe(text.trim().normalize('NFC').replace(/\s+/g, ''));
@@ -49,8 +50,8 @@ describe('GET /v1/images/generators/changemymind', () => {
   });
 });
 
-describe('GET /v1/images/overlays/jail', () => {
-  const path = '/v1/images/overlays/jail';
+describe(`GET ${routes.jail.path}`, () => {
+  const path = routes.jail.path;
   const image = () => `${host.url}/cat.png`;
 
   test('default size 512x512 with the picture inlined', async () => {
@@ -114,8 +115,8 @@ describe('GET /v1/images/overlays/jail', () => {
 
 });
 
-describe('GET /v1/images/rank-card', () => {
-  const path = '/v1/images/rank-card';
+describe(`GET ${routes.rankCard.path}`, () => {
+  const path = routes.rankCard.path;
   const card = { username: 'Ada', level: 3, xp: 1200, requiredXp: 5000, rank: 7 };
 
   test('with an avatar: the picture inlined, clipped to a circle', async () => {
@@ -125,7 +126,7 @@ describe('GET /v1/images/rank-card', () => {
     expect(elements.some((e) => e.attrs.fill === '#f23f43')).toBe(true);
   });
 
-  test.each(HOSTILE)('username %j stays text', async (username) => {
+  test.each(HOSTILE_TEXT)('username %j stays text', async (username) => {
     const elements = expectImage(await get(path, { ...card, username }), { width: 934, height: 282 });
     expect(elements.some((e) => e.tag === 'text' && e.text === username)).toBe(true);
   });

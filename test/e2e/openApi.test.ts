@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { LocalServer } from '../../infra/local/server';
 import { openApiDocument } from '../../shared/openapi/document';
 import { routes, type RouteId } from '../../shared/routes/table';
-import { call, rateHeaders, startTestApi, type Reply } from '../support/localApi';
+import { call, rateHeaders, useTestApi, type Reply } from '../support/localApi';
 import { groupTags } from '../../functions/groups';
 
 /** GET /openapi.json over HTTP, and real answers of the API checked against the document. */
 const KEY = 'openapi-contract-key-0123';
-let api: LocalServer;
-beforeAll(async () => {
-  api = await startTestApi({ localApiKey: KEY });
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestApi({ localApiKey: KEY });
 
 const document = openApiDocument(groupTags(), '/');
 const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { routeList, type RouteEntry } from '../../shared/routes/table';
+import type { RouteEntry } from '../../shared/routes/table';
 import { expectErrorEnvelope } from '../support/envelope';
 import { expectFieldError, startImageApi, type ImageApi } from '../support/imageApi';
 import { rateHeaders } from '../support/localApi';
+import { svgRoutes } from '../support/routeCases';
 import { exampleQuery } from '../support/routeExamples';
 import { decodePng, fetchBytes } from '../support/png';
 import { distinctColors, rasterize, type Raster } from '../support/raster';
@@ -17,7 +18,7 @@ afterAll(async () => {
   await images.close();
 });
 
-const imageRoutes = routeList.filter((route) => route.response === 'svg');
+const imageRoutes = svgRoutes;
 
 /** The route's example, its picture URLs pointed at the test's image host. */
 const exampleOf = (route: RouteEntry) => exampleQuery(route, `${images.host.url}/cat.png`);

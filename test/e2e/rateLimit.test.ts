@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import type { LocalServer } from '../../infra/local/server';
+import { expect, test } from '@jest/globals';
 import { expectErrorEnvelope } from '../support/envelope';
-import { awayFromWindowEdge, call, RANK_CARD_QUERY, rateHeaders, startTestApi } from '../support/localApi';
+import { awayFromWindowEdge, call, RANK_CARD_QUERY, rateHeaders, useTestApi } from '../support/localApi';
 
 const KEYS = ['burst-key-aaaaaaaaaaaa', 'other-key-bbbbbbbbbbbb'];
-let api: LocalServer;
-beforeAll(async () => {
-  api = await startTestApi({ localApiKey: KEYS.join(',') });
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestApi({ localApiKey: KEYS.join(',') });
 
 test('200 concurrent requests of one key in one window: 60 SVGs, 140 429s with Retry-After', async () => {
   await awayFromWindowEdge();

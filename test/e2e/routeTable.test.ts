@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { LocalServer } from '../../infra/local/server';
+import { describe, expect, test } from '@jest/globals';
 import { routeList } from '../../shared/routes/table';
 import { groupManifests } from '../../functions/groups';
-import { call, startTestApi } from '../support/localApi';
+import { call, useTestApi } from '../support/localApi';
 
 const KEY = 'route-table-key-0123';
-let api: LocalServer;
-beforeAll(async () => {
-  api = await startTestApi({ localApiKey: KEY });
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestApi({ localApiKey: KEY });
 
 describe('the route table', () => {
   test('ids, method+path pairs are unique; groups are known; path parameters have schemas', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { call } from '../support/localApi';
-import { expectAnswer, githubStar, RELAY_KEY, startRelayHarness, type RelayHarness } from '../support/relayHarness';
+import { expectAnswer, RELAY_KEY, startRelayHarness, type RelayHarness } from '../support/relayHarness';
 
 /** Webhook and bot ids are snowflakes with one spelling each: 17–20 digits, no leading zero, at most 2^64 − 1. */
 let relay: RelayHarness;
@@ -26,15 +26,13 @@ const accepted: [string, string][] = [
 describe('webhook ids', () => {
   test.each(refused)('%s: the relay answers 400 and calls no one', async (_name, id) => {
     relay.resetDiscord();
-    const { headers, body } = githubStar('snowflake-1');
-    expectAnswer(await relay.deliver(id, 'github', headers, body), 400, /^id must be a Discord webhook id/, 'INVALID_PARAMETER');
+    expectAnswer(await relay.star(id, 'snowflake-1'), 400, /^id must be a Discord webhook id/, 'INVALID_PARAMETER');
     expect(relay.discord.seen).toHaveLength(0);
   });
 
   test.each(accepted)('%s: forwarded', async (_name, id) => {
     relay.resetDiscord();
-    const { headers, body } = githubStar('snowflake-2');
-    expectAnswer(await relay.deliver(id, 'github', headers, body), 200, /^forwarded: star$/);
+    expectAnswer(await relay.star(id, 'snowflake-2'), 200, /^forwarded: star$/);
   });
 
   test.each(refused)('%s: PUT /v1/webhooks answers the 400 envelope', async (_name, id) => {

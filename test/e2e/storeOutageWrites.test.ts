@@ -4,7 +4,7 @@ import { routes } from '../../shared/routes/table';
 import { startStoppableStore, type StoppableStore } from '../support/dynamo';
 import { expectErrorEnvelope } from '../support/envelope';
 import { call, type Reply } from '../support/localApi';
-import { expectAnswer, githubStar, RELAY_KEY, startRelayHarness, type RelayHarness } from '../support/relayHarness';
+import { expectAnswer, RELAY_KEY, startRelayHarness, type RelayHarness } from '../support/relayHarness';
 import { UNAVAILABLE_RETRY_AFTER } from '../../shared/errors/unavailable';
 
 /**
@@ -156,8 +156,7 @@ describe('webhook deliveries', () => {
 
   test.each(cutsOf(WRITES))('the %s, the store stopping %s its call %i: 503, then whole or absent, and Discord gets the message exactly once', async (_write, when, nth) => {
     const webhookId = relay.hookId();
-    const { headers, body } = githubStar(`cut-${webhookId}`);
-    const star = () => relay.deliver(webhookId, 'github', headers, body);
+    const star = () => relay.star(webhookId, `cut-${webhookId}`);
 
     expectAnswer(await cut(`HOOK#${webhookId}`, when, nth, star), 503, /unavailable/, 'SERVICE_UNAVAILABLE');
     await store.start();

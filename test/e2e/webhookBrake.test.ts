@@ -3,7 +3,7 @@ import { logger } from '../../shared/logging/logger';
 import { RELAY_METRICS } from '../../shared/webhooks/relayMetrics';
 import { discordJson } from '../support/fakeDiscord';
 import { withinOneWindow } from '../support/fixedWindow';
-import { expectAnswer, githubStar, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
+import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
 /**
  * The global brake: once Discord's invalid answers (401, 403, 404, non-shared 429) in its 10-minute
@@ -22,10 +22,7 @@ beforeEach(() => {
 });
 afterEach(() => warn.mockRestore());
 
-const star = (id: string, token = TOKEN) => {
-  const { headers, body } = githubStar(`brake-${Math.random()}`);
-  return relay.deliver(id, 'github', headers, body, token);
-};
+const star = (id: string, token = TOKEN) => relay.star(id, undefined, token);
 /** Each warning as its JSON log line would carry it: the message and its structured fields. */
 const logLines = (): Record<string, unknown>[] => warn.mock.calls.map(([message, fields]) => ({ message, ...(fields as object) }));
 

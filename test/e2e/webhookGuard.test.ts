@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, jest, tes
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { sha256Hex } from '../../shared/crypto/hash';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
-import { githubPayloads } from '../fixtures/github/payloads';
+import { githubDelivery, githubPayloads } from '../fixtures/github/payloads';
 import { discordJson } from '../support/fakeDiscord';
-import { expectAnswer, githubStar, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
+import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
 /** What the relay remembers of webhook ids and tokens, and what it stores (or not) for them: end to end, against dynalite. */
 let relay: RelayHarness;
@@ -20,10 +20,7 @@ async function itemsOf(id: string): Promise<Record<string, unknown>[]> {
   return Items ?? [];
 }
 
-const star = (id: string, deliveryId = `star-${Math.random()}`, token = TOKEN) => {
-  const { headers, body } = githubStar(deliveryId);
-  return relay.deliver(id, 'github', headers, body, token);
-};
+const star: RelayHarness['star'] = (...args) => relay.star(...args);
 
 describe('Discord refusals are remembered for the id and token hash', () => {
   test.each<[string, number, RegExp, string]>([
@@ -81,7 +78,7 @@ describe('what is stored, and sealed', () => {
 
   test('an ignored event for a pair never seen valid stores nothing and calls no one', async () => {
     const id = relay.hookId();
-    const reply = await relay.deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'deployment_status', 'X-GitHub-Delivery': 'ignored-1' }, '{}');
+    const reply = await relay.send(id, 'github', githubDelivery('deployment_status', 'ignored-1', {}));
     expectAnswer(reply, 200, /^ignored: deployment_status$/);
     expect(await itemsOf(id)).toEqual([]);
     expect(relay.discord.seen).toHaveLength(0);
@@ -91,9 +88,9 @@ describe('what is stored, and sealed', () => {
   test('an ignored event for a known-good pair is logged (and de-duplicated) as before', async () => {
     const id = relay.hookId();
     await star(id);
-    const headers = { 'Content-Type': 'application/json', 'X-GitHub-Event': 'deployment_status', 'X-GitHub-Delivery': 'ignored-2' };
-    expectAnswer(await relay.deliver(id, 'github', headers, '{}'), 200, /^ignored: deployment_status$/);
-    expectAnswer(await relay.deliver(id, 'github', headers, '{}'), 200, /^duplicate: deployment_status$/);
+    const ignored = githubDelivery('deployment_status', 'ignored-2', {});
+    expectAnswer(await relay.send(id, 'github', ignored), 200, /^ignored: deployment_status$/);
+    expectAnswer(await relay.send(id, 'github', ignored), 200, /^duplicate: deployment_status$/);
     expect((await itemsOf(id)).find((item) => item.sk === 'DELIVERY#github#ignored-2')).toMatchObject({ outcome: 'ignored' });
   });
 

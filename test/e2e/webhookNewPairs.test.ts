@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { withinOneWindow } from '../support/fixedWindow';
-import { expectAnswer, githubStar, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
+import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
 /** Pairs never seen valid are tried on Discord at most 20 a minute per source address; known-good pairs never count. */
 let relay: RelayHarness;
@@ -9,10 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => relay.close());
 
-const star = (id: string, token = TOKEN) => {
-  const { headers, body } = githubStar(`new-pair-${Math.random()}`);
-  return relay.deliver(id, 'github', headers, body, token);
-};
+const star = (id: string, token = TOKEN) => relay.star(id, undefined, token);
 
 test('the 21st new pair a minute from one address is 429 with Retry-After, without reaching Discord; known-good pairs still pass', async () => {
   await withinOneWindow(60);

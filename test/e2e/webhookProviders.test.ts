@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import { LIMITS, type DiscordMessage } from '../../shared/discord/message';
 import type { Provider, ProviderDelivery } from '../../shared/webhooks/provider';
 import { providers } from '../../shared/webhooks/providers/index';
-import type { FixtureDelivery } from '../fixtures/delivery';
+import { toProviderDelivery, type FixtureDelivery } from '../fixtures/delivery';
 import { fixtureDeliveries } from '../fixtures/deliveries';
 import { expectAnswer, startRelayHarness, type RelayHarness } from '../support/relayHarness';
 
@@ -15,9 +15,7 @@ beforeAll(async () => {
 afterAll(() => relay.close());
 beforeEach(() => relay.resetDiscord());
 
-const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-const asDelivery = (fixture: FixtureDelivery): ProviderDelivery => ({ headers: lower(fixture.headers), body: fixture.body });
-const send = (id: string, provider: string, fixture: FixtureDelivery, headers: Record<string, string> = {}) => relay.deliver(id, provider, { ...fixture.headers, ...headers }, fixture.body);
+const send = (id: string, provider: string, fixture: FixtureDelivery, headers: Record<string, string> = {}) => relay.send(id, provider, fixture, { headers });
 const cases = providers.flatMap((provider) => (fixtureDeliveries[provider.name] ?? []).map((fixture) => [provider.name, fixture.event, provider, fixture] as const));
 
 /** Every Discord limit, counted as Discord counts (UTF-16 units). */
@@ -59,7 +57,7 @@ function poisoned(provider: Provider, fixture: FixtureDelivery, poison: (origina
   const payload = JSON.parse(fixture.body);
   const same = () => {
     try {
-      const outcome = provider.read({ ...asDelivery(fixture), body: JSON.stringify(payload) });
+      const outcome = provider.read({ ...toProviderDelivery(fixture), body: JSON.stringify(payload) });
       return outcome.kind === 'message' && outcome.event === fixture.event;
     } catch {
       return false;

@@ -3,32 +3,21 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { runWebhooksCommand } from '../../infra/cli/webhooksCommand';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
-import type { ReplayDeps } from '../../shared/webhooks/replay';
-import type { Stores } from '../../shared/store';
-import { githubPayloads } from '../fixtures/github/payloads';
+import { githubDelivery } from '../fixtures/github/payloads';
 import { discordJson } from '../support/fakeDiscord';
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
 /** Failed deliveries are kept and replayed exactly once, through the `webhooks` command. */
 let relay: RelayHarness;
-let stores: Stores;
-let deps: ReplayDeps;
 beforeAll(async () => {
   relay = await startRelayHarness();
-  ({ stores } = relay);
-  // The same store and secret key the local server uses, as `npm run webhooks` finds them.
-  deps = { deliveries: stores.deliveries, secretBox: new LocalSecretBox(Buffer.from(process.env.SECRETS_KEY ?? '', 'base64')), discordApiBase: relay.discord.apiBase, now: () => new Date() };
 });
 afterAll(() => relay.close());
 beforeEach(() => relay.resetDiscord());
 
-const star = (id: string, deliveryId: string) =>
-  relay.deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'star', 'X-GitHub-Delivery': deliveryId }, JSON.stringify(githubPayloads.star));
-async function webhooks(...argv: string[]) {
-  const lines: string[] = [];
-  const code = await runWebhooksCommand(argv, deps, (line) => lines.push(line));
-  return { code, out: lines.join('\n') };
-}
+const star = (id: string, deliveryId: string) => relay.star(id, deliveryId);
+/** `npm run webhooks -- <argv>` over the server's own store and secret key. */
+const webhooks: RelayHarness['webhooks'] = (...argv) => relay.webhooks(...argv);
 
 describe('failed deliveries', () => {
   test('a Discord outage leaves the delivery listed with its message; replay posts that message once', async () => {
@@ -71,7 +60,7 @@ describe('failed deliveries', () => {
   test('a delivery without a provider id is kept too; a replay that fails again stays replayable', async () => {
     const id = relay.hookId();
     relay.discord.script(discordJson(429, { retry_after: 60 }));
-    expectAnswer(await relay.deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'watch' }, JSON.stringify(githubPayloads.watch)), 429, /retry in 60 s/, 'RATE_LIMITED');
+    expectAnswer(await relay.send(id, 'github', githubDelivery('watch')), 429, /retry in 60 s/, 'RATE_LIMITED');
     const [kept] = JSON.parse((await webhooks('list', '--webhook', id, '--json')).out);
     expect(kept).toMatchObject({ deliveryId: expect.stringMatching(/^relay-/), outcome: 'rateLimited', event: 'watch' });
 
@@ -105,7 +94,7 @@ describe('failed deliveries', () => {
     const id = relay.hookId();
     relay.discord.script(discordJson(500, {}));
     await star(id, 'other-key');
-    const wrongKey = { ...deps, secretBox: new LocalSecretBox(Buffer.alloc(32, 7)) };
+    const wrongKey = { ...relay.replayDeps, secretBox: new LocalSecretBox(Buffer.alloc(32, 7)) };
     const lines: string[] = [];
     expect(await runWebhooksCommand(['replay', 'other-key'], wrongKey, (line) => lines.push(line))).toBe(1);
     expect(lines.join('\n')).toMatch(/cannot be opened with this secret key/);

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { sha256Hex } from '../../shared/crypto/hash';
 import type { Stores } from '../../shared/store';
-import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import { replayDelivery } from '../../shared/webhooks/replay';
-import { githubPayloads } from '../fixtures/github/payloads';
-import { gitlabPayloads } from '../fixtures/gitlab/payloads';
+import { githubDelivery } from '../fixtures/github/payloads';
+import { gitlabDelivery } from '../fixtures/gitlab/payloads';
 import { discordHangs, discordJson } from '../support/fakeDiscord';
 import { call } from '../support/localApi';
 import { expectAnswer, RELAY_KEY, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
@@ -23,12 +22,10 @@ beforeEach(() => relay.resetDiscord());
 
 const GITHUB_SECRET = 'It’s a Secret to Everybody';
 const GITLAB_SECRET = 'gitlab-token-7f3a';
-const body = JSON.stringify(githubPayloads.ping);
+const { body } = githubDelivery('ping');
 const sign = (secret: string, text = body) => `sha256=${createHmac('sha256', secret).update(text).digest('hex')}`;
-const ping = (id: string, headers: Record<string, string> = {}, deliveryId = `ping-${Math.random()}`) =>
-  relay.deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': deliveryId, ...headers }, body);
-const gitlabPush = (id: string, headers: Record<string, string> = {}) =>
-  relay.deliver(id, 'gitlab', { 'Content-Type': 'application/json', 'X-Gitlab-Event': 'Push Hook', ...headers }, JSON.stringify(gitlabPayloads['Push Hook']));
+const ping = (id: string, headers: Record<string, string> = {}, deliveryId = `ping-${Math.random()}`) => relay.send(id, 'github', githubDelivery('ping', deliveryId), { headers });
+const gitlabPush = (id: string, headers: Record<string, string> = {}) => relay.send(id, 'gitlab', gitlabDelivery('Push Hook'), { headers });
 
 describe('PUT /v1/webhooks/{id}/{token}', () => {
   test('registers secrets after checking the token with Discord; stores no secret in the clear', async () => {
@@ -58,7 +55,7 @@ describe('PUT /v1/webhooks/{id}/{token}', () => {
     expect(answer.json.error).toMatchObject({ code, message: expect.stringMatching(message) });
     // No secret guards the webhook (another token: a refused one is remembered for the relay too).
     const other = `${TOKEN.slice(0, -1)}Y`;
-    expectAnswer(await relay.deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': `other-${id}` }, body, other), 200, /^forwarded: ping$/);
+    expectAnswer(await relay.send(id, 'github', githubDelivery('ping', `other-${id}`), { token: other }), 200, /^forwarded: ping$/);
   });
 
   test.each<[string, unknown, RegExp, string]>([
@@ -200,8 +197,7 @@ describe('de-duplication of signed deliveries', () => {
 
   test('a signed delivery replayed after a Discord failure: a copy re-sent later under a new delivery id is still a duplicate', async () => {
     const id = await failedFirstDelivery('before-replay');
-    const deps = { deliveries: stores.deliveries, secretBox: new LocalSecretBox(Buffer.from(process.env.SECRETS_KEY ?? '', 'base64')), discordApiBase: relay.discord.apiBase, now: () => new Date() };
-    expect(await replayDelivery({ webhookId: id, provider: 'github', deliveryId: 'before-replay' }, deps)).toEqual({ kind: 'replayed', outcome: expect.objectContaining({ kind: 'delivered' }) });
+    expect(await replayDelivery({ webhookId: id, provider: 'github', deliveryId: 'before-replay' }, relay.replayDeps)).toEqual({ kind: 'replayed', outcome: expect.objectContaining({ kind: 'delivered' }) });
     expectAnswer(await signedPing(id, 'after-replay'), 200, /^duplicate: ping$/);
     expect(relay.discord.posted()).toHaveLength(2);
   });

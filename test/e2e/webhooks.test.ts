@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import type { LocalServer } from '../../infra/local/server';
 import { RELAY_PAGE_SCRIPT } from '../../functions/webhooks/relayPageScript';
 import { providers } from '../../shared/webhooks/providers/index';
-import { githubPayloads } from '../fixtures/github/payloads';
-import { gitlabPayloads } from '../fixtures/gitlab/payloads';
+import { githubDelivery, githubPayloads } from '../fixtures/github/payloads';
+import { gitlabDelivery } from '../fixtures/gitlab/payloads';
 import { discordJson, type FakeDiscord } from '../support/fakeDiscord';
 import { call, type Reply } from '../support/localApi';
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
@@ -28,8 +28,7 @@ beforeEach(() => {
   discord.script();
 });
 
-const github = (id: string, event: string, payload: unknown = githubPayloads[event]) =>
-  deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': event, 'X-GitHub-Delivery': `d-${event}` }, JSON.stringify(payload));
+const github = (id: string, event: string, payload: unknown = githubPayloads[event]) => relay.send(id, 'github', githubDelivery(event, `d-${event}`, payload));
 
 describe('relay', () => {
   test('a GitHub push is forwarded to the Discord webhook as an embed that pings nobody', async () => {
@@ -44,7 +43,7 @@ describe('relay', () => {
     const form = new URLSearchParams({ payload: JSON.stringify(githubPayloads.star) }).toString();
     expectAnswer(await deliver(hookId(), 'github', { 'Content-Type': 'application/x-www-form-urlencoded', 'X-GitHub-Event': 'star' }, form), 200, /^forwarded: star$/);
     expectAnswer(
-      await deliver(hookId(), 'gitlab', { 'Content-Type': 'application/json', 'X-Gitlab-Event': 'Push Hook' }, JSON.stringify(gitlabPayloads['Push Hook'])),
+      await relay.send(hookId(), 'gitlab', gitlabDelivery('Push Hook')),
       200,
       /^forwarded: Push Hook$/,
     );
@@ -117,29 +116,28 @@ describe('relay', () => {
 describe('duplicates', () => {
   test('a redelivery of a forwarded delivery answers "duplicate" and is not forwarded twice', async () => {
     const id = hookId();
-    const headers = { 'Content-Type': 'application/json', 'X-GitHub-Event': 'star', 'X-GitHub-Delivery': 'same-delivery-1' };
-    expectAnswer(await deliver(id, 'github', headers, JSON.stringify(githubPayloads.star)), 200, /^forwarded: star$/);
-    const again = await Promise.all([1, 2, 3].map(() => deliver(id, 'github', headers, JSON.stringify(githubPayloads.star))));
+    const sameStar = githubDelivery('star', 'same-delivery-1');
+    expectAnswer(await relay.send(id, 'github', sameStar), 200, /^forwarded: star$/);
+    const again = await Promise.all([1, 2, 3].map(() => relay.send(id, 'github', sameStar)));
     for (const reply of again) expectAnswer(reply, 200, /^duplicate: star$/);
     expect(discord.seen).toHaveLength(1);
     // The same provider id for another Discord webhook is another delivery.
-    expectAnswer(await deliver(hookId(), 'github', headers, JSON.stringify(githubPayloads.star)), 200, /^forwarded: star$/);
+    expectAnswer(await relay.send(hookId(), 'github', sameStar), 200, /^forwarded: star$/);
   });
 
   test('concurrent copies of one new delivery are forwarded once', async () => {
     const id = hookId();
-    const headers = { 'Content-Type': 'application/json', 'X-GitHub-Event': 'watch', 'X-GitHub-Delivery': 'racing-delivery' };
-    const replies = await Promise.all(Array.from({ length: 5 }, () => deliver(id, 'github', headers, JSON.stringify(githubPayloads.watch))));
+    const replies = await Promise.all(Array.from({ length: 5 }, () => relay.send(id, 'github', githubDelivery('watch', 'racing-delivery'))));
     expect(replies.map((reply) => reply.json.message).sort()).toEqual(['duplicate: watch', 'duplicate: watch', 'duplicate: watch', 'duplicate: watch', 'forwarded: watch']);
     expect(discord.seen).toHaveLength(1);
   });
 
   test('a delivery that failed on Discord is forwarded when the provider retries it', async () => {
     const id = hookId();
-    const headers = { 'Content-Type': 'application/json', 'X-GitHub-Event': 'fork', 'X-GitHub-Delivery': 'retry-me' };
+    const fork = githubDelivery('fork', 'retry-me');
     discord.script(discordJson(500, {}));
-    expectAnswer(await deliver(id, 'github', headers, JSON.stringify(githubPayloads.fork)), 502, /Discord failed/, 'UPSTREAM_ERROR');
-    expectAnswer(await deliver(id, 'github', headers, JSON.stringify(githubPayloads.fork)), 200, /^forwarded: fork$/);
+    expectAnswer(await relay.send(id, 'github', fork), 502, /Discord failed/, 'UPSTREAM_ERROR');
+    expectAnswer(await relay.send(id, 'github', fork), 200, /^forwarded: fork$/);
     expect(discord.seen).toHaveLength(2);
   });
 });

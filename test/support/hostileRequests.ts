@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import type { RouteEntry } from '../../shared/routes/table';
+import { HOSTILE_TEXT } from './hostileText';
+import { queryFields } from './routeCases';
 import { exampleQuery } from './routeExamples';
 
 /** Ready-to-send requests, malformed in the ways clients and attackers malform them. */
 
 const WEIRD = [
   '', ' ', '\u0000', '\uFEFF', '\u202E', '\uD800', '\uDFFF', 'e\u0301\u0301\u0301\u0301\u0301', '👨‍👩‍👧‍👦', '漢字', 'مرحبا',
-  '</text><script>alert(1)</script>', '" onload="alert(1)', "' onerror='x", 'javascript:alert(1)', '<svg onload=alert(1)>', '{{7*7}}', '../../etc/passwd',
+  ...HOSTILE_TEXT, '{{7*7}}', '../../etc/passwd',
   '%', '%zz', '%00', '%ED%A0%80', '%C0%AF', '%FF%FE', '-0', '+5', '1e9', 'NaN', 'Infinity', '0x10', '007', '1.5', '.5', '99999999999999999999', '-1', 'true', 'null', '[]', '{}',
   '__proto__', 'constructor', 'PNG', 'svg', 'png', 'gif',
 ];
@@ -56,10 +58,7 @@ function encode(value: string, how: Encoding): string {
   return [...bytes].map((b) => (keep.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
 }
 
-const queryNames = (route: RouteEntry): string[] => {
-  const shape = (route.schemas.query as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
-  return [...Object.keys(shape), ...(route.response === 'svg' ? ['format'] : [])];
-};
+const queryNames = (route: RouteEntry): string[] => [...queryFields(route), ...(route.response === 'svg' ? ['format'] : [])];
 
 export interface HostileRequest {
   method: string;

@@ -67,8 +67,6 @@ export function expectFieldError(reply: Reply, code: string, field: string) {
   rateHeaders(reply);
 }
 
-export const HOSTILE_TEXT = ['</text><script>alert(1)</script>', '" onload="alert(1)', 'javascript:alert(1)', '<svg onload=alert(1)>'];
-
 /** Text beyond Latin: CJK, right-to-left scripts, combining marks, emoji (a ZWJ family, a flag, a skin tone). */
 export const WORLD_TEXT = ['漢字とかな 한국어', 'مرحبا بالعالم שלום', 'Zoe\u0308 Ame\u0301lie n\u0303o', '👨‍👩‍👧‍👦 🇫🇷 👍🏽 🎉'];
 

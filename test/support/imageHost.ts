@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PNG } from 'pngjs';
 import { h, svgDocument } from '../../shared/svg/builder';
 import { rasterize } from './raster';
 
@@ -81,6 +82,28 @@ export function gradientPng(size = 128): Buffer {
     ),
   ).png;
 }
+
+/**
+ * A real PNG where neighbouring pixels differ a lot (a seam cannot hide), from a seeded generator;
+ * `translucent`: random opacity too, about one pixel in six fully clear.
+ */
+export function noisePng(width: number, height: number, seed: number, translucent = false): Buffer {
+  const png = new PNG({ width, height });
+  let state = seed;
+  const next = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return (state >>> 16) & 0xff;
+  };
+  for (let i = 0; i < width * height * 4; i += 4) {
+    for (let c = 0; c < 3; c += 1) png.data[i + c] = next();
+    const alpha = next();
+    png.data[i + 3] = !translucent ? 255 : alpha < 40 ? 0 : alpha;
+  }
+  return PNG.sync.write(png);
+}
+
+/** A PNG as the renderers take a fetched picture: inlined as a data URI. */
+export const inlinePng = (png: Buffer) => ({ mime: 'image/png', bytes: png.length, dataUri: `data:image/png;base64,${png.toString('base64')}` });
 
 /** The headers of each accepted format, enough for the magic-byte check and the pixel size (48×32). */
 export const MAGIC = {

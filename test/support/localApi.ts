@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import { startLocalServer, type LocalServer, type LocalServerOptions } from '../../infra/local/server';
 
 export const RANK_CARD_QUERY = 'username=a&level=1&xp=1&requiredXp=10&rank=1';
@@ -5,6 +6,32 @@ export const RANK_CARD_QUERY = 'username=a&level=1&xp=1&requiredXp=10&rank=1';
 /** The local server on a free port with its own in-memory store and the given seeded keys. */
 export function startTestApi(options: LocalServerOptions = {}): Promise<LocalServer> {
   return startLocalServer({ port: 0, dynamoPort: 0, tableName: 'e2e-table', ...options });
+}
+
+/**
+ * A suite's local server: started before its tests (`options` read then, so a suite can set the
+ * environment first) and closed after them. `api.url` and `api.server` are there once started.
+ */
+export function useTestApi(options: LocalServerOptions | (() => LocalServerOptions) = {}): { readonly url: string; readonly server: LocalServer } {
+  let server: LocalServer | undefined;
+  beforeAll(async () => {
+    server = await startTestApi(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const started = () => {
+    if (!server) throw new Error('the test API is not started yet (use it inside a test or hook)');
+    return server;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get server() {
+      return started();
+    },
+  };
 }
 
 export interface Reply {

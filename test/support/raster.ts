@@ -1,4 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
+import { parseHexColor } from '../../shared/svg/colors';
 import { resvgOptions } from '../../shared/raster/png';
 
 export interface Raster {
@@ -27,3 +28,6 @@ export function pixel(raster: Raster, x: number, y: number): [number, number, nu
   const i = (Math.floor(y) * raster.width + Math.floor(x)) * 4;
   return [raster.pixels[i], raster.pixels[i + 1], raster.pixels[i + 2], raster.pixels[i + 3]] as [number, number, number, number];
 }
+
+/** The red, green and blue of a CSS hex colour (`#abc` or `#aabbcc`), to compare with pixels. */
+export const rgb = (hex: string): number[] => [1, 3, 5].map((i) => parseInt((parseHexColor(hex) as string).slice(i, i + 2), 16));

@@ -4,7 +4,8 @@ import type { LocalServer, LocalServerOptions } from '../../infra/local/server';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import { createStores, type Stores } from '../../shared/store';
 import type { ReplayDeps } from '../../shared/webhooks/replay';
-import { githubPayloads } from '../fixtures/github/payloads';
+import type { DeliveryRequest } from '../fixtures/delivery';
+import { githubDelivery } from '../fixtures/github/payloads';
 import { startFakeDiscord, type FakeDiscord } from './fakeDiscord';
 import { call, startTestApi, type Reply } from './localApi';
 
@@ -21,7 +22,12 @@ export interface RelayHarness {
   resetDiscord(): void;
   /** A fresh Discord webhook id, so tests never share a webhook's records or limit. */
   hookId(): string;
+  /** POST /webhooks/{id}/{token}/{provider} with exactly these headers and body (malformed deliveries too). */
   deliver(id: string, provider: string, headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer>, token?: string): Promise<Reply>;
+  /** Sends a provider's delivery (a fixture), with `headers` added or overriding its own (signatures). */
+  send(id: string, provider: string, delivery: DeliveryRequest, options?: { headers?: Record<string, string>; token?: string }): Promise<Reply>;
+  /** The suites' everyday delivery: a GitHub `star`, under a fresh delivery id unless given. */
+  star(id: string, deliveryId?: string, token?: string): Promise<Reply>;
   /** PUT /v1/webhooks/{id}/{token} with the harness's API key; `extra`: more body fields (requireSignatures). */
   putSecrets(id: string, secrets: Record<string, unknown>, token?: string, extra?: Record<string, unknown>): Promise<Reply>;
   /** What `npm run webhooks` works with against this server: its delivery log and secret key, and the fake Discord. */
@@ -50,6 +56,8 @@ export async function startRelayHarness(options: { rateLimit?: number; newPairsP
   const base = 300000000000000000n + BigInt(process.pid % 1000) * 1_000_000n + BigInt(Date.now() % 1_000_000);
   const stores = createStores({ tableName: 'e2e-table', endpoint: api.dynamoEndpoint, region: 'us-east-1' });
   // The secret key the local server set for its functions, as `npm run webhooks` finds it.
+  const deliver: RelayHarness['deliver'] = (id, provider, headers, body, token = TOKEN) => call(`${api.url}/webhooks/${id}/${token}/${provider}`, { method: 'POST', headers, body });
+  const send: RelayHarness['send'] = (id, provider, delivery, { headers = {}, token } = {}) => deliver(id, provider, { ...delivery.headers, ...headers }, delivery.body, token);
   const replayDeps: ReplayDeps = { deliveries: stores.deliveries, secretBox: new LocalSecretBox(Buffer.from(process.env.SECRETS_KEY ?? '', 'base64')), discordApiBase: discord.apiBase, now: () => new Date() };
   return {
     api,
@@ -60,7 +68,9 @@ export async function startRelayHarness(options: { rateLimit?: number; newPairsP
       discord.script();
     },
     hookId: () => String(base + BigInt((next += 1))),
-    deliver: (id, provider, headers, body, token = TOKEN) => call(`${api.url}/webhooks/${id}/${token}/${provider}`, { method: 'POST', headers, body }),
+    deliver,
+    send,
+    star: (id, deliveryId = `star-${Math.random()}`, token) => send(id, 'github', githubDelivery('star', deliveryId), { token }),
     putSecrets: (id, secrets, token = TOKEN, extra = {}) =>
       call(`${api.url}/v1/webhooks/${id}/${token}`, { method: 'PUT', key: RELAY_KEY, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ secrets, ...extra }) }),
     replayDeps,
@@ -76,12 +86,6 @@ export async function startRelayHarness(options: { rateLimit?: number; newPairsP
     },
   };
 }
-
-/** A GitHub `star` delivery with the given delivery id, as GitHub sends it: headers and body. */
-export const githubStar = (deliveryId: string) => ({
-  headers: { 'Content-Type': 'application/json', 'X-GitHub-Event': 'star', 'X-GitHub-Delivery': deliveryId },
-  body: JSON.stringify(githubPayloads.star),
-});
 
 /** The relay's answer shape: {"message"} and maybe "code", never data or meta, never a 500. */
 export function expectAnswer(reply: Reply, status: number, message: RegExp, code?: string): void {

@@ -122,6 +122,12 @@ export function expectSafeSvg(svg: string, size?: { width: number; height: numbe
  * The drawn lines of text, in document order. A line with emoji is a bare group (no attributes)
  * of text elements on one baseline, one per font run; any other text element is a line of its own.
  */
+/** The text of each <text> element, in document order. */
+export const textsOf = (elements: ParsedElement[]): string[] => elements.filter((e) => e.tag === 'text').map((e) => e.text);
+
+/** The href of each <image> element (the inlined pictures), in document order. */
+export const picturesOf = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'image').map((e) => e.attrs.href);
+
 export function drawnLines(elements: ParsedElement[]): string[] {
   const children = (parent: ParsedElement) => elements.filter((e) => e.parent === parent);
   const isLineGroup = (group: ParsedElement | undefined): group is ParsedElement =>

@@ -1,13 +1,12 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { bitbucket } from '../../shared/webhooks/providers/bitbucket';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { bitbucketDeliveries, bitbucketPayloads } from '../fixtures/bitbucket/payloads';
 
 const REQUEST = 'c5d7e5f0-2a6b-4b1e-9a8e-3f1c2d4b5a00';
-const delivery = (event: string, payload: unknown): ProviderDelivery => ({
-  headers: { 'x-event-key': event, 'x-request-uuid': REQUEST, 'x-hook-uuid': 'cfdb4cc8-3d5a-4c3a-9a6f-2b1e6d7c8a90', 'content-type': 'application/json' },
-  body: JSON.stringify(payload),
-});
+const delivery = (event: string, payload: unknown): ProviderDelivery =>
+  toProviderDelivery(jsonRequest({ 'X-Event-Key': event, 'X-Request-UUID': REQUEST, 'X-Hook-UUID': 'cfdb4cc8-3d5a-4c3a-9a6f-2b1e6d7c8a90' }, payload));
 
 const embedOf = (event: string, payload: unknown = bitbucketPayloads[event]) => {
   const outcome = bitbucket.read(delivery(event, payload));
@@ -97,8 +96,8 @@ describe('Bitbucket provider', () => {
 
   test('the fixture deliveries carry the real header names and read as messages', () => {
     for (const fixture of bitbucketDeliveries) {
-      const headers = Object.fromEntries(Object.entries(fixture.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      expect(bitbucket.read({ headers, body: fixture.body })).toMatchObject({ kind: 'message', event: fixture.event, deliveryId: headers['x-request-uuid'] });
+      const sent = toProviderDelivery(fixture);
+      expect(bitbucket.read(sent)).toMatchObject({ kind: 'message', event: fixture.event, deliveryId: sent.headers['x-request-uuid'] });
     }
   });
 });

@@ -2,9 +2,10 @@ import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { circleci } from '../../shared/webhooks/providers/circleci';
 import { verifySignature } from '../../shared/webhooks/signature';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { circleciDeliveries, circleciGitlabWorkflow, circleciPayloads } from '../fixtures/circleci/payloads';
 
-const delivery = (payload: unknown, headers: Record<string, string> = {}): ProviderDelivery => ({ headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) });
+const delivery = (payload: unknown, headers: Record<string, string> = {}): ProviderDelivery => toProviderDelivery(jsonRequest(headers, payload));
 
 const embedOf = (event: string, payload: unknown = circleciPayloads[event]) => {
   const outcome = circleci.read(delivery(payload));
@@ -89,8 +90,7 @@ describe('CircleCI provider', () => {
 
   test('the fixture deliveries read as messages keyed by the body id', () => {
     for (const fixture of circleciDeliveries) {
-      const headers = Object.fromEntries(Object.entries(fixture.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      expect(circleci.read({ headers, body: fixture.body })).toMatchObject({ kind: 'message', event: fixture.event, deliveryId: JSON.parse(fixture.body).id });
+      expect(circleci.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event, deliveryId: JSON.parse(fixture.body).id });
     }
   });
 });

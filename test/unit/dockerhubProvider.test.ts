@@ -1,9 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { dockerhub } from '../../shared/webhooks/providers/dockerhub';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { dockerhubDeliveries, dockerhubPayloads } from '../fixtures/dockerhub/payloads';
 
-const delivery = (payload: unknown): ProviderDelivery => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({}, payload));
 const push = dockerhubPayloads['push'] as { push_data: Record<string, unknown>; repository: Record<string, unknown> };
 
 const embedOf = (payload: unknown = push) => {
@@ -56,7 +57,7 @@ describe('Docker Hub provider', () => {
 
   test('the fixture deliveries read as messages', () => {
     for (const fixture of dockerhubDeliveries) {
-      expect(dockerhub.read({ headers: { 'content-type': 'application/json' }, body: fixture.body })).toMatchObject({ kind: 'message', event: fixture.event });
+      expect(dockerhub.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
     }
   });
 });

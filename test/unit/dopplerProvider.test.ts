@@ -1,9 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { doppler } from '../../shared/webhooks/providers/doppler';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { dopplerDeliveries, dopplerPayloads } from '../fixtures/doppler/payloads';
 
-const delivery = (payload: unknown): ProviderDelivery => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({}, payload));
 const update = dopplerPayloads['config.secrets.update'] as Record<string, unknown>;
 
 const embedOf = (payload: unknown = update) => {
@@ -65,6 +66,6 @@ describe('Doppler provider', () => {
   });
 
   test('the fixture deliveries read as messages', () => {
-    for (const fixture of dopplerDeliveries) expect(doppler.read({ headers: { 'content-type': 'application/json' }, body: fixture.body })).toMatchObject({ kind: 'message', event: fixture.event });
+    for (const fixture of dopplerDeliveries) expect(doppler.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
   });
 });

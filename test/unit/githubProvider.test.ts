@@ -1,12 +1,15 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { github } from '../../shared/webhooks/providers/github';
-import { githubPayloads } from '../fixtures/github/payloads';
+import { toProviderDelivery } from '../fixtures/delivery';
+import { githubDelivery, githubPayloads } from '../fixtures/github/payloads';
 
-const delivery = (event: string, payload: unknown, form = false): ProviderDelivery => ({
-  headers: { 'x-github-event': event, 'x-github-delivery': '72d3162e-cc78-11e3-81ab-4c9367dc0958', 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-  body: form ? new URLSearchParams({ payload: JSON.stringify(payload) }).toString() : JSON.stringify(payload),
-});
+/** The delivery as JSON, or (`form`) as the form GitHub posts when a hook is set to that content type. */
+const delivery = (event: string, payload: unknown, form = false): ProviderDelivery => {
+  const json = githubDelivery(event, '72d3162e-cc78-11e3-81ab-4c9367dc0958', payload);
+  if (!form) return toProviderDelivery(json);
+  return toProviderDelivery({ headers: { ...json.headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ payload: json.body }).toString() });
+};
 
 const embedOf = (event: string, payload: unknown = githubPayloads[event]) => {
   const outcome = github.read(delivery(event, payload));

@@ -1,12 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError } from '../../shared/webhooks/provider';
 import { gitlab } from '../../shared/webhooks/providers/gitlab';
-import { gitlabPayloads } from '../fixtures/gitlab/payloads';
+import { toProviderDelivery } from '../fixtures/delivery';
+import { gitlabDelivery, gitlabPayloads } from '../fixtures/gitlab/payloads';
 
-const delivery = (event: string, payload: unknown) => ({
-  headers: { 'x-gitlab-event': event, 'x-gitlab-event-uuid': '13792a34-cac6-4fda-95a8-c58e00a3954e', 'content-type': 'application/json' },
-  body: JSON.stringify(payload),
-});
+const delivery = (event: string, payload: unknown) => toProviderDelivery(gitlabDelivery(event, '13792a34-cac6-4fda-95a8-c58e00a3954e', payload));
 
 describe('GitLab provider', () => {
   test.each([

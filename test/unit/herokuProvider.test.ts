@@ -1,9 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { heroku } from '../../shared/webhooks/providers/heroku';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { herokuDeliveries, herokuPayloads } from '../fixtures/heroku/payloads';
 
-const delivery = (payload: unknown): ProviderDelivery => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({}, payload));
 
 type Event = { action: string; data: Record<string, unknown>; webhook_metadata: { delivery: { id: string } } };
 const fixture = (event: string) => herokuPayloads[event] as Event;
@@ -76,7 +77,7 @@ describe('Heroku provider', () => {
 
   test('the fixture deliveries read as messages with the delivery id from the body', () => {
     for (const item of herokuDeliveries) {
-      expect(heroku.read({ headers: { 'content-type': 'application/json' }, body: item.body })).toMatchObject({ kind: 'message', event: item.event, deliveryId: (JSON.parse(item.body) as Event).webhook_metadata.delivery.id });
+      expect(heroku.read(toProviderDelivery(item))).toMatchObject({ kind: 'message', event: item.event, deliveryId: (JSON.parse(item.body) as Event).webhook_metadata.delivery.id });
     }
   });
 });

@@ -2,25 +2,20 @@ import { describe, expect, test } from '@jest/globals';
 import { renderChangeMyMind } from '../../shared/scenes/changeMyMind';
 import { renderJail } from '../../shared/scenes/jail';
 import { renderRankCard, type RankCardData } from '../../shared/scenes/rankCard';
-import { parseHexColor } from '../../shared/svg/colors';
 import { verticalMetrics } from '../../shared/svg/measure';
 import { presenceColors, presenceNames } from '../../shared/svg/presence';
 import { themeNames, themes } from '../../shared/svg/themes';
-import { samplePng } from '../support/imageHost';
-import { distinctColors, pixel, rasterize } from '../support/raster';
-import { expectSafeSvg, type ParsedElement } from '../support/svgXml';
+import { inlinePng, samplePng } from '../support/imageHost';
+import { HOSTILE_TEXT } from '../support/hostileText';
+import { expectNear } from '../support/near';
+import { distinctColors, pixel, rasterize, rgb } from '../support/raster';
+import { expectSafeSvg, picturesOf, type ParsedElement } from '../support/svgXml';
 
 const png = samplePng(64, ['#ff0000', '#00ff00', '#0000ff', '#ffff00']);
-const IMAGE = { mime: 'image/png', bytes: png.length, dataUri: `data:image/png;base64,${png.toString('base64')}` };
-const HOSTILE = ['</text><script>alert(1)</script>', '" onload="alert(1)', "' onclick='x", 'javascript:alert(1)', '<![CDATA[x]]>', ']]>&amp;'];
+const IMAGE = inlinePng(png);
 const LONG = 'Tabs are better than spaces and I will die on this hill, '.repeat(6).slice(0, 300);
 const UNICODE = ['Привет, мир 👋', '👨‍👩‍👧‍👦🇫🇷 e\u0301 漢字かな', 'مرحبا بالعالم', 'x'.repeat(300), 'W'.repeat(300)];
 
-const rgb = (hex: string) => {
-  const value = parseHexColor(hex) as string;
-  return [1, 3, 5].map((i) => parseInt(value.slice(i, i + 2), 16));
-};
-const near = (actual: number[], expected: number[], tolerance = 12) => expected.every((v, i) => Math.abs((actual[i] as number) - v) <= tolerance);
 
 /** Every text element's measured box (x..x+textLength, ascender..descender) lies inside `box`. */
 function expectTextInside(elements: ParsedElement[], box: { x: number; y: number; width: number; height: number }) {
@@ -39,7 +34,7 @@ function expectTextInside(elements: ParsedElement[], box: { x: number; y: number
 describe('changemymind', () => {
   const SIGN = { x: 230, y: 388, width: 500, height: 146 };
 
-  test.each([['Pineapple belongs on pizza'], [LONG], ...UNICODE.map((t) => [t]), ...HOSTILE.map((t) => [t])])('%j: safe SVG, text inside the sign, non-blank PNG', (text) => {
+  test.each([['Pineapple belongs on pizza'], [LONG], ...UNICODE.map((t) => [t]), ...HOSTILE_TEXT.map((t) => [t])])('%j: safe SVG, text inside the sign, non-blank PNG', (text) => {
     const svg = renderChangeMyMind(text);
     const elements = expectSafeSvg(svg, { width: 960, height: 540 });
     expectTextInside(elements, { x: SIGN.x + 10, y: SIGN.y, width: SIGN.width - 20, height: SIGN.height });
@@ -84,7 +79,7 @@ describe('jail', () => {
   ])('%ix%i: safe SVG of that size with the picture inlined and bars over it', (width, height) => {
     const svg = renderJail({ image: IMAGE, width, height });
     const elements = expectSafeSvg(svg, { width, height });
-    expect(elements.filter((e) => e.tag === 'image').map((e) => e.attrs.href)).toEqual([IMAGE.dataUri]);
+    expect(picturesOf(elements)).toEqual([IMAGE.dataUri]);
     const raster = rasterize(svg);
     expect([raster.width, raster.height]).toEqual([width, height]);
     if (width * height > 100) expect(distinctColors(raster)).toBeGreaterThan(4);
@@ -117,7 +112,7 @@ describe('rank card', () => {
 
   test.each<[string, RankCardData]>([
     ['plain', CARD],
-    ...HOSTILE.map((username): [string, RankCardData] => [`hostile ${username}`, { ...CARD, username }]),
+    ...HOSTILE_TEXT.map((username): [string, RankCardData] => [`hostile ${username}`, { ...CARD, username }]),
     ...UNICODE.map((username): [string, RankCardData] => [`unicode ${username.slice(0, 12)}`, { ...CARD, username: [...username].slice(0, 32).join('') }]),
     ['huge numbers', { ...CARD, level: 999_999_999_999_999, xp: 999_999_999_999_999, requiredXp: 1, rank: 123_456_789 }],
     ['zero xp', { ...CARD, xp: 0 }],
@@ -148,7 +143,7 @@ describe('rank card', () => {
 
   test.each(presenceNames)('status %s is a dot in Discord\'s colour on the avatar', (status) => {
     const raster = rasterize(renderRankCard({ ...CARD, status }));
-    expect(near(pixel(raster, 205, 205), rgb(presenceColors[status]), 2)).toBe(true);
+    expectNear(pixel(raster, 205, 205), rgb(presenceColors[status]), 2);
   });
 
   test(`${themeNames.length} themes, each with its own background and panel`, () => {
@@ -157,8 +152,8 @@ describe('rank card', () => {
     const seen = new Set<string>();
     for (const theme of themeNames) {
       const raster = rasterize(renderRankCard({ ...CARD, theme }));
-      expect(near(pixel(raster, 5, 140), rgb(themes[theme].background), 2)).toBe(true);
-      expect(near(pixel(raster, 500, 240), rgb(themes[theme].panel), 2)).toBe(true);
+      expectNear(pixel(raster, 5, 140), rgb(themes[theme].background), 2);
+      expectNear(pixel(raster, 500, 240), rgb(themes[theme].panel), 2);
       seen.add(`${themes[theme].background}${themes[theme].panel}`);
     }
     expect(seen.size).toBe(themeNames.length);
@@ -166,7 +161,7 @@ describe('rank card', () => {
 
   test('progressColor paints the bar and the level', () => {
     const raster = rasterize(renderRankCard({ ...CARD, xp: 5000, progressColor: '#ff0066' }));
-    expect(near(pixel(raster, 600, 198), [255, 0, 102], 2)).toBe(true);
+    expectNear(pixel(raster, 600, 198), [255, 0, 102], 2);
   });
 
   test('an avatar is inlined and clipped to a circle; without one a neutral placeholder is drawn', () => {
@@ -174,11 +169,11 @@ describe('rank card', () => {
     const image = expectSafeSvg(withAvatar).find((e) => e.tag === 'image');
     expect(image?.attrs).toMatchObject({ href: IMAGE.dataUri, 'clip-path': 'url(#avatar-clip)' });
     const raster = rasterize(withAvatar);
-    expect(near(pixel(raster, 110, 110), [255, 0, 0], 30)).toBe(true); // inside the circle: the picture
-    expect(near(pixel(raster, 56, 56), rgb(themes.dark.panel), 2)).toBe(true); // square corner: clipped away
+    expectNear(pixel(raster, 110, 110), [255, 0, 0], 30); // inside the circle: the picture
+    expectNear(pixel(raster, 56, 56), rgb(themes.dark.panel), 2); // square corner: clipped away
 
     const placeholder = rasterize(renderRankCard(CARD));
     expect(expectSafeSvg(renderRankCard(CARD)).some((e) => e.tag === 'image')).toBe(false);
-    expect(near(pixel(placeholder, 141, 119), rgb(themes.dark.mutedText), 2)).toBe(true);
+    expectNear(pixel(placeholder, 141, 119), rgb(themes.dark.mutedText), 2);
   });
 });

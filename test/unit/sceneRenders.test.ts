@@ -4,24 +4,21 @@ import { renderDistracted, type DistractedLabels } from '../../shared/scenes/dis
 import { FLAG_STRIPES, renderGay } from '../../shared/scenes/gay';
 import { renderRip } from '../../shared/scenes/rip';
 import { renderTrash } from '../../shared/scenes/trash';
-import { parseHexColor } from '../../shared/svg/colors';
 import type { Size } from '../../shared/svg/geometry';
-import { samplePng } from '../support/imageHost';
-import { distinctColors, pixel, rasterize } from '../support/raster';
-import { expectSafeSvg, type ParsedElement } from '../support/svgXml';
+import { inlinePng, samplePng } from '../support/imageHost';
+import { HOSTILE_TEXT } from '../support/hostileText';
+import { expectNear } from '../support/near';
+import { distinctColors, pixel, rasterize, rgb } from '../support/raster';
+import { expectSafeSvg, picturesOf, textsOf } from '../support/svgXml';
 
 const png = samplePng(64, ['#ff0000', '#00ff00', '#0000ff', '#ffff00']);
-const IMAGE = { mime: 'image/png', bytes: png.length, dataUri: `data:image/png;base64,${png.toString('base64')}` };
-const HOSTILE = ['</text><script>alert(1)</script>', '" onload="alert(1)', 'javascript:alert(1)'];
+const IMAGE = inlinePng(png);
 
-const pictures = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'image').map((e) => e.attrs.href);
-const texts = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'text').map((e) => e.text);
-const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt((parseHexColor(hex) as string).slice(i, i + 2), 16));
 
 /** Safe SVG of the given size with the picture inlined, rasterising to something far from blank. */
 function expectScene(svg: string, size: { width: number; height: number }, minColors = 20) {
   const elements = expectSafeSvg(svg, size);
-  expect(pictures(elements)).toEqual([IMAGE.dataUri]);
+  expect(picturesOf(elements)).toEqual([IMAGE.dataUri]);
   const raster = rasterize(svg);
   expect(distinctColors(raster)).toBeGreaterThan(minColors);
   return { elements, raster };
@@ -30,7 +27,7 @@ function expectScene(svg: string, size: { width: number; height: number }, minCo
 describe('delete', () => {
   test('a dialog with the picture, the question and the two buttons', () => {
     const { elements } = expectScene(renderDeleteDialog({ image: IMAGE, width: 680, height: 340 }), { width: 680, height: 340 });
-    expect(texts(elements)).toEqual(expect.arrayContaining(['Delete File', 'Delete this?', 'Delete', 'Cancel']));
+    expect(textsOf(elements)).toEqual(expect.arrayContaining(['Delete File', 'Delete this?', 'Delete', 'Cancel']));
   });
 });
 
@@ -52,15 +49,15 @@ describe('distracted', () => {
     ['three labels', { boyfriend: { kind: 'text', text: 'Me' }, girlfriend: { kind: 'text', text: 'My project' }, other: { kind: 'text', text: 'A new framework' } }, 0],
     ['one label', { other: { kind: 'text', text: 'Sleep' } }, 0],
     ['pictures and text', { boyfriend: { kind: 'picture', image: IMAGE }, other: { kind: 'picture', image: IMAGE }, girlfriend: { kind: 'text', text: 'x'.repeat(60) } }, 2],
-    ...HOSTILE.map((text): [string, DistractedLabels, number] => [`hostile ${text}`, { boyfriend: { kind: 'text', text } }, 0]),
+    ...HOSTILE_TEXT.map((text): [string, DistractedLabels, number] => [`hostile ${text}`, { boyfriend: { kind: 'text', text } }, 0]),
   ];
 
   test.each(cases)('%s: the scene with each label where it belongs', (_name, labels, pictureCount) => {
     const svg = renderDistracted(labels);
     const elements = expectSafeSvg(svg, { width: 960, height: 600 });
-    expect(pictures(elements)).toHaveLength(pictureCount);
+    expect(picturesOf(elements)).toHaveLength(pictureCount);
     for (const content of Object.values(labels)) {
-      if (content.kind === 'text') expect(texts(elements).some((t) => content.text.startsWith(t.replace(/…$/, '')))).toBe(true);
+      if (content.kind === 'text') expect(textsOf(elements).some((t) => content.text.startsWith(t.replace(/…$/, '')))).toBe(true);
     }
     expect(distinctColors(rasterize(svg))).toBeGreaterThan(20);
     // Every label's text stays within its 220-wide tag.
@@ -84,7 +81,7 @@ describe('gay', () => {
     // (200, 10) is the top stripe over the picture's green quadrant: the flag's red blended over that green.
     const top = pixel(raster, 200, 10);
     const expected = rgb(FLAG_STRIPES[0] as string).map((flag, i) => Math.round(flag * opacity + [0, 255, 0][i]! * (1 - opacity)));
-    top.slice(0, 3).forEach((value, i) => expect(Math.abs(value - (expected[i] as number))).toBeLessThanOrEqual(2));
+    expectNear(top, expected, 2);
   });
 
   test('stripes cover the whole height for any size', () => {
@@ -97,16 +94,15 @@ describe('gay', () => {
 });
 
 describe('rip', () => {
-  test.each([undefined, 'Here lies my free time', 'x'.repeat(100), ...HOSTILE])('epitaph %j: gravestone, grey picture, RIP', (text) => {
+  test.each([undefined, 'Here lies my free time', 'x'.repeat(100), ...HOSTILE_TEXT])('epitaph %j: gravestone, grey picture, RIP', (text) => {
     const { elements, raster } = expectScene(renderRip({ image: IMAGE, text, width: 640, height: 640 }), { width: 640, height: 640 });
-    expect(texts(elements)).toContain('RIP');
-    expect(texts(elements)[0]).toBe('RIP');
+    expect(textsOf(elements)).toContain('RIP');
+    expect(textsOf(elements)[0]).toBe('RIP');
     // Words wrap at spaces and long words break anywhere: compare without the breaks.
-    expect(texts(elements).slice(1).join('').replace(/\s/g, '')).toBe((text ?? '').replace(/\s/g, ''));
+    expect(textsOf(elements).slice(1).join('').replace(/\s/g, '')).toBe((text ?? '').replace(/\s/g, ''));
     // The picture is drawn in grey: its red quadrant has equal channels.
     const [r, g, b] = pixel(raster, 260, 250);
-    expect(Math.abs(r - g)).toBeLessThanOrEqual(2);
-    expect(Math.abs(g - b)).toBeLessThanOrEqual(2);
+    expectNear([r, g], [g, b], 2);
   });
 });
 

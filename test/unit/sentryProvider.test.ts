@@ -1,13 +1,12 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { sentry } from '../../shared/webhooks/providers/sentry';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { sentryDeliveries, sentryPayloads } from '../fixtures/sentry/payloads';
 
 const REQUEST = '5b1c4d2e8f9a4b3c9d7e6f5a4b3c2d1e';
-const delivery = (resource: string, payload: unknown): ProviderDelivery => ({
-  headers: { 'sentry-hook-resource': resource, 'request-id': REQUEST, 'sentry-hook-timestamp': '1566248777', 'content-type': 'application/json' },
-  body: JSON.stringify(payload),
-});
+const delivery = (resource: string, payload: unknown): ProviderDelivery =>
+  toProviderDelivery(jsonRequest({ 'Sentry-Hook-Resource': resource, 'Request-ID': REQUEST, 'Sentry-Hook-Timestamp': '1566248777' }, payload));
 
 const embedOf = (resource: string, payload: unknown = sentryPayloads[resource]) => {
   const outcome = sentry.read(delivery(resource, payload));
@@ -95,8 +94,8 @@ describe('Sentry provider', () => {
 
   test('the fixture deliveries carry the real header names and read as messages', () => {
     for (const fixture of sentryDeliveries) {
-      const headers = Object.fromEntries(Object.entries(fixture.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      expect(sentry.read({ headers, body: fixture.body })).toMatchObject({ kind: 'message', event: fixture.event, deliveryId: headers['request-id'] });
+      const sent = toProviderDelivery(fixture);
+      expect(sentry.read(sent)).toMatchObject({ kind: 'message', event: fixture.event, deliveryId: sent.headers['request-id'] });
     }
   });
 });

@@ -16,7 +16,8 @@ import { startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord';
 import { startGatewayOver, type GatewayOver } from '../support/gatewayOver';
 import { samplePng } from '../support/imageHost';
 import { call, rateHeaders, type Reply } from '../support/localApi';
-import { expectAnswer, githubStar } from '../support/relayHarness';
+import { githubDelivery } from '../fixtures/github/payloads';
+import { expectAnswer } from '../support/relayHarness';
 import { exampleRequest } from '../support/routeExamples';
 import { keyRecord, networkError, timeoutError } from './fixtures';
 import { UNAVAILABLE_RETRY_AFTER } from '../../shared/errors/unavailable';
@@ -195,7 +196,7 @@ afterAll(async () => {
 /** One route's example request, with the key when the route needs one; `seen` then holds its DynamoDB calls. */
 async function send(route: RouteEntry): Promise<Reply> {
   // The relay's example names only the webhook: it gets a delivery to forward.
-  const request = route.id === 'relayWebhook' ? { ...exampleRequest(route), ...githubStar('store-faults-1') } : exampleRequest(route);
+  const request = route.id === 'relayWebhook' ? { ...exampleRequest(route), headers: githubDelivery('star', 'store-faults-1').headers, body: githubDelivery('star', 'store-faults-1').body } : exampleRequest(route);
   seen = [];
   return call(`${gateway.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body, ...(route.auth === 'apiKey' ? { key: KEY } : {}) });
 }

@@ -1,0 +1,19 @@
+/**
+ * Text that would break out of an SVG/XML context if it were not escaped: closing tags, scripts,
+ * event handler attributes (either quote), javascript: URLs, CDATA and comment markers, entities.
+ * The one list every "stays text" test draws from (the request fuzzer mixes it in too); each is
+ * at most 32 characters, so every text parameter takes it.
+ */
+export const HOSTILE_TEXT = [
+  '</text><script>alert(1)</script>',
+  '" onload="alert(1)',
+  "' onclick='x",
+  "' onerror='x",
+  'javascript:alert(1)',
+  '<svg onload=alert(1)>',
+  '<![CDATA[x]]>',
+  ']]>&amp;',
+  '&lt;script&gt;',
+  ']]>',
+  '<!-- -->',
+];
