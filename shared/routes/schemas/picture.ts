@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { httpUrl, integer } from '../params';
 
 /** A picture the service fetches and inlines, under the rules of ../API.md (Images). */
@@ -6,6 +7,6 @@ export const pictureUrl = () => httpUrl('http(s) URL of a PNG, JPEG, GIF or WebP
 /** The parameters of every endpoint that draws a fetched picture (../API.md, Images). */
 export const pictureQuery = {
   image: pictureUrl(),
-  width: integer(1, 1024).default(512),
-  height: integer(1, 1024).default(512),
+  width: z._default(integer(1, 1024), 512),
+  height: z._default(integer(1, 1024), 512),
 };
