@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, jest, test } from '@jest/globals';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { RateLimiter } from '../../shared/access/rateLimiter';
 import { ApiError } from '../../shared/http/errors';
 import { jsonResponse, svgResponse } from '../../shared/http/responses';
@@ -287,7 +287,7 @@ describe('a route with a JSON body', () => {
     auth: 'apiKey',
     response: 'json',
     summary: 'test-only echo',
-    schemas: { body: z.object({ name: z.string().min(1) }) },
+    schemas: { body: z.object({ name: z.string().check(z.minLength(1)) }) },
     example: { body: { name: 'Ada' } },
     maxBodyBytes: 100,
   });
