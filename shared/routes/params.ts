@@ -17,13 +17,13 @@ const codePoints = (value: string) => [...value].length;
  * so what they accept is stated here (an integer 1..1024, not "a string of digits").
  */
 export type WireSchema = { type: 'integer' | 'number' | 'string'; description?: string } & Record<string, unknown>;
-export const wire = <S extends z.ZodMiniType>(schema: S, param: WireSchema): S => withMeta(schema, { param });
-
 /** Registers what the OpenAPI document says of `schema` (zod/mini schemas have no `.meta()`). */
 export function withMeta<S extends z.ZodMiniType>(schema: S, meta: z.core.GlobalMeta): S {
   z.globalRegistry.add(schema, meta);
   return schema;
 }
+
+export const wire = <S extends z.ZodMiniType>(schema: S, param: WireSchema): S => withMeta(schema, { param });
 export const wireSchemaOf = (schema: z.core.$ZodType): WireSchema | undefined => (z.globalRegistry.get(schema) as { param?: WireSchema } | undefined)?.param;
 
 /** A number written as `pattern` matches, between `min` and `max`; every refusal says `rule`. */
@@ -71,15 +71,11 @@ export function decimal(min: number, max: number) {
  */
 export function text(min: number, max: number, options: { trim?: boolean } = {}) {
   const rule = `must be ${min} to ${max} characters${options.trim ? ' after trimming' : ''}`;
-  const schema = z
-    .pipe(
-      z.string(required(rule)),
-      z.transform((value: string) => (options.trim ? value.trim() : value)),
-    )
-    .check(
-      z.refine((value) => codePoints(value) >= min && codePoints(value) <= max, { error: rule, abort: true }),
-      z.refine((value) => VISIBLE.test(value), { error: 'must contain a visible character' }),
-    );
+  const trimmed = z.pipe(z.string(required(rule)), z.transform((value: string) => (options.trim ? value.trim() : value)));
+  const schema = trimmed.check(
+    z.refine((value) => codePoints(value) >= min && codePoints(value) <= max, { error: rule, abort: true }),
+    z.refine((value) => VISIBLE.test(value), { error: 'must contain a visible character' }),
+  );
   return wire(schema, { type: 'string', minLength: min, maxLength: max, description: `${min} to ${max} characters${options.trim ? ' after trimming' : ''}, with something visible` });
 }
 
@@ -132,6 +128,7 @@ export function labelOrPicture(min: number, max: number) {
   const parse = (raw: string, context: z.core.ParsePayload): LabelOrPicture => {
     const value = raw.trim();
     const fail = (message: string) => {
+      // A zod/mini transform gets the parse payload itself (no addIssue): its issues are the result's.
       context.issues.push({ code: 'custom', message, input: raw });
       return z.NEVER;
     };

@@ -314,6 +314,13 @@ describe('a route with a JSON body', () => {
     expect(JSON.parse(result.body)).toMatchObject({ success: true, data: { name: 'Ada' }, meta: { requestId: 'req-1' } });
   });
 
+  test("zod's own messages keep the English of its classic build (zod/mini loads no locale)", async () => {
+    const result = await post('{"name":1}');
+
+    expect(result.statusCode).toBe(400);
+    expect(envelopeOf(result).error).toMatchObject({ code: 'INVALID_BODY', message: 'body.name Invalid input: expected string, received number' });
+  });
+
   test('a body of exactly maxBodyBytes is accepted; one byte more -> 413', async () => {
     expect(Buffer.byteLength(bodyOfBytes(100))).toBe(100);
     expect((await post(bodyOfBytes(100))).statusCode).toBe(200);

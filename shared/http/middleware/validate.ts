@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import '../../routes/zodMessages';
 import { imageOutputQuery } from '../../routes/schemas/imageOutput';
 import { basePathOf } from '../basePath';
 import type { RouteDefinition } from '../../routes/types';
