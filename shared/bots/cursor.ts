@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from '../errors/apiError';
 import type { BotSort, ListingKey } from '../store/bots/index';
 import { indexOf, LISTING, PROFILE } from '../store/bots/layout';
@@ -9,7 +9,7 @@ import { indexOf, LISTING, PROFILE } from '../store/bots/layout';
  * the key must be exactly a public bot profile's place in that sort's index, so a crafted one can
  * neither reach other records nor make DynamoDB refuse the query; anything else is a 400.
  */
-const content = z.object({ k: z.record(z.string(), z.string().max(1024)), s: z.enum(['name', 'guilds']), t: z.string().nullable() });
+const content = z.object({ k: z.record(z.string(), z.string().check(z.maxLength(1024))), s: z.enum(['name', 'guilds']), t: z.nullable(z.string()) });
 
 export const encodeCursor = (key: ListingKey, sort: BotSort, tag: string | undefined): string =>
   Buffer.from(JSON.stringify({ k: key, s: sort, t: tag ?? null })).toString('base64url');
@@ -19,10 +19,10 @@ const invalid = (issue: string) => new ApiError('INVALID_PARAMETER', `cursor ${i
 function placeIn(sort: BotSort) {
   const index = indexOf(sort);
   return z.strictObject({
-    pk: z.string().regex(/^BOT#\d{17,20}$/),
+    pk: z.string().check(z.regex(/^BOT#\d{17,20}$/)),
     sk: z.literal(PROFILE),
     [index.partitionKey]: z.literal(LISTING),
-    [index.sortKey]: z.string().regex(/^[^\u0000]{1,600}#\d{17,20}$/),
+    [index.sortKey]: z.string().check(z.regex(/^[^\u0000]{1,600}#\d{17,20}$/)),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { botDetailData, botSummaryData, commandsData, latestStatsData, statusData } from '../routes/schemas/botData';
 import { HISTORY_HOURS, type BotProfile, type CommandList, type StatsPoint } from '../store/bots/index';
 

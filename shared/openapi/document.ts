@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ERROR_STATUS, type ErrorCode } from '../errors/apiError';
 import { imageOutputQuery } from '../routes/schemas/imageOutput';
 import { routeList, type RouteEntry } from '../routes/table';
@@ -53,7 +53,7 @@ function operation(route: RouteEntry) {
 }
 
 function parameters(route: RouteEntry, where: 'path' | 'query' | 'header') {
-  const sources = [route.schemas[where === 'header' ? 'headers' : where], where === 'query' && route.response === 'svg' ? imageOutputQuery : undefined].filter(Boolean) as z.ZodType[];
+  const sources = [route.schemas[where === 'header' ? 'headers' : where], where === 'query' && route.response === 'svg' ? imageOutputQuery : undefined].filter(Boolean) as z.core.$ZodType[];
   return sources.flatMap((source) => {
     const object = jsonSchema(source, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     return Object.entries(object.properties ?? {}).map(([name, { description, ...schema }]) => ({
@@ -83,7 +83,7 @@ function requestBody(route: RouteEntry) {
   return {
     required: true,
     description: `JSON, ${limit}`,
-    content: { 'application/json': { schema: jsonSchema(route.schemas.body as z.ZodType, 'input'), example: route.example.body } },
+    content: { 'application/json': { schema: jsonSchema(route.schemas.body as z.core.$ZodType, 'input'), example: route.example.body } },
   };
 }
 
@@ -122,7 +122,7 @@ function successResponses(route: RouteEntry): Record<string, unknown> {
 
 /** The refusals a route can give: those its shape implies, plus its own. */
 function errorResponses(route: RouteEntry) {
-  const input = [route.schemas.path, route.schemas.query].filter(Boolean) as z.ZodType[];
+  const input = [route.schemas.path, route.schemas.query].filter(Boolean) as z.core.$ZodType[];
   // Path parameters are never missing (without one, the path is another resource).
   const required = route.schemas.query !== undefined && ((jsonSchema(route.schemas.query, 'input').required as string[] | undefined) ?? []).length > 0;
   const codes = new Set<ErrorCode>([

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { wireSchemaOf } from '../routes/params';
 
 export type JsonSchema = Record<string, unknown>;
@@ -8,7 +8,7 @@ export type JsonSchema = Record<string, unknown>;
  * sends: parameters stated by their wire schema (an integer 1..1024, not the string it arrives
  * as) with their defaults; `output` describes what the API answers.
  */
-export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...document } = z.toJSONSchema(schema, {
     io,
     target: 'draft-2020-12',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { urlProblem } from '../images/urlRules';
 import { parseHexColor } from '../svg/colors';
 import { anyCase, HEX_COLOR, LARGEST_SNOWFLAKE, SNOWFLAKE } from './patterns';
@@ -17,19 +17,31 @@ const codePoints = (value: string) => [...value].length;
  * so what they accept is stated here (an integer 1..1024, not "a string of digits").
  */
 export type WireSchema = { type: 'integer' | 'number' | 'string'; description?: string } & Record<string, unknown>;
-export const wire = <S extends z.ZodType>(schema: S, param: WireSchema): S => schema.meta({ param });
+/** Registers what the OpenAPI document says of `schema` (zod/mini schemas have no `.meta()`). */
+export function withMeta<S extends z.ZodMiniType>(schema: S, meta: z.core.GlobalMeta): S {
+  z.globalRegistry.add(schema, meta);
+  return schema;
+}
+
+export const wire = <S extends z.ZodMiniType>(schema: S, param: WireSchema): S => withMeta(schema, { param });
 export const wireSchemaOf = (schema: z.core.$ZodType): WireSchema | undefined => (z.globalRegistry.get(schema) as { param?: WireSchema } | undefined)?.param;
+
+/** A number written as `pattern` matches, between `min` and `max`; every refusal says `rule`. */
+const numberFrom = (pattern: RegExp, min: number, max: number, rule: string) =>
+  z.pipe(
+    z.pipe(z.string(required(rule)).check(z.regex(pattern, { error: rule })), z.transform(Number)),
+    z.number().check(z.minimum(min, { error: rule }), z.maximum(max, { error: rule })),
+  );
+
+/** A length limit with the message every 400 uses for it. */
+export const atMost = (max: number) => z.maxLength(max, { error: `must be at most ${max} characters` });
 
 /** Integers are at most 15 digits: every one of them is exact in a double. */
 const LARGEST_INTEGER = 999_999_999_999_999;
 
 export function integer(min: number, max = LARGEST_INTEGER) {
   const rule = max === LARGEST_INTEGER ? `must be an integer >= ${min}` : `must be an integer between ${min} and ${max}`;
-  const schema = z
-    .string(required(rule))
-    .regex(/^[+-]?\d{1,15}$/, { error: rule })
-    .transform(Number)
-    .pipe(z.number().min(min, { error: rule }).max(max, { error: rule }));
+  const schema = numberFrom(/^[+-]?\d{1,15}$/, min, max, rule);
   return wire(schema, { type: 'integer', minimum: min, maximum: max });
 }
 
@@ -41,18 +53,14 @@ export function integer(min: number, max = LARGEST_INTEGER) {
 export function snowflake(what: string) {
   const rule = `must be a Discord ${what} id (a snowflake: 17 to 20 digits, no leading zero, at most ${LARGEST_SNOWFLAKE})`;
   // The pattern holds the 64-bit bound too, so the document states it as the server checks it.
-  const schema = z.string(required(rule)).regex(SNOWFLAKE, { error: rule });
+  const schema = z.string(required(rule)).check(z.regex(SNOWFLAKE, { error: rule }));
   return wire(schema, { type: 'string', pattern: SNOWFLAKE.source, description: `a Discord ${what} id, at most ${LARGEST_SNOWFLAKE}` });
 }
 
 /** A decimal number such as `1.5`, `-90` or `.25` (no exponents, no hex, no Infinity/NaN). */
 export function decimal(min: number, max: number) {
   const rule = `must be a number between ${min} and ${max}`;
-  const schema = z
-    .string(required(rule))
-    .regex(/^[+-]?(\d{1,10}(\.\d{0,10})?|\.\d{1,10})$/, { error: rule })
-    .transform(Number)
-    .pipe(z.number().min(min, { error: rule }).max(max, { error: rule }));
+  const schema = numberFrom(/^[+-]?(\d{1,10}(\.\d{0,10})?|\.\d{1,10})$/, min, max, rule);
   return wire(schema, { type: 'number', minimum: min, maximum: max, description: 'a decimal such as 1.5 (no exponent)' });
 }
 
@@ -63,11 +71,11 @@ export function decimal(min: number, max: number) {
  */
 export function text(min: number, max: number, options: { trim?: boolean } = {}) {
   const rule = `must be ${min} to ${max} characters${options.trim ? ' after trimming' : ''}`;
-  const schema = z
-    .string(required(rule))
-    .transform((value) => (options.trim ? value.trim() : value))
-    .refine((value) => codePoints(value) >= min && codePoints(value) <= max, { error: rule, abort: true })
-    .refine((value) => VISIBLE.test(value), { error: 'must contain a visible character' });
+  const trimmed = z.pipe(z.string(required(rule)), z.transform((value: string) => (options.trim ? value.trim() : value)));
+  const schema = trimmed.check(
+    z.refine((value) => codePoints(value) >= min && codePoints(value) <= max, { error: rule, abort: true }),
+    z.refine((value) => VISIBLE.test(value), { error: 'must contain a visible character' }),
+  );
   return wire(schema, { type: 'string', minLength: min, maxLength: max, description: `${min} to ${max} characters${options.trim ? ' after trimming' : ''}, with something visible` });
 }
 
@@ -81,31 +89,31 @@ const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{M}]/u;
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   const rule = `must be one of ${values.join(', ')}`;
   const pattern = anyCase(values);
-  const schema = z
-    .string(required(rule))
-    .regex(pattern, { error: rule })
-    .transform((value) => value.toLowerCase() as T[number]);
+  const schema = z.pipe(
+    z.string(required(rule)).check(z.regex(pattern, { error: rule })),
+    z.transform((value: string) => value.toLowerCase() as T[number]),
+  );
   return wire(schema, { type: 'string', pattern: pattern.source, examples: [...values], description: `one of ${values.join(', ')}, in any letter case` });
 }
 
 export function hexColor() {
   const rule = 'must be a hex colour #RGB or #RRGGBB';
-  const schema = z
-    .string(required(rule))
-    .regex(HEX_COLOR, { error: rule })
-    .transform((value) => parseHexColor(value) as string);
+  const schema = z.pipe(
+    z.string(required(rule)).check(z.regex(HEX_COLOR, { error: rule })),
+    z.transform((value: string) => parseHexColor(value) as string),
+  );
   return wire(schema, { type: 'string', pattern: HEX_COLOR.source, description: 'hex colour #RGB or #RRGGBB (the # is optional)' });
 }
 
 /** An absolute http(s) URL without credentials; where it points is checked when it is fetched. */
 export function httpUrl(description = 'an http(s) URL without credentials') {
   const rule = 'must be an http or https URL';
-  const schema = z
-    .string(required(rule))
-    .max(2048, { error: 'must be at most 2048 characters' })
-    .refine((value) => urlProblem(value) === undefined, {
+  const schema = z.string(required(rule)).check(
+    atMost(2048),
+    z.refine((value) => urlProblem(value) === undefined, {
       error: (issue) => (urlProblem(String(issue.input)) === 'contains credentials' ? 'must not contain credentials' : rule),
-    });
+    }),
+  );
   return wire(schema, { type: 'string', format: 'uri', maxLength: 2048, description });
 }
 
@@ -117,10 +125,11 @@ export type LabelOrPicture = { kind: 'text'; text: string } | { kind: 'picture';
  */
 export function labelOrPicture(min: number, max: number) {
   const rule = `must be ${min} to ${max} characters, or an http(s) image URL`;
-  const schema = z.string(required(rule)).transform((raw, context): LabelOrPicture => {
+  const parse = (raw: string, context: z.core.ParsePayload): LabelOrPicture => {
     const value = raw.trim();
     const fail = (message: string) => {
-      context.addIssue({ code: 'custom', message, input: raw });
+      // A zod/mini transform gets the parse payload itself (no addIssue): its issues are the result's.
+      context.issues.push({ code: 'custom', message, input: raw });
       return z.NEVER;
     };
     if (/^https?:\/\//i.test(value)) {
@@ -133,6 +142,7 @@ export function labelOrPicture(min: number, max: number) {
     if (codePoints(value) < min || codePoints(value) > max) return fail(rule);
     if (!VISIBLE.test(value)) return fail('must contain a visible character');
     return { kind: 'text', text: value };
-  });
+  };
+  const schema = z.pipe(z.string(required(rule)), z.transform(parse));
   return wire(schema, { type: 'string', maxLength: 2048, description: `a label of ${min} to ${max} characters, or an http(s) picture URL to draw` });
 }

@@ -1,16 +1,16 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ErrorCode } from '../errors/apiError';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RouteSchemas {
-  path?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  path?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
   /** Request headers the handler reads itself (documented, not parsed by the validator). */
-  headers?: z.ZodType;
+  headers?: z.ZodMiniType;
   /** What a `json` route answers in the envelope's `data` (documented and checked, not parsed). */
-  data?: z.ZodType;
+  data?: z.ZodMiniType;
 }
 
 export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extends string = string> {
@@ -54,7 +54,7 @@ export interface RouteExample {
   body?: unknown;
 }
 
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Out<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
 
 /** The parsed, typed input a handler receives. */
 export interface RouteInput<R extends RouteDefinition> {

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import '../routes/zodMessages';
 import type { Embed } from '../discord/message';
 
 /** An incoming provider delivery as the relay sees it: raw body, lower-case header names. */
@@ -119,7 +120,7 @@ function checkName(value: string | undefined, locator: Locator | undefined): voi
  * rendered events each have a schema (of the fields shown) and a renderer: the shape of GitHub,
  * GitLab and most others.
  */
-export function schemaProvider<S extends Record<string, z.ZodType>>(spec: {
+export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: {
   name: string;
   displayName: string;
   description: string;
@@ -153,7 +154,7 @@ export function schemaProvider<S extends Record<string, z.ZodType>>(spec: {
       checkName(deliveryId, spec.deliveryId);
       const ids = deliveryId ? { deliveryId } : {};
       if (!isRendered(event)) return { kind: 'ignored', event, ...ids };
-      const parsed = (spec.schemas[event] as z.ZodType).safeParse(json());
+      const parsed = z.safeParse(spec.schemas[event] as z.core.$ZodType, json());
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new PayloadError(`not a ${spec.displayName} ${event} payload: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { routeList, type RouteEntry, type RouteId } from '../../shared/routes/table';
 
 /**
@@ -8,7 +8,7 @@ import { routeList, type RouteEntry, type RouteId } from '../../shared/routes/ta
  */
 
 /** The parameter names of a route's query schema (its zod object's shape). */
-export const queryFields = (route: RouteEntry): string[] => Object.keys((route.schemas.query as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {});
+export const queryFields = (route: RouteEntry): string[] => Object.keys((route.schemas.query as unknown as { shape?: Record<string, z.ZodMiniType> } | undefined)?.shape ?? {});
 
 export const svgRoutes: RouteEntry[] = routeList.filter((route) => route.response === 'svg');
 
@@ -20,7 +20,7 @@ export const pictureRoutes: RouteEntry[] = svgRoutes.filter((route) => queryFiel
  * amount...), read from its schema: what parsing `{ image }` alone adds.
  */
 export function numericDefaults(route: RouteEntry, image: string): Record<string, number> {
-  const parsed = (route.schemas.query as z.ZodType).parse({ image }) as Record<string, unknown>;
+  const parsed = (route.schemas.query as z.ZodMiniType).parse({ image }) as Record<string, unknown>;
   return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, jest, test } from '@jest/globals';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { RateLimiter } from '../../shared/access/rateLimiter';
 import { ApiError } from '../../shared/errors/apiError';
 import { jsonResponse, svgResponse } from '../../shared/http/responses';
@@ -287,7 +287,7 @@ describe('a route with a JSON body', () => {
     auth: 'apiKey',
     response: 'json',
     summary: 'test-only echo',
-    schemas: { body: z.object({ name: z.string().min(1) }) },
+    schemas: { body: z.object({ name: z.string().check(z.minLength(1)) }) },
     example: { body: { name: 'Ada' } },
     maxBodyBytes: 100,
   });
@@ -312,6 +312,13 @@ describe('a route with a JSON body', () => {
 
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body)).toMatchObject({ success: true, data: { name: 'Ada' }, meta: { requestId: 'req-1' } });
+  });
+
+  test("zod's own messages keep the English of its classic build (zod/mini loads no locale)", async () => {
+    const result = await post('{"name":1}');
+
+    expect(result.statusCode).toBe(400);
+    expect(envelopeOf(result).error).toMatchObject({ code: 'INVALID_BODY', message: 'body.name Invalid input: expected string, received number' });
   });
 
   test('a body of exactly maxBodyBytes is accepted; one byte more -> 413', async () => {

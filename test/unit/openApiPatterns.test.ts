@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { openApiDocument } from '../../shared/openapi/document';
 import { registerBotBody } from '../../shared/routes/schemas/bots';
 import { imageOutputQuery } from '../../shared/routes/schemas/imageOutput';
@@ -81,11 +81,11 @@ type Parameter = { name: string; in: string; schema: Schema };
 const operations = routeList.map((route) => ({ route, operation: (document.paths as Record<string, Record<string, { parameters: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>)[route.path]![route.method.toLowerCase()]! }));
 
 /** The server's own schema of one parameter. */
-function serverField(route: (typeof routeList)[number], parameter: Parameter): z.ZodType {
-  const objects = [route.schemas[parameter.in as 'path' | 'query'], imageOutputQuery] as (z.ZodObject | undefined)[];
+function serverField(route: (typeof routeList)[number], parameter: Parameter): z.ZodMiniType {
+  const objects = [route.schemas[parameter.in as 'path' | 'query'], imageOutputQuery] as (z.ZodMiniObject | undefined)[];
   const field = objects.map((object) => object?.shape[parameter.name]).find(Boolean);
   if (!field) throw new Error(`no server schema for ${route.id} ${parameter.name}`);
-  return field as z.ZodType;
+  return field as z.ZodMiniType;
 }
 
 describe('the server accepts exactly what the document says', () => {

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import '../../routes/zodMessages';
 import { imageOutputQuery } from '../../routes/schemas/imageOutput';
 import { basePathOf } from '../basePath';
 import type { RouteDefinition } from '../../routes/types';
@@ -17,9 +18,9 @@ export function validate(route: RouteDefinition): ApiMiddleware {
       const { event } = request;
       const issues: FieldIssue[] = [];
       let missingOnly = true;
-      const parse = <S extends z.ZodType>(schema: S | undefined, raw: unknown, prefix: string): z.output<S> | undefined => {
+      const parse = <S extends z.core.$ZodType>(schema: S | undefined, raw: unknown, prefix: string): z.output<S> | undefined => {
         if (!schema) return undefined;
-        const result = schema.safeParse(raw);
+        const result = z.safeParse(schema, raw);
         if (result.success) return result.data;
         for (const issue of result.error.issues) {
           const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body';

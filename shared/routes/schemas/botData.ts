@@ -1,44 +1,45 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { withMeta } from '../params';
 
 /**
  * What the bot routes answer inside the envelope's `data`: the OpenAPI document describes these,
  * the views are typed by them, and the contract test checks real answers against them.
  */
-const instant = z.string().meta({ format: 'date-time' });
-const count = z.number().int().min(0);
-const measure = z.number().min(0);
+const instant = withMeta(z.string(), { format: 'date-time' });
+const count = z.number().check(z.int(), z.minimum(0));
+const measure = z.number().check(z.minimum(0));
 
 const statValues = {
-  guilds: count.optional(),
-  users: count.optional(),
-  channels: count.optional(),
-  shards: count.optional(),
-  ping: measure.optional().meta({ description: 'milliseconds' }),
-  uptime: measure.optional().meta({ description: 'seconds' }),
-  memory: measure.optional().meta({ description: 'megabytes' }),
-  commandsRun: count.optional(),
+  guilds: z.optional(count),
+  users: z.optional(count),
+  channels: z.optional(count),
+  shards: z.optional(count),
+  ping: withMeta(z.optional(measure), { description: 'milliseconds' }),
+  uptime: withMeta(z.optional(measure), { description: 'seconds' }),
+  memory: withMeta(z.optional(measure), { description: 'megabytes' }),
+  commandsRun: z.optional(count),
 };
 
-export const latestStatsData = z.strictObject({ ...statValues, updatedAt: instant }).nullable().meta({ description: 'null before the first heartbeat' });
+export const latestStatsData = withMeta(z.nullable(z.strictObject({ ...statValues, updatedAt: instant })), { description: 'null before the first heartbeat' });
 
 export const botSummaryData = z.strictObject({
   clientId: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
-  avatar: z.string().nullable(),
+  description: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
   tags: z.array(z.string()),
-  guilds: count.nullable(),
+  guilds: z.nullable(count),
   online: z.boolean(),
-  lastSeen: instant.nullable(),
+  lastSeen: z.nullable(instant),
 });
 
-export const botDetailData = botSummaryData.extend({
+export const botDetailData = z.extend(botSummaryData, {
   public: z.boolean(),
-  owned: z.boolean().meta({ description: "whether the caller's key owns the bot" }),
-  inviteUrl: z.string().nullable(),
-  supportServer: z.string().nullable(),
-  website: z.string().nullable(),
-  version: z.string().nullable(),
+  owned: withMeta(z.boolean(), { description: "whether the caller's key owns the bot" }),
+  inviteUrl: z.nullable(z.string()),
+  supportServer: z.nullable(z.string()),
+  website: z.nullable(z.string()),
+  version: z.nullable(z.string()),
   createdAt: instant,
   updatedAt: instant,
   stats: latestStatsData,
@@ -46,38 +47,38 @@ export const botDetailData = botSummaryData.extend({
 
 export const botListData = z.strictObject({
   bots: z.array(botSummaryData),
-  nextCursor: z.string().nullable().meta({ description: 'pass as `cursor` for the next page; null on the last page' }),
+  nextCursor: withMeta(z.nullable(z.string()), { description: 'pass as `cursor` for the next page; null on the last page' }),
 });
 
 const commandData = z.strictObject({
   name: z.string(),
   description: z.string(),
-  category: z.string().optional(),
-  usage: z.string().optional(),
-  options: z.array(z.strictObject({ name: z.string(), description: z.string().optional(), type: z.string().optional(), required: z.boolean().optional() })).optional(),
+  category: z.optional(z.string()),
+  usage: z.optional(z.string()),
+  options: z.optional(z.array(z.strictObject({ name: z.string(), description: z.optional(z.string()), type: z.optional(z.string()), required: z.optional(z.boolean()) }))),
 });
 
 export const commandsData = z.strictObject({
   clientId: z.string(),
   total: count,
   categories: z.array(z.strictObject({ name: z.string(), count, commands: z.array(commandData) })),
-  updatedAt: instant.nullable(),
+  updatedAt: z.nullable(instant),
 });
 
 export const statsHistoryData = z.strictObject({
   clientId: z.string(),
   latest: latestStatsData,
-  history: z.array(z.strictObject({ ...statValues, hour: instant, beats: count })).meta({ description: 'hourly points, oldest first, at most 24' }),
+  history: withMeta(z.array(z.strictObject({ ...statValues, hour: instant, beats: count })), { description: 'hourly points, oldest first, at most 24' }),
 });
 
 export const statusData = z.strictObject({
   clientId: z.string(),
   online: z.boolean(),
-  lastSeen: instant.nullable(),
-  onlineWindowSeconds: z.number().min(0),
-  uptimePercent: z.number().min(0).max(100).nullable().meta({ description: 'share of the kept hours with a heartbeat; null before the first' }),
+  lastSeen: z.nullable(instant),
+  onlineWindowSeconds: z.number().check(z.minimum(0)),
+  uptimePercent: withMeta(z.nullable(z.number().check(z.minimum(0), z.maximum(100))), { description: 'share of the kept hours with a heartbeat; null before the first' }),
 });
 
-export const heartbeatData = z.strictObject({ clientId: z.string(), online: z.boolean(), lastSeen: instant.nullable(), stats: latestStatsData });
+export const heartbeatData = z.strictObject({ clientId: z.string(), online: z.boolean(), lastSeen: z.nullable(instant), stats: latestStatsData });
 
 export const deletedBotData = z.strictObject({ clientId: z.string(), deleted: z.literal(true) });

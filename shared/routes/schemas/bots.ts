@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { urlProblem } from '../../images/urlRules';
-import { integer, oneOf, snowflake, wire } from '../params';
+import { atMost, integer, oneOf, snowflake, wire } from '../params';
 import { TAG } from '../patterns';
 
 /** A Discord application (client) id. */
@@ -10,63 +10,69 @@ export const MAX_TAGS = 10;
 export const MAX_COMMANDS = 200;
 
 const tag = wire(
-  z
-    .string()
-    .regex(TAG, { error: 'tags are 1 to 24 letters, digits or dashes' })
-    .transform((value) => value.trim().toLowerCase()),
+  z.pipe(
+    z.string().check(z.regex(TAG, { error: 'tags are 1 to 24 letters, digits or dashes' })),
+    z.transform((value: string) => value.trim().toLowerCase()),
+  ),
   { type: 'string', pattern: TAG.source, description: 'a tag: letters, digits or dashes, stored lowercase' },
 );
 
 export const listBotsQuery = z.object({
-  limit: integer(1, 100).default(20),
-  cursor: z.string().max(2048, { error: 'must be at most 2048 characters' }).optional(),
-  tag: tag.optional(),
-  sort: oneOf(['name', 'guilds']).default('name'),
+  limit: z._default(integer(1, 100), 20),
+  cursor: z.optional(z.string().check(atMost(2048))),
+  tag: z.optional(tag),
+  sort: z._default(oneOf(['name', 'guilds']), 'name'),
 });
 
-const webUrl = z
-  .string()
-  .max(2048, { error: 'must be at most 2048 characters' })
-  .refine((value) => urlProblem(value) === undefined, { error: 'must be an http or https URL without credentials' });
-const text = (max: number) => z.string().trim().min(1, { error: 'must not be empty' }).max(max, { error: `must be at most ${max} characters` });
+const webUrl = z.string().check(
+  atMost(2048),
+  z.refine((value) => urlProblem(value) === undefined, { error: 'must be an http or https URL without credentials' }),
+);
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1, { error: 'must not be empty' }), atMost(max));
 
 export const registerBotBody = z.strictObject({
   name: text(32),
-  description: text(400).optional(),
-  avatar: webUrl.optional(),
-  public: z.boolean().default(true),
-  tags: z.array(tag).max(MAX_TAGS, { error: `at most ${MAX_TAGS} tags` }).default([]).transform((tags) => [...new Set(tags)]),
-  inviteUrl: webUrl.optional(),
-  supportServer: webUrl.optional(),
-  website: webUrl.optional(),
-  version: text(32).optional(),
+  description: z.optional(text(400)),
+  avatar: z.optional(webUrl),
+  public: z._default(z.boolean(), true),
+  tags: z.pipe(
+    z._default(z.array(tag).check(z.maxLength(MAX_TAGS, { error: `at most ${MAX_TAGS} tags` })), []),
+    z.transform((tags: string[]) => [...new Set(tags)]),
+  ),
+  inviteUrl: z.optional(webUrl),
+  supportServer: z.optional(webUrl),
+  website: z.optional(webUrl),
+  version: z.optional(text(32)),
 });
 
-const count = z.number().int({ error: 'must be a whole number' }).min(0, { error: 'must be >= 0' }).max(Number.MAX_SAFE_INTEGER);
+const count = z.number().check(z.int({ error: 'must be a whole number' }), z.minimum(0, { error: 'must be >= 0' }), z.maximum(Number.MAX_SAFE_INTEGER));
 // Rounded to millionths: DynamoDB refuses numbers below 1e-130, and no stat needs more.
-const measure = z
-  .number()
-  .min(0, { error: 'must be >= 0' })
-  .max(1e12, { error: 'must be at most 1e12' })
-  .transform((value) => Math.round(value * 1e6) / 1e6);
+const measure = z.pipe(
+  z.number().check(z.minimum(0, { error: 'must be >= 0' }), z.maximum(1e12, { error: 'must be at most 1e12' })),
+  z.transform((value: number) => Math.round(value * 1e6) / 1e6),
+);
 
 export const statsBody = z.strictObject({
-  guilds: count.optional(),
-  users: count.optional(),
-  channels: count.optional(),
-  shards: count.optional(),
-  ping: measure.optional(),
-  uptime: measure.optional(),
-  memory: measure.optional(),
-  commandsRun: count.optional(),
+  guilds: z.optional(count),
+  users: z.optional(count),
+  channels: z.optional(count),
+  shards: z.optional(count),
+  ping: z.optional(measure),
+  uptime: z.optional(measure),
+  memory: z.optional(measure),
+  commandsRun: z.optional(count),
 });
 
 const commandOption = z.strictObject({
   name: text(32),
-  description: text(100).optional(),
-  type: text(20).optional(),
-  required: z.boolean().optional(),
+  description: z.optional(text(100)),
+  type: z.optional(text(20)),
+  required: z.optional(z.boolean()),
 });
+
+/** Names are unique in any letter case: `what` is "option" or "command". */
+const uniqueNames = (what: string) =>
+  z.refine<{ name: string }[]>((items) => new Set(items.map((item) => item.name.toLowerCase())).size === items.length, { error: `${what} names must be unique` });
 
 export const commandsBody = z.strictObject({
   commands: z
@@ -74,16 +80,10 @@ export const commandsBody = z.strictObject({
       z.strictObject({
         name: text(32),
         description: text(100),
-        category: text(32).optional(),
-        usage: text(100).optional(),
-        options: z
-          .array(commandOption)
-          .max(25, { error: 'at most 25 options' })
-          .refine((options) => new Set(options.map((o) => o.name.toLowerCase())).size === options.length, { error: 'option names must be unique' })
-          .optional(),
+        category: z.optional(text(32)),
+        usage: z.optional(text(100)),
+        options: z.optional(z.array(commandOption).check(z.maxLength(25, { error: 'at most 25 options' }), uniqueNames('option'))),
       }),
     )
-    .max(MAX_COMMANDS, { error: `at most ${MAX_COMMANDS} commands` })
-    .refine((commands) => new Set(commands.map((c) => c.name.toLowerCase())).size === commands.length, { error: 'command names must be unique' }),
+    .check(z.maxLength(MAX_COMMANDS, { error: `at most ${MAX_COMMANDS} commands` }), uniqueNames('command')),
 });
-

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { presenceNames } from '../../svg/presence';
 import { themeNames } from '../../svg/themes';
 import { hexColor, integer, oneOf, text } from '../params';
@@ -10,8 +10,8 @@ export const rankCardQuery = z.object({
   xp: integer(0),
   requiredXp: integer(1),
   rank: integer(1),
-  avatar: pictureUrl().optional(),
-  status: oneOf(presenceNames).default('offline'),
-  theme: oneOf(themeNames).default('dark'),
-  progressColor: hexColor().optional(),
+  avatar: z.optional(pictureUrl()),
+  status: z._default(oneOf(presenceNames), 'offline'),
+  theme: z._default(oneOf(themeNames), 'dark'),
+  progressColor: z.optional(hexColor()),
 });

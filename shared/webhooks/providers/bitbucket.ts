@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 
@@ -10,57 +10,57 @@ import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 const link = z.object({ href: z.string() });
 const account = z.object({
   display_name: z.string(),
-  nickname: z.string().optional(),
-  links: z.object({ html: link.optional(), avatar: link.optional() }).optional(),
+  nickname: z.optional(z.string()),
+  links: z.optional(z.object({ html: z.optional(link), avatar: z.optional(link) })),
 });
-const repository = z.object({ full_name: z.string(), links: z.object({ html: link.optional() }).optional() });
+const repository = z.object({ full_name: z.string(), links: z.optional(z.object({ html: z.optional(link) })) });
 const base = z.object({ actor: account, repository });
 const pullrequest = z.object({
   id: z.number(),
   title: z.string(),
-  description: z.string().nullable().optional(),
-  reason: z.string().nullable().optional(),
-  source: z.object({ branch: z.object({ name: z.string() }) }).optional(),
-  destination: z.object({ branch: z.object({ name: z.string() }) }).optional(),
+  description: z.nullish(z.string()),
+  reason: z.nullish(z.string()),
+  source: z.optional(z.object({ branch: z.object({ name: z.string() }) })),
+  destination: z.optional(z.object({ branch: z.object({ name: z.string() }) })),
   links: z.object({ html: link }),
 });
-const comment = z.object({ content: z.object({ raw: z.string().nullable().optional() }), links: z.object({ html: link }) });
+const comment = z.object({ content: z.object({ raw: z.nullish(z.string()) }), links: z.object({ html: link }) });
 const commit = z.object({
   hash: z.string(),
   message: z.string(),
   // Documented as an account, sent today as `{ raw: "Name <email>", user? }`: read either.
-  author: z.object({ raw: z.string().optional(), display_name: z.string().optional(), user: z.object({ display_name: z.string() }).nullable().optional() }).nullable().optional(),
-  links: z.object({ html: link }).optional(),
+  author: z.nullish(z.object({ raw: z.optional(z.string()), display_name: z.optional(z.string()), user: z.nullish(z.object({ display_name: z.string() })) })),
+  links: z.optional(z.object({ html: link })),
 });
 const ref = z.object({ type: z.string(), name: z.string() });
 
 const schemas = {
-  'repo:push': base.extend({
+  'repo:push': z.extend(base, {
     push: z.object({
       changes: z
         .array(
           z.object({
             // `new` is null when the ref was deleted, `old` when it was created.
-            new: ref.nullable(),
-            old: ref.nullable(),
-            forced: z.boolean().optional(),
-            truncated: z.boolean().optional(),
-            commits: z.array(commit).optional(),
-            links: z.object({ html: link.optional() }).optional(),
+            new: z.nullable(ref),
+            old: z.nullable(ref),
+            forced: z.optional(z.boolean()),
+            truncated: z.optional(z.boolean()),
+            commits: z.optional(z.array(commit)),
+            links: z.optional(z.object({ html: z.optional(link) })),
           }),
         )
-        .min(1),
+        .check(z.minLength(1)),
     }),
   }),
-  'pullrequest:created': base.extend({ pullrequest }),
-  'pullrequest:fulfilled': base.extend({ pullrequest }),
-  'pullrequest:rejected': base.extend({ pullrequest }),
-  'pullrequest:comment_created': base.extend({ pullrequest, comment }),
-  'issue:created': base.extend({
-    issue: z.object({ id: z.number(), title: z.string(), content: z.object({ raw: z.string().nullable().optional() }).optional(), links: z.object({ html: link }) }),
+  'pullrequest:created': z.extend(base, { pullrequest }),
+  'pullrequest:fulfilled': z.extend(base, { pullrequest }),
+  'pullrequest:rejected': z.extend(base, { pullrequest }),
+  'pullrequest:comment_created': z.extend(base, { pullrequest, comment }),
+  'issue:created': z.extend(base, {
+    issue: z.object({ id: z.number(), title: z.string(), content: z.optional(z.object({ raw: z.nullish(z.string()) })), links: z.object({ html: link }) }),
   }),
-  'repo:commit_status_updated': base.extend({
-    commit_status: z.object({ name: z.string().nullable().optional(), key: z.string(), state: z.string(), url: z.string(), description: z.string().nullable().optional(), refname: z.string().nullable().optional() }),
+  'repo:commit_status_updated': z.extend(base, {
+    commit_status: z.object({ name: z.nullish(z.string()), key: z.string(), state: z.string(), url: z.string(), description: z.nullish(z.string()), refname: z.nullish(z.string()) }),
   }),
 };
 

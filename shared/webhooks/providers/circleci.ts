@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
 import { COLORS, fromField, fromHeader, firstOf, schemaProvider, type Provider } from '../provider';
 
@@ -10,34 +10,32 @@ import { COLORS, fromField, fromHeader, firstOf, schemaProvider, type Provider }
  */
 const pipeline = z.object({
   number: z.number(),
-  vcs: z
-    .object({
-      branch: z.string().nullable().optional(),
-      tag: z.string().nullable().optional(),
-      revision: z.string().nullable().optional(),
-      commit: z.object({ subject: z.string().nullable().optional(), author: z.object({ name: z.string().nullable().optional() }).nullable().optional() }).nullable().optional(),
-    })
-    .nullable()
-    .optional(),
-  trigger_parameters: z
-    .object({
-      git: z.object({ branch: z.string().nullable().optional(), tag: z.string().nullable().optional(), checkout_sha: z.string().nullable().optional() }).nullable().optional(),
-      gitlab: z.object({ commit_title: z.string().nullable().optional(), commit_author_name: z.string().nullable().optional() }).nullable().optional(),
-    })
-    .nullable()
-    .optional(),
+  vcs: z.nullish(
+    z.object({
+      branch: z.nullish(z.string()),
+      tag: z.nullish(z.string()),
+      revision: z.nullish(z.string()),
+      commit: z.nullish(z.object({ subject: z.nullish(z.string()), author: z.nullish(z.object({ name: z.nullish(z.string()) })) })),
+    }),
+  ),
+  trigger_parameters: z.nullish(
+    z.object({
+      git: z.nullish(z.object({ branch: z.nullish(z.string()), tag: z.nullish(z.string()), checkout_sha: z.nullish(z.string()) })),
+      gitlab: z.nullish(z.object({ commit_title: z.nullish(z.string()), commit_author_name: z.nullish(z.string()) })),
+    }),
+  ),
 });
 const base = z.object({
   project: z.object({ name: z.string(), slug: z.string() }),
   organization: z.object({ name: z.string() }),
   // `status` is only on workflow-completed; job-completed carries the job's.
-  workflow: z.object({ name: z.string(), url: z.string(), status: z.string().optional() }),
+  workflow: z.object({ name: z.string(), url: z.string(), status: z.optional(z.string()) }),
   pipeline,
 });
 
 const schemas = {
-  'workflow-completed': base.extend({ workflow: base.shape.workflow.extend({ status: z.string() }) }),
-  'job-completed': base.extend({ job: z.object({ name: z.string(), number: z.number(), status: z.string() }) }),
+  'workflow-completed': z.extend(base, { workflow: z.extend(base.shape.workflow, { status: z.string() }) }),
+  'job-completed': z.extend(base, { job: z.object({ name: z.string(), number: z.number(), status: z.string() }) }),
 };
 
 type EventName = keyof typeof schemas;

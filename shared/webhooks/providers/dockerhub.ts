@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { escapeMarkdown, inlineCode as code, type Embed } from '../../discord/message';
 import { always, COLORS, schemaProvider, type Provider } from '../provider';
 
@@ -10,8 +10,8 @@ import { always, COLORS, schemaProvider, type Provider } from '../provider';
 const schemas = {
   push: z.object({
     // Old deliveries (automated builds) had `images` and no `tag`.
-    push_data: z.object({ pusher: z.string(), tag: z.string().nullable().optional() }),
-    repository: z.object({ repo_name: z.string(), repo_url: z.string(), is_private: z.boolean().optional() }),
+    push_data: z.object({ pusher: z.string(), tag: z.nullish(z.string()) }),
+    repository: z.object({ repo_name: z.string(), repo_url: z.string(), is_private: z.optional(z.boolean()) }),
   }),
 };
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
 
@@ -7,14 +7,14 @@ import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
  * The payload never holds secret values, only (in `diff`) the names of secrets added, updated or
  * removed, which are shown. A webhook with a custom payload has no `type` and is refused.
  */
-const names = z.array(z.string()).optional();
+const names = z.optional(z.array(z.string()));
 
 const schemas = {
   'config.secrets.update': z.object({
-    config: z.object({ name: z.string(), environment: z.string(), root: z.boolean().optional() }),
+    config: z.object({ name: z.string(), environment: z.string(), root: z.optional(z.boolean()) }),
     project: z.object({ name: z.string() }),
-    workplace: z.object({ name: z.string() }).nullable().optional(),
-    diff: z.object({ added: names, updated: names, removed: names }).nullable().optional(),
+    workplace: z.nullish(z.object({ name: z.string() })),
+    diff: z.nullish(z.object({ added: names, updated: names, removed: names })),
   }),
 };
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 
@@ -7,42 +7,42 @@ import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
  * form-encoded (`payload=`). Each rendered event has a schema of the fields it shows (everything
  * else passes through) and a renderer; text from the payload is escaped in descriptions.
  */
-const user = z.object({ login: z.string(), html_url: z.string(), avatar_url: z.string().optional() });
+const user = z.object({ login: z.string(), html_url: z.string(), avatar_url: z.optional(z.string()) });
 const repository = z.object({ full_name: z.string(), html_url: z.string() });
 const base = z.object({ repository, sender: user });
 
 const schemas = {
-  ping: z.object({ zen: z.string(), hook_id: z.number().optional(), repository: repository.optional(), sender: user.optional() }),
-  push: base.extend({
+  ping: z.object({ zen: z.string(), hook_id: z.optional(z.number()), repository: z.optional(repository), sender: z.optional(user) }),
+  push: z.extend(base, {
     ref: z.string(),
     compare: z.string(),
-    forced: z.boolean().optional(),
+    forced: z.optional(z.boolean()),
     commits: z.array(z.object({ id: z.string(), url: z.string(), message: z.string(), author: z.object({ name: z.string() }) })),
   }),
-  pull_request: base.extend({
+  pull_request: z.extend(base, {
     action: z.string(),
     number: z.number(),
-    pull_request: z.object({ title: z.string(), html_url: z.string(), body: z.string().nullable().optional(), merged: z.boolean().nullable().optional() }),
+    pull_request: z.object({ title: z.string(), html_url: z.string(), body: z.nullish(z.string()), merged: z.nullish(z.boolean()) }),
   }),
-  issues: base.extend({ action: z.string(), issue: z.object({ number: z.number(), title: z.string(), html_url: z.string(), body: z.string().nullable().optional() }) }),
-  issue_comment: base.extend({
+  issues: z.extend(base, { action: z.string(), issue: z.object({ number: z.number(), title: z.string(), html_url: z.string(), body: z.nullish(z.string()) }) }),
+  issue_comment: z.extend(base, {
     action: z.string(),
     issue: z.object({ number: z.number(), title: z.string() }),
     comment: z.object({ html_url: z.string(), body: z.string() }),
   }),
-  release: base.extend({ action: z.string(), release: z.object({ tag_name: z.string(), name: z.string().nullable().optional(), html_url: z.string(), body: z.string().nullable().optional() }) }),
-  create: base.extend({ ref: z.string(), ref_type: z.string() }),
-  delete: base.extend({ ref: z.string(), ref_type: z.string() }),
-  fork: base.extend({ forkee: z.object({ full_name: z.string(), html_url: z.string() }) }),
-  star: base.extend({ action: z.string() }),
-  watch: base.extend({ action: z.string() }),
-  workflow_run: base.extend({
+  release: z.extend(base, { action: z.string(), release: z.object({ tag_name: z.string(), name: z.nullish(z.string()), html_url: z.string(), body: z.nullish(z.string()) }) }),
+  create: z.extend(base, { ref: z.string(), ref_type: z.string() }),
+  delete: z.extend(base, { ref: z.string(), ref_type: z.string() }),
+  fork: z.extend(base, { forkee: z.object({ full_name: z.string(), html_url: z.string() }) }),
+  star: z.extend(base, { action: z.string() }),
+  watch: z.extend(base, { action: z.string() }),
+  workflow_run: z.extend(base, {
     action: z.string(),
-    workflow_run: z.object({ name: z.string().nullable().optional(), html_url: z.string(), head_branch: z.string().nullable().optional(), conclusion: z.string().nullable().optional(), status: z.string().optional() }),
+    workflow_run: z.object({ name: z.nullish(z.string()), html_url: z.string(), head_branch: z.nullish(z.string()), conclusion: z.nullish(z.string()), status: z.optional(z.string()) }),
   }),
-  check_run: base.extend({
+  check_run: z.extend(base, {
     action: z.string(),
-    check_run: z.object({ name: z.string(), html_url: z.string().nullable().optional(), conclusion: z.string().nullable().optional(), status: z.string().optional() }),
+    check_run: z.object({ name: z.string(), html_url: z.nullish(z.string()), conclusion: z.nullish(z.string()), status: z.optional(z.string()) }),
   }),
 };
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromHeader, schemaProvider, type Locator, type Provider } from '../provider';
 
@@ -7,31 +7,31 @@ import { COLORS, fromHeader, schemaProvider, type Locator, type Provider } from 
  * X-Gitlab-Event-UUID; bodies are JSON. Each rendered event has a schema of what it shows.
  */
 const project = z.object({ path_with_namespace: z.string(), web_url: z.string() });
-const user = z.object({ name: z.string(), username: z.string().optional(), avatar_url: z.string().nullable().optional() });
+const user = z.object({ name: z.string(), username: z.optional(z.string()), avatar_url: z.nullish(z.string()) });
 
 const schemas = {
   'Push Hook': z.object({
     ref: z.string(),
     user_name: z.string(),
-    user_avatar: z.string().nullable().optional(),
+    user_avatar: z.nullish(z.string()),
     project,
-    total_commits_count: z.number().optional(),
+    total_commits_count: z.optional(z.number()),
     commits: z.array(z.object({ id: z.string(), message: z.string(), url: z.string(), author: z.object({ name: z.string() }) })),
   }),
-  'Tag Push Hook': z.object({ ref: z.string(), user_name: z.string(), project, checkout_sha: z.string().nullable().optional() }),
+  'Tag Push Hook': z.object({ ref: z.string(), user_name: z.string(), project, checkout_sha: z.nullish(z.string()) }),
   'Merge Request Hook': z.object({
     user,
     project,
-    object_attributes: z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.string().optional(), state: z.string(), description: z.string().nullable().optional() }),
+    object_attributes: z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.optional(z.string()), state: z.string(), description: z.nullish(z.string()) }),
   }),
   'Issue Hook': z.object({
     user,
     project,
-    object_attributes: z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.string().optional(), state: z.string(), description: z.string().nullable().optional() }),
+    object_attributes: z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.optional(z.string()), state: z.string(), description: z.nullish(z.string()) }),
   }),
   'Note Hook': z.object({ user, project, object_attributes: z.object({ note: z.string(), url: z.string(), noteable_type: z.string() }) }),
-  'Pipeline Hook': z.object({ user, project, object_attributes: z.object({ id: z.number(), ref: z.string(), status: z.string(), url: z.string().optional() }) }),
-  'Release Hook': z.object({ project, name: z.string().nullable().optional(), tag: z.string(), url: z.string(), action: z.string(), description: z.string().nullable().optional() }),
+  'Pipeline Hook': z.object({ user, project, object_attributes: z.object({ id: z.number(), ref: z.string(), status: z.string(), url: z.optional(z.string()) }) }),
+  'Release Hook': z.object({ project, name: z.nullish(z.string()), tag: z.string(), url: z.string(), action: z.string(), description: z.nullish(z.string()) }),
 };
 
 type EventName = keyof typeof schemas;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { escapeMarkdown, inlineCode as code, type Embed } from '../../discord/message';
 import { COLORS, firstOf, fromField, schemaProvider, type Provider } from '../provider';
 
@@ -10,36 +10,36 @@ import { COLORS, firstOf, fromField, schemaProvider, type Provider } from '../pr
  * an id in Heroku's documentation, so none is read.
  */
 const app = z.object({ name: z.string() });
-const person = z.object({ email: z.string().nullable().optional() }).nullable().optional();
-const status = z.string().nullable().optional();
+const person = z.nullish(z.object({ email: z.nullish(z.string()) }));
+const status = z.nullish(z.string());
 const base = z.object({ action: z.string(), actor: person });
 
 const schemas = {
-  build: base.extend({
+  build: z.extend(base, {
     data: z.object({
       id: z.string(),
       app,
       status,
       user: person,
-      stack: z.string().nullable().optional(),
-      release: z.object({ version: z.number() }).nullable().optional(),
-      source_blob: z.object({ version: z.string().nullable().optional() }).nullable().optional(),
-      slug: z.object({ commit_description: z.string().nullable().optional() }).nullable().optional(),
+      stack: z.nullish(z.string()),
+      release: z.nullish(z.object({ version: z.number() })),
+      source_blob: z.nullish(z.object({ version: z.nullish(z.string()) })),
+      slug: z.nullish(z.object({ commit_description: z.nullish(z.string()) })),
     }),
   }),
-  release: base.extend({
-    data: z.object({ app, version: z.number(), status, description: z.string().nullable().optional(), user: person }),
+  release: z.extend(base, {
+    data: z.object({ app, version: z.number(), status, description: z.nullish(z.string()), user: person }),
   }),
-  dyno: base.extend({
+  dyno: z.extend(base, {
     data: z.object({
       app,
       name: z.string(),
       state: z.string(),
-      type: z.string().nullable().optional(),
-      size: z.string().nullable().optional(),
-      command: z.string().nullable().optional(),
-      exit_status: z.number().nullable().optional(),
-      release: z.object({ version: z.number() }).nullable().optional(),
+      type: z.nullish(z.string()),
+      size: z.nullish(z.string()),
+      command: z.nullish(z.string()),
+      exit_status: z.nullish(z.number()),
+      release: z.nullish(z.object({ version: z.number() })),
     }),
   }),
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 
@@ -8,10 +8,10 @@ import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
  * `action`, the delivery id Request-ID (a fresh uuid per request, so a retry is not recognised as a
  * duplicate). Bodies are `{ action, actor, data, installation }`; only `data` differs per resource.
  */
-const actor = z.object({ type: z.string(), name: z.string() }).optional();
-const level = z.string().nullable().optional();
+const actor = z.optional(z.object({ type: z.string(), name: z.string() }));
+const level = z.nullish(z.string());
 /** An event as issue alerts and error webhooks carry it. */
-const event = z.object({ title: z.string(), web_url: z.string(), culprit: z.string().nullable().optional(), level });
+const event = z.object({ title: z.string(), web_url: z.string(), culprit: z.nullish(z.string()), level });
 
 const schemas = {
   issue: z.object({
@@ -19,18 +19,18 @@ const schemas = {
     actor,
     data: z.object({
       issue: z.object({
-        shortId: z.string().optional(),
+        shortId: z.optional(z.string()),
         title: z.string(),
-        culprit: z.string().nullable().optional(),
+        culprit: z.nullish(z.string()),
         level,
         // `web_url` comes with created issues; the later workflow webhooks carry the plain serialized issue.
-        web_url: z.string().optional(),
-        permalink: z.string().nullable().optional(),
-        count: z.union([z.string(), z.number()]).optional(),
-        userCount: z.number().optional(),
-        project: z.object({ slug: z.string() }).optional(),
+        web_url: z.optional(z.string()),
+        permalink: z.nullish(z.string()),
+        count: z.optional(z.union([z.string(), z.number()])),
+        userCount: z.optional(z.number()),
+        project: z.optional(z.object({ slug: z.string() })),
       }),
-      assignee: z.object({ type: z.string().optional(), name: z.string() }).optional(),
+      assignee: z.optional(z.object({ type: z.optional(z.string()), name: z.string() })),
     }),
   }),
   event_alert: z.object({ action: z.string(), data: z.object({ event, triggered_rule: z.string() }) }),
@@ -38,9 +38,9 @@ const schemas = {
     action: z.string(),
     data: z.object({
       description_title: z.string(),
-      description_text: z.string().nullable().optional(),
+      description_text: z.nullish(z.string()),
       web_url: z.string(),
-      metric_alert: z.object({ alert_rule: z.object({ name: z.string(), projects: z.array(z.string()).optional() }) }).optional(),
+      metric_alert: z.optional(z.object({ alert_rule: z.object({ name: z.string(), projects: z.optional(z.array(z.string())) }) })),
     }),
   }),
   error: z.object({ action: z.string(), data: z.object({ error: event }) }),
