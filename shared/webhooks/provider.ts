@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import '../routes/zodMessages';
+import '../errors/zodMessages';
 import type { Embed } from '../discord/message';
 
 /** An incoming provider delivery as the relay sees it: raw body, lower-case header names. */

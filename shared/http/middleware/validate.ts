@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import '../../routes/zodMessages';
+import '../../errors/zodMessages';
 import { imageOutputQuery } from '../../routes/schemas/imageOutput';
 import { basePathOf } from '../basePath';
 import type { RouteDefinition } from '../../routes/types';
