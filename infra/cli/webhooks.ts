@@ -27,7 +27,7 @@ async function target(): Promise<{ stores: Stores; secretBox: SecretBox }> {
   const cloudFormation = new CloudFormationClient({ region: values.region as string | undefined });
   const region = await cloudFormation.config.region();
   const outputs = await readStackOutputs(cloudFormation, values.stack as string, ['TableName', 'SecretsKeyArn']);
-  return { stores: createStores({ tableName: outputs.TableName, region }), secretBox: new KmsSecretBox(new KMSClient({ region }), outputs.SecretsKeyArn) };
+  return { stores: createStores({ tableName: outputs.TableName, region }), secretBox: new KmsSecretBox(async () => new KMSClient({ region }), outputs.SecretsKeyArn) };
 }
 
 let code: number;

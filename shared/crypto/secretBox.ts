@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
+import type { KMSClient } from '@aws-sdk/client-kms';
 import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
 import { LRUCache } from 'lru-cache';
 import { StoreUnavailableError } from '../errors/unavailable';
@@ -48,22 +48,40 @@ export class LocalSecretBox implements SecretBox {
 }
 
 /**
+ * The KMS client's module, loaded on the first seal or open: most relay deliveries never need a
+ * key (only a kept failure, a registered HMAC secret or a registration do), so a cold start does not load it.
+ */
+let kmsModule: Promise<typeof import('@aws-sdk/client-kms')> | undefined;
+const loadKms = () => (kmsModule ??= import('@aws-sdk/client-kms'));
+
+/**
  * AWS KMS: each value encrypted under the stack's key with `context` as its encryption context:
  * `v1.kms.<ciphertext blob>`. Opened values are cached briefly so a busy webhook does not cost
- * a KMS call per delivery.
+ * a KMS call per delivery. The client is made when it is first needed.
  */
 export class KmsSecretBox implements SecretBox {
   private readonly opened = new LRUCache<string, string>({ max: 1000, ttl: 5 * 60_000 });
+  private client: Promise<KMSClient> | undefined;
 
   constructor(
-    private readonly kms: KMSClient,
+    private readonly makeClient: () => Promise<KMSClient>,
     private readonly keyId: string,
   ) {}
+
+  private kms(): Promise<KMSClient> {
+    // A failed creation is not kept: the next call tries again.
+    this.client ??= this.makeClient().catch((error: unknown) => {
+      this.client = undefined;
+      throw error;
+    });
+    return this.client;
+  }
 
   async seal(plaintext: string, context: Record<string, string>): Promise<string> {
     let CiphertextBlob: Uint8Array | undefined;
     try {
-      ({ CiphertextBlob } = await this.kms.send(new EncryptCommand({ KeyId: this.keyId, Plaintext: Buffer.from(plaintext, 'utf8'), EncryptionContext: context })));
+      const [kms, { EncryptCommand }] = await Promise.all([this.kms(), loadKms()]);
+      ({ CiphertextBlob } = await kms.send(new EncryptCommand({ KeyId: this.keyId, Plaintext: Buffer.from(plaintext, 'utf8'), EncryptionContext: context })));
     } catch (error) {
       throw new StoreUnavailableError('Encrypt', error, 'KMS');
     }
@@ -79,7 +97,8 @@ export class KmsSecretBox implements SecretBox {
     if (version !== 'v1' || kind !== 'kms' || !blob) throw new SealedValueError('not a KMS-sealed value');
     let plaintext: Uint8Array | undefined;
     try {
-      ({ Plaintext: plaintext } = await this.kms.send(new DecryptCommand({ KeyId: this.keyId, CiphertextBlob: Buffer.from(blob, 'base64url'), EncryptionContext: context })));
+      const [kms, { DecryptCommand }] = await Promise.all([this.kms(), loadKms()]);
+      ({ Plaintext: plaintext } = await kms.send(new DecryptCommand({ KeyId: this.keyId, CiphertextBlob: Buffer.from(blob, 'base64url'), EncryptionContext: context })));
     } catch (error) {
       // KMS answers InvalidCiphertextException for a wrong context or a tampered blob; anything else is an outage.
       if ((error as Error).name === 'InvalidCiphertextException') throw new SealedValueError('the sealed value does not open with this key and context');
@@ -99,8 +118,8 @@ export class KmsSecretBox implements SecretBox {
 export function secretBoxFromEnv(env: NodeJS.ProcessEnv = process.env): SecretBox {
   if (env.SECRETS_KMS_KEY_ID) {
     // Fail fast like the DynamoDB client: a stalled key service is a 503, not a Lambda timeout.
-    const kms = withCallDeadline(new KMSClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
-    return new KmsSecretBox(kms, env.SECRETS_KMS_KEY_ID);
+    const client = async () => withCallDeadline(new (await loadKms()).KMSClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
+    return new KmsSecretBox(client, env.SECRETS_KMS_KEY_ID);
   }
   if (env.SECRETS_KEY) return new LocalSecretBox(Buffer.from(env.SECRETS_KEY, 'base64'));
   const unconfigured = async (): Promise<never> => {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from '@jest/globals';
+import { describe, expect, jest, test } from '@jest/globals';
 import { DecryptCommand, EncryptCommand, InvalidCiphertextException, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
 import { KmsSecretBox, LocalSecretBox, SealedValueError, secretBoxFromEnv } from '../../shared/crypto/secretBox';
@@ -38,7 +38,7 @@ describe('KmsSecretBox', () => {
     const kms = mockClient(KMSClient);
     kms.on(EncryptCommand).resolves({ CiphertextBlob: Buffer.from('blob') });
     kms.on(DecryptCommand).resolves({ Plaintext: Buffer.from('s3cret') });
-    const box = new KmsSecretBox(new KMSClient({ region: 'eu-west-1' }), 'arn:aws:kms:eu-west-1:1:key/k');
+    const box = new KmsSecretBox(async () => new KMSClient({ region: 'eu-west-1' }), 'arn:aws:kms:eu-west-1:1:key/k');
     const sealed = await box.seal('s3cret', CONTEXT);
     expect(sealed).toBe(`v1.kms.${Buffer.from('blob').toString('base64url')}`);
     expect(kms.commandCalls(EncryptCommand)[0]?.args[0].input).toMatchObject({ KeyId: 'arn:aws:kms:eu-west-1:1:key/k', EncryptionContext: CONTEXT });
@@ -51,13 +51,26 @@ describe('KmsSecretBox', () => {
 
   test('a wrong context or tampered blob is a SealedValueError; a KMS outage is a 503-style unavailability, never trusted', async () => {
     const kms = mockClient(KMSClient);
-    const box = new KmsSecretBox(new KMSClient({ region: 'eu-west-1' }), 'k');
+    const box = new KmsSecretBox(async () => new KMSClient({ region: 'eu-west-1' }), 'k');
     kms.on(DecryptCommand).rejectsOnce(new InvalidCiphertextException({ message: 'bad', $metadata: {} })).rejectsOnce(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
     await expect(box.open('v1.kms.YWJj', CONTEXT)).rejects.toThrow(SealedValueError);
     await expect(box.open('v1.kms.YWJj', CONTEXT)).rejects.toThrow(new StoreUnavailableError('Decrypt', new Error('throttled'), 'KMS'));
     kms.on(EncryptCommand).rejects(new Error('unreachable'));
     await expect(box.seal('x', CONTEXT)).rejects.toThrow(StoreUnavailableError);
     await expect(box.open('v1.local.a.b.c', CONTEXT)).rejects.toThrow(SealedValueError);
+    kms.restore();
+  });
+
+  test('makes its client on the first seal or open, once; a failed making is tried again', async () => {
+    const kms = mockClient(KMSClient);
+    kms.on(EncryptCommand).resolves({ CiphertextBlob: Buffer.from('blob') });
+    const make = jest.fn<() => Promise<KMSClient>>().mockRejectedValueOnce(new Error('no module')).mockImplementation(async () => new KMSClient({ region: 'eu-west-1' }));
+    const box = new KmsSecretBox(make, 'k');
+    expect(make).not.toHaveBeenCalled();
+    await expect(box.seal('x', CONTEXT)).rejects.toThrow(StoreUnavailableError);
+    await box.seal('x', CONTEXT);
+    await box.seal('y', CONTEXT);
+    expect(make).toHaveBeenCalledTimes(2);
     kms.restore();
   });
 });
