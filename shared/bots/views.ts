@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { botDetailData, botSummaryData, commandsData, latestStatsData, statusData } from '../routes/schemas/botData';
+import { byField, detailFieldNames, summaryFieldNames } from '../store/bots/fields';
 import { HISTORY_HOURS, type BotProfile, type CommandList, type StatsPoint } from '../store/bots/index';
 
 /** How the stored records are shown: what a caller may see, with status derived from the clock. */
@@ -19,8 +20,7 @@ export function botSummary(bot: BotProfile, settings: StatusSettings): z.output<
   return {
     clientId: bot.clientId,
     name: bot.name,
-    description: bot.description ?? null,
-    avatar: bot.avatar ?? null,
+    ...byField(summaryFieldNames, (name) => bot[name] ?? null),
     tags: bot.tags,
     guilds: bot.stats?.guilds ?? null,
     online: isOnline(bot, settings),
@@ -37,10 +37,7 @@ export function botDetail(bot: BotProfile, settings: StatusSettings, callerKeyId
     ...botSummary(bot, settings),
     public: bot.public,
     owned: callerKeyId === bot.ownerKeyId,
-    inviteUrl: bot.inviteUrl ?? null,
-    supportServer: bot.supportServer ?? null,
-    website: bot.website ?? null,
-    version: bot.version ?? null,
+    ...byField(detailFieldNames, (name) => bot[name] ?? null),
     createdAt: bot.createdAt,
     updatedAt: bot.updatedAt,
     stats: latestStats(bot),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { LocalServer } from '../../infra/local/server';
 import { expectErrorEnvelope } from '../support/envelope';
+import { BOT_FIELDS, botFieldNames, summaryFieldNames } from '../../shared/store/bots/fields';
 import { call, startTestApi, type Reply } from '../support/localApi';
 
 /** The bot endpoints end to end: two real keys, the local server and its dynalite. */
@@ -44,6 +45,33 @@ describe('register and ownership', () => {
     const clientId = newId();
     const replies = await Promise.all([register(OWNER, clientId), register(OTHER, clientId)]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 403]);
+  });
+});
+
+describe('the optional fields (shared/store/bots/fields.ts)', () => {
+  // A value each field accepts, by its kind: a field added to the table is covered here as it is.
+  const valueOf = (name: (typeof botFieldNames)[number]) => (BOT_FIELDS[name].kind === 'url' ? `https://example.com/${name}` : `Some ${name}`);
+  const all = Object.fromEntries(botFieldNames.map((name) => [name, valueOf(name)]));
+
+  test('each is stored and shown on the bot\'s page, its listing shows the summary ones, and an update without it removes it', async () => {
+    const clientId = newId();
+    const name = `Fields ${clientId}`;
+    expect(expectData(await register(OWNER, clientId, { name, ...all }), 201)).toMatchObject(all);
+    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}`))).toMatchObject(all);
+    const listed = (expectData(await json(OTHER, 'GET', `/v1/bots?limit=100`)).bots as { clientId: string }[]).find((bot) => bot.clientId === clientId);
+    expect(listed).toEqual(expect.objectContaining(Object.fromEntries(summaryFieldNames.map((field) => [field, all[field]]))));
+    for (const field of botFieldNames) if (!summaryFieldNames.includes(field as never)) expect(listed).not.toHaveProperty(field);
+    expect(expectData(await register(OWNER, clientId, { name }))).toMatchObject(Object.fromEntries(botFieldNames.map((field) => [field, null])));
+  });
+
+  test('each is refused when it breaks its rule', async () => {
+    for (const field of botFieldNames) {
+      const rule = BOT_FIELDS[field];
+      const bad = rule.kind === 'url' ? 'ftp://example.com/x' : 'x'.repeat(rule.max + 1);
+      const reply = await register(OWNER, newId(), { name: 'Rules', [field]: bad });
+      expectErrorEnvelope(reply, 400, 'INVALID_BODY');
+      expect(JSON.stringify(reply.json)).toContain(field);
+    }
   });
 });
 

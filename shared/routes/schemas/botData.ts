@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { withMeta } from '../params';
+import { byField, detailFieldNames, summaryFieldNames } from '../../store/bots/fields';
 
 /**
  * What the bot routes answer inside the envelope's `data`: the OpenAPI document describes these,
@@ -25,8 +26,7 @@ export const latestStatsData = withMeta(z.nullable(z.strictObject({ ...statValue
 export const botSummaryData = z.strictObject({
   clientId: z.string(),
   name: z.string(),
-  description: z.nullable(z.string()),
-  avatar: z.nullable(z.string()),
+  ...byField(summaryFieldNames, () => z.nullable(z.string())),
   tags: z.array(z.string()),
   guilds: z.nullable(count),
   online: z.boolean(),
@@ -36,10 +36,7 @@ export const botSummaryData = z.strictObject({
 export const botDetailData = z.extend(botSummaryData, {
   public: z.boolean(),
   owned: withMeta(z.boolean(), { description: "whether the caller's key owns the bot" }),
-  inviteUrl: z.nullable(z.string()),
-  supportServer: z.nullable(z.string()),
-  website: z.nullable(z.string()),
-  version: z.nullable(z.string()),
+  ...byField(detailFieldNames, () => z.nullable(z.string())),
   createdAt: instant,
   updatedAt: instant,
   stats: latestStatsData,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { urlProblem } from '../../images/urlRules';
+import { BOT_FIELDS, botFieldNames, byField, type BotFieldName } from '../../store/bots/fields';
 import { atMost, integer, oneOf, snowflake, wire } from '../params';
 import { TAG } from '../patterns';
 
@@ -32,17 +33,15 @@ const text = (max: number) => z.string().check(z.trim(), z.minLength(1, { error:
 
 export const registerBotBody = z.strictObject({
   name: text(32),
-  description: z.optional(text(400)),
-  avatar: z.optional(webUrl),
+  ...byField(botFieldNames, (name) => {
+    const rule: (typeof BOT_FIELDS)[BotFieldName] = BOT_FIELDS[name];
+    return z.optional(rule.kind === 'url' ? webUrl : text(rule.max));
+  }),
   public: z._default(z.boolean(), true),
   tags: z.pipe(
     z._default(z.array(tag).check(z.maxLength(MAX_TAGS, { error: `at most ${MAX_TAGS} tags` })), []),
     z.transform((tags: string[]) => [...new Set(tags)]),
   ),
-  inviteUrl: z.optional(webUrl),
-  supportServer: z.optional(webUrl),
-  website: z.optional(webUrl),
-  version: z.optional(text(32)),
 });
 
 const count = z.number().check(z.int({ error: 'must be a whole number' }), z.minimum(0, { error: 'must be >= 0' }), z.maximum(Number.MAX_SAFE_INTEGER));

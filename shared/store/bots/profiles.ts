@@ -3,9 +3,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
 import { botKey, fieldsOf, guildKey, LISTING, nameKey, PROFILE } from './layout';
+import { botFieldNames } from './fields';
 import type { BotFields, BotProfile, Refusal } from './types';
-
-const OPTIONAL_FIELDS = ['description', 'avatar', 'inviteUrl', 'supportServer', 'website', 'version'] as const;
 
 export async function getProfile(db: DynamoDBDocumentClient, table: string, clientId: string): Promise<BotProfile | undefined> {
   const { Item } = await guarded('GetItem', () => db.send(new GetCommand({ TableName: table, Key: { pk: botKey(clientId), sk: PROFILE }, ConsistentRead: true })));
@@ -39,7 +38,7 @@ export async function registerProfile(db: DynamoDBDocumentClient, table: string,
   const remove: string[] = [];
   // Every field goes through a name placeholder: some are DynamoDB reserved words.
   const names: Record<string, string> = { '#name': 'name', '#public': 'public', '#generation': 'generation' };
-  for (const field of OPTIONAL_FIELDS) {
+  for (const field of botFieldNames) {
     names[`#${field}`] = field;
     if (fields[field] === undefined) remove.push(`#${field}`);
     else {

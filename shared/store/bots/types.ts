@@ -1,14 +1,10 @@
+import type { OptionalBotFields } from './fields';
+
 /** The bot records as the rest of the code sees them (the store's own key layout stays inside). */
-export interface BotFields {
+export interface BotFields extends OptionalBotFields {
   name: string;
-  description?: string;
-  avatar?: string;
   public: boolean;
   tags: string[];
-  inviteUrl?: string;
-  supportServer?: string;
-  website?: string;
-  version?: string;
 }
 
 export interface BotStats {
