@@ -27,3 +27,13 @@ export interface GroupManifest<G extends FunctionGroup = FunctionGroup> {
 }
 
 export const defineGroup = <const G extends FunctionGroup>(manifest: GroupManifest<G>) => manifest;
+
+/** What every group answering images is: no records of its own, the fonts and the PNG renderer beside its bundle, time and memory to draw. */
+export const IMAGE_GROUP: Omit<GroupManifest, 'name' | 'tag'> = {
+  table: [],
+  sealsSecrets: false,
+  judgesBotStatus: false,
+  timeoutSeconds: 10,
+  memoryMb: 1024,
+  ships: { fonts: true, rasteriser: true },
+};
