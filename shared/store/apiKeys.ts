@@ -1,20 +1,23 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { guarded } from './errors';
 import { tableSchema } from './schema';
 import { partitionKey, recordKinds } from './recordKinds';
 
-/** An API key as stored: never the key itself, only its SHA-256. */
-export interface ApiKeyRecord {
-  id: string;
-  name: string;
-  owner: string;
-  keyHash: string;
-  createdAt: string;
-  revokedAt?: string;
+/** An API key as stored: never the key itself, only its SHA-256. Rows are read through it (the table's own attributes dropped). */
+const apiKeyRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: z.string(),
+  keyHash: z.string(),
+  createdAt: z.string(),
+  revokedAt: z.optional(z.string()),
   /** In AWS: the id of the API Gateway key (value = keyHash) that joins the usage plan. */
-  gatewayKeyId?: string;
-}
+  gatewayKeyId: z.optional(z.string()),
+});
+
+export type ApiKeyRecord = z.output<typeof apiKeyRecord>;
 
 export interface ApiKeyStore {
   /** Stores a new record; fails if a key with the same hash exists. */
@@ -33,10 +36,7 @@ const pkOf = (keyHash: string) => partitionKey('apiKey', keyHash);
 const SK = 'APIKEY';
 const LIST_PK = recordKinds.apiKey.listing;
 
-function toRecord(item: Record<string, unknown>): ApiKeyRecord {
-  const { id, name, owner, keyHash, createdAt, revokedAt, gatewayKeyId } = item as unknown as ApiKeyRecord;
-  return { id, name, owner, keyHash, createdAt, ...(revokedAt ? { revokedAt } : {}), ...(gatewayKeyId ? { gatewayKeyId } : {}) };
-}
+const toRecord = (item: Record<string, unknown>): ApiKeyRecord => apiKeyRecord.parse(item);
 
 export class DynamoApiKeyStore implements ApiKeyStore {
   constructor(

@@ -1,11 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { guarded } from './errors';
 import { tableSchema } from './schema';
 import { partitionKey, recordKinds } from './recordKinds';
 
 /** What became of a provider delivery (the relay's log, kept 7 days). */
-export type DeliveryOutcome = 'pending' | 'forwarded' | 'ignored' | 'rejected' | 'rateLimited' | 'failed';
+const deliveryOutcomes = ['pending', 'forwarded', 'ignored', 'rejected', 'rateLimited', 'failed'] as const;
+export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
 
 /** Outcomes where Discord, not the delivery, was at fault: the message is kept for a replay. */
 export const REPLAYABLE: readonly DeliveryOutcome[] = ['failed', 'rateLimited'];
@@ -23,16 +25,22 @@ export interface DeliveryKey {
   signatureHash?: string;
 }
 
-export interface DeliveryRecord extends DeliveryKey {
-  event: string;
-  outcome: DeliveryOutcome;
-  receivedAt: string;
-  updatedAt: string;
-  discordStatus?: number;
+/** A delivery as logged; rows are read through it (the table's own attributes dropped). */
+const deliveryRecord = z.object({
+  webhookId: z.string(),
+  provider: z.string(),
+  deliveryId: z.string(),
+  signatureHash: z.optional(z.string()),
+  event: z.string(),
+  outcome: z.enum(deliveryOutcomes),
+  receivedAt: z.string(),
+  updatedAt: z.string(),
+  discordStatus: z.optional(z.number()),
   /** Replayable deliveries only: the rendered Discord message and the sealed webhook token. */
-  message?: unknown;
-  sealedToken?: string;
-}
+  message: z.optional(z.unknown()),
+  sealedToken: z.optional(z.string()),
+});
+export type DeliveryRecord = z.output<typeof deliveryRecord>;
 
 /** What a replay needs: the rendered Discord message and the sealed webhook token. */
 export interface KeptMessage {
@@ -82,22 +90,7 @@ const signatureKeyOf = ({ webhookId, provider }: DeliveryKey, signatureHash: str
 /** The sparse listing's entry of a kept delivery. */
 const keptListing = (pk: string, sk: string, now: Date) => ({ gsi1pk: KEPT_PK, gsi1sk: `${now.toISOString()}#${pk}#${sk}` });
 
-function toRecord(item: Record<string, unknown>): DeliveryRecord {
-  const { webhookId, provider, deliveryId, signatureHash, event, outcome, receivedAt, updatedAt, discordStatus, message, sealedToken } = item as unknown as DeliveryRecord;
-  return {
-    webhookId,
-    provider,
-    deliveryId,
-    ...(signatureHash !== undefined ? { signatureHash } : {}),
-    event,
-    outcome,
-    receivedAt,
-    updatedAt,
-    ...(discordStatus !== undefined ? { discordStatus } : {}),
-    ...(message !== undefined ? { message } : {}),
-    ...(sealedToken !== undefined ? { sealedToken } : {}),
-  };
-}
+const toRecord = (item: Record<string, unknown>): DeliveryRecord => deliveryRecord.parse(item);
 
 const newestFirst = (records: DeliveryRecord[]) => records.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 

@@ -1,20 +1,23 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { guarded } from './errors';
 import { partitionKey } from './recordKinds';
 
 /** What is stored for a registered secret: the sealed secret (HMAC schemes) or its hash (token schemes). */
-export type StoredSecret = { kind: 'hmac'; sealed: string } | { kind: 'token'; sha256: string };
+const storedSecret = z.discriminatedUnion('kind', [z.object({ kind: z.literal('hmac'), sealed: z.string() }), z.object({ kind: z.literal('token'), sha256: z.string() })]);
+export type StoredSecret = z.output<typeof storedSecret>;
 
-/** The signature secrets registered for one Discord webhook, by provider (sealed or hashed, never plain). */
-export interface WebhookSecrets {
-  webhookId: string;
-  secrets: Record<string, StoredSecret>;
+/** The signature secrets registered for one Discord webhook, by provider (sealed or hashed, never plain). Rows are read through it. */
+const webhookSecretsRecord = z.object({
+  webhookId: z.string(),
+  secrets: z.record(z.string(), storedSecret),
   /** Deliveries of providers without a registered secret are refused too (401). */
-  requireSignatures?: boolean;
+  requireSignatures: z.optional(z.boolean()),
   /** The API key that registered them, and when. */
-  keyId: string;
-  updatedAt: string;
-}
+  keyId: z.string(),
+  updatedAt: z.string(),
+});
+export type WebhookSecrets = z.output<typeof webhookSecretsRecord>;
 
 export interface WebhookSecretStore {
   get(webhookId: string): Promise<WebhookSecrets | undefined>;
@@ -34,8 +37,8 @@ export class DynamoWebhookSecretStore implements WebhookSecretStore {
     // Consistent: a secret registered a moment ago must already guard the next delivery.
     const { Item } = await guarded('GetItem', () => this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(webhookId), ConsistentRead: true })));
     if (!Item) return undefined;
-    const { secrets, requireSignatures, keyId, updatedAt } = Item as unknown as WebhookSecrets;
-    return { webhookId, secrets, ...(requireSignatures ? { requireSignatures } : {}), keyId, updatedAt };
+    const { requireSignatures, ...record } = webhookSecretsRecord.parse({ ...Item, webhookId });
+    return { ...record, ...(requireSignatures ? { requireSignatures } : {}) };
   }
 
   async replace(record: WebhookSecrets): Promise<void> {

@@ -1,8 +1,8 @@
 import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
-import { botKey, fieldsOf, guildKey, HISTORY_HOURS, hourOf, statsKey } from './layout';
+import { botKey, guildKey, HISTORY_HOURS, hourOf, recordOf, statsKey } from './layout';
 import { refusalFor, updateProfileIf } from './profiles';
-import type { BotProfile, BotStats, Refusal, StatsPoint } from './types';
+import { statsPoint, type BotProfile, type BotStats, type Refusal, type StatsPoint } from './types';
 
 /** `SET <path>.#f = :f` for each stat given: a heartbeat updates the stats it carries, no others. */
 function statAssignments(stats: BotStats, path: string) {
@@ -60,5 +60,5 @@ export async function readHistory(db: DynamoDBDocumentClient, table: string, pro
       }),
     ),
   );
-  return (Items ?? []).map((item) => fieldsOf<StatsPoint>(item));
+  return (Items ?? []).map((item) => recordOf(statsPoint, item));
 }

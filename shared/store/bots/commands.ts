@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
-import { botKey, COMMANDS, fieldsOf } from './layout';
+import { botKey, COMMANDS, recordOf } from './layout';
 import { getProfile } from './profiles';
-import type { BotCommand, BotProfile, CommandList, Refusal } from './types';
+import { commandList, type BotCommand, type BotProfile, type CommandList, type Refusal } from './types';
 
 /**
  * Replaces the list, owner only. The list is stamped with the profile's generation: were the bot
@@ -21,6 +21,6 @@ export async function writeCommands(db: DynamoDBDocumentClient, table: string, c
 export async function readCommands(db: DynamoDBDocumentClient, table: string, profile: BotProfile): Promise<CommandList | undefined> {
   const { Item } = await guarded('GetItem', () => db.send(new GetCommand({ TableName: table, Key: { pk: botKey(profile.clientId), sk: COMMANDS } })));
   if (!Item || Item.generation !== profile.generation) return undefined;
-  const { commands, updatedAt } = fieldsOf<CommandList>(Item);
+  const { commands, updatedAt } = recordOf(commandList, Item);
   return { commands, updatedAt };
 }

@@ -17,9 +17,6 @@ export type BotFieldName = keyof typeof BOT_FIELDS;
 
 export const botFieldNames = Object.keys(BOT_FIELDS) as BotFieldName[];
 
-/** The optional fields as stored: absent when the owner did not set them. */
-export type OptionalBotFields = { [K in BotFieldName]?: string };
-
 type Summary<K extends BotFieldName> = (typeof BOT_FIELDS)[K]['summary'];
 /** The fields listings show, and those only a bot's own page shows. */
 export type SummaryFieldName = { [K in BotFieldName]: Summary<K> extends true ? K : never }[BotFieldName];

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { tableSchema } from '../schema';
 import { partitionKey, recordKinds } from '../recordKinds';
 
@@ -22,7 +23,5 @@ export const hourOf = (time: Date | number) => `${new Date(time).toISOString().s
 export const statsKey = (generation: string, hour: string) => `STATS#${generation}#${hour}`;
 export const indexOf = (sort: 'name' | 'guilds') => (sort === 'name' ? tableSchema.gsi1 : tableSchema.gsi2);
 
-const INTERNAL = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expiresAt']);
-
-/** A stored item without the table's own keys. */
-export const fieldsOf = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([name]) => !INTERNAL.has(name))) as T;
+/** A stored item read as its record: the schema checks it and drops the table's own keys. */
+export const recordOf = <S extends z.ZodMiniType>(schema: S, item: Record<string, unknown>): z.output<S> => z.parse(schema, item);

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
-import { botKey, fieldsOf, guildKey, LISTING, nameKey, PROFILE } from './layout';
+import { botKey, guildKey, LISTING, nameKey, PROFILE, recordOf } from './layout';
 import { botFieldNames } from './fields';
-import type { BotFields, BotProfile, Refusal } from './types';
+import { botProfile, type BotFields, type BotProfile, type Refusal } from './types';
 
 export async function getProfile(db: DynamoDBDocumentClient, table: string, clientId: string): Promise<BotProfile | undefined> {
   const { Item } = await guarded('GetItem', () => db.send(new GetCommand({ TableName: table, Key: { pk: botKey(clientId), sk: PROFILE }, ConsistentRead: true })));
-  return Item ? fieldsOf<BotProfile>(Item) : undefined;
+  return Item ? recordOf(botProfile, Item) : undefined;
 }
 
 /** Why a conditional write on a bot failed: it does not exist, or another key owns it. */
@@ -82,7 +82,7 @@ export async function updateProfileIf(
         }),
       ),
     );
-    return fieldsOf<BotProfile>(Attributes ?? {});
+    return recordOf(botProfile, Attributes ?? {});
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;

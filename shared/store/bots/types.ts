@@ -1,53 +1,58 @@
-import type { OptionalBotFields } from './fields';
+import * as z from 'zod/mini';
+import { botFieldNames, byField } from './fields';
 
-/** The bot records as the rest of the code sees them (the store's own key layout stays inside). */
-export interface BotFields extends OptionalBotFields {
-  name: string;
-  public: boolean;
-  tags: string[];
-}
+/**
+ * The bot records as the rest of the code sees them (the store's own key layout stays inside).
+ * Rows are read through these schemas, which drop the table's own attributes.
+ */
+const botFields = z.object({
+  name: z.string(),
+  ...byField(botFieldNames, () => z.optional(z.string())),
+  public: z.boolean(),
+  tags: z.array(z.string()),
+});
+export type BotFields = z.output<typeof botFields>;
 
-export interface BotStats {
-  guilds?: number;
-  users?: number;
-  channels?: number;
-  shards?: number;
-  ping?: number;
-  uptime?: number;
-  memory?: number;
-  commandsRun?: number;
-}
+const botStats = {
+  guilds: z.optional(z.number()),
+  users: z.optional(z.number()),
+  channels: z.optional(z.number()),
+  shards: z.optional(z.number()),
+  ping: z.optional(z.number()),
+  uptime: z.optional(z.number()),
+  memory: z.optional(z.number()),
+  commandsRun: z.optional(z.number()),
+};
+export type BotStats = z.output<z.ZodMiniObject<typeof botStats>>;
 
-export interface BotCommand {
-  name: string;
-  description: string;
-  category?: string;
-  usage?: string;
-  options?: { name: string; description?: string; type?: string; required?: boolean }[];
-}
+const botCommand = z.object({
+  name: z.string(),
+  description: z.string(),
+  category: z.optional(z.string()),
+  usage: z.optional(z.string()),
+  options: z.optional(z.array(z.object({ name: z.string(), description: z.optional(z.string()), type: z.optional(z.string()), required: z.optional(z.boolean()) }))),
+});
+export type BotCommand = z.output<typeof botCommand>;
 
-export interface BotProfile extends BotFields {
-  clientId: string;
-  ownerKeyId: string;
+export const botProfile = z.extend(botFields, {
+  clientId: z.string(),
+  ownerKeyId: z.string(),
   /** Changes when a bot is registered anew (after a delete), so records of an earlier life are ignored. */
-  generation: string;
-  createdAt: string;
-  updatedAt: string;
-  lastSeen?: string;
+  generation: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastSeen: z.optional(z.string()),
   /** Latest value of each stat; each heartbeat updates the stats it carries. */
-  stats?: BotStats & { updatedAt?: string };
-}
+  stats: z.optional(z.object({ ...botStats, updatedAt: z.optional(z.string()) })),
+});
+export type BotProfile = z.output<typeof botProfile>;
 
 /** One hour of heartbeats: the last value of each stat sent in that hour and how many heartbeats came. */
-export interface StatsPoint extends BotStats {
-  hour: string;
-  beats: number;
-}
+export const statsPoint = z.object({ ...botStats, hour: z.string(), beats: z.number() });
+export type StatsPoint = z.output<typeof statsPoint>;
 
-export interface CommandList {
-  commands: BotCommand[];
-  updatedAt: string;
-}
+export const commandList = z.object({ commands: z.array(botCommand), updatedAt: z.string() });
+export type CommandList = z.output<typeof commandList>;
 
 export type Refusal = 'notFound' | 'forbidden';
 export type BotSort = 'name' | 'guilds';
