@@ -158,6 +158,8 @@ export async function benchEndToEnd(options: EndToEndOptions, log: (line: string
     LOCAL_DYNAMODB_PORT: '0',
     LOCAL_API_KEY: keys.join(','),
     RATE_LIMIT_PER_MINUTE: String(options.ratePerMinute),
+    // Every webhook id of the run is a new pair for the relay's guard once, all from 127.0.0.1.
+    RELAY_NEW_PAIRS_PER_MINUTE: String(keys.length),
     IMAGE_FETCH_ALLOW_HOSTS: host.hostPort,
     DISCORD_API_BASE: discord.apiBase,
   });

@@ -24,8 +24,8 @@ export function groupHandler<T extends GroupRoutes, S>(routes: T, handlers: Grou
   const groups = [...new Set(entries.map(([route]) => route.group))];
   if (groups.length !== 1) throw new Error(`a function serves the routes of one group, not ${groups.join(', ') || 'none'}`);
   const group = groups[0];
-  // Services are built on the first request, not on import: the docs function imports the image
-  // groups' handlers without running their functions.
+  // Services are built on the first request, not on import: importing a group (the local server,
+  // the tests) reads no environment and opens no client.
   let byRoute: Map<string, LambdaHandler> | undefined;
   const wrapped = () => {
     if (!byRoute) {
