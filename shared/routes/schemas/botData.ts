@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { withMeta } from '../params';
 import { byField, detailFieldNames, summaryFieldNames } from '../../store/bots/fields';
+import { botCommand } from '../../store/bots/types';
 
 /**
  * What the bot routes answer inside the envelope's `data`: the OpenAPI document describes these,
@@ -47,18 +48,10 @@ export const botListData = z.strictObject({
   nextCursor: withMeta(z.nullable(z.string()), { description: 'pass as `cursor` for the next page; null on the last page' }),
 });
 
-const commandData = z.strictObject({
-  name: z.string(),
-  description: z.string(),
-  category: z.optional(z.string()),
-  usage: z.optional(z.string()),
-  options: z.optional(z.array(z.strictObject({ name: z.string(), description: z.optional(z.string()), type: z.optional(z.string()), required: z.optional(z.boolean()) }))),
-});
-
 export const commandsData = z.strictObject({
   clientId: z.string(),
   total: count,
-  categories: z.array(z.strictObject({ name: z.string(), count, commands: z.array(commandData) })),
+  categories: z.array(z.strictObject({ name: z.string(), count, commands: z.array(botCommand) })),
   updatedAt: z.nullable(instant),
 });
 

@@ -25,12 +25,13 @@ const botStats = {
 };
 export type BotStats = z.output<z.ZodMiniObject<typeof botStats>>;
 
-const botCommand = z.object({
+/** A command as stored and as shown (the answers' schema is this one): strict, as the registration body was. */
+export const botCommand = z.strictObject({
   name: z.string(),
   description: z.string(),
   category: z.optional(z.string()),
   usage: z.optional(z.string()),
-  options: z.optional(z.array(z.object({ name: z.string(), description: z.optional(z.string()), type: z.optional(z.string()), required: z.optional(z.boolean()) }))),
+  options: z.optional(z.array(z.strictObject({ name: z.string(), description: z.optional(z.string()), type: z.optional(z.string()), required: z.optional(z.boolean()) }))),
 });
 export type BotCommand = z.output<typeof botCommand>;
 
