@@ -36,7 +36,7 @@ const quick = ['1', 'true', 'yes'].includes((process.env.BENCH_QUICK ?? '').toLo
 
 const renderOptions: RenderOptions = quick ? { millisecondsPerRoute: 150, warmupMilliseconds: 50 } : { millisecondsPerRoute: 1500, warmupMilliseconds: 300 };
 const endToEndOptions: EndToEndOptions = { durationSeconds: quick ? 2 : 10, warmupSeconds: quick ? 1 : 2, connections: 10, keys: 500, ratePerMinute: 600 };
-const coldStartRuns = quick ? 2 : 7;
+const coldStartRuns = quick ? 2 : 11;
 const pngSamples = quick ? 5 : 40;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
