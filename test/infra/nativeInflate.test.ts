@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 import { bundle } from '../../bench/coldStart';
 import { ALIASES } from '../../infra/cdk/bundling';
 import { textWidth } from '../../shared/svg/measure';
@@ -31,6 +31,14 @@ describe("the bundles' tiny-inflate (Node's zlib)", () => {
     const [a, b] = [native(compressed, new Uint8Array(8000)), tiny(compressed, new Uint8Array(8000))];
     expect(same(a, b)).toBe(true);
     expect([a.length, a.buffer.byteLength]).toEqual([4000, 4000]);
+  });
+
+  test("fontkit's WOFF call: a zlib stream without its 2-byte header, the Adler-32 trailer still on", () => {
+    const data = sample(5000);
+    const withTrailer = deflateSync(data).subarray(2);
+    const [a, b] = [native(withTrailer, new Uint8Array(5000)), tiny(withTrailer, new Uint8Array(5000))];
+    expect(same(a, b)).toBe(true);
+    expect(same(a, data)).toBe(true);
   });
 
   test("text measured through a bundle (fontkit's tables unpacked natively) measures as in the sources", async () => {
