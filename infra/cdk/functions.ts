@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { groupEntry, groupManifests } from '../../functions/groups';
 import type { FunctionGroup } from '../../shared/routes/table';
-import type { TableNeed } from '../../shared/runtime/groupManifest';
+import type { GroupManifest } from '../../shared/runtime/groupManifest';
 import { BUNDLE, RASTERISER } from './bundling';
 import { shippedFonts } from './fontShipping';
 import { allowKeyUse } from './keys';
@@ -34,21 +34,8 @@ export interface FunctionSettings {
   reservedConcurrency: number;
 }
 
-interface Spec {
-  entry: string;
-  memorySize: number;
-  timeout: Duration;
-  /** Records it touches beyond counting requests. */
-  needs: TableNeed[];
-  /** Groups that draw (images, the docs gallery) lay out text: the font files ship in the package and FONT_DIR points at them. */
-  fonts: boolean;
-  /** Image groups also rasterise PNG: resvg ships with its native binary for the function's architecture. */
-  rasterises: boolean;
-  /** May encrypt and decrypt with the secrets key (SECRETS_KMS_KEY_ID). */
-  sealsSecrets?: boolean;
-  /** Tells bots online from offline (BOT_ONLINE_WINDOW_SECONDS). */
-  judgesBotStatus?: boolean;
-}
+/** A function to build: its entry file and its settings, in a group manifest's terms (the authorizer writes its own). */
+type Spec = Omit<GroupManifest, 'name' | 'tag'> & { entry: string };
 
 /** What SecretBox calls on the secrets key, in the functions and in `npm run webhooks -- --aws`. */
 export const SECRET_BOX_ACTIONS = ['kms:Encrypt', 'kms:Decrypt'];
@@ -70,8 +57,8 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
     depsLockFilePath: `${ROOT}package-lock.json`,
     runtime: Runtime.NODEJS_22_X,
     architecture: ARCHITECTURE,
-    memorySize: spec.memorySize,
-    timeout: spec.timeout,
+    memorySize: spec.memoryMb,
+    timeout: Duration.seconds(spec.timeoutSeconds),
     tracing: Tracing.ACTIVE,
     logGroup: logs,
     // A flood on one route cannot take the account's whole concurrency from the others.
@@ -81,7 +68,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       RATE_LIMIT_PER_MINUTE: String(settings.rateLimitPerMinute),
       POWERTOOLS_SERVICE_NAME: 'chatbot-utility-api',
       NODE_OPTIONS: '--enable-source-maps',
-      ...(spec.fonts ? { FONT_DIR } : {}),
+      ...(spec.ships.fonts ? { FONT_DIR } : {}),
       ...(spec.sealsSecrets ? { SECRETS_KMS_KEY_ID: settings.secretsKey.keyArn } : {}),
       ...(spec.judgesBotStatus ? { BOT_ONLINE_WINDOW_SECONDS: String(settings.botOnlineWindowSeconds) } : {}),
     },
@@ -91,11 +78,11 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
-        afterBundling: (_input, output) => [...(spec.fonts ? fontCopies(output) : []), ...(spec.rasterises ? [rasteriserInstall(output)] : [])],
+        afterBundling: (_input, output) => [...(spec.ships.fonts ? fontCopies(output) : []), ...(spec.ships.rasteriser ? [rasteriserInstall(output)] : [])],
       },
     },
   });
-  grantTable(settings.table, fn, spec.needs);
+  grantTable(settings.table, fn, spec.table);
   // Exactly the two calls SecretBox makes (grantEncryptDecrypt would add ReEncrypt* and GenerateDataKey*).
   if (spec.sealsSecrets) allowKeyUse(settings.secretsKey, role, SECRET_BOX_ACTIONS);
   acknowledgeFunctionFindings(fn, role);
@@ -123,23 +110,21 @@ function rasteriserInstall(output: string): string {
 export function groupFunctions(scope: Construct, settings: FunctionSettings): Map<FunctionGroup, NodejsFunction> {
   const functions = new Map<FunctionGroup, NodejsFunction>();
   for (const manifest of groupManifests) {
-    const spec: Spec = {
-      entry: groupEntry(manifest.name),
-      memorySize: manifest.memoryMb,
-      timeout: Duration.seconds(manifest.timeoutSeconds),
-      needs: manifest.table,
-      fonts: manifest.ships.fonts,
-      rasterises: manifest.ships.rasteriser,
-      sealsSecrets: manifest.sealsSecrets,
-      judgesBotStatus: manifest.judgesBotStatus,
-    };
-    functions.set(manifest.name, lambda(scope, functionId(manifest.name), spec, settings));
+    functions.set(manifest.name, lambda(scope, functionId(manifest.name), { ...manifest, entry: groupEntry(manifest.name) }, settings));
   }
   return functions;
 }
 
 export function authorizerFunction(scope: Construct, settings: FunctionSettings): NodejsFunction {
-  const spec: Spec = { entry: 'functions/authorizer/index.ts', memorySize: 256, timeout: Duration.seconds(5), needs: ['readKeys'], fonts: false, rasterises: false };
+  const spec: Spec = {
+    entry: 'functions/authorizer/index.ts',
+    memoryMb: 256,
+    timeoutSeconds: 5,
+    table: ['readKeys'],
+    sealsSecrets: false,
+    judgesBotStatus: false,
+    ships: { fonts: false, rasteriser: false },
+  };
   return lambda(scope, 'AuthorizerFunction', spec, settings);
 }
 
