@@ -1,6 +1,6 @@
 import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
-import { botKey, guildKey, HISTORY_HOURS, hourOf, recordOf, statsKey } from './layout';
+import { botKey, guildKey, HISTORY_HOURS, hourOf, statsKey } from './layout';
 import { refusalFor, updateProfileIf } from './profiles';
 import { statsPoint, type BotProfile, type BotStats, type Refusal, type StatsPoint } from './types';
 
@@ -60,5 +60,5 @@ export async function readHistory(db: DynamoDBDocumentClient, table: string, pro
       }),
     ),
   );
-  return (Items ?? []).map((item) => recordOf(statsPoint, item));
+  return (Items ?? []).map((item) => statsPoint.parse(item));
 }

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
-import { botKey, COMMANDS, recordOf } from './layout';
+import { botKey, COMMANDS } from './layout';
 import { getProfile } from './profiles';
 import { commandList, type BotCommand, type BotProfile, type CommandList, type Refusal } from './types';
 
@@ -21,6 +21,6 @@ export async function writeCommands(db: DynamoDBDocumentClient, table: string, c
 export async function readCommands(db: DynamoDBDocumentClient, table: string, profile: BotProfile): Promise<CommandList | undefined> {
   const { Item } = await guarded('GetItem', () => db.send(new GetCommand({ TableName: table, Key: { pk: botKey(profile.clientId), sk: COMMANDS } })));
   if (!Item || Item.generation !== profile.generation) return undefined;
-  const { commands, updatedAt } = recordOf(commandList, Item);
+  const { commands, updatedAt } = commandList.parse(Item);
   return { commands, updatedAt };
 }

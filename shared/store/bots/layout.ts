@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { tableSchema } from '../schema';
 import { partitionKey, recordKinds } from '../recordKinds';
 
@@ -23,5 +22,3 @@ export const hourOf = (time: Date | number) => `${new Date(time).toISOString().s
 export const statsKey = (generation: string, hour: string) => `STATS#${generation}#${hour}`;
 export const indexOf = (sort: 'name' | 'guilds') => (sort === 'name' ? tableSchema.gsi1 : tableSchema.gsi2);
 
-/** A stored item read as its record: the schema checks it and drops the table's own keys. */
-export const recordOf = <S extends z.ZodMiniType>(schema: S, item: Record<string, unknown>): z.output<S> => z.parse(schema, item);

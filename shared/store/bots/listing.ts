@@ -1,6 +1,6 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
-import { indexOf, LISTING, recordOf } from './layout';
+import { indexOf, LISTING } from './layout';
 import { botProfile, type BotProfile, type BotSort, type ListingKey } from './types';
 
 const MAX_READS = 10;
@@ -48,5 +48,5 @@ export async function listProfiles(db: DynamoDBDocumentClient, table: string, op
   // A bot follows the page: continue after its last bot. Else reading stopped early (a rare tag),
   // and everything up to `start` was shown or filtered out: continue from there. Else: the end.
   const next = found.length > limit && last ? listingKey(last, sort) : start;
-  return { bots: items.map((item) => recordOf(botProfile, item)), next };
+  return { bots: items.map((item) => botProfile.parse(item)), next };
 }

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
-import { botKey, guildKey, LISTING, nameKey, PROFILE, recordOf } from './layout';
+import { botKey, guildKey, LISTING, nameKey, PROFILE } from './layout';
 import { botFieldNames } from './fields';
 import { botProfile, type BotFields, type BotProfile, type Refusal } from './types';
 
 export async function getProfile(db: DynamoDBDocumentClient, table: string, clientId: string): Promise<BotProfile | undefined> {
   const { Item } = await guarded('GetItem', () => db.send(new GetCommand({ TableName: table, Key: { pk: botKey(clientId), sk: PROFILE }, ConsistentRead: true })));
-  return Item ? recordOf(botProfile, Item) : undefined;
+  return Item ? botProfile.parse(Item) : undefined;
 }
 
 /** Why a conditional write on a bot failed: it does not exist, or another key owns it. */
@@ -82,7 +82,7 @@ export async function updateProfileIf(
         }),
       ),
     );
-    return recordOf(botProfile, Attributes ?? {});
+    return botProfile.parse(Attributes ?? {});
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
