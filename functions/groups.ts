@@ -2,6 +2,7 @@ import type { FunctionGroup } from '../shared/routes/table';
 import type { GroupManifest } from '../shared/runtime/groupManifest';
 import type { LambdaHandler } from '../shared/runtime/middlewareChain';
 import bots from './bots/group';
+import dashboard from './dashboard/group';
 import docs from './docs/group';
 import filters from './filters/group';
 import generators from './generators/group';
@@ -13,7 +14,7 @@ import webhooks from './webhooks/group';
  * Every function group's manifest, in the order the OpenAPI document lists their tags. A group
  * named by the route table without a manifest here does not compile.
  */
-const manifests: { [G in FunctionGroup]: GroupManifest<G> } = { 'rank-card': rankCard, filters, generators, overlays, bots, webhooks, docs };
+const manifests: { [G in FunctionGroup]: GroupManifest<G> } = { 'rank-card': rankCard, filters, generators, overlays, bots, webhooks, dashboard, docs };
 
 export const groupManifests: GroupManifest[] = Object.values(manifests);
 

@@ -35,6 +35,14 @@ const NEEDS: Record<TableNeed, Grant[]> = {
     { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], leadingKeys: [anyOf('webhook')] },
     { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], leadingKeys: [anyOf('relay')] },
   ],
+  // Sign-ins under way (taken once), sessions, the accounts' key slots, and their keys: created,
+  // found by id (gsi1) or by account (gsi2), revoked.
+  manageAccounts: [
+    { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], leadingKeys: [anyOf('signIn'), anyOf('session')] },
+    { actions: ['dynamodb:UpdateItem'], leadingKeys: [anyOf('account')] },
+    { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: [anyOf('apiKey')] },
+    { actions: ['dynamodb:Query'], leadingKeys: [recordKinds.apiKey.listing, anyOf('account')], onIndexes: true },
+  ],
 };
 
 export function grantTable(table: ITable, grantee: IGrantable, needs: TableNeed[]): void {

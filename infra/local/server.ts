@@ -36,6 +36,8 @@ export interface LocalServerOptions {
   secretsKey?: string;
   /** DISCORD_API_BASE for the functions (tests: a fake Discord on 127.0.0.1). */
   discordApiBase?: string;
+  /** DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET: the Discord application the dashboard signs in with (else the local sign-in). */
+  discordClient?: { id: string; secret: string };
 }
 
 export interface LocalServer {
@@ -62,6 +64,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   Object.assign(process.env, { DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1' });
   if (options.imageFetchAllowHosts !== undefined) process.env.IMAGE_FETCH_ALLOW_HOSTS = options.imageFetchAllowHosts;
   if (options.discordApiBase !== undefined) process.env.DISCORD_API_BASE = options.discordApiBase;
+  if (options.discordClient) Object.assign(process.env, { DISCORD_CLIENT_ID: options.discordClient.id, DISCORD_CLIENT_SECRET: options.discordClient.secret });
+  // The dashboard's development sign-in, for when no Discord application is configured: only ever set here.
+  process.env.DASHBOARD_LOCAL_SIGN_IN = '1';
   process.env.SECRETS_KEY = options.secretsKey ?? process.env.SECRETS_KEY ?? randomBytes(32).toString('base64');
 
   await ensureTable(endpoint, tableName);

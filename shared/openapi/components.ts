@@ -12,6 +12,8 @@ export const headers = {
   ETag: { description: 'Strong validator of this exact representation; send it back in If-None-Match', schema: { type: 'string' } },
   'Cache-Control': { description: 'Images: private, max-age=86400 (per key); this document: public, max-age=300', schema: { type: 'string' } },
   Vary: { description: 'Accept, when the representation was chosen by the Accept header', schema: { type: 'string' } },
+  Location: { description: 'Where the browser goes next', schema: { type: 'string' } },
+  'Set-Cookie': { description: 'The dashboard session cookie (HttpOnly, SameSite=Lax), or the sign-in state cookie', schema: { type: 'string' } },
 } as const;
 
 export type HeaderName = keyof typeof headers;
@@ -72,6 +74,12 @@ export const securitySchemes = {
     type: 'http',
     scheme: 'bearer',
     description: 'An API key: `Authorization: Bearer <key>` on every /v1 route. Missing, unknown or revoked keys are 401.',
+  },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'cbk_session',
+    description: 'The dashboard: the session cookie set by signing in with Discord; writes also send the session\'s CSRF token in X-CSRF-Token. Missing or expired sessions are 401.',
   },
 };
 

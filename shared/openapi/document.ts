@@ -39,13 +39,15 @@ function paths() {
   return result;
 }
 
+const SECURITY: Record<RouteEntry['auth'], Record<string, never[]>[]> = { apiKey: [{ bearerAuth: [] }], session: [{ sessionCookie: [] }], none: [] };
+
 function operation(route: RouteEntry) {
   return {
     operationId: route.id,
     summary: route.summary,
     description: operationDescription(route, route.schemas.query && (jsonSchema(route.schemas.query, 'input').description as string | undefined)),
     tags: [route.group],
-    security: route.auth === 'apiKey' ? [{ bearerAuth: [] }] : [],
+    security: SECURITY[route.auth],
     parameters: [...parameters(route, 'path'), ...parameters(route, 'query'), ...parameters(route, 'header')],
     ...(route.schemas.body || route.rawBody ? { requestBody: requestBody(route) } : {}),
     responses: { ...successResponses(route), ...errorResponses(route) },
@@ -105,6 +107,8 @@ function successResponses(route: RouteEntry): Record<string, unknown> {
       };
     case 'html':
       return { 200: answer('A self-contained HTML page', [], { 'text/html': { schema: { type: 'string' } } }) };
+    case 'redirect':
+      return { 302: answer('On to the next step of the sign-in', ['Location', 'Set-Cookie']) };
     case 'openapi':
       return {
         200: answer('This document', ['ETag', 'Cache-Control'], { 'application/json': { schema: { type: 'object' } } }),
@@ -130,7 +134,7 @@ function errorResponses(route: RouteEntry) {
     ...(input.length || route.response === 'svg' ? (['INVALID_PARAMETER'] as const) : []),
     ...(route.schemas.body || route.rawBody ? (['INVALID_BODY', 'PAYLOAD_TOO_LARGE'] as const) : []),
     ...(route.schemas.body ? (['UNSUPPORTED_MEDIA_TYPE'] as const) : []),
-    ...(route.auth === 'apiKey' ? (['UNAUTHORIZED'] as const) : []),
+    ...(route.auth === 'none' ? [] : (['UNAUTHORIZED'] as const)),
     ...(route.errors ?? []),
     'RATE_LIMITED',
     'SERVICE_UNAVAILABLE',

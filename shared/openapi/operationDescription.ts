@@ -7,10 +7,16 @@ import type { RouteEntry } from '../routes/table';
  */
 export function operationDescription(route: RouteEntry, queryRule?: string): string {
   const counted = route.rateLimitBy ? `per {${route.rateLimitBy.pathParameter}}` : route.auth === 'apiKey' ? "against the key's quota" : 'per source IP';
-  const access = route.auth === 'apiKey' ? `Needs an API key; counted ${counted}.` : `No key; counted ${counted}.`;
+  const access = ACCESS[route.auth](counted);
   const body = route.rawBody ? 'The body is the delivery as the provider sends it.' : route.schemas.body ? 'Takes a JSON body.' : undefined;
   return [`${route.summary}.`, queryRule && `${capitalised(queryRule)}.`, access, ANSWERS[answerKind(route)], body].filter(Boolean).join(' ');
 }
+
+const ACCESS: Record<RouteEntry['auth'], (counted: string) => string> = {
+  apiKey: (counted) => `Needs an API key; counted ${counted}.`,
+  none: (counted) => `No key; counted ${counted}.`,
+  session: (counted) => `For the dashboard page: needs its session cookie (and the X-CSRF-Token header on writes), not an API key; counted ${counted}.`,
+};
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -22,4 +28,5 @@ const ANSWERS: Record<ReturnType<typeof answerKind>, string> = {
   message: 'Answers `{"message"}` (with `"code"` on errors), never the envelope, never a 500.',
   html: 'Answers a self-contained HTML page.',
   openapi: 'Answers this document, with the server the request came through.',
+  redirect: 'Answers 302 with the next page of the sign-in in Location.',
 };

@@ -5,6 +5,7 @@ import { generatorRoutes } from './groups/generators';
 import { overlayRoutes } from './groups/overlays';
 import { botRoutes } from './groups/bots';
 import { webhookRoutes } from './groups/webhooks';
+import { dashboardRoutes } from './groups/dashboard';
 import type { RouteDefinition, RouteSchemas } from './types';
 
 /**
@@ -12,7 +13,7 @@ import type { RouteDefinition, RouteSchemas } from './types';
  * document and the tests. Each function group's routes are in groups/<group>.ts, so its bundle
  * carries only its own routes and schemas. Adding an endpoint = one entry there + one handler in its group.
  */
-export const routes = { ...docsRoutes, ...rankCardRoutes, ...filterRoutes, ...generatorRoutes, ...overlayRoutes, ...botRoutes, ...webhookRoutes };
+export const routes = { ...docsRoutes, ...rankCardRoutes, ...filterRoutes, ...generatorRoutes, ...overlayRoutes, ...botRoutes, ...webhookRoutes, ...dashboardRoutes };
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

@@ -19,13 +19,17 @@ export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extend
   path: string;
   /** The function group that serves it: one Lambda each, described by functions/<group>/group.ts. */
   group: G;
-  /** `apiKey`: behind the Lambda authorizer and counted per key; `none`: counted per source IP. */
-  auth: 'apiKey' | 'none';
+  /**
+   * `apiKey`: behind the Lambda authorizer and counted per key; `none`: counted per source IP;
+   * `session`: the dashboard's signed-in browser (its session cookie, and the CSRF header on
+   * writes, checked by the function), counted per source IP.
+   */
+  auth: 'apiKey' | 'none' | 'session';
   /**
    * `svg`: a bare image/svg+xml document (or its PNG); `json`: the success envelope; `html`: a page;
-   * `openapi`: the OpenAPI document itself.
+   * `openapi`: the OpenAPI document itself; `redirect`: a 302 to the next page (sign-in steps).
    */
-  response: 'svg' | 'json' | 'html' | 'openapi';
+  response: 'svg' | 'json' | 'html' | 'openapi' | 'redirect';
   summary: string;
   schemas: S;
   /** A valid request, as a client writes it: the OpenAPI document, the gallery and the tests use it. */

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { guarded } from './errors';
 import { tableSchema } from './schema';
@@ -26,13 +26,17 @@ export interface ApiKeyStore {
   getByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
   getById(id: string): Promise<ApiKeyRecord | undefined>;
   list(): Promise<ApiKeyRecord[]>;
+  /** The keys of one owner (a dashboard account), newest first. */
+  listByOwner(owner: string): Promise<ApiKeyRecord[]>;
   /** Marks the key revoked (idempotent); undefined when no such id exists. */
   revoke(id: string, at: string): Promise<ApiKeyRecord | undefined>;
 }
 
 // Primary item: pk KEY#<hash>, so the hot path (authorizer) is one consistent GetItem.
 // GSI1: gsi1pk APIKEYS, gsi1sk <id>, for listing and for finding a key by its id.
+// GSI2: gsi2pk ACCOUNT#<owner>, gsi2sk KEY#<createdAt>#<id>, for an account's keys in order.
 const pkOf = (keyHash: string) => partitionKey('apiKey', keyHash);
+const ownerListing = (record: ApiKeyRecord) => ({ gsi2pk: partitionKey('account', record.owner), gsi2sk: `KEY#${record.createdAt}#${record.id}` });
 const SK = 'APIKEY';
 const LIST_PK = recordKinds.apiKey.listing;
 
@@ -49,7 +53,7 @@ export class DynamoApiKeyStore implements ApiKeyStore {
       this.db.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: { pk: pkOf(record.keyHash), sk: SK, gsi1pk: LIST_PK, gsi1sk: record.id, ...record },
+          Item: { pk: pkOf(record.keyHash), sk: SK, gsi1pk: LIST_PK, gsi1sk: record.id, ...ownerListing(record), ...record },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       ),
@@ -77,21 +81,25 @@ export class DynamoApiKeyStore implements ApiKeyStore {
     return Items[0] ? toRecord(Items[0]) : undefined;
   }
 
-  async list(): Promise<ApiKeyRecord[]> {
+  list(): Promise<ApiKeyRecord[]> {
+    return this.queryAll({ IndexName: tableSchema.gsi1.name, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': LIST_PK } });
+  }
+
+  listByOwner(owner: string): Promise<ApiKeyRecord[]> {
+    return this.queryAll({
+      IndexName: tableSchema.gsi2.name,
+      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :keys)',
+      ExpressionAttributeValues: { ':pk': partitionKey('account', owner), ':keys': 'KEY#' },
+      ScanIndexForward: false,
+    });
+  }
+
+  /** Every page of one index query. */
+  private async queryAll(query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<ApiKeyRecord[]> {
     const records: ApiKeyRecord[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
-      const page = await guarded('Query', () =>
-        this.db.send(
-          new QueryCommand({
-            TableName: this.tableName,
-            IndexName: tableSchema.gsi1.name,
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': LIST_PK },
-            ExclusiveStartKey: startKey,
-          }),
-        ),
-      );
+      const page = await guarded('Query', () => this.db.send(new QueryCommand({ TableName: this.tableName, ...query, ExclusiveStartKey: startKey })));
       records.push(...(page.Items ?? []).map(toRecord));
       startKey = page.LastEvaluatedKey;
     } while (startKey);

@@ -1,3 +1,4 @@
+import { DynamoAccountStore } from './accounts';
 import { DynamoApiKeyStore } from './apiKeys';
 import { DynamoBotStore } from './bots/index';
 import { DynamoDeliveryLog } from './deliveries';
@@ -5,6 +6,8 @@ import { DynamoInvalidAnswerCounter } from './invalidAnswers';
 import { createDocumentClient } from './client';
 import { storeConfigFromEnv, type StoreConfig } from './config';
 import { DynamoRateCounterStore } from './rateCounters';
+import { DynamoSessionStore } from './sessions';
+import { DynamoSignInStore } from './signIns';
 import { DynamoWebhookPairStore } from './webhookPairs';
 import { DynamoWebhookSecretStore } from './webhookSecrets';
 
@@ -15,6 +18,9 @@ export type { DeliveryKey, DeliveryLog, DeliveryRecord } from './deliveries';
 export type { WebhookSecrets, WebhookSecretStore } from './webhookSecrets';
 export type { PairVerdict, WebhookPairStore } from './webhookPairs';
 export type { InvalidAnswerCounter } from './invalidAnswers';
+export type { AccountStore } from './accounts';
+export type { SessionRecord, SessionStore } from './sessions';
+export type { SignInRecord, SignInStore } from './signIns';
 
 /** The data-access objects of one table, sharing one client. */
 export function createStores(config: StoreConfig = storeConfigFromEnv()) {
@@ -28,6 +34,9 @@ export function createStores(config: StoreConfig = storeConfigFromEnv()) {
     webhookSecrets: new DynamoWebhookSecretStore(db, config.tableName),
     webhookPairs: new DynamoWebhookPairStore(db, config.tableName),
     invalidAnswers: new DynamoInvalidAnswerCounter(db, config.tableName),
+    accounts: new DynamoAccountStore(db, config.tableName),
+    sessions: new DynamoSessionStore(db, config.tableName),
+    signIns: new DynamoSignInStore(db, config.tableName),
   };
 }
 

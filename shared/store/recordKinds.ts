@@ -14,6 +14,12 @@ export const recordKinds = {
   webhook: { prefix: 'HOOK#', listing: 'DELIVERIES#KEPT', expires: true },
   /** The relay's own counters (Discord's invalid answers per window). */
   relay: { prefix: 'RELAY#', expires: true },
+  /** A dashboard account (a Discord user id): how many active keys it holds. Its keys are listed on gsi2. */
+  account: { prefix: 'ACCOUNT#', expires: false },
+  /** A signed-in dashboard browser, by the SHA-256 of its cookie's id. */
+  session: { prefix: 'SESSION#', expires: true },
+  /** A sign-in under way (OAuth2 state and PKCE verifier), by the SHA-256 of its state; taken once. */
+  signIn: { prefix: 'SIGNIN#', expires: true },
 } as const;
 
 export type RecordKind = keyof typeof recordKinds;

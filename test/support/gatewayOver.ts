@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as bots from '../../functions/bots/index';
+import * as dashboard from '../../functions/dashboard/index';
 import * as docs from '../../functions/docs/index';
 import * as filters from '../../functions/filters/index';
 import * as generators from '../../functions/generators/index';
@@ -19,7 +20,7 @@ import type { FunctionGroup } from '../../shared/routes/table';
 import type { ApiKeyStore } from '../../shared/store';
 
 /** Every group's route handlers and kit, as its function's entry file wires them. */
-const GROUPS = { bots, docs, filters, generators, overlays, 'rank-card': rankCard, webhooks } satisfies Record<FunctionGroup, unknown>;
+const GROUPS = { bots, dashboard, docs, filters, generators, overlays, 'rank-card': rankCard, webhooks } satisfies Record<FunctionGroup, unknown>;
 
 export interface GatewayOver {
   url: string;

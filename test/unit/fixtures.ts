@@ -8,6 +8,8 @@ import { RateLimiter } from '../../shared/access/rateLimiter';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import type { BotServices } from '../../functions/bots/services';
 import type { WebhookServices } from '../../functions/webhooks/services';
+import type { DashboardServices } from '../../functions/dashboard/services';
+import { storeRegistry } from '../../shared/access/keyAdmin';
 import type { GivenServices } from '../../shared/runtime/groupHandler';
 import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { withMiddleware } from '../../shared/runtime/middlewareChain';
@@ -48,6 +50,9 @@ export class MemoryApiKeyStore implements ApiKeyStore {
   }
   async list(): Promise<ApiKeyRecord[]> {
     return [...this.byHash.values()];
+  }
+  async listByOwner(owner: string): Promise<ApiKeyRecord[]> {
+    return [...this.byHash.values()].filter((record) => record.owner === owner).reverse();
   }
   async revoke(id: string, at: string): Promise<ApiKeyRecord | undefined> {
     const found = await this.getById(id);
@@ -181,7 +186,7 @@ export function networkError(): Error {
 }
 
 /** Every group's services at once, as tests hand them to any group instead of the environment's. */
-export type AllServices = GivenServices<PictureServices & BotServices & WebhookServices>;
+export type AllServices = GivenServices<PictureServices & BotServices & WebhookServices & DashboardServices>;
 
 /** The services a wrapped handler gets: the given limiter, the event's key, and other services no test here reaches. */
 export function allServices(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHolding(EVENT_KEY)): AllServices {
@@ -197,6 +202,13 @@ export function allServices(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHol
     pairGuard: pairGuardOver(unreachable, () => new Date()),
     discordApiBase: 'http://127.0.0.1:9',
     onlineWindowSeconds: 120,
+    sessions: unreachable.sessions,
+    signIns: unreachable.signIns,
+    accounts: unreachable.accounts,
+    keys: storeRegistry(apiKeys),
+    signIn: undefined,
+    keyCreations: limiter,
+    publicUrl: undefined,
     now: () => new Date(),
   };
 }

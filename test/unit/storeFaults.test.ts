@@ -4,6 +4,7 @@ import { InternalServerError, ProvisionedThroughputExceededException, RequestLim
 import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient, type AwsCommand } from 'aws-sdk-client-mock';
 import { hashKey } from '../../shared/access/keys';
+import { dashboardKit } from '../../functions/dashboard/services';
 import { RateLimiter } from '../../shared/access/rateLimiter';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import type { AllServices } from './fixtures';
@@ -170,6 +171,7 @@ beforeAll(async () => {
   // No such endpoint is ever reached: every DynamoDBDocumentClient's send() is the script above.
   const stores = createStores({ tableName: 'scripted', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
   const deps: AllServices = {
+    ...dashboardKit.services(stores),
     limiter: new RateLimiter(stores.rateCounters, { limit: 60 }),
     apiKeys: stores.apiKeys,
     images,

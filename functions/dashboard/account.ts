@@ -1,0 +1,16 @@
+import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
+import { clearCookie, SESSION_COOKIE } from './cookies';
+import { dashboardPlace } from './place';
+import { accountJson, signedIn } from './session';
+
+const { dashboardSession: sessionRoute, dashboardSignOut: signOutRoute } = dashboardRoutes;
+
+export const dashboardSession = signedIn(sessionRoute, async (_input, session, context) =>
+  accountJson({ account: { id: session.accountId, name: session.accountName }, csrfToken: session.csrfToken }, context.requestId),
+);
+
+export const dashboardSignOut = signedIn(signOutRoute, async ({ raw }, session, context, services) => {
+  await services.sessions.delete(session.idHash);
+  const response = accountJson({ signedOut: true }, context.requestId);
+  return { ...response, headers: { ...response.headers, 'Set-Cookie': clearCookie(SESSION_COOKIE, dashboardPlace(raw, services.publicUrl).session) } };
+});

@@ -1,0 +1,57 @@
+import { RateLimiter } from '../../shared/access/rateLimiter';
+import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
+import { discordApiBaseFromEnv } from '../../shared/discord/poster';
+import type { RouteDefinition } from '../../shared/routes/types';
+import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
+import type { AccountStore, ApiKeyStore, SessionStore, SignInStore } from '../../shared/store';
+import { discordSignIn, localSignIn, type SignInProvider } from './signInProviders';
+
+/** What the dashboard's routes use. */
+export interface DashboardServices {
+  sessions: SessionStore;
+  signIns: SignInStore;
+  apiKeys: ApiKeyStore;
+  accounts: AccountStore;
+  /** Creates and revokes keys: the table alone locally; in AWS the usage plan's keys too. */
+  keys: KeyRegistry;
+  /** Discord, or the local server's development sign-in; undefined when neither is set up. */
+  signIn: SignInProvider | undefined;
+  /** Key creations per account and minute. */
+  keyCreations: RateLimiter;
+  /** DASHBOARD_URL: the dashboard's public URL when the request's own Host should not be trusted to name it. */
+  publicUrl: string | undefined;
+  now: () => Date;
+}
+
+export type DashboardHandler<R extends RouteDefinition> = RouteHandler<R, DashboardServices>;
+
+/** At most this many active keys per account. */
+export const MAX_ACTIVE_KEYS = 5;
+/** Key creations an account may make per minute. */
+export const KEY_CREATIONS_PER_MINUTE = 10;
+
+/** Which sign-in this function offers, from its environment. */
+export function signInFromEnv(env: NodeJS.ProcessEnv = process.env): SignInProvider | undefined {
+  const clientId = env.DISCORD_CLIENT_ID;
+  if (clientId) {
+    const secret = env.DISCORD_CLIENT_SECRET;
+    if (!secret) throw new Error('DISCORD_CLIENT_ID is set without DISCORD_CLIENT_SECRET');
+    return discordSignIn({ apiBase: discordApiBaseFromEnv(env), clientId, clientSecret: async () => secret });
+  }
+  // Only the local server sets this (infra/local/server.ts); the AWS stack never does.
+  return env.DASHBOARD_LOCAL_SIGN_IN === '1' ? localSignIn : undefined;
+}
+
+export const dashboardKit: GroupKit<DashboardServices> = {
+  services: (stores) => ({
+    sessions: stores.sessions,
+    signIns: stores.signIns,
+    apiKeys: stores.apiKeys,
+    accounts: stores.accounts,
+    keys: storeRegistry(stores.apiKeys),
+    signIn: signInFromEnv(),
+    keyCreations: new RateLimiter(stores.rateCounters, { limit: KEY_CREATIONS_PER_MINUTE }),
+    publicUrl: process.env.DASHBOARD_URL || undefined,
+    now: () => new Date(),
+  }),
+};

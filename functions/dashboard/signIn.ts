@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
+import { sha256Hex } from '../../shared/crypto/hash';
+import { ApiError } from '../../shared/errors/apiError';
+import type { Routes } from '../../shared/routes/table';
+import { clearCookie, readCookie, setCookie, SESSION_COOKIE, SIGN_IN_COOKIE } from './cookies';
+import { dashboardPlace } from './place';
+import type { DashboardHandler, DashboardServices } from './services';
+import type { SignInProvider } from './signInProviders';
+
+/** A sign-in must be finished within this long. */
+const SIGN_IN_SECONDS = 600;
+/** A session lasts this long; signing in again starts a new one. */
+export const SESSION_SECONDS = 7 * 24 * 3600;
+
+const randomToken = () => randomBytes(32).toString('base64url');
+const seconds = (services: DashboardServices) => Math.floor(services.now().getTime() / 1000);
+
+function redirect(location: string, cookies: string[]) {
+  return { statusCode: 302, headers: { Location: location, 'Cache-Control': 'no-store' }, multiValueHeaders: { 'Set-Cookie': cookies }, body: '' };
+}
+
+/** The sign-in this request may use: the local one only from this machine. */
+function providerFor(services: DashboardServices, sourceIp: string): SignInProvider {
+  const provider = services.signIn;
+  if (!provider) throw new ApiError('SERVICE_UNAVAILABLE', 'Sign-in is not set up on this server (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET)');
+  if (provider.kind === 'local' && !isLoopback(sourceIp)) throw new ApiError('FORBIDDEN', 'The local sign-in is for this machine only');
+  return provider;
+}
+
+function isLoopback(address: string): boolean {
+  try {
+    return ipaddr.process(address).range() === 'loopback';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts a sign-in: a fresh state (kept server-side with the PKCE verifier, and in a cookie that
+ * binds it to this browser) and on to the authorization page.
+ */
+export const dashboardSignIn: DashboardHandler<Routes['dashboardSignIn']> = async ({ raw }, _context, services) => {
+  const provider = providerFor(services, raw.sourceIp);
+  const place = dashboardPlace(raw, services.publicUrl);
+  const [state, verifier] = [randomToken(), randomToken()];
+  await services.signIns.put(sha256Hex(state), { verifier, redirectUri: place.redirectUri, expiresAt: seconds(services) + SIGN_IN_SECONDS });
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return redirect(provider.authorizeUrl({ state, challenge, redirectUri: place.redirectUri }), [setCookie(SIGN_IN_COOKIE, state, SIGN_IN_SECONDS, place.signIn)]);
+};
+
+/**
+ * Finishes it: the state must be the one this browser started with, and unused; then the code (with
+ * the verifier) is exchanged for the account, and a new session opens. Discord's tokens are dropped.
+ */
+export const dashboardCallback: DashboardHandler<Routes['dashboardCallback']> = async ({ query, raw }, _context, services) => {
+  const provider = providerFor(services, raw.sourceIp);
+  const place = dashboardPlace(raw, services.publicUrl);
+  const bound = readCookie(raw.headers, SIGN_IN_COOKIE);
+  if (bound !== query.state) {
+    throw new ApiError('INVALID_PARAMETER', 'This sign-in was not started in this browser; sign in again', [{ field: 'state', issue: 'does not match the sign-in started here' }]);
+  }
+  const signIn = await services.signIns.take(sha256Hex(query.state), seconds(services));
+  if (!signIn) throw new ApiError('INVALID_PARAMETER', 'This sign-in is unknown, used or expired; sign in again', [{ field: 'state', issue: 'is unknown, used or expired' }]);
+  if (query.error !== undefined || query.code === undefined) throw new ApiError('UNAUTHORIZED', `The sign-in was not authorized (${query.error ?? 'no code'})`);
+
+  const account = await provider.account({ code: query.code, verifier: signIn.verifier, redirectUri: signIn.redirectUri });
+  const id = randomToken();
+  await services.sessions.put(sha256Hex(id), {
+    accountId: account.id,
+    accountName: account.name,
+    csrfToken: randomToken(),
+    createdAt: services.now().toISOString(),
+    expiresAt: seconds(services) + SESSION_SECONDS,
+  });
+  return redirect(place.pageUrl, [setCookie(SESSION_COOKIE, id, SESSION_SECONDS, place.session), clearCookie(SIGN_IN_COOKIE, place.signIn)]);
+};

@@ -1,0 +1,53 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { guarded } from './errors';
+import { partitionKey } from './recordKinds';
+
+/**
+ * How many active keys each dashboard account holds, as one counter per account: reserving a slot
+ * is a single conditional UpdateItem, so two concurrent "Create key" clicks cannot pass the limit.
+ */
+export interface AccountStore {
+  /** Takes one of `max` key slots; false when all are taken. */
+  reserveKeySlot(accountId: string, max: number): Promise<boolean>;
+  /** Gives a slot back (a key revoked, or a creation that failed after reserving). */
+  releaseKeySlot(accountId: string): Promise<void>;
+}
+
+const SK = 'ACCOUNT';
+const keyOf = (accountId: string) => ({ pk: partitionKey('account', accountId), sk: SK });
+
+export class DynamoAccountStore implements AccountStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async reserveKeySlot(accountId: string, max: number): Promise<boolean> {
+    return this.addKeys(accountId, 1, 'attribute_not_exists(activeKeys) OR activeKeys < :bound', max);
+  }
+
+  async releaseKeySlot(accountId: string): Promise<void> {
+    await this.addKeys(accountId, -1, 'activeKeys > :bound', 0);
+  }
+
+  private async addKeys(accountId: string, by: number, condition: string, bound: number): Promise<boolean> {
+    try {
+      await guarded('UpdateItem', () =>
+        this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: keyOf(accountId),
+            UpdateExpression: 'ADD activeKeys :by',
+            ConditionExpression: condition,
+            ExpressionAttributeValues: { ':by': by, ':bound': bound },
+          }),
+        ),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import { DashboardBrowser } from '../support/dashboardBrowser';
+import { expectErrorEnvelope } from '../support/envelope';
+import { startFakeDiscordOAuth, type FakeDiscordOAuth } from '../support/fakeDiscordOAuth';
+import { awayFromWindowEdge, call, RANK_CARD_QUERY, useTestApi } from '../support/localApi';
+
+let discord: FakeDiscordOAuth;
+beforeAll(async () => {
+  discord = await startFakeDiscordOAuth();
+});
+afterAll(() => discord.close());
+const api = useTestApi(() => ({ discordApiBase: discord.apiBase, discordClient: discord.client }));
+
+const ADA = { id: '200000000000000001', username: 'ada', global_name: 'Ada' };
+const BOB = { id: '200000000000000002', username: 'bob', global_name: null };
+
+async function signedIn(user = ADA): Promise<DashboardBrowser> {
+  discord.signInAs(user);
+  const browser = new DashboardBrowser(api.url);
+  const reply = await browser.signIn();
+  expect(reply.status).toBe(302);
+  return browser;
+}
+
+describe('signing in with Discord', () => {
+  test('authorization code with PKCE S256, scope identify, a state bound to the browser; a session cookie; nothing of Discord kept', async () => {
+    discord.signInAs(ADA);
+    const browser = new DashboardBrowser(api.url);
+    const start = await browser.get(`${api.url}/dashboard/signin`);
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get('location') ?? '');
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${discord.apiBase}/oauth2/authorize`);
+    const params = Object.fromEntries(authorize.searchParams);
+    expect(params).toMatchObject({ response_type: 'code', client_id: discord.client.id, scope: 'identify', code_challenge_method: 'S256', redirect_uri: `${api.url}/dashboard/callback` });
+    expect(params.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(browser.setCookies[0]).toMatch(/^cbk_signin=[A-Za-z0-9_-]{43}; Path=\/dashboard\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
+
+    const back = await browser.get(authorize.toString());
+    const done = await browser.get(back.headers.get('location') ?? '');
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe(`${api.url}/dashboard`);
+    const session = browser.setCookies.find((cookie) => cookie.startsWith('cbk_session='));
+    // Local http: no Secure (a browser would drop it); behind https it is added (unit test of the cookie scope).
+    expect(session).toMatch(/^cbk_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/);
+    expect(browser.cookies.has('cbk_signin')).toBe(false);
+
+    // The token request carried the verifier whose S256 is the challenge, and the same redirect URI.
+    const token = discord.seen.filter((request) => request.path === '/api/oauth2/token').at(-1);
+    expect(createHash('sha256').update(token?.params.code_verifier ?? '').digest('base64url')).toBe(params.code_challenge);
+    expect(token?.params).toMatchObject({ grant_type: 'authorization_code', redirect_uri: params.redirect_uri, client_secret: discord.client.secret });
+
+    const me = await browser.api('GET', '/session');
+    expect(me.status).toBe(200);
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    expect(me.json.data).toEqual({ account: { id: ADA.id, name: 'Ada' }, csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+  });
+
+  test('a forged state, a state from another browser and a reused state are refused, and no session is opened', async () => {
+    const forged = new DashboardBrowser(api.url);
+    const reply = await forged.get(`${api.url}/dashboard/callback?state=forged&code=whatever`);
+    expectErrorEnvelope(reply, 400, 'INVALID_PARAMETER');
+    expect(forged.cookies.has('cbk_session')).toBe(false);
+
+    // A victim's browser is sent to the callback with the attacker's own code and state: the state is not the victim's.
+    const attacker = new DashboardBrowser(api.url);
+    const start = await attacker.get(`${api.url}/dashboard/signin`);
+    const back = await attacker.get(start.headers.get('location') ?? '');
+    const victim = new DashboardBrowser(api.url);
+    expectErrorEnvelope(await victim.get(back.headers.get('location') ?? ''), 400, 'INVALID_PARAMETER');
+    expect(victim.cookies.has('cbk_session')).toBe(false);
+
+    // The attacker's own browser finishes once; the same answer again is refused.
+    const callback = back.headers.get('location') ?? '';
+    const state = attacker.cookies.get('cbk_signin') ?? '';
+    expect((await attacker.get(callback)).status).toBe(302);
+    attacker.cookies.set('cbk_signin', state);
+    attacker.cookies.delete('cbk_session');
+    expectErrorEnvelope(await attacker.get(callback), 400, 'INVALID_PARAMETER');
+    expect(attacker.cookies.has('cbk_session')).toBe(false);
+  });
+
+  test('declining on Discord is a 401 without a session', async () => {
+    const browser = new DashboardBrowser(api.url);
+    await browser.get(`${api.url}/dashboard/signin`);
+    const state = browser.cookies.get('cbk_signin') ?? '';
+    expectErrorEnvelope(await browser.get(`${api.url}/dashboard/callback?state=${state}&error=access_denied`), 401, 'UNAUTHORIZED');
+    expect(browser.cookies.has('cbk_session')).toBe(false);
+  });
+
+  test('signing out ends the session (its cookie is then refused) and needs the CSRF token', async () => {
+    const browser = await signedIn();
+    const csrf = await browser.csrf();
+    const cookie = browser.cookies.get('cbk_session') ?? '';
+    expectErrorEnvelope(await browser.api('POST', '/signout'), 403, 'FORBIDDEN');
+    const out = await browser.api('POST', '/signout', undefined, csrf);
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/^cbk_session=; Path=\/; Max-Age=0/);
+    browser.cookies.set('cbk_session', cookie);
+    expectErrorEnvelope(await browser.api('GET', '/session'), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('keys on the dashboard', () => {
+  test('create (shown once) -> use -> listed -> revoke -> refused at once', async () => {
+    const browser = await signedIn();
+    const csrf = await browser.csrf();
+    const created = await browser.api('POST', '/keys', { name: 'my bot' }, csrf);
+    expect(created.status).toBe(201);
+    const { key, value } = created.json.data;
+    expect(value).toMatch(/^cbk_[A-Za-z0-9_-]{43}$/);
+    expect(key).toEqual({ id: expect.stringMatching(/^key_[0-9a-f]{16}$/), name: 'my bot', createdAt: expect.any(String) });
+
+    expect((await call(`${api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`, { key: value })).status).toBe(200);
+
+    const listed = await browser.api('GET', '/keys');
+    expect(listed.json.data.keys[0]).toEqual(key);
+    expect(listed.text).not.toContain(value);
+
+    const revoked = await browser.api('DELETE', `/keys/${key.id}`, undefined, csrf);
+    expect(revoked.status).toBe(200);
+    expect(revoked.json.data.key.revokedAt).toEqual(expect.any(String));
+    expectErrorEnvelope(await call(`${api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`, { key: value }), 401, 'UNAUTHORIZED');
+  });
+
+  test('writes without the CSRF token are refused and change nothing', async () => {
+    const browser = await signedIn();
+    const before = (await browser.api('GET', '/keys')).json.data.keys.length;
+    expectErrorEnvelope(await browser.api('POST', '/keys', { name: 'forged' }), 403, 'FORBIDDEN');
+    expectErrorEnvelope(await browser.api('POST', '/keys', { name: 'forged' }, 'not-the-token'), 403, 'FORBIDDEN');
+    expect((await browser.api('GET', '/keys')).json.data.keys).toHaveLength(before);
+  });
+
+  test('another account sees none of the first account\'s keys and cannot revoke them', async () => {
+    const ada = await signedIn(ADA);
+    const { key } = (await ada.api('POST', '/keys', { name: 'ada key' }, await ada.csrf())).json.data;
+    const bob = await signedIn(BOB);
+    expect((await bob.api('GET', '/session')).json.data.account).toEqual({ id: BOB.id, name: 'bob' });
+    expect((await bob.api('GET', '/keys')).json.data.keys).toEqual([]);
+    expectErrorEnvelope(await bob.api('DELETE', `/keys/${key.id}`, undefined, await bob.csrf()), 404, 'NOT_FOUND');
+    expect((await ada.api('GET', '/keys')).json.data.keys.find((k: { id: string }) => k.id === key.id).revokedAt).toBeUndefined();
+  });
+
+  test('at most 5 active keys per account, even when created at once; revoking one frees a slot', async () => {
+    const user = { id: '200000000000000003', username: 'carol' };
+    const browser = await signedIn(user);
+    const csrf = await browser.csrf();
+    const replies = await Promise.all(Array.from({ length: 7 }, (_, i) => browser.api('POST', '/keys', { name: `k${i}` }, csrf)));
+    expect(replies.filter((reply) => reply.status === 201)).toHaveLength(5);
+    for (const reply of replies.filter((r) => r.status !== 201)) expectErrorEnvelope(reply, 403, 'FORBIDDEN');
+    const [first] = (await browser.api('GET', '/keys')).json.data.keys;
+    await browser.api('DELETE', `/keys/${first.id}`, undefined, csrf);
+    expect((await browser.api('POST', '/keys', { name: 'after revoke' }, csrf)).status).toBe(201);
+  });
+
+  test('key creation is paced per account: the 11th in a minute is a 429 with Retry-After', async () => {
+    await awayFromWindowEdge(20);
+    const browser = await signedIn({ id: '200000000000000004', username: 'dan' });
+    const csrf = await browser.csrf();
+    for (let i = 0; i < 10; i += 1) {
+      const { key } = (await browser.api('POST', '/keys', { name: `churn ${i}` }, csrf)).json.data;
+      expect((await browser.api('DELETE', `/keys/${key.id}`, undefined, csrf)).status).toBe(200);
+    }
+    const paced = await browser.api('POST', '/keys', { name: 'one too many' }, csrf);
+    expectErrorEnvelope(paced, 429, 'RATE_LIMITED');
+    expect(Number(paced.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  test('without a session every dashboard API route is a 401', async () => {
+    const browser = new DashboardBrowser(api.url);
+    for (const [method, path] of [['GET', '/session'], ['GET', '/keys'], ['POST', '/keys'], ['DELETE', '/keys/key_0123456789abcdef'], ['POST', '/signout']] as const) {
+      expectErrorEnvelope(await browser.api(method, path, method === 'POST' && path === '/keys' ? { name: 'x' } : undefined, 'any'), 401, 'UNAUTHORIZED');
+    }
+  });
+});
