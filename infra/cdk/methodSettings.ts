@@ -19,15 +19,14 @@ const NO_EXECUTION_LOG: MethodDeploymentOptions = { ...STAGE_LOGGING, loggingLev
 
 /**
  * The stage's method settings, from the route table: every method of a path with a secret in it
- * (its routes and its 405 catch-all) writes no execution log, and every public route (auth
- * 'none', which no usage plan bounds) has its own throttle, shared by all its callers. Each entry
+ * (its routes and its 405 catch-all) writes no execution log, and every route without a key (which no usage plan bounds) has its own throttle, shared by all its callers. Each entry
  * spells out its logging, so it never depends on what API Gateway copies from the stage.
  */
 export function methodSettings(routes: readonly RouteDefinition[], publicThrottle: Throttle): Record<string, MethodDeploymentOptions> {
   const logging = (path: string) => (carriesSecret(path) ? NO_EXECUTION_LOG : STAGE_LOGGING);
   const settings: Record<string, MethodDeploymentOptions> = {};
   for (const path of new Set(routes.map((route) => route.path))) if (carriesSecret(path)) settings[`${path}/*`] = NO_EXECUTION_LOG;
-  for (const route of routes.filter((r) => r.auth === 'none')) {
+  for (const route of routes.filter((r) => r.auth !== 'apiKey')) {
     settings[`${route.path}/${route.method}`] = { ...logging(route.path), throttlingRateLimit: publicThrottle.rateLimit, throttlingBurstLimit: publicThrottle.burstLimit };
   }
   return settings;

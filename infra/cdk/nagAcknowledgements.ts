@@ -48,10 +48,11 @@ export function acknowledgePublicMethod(method: Method, route: RouteDefinition):
   const by = route.rateLimitBy;
   const hashed = by?.hashedParameter ? ` and the hash of {${by.hashedParameter}}` : '';
   const counted = by ? `per ${by.prefix} ({${by.pathParameter}}${hashed} in the path; per source IP when it is malformed)` : 'per source IP';
-  acknowledgeKeyless(
-    method,
-    `Public by the API contract: only the /v1 routes take an API key; the routes outside /v1 serve callers that hold neither a key nor a Cognito login, such as webhook providers. The function counts every ${route.method} ${route.path} request ${counted} before its handler runs.`,
-  );
+  const who =
+    route.auth === 'session'
+      ? "The dashboard's API: its caller is a browser signed in with Discord (OAuth2), and the function refuses any request without a live session cookie (and, on writes, the session's CSRF token) before doing anything; an API key cannot be asked for, since these routes are where keys are made."
+      : 'Public by the API contract: only the /v1 routes take an API key; the routes outside /v1 serve callers that hold neither a key nor a Cognito login, such as webhook providers.';
+  acknowledgeKeyless(method, `${who} The function counts every ${route.method} ${route.path} request ${counted} before its handler runs.`);
 }
 
 /** A method without a key answers to neither an authorizer (APIG4) nor Cognito (COG4), for one reason. */

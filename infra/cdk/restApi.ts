@@ -97,7 +97,7 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
       new LambdaIntegration(fn, { allowTestInvoke: false }),
       route.auth === 'apiKey' ? { authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true } : { authorizationType: AuthorizationType.NONE },
     );
-    if (route.auth === 'none') acknowledgePublicMethod(method, route);
+    if (route.auth !== 'apiKey') acknowledgePublicMethod(method, route);
   }
   for (const path of new Set(routeList.map((route) => route.path))) {
     methodNotAllowedMock(api.root.resourceForPath(path), routeList.filter((route) => route.path === path).map((route) => route.method));

@@ -28,16 +28,16 @@ describe('cdk-nag AwsSolutions', () => {
 
   test('each method is acknowledged for what it is: keyed ones behind the authorizer, public ones and 405 catch-alls on their own', () => {
     const kind = (reason?: string) =>
-      reason === undefined ? 'none' : reason.startsWith('This ANY method only catches') ? '405' : reason.startsWith('Public by the API contract') ? 'public' : reason.includes('a Lambda REQUEST authorizer checks each key') ? 'keyed' : reason;
+      reason === undefined ? 'none' : reason.startsWith('This ANY method only catches') ? '405' : reason.startsWith('Public by the API contract') ? 'public' : reason.startsWith("The dashboard's API") ? 'session' : reason.includes('a Lambda REQUEST authorizer checks each key') ? 'keyed' : reason;
     const methods = methodsOf(template);
     expect(methods.size).toBe(routeList.length + new Set(routeList.map((route) => route.path)).size);
     for (const [key, method] of methods) {
       const route = routeList.find((r) => `${r.method} ${r.path}` === key);
       const [cog4, apig4] = ['AwsSolutions-COG4', 'AwsSolutions-APIG4'].map((rule) => acknowledgedReason(method, rule));
       // Keyed methods have an authorizer, so APIG4 does not arise for them.
-      const expected = !route ? ['405', '405'] : route.auth === 'none' ? ['public', 'public'] : ['keyed', 'none'];
+      const expected = !route ? ['405', '405'] : route.auth === 'none' ? ['public', 'public'] : route.auth === 'session' ? ['session', 'session'] : ['keyed', 'none'];
       expect([key, kind(cog4), kind(apig4)]).toEqual([key, ...expected]);
-      if (route?.auth === 'none') expect(cog4).toContain(`every ${key} request per ${route.rateLimitBy ? `${route.rateLimitBy.prefix} ({${route.rateLimitBy.pathParameter}}` : 'source IP'}`);
+      if (route && route.auth !== 'apiKey') expect(cog4).toContain(`every ${key} request per ${route.rateLimitBy ? `${route.rateLimitBy.prefix} ({${route.rateLimitBy.pathParameter}}` : 'source IP'}`);
     }
   });
 
@@ -160,6 +160,11 @@ describe('functions', () => {
       if (id.startsWith('Bots')) return [['dynamodb:Query'], ['BOTS']];
       if (id.startsWith('Webhooks') && keys.includes('RELAY#*')) return [['dynamodb:GetItem', 'dynamodb:UpdateItem'], ['RELAY#*']];
       if (id.startsWith('Webhooks')) return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], ['HOOK#*']];
+      // The dashboard: sign-ins and sessions; the accounts' key slots; keys themselves, and their listings by id and by account.
+      if (id.startsWith('Dashboard') && keys.includes('SESSION#*')) return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], ['SIGNIN#*', 'SESSION#*']];
+      if (id.startsWith('Dashboard') && keys.includes('KEY#*')) return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], ['KEY#*']];
+      if (id.startsWith('Dashboard') && keys.includes('APIKEYS')) return [['dynamodb:Query'], ['APIKEYS', 'ACCOUNT#*']];
+      if (id.startsWith('Dashboard')) return [['dynamodb:UpdateItem'], ['ACCOUNT#*']];
       return ['no other DynamoDB access'];
     };
     for (const [id, actions, keys] of statements) expect([actions, keys]).toEqual(expected(String(id), keys));

@@ -38,7 +38,15 @@ type Mock = ReturnType<typeof mockClient>;
 const inputOf = (mock: Mock, command: Parameters<Mock['commandCalls']>[0]) => mock.commandCalls(command)[0]?.args[0].input;
 
 /** The key record as the store keeps it in the table. */
-const itemOf = (record: ApiKeyRecord) => ({ pk: `KEY#${record.keyHash}`, sk: 'APIKEY', gsi1pk: 'APIKEYS', gsi1sk: record.id, ...record });
+const itemOf = (record: ApiKeyRecord) => ({
+  pk: `KEY#${record.keyHash}`,
+  sk: 'APIKEY',
+  gsi1pk: 'APIKEYS',
+  gsi1sk: record.id,
+  gsi2pk: `ACCOUNT#${record.owner}`,
+  gsi2sk: `KEY#${record.createdAt}#${record.id}`,
+  ...record,
+});
 const stored: ApiKeyRecord = { id: 'key_0123', name: 'x', owner: 'x', keyHash: 'ab'.repeat(32), createdAt: '2026-11-01T00:00:00.000Z', gatewayKeyId: 'gw-key-1' };
 
 beforeEach(() => {

@@ -65,9 +65,14 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  test('the bearer scheme guards /v1 routes and nothing else', () => {
+  test('the bearer scheme guards /v1 routes, the session cookie the dashboard API, nothing else', () => {
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    for (const route of routeList) expect(operation(route.id).security).toEqual(route.auth === 'apiKey' ? [{ bearerAuth: [] }] : []);
+    expect(document.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'cbk_session' });
+    for (const route of routeList) {
+      const expected = { apiKey: [{ bearerAuth: [] }], session: [{ sessionCookie: [] }], none: [] }[route.auth];
+      expect(operation(route.id).security).toEqual(expected);
+      if (route.auth === 'session') expect(route.path.startsWith('/dashboard/api/')).toBe(true);
+    }
   });
 
   test('answers: images as SVG or PNG with 304; JSON as the envelope with its data schema; errors with rate headers', () => {
@@ -120,8 +125,11 @@ describe('the OpenAPI document', () => {
       expect(documented.required).toBe(false);
       expect(documented.description).toContain(`${header.provider}: the ${header.carries}`);
     }
-    // Only the relay reads provider headers.
-    for (const route of routeList.filter((r) => r.id !== 'relayWebhook')) expect(operation(route.id).parameters.filter((p) => p.in === 'header')).toEqual([]);
+    // Only the relay reads provider headers; the dashboard's writes document their CSRF header, required.
+    for (const route of routeList.filter((r) => r.id !== 'relayWebhook')) {
+      const documented = operation(route.id).parameters.filter((p) => p.in === 'header') as unknown as { name: string; required: boolean }[];
+      expect(documented).toEqual(route.auth === 'session' && route.method !== 'GET' ? [expect.objectContaining({ name: 'X-CSRF-Token', required: true })] : []);
+    }
   });
 
   test('docs/openapi.json is the current document (npm run openapi writes it)', () => {

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openApiDocument } from '../../shared/openapi/document';
+import { openApiDocument, openApiText } from '../../shared/openapi/document';
 import { groupTags } from '../../functions/groups';
 
 /**
@@ -28,7 +28,7 @@ const run = (tool: string, args: string[]) =>
 
 /** Each tool's findings as rule names (every severity, hints included). */
 async function spectral(file: string) {
-  const report = `${file}.spectral.json`;
+  const report = join(folder, 'spectral.json');
   const { code } = await run('spectral', ['lint', file, '--ruleset', '.spectral.yaml', '--fail-severity', 'hint', '--format', 'json', '--output', report]);
   return { code, rules: (JSON.parse(readFileSync(report, 'utf8')) as { code: string }[]).map((problem) => problem.code) };
 }
@@ -38,8 +38,10 @@ async function redocly(file: string) {
 }
 
 describe('the OpenAPI document under Spectral and Redocly', () => {
-  test('both lint it clean: no error, no warning', async () => {
-    const file = write('openapi.json', openApiDocument(groupTags()));
+  test('both lint it clean: no error, no warning (beyond what .redocly.lint-ignore.yaml accepts, with its reasons)', async () => {
+    // The committed document (openApiDocument.test.ts holds it equal to the generated one), where the ignore file names it.
+    const file = 'docs/openapi.json';
+    expect(readFileSync(file, 'utf8')).toBe(openApiText(groupTags()));
     const [bySpectral, byRedocly] = await Promise.all([spectral(file), redocly(file)]);
     expect(bySpectral).toEqual({ code: 0, rules: [] });
     expect(byRedocly).toEqual({ code: 0, rules: [] });

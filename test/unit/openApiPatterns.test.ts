@@ -6,6 +6,7 @@ import type * as z from 'zod/mini';
 import { openApiDocument } from '../../shared/openapi/document';
 import { registerBotBody } from '../../shared/routes/schemas/bots';
 import { imageOutputQuery } from '../../shared/routes/schemas/imageOutput';
+import { newKeyBody } from '../../shared/routes/schemas/dashboard';
 import { secretsBody } from '../../shared/routes/schemas/webhooks';
 import { routeList } from '../../shared/routes/table';
 import { groupTags } from '../../functions/groups';
@@ -92,7 +93,7 @@ describe('the server accepts exactly what the document says', () => {
   const patterned = operations.flatMap(({ route, operation }) => operation.parameters.filter((p) => typeof p.schema.pattern === 'string').map((parameter) => ({ route, parameter })));
 
   test('every parameter checked by a pattern or a fixed set of values documents its pattern', () => {
-    expect(new Set(patterned.map(({ parameter }) => parameter.name))).toEqual(new Set(['clientId', 'id', 'token', 'provider', 'format', 'theme', 'status', 'sort', 'progressColor', 'tag']));
+    expect(new Set(patterned.map(({ parameter }) => parameter.name))).toEqual(new Set(['clientId', 'id', 'token', 'provider', 'format', 'theme', 'status', 'sort', 'progressColor', 'tag', 'keyId']));
   });
 
   test.each(patterned.map(({ route, parameter }) => [`${route.id} ${parameter.name}`, route, parameter] as const))('%s', (_name, route, parameter) => {
@@ -126,10 +127,14 @@ describe('the server accepts exactly what the document says', () => {
     const body = (id: string) => operations.find(({ route }) => route.id === id)!.operation.requestBody!.content['application/json']!.schema;
     const bodyPatterns = operations.flatMap(({ route, operation }) => patternsIn(operation.requestBody ?? {}).map((entry) => `${route.id} ${entry.at}`));
     // Exactly these bodies carry patterns, so each is covered below.
-    expect([...new Set(bodyPatterns.map((entry) => entry.split(' ')[0]))].sort()).toEqual(['registerBot', 'putWebhookSecrets'].sort());
+    expect([...new Set(bodyPatterns.map((entry) => entry.split(' ')[0]))].sort()).toEqual(['registerBot', 'putWebhookSecrets', 'dashboardCreateKey'].sort());
     const tagPattern = (body('registerBot') as { properties: { tags: { items: { pattern: string } } } }).properties.tags.items.pattern;
     for (const tag of samples(tagPattern, 11)) {
       expect([tag, registerBotBody.safeParse({ name: 'Bot', tags: [tag] }).success]).toEqual([tag, documentedTakes(body('registerBot'), { name: 'Bot', tags: [tag] })]);
+    }
+    const keyNamePattern = (body('dashboardCreateKey') as { properties: { name: { pattern: string } } }).properties.name.pattern;
+    for (const name of [...samples(keyNamePattern, 7), 'x'.repeat(64), 'x'.repeat(65), 'tab\there', 'del\u007f', 'emoji 😀 fine']) {
+      expect([name, newKeyBody.safeParse({ name }).success]).toEqual([name, documentedTakes(body('dashboardCreateKey'), { name })]);
     }
     const secretPattern = (body('putWebhookSecrets') as { properties: { secrets: { additionalProperties: { pattern: string } } } }).properties.secrets.additionalProperties.pattern;
     for (const secret of [...samples(secretPattern, 13), 'x'.repeat(256), 'x'.repeat(257), 'tab\there', 'del\u007f', 'nel\u0085', 'emoji 😀 fine']) {
