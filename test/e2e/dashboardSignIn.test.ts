@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { DashboardBrowser } from '../support/dashboardBrowser';
 import { expectErrorEnvelope } from '../support/envelope';
-import { startFakeDiscordOAuth, type FakeDiscordOAuth } from '../support/fakeDiscordOAuth';
+import { startFakeDiscordOAuth, type FakeDiscordOAuth, type FakeUser } from '../support/fakeDiscordOAuth';
 import { awayFromWindowEdge, call, RANK_CARD_QUERY, useTestApi } from '../support/localApi';
 
 let discord: FakeDiscordOAuth;
@@ -15,7 +15,7 @@ const api = useTestApi(() => ({ discordApiBase: discord.apiBase, discordClient: 
 const ADA = { id: '200000000000000001', username: 'ada', global_name: 'Ada' };
 const BOB = { id: '200000000000000002', username: 'bob', global_name: null };
 
-async function signedIn(user = ADA): Promise<DashboardBrowser> {
+async function signedIn(user: FakeUser = ADA): Promise<DashboardBrowser> {
   discord.signInAs(user);
   const browser = new DashboardBrowser(api.url);
   const reply = await browser.signIn();
