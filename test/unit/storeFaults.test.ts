@@ -86,8 +86,8 @@ const PROFILE = {
 const SESSION_ID = 'store-faults-session-id';
 const ACCOUNT = '200000000000000009';
 const FAR = Math.floor(NOW.getTime() / 1000) + 3600;
-const SIGN_IN_STATE = routes.dashboardCallback.example.query.state;
-const ACCOUNT_KEY = keyRecord('cbk_account-key', { id: routes.dashboardRevokeKey.example.path.keyId, owner: ACCOUNT });
+const SIGN_IN_STATE = routes.dashboardCallback.schemas.query.parse(routes.dashboardCallback.example.query).state;
+const ACCOUNT_KEY = keyRecord('cbk_account-key', { id: routes.dashboardRevokeKey.schemas.path.parse(routes.dashboardRevokeKey.example.path).keyId, owner: ACCOUNT });
 const ITEMS: Record<string, Record<string, unknown>> = {
   APIKEY: { pk: `KEY#${hashKey(KEY)}`, sk: 'APIKEY', ...keyRecord(KEY, { id: KEY_ID, owner: 'tester' }) },
   SESSION: { pk: `SESSION#${sha256Hex(SESSION_ID)}`, sk: 'SESSION', accountId: ACCOUNT, accountName: 'Ada', csrfToken: 'csrf-token', createdAt: NOW.toISOString(), expiresAt: FAR },
@@ -226,7 +226,7 @@ async function send(route: RouteEntry): Promise<Reply> {
   // The relay's example names only the webhook: it gets a delivery to forward.
   const request = route.id === 'relayWebhook' ? { ...exampleRequest(route), headers: githubDelivery('star', 'store-faults-1').headers, body: githubDelivery('star', 'store-faults-1').body } : exampleRequest(route);
   // The dashboard's routes come from its signed-in browser (the callback from the one that started the sign-in).
-  const browser = route.auth === 'session' ? { Cookie: `cbk_session=${SESSION_ID}`, 'X-CSRF-Token': 'csrf-token' } : route.id === 'dashboardCallback' ? { Cookie: `cbk_signin=${SIGN_IN_STATE}` } : {};
+  const browser: Record<string, string> = route.auth === 'session' ? { Cookie: `cbk_session=${SESSION_ID}`, 'X-CSRF-Token': 'csrf-token' } : route.id === 'dashboardCallback' ? { Cookie: `cbk_signin=${SIGN_IN_STATE}` } : {};
   seen = [];
   return call(`${gateway.url}${request.path}`, { method: request.method, headers: { ...request.headers, ...browser }, body: request.body, redirect: 'manual', ...(route.auth === 'apiKey' ? { key: KEY } : {}) });
 }
