@@ -1,5 +1,6 @@
 import { RateLimiter } from '../../shared/access/rateLimiter';
-import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
+import type { KeyRegistry } from '../../shared/access/keyAdmin';
+import { keyRegistryFromEnv } from './keyRegistry';
 import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import type { RouteDefinition } from '../../shared/routes/types';
 import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
@@ -48,7 +49,7 @@ export const dashboardKit: GroupKit<DashboardServices> = {
     signIns: stores.signIns,
     apiKeys: stores.apiKeys,
     accounts: stores.accounts,
-    keys: storeRegistry(stores.apiKeys),
+    keys: keyRegistryFromEnv(stores.apiKeys),
     signIn: signInFromEnv(),
     keyCreations: new RateLimiter(stores.rateCounters, { limit: KEY_CREATIONS_PER_MINUTE }),
     publicUrl: process.env.DASHBOARD_URL || undefined,

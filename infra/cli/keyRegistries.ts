@@ -3,7 +3,7 @@ import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
 import { createStores } from '../../shared/store';
-import { awsKeyRegistry } from './awsKeyRegistry';
+import { awsKeyRegistry } from '../../shared/access/awsKeyRegistry';
 import { KEY_OPTIONS, runKeysCommand } from './keysCommand';
 import { readStackOutputs } from './stackOutputs';
 import { localStoreConfig, type Cleanup } from './storeTarget';

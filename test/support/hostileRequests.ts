@@ -91,8 +91,17 @@ function bodies(route: RouteEntry) {
   );
 }
 
-/** A request to `route`, mostly well aimed (its method and path, a valid key) with hostile parts. */
-export function hostileRequest(route: RouteEntry, context: { key: string; pictureHost: string }): fc.Arbitrary<HostileRequest> {
+/** A signed-in dashboard browser's credentials: its session cookie and CSRF token. */
+export interface HostileSession {
+  cookie: string;
+  csrf: string;
+}
+
+/**
+ * A request to `route`, mostly well aimed (its method and path, a valid key, or on the dashboard's
+ * API a live session and its CSRF token) with hostile parts.
+ */
+export function hostileRequest(route: RouteEntry, context: { key: string; pictureHost: string; session?: HostileSession }): fc.Arbitrary<HostileRequest> {
   const names = queryNames(route);
   const example = exampleQuery(route, `${context.pictureHost}/cat.png`);
   const value = (name: string) =>
@@ -125,17 +134,19 @@ export function hostileRequest(route: RouteEntry, context: { key: string; pictur
       fc.oneof({ weight: 1, arbitrary: fc.constant(Array<Encoding>(12).fill('encoded')) }, { weight: 2, arbitrary: fc.array(encoding, { minLength: 12, maxLength: 12 }) }),
     ),
     authorization: fc.oneof({ weight: 6, arbitrary: fc.constant(`Bearer ${context.key}`) }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: printable.map((junk) => `Bearer ${junk}`) }),
+    session: credentials(context.session),
     accept: fc.option(fc.constantFrom('image/png', 'image/svg+xml', '*/*', 'text/html', 'application/json', 'image/png;q=0, */*;q=0.1', 'garbage;;;q=x'), { nil: undefined }),
     contentType: fc.option(fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', ';;'), { nil: undefined }),
     ifNoneMatch: fc.option(fc.oneof(fc.constant('*'), printable), { nil: undefined }),
     extra: fc.array(fc.tuple(headerName, fc.oneof({ weight: 5, arbitrary: printable }, { weight: 1, arbitrary: fc.constantFrom('\u0000', 'a\rb', '\u00ff\u00fe') })), { maxLength: 3 }),
     body: route.method === 'GET' || route.method === 'DELETE' ? fc.oneof({ weight: 5, arbitrary: fc.constant(Buffer.alloc(0)) }, { weight: 1, arbitrary: bodies(route) }) : bodies(route),
-  }).map(({ method, path, query, authorization, accept, contentType, ifNoneMatch, extra, body }) => {
+  }).map(({ method, path, query, authorization, session, accept, contentType, ifNoneMatch, extra, body }) => {
     const [kept, added, encodings] = query;
     const pairs = [...kept, ...added];
     const search = pairs.map(([name, text], i) => `${encode(name, encodings[i % 12] as Encoding)}=${encode(text, encodings[(i + 6) % 12] as Encoding)}`).join('&');
     const headers: [string, string][] = [
       ...(authorization !== undefined ? [['Authorization', authorization] as [string, string]] : []),
+      ...session,
       ...(accept !== undefined ? [['Accept', accept] as [string, string]] : []),
       ...(contentType !== undefined ? [['Content-Type', contentType] as [string, string]] : []),
       ...(ifNoneMatch !== undefined ? [['If-None-Match', ifNoneMatch] as [string, string]] : []),
@@ -143,6 +154,14 @@ export function hostileRequest(route: RouteEntry, context: { key: string; pictur
     ];
     return { method, target: search ? `${path}?${search}` : path, headers, body };
   });
+}
+
+/** The session's cookie and CSRF header, each mostly right, sometimes missing or junk. */
+function credentials(session: HostileSession | undefined): fc.Arbitrary<[string, string][]> {
+  if (!session) return fc.constant([]);
+  const pick = (name: string, good: string) =>
+    fc.oneof({ weight: 6, arbitrary: fc.constant([[name, good]] as [string, string][]) }, { weight: 1, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: printable.map((junk) => [[name, junk]] as [string, string][]) });
+  return fc.tuple(pick('Cookie', `cbk_session=${session.cookie}`), pick('X-CSRF-Token', session.csrf)).map(([cookie, csrf]) => [...cookie, ...csrf]);
 }
 
 export function requestBytes(request: HostileRequest): Buffer {

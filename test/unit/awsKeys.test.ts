@@ -12,7 +12,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { awsKeyRegistry } from '../../infra/cli/awsKeyRegistry';
+import { awsKeyRegistry } from '../../shared/access/awsKeyRegistry';
 import { runKeys } from '../../infra/cli/keyRegistries';
 import { hashKey } from '../../shared/access/keys';
 import { createStores, type ApiKeyRecord } from '../../shared/store';

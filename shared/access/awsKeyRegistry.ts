@@ -1,14 +1,10 @@
-import {
-  CreateApiKeyCommand,
-  CreateUsagePlanKeyCommand,
-  DeleteApiKeyCommand,
-  DeleteUsagePlanKeyCommand,
-  NotFoundException,
-  UpdateApiKeyCommand,
-  type APIGatewayClient,
-} from '@aws-sdk/client-api-gateway';
-import { newKeyRecord, type KeyRegistry } from '../../shared/access/keyAdmin';
-import type { ApiKeyStore } from '../../shared/store';
+import type { APIGatewayClient } from '@aws-sdk/client-api-gateway';
+import { newKeyRecord, type KeyRegistry } from './keyAdmin';
+import type { ApiKeyStore } from '../store';
+
+/** The API Gateway SDK, loaded on the first call: a function that makes no key never loads it. */
+let sdkModule: Promise<typeof import('@aws-sdk/client-api-gateway')> | undefined;
+const sdk = () => (sdkModule ??= import('@aws-sdk/client-api-gateway'));
 
 export interface AwsKeyRegistryDeps {
   gateway: APIGatewayClient;
@@ -27,6 +23,7 @@ export interface AwsKeyRegistryDeps {
 export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDeps): KeyRegistry {
   return {
     async create(key) {
+      const { CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteApiKeyCommand, DeleteUsagePlanKeyCommand } = await sdk();
       const { record, value } = newKeyRecord(key);
       const undo: { what: string; run: () => Promise<unknown> }[] = [];
       try {
@@ -53,6 +50,7 @@ export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDe
     list: () => store.list(),
 
     async revoke(id, at) {
+      const { DeleteUsagePlanKeyCommand, NotFoundException, UpdateApiKeyCommand } = await sdk();
       const record = await store.revoke(id, at);
       if (record?.gatewayKeyId) {
         // Out of the usage plan, the gateway refuses the key at once, whatever authorizer result it
@@ -80,4 +78,21 @@ async function rollBack(undo: { what: string; run: () => Promise<unknown> }[]): 
     }
   }
   return failed;
+}
+
+/**
+ * The id of the usage plan named `name` (the stack names it after itself). The dashboard's function
+ * finds it so at its first key: its id cannot be in the function's environment, since the plan
+ * depends on the API's stage, which depends on the function.
+ */
+export async function usagePlanNamed(gateway: APIGatewayClient, name: string): Promise<string> {
+  const { GetUsagePlansCommand } = await sdk();
+  let position: string | undefined;
+  do {
+    const page = await gateway.send(new GetUsagePlansCommand({ position, limit: 500 }));
+    const plan = page.items?.find((item) => item.name === name);
+    if (plan?.id) return plan.id;
+    position = page.position;
+  } while (position);
+  throw new Error(`no usage plan named ${name}`);
 }

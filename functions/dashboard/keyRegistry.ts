@@ -1,0 +1,31 @@
+import { awsKeyRegistry, usagePlanNamed } from '../../shared/access/awsKeyRegistry';
+import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
+import { withCallDeadline } from '../../shared/aws/callLimits';
+import type { ApiKeyStore } from '../../shared/store';
+
+/**
+ * Where the dashboard's keys are made. In AWS (the stack sets USAGE_PLAN_NAME) a key is an API
+ * Gateway key in the usage plan as well as its record, exactly as `npm run keys -- --aws` makes
+ * them, so revoking takes it out of the plan and the gateway refuses it at once; the API Gateway
+ * client is loaded at the first key, not at every cold start. Locally: the table alone.
+ */
+export function keyRegistryFromEnv(store: ApiKeyStore, env: NodeJS.ProcessEnv = process.env): KeyRegistry {
+  const planName = env.USAGE_PLAN_NAME;
+  if (!planName) return storeRegistry(store);
+  let registry: Promise<KeyRegistry> | undefined;
+  const ready = () =>
+    (registry ??= (async () => {
+      const { APIGatewayClient } = await import('@aws-sdk/client-api-gateway');
+      const gateway = withCallDeadline(new APIGatewayClient({}));
+      return awsKeyRegistry({ gateway, store, usagePlanId: await usagePlanNamed(gateway, planName) });
+    })().catch((error: unknown) => {
+      // Found next time, rather than never (a throttled lookup).
+      registry = undefined;
+      throw error;
+    }));
+  return {
+    create: async (key) => (await ready()).create(key),
+    list: () => store.list(),
+    revoke: async (id, at) => (await ready()).revoke(id, at),
+  };
+}
