@@ -10,4 +10,6 @@ export default defineGroup({
   timeoutSeconds: 15,
   memoryMb: 256,
   ships: { fonts: false, rasteriser: false },
+  signsInWithDiscord: true,
+  managesApiKeys: true,
 });

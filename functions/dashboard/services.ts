@@ -5,6 +5,7 @@ import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import type { RouteDefinition } from '../../shared/routes/types';
 import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
 import type { AccountStore, ApiKeyStore, SessionStore, SignInStore } from '../../shared/store';
+import { secretsManagerSecret } from './clientSecret';
 import { discordSignIn, localSignIn, type SignInProvider } from './signInProviders';
 
 /** What the dashboard's routes use. */
@@ -35,9 +36,10 @@ export const KEY_CREATIONS_PER_MINUTE = 10;
 export function signInFromEnv(env: NodeJS.ProcessEnv = process.env): SignInProvider | undefined {
   const clientId = env.DISCORD_CLIENT_ID;
   if (clientId) {
-    const secret = env.DISCORD_CLIENT_SECRET;
-    if (!secret) throw new Error('DISCORD_CLIENT_ID is set without DISCORD_CLIENT_SECRET');
-    return discordSignIn({ apiBase: discordApiBaseFromEnv(env), clientId, clientSecret: async () => secret });
+    // In AWS the secret stays in Secrets Manager (its ARN here); locally it is the variable itself.
+    const { DISCORD_CLIENT_SECRET: secret, DISCORD_CLIENT_SECRET_ARN: secretArn } = env;
+    if (!secret && !secretArn) throw new Error('DISCORD_CLIENT_ID is set without DISCORD_CLIENT_SECRET');
+    return discordSignIn({ apiBase: discordApiBaseFromEnv(env), clientId, clientSecret: secretArn ? secretsManagerSecret(secretArn) : async () => secret as string });
   }
   // Only the local server sets this (infra/local/server.ts); the AWS stack never does.
   return env.DASHBOARD_LOCAL_SIGN_IN === '1' ? localSignIn : undefined;

@@ -9,7 +9,8 @@ import { ChatbotApiStack, DEFAULT_SETTINGS } from './stack';
  * than 0; the stack refuses anything else), throttleRate, throttleBurst, publicThrottleRate,
  * publicThrottleBurst, stageThrottleRate, stageThrottleBurst, reservedConcurrency,
  * logRetentionDays, waf and wafRateLimit, alarmEmail, secretsKeyUsers (comma-separated role
- * ARNs), destroyData (true only for throwaway stacks: the table is then deleted with the stack).
+ * ARNs), destroyData (true only for throwaway stacks: the table is then deleted with the stack),
+ * discordClientId and dashboardUrl (the dashboard's sign-in).
  */
 const app = new App();
 const context = (name: string): unknown => app.node.tryGetContext(name);
@@ -40,5 +41,6 @@ new ChatbotApiStack(app, 'ChatbotUtilityApi', {
   alarmEmail: text('alarmEmail'),
   secretsKeyUsers: (text('secretsKeyUsers') ?? '').split(',').map((arn) => arn.trim()).filter(Boolean),
   removalPolicy: flag('destroyData') ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+  dashboard: { discordClientId: text('discordClientId'), dashboardUrl: text('dashboardUrl') },
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

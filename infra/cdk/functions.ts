@@ -12,7 +12,9 @@ import type { FunctionGroup } from '../../shared/routes/table';
 import type { GroupManifest } from '../../shared/runtime/groupManifest';
 import { BUNDLE, RASTERISER } from './bundling';
 import { shippedFonts } from './fontShipping';
+import { signInEnvironment, type DashboardSettings } from './dashboardAccess';
 import { allowKeyUse } from './keys';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { logGroup, type LogSettings } from './logGroups';
 import { acknowledgeFunctionFindings } from './nagAcknowledgements';
 import { grantTable } from './tableAccess';
@@ -32,6 +34,8 @@ export interface FunctionSettings {
   logs: LogSettings;
   /** Concurrent executions reserved for (and capping) each function; 0 = none reserved. */
   reservedConcurrency: number;
+  /** The dashboard's Discord application: its id and settings, and the secret holding its client secret. */
+  dashboard: DashboardSettings & { clientSecret: ISecret; usagePlanName: string };
 }
 
 /** A function to build: its entry file and its settings, in a group manifest's terms (the authorizer writes its own). */
@@ -71,6 +75,8 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       ...(spec.ships.fonts ? { FONT_DIR } : {}),
       ...(spec.sealsSecrets ? { SECRETS_KMS_KEY_ID: settings.secretsKey.keyArn } : {}),
       ...(spec.judgesBotStatus ? { BOT_ONLINE_WINDOW_SECONDS: String(settings.botOnlineWindowSeconds) } : {}),
+      ...(spec.signsInWithDiscord ? signInEnvironment(settings.dashboard.clientSecret, settings.dashboard) : {}),
+      ...(spec.managesApiKeys ? { USAGE_PLAN_NAME: settings.dashboard.usagePlanName } : {}),
     },
     bundling: {
       format: OutputFormat.ESM,
@@ -85,6 +91,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
   grantTable(settings.table, fn, spec.table);
   // Exactly the two calls SecretBox makes (grantEncryptDecrypt would add ReEncrypt* and GenerateDataKey*).
   if (spec.sealsSecrets) allowKeyUse(settings.secretsKey, role, SECRET_BOX_ACTIONS);
+  if (spec.signsInWithDiscord) settings.dashboard.clientSecret.grantRead(role);
   acknowledgeFunctionFindings(fn, role);
   return fn;
 }

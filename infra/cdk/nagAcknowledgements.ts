@@ -60,3 +60,15 @@ function acknowledgeKeyless(method: Method, reason: string): void {
   acknowledge(method, 'AwsSolutions-APIG4', reason);
   acknowledge(method, 'AwsSolutions-COG4', reason);
 }
+
+/** The dashboard's Discord client secret, and its management of API keys. */
+export function acknowledgeDashboardFindings(secret: IConstruct, keyManagement: IConstruct, usagePlanLogicalId: string): void {
+  acknowledge(
+    secret,
+    'AwsSolutions-SMG4',
+    "The secret is the Discord application's client secret, issued by Discord: it can only be rotated in Discord's developer portal (Reset Secret), not by a rotation Lambda; the README says how to put a new one.",
+  );
+  const keys = 'API keys get their ids from API Gateway when created, so the keys the dashboard revokes (disable, take out of the plan) can only be named by pattern; the statements are limited to the API key and usage-plan-key resources of this region, and the plan is this API\'s own.';
+  acknowledge(keyManagement, 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/apikeys/*]', keys);
+  acknowledge(keyManagement, `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/usageplans/<${usagePlanLogicalId}>/keys/*]`, keys);
+}

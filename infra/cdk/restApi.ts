@@ -19,6 +19,7 @@ import type { FunctionGroup } from '../../shared/routes/table';
 import { addGatewayResponses, methodNotAllowedMock } from './gatewayAnswers';
 import { logGroup, type LogSettings } from './logGroups';
 import { methodSettings, STAGE_LOGGING, type Throttle } from './methodSettings';
+import { usagePlanName } from './dashboardAccess';
 import { acknowledgePublicMethod } from './nagAcknowledgements';
 
 export interface ApiSettings {
@@ -105,7 +106,7 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
   addGatewayResponses(api);
 
   const usagePlan = api.addUsagePlan('UsagePlan', {
-    name: 'chatbot-utility-api',
+    name: usagePlanName(scope),
     description: 'Per-key throttle backstop; the exact per-minute quota is enforced by the functions',
     throttle: settings.throttle,
     apiStages: [{ api, stage }],

@@ -1,14 +1,18 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import { ArnPrincipal } from 'aws-cdk-lib/aws-iam';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { groupManifests } from '../../functions/groups';
 import { alarmTopic } from './alarmTopic';
+import { allowKeyManagement, discordClientSecret, usagePlanName, type DashboardSettings } from './dashboardAccess';
 import { dataTable } from './dataTable';
 import { authorizerFunction, groupFunctions, SECRET_BOX_ACTIONS } from './functions';
 import { administeredKey, allowPrincipalsUse } from './keys';
 import type { Throttle } from './methodSettings';
 import { addAlarms } from './monitoring';
-import { acknowledgeStackFindings } from './nagAcknowledgements';
+import { acknowledgeDashboardFindings, acknowledgeStackFindings } from './nagAcknowledgements';
 import { operationsKey } from './operationsKey';
 import { chatbotRestApi } from './restApi';
 import { rateLimitingWebAcl } from './webAcl';
@@ -36,6 +40,8 @@ export interface ChatbotApiSettings {
   secretsKeyUsers: string[];
   /** RETAIN by default: deleting the stack keeps the data. */
   removalPolicy: RemovalPolicy;
+  /** The dashboard's Discord application (its client secret is put in Secrets Manager by the operator). */
+  dashboard: DashboardSettings;
 }
 
 export const DEFAULT_SETTINGS: ChatbotApiSettings = {
@@ -53,6 +59,7 @@ export const DEFAULT_SETTINGS: ChatbotApiSettings = {
   alarmEmail: undefined,
   secretsKeyUsers: [],
   removalPolicy: RemovalPolicy.RETAIN,
+  dashboard: {},
 };
 
 /** The whole deployment: table, keys, one function per group plus the authorizer, the REST API, alarms and their topic. */
@@ -66,7 +73,16 @@ export class ChatbotApiStack extends Stack {
     allowPrincipalsUse(secretsKey, settings.secretsKeyUsers.map((arn) => new ArnPrincipal(arn)), SECRET_BOX_ACTIONS);
     const opsKey = operationsKey(this, settings.removalPolicy);
     const logs = { retention: settings.logRetention, encryptionKey: opsKey };
-    const functionSettings = { table, secretsKey, rateLimitPerMinute: settings.rateLimitPerMinute, botOnlineWindowSeconds: settings.botOnlineWindowSeconds, logs, reservedConcurrency: settings.reservedConcurrency };
+    const clientSecret = discordClientSecret(this, settings.removalPolicy);
+    const functionSettings = {
+      table,
+      secretsKey,
+      rateLimitPerMinute: settings.rateLimitPerMinute,
+      botOnlineWindowSeconds: settings.botOnlineWindowSeconds,
+      logs,
+      reservedConcurrency: settings.reservedConcurrency,
+      dashboard: { ...settings.dashboard, clientSecret, usagePlanName: usagePlanName(this) },
+    };
     const functions = groupFunctions(this, functionSettings);
     const authorizer = authorizerFunction(this, functionSettings);
     const { api, usagePlan } = chatbotRestApi(this, {
@@ -78,6 +94,10 @@ export class ChatbotApiStack extends Stack {
       stageThrottle: settings.stageThrottle,
       logs,
     });
+    for (const manifest of groupManifests.filter((group) => group.managesApiKeys)) {
+      const keyManagement = allowKeyManagement(this, (functions.get(manifest.name) as NodejsFunction).role as IRole, usagePlan);
+      acknowledgeDashboardFindings(clientSecret, keyManagement, this.getLogicalId(usagePlan.node.defaultChild as CfnElement));
+    }
     if (settings.wafRateLimit !== undefined) rateLimitingWebAcl(this, api.deploymentStage, settings.wafRateLimit);
     const topic = alarmTopic(this, opsKey, settings.alarmEmail);
     addAlarms(this, api, new Map([...functions, ['authorizer', authorizer]]), table, topic);
@@ -88,6 +108,8 @@ export class ChatbotApiStack extends Stack {
     new CfnOutput(this, 'UsagePlanId', { value: usagePlan.usagePlanId, description: 'Usage plan every API key joins (npm run keys -- --aws)' });
     new CfnOutput(this, 'RestApiId', { value: api.restApiId });
     new CfnOutput(this, 'SecretsKeyArn', { value: secretsKey.keyArn, description: 'KMS key of webhook secrets (npm run webhooks -- --aws)' });
+    new CfnOutput(this, 'DiscordClientSecretArn', { value: clientSecret.secretArn, description: "Put the Discord application's client secret here (README, \"The dashboard in AWS\")" });
+    new CfnOutput(this, 'DashboardUrl', { value: settings.dashboard.dashboardUrl ?? `${api.url}dashboard`, description: 'The dashboard; its /callback is the redirect URI to register with the Discord application' });
     new CfnOutput(this, 'AlarmTopicArn', { value: topic.topicArn, description: 'SNS topic every alarm notifies: subscribe a pager, chat or mailbox' });
   }
 }

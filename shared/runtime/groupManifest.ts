@@ -24,6 +24,10 @@ export interface GroupManifest<G extends FunctionGroup = FunctionGroup> {
   memoryMb: number;
   /** What ships beside the bundle: the font files text is measured and drawn with, and resvg's native PNG renderer. */
   ships: { fonts: boolean; rasteriser: boolean };
+  /** Signs people in with the Discord application (its id, and its client secret in Secrets Manager). */
+  signsInWithDiscord?: boolean;
+  /** Creates and revokes API keys: API Gateway keys and this API's usage plan, as `npm run keys -- --aws` does. */
+  managesApiKeys?: boolean;
 }
 
 export const defineGroup = <const G extends FunctionGroup>(manifest: GroupManifest<G>) => manifest;
