@@ -1,6 +1,7 @@
 import { awsKeyRegistry, usagePlanNamed } from '../../shared/access/awsKeyRegistry';
 import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
-import { withCallDeadline } from '../../shared/aws/callLimits';
+import { ATTEMPT_LIMITS, withCallDeadline } from '../../shared/aws/callLimits';
+import { StoreUnavailableError } from '../../shared/errors/unavailable';
 import type { ApiKeyStore } from '../../shared/store';
 
 /**
@@ -16,7 +17,7 @@ export function keyRegistryFromEnv(store: ApiKeyStore, env: NodeJS.ProcessEnv = 
   const ready = () =>
     (registry ??= (async () => {
       const { APIGatewayClient } = await import('@aws-sdk/client-api-gateway');
-      const gateway = withCallDeadline(new APIGatewayClient({}));
+      const gateway = withCallDeadline(new APIGatewayClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
       return awsKeyRegistry({ gateway, store, usagePlanId: await usagePlanNamed(gateway, planName) });
     })().catch((error: unknown) => {
       // Found next time, rather than never (a throttled lookup).
@@ -24,8 +25,17 @@ export function keyRegistryFromEnv(store: ApiKeyStore, env: NodeJS.ProcessEnv = 
       throw error;
     }));
   return {
-    create: async (key) => (await ready()).create(key),
+    create: (key) => asOutage('create a key', async () => (await ready()).create(key)),
     list: () => store.list(),
-    revoke: async (id, at) => (await ready()).revoke(id, at),
+    revoke: (id, at) => asOutage('revoke a key', async () => (await ready()).revoke(id, at)),
   };
+}
+
+/** API Gateway failing (throttled, unreachable, the plan not found) is an outage to the caller: 503 with Retry-After, as for the table. */
+async function asOutage<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(what, error, 'API Gateway');
+  }
 }
