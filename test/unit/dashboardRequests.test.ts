@@ -1,0 +1,61 @@
+import { describe, expect, test } from '@jest/globals';
+import { readCookie, setCookie } from '../../functions/dashboard/cookies';
+import { handlers } from '../../functions/dashboard/index';
+import { dashboardPlace } from '../../functions/dashboard/place';
+import { localSignIn } from '../../functions/dashboard/signInProviders';
+import { routes } from '../../shared/routes/table';
+import { allServices, lambdaContext, memoryLimiter, proxyEvent, wrapRoute, type AllServices } from './fixtures';
+
+const raw = (headers: Record<string, string>, basePath = '') => ({ body: '', headers, basePath, sourceIp: '203.0.113.9' });
+
+describe('where the dashboard is', () => {
+  test('behind API Gateway (https, a stage base path): the redirect URI below the page, cookies Secure', () => {
+    const place = dashboardPlace(raw({ host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'x-forwarded-proto': 'https' }, '/prod'), undefined);
+    expect(place).toEqual({
+      pageUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com/prod/dashboard',
+      redirectUri: 'https://abc123.execute-api.eu-west-1.amazonaws.com/prod/dashboard/callback',
+      session: { path: '/', secure: true },
+      signIn: { path: '/prod/dashboard/callback', secure: true },
+    });
+    expect(setCookie('cbk_session', 'id', 60, place.session)).toBe('cbk_session=id; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure');
+  });
+
+  test('DASHBOARD_URL (a custom domain) wins over the Host header, whatever the request says', () => {
+    const place = dashboardPlace(raw({ host: 'evil.example', 'x-forwarded-proto': 'http' }), 'https://api.example.com/bots/dashboard/');
+    expect(place.redirectUri).toBe('https://api.example.com/bots/dashboard/callback');
+    expect(place.signIn).toEqual({ path: '/bots/dashboard/callback', secure: true });
+  });
+
+  test('the local server over http: no Secure (a browser would drop the cookie)', () => {
+    expect(dashboardPlace(raw({ host: '127.0.0.1:3000' }), undefined)).toMatchObject({ redirectUri: 'http://127.0.0.1:3000/dashboard/callback', session: { secure: false } });
+  });
+});
+
+describe('reading cookies', () => {
+  test('by exact name among several, spaces trimmed; absent or empty is undefined', () => {
+    const headers = { cookie: 'cbk_session_old=x; cbk_session=abc=def ;other=1' };
+    expect(readCookie(headers, 'cbk_session')).toBe('abc=def');
+    expect(readCookie(headers, 'missing')).toBeUndefined();
+    expect(readCookie({ cookie: 'cbk_session=' }, 'cbk_session')).toBeUndefined();
+    expect(readCookie({}, 'cbk_session')).toBeUndefined();
+  });
+});
+
+describe('the local sign-in', () => {
+  const start = (sourceIp: string, signIn: AllServices['signIn']) => {
+    const services = { ...allServices(memoryLimiter().limiter), signIn };
+    return wrapRoute(routes.dashboardSignIn, handlers.dashboardSignIn, services)(proxyEvent({ resource: '/dashboard/signin', query: null, keyId: null, sourceIp, headers: { host: 'x' } }), lambdaContext());
+  };
+
+  test('is refused to callers that are not on this machine (403), before any record is written', async () => {
+    for (const address of ['203.0.113.9', '10.0.0.2', '::ffff:192.168.1.4']) {
+      const reply = await start(address, localSignIn);
+      expect([address, reply.statusCode, JSON.parse(reply.body).error.code]).toEqual([address, 403, 'FORBIDDEN']);
+    }
+  });
+
+  test('without a Discord application or the local sign-in, signing in answers that it is not set up (503)', async () => {
+    const reply = await start('127.0.0.1', undefined);
+    expect([reply.statusCode, JSON.parse(reply.body).error.message]).toEqual([503, expect.stringContaining('not set up')]);
+  });
+});
