@@ -40,8 +40,9 @@ export class RateLimiter {
     const nowSeconds = Math.floor(this.now() / 1000);
     const windowStart = nowSeconds - (nowSeconds % this.windowSeconds);
     const reset = windowStart + this.windowSeconds;
-    // Kept one extra window past its end, then DynamoDB's TTL sweeper removes it.
-    const count = await this.counters.increment(principal, windowStart, reset + this.windowSeconds);
+    // A key's counts are its usage (the dashboard's charts, 30 days); anyone else's go one window after their end.
+    const keepUntil = principal.startsWith(KEY_PRINCIPAL) ? reset + USAGE_KEPT_SECONDS : reset + this.windowSeconds;
+    const count = await this.counters.increment(principal, windowStart, keepUntil);
     const allowed = count <= this.limit;
     return {
       allowed,
@@ -64,7 +65,11 @@ export function unavailableDecision(limit: number, nowMs: number = Date.now()): 
 }
 
 /** Principals: a key by its id, anything unauthenticated by its source address. */
-export const keyPrincipal = (keyId: string) => `key:${keyId}`;
+const KEY_PRINCIPAL = 'key:';
+export const keyPrincipal = (keyId: string) => `${KEY_PRINCIPAL}${keyId}`;
+
+/** How long a key's request counts are kept: its usage over the last 30 days, and a day to spare. */
+export const USAGE_KEPT_SECONDS = 31 * 24 * 3600;
 export const ipPrincipal = (sourceIp: string) => `ip:${addressBlock(sourceIp)}`;
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { RateLimiter, keyPrincipal } from '../../shared/access/rateLimiter';
+import { RateLimiter, keyPrincipal, USAGE_KEPT_SECONDS } from '../../shared/access/rateLimiter';
 import { startTestStore, type TestStore } from '../support/dynamo';
 
 let store: TestStore;
@@ -42,13 +42,24 @@ describe('rate limiter on dynalite', () => {
     expect(await limiter.hit(keyPrincipal('a'))).toMatchObject({ allowed: true, remaining: 1, reset: T0 / 1000 + 90 });
   });
 
-  test('counters carry a TTL one window past their end', async () => {
+  test("a key's counts are one item per hour, a count per minute, kept 31 days; an address's until its hour is over", async () => {
     const limiter = new RateLimiter(store.stores.rateCounters, { limit: 5, now: () => T0 });
     await limiter.hit(keyPrincipal('ttl'));
+    await limiter.hit(keyPrincipal('ttl'));
+    await limiter.hit('ip:192.0.2.7');
+    const hour = T0 / 1000 - ((T0 / 1000) % 3600);
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { Item } = await store.stores.db.send(
-      new GetCommand({ TableName: store.tableName, Key: { pk: 'RATE#key:ttl', sk: `WINDOW#${T0 / 1000 - 30}` } }),
-    );
-    expect(Item).toMatchObject({ count: 1, expiresAt: T0 / 1000 + 30 + 60 });
+    const item = async (pk: string) => (await store.stores.db.send(new GetCommand({ TableName: store.tableName, Key: { pk, sk: `HOUR#${hour}` } }))).Item;
+    const minute = `w${T0 / 1000 - 30 - hour}`;
+    expect(await item('RATE#key:ttl')).toEqual({ pk: 'RATE#key:ttl', sk: `HOUR#${hour}`, [minute]: 2, expiresAt: T0 / 1000 + 30 + USAGE_KEPT_SECONDS });
+    expect(await item('RATE#ip:192.0.2.7')).toMatchObject({ [minute]: 1, expiresAt: hour + 3600 + 60 });
+  });
+
+  test('the counts read back by window, exact under 50 concurrent hits', async () => {
+    const limiter = new RateLimiter(store.stores.rateCounters, { limit: 1000, now: () => T0 });
+    const decisions = await Promise.all(Array.from({ length: 50 }, () => limiter.hit(keyPrincipal('burst'))));
+    expect(new Set(decisions.map((d) => d.remaining)).size).toBe(50);
+    const start = T0 / 1000 - 30;
+    expect(await store.stores.rateCounters.counts(keyPrincipal('burst'), start - 7200, start + 60)).toEqual(new Map([[start, 50]]));
   });
 });

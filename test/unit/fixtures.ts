@@ -23,15 +23,24 @@ import { createStores, type ApiKeyRecord, type ApiKeyStore, type RateCounterStor
 
 /** Exact counter per (principal, window), like the DynamoDB ADD, with every call recorded. */
 export class MemoryRateCounterStore implements RateCounterStore {
-  readonly counts = new Map<string, number>();
-  readonly calls: { principal: string; windowStart: number; expiresAt: number }[] = [];
+  readonly byWindow = new Map<string, number>();
+  readonly calls: { principal: string; windowStart: number; keepUntil: number }[] = [];
 
-  async increment(principal: string, windowStart: number, expiresAt: number): Promise<number> {
-    this.calls.push({ principal, windowStart, expiresAt });
+  async increment(principal: string, windowStart: number, keepUntil: number): Promise<number> {
+    this.calls.push({ principal, windowStart, keepUntil });
     const key = `${principal}|${windowStart}`;
-    const count = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, count);
+    const count = (this.byWindow.get(key) ?? 0) + 1;
+    this.byWindow.set(key, count);
     return count;
+  }
+
+  async counts(principal: string, from: number, to: number): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    for (const [key, count] of this.byWindow) {
+      const [owner, start] = [key.slice(0, key.lastIndexOf('|')), Number(key.slice(key.lastIndexOf('|') + 1))];
+      if (owner === principal && start >= from && start <= to) counts.set(start, count);
+    }
+    return counts;
   }
 }
 

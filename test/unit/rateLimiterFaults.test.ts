@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException, ProvisionedThroughputExceededException
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { RateLimiter, ipPrincipal, keyPrincipal, rateLimitFromEnv, rateLimitHeaders } from '../../shared/access/rateLimiter';
+import { RateLimiter, ipPrincipal, keyPrincipal, rateLimitFromEnv, rateLimitHeaders, USAGE_KEPT_SECONDS } from '../../shared/access/rateLimiter';
 import { svgResponse } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { routes, type Routes } from '../../shared/routes/table';
@@ -45,8 +45,10 @@ describe('RateLimiter arithmetic (in-memory counter store)', () => {
 
     expect(decision).toEqual({ allowed: true, limit: 3, remaining: 2, reset: T0 + 60 });
     expect(decision).not.toHaveProperty('retryAfter');
-    // The counter item lives one extra window past its end before the TTL sweeps it.
-    expect(counters.calls).toEqual([{ principal: 'key:a', windowStart: T0, expiresAt: T0 + 120 }]);
+    // A key's count is its usage, kept 31 days; an address's lives one extra window past its end.
+    expect(counters.calls).toEqual([{ principal: 'key:a', windowStart: T0, keepUntil: T0 + 60 + USAGE_KEPT_SECONDS }]);
+    await limiter.hit('ip:192.0.2.1');
+    expect(counters.calls[1]).toEqual({ principal: 'ip:192.0.2.1', windowStart: T0, keepUntil: T0 + 120 });
   });
 
   test('the limit-th hit is still allowed with 0 remaining; the next one is refused with retryAfter', async () => {
@@ -99,7 +101,7 @@ describe('RateLimiter arithmetic (in-memory counter store)', () => {
     const decision = await limiter.hit('key:a');
 
     expect(decision.reset).toBe(T0 + 30);
-    expect(counters.calls[0]).toEqual({ principal: 'key:a', windowStart: T0 + 20, expiresAt: T0 + 40 });
+    expect(counters.calls[0]).toEqual({ principal: 'key:a', windowStart: T0 + 20, keepUntil: T0 + 30 + USAGE_KEPT_SECONDS });
   });
 
   test('principals are counted separately, and refused hits are counted too', async () => {
@@ -111,8 +113,8 @@ describe('RateLimiter arithmetic (in-memory counter store)', () => {
     const other = await limiter.hit(ipPrincipal('10.0.0.1'));
 
     expect(other.allowed).toBe(true);
-    expect(counters.counts.get(`key:a|${T0}`)).toBe(2);
-    expect(counters.counts.get(`ip:10.0.0.1|${T0}`)).toBe(1);
+    expect(counters.byWindow.get(`key:a|${T0}`)).toBe(2);
+    expect(counters.byWindow.get(`ip:10.0.0.1|${T0}`)).toBe(1);
   });
 
   test('principal names distinguish keys from addresses', () => {
@@ -159,8 +161,8 @@ describe('RateLimiter arithmetic (in-memory counter store)', () => {
 
 describe('DynamoRateCounterStore over a mocked document client', () => {
 
-  test('one atomic UpdateItem ADD per hit, returning the new count', async () => {
-    ddb.on(UpdateCommand).resolves({ Attributes: { count: 7 } });
+  test("one atomic UpdateItem ADD per hit on the minute's count in the principal's hour item, returning it", async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { w0: 7, expiresAt: 1 } });
     const limiter = new RateLimiter(dynamoStore(), { limit: 10, now: () => at(T0 + 1) });
 
     const decision = await limiter.hit('key:k1');
@@ -170,9 +172,10 @@ describe('DynamoRateCounterStore over a mocked document client', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.args[0].input).toMatchObject({
       TableName: TABLE,
-      Key: { pk: 'RATE#key:k1', sk: `WINDOW#${T0}` },
+      Key: { pk: 'RATE#key:k1', sk: `HOUR#${T0}` },
       UpdateExpression: expect.stringContaining('ADD #count :count'),
-      ExpressionAttributeValues: { ':count': 1, ':expiresAt': T0 + 120 },
+      ExpressionAttributeNames: { '#count': 'w0' },
+      ExpressionAttributeValues: { ':count': 1, ':expiresAt': T0 + 60 + USAGE_KEPT_SECONDS },
     });
   });
 

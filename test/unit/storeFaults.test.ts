@@ -105,7 +105,7 @@ function answer({ op, input }: DynamoCall): unknown {
     case 'GetItem':
       return { Item: ITEMS[sk]?.pk === pk ? ITEMS[sk] : undefined };
     case 'UpdateItem':
-      if (pk.startsWith('RATE#')) return { Attributes: { count: 1 } };
+      if (pk.startsWith('RATE#')) return { Attributes: { [input.ExpressionAttributeNames['#count']]: 1 } };
       return sk === 'PROFILE' ? { Attributes: PROFILE } : {};
     case 'DeleteItem':
       // Taking a sign-in answers the record it removed.
