@@ -3,6 +3,7 @@ import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import type { KeyView } from '../../shared/routes/schemas/dashboard';
 import type { ApiKeyRecord } from '../../shared/store';
 import { MAX_ACTIVE_KEYS } from './services';
+import { usageOfKey } from './keyUsage';
 import { accountJson, signedIn } from './session';
 
 const { dashboardKeys: listRoute, dashboardCreateKey: createRoute, dashboardRevokeKey: revokeRoute } = dashboardRoutes;
@@ -10,9 +11,18 @@ const { dashboardKeys: listRoute, dashboardCreateKey: createRoute, dashboardRevo
 /** What the dashboard shows of a key: never its hash, nor the API Gateway key behind it. */
 const viewOf = ({ id, name, createdAt, revokedAt }: ApiKeyRecord): KeyView => ({ id, name, createdAt, ...(revokedAt ? { revokedAt } : {}) });
 
-export const dashboardKeys = signedIn(listRoute, async (_input, session, context, services) =>
-  accountJson({ keys: (await services.apiKeys.listByOwner(session.accountId)).map(viewOf), maxActiveKeys: MAX_ACTIVE_KEYS }, context.requestId),
-);
+/** The account's keys; the active ones with their use today and when last used (from the limiter's counts). */
+export const dashboardKeys = signedIn(listRoute, async (_input, session, context, services) => {
+  const keys = await services.apiKeys.listByOwner(session.accountId);
+  const listed = await Promise.all(
+    keys.map(async (key) => {
+      if (key.revokedAt) return viewOf(key);
+      const { today, lastUsedAt } = await usageOfKey(key, services);
+      return { ...viewOf(key), today, ...(lastUsedAt ? { lastUsedAt } : {}) };
+    }),
+  );
+  return accountJson({ keys: listed, maxActiveKeys: MAX_ACTIVE_KEYS }, context.requestId);
+});
 
 /**
  * A new key for the account: counted against its creations per minute, then one of its key slots

@@ -1,10 +1,10 @@
-import { RateLimiter } from '../../shared/access/rateLimiter';
+import { RateLimiter, rateLimitFromEnv } from '../../shared/access/rateLimiter';
 import type { KeyRegistry } from '../../shared/access/keyAdmin';
 import { keyRegistryFromEnv } from './keyRegistry';
 import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import type { RouteDefinition } from '../../shared/routes/types';
 import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
-import type { AccountStore, ApiKeyStore, SessionStore, SignInStore } from '../../shared/store';
+import type { AccountStore, ApiKeyStore, RateCounterStore, SessionStore, SignInStore } from '../../shared/store';
 import { secretsManagerSecret } from './clientSecret';
 import { discordSignIn, localSignIn, type SignInProvider } from './signInProviders';
 
@@ -20,6 +20,10 @@ export interface DashboardServices {
   signIn: SignInProvider | undefined;
   /** Key creations per account and minute. */
   keyCreations: RateLimiter;
+  /** The limiter's counts: a key's usage. */
+  rateCounters: RateCounterStore;
+  /** The quota per key and minute (RATE_LIMIT_PER_MINUTE): of a minute's count, what passed it was refused. */
+  rateLimit: number;
   /** DASHBOARD_URL: the dashboard's public URL when the request's own Host should not be trusted to name it. */
   publicUrl: string | undefined;
   now: () => Date;
@@ -54,6 +58,8 @@ export const dashboardKit: GroupKit<DashboardServices> = {
     keys: keyRegistryFromEnv(stores.apiKeys),
     signIn: signInFromEnv(),
     keyCreations: new RateLimiter(stores.rateCounters, { limit: KEY_CREATIONS_PER_MINUTE }),
+    rateCounters: stores.rateCounters,
+    rateLimit: rateLimitFromEnv(),
     publicUrl: process.env.DASHBOARD_URL || undefined,
     now: () => new Date(),
   }),

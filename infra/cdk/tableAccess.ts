@@ -1,7 +1,8 @@
 import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { TableNeed } from '../../shared/runtime/groupManifest';
-import { recordKinds, type RecordKind } from '../../shared/store/recordKinds';
+import { keyPrincipal } from '../../shared/access/rateLimiter';
+import { partitionKey, recordKinds, type RecordKind } from '../../shared/store/recordKinds';
 import { tableSchema } from '../../shared/store/schema';
 
 /** Every item of a kind, as a dynamodb:LeadingKeys pattern. */
@@ -42,6 +43,8 @@ const NEEDS: Record<TableNeed, Grant[]> = {
     { actions: ['dynamodb:UpdateItem'], leadingKeys: [anyOf('account')] },
     { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: [anyOf('apiKey')] },
     { actions: ['dynamodb:Query'], leadingKeys: [recordKinds.apiKey.listing, anyOf('account')], onIndexes: true },
+    // A key's usage: the limiter's counts of keys (never of addresses or webhooks).
+    { actions: ['dynamodb:Query'], leadingKeys: [partitionKey('rateCounter', keyPrincipal('*'))] },
   ],
 };
 

@@ -155,6 +155,7 @@ describe('functions', () => {
     // Every function counts requests; the authorizer reads key records; only the bots function touches bots.
     const expected = (id: string, keys: string[]) => {
       if (keys.includes('RATE#*')) return [['dynamodb:UpdateItem'], ['RATE#*']];
+      if (id.startsWith('Dashboard') && keys.includes('RATE#key:*')) return [['dynamodb:Query'], ['RATE#key:*']];
       if (id.startsWith('Authorizer')) return [['dynamodb:GetItem'], ['KEY#*']];
       if (id.startsWith('Bots') && keys.includes('BOT#*')) return [BOT_ACTIONS, ['BOT#*']];
       if (id.startsWith('Bots')) return [['dynamodb:Query'], ['BOTS']];

@@ -217,6 +217,8 @@ export function allServices(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHol
     keys: storeRegistry(apiKeys),
     signIn: undefined,
     keyCreations: limiter,
+    rateCounters: unreachable.rateCounters,
+    rateLimit: limiter.limit,
     publicUrl: undefined,
     now: () => new Date(),
   };

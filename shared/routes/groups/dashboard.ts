@@ -1,4 +1,4 @@
-import { callbackQuery, createdKeyData, csrfHeaders, keyListData, keyPath, newKeyBody, revokedKeyData, sessionData, signedOutData } from '../schemas/dashboard';
+import { callbackQuery, createdKeyData, csrfHeaders, keyListData, keyPath, newKeyBody, revokedKeyData, sessionData, signedOutData, usageData } from '../schemas/dashboard';
 import { defineRoute } from '../types';
 
 /**
@@ -81,6 +81,17 @@ export const dashboardRoutes = {
     maxBodyBytes: 4 * 1024,
     schemas: { headers: csrfHeaders, body: newKeyBody, data: createdKeyData },
     example: { body: { name: 'my bot' } },
+  }),
+  dashboardKeyUsage: defineRoute({
+    method: 'GET',
+    path: '/dashboard/api/keys/{keyId}/usage',
+    group: 'dashboard',
+    auth: 'session',
+    response: 'json',
+    summary: "One of your keys' requests per minute (last hour), hour (24 hours) and day (30 days), 429s counted apart, with charts",
+    errors: ['NOT_FOUND'],
+    schemas: { path: keyPath, data: usageData },
+    example: { path: { keyId: 'key_0123456789abcdef' } },
   }),
   dashboardRevokeKey: defineRoute({
     method: 'DELETE',

@@ -27,9 +27,27 @@ const keyView = z.object({
   createdAt: z.string(),
   revokedAt: z.optional(z.string()),
 });
+
+const bucket = z.object({ start: z.string(), allowed: z.number(), refused: z.number() });
+const tally = z.object({ allowed: z.number(), refused: z.number() });
+
+/** A key in the list: with what it did today (UTC) and when it was last used (within 30 days). */
+const listedKey = z.extend(keyView, { today: z.optional(tally), lastUsedAt: z.optional(z.string()) });
 export type KeyView = z.output<typeof keyView>;
 
-export const keyListData = z.object({ keys: z.array(keyView), maxActiveKeys: z.number() });
+export const keyListData = z.object({ keys: z.array(listedKey), maxActiveKeys: z.number() });
+
+/** A key's usage from its rate-limit counts: per minute (last hour), hour (24 h) and day (30 days), 429s apart, with each drawn as a chart (SVG). */
+export const usageData = z.object({
+  keyId: z.string(),
+  limitPerMinute: z.number(),
+  minutes: z.array(bucket),
+  hours: z.array(bucket),
+  days: z.array(bucket),
+  today: tally,
+  lastUsedAt: z.optional(z.string()),
+  charts: z.object({ minutes: z.string(), hours: z.string(), days: z.string() }),
+});
 
 export const newKeyBody = z.object({
   name: z

@@ -1,0 +1,56 @@
+/** One span of a key's usage: requests let through, and requests refused over the quota (429). */
+export interface UsageBucket {
+  /** ISO time the span starts. */
+  start: string;
+  allowed: number;
+  refused: number;
+}
+
+export interface KeyUsage {
+  /** The quota the counts were held to (requests per minute). */
+  limitPerMinute: number;
+  /** The last hour, per minute; the last 24 hours, per hour; the last 30 days (UTC), per day; oldest first, the current span last. */
+  minutes: UsageBucket[];
+  hours: UsageBucket[];
+  days: UsageBucket[];
+  /** Requests counted today (UTC), allowed and refused. */
+  today: { allowed: number; refused: number };
+  /** The start of the last minute the key was used in, within the 30 days; absent if unused. */
+  lastUsedAt?: string;
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86_400;
+/** How far back usage reaches: the 30 days of the chart. */
+export const USAGE_DAYS = 30;
+export const usageFrom = (nowSeconds: number) => nowSeconds - (nowSeconds % DAY) - (USAGE_DAYS - 1) * DAY;
+
+/**
+ * A key's usage from the limiter's counts (count per minute window, every hit counted, allowed or
+ * not): of a minute's count, up to the quota were let through and the rest refused.
+ */
+export function keyUsage(counts: Map<number, number>, limitPerMinute: number, nowSeconds: number): KeyUsage {
+  const buckets = (size: number, count: number): UsageBucket[] => {
+    const first = nowSeconds - (nowSeconds % size) - (count - 1) * size;
+    const spans = Array.from({ length: count }, (_, i) => ({ start: new Date((first + i * size) * 1000).toISOString(), allowed: 0, refused: 0 }));
+    for (const [minute, hits] of counts) {
+      const span = spans[Math.floor((minute - first) / size)];
+      if (!span || minute < first) continue;
+      span.allowed += Math.min(hits, limitPerMinute);
+      span.refused += Math.max(0, hits - limitPerMinute);
+    }
+    return spans;
+  };
+  const days = buckets(DAY, USAGE_DAYS);
+  const used = [...counts].filter(([, hits]) => hits > 0).map(([minute]) => minute);
+  const { allowed, refused } = days[days.length - 1] as UsageBucket;
+  return {
+    limitPerMinute,
+    minutes: buckets(MINUTE, 60),
+    hours: buckets(HOUR, 24),
+    days,
+    today: { allowed, refused },
+    ...(used.length ? { lastUsedAt: new Date(Math.max(...used) * 1000).toISOString() } : {}),
+  };
+}
