@@ -18,6 +18,8 @@ function axisTop(value: number): number {
   return ([1, 2, 5, 10].map((step) => step * power).find((top) => top >= value) as number) ?? value;
 }
 
+const label = (x: number, y: number, anchor: 'start' | 'end', text: string) => h('text', { x, y, 'text-anchor': anchor, 'font-family': 'system-ui, sans-serif', 'font-size': 11 }, text);
+
 /**
  * A key's usage as stacked bars, refused requests on top of those let through. The dashboard
  * shows it as a picture; the numbers are also in the JSON and in the title, for screen readers.
@@ -32,11 +34,11 @@ export function renderUsageChart({ title, bars }: UsageChartInput): string {
   return svgDocument(
     SIZE,
     h('title', {}, `${title}: ${totals.allowed} let through, ${totals.refused} refused (429)`),
-    h('g', { fill: COLOURS.text, 'font-family': 'system-ui, sans-serif', 'font-size': 11 }, [
-      h('text', { x: PLOT.left - 6, y: PLOT.top + 4, 'text-anchor': 'end' }, String(top)),
-      h('text', { x: PLOT.left - 6, y: PLOT.top + height, 'text-anchor': 'end' }, '0'),
-      h('text', { x: PLOT.left, y: SIZE.height - 6 }, bars[0]?.label ?? ''),
-      h('text', { x: SIZE.width - PLOT.right, y: SIZE.height - 6, 'text-anchor': 'end' }, bars[bars.length - 1]?.label ?? ''),
+    h('g', { fill: COLOURS.text }, [
+      label(PLOT.left - 6, PLOT.top + 4, 'end', String(top)),
+      label(PLOT.left - 6, PLOT.top + height, 'end', '0'),
+      label(PLOT.left, SIZE.height - 6, 'start', bars[0]?.label ?? ''),
+      label(SIZE.width - PLOT.right, SIZE.height - 6, 'end', bars[bars.length - 1]?.label ?? ''),
     ]),
     h('path', { d: `M${PLOT.left} ${PLOT.top}V${PLOT.top + height}H${SIZE.width - PLOT.right}`, fill: 'none', stroke: COLOURS.axis }),
     bars.map((bar, i) => {

@@ -69,7 +69,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   circle: ['cx', 'cy', 'r', ...PAINT],
   ellipse: ['cx', 'cy', 'rx', 'ry', ...PAINT],
   path: ['d', ...PAINT],
-  text: ['x', 'y', 'font-family', 'font-size', 'font-weight', 'textLength', 'lengthAdjust', ...PAINT],
+  text: ['x', 'y', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'textLength', 'lengthAdjust', ...PAINT],
   image: [...BOX, 'href', 'preserveAspectRatio', ...PAINT],
   clipPath: ['id'],
   linearGradient: ['id', 'x1', 'y1', 'x2', 'y2'],
