@@ -51,4 +51,4 @@ test('11 calls in a minute with a quota of 8: 8 let through and 3 refused, per m
   // Without the session it cannot be read. (The dashboard's own calls, per address, stay under the quota: 7 of 8.)
   const other = new DashboardBrowser(api.url);
   expect((await other.api('GET', `/keys/${key.id}/usage`)).status).toBe(401);
-});
+}, 60_000);
