@@ -62,6 +62,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const endpoint = options.dynamoEndpoint ?? (dynamo as { endpoint: string }).endpoint;
   const tableName = options.tableName ?? process.env.TABLE_NAME ?? DEFAULT_TABLE_NAME;
   Object.assign(process.env, { DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1' });
+  // Started here, the store shares this process's CPU: its calls get time to finish (callLimits.ts).
+  process.env.DYNAMODB_EMBEDDED = dynamo ? '1' : '0';
   if (options.imageFetchAllowHosts !== undefined) process.env.IMAGE_FETCH_ALLOW_HOSTS = options.imageFetchAllowHosts;
   if (options.discordApiBase !== undefined) process.env.DISCORD_API_BASE = options.discordApiBase;
   if (options.discordClient) Object.assign(process.env, { DISCORD_CLIENT_ID: options.discordClient.id, DISCORD_CLIENT_SECRET: options.discordClient.secret });

@@ -7,6 +7,15 @@
 export const ATTEMPT_LIMITS = { connectionTimeout: 1_000, requestTimeout: 1_000, throwOnRequestTimeout: true } as const;
 export const CALL_DEADLINE_MS = 2_500;
 
+/**
+ * The local server's embedded DynamoDB runs in the server's own process: a slow answer there means
+ * the process is busy (a burst of requests on a loaded machine), not a service gone silent, so
+ * its calls get room to finish rather than a 503 (seen: 100 of a 200-request burst on a busy CI
+ * machine). A DynamoDB endpoint elsewhere keeps the limits above.
+ */
+export const EMBEDDED_STORE_LIMITS = { connectionTimeout: 5_000, requestTimeout: 10_000, throwOnRequestTimeout: true } as const;
+export const EMBEDDED_STORE_DEADLINE_MS = 15_000;
+
 interface Sender {
   send(command: unknown, options?: { abortSignal?: AbortSignal }): Promise<unknown>;
 }

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
+import { ATTEMPT_LIMITS, CALL_DEADLINE_MS, EMBEDDED_STORE_DEADLINE_MS, EMBEDDED_STORE_LIMITS, withCallDeadline } from '../aws/callLimits';
 import type { StoreConfig } from './config';
 
 /** The embedded store's credentials, as the local server (or a CLI it points at) put them in the environment. */
@@ -15,9 +15,9 @@ export function createDocumentClient(config: StoreConfig): DynamoDBDocumentClien
     region: config.region,
     endpoint: config.endpoint,
     maxAttempts: 3,
-    requestHandler: ATTEMPT_LIMITS,
+    requestHandler: config.embedded ? EMBEDDED_STORE_LIMITS : ATTEMPT_LIMITS,
     // A custom endpoint is the embedded dynalite, which answers only its process's credentials.
     ...(config.endpoint ? { credentials: localCredentials() } : {}),
   });
-  return withCallDeadline(DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }));
+  return withCallDeadline(DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }), config.embedded ? EMBEDDED_STORE_DEADLINE_MS : CALL_DEADLINE_MS);
 }

@@ -4,6 +4,8 @@ export interface StoreConfig {
   tableName: string;
   endpoint?: string;
   region: string;
+  /** The endpoint is the embedded DynamoDB of this very process (DYNAMODB_EMBEDDED=1, set by the local server that started it). */
+  embedded?: boolean;
 }
 
 export const DEFAULT_TABLE_NAME = 'chatbot-api';
@@ -13,5 +15,6 @@ export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreC
     tableName: env.TABLE_NAME || DEFAULT_TABLE_NAME,
     endpoint: env.DYNAMODB_ENDPOINT || undefined,
     region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
+    embedded: env.DYNAMODB_EMBEDDED === '1',
   };
 }
