@@ -4,7 +4,7 @@ import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { servedDocument } from './servedDocument';
 import type { Routes } from '../../shared/routes/table';
 import { h } from '../../shared/svg/builder';
-import { gallery, type GalleryItem } from './gallery';
+import type { GalleryItem } from './gallery';
 import { inlineCode, plainText } from './inlineCode';
 import { DOCS_PAGE_SCRIPT } from './pageScript';
 import { DOCS_PAGE_STYLE } from './pageStyle';
@@ -35,12 +35,19 @@ const tryForm = () =>
     h('pre', { id: 'try-json', tabindex: '0', hidden: 'hidden' }),
   );
 
+/**
+ * The gallery's code (every image route's handler and schema, the scenes, the font parser) is
+ * loaded by the first page request, not on import: the function's other route, /openapi.json,
+ * never needs it. Bundled all the same (esbuild evaluates it on first call).
+ */
+const drawing = () => import('./gallery');
+
 /** The page for one base path, built once per instance (everything on it is deterministic). */
 const pages = new Map<string, APIGatewayProxyResult>();
 
 /** GET /: the API reference, the gallery drawn live by the image routes' own handlers, and a form to try any GET route. */
 export const docsPage: RouteHandler<Routes['docsPage']> = async ({ raw }) => {
-  const page = pages.get(raw.basePath) ?? buildPage(raw.basePath, await gallery());
+  const page = pages.get(raw.basePath) ?? buildPage(raw.basePath, await (await drawing()).gallery());
   pages.set(raw.basePath, page);
   return page;
 };

@@ -1,16 +1,20 @@
-import type { filterRoutes } from '../../shared/routes/groups/filters';
+import { filterRoutes } from '../../shared/routes/groups/filters';
 import type { GroupHandlers } from '../../shared/runtime/groupHandler';
 import type { PictureServices } from '../../shared/runtime/pictureKit';
 import * as effects from '../../shared/svg/filters';
+import type { Filter } from '../../shared/svg/filters';
 import { filterRoute } from './filterRoute';
 
+type FilterRoutes = typeof filterRoutes;
+
+/** Each filter route's effect is the one of its name: a route without an effect does not compile. */
+const effectOf: { [K in keyof FilterRoutes]: (strength: number) => Filter } = effects;
+
 /**
- * Every filter route, one line each: the picture's title and the effect its query asks for. Apart
- * from the entry point (index.ts), so the docs gallery draws with them without the group's services.
+ * Every filter route, from the table: its effect, drawn with the title and strength its entry
+ * names. Apart from the entry point (index.ts), so the docs gallery draws with them without the
+ * group's services.
  */
-export const handlers: GroupHandlers<typeof filterRoutes, PictureServices> = {
-  contrast: filterRoute('Contrast', (query) => effects.contrast(query.amount)),
-  hueRotate: filterRoute('Hue rotation', (query) => effects.hueRotate(query.degrees)),
-  pixelate: filterRoute('Pixelated', (query) => effects.pixelate(query.size)),
-  saturate: filterRoute('Saturation', (query) => effects.saturate(query.amount)),
-};
+export const handlers: GroupHandlers<FilterRoutes, PictureServices> = Object.fromEntries(
+  Object.entries(filterRoutes).map(([name, route]) => [name, filterRoute(route.effect, effectOf[name as keyof FilterRoutes])]),
+) as Record<keyof FilterRoutes, ReturnType<typeof filterRoute>>;

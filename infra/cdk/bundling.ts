@@ -9,11 +9,13 @@ export const RASTERISER = '@resvg/resvg-js';
 /**
  * Packages replaced in every bundle: fontkit imports the `brotli` decoder (475 KiB) only to read
  * WOFF2 fonts, and the functions ship none; `tiny-inflate` unpacks fontkit's tables at load in
- * plain JavaScript, where Node's zlib does it natively. Absolute paths: CDK runs esbuild in its output folder.
+ * plain JavaScript, where Node's zlib does it natively; the DynamoDB document client is required
+ * rather than imported (documentClient.mjs). Absolute paths: CDK runs esbuild in its output folder.
  */
 export const ALIASES: Record<string, string> = {
   brotli: fileURLToPath(new URL('./withoutWoff2', import.meta.url)),
   'tiny-inflate': fileURLToPath(new URL('./nativeInflate.cjs', import.meta.url)),
+  '@aws-sdk/lib-dynamodb': fileURLToPath(new URL('./documentClient.mjs', import.meta.url)),
 };
 
 export const BUNDLE = {
