@@ -9,5 +9,5 @@ export default defineGroup({
   // The page's gallery draws every image route's example: text is laid out, no PNG is made.
   timeoutSeconds: 10,
   memoryMb: 1024,
-  ships: { fonts: true, rasteriser: false },
+  ships: { fonts: true, rasteriser: false, openApiDocument: true },
 });

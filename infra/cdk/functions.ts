@@ -23,6 +23,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const packageJson = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { dependencies: Record<string, string> };
 /** Where the bundled fonts land inside the function package (/var/task). */
 const FONT_DIR = '/var/task/fonts';
+/** Where the OpenAPI document lands in the docs function's package. */
+const OPENAPI_DOCUMENT = '/var/task/openapi.json';
 const ARCHITECTURE = Architecture.ARM_64;
 
 export interface FunctionSettings {
@@ -73,6 +75,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       POWERTOOLS_SERVICE_NAME: 'chatbot-utility-api',
       NODE_OPTIONS: '--enable-source-maps',
       ...(spec.ships.fonts ? { FONT_DIR } : {}),
+      ...(spec.ships.openApiDocument ? { OPENAPI_DOCUMENT } : {}),
       ...(spec.sealsSecrets ? { SECRETS_KMS_KEY_ID: settings.secretsKey.keyArn } : {}),
       ...(spec.judgesBotStatus ? { BOT_ONLINE_WINDOW_SECONDS: String(settings.botOnlineWindowSeconds) } : {}),
       ...(spec.signsInWithDiscord ? signInEnvironment(settings.dashboard.clientSecret, settings.dashboard) : {}),
@@ -84,7 +87,11 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
-        afterBundling: (_input, output) => [...(spec.ships.fonts ? fontCopies(output) : []), ...(spec.ships.rasteriser ? [rasteriserInstall(output)] : [])],
+        afterBundling: (_input, output) => [
+          ...(spec.ships.fonts ? fontCopies(output) : []),
+          ...(spec.ships.rasteriser ? [rasteriserInstall(output)] : []),
+          ...(spec.ships.openApiDocument ? [`cp ${ROOT}docs/openapi.json ${output}/openapi.json`] : []),
+        ],
       },
     },
   });

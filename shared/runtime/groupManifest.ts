@@ -22,8 +22,11 @@ export interface GroupManifest<G extends FunctionGroup = FunctionGroup> {
   judgesBotStatus: boolean;
   timeoutSeconds: number;
   memoryMb: number;
-  /** What ships beside the bundle: the font files text is measured and drawn with, and resvg's native PNG renderer. */
-  ships: { fonts: boolean; rasteriser: boolean };
+  /**
+   * What ships beside the bundle: the font files text is measured and drawn with, resvg's native
+   * PNG renderer, and the OpenAPI document (docs/openapi.json, read on its first request).
+   */
+  ships: { fonts: boolean; rasteriser: boolean; openApiDocument?: boolean };
   /** Signs people in with the Discord application (its id, and its client secret in Secrets Manager). */
   signsInWithDiscord?: boolean;
   /** Creates and revokes API keys: API Gateway keys and this API's usage plan, as `npm run keys -- --aws` does. */

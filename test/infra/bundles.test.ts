@@ -43,4 +43,8 @@ describe('function bundles', () => {
     // fontkit reads WOFF2 with brotli; no function ships a WOFF2 font, so the decoder is left out.
     expect(b.inputs).not.toContain('brotli');
   });
+
+  test.each(cases)('%s carries no OpenAPI document inside (the docs function reads the one shipped beside it)', (_name, b) => {
+    expect(b.modules.filter((module) => module.endsWith('openapi.json'))).toEqual([]);
+  });
 });

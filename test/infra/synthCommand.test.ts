@@ -34,6 +34,11 @@ describe('npm run synth', () => {
       expect(existsSync(join(asset, 'index.mjs.map'))).toBe(true);
       const fonts = fn.Properties.Environment.Variables.FONT_DIR ? readdirSync(join(asset, 'fonts')).sort() : [];
       if (fn.Properties.Environment.Variables.FONT_DIR) expect(fonts).toEqual(['Inter_400Regular.ttf', 'Inter_700Bold.ttf', 'noto-emoji-emoji-400-normal.ttf']);
+      // The docs function serves the linted document, shipped beside its bundle.
+      const document = fn.Properties.Environment.Variables.OPENAPI_DOCUMENT;
+      expect(existsSync(join(asset, 'openapi.json'))).toBe(document !== undefined);
+      if (document) expect(readFileSync(join(asset, 'openapi.json'), 'utf8')).toBe(readFileSync('docs/openapi.json', 'utf8'));
+      if (document) expect(document).toBe('/var/task/openapi.json');
       // Only image functions carry resvg; its native part is an aarch64 Linux shared object.
       const binary = join(asset, 'node_modules/@resvg/resvg-js-linux-arm64-gnu/resvgjs.linux-arm64-gnu.node');
       expect(existsSync(binary)).toBe(rasterising.has(id));
