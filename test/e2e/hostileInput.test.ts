@@ -35,11 +35,18 @@ beforeAll(async () => {
   api = await startTestApi({ localApiKey: KEY, imageFetchAllowHosts: host.hostPort, discordApiBase: discord.apiBase, secretsKey: randomBytes(32).toString('base64') });
 }, 30_000);
 
-/** The dashboard's API is called as a browser signed in (locally) calls it; a fresh session per route, since one route signs out. */
-async function signedIn(): Promise<HostileSession> {
+/**
+ * The dashboard's API is called as a browser signed in (locally) calls it, naming a key of its own;
+ * a fresh session per route, since one route signs out.
+ */
+let ownKeyId: string | undefined;
+async function signedIn(): Promise<{ session: HostileSession; path: Record<string, string> }> {
   const browser = new DashboardBrowser(api.url);
   await browser.signIn();
-  return { cookie: browser.cookies.get('cbk_session') ?? '', csrf: await browser.csrf() };
+  const csrf = await browser.csrf();
+  // One key for every route (the account holds 5 at most, and the POST route makes more).
+  ownKeyId ??= (await browser.api('POST', '/keys', { name: 'hostile' }, csrf)).json.data.key.id as string;
+  return { session: { cookie: browser.cookies.get('cbk_session') ?? '', csrf }, path: { keyId: ownKeyId } };
 }
 
 /** The examples' bot exists (again: a stray DELETE of an earlier route's run may have removed it), so reads of it can succeed. */
@@ -102,9 +109,9 @@ describe('hostile input on every route', () => {
   test.each(routeList.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', async (_name, route) => {
     const statuses = new Set<number>();
     if (route.group === 'bots') await registerExampleBot();
-    const session = route.auth === 'session' ? await signedIn() : undefined;
+    const dashboard = route.auth === 'session' ? await signedIn() : undefined;
     await fc.assert(
-      fc.asyncProperty(hostileRequest(route, { key: KEY, pictureHost: host.url, session }), async (request) => {
+      fc.asyncProperty(hostileRequest(route, { key: KEY, pictureHost: host.url, ...dashboard }), async (request) => {
         const reply = await rawRequest(api.port, requestBytes(request), 10_000);
         statuses.add(reply.status);
         try {

@@ -101,7 +101,10 @@ export interface HostileSession {
  * A request to `route`, mostly well aimed (its method and path, a valid key, or on the dashboard's
  * API a live session and its CSRF token) with hostile parts.
  */
-export function hostileRequest(route: RouteEntry, context: { key: string; pictureHost: string; session?: HostileSession }): fc.Arbitrary<HostileRequest> {
+export function hostileRequest(
+  route: RouteEntry,
+  context: { key: string; pictureHost: string; session?: HostileSession; path?: Record<string, string> },
+): fc.Arbitrary<HostileRequest> {
   const names = queryNames(route);
   const example = exampleQuery(route, `${context.pictureHost}/cat.png`);
   const value = (name: string) =>
@@ -116,7 +119,7 @@ export function hostileRequest(route: RouteEntry, context: { key: string; pictur
   );
   const pathValue = (name: string) =>
     fc.oneof(
-      { weight: 3, arbitrary: fc.constant(route.example.path?.[name] ?? 'x') },
+      { weight: 3, arbitrary: fc.constant(context.path?.[name] ?? route.example.path?.[name] ?? 'x') },
       { weight: 1, arbitrary: fc.bigInt({ min: 10n ** 16n, max: 2n ** 64n + 5n }).map(String) },
       { weight: 3, arbitrary: hostileText.filter((text) => text !== '') },
     );
