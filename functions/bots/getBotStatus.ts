@@ -5,7 +5,7 @@ import type { Routes } from '../../shared/routes/table';
 import { statusSettings, visibleBot } from './access';
 
 export const getBotStatus: BotHandler<Routes['getBotStatus']> = async ({ path }, context, deps) => {
-  const bot = await visibleBot(deps, path.clientId, context.keyId);
+  const bot = await visibleBot(deps, path.clientId, context.account);
   const settings = statusSettings(deps);
   return jsonResponse(botStatus(bot, await deps.bots.history(bot, settings.now), settings), context.requestId);
 };

@@ -6,7 +6,7 @@ import { callerOf, refused, statusSettings } from './access';
 
 /** First registration claims the bot for the caller's key (201); the owner may replace it later (200). */
 export const registerBot: BotHandler<Routes['registerBot']> = async ({ path, body }, context, deps) => {
-  const caller = callerOf(context.keyId);
+  const caller = callerOf(context.account);
   const result = await deps.bots.register(path.clientId, caller, body, deps.now());
   if (result === 'forbidden') throw await refused(deps, result, path.clientId);
   return jsonResponse(botDetail(result.bot, statusSettings(deps), caller), context.requestId, result.created ? 201 : 200);

@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
-import { createStores } from '../../shared/store';
+import { createStores, type Stores } from '../../shared/store';
+import { migrateBotOwners } from '../../shared/store/bots/ownerMigration';
 import { awsKeyRegistry } from '../../shared/access/awsKeyRegistry';
 import { KEY_OPTIONS, runKeysCommand } from './keysCommand';
 import { readStackOutputs } from './stackOutputs';
@@ -18,11 +19,12 @@ export interface RegistryOptions {
  * Where the keys live. Locally: the local server's store (see localStoreConfig). With `aws`: the
  * deployed stack, found by its outputs (table, usage plan), with the caller's AWS credentials.
  */
-export async function keyRegistry(options: RegistryOptions, cleanup: Cleanup): Promise<KeyRegistry> {
+export async function keyRegistry(options: RegistryOptions, cleanup: Cleanup): Promise<{ registry: KeyRegistry; migrateBots: () => Promise<number> }> {
   if (!options.aws) {
-    const stores = createStores(await localStoreConfig(cleanup));
+    const config = await localStoreConfig(cleanup);
+    const stores = createStores(config);
     cleanup.unshift(() => stores.db.destroy());
-    return storeRegistry(stores.apiKeys);
+    return { registry: storeRegistry(stores.apiKeys), migrateBots: botMigration(stores, config.tableName) };
   }
   // One region for all three clients: --region, else what the SDK resolves (env, profile).
   const cloudFormation = new CloudFormationClient({ region: options.region });
@@ -30,8 +32,13 @@ export async function keyRegistry(options: RegistryOptions, cleanup: Cleanup): P
   const outputs = await readStackOutputs(cloudFormation, options.stack ?? KEY_OPTIONS.stack.default, ['TableName', 'UsagePlanId']);
   const stores = createStores({ tableName: outputs.TableName, region });
   cleanup.unshift(() => stores.db.destroy());
-  return awsKeyRegistry({ gateway: new APIGatewayClient({ region }), store: stores.apiKeys, usagePlanId: outputs.UsagePlanId });
+  return {
+    registry: awsKeyRegistry({ gateway: new APIGatewayClient({ region }), store: stores.apiKeys, usagePlanId: outputs.UsagePlanId }),
+    migrateBots: botMigration(stores, outputs.TableName),
+  };
 }
+
+const botMigration = (stores: Stores, tableName: string) => () => migrateBotOwners(stores.db, tableName, async (keyId) => (await stores.apiKeys.getById(keyId))?.owner);
 
 /** `npm run keys -- <argv>`: the command on the registry its options choose; returns the exit code. */
 export async function runKeys(argv: string[], print: (line: string) => void): Promise<number> {
@@ -39,7 +46,8 @@ export async function runKeys(argv: string[], print: (line: string) => void): Pr
   const cleanup: Cleanup = [];
   try {
     const options = { aws: values.aws === true, stack: values.stack as string | undefined, region: values.region as string | undefined };
-    return await runKeysCommand(argv, await keyRegistry(options, cleanup), print);
+    const { registry, migrateBots } = await keyRegistry(options, cleanup);
+    return await runKeysCommand(argv, registry, print, migrateBots);
   } finally {
     for (const step of cleanup) await step();
   }

@@ -5,6 +5,7 @@ export const USAGE = `usage: npm run keys -- <command> [--aws [--stack <name>] [
   create --name <name> [--owner <owner>]   create a key; its value is printed once
   list                                     list keys (id, name, owner, created, revoked)
   revoke <id>                              revoke a key by id
+  migrate                                  give bots registered by a key to that key's account (once, after upgrading)
 options: --json  print machine-readable JSON
          --aws   manage the keys of the deployed stack (default stack ChatbotUtilityApi)`;
 
@@ -18,7 +19,7 @@ export const KEY_OPTIONS = {
 } as const;
 
 /** The `keys` commands over a key registry (local store or AWS); returns the process exit code. */
-export async function runKeysCommand(argv: string[], registry: KeyRegistry, print: (line: string) => void): Promise<number> {
+export async function runKeysCommand(argv: string[], registry: KeyRegistry, print: (line: string) => void, migrateBots?: () => Promise<number>): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: KEY_OPTIONS });
   const [command, ...rest] = positionals;
   const out = (human: string, data: unknown) => print(values.json ? JSON.stringify(data) : human);
@@ -43,6 +44,12 @@ export async function runKeysCommand(argv: string[], registry: KeyRegistry, prin
       const record = await registry.revoke(id, new Date().toISOString());
       if (!record) return fail(print, `no key with id ${id}`);
       out(`revoked ${record.id} at ${record.revokedAt}`, record);
+      return 0;
+    }
+    case 'migrate': {
+      if (!migrateBots) return fail(print, 'migrate needs the table');
+      const moved = await migrateBots();
+      out(`${moved} bot${moved === 1 ? '' : 's'} moved from their key to its account`, { moved });
       return 0;
     }
     default:

@@ -58,21 +58,21 @@ const DEMO: { clientId: string; profile: Record<string, unknown>; stats: BotStat
 ];
 
 /**
- * Registers the demo bots for `ownerKeyId` (so the local key can also try the write routes on
+ * Registers the demo bots for `owner` (so the local key can also try the write routes on
  * them) with a day of hourly heartbeats; skipped when bots are already listed (a persisted store).
  */
-export async function seedDemoBots(bots: BotStore, ownerKeyId: string, now = new Date()): Promise<number> {
+export async function seedDemoBots(bots: BotStore, owner: string, now = new Date()): Promise<number> {
   if ((await bots.list({ limit: 1, sort: 'name' })).bots.length > 0) return 0;
   for (const demo of DEMO) {
-    await bots.register(demo.clientId, ownerKeyId, registerBotBody.parse(demo.profile), new Date(now.getTime() - 30 * 86_400_000));
+    await bots.register(demo.clientId, owner, registerBotBody.parse(demo.profile), new Date(now.getTime() - 30 * 86_400_000));
     // One heartbeat per hour over the last day (with a gap for offline bots), the last one now or a while ago.
     for (let hoursAgo = 23; hoursAgo >= 0; hoursAgo -= 1) {
       if (!demo.online && hoursAgo < 3) continue;
       if (hoursAgo % 7 === 3 && demo.clientId.endsWith('6')) continue;
       const at = new Date(now.getTime() - hoursAgo * 3600_000);
-      await bots.heartbeat(demo.clientId, ownerKeyId, { ...demo.stats, guilds: Math.round((demo.stats.guilds ?? 0) * (1 - hoursAgo / 2000)) }, at);
+      await bots.heartbeat(demo.clientId, owner, { ...demo.stats, guilds: Math.round((demo.stats.guilds ?? 0) * (1 - hoursAgo / 2000)) }, at);
     }
-    if (demo.commands.length > 0) await bots.putCommands(demo.clientId, ownerKeyId, demo.commands, now);
+    if (demo.commands.length > 0) await bots.putCommands(demo.clientId, owner, demo.commands, now);
   }
   return DEMO.length;
 }

@@ -32,11 +32,11 @@ export function botSummary(bot: BotProfile, settings: StatusSettings): z.output<
 export const latestStats = ({ stats }: BotProfile): z.output<typeof latestStatsData> => (stats?.updatedAt ? { ...stats, updatedAt: stats.updatedAt } : null);
 
 /** The full profile; the owner also sees that it is theirs and whether it is public. */
-export function botDetail(bot: BotProfile, settings: StatusSettings, callerKeyId: string | undefined): z.output<typeof botDetailData> {
+export function botDetail(bot: BotProfile, settings: StatusSettings, callerAccount: string | undefined): z.output<typeof botDetailData> {
   return {
     ...botSummary(bot, settings),
     public: bot.public,
-    owned: callerKeyId === bot.ownerKeyId,
+    owned: callerAccount === bot.ownerAccount,
     ...byField(detailFieldNames, (name) => bot[name] ?? null),
     createdAt: bot.createdAt,
     updatedAt: bot.updatedAt,

@@ -158,6 +158,25 @@ describe('keys on the dashboard', () => {
     expect((await browser.api('POST', '/keys', { name: 'after revoke' }, csrf)).status).toBe(201);
   });
 
+  test('bots belong to the account, not the key: a key made after another is revoked still writes them; another account cannot', async () => {
+    const ada = await signedIn(ADA);
+    const csrf = await ada.csrf();
+    const first = (await ada.api('POST', '/keys', { name: 'old key' }, csrf)).json.data;
+    const clientId = '300000000000000001';
+    const register = (key: string, name: string) =>
+      call(`${api.url}/v1/bots/${clientId}`, { method: 'PUT', key, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }) });
+    expect((await register(first.value, 'Ada Bot')).status).toBe(201);
+    await ada.api('DELETE', `/keys/${first.key.id}`, undefined, csrf);
+    const second = (await ada.api('POST', '/keys', { name: 'new key' }, csrf)).json.data;
+    const renamed = await register(second.value, 'Ada Bot 2');
+    expect(renamed.status).toBe(200);
+    expect(renamed.json.data).toMatchObject({ name: 'Ada Bot 2', owned: true });
+
+    const bob = await signedIn(BOB);
+    const bobKey = (await bob.api('POST', '/keys', { name: 'bob key' }, await bob.csrf())).json.data.value;
+    expectErrorEnvelope(await register(bobKey, 'Taken'), 403, 'FORBIDDEN');
+  });
+
   test('key creation is paced per account: the 11th in a minute is a 429 with Retry-After', async () => {
     await awayFromWindowEdge(20);
     const browser = await signedIn({ id: '200000000000000004', username: 'dan' });

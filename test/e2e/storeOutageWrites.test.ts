@@ -82,7 +82,7 @@ describe('bots', () => {
       expect((await botApi(clientId).get()).status).toBe(404);
       return items;
     }
-    expect(profile).toMatchObject({ clientId, name: REGISTER.name, public: true, tags: REGISTER.tags, ownerKeyId: expect.any(String), generation: expect.any(String), createdAt: ISO, updatedAt: ISO, stats: expect.any(Object) });
+    expect(profile).toMatchObject({ clientId, name: REGISTER.name, public: true, tags: REGISTER.tags, ownerAccount: expect.any(String), generation: expect.any(String), createdAt: ISO, updatedAt: ISO, stats: expect.any(Object) });
     expect([profile.gsi1pk, profile.gsi2pk]).toEqual(['BOTS', 'BOTS']);
     for (const item of items.filter((i) => i !== profile)) {
       if (item.sk === 'COMMANDS') expect(item).toMatchObject({ generation: profile.generation, commands: expect.any(Array), updatedAt: ISO });

@@ -46,7 +46,7 @@ describe('bot store on dynalite', () => {
     const results = await Promise.all(['key_a', 'key_b', 'key_c', 'key_d'].map((key) => bots.register(clientId, key, profile({ name: `by ${key}` }), NOW)));
     const winners = results.filter((result) => result !== 'forbidden');
     expect(winners).toHaveLength(1);
-    const owner = (await bots.get(clientId))?.ownerKeyId;
+    const owner = (await bots.get(clientId))?.ownerAccount;
     expect(results.filter((result) => result === 'forbidden')).toHaveLength(3);
     expect(['key_a', 'key_b', 'key_c', 'key_d']).toContain(owner);
     // The owner may replace the profile; the others still may not.

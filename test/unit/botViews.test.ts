@@ -10,7 +10,7 @@ const bot = (lastSeen?: string): BotProfile => ({
   name: 'b',
   public: true,
   tags: [],
-  ownerKeyId: 'k',
+  ownerAccount: 'k',
   generation: 'g',
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',

@@ -71,7 +71,7 @@ const PROFILE = {
   name: 'Modbot',
   public: true,
   tags: ['moderation'],
-  ownerKeyId: KEY_ID,
+  ownerAccount: 'tester',
   generation: 'gen-1',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

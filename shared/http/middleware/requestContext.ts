@@ -20,6 +20,7 @@ export function requestContext(): ApiMiddleware {
       const { event, context } = request;
       context.requestId = event.requestContext?.requestId || context.awsRequestId || randomUUID();
       context.keyId = (event.requestContext?.authorizer?.keyId as string | undefined) || undefined;
+      context.account = (event.requestContext?.authorizer?.owner as string | undefined) || undefined;
       logger.appendKeys({
         requestId: context.requestId,
         method: event.httpMethod,

@@ -9,6 +9,8 @@ export interface ApiContext extends Context {
   input: unknown;
   /** The authenticated key id, when the route is behind the authorizer. */
   keyId?: string;
+  /** The account that key belongs to (its owner): what owns bots. */
+  account?: string;
   /** X-RateLimit-* of this request's count, once counted. */
   rateHeaders?: Record<string, string>;
   /** The `format` an image route was asked for, if any (else Accept decides). */

@@ -66,7 +66,7 @@ export const botRoutes = {
     group: 'bots',
     auth: 'apiKey',
     response: 'json',
-    summary: 'Register a bot (the first key to do so owns it) or replace its profile',
+    summary: "Register a bot (the key's account that does so first owns it: any of its keys may write) or replace its profile",
     creates: true,
     errors: ['FORBIDDEN'],
     schemas: { path: botPath, body: registerBotBody, data: botDetailData },

@@ -21,15 +21,15 @@ function statAssignments(stats: BotStats, path: string) {
  * gets a 503 and its retry completes the hour; if the bot is deleted between the two, the point
  * belongs to a generation nobody reads and its TTL removes it.
  */
-export async function recordHeartbeat(db: DynamoDBDocumentClient, table: string, clientId: string, ownerKeyId: string, stats: BotStats, now: Date): Promise<BotProfile | Refusal> {
+export async function recordHeartbeat(db: DynamoDBDocumentClient, table: string, clientId: string, owner: string, stats: BotStats, now: Date): Promise<BotProfile | Refusal> {
   const at = now.toISOString();
   const latest = statAssignments(stats, 'stats.');
   const guilds = stats.guilds === undefined ? [] : ['gsi2sk = :guildKey'];
   const profile = await updateProfileIf(db, table, clientId, {
-    condition: 'ownerKeyId = :me',
+    condition: 'ownerAccount = :me',
     update: `SET ${['lastSeen = :now', 'stats.#updatedAt = :now', ...latest.set, ...guilds].join(', ')}`,
     names: { '#updatedAt': 'updatedAt', ...latest.names },
-    values: { ':me': ownerKeyId, ':now': at, ...latest.values, ...(guilds.length ? { ':guildKey': guildKey(stats.guilds as number, clientId) } : {}) },
+    values: { ':me': owner, ':now': at, ...latest.values, ...(guilds.length ? { ':guildKey': guildKey(stats.guilds as number, clientId) } : {}) },
   });
   if (!profile) return refusalFor(db, table, clientId);
   const hour = hourOf(now);

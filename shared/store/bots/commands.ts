@@ -9,10 +9,10 @@ import { commandList, type BotCommand, type BotProfile, type CommandList, type R
  * deleted and registered anew between the owner check and this write, the new bot would not
  * show the old owner's commands.
  */
-export async function writeCommands(db: DynamoDBDocumentClient, table: string, clientId: string, ownerKeyId: string, commands: BotCommand[], now: Date): Promise<CommandList | Refusal> {
+export async function writeCommands(db: DynamoDBDocumentClient, table: string, clientId: string, owner: string, commands: BotCommand[], now: Date): Promise<CommandList | Refusal> {
   const profile = await getProfile(db, table, clientId);
   if (!profile) return 'notFound';
-  if (profile.ownerKeyId !== ownerKeyId) return 'forbidden';
+  if (profile.ownerAccount !== owner) return 'forbidden';
   const list = { commands, updatedAt: now.toISOString() };
   await guarded('PutItem', () => db.send(new PutCommand({ TableName: table, Item: { pk: botKey(clientId), sk: COMMANDS, generation: profile.generation, ...list } })));
   return list;

@@ -16,12 +16,12 @@ export class DynamoBotStore implements BotStore {
     private readonly table: string,
   ) {}
 
-  register: BotStore['register'] = (clientId, ownerKeyId, fields, now) => registerProfile(this.db, this.table, clientId, ownerKeyId, fields, now);
+  register: BotStore['register'] = (clientId, owner, fields, now) => registerProfile(this.db, this.table, clientId, owner, fields, now);
   get: BotStore['get'] = (clientId) => getProfile(this.db, this.table, clientId);
   list: BotStore['list'] = (options) => listProfiles(this.db, this.table, options);
-  heartbeat: BotStore['heartbeat'] = (clientId, ownerKeyId, stats, now) => recordHeartbeat(this.db, this.table, clientId, ownerKeyId, stats, now);
+  heartbeat: BotStore['heartbeat'] = (clientId, owner, stats, now) => recordHeartbeat(this.db, this.table, clientId, owner, stats, now);
   history: BotStore['history'] = (profile, now) => readHistory(this.db, this.table, profile, now);
-  putCommands: BotStore['putCommands'] = (clientId, ownerKeyId, commands, now) => writeCommands(this.db, this.table, clientId, ownerKeyId, commands, now);
+  putCommands: BotStore['putCommands'] = (clientId, owner, commands, now) => writeCommands(this.db, this.table, clientId, owner, commands, now);
   commands: BotStore['commands'] = (profile) => readCommands(this.db, this.table, profile);
-  delete: BotStore['delete'] = (clientId, ownerKeyId) => removeBot(this.db, this.table, clientId, ownerKeyId);
+  delete: BotStore['delete'] = (clientId, owner) => removeBot(this.db, this.table, clientId, owner);
 }

@@ -11,7 +11,7 @@ export async function getProfile(db: DynamoDBDocumentClient, table: string, clie
   return Item ? botProfile.parse(Item) : undefined;
 }
 
-/** Why a conditional write on a bot failed: it does not exist, or another key owns it. */
+/** Why a conditional write on a bot failed: it does not exist, or another account owns it. */
 export async function refusalFor(db: DynamoDBDocumentClient, table: string, clientId: string): Promise<Refusal> {
   return (await getProfile(db, table, clientId)) ? 'forbidden' : 'notFound';
 }
@@ -20,16 +20,16 @@ export async function refusalFor(db: DynamoDBDocumentClient, table: string, clie
  * One conditional UpdateItem: two keys racing to register one bot cannot both own it. PUT
  * semantics: optional fields the body leaves out are removed. Created when createdAt is now.
  */
-export async function registerProfile(db: DynamoDBDocumentClient, table: string, clientId: string, ownerKeyId: string, fields: BotFields, now: Date) {
+export async function registerProfile(db: DynamoDBDocumentClient, table: string, clientId: string, owner: string, fields: BotFields, now: Date) {
   const at = now.toISOString();
   const generation = randomUUID();
-  const values: Record<string, unknown> = { ':me': ownerKeyId, ':now': at, ':clientId': clientId, ':name': fields.name, ':public': fields.public, ':tags': fields.tags, ':generation': generation, ':noStats': {} };
+  const values: Record<string, unknown> = { ':me': owner, ':now': at, ':clientId': clientId, ':name': fields.name, ':public': fields.public, ':tags': fields.tags, ':generation': generation, ':noStats': {} };
   const set = [
     'clientId = :clientId',
     '#name = :name',
     '#public = :public',
     'tags = :tags',
-    'ownerKeyId = if_not_exists(ownerKeyId, :me)',
+    'ownerAccount = if_not_exists(ownerAccount, :me)',
     '#generation = if_not_exists(#generation, :generation)',
     'createdAt = if_not_exists(createdAt, :now)',
     'updatedAt = :now',
@@ -53,7 +53,7 @@ export async function registerProfile(db: DynamoDBDocumentClient, table: string,
     remove.push('gsi1pk', 'gsi2pk');
   }
   const bot = await updateProfileIf(db, table, clientId, {
-    condition: 'attribute_not_exists(pk) OR ownerKeyId = :me',
+    condition: 'attribute_not_exists(pk) OR ownerAccount = :me',
     update: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
     names,
     values,

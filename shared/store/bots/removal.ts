@@ -13,10 +13,10 @@ import { StoreUnavailableError } from '../../errors/unavailable';
  * command list racing the delete can still land after the sweep, but under this generation, which
  * no later life of the bot reads (hourly points also expire by TTL).
  */
-export async function removeBot(db: DynamoDBDocumentClient, table: string, clientId: string, ownerKeyId: string): Promise<true | Refusal> {
+export async function removeBot(db: DynamoDBDocumentClient, table: string, clientId: string, owner: string): Promise<true | Refusal> {
   const profile = await getProfile(db, table, clientId);
   if (!profile) return 'notFound';
-  if (profile.ownerKeyId !== ownerKeyId) return 'forbidden';
+  if (profile.ownerAccount !== owner) return 'forbidden';
 
   let start: Record<string, unknown> | undefined;
   do {
@@ -32,7 +32,7 @@ export async function removeBot(db: DynamoDBDocumentClient, table: string, clien
 
   try {
     await guarded('DeleteItem', () =>
-      db.send(new DeleteCommand({ TableName: table, Key: { pk: botKey(clientId), sk: PROFILE }, ConditionExpression: 'ownerKeyId = :me', ExpressionAttributeValues: { ':me': ownerKeyId } })),
+      db.send(new DeleteCommand({ TableName: table, Key: { pk: botKey(clientId), sk: PROFILE }, ConditionExpression: 'ownerAccount = :me', ExpressionAttributeValues: { ':me': owner } })),
     );
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return refusalFor(db, table, clientId);

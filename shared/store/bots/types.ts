@@ -37,7 +37,8 @@ export type BotCommand = z.output<typeof botCommand>;
 
 export const botProfile = z.extend(botFields, {
   clientId: z.string(),
-  ownerKeyId: z.string(),
+  /** The account (a key's owner) the bot belongs to. */
+  ownerAccount: z.string(),
   /** Changes when a bot is registered anew (after a delete), so records of an earlier life are ignored. */
   generation: z.string(),
   createdAt: z.string(),
@@ -60,17 +61,17 @@ export type BotSort = 'name' | 'guilds';
 export type ListingKey = Record<string, string>;
 
 export interface BotStore {
-  /** Creates (the first key to register owns the bot) or replaces the profile; `forbidden` when another key owns it. */
-  register(clientId: string, ownerKeyId: string, fields: BotFields, now: Date): Promise<{ bot: BotProfile; created: boolean } | 'forbidden'>;
+  /** Creates (the account whose key registers it first owns the bot) or replaces the profile; `forbidden` when another account owns it. */
+  register(clientId: string, owner: string, fields: BotFields, now: Date): Promise<{ bot: BotProfile; created: boolean } | 'forbidden'>;
   get(clientId: string): Promise<BotProfile | undefined>;
   /** Public bots in name or guild order; `after` continues where a page ended. */
   list(options: { limit: number; sort: BotSort; tag?: string; after?: ListingKey }): Promise<{ bots: BotProfile[]; next?: ListingKey }>;
-  heartbeat(clientId: string, ownerKeyId: string, stats: BotStats, now: Date): Promise<BotProfile | Refusal>;
+  heartbeat(clientId: string, owner: string, stats: BotStats, now: Date): Promise<BotProfile | Refusal>;
   /** The hourly points of this life of the bot (`profile.generation`) in the last HISTORY_HOURS hours up to `now`, oldest first. */
   history(profile: BotProfile, now: Date): Promise<StatsPoint[]>;
-  putCommands(clientId: string, ownerKeyId: string, commands: BotCommand[], now: Date): Promise<CommandList | Refusal>;
+  putCommands(clientId: string, owner: string, commands: BotCommand[], now: Date): Promise<CommandList | Refusal>;
   /** The commands of this life of the bot (`profile.generation`). */
   commands(profile: BotProfile): Promise<CommandList | undefined>;
   /** Removes the bot and every record of it; what a racing write leaves behind belongs to a generation never read again. */
-  delete(clientId: string, ownerKeyId: string): Promise<true | Refusal>;
+  delete(clientId: string, owner: string): Promise<true | Refusal>;
 }

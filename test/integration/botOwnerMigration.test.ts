@@ -1,0 +1,44 @@
+import { describe, expect, test } from '@jest/globals';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createApiKey } from '../../shared/access/keyAdmin';
+import { migrateBotOwners } from '../../shared/store/bots/ownerMigration';
+import { suiteStore } from '../support/dynamo';
+
+/** Profiles written when bots belonged to keys move to the keys' accounts, once, on dynalite. */
+const store = suiteStore();
+
+describe('moving bots from their key to its account', () => {
+  test('each legacy profile gets its key owner; unknown keys leave the bot to nobody; a second run moves nothing', async () => {
+    const { stores, tableName } = store();
+    const { record: key } = await createApiKey(stores.apiKeys, { name: 'old', owner: '200000000000000001' });
+    const legacy = (clientId: string, ownerKeyId: string) => ({
+      pk: `BOT#${clientId}`,
+      sk: 'PROFILE',
+      clientId,
+      name: `Bot ${clientId.slice(-1)}`,
+      public: true,
+      tags: [],
+      ownerKeyId,
+      // As the earlier code registered them: an empty stats map for heartbeats to fill.
+      stats: {},
+      generation: 'g1',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    for (const item of [legacy('400000000000000001', key.id), legacy('400000000000000002', 'key_gone')]) {
+      await stores.db.send(new PutCommand({ TableName: tableName, Item: item }));
+    }
+    await stores.bots.register('400000000000000003', 'someone', { name: 'New', public: true, tags: [] }, new Date());
+
+    const ownerOf = async (keyId: string) => (await stores.apiKeys.getById(keyId))?.owner;
+    expect(await migrateBotOwners(stores.db, tableName, ownerOf)).toBe(2);
+    expect(await stores.bots.get('400000000000000001')).toMatchObject({ ownerAccount: '200000000000000001' });
+    expect(await stores.bots.get('400000000000000002')).toMatchObject({ ownerAccount: 'key:key_gone' });
+    expect(await stores.bots.get('400000000000000003')).toMatchObject({ ownerAccount: 'someone' });
+    const { Item } = await stores.db.send(new GetCommand({ TableName: tableName, Key: { pk: 'BOT#400000000000000001', sk: 'PROFILE' } }));
+    expect(Item?.ownerKeyId).toBeUndefined();
+    expect(await migrateBotOwners(stores.db, tableName, ownerOf)).toBe(0);
+    // The account writes it now.
+    expect(await stores.bots.heartbeat('400000000000000001', '200000000000000001', { guilds: 3 }, new Date())).toMatchObject({ stats: { guilds: 3 } });
+  });
+});
