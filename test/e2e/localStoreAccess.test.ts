@@ -73,6 +73,9 @@ test('npm run keys finds the running server’s store on the port it fell back t
   expect((await call(url, { key })).status).toBe(200);
   expect((await runKeys(['revoke', id], env)).code).toBe(0);
   expectErrorEnvelope(await call(url, { key }), 401, 'UNAUTHORIZED');
+  // Its migration command runs on the same store (the server moved any legacy bots at start already).
+  const migrated = await runKeys(['migrate', '--json'], env);
+  expect([migrated.code, JSON.parse(migrated.stdout.trim().split('\n').at(-1) as string)]).toEqual([0, { moved: 0 }]);
 }, 60_000);
 
 test('npm start on a busy port says so in one line, naming the port and how to choose another', async () => {
