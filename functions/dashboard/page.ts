@@ -1,29 +1,89 @@
 import { htmlPage } from '../../shared/http/htmlPage';
+import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import type { Routes } from '../../shared/routes/table';
 import { h } from '../../shared/svg/builder';
-import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
-import type { DashboardHandler } from './services';
 import { DASHBOARD_SCRIPT } from './pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
+import type { DashboardHandler } from './services';
+import { currentSession } from './session';
 
-/** GET /dashboard: one self-contained page; signed out it offers the sign-in, signed in its script shows the keys. */
+const signedOut = (signInHref: string, local: boolean) =>
+  h(
+    'section',
+    { id: 'signed-out' },
+    h('p', {}, 'Sign in to create and revoke your API keys and see how much they are used.'),
+    h('a', { class: 'button primary', href: signInHref }, local ? 'Sign in locally (development only)' : 'Sign in with Discord'),
+    local ? h('p', { class: 'note' }, 'No Discord application is configured on this local server: this sign-in works from this machine only, as the local developer who owns the key npm start printed.') : [],
+  );
+
+const CHARTS = [
+  ['minutes', 'Per minute, last hour'],
+  ['hours', 'Per hour, last 24 hours'],
+  ['days', 'Per day, last 30 days (UTC)'],
+] as const;
+
+/** The signed-in page: the script fills in the keys. */
+const signedIn = (accountName: string) =>
+  h(
+    'div',
+    { id: 'signed-in' },
+    h('div', { class: 'account' }, h('p', {}, 'Signed in as ', h('strong', { id: 'account-name' }, accountName)), h('button', { type: 'button', id: 'sign-out' }, 'Sign out')),
+    h('p', { id: 'problem', class: 'problem', role: 'alert' }),
+    h('p', { id: 'status', class: 'note', role: 'status' }),
+    h(
+      'section',
+      { 'aria-labelledby': 'keys-title' },
+      h('h2', { id: 'keys-title' }, 'API keys'),
+      h('p', { id: 'key-count', class: 'note' }),
+      h(
+        'form',
+        { id: 'create-key' },
+        h('label', { for: 'key-name' }, 'Key name'),
+        h('div', { class: 'row' }, h('input', { id: 'key-name', name: 'name', maxlength: 64, required: 'required', autocomplete: 'off', placeholder: 'my bot' }), h('button', { type: 'submit', id: 'create-button', class: 'primary' }, 'Create key')),
+      ),
+      h(
+        'div',
+        { id: 'new-key', hidden: 'hidden' },
+        h('label', { for: 'new-key-value' }, 'Your new key'),
+        h('div', { class: 'row' }, h('input', { id: 'new-key-value', readonly: 'readonly', spellcheck: 'false' }), h('button', { type: 'button', id: 'copy-key' }, 'Copy')),
+        h('p', { class: 'note' }, 'It is shown only now: copy it and keep it safe. Only its hash is stored; if you lose it, create another and revoke this one.'),
+      ),
+      h('p', { id: 'no-keys', class: 'note', hidden: 'hidden' }, 'No keys yet.'),
+      h(
+        'div',
+        { class: 'table', tabindex: 0, role: 'region', 'aria-label': 'Your keys' },
+        h(
+          'table',
+          { id: 'keys' },
+          h('thead', {}, h('tr', {}, ['Name', 'Id', 'Created', 'Last used', 'Today', 'Status', 'Actions'].map((label) => h('th', { scope: 'col' }, label)))),
+          h('tbody', {}),
+        ),
+      ),
+    ),
+    h(
+      'section',
+      { id: 'usage', hidden: 'hidden', 'aria-labelledby': 'usage-title' },
+      h('h2', { id: 'usage-title', tabindex: -1 }, 'Usage'),
+      h('p', { class: 'note' }, 'Requests let through in blue, refused over the quota (429) in red, from the rate limiter\u2019s own counts.'),
+      CHARTS.map(([span, caption]) => h('figure', {}, h('img', { id: `chart-${span}`, alt: '', width: 640, height: 180 }), h('figcaption', {}, caption))),
+    ),
+  );
+
+/**
+ * GET /dashboard: one self-contained page. Signed out it offers the sign-in (no script needed);
+ * signed in it says who, and hands its script the session's CSRF token in a data block (the page is
+ * the account's own: never cached), and the script shows the keys.
+ */
 export const dashboardPage: DashboardHandler<Routes['dashboardPage']> = async ({ raw }, _context, services) => {
-  const local = services.signIn?.kind === 'local';
+  const session = await currentSession(raw.headers, services);
   return htmlPage({
     title: 'Dashboard',
     style: DASHBOARD_STYLE,
     script: DASHBOARD_SCRIPT,
-    allow: { 'connect-src': "'self'" },
+    // The API below this page; the usage charts arrive as SVG text and are shown as data: pictures.
+    allow: { 'connect-src': "'self'", 'img-src': 'data:' },
     headers: { 'Cache-Control': 'no-store' },
-    body: [
-      h('h1', {}, 'Dashboard'),
-      h(
-        'section',
-        { id: 'signed-out' },
-        h('p', {}, 'Sign in to create and manage your API keys.'),
-        h('a', { class: 'button', href: `${raw.basePath}${dashboardRoutes.dashboardSignIn.path}` }, local ? 'Sign in locally (development only)' : 'Sign in with Discord'),
-        local ? h('p', { class: 'note' }, 'No Discord application is configured on this local server: this sign-in works from this machine only, as the local developer who owns the key npm start printed.') : [],
-      ),
-    ],
+    ...(session ? { data: { session: { account: { id: session.accountId, name: session.accountName }, csrfToken: session.csrfToken } } } : {}),
+    body: [h('h1', {}, 'Dashboard'), session ? signedIn(session.accountName) : signedOut(`${raw.basePath}${dashboardRoutes.dashboardSignIn.path}`, services.signIn?.kind === 'local')],
   });
 };

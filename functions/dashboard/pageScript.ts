@@ -1,1 +1,124 @@
-export const DASHBOARD_SCRIPT = `"use strict";`;
+/**
+ * The dashboard page's only script, run in the browser: a thin client of /dashboard/api (its
+ * answers are the JSON envelope). Plain JavaScript in a string, embedded as it is (its hash pins it
+ * in the page's CSP). Everything a person typed goes into the page as text, never as markup.
+ */
+export const DASHBOARD_SCRIPT = `(() => {
+  const $ = (id) => document.getElementById(id);
+  // Signed in, the page carries the session's CSRF token; signed out there is nothing to do.
+  if (!$('session')) return;
+  const csrf = JSON.parse($('session').textContent).csrfToken;
+  const base = window.location.pathname.replace(/\\/+$/, '') + '/api';
+
+  const api = async (method, path, body) => {
+    const headers = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (method !== 'GET') headers['X-CSRF-Token'] = csrf;
+    const response = await fetch(base + path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+    const answer = await response.json().catch(() => null);
+    if (!response.ok || !answer || !answer.success) {
+      const error = new Error((answer && answer.error && answer.error.message) || 'The server answered ' + response.status);
+      error.status = response.status;
+      throw error;
+    }
+    return answer.data;
+  };
+  const problem = (text) => { $('problem').textContent = text || ''; };
+  const when = (iso) => (iso ? new Date(iso).toLocaleString() : 'never');
+  const cell = (row, text, code) => {
+    const td = row.insertCell();
+    if (code) td.appendChild(document.createElement('code')).textContent = text;
+    else td.textContent = text;
+    return td;
+  };
+  const button = (label, name, onClick) => {
+    const element = document.createElement('button');
+    element.type = 'button';
+    element.textContent = label;
+    element.setAttribute('aria-label', label + ' ' + name);
+    element.addEventListener('click', onClick);
+    return element;
+  };
+
+  const showKeys = (data) => {
+    const body = $('keys').tBodies[0];
+    body.replaceChildren();
+    const active = data.keys.filter((key) => !key.revokedAt);
+    $('key-count').textContent = active.length + ' of ' + data.maxActiveKeys + ' active keys';
+    $('create-button').disabled = active.length >= data.maxActiveKeys;
+    $('no-keys').hidden = data.keys.length > 0;
+    for (const key of data.keys) {
+      const row = body.insertRow();
+      cell(row, key.name);
+      cell(row, key.id, true);
+      cell(row, when(key.createdAt));
+      cell(row, key.revokedAt ? '' : when(key.lastUsedAt));
+      cell(row, key.today ? String(key.today.allowed + key.today.refused) + (key.today.refused ? ' (' + key.today.refused + ' refused)' : '') : '');
+      cell(row, key.revokedAt ? 'revoked ' + when(key.revokedAt) : 'active');
+      const actions = row.insertCell().appendChild(document.createElement('div'));
+      if (key.revokedAt) continue;
+      actions.className = 'row';
+      actions.append(
+        button('Usage', key.name, () => showUsage(key).catch((error) => problem(error.message))),
+        button('Revoke', key.name, () => revoke(key).catch((error) => problem(error.message))),
+      );
+    }
+  };
+  const refresh = async () => showKeys(await api('GET', '/keys'));
+
+  const revoke = async (key) => {
+    problem('');
+    await api('DELETE', '/keys/' + encodeURIComponent(key.id));
+    await refresh();
+    $('status').textContent = 'Key ' + key.name + ' revoked.';
+  };
+
+  const CHARTS = [['minutes', 'Requests per minute, last hour'], ['hours', 'Requests per hour, last 24 hours'], ['days', 'Requests per day, last 30 days']];
+  const showUsage = async (key) => {
+    problem('');
+    const usage = await api('GET', '/keys/' + encodeURIComponent(key.id) + '/usage');
+    $('usage-title').textContent = 'Usage of ' + key.name;
+    for (const [span, title] of CHARTS) {
+      const totals = usage[span].reduce((sum, bucket) => [sum[0] + bucket.allowed, sum[1] + bucket.refused], [0, 0]);
+      const image = $('chart-' + span);
+      image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(usage.charts[span]);
+      image.alt = title + ': ' + totals[0] + ' let through, ' + totals[1] + ' refused (429)';
+    }
+    $('usage').hidden = false;
+    $('usage-title').focus();
+  };
+
+  $('create-key').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    problem('');
+    const name = $('key-name').value.trim();
+    if (!name) return problem('Give the key a name.');
+    try {
+      const created = await api('POST', '/keys', { name });
+      $('key-name').value = '';
+      $('new-key-value').value = created.value;
+      $('new-key').hidden = false;
+      $('new-key-value').focus();
+      $('new-key-value').select();
+      await refresh();
+    } catch (error) {
+      problem(error.message);
+    }
+  });
+  $('copy-key').addEventListener('click', () => {
+    const field = $('new-key-value');
+    field.select();
+    const done = () => { $('status').textContent = 'Key copied.'; };
+    if (navigator.clipboard) navigator.clipboard.writeText(field.value).then(done, () => document.execCommand('copy') && done());
+    else if (document.execCommand('copy')) done();
+  });
+  $('sign-out').addEventListener('click', async () => {
+    try {
+      await api('POST', '/signout');
+    } finally {
+      window.location.reload();
+    }
+  });
+
+  refresh().catch((error) => problem(error.message));
+})();`;

@@ -1,4 +1,19 @@
+/** The dashboard page's style, pinned by its hash in the page's CSP. */
 export const DASHBOARD_STYLE = `
-body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1f2328;background:#fff}
-.button{display:inline-block;padding:.5rem .9rem;border-radius:6px;background:#5865f2;color:#fff;text-decoration:none}
-.note{color:#59636e;font-size:.9rem}`;
+body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328;background:#fff}
+h1{font-size:1.6rem;margin-bottom:.25rem}h2{font-size:1.15rem;margin:0 0 .5rem}
+section{border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin:1rem 0}
+.button,button{display:inline-block;padding:.5rem .9rem;border-radius:6px;border:1px solid #8c959f;background:#f6f8fa;color:inherit;font:inherit;cursor:pointer;text-decoration:none}
+.primary{background:#5865f2;border-color:#4752c4;color:#fff}
+button:disabled{cursor:default;opacity:.5}
+label{display:block;font-weight:600;margin:.5rem 0 .25rem}
+input{box-sizing:border-box;padding:.5rem;border:1px solid #8c959f;border-radius:6px;font:14px ui-monospace,monospace;max-width:100%}
+.row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}.row input{flex:1;min-width:12rem}
+.note{color:#59636e;font-size:.9rem}.problem{color:#cf222e;min-height:1.5em;margin:.5rem 0}
+.account{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem}
+.table{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.9rem}
+th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #d0d7de;white-space:nowrap}
+td code{font:13px ui-monospace,monospace}td .row{flex-wrap:nowrap}
+figure{margin:1rem 0}figure img{width:100%;height:auto;border:1px solid #d0d7de;border-radius:6px;background:#fff}
+figcaption{font-size:.9rem;color:#59636e}
+@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}section,th,td{border-color:#30363d}input,button,.button{background:#161b22;color:#e6edf3;border-color:#484f58}.primary{background:#5865f2;color:#fff}.note,figcaption{color:#9198a1}.problem{color:#ff7b72}}`;

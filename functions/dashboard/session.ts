@@ -34,16 +34,23 @@ const sameText = (a: string, b: string) => {
 export const signedIn =
   <R extends RouteDefinition>(route: R, handler: SignedInHandler<R>): DashboardHandler<R> =>
   async (input, context, services) => {
-    const id = readCookie(input.raw.headers, SESSION_COOKIE);
-    const idHash = id && sha256Hex(id);
-    const session = idHash ? await services.sessions.get(idHash, Math.floor(services.now().getTime() / 1000)) : undefined;
-    if (!idHash || !session) throw new ApiError('UNAUTHORIZED', 'Not signed in (or the session ended); sign in on the dashboard');
+    const session = await currentSession(input.raw.headers, services);
+    if (!session) throw new ApiError('UNAUTHORIZED', 'Not signed in (or the session ended); sign in on the dashboard');
     if (route.method !== 'GET') {
       const token = input.raw.headers['x-csrf-token'];
       if (!token || !sameText(token, session.csrfToken)) throw new ApiError('FORBIDDEN', 'The X-CSRF-Token header is missing or wrong; reload the dashboard');
     }
-    return handler(input, { ...session, idHash }, context, services);
+    return handler(input, session, context, services);
   };
+
+/** The live session the request's cookie names, if any. */
+export async function currentSession(headers: Record<string, string | undefined>, services: DashboardServices): Promise<SignedIn | undefined> {
+  const id = readCookie(headers, SESSION_COOKIE);
+  if (!id) return undefined;
+  const idHash = sha256Hex(id);
+  const session = await services.sessions.get(idHash, Math.floor(services.now().getTime() / 1000));
+  return session && { ...session, idHash };
+}
 
 /** A signed-in answer: the account's own, so no cache keeps it. */
 export function accountJson(data: unknown, requestId: string, statusCode = 200) {

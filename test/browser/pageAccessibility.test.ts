@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
+import { expectAccessiblePage } from '../support/pageAudit';
 import { launchChromium } from '../support/browser';
 import { startTestApi } from '../support/localApi';
 
@@ -10,7 +9,6 @@ import { startTestApi } from '../support/localApi';
  * The docs page (GET /) and the relay page (GET /webhooks as a browser asks for it) in Chromium,
  * audited by axe-core, on a desktop and on a 390 px wide phone.
  */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PAGES = { docs: '/', relay: '/webhooks' } as const;
 const WIDTHS = [1280, 390] as const;
 
@@ -35,51 +33,11 @@ async function open(path: string, width: number): Promise<{ page: Page; problems
   return { page, problems };
 }
 
-interface AxeResults {
-  violations: { id: string; help: string; nodes: { target: unknown }[] }[];
-  passes: { id: string }[];
-}
-
-/**
- * axe-core run in the page. The pages' CSP pins their one script by hash, so a <script> tag would
- * be refused; evaluating the source through the DevTools protocol is not subject to the CSP.
- */
-async function audit(page: Page): Promise<AxeResults> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe;
-    const results = await axe.run((globalThis as unknown as Window).document, { resultTypes: ['violations', 'passes'] });
-    return { violations: results.violations.map(({ id, help, nodes }) => ({ id, help, nodes: nodes.map(({ target }) => ({ target })) })), passes: results.passes.map(({ id }) => ({ id })) };
-  });
-}
-
-/** What the tests read of the page (the project compiles without DOM types). */
-type Box = { tagName: string; tabIndex: number; scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number };
-type Window = { getComputedStyle(element: unknown): { overflowX: string; overflowY: string }; document: { documentElement: Box } };
-
-/** Elements whose content overflows and can scroll, with whether a keyboard can reach them. */
-const scrollables = (page: Page) =>
-  page.$$eval('body *', (elements) =>
-    (elements as unknown as Box[])
-      .filter((element) => {
-        const style = (globalThis as unknown as Window).getComputedStyle(element);
-        return /(auto|scroll)/.test(style.overflowX + style.overflowY) && (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
-      })
-      .map((element) => ({ tag: element.tagName.toLowerCase(), tabIndex: element.tabIndex })),
-  );
-
 describe.each(Object.entries(PAGES))('the %s page', (_name, path) => {
   test.each(WIDTHS)('at %i px: a <main> landmark, no horizontal scroll, focusable scroll regions, 0 axe violations', async (width) => {
     const { page, problems } = await open(path, width);
     try {
-      expect(await page.locator('main').count()).toBe(1);
-      expect(await page.locator('main h1').count()).toBe(1);
-      expect(await page.evaluate(() => (globalThis as unknown as Window).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      for (const region of await scrollables(page)) expect(region).toMatchObject({ tabIndex: 0 });
-      const { violations, passes } = await audit(page);
-      expect(violations).toEqual([]);
-      // axe did run its checks (it passes these on any page it could read).
-      expect(passes.map((pass) => pass.id)).toEqual(expect.arrayContaining(['html-has-lang', 'document-title', 'landmark-one-main']));
+      await expectAccessiblePage(page, width);
       expect(problems).toEqual([]);
     } finally {
       await page.close();

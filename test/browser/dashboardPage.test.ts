@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { LocalServer } from '../../infra/local/server';
+import { launchChromium } from '../support/browser';
+import { startFakeDiscordOAuth, type FakeDiscordOAuth, type FakeUser } from '../support/fakeDiscordOAuth';
+import { call, RANK_CARD_QUERY, startTestApi } from '../support/localApi';
+import { expectAccessiblePage } from '../support/pageAudit';
+
+/**
+ * The dashboard in Chromium through the real local server, signing in with a fake Discord on
+ * 127.0.0.1: sign in, create a key, use it, see its usage, revoke it, sign out; a second account
+ * sees nothing of the first; axe-core finds nothing on the page signed out or in.
+ */
+const ADA: FakeUser = { id: '200000000000000011', username: 'ada', global_name: 'Ada Lovelace' };
+const BOB: FakeUser = { id: '200000000000000012', username: 'bob' };
+
+let discord: FakeDiscordOAuth;
+let api: LocalServer;
+let browser: Browser;
+beforeAll(async () => {
+  discord = await startFakeDiscordOAuth();
+  api = await startTestApi({ discordApiBase: discord.apiBase, discordClient: discord.client, localApiKey: 'dashboard-browser-key-0123' });
+  browser = await launchChromium();
+}, 30_000);
+afterAll(async () => {
+  await browser?.close();
+  await api?.close();
+  await discord?.close();
+});
+
+/** A fresh browser profile (its own cookies) on the dashboard, with console errors (CSP violations, script errors) collected. */
+async function openDashboard(width = 1280): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(String(error)));
+  await page.goto(`${api.url}/dashboard`);
+  return { context, page, problems };
+}
+
+async function signIn(page: Page, user: FakeUser): Promise<void> {
+  discord.signInAs(user);
+  await page.getByRole('link', { name: 'Sign in with Discord' }).click();
+  await page.waitForURL(`${api.url}/dashboard`);
+  await page.locator('#signed-in').waitFor({ state: 'visible' });
+}
+
+const keyRows = (page: Page) => page.locator('#keys tbody tr');
+
+describe('the dashboard in Chromium', () => {
+  test('sign in -> create a key -> use it -> its usage -> revoke -> the API refuses it -> sign out', async () => {
+    const { context, page, problems } = await openDashboard();
+    try {
+      await expect(page.getByRole('link', { name: 'Sign in with Discord' }).isVisible()).resolves.toBe(true);
+      await signIn(page, ADA);
+      await expect(page.locator('#account-name').textContent()).resolves.toBe('Ada Lovelace');
+      await page.getByText('0 of 5 active keys').waitFor();
+
+      await page.getByLabel('Key name').fill('my <b>bot</b>');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      await page.locator('#new-key').waitFor({ state: 'visible' });
+      const value = await page.locator('#new-key-value').inputValue();
+      expect(value).toMatch(/^cbk_[A-Za-z0-9_-]{43}$/);
+      await keyRows(page).first().waitFor();
+      expect(await keyRows(page).count()).toBe(1);
+      // The name is text, not markup.
+      await expect(keyRows(page).first().locator('td').first().textContent()).resolves.toBe('my <b>bot</b>');
+      await expect(page.locator('#keys b').count()).resolves.toBe(0);
+
+      const url = `${api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`;
+      for (let i = 0; i < 3; i += 1) expect((await call(url, { key: value })).status).toBe(200);
+
+      await page.reload();
+      await page.locator('#signed-in').waitFor({ state: 'visible' });
+      await expect(keyRows(page).first().locator('td').nth(4).textContent()).resolves.toBe('3');
+      await page.getByRole('button', { name: 'Usage my <b>bot</b>' }).click();
+      await page.locator('#usage').waitFor({ state: 'visible' });
+      for (const span of ['minutes', 'hours', 'days']) {
+        const chart = page.locator(`#chart-${span}`);
+        await expect(chart.getAttribute('alt')).resolves.toMatch(/: 3 let through, 0 refused \(429\)$/);
+        await expect(chart.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).resolves.toBe(640);
+      }
+      mkdirSync('artifacts', { recursive: true });
+      await page.screenshot({ path: 'artifacts/dashboard.png', fullPage: true });
+
+      await page.getByRole('button', { name: 'Revoke my <b>bot</b>' }).click();
+      await page.getByText('Key my <b>bot</b> revoked.').waitFor();
+      await expect(keyRows(page).first().locator('td').nth(5).textContent()).resolves.toMatch(/^revoked /);
+      expect((await call(url, { key: value })).status).toBe(401);
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.locator('#signed-out').waitFor({ state: 'visible' });
+      expect(await page.locator('#signed-in').isVisible()).toBe(false);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  test('a second account sees none of the first one\'s keys', async () => {
+    const first = await openDashboard();
+    const second = await openDashboard();
+    try {
+      await signIn(first.page, ADA);
+      await first.page.getByLabel('Key name').fill('ada only');
+      await first.page.getByRole('button', { name: 'Create key' }).click();
+      await first.page.locator('#new-key').waitFor({ state: 'visible' });
+      await signIn(second.page, BOB);
+      await expect(second.page.locator('#account-name').textContent()).resolves.toBe('bob');
+      await second.page.locator('#no-keys').waitFor({ state: 'visible' });
+      expect(await keyRows(second.page).count()).toBe(0);
+      expect(await second.page.content()).not.toContain('ada only');
+    } finally {
+      await first.context.close();
+      await second.context.close();
+    }
+  }, 60_000);
+
+  test.each([1280, 390])('at %i px, signed out and signed in with a key listed: accessible, no horizontal scroll', async (width) => {
+    const { context, page, problems } = await openDashboard(width);
+    try {
+      await expectAccessiblePage(page, width);
+      await signIn(page, { id: `20000000000000009${width === 390 ? 1 : 2}`, username: `wide${width}` });
+      await page.getByLabel('Key name').fill('audited');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      await page.locator('#new-key').waitFor({ state: 'visible' });
+      await page.getByRole('button', { name: 'Usage audited' }).click();
+      await page.locator('#usage').waitFor({ state: 'visible' });
+      await expectAccessiblePage(page, width);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
