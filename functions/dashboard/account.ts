@@ -1,7 +1,8 @@
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
-import { clearCookie, SESSION_COOKIE } from './cookies';
+import { clearCookie, SESSION_COOKIE } from '../../shared/http/cookies';
 import { dashboardPlace } from './place';
-import { accountJson, signedIn } from './session';
+import { accountJson } from '../../shared/runtime/signedIn';
+import { signedIn } from './services';
 
 const { dashboardSession: sessionRoute, dashboardSignOut: signOutRoute } = dashboardRoutes;
 

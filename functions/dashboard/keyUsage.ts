@@ -3,8 +3,8 @@ import { ApiError } from '../../shared/errors/apiError';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import { renderUsageChart } from '../../shared/scenes/usageChart';
 import type { ApiKeyRecord } from '../../shared/store';
-import type { DashboardServices } from './services';
-import { accountJson, signedIn } from './session';
+import { signedIn, type DashboardServices } from './services';
+import { accountJson } from '../../shared/runtime/signedIn';
 import { keyUsage, usageFrom, type KeyUsage, type UsageBucket } from './usage';
 
 /** A key's usage over the 30 days, from the limiter's counts (one query; nothing is written to read it). */

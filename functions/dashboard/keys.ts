@@ -2,9 +2,9 @@ import { ApiError } from '../../shared/errors/apiError';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import type { KeyView } from '../../shared/routes/schemas/dashboard';
 import type { ApiKeyRecord } from '../../shared/store';
-import { MAX_ACTIVE_KEYS } from './services';
+import { MAX_ACTIVE_KEYS, signedIn } from './services';
 import { usageOfKey } from './keyUsage';
-import { accountJson, signedIn } from './session';
+import { accountJson } from '../../shared/runtime/signedIn';
 
 const { dashboardKeys: listRoute, dashboardCreateKey: createRoute, dashboardRevokeKey: revokeRoute } = dashboardRoutes;
 

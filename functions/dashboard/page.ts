@@ -5,7 +5,7 @@ import { h } from '../../shared/svg/builder';
 import { DASHBOARD_SCRIPT } from './pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
 import type { DashboardHandler } from './services';
-import { currentSession } from './session';
+import { currentSession } from '../../shared/runtime/signedIn';
 
 const signedOut = (signInHref: string, local: boolean) =>
   h(

@@ -1,6 +1,6 @@
 import type { RouteInput, RouteDefinition } from '../../shared/routes/types';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
-import type { CookieScope } from './cookies';
+import type { CookieScope } from '../../shared/http/cookies';
 
 /** Where the dashboard is, as the browser sees it: its page's URL, and the scope of its cookies. */
 export interface DashboardPlace {

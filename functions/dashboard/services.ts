@@ -1,3 +1,4 @@
+import { signedInRoutes } from '../../shared/runtime/signedIn';
 import { RateLimiter, rateLimitFromEnv } from '../../shared/access/rateLimiter';
 import type { KeyRegistry } from '../../shared/access/keyAdmin';
 import { keyRegistryFromEnv } from './keyRegistry';
@@ -64,3 +65,6 @@ export const dashboardKit: GroupKit<DashboardServices> = {
     now: () => new Date(),
   }),
 };
+
+/** The dashboard's signed-in routes: a live session, and the CSRF token on writes. */
+export const signedIn = signedInRoutes<DashboardServices>();

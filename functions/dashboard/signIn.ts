@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { sha256Hex } from '../../shared/crypto/hash';
 import { ApiError } from '../../shared/errors/apiError';
 import type { Routes } from '../../shared/routes/table';
-import { clearCookie, readCookie, setCookie, SESSION_COOKIE, SIGN_IN_COOKIE } from './cookies';
+import { clearCookie, readCookie, setCookie, SESSION_COOKIE, SIGN_IN_COOKIE } from '../../shared/http/cookies';
 import { dashboardPlace } from './place';
 import type { DashboardHandler, DashboardServices } from './services';
 import type { SignInProvider } from './signInProviders';

@@ -26,6 +26,8 @@ const COUNT_REQUESTS: Grant = { actions: ['dynamodb:UpdateItem'], leadingKeys: [
 
 const NEEDS: Record<TableNeed, Grant[]> = {
   readKeys: [{ actions: ['dynamodb:GetItem'], leadingKeys: [anyOf('apiKey')] }],
+  // Groups serving signed-in dashboard routes (auth: 'session') read the session their cookie names.
+  readSessions: [{ actions: ['dynamodb:GetItem'], leadingKeys: [anyOf('session')] }],
   manageBots: [
     { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'], leadingKeys: [anyOf('bot')] },
     { actions: ['dynamodb:Query'], leadingKeys: [recordKinds.bot.listing], onIndexes: true },

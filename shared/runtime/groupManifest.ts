@@ -4,7 +4,7 @@ import type { FunctionGroup } from '../routes/table';
  * Records a function reads or writes beyond counting requests (which every function does); the
  * CDK stack grants each as named actions on its key prefixes (infra/cdk/tableAccess.ts).
  */
-export type TableNeed = 'readKeys' | 'manageBots' | 'relayWebhooks' | 'manageAccounts';
+export type TableNeed = 'readKeys' | 'manageBots' | 'relayWebhooks' | 'manageAccounts' | 'readSessions';
 
 /**
  * How one function group is deployed and documented: the CDK stack, the local server, the OpenAPI

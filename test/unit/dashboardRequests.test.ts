@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { readCookie, setCookie } from '../../functions/dashboard/cookies';
+import { readCookie, setCookie } from '../../shared/http/cookies';
 import { handlers } from '../../functions/dashboard/index';
 import { dashboardPlace } from '../../functions/dashboard/place';
 import { localSignIn } from '../../functions/dashboard/signInProviders';

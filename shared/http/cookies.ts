@@ -1,4 +1,4 @@
-/** The dashboard's two cookies: the session, and the sign-in under way (which binds OAuth2's state to this browser). */
+/** The session cookie, and the sign-in cookie that binds OAuth2 state to the browser: set by the dashboard, read by every group that serves signed-in routes. */
 export const SESSION_COOKIE = 'cbk_session';
 export const SIGN_IN_COOKIE = 'cbk_signin';
 
