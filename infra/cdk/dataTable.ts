@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { tableSchema } from '../../shared/store/schema';
+import { listingIndexes, tableSchema } from '../../shared/store/schema';
 
 export interface DataTableProps {
   /** RETAIN (default) keeps keys, bots and webhook records when the stack is deleted. */
@@ -10,7 +10,7 @@ export interface DataTableProps {
 
 /** The single table, built from the same schema description the local server uses. */
 export function dataTable(scope: Construct, props: DataTableProps = {}): Table {
-  const { partitionKey, sortKey, gsi1, gsi2, ttlAttribute } = tableSchema;
+  const { partitionKey, sortKey, ttlAttribute } = tableSchema;
   const table = new Table(scope, 'Data', {
     partitionKey: { name: partitionKey, type: AttributeType.STRING },
     sortKey: { name: sortKey, type: AttributeType.STRING },
@@ -21,7 +21,7 @@ export function dataTable(scope: Construct, props: DataTableProps = {}): Table {
     removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     deletionProtection: (props.removalPolicy ?? RemovalPolicy.RETAIN) === RemovalPolicy.RETAIN,
   });
-  for (const index of [gsi1, gsi2]) {
+  for (const index of listingIndexes) {
     table.addGlobalSecondaryIndex({
       indexName: index.name,
       partitionKey: { name: index.partitionKey, type: AttributeType.STRING },

@@ -3,7 +3,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { TableNeed } from '../../shared/runtime/groupManifest';
 import { keyPrincipal } from '../../shared/access/rateLimiter';
 import { partitionKey, recordKinds, type RecordKind } from '../../shared/store/recordKinds';
-import { tableSchema } from '../../shared/store/schema';
+import { listingIndexes } from '../../shared/store/schema';
 
 /** Every item of a kind, as a dynamodb:LeadingKeys pattern. */
 const anyOf = (kind: RecordKind) => `${recordKinds[kind].prefix}*`;
@@ -30,7 +30,8 @@ const NEEDS: Record<TableNeed, Grant[]> = {
   readSessions: [{ actions: ['dynamodb:GetItem'], leadingKeys: [anyOf('session')] }],
   manageBots: [
     { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'], leadingKeys: [anyOf('bot')] },
-    { actions: ['dynamodb:Query'], leadingKeys: [recordKinds.bot.listing], onIndexes: true },
+    // Public listings, and each account's own bots (gsi3, under ACCOUNT#).
+    { actions: ['dynamodb:Query'], leadingKeys: [recordKinds.bot.listing, anyOf('account')], onIndexes: true },
   ],
   // The delivery log (claim, finish), the webhook's signature secrets (read, replace, remove) and
   // what Discord said of its tokens (HOOK#); the count of Discord's invalid answers (RELAY#).
@@ -56,7 +57,7 @@ export function grantTable(table: ITable, grantee: IGrantable, needs: TableNeed[
       new PolicyStatement({
         effect: Effect.ALLOW,
         actions,
-        resources: onIndexes ? [tableSchema.gsi1, tableSchema.gsi2].map((index) => `${table.tableArn}/index/${index.name}`) : [table.tableArn],
+        resources: onIndexes ? listingIndexes.map((index) => `${table.tableArn}/index/${index.name}`) : [table.tableArn],
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys } },
       }),
     );

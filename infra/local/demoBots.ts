@@ -58,13 +58,17 @@ const DEMO: { clientId: string; profile: Record<string, unknown>; stats: BotStat
 ];
 
 /**
- * Registers the demo bots for `owner` (so the local key can also try the write routes on
+ * Registers the demo bots for `owner`, verified (so the local key can also try the write routes on
  * them) with a day of hourly heartbeats; skipped when bots are already listed (a persisted store).
  */
 export async function seedDemoBots(bots: BotStore, owner: string, now = new Date()): Promise<number> {
   if ((await bots.list({ limit: 1, sort: 'name' })).bots.length > 0) return 0;
   for (const demo of DEMO) {
-    await bots.register(demo.clientId, owner, registerBotBody.parse(demo.profile), new Date(now.getTime() - 30 * 86_400_000));
+    const registered = new Date(now.getTime() - 30 * 86_400_000);
+    const profile = registerBotBody.parse(demo.profile);
+    await bots.register(demo.clientId, owner, profile, registered);
+    // Demo bots are the operator's own: verified, as if their owner had shown Discord the bot token.
+    await bots.verify(demo.clientId, owner, profile, registered);
     // One heartbeat per hour over the last day (with a gap for offline bots), the last one now or a while ago.
     for (let hoursAgo = 23; hoursAgo >= 0; hoursAgo -= 1) {
       if (!demo.online && hoursAgo < 3) continue;

@@ -37,6 +37,7 @@ export function botDetail(bot: BotProfile, settings: StatusSettings, callerAccou
     ...botSummary(bot, settings),
     public: bot.public,
     owned: callerAccount === bot.ownerAccount,
+    verified: bot.verifiedAt !== undefined,
     ...byField(detailFieldNames, (name) => bot[name] ?? null),
     createdAt: bot.createdAt,
     updatedAt: bot.updatedAt,

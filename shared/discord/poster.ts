@@ -39,7 +39,8 @@ async function retryAfterOf(response: Response): Promise<number> {
  */
 const countsAsInvalid = (response: Response) => [401, 403, 404].includes(response.status) || (response.status === 429 && response.headers.get('x-ratelimit-scope') !== 'shared');
 
-async function send(url: string, init: RequestInit, options: PosterOptions): Promise<Response | { error: string }> {
+/** One request to Discord with the relay's user agent and timeout; an error when it could not be sent or answered in time. */
+export async function send(url: string, init: RequestInit, options: PosterOptions): Promise<Response | { error: string }> {
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   try {
     const response = await fetch(url, { ...init, headers: { 'user-agent': 'chatbot-utility-api (webhook relay, 1.0)', ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });

@@ -4,7 +4,7 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
  * The single-table layout (see "Data model" in docs/design.md). Every item has a generic partition
  * key `pk` and sort key `sk`; two GSIs serve listings: gsi1 (`gsi1pk`/`gsi1sk`, overloaded: API
  * keys by id, public bots by name, kept webhook deliveries) and gsi2 (`gsi2pk`/`gsi2sk`: public
- * bots by guild count); `expiresAt` (epoch seconds) is the TTL attribute. The CDK stack and the
+ * bots by guild count) and gsi3 (`gsi3pk`/`gsi3sk`: what an account owns); `expiresAt` (epoch seconds) is the TTL attribute. The CDK stack and the
  * local server both build the table from this description, so they cannot drift apart.
  */
 export const tableSchema = {
@@ -13,15 +13,20 @@ export const tableSchema = {
   gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   /** A second ordering of the same listings (public bots by guild count). */
   gsi2: { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  /** What an account owns (bot profiles under ACCOUNT#<id>), verified or not, public or not. */
+  gsi3: { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ttlAttribute: 'expiresAt',
 } as const;
 
+/** Every listing index, for the code that builds or grants them all. */
+export const listingIndexes = [tableSchema.gsi1, tableSchema.gsi2, tableSchema.gsi3] as const;
+
 export function createTableInput(tableName: string): CreateTableCommandInput {
-  const { partitionKey, sortKey, gsi1, gsi2 } = tableSchema;
+  const { partitionKey, sortKey } = tableSchema;
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [partitionKey, sortKey, gsi1.partitionKey, gsi1.sortKey, gsi2.partitionKey, gsi2.sortKey].map((name) => ({
+    AttributeDefinitions: [partitionKey, sortKey, ...listingIndexes.flatMap((index) => [index.partitionKey, index.sortKey])].map((name) => ({
       AttributeName: name,
       AttributeType: 'S',
     })),
@@ -29,7 +34,7 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
       { AttributeName: partitionKey, KeyType: 'HASH' },
       { AttributeName: sortKey, KeyType: 'RANGE' },
     ],
-    GlobalSecondaryIndexes: [gsi1, gsi2].map((index) => ({
+    GlobalSecondaryIndexes: listingIndexes.map((index) => ({
       IndexName: index.name,
       KeySchema: [
         { AttributeName: index.partitionKey, KeyType: 'HASH' as const },

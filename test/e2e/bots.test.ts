@@ -3,20 +3,26 @@ import type { LocalServer } from '../../infra/local/server';
 import { expectErrorEnvelope } from '../support/envelope';
 import { BOT_FIELDS, botFieldNames, summaryFieldNames } from '../../shared/store/bots/fields';
 import { call, startTestApi, type Reply } from '../support/localApi';
+import { startFakeDiscordOAuth, type FakeDiscordOAuth } from '../support/fakeDiscordOAuth';
 
 /** The bot endpoints end to end: two real keys, the local server and its dynalite. */
 const OWNER = 'bots-owner-key-0123456';
 const OTHER = 'bots-other-key-0123456';
 const WINDOW_SECONDS = 1;
 let api: LocalServer;
+let discord: FakeDiscordOAuth;
 
 beforeAll(async () => {
   process.env.RATE_LIMIT_PER_MINUTE = '1000';
+  process.env.BOT_VERIFICATIONS_PER_MINUTE = '1000';
   process.env.BOT_ONLINE_WINDOW_SECONDS = String(WINDOW_SECONDS);
-  api = await startTestApi({ localApiKey: `${OWNER},${OTHER}` });
+  discord = await startFakeDiscordOAuth();
+  api = await startTestApi({ localApiKey: `${OWNER},${OTHER}`, discordApiBase: discord.apiBase });
 });
 afterAll(async () => {
   await api.close();
+  await discord.close();
+  delete process.env.BOT_VERIFICATIONS_PER_MINUTE;
 });
 
 let next = 0;
@@ -24,6 +30,15 @@ const newId = () => String(200000000000000000n + BigInt((next += 1)));
 const json = (key: string, method: string, path: string, body?: unknown) =>
   call(`${api.url}${path}`, { key, method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
 const register = (key: string, clientId: string, body: unknown = { name: `Bot ${clientId.slice(-3)}` }) => json(key, 'PUT', `/v1/bots/${clientId}`, body);
+/** The bot's token, as its application's owner has it (the fake Discord knows it from now on). */
+const tokenOf = (clientId: string, name = `App ${clientId.slice(-3)}`, description?: string) => discord.addApplication({ id: clientId, name, ...(description ? { description } : {}) });
+const verify = (key: string, clientId: string, botToken = tokenOf(clientId)) => json(key, 'POST', `/v1/bots/${clientId}/verify`, { botToken });
+/** Registered and verified: public ones are listed. */
+async function registerListed(key: string, clientId: string, body?: unknown): Promise<Reply> {
+  const reply = await register(key, clientId, body);
+  expect((await verify(key, clientId)).status).toBe(200);
+  return reply;
+}
 
 function expectData(reply: Reply, status = 200) {
   expect(reply.status).toBe(status);
@@ -48,6 +63,68 @@ describe('register and ownership', () => {
   });
 });
 
+describe('proof of control (the bot token, asked of Discord once)', () => {
+  const listedIds = async () => (expectData(await json(OTHER, 'GET', '/v1/bots?limit=100')).bots as { clientId: string }[]).map((bot) => bot.clientId);
+
+  test('a registration is unverified and not listed until its owner shows Discord the bot token', async () => {
+    const clientId = newId();
+    expect(expectData(await register(OWNER, clientId, { name: 'Claimed' }), 201)).toMatchObject({ verified: false, public: true });
+    expect(await listedIds()).not.toContain(clientId);
+    // Still readable by id: an unverified profile is only kept out of the listings.
+    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Claimed', verified: false });
+    const botToken = tokenOf(clientId);
+    const verified = await verify(OWNER, clientId, botToken);
+    // The owner's profile stays as they wrote it, now verified; the token is in no answer.
+    expect(expectData(verified)).toMatchObject({ clientId, name: 'Claimed', verified: true, owned: true });
+    expect(verified.text).not.toContain(botToken);
+    expect(await listedIds()).toContain(clientId);
+    expect(discord.seen.filter((request) => request.path === '/api/applications/@me').at(-1)?.authorization).toBe(`Bot ${botToken}`);
+    // Verifying again changes nothing.
+    expect(expectData(await verify(OWNER, clientId, botToken))).toMatchObject({ verified: true });
+  });
+
+  test("a verified claim takes over another account's unverified one, which loses its records", async () => {
+    const clientId = newId();
+    await register(OWNER, clientId, { name: 'Famous bot', inviteUrl: 'https://evil.example/invite' });
+    expect((await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 5 })).status).toBe(200);
+    expect((await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, { commands: [{ name: 'fake', description: 'Fake' }] })).status).toBe(200);
+    const taken = expectData(await verify(OTHER, clientId, tokenOf(clientId, 'The Real One', 'The real bot')), 201);
+    expect(taken).toMatchObject({ name: 'The Real One', description: 'The real bot', inviteUrl: null, verified: true, owned: true, stats: null, guilds: null });
+    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}/commands`))).toMatchObject({ total: 0, categories: [] });
+    expectErrorEnvelope(await register(OWNER, clientId, { name: 'Mine again' }), 403, 'FORBIDDEN');
+    expect(await listedIds()).toContain(clientId);
+  });
+
+  test("another account's verified claim stays theirs; a bot nobody registered is created from Discord's name", async () => {
+    const clientId = newId();
+    expect(expectData(await verify(OWNER, clientId, tokenOf(clientId, 'From Discord', 'Its description')), 201)).toMatchObject({ name: 'From Discord', description: 'Its description', verified: true, public: true });
+    const refused = await verify(OTHER, clientId, tokenOf(clientId));
+    expectErrorEnvelope(refused, 403, 'FORBIDDEN');
+    expect(refused.json.error.message).toMatch(/verified by another account/);
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ owned: true, name: 'From Discord' });
+  });
+
+  test("a token Discord refuses, or another application's, proves nothing; a malformed one never reaches Discord", async () => {
+    const clientId = newId();
+    await register(OWNER, clientId, { name: 'Unproven' });
+    const other = newId();
+    const wrongApp = await verify(OTHER, clientId, tokenOf(other));
+    expectErrorEnvelope(wrongApp, 403, 'FORBIDDEN');
+    expect(wrongApp.json.error.message).toContain(other);
+    const unknown = `${Buffer.from(clientId).toString('base64url')}.AAAAAA.${'x'.repeat(38)}`;
+    expectErrorEnvelope(await verify(OTHER, clientId, unknown), 403, 'FORBIDDEN');
+    const asked = discord.seen.length;
+    for (const botToken of ['', 'not a token', 'a.b.c', `${'x'.repeat(30)}.${'y'.repeat(6)}.${'z'.repeat(30)}\n`]) {
+      const reply = await verify(OTHER, clientId, botToken);
+      expectErrorEnvelope(reply, 400, 'INVALID_BODY');
+      expect(reply.text).not.toContain('not a token');
+    }
+    expectErrorEnvelope(await json(OTHER, 'POST', `/v1/bots/${clientId}/verify`, { botToken: tokenOf(clientId), extra: 1 }), 400, 'INVALID_BODY');
+    expect(discord.seen.length).toBe(asked);
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ owned: true, verified: false });
+  });
+});
+
 describe('the optional fields (shared/store/bots/fields.ts)', () => {
   // A value each field accepts, by its kind: a field added to the table is covered here as it is.
   const valueOf = (name: (typeof botFieldNames)[number]) => (BOT_FIELDS[name].kind === 'url' ? `https://example.com/${name}` : `Some ${name}`);
@@ -56,7 +133,7 @@ describe('the optional fields (shared/store/bots/fields.ts)', () => {
   test('each is stored and shown on the bot\'s page, its listing shows the summary ones, and an update without it removes it', async () => {
     const clientId = newId();
     const name = `Fields ${clientId}`;
-    expect(expectData(await register(OWNER, clientId, { name, ...all }), 201)).toMatchObject(all);
+    expect(expectData(await registerListed(OWNER, clientId, { name, ...all }), 201)).toMatchObject(all);
     expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}`))).toMatchObject(all);
     const listed = (expectData(await json(OTHER, 'GET', `/v1/bots?limit=100`)).bots as { clientId: string }[]).find((bot) => bot.clientId === clientId);
     expect(listed).toEqual(expect.objectContaining(Object.fromEntries(summaryFieldNames.map((field) => [field, all[field]]))));
@@ -80,7 +157,7 @@ describe('listing', () => {
     const publicIds: string[] = [];
     for (let n = 0; n < 11; n += 1) {
       const clientId = newId();
-      expect((await register(n % 2 ? OTHER : OWNER, clientId, { name: `Page ${n}`, public: n !== 3, tags: ['paging'] })).status).toBe(201);
+      expect((await registerListed(n % 2 ? OTHER : OWNER, clientId, { name: `Page ${n}`, public: n !== 3, tags: ['paging'] })).status).toBe(201);
       if (n !== 3) publicIds.push(clientId);
     }
     for (const sort of ['name', 'guilds']) {
@@ -101,10 +178,10 @@ describe('listing', () => {
   test('without a tag, pages of 3 walk every public bot exactly once, as one page of 100 lists them', async () => {
     const mine: string[] = [];
     const hidden = newId();
-    await register(OTHER, hidden, { name: 'Untagged private', public: false });
+    await registerListed(OTHER, hidden, { name: 'Untagged private', public: false });
     for (let n = 0; n < 7; n += 1) {
       const clientId = newId();
-      await register(n % 2 ? OTHER : OWNER, clientId, { name: `Untagged ${n}` });
+      await registerListed(n % 2 ? OTHER : OWNER, clientId, { name: `Untagged ${n}` });
       mine.push(clientId);
     }
     const ids = (page: { bots: { clientId: string }[] }) => page.bots.map((bot) => bot.clientId);

@@ -7,7 +7,7 @@ import { groupManifests } from '../../functions/groups';
 import { functionId } from '../../infra/cdk/functions';
 import { gatewayResponses, type GatewayAnswer } from '../../shared/http/gatewayResponses';
 import { routeList } from '../../shared/routes/table';
-import { tableSchema } from '../../shared/store/schema';
+import { listingIndexes, tableSchema } from '../../shared/store/schema';
 import { DEFAULT_SETTINGS, type ChatbotApiStack } from '../../infra/cdk/stack';
 import { allowHeader } from '../../shared/http/gatewayResponses';
 import { RELAY_METRICS } from '../../shared/webhooks/relayMetrics';
@@ -158,7 +158,9 @@ describe('functions', () => {
       if (id.startsWith('Dashboard') && keys.includes('RATE#key:*')) return [['dynamodb:Query'], ['RATE#key:*']];
       if (id.startsWith('Authorizer')) return [['dynamodb:GetItem'], ['KEY#*']];
       if (id.startsWith('Bots') && keys.includes('BOT#*')) return [BOT_ACTIONS, ['BOT#*']];
-      if (id.startsWith('Bots')) return [['dynamodb:Query'], ['BOTS']];
+      // The dashboard's bot routes are the bots function's: it reads sessions, and lists an account's bots (gsi3).
+      if (keys.includes('SESSION#*') && !id.startsWith('Dashboard')) return [['dynamodb:GetItem'], ['SESSION#*']];
+      if (id.startsWith('Bots')) return [['dynamodb:Query'], ['BOTS', 'ACCOUNT#*']];
       if (id.startsWith('Webhooks') && keys.includes('RELAY#*')) return [['dynamodb:GetItem', 'dynamodb:UpdateItem'], ['RELAY#*']];
       if (id.startsWith('Webhooks')) return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], ['HOOK#*']];
       // The dashboard: sign-ins and sessions; the accounts' key slots; keys themselves, and their listings by id and by account.
@@ -188,7 +190,7 @@ describe('table', () => {
         { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
         { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: [tableSchema.gsi1, tableSchema.gsi2].map((index) =>
+      GlobalSecondaryIndexes: listingIndexes.map((index) =>
         expect.objectContaining({
           IndexName: index.name,
           KeySchema: [

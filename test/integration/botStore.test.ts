@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { registerBotBody } from '../../shared/routes/schemas/bots';
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { BotProfile, BotStore } from '../../shared/store';
+import type { BotFields, BotProfile, BotStore } from '../../shared/store';
 import { DynamoBotStore } from '../../shared/store/bots/index';
 import { startTestStore, type TestStore } from '../support/dynamo';
 
@@ -19,6 +19,11 @@ const NOW = new Date('2026-11-22T10:30:00.000Z');
 const id = (n: number) => String(100000000000000000n + BigInt(n));
 const profile = (input: Record<string, unknown>) => registerBotBody.parse(input);
 const registered = async (clientId: string, owner: string, name: string) => ((await bots.register(clientId, owner, profile({ name }), NOW)) as { bot: BotProfile }).bot;
+/** Registered and verified by its owner: public ones are listed. */
+const listed = async (store: BotStore, clientId: string, owner: string, fields: BotFields, now: Date) => {
+  await store.register(clientId, owner, fields, now);
+  return store.verify(clientId, owner, fields, now);
+};
 
 /** Every item of a bot's partition, read raw: what a delete leaves behind. */
 async function partitionOf(clientId: string) {
@@ -71,7 +76,7 @@ describe('bot store on dynalite', () => {
       for (let n = 0; n < 23; n += 1) {
         const clientId = id(1000 + n);
         const isPublic = n % 5 !== 0;
-        await own.register(clientId, 'owner', profile({ name: `Bot ${String.fromCharCode(90 - n)}`, public: isPublic, tags: n % 2 ? ['music'] : ['games'] }), NOW);
+        await listed(own, clientId, 'owner', profile({ name: `Bot ${String.fromCharCode(90 - n)}`, public: isPublic, tags: n % 2 ? ['music'] : ['games'] }), NOW);
         await own.heartbeat(clientId, 'owner', { guilds: (n * 37) % 11 }, NOW);
         if (isPublic) made.push(clientId);
       }
@@ -106,7 +111,7 @@ describe('bot store on dynalite', () => {
 
   test('heartbeats: owner only, latest stats, one history point per hour counting beats', async () => {
     const clientId = id(3);
-    await bots.register(clientId, 'owner', profile({ name: 'beat' }), NOW);
+    await listed(bots, clientId, 'owner', profile({ name: 'beat' }), NOW);
     expect(await bots.heartbeat(clientId, 'intruder', { guilds: 1 }, NOW)).toBe('forbidden');
     expect(await bots.heartbeat(id(999), 'owner', { guilds: 1 }, NOW)).toBe('notFound');
     await bots.heartbeat(clientId, 'owner', { guilds: 5, ping: 40 }, NOW);
@@ -131,7 +136,7 @@ describe('bot store on dynalite', () => {
     try {
       const own = isolated.stores.bots;
       for (const [n, guilds] of [[1, 50], [2, 10]] as const) {
-        await own.register(id(5000 + n), 'o', profile({ name: `g${n}` }), NOW);
+        await listed(own, id(5000 + n), 'o', profile({ name: `g${n}` }), NOW);
         await own.heartbeat(id(5000 + n), 'o', { guilds }, NOW);
       }
       await own.heartbeat(id(5001), 'o', { ping: 3 }, NOW);
@@ -145,7 +150,7 @@ describe('bot store on dynalite', () => {
     const isolated = await startTestStore();
     try {
       const own = isolated.stores.bots;
-      for (let n = 0; n < 120; n += 1) await own.register(id(7000 + n), 'o', profile({ name: `r${String(n).padStart(3, '0')}`, tags: n % 40 === 7 ? ['rare'] : [] }), NOW);
+      for (let n = 0; n < 120; n += 1) await listed(own, id(7000 + n), 'o', profile({ name: `r${String(n).padStart(3, '0')}`, tags: n % 40 === 7 ? ['rare'] : [] }), NOW);
       const first = await own.list({ limit: 60, sort: 'name' });
       const second = await own.list({ limit: 60, sort: 'name', after: first.next });
       expect([first.bots.length, second.bots.length, second.next]).toEqual([60, 60, undefined]);

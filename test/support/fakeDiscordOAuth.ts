@@ -15,9 +15,18 @@ export interface FakeDiscordOAuth {
   client: { id: string; secret: string };
   /** Who is signed in to "Discord" in the browser: the next authorizations are theirs. */
   signInAs(user: FakeUser): void;
-  /** Every request: path, query (authorize) or form (token), authorization header (users/@me). */
+  /** A Discord application with a bot: its token, which applications/@me answers with it (as the Developer Portal's Reset Token gives it). */
+  addApplication(application: FakeApplication): string;
+  /** Every request: path, query (authorize) or form (token), authorization header (users/@me, applications/@me). */
   seen: { method: string; path: string; params: Record<string, string>; authorization?: string }[];
   close(): Promise<void>;
+}
+
+/** An application as applications/@me answers it (the fields the service reads). */
+export interface FakeApplication {
+  id: string;
+  name: string;
+  description?: string;
 }
 
 interface Grant {
@@ -37,6 +46,7 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
   let current: FakeUser = { id: '200000000000000001', username: 'ada', global_name: 'Ada' };
   const grants = new Map<string, Grant>();
   const tokens = new Map<string, FakeUser>();
+  const botTokens = new Map<string, FakeApplication>();
   const seen: FakeDiscordOAuth['seen'] = [];
   const json = (response: ServerResponse, status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
@@ -73,6 +83,10 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
         const user = tokens.get((request.headers.authorization ?? '').replace(/^Bearer /, ''));
         return user ? json(response, 200, { ...user, discriminator: '0', avatar: null }) : json(response, 401, { message: '401: Unauthorized', code: 0 });
       }
+      if (request.method === 'GET' && url.pathname === '/api/applications/@me') {
+        const application = botTokens.get((request.headers.authorization ?? '').replace(/^Bot /, ''));
+        return application ? json(response, 200, { description: '', ...application, icon: null, bot_public: true, bot_require_code_grant: false }) : json(response, 401, { message: '401: Unauthorized', code: 0 });
+      }
       json(response, 404, { message: 'Unknown', code: 0 });
     });
   });
@@ -81,6 +95,12 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
   return {
     apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
     client,
+    addApplication: (application) => {
+      // A bot token's shape: the bot's id in base64url, a timestamp, an HMAC.
+      const token = `${Buffer.from(application.id).toString('base64url')}.${randomBytes(4).toString('base64url')}.${randomBytes(27).toString('base64url')}`;
+      botTokens.set(token, application);
+      return token;
+    },
     signInAs: (user) => {
       current = user;
     },

@@ -217,6 +217,7 @@ export function allServices(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHol
     keys: storeRegistry(apiKeys),
     signIn: undefined,
     keyCreations: limiter,
+    verifications: limiter,
     rateCounters: unreachable.rateCounters,
     rateLimit: limiter.limit,
     publicUrl: undefined,

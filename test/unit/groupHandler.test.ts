@@ -59,7 +59,7 @@ describe('each group builds only its own services', () => {
   const stores = createStores({ tableName: 'unused-in-unit-tests', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
   test.each<[string, GroupKit<object>, string[]]>([
     ['pictures', pictureKit, ['images']],
-    ['bots', bots.kit, ['bots', 'now', 'onlineWindowSeconds']],
+    ['bots', bots.kit, ['bots', 'discordApiBase', 'now', 'onlineWindowSeconds', 'sessions', 'verifications']],
     ['webhooks', webhookKit, ['deliveries', 'discordApiBase', 'now', 'pairGuard', 'secretBox', 'webhookSecrets']],
     ['docs', NO_SERVICES, []],
   ])('%s', (_name, kit, names) => {

@@ -209,6 +209,7 @@ beforeAll(async () => {
     pairGuard: pairGuardOver(stores, () => NOW),
     discordApiBase: discord.apiBase,
     onlineWindowSeconds: 120,
+    verifications: new RateLimiter(stores.rateCounters, { limit: 5 }),
     now: () => NOW,
   };
   gateway = await startGatewayOver(deps, stores.apiKeys);

@@ -1,8 +1,12 @@
-import { botDetailData, botListData, commandsData, deletedBotData, heartbeatData, statsHistoryData, statusData } from '../schemas/botData';
-import { botPath, commandsBody, listBotsQuery, registerBotBody, statsBody } from '../schemas/bots';
+import { botDetailData, botListData, commandsData, deletedBotData, heartbeatData, ownedBotsData, statsHistoryData, statusData } from '../schemas/botData';
+import { botPath, commandsBody, listBotsQuery, registerBotBody, statsBody, verifyBotBody } from '../schemas/bots';
+import { csrfHeaders } from '../schemas/dashboard';
 import { defineRoute } from '../types';
 
 const BOT_ID = '159985870458322944';
+const PROFILE_EXAMPLE = { name: 'Modbot', description: 'Moderation with a sense of humour', tags: ['moderation', 'fun'], inviteUrl: 'https://discord.com/oauth2/authorize?client_id=159985870458322944' };
+// The shape of a bot token (base64url id, timestamp, HMAC); not a real one.
+const TOKEN_EXAMPLE = 'MTU5OTg1ODcwNDU4MzIyOTQ0.GhJkLm.aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789';
 
 /** The bots group's routes (functions/bots/): its part of the route table (table.ts). */
 export const botRoutes = {
@@ -66,12 +70,24 @@ export const botRoutes = {
     group: 'bots',
     auth: 'apiKey',
     response: 'json',
-    summary: "Register a bot (the key's account that does so first owns it: any of its keys may write) or replace its profile",
+    summary: "Register a bot (the key's account that does so first owns it: any of its keys may write) or replace its profile; listed publicly once verified",
     creates: true,
     errors: ['FORBIDDEN'],
     schemas: { path: botPath, body: registerBotBody, data: botDetailData },
     maxBodyBytes: 8 * 1024,
-    example: { path: { clientId: BOT_ID }, body: { name: 'Modbot', description: 'Moderation with a sense of humour', tags: ['moderation', 'fun'], inviteUrl: 'https://discord.com/oauth2/authorize?client_id=159985870458322944' } },
+    example: { path: { clientId: BOT_ID }, body: PROFILE_EXAMPLE },
+  }),
+  verifyBot: defineRoute({
+    method: 'POST',
+    path: '/v1/bots/{clientId}/verify',
+    group: 'bots',
+    auth: 'apiKey',
+    response: 'json',
+    summary: "Prove control of the bot's Discord application with its token (asked of Discord once, never stored): the bot becomes verified and listed, taken over from an unverified claim",
+    errors: ['FORBIDDEN', 'UPSTREAM_ERROR'],
+    schemas: { path: botPath, body: verifyBotBody, data: botDetailData },
+    maxBodyBytes: 1024,
+    example: { path: { clientId: BOT_ID }, body: { botToken: TOKEN_EXAMPLE } },
   }),
   postBotStats: defineRoute({
     method: 'POST',
@@ -106,6 +122,52 @@ export const botRoutes = {
     summary: 'Remove a bot and all its records',
     errors: ['FORBIDDEN', 'NOT_FOUND'],
     schemas: { path: botPath, data: deletedBotData },
+    example: { path: { clientId: BOT_ID } },
+  }),
+  dashboardBots: defineRoute({
+    method: 'GET',
+    path: '/dashboard/api/bots',
+    group: 'bots',
+    auth: 'session',
+    response: 'json',
+    summary: 'Your bots, verified or not, public or not',
+    schemas: { data: ownedBotsData },
+    example: {},
+  }),
+  dashboardSaveBot: defineRoute({
+    method: 'PUT',
+    path: '/dashboard/api/bots/{clientId}',
+    group: 'bots',
+    auth: 'session',
+    response: 'json',
+    summary: 'Register one of your bots or replace its profile (as PUT /v1/bots/{clientId})',
+    creates: true,
+    errors: ['FORBIDDEN'],
+    schemas: { path: botPath, headers: csrfHeaders, body: registerBotBody, data: botDetailData },
+    maxBodyBytes: 8 * 1024,
+    example: { path: { clientId: BOT_ID }, body: PROFILE_EXAMPLE },
+  }),
+  dashboardVerifyBot: defineRoute({
+    method: 'POST',
+    path: '/dashboard/api/bots/{clientId}/verify',
+    group: 'bots',
+    auth: 'session',
+    response: 'json',
+    summary: 'Prove control of a bot with its token (as POST /v1/bots/{clientId}/verify)',
+    errors: ['FORBIDDEN', 'UPSTREAM_ERROR'],
+    schemas: { path: botPath, headers: csrfHeaders, body: verifyBotBody, data: botDetailData },
+    maxBodyBytes: 1024,
+    example: { path: { clientId: BOT_ID }, body: { botToken: TOKEN_EXAMPLE } },
+  }),
+  dashboardDeleteBot: defineRoute({
+    method: 'DELETE',
+    path: '/dashboard/api/bots/{clientId}',
+    group: 'bots',
+    auth: 'session',
+    response: 'json',
+    summary: 'Remove one of your bots and all its records',
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    schemas: { path: botPath, headers: csrfHeaders, data: deletedBotData },
     example: { path: { clientId: BOT_ID } },
   }),
 };

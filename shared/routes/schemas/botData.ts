@@ -36,7 +36,8 @@ export const botSummaryData = z.strictObject({
 
 export const botDetailData = z.extend(botSummaryData, {
   public: z.boolean(),
-  owned: withMeta(z.boolean(), { description: "whether the caller's key owns the bot" }),
+  owned: withMeta(z.boolean(), { description: "whether the caller's account owns the bot" }),
+  verified: withMeta(z.boolean(), { description: 'whether its owner proved control of the Discord application (only verified bots are listed)' }),
   ...byField(detailFieldNames, () => z.nullable(z.string())),
   createdAt: instant,
   updatedAt: instant,
@@ -72,3 +73,6 @@ export const statusData = z.strictObject({
 export const heartbeatData = z.strictObject({ clientId: z.string(), online: z.boolean(), lastSeen: z.nullable(instant), stats: latestStatsData });
 
 export const deletedBotData = z.strictObject({ clientId: z.string(), deleted: z.literal(true) });
+
+/** The signed-in account's bots, verified or not, public or not. */
+export const ownedBotsData = z.strictObject({ bots: z.array(botDetailData) });

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { urlProblem } from '../../images/urlRules';
 import { BOT_FIELDS, botFieldNames, byField, type BotFieldName } from '../../store/bots/fields';
-import { atMost, integer, oneOf, snowflake, wire } from '../params';
+import { atMost, integer, oneOf, snowflake, wire, withMeta } from '../params';
 import { TAG } from '../patterns';
+import { BOT_TOKEN } from '../../discord/botApplication';
 
 /** A Discord application (client) id. */
 export const botPath = z.object({ clientId: snowflake('client') });
@@ -85,4 +86,11 @@ export const commandsBody = z.strictObject({
       }),
     )
     .check(z.maxLength(MAX_COMMANDS, { error: `at most ${MAX_COMMANDS} commands` }), uniqueNames('command')),
+});
+
+/** Proof of control: the bot's token, shown to Discord once and never stored or logged. */
+export const verifyBotBody = z.strictObject({
+  botToken: withMeta(z.string().check(z.regex(BOT_TOKEN, { error: "must be a Discord bot token (the Developer Portal's Bot page, Reset Token)" })), {
+    description: "The bot's token: Discord is asked once whose application it is; it is never stored",
+  }),
 });

@@ -1,7 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readHistory, recordHeartbeat } from './activity';
 import { readCommands, writeCommands } from './commands';
-import { listProfiles } from './listing';
+import { transferProfile, verifyProfile } from './claims';
+import { listOwned, listProfiles } from './listing';
 import { getProfile, registerProfile } from './profiles';
 import { removeBot } from './removal';
 import type { BotStore } from './types';
@@ -23,5 +24,8 @@ export class DynamoBotStore implements BotStore {
   history: BotStore['history'] = (profile, now) => readHistory(this.db, this.table, profile, now);
   putCommands: BotStore['putCommands'] = (clientId, owner, commands, now) => writeCommands(this.db, this.table, clientId, owner, commands, now);
   commands: BotStore['commands'] = (profile) => readCommands(this.db, this.table, profile);
+  verify: BotStore['verify'] = (clientId, owner, proof, now) => verifyProfile(this.db, this.table, clientId, owner, proof, now);
+  transfer: BotStore['transfer'] = (clientId, owner, now) => transferProfile(this.db, this.table, clientId, owner, now);
+  listOwned: BotStore['listOwned'] = (owner) => listOwned(this.db, this.table, owner);
   delete: BotStore['delete'] = (clientId, owner) => removeBot(this.db, this.table, clientId, owner);
 }

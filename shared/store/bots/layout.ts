@@ -4,7 +4,8 @@ import { partitionKey, recordKinds } from '../recordKinds';
 /**
  * Where bot records live in the single table. Profile: pk BOT#<id>, sk PROFILE; public profiles
  * also carry the listing keys of gsi1 (by name) and gsi2 (by guild count, descending), so private
- * bots are absent from both indexes. Commands: sk COMMANDS, stamped with the profile's generation.
+ * bots are absent from both indexes, as are bots whose owner has not proven control of them
+ * (unverified). Every profile is listed under its owner's account on gsi3. Commands: sk COMMANDS, stamped with the profile's generation.
  * Hourly stats: sk STATS#<generation>#<hour>, TTL: a bot registered anew never reads the points
  * of an earlier life, even one written by a heartbeat that raced the delete.
  */
@@ -20,5 +21,7 @@ export const nameKey = (name: string, clientId: string) => `${name.toLowerCase()
 export const guildKey = (guilds: number, clientId: string) => `${String(MAX_GUILDS - Math.min(guilds, MAX_GUILDS)).padStart(16, '0')}#${clientId}`;
 export const hourOf = (time: Date | number) => `${new Date(time).toISOString().slice(0, 13)}:00:00.000Z`;
 export const statsKey = (generation: string, hour: string) => `STATS#${generation}#${hour}`;
+/** The owner's listing (gsi3): every profile, under ACCOUNT#<owner>, by BOT#<id>. */
+export const OWNED = tableSchema.gsi3;
 export const indexOf = (sort: 'name' | 'guilds') => (sort === 'name' ? tableSchema.gsi1 : tableSchema.gsi2);
 

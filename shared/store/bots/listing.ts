@@ -1,6 +1,7 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
-import { indexOf, LISTING } from './layout';
+import { partitionKey } from '../recordKinds';
+import { indexOf, LISTING, OWNED } from './layout';
 import { botProfile, type BotProfile, type BotSort, type ListingKey } from './types';
 
 const MAX_READS = 10;
@@ -49,4 +50,27 @@ export async function listProfiles(db: DynamoDBDocumentClient, table: string, op
   // and everything up to `start` was shown or filtered out: continue from there. Else: the end.
   const next = found.length > limit && last ? listingKey(last, sort) : start;
   return { bots: items.map((item) => botProfile.parse(item)), next };
+}
+
+/** Every profile an account owns (gsi3), by client id. */
+export async function listOwned(db: DynamoDBDocumentClient, table: string, owner: string): Promise<BotProfile[]> {
+  const found: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await guarded('Query', () =>
+      db.send(
+        new QueryCommand({
+          TableName: table,
+          IndexName: OWNED.name,
+          KeyConditionExpression: '#pk = :owned',
+          ExpressionAttributeNames: { '#pk': OWNED.partitionKey },
+          ExpressionAttributeValues: { ':owned': partitionKey('account', owner) },
+          ExclusiveStartKey: start,
+        }),
+      ),
+    );
+    found.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found.map((item) => botProfile.parse(item));
 }

@@ -1,50 +1,61 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
-import { PROFILE } from './layout';
+import { partitionKey } from '../recordKinds';
+import { botKey, OWNED, PROFILE } from './layout';
 
 /**
- * Bots used to belong to the key that registered them (`ownerKeyId`); they belong to its account
- * now (`ownerAccount`), so rotating a key keeps them. Moves every profile still naming a key over to that
- * key's owner (a key nobody can find again leaves the bot to nobody: `key:<id>`). A one-off scan,
- * idempotent and safe beside live traffic (each move is conditional); returns how many moved.
+ * Brings profiles written by earlier versions to today's layout, in one idempotent scan that is
+ * safe beside live traffic (each change is conditional on what was read); returns how many changed.
+ * - Bots used to belong to the key that registered them (`ownerKeyId`); they belong to its account
+ *   now (`ownerAccount`), so rotating a key keeps them. A key nobody can find again leaves the bot
+ *   to nobody: `key:<id>`.
+ * - Every profile is listed under its owner (gsi3), so the dashboard shows an account its bots.
+ * - Only bots whose owner proved control of the application are listed publicly: an unverified
+ *   profile leaves the public listings (gsi1, gsi2) until its owner verifies it.
  */
 export async function migrateBotOwners(db: DynamoDBDocumentClient, table: string, ownerOfKey: (keyId: string) => Promise<string | undefined>): Promise<number> {
-  let moved = 0;
+  let changed = 0;
   let start: Record<string, unknown> | undefined;
   do {
     const page = await guarded('Scan', () =>
       db.send(
         new ScanCommand({
           TableName: table,
-          FilterExpression: 'sk = :profile AND attribute_exists(ownerKeyId) AND attribute_not_exists(ownerAccount)',
+          FilterExpression: `sk = :profile AND (attribute_exists(ownerKeyId) OR attribute_not_exists(${OWNED.partitionKey}) OR (attribute_not_exists(verifiedAt) AND attribute_exists(gsi1pk)))`,
           ExpressionAttributeValues: { ':profile': PROFILE },
           ExclusiveStartKey: start,
         }),
       ),
     );
-    for (const item of page.Items ?? []) {
-      const keyId = String(item.ownerKeyId);
-      const owner = (await ownerOfKey(keyId)) ?? `key:${keyId}`;
-      try {
-        await guarded('UpdateItem', () =>
-          db.send(
-            new UpdateCommand({
-              TableName: table,
-              Key: { pk: item.pk, sk: item.sk },
-              UpdateExpression: 'SET ownerAccount = :owner REMOVE ownerKeyId',
-              ConditionExpression: 'ownerKeyId = :keyId AND attribute_not_exists(ownerAccount)',
-              ExpressionAttributeValues: { ':owner': owner, ':keyId': keyId },
-            }),
-          ),
-        );
-        moved += 1;
-      } catch (error) {
-        // Moved meanwhile (another run) or deleted: nothing left to do for it.
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
-    }
+    for (const item of page.Items ?? []) if (await bringUpToDate(db, table, item, ownerOfKey)) changed += 1;
     start = page.LastEvaluatedKey;
   } while (start);
-  return moved;
+  return changed;
+}
+
+async function bringUpToDate(db: DynamoDBDocumentClient, table: string, item: Record<string, unknown>, ownerOfKey: (keyId: string) => Promise<string | undefined>): Promise<boolean> {
+  const keyId = typeof item.ownerKeyId === 'string' ? item.ownerKeyId : undefined;
+  const owner = typeof item.ownerAccount === 'string' ? item.ownerAccount : keyId !== undefined ? ((await ownerOfKey(keyId)) ?? `key:${keyId}`) : undefined;
+  if (owner === undefined) return false;
+  const unlisted = item.verifiedAt === undefined ? ['gsi1pk', 'gsi2pk'] : [];
+  try {
+    await guarded('UpdateItem', () =>
+      db.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: { pk: item.pk, sk: item.sk },
+          UpdateExpression: `SET ownerAccount = :owner, ${OWNED.partitionKey} = :owned, ${OWNED.sortKey} = :ownedKey REMOVE ${['ownerKeyId', ...unlisted].join(', ')}`,
+          // As read: still that key's (or that account's) and still as verified as it was.
+          ConditionExpression: `${keyId !== undefined ? 'ownerKeyId = :keyId' : 'ownerAccount = :owner'} AND ${item.verifiedAt === undefined ? 'attribute_not_exists(verifiedAt)' : 'attribute_exists(verifiedAt)'}`,
+          ExpressionAttributeValues: { ':owner': owner, ':owned': partitionKey('account', owner), ':ownedKey': botKey(String(item.clientId)), ...(keyId !== undefined ? { ':keyId': keyId } : {}) },
+        }),
+      ),
+    );
+    return true;
+  } catch (error) {
+    // Changed meanwhile (another run, a write, a delete): the next run looks at it again if needed.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return false;
+  }
 }

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
-import { botKey, guildKey, LISTING, nameKey, PROFILE } from './layout';
+import { StoreUnavailableError } from '../../errors/unavailable';
+import { partitionKey } from '../recordKinds';
+import { botKey, guildKey, LISTING, nameKey, OWNED, PROFILE } from './layout';
 import { botFieldNames } from './fields';
 import { botProfile, type BotFields, type BotProfile, type Refusal } from './types';
 
@@ -16,24 +18,52 @@ export async function refusalFor(db: DynamoDBDocumentClient, table: string, clie
   return (await getProfile(db, table, clientId)) ? 'forbidden' : 'notFound';
 }
 
+/** A write of a whole profile as the caller saw it: absent, or this life with this owner and verification. */
+type Expected = BotProfile | undefined;
+
+/** What a profile write sets beyond the owner's fields: its owner, and verification (kept when not given). */
+interface Ownership {
+  owner: string;
+  /** When control of the Discord application was proven; undefined keeps what the profile had. */
+  verifiedAt?: string;
+}
+
 /**
- * One conditional UpdateItem: two keys racing to register one bot cannot both own it. PUT
- * semantics: optional fields the body leaves out are removed. Created when createdAt is now.
+ * One conditional UpdateItem that writes the profile the caller read (`expected`) or creates it:
+ * if anything that decides the write changed meanwhile (owner, life, verification), the condition
+ * fails and the caller reads again. PUT semantics: optional fields left out are removed. Public and
+ * verified profiles carry the public listings' keys; every profile carries its owner's (gsi3), so
+ * an account lists its own bots, verified or not.
  */
-export async function registerProfile(db: DynamoDBDocumentClient, table: string, clientId: string, owner: string, fields: BotFields, now: Date) {
+export async function writeProfile(db: DynamoDBDocumentClient, table: string, clientId: string, fields: BotFields, ownership: Ownership, expected: Expected, now: Date): Promise<Written | undefined> {
   const at = now.toISOString();
-  const generation = randomUUID();
-  const values: Record<string, unknown> = { ':me': owner, ':now': at, ':clientId': clientId, ':name': fields.name, ':public': fields.public, ':tags': fields.tags, ':generation': generation, ':noStats': {} };
+  const generation = expected?.generation ?? randomUUID();
+  const verifiedAt = ownership.verifiedAt ?? expected?.verifiedAt;
+  const values: Record<string, unknown> = {
+    ':me': ownership.owner,
+    ':now': at,
+    ':clientId': clientId,
+    ':name': fields.name,
+    ':public': fields.public,
+    ':tags': fields.tags,
+    ':generation': generation,
+    ':createdAt': expected?.createdAt ?? at,
+    ':noStats': {},
+    ':owned': partitionKey('account', ownership.owner),
+    ':ownedKey': botKey(clientId),
+  };
   const set = [
     'clientId = :clientId',
     '#name = :name',
     '#public = :public',
     'tags = :tags',
-    'ownerAccount = if_not_exists(ownerAccount, :me)',
-    '#generation = if_not_exists(#generation, :generation)',
-    'createdAt = if_not_exists(createdAt, :now)',
+    'ownerAccount = :me',
+    '#generation = :generation',
+    'createdAt = :createdAt',
     'updatedAt = :now',
     'stats = if_not_exists(stats, :noStats)',
+    `${OWNED.partitionKey} = :owned`,
+    `${OWNED.sortKey} = :ownedKey`,
   ];
   const remove: string[] = [];
   // Every field goes through a name placeholder: some are DynamoDB reserved words.
@@ -46,19 +76,49 @@ export async function registerProfile(db: DynamoDBDocumentClient, table: string,
       values[`:${field}`] = fields[field];
     }
   }
-  if (fields.public) {
+  if (verifiedAt) {
+    set.push('verifiedAt = :verifiedAt');
+    values[':verifiedAt'] = verifiedAt;
+  }
+  if (fields.public && verifiedAt) {
     set.push('gsi1pk = :listing', 'gsi1sk = :nameKey', 'gsi2pk = :listing', 'gsi2sk = if_not_exists(gsi2sk, :noGuilds)');
     Object.assign(values, { ':listing': LISTING, ':nameKey': nameKey(fields.name, clientId), ':noGuilds': guildKey(0, clientId) });
   } else {
     remove.push('gsi1pk', 'gsi2pk');
   }
-  const bot = await updateProfileIf(db, table, clientId, {
-    condition: 'attribute_not_exists(pk) OR ownerAccount = :me',
-    update: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
-    names,
-    values,
+  let condition = 'attribute_not_exists(pk)';
+  if (expected) {
+    condition = `ownerAccount = :was AND #generation = :generation AND ${expected.verifiedAt ? 'verifiedAt = :wasVerified' : 'attribute_not_exists(verifiedAt)'}`;
+    values[':was'] = expected.ownerAccount;
+    if (expected.verifiedAt) values[':wasVerified'] = expected.verifiedAt;
+  }
+  const bot = await updateProfileIf(db, table, clientId, { condition, update: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`, names, values });
+  return bot && { bot, created: !expected };
+}
+
+/** A profile as written, and whether this write created it. */
+export type Written = { bot: BotProfile; created: boolean };
+/** What to do with the profile as it is now: answer without writing, or write (undefined: it changed meanwhile). */
+export type Decision<T> = { done: T } | { write: () => Promise<Written | undefined> };
+
+/** A profile write, retried on a profile that changed under it: `decide` looks at it as it is now. */
+export async function retried<T>(db: DynamoDBDocumentClient, table: string, clientId: string, decide: (current: Expected) => Promise<Decision<T>>): Promise<T | Written> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const decision = await decide(await getProfile(db, table, clientId));
+    if ('done' in decision) return decision.done;
+    const written = await decision.write();
+    if (written) return written;
+  }
+  // Changed under us three times in a row: contention the caller may simply retry.
+  throw new StoreUnavailableError('UpdateItem', `bot ${clientId} changed during the write; try again`);
+}
+
+/** Creates (the account that registers it first owns the bot) or replaces the profile: `forbidden` when another account owns it. */
+export function registerProfile(db: DynamoDBDocumentClient, table: string, clientId: string, owner: string, fields: BotFields, now: Date) {
+  return retried(db, table, clientId, async (current): Promise<Decision<'forbidden'>> => {
+    if (current && current.ownerAccount !== owner) return { done: 'forbidden' as const };
+    return { write: () => writeProfile(db, table, clientId, fields, { owner }, current, now) };
   });
-  return bot ? { bot, created: bot.generation === generation } : ('forbidden' as const);
 }
 
 /** A conditional UpdateItem of a profile: the profile as it is now, or undefined when the condition failed. */

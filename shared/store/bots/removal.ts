@@ -3,21 +3,27 @@ import { BatchWriteCommand, DeleteCommand, QueryCommand, type DynamoDBDocumentCl
 import { guarded } from '../errors';
 import { botKey, PROFILE } from './layout';
 import { getProfile, refusalFor } from './profiles';
-import type { Refusal } from './types';
+import type { BotProfile, Refusal } from './types';
 import { StoreUnavailableError } from '../../errors/unavailable';
 
-/**
- * Owner only. The commands and hourly points go first, the profile last and on the owner's
- * condition: until it is gone the bot stays its owner's, so nobody can register it anew and lose
- * records to this cleanup, and a failed cleanup is simply retried by deleting again. A heartbeat or
- * command list racing the delete can still land after the sweep, but under this generation, which
- * no later life of the bot reads (hourly points also expire by TTL).
- */
+/** Owner only: every record of the bot (see removeRecords). */
 export async function removeBot(db: DynamoDBDocumentClient, table: string, clientId: string, owner: string): Promise<true | Refusal> {
   const profile = await getProfile(db, table, clientId);
   if (!profile) return 'notFound';
   if (profile.ownerAccount !== owner) return 'forbidden';
+  return (await removeRecords(db, table, profile)) || refusalFor(db, table, clientId);
+}
 
+/**
+ * Removes a bot as `profile` was read: the commands and hourly points go first, the profile last
+ * and on the condition that it is still that owner's, that life: until it is gone the bot stays
+ * theirs, so nobody can register it anew and lose records to this cleanup, and a failed cleanup is
+ * simply retried. A heartbeat or command list racing the removal can still land after the sweep,
+ * but under this generation, which no later life of the bot reads (hourly points also expire by
+ * TTL). False when the profile changed meanwhile.
+ */
+export async function removeRecords(db: DynamoDBDocumentClient, table: string, profile: BotProfile): Promise<boolean> {
+  const { clientId } = profile;
   let start: Record<string, unknown> | undefined;
   do {
     const page = await guarded('Query', () =>
@@ -32,10 +38,18 @@ export async function removeBot(db: DynamoDBDocumentClient, table: string, clien
 
   try {
     await guarded('DeleteItem', () =>
-      db.send(new DeleteCommand({ TableName: table, Key: { pk: botKey(clientId), sk: PROFILE }, ConditionExpression: 'ownerAccount = :me', ExpressionAttributeValues: { ':me': owner } })),
+      db.send(
+        new DeleteCommand({
+          TableName: table,
+          Key: { pk: botKey(clientId), sk: PROFILE },
+          ConditionExpression: 'ownerAccount = :me AND #generation = :generation',
+          ExpressionAttributeNames: { '#generation': 'generation' },
+          ExpressionAttributeValues: { ':me': profile.ownerAccount, ':generation': profile.generation },
+        }),
+      ),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return refusalFor(db, table, clientId);
+    if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
   return true;

@@ -44,6 +44,8 @@ export const botProfile = z.extend(botFields, {
   createdAt: z.string(),
   updatedAt: z.string(),
   lastSeen: z.optional(z.string()),
+  /** When its owner proved control of the Discord application (only verified bots are listed publicly). */
+  verifiedAt: z.optional(z.string()),
   /** Latest value of each stat; each heartbeat updates the stats it carries. */
   stats: z.optional(z.object({ ...botStats, updatedAt: z.optional(z.string()) })),
 });
@@ -55,6 +57,12 @@ export type StatsPoint = z.output<typeof statsPoint>;
 
 export const commandList = z.object({ commands: z.array(botCommand), updatedAt: z.string() });
 export type CommandList = z.output<typeof commandList>;
+
+/** What Discord says of the application a bot token belongs to. */
+export interface ApplicationProof {
+  name: string;
+  description?: string;
+}
 
 export type Refusal = 'notFound' | 'forbidden';
 export type BotSort = 'name' | 'guilds';
@@ -72,6 +80,12 @@ export interface BotStore {
   putCommands(clientId: string, owner: string, commands: BotCommand[], now: Date): Promise<CommandList | Refusal>;
   /** The commands of this life of the bot (`profile.generation`). */
   commands(profile: BotProfile): Promise<CommandList | undefined>;
+  /** Control of the Discord application proven (what Discord says of it): verified, or taken over from an unverified claim; `forbidden` when another account proved it first. */
+  verify(clientId: string, owner: string, proof: ApplicationProof, now: Date): Promise<{ bot: BotProfile; created: boolean } | 'forbidden'>;
+  /** The operator moves a bot (with its records) to another account, verified. */
+  transfer(clientId: string, owner: string, now: Date): Promise<{ bot: BotProfile; created: boolean } | 'notFound'>;
+  /** Every bot the account owns, verified or not, public or not, by client id. */
+  listOwned(owner: string): Promise<BotProfile[]>;
   /** Removes the bot and every record of it; what a racing write leaves behind belongs to a generation never read again. */
   delete(clientId: string, owner: string): Promise<true | Refusal>;
 }
