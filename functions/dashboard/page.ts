@@ -2,6 +2,7 @@ import { htmlPage } from '../../shared/http/htmlPage';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import type { Routes } from '../../shared/routes/table';
 import { h } from '../../shared/svg/builder';
+import { botsSection } from './botsSection';
 import { DASHBOARD_SCRIPT } from './pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
 import type { DashboardHandler } from './services';
@@ -67,6 +68,7 @@ const signedIn = (accountName: string) =>
       h('p', { class: 'note' }, 'Requests let through in blue, refused over the quota (429) in red, from the rate limiter\u2019s own counts.'),
       CHARTS.map(([span, caption]) => h('figure', {}, h('img', { id: `chart-${span}`, alt: '', width: 640, height: 180 }), h('figcaption', {}, caption))),
     ),
+    botsSection(),
   );
 
 /**

@@ -1,7 +1,10 @@
+import { BOTS_SCRIPT } from './botsSection';
+
 /**
  * The dashboard page's only script, run in the browser: a thin client of /dashboard/api (its
  * answers are the JSON envelope). Plain JavaScript in a string, embedded as it is (its hash pins it
- * in the page's CSP). Everything a person typed goes into the page as text, never as markup.
+ * in the page's CSP): the shared helpers and the keys here, each other section's part from its own
+ * module. Everything a person typed goes into the page as text, never as markup.
  */
 export const DASHBOARD_SCRIPT = `(() => {
   const $ = (id) => document.getElementById(id);
@@ -24,6 +27,7 @@ export const DASHBOARD_SCRIPT = `(() => {
     return answer.data;
   };
   const problem = (text) => { $('problem').textContent = text || ''; };
+  const say = (text) => { $('status').textContent = text; };
   const when = (iso) => (iso ? new Date(iso).toLocaleString() : 'never');
   const cell = (row, text, code) => {
     const td = row.insertCell();
@@ -70,7 +74,7 @@ export const DASHBOARD_SCRIPT = `(() => {
     problem('');
     await api('DELETE', '/keys/' + encodeURIComponent(key.id));
     await refresh();
-    $('status').textContent = 'Key ' + key.name + ' revoked.';
+    say('Key ' + key.name + ' revoked.');
   };
 
   const CHARTS = [['minutes', 'Requests per minute, last hour'], ['hours', 'Requests per hour, last 24 hours'], ['days', 'Requests per day, last 30 days']];
@@ -108,7 +112,7 @@ export const DASHBOARD_SCRIPT = `(() => {
   $('copy-key').addEventListener('click', () => {
     const field = $('new-key-value');
     field.select();
-    const done = () => { $('status').textContent = 'Key copied.'; };
+    const done = () => say('Key copied.');
     if (navigator.clipboard) navigator.clipboard.writeText(field.value).then(done, () => document.execCommand('copy') && done());
     else if (document.execCommand('copy')) done();
   });
@@ -120,5 +124,6 @@ export const DASHBOARD_SCRIPT = `(() => {
     }
   });
 
-  refresh().catch((error) => problem(error.message));
+${BOTS_SCRIPT}
+  Promise.all([refresh(), refreshBots()]).catch((error) => problem(error.message));
 })();`;

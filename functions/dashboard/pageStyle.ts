@@ -6,9 +6,11 @@ section{border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin:1rem 0}
 .button,button{display:inline-block;padding:.5rem .9rem;border-radius:6px;border:1px solid #8c959f;background:#f6f8fa;color:inherit;font:inherit;cursor:pointer;text-decoration:none}
 .primary{background:#5865f2;border-color:#4752c4;color:#fff}
 button:disabled{cursor:default;opacity:.5}
-label{display:block;font-weight:600;margin:.5rem 0 .25rem}
+label{display:block;font-weight:600;margin:.5rem 0 .25rem}label.inline{display:inline;margin:0}h3{font-size:1rem;margin:1rem 0 .25rem}
+pre{overflow-x:auto;background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.75rem;font:13px/1.4 ui-monospace,monospace}
+#save-bot input:not([type=checkbox]){width:100%}
 input{box-sizing:border-box;padding:.5rem;border:1px solid #8c959f;border-radius:6px;font:14px ui-monospace,monospace;max-width:100%}
-.row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}.row input{flex:1;min-width:12rem}
+.row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}.row input{flex:1;min-width:12rem}.row input[type=checkbox]{flex:none;min-width:0}
 .note{color:#59636e;font-size:.9rem}.problem{color:#cf222e;min-height:1.5em;margin:.5rem 0}
 .account{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem}
 .table{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.9rem}
@@ -16,4 +18,4 @@ th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #d0d7de;white-
 td code{font:13px ui-monospace,monospace}td .row{flex-wrap:nowrap}
 figure{margin:1rem 0}figure img{width:100%;height:auto;border:1px solid #d0d7de;border-radius:6px;background:#fff}
 figcaption{font-size:.9rem;color:#59636e}
-@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}section,th,td{border-color:#30363d}input,button,.button{background:#161b22;color:#e6edf3;border-color:#484f58}.primary{background:#5865f2;color:#fff}.note,figcaption{color:#9198a1}.problem{color:#ff7b72}}`;
+@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}section,th,td,pre{border-color:#30363d}pre{background:#161b22}input,button,.button{background:#161b22;color:#e6edf3;border-color:#484f58}.primary{background:#5865f2;color:#fff}.note,figcaption{color:#9198a1}.problem{color:#ff7b72}}`;

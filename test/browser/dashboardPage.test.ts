@@ -20,10 +20,13 @@ let api: LocalServer;
 let browser: Browser;
 beforeAll(async () => {
   discord = await startFakeDiscordOAuth();
+  // Every page here is 127.0.0.1: its per-address quota would stop the suite, not what it tests.
+  process.env.RATE_LIMIT_PER_MINUTE = '100000';
   api = await startTestApi({ discordApiBase: discord.apiBase, discordClient: discord.client, localApiKey: 'dashboard-browser-key-0123' });
   browser = await launchChromium();
 }, 30_000);
 afterAll(async () => {
+  delete process.env.RATE_LIMIT_PER_MINUTE;
   await browser?.close();
   await api?.close();
   await discord?.close();
@@ -48,6 +51,43 @@ async function signIn(page: Page, user: FakeUser): Promise<void> {
 }
 
 const keyRows = (page: Page) => page.locator('#keys tbody tr');
+
+/**
+ * The dashboard's discord.js snippet, run as it is with a stand-in for discord.js (a client in 42
+ * guilds that is ready at once) and Node's own fetch: what a bot developer pastes must work.
+ */
+async function runHeartbeatSnippet(snippet: string, apiKey: string): Promise<void> {
+  let tick: (() => Promise<void>) | undefined;
+  const sent: Promise<unknown>[] = [];
+  const guilds = Object.assign(new Map([...Array(42).keys()].map((n) => [String(n), { memberCount: 10 }])), {
+    reduce<T>(this: Map<string, { memberCount: number }>, add: (sum: T, guild: { memberCount: number }) => T, start: T) {
+      return [...this.values()].reduce(add, start);
+    },
+  });
+  class Client {
+    guilds = { cache: guilds };
+    ws = { ping: 30 };
+    shard = null;
+    once(event: string, ready: () => void) {
+      if (event === 'ready') tick = async () => ready();
+    }
+    login() {}
+  }
+  const fakeRequire = (name: string) => {
+    if (name !== 'discord.js') throw new Error(`the snippet needs only discord.js, not ${name}`);
+    return { Client, GatewayIntentBits: { Guilds: 1 } };
+  };
+  const tracked = (url: string, init: RequestInit) => {
+    const request = fetch(url, init);
+    sent.push(request);
+    return request;
+  };
+  const run = new Function('require', 'process', 'fetch', 'setInterval', 'console', snippet);
+  run(fakeRequire, { env: { CBK_API_KEY: apiKey, DISCORD_TOKEN: 'unused' }, uptime: () => 12, memoryUsage: () => ({ rss: 64 * 1048576 }) }, tracked, () => 0, console);
+  await tick?.();
+  expect(sent).toHaveLength(1);
+  expect(((await sent[0]) as Response).status).toBe(200);
+}
 
 describe('the dashboard in Chromium', () => {
   test('sign in -> create a key -> use it -> its usage -> revoke -> the API refuses it -> sign out', async () => {
@@ -118,6 +158,57 @@ describe('the dashboard in Chromium', () => {
     }
   }, 60_000);
 
+  test('bots: register -> verify with the bot token -> listed publicly; the heartbeat snippet, run as a bot would, makes it online; edit; delete', async () => {
+    const { context, page, problems } = await openDashboard();
+    try {
+      await signIn(page, { id: '200000000000000021', username: 'botmaker', global_name: 'Bot Maker' });
+      await page.locator('#no-bots').waitFor({ state: 'visible' });
+      const clientId = '300000000000000123';
+      await page.getByLabel('Client id').fill(clientId);
+      await page.getByLabel('Bot name').fill('Helper <i>bot</i>');
+      await page.getByLabel('Description').fill('Helps');
+      await page.getByRole('button', { name: 'Save bot' }).click();
+      await page.getByText('Bot Helper <i>bot</i> saved: verify it to have it listed.').waitFor();
+      const row = page.locator('#bots tbody tr').first();
+      await expect(row.locator('td').nth(2).textContent()).resolves.toBe('not verified');
+      await expect(page.locator('#bots i').count()).resolves.toBe(0);
+
+      // The snippet names this bot's stats URL on this server; run as the bot would, it makes the bot online.
+      const snippet = (await page.locator('#heartbeat-code').textContent()) ?? '';
+      expect(snippet).toContain(`const STATS_URL = '${api.url}/v1/bots/${clientId}/stats';`);
+      expect(snippet).toContain("client.once('ready'");
+      await page.getByLabel('Key name').fill('bot key');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      await page.locator('#new-key').waitFor({ state: 'visible' });
+      const key = await page.locator('#new-key-value').inputValue();
+      await runHeartbeatSnippet(snippet, key);
+
+      const botToken = discord.addApplication({ id: clientId, name: 'Helper' });
+      await page.getByRole('button', { name: 'Verify Helper <i>bot</i>' }).click();
+      await page.getByLabel('Bot token').fill(botToken);
+      await page.getByRole('button', { name: 'Verify bot' }).click();
+      await page.getByText('Bot Helper <i>bot</i> verified.').waitFor();
+      await expect(row.locator('td').nth(2).textContent()).resolves.toBe('verified');
+      await expect(row.locator('td').nth(4).textContent()).resolves.toBe('online');
+      await expect(page.locator('#bot-token').inputValue()).resolves.toBe('');
+      const listed = await call(`${api.url}/v1/bots?limit=100`, { key });
+      expect(listed.json.data.bots).toEqual(expect.arrayContaining([expect.objectContaining({ clientId, name: 'Helper <i>bot</i>', guilds: 42, online: true })]));
+
+      await page.getByRole('button', { name: 'Edit Helper <i>bot</i>' }).click();
+      await expect(page.getByLabel('Description').inputValue()).resolves.toBe('Helps');
+      await page.getByLabel('Bot name').fill('Helper 2');
+      await page.getByRole('button', { name: 'Save bot' }).click();
+      await page.getByText('Bot Helper 2 saved.').waitFor();
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Delete Helper 2' }).click();
+      await page.getByText('Bot Helper 2 deleted.').waitFor();
+      await page.locator('#no-bots').waitFor({ state: 'visible' });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   test.each([1280, 390])('at %i px, signed out and signed in with a key listed: accessible, no horizontal scroll', async (width) => {
     const { context, page, problems } = await openDashboard(width);
     try {
@@ -128,6 +219,13 @@ describe('the dashboard in Chromium', () => {
       await page.locator('#new-key').waitFor({ state: 'visible' });
       await page.getByRole('button', { name: 'Usage audited' }).click();
       await page.locator('#usage').waitFor({ state: 'visible' });
+      // A bot listed, its proof form and its heartbeat snippet open too.
+      await page.getByLabel('Client id').fill(`30000000000000${width}`);
+      await page.getByLabel('Bot name').fill('Audited bot');
+      await page.getByRole('button', { name: 'Save bot' }).click();
+      await page.locator('#heartbeat').waitFor({ state: 'visible' });
+      await page.getByRole('button', { name: 'Verify Audited bot' }).click();
+      await page.locator('#verify-bot').waitFor({ state: 'visible' });
       await expectAccessiblePage(page, width);
       expect(problems).toEqual([]);
     } finally {

@@ -13,7 +13,7 @@ export const dashboardRoutes = {
     group: 'dashboard',
     auth: 'none',
     response: 'html',
-    summary: 'The dashboard: sign in with Discord, then create, list and revoke your API keys',
+    summary: 'The dashboard: sign in with Discord, then create, list and revoke your API keys and manage your bots',
     schemas: {},
     example: {},
   }),
