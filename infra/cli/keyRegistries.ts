@@ -5,7 +5,7 @@ import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
 import { createStores, type Stores } from '../../shared/store';
 import { migrateBotOwners } from '../../shared/store/bots/ownerMigration';
 import { awsKeyRegistry } from '../../shared/access/awsKeyRegistry';
-import { KEY_OPTIONS, runKeysCommand } from './keysCommand';
+import { KEY_OPTIONS, runKeysCommand, type AccountTools } from './keysCommand';
 import { readStackOutputs } from './stackOutputs';
 import { localStoreConfig, type Cleanup } from './storeTarget';
 
@@ -19,12 +19,12 @@ export interface RegistryOptions {
  * Where the keys live. Locally: the local server's store (see localStoreConfig). With `aws`: the
  * deployed stack, found by its outputs (table, usage plan), with the caller's AWS credentials.
  */
-export async function keyRegistry(options: RegistryOptions, cleanup: Cleanup): Promise<{ registry: KeyRegistry; migrateBots: () => Promise<number> }> {
+export async function keyRegistry(options: RegistryOptions, cleanup: Cleanup): Promise<{ registry: KeyRegistry; tools: AccountTools }> {
   if (!options.aws) {
     const config = await localStoreConfig(cleanup);
     const stores = createStores(config);
     cleanup.unshift(() => stores.db.destroy());
-    return { registry: storeRegistry(stores.apiKeys), migrateBots: botMigration(stores, config.tableName) };
+    return { registry: storeRegistry(stores.apiKeys), tools: accountTools(stores, config.tableName) };
   }
   // One region for all three clients: --region, else what the SDK resolves (env, profile).
   const cloudFormation = new CloudFormationClient({ region: options.region });
@@ -34,11 +34,14 @@ export async function keyRegistry(options: RegistryOptions, cleanup: Cleanup): P
   cleanup.unshift(() => stores.db.destroy());
   return {
     registry: awsKeyRegistry({ gateway: new APIGatewayClient({ region }), store: stores.apiKeys, usagePlanId: outputs.UsagePlanId }),
-    migrateBots: botMigration(stores, outputs.TableName),
+    tools: accountTools(stores, outputs.TableName),
   };
 }
 
-const botMigration = (stores: Stores, tableName: string) => () => migrateBotOwners(stores.db, tableName, async (keyId) => (await stores.apiKeys.getById(keyId))?.owner);
+const accountTools = (stores: Stores, tableName: string): AccountTools => ({
+  migrateBots: () => migrateBotOwners(stores.db, tableName, async (keyId) => (await stores.apiKeys.getById(keyId))?.owner),
+  bots: stores.bots,
+});
 
 /** `npm run keys -- <argv>`: the command on the registry its options choose; returns the exit code. */
 export async function runKeys(argv: string[], print: (line: string) => void): Promise<number> {
@@ -46,8 +49,8 @@ export async function runKeys(argv: string[], print: (line: string) => void): Pr
   const cleanup: Cleanup = [];
   try {
     const options = { aws: values.aws === true, stack: values.stack as string | undefined, region: values.region as string | undefined };
-    const { registry, migrateBots } = await keyRegistry(options, cleanup);
-    return await runKeysCommand(argv, registry, print, migrateBots);
+    const { registry, tools } = await keyRegistry(options, cleanup);
+    return await runKeysCommand(argv, registry, print, tools);
   } finally {
     for (const step of cleanup) await step();
   }

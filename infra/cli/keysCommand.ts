@@ -1,11 +1,20 @@
 import { parseArgs } from 'node:util';
 import type { KeyRegistry } from '../../shared/access/keyAdmin';
+import type { BotStore } from '../../shared/store';
+
+/** What the commands beyond keys work on: the table's bots. */
+export interface AccountTools {
+  /** Brings bot profiles of earlier versions to today's layout; how many changed. */
+  migrateBots(): Promise<number>;
+  bots: BotStore;
+}
 
 export const USAGE = `usage: npm run keys -- <command> [--aws [--stack <name>] [--region <region>]]
   create --name <name> [--owner <owner>]   create a key; its value is printed once
   list                                     list keys (id, name, owner, created, revoked)
   revoke <id>                              revoke a key by id
-  migrate                                  give bots registered by a key to that key's account (once, after upgrading)
+  migrate                                  bring bots of earlier versions up to date (once, after upgrading)
+  transfer-bot <clientId> --owner <account>  give a bot (with its records) to another account, verified
 options: --json  print machine-readable JSON
          --aws   manage the keys of the deployed stack (default stack ChatbotUtilityApi)`;
 
@@ -19,7 +28,7 @@ export const KEY_OPTIONS = {
 } as const;
 
 /** The `keys` commands over a key registry (local store or AWS); returns the process exit code. */
-export async function runKeysCommand(argv: string[], registry: KeyRegistry, print: (line: string) => void, migrateBots?: () => Promise<number>): Promise<number> {
+export async function runKeysCommand(argv: string[], registry: KeyRegistry, print: (line: string) => void, tools?: AccountTools): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: KEY_OPTIONS });
   const [command, ...rest] = positionals;
   const out = (human: string, data: unknown) => print(values.json ? JSON.stringify(data) : human);
@@ -47,9 +56,20 @@ export async function runKeysCommand(argv: string[], registry: KeyRegistry, prin
       return 0;
     }
     case 'migrate': {
-      if (!migrateBots) return fail(print, 'migrate needs the table');
-      const moved = await migrateBots();
-      out(`${moved} bot${moved === 1 ? '' : 's'} moved from their key to its account`, { moved });
+      if (!tools) return fail(print, 'migrate needs the table');
+      const moved = await tools.migrateBots();
+      out(`${moved} bot${moved === 1 ? '' : 's'} brought up to date (owner account, owner's list, unverified ones unlisted)`, { moved });
+      return 0;
+    }
+    case 'transfer-bot': {
+      // The operator settles a dispute (the real owner lost their account, two accounts hold the token).
+      const [clientId] = rest;
+      const owner = values.owner?.trim();
+      if (!tools) return fail(print, 'transfer-bot needs the table');
+      if (!clientId || !/^[1-9][0-9]{16,19}$/.test(clientId) || !owner) return fail(print, 'transfer-bot needs a client id and --owner <account>');
+      const result = await tools.bots.transfer(clientId, owner, new Date());
+      if (result === 'notFound') return fail(print, `no bot ${clientId}`);
+      out(`bot ${clientId} (${result.bot.name}) now belongs to ${owner}, verified`, { clientId, owner, name: result.bot.name, verifiedAt: result.bot.verifiedAt });
       return 0;
     }
     default:

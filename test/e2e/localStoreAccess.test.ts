@@ -78,6 +78,27 @@ test('npm run keys finds the running server’s store on the port it fell back t
   expect([migrated.code, JSON.parse(migrated.stdout.trim().split('\n').at(-1) as string)]).toEqual([0, { moved: 0 }]);
 }, 60_000);
 
+test('npm run keys -- transfer-bot gives a bot to another account, verified; bad arguments print the usage', async () => {
+  const env = { LOCAL_STATE_DIR: stateDir, DYNAMODB_ENDPOINT: '', DYNAMODB_ACCESS_KEY_ID: '', DYNAMODB_SECRET_ACCESS_KEY: '' };
+  const created = await runKeys(['create', '--name', 'bot owner', '--owner', '200000000000000031', '--json'], env);
+  const { key } = JSON.parse(created.stdout.trim().split('\n').at(-1) as string);
+  const clientId = '600000000000000001';
+  const bot = (method: string, body?: unknown) => call(`${main.url}/v1/bots/${clientId}`, { key, method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  expect((await bot('PUT', { name: 'Disputed' })).status).toBe(201);
+
+  const moved = await runKeys(['transfer-bot', clientId, '--owner', '200000000000000032', '--json'], env);
+  expect(moved.code).toBe(0);
+  expect(JSON.parse(moved.stdout.trim().split('\n').at(-1) as string)).toMatchObject({ clientId, owner: '200000000000000032', name: 'Disputed', verifiedAt: expect.any(String) });
+  expect((await bot('GET')).json.data).toMatchObject({ owned: false, verified: true });
+  expect((await bot('PUT', { name: 'Mine again' })).status).toBe(403);
+
+  for (const args of [['transfer-bot', clientId], ['transfer-bot', 'nope', '--owner', 'x'], ['transfer-bot', '600000000000000099', '--owner', 'x']]) {
+    const refused = await runKeys(args, env);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toContain('usage: npm run keys');
+  }
+}, 60_000);
+
 test('npm start on a busy port says so in one line, naming the port and how to choose another', async () => {
   const result = await runMainToExit({ PORT: String(taken.port), LOCAL_DYNAMODB_PORT: '0', LOCAL_STATE_DIR: stateDir });
   expect(result.code).toBe(1);
