@@ -1,7 +1,8 @@
 import { jsonResponse } from '../../shared/http/responses';
 import { accountJson } from '../../shared/runtime/signedIn';
 import { signedIn, type BotHandler, type BotServices } from './services';
-import { routes, type Routes } from '../../shared/routes/table';
+import type { Routes } from '../../shared/routes/table';
+import { botRoutes as routes } from '../../shared/routes/groups/bots';
 import { callerOf, refused } from './access';
 
 async function removeBot(clientId: string, account: string, deps: BotServices) {

@@ -1,6 +1,6 @@
 import { botDetail } from '../../shared/bots/views';
 import { accountJson } from '../../shared/runtime/signedIn';
-import { routes } from '../../shared/routes/table';
+import { botRoutes as routes } from '../../shared/routes/groups/bots';
 import { statusSettings } from './access';
 import { signedIn } from './services';
 

@@ -3,7 +3,8 @@ import type { BotFields } from '../../shared/store/bots';
 import { accountJson } from '../../shared/runtime/signedIn';
 import { jsonResponse } from '../../shared/http/responses';
 import { signedIn, type BotHandler, type BotServices } from './services';
-import { routes, type Routes } from '../../shared/routes/table';
+import type { Routes } from '../../shared/routes/table';
+import { botRoutes as routes } from '../../shared/routes/groups/bots';
 import { callerOf, refused, statusSettings } from './access';
 
 /** First registration claims the bot for the account (201); the owner may replace it later (200). */

@@ -4,7 +4,8 @@ import { ApiError } from '../../shared/errors/apiError';
 import { jsonResponse } from '../../shared/http/responses';
 import { logger } from '../../shared/logging/logger';
 import { accountJson } from '../../shared/runtime/signedIn';
-import { routes, type Routes } from '../../shared/routes/table';
+import type { Routes } from '../../shared/routes/table';
+import { botRoutes as routes } from '../../shared/routes/groups/bots';
 import { callerOf, statusSettings } from './access';
 import { signedIn, type BotHandler, type BotServices } from './services';
 

@@ -2,18 +2,23 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { LocalServer } from '../../infra/local/server';
 import { catchAllMethods, mockAnswer, resourcePaths, routedMethods, synthStack } from '../infra/synth';
 import { call, startTestApi, type Reply } from '../support/localApi';
+import { routeList } from '../../shared/routes/table';
+import { functionIdOf } from '../infra/synth';
+import { exampleRequest } from '../support/routeExamples';
 
 /** The deployed API and the local one expose exactly the same routes, and answer the rest alike. */
 const KEY = 'parity-key-0123456789';
 let api: LocalServer;
 let routed: Set<string>;
+let methods: Map<string, Record<string, any>>;
 let paths: Set<string>;
 /** Each routed path's ANY method (its 405 catch-all, a mock integration). */
 let catchAlls: Map<string, Record<string, any>>;
 
 beforeAll(async () => {
   const { template } = synthStack();
-  routed = new Set(routedMethods(template).keys());
+  methods = routedMethods(template);
+  routed = new Set(methods.keys());
   paths = new Set(resourcePaths(template).values());
   catchAlls = catchAllMethods(template);
   api = await startTestApi({ localApiKey: KEY });
@@ -60,5 +65,21 @@ describe('local server and CDK stack', () => {
     const intermediate = [...paths].filter((path) => ![...routed].some((route) => route.endsWith(` ${path}`)));
     expect(intermediate.length).toBeGreaterThan(0);
     for (const path of intermediate) expect([path, (await call(`${api.url}${concrete(path)}`, { key: KEY })).status]).toEqual([path, 404]);
+  });
+
+  test("the dashboard's signed-in routes: no authorizer or API key in the stack, the session checked by the function of their group; locally a key does not stand in for the session", async () => {
+    const signedIn = routeList.filter((route) => route.auth === 'session');
+    expect(signedIn.map((route) => route.group)).toEqual(expect.arrayContaining(['dashboard', 'bots']));
+    for (const route of signedIn) {
+      const method = methods.get(`${route.method} ${route.path}`);
+      expect([route.id, method?.AuthorizationType, method?.ApiKeyRequired ?? false]).toEqual([route.id, 'NONE', false]);
+      // Served by its group's function, as the route table says.
+      expect([route.id, functionIdOf(method ?? {}).toLowerCase()]).toEqual([route.id, expect.stringMatching(new RegExp(`^${route.group.replace('-', '')}function`))]);
+      // The route's own example (a valid request), with a key and no session.
+      const example = exampleRequest(route);
+      const reply = await call(`${api.url}${example.path}`, { method: example.method, key: KEY, headers: example.headers, body: example.body });
+      expect([route.id, reply.status, reply.json?.error?.code]).toEqual([route.id, 401, 'UNAUTHORIZED']);
+      expect(reply.json.error.message).toMatch(/Not signed in/);
+    }
   });
 });

@@ -71,8 +71,8 @@ describe('bots', () => {
   type Write = 'register' | 'commands' | 'heartbeat' | 'delete';
 
   /**
-   * The bot is absent (no item at all) or whole: a profile with every field, in the listings (it is
-   * public), and only records of its own generation. The API reads the same. Returns the items.
+   * The bot is absent (no item at all) or whole: a profile with every field, on its owner's list
+   * (and, unverified, on no public one), and only records of its own generation. The API reads the same. Returns the items.
    */
   async function expectWholeOrAbsent(clientId: string): Promise<Record<string, any>[]> {
     const items = await itemsOf(`BOT#${clientId}`);
@@ -83,7 +83,8 @@ describe('bots', () => {
       return items;
     }
     expect(profile).toMatchObject({ clientId, name: REGISTER.name, public: true, tags: REGISTER.tags, ownerAccount: expect.any(String), generation: expect.any(String), createdAt: ISO, updatedAt: ISO, stats: expect.any(Object) });
-    expect([profile.gsi1pk, profile.gsi2pk]).toEqual(['BOTS', 'BOTS']);
+    // On its owner's list; off the public listings until its owner proves control.
+    expect([profile.gsi3pk, profile.gsi3sk, profile.gsi1pk, profile.gsi2pk]).toEqual([`ACCOUNT#${profile.ownerAccount}`, `BOT#${clientId}`, undefined, undefined]);
     for (const item of items.filter((i) => i !== profile)) {
       if (item.sk === 'COMMANDS') expect(item).toMatchObject({ generation: profile.generation, commands: expect.any(Array), updatedAt: ISO });
       else expect(item).toMatchObject({ sk: expect.stringMatching(new RegExp(`^STATS#${profile.generation}#`)), hour: ISO, beats: expect.any(Number), expiresAt: expect.any(Number) });

@@ -30,10 +30,18 @@ export const discordHangs: DiscordReply = () => undefined;
 /** Drops the connection without a word: the caller sees a reset, as when Discord is unreachable mid-request. */
 export const discordResets: DiscordReply = (request) => request.socket.destroy();
 
-/** What Discord answers when nothing is scripted. */
+/**
+ * What Discord answers when nothing is scripted. A bot token begins with its bot's id in base64url,
+ * so applications/@me answers the application of that id (suites that check proofs of control for
+ * real use fakeDiscordOAuth's applications).
+ */
 const defaultReply =
   (count: number): DiscordReply =>
   (request, response) => {
+    if (request.url?.endsWith('/applications/@me')) {
+      const botId = Buffer.from((request.headers.authorization ?? '').replace(/^Bot /, '').split('.')[0] ?? '', 'base64url').toString();
+      return /^[1-9]\d{16,19}$/.test(botId) ? discordJson(200, { id: botId, name: `Application ${botId}`, description: '' })(request, response) : discordJson(401, { message: '401: Unauthorized', code: 0 })(request, response);
+    }
     const [, id] = /\/webhooks\/(\d+)\//.exec(request.url ?? '') ?? [];
     discordJson(200, request.method === 'GET' ? { id, type: 1, name: 'fake webhook', channel_id: '1' } : { id: String(count) })(request, response);
   };

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
 import type * as z from 'zod/mini';
 import { openApiDocument } from '../../shared/openapi/document';
-import { registerBotBody } from '../../shared/routes/schemas/bots';
+import { registerBotBody, verifyBotBody } from '../../shared/routes/schemas/bots';
 import { imageOutputQuery } from '../../shared/routes/schemas/imageOutput';
 import { newKeyBody } from '../../shared/routes/schemas/dashboard';
 import { secretsBody } from '../../shared/routes/schemas/webhooks';
@@ -123,11 +123,18 @@ describe('the server accepts exactly what the document says', () => {
     }
   });
 
-  test('patterns inside bodies: tags of a bot, secrets of a webhook', () => {
+  test('patterns inside bodies: tags of a bot, its token, secrets of a webhook', () => {
     const body = (id: string) => operations.find(({ route }) => route.id === id)!.operation.requestBody!.content['application/json']!.schema;
     const bodyPatterns = operations.flatMap(({ route, operation }) => patternsIn(operation.requestBody ?? {}).map((entry) => `${route.id} ${entry.at}`));
     // Exactly these bodies carry patterns, so each is covered below.
-    expect([...new Set(bodyPatterns.map((entry) => entry.split(' ')[0]))].sort()).toEqual(['registerBot', 'putWebhookSecrets', 'dashboardCreateKey'].sort());
+    expect([...new Set(bodyPatterns.map((entry) => entry.split(' ')[0]))].sort()).toEqual(['registerBot', 'verifyBot', 'putWebhookSecrets', 'dashboardCreateKey', 'dashboardSaveBot', 'dashboardVerifyBot'].sort());
+    // The dashboard's bot bodies are the API's.
+    expect(body('dashboardSaveBot')).toEqual(body('registerBot'));
+    expect(body('dashboardVerifyBot')).toEqual(body('verifyBot'));
+    const tokenPattern = (body('verifyBot') as { properties: { botToken: { pattern: string } } }).properties.botToken.pattern;
+    for (const botToken of [...samples(tokenPattern, 9), 'a.b.c', `${'x'.repeat(24)}.${'y'.repeat(6)}.${'z'.repeat(38)}`, `${'x'.repeat(24)}.${'y'.repeat(6)}.${'z'.repeat(38)}\n`, `${'x'.repeat(24)}.${'y'.repeat(6)}.${'z'.repeat(38)}=`]) {
+      expect([botToken, verifyBotBody.safeParse({ botToken }).success]).toEqual([botToken, documentedTakes(body('verifyBot'), { botToken })]);
+    }
     const tagPattern = (body('registerBot') as { properties: { tags: { items: { pattern: string } } } }).properties.tags.items.pattern;
     for (const tag of samples(tagPattern, 11)) {
       expect([tag, registerBotBody.safeParse({ name: 'Bot', tags: [tag] }).success]).toEqual([tag, documentedTakes(body('registerBot'), { name: 'Bot', tags: [tag] })]);

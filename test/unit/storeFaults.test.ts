@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { tableSchema } from '../../shared/store/schema';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { InternalServerError, ProvisionedThroughputExceededException, RequestLimitExceeded, ThrottlingException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -84,7 +85,8 @@ const PROFILE = {
 };
 /** The dashboard's signed-in browser: its session, the sign-in its callback finishes, the account's key its revoke names. */
 const SESSION_ID = 'store-faults-session-id';
-const ACCOUNT = '200000000000000009';
+// The signed-in account is the one the API key belongs to, so the dashboard's bot routes find the bot theirs too.
+const ACCOUNT = 'tester';
 const FAR = Math.floor(NOW.getTime() / 1000) + 3600;
 const SIGN_IN_STATE = routes.dashboardCallback.schemas.query.parse(routes.dashboardCallback.example.query).state;
 const ACCOUNT_KEY = keyRecord('cbk_account-key', { id: routes.dashboardRevokeKey.schemas.path.parse(routes.dashboardRevokeKey.example.path).keyId, owner: ACCOUNT });
@@ -159,6 +161,7 @@ const OPERATIONS: Operation[] = [
   { name: 'key revoke', is: (c) => isKey(c, 'UpdateItem', (sk) => sk === 'APIKEY') },
   { name: 'key find by id', is: (c) => c.op === 'Query' && keyOf(c.input).pk === 'APIKEYS' },
   { name: "account's keys", is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('ACCOUNT#') },
+  { name: "account's bots", is: (c) => c.op === 'Query' && c.input.IndexName === tableSchema.gsi3.name },
   { name: 'relay brake read', is: (c) => c.op === 'GetItem' && keyOf(c.input).pk.startsWith('RELAY#') },
 ];
 /** What every request meets before its handler: the authorizer's lookup and the limiter's count. */
