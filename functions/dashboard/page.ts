@@ -8,10 +8,11 @@ import { DASHBOARD_STYLE } from './pageStyle';
 import type { DashboardHandler } from './services';
 import { currentSession } from '../../shared/runtime/signedIn';
 
-const signedOut = (signInHref: string, local: boolean) =>
+const signedOut = (signInHref: string, local: boolean, declined: boolean) =>
   h(
     'section',
     { id: 'signed-out' },
+    declined ? h('p', { class: 'note', role: 'status' }, 'You cancelled signing in with Discord: nothing was shared and you are not signed in.') : [],
     h('p', {}, 'Sign in to create and revoke your API keys and see how much they are used.'),
     h('a', { class: 'button primary', href: signInHref }, local ? 'Sign in locally (development only)' : 'Sign in with Discord'),
     local ? h('p', { class: 'note' }, 'No Discord application is configured on this local server: this sign-in works from this machine only, as the local developer who owns the key npm start printed.') : [],
@@ -76,7 +77,7 @@ const signedIn = (accountName: string) =>
  * signed in it says who, and hands its script the session's CSRF token in a data block (the page is
  * the account's own: never cached), and the script shows the keys.
  */
-export const dashboardPage: DashboardHandler<Routes['dashboardPage']> = async ({ raw }, _context, services) => {
+export const dashboardPage: DashboardHandler<Routes['dashboardPage']> = async ({ query, raw }, _context, services) => {
   const session = await currentSession(raw.headers, services);
   return htmlPage({
     title: 'Dashboard',
@@ -86,6 +87,6 @@ export const dashboardPage: DashboardHandler<Routes['dashboardPage']> = async ({
     allow: { 'connect-src': "'self'", 'img-src': 'data:' },
     headers: { 'Cache-Control': 'no-store' },
     ...(session ? { data: { session: { account: { id: session.accountId, name: session.accountName }, csrfToken: session.csrfToken } } } : {}),
-    body: [h('h1', {}, 'Dashboard'), session ? signedIn(session.accountName) : signedOut(`${raw.basePath}${dashboardRoutes.dashboardSignIn.path}`, services.signIn?.kind === 'local')],
+    body: [h('h1', {}, 'Dashboard'), session ? signedIn(session.accountName) : signedOut(`${raw.basePath}${dashboardRoutes.dashboardSignIn.path}`, services.signIn?.kind === 'local', query.signin === 'declined')],
   });
 };

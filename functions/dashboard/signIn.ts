@@ -62,6 +62,8 @@ export const dashboardCallback: DashboardHandler<Routes['dashboardCallback']> = 
   }
   const signIn = await services.signIns.take(sha256Hex(query.state), seconds(services));
   if (!signIn) throw new ApiError('INVALID_PARAMETER', 'This sign-in is unknown, used or expired; sign in again', [{ field: 'state', issue: 'is unknown, used or expired' }]);
+  // The person chose Cancel on Discord: back to the page, which says so (the state is used up).
+  if (query.error === 'access_denied') return redirect(`${place.pageUrl}?signin=declined`, [clearCookie(SIGN_IN_COOKIE, place.signIn)]);
   if (query.error !== undefined || query.code === undefined) throw new ApiError('UNAUTHORIZED', `The sign-in was not authorized (${query.error ?? 'no code'})`);
 
   const account = await provider.account({ code: query.code, verifier: signIn.verifier, redirectUri: signIn.redirectUri });

@@ -85,11 +85,23 @@ describe('signing in with Discord', () => {
     expect(attacker.cookies.has('cbk_session')).toBe(false);
   });
 
-  test('declining on Discord is a 401 without a session', async () => {
+  test('declining on Discord goes back to the page, which says so, without a session; the state is used up; other refusals are a 401', async () => {
     const browser = new DashboardBrowser(api.url);
     await browser.get(`${api.url}/dashboard/signin`);
     const state = browser.cookies.get('cbk_signin') ?? '';
-    expectErrorEnvelope(await browser.get(`${api.url}/dashboard/callback?state=${state}&error=access_denied`), 401, 'UNAUTHORIZED');
+    const declined = await browser.get(`${api.url}/dashboard/callback?state=${state}&error=access_denied`);
+    expect([declined.status, declined.headers.get('location')]).toEqual([302, `${api.url}/dashboard?signin=declined`]);
+    expect(browser.cookies.has('cbk_session')).toBe(false);
+    expect(browser.cookies.has('cbk_signin')).toBe(false);
+    const page = await browser.get(declined.headers.get('location') ?? '');
+    expect(page.text).toContain('You cancelled signing in with Discord');
+    expect((await browser.get(`${api.url}/dashboard`)).text).not.toContain('You cancelled');
+    // The same answer again: the state is gone.
+    expectErrorEnvelope(await browser.get(`${api.url}/dashboard/callback?state=${state}&error=access_denied`), 400, 'INVALID_PARAMETER');
+
+    await browser.get(`${api.url}/dashboard/signin`);
+    const next = browser.cookies.get('cbk_signin') ?? '';
+    expectErrorEnvelope(await browser.get(`${api.url}/dashboard/callback?state=${next}&error=server_error`), 401, 'UNAUTHORIZED');
     expect(browser.cookies.has('cbk_session')).toBe(false);
   });
 

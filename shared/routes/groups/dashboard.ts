@@ -1,4 +1,4 @@
-import { callbackQuery, createdKeyData, csrfHeaders, keyListData, keyPath, newKeyBody, revokedKeyData, sessionData, signedOutData, usageData } from '../schemas/dashboard';
+import { callbackQuery, pageQuery, createdKeyData, csrfHeaders, keyListData, keyPath, newKeyBody, revokedKeyData, sessionData, signedOutData, usageData } from '../schemas/dashboard';
 import { defineRoute } from '../types';
 
 /**
@@ -14,7 +14,7 @@ export const dashboardRoutes = {
     auth: 'none',
     response: 'html',
     summary: 'The dashboard: sign in with Discord, then create, list and revoke your API keys and manage your bots',
-    schemas: {},
+    schemas: { query: pageQuery },
     example: {},
   }),
   dashboardSignIn: defineRoute({
@@ -33,7 +33,7 @@ export const dashboardRoutes = {
     group: 'dashboard',
     auth: 'none',
     response: 'redirect',
-    summary: "Finish signing in: Discord's redirect back with the code; opens a session and goes on to the dashboard",
+    summary: "Finish signing in: Discord's redirect back with the code; opens a session and goes on to the dashboard (a Cancel on Discord goes back to the page, which says so)",
     errors: ['UNAUTHORIZED', 'UPSTREAM_ERROR'],
     schemas: { query: callbackQuery },
     example: { query: { state: 'the-state-from-the-sign-in', code: 'the-code-from-discord' } },

@@ -13,6 +13,11 @@ export const callbackQuery = z.object({
   error: z.optional(z.string().check(atMost(128))),
 });
 
+/** The page after a sign-in that did not finish: `signin=declined` when the person chose Cancel on Discord. */
+export const pageQuery = z.object({
+  signin: withMeta(z.optional(z.string().check(atMost(32))), { description: '`declined`: the page says the sign-in was cancelled' }),
+});
+
 /** Writes carry the session's CSRF token in this header (documented; checked by the function). */
 export const csrfHeaders = z.object({
   'X-CSRF-Token': withMeta(z.string(), { description: "The session's CSRF token, from GET /dashboard/api/session" }),
