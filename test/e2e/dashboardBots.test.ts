@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { DashboardBrowser } from '../support/dashboardBrowser';
+import { describe, expect, test } from '@jest/globals';
+import { DashboardBrowser, useDiscordSignIn } from '../support/dashboardBrowser';
 import { expectErrorEnvelope } from '../support/envelope';
-import { startFakeDiscordOAuth, type FakeDiscordOAuth, type FakeUser } from '../support/fakeDiscordOAuth';
-import { call, useTestApi } from '../support/localApi';
+import type { FakeUser } from '../support/fakeDiscordOAuth';
+import { call } from '../support/localApi';
 
 /** The dashboard's bots (served by the bots function): your bots, register, verify, edit, delete, through the local server and a fake Discord. */
-let discord: FakeDiscordOAuth;
-beforeAll(async () => {
-  discord = await startFakeDiscordOAuth();
-  process.env.RATE_LIMIT_PER_MINUTE = '100000';
-});
-afterAll(async () => {
-  delete process.env.RATE_LIMIT_PER_MINUTE;
-  await discord.close();
-});
-const api = useTestApi(() => ({ discordApiBase: discord.apiBase, discordClient: discord.client }));
+const { api, discord, signedInAs } = useDiscordSignIn();
 
 const CAROL = { id: '200000000000000011', username: 'carol', global_name: 'Carol' };
 const DAN = { id: '200000000000000012', username: 'dan', global_name: 'Dan' };
@@ -22,9 +13,7 @@ let next = 0;
 const newId = () => String(500000000000000000n + BigInt((next += 1)));
 
 async function signedIn(user: FakeUser): Promise<{ browser: DashboardBrowser; csrf: string }> {
-  discord.signInAs(user);
-  const browser = new DashboardBrowser(api.url);
-  expect((await browser.signIn()).status).toBe(302);
+  const browser = await signedInAs(user);
   return { browser, csrf: await browser.csrf() };
 }
 
@@ -43,7 +32,7 @@ describe('your bots on the dashboard', () => {
     expect(listed.status).toBe(200);
     expect(listed.json.data.bots.map((bot: { clientId: string }) => bot.clientId).sort()).toEqual([clientId, hidden].sort());
 
-    const botToken = discord.addApplication({ id: clientId, name: 'Carol bot (Discord)' });
+    const botToken = discord().addApplication({ id: clientId, name: 'Carol bot (Discord)' });
     const verified = await browser.api('POST', `/bots/${clientId}/verify`, { botToken }, csrf);
     expect(verified.status).toBe(200);
     expect(verified.json.data).toMatchObject({ clientId, name: 'Carol bot', verified: true });
@@ -74,7 +63,7 @@ describe('your bots on the dashboard', () => {
     expectErrorEnvelope(await dan.browser.api('DELETE', `/bots/${privateBot}`, undefined, dan.csrf), 404, 'NOT_FOUND');
     expectErrorEnvelope(await dan.browser.api('PUT', `/bots/${privateBot}`, { name: 'Mine' }, dan.csrf), 404, 'NOT_FOUND');
     // Unless Dan holds the bot's token: then the unverified claim is his.
-    const taken = await dan.browser.api('POST', `/bots/${publicBot}/verify`, { botToken: discord.addApplication({ id: publicBot, name: 'Really Dan' }) }, dan.csrf);
+    const taken = await dan.browser.api('POST', `/bots/${publicBot}/verify`, { botToken: discord().addApplication({ id: publicBot, name: 'Really Dan' }) }, dan.csrf);
     expect(taken.status).toBe(201);
     expect(taken.json.data).toMatchObject({ name: 'Really Dan', owned: true, verified: true });
     const carols = (await carol.browser.api('GET', '/bots')).json.data.bots.map((bot: { clientId: string }) => bot.clientId);
@@ -90,7 +79,7 @@ describe('your bots on the dashboard', () => {
     const clientId = newId();
     expectErrorEnvelope(await browser.api('PUT', `/bots/${clientId}`, { name: 'Forged' }), 403, 'FORBIDDEN');
     expectErrorEnvelope(await browser.api('PUT', `/bots/${clientId}`, { name: 'Forged' }, 'wrong'), 403, 'FORBIDDEN');
-    expectErrorEnvelope(await browser.api('POST', `/bots/${clientId}/verify`, { botToken: discord.addApplication({ id: clientId, name: 'x' }) }), 403, 'FORBIDDEN');
+    expectErrorEnvelope(await browser.api('POST', `/bots/${clientId}/verify`, { botToken: discord().addApplication({ id: clientId, name: 'x' }) }), 403, 'FORBIDDEN');
     expect((await browser.api('GET', '/bots')).json.data.bots.map((bot: { clientId: string }) => bot.clientId)).not.toContain(clientId);
     expectErrorEnvelope(await browser.api('PUT', `/bots/${clientId}`, { name: '' }, csrf), 400, 'INVALID_BODY');
     expectErrorEnvelope(await browser.api('PUT', '/bots/12', { name: 'x' }, csrf), 400, 'INVALID_PARAMETER');
@@ -99,7 +88,7 @@ describe('your bots on the dashboard', () => {
   test('proofs are paced per account: the sixth in a minute is 429 with Retry-After, before Discord is asked', async () => {
     const { browser, csrf } = await signedIn({ id: '200000000000000013', username: 'erin' });
     const clientId = newId();
-    const asked = () => discord.seen.filter((request) => request.path === '/api/applications/@me').length;
+    const asked = () => discord().seen.filter((request) => request.path === '/api/applications/@me').length;
     const before = asked();
     const wrong = `${Buffer.from(clientId).toString('base64url')}.AAAAAA.${'w'.repeat(38)}`;
     const replies = [];

@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { beforeAll, describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { DashboardBrowser } from '../support/dashboardBrowser';
+import { DashboardBrowser, useDiscordSignIn } from '../support/dashboardBrowser';
 import { expectErrorEnvelope } from '../support/envelope';
-import { startFakeDiscordOAuth, type FakeDiscordOAuth, type FakeUser } from '../support/fakeDiscordOAuth';
-import { awayFromWindowEdge, call, RANK_CARD_QUERY, useTestApi } from '../support/localApi';
+import type { FakeDiscordOAuth, FakeUser } from '../support/fakeDiscordOAuth';
+import { awayFromWindowEdge, call, RANK_CARD_QUERY } from '../support/localApi';
 
+const { api, discord: fakeDiscord, signedInAs } = useDiscordSignIn();
 let discord: FakeDiscordOAuth;
-beforeAll(async () => {
-  discord = await startFakeDiscordOAuth();
-  // Every browser here is 127.0.0.1: its per-address quota would stop the suite, not what it tests.
-  process.env.RATE_LIMIT_PER_MINUTE = '100000';
+beforeAll(() => {
+  discord = fakeDiscord();
 });
-afterAll(async () => {
-  delete process.env.RATE_LIMIT_PER_MINUTE;
-  await discord.close();
-});
-const api = useTestApi(() => ({ discordApiBase: discord.apiBase, discordClient: discord.client }));
 
 const ADA = { id: '200000000000000001', username: 'ada', global_name: 'Ada' };
 const BOB = { id: '200000000000000002', username: 'bob', global_name: null };
 
-async function signedIn(user: FakeUser = ADA): Promise<DashboardBrowser> {
-  discord.signInAs(user);
-  const browser = new DashboardBrowser(api.url);
-  const reply = await browser.signIn();
-  expect(reply.status).toBe(302);
-  return browser;
-}
+const signedIn = (user: FakeUser = ADA) => signedInAs(user);
 
 describe('signing in with Discord', () => {
   test('authorization code with PKCE S256, scope identify, a state bound to the browser; a session cookie; nothing of Discord kept', async () => {

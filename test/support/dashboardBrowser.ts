@@ -1,4 +1,6 @@
-import { call, type Reply } from './localApi';
+import { afterAll, beforeAll, expect } from '@jest/globals';
+import { startFakeDiscordOAuth, type FakeDiscordOAuth, type FakeUser } from './fakeDiscordOAuth';
+import { call, useTestApi, type Reply } from './localApi';
 
 /**
  * A browser as far as the dashboard's sign-in sees one: a cookie jar (names and values; the
@@ -55,4 +57,31 @@ export class DashboardBrowser {
     if (reply.status !== 200) throw new Error(`not signed in: ${reply.status} ${reply.text}`);
     return reply.json.data.csrfToken as string;
   }
+}
+
+/**
+ * A suite's local server signing in with a fake Discord on 127.0.0.1 (started before its tests),
+ * and browsers signed in as a Discord user. Every browser here is 127.0.0.1, so the per-address
+ * quota is lifted: it would stop the suite, not what it tests.
+ */
+export function useDiscordSignIn() {
+  let discord: FakeDiscordOAuth | undefined;
+  beforeAll(async () => {
+    discord = await startFakeDiscordOAuth();
+    process.env.RATE_LIMIT_PER_MINUTE = '100000';
+  });
+  afterAll(async () => {
+    delete process.env.RATE_LIMIT_PER_MINUTE;
+    await discord?.close();
+  });
+  const fake = () => discord as FakeDiscordOAuth;
+  const api = useTestApi(() => ({ discordApiBase: fake().apiBase, discordClient: fake().client }));
+  /** A browser signed in as `user` (the fake Discord's next authorization is theirs). */
+  async function signedInAs(user: FakeUser): Promise<DashboardBrowser> {
+    fake().signInAs(user);
+    const browser = new DashboardBrowser(api.url);
+    expect((await browser.signIn()).status).toBe(302);
+    return browser;
+  }
+  return { api, discord: fake, signedInAs };
 }
