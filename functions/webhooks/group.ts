@@ -3,7 +3,8 @@ import { defineGroup } from '../../shared/runtime/groupManifest';
 export default defineGroup({
   name: 'webhooks',
   tag: 'Relay of provider webhooks (GitHub, GitLab, ...) to Discord',
-  table: ['relayWebhooks'],
+  // The relay's records, and the dashboard's sessions (its webhook routes are served here).
+  table: ['relayWebhooks', 'readSessions'],
   sealsSecrets: true,
   judgesBotStatus: false,
   // The relay may wait on Discord twice (5 s each) around one short 429 pause.

@@ -2,9 +2,12 @@ import { checkWebhook } from '../../shared/discord/poster';
 import { discordRefusal } from '../../shared/discord/refusal';
 import { ApiError } from '../../shared/errors/apiError';
 import { jsonResponse } from '../../shared/http/responses';
-import type { WebhookHandler } from './services';
+import { webhookRoutes } from '../../shared/routes/groups/webhooks';
+import { webhookOfUrl } from '../../shared/routes/schemas/webhooks';
 import type { Routes } from '../../shared/routes/table';
+import { accountJson } from '../../shared/runtime/signedIn';
 import { storableSecrets } from '../../shared/webhooks/secrets';
+import { signedIn, type WebhookHandler, type WebhookServices } from './services';
 
 const WORDING = {
   // The API key is fine; it just does not prove control of this webhook.
@@ -13,20 +16,41 @@ const WORDING = {
   failed: 'Discord could not confirm the webhook',
 };
 
+interface Registration {
+  webhook: { id: string; token: string };
+  secrets: Record<string, string>;
+  requireSignatures?: boolean | undefined;
+  /** The account the webhook joins (its dashboard lists it), and the key that registered it, if any. */
+  account: string;
+  keyId: string;
+}
+
 /**
  * Replaces the signature secrets of a Discord webhook, after Discord confirms the token (so an
  * API key alone cannot lock someone else's webhook). Secrets are sealed or hashed, never stored
- * or answered in the clear; the answer names the providers that now require signed deliveries
- * (all of them with `requireSignatures`).
+ * or answered in the clear; the webhook goes to the registering account. The answer names the
+ * providers that now require signed deliveries (all of them with `requireSignatures`).
  */
-export const putWebhookSecrets: WebhookHandler<Routes['putWebhookSecrets']> = async ({ path, body }, context, deps) => {
+async function registerSecrets({ webhook, secrets, requireSignatures, account, keyId }: Registration, deps: WebhookServices) {
   // What Discord says counts for the relay too: a confirmed token is known good, a refused one remembered.
-  const pair = await deps.pairGuard.recall(path.id, path.token);
-  const check = await deps.pairGuard.consult(pair, (onInvalidAnswer) => checkWebhook(path.id, path.token, { apiBase: deps.discordApiBase, onInvalidAnswer }));
+  const pair = await deps.pairGuard.recall(webhook.id, webhook.token);
+  const check = await deps.pairGuard.consult(pair, (onInvalidAnswer) => checkWebhook(webhook.id, webhook.token, { apiBase: deps.discordApiBase, onInvalidAnswer }));
   if (check.kind !== 'delivered') throw discordRefusal(check, WORDING);
-  const secrets = await storableSecrets(path.id, body.secrets, deps.secretBox);
+  const stored = await storableSecrets(webhook.id, secrets, deps.secretBox);
   const updatedAt = deps.now().toISOString();
-  const requireSignatures = body.requireSignatures === true;
-  await deps.webhookSecrets.replace({ webhookId: path.id, secrets, ...(requireSignatures ? { requireSignatures } : {}), keyId: context.keyId ?? 'unknown', updatedAt });
-  return jsonResponse({ webhookId: path.id, signedProviders: Object.keys(secrets).sort(), requireSignatures, updatedAt }, context.requestId);
+  const required = requireSignatures === true;
+  await deps.webhookSecrets.replace({ webhookId: webhook.id, secrets: stored, ...(required ? { requireSignatures: required } : {}), keyId, ownerAccount: account, updatedAt });
+  return { webhookId: webhook.id, signedProviders: Object.keys(stored).sort(), requireSignatures: required, updatedAt };
+}
+
+export const putWebhookSecrets: WebhookHandler<Routes['putWebhookSecrets']> = async ({ path, body }, context, deps) => {
+  const registration = { webhook: path, ...body, account: context.account ?? `key:${context.keyId ?? 'unknown'}`, keyId: context.keyId ?? 'unknown' };
+  return jsonResponse(await registerSecrets(registration, deps), context.requestId);
 };
+
+/** The dashboard's registration: the webhook named by its URL, for the signed-in account. */
+export const dashboardSaveWebhook = signedIn(webhookRoutes.dashboardSaveWebhook, async ({ body }, session, context, deps) => {
+  const { webhookUrl, ...secrets } = body;
+  const registration = { webhook: webhookOfUrl(webhookUrl), ...secrets, account: session.accountId, keyId: 'dashboard' };
+  return accountJson(await registerSecrets(registration, deps), context.requestId);
+});

@@ -2,7 +2,8 @@ import { secretBoxFromEnv, type SecretBox } from '../../shared/crypto/secretBox'
 import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import type { RouteDefinition } from '../../shared/routes/types';
 import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
-import type { DeliveryLog, WebhookSecretStore } from '../../shared/store';
+import { signedInRoutes } from '../../shared/runtime/signedIn';
+import type { DeliveryLog, SessionStore, WebhookSecretStore } from '../../shared/store';
 import { pairGuardOver, type PairGuard } from '../../shared/webhooks/pairGuard';
 
 /** What the relay uses: its delivery log, registered secrets, the sealing key, Discord's address and the guard in front of it. */
@@ -15,6 +16,8 @@ export interface WebhookServices {
   pairGuard: PairGuard;
   /** DISCORD_API_BASE: where Discord webhooks are posted (tests: a fake Discord on 127.0.0.1). */
   discordApiBase: string;
+  /** The dashboard's sessions: its webhook routes are served here. */
+  sessions: SessionStore;
   now: () => Date;
 }
 
@@ -29,7 +32,11 @@ export const webhookKit: GroupKit<WebhookServices> = {
       secretBox: secretBoxFromEnv(),
       pairGuard: pairGuardOver(stores, now),
       discordApiBase: discordApiBaseFromEnv(),
+      sessions: stores.sessions,
       now,
     };
   },
 };
+
+/** The dashboard's webhook routes: a live session, and the CSRF token on writes. */
+export const signedIn = signedInRoutes<WebhookServices>();

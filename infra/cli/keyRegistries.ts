@@ -3,7 +3,7 @@ import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
 import { createStores, type Stores } from '../../shared/store';
-import { migrateBotOwners } from '../../shared/store/bots/ownerMigration';
+import { migrateRecords } from '../../shared/store/migrations';
 import { awsKeyRegistry } from '../../shared/access/awsKeyRegistry';
 import { KEY_OPTIONS, runKeysCommand, type AccountTools } from './keysCommand';
 import { readStackOutputs } from './stackOutputs';
@@ -39,7 +39,7 @@ export async function keyRegistry(options: RegistryOptions, cleanup: Cleanup): P
 }
 
 const accountTools = (stores: Stores, tableName: string): AccountTools => ({
-  migrateBots: () => migrateBotOwners(stores.db, tableName, async (keyId) => (await stores.apiKeys.getById(keyId))?.owner),
+  migrate: () => migrateRecords(stores.db, tableName, async (keyId) => (await stores.apiKeys.getById(keyId))?.owner),
   bots: stores.bots,
 });
 

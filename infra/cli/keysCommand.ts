@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import type { KeyRegistry } from '../../shared/access/keyAdmin';
 import type { BotStore } from '../../shared/store';
+import type { Migrated } from '../../shared/store/migrations';
 
 /** What the commands beyond keys work on: the table's bots. */
 export interface AccountTools {
-  /** Brings bot profiles of earlier versions to today's layout; how many changed. */
-  migrateBots(): Promise<number>;
+  /** Brings bots and webhook secrets of earlier versions to today's layout; how many changed. */
+  migrate(): Promise<Migrated>;
   bots: BotStore;
 }
 
@@ -13,7 +14,7 @@ export const USAGE = `usage: npm run keys -- <command> [--aws [--stack <name>] [
   create --name <name> [--owner <owner>]   create a key; its value is printed once
   list                                     list keys (id, name, owner, created, revoked)
   revoke <id>                              revoke a key by id
-  migrate                                  bring bots of earlier versions up to date (once, after upgrading)
+  migrate                                  bring bots and webhooks of earlier versions up to date (once, after upgrading)
   transfer-bot <clientId> --owner <account>  give a bot (with its records) to another account, verified
 options: --json  print machine-readable JSON
          --aws   manage the keys of the deployed stack (default stack ChatbotUtilityApi)`;
@@ -57,8 +58,8 @@ export async function runKeysCommand(argv: string[], registry: KeyRegistry, prin
     }
     case 'migrate': {
       if (!tools) return fail(print, 'migrate needs the table');
-      const moved = await tools.migrateBots();
-      out(`${moved} bot${moved === 1 ? '' : 's'} brought up to date (owner account, owner's list, unverified ones unlisted)`, { moved });
+      const migrated = await tools.migrate();
+      out(`${migrated.bots} bot(s) and ${migrated.webhooks} webhook(s) brought up to date (their owner account and its list; unverified bots unlisted)`, migrated);
       return 0;
     }
     case 'transfer-bot': {

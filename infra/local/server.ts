@@ -9,7 +9,7 @@ import { importGroup, manifestOf } from '../../functions/groups';
 import type { FunctionGroup } from '../../shared/routes/table';
 import type { LambdaHandler } from '../../shared/runtime/middlewareChain';
 import { createStores } from '../../shared/store';
-import { migrateBotOwners } from '../../shared/store/bots/ownerMigration';
+import { migrateRecords } from '../../shared/store/migrations';
 import { DEFAULT_TABLE_NAME } from '../../shared/store/config';
 import { AuthorizerCache } from './authorizerCache';
 import { ensureTable, startEmbeddedDynamo } from './embeddedDynamo';
@@ -75,8 +75,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   await ensureTable(endpoint, tableName);
   const stores = createStores();
   const seeded = await seedKeys(stores.apiKeys, options.localApiKey);
-  // A store kept in DATA_DIR from before bots belonged to accounts: its bots move to their keys' owners.
-  await migrateBotOwners(stores.db, tableName, async (keyId) => (await stores.apiKeys.getById(keyId))?.owner);
+  // A store kept in DATA_DIR by an earlier version: its bots and webhooks move to their keys' owners.
+  await migrateRecords(stores.db, tableName, async (keyId) => (await stores.apiKeys.getById(keyId))?.owner);
   const demoBots = options.demoBots && seeded.keys[0] ? await seedDemoBots(stores.bots, seeded.keys[0].owner) : 0;
 
   const { handler: authorizer } = await import('../../functions/authorizer/index');

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { guarded } from './errors';
+import { ownedBy, queryOwned } from './owned';
 import { partitionKey } from './recordKinds';
 
 /** What is stored for a registered secret: the sealed secret (HMAC schemes) or its hash (token schemes). */
@@ -15,6 +16,8 @@ const webhookSecretsRecord = z.object({
   requireSignatures: z.optional(z.boolean()),
   /** The API key that registered them, and when. */
   keyId: z.string(),
+  /** The account that registered them last (the key's owner, or the signed-in dashboard user): the webhook is on its dashboard. */
+  ownerAccount: z.optional(z.string()),
   updatedAt: z.string(),
 });
 export type WebhookSecrets = z.output<typeof webhookSecretsRecord>;
@@ -23,9 +26,18 @@ export interface WebhookSecretStore {
   get(webhookId: string): Promise<WebhookSecrets | undefined>;
   /** Replaces the webhook's secrets; an empty set removes the record (and with it requireSignatures). */
   replace(record: WebhookSecrets): Promise<void>;
+  /** The webhooks whose secrets the account registered last, by webhook id. */
+  listOwned(owner: string): Promise<WebhookSecrets[]>;
 }
 
-const keyOf = (webhookId: string) => ({ pk: partitionKey('webhook', webhookId), sk: 'SECRETS' });
+const keyOf = (webhookId: string) => ({ pk: partitionKey('webhook', webhookId), sk: SECRETS });
+export const SECRETS = 'SECRETS';
+
+/** A row as the code sees it: requireSignatures only when set. */
+function toRecord(item: Record<string, unknown>): WebhookSecrets {
+  const { requireSignatures, ...record } = webhookSecretsRecord.parse(item);
+  return { ...record, ...(requireSignatures ? { requireSignatures } : {}) };
+}
 
 export class DynamoWebhookSecretStore implements WebhookSecretStore {
   constructor(
@@ -37,8 +49,11 @@ export class DynamoWebhookSecretStore implements WebhookSecretStore {
     // Consistent: a secret registered a moment ago must already guard the next delivery.
     const { Item } = await guarded('GetItem', () => this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(webhookId), ConsistentRead: true })));
     if (!Item) return undefined;
-    const { requireSignatures, ...record } = webhookSecretsRecord.parse({ ...Item, webhookId });
-    return { ...record, ...(requireSignatures ? { requireSignatures } : {}) };
+    return toRecord(Item);
+  }
+
+  async listOwned(owner: string): Promise<WebhookSecrets[]> {
+    return (await queryOwned(this.db, this.tableName, owner, partitionKey('webhook', ''))).map(toRecord);
   }
 
   async replace(record: WebhookSecrets): Promise<void> {
@@ -46,6 +61,7 @@ export class DynamoWebhookSecretStore implements WebhookSecretStore {
       await guarded('DeleteItem', () => this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keyOf(record.webhookId) })));
       return;
     }
-    await guarded('PutItem', () => this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...keyOf(record.webhookId), ...record } })));
+    const owned = record.ownerAccount ? ownedBy(record.ownerAccount, keyOf(record.webhookId).pk) : {};
+    await guarded('PutItem', () => this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...keyOf(record.webhookId), ...record, ...owned } })));
   }
 }

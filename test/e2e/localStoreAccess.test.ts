@@ -75,7 +75,7 @@ test('npm run keys finds the running server’s store on the port it fell back t
   expectErrorEnvelope(await call(url, { key }), 401, 'UNAUTHORIZED');
   // Its migration command runs on the same store (the server moved any legacy bots at start already).
   const migrated = await runKeys(['migrate', '--json'], env);
-  expect([migrated.code, JSON.parse(migrated.stdout.trim().split('\n').at(-1) as string)]).toEqual([0, { moved: 0 }]);
+  expect([migrated.code, JSON.parse(migrated.stdout.trim().split('\n').at(-1) as string)]).toEqual([0, { bots: 0, webhooks: 0 }]);
 }, 60_000);
 
 test('npm run keys -- transfer-bot gives a bot to another account, verified; bad arguments print the usage', async () => {

@@ -7,7 +7,7 @@ import { openApiDocument } from '../../shared/openapi/document';
 import { registerBotBody, verifyBotBody } from '../../shared/routes/schemas/bots';
 import { imageOutputQuery } from '../../shared/routes/schemas/imageOutput';
 import { newKeyBody } from '../../shared/routes/schemas/dashboard';
-import { secretsBody } from '../../shared/routes/schemas/webhooks';
+import { replayBody, webhookRegistrationBody, secretsBody } from '../../shared/routes/schemas/webhooks';
 import { routeList } from '../../shared/routes/table';
 import { groupTags } from '../../functions/groups';
 
@@ -127,7 +127,7 @@ describe('the server accepts exactly what the document says', () => {
     const body = (id: string) => operations.find(({ route }) => route.id === id)!.operation.requestBody!.content['application/json']!.schema;
     const bodyPatterns = operations.flatMap(({ route, operation }) => patternsIn(operation.requestBody ?? {}).map((entry) => `${route.id} ${entry.at}`));
     // Exactly these bodies carry patterns, so each is covered below.
-    expect([...new Set(bodyPatterns.map((entry) => entry.split(' ')[0]))].sort()).toEqual(['registerBot', 'verifyBot', 'putWebhookSecrets', 'dashboardCreateKey', 'dashboardSaveBot', 'dashboardVerifyBot'].sort());
+    expect([...new Set(bodyPatterns.map((entry) => entry.split(' ')[0]))].sort()).toEqual(['registerBot', 'verifyBot', 'putWebhookSecrets', 'dashboardCreateKey', 'dashboardSaveBot', 'dashboardVerifyBot', 'dashboardSaveWebhook', 'dashboardReplayDelivery'].sort());
     // The dashboard's bot bodies are the API's.
     expect(body('dashboardSaveBot')).toEqual(body('registerBot'));
     expect(body('dashboardVerifyBot')).toEqual(body('verifyBot'));
@@ -142,6 +142,29 @@ describe('the server accepts exactly what the document says', () => {
     const keyNamePattern = (body('dashboardCreateKey') as { properties: { name: { pattern: string } } }).properties.name.pattern;
     for (const name of [...samples(keyNamePattern, 7), 'x'.repeat(64), 'x'.repeat(65), 'tab\there', 'del\u007f', 'emoji 😀 fine']) {
       expect([name, newKeyBody.safeParse({ name }).success]).toEqual([name, documentedTakes(body('dashboardCreateKey'), { name })]);
+    }
+    // The dashboard's registration: the webhook's URL, and the secrets as PUT /v1/webhooks/{id}/{token} takes them.
+    const urlPattern = (body('dashboardSaveWebhook') as { properties: { webhookUrl: { pattern: string } } }).properties.webhookUrl.pattern;
+    const token = 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789';
+    const urls = [
+      ...samples(urlPattern, 9),
+      `https://discord.com/api/webhooks/1234567890123456789/${token}`,
+      `https://canary.discord.com/api/v10/webhooks/1234567890123456789/${token}/`,
+      `https://discord.com/api/webhooks/18446744073709551615/${token}`,
+      `https://discord.com/api/webhooks/18446744073709551616/${token}`,
+      `https://discord.com/api/webhooks/0123456789012345678/${token}`,
+      `http://discord.com/api/webhooks/1234567890123456789/${token}`,
+      `https://discordXcom/api/webhooks/1234567890123456789/${token}`,
+      `https://evil.example/api/webhooks/1234567890123456789/${token}`,
+    ];
+    for (const webhookUrl of urls) {
+      expect([webhookUrl, webhookRegistrationBody.safeParse({ webhookUrl, secrets: {} }).success]).toEqual([webhookUrl, documentedTakes(body('dashboardSaveWebhook'), { webhookUrl, secrets: {} })]);
+    }
+    expect(urls.slice(-8).map((webhookUrl) => webhookRegistrationBody.safeParse({ webhookUrl, secrets: {} }).success)).toEqual([true, true, true, false, false, false, false, false]);
+    // A replay names the provider in any letter case, as the relay path does.
+    for (const provider of ['github', 'GitHub', 'GITLAB', 'git hub', 'nope', '']) {
+      const replay = { provider, deliveryId: 'd-1' };
+      expect([provider, replayBody.safeParse(replay).success]).toEqual([provider, documentedTakes(body('dashboardReplayDelivery'), replay)]);
     }
     const secretPattern = (body('putWebhookSecrets') as { properties: { secrets: { additionalProperties: { pattern: string } } } }).properties.secrets.additionalProperties.pattern;
     for (const secret of [...samples(secretPattern, 13), 'x'.repeat(256), 'x'.repeat(257), 'tab\there', 'del\u007f', 'nel\u0085', 'emoji 😀 fine']) {

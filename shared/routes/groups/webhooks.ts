@@ -1,5 +1,6 @@
 import { SNOWFLAKE } from '../patterns';
-import { providerListData, relayHeaders, relayPath, secretsBody, secretsData, webhookPath } from '../schemas/webhooks';
+import { ownedWebhooksData, providerListData, relayHeaders, relayPath, removedWebhookData, replayBody, replayData, secretsBody, secretsData, webhookIdPath, webhookPath, webhookRegistrationBody } from '../schemas/webhooks';
+import { csrfHeaders } from '../schemas/dashboard';
 import { defineRoute } from '../types';
 
 const WEBHOOK_EXAMPLE = { id: '1234567890123456789', token: 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-aBcDeFgHiJkLmNoPqRsTuVwXyZ01' };
@@ -43,5 +44,50 @@ export const webhookRoutes = {
     schemas: { path: webhookPath, body: secretsBody, data: secretsData },
     maxBodyBytes: 16 * 1024,
     example: { path: WEBHOOK_EXAMPLE, body: { secrets: { github: 'my-signing-secret' } } },
+  }),
+  dashboardWebhooks: defineRoute({
+    method: 'GET',
+    path: '/dashboard/api/webhooks',
+    group: 'webhooks',
+    auth: 'session',
+    response: 'json',
+    summary: 'Your webhooks (whose signature secrets you registered), each with its recent deliveries and their outcomes',
+    schemas: { data: ownedWebhooksData },
+    example: {},
+  }),
+  dashboardSaveWebhook: defineRoute({
+    method: 'POST',
+    path: '/dashboard/api/webhooks',
+    group: 'webhooks',
+    auth: 'session',
+    response: 'json',
+    summary: 'Register the signature secrets of a Discord webhook named by its URL (as PUT /v1/webhooks/{id}/{token}); it joins your webhooks',
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'UPSTREAM_ERROR'],
+    schemas: { headers: csrfHeaders, body: webhookRegistrationBody, data: secretsData },
+    maxBodyBytes: 16 * 1024,
+    example: { body: { webhookUrl: `https://discord.com/api/webhooks/${WEBHOOK_EXAMPLE.id}/${WEBHOOK_EXAMPLE.token}`, secrets: { github: 'my-signing-secret' } } },
+  }),
+  dashboardReplayDelivery: defineRoute({
+    method: 'POST',
+    path: '/dashboard/api/webhooks/{id}/replay',
+    group: 'webhooks',
+    auth: 'session',
+    response: 'json',
+    summary: "Post one of your webhook's failed deliveries to Discord again, once",
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+    schemas: { path: webhookIdPath, headers: csrfHeaders, body: replayBody, data: replayData },
+    maxBodyBytes: 1024,
+    example: { path: { id: WEBHOOK_EXAMPLE.id }, body: { provider: 'github', deliveryId: '72d3162e-cc78-11e3-81ab-4c9367dc0958' } },
+  }),
+  dashboardRemoveWebhook: defineRoute({
+    method: 'DELETE',
+    path: '/dashboard/api/webhooks/{id}',
+    group: 'webhooks',
+    auth: 'session',
+    response: 'json',
+    summary: "Remove one of your webhooks' signature secrets (deliveries are then accepted unsigned); it leaves your webhooks",
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    schemas: { path: webhookIdPath, headers: csrfHeaders, data: removedWebhookData },
+    example: { path: { id: WEBHOOK_EXAMPLE.id } },
   }),
 };

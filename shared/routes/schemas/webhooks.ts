@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ProviderHeader } from '../../webhooks/provider';
 import { providerNamed, providerNames, providers } from '../../webhooks/providers/index';
 import { atMost, oneOf, snowflake, withMeta } from '../params';
-import { NO_CONTROLS, WEBHOOK_TOKEN } from '../patterns';
+import { DISCORD_WEBHOOK_URL, NO_CONTROLS, WEBHOOK_TOKEN } from '../patterns';
 
 /** A Discord webhook, as its URL names it: /webhooks/{id}/{token}. */
 export const webhookPath = z.object({
@@ -69,25 +69,43 @@ const secretsByProvider = withMeta(
   { param: { type: 'object', propertyNames: { enum: signing() }, additionalProperties: { type: 'string', minLength: 1, maxLength: 256, pattern: NO_CONTROLS.source } } },
 );
 
+const secretsFields = {
+  secrets: secretsByProvider,
+  requireSignatures: withMeta(z.optional(z.boolean({ error: 'must be true or false' })), {
+    description: 'true: deliveries of providers without a registered secret are refused (401), so only signed deliveries are forwarded',
+  }),
+};
+
+/** requireSignatures with no secret would refuse every delivery. */
+const someSecretIfRequired = z.superRefine((body: { secrets: Record<string, string>; requireSignatures?: boolean | undefined }, context) => {
+  if (body.requireSignatures && Object.keys(body.secrets).length === 0) {
+    context.addIssue({ code: 'custom', path: ['requireSignatures'], message: 'needs at least one secret: with none, every delivery would be refused' });
+  }
+});
+
 /**
  * `{ "secrets": { "<provider>": "<secret>" }, "requireSignatures"?: true }`: replaces every secret
  * of the webhook (`{}` removes them); `requireSignatures` refuses deliveries of every provider
  * without a registered secret too, so nothing unsigned reaches the channel.
  */
-export const secretsBody = z
+export const secretsBody = z.strictObject(secretsFields).check(someSecretIfRequired);
+
+/** The dashboard's registration: the webhook by its URL (its token in the body, never in a path that access logs keep), and its secrets. */
+export const webhookRegistrationBody = z
   .strictObject({
-    secrets: secretsByProvider,
-    requireSignatures: withMeta(z.optional(z.boolean({ error: 'must be true or false' })), {
-      description: 'true: deliveries of providers without a registered secret are refused (401), so only signed deliveries are forwarded',
-    }),
+    webhookUrl: withMeta(
+      z.string().check(z.regex(DISCORD_WEBHOOK_URL, { error: 'must be a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)' })),
+      { description: 'The Discord webhook URL (Copy Webhook URL in Discord); Discord is asked whether it exists' },
+    ),
+    ...secretsFields,
   })
-  .check(
-    z.superRefine((body, context) => {
-      if (body.requireSignatures && Object.keys(body.secrets).length === 0) {
-        context.addIssue({ code: 'custom', path: ['requireSignatures'], message: 'needs at least one secret: with none, every delivery would be refused' });
-      }
-    }),
-  );
+  .check(someSecretIfRequired);
+
+/** The webhook a signed-in route names (its token is never needed again). */
+export const webhookIdPath = z.object({ id: snowflake('webhook') });
+
+/** Which kept delivery of the webhook to post again. */
+export const replayBody = z.strictObject({ provider: oneOf(providerNames), deliveryId: z.string().check(z.minLength(1), atMost(200)) });
 
 /** GET /webhooks: where to send deliveries, and what each provider signs and renders. */
 export const providerListData = z.strictObject({
@@ -106,3 +124,48 @@ export const providerListData = z.strictObject({
 });
 
 export const secretsData = z.strictObject({ webhookId: z.string(), signedProviders: z.array(z.string()), requireSignatures: z.boolean(), updatedAt: withMeta(z.string(), { format: 'date-time' }) });
+
+const instant = withMeta(z.string(), { format: 'date-time' });
+
+/** The signed-in account's webhooks (those whose secrets it registered last), each with its recent deliveries. */
+export const ownedWebhooksData = z.strictObject({
+  webhooks: z.array(
+    z.strictObject({
+      webhookId: z.string(),
+      signedProviders: z.array(z.string()),
+      requireSignatures: z.boolean(),
+      updatedAt: instant,
+      deliveries: withMeta(
+        z.array(
+          z.strictObject({
+            provider: z.string(),
+            deliveryId: z.string(),
+            event: z.string(),
+            outcome: z.enum(['pending', 'forwarded', 'ignored', 'rejected', 'rateLimited', 'failed']),
+            receivedAt: instant,
+            updatedAt: instant,
+            discordStatus: z.nullable(z.number()),
+            replayable: withMeta(z.boolean(), { description: 'Discord was at fault (failed, rate limited) or the attempt died: a replay posts the kept message again' }),
+          }),
+        ),
+        { description: 'the newest first, at most 20 (the log keeps 7 days)' },
+      ),
+    }),
+  ),
+});
+
+export const replayData = z.strictObject({
+  webhookId: z.string(),
+  provider: z.string(),
+  deliveryId: z.string(),
+  outcome: withMeta(z.enum(['forwarded', 'rejected', 'rateLimited', 'failed']), { description: 'what Discord made of the replay (a failure stays replayable)' }),
+  discordStatus: z.nullable(z.number()),
+});
+
+export const removedWebhookData = z.strictObject({ webhookId: z.string(), removed: z.literal(true) });
+
+/** The id and token a Discord webhook URL names (one DISCORD_WEBHOOK_URL matched). */
+export function webhookOfUrl(url: string): { id: string; token: string } {
+  const [id = '', token = ''] = url.replace(/\/$/, '').split('/').slice(-2);
+  return { id, token };
+}

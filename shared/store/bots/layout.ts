@@ -21,7 +21,5 @@ export const nameKey = (name: string, clientId: string) => `${name.toLowerCase()
 export const guildKey = (guilds: number, clientId: string) => `${String(MAX_GUILDS - Math.min(guilds, MAX_GUILDS)).padStart(16, '0')}#${clientId}`;
 export const hourOf = (time: Date | number) => `${new Date(time).toISOString().slice(0, 13)}:00:00.000Z`;
 export const statsKey = (generation: string, hour: string) => `STATS#${generation}#${hour}`;
-/** The owner's listing (gsi3): every profile, under ACCOUNT#<owner>, by BOT#<id>. */
-export const OWNED = tableSchema.gsi3;
 export const indexOf = (sort: 'name' | 'guilds') => (sort === 'name' ? tableSchema.gsi1 : tableSchema.gsi2);
 

@@ -1,7 +1,8 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
+import { queryOwned } from '../owned';
 import { partitionKey } from '../recordKinds';
-import { indexOf, LISTING, OWNED } from './layout';
+import { indexOf, LISTING } from './layout';
 import { botProfile, type BotProfile, type BotSort, type ListingKey } from './types';
 
 const MAX_READS = 10;
@@ -54,23 +55,5 @@ export async function listProfiles(db: DynamoDBDocumentClient, table: string, op
 
 /** Every profile an account owns (gsi3), by client id. */
 export async function listOwned(db: DynamoDBDocumentClient, table: string, owner: string): Promise<BotProfile[]> {
-  const found: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await guarded('Query', () =>
-      db.send(
-        new QueryCommand({
-          TableName: table,
-          IndexName: OWNED.name,
-          KeyConditionExpression: '#pk = :owned',
-          ExpressionAttributeNames: { '#pk': OWNED.partitionKey },
-          ExpressionAttributeValues: { ':owned': partitionKey('account', owner) },
-          ExclusiveStartKey: start,
-        }),
-      ),
-    );
-    found.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found.map((item) => botProfile.parse(item));
+  return (await queryOwned(db, table, owner, partitionKey('bot', ''))).map((item) => botProfile.parse(item));
 }

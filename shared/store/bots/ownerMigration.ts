@@ -1,8 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { scanEach } from '../scanEach';
 import { guarded } from '../errors';
 import { partitionKey } from '../recordKinds';
-import { botKey, OWNED, PROFILE } from './layout';
+import { OWNED } from '../owned';
+import { botKey, PROFILE } from './layout';
 
 /**
  * Brings profiles written by earlier versions to today's layout, in one idempotent scan that is
@@ -14,24 +16,12 @@ import { botKey, OWNED, PROFILE } from './layout';
  * - Only bots whose owner proved control of the application are listed publicly: an unverified
  *   profile leaves the public listings (gsi1, gsi2) until its owner verifies it.
  */
-export async function migrateBotOwners(db: DynamoDBDocumentClient, table: string, ownerOfKey: (keyId: string) => Promise<string | undefined>): Promise<number> {
-  let changed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await guarded('Scan', () =>
-      db.send(
-        new ScanCommand({
-          TableName: table,
-          FilterExpression: `sk = :profile AND (attribute_exists(ownerKeyId) OR attribute_not_exists(${OWNED.partitionKey}) OR (attribute_not_exists(verifiedAt) AND attribute_exists(gsi1pk)))`,
-          ExpressionAttributeValues: { ':profile': PROFILE },
-          ExclusiveStartKey: start,
-        }),
-      ),
-    );
-    for (const item of page.Items ?? []) if (await bringUpToDate(db, table, item, ownerOfKey)) changed += 1;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return changed;
+export function migrateBotOwners(db: DynamoDBDocumentClient, table: string, ownerOfKey: (keyId: string) => Promise<string | undefined>): Promise<number> {
+  const filter = {
+    expression: `sk = :profile AND (attribute_exists(ownerKeyId) OR attribute_not_exists(${OWNED.partitionKey}) OR (attribute_not_exists(verifiedAt) AND attribute_exists(gsi1pk)))`,
+    values: { ':profile': PROFILE },
+  };
+  return scanEach(db, table, filter, (item) => bringUpToDate(db, table, item, ownerOfKey));
 }
 
 async function bringUpToDate(db: DynamoDBDocumentClient, table: string, item: Record<string, unknown>, ownerOfKey: (keyId: string) => Promise<string | undefined>): Promise<boolean> {

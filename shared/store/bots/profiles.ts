@@ -4,7 +4,8 @@ import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk
 import { guarded } from '../errors';
 import { StoreUnavailableError } from '../../errors/unavailable';
 import { partitionKey } from '../recordKinds';
-import { botKey, guildKey, LISTING, nameKey, OWNED, PROFILE } from './layout';
+import { OWNED } from '../owned';
+import { botKey, guildKey, LISTING, nameKey, PROFILE } from './layout';
 import { botFieldNames } from './fields';
 import { botProfile, type BotFields, type BotProfile, type Refusal } from './types';
 

@@ -1,0 +1,40 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { guarded } from './errors';
+import { OWNED, ownedBy } from './owned';
+import { scanEach } from './scanEach';
+import { SECRETS } from './webhookSecrets';
+
+/**
+ * Webhook secrets registered before webhooks belonged to accounts name only the key that
+ * registered them: they go to that key's owner (and onto its list, gsi3), so they show on its
+ * dashboard. A key nobody can find again leaves them to nobody (`key:<id>`). Idempotent; each move
+ * is conditional on the record still being as read. Returns how many moved.
+ */
+export function migrateWebhookOwners(db: DynamoDBDocumentClient, table: string, ownerOfKey: (keyId: string) => Promise<string | undefined>): Promise<number> {
+  const filter = { expression: `sk = :secrets AND attribute_not_exists(${OWNED.partitionKey})`, values: { ':secrets': SECRETS } };
+  return scanEach(db, table, filter, async (item) => {
+    const keyId = String(item.keyId);
+    const owner = typeof item.ownerAccount === 'string' ? item.ownerAccount : ((await ownerOfKey(keyId)) ?? `key:${keyId}`);
+    const owned = ownedBy(owner, String(item.pk));
+    try {
+      await guarded('UpdateItem', () =>
+        db.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: { pk: item.pk, sk: item.sk },
+            UpdateExpression: 'SET ownerAccount = :owner, #ownedPk = :ownedPk, #ownedSk = :ownedSk',
+            ConditionExpression: 'keyId = :keyId AND updatedAt = :updatedAt',
+            ExpressionAttributeNames: { '#ownedPk': OWNED.partitionKey, '#ownedSk': OWNED.sortKey },
+            ExpressionAttributeValues: { ':owner': owner, ':ownedPk': owned[OWNED.partitionKey], ':ownedSk': owned[OWNED.sortKey], ':keyId': keyId, ':updatedAt': item.updatedAt },
+          }),
+        ),
+      );
+      return true;
+    } catch (error) {
+      // Registered anew meanwhile (with its owner): nothing left to do.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      return false;
+    }
+  });
+}
