@@ -1,0 +1,97 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { DashboardBrowser } from '../support/dashboardBrowser';
+import { expectErrorEnvelope } from '../support/envelope';
+import { discordJson } from '../support/fakeDiscord';
+import { githubDelivery } from '../fixtures/github/payloads';
+import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
+
+/**
+ * The dashboard's webhooks (served by the webhooks function) through the local server, its local
+ * sign-in and a fake Discord: register by URL, the deliveries and their outcomes, a replay of a
+ * failed one, removal; another account's webhook is none of yours.
+ */
+let relay: RelayHarness;
+let browser: DashboardBrowser;
+let csrf: string;
+beforeAll(async () => {
+  relay = await startRelayHarness({ rateLimit: 100_000 });
+  browser = new DashboardBrowser(relay.api.url);
+  expect((await browser.signIn()).status).toBe(302);
+  csrf = await browser.csrf();
+});
+afterAll(() => relay.close());
+beforeEach(() => relay.resetDiscord());
+
+/** A GitHub star signed with the webhook's secret (X-Hub-Signature-256 over the body). */
+function signedStar(id: string, deliveryId: string, secret: string) {
+  const delivery = githubDelivery('star', deliveryId);
+  const signature = `sha256=${createHmac('sha256', secret).update(delivery.body).digest('hex')}`;
+  return relay.send(id, 'github', delivery, { headers: { 'X-Hub-Signature-256': signature } });
+}
+const webhookUrl = (id: string, token = TOKEN) => `https://discord.com/api/webhooks/${id}/${token}`;
+const register = (id: string, body: Record<string, unknown> = {}) => browser.api('POST', '/webhooks', { webhookUrl: webhookUrl(id), secrets: {}, ...body }, csrf);
+const mine = async () => (await browser.api('GET', '/webhooks')).json.data.webhooks as { webhookId: string; signedProviders: string[]; deliveries: { deliveryId: string; outcome: string; replayable: boolean; discordStatus: number | null }[] }[];
+
+describe('your webhooks on the dashboard', () => {
+  test('register by URL (Discord confirms it; the token goes in the body, never a path), then see its deliveries, replay a failed one, remove it', async () => {
+    const id = relay.hookId();
+    const saved = await register(id, { secrets: { github: 'a-signing-secret' } });
+    expect(saved.status).toBe(200);
+    expect(saved.json.data).toMatchObject({ webhookId: id, signedProviders: ['github'], requireSignatures: false });
+    expect(saved.text).not.toContain('a-signing-secret');
+    expect(relay.discord.seen[0]).toMatchObject({ method: 'GET', url: `/api/webhooks/${id}/${TOKEN}` });
+
+    // An unsigned star is refused now (a secret is registered); a signed one that Discord fails is kept for a replay.
+    expectAnswer(await relay.star(id, 'unsigned-1'), 401, /signature/i, 'UNAUTHORIZED');
+    relay.discord.script(discordJson(500, {}));
+    expectAnswer(await signedStar(id, 'failing-1', 'a-signing-secret'), 502, /Discord failed/, 'UPSTREAM_ERROR');
+    const [listed] = (await mine()).filter((hook) => hook.webhookId === id);
+    expect(listed?.signedProviders).toEqual(['github']);
+    expect(listed?.deliveries).toEqual([expect.objectContaining({ deliveryId: 'failing-1', provider: 'github', event: 'star', outcome: 'failed', discordStatus: 500, replayable: true })]);
+    expect(JSON.stringify(await mine())).not.toContain(TOKEN);
+
+    relay.discord.seen.length = 0;
+    const replayed = await browser.api('POST', `/webhooks/${id}/replay`, { provider: 'github', deliveryId: 'failing-1' }, csrf);
+    expect(replayed.json.data).toEqual({ webhookId: id, provider: 'github', deliveryId: 'failing-1', outcome: 'forwarded', discordStatus: 200 });
+    expect(relay.discord.posted()).toHaveLength(1);
+    expect((await mine()).find((hook) => hook.webhookId === id)?.deliveries[0]).toMatchObject({ outcome: 'forwarded', replayable: false });
+    // Once forwarded it is not replayable again.
+    expectErrorEnvelope(await browser.api('POST', `/webhooks/${id}/replay`, { provider: 'github', deliveryId: 'failing-1' }, csrf), 404, 'NOT_FOUND');
+
+    expect((await browser.api('DELETE', `/webhooks/${id}`, undefined, csrf)).json.data).toEqual({ webhookId: id, removed: true });
+    expect((await mine()).map((hook) => hook.webhookId)).not.toContain(id);
+    // Its secret went with it: an unsigned delivery is accepted again.
+    expectAnswer(await relay.star(id, 'unsigned-2'), 200, /^forwarded: star$/);
+  });
+
+  test("a webhook another account registered is none of yours: not listed, and replay or removal answer 404 as if absent", async () => {
+    const theirs = relay.hookId();
+    expect((await relay.putSecrets(theirs, { github: 'their-secret' })).status).toBe(200);
+    relay.discord.script(discordJson(500, {}));
+    await signedStar(theirs, 'theirs-1', 'their-secret');
+    expect((await mine()).map((hook) => hook.webhookId)).not.toContain(theirs);
+    const replay = await browser.api('POST', `/webhooks/${theirs}/replay`, { provider: 'github', deliveryId: 'theirs-1' }, csrf);
+    expectErrorEnvelope(replay, 404, 'NOT_FOUND');
+    const absent = await browser.api('POST', `/webhooks/${relay.hookId()}/replay`, { provider: 'github', deliveryId: 'theirs-1' }, csrf);
+    expect(replay.json.error.message.replace(theirs, 'ID')).toBe(absent.json.error.message.replace(/\d{17,20}/, 'ID'));
+    expectErrorEnvelope(await browser.api('DELETE', `/webhooks/${theirs}`, undefined, csrf), 404, 'NOT_FOUND');
+    expect(await relay.stores.webhookSecrets.get(theirs)).toMatchObject({ ownerAccount: 'local-1', secrets: { github: expect.anything() } });
+    // Registering it from the dashboard (holding its URL) makes it this account's.
+    expect((await register(theirs, { secrets: { github: 'new-secret' } })).status).toBe(200);
+    expect((await mine()).map((hook) => hook.webhookId)).toContain(theirs);
+  });
+
+  test('refused: a URL that is not a Discord webhook, a token Discord rejects, no session, no CSRF token', async () => {
+    for (const url of ['https://evil.example/api/webhooks/123456789012345678/' + TOKEN, `https://discord.com/api/webhooks/18446744073709551616/${TOKEN}`, 'not a url']) {
+      expectErrorEnvelope(await browser.api('POST', '/webhooks', { webhookUrl: url, secrets: {} }, csrf), 400, 'INVALID_BODY');
+    }
+    relay.discord.script(discordJson(401, { message: '401: Unauthorized', code: 0 }));
+    expectErrorEnvelope(await register(relay.hookId()), 403, 'FORBIDDEN');
+    const stranger = new DashboardBrowser(relay.api.url);
+    expectErrorEnvelope(await stranger.api('GET', '/webhooks'), 401, 'UNAUTHORIZED');
+    const id = relay.hookId();
+    expectErrorEnvelope(await browser.api('POST', '/webhooks', { webhookUrl: webhookUrl(id), secrets: {} }), 403, 'FORBIDDEN');
+    expect((await mine()).map((hook) => hook.webhookId)).not.toContain(id);
+  });
+});
