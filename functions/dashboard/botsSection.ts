@@ -47,10 +47,9 @@ export const botsSection = () =>
 
 /**
  * The section's part of the page script (pageScript.ts), run with its helpers in scope: `$`, `api`,
- * `problem`, `say`, `cell`, `button`, `when`. Defines `refreshBots`.
+ * `apiRoot`, `problem`, `say`, `cell`, `button`, `when`. Defines `refreshBots`.
  */
 export const BOTS_SCRIPT = `
-  const apiRoot = window.location.origin + window.location.pathname.replace(/\\/dashboard\\/*$/, '');
   const heartbeatSnippet = (clientId) => [
     "const { Client, GatewayIntentBits } = require('discord.js');",
     '',

@@ -3,6 +3,7 @@ import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import type { Routes } from '../../shared/routes/table';
 import { h } from '../../shared/svg/builder';
 import { botsSection } from './botsSection';
+import { webhooksSection } from './webhooksSection';
 import { DASHBOARD_SCRIPT } from './pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
 import type { DashboardHandler } from './services';
@@ -70,6 +71,7 @@ const signedIn = (accountName: string) =>
       CHARTS.map(([span, caption]) => h('figure', {}, h('img', { id: `chart-${span}`, alt: '', width: 640, height: 180 }), h('figcaption', {}, caption))),
     ),
     botsSection(),
+    webhooksSection(),
   );
 
 /**

@@ -1,4 +1,5 @@
 import { BOTS_SCRIPT } from './botsSection';
+import { WEBHOOKS_SCRIPT } from './webhooksSection';
 
 /**
  * The dashboard page's only script, run in the browser: a thin client of /dashboard/api (its
@@ -12,6 +13,8 @@ export const DASHBOARD_SCRIPT = `(() => {
   if (!$('session')) return;
   const csrf = JSON.parse($('session').textContent).csrfToken;
   const base = window.location.pathname.replace(/\\/+$/, '') + '/api';
+  // The API's root: the dashboard is its /dashboard page.
+  const apiRoot = window.location.origin + window.location.pathname.replace(/\\/dashboard\\/*$/, '');
 
   const api = async (method, path, body) => {
     const headers = { Accept: 'application/json' };
@@ -124,6 +127,6 @@ export const DASHBOARD_SCRIPT = `(() => {
     }
   });
 
-${BOTS_SCRIPT}
-  Promise.all([refresh(), refreshBots()]).catch((error) => problem(error.message));
+${BOTS_SCRIPT}${WEBHOOKS_SCRIPT}
+  Promise.all([refresh(), refreshBots(), refreshWebhooks(), loadProviders()]).catch((error) => problem(error.message));
 })();`;

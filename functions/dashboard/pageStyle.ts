@@ -8,7 +8,7 @@ section{border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin:1rem 0}
 button:disabled{cursor:default;opacity:.5}
 label{display:block;font-weight:600;margin:.5rem 0 .25rem}label.inline{display:inline;margin:0}h3{font-size:1rem;margin:1rem 0 .25rem}
 pre{overflow-x:auto;background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.75rem;font:13px/1.4 ui-monospace,monospace}
-#save-bot input:not([type=checkbox]){width:100%}
+#save-bot input:not([type=checkbox]),#save-webhook input:not([type=checkbox]),select{width:100%}select{box-sizing:border-box;padding:.5rem;border:1px solid #8c959f;border-radius:6px;font:inherit;background:inherit;color:inherit}.webhook{border-top:1px solid #d0d7de;margin-top:1rem}
 input{box-sizing:border-box;padding:.5rem;border:1px solid #8c959f;border-radius:6px;font:14px ui-monospace,monospace;max-width:100%}
 .row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}.row input{flex:1;min-width:12rem}.row input[type=checkbox]{flex:none;min-width:0}
 .note{color:#59636e;font-size:.9rem}.problem{color:#cf222e;min-height:1.5em;margin:.5rem 0}

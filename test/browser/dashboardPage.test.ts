@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { githubDelivery } from '../fixtures/github/payloads';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
 import { launchChromium } from '../support/browser';
@@ -203,6 +205,49 @@ describe('the dashboard in Chromium', () => {
       await page.getByRole('button', { name: 'Delete Helper 2' }).click();
       await page.getByText('Bot Helper 2 deleted.').waitFor();
       await page.locator('#no-bots').waitFor({ state: 'visible' });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  test('webhooks: the relay URL builder -> save a signing secret -> a delivery Discord fails shows with a Replay button -> replayed, forwarded', async () => {
+    const { context, page, problems } = await openDashboard();
+    try {
+      await signIn(page, { id: '200000000000000022', username: 'hooker', global_name: 'Hook Keeper' });
+      await page.locator('#no-webhooks').waitFor({ state: 'visible' });
+      const [id, token] = ['1234567890123456001', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'];
+      discord.addWebhook(id, token);
+      await page.getByLabel('Discord webhook URL').fill(`https://discord.com/api/webhooks/${id}/${token}`);
+      await page.getByLabel('Provider').selectOption('github');
+      const relayUrl = await page.getByLabel('Relay URL').inputValue();
+      expect(relayUrl).toBe(`${api.url}/webhooks/${id}/${token}/github`);
+      await expect(page.locator('#hook-signs').textContent()).resolves.toMatch(/X-Hub-Signature-256/);
+      await page.getByLabel('Signing secret').fill('a-signing-secret');
+      await page.getByRole('button', { name: 'Save webhook' }).click();
+      await page.getByText(`Webhook ${id} saved: github deliveries are checked.`).waitFor();
+
+      // GitHub's delivery (signed with the secret) to the relay URL the page built; Discord fails it once.
+      discord.failPosts(1);
+      const delivery = githubDelivery('star', 'browser-star-1');
+      const signature = `sha256=${createHmac('sha256', 'a-signing-secret').update(delivery.body).digest('hex')}`;
+      expect((await call(relayUrl, { method: 'POST', headers: { ...delivery.headers, 'X-Hub-Signature-256': signature }, body: delivery.body })).status).toBe(502);
+      await page.reload();
+      await page.locator('#signed-in').waitFor({ state: 'visible' });
+      const row = page.locator('#webhooks tbody tr').first();
+      await expect(row.locator('td').nth(3).textContent()).resolves.toBe('Discord failed (500)');
+      await expectAccessiblePage(page, 1280);
+      await page.setViewportSize({ width: 390, height: 900 });
+      await expectAccessiblePage(page, 390);
+      await page.getByRole('button', { name: 'Replay star browser-star-1' }).click();
+      await page.getByText('Delivery browser-star-1 replayed: forwarded.').waitFor();
+      await expect(row.locator('td').nth(3).textContent()).resolves.toBe('forwarded (200)');
+      await expect(page.getByRole('button', { name: 'Replay star browser-star-1' }).count()).resolves.toBe(0);
+
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: `Remove webhook ${id}` }).click();
+      await page.getByText(`Webhook ${id} removed.`).waitFor();
+      await page.locator('#no-webhooks').waitFor({ state: 'visible' });
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -17,6 +17,10 @@ export interface FakeDiscordOAuth {
   signInAs(user: FakeUser): void;
   /** A Discord application with a bot: its token, which applications/@me answers with it (as the Developer Portal's Reset Token gives it). */
   addApplication(application: FakeApplication): string;
+  /** A Discord webhook: GET answers it, a POST creates a message (or fails, see failPosts). */
+  addWebhook(id: string, token: string): void;
+  /** The next `count` messages posted to webhooks fail with a 500. */
+  failPosts(count: number): void;
   /** Every request: path, query (authorize) or form (token), authorization header (users/@me, applications/@me). */
   seen: { method: string; path: string; params: Record<string, string>; authorization?: string }[];
   close(): Promise<void>;
@@ -47,6 +51,8 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
   const grants = new Map<string, Grant>();
   const tokens = new Map<string, FakeUser>();
   const botTokens = new Map<string, FakeApplication>();
+  const webhooks = new Set<string>();
+  let failing = 0;
   const seen: FakeDiscordOAuth['seen'] = [];
   const json = (response: ServerResponse, status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
@@ -83,6 +89,16 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
         const user = tokens.get((request.headers.authorization ?? '').replace(/^Bearer /, ''));
         return user ? json(response, 200, { ...user, discriminator: '0', avatar: null }) : json(response, 401, { message: '401: Unauthorized', code: 0 });
       }
+      const webhook = /^\/api\/webhooks\/(\d+)\/([\w-]+)$/.exec(url.pathname);
+      if (webhook && webhooks.has(`${webhook[1]}/${webhook[2]}`)) {
+        if (request.method === 'GET') return json(response, 200, { id: webhook[1], type: 1, name: 'fake webhook', channel_id: '1' });
+        if (failing > 0) {
+          failing -= 1;
+          return json(response, 500, { message: 'Internal Server Error', code: 0 });
+        }
+        return json(response, 200, { id: String(seen.length) });
+      }
+      if (webhook) return json(response, 401, { message: 'Invalid Webhook Token', code: 50027 });
       if (request.method === 'GET' && url.pathname === '/api/applications/@me') {
         const application = botTokens.get((request.headers.authorization ?? '').replace(/^Bot /, ''));
         return application ? json(response, 200, { description: '', ...application, icon: null, bot_public: true, bot_require_code_grant: false }) : json(response, 401, { message: '401: Unauthorized', code: 0 });
@@ -100,6 +116,12 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
       const token = `${Buffer.from(application.id).toString('base64url')}.${randomBytes(4).toString('base64url')}.${randomBytes(27).toString('base64url')}`;
       botTokens.set(token, application);
       return token;
+    },
+    addWebhook: (id, token) => {
+      webhooks.add(`${id}/${token}`);
+    },
+    failPosts: (count) => {
+      failing = count;
     },
     signInAs: (user) => {
       current = user;

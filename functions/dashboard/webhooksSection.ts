@@ -1,0 +1,142 @@
+import { h } from '../../shared/svg/builder';
+
+/** The dashboard's "Webhooks" section: the relay URL builder, registering a webhook's signing secret, and your webhooks' deliveries with a replay for failed ones (served by the webhooks function). */
+export const webhooksSection = () =>
+  h(
+    'section',
+    { 'aria-labelledby': 'webhooks-title' },
+    h('h2', { id: 'webhooks-title' }, 'Webhooks'),
+    h('p', { class: 'note' }, 'Paste a Discord webhook URL and pick the provider: give the provider the relay URL. Save a signing secret to have the relay check signatures, and to see the deliveries here.'),
+    h(
+      'form',
+      { id: 'save-webhook' },
+      h('label', { for: 'hook-url' }, 'Discord webhook URL'),
+      h('input', { id: 'hook-url', type: 'password', autocomplete: 'off', spellcheck: 'false', required: 'required', placeholder: 'https://discord.com/api/webhooks/...' }),
+      h('label', { for: 'hook-provider' }, 'Provider'),
+      h('select', { id: 'hook-provider', required: 'required' }),
+      h('label', { for: 'relay-url' }, 'Relay URL'),
+      h('div', { class: 'row' }, h('input', { id: 'relay-url', readonly: 'readonly', spellcheck: 'false' }), h('button', { type: 'button', id: 'copy-relay', disabled: 'disabled' }, 'Copy relay URL')),
+      h('label', { for: 'hook-secret' }, 'Signing secret'),
+      h('input', { id: 'hook-secret', type: 'password', autocomplete: 'off', maxlength: 256 }),
+      h('p', { id: 'hook-signs', class: 'note' }),
+      h('p', { class: 'row' }, h('input', { id: 'hook-require', type: 'checkbox' }), h('label', { for: 'hook-require', class: 'inline' }, 'Refuse unsigned deliveries')),
+      h('button', { type: 'submit', id: 'save-webhook-button', class: 'primary' }, 'Save webhook'),
+    ),
+    h('p', { id: 'no-webhooks', class: 'note', hidden: 'hidden' }, 'No webhooks yet.'),
+    h('div', { id: 'webhooks' }),
+  );
+
+/**
+ * The section's part of the page script (pageScript.ts), run with its helpers in scope: `$`, `api`,
+ * `apiRoot`, `problem`, `say`, `cell`, `button`, `when`. Defines `refreshWebhooks`.
+ */
+export const WEBHOOKS_SCRIPT = `
+  const DISCORD_WEBHOOK = /^https:\\/\\/(?:(?:ptb|canary)\\.)?discord(?:app)?\\.com\\/api(?:\\/v\\d+)?\\/webhooks\\/([1-9]\\d{16,19})\\/([A-Za-z0-9_-]{20,100})\\/?$/;
+  let relay = { url: '', providers: [] };
+  const chosen = () => relay.providers.find((provider) => provider.name === $('hook-provider').value);
+  const buildRelayUrl = () => {
+    const match = DISCORD_WEBHOOK.exec($('hook-url').value.trim());
+    const provider = chosen();
+    $('relay-url').value = match && provider ? apiRoot + relay.url.replace('{id}', match[1]).replace('{token}', match[2]).replace('{provider}', provider.name) : '';
+    $('copy-relay').disabled = !$('relay-url').value;
+    const signs = provider && provider.signature;
+    $('hook-secret').disabled = !signs;
+    $('hook-signs').textContent = !provider ? '' : signs ? provider.displayName + ' signs deliveries (' + signs.header + '): the secret is the one you set on its webhook.' : provider.displayName + ' does not sign deliveries: there is no secret to check.';
+  };
+  const loadProviders = async () => {
+    const response = await fetch(apiRoot + '/webhooks', { headers: { Accept: 'application/json' } });
+    relay = (await response.json()).data;
+    const select = $('hook-provider');
+    select.replaceChildren(...relay.providers.map((provider) => {
+      const option = document.createElement('option');
+      option.value = provider.name;
+      option.textContent = provider.displayName;
+      return option;
+    }));
+    buildRelayUrl();
+  };
+
+  const OUTCOMES = { forwarded: 'forwarded', ignored: 'ignored (not an event we render)', rejected: 'refused by Discord', rateLimited: 'rate limited by Discord', failed: 'Discord failed', pending: 'in progress' };
+  const showWebhooks = (data) => {
+    const list = $('webhooks');
+    list.replaceChildren();
+    $('no-webhooks').hidden = data.webhooks.length > 0;
+    for (const hook of data.webhooks) {
+      const name = 'webhook ' + hook.webhookId;
+      const box = list.appendChild(document.createElement('div'));
+      box.className = 'webhook';
+      const title = box.appendChild(document.createElement('h3'));
+      title.textContent = 'Webhook ' + hook.webhookId;
+      const about = box.appendChild(document.createElement('p'));
+      about.className = 'row';
+      about.append(
+        document.createTextNode('Signed: ' + (hook.signedProviders.join(', ') || 'none') + (hook.requireSignatures ? '; unsigned deliveries refused' : '') + '. '),
+        button('Remove', name, () => removeWebhook(hook).catch((error) => problem(error.message))),
+      );
+      if (hook.deliveries.length === 0) {
+        box.appendChild(document.createElement('p')).textContent = 'No deliveries in the last 7 days.';
+        continue;
+      }
+      const region = box.appendChild(document.createElement('div'));
+      region.className = 'table';
+      region.tabIndex = 0;
+      region.setAttribute('role', 'region');
+      region.setAttribute('aria-label', 'Deliveries of ' + name);
+      const table = region.appendChild(document.createElement('table'));
+      const head = table.createTHead().insertRow();
+      for (const label of ['Received', 'Provider', 'Event', 'Outcome', 'Actions']) {
+        const th = document.createElement('th');
+        th.scope = 'col';
+        th.textContent = label;
+        head.appendChild(th);
+      }
+      const body = table.createTBody();
+      for (const delivery of hook.deliveries) {
+        const row = body.insertRow();
+        cell(row, when(delivery.receivedAt));
+        cell(row, delivery.provider);
+        cell(row, delivery.event);
+        cell(row, (OUTCOMES[delivery.outcome] || delivery.outcome) + (delivery.discordStatus ? ' (' + delivery.discordStatus + ')' : ''));
+        const actions = row.insertCell();
+        if (delivery.replayable) actions.appendChild(button('Replay', delivery.event + ' ' + delivery.deliveryId, () => replay(hook, delivery).catch((error) => problem(error.message))));
+      }
+    }
+  };
+  const refreshWebhooks = async () => showWebhooks(await api('GET', '/webhooks'));
+  const replay = async (hook, delivery) => {
+    problem('');
+    const result = await api('POST', '/webhooks/' + hook.webhookId + '/replay', { provider: delivery.provider, deliveryId: delivery.deliveryId });
+    await refreshWebhooks();
+    say('Delivery ' + delivery.deliveryId + ' replayed: ' + (OUTCOMES[result.outcome] || result.outcome) + '.');
+  };
+  const removeWebhook = async (hook) => {
+    if (!window.confirm('Remove the secrets of webhook ' + hook.webhookId + '? Its deliveries are then accepted unsigned.')) return;
+    await api('DELETE', '/webhooks/' + hook.webhookId);
+    await refreshWebhooks();
+    say('Webhook ' + hook.webhookId + ' removed.');
+  };
+
+  $('hook-url').addEventListener('input', buildRelayUrl);
+  $('hook-provider').addEventListener('change', buildRelayUrl);
+  $('copy-relay').addEventListener('click', () => {
+    $('relay-url').select();
+    const done = () => say('Relay URL copied.');
+    if (navigator.clipboard) navigator.clipboard.writeText($('relay-url').value).then(done, () => document.execCommand('copy') && done());
+    else if (document.execCommand('copy')) done();
+  });
+  $('save-webhook').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    problem('');
+    const provider = chosen();
+    const secret = $('hook-secret').value;
+    if (!provider || !provider.signature || !secret) return problem('Pick a provider that signs its deliveries and give its signing secret.');
+    try {
+      const saved = await api('POST', '/webhooks', { webhookUrl: $('hook-url').value.trim(), secrets: { [provider.name]: secret }, requireSignatures: $('hook-require').checked });
+      $('hook-secret').value = '';
+      await refreshWebhooks();
+      say('Webhook ' + saved.webhookId + ' saved: ' + saved.signedProviders.join(', ') + ' deliveries are checked.');
+    } catch (error) {
+      problem(error.message);
+    }
+  });
+`;
