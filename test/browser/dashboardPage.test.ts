@@ -160,6 +160,24 @@ describe('the dashboard in Chromium', () => {
     }
   }, 60_000);
 
+  test('in the browser too: a forged state opens no session, and a write without the CSRF token is refused', async () => {
+    const { context, page } = await openDashboard();
+    try {
+      const forged = await page.goto(`${api.url}/dashboard/callback?state=forged&code=whatever`);
+      expect(forged?.status()).toBe(400);
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('cbk_session');
+      await page.goto(`${api.url}/dashboard`);
+      await signIn(page, { id: '200000000000000023', username: 'csrf' });
+      // A script of the page's own origin that does not send the token (as a forged form post would not).
+      const status = await page.evaluate(async () => (await fetch('/dashboard/api/keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'forged' }) })).status);
+      expect(status).toBe(403);
+      await page.reload();
+      await page.locator('#no-keys').waitFor({ state: 'visible' });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   test('bots: register -> verify with the bot token -> listed publicly; the heartbeat snippet, run as a bot would, makes it online; edit; delete', async () => {
     const { context, page, problems } = await openDashboard();
     try {

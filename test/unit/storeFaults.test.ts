@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { tableSchema } from '../../shared/store/schema';
+import { tokenContext } from '../../shared/webhooks/forward';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { InternalServerError, ProvisionedThroughputExceededException, RequestLimitExceeded, ThrottlingException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -89,6 +90,7 @@ const SESSION_ID = 'store-faults-session-id';
 const ACCOUNT = 'tester';
 const FAR = Math.floor(NOW.getTime() / 1000) + 3600;
 const SIGN_IN_STATE = routes.dashboardCallback.schemas.query.parse(routes.dashboardCallback.example.query).state;
+const REPLAY = { id: routes.dashboardReplayDelivery.schemas.path.parse(routes.dashboardReplayDelivery.example.path).id, ...routes.dashboardReplayDelivery.schemas.body.parse(routes.dashboardReplayDelivery.example.body) };
 const ACCOUNT_KEY = keyRecord('cbk_account-key', { id: routes.dashboardRevokeKey.schemas.path.parse(routes.dashboardRevokeKey.example.path).keyId, owner: ACCOUNT });
 const ITEMS: Record<string, Record<string, unknown>> = {
   APIKEY: { pk: `KEY#${hashKey(KEY)}`, sk: 'APIKEY', ...keyRecord(KEY, { id: KEY_ID, owner: 'tester' }) },
@@ -96,6 +98,21 @@ const ITEMS: Record<string, Record<string, unknown>> = {
   SIGNIN: { pk: `SIGNIN#${sha256Hex(SIGN_IN_STATE)}`, sk: 'SIGNIN', verifier: 'v'.repeat(43), redirectUri: 'http://127.0.0.1/dashboard/callback', expiresAt: FAR },
   PROFILE,
   COMMANDS: { pk: PROFILE.pk, sk: 'COMMANDS', generation: 'gen-1', commands: [{ name: 'ban', description: 'Ban a member' }], updatedAt: PROFILE.updatedAt },
+  // The signed-in account's webhook, and a failed delivery of it kept for a replay (its token sealed in beforeAll).
+  SECRETS: { pk: `HOOK#${REPLAY.id}`, sk: 'SECRETS', webhookId: REPLAY.id, secrets: {}, keyId: KEY_ID, ownerAccount: ACCOUNT, updatedAt: NOW.toISOString() },
+};
+/** The delivery the replay route's example names, as claimReplay answers it (its sealed token is added once the box exists). */
+const KEPT_DELIVERY: Record<string, unknown> = {
+  pk: `HOOK#${REPLAY.id}`,
+  sk: `DELIVERY#${REPLAY.provider}#${REPLAY.deliveryId}`,
+  webhookId: REPLAY.id,
+  provider: REPLAY.provider,
+  deliveryId: REPLAY.deliveryId,
+  event: 'star',
+  outcome: 'pending',
+  receivedAt: NOW.toISOString(),
+  updatedAt: NOW.toISOString(),
+  message: { content: 'kept' },
 };
 
 const keyOf = (input: DynamoCall['input']) => ({ pk: String(input.Key?.pk ?? input.Item?.pk ?? input.ExpressionAttributeValues?.[':pk'] ?? ''), sk: String(input.Key?.sk ?? input.Item?.sk ?? '') });
@@ -108,6 +125,7 @@ function answer({ op, input }: DynamoCall): unknown {
       return { Item: ITEMS[sk]?.pk === pk ? ITEMS[sk] : undefined };
     case 'UpdateItem':
       if (pk.startsWith('RATE#')) return { Attributes: { [input.ExpressionAttributeNames['#count']]: 1 } };
+      if (sk === KEPT_DELIVERY.sk && input.ReturnValues === 'ALL_NEW') return { Attributes: KEPT_DELIVERY };
       return sk === 'PROFILE' ? { Attributes: PROFILE } : {};
     case 'DeleteItem':
       // Taking a sign-in answers the record it removed.
@@ -115,7 +133,8 @@ function answer({ op, input }: DynamoCall): unknown {
     case 'Query':
       // A key found by id or an account's keys; a bot listing (an index); a bot's sweep before its delete (keys only), or its history.
       if (pk === 'APIKEYS' || pk.startsWith('ACCOUNT#')) return { Items: [{ pk: `KEY#${ACCOUNT_KEY.keyHash}`, sk: 'APIKEY', ...ACCOUNT_KEY }] };
-      if (input.IndexName) return { Items: [PROFILE] };
+      // An account's webhooks or bots (gsi3, by prefix), or a public bot listing.
+      if (input.IndexName) return { Items: [input.ExpressionAttributeValues[':prefix'] === 'HOOK#' ? ITEMS.SECRETS : PROFILE] };
       return { Items: input.ProjectionExpression ? [{ pk, sk: 'COMMANDS' }] : [] };
     default:
       return {};
@@ -146,9 +165,10 @@ const OPERATIONS: Operation[] = [
   { name: 'bot delete: batch', is: (c) => c.op === 'BatchWriteItem' },
   { name: 'bot delete: profile', is: (c) => isKey(c, 'DeleteItem', (sk) => sk === 'PROFILE') },
   { name: 'delivery claim', is: (c) => isKey(c, 'PutItem', (sk) => sk.startsWith('DELIVERY#')) },
-  { name: 'delivery finish', is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('DELIVERY#')) },
+  { name: 'delivery finish', is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('DELIVERY#')) && c.input.ReturnValues !== 'ALL_NEW' },
   { name: 'webhook secrets get', is: (c) => isKey(c, 'GetItem', (sk) => sk === 'SECRETS') },
   { name: 'webhook secrets replace', is: (c) => isKey(c, 'PutItem', (sk) => sk === 'SECRETS') },
+  { name: 'webhook secrets remove', is: (c) => isKey(c, 'DeleteItem', (sk) => sk === 'SECRETS') },
   { name: 'webhook token verdict get', is: (c) => isKey(c, 'GetItem', (sk) => sk.startsWith('PAIR#')) },
   { name: 'webhook token verdict remember', is: (c) => isKey(c, 'PutItem', (sk) => sk.startsWith('PAIR#')) },
   { name: 'session read', is: (c) => isKey(c, 'GetItem', (sk) => sk === 'SESSION') },
@@ -161,7 +181,9 @@ const OPERATIONS: Operation[] = [
   { name: 'key revoke', is: (c) => isKey(c, 'UpdateItem', (sk) => sk === 'APIKEY') },
   { name: 'key find by id', is: (c) => c.op === 'Query' && keyOf(c.input).pk === 'APIKEYS' },
   { name: "account's keys", is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('ACCOUNT#') },
-  { name: "account's bots", is: (c) => c.op === 'Query' && c.input.IndexName === tableSchema.gsi3.name },
+  { name: "account's bots or webhooks", is: (c) => c.op === 'Query' && c.input.IndexName === tableSchema.gsi3.name },
+  { name: "a webhook's delivery log", is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('HOOK#') && c.input.IndexName === undefined },
+  { name: 'delivery replay claim', is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('DELIVERY#')) && c.input.ReturnValues === 'ALL_NEW' },
   { name: 'relay brake read', is: (c) => c.op === 'GetItem' && keyOf(c.input).pk.startsWith('RELAY#') },
 ];
 /** What every request meets before its handler: the authorizer's lookup and the limiter's count. */
@@ -198,6 +220,8 @@ beforeAll(async () => {
   };
   // No such endpoint is ever reached: every DynamoDBDocumentClient's send() is the script above.
   const stores = createStores({ tableName: 'scripted', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
+  const secretBox = new LocalSecretBox(randomBytes(32));
+  KEPT_DELIVERY.sealedToken = await secretBox.seal('aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789', tokenContext(REPLAY.id));
   const deps: AllServices = {
     ...dashboardKit.services(stores),
     // The local sign-in (this gateway is on loopback): the callback needs no Discord.
@@ -208,7 +232,7 @@ beforeAll(async () => {
     bots: stores.bots,
     deliveries: stores.deliveries,
     webhookSecrets: stores.webhookSecrets,
-    secretBox: new LocalSecretBox(randomBytes(32)),
+    secretBox,
     pairGuard: pairGuardOver(stores, () => NOW),
     discordApiBase: discord.apiBase,
     onlineWindowSeconds: 120,
