@@ -51,9 +51,9 @@ describe('relay', () => {
   });
 
   test('a push without commits (a tag push, a deleted branch) is forwarded without an empty description', async () => {
-    expectAnswer(await github(hookId(), 'push', { ...(githubPayloads.push as object), ref: 'refs/tags/v2', commits: [] }), 200, /^forwarded: push$/);
+    expectAnswer(await github(hookId(), 'push', { ...(githubPayloads.push as object), ref: 'refs/tags/v2', created: true, commits: [] }), 200, /^forwarded: push$/);
     const [embed] = discord.seen[0]?.body.embeds ?? [];
-    expect(embed.title).toMatch(/0 new commits/);
+    expect(embed.title).toBe('[baxterthehacker/public-repo] Tag v2 created');
     expect(embed).not.toHaveProperty('description');
   });
 

@@ -57,7 +57,7 @@ describe('Bitbucket provider', () => {
   test('a created branch is green; a deleted one red; other refs in the same push are counted', () => {
     expect(embedOf('repo:push', withChange({ old: null })).color).toBe(0x2ea44f);
     const deleted = embedOf('repo:push', { ...push, push: { changes: [{ ...push.push.changes[0], new: null, commits: [] }, push.push.changes[0]] } });
-    expect(deleted).toMatchObject({ title: '[team_name/repo_name] branch deleted: master', color: 0xd73a49, url: 'https://bitbucket.org/team_name/repo_name', footer: { text: 'and 1 more ref changed' } });
+    expect(deleted).toMatchObject({ title: '[team_name/repo_name] Branch master deleted', color: 0xd73a49, url: 'https://bitbucket.org/team_name/repo_name', footer: { text: 'and 1 more ref changed' } });
   });
 
   test('an opened pull request shows its description and branches; a declined one its reason', () => {

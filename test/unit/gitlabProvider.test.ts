@@ -9,7 +9,7 @@ const delivery = (event: string, payload: unknown) => toProviderDelivery(gitlabD
 describe('GitLab provider', () => {
   test.each([
     ['Push Hook', /^\[mike\/diaspora:master\] 4 new commits$/, 0x0366d6],
-    ['Tag Push Hook', /Tag pushed: v1\.0\.0$/, 0x2ea44f],
+    ['Tag Push Hook', /\] Tag v1\.0\.0 created$/, 0x2ea44f],
     ['Merge Request Hook', /Merge request open: !1 MS-Viewport$/, 0x2ea44f],
     ['Issue Hook', /Issue open: #23 New API/, 0x2ea44f],
     ['Note Hook', /New comment on merge request$/, 0x0366d6],

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
+import { refUpdateHeadline } from '../refUpdate';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 
 /**
@@ -32,7 +33,7 @@ const commit = z.object({
   author: z.nullish(z.object({ raw: z.optional(z.string()), display_name: z.optional(z.string()), user: z.nullish(z.object({ display_name: z.string() })) })),
   links: z.optional(z.object({ html: link })),
 });
-const ref = z.object({ type: z.string(), name: z.string() });
+const ref = z.object({ type: z.string(), name: z.string(), links: z.optional(z.object({ html: z.optional(link) })) });
 
 const schemas = {
   'repo:push': z.extend(base, {
@@ -100,18 +101,25 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     // One embed per delivery: the first ref changed names it, the rest are counted in the footer.
     const [change, ...others] = p.push.changes;
     const more = others.length ? { footer: { text: `and ${plural(others.length, 'more ref')} changed` } } : {};
-    const url = change?.links?.html ? { url: change.links.html.href } : repoUrl(p.repository);
-    if (!change?.new) {
-      return { title: `[${p.repository.full_name}] ${change?.old?.type ?? 'branch'} deleted: ${change?.old?.name ?? ''}`, ...repoUrl(p.repository), author: author(p.actor), color: COLORS.closed, ...more };
-    }
-    const commits = change.commits ?? [];
-    // Bitbucket sends at most five commits per change and says so with `truncated`.
-    const count = `${commits.length}${change.truncated ? '+' : ''}`;
+    const commits = change?.commits ?? [];
+    const side = change?.new ?? change?.old;
+    const update = {
+      repo: p.repository.full_name,
+      kind: side?.type === 'tag' ? ('tag' as const) : ('branch' as const),
+      name: side?.name ?? '',
+      created: !change?.old,
+      deleted: !change?.new,
+      commits: commits.length,
+      // Bitbucket sends at most five commits per change and says so with `truncated`.
+      more: change?.truncated === true,
+      forced: change?.forced === true,
+    };
+    // The most specific page: the new branch or tag, the compare view of new commits, the repository once the ref is gone.
+    const page = update.deleted ? undefined : update.kind === 'tag' || (update.created && !commits.length) ? change?.new?.links?.html : (change?.links?.html ?? change?.new?.links?.html);
     return {
-      title: `[${p.repository.full_name}:${change.new.name}] ${count} new commit${count === '1' ? '' : 's'}${change.forced ? ' (forced)' : ''}`,
-      ...url,
+      ...refUpdateHeadline(update),
+      ...(page ? { url: page.href } : repoUrl(p.repository)),
       author: author(p.actor),
-      color: change.old ? COLORS.info : COLORS.created,
       description: commits
         .slice(0, 10)
         .map((c) => commitLine({ id: c.hash, url: c.links?.html.href, message: c.message, author: commitAuthor(c) }))

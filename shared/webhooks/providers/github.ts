@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
+import { refOf, refPath, refUpdateHeadline } from '../refUpdate';
 
 /**
  * GitHub: the event is in X-GitHub-Event, the delivery id in X-GitHub-Delivery; bodies are JSON or
@@ -16,6 +17,9 @@ const schemas = {
   push: z.extend(base, {
     ref: z.string(),
     compare: z.string(),
+    // Older Gitea payloads (sent to /github) lack these: a missing field means "no".
+    created: z.optional(z.boolean()),
+    deleted: z.optional(z.boolean()),
     forced: z.optional(z.boolean()),
     commits: z.array(z.object({ id: z.string(), url: z.string(), message: z.string(), author: z.object({ name: z.string() }) })),
   }),
@@ -50,17 +54,27 @@ type EventName = keyof typeof schemas;
 type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
 
 const author = (sender: z.output<typeof user>) => ({ name: sender.login, url: sender.html_url, ...(sender.avatar_url ? { icon_url: sender.avatar_url } : {}) });
-const shortRef = (ref: string) => ref.replace(/^refs\/(heads|tags)\//, '');
 const ACTION_COLORS: Record<string, number> = { opened: COLORS.created, reopened: COLORS.created, created: COLORS.created, published: COLORS.created, closed: COLORS.closed, deleted: COLORS.closed };
 const conclusionColor = (conclusion: string | null | undefined) => (conclusion === 'success' ? COLORS.created : conclusion === 'failure' || conclusion === 'timed_out' ? COLORS.closed : COLORS.neutral);
+
+/**
+ * What a push did, and the most specific page for it: the compare view of new commits, the new
+ * branch or tag, or (when it was deleted) the repository. A compare link with a side of zeros
+ * leads nowhere, so it is never used.
+ */
+function pushHeadline(p: Payload<'push'>): Pick<Embed, 'title' | 'url' | 'color'> {
+  const { kind, name } = refOf(p.ref);
+  const update = { repo: p.repository.full_name, kind, name, created: p.created === true, deleted: p.deleted === true, commits: p.commits.length, forced: p.forced === true };
+  const refPage = `${p.repository.html_url}/tree/${refPath(name)}`;
+  const url = update.deleted ? p.repository.html_url : kind === 'tag' || (update.created && update.commits === 0) || /\/compare\/.*0{12}/.test(p.compare) ? refPage : p.compare;
+  return { ...refUpdateHeadline(update), url };
+}
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   ping: (p) => ({ title: `Webhook connected${p.repository ? `: ${p.repository.full_name}` : ''}`, description: escapeMarkdown(p.zen), color: COLORS.neutral }),
   push: (p) => ({
-    title: `[${p.repository.full_name}:${shortRef(p.ref)}] ${p.commits.length} new commit${p.commits.length === 1 ? '' : 's'}${p.forced ? ' (forced)' : ''}`,
-    url: p.compare,
+    ...pushHeadline(p),
     author: author(p.sender),
-    color: COLORS.info,
     description: p.commits
       .slice(0, 10)
       .map((c) => commitLine({ id: c.id, url: c.url, message: c.message, author: c.author.name }))

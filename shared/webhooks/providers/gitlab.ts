@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromHeader, schemaProvider, type Locator, type Provider } from '../provider';
+import { isNoCommit, refOf, refPath, refUpdateHeadline } from '../refUpdate';
 
 /**
  * GitLab: the event is the X-Gitlab-Event header ("Push Hook", ...), the delivery id
@@ -12,13 +13,15 @@ const user = z.object({ name: z.string(), username: z.optional(z.string()), avat
 const schemas = {
   'Push Hook': z.object({
     ref: z.string(),
+    before: z.optional(z.string()),
+    after: z.optional(z.string()),
     user_name: z.string(),
     user_avatar: z.nullish(z.string()),
     project,
     total_commits_count: z.optional(z.number()),
     commits: z.array(z.object({ id: z.string(), message: z.string(), url: z.string(), author: z.object({ name: z.string() }) })),
   }),
-  'Tag Push Hook': z.object({ ref: z.string(), user_name: z.string(), project, checkout_sha: z.nullish(z.string()) }),
+  'Tag Push Hook': z.object({ ref: z.string(), before: z.optional(z.string()), after: z.optional(z.string()), user_name: z.string(), project, checkout_sha: z.nullish(z.string()) }),
   'Merge Request Hook': z.object({
     user,
     project,
@@ -38,21 +41,32 @@ type EventName = keyof typeof schemas;
 type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
 
 const author = (u: z.output<typeof user>) => ({ name: u.username ?? u.name, ...(u.avatar_url ? { icon_url: u.avatar_url } : {}) });
-const shortRef = (ref: string) => ref.replace(/^refs\/(heads|tags)\//, '');
+/**
+ * What a push or tag push did (git's zeros on the side of a ref that did not exist, or no longer
+ * does), and the most specific page for it: the compare view of new commits, the branch or tag, or
+ * the project once the ref is gone.
+ */
+function pushHeadline(p: Payload<'Push Hook'> | Payload<'Tag Push Hook'>, commits: number): Pick<Embed, 'title' | 'url' | 'color'> {
+  const { kind, name } = refOf(p.ref);
+  // A deleted tag has no checkout_sha (older tag hooks send no before/after).
+  const [created, deleted] = [isNoCommit(p.before), isNoCommit(p.after) || ('checkout_sha' in p && !p.checkout_sha)];
+  const update = { repo: p.project.path_with_namespace, kind, name, created, deleted, commits };
+  const web = p.project.web_url;
+  const url = deleted ? web : kind === 'tag' ? `${web}/-/tags/${refPath(name)}` : created || !p.before || !p.after ? `${web}/-/tree/${refPath(name)}` : `${web}/-/compare/${p.before}...${p.after}`;
+  return { ...refUpdateHeadline(update), url };
+}
 const STATE_COLORS: Record<string, number> = { opened: COLORS.created, reopened: COLORS.created, merged: COLORS.merged, closed: COLORS.closed, success: COLORS.created, failed: COLORS.closed };
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   'Push Hook': (p) => ({
-    title: `[${p.project.path_with_namespace}:${shortRef(p.ref)}] ${p.total_commits_count ?? p.commits.length} new commit${(p.total_commits_count ?? p.commits.length) === 1 ? '' : 's'}`,
-    url: p.project.web_url,
+    ...pushHeadline(p, p.total_commits_count ?? p.commits.length),
     author: { name: p.user_name, ...(p.user_avatar ? { icon_url: p.user_avatar } : {}) },
-    color: COLORS.info,
     description: p.commits
       .slice(0, 10)
       .map((c) => commitLine({ id: c.id, url: c.url, message: c.message, author: c.author.name }, 8))
       .join('\n'),
   }),
-  'Tag Push Hook': (p) => ({ title: `[${p.project.path_with_namespace}] Tag ${p.checkout_sha ? 'pushed' : 'deleted'}: ${shortRef(p.ref)}`, url: p.project.web_url, author: { name: p.user_name }, color: p.checkout_sha ? COLORS.created : COLORS.closed }),
+  'Tag Push Hook': (p) => ({ ...pushHeadline(p, 0), author: { name: p.user_name } }),
   'Merge Request Hook': (p) => ({
     title: `[${p.project.path_with_namespace}] Merge request ${p.object_attributes.action ?? p.object_attributes.state}: !${p.object_attributes.iid} ${p.object_attributes.title}`,
     url: p.object_attributes.url,
