@@ -20,10 +20,62 @@ const embedOf = (event: string, payload: unknown = githubPayloads[event]) => {
 };
 
 describe('GitHub provider', () => {
-  test('renders the thirteen documented events it lists', () => {
+  test('renders the twenty-two documented events it lists', () => {
     expect([...github.events].sort()).toEqual(
-      ['check_run', 'create', 'delete', 'fork', 'issue_comment', 'issues', 'ping', 'pull_request', 'push', 'release', 'star', 'watch', 'workflow_run'].sort(),
+      [
+        'check_run',
+        'commit_comment',
+        'create',
+        'delete',
+        'deployment_status',
+        'discussion',
+        'discussion_comment',
+        'fork',
+        'gollum',
+        'issue_comment',
+        'issues',
+        'ping',
+        'pull_request',
+        'pull_request_review',
+        'pull_request_review_comment',
+        'push',
+        'release',
+        'star',
+        'status',
+        'watch',
+        'workflow_job',
+        'workflow_run',
+      ].sort(),
     );
+  });
+
+  // octokit/webhooks' payload examples (test/fixtures/github/payloads.ts): the Codertocat repository.
+  test.each([
+    ['pull_request_review', '[Codertocat/Hello-World] Pull request reviewed: #2 Update the README with new information.', 0x0366d6, 'https://github.com/Codertocat/Hello-World/pull/2#pullrequestreview-237895671'],
+    ['pull_request_review_comment', '[Codertocat/Hello-World] New review comment on #2: Update the README with new information.', 0x0366d6, 'https://github.com/Codertocat/Hello-World/pull/2#discussion_r284312630'],
+    ['commit_comment', '[Codertocat/Hello-World] New comment on commit 6113728', 0x0366d6, 'https://github.com/Codertocat/Hello-World/commit/6113728f27ae82c7b1a177c8d03f9e96e0adf246#commitcomment-33548674'],
+    ['discussion', '[Codertocat/Hello-World] Discussion created: #4 TEST edit', 0x2ea44f, 'https://github.com/Codertocat/Hello-World/discussions/4'],
+    ['discussion_comment', '[Codertocat/Hello-World] New comment on discussion #4: TEST edit', 0x0366d6, 'https://github.com/Codertocat/Hello-World/discussions/4#discussioncomment-550062'],
+    ['workflow_job', '[Codertocat/Hello-World] Job CodeQL / linters failure on main', 0xd73a49, 'https://github.com/octo-org/octo-repo/runs/1291536064'],
+    // Its target_url is "": the repository is the most specific page left.
+    ['deployment_status', '[Codertocat/Hello-World] Deployment of master to production: success', 0x2ea44f, 'https://github.com/Codertocat/Hello-World'],
+    ['status', '[Codertocat/Hello-World] default: success on 6113728', 0x2ea44f, 'https://github.com/Codertocat/Hello-World/commit/6113728f27ae82c7b1a177c8d03f9e96e0adf246'],
+    ['gollum', '[Codertocat/Hello-World] Wiki: page edited: Home', 0x0366d6, 'https://github.com/Codertocat/Hello-World/wiki/Home'],
+  ])('%s -> %s', (event, title, color, url) => {
+    expect(embedOf(event)).toMatchObject({ title, color, url });
+  });
+
+  test('a review that approves is green, one requesting changes red; a commit comment and a discussion carry their text, escaped', () => {
+    const review = githubPayloads.pull_request_review as { review: Record<string, unknown> };
+    expect(embedOf('pull_request_review', { ...review, review: { ...review.review, state: 'approved' } })).toMatchObject({ title: expect.stringContaining('Pull request approved: #2'), color: 0x2ea44f });
+    expect(embedOf('pull_request_review', { ...review, review: { ...review.review, state: 'CHANGES_REQUESTED', body: 'Fix *this*' } })).toMatchObject({ title: expect.stringContaining('changes requested'), color: 0xd73a49, description: 'Fix \\*this\\*' });
+    expect(embedOf('commit_comment').description).toBe('This is a really good change! :+1:');
+    expect(embedOf('discussion')).toMatchObject({ description: 'TEST edit', footer: { text: 'General' } });
+  });
+
+  test('a workflow run without a name is titled by its workflow', () => {
+    const run = githubPayloads.workflow_run as { workflow_run: Record<string, unknown> };
+    expect(embedOf('workflow_run', { ...run, workflow_run: { ...run.workflow_run, name: null } }).title).toMatch(/\] Workflow Build failure on main$/);
   });
 
   test.each([
@@ -75,7 +127,7 @@ describe('GitHub provider', () => {
   });
 
   test('an event we do not render is ignored, not an error', () => {
-    expect(github.read(delivery('deployment_status', { anything: true }))).toEqual({ kind: 'ignored', event: 'deployment_status', deliveryId: '72d3162e-cc78-11e3-81ab-4c9367dc0958' });
+    expect(github.read(delivery('sponsorship', { anything: true }))).toEqual({ kind: 'ignored', event: 'sponsorship', deliveryId: '72d3162e-cc78-11e3-81ab-4c9367dc0958' });
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([

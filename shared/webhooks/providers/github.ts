@@ -11,6 +11,7 @@ import { refOf, refPath, refUpdateHeadline } from '../refUpdate';
 const user = z.object({ login: z.string(), html_url: z.string(), avatar_url: z.optional(z.string()) });
 const repository = z.object({ full_name: z.string(), html_url: z.string() });
 const base = z.object({ repository, sender: user });
+const pullRequestRef = z.object({ number: z.number(), title: z.string(), html_url: z.string() });
 
 const schemas = {
   ping: z.object({ zen: z.string(), hook_id: z.optional(z.number()), repository: z.optional(repository), sender: z.optional(user) }),
@@ -43,11 +44,42 @@ const schemas = {
   workflow_run: z.extend(base, {
     action: z.string(),
     workflow_run: z.object({ name: z.nullish(z.string()), html_url: z.string(), head_branch: z.nullish(z.string()), conclusion: z.nullish(z.string()), status: z.optional(z.string()) }),
+    // The run's name may be empty; the workflow's is the one its file gives.
+    workflow: z.nullish(z.object({ name: z.nullish(z.string()) })),
   }),
   check_run: z.extend(base, {
     action: z.string(),
     check_run: z.object({ name: z.string(), html_url: z.nullish(z.string()), conclusion: z.nullish(z.string()), status: z.optional(z.string()) }),
   }),
+  pull_request_review: z.extend(base, {
+    action: z.string(),
+    review: z.object({ state: z.string(), html_url: z.string(), body: z.nullish(z.string()), user }),
+    pull_request: pullRequestRef,
+  }),
+  pull_request_review_comment: z.extend(base, { action: z.string(), comment: z.object({ html_url: z.string(), body: z.string(), path: z.nullish(z.string()), user }), pull_request: pullRequestRef }),
+  commit_comment: z.extend(base, { action: z.string(), comment: z.object({ html_url: z.string(), body: z.string(), commit_id: z.string(), user }) }),
+  discussion: z.extend(base, {
+    action: z.string(),
+    discussion: z.object({ number: z.number(), title: z.string(), html_url: z.string(), body: z.nullish(z.string()), category: z.optional(z.object({ name: z.string() })) }),
+  }),
+  discussion_comment: z.extend(base, { action: z.string(), comment: z.object({ html_url: z.string(), body: z.string() }), discussion: z.object({ number: z.number(), title: z.string() }) }),
+  workflow_job: z.extend(base, {
+    action: z.string(),
+    workflow_job: z.object({ name: z.string(), html_url: z.string(), status: z.string(), conclusion: z.nullish(z.string()), head_branch: z.nullish(z.string()), workflow_name: z.nullish(z.string()) }),
+  }),
+  deployment_status: z.extend(base, {
+    deployment_status: z.object({ state: z.string(), environment: z.optional(z.string()), description: z.nullish(z.string()), target_url: z.nullish(z.string()), log_url: z.nullish(z.string()), environment_url: z.nullish(z.string()) }),
+    deployment: z.object({ ref: z.string(), environment: z.string() }),
+  }),
+  status: z.extend(base, {
+    sha: z.string(),
+    state: z.string(),
+    context: z.string(),
+    description: z.nullish(z.string()),
+    target_url: z.nullish(z.string()),
+    commit: z.object({ html_url: z.string() }),
+  }),
+  gollum: z.extend(base, { pages: z.array(z.object({ title: z.string(), action: z.string(), html_url: z.string() })).check(z.minLength(1)) }),
 };
 
 type EventName = keyof typeof schemas;
@@ -69,6 +101,22 @@ function pushHeadline(p: Payload<'push'>): Pick<Embed, 'title' | 'url' | 'color'
   const url = update.deleted ? p.repository.html_url : kind === 'tag' || (update.created && update.commits === 0) || /\/compare\/.*0{12}/.test(p.compare) ? refPage : p.compare;
   return { ...refUpdateHeadline(update), url };
 }
+
+/** What a review said, in words and colour. */
+const REVIEW_STATES: Record<string, [string, number]> = {
+  approved: ['approved', COLORS.created],
+  changes_requested: ['changes requested', COLORS.closed],
+  commented: ['reviewed', COLORS.info],
+  dismissed: ['review dismissed', COLORS.neutral],
+};
+/** A status or deployment state's colour: done well, failed, or under way. */
+const stateColor = (state: string) => (state === 'success' ? COLORS.created : state === 'failure' || state === 'error' ? COLORS.closed : COLORS.warning);
+/** A link only when the payload has a real one (GitHub sends "" for "none"). */
+const linkTo = (...candidates: (string | null | undefined)[]) => {
+  const url = candidates.find((candidate) => candidate && /^https?:\/\//.test(candidate));
+  return url ? { url } : {};
+};
+const body = (text: string | null | undefined) => (text ? { description: escapeMarkdown(text) } : {});
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   ping: (p) => ({ title: `Webhook connected${p.repository ? `: ${p.repository.full_name}` : ''}`, description: escapeMarkdown(p.zen), color: COLORS.neutral }),
@@ -117,7 +165,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   star: (p) => ({ title: `[${p.repository.full_name}] Star ${p.action === 'deleted' ? 'removed' : 'added'}`, url: p.repository.html_url, author: author(p.sender), color: COLORS.warning }),
   watch: (p) => ({ title: `[${p.repository.full_name}] New watcher`, url: p.repository.html_url, author: author(p.sender), color: COLORS.warning }),
   workflow_run: (p) => ({
-    title: `[${p.repository.full_name}] Workflow ${p.workflow_run.name ?? ''} ${p.workflow_run.conclusion ?? p.workflow_run.status ?? p.action}${p.workflow_run.head_branch ? ` on ${p.workflow_run.head_branch}` : ''}`.replace(/\s+/g, ' '),
+    title: `[${p.repository.full_name}] Workflow ${p.workflow_run.name || p.workflow?.name || ''} ${p.workflow_run.conclusion ?? p.workflow_run.status ?? p.action}${p.workflow_run.head_branch ? ` on ${p.workflow_run.head_branch}` : ''}`.replace(/\s+/g, ' '),
     url: p.workflow_run.html_url,
     author: author(p.sender),
     color: conclusionColor(p.workflow_run.conclusion),
@@ -128,12 +176,82 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     author: author(p.sender),
     color: conclusionColor(p.check_run.conclusion),
   }),
+  pull_request_review: (p) => {
+    const [verb, color] = p.action === 'dismissed' ? (REVIEW_STATES.dismissed as [string, number]) : (REVIEW_STATES[p.review.state.toLowerCase()] ?? [`review ${p.action}`, COLORS.info]);
+    return {
+      title: `[${p.repository.full_name}] Pull request ${verb}: #${p.pull_request.number} ${p.pull_request.title}`,
+      url: p.review.html_url,
+      author: author(p.review.user),
+      color,
+      ...body(p.review.body),
+    };
+  },
+  pull_request_review_comment: (p) => ({
+    title: `[${p.repository.full_name}] ${p.action === 'created' ? 'New review comment' : `Review comment ${p.action}`} on #${p.pull_request.number}: ${p.pull_request.title}`,
+    url: p.comment.html_url,
+    author: author(p.comment.user),
+    color: COLORS.info,
+    ...(p.action === 'deleted' ? {} : body(p.comment.body)),
+    ...(p.comment.path ? { footer: { text: p.comment.path } } : {}),
+  }),
+  commit_comment: (p) => ({
+    title: `[${p.repository.full_name}] New comment on commit ${p.comment.commit_id.slice(0, 7)}`,
+    url: p.comment.html_url,
+    author: author(p.comment.user),
+    color: COLORS.info,
+    ...body(p.comment.body),
+  }),
+  discussion: (p) => ({
+    title: `[${p.repository.full_name}] Discussion ${p.action.replace(/_/g, ' ')}: #${p.discussion.number} ${p.discussion.title}`,
+    url: p.discussion.html_url,
+    author: author(p.sender),
+    color: p.action === 'answered' ? COLORS.merged : (ACTION_COLORS[p.action] ?? COLORS.info),
+    ...(p.action === 'created' ? body(p.discussion.body) : {}),
+    ...(p.discussion.category ? { footer: { text: p.discussion.category.name } } : {}),
+  }),
+  discussion_comment: (p) => ({
+    title: `[${p.repository.full_name}] ${p.action === 'created' ? 'New comment' : `Comment ${p.action}`} on discussion #${p.discussion.number}: ${p.discussion.title}`,
+    url: p.comment.html_url,
+    author: author(p.sender),
+    color: COLORS.info,
+    ...(p.action === 'deleted' ? {} : body(p.comment.body)),
+  }),
+  workflow_job: (p) => ({
+    title: `[${p.repository.full_name}] Job ${p.workflow_job.workflow_name ? `${p.workflow_job.workflow_name} / ` : ''}${p.workflow_job.name} ${p.workflow_job.conclusion ?? p.workflow_job.status}${p.workflow_job.head_branch ? ` on ${p.workflow_job.head_branch}` : ''}`,
+    url: p.workflow_job.html_url,
+    author: author(p.sender),
+    color: conclusionColor(p.workflow_job.conclusion),
+  }),
+  deployment_status: (p) => ({
+    title: `[${p.repository.full_name}] Deployment of ${p.deployment.ref} to ${p.deployment_status.environment ?? p.deployment.environment}: ${p.deployment_status.state.replace(/_/g, ' ')}`,
+    ...linkTo(p.deployment_status.environment_url, p.deployment_status.target_url, p.deployment_status.log_url, p.repository.html_url),
+    author: author(p.sender),
+    color: stateColor(p.deployment_status.state),
+    ...body(p.deployment_status.description),
+  }),
+  status: (p) => ({
+    title: `[${p.repository.full_name}] ${p.context}: ${p.state} on ${p.sha.slice(0, 7)}`,
+    ...linkTo(p.target_url, p.commit.html_url),
+    author: author(p.sender),
+    color: stateColor(p.state),
+    ...body(p.description),
+  }),
+  gollum: (p) => {
+    const [first] = p.pages;
+    return {
+      title: `[${p.repository.full_name}] Wiki: ${p.pages.length === 1 ? `page ${first!.action}: ${first!.title}` : `${p.pages.length} pages changed`}`,
+      url: first!.html_url,
+      author: author(p.sender),
+      color: COLORS.info,
+      ...(p.pages.length > 1 ? { description: p.pages.map((page) => `${page.action} [${escapeMarkdown(page.title)}](${page.html_url})`).join('\n') } : {}),
+    };
+  },
 };
 
 export const github: Provider = schemaProvider({
   name: 'github',
   displayName: 'GitHub',
-  description: 'Pushes, pull requests, issues, comments, releases, workflow and check runs, stars and forks.',
+  description: 'Pushes, pull requests and their reviews, issues, comments (issues, commits, reviews, discussions), discussions, releases, workflow runs and jobs, checks and statuses, deployments, wiki pages, stars and forks.',
   docs: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads',
   signature: { kind: 'hmac', header: 'X-Hub-Signature-256', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: fromHeader('X-GitHub-Event'),
