@@ -24,6 +24,49 @@ describe('GitLab provider', () => {
     expect(embed?.url).toMatch(/^https?:\/\/example\.com\//);
   });
 
+  const embedOf = (outcome: ReturnType<typeof gitlab.read>) => (outcome.kind === 'message' ? outcome.embeds[0] : undefined);
+
+  test.each([
+    ['Job Hook', '[gitlab-org/gitlab-test] Job test created on gitlab-script-trigger', 0x6a737d, 'http://192.168.64.1:3005/gitlab-org/gitlab-test/-/jobs/1977'],
+    // A successful deployment links to its environment.
+    ['Deployment Hook', '[root/test-deployment-webhooks] Deployment to staging: success', 0x2ea44f, 'https://staging.example.com'],
+    ['Feature Flag Hook', '[gitlabhq/gitlab-test] Feature flag test-feature-flag turned on', 0x2ea44f, 'http://example.com/gitlabhq/gitlab-test/-/feature_flags'],
+  ])('%s (the documentation example) -> %s', (event, title, color, url) => {
+    expect(embedOf(gitlab.read(delivery(event, gitlabPayloads[event])))).toMatchObject({ title, color, url });
+  });
+
+  test('a failed job says why; a deployment under way links to its job', () => {
+    const job = gitlabPayloads['Job Hook'] as Record<string, unknown>;
+    expect(embedOf(gitlab.read(delivery('Job Hook', { ...job, build_status: 'failed' })))).toMatchObject({ color: 0xd73a49, description: 'script failure' });
+    const deployment = gitlabPayloads['Deployment Hook'] as Record<string, unknown>;
+    expect(embedOf(gitlab.read(delivery('Deployment Hook', { ...deployment, status: 'running' })))).toMatchObject({ url: 'http://10.126.0.2:3000/root/test-deployment-webhooks/-/jobs/796', color: 0xdbab09 });
+  });
+
+  test('System Hook and Service Hook deliveries (and ones without the header) are read by their object_kind: a Service Hook merge request renders', () => {
+    const request = (header: string | undefined, payload: unknown) => {
+      const { headers, body } = gitlabDelivery('Merge Request Hook', 'e2a1c8d0-0000-4000-8000-000000000001', payload);
+      const rest = Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'X-Gitlab-Event'));
+      return toProviderDelivery({ headers: header === undefined ? rest : { ...rest, 'X-Gitlab-Event': header }, body });
+    };
+    for (const header of ['Service Hook', 'System Hook', undefined]) {
+      const outcome = gitlab.read(request(header, gitlabPayloads['Merge Request Hook']));
+      expect({ header, outcome }).toMatchObject({ header, outcome: { kind: 'message', event: 'Merge Request Hook', embeds: [{ title: expect.stringContaining('Merge request open: !1 MS-Viewport') }] } });
+    }
+    expect(gitlab.read(request('System Hook', gitlabPayloads['Push Hook']))).toMatchObject({ kind: 'message', event: 'Push Hook' });
+    // An object_kind we do not render is ignored, as an unknown event is.
+    expect(gitlab.read(request('System Hook', { object_kind: 'repository_update' }))).toMatchObject({ kind: 'ignored' });
+  });
+
+  test('older and confidential names render as their events; an approval is green, its withdrawal yellow', () => {
+    expect(gitlab.read(delivery('Build Hook', gitlabPayloads['Job Hook']))).toMatchObject({ kind: 'message', event: 'Job Hook' });
+    expect(gitlab.read(delivery('Confidential Issue Hook', gitlabPayloads['Issue Hook']))).toMatchObject({ kind: 'message', event: 'Issue Hook' });
+    expect(gitlab.read(delivery('Confidential Note Hook', gitlabPayloads['Note Hook']))).toMatchObject({ kind: 'message', event: 'Note Hook' });
+    const mr = gitlabPayloads['Merge Request Hook'] as { object_attributes: Record<string, unknown> };
+    const approved = embedOf(gitlab.read(delivery('Merge Request Hook', { ...mr, object_attributes: { ...mr.object_attributes, action: 'approved' } })));
+    expect(approved).toMatchObject({ title: expect.stringContaining('Merge request approved: !1'), color: 0x2ea44f });
+    expect(embedOf(gitlab.read(delivery('Merge Request Hook', { ...mr, object_attributes: { ...mr.object_attributes, action: 'unapproved' } })))?.color).toBe(0xdbab09);
+  });
+
   test('push lists commits with short sha, first line and author, escaped', () => {
     const outcome = gitlab.read(delivery('Push Hook', gitlabPayloads['Push Hook']));
     expect(outcome.kind === 'message' && outcome.embeds[0]?.description?.split('\n')[0]).toBe(

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
-import { COLORS, fromHeader, schemaProvider, type Locator, type Provider } from '../provider';
+import { commitLine, escapeMarkdown, inlineCode, markdownLink, type Embed } from '../../discord/message';
+import { COLORS, fromField, fromHeader, schemaProvider, type Locator, type Provider } from '../provider';
 import { isNoCommit, refOf, refPath, refUpdateHeadline } from '../refUpdate';
 
 /**
@@ -35,6 +35,28 @@ const schemas = {
   'Note Hook': z.object({ user, project, object_attributes: z.object({ note: z.string(), url: z.string(), noteable_type: z.string() }) }),
   'Pipeline Hook': z.object({ user, project, object_attributes: z.object({ id: z.number(), ref: z.string(), status: z.string(), url: z.optional(z.string()) }) }),
   'Release Hook': z.object({ project, name: z.nullish(z.string()), tag: z.string(), url: z.string(), action: z.string(), description: z.nullish(z.string()) }),
+  'Job Hook': z.object({
+    project,
+    user,
+    ref: z.string(),
+    build_id: z.number(),
+    build_name: z.string(),
+    build_stage: z.nullish(z.string()),
+    build_status: z.string(),
+    build_failure_reason: z.nullish(z.string()),
+  }),
+  'Deployment Hook': z.object({
+    project,
+    user,
+    status: z.string(),
+    environment: z.string(),
+    deployable_url: z.nullish(z.string()),
+    environment_external_url: z.nullish(z.string()),
+    short_sha: z.optional(z.string()),
+    commit_url: z.nullish(z.string()),
+    commit_title: z.nullish(z.string()),
+  }),
+  'Feature Flag Hook': z.object({ project, user, object_attributes: z.object({ name: z.string(), description: z.nullish(z.string()), active: z.boolean() }) }),
 };
 
 type EventName = keyof typeof schemas;
@@ -55,7 +77,19 @@ function pushHeadline(p: Payload<'Push Hook'> | Payload<'Tag Push Hook'>, commit
   const url = deleted ? web : kind === 'tag' ? `${web}/-/tags/${refPath(name)}` : created || !p.before || !p.after ? `${web}/-/tree/${refPath(name)}` : `${web}/-/compare/${p.before}...${p.after}`;
   return { ...refUpdateHeadline(update), url };
 }
-const STATE_COLORS: Record<string, number> = { opened: COLORS.created, reopened: COLORS.created, merged: COLORS.merged, closed: COLORS.closed, success: COLORS.created, failed: COLORS.closed };
+const STATE_COLORS: Record<string, number> = {
+  opened: COLORS.created,
+  reopened: COLORS.created,
+  merged: COLORS.merged,
+  closed: COLORS.closed,
+  success: COLORS.created,
+  failed: COLORS.closed,
+  canceled: COLORS.neutral,
+  running: COLORS.warning,
+  pending: COLORS.warning,
+  approved: COLORS.created,
+  unapproved: COLORS.warning,
+};
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   'Push Hook': (p) => ({
@@ -71,7 +105,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     title: `[${p.project.path_with_namespace}] Merge request ${p.object_attributes.action ?? p.object_attributes.state}: !${p.object_attributes.iid} ${p.object_attributes.title}`,
     url: p.object_attributes.url,
     author: author(p.user),
-    color: STATE_COLORS[p.object_attributes.action === 'merge' ? 'merged' : p.object_attributes.state] ?? COLORS.info,
+    // An approval is news of its own; otherwise the state tells (a merge is purple).
+    color: STATE_COLORS[p.object_attributes.action === 'merge' ? 'merged' : p.object_attributes.action === 'approved' || p.object_attributes.action === 'unapproved' ? p.object_attributes.action : p.object_attributes.state] ?? COLORS.info,
     ...(p.object_attributes.action === 'open' && p.object_attributes.description ? { description: escapeMarkdown(p.object_attributes.description) } : {}),
   }),
   'Issue Hook': (p) => ({
@@ -100,6 +135,57 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: p.action === 'create' ? COLORS.created : COLORS.info,
     ...(p.description ? { description: escapeMarkdown(p.description) } : {}),
   }),
+  'Job Hook': (p) => ({
+    title: `[${p.project.path_with_namespace}] Job ${p.build_name} ${p.build_status} on ${p.ref}`,
+    url: `${p.project.web_url}/-/jobs/${p.build_id}`,
+    author: author(p.user),
+    color: STATE_COLORS[p.build_status] ?? COLORS.neutral,
+    ...(p.build_status === 'failed' && p.build_failure_reason ? { description: escapeMarkdown(p.build_failure_reason.replace(/_/g, ' ')) } : {}),
+  }),
+  'Deployment Hook': (p) => ({
+    title: `[${p.project.path_with_namespace}] Deployment to ${p.environment}: ${p.status}`,
+    // A finished deployment's place is its environment; one under way or failed, its job.
+    url: (p.status === 'success' ? p.environment_external_url : undefined) ?? p.deployable_url ?? p.environment_external_url ?? p.project.web_url,
+    author: author(p.user),
+    color: STATE_COLORS[p.status] ?? COLORS.neutral,
+    ...(p.commit_title && p.short_sha ? { description: `${markdownLink(inlineCode(p.short_sha), p.commit_url ?? undefined)} ${escapeMarkdown(p.commit_title)}` } : {}),
+  }),
+  'Feature Flag Hook': (p) => ({
+    title: `[${p.project.path_with_namespace}] Feature flag ${p.object_attributes.name} turned ${p.object_attributes.active ? 'on' : 'off'}`,
+    url: `${p.project.web_url}/-/feature_flags`,
+    author: author(p.user),
+    color: p.object_attributes.active ? COLORS.created : COLORS.neutral,
+    ...(p.object_attributes.description ? { description: escapeMarkdown(p.object_attributes.description) } : {}),
+  }),
+};
+
+/** Older and special names GitLab gives the same events (the confidential ones render alike: the channel chose to receive them). */
+const ALIASES: Record<string, EventName> = { 'Build Hook': 'Job Hook', 'Confidential Issue Hook': 'Issue Hook', 'Confidential Note Hook': 'Note Hook' };
+/** Events by the body's object_kind: what "System Hook" and "Service Hook" deliveries (or a missing header) are. */
+const BY_OBJECT_KIND: Record<string, EventName> = {
+  push: 'Push Hook',
+  tag_push: 'Tag Push Hook',
+  merge_request: 'Merge Request Hook',
+  issue: 'Issue Hook',
+  note: 'Note Hook',
+  pipeline: 'Pipeline Hook',
+  release: 'Release Hook',
+  build: 'Job Hook',
+  deployment: 'Deployment Hook',
+  feature_flag: 'Feature Flag Hook',
+};
+const header = fromHeader('X-Gitlab-Event');
+const objectKind = fromField('object_kind');
+/** The event: the header's, by its current name; for a hook named for its source rather than its event, the body's object_kind. */
+const gitlabEvent: Locator = {
+  describe: `${header.describe} or ${objectKind.describe}`,
+  headers: header.headers,
+  find(delivery, json) {
+    const named = header.find(delivery, json);
+    if (named && named !== 'System Hook' && named !== 'Service Hook') return ALIASES[named] ?? named;
+    const kind = objectKind.find(delivery, json);
+    return (kind && BY_OBJECT_KIND[kind]) ?? named;
+  },
 };
 
 /**
@@ -123,10 +209,10 @@ const gitlabDeliveryId: Locator = {
 export const gitlab: Provider = schemaProvider({
   name: 'gitlab',
   displayName: 'GitLab',
-  description: 'Pushes, tags, merge requests, issues, comments, pipelines and releases.',
+  description: 'Pushes, tags, merge requests (approvals too), issues, comments, pipelines, jobs, deployments, feature flags and releases; System and Service Hook deliveries by their object_kind.',
   docs: 'https://docs.gitlab.com/user/project/integrations/webhook_events/',
   signature: { kind: 'token', header: 'X-Gitlab-Token' },
-  event: fromHeader('X-Gitlab-Event'),
+  event: gitlabEvent,
   deliveryId: gitlabDeliveryId,
   schemas,
   renderers,
