@@ -58,7 +58,7 @@ describe('relay', () => {
   });
 
   test('an event not rendered is 200 "ignored" and not forwarded', async () => {
-    expectAnswer(await github(hookId(), 'deployment_status', { any: 1 }), 200, /^ignored: deployment_status$/);
+    expectAnswer(await github(hookId(), 'sponsorship', { any: 1 }), 200, /^ignored: sponsorship$/);
     expect(discord.seen).toHaveLength(0);
   });
 
@@ -94,19 +94,19 @@ describe('relay', () => {
 
   test('more than 60 deliveries a minute to one webhook id -> 429 with Retry-After; another id is unaffected', async () => {
     const id = hookId();
-    const replies = await Promise.all(Array.from({ length: 61 }, () => github(id, 'deployment_status', {})));
+    const replies = await Promise.all(Array.from({ length: 61 }, () => github(id, 'sponsorship', {})));
     const limited = replies.filter((reply) => reply.status === 429);
     expect(limited).toHaveLength(1);
     expectAnswer(limited[0] as Reply, 429, /Rate limit of 60 requests per minute/, 'RATE_LIMITED');
     expect(Number(limited[0]?.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await github(hookId(), 'deployment_status', {})).status).toBe(200);
+    expect((await github(hookId(), 'sponsorship', {})).status).toBe(200);
   });
 
   test('the quota is per webhook id and token: 61 posts with a wrong token leave the real token its quota', async () => {
     const id = hookId();
     const wrong = `${TOKEN.slice(0, -4)}XXXX`;
     const replies = await Promise.all(
-      Array.from({ length: 61 }, () => deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'deployment_status' }, '{}', wrong)),
+      Array.from({ length: 61 }, () => deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'sponsorship' }, '{}', wrong)),
     );
     expect(replies.filter((reply) => reply.status === 429)).toHaveLength(1);
     expectAnswer(await github(id, 'star'), 200, /^forwarded: star$/);
