@@ -20,11 +20,58 @@ const push = bitbucketPayloads['repo:push'] as { push: { changes: Record<string,
 const withChange = (change: Record<string, unknown>) => ({ ...push, push: { changes: [{ ...push.push.changes[0], ...change }] } });
 
 describe('Bitbucket provider', () => {
-  test('renders the seven events it lists, signed like GitHub but in X-Hub-Signature', () => {
+  test('renders the twenty events it lists, signed like GitHub but in X-Hub-Signature', () => {
     expect([...bitbucket.events].sort()).toEqual(
-      ['issue:created', 'pullrequest:comment_created', 'pullrequest:created', 'pullrequest:fulfilled', 'pullrequest:rejected', 'repo:commit_status_updated', 'repo:push'].sort(),
+      [
+        'issue:comment_created',
+        'issue:created',
+        'issue:updated',
+        'pullrequest:approved',
+        'pullrequest:changes_request_created',
+        'pullrequest:changes_request_removed',
+        'pullrequest:comment_created',
+        'pullrequest:comment_deleted',
+        'pullrequest:comment_updated',
+        'pullrequest:created',
+        'pullrequest:fulfilled',
+        'pullrequest:rejected',
+        'pullrequest:unapproved',
+        'pullrequest:updated',
+        'repo:commit_comment_created',
+        'repo:commit_status_created',
+        'repo:commit_status_updated',
+        'repo:fork',
+        'repo:push',
+        'repo:updated',
+      ].sort(),
     );
     expect(bitbucket.signature).toEqual({ kind: 'hmac', header: 'x-hub-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' });
+  });
+
+  test.each([
+    ['pullrequest:approved', '[team_name/repo_name] Pull request approved: #1 Title of pull request', 0x2ea44f, 'https://bitbucket.org/team_name/repo_name/pull-requests/1'],
+    ['pullrequest:unapproved', '[team_name/repo_name] Pull request approval removed: #1 Title of pull request', 0xdbab09, 'https://bitbucket.org/team_name/repo_name/pull-requests/1'],
+    ['pullrequest:changes_request_created', '[team_name/repo_name] Pull request changes requested: #1 Title of pull request', 0xd73a49, 'https://bitbucket.org/team_name/repo_name/pull-requests/1'],
+    ['pullrequest:changes_request_removed', '[team_name/repo_name] Pull request change request removed: #1 Title of pull request', 0x6a737d, 'https://bitbucket.org/team_name/repo_name/pull-requests/1'],
+    ['pullrequest:updated', '[team_name/repo_name] Pull request updated: #1 Title of pull request', 0x0366d6, 'https://bitbucket.org/team_name/repo_name/pull-requests/1'],
+    ['pullrequest:comment_updated', '[team_name/repo_name] Comment edited on pull request #1: Title of pull request', 0x0366d6, 'https://bitbucket.org/team_name/repo_name/pull-requests/1/_/diff#comment-17'],
+    ['pullrequest:comment_deleted', '[team_name/repo_name] Comment deleted on pull request #1: Title of pull request', 0x0366d6, 'https://bitbucket.org/team_name/repo_name/pull-requests/1/_/diff#comment-17'],
+    ['issue:updated', '[team_name/repo_name] Issue updated: #1 Issue title', 0x0366d6, 'https://bitbucket.org/team_name/repo_name/issues/1'],
+    ['issue:comment_created', '[team_name/repo_name] New comment on issue #1: Issue title', 0x0366d6, 'https://bitbucket.org/team_name/repo_name/issues/1#comment-17'],
+    ['repo:fork', '[team_name/repo_name] Fork created: emmap1/repo_name_fork', 0x0366d6, 'https://bitbucket.org/emmap1/repo_name_fork'],
+    ['repo:updated', '[team_name/repo_name] Repository settings changed', 0x0366d6, 'https://bitbucket.org/team_name/repo_name'],
+    ['repo:commit_comment_created', '[team_name/repo_name] New comment on commit d3022fc', 0x0366d6, 'https://bitbucket.org/team_name/repo_name/commits/d3022fc0ca3d#comment-17'],
+    ['repo:commit_status_created', '[team_name/repo_name] Build Unit Tests (Python) inprogress', 0xdbab09, 'https://my-build-tool.com/builds/MY-PROJECT/BUILD-792'],
+  ])('%s -> %s', (event, title, color, url) => {
+    expect(embedOf(event)).toMatchObject({ title, color, url });
+  });
+
+  test('a deleted comment does not repeat its text; an update names what changed; the reviewer is the author of an approval', () => {
+    expect(embedOf('pullrequest:comment_deleted')).not.toHaveProperty('description');
+    expect(embedOf('pullrequest:comment_updated').description).toBe('Comment text');
+    expect(embedOf('issue:updated').description).toBe('Changed: status');
+    expect(embedOf('repo:updated').description).toBe('Changed: name, description');
+    expect(embedOf('pullrequest:approved').author).toMatchObject({ name: 'Emma' });
   });
 
   test.each([
@@ -81,7 +128,7 @@ describe('Bitbucket provider', () => {
   });
 
   test('an event we do not render is ignored, not an error', () => {
-    expect(bitbucket.read(delivery('repo:fork', { anything: true }))).toEqual({ kind: 'ignored', event: 'repo:fork', deliveryId: REQUEST });
+    expect(bitbucket.read(delivery('repo:transfer', { anything: true }))).toEqual({ kind: 'ignored', event: 'repo:transfer', deliveryId: REQUEST });
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([

@@ -33,6 +33,10 @@ const commit = z.object({
   author: z.nullish(z.object({ raw: z.optional(z.string()), display_name: z.optional(z.string()), user: z.nullish(z.object({ display_name: z.string() })) })),
   links: z.optional(z.object({ html: link })),
 });
+const commitStatus = z.object({ name: z.nullish(z.string()), key: z.string(), state: z.string(), url: z.string(), description: z.nullish(z.string()), refname: z.nullish(z.string()) });
+/** An approval or a change request: who, and when. */
+const review = z.object({ user: account });
+const issue = z.object({ id: z.number(), title: z.string(), content: z.optional(z.object({ raw: z.nullish(z.string()) })), links: z.object({ html: link }) });
 const ref = z.object({ type: z.string(), name: z.string(), links: z.optional(z.object({ html: z.optional(link) })) });
 
 const schemas = {
@@ -57,12 +61,21 @@ const schemas = {
   'pullrequest:fulfilled': z.extend(base, { pullrequest }),
   'pullrequest:rejected': z.extend(base, { pullrequest }),
   'pullrequest:comment_created': z.extend(base, { pullrequest, comment }),
-  'issue:created': z.extend(base, {
-    issue: z.object({ id: z.number(), title: z.string(), content: z.optional(z.object({ raw: z.nullish(z.string()) })), links: z.object({ html: link }) }),
-  }),
-  'repo:commit_status_updated': z.extend(base, {
-    commit_status: z.object({ name: z.nullish(z.string()), key: z.string(), state: z.string(), url: z.string(), description: z.nullish(z.string()), refname: z.nullish(z.string()) }),
-  }),
+  'issue:created': z.extend(base, { issue }),
+  'repo:commit_status_updated': z.extend(base, { commit_status: commitStatus }),
+  'repo:commit_status_created': z.extend(base, { commit_status: commitStatus }),
+  'pullrequest:updated': z.extend(base, { pullrequest }),
+  'pullrequest:approved': z.extend(base, { pullrequest, approval: review }),
+  'pullrequest:unapproved': z.extend(base, { pullrequest, approval: review }),
+  'pullrequest:changes_request_created': z.extend(base, { pullrequest, changes_request: review }),
+  'pullrequest:changes_request_removed': z.extend(base, { pullrequest, changes_request: review }),
+  'pullrequest:comment_updated': z.extend(base, { pullrequest, comment }),
+  'pullrequest:comment_deleted': z.extend(base, { pullrequest, comment }),
+  'issue:updated': z.extend(base, { issue, changes: z.optional(z.record(z.string(), z.unknown())) }),
+  'issue:comment_created': z.extend(base, { issue, comment }),
+  'repo:fork': z.extend(base, { fork: repository }),
+  'repo:updated': z.extend(base, { changes: z.record(z.string(), z.unknown()) }),
+  'repo:commit_comment_created': z.extend(base, { comment, commit: z.object({ hash: z.string() }) }),
 };
 
 type EventName = keyof typeof schemas;
@@ -79,6 +92,32 @@ const repoUrl = (r: Repository) => (r.links?.html ? { url: r.links.html.href } :
 const commitAuthor = (c: z.output<typeof commit>) => c.author?.user?.display_name ?? c.author?.display_name ?? c.author?.raw?.replace(/\s*<[^>]*>$/, '') ?? '';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const STATUS_COLORS: Record<string, number> = { SUCCESSFUL: COLORS.created, FAILED: COLORS.closed, INPROGRESS: COLORS.warning, STOPPED: COLORS.neutral };
+
+/** A build status, created or updated (Bitbucket sends both). */
+const buildStatus = (p: Payload<'repo:commit_status_updated'>): Embed => ({
+  title: `[${p.repository.full_name}] Build ${p.commit_status.name || p.commit_status.key} ${p.commit_status.state.toLowerCase()}${p.commit_status.refname ? ` on ${p.commit_status.refname}` : ''}`,
+  url: p.commit_status.url,
+  author: author(p.actor),
+  color: STATUS_COLORS[p.commit_status.state] ?? COLORS.neutral,
+  ...(p.commit_status.description ? { description: escapeMarkdown(p.commit_status.description) } : {}),
+});
+
+/** An approval or change request on a pull request: the reviewer is its author. */
+const pullRequestReview = (p: Payload<'pullrequest:created'>, verb: string, color: number, by: z.output<typeof review>): Embed => ({
+  title: `[${p.repository.full_name}] Pull request ${verb}: #${p.pullrequest.id} ${p.pullrequest.title}`,
+  url: p.pullrequest.links.html.href,
+  author: author(by.user),
+  color,
+});
+
+/** A comment on a pull request, new or changed (a deleted one's text is not repeated). */
+const pullRequestComment = (p: Payload<'pullrequest:comment_created'>, what: string, showText = true): Embed => ({
+  title: `[${p.repository.full_name}] ${what} on pull request #${p.pullrequest.id}: ${p.pullrequest.title}`,
+  url: p.comment.links.html.href,
+  author: author(p.actor),
+  color: COLORS.info,
+  ...(showText && p.comment.content.raw ? { description: escapeMarkdown(p.comment.content.raw) } : {}),
+});
 
 /** The pull request events differ only in verb and colour. */
 const pullRequest =
@@ -130,13 +169,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   'pullrequest:created': pullRequest('opened', COLORS.created, (pr) => pr.description),
   'pullrequest:fulfilled': pullRequest('merged', COLORS.merged, () => null),
   'pullrequest:rejected': pullRequest('declined', COLORS.closed, (pr) => pr.reason),
-  'pullrequest:comment_created': (p) => ({
-    title: `[${p.repository.full_name}] New comment on pull request #${p.pullrequest.id}: ${p.pullrequest.title}`,
-    url: p.comment.links.html.href,
-    author: author(p.actor),
-    color: COLORS.info,
-    ...(p.comment.content.raw ? { description: escapeMarkdown(p.comment.content.raw) } : {}),
-  }),
+  'pullrequest:comment_created': (p) => pullRequestComment(p, 'New comment'),
   'issue:created': (p) => ({
     title: `[${p.repository.full_name}] Issue created: #${p.issue.id} ${p.issue.title}`,
     url: p.issue.links.html.href,
@@ -144,19 +177,50 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: COLORS.created,
     ...(p.issue.content?.raw ? { description: escapeMarkdown(p.issue.content.raw) } : {}),
   }),
-  'repo:commit_status_updated': (p) => ({
-    title: `[${p.repository.full_name}] Build ${p.commit_status.name || p.commit_status.key} ${p.commit_status.state.toLowerCase()}${p.commit_status.refname ? ` on ${p.commit_status.refname}` : ''}`,
-    url: p.commit_status.url,
+  'repo:commit_status_updated': (p) => buildStatus(p),
+  'repo:commit_status_created': (p) => buildStatus(p),
+  'pullrequest:updated': pullRequest('updated', COLORS.info, () => null),
+  'pullrequest:approved': (p) => pullRequestReview(p, 'approved', COLORS.created, p.approval),
+  'pullrequest:unapproved': (p) => pullRequestReview(p, 'approval removed', COLORS.warning, p.approval),
+  'pullrequest:changes_request_created': (p) => pullRequestReview(p, 'changes requested', COLORS.closed, p.changes_request),
+  'pullrequest:changes_request_removed': (p) => pullRequestReview(p, 'change request removed', COLORS.neutral, p.changes_request),
+  'pullrequest:comment_updated': (p) => pullRequestComment(p, 'Comment edited'),
+  'pullrequest:comment_deleted': (p) => pullRequestComment(p, 'Comment deleted', false),
+  'issue:updated': (p) => ({
+    title: `[${p.repository.full_name}] Issue updated: #${p.issue.id} ${p.issue.title}`,
+    url: p.issue.links.html.href,
     author: author(p.actor),
-    color: STATUS_COLORS[p.commit_status.state] ?? COLORS.neutral,
-    ...(p.commit_status.description ? { description: escapeMarkdown(p.commit_status.description) } : {}),
+    color: COLORS.info,
+    ...(p.changes && Object.keys(p.changes).length ? { description: `Changed: ${Object.keys(p.changes).map(escapeMarkdown).join(', ')}` } : {}),
+  }),
+  'issue:comment_created': (p) => ({
+    title: `[${p.repository.full_name}] New comment on issue #${p.issue.id}: ${p.issue.title}`,
+    url: p.comment.links.html.href,
+    author: author(p.actor),
+    color: COLORS.info,
+    ...(p.comment.content.raw ? { description: escapeMarkdown(p.comment.content.raw) } : {}),
+  }),
+  'repo:fork': (p) => ({ title: `[${p.repository.full_name}] Fork created: ${p.fork.full_name}`, ...(repoUrl(p.fork).url ? repoUrl(p.fork) : repoUrl(p.repository)), author: author(p.actor), color: COLORS.info }),
+  'repo:updated': (p) => ({
+    title: `[${p.repository.full_name}] Repository settings changed`,
+    ...repoUrl(p.repository),
+    author: author(p.actor),
+    color: COLORS.info,
+    ...(Object.keys(p.changes).length ? { description: `Changed: ${Object.keys(p.changes).map(escapeMarkdown).join(', ')}` } : {}),
+  }),
+  'repo:commit_comment_created': (p) => ({
+    title: `[${p.repository.full_name}] New comment on commit ${p.commit.hash.slice(0, 7)}`,
+    url: p.comment.links.html.href,
+    author: author(p.actor),
+    color: COLORS.info,
+    ...(p.comment.content.raw ? { description: escapeMarkdown(p.comment.content.raw) } : {}),
   }),
 };
 
 export const bitbucket: Provider = schemaProvider({
   name: 'bitbucket',
   displayName: 'Bitbucket',
-  description: 'Bitbucket Cloud pushes, pull requests opened, merged, declined and commented on, new issues and build statuses.',
+  description: 'Bitbucket Cloud pushes (tags and deletions too), pull requests (opened, updated, approved, changes requested, merged, declined, comments), issues and their comments, forks, repository changes, commit comments and build statuses.',
   docs: 'https://support.atlassian.com/bitbucket-cloud/docs/event-payloads/',
   signature: { kind: 'hmac', header: 'x-hub-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: fromHeader('X-Event-Key'),
