@@ -45,12 +45,21 @@ const embedSize = (embed: Embed) =>
   (embed.footer?.text.length ?? 0) +
   (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0);
 
-/** Discord refuses a whole message over one bad link: only http(s) URLs are kept, normalised (spaces encoded). */
+/** What a URI may hold outside its host (RFC 3986: unreserved, reserved and percent signs). */
+const NOT_IN_A_URI = /[^A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]/g;
+
+/**
+ * Discord refuses a whole message over one bad link: only http(s) URLs are kept, as RFC 3986 URIs
+ * (what Discord's schema means by "uri"): parsed and normalised by the WHATWG parser, credentials
+ * dropped, and whatever a URI may not hold after the host (`^`, `|`, `[`, `{`, ...) percent-encoded.
+ */
 export function linkOrNothing(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   try {
-    const { protocol, href } = new URL(url);
-    return ['http:', 'https:'].includes(protocol) && href.length <= LIMITS.url ? href : undefined;
+    const { protocol, origin, pathname, search, hash } = new URL(url);
+    if (!['http:', 'https:'].includes(protocol)) return undefined;
+    const href = `${origin}${`${pathname}${search}${hash}`.replace(NOT_IN_A_URI, (c) => encodeURIComponent(c))}`;
+    return href.length <= LIMITS.url ? href : undefined;
   } catch {
     return undefined;
   }

@@ -6,6 +6,7 @@ import { providers } from '../../shared/webhooks/providers/index';
 import { toProviderDelivery, type FixtureDelivery } from '../fixtures/delivery';
 import { fixtureDeliveries } from '../fixtures/deliveries';
 import { expectAnswer, startRelayHarness, type RelayHarness } from '../support/relayHarness';
+import { expectDiscordAccepts } from '../support/discordSchema';
 
 /** Every provider through the local server to a fake Discord: documented payloads, hostile ones, signatures. */
 let relay: RelayHarness;
@@ -18,8 +19,9 @@ beforeEach(() => relay.resetDiscord());
 const send = (id: string, provider: string, fixture: FixtureDelivery, headers: Record<string, string> = {}) => relay.send(id, provider, fixture, { headers });
 const cases = providers.flatMap((provider) => (fixtureDeliveries[provider.name] ?? []).map((fixture) => [provider.name, fixture.event, provider, fixture] as const));
 
-/** Every Discord limit, counted as Discord counts (UTF-16 units). */
+/** Every Discord limit, counted as Discord counts (UTF-16 units), and Discord's own schema of a webhook message. */
 function expectWithinDiscordLimits(message: DiscordMessage) {
+  expectDiscordAccepts(message);
   expect(message.allowed_mentions).toEqual({ parse: [] });
   expect(message.content?.length ?? 0).toBeLessThanOrEqual(LIMITS.content);
   expect(message.username?.length ?? 0).toBeLessThanOrEqual(LIMITS.username);
