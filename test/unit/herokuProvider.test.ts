@@ -18,8 +18,8 @@ const embedOf = (event: string, payload: unknown = herokuPayloads[event]) => {
 };
 
 describe('Heroku provider', () => {
-  test('renders builds, releases and dynos, signed with a base64 HMAC in Heroku-Webhook-Hmac-SHA256', () => {
-    expect([...heroku.events].sort()).toEqual(['build', 'dyno', 'release']);
+  test('renders builds, releases, dynos and apps, signed with a base64 HMAC in Heroku-Webhook-Hmac-SHA256', () => {
+    expect([...heroku.events].sort()).toEqual(['app', 'build', 'dyno', 'release']);
     expect(heroku.signature).toEqual({ kind: 'hmac', header: 'Heroku-Webhook-Hmac-SHA256', algorithm: 'sha256', encoding: 'base64' });
   });
 
@@ -27,8 +27,15 @@ describe('Heroku provider', () => {
     ['build', '[sample-app-0008] Build succeeded (update)', 0x2ea44f, 'https://dashboard.heroku.com/apps/sample-app-0008/activity/builds/ce86db34-d47d-4296-b4c5-d63ebefb45c7', 'user-0008@example.com'],
     ['release', '[sample-app-0339] Release v3 succeeded (create)', 0x2ea44f, 'https://dashboard.heroku.com/apps/sample-app-0339/activity', 'heroku-postgresql@addons.heroku.com'],
     ['dyno', '[secret-dawn-52107] Dyno run.9359 starting (create)', 0x0366d6, 'https://dashboard.heroku.com/apps/secret-dawn-52107/resources', 'user-0243@example.com'],
+    ['app', '[sample-app-0301] App updated', 0x0366d6, 'https://sample-app-0301.herokuapp.com/', 'user-0436@example.com'],
   ])('%s -> an embed with title, link, author and colour', (event, title, color, url, author) => {
     expect(embedOf(event)).toMatchObject({ title, color, url, author: { name: author } });
+  });
+
+  test('an app update names what changed and maintenance mode; a deleted app links to the apps list, in red', () => {
+    const app = fixture('app');
+    expect(embedOf('app', { ...withData('app', { maintenance: true }), previous_data: { maintenance: false } })).toMatchObject({ title: '[sample-app-0301] App updated (in maintenance mode)', description: 'Changed: maintenance' });
+    expect(embedOf('app', { ...app, action: 'destroy' })).toMatchObject({ title: '[sample-app-0301] App deleted', url: 'https://dashboard.heroku.com/apps', color: 0xd73a49 });
   });
 
   test('a build shows its commit, stack and release; a release its description; a dyno its command', () => {
@@ -61,8 +68,8 @@ describe('Heroku provider', () => {
   });
 
   test('a resource we do not render is ignored, not an error', () => {
-    const app = { ...fixture('release'), resource: 'app', data: { name: 'sample-app-0301' } };
-    expect(heroku.read(delivery(app))).toEqual({ kind: 'ignored', event: 'app', deliveryId: 'd244009a-670f-4340-88e9-789a4f9002d5' });
+    const domain = { ...fixture('release'), resource: 'domain', data: { hostname: 'www.example.com' } };
+    expect(heroku.read(delivery(domain))).toEqual({ kind: 'ignored', event: 'domain', deliveryId: 'd244009a-670f-4340-88e9-789a4f9002d5' });
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([

@@ -30,6 +30,11 @@ const schemas = {
   release: z.extend(base, {
     data: z.object({ app, version: z.number(), status, description: z.nullish(z.string()), user: person }),
   }),
+  app: z.extend(base, {
+    data: z.object({ name: z.string(), web_url: z.nullish(z.string()), maintenance: z.optional(z.boolean()) }),
+    // The fields an update changed, with their earlier values.
+    previous_data: z.optional(z.record(z.string(), z.unknown())),
+  }),
   dyno: z.extend(base, {
     data: z.object({
       app,
@@ -56,6 +61,7 @@ const author = (...people: z.output<typeof person>[]) => {
   const email = people.find((p) => p?.email)?.email;
   return email ? { author: { name: email } } : {};
 };
+const APP_ACTIONS: Record<string, string> = { create: 'created', update: 'updated', destroy: 'deleted' };
 const statusOf = (value: string | null | undefined, action: string) => `${value ? ` ${value}` : ''} (${action})`;
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
@@ -82,6 +88,17 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: STATUS_COLORS[p.data.status ?? ''] ?? COLORS.neutral,
     ...(p.data.description ? { description: escapeMarkdown(p.data.description) } : {}),
   }),
+  app: (p) => {
+    const changed = Object.keys(p.previous_data ?? {});
+    return {
+      title: `[${p.data.name}] App ${APP_ACTIONS[p.action] ?? p.action}${p.data.maintenance ? ' (in maintenance mode)' : ''}`,
+      // A deleted app has no page left; any other is best seen where it runs.
+      url: p.action === 'destroy' ? 'https://dashboard.heroku.com/apps' : (p.data.web_url ?? dashboard({ app: p.data }, '')),
+      ...author(p.actor),
+      color: p.action === 'destroy' ? COLORS.closed : p.action === 'create' ? COLORS.created : COLORS.info,
+      ...(changed.length ? { description: `Changed: ${changed.map(escapeMarkdown).join(', ')}` } : {}),
+    };
+  },
   dyno: (p) => {
     const fields = [
       ...(p.data.command ? [{ name: 'Command', value: code(p.data.command) }] : []),
@@ -102,7 +119,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const heroku: Provider = schemaProvider({
   name: 'heroku',
   displayName: 'Heroku',
-  description: 'App builds, releases and dyno state changes, coloured by their status.',
+  description: 'App builds, releases, dyno state changes and app changes, coloured by their status.',
   docs: 'https://devcenter.heroku.com/articles/app-webhooks',
   // A base64 HMAC-SHA256 of the body keyed with the subscription's secret.
   signature: { kind: 'hmac', header: 'Heroku-Webhook-Hmac-SHA256', algorithm: 'sha256', encoding: 'base64' },
