@@ -8,7 +8,8 @@ import { refOf, refPath, refUpdateHeadline } from '../refUpdate';
  * form-encoded (`payload=`). Each rendered event has a schema of the fields it shows (everything
  * else passes through) and a renderer; text from the payload is escaped in descriptions.
  */
-const user = z.object({ login: z.string(), html_url: z.string(), avatar_url: z.optional(z.string()) });
+// Gitea, sending GitHub's headers to /github, gives people no html_url.
+const user = z.object({ login: z.string(), html_url: z.optional(z.string()), avatar_url: z.optional(z.string()) });
 const repository = z.object({ full_name: z.string(), html_url: z.string() });
 const base = z.object({ repository, sender: user });
 const pullRequestRef = z.object({ number: z.number(), title: z.string(), html_url: z.string() });
@@ -17,7 +18,9 @@ const schemas = {
   ping: z.object({ zen: z.string(), hook_id: z.optional(z.number()), repository: z.optional(repository), sender: z.optional(user) }),
   push: z.extend(base, {
     ref: z.string(),
-    compare: z.string(),
+    // Gitea names it compare_url (and older Gitea sends neither created nor deleted).
+    compare: z.optional(z.string()),
+    compare_url: z.optional(z.string()),
     // Older Gitea payloads (sent to /github) lack these: a missing field means "no".
     created: z.optional(z.boolean()),
     deleted: z.optional(z.boolean()),
@@ -85,7 +88,7 @@ const schemas = {
 type EventName = keyof typeof schemas;
 type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
 
-const author = (sender: z.output<typeof user>) => ({ name: sender.login, url: sender.html_url, ...(sender.avatar_url ? { icon_url: sender.avatar_url } : {}) });
+const author = (sender: z.output<typeof user>) => ({ name: sender.login, ...(sender.html_url ? { url: sender.html_url } : {}), ...(sender.avatar_url ? { icon_url: sender.avatar_url } : {}) });
 const ACTION_COLORS: Record<string, number> = { opened: COLORS.created, reopened: COLORS.created, created: COLORS.created, published: COLORS.created, closed: COLORS.closed, deleted: COLORS.closed };
 const conclusionColor = (conclusion: string | null | undefined) => (conclusion === 'success' ? COLORS.created : conclusion === 'failure' || conclusion === 'timed_out' ? COLORS.closed : COLORS.neutral);
 
@@ -98,7 +101,8 @@ function pushHeadline(p: Payload<'push'>): Pick<Embed, 'title' | 'url' | 'color'
   const { kind, name } = refOf(p.ref);
   const update = { repo: p.repository.full_name, kind, name, created: p.created === true, deleted: p.deleted === true, commits: p.commits.length, forced: p.forced === true };
   const refPage = `${p.repository.html_url}/tree/${refPath(name)}`;
-  const url = update.deleted ? p.repository.html_url : kind === 'tag' || (update.created && update.commits === 0) || /\/compare\/.*0{12}/.test(p.compare) ? refPage : p.compare;
+  const compare = p.compare ?? p.compare_url;
+  const url = update.deleted ? p.repository.html_url : kind === 'tag' || (update.created && update.commits === 0) || !compare || /\/compare\/.*0{12}/.test(compare) ? refPage : compare;
   return { ...refUpdateHeadline(update), url };
 }
 
