@@ -1,8 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { guarded } from './errors';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OWNED, ownedBy } from './owned';
-import { scanEach } from './scanEach';
+import { scanEach, updateIfUnchanged } from './scanEach';
 import { SECRETS } from './webhookSecrets';
 
 /**
@@ -17,24 +15,14 @@ export function migrateWebhookOwners(db: DynamoDBDocumentClient, table: string, 
     const keyId = String(item.keyId);
     const owner = typeof item.ownerAccount === 'string' ? item.ownerAccount : ((await ownerOfKey(keyId)) ?? `key:${keyId}`);
     const owned = ownedBy(owner, String(item.pk));
-    try {
-      await guarded('UpdateItem', () =>
-        db.send(
-          new UpdateCommand({
-            TableName: table,
-            Key: { pk: item.pk, sk: item.sk },
-            UpdateExpression: 'SET ownerAccount = :owner, #ownedPk = :ownedPk, #ownedSk = :ownedSk',
-            ConditionExpression: 'keyId = :keyId AND updatedAt = :updatedAt',
-            ExpressionAttributeNames: { '#ownedPk': OWNED.partitionKey, '#ownedSk': OWNED.sortKey },
-            ExpressionAttributeValues: { ':owner': owner, ':ownedPk': owned[OWNED.partitionKey], ':ownedSk': owned[OWNED.sortKey], ':keyId': keyId, ':updatedAt': item.updatedAt },
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      // Registered anew meanwhile (with its owner): nothing left to do.
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      return false;
-    }
+    // Registered anew meanwhile (with its owner): nothing left to do.
+    return updateIfUnchanged(db, {
+      TableName: table,
+      Key: { pk: item.pk, sk: item.sk },
+      UpdateExpression: 'SET ownerAccount = :owner, #ownedPk = :ownedPk, #ownedSk = :ownedSk',
+      ConditionExpression: 'keyId = :keyId AND updatedAt = :updatedAt',
+      ExpressionAttributeNames: { '#ownedPk': OWNED.partitionKey, '#ownedSk': OWNED.sortKey },
+      ExpressionAttributeValues: { ':owner': owner, ':ownedPk': owned[OWNED.partitionKey], ':ownedSk': owned[OWNED.sortKey], ':keyId': keyId, ':updatedAt': item.updatedAt },
+    });
   });
 }

@@ -1,7 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { scanEach } from '../scanEach';
-import { guarded } from '../errors';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { scanEach, updateIfUnchanged } from '../scanEach';
 import { partitionKey } from '../recordKinds';
 import { OWNED } from '../owned';
 import { botKey, PROFILE } from './layout';
@@ -29,23 +27,13 @@ async function bringUpToDate(db: DynamoDBDocumentClient, table: string, item: Re
   const owner = typeof item.ownerAccount === 'string' ? item.ownerAccount : keyId !== undefined ? ((await ownerOfKey(keyId)) ?? `key:${keyId}`) : undefined;
   if (owner === undefined) return false;
   const unlisted = item.verifiedAt === undefined ? ['gsi1pk', 'gsi2pk'] : [];
-  try {
-    await guarded('UpdateItem', () =>
-      db.send(
-        new UpdateCommand({
-          TableName: table,
-          Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: `SET ownerAccount = :owner, ${OWNED.partitionKey} = :owned, ${OWNED.sortKey} = :ownedKey REMOVE ${['ownerKeyId', ...unlisted].join(', ')}`,
-          // As read: still that key's (or that account's) and still as verified as it was.
-          ConditionExpression: `${keyId !== undefined ? 'ownerKeyId = :keyId' : 'ownerAccount = :owner'} AND ${item.verifiedAt === undefined ? 'attribute_not_exists(verifiedAt)' : 'attribute_exists(verifiedAt)'}`,
-          ExpressionAttributeValues: { ':owner': owner, ':owned': partitionKey('account', owner), ':ownedKey': botKey(String(item.clientId)), ...(keyId !== undefined ? { ':keyId': keyId } : {}) },
-        }),
-      ),
-    );
-    return true;
-  } catch (error) {
-    // Changed meanwhile (another run, a write, a delete): the next run looks at it again if needed.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return false;
-  }
+  // Changed meanwhile (another run, a write, a delete): the next run looks at it again if needed.
+  return updateIfUnchanged(db, {
+    TableName: table,
+    Key: { pk: item.pk, sk: item.sk },
+    UpdateExpression: `SET ownerAccount = :owner, ${OWNED.partitionKey} = :owned, ${OWNED.sortKey} = :ownedKey REMOVE ${['ownerKeyId', ...unlisted].join(', ')}`,
+    // As read: still that key's (or that account's) and still as verified as it was.
+    ConditionExpression: `${keyId !== undefined ? 'ownerKeyId = :keyId' : 'ownerAccount = :owner'} AND ${item.verifiedAt === undefined ? 'attribute_not_exists(verifiedAt)' : 'attribute_exists(verifiedAt)'}`,
+    ExpressionAttributeValues: { ':owner': owner, ':owned': partitionKey('account', owner), ':ownedKey': botKey(String(item.clientId)), ...(keyId !== undefined ? { ':keyId': keyId } : {}) },
+  });
 }
