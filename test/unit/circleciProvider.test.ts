@@ -18,8 +18,8 @@ const workflow = circleciPayloads['workflow-completed'] as { workflow: object };
 const withStatus = (status: string) => ({ ...workflow, workflow: { ...workflow.workflow, status } });
 
 describe('CircleCI provider', () => {
-  test('renders the two documented events', () => {
-    expect([...circleci.events].sort()).toEqual(['job-completed', 'workflow-completed']);
+  test('renders the two documented events and the test ping', () => {
+    expect([...circleci.events].sort()).toEqual(['job-completed', 'ping', 'workflow-completed']);
   });
 
   test.each([
@@ -64,9 +64,13 @@ describe('CircleCI provider', () => {
     expect(embedOf('workflow-completed', evil).description).toBe('`1dc6aa6` \\*\\*bold\\*\\* \\[x\\]\\(http://evil\\) @everyone - \\<@&1\\> \\~\\~x\\~\\~');
   });
 
-  test('the test ping (an undocumented type) is ignored, with its id', () => {
-    const ping = { type: 'ping', id: '92e0554a-837f-4086-913b-0dc7665d2a84', happened_at: '2022-09-19T15:59:36.507435Z', webhook: { id: 'd4ab06bc', name: 'relay' } };
-    expect(circleci.read(delivery(ping))).toEqual({ kind: 'ignored', event: 'ping', deliveryId: '92e0554a-837f-4086-913b-0dc7665d2a84' });
+  test("the test ping (sent from the hook's settings) is forwarded, so a user testing the hook sees it arrive", () => {
+    expect(circleci.read(delivery(circleciPayloads.ping))).toMatchObject({
+      kind: 'message',
+      event: 'ping',
+      deliveryId: 'd1264809-3541-48db-9d72-68f04f074877',
+      embeds: [{ title: 'Webhook connected: Testing', color: 0x6a737d }],
+    });
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([

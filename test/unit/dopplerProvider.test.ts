@@ -16,9 +16,14 @@ const embedOf = (payload: unknown = update) => {
 };
 
 describe('Doppler provider', () => {
-  test('renders its one event, signed with sha256= in X-Doppler-Signature', () => {
-    expect(doppler.events).toEqual(['config.secrets.update']);
+  test('renders its one event (under its earlier Enclave name too), signed with sha256= in X-Doppler-Signature', () => {
+    expect(doppler.events).toEqual(['config.secrets.update', 'enclave.project.config.secrets.update']);
     expect(doppler.signature).toEqual({ kind: 'hmac', header: 'x-doppler-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' });
+  });
+
+  test('the Enclave-named event of earlier webhooks renders as the current one', () => {
+    const outcome = doppler.read(toProviderDelivery(jsonRequest({}, dopplerPayloads['enclave.project.config.secrets.update'])));
+    expect(outcome).toMatchObject({ kind: 'message', event: 'enclave.project.config.secrets.update', embeds: [{ title: '[Backend] Secrets updated in dev_2', author: { name: 'Pied Piper' } }] });
   });
 
   test('config.secrets.update -> project, environment, config and the names changed', () => {

@@ -34,6 +34,8 @@ const base = z.object({
 });
 
 const schemas = {
+  // Sent when the hook is tested from CircleCI's settings page: it names only the webhook.
+  ping: z.object({ webhook: z.object({ name: z.string() }) }),
   'workflow-completed': z.extend(base, { workflow: z.extend(base.shape.workflow, { status: z.string() }) }),
   'job-completed': z.extend(base, { job: z.object({ name: z.string(), number: z.number(), status: z.string() }) }),
 };
@@ -70,6 +72,7 @@ function embed(p: Base, title: string, status: string, url: string, fields: NonN
 }
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
+  ping: (p) => ({ title: `Webhook connected: ${p.webhook.name}`, color: COLORS.neutral }),
   'workflow-completed': (p) => embed(p, `Workflow ${p.workflow.name}`, p.workflow.status, p.workflow.url),
   // The payload has no job URL; the app's is the workflow's plus /jobs/<number>.
   'job-completed': (p) => embed(p, `Job ${p.job.name}`, p.job.status, `${p.workflow.url}/jobs/${p.job.number}`, [
@@ -80,7 +83,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const circleci: Provider = schemaProvider({
   name: 'circleci',
   displayName: 'CircleCI',
-  description: 'Completed workflows and jobs, with their status, branch and commit.',
+  description: 'Completed workflows and jobs, with their status, branch and commit, and the test ping.',
   docs: 'https://circleci.com/docs/guides/integration/outbound-webhooks/',
   // The header is a comma-separated list (`v1=<hex>,v2=...`); only v1 exists, and is the one checked.
   signature: { kind: 'hmac', header: 'circleci-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'v1=' },

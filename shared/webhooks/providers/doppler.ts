@@ -9,13 +9,17 @@ import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
  */
 const names = z.optional(z.array(z.string()));
 
+const update = z.object({
+  config: z.object({ name: z.string(), environment: z.string(), root: z.optional(z.boolean()) }),
+  project: z.object({ name: z.string() }),
+  workplace: z.nullish(z.object({ name: z.string() })),
+  diff: z.nullish(z.object({ added: names, updated: names, removed: names })),
+});
+
 const schemas = {
-  'config.secrets.update': z.object({
-    config: z.object({ name: z.string(), environment: z.string(), root: z.optional(z.boolean()) }),
-    project: z.object({ name: z.string() }),
-    workplace: z.nullish(z.object({ name: z.string() })),
-    diff: z.nullish(z.object({ added: names, updated: names, removed: names })),
-  }),
+  'config.secrets.update': update,
+  // The same event under the name Doppler gave it when projects were "Enclave" (its earlier webhooks send it still).
+  'enclave.project.config.secrets.update': update,
 };
 
 type EventName = keyof typeof schemas;
@@ -25,25 +29,28 @@ type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
 const MAX_NAMES = 20;
 const nameList = (list: string[]) => list.slice(0, MAX_NAMES).map(escapeMarkdown).join(', ') + (list.length > MAX_NAMES ? ` and ${list.length - MAX_NAMES} more` : '');
 
+function secretsUpdate(p: Payload<'config.secrets.update'>): Embed {
+  const changed = (['added', 'updated', 'removed'] as const).flatMap((kind) => {
+    const list = p.diff?.[kind] ?? [];
+    return list.length ? [{ name: `${kind[0]?.toUpperCase()}${kind.slice(1)} (${list.length})`, value: nameList(list) }] : [];
+  });
+  return {
+    title: `[${p.project.name}] Secrets updated in ${p.config.name}`,
+    // Anything removed is worth a second look; otherwise an ordinary change.
+    color: p.diff?.removed?.length ? COLORS.warning : COLORS.info,
+    ...(p.workplace ? { author: { name: p.workplace.name } } : {}),
+    fields: [
+      { name: 'Project', value: escapeMarkdown(p.project.name), inline: true },
+      { name: 'Environment', value: escapeMarkdown(p.config.environment), inline: true },
+      { name: 'Config', value: escapeMarkdown(p.config.name), inline: true },
+      ...changed,
+    ],
+  };
+}
+
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
-  'config.secrets.update': (p) => {
-    const changed = (['added', 'updated', 'removed'] as const).flatMap((kind) => {
-      const list = p.diff?.[kind] ?? [];
-      return list.length ? [{ name: `${kind[0]?.toUpperCase()}${kind.slice(1)} (${list.length})`, value: nameList(list) }] : [];
-    });
-    return {
-      title: `[${p.project.name}] Secrets updated in ${p.config.name}`,
-      // Anything removed is worth a second look; otherwise an ordinary change.
-      color: p.diff?.removed?.length ? COLORS.warning : COLORS.info,
-      ...(p.workplace ? { author: { name: p.workplace.name } } : {}),
-      fields: [
-        { name: 'Project', value: escapeMarkdown(p.project.name), inline: true },
-        { name: 'Environment', value: escapeMarkdown(p.config.environment), inline: true },
-        { name: 'Config', value: escapeMarkdown(p.config.name), inline: true },
-        ...changed,
-      ],
-    };
-  },
+  'config.secrets.update': secretsUpdate,
+  'enclave.project.config.secrets.update': secretsUpdate,
 };
 
 export const doppler: Provider = schemaProvider({
