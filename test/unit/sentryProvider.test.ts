@@ -56,10 +56,22 @@ describe('Sentry provider', () => {
     expect(embedOf('issue', payload)).toMatchObject({ title: `[front-end] Issue ${action}: FRONT-END-9 ReferenceError: blooopy is not defined`, color, author: { name: 'Jane Doe' }, url: 'https://test-org.sentry.io/issues/1170820242/' });
   });
 
-  test('an assigned issue says to whom; an issue without any link has no url', () => {
+  test('without web_url or permalink, the page is built from the organization (in the API url or project_url), the issue and its project', () => {
     const embed = embedOf('issue', issueWith('assigned', { web_url: undefined, permalink: null }, { assignee: { type: 'user', name: 'Jane Doe', id: 1 } }));
     expect(embed.description).toBe('Assigned to Jane Doe');
-    expect(embed.url).toBeUndefined();
+    expect(embed.url).toBe('https://sentry.io/organizations/test-org/issues/1170820242/?project=1');
+    const fromProjectUrl = embedOf('issue', issueWith('resolved', { web_url: undefined, permalink: null, url: undefined }));
+    expect(fromProjectUrl.url).toBe('https://sentry.io/organizations/test-org/issues/1170820242/?project=1');
+  });
+
+  test.each([
+    ['issue: resolved', '[zulip-integration-testing] Issue resolved: ZULIP-INTEGRATION-TESTING-E Exception: program has entered an invalid state.', 0x2ea44f],
+    ['issue: assigned', '[zulip-integration-testing] Issue assigned: ZULIP-INTEGRATION-TESTING-G A test message event from golang.', 0x0366d6],
+  ])('%s (a workflow webhook naming no organization) renders without a link rather than a wrong one', (label, title, color) => {
+    const fixture = sentryDeliveries.find((f) => f.label === label)!;
+    const outcome = sentry.read(toProviderDelivery(fixture));
+    expect(outcome).toMatchObject({ kind: 'message', embeds: [{ title, color, author: { name: 'Hemanth V. Alluri' } }] });
+    expect(outcome.kind === 'message' && outcome.embeds[0]?.url).toBeUndefined();
   });
 
   test('an issue alert names its rule; metric alerts are coloured by severity and show the projects', () => {

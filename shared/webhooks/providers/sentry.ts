@@ -23,12 +23,16 @@ const schemas = {
         title: z.string(),
         culprit: z.nullish(z.string()),
         level,
+        id: z.optional(z.string()),
         // `web_url` comes with created issues; the later workflow webhooks carry the plain serialized issue.
         web_url: z.optional(z.string()),
         permalink: z.nullish(z.string()),
+        // The API url and the project's issue list name the organization, to build the page from.
+        url: z.optional(z.string()),
+        project_url: z.optional(z.string()),
         count: z.optional(z.union([z.string(), z.number()])),
         userCount: z.optional(z.number()),
-        project: z.optional(z.object({ slug: z.string() })),
+        project: z.optional(z.object({ slug: z.string(), id: z.optional(z.string()) })),
       }),
       assignee: z.optional(z.object({ type: z.optional(z.string()), name: z.string() })),
     }),
@@ -60,10 +64,22 @@ const levelField = (value: string | null | undefined) => (value ? [{ name: 'Leve
 const fields = (list: NonNullable<Embed['fields']>) => (list.length ? { fields: list } : {});
 const culprit = (value: string | null | undefined) => (value ? { description: escapeMarkdown(value) } : {});
 
+type Issue = z.output<(typeof schemas)['issue']>['data']['issue'];
+/** `https://sentry.io/api/0/organizations/<org>/...` or `https://sentry.io/organizations/<org>/...`: the host and organization. */
+const ORGANIZATION = /^(https?:\/\/[^/?#]+)\/(?:api\/0\/)?organizations\/([^/?#]+)\//;
+
+/** The issue's page: its web_url or permalink, else built from the organization, the issue id and its project. */
+function issuePage(issue: Issue): string | undefined {
+  if (issue.web_url || issue.permalink) return issue.web_url || issue.permalink || undefined;
+  const [, host, org] = [issue.url, issue.project_url].map((url) => ORGANIZATION.exec(url ?? '')).find(Boolean) ?? [];
+  if (!host || !org || !issue.id) return undefined;
+  return `${host}/organizations/${org}/issues/${encodeURIComponent(issue.id)}/${issue.project?.id ? `?project=${encodeURIComponent(issue.project.id)}` : ''}`;
+}
+
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   issue: (p) => {
     const { issue, assignee } = p.data;
-    const url = issue.web_url ?? issue.permalink;
+    const url = issuePage(issue);
     return {
       title: `${issue.project ? `[${issue.project.slug}] ` : ''}Issue ${p.action}: ${issue.shortId ? `${issue.shortId} ` : ''}${issue.title}`,
       ...(url ? { url } : {}),
