@@ -1,4 +1,5 @@
 import { RateLimiter } from '../../shared/access/rateLimiter';
+import { positiveInteger } from '../../shared/config/positiveInteger';
 import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import type { RouteDefinition } from '../../shared/routes/types';
 import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
@@ -32,7 +33,7 @@ export const botKit: GroupKit<BotServices> = {
       bots: stores.bots,
       onlineWindowSeconds,
       discordApiBase: discordApiBaseFromEnv(),
-      verifications: new RateLimiter(stores.rateCounters, { limit: Number(process.env.BOT_VERIFICATIONS_PER_MINUTE) || VERIFICATIONS_PER_MINUTE }),
+      verifications: new RateLimiter(stores.rateCounters, { limit: positiveInteger(process.env, 'BOT_VERIFICATIONS_PER_MINUTE', VERIFICATIONS_PER_MINUTE) }),
       sessions: stores.sessions,
       now: () => new Date(),
     };

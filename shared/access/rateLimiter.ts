@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import type { RateCounterStore } from '../store';
 import { UNAVAILABLE_RETRY_AFTER } from '../errors/unavailable';
+import { positiveInteger } from '../config/positiveInteger';
 
 export interface RateDecision {
   allowed: boolean;
@@ -98,7 +99,5 @@ export function rateLimitHeaders(decision: RateDecision): Record<string, string>
 export const limiterFromEnv = (counters: RateCounterStore) => new RateLimiter(counters, { limit: rateLimitFromEnv() });
 
 export function rateLimitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.RATE_LIMIT_PER_MINUTE ?? 60);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`RATE_LIMIT_PER_MINUTE must be a positive integer, got ${env.RATE_LIMIT_PER_MINUTE}`);
-  return value;
+  return positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 60);
 }

@@ -1,6 +1,7 @@
 import { ipPrincipal, RateLimiter } from '../access/rateLimiter';
 import { sha256Hex } from '../crypto/hash';
 import type { DeliveryOutcome } from '../discord/poster';
+import { positiveInteger } from '../config/positiveInteger';
 import { ApiError } from '../errors/apiError';
 import { logger } from '../logging/logger';
 import type { InvalidAnswerCounter, PairVerdict, RateCounterStore, Stores, WebhookPairStore } from '../store';
@@ -124,12 +125,6 @@ export class PairGuard {
     return { windowStart, windowEnd, retryAfter: Math.max(1, windowEnd - nowSeconds) };
   }
 }
-
-const positiveInteger = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${env[name]}`);
-  return value;
-};
 
 /** RELAY_NEW_PAIRS_PER_MINUTE (20) and RELAY_BRAKE_INVALID_PER_10_MIN (5,000: half of Discord's 10,000). */
 export const pairGuardSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): PairGuardSettings => ({
