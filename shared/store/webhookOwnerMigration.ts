@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { OWNED, ownedBy } from './owned';
+import { OWNED, ownedByAssignments } from './owned';
 import { scanEach, updateIfUnchanged } from './scanEach';
 import { SECRETS } from './webhookSecrets';
 
@@ -14,15 +14,14 @@ export function migrateWebhookOwners(db: DynamoDBDocumentClient, table: string, 
   return scanEach(db, table, filter, async (item) => {
     const keyId = String(item.keyId);
     const owner = typeof item.ownerAccount === 'string' ? item.ownerAccount : ((await ownerOfKey(keyId)) ?? `key:${keyId}`);
-    const owned = ownedBy(owner, String(item.pk));
+    const owned = ownedByAssignments(owner, String(item.pk));
     // Registered anew meanwhile (with its owner): nothing left to do.
     return updateIfUnchanged(db, {
       TableName: table,
       Key: { pk: item.pk, sk: item.sk },
-      UpdateExpression: 'SET ownerAccount = :owner, #ownedPk = :ownedPk, #ownedSk = :ownedSk',
+      UpdateExpression: `SET ${['ownerAccount = :owner', ...owned.set].join(', ')}`,
       ConditionExpression: 'keyId = :keyId AND updatedAt = :updatedAt',
-      ExpressionAttributeNames: { '#ownedPk': OWNED.partitionKey, '#ownedSk': OWNED.sortKey },
-      ExpressionAttributeValues: { ':owner': owner, ':ownedPk': owned[OWNED.partitionKey], ':ownedSk': owned[OWNED.sortKey], ':keyId': keyId, ':updatedAt': item.updatedAt },
+      ExpressionAttributeValues: { ':owner': owner, ...owned.values, ':keyId': keyId, ':updatedAt': item.updatedAt },
     });
   });
 }

@@ -1,7 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { scanEach, updateIfUnchanged } from '../scanEach';
-import { partitionKey } from '../recordKinds';
-import { OWNED } from '../owned';
+import { OWNED, ownedByAssignments } from '../owned';
 import { botKey, PROFILE } from './layout';
 
 /**
@@ -27,13 +26,14 @@ async function bringUpToDate(db: DynamoDBDocumentClient, table: string, item: Re
   const owner = typeof item.ownerAccount === 'string' ? item.ownerAccount : keyId !== undefined ? ((await ownerOfKey(keyId)) ?? `key:${keyId}`) : undefined;
   if (owner === undefined) return false;
   const unlisted = item.verifiedAt === undefined ? ['gsi1pk', 'gsi2pk'] : [];
+  const owned = ownedByAssignments(owner, botKey(String(item.clientId)));
   // Changed meanwhile (another run, a write, a delete): the next run looks at it again if needed.
   return updateIfUnchanged(db, {
     TableName: table,
     Key: { pk: item.pk, sk: item.sk },
-    UpdateExpression: `SET ownerAccount = :owner, ${OWNED.partitionKey} = :owned, ${OWNED.sortKey} = :ownedKey REMOVE ${['ownerKeyId', ...unlisted].join(', ')}`,
+    UpdateExpression: `SET ${['ownerAccount = :owner', ...owned.set].join(', ')} REMOVE ${['ownerKeyId', ...unlisted].join(', ')}`,
     // As read: still that key's (or that account's) and still as verified as it was.
     ConditionExpression: `${keyId !== undefined ? 'ownerKeyId = :keyId' : 'ownerAccount = :owner'} AND ${item.verifiedAt === undefined ? 'attribute_not_exists(verifiedAt)' : 'attribute_exists(verifiedAt)'}`,
-    ExpressionAttributeValues: { ':owner': owner, ':owned': partitionKey('account', owner), ':ownedKey': botKey(String(item.clientId)), ...(keyId !== undefined ? { ':keyId': keyId } : {}) },
+    ExpressionAttributeValues: { ':owner': owner, ...owned.values, ...(keyId !== undefined ? { ':keyId': keyId } : {}) },
   });
 }

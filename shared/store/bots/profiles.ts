@@ -3,8 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from '../errors';
 import { StoreUnavailableError } from '../../errors/unavailable';
-import { partitionKey } from '../recordKinds';
-import { OWNED } from '../owned';
+import { ownedByAssignments } from '../owned';
 import { botKey, guildKey, LISTING, nameKey, PROFILE } from './layout';
 import { botFieldNames } from './fields';
 import { botProfile, type BotFields, type BotProfile, type Refusal } from './types';
@@ -40,6 +39,7 @@ export async function writeProfile(db: DynamoDBDocumentClient, table: string, cl
   const at = now.toISOString();
   const generation = expected?.generation ?? randomUUID();
   const verifiedAt = ownership.verifiedAt ?? expected?.verifiedAt;
+  const owned = ownedByAssignments(ownership.owner, botKey(clientId));
   const values: Record<string, unknown> = {
     ':me': ownership.owner,
     ':now': at,
@@ -50,8 +50,7 @@ export async function writeProfile(db: DynamoDBDocumentClient, table: string, cl
     ':generation': generation,
     ':createdAt': expected?.createdAt ?? at,
     ':noStats': {},
-    ':owned': partitionKey('account', ownership.owner),
-    ':ownedKey': botKey(clientId),
+    ...owned.values,
   };
   const set = [
     'clientId = :clientId',
@@ -63,8 +62,7 @@ export async function writeProfile(db: DynamoDBDocumentClient, table: string, cl
     'createdAt = :createdAt',
     'updatedAt = :now',
     'stats = if_not_exists(stats, :noStats)',
-    `${OWNED.partitionKey} = :owned`,
-    `${OWNED.sortKey} = :ownedKey`,
+    ...owned.set,
   ];
   const remove: string[] = [];
   // Every field goes through a name placeholder: some are DynamoDB reserved words.
