@@ -39,7 +39,7 @@ export async function keyRegistry(options: RegistryOptions, cleanup: Cleanup): P
 }
 
 const accountTools = (stores: Stores, tableName: string): AccountTools => ({
-  migrate: () => migrateRecords(stores.db, tableName, async (keyId) => (await stores.apiKeys.getById(keyId))?.owner),
+  migrate: () => migrateRecords(stores, tableName),
   bots: stores.bots,
 });
 

@@ -76,7 +76,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const stores = createStores();
   const seeded = await seedKeys(stores.apiKeys, options.localApiKey);
   // A store kept in DATA_DIR by an earlier version: its bots and webhooks move to their keys' owners.
-  await migrateRecords(stores.db, tableName, async (keyId) => (await stores.apiKeys.getById(keyId))?.owner);
+  await migrateRecords(stores, tableName);
   const demoBots = options.demoBots && seeded.keys[0] ? await seedDemoBots(stores.bots, seeded.keys[0].owner) : 0;
 
   const { handler: authorizer } = await import('../../functions/authorizer/index');

@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Stores } from './index';
 import { migrateBotOwners } from './bots/ownerMigration';
 import { migrateWebhookOwners } from './webhookOwnerMigration';
 
@@ -12,6 +12,8 @@ export interface Migrated {
  * Brings records of earlier versions up to date (`npm run keys -- migrate`, and the local server
  * at start): bots and webhook secrets go to the account of the key that registered them.
  */
-export async function migrateRecords(db: DynamoDBDocumentClient, table: string, ownerOfKey: (keyId: string) => Promise<string | undefined>): Promise<Migrated> {
-  return { bots: await migrateBotOwners(db, table, ownerOfKey), webhooks: await migrateWebhookOwners(db, table, ownerOfKey) };
+export async function migrateRecords(stores: Pick<Stores, 'db' | 'apiKeys'>, table: string): Promise<Migrated> {
+  // A key's owner, as its record names it (a key nobody can find again: undefined).
+  const ownerOfKey = async (keyId: string) => (await stores.apiKeys.getById(keyId))?.owner;
+  return { bots: await migrateBotOwners(stores.db, table, ownerOfKey), webhooks: await migrateWebhookOwners(stores.db, table, ownerOfKey) };
 }
