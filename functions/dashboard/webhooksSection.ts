@@ -1,3 +1,4 @@
+import { DISCORD_WEBHOOK_SCRIPT } from '../../shared/routes/webhookUrl';
 import { h } from '../../shared/svg/builder';
 
 /** The dashboard's "Webhooks" section: the relay URL builder, registering a webhook's signing secret, and your webhooks' deliveries with a replay for failed ones (served by the webhooks function). */
@@ -31,13 +32,13 @@ export const webhooksSection = () =>
  * `apiRoot`, `problem`, `say`, `cell`, `button`, `when`. Defines `refreshWebhooks`.
  */
 export const WEBHOOKS_SCRIPT = `
-  const DISCORD_WEBHOOK = /^https:\\/\\/(?:(?:ptb|canary)\\.)?discord(?:app)?\\.com\\/api(?:\\/v\\d+)?\\/webhooks\\/([1-9]\\d{16,19})\\/([A-Za-z0-9_-]{20,100})\\/?$/;
+${DISCORD_WEBHOOK_SCRIPT}
   let relay = { url: '', providers: [] };
   const chosen = () => relay.providers.find((provider) => provider.name === $('hook-provider').value);
   const buildRelayUrl = () => {
-    const match = DISCORD_WEBHOOK.exec($('hook-url').value.trim());
+    const match = discordWebhook($('hook-url').value);
     const provider = chosen();
-    $('relay-url').value = match && provider ? apiRoot + relay.url.replace('{id}', match[1]).replace('{token}', match[2]).replace('{provider}', provider.name) : '';
+    $('relay-url').value = match && provider ? apiRoot + relay.url.replace('{id}', match.id).replace('{token}', match.token).replace('{provider}', provider.name) : '';
     $('copy-relay').disabled = !$('relay-url').value;
     const signs = provider && provider.signature;
     $('hook-secret').disabled = !signs;

@@ -3,7 +3,7 @@ import { discordRefusal } from '../../shared/discord/refusal';
 import { ApiError } from '../../shared/errors/apiError';
 import { jsonResponse } from '../../shared/http/responses';
 import { webhookRoutes } from '../../shared/routes/groups/webhooks';
-import { webhookOfUrl } from '../../shared/routes/schemas/webhooks';
+import { webhookOfUrl } from '../../shared/routes/webhookUrl';
 import type { Routes } from '../../shared/routes/table';
 import { accountJson } from '../../shared/runtime/signedIn';
 import { storableSecrets } from '../../shared/webhooks/secrets';

@@ -1,19 +1,20 @@
+import { DISCORD_WEBHOOK_SCRIPT } from '../../shared/routes/webhookUrl';
+
 /**
  * The relay page's only script, run in the browser: turns a pasted Discord webhook URL into the
  * relay URL of each provider. Plain JavaScript in a string, embedded as it is (its hash pins it in
  * the page's CSP): compiled function source would carry the compiler's helpers (tsx adds __name).
  */
-export const RELAY_PAGE_SCRIPT = `(() => {
+export const RELAY_PAGE_SCRIPT = `(() => {${DISCORD_WEBHOOK_SCRIPT}
   const input = document.getElementById('discord-url');
   const problem = document.getElementById('problem');
   const base = window.location.href.split(/[?#]/)[0].replace(/\\/+$/, '');
-  const DISCORD = /^https:\\/\\/(?:(?:ptb|canary)\\.)?discord(?:app)?\\.com\\/api(?:\\/v\\d+)?\\/webhooks\\/([1-9]\\d{16,19})\\/([A-Za-z0-9_-]{20,100})\\/?$/;
 
   const update = () => {
-    const match = DISCORD.exec(input.value.trim());
+    const match = discordWebhook(input.value);
     problem.textContent = input.value.trim() && !match ? 'That is not a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>).' : '';
     for (const output of document.querySelectorAll('input[data-provider]')) {
-      output.value = match ? base + '/' + output.dataset.relay.replace('{id}', match[1]).replace('{token}', match[2]) : '';
+      output.value = match ? base + '/' + output.dataset.relay.replace('{id}', match.id).replace('{token}', match.token) : '';
     }
     for (const button of document.querySelectorAll('button[data-copy]')) button.disabled = !match;
   };

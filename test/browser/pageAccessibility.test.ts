@@ -61,3 +61,22 @@ describe('the docs page text', () => {
     }
   });
 });
+
+describe('the relay page builder', () => {
+  test('a Discord webhook URL (by the pattern the server checks) becomes each provider relay URL; anything else is named a problem', async () => {
+    const { page, problems } = await open(PAGES.relay, 1280);
+    try {
+      const [id, token] = ['1234567890123456789', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'];
+      await page.fill('#discord-url', ` https://discord.com/api/webhooks/${id}/${token}/ `);
+      await expect(page.inputValue('input[data-provider="github"]')).resolves.toBe(`${api.url}/webhooks/${id}/${token}/github`);
+      await expect(page.textContent('#problem')).resolves.toBe('');
+      // An id past 2^64 - 1 is no snowflake: the server would refuse it, so no relay URL is built.
+      await page.fill('#discord-url', `https://discord.com/api/webhooks/18446744073709551616/${token}`);
+      await expect(page.inputValue('input[data-provider="github"]')).resolves.toBe('');
+      await expect(page.textContent('#problem')).resolves.toMatch(/not a Discord webhook URL/);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+});

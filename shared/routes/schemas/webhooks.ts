@@ -163,9 +163,3 @@ export const replayData = z.strictObject({
 });
 
 export const removedWebhookData = z.strictObject({ webhookId: z.string(), removed: z.literal(true) });
-
-/** The id and token a Discord webhook URL names (one DISCORD_WEBHOOK_URL matched). */
-export function webhookOfUrl(url: string): { id: string; token: string } {
-  const [id = '', token = ''] = url.replace(/\/$/, '').split('/').slice(-2);
-  return { id, token };
-}
