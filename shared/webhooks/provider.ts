@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import '../errors/zodMessages';
-import type { Embed } from '../discord/message';
+import { escapeMarkdown, type Embed } from '../discord/message';
 
 /** An incoming provider delivery as the relay sees it: raw body, lower-case header names. */
 export interface ProviderDelivery {
@@ -71,6 +71,12 @@ export const COLORS = {
   warning: 0xdbab09,
   neutral: 0x6a737d,
 } as const;
+
+/** What an update changed, as an embed's description ("Changed: name, description"); nothing when it names nothing. */
+export const changedFields = (changes: Record<string, unknown> | undefined): Pick<Embed, 'description'> => {
+  const names = Object.keys(changes ?? {});
+  return names.length ? { description: `Changed: ${names.map(escapeMarkdown).join(', ')}` } : {};
+};
 
 /** Where a delivery names something (its event, its id): a header, a body field or a constant. */
 export interface Locator {

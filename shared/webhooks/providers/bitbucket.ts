@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
 import { refUpdateHeadline } from '../refUpdate';
-import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
+import { changedFields, COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 
 /**
  * Bitbucket Cloud: the event is the X-Event-Key header ("repo:push", "pullrequest:created", ...),
@@ -191,7 +191,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     url: p.issue.links.html.href,
     author: author(p.actor),
     color: COLORS.info,
-    ...(p.changes && Object.keys(p.changes).length ? { description: `Changed: ${Object.keys(p.changes).map(escapeMarkdown).join(', ')}` } : {}),
+    ...changedFields(p.changes),
   }),
   'issue:comment_created': (p) => ({
     title: `[${p.repository.full_name}] New comment on issue #${p.issue.id}: ${p.issue.title}`,
@@ -200,13 +200,13 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: COLORS.info,
     ...(p.comment.content.raw ? { description: escapeMarkdown(p.comment.content.raw) } : {}),
   }),
-  'repo:fork': (p) => ({ title: `[${p.repository.full_name}] Fork created: ${p.fork.full_name}`, ...(repoUrl(p.fork).url ? repoUrl(p.fork) : repoUrl(p.repository)), author: author(p.actor), color: COLORS.info }),
+  'repo:fork': (p) => ({ title: `[${p.repository.full_name}] Fork created: ${p.fork.full_name}`, ...repoUrl(p.fork.links?.html ? p.fork : p.repository), author: author(p.actor), color: COLORS.info }),
   'repo:updated': (p) => ({
     title: `[${p.repository.full_name}] Repository settings changed`,
     ...repoUrl(p.repository),
     author: author(p.actor),
     color: COLORS.info,
-    ...(Object.keys(p.changes).length ? { description: `Changed: ${Object.keys(p.changes).map(escapeMarkdown).join(', ')}` } : {}),
+    ...changedFields(p.changes),
   }),
   'repo:commit_comment_created': (p) => ({
     title: `[${p.repository.full_name}] New comment on commit ${p.commit.hash.slice(0, 7)}`,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, inlineCode as code, type Embed } from '../../discord/message';
-import { COLORS, firstOf, fromField, schemaProvider, type Provider } from '../provider';
+import { changedFields, COLORS, firstOf, fromField, schemaProvider, type Provider } from '../provider';
 
 /**
  * Heroku app webhooks: the event is the body's `resource` ("build", "release", "dyno": the
@@ -88,17 +88,14 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: STATUS_COLORS[p.data.status ?? ''] ?? COLORS.neutral,
     ...(p.data.description ? { description: escapeMarkdown(p.data.description) } : {}),
   }),
-  app: (p) => {
-    const changed = Object.keys(p.previous_data ?? {});
-    return {
-      title: `[${p.data.name}] App ${APP_ACTIONS[p.action] ?? p.action}${p.data.maintenance ? ' (in maintenance mode)' : ''}`,
-      // A deleted app has no page left; any other is best seen where it runs.
-      url: p.action === 'destroy' ? 'https://dashboard.heroku.com/apps' : (p.data.web_url ?? dashboard({ app: p.data }, '')),
-      ...author(p.actor),
-      color: p.action === 'destroy' ? COLORS.closed : p.action === 'create' ? COLORS.created : COLORS.info,
-      ...(changed.length ? { description: `Changed: ${changed.map(escapeMarkdown).join(', ')}` } : {}),
-    };
-  },
+  app: (p) => ({
+    title: `[${p.data.name}] App ${APP_ACTIONS[p.action] ?? p.action}${p.data.maintenance ? ' (in maintenance mode)' : ''}`,
+    // A deleted app has no page left; any other is best seen where it runs.
+    url: p.action === 'destroy' ? 'https://dashboard.heroku.com/apps' : (p.data.web_url ?? dashboard({ app: p.data }, '')),
+    ...author(p.actor),
+    color: p.action === 'destroy' ? COLORS.closed : p.action === 'create' ? COLORS.created : COLORS.info,
+    ...changedFields(p.previous_data),
+  }),
   dyno: (p) => {
     const fields = [
       ...(p.data.command ? [{ name: 'Command', value: code(p.data.command) }] : []),
