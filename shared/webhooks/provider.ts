@@ -19,7 +19,7 @@ export type ProviderOutcome =
  * `token`: the secret itself sent in a header (only its hash needs storing).
  */
 export type SignatureScheme =
-  | { kind: 'hmac'; header: string; algorithm: 'sha1' | 'sha256'; encoding: 'hex' | 'base64'; prefix?: string }
+  | { kind: 'hmac'; header: string; algorithm: 'md5' | 'sha1' | 'sha256' | 'sha512'; encoding: 'hex' | 'base64'; prefix?: string }
   | { kind: 'token'; header: string };
 
 export interface ProviderHeader {
