@@ -5,6 +5,7 @@ import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import type { Routes } from '../../shared/routes/table';
 import { providers } from '../../shared/webhooks/providers/index';
 import { relayPage } from './relayPage';
+import { describeScheme } from '../../shared/webhooks/signature';
 
 /**
  * The providers the relay speaks and the events of each it renders (others are answered
@@ -22,7 +23,7 @@ export const listWebhooks: WebhookHandler<Routes['listWebhooks']> = async ({ raw
         description: provider.description,
         docs: provider.docs,
         events: [...provider.events],
-        signature: provider.signature ? { header: provider.signature.header, kind: provider.signature.kind } : null,
+        signature: provider.signature ? { header: provider.signature.header, kind: provider.signature.kind, scheme: describeScheme(provider.signature) } : null,
       })),
     },
     context.requestId,

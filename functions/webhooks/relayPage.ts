@@ -2,6 +2,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { htmlPage } from '../../shared/http/htmlPage';
 import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import { h } from '../../shared/svg/builder';
+import { describeScheme } from '../../shared/webhooks/signature';
 import type { Provider } from '../../shared/webhooks/provider';
 import { RELAY_PAGE_SCRIPT as SCRIPT } from './relayPageScript';
 
@@ -25,7 +26,7 @@ const SECRETS_REQUEST = `${putWebhookSecrets.method} ${putWebhookSecrets.path}`;
 
 function providerSection(provider: Provider) {
   const signing = provider.signature
-    ? ['Signed deliveries: register a secret with ', h('code', {}, SECRETS_REQUEST), ` and ${provider.displayName} sends `, h('code', {}, provider.signature.header), '.']
+    ? ['Signed deliveries: register a secret with ', h('code', {}, SECRETS_REQUEST), `; ${provider.displayName} signs with ${describeScheme(provider.signature)}.`]
     : [`${provider.displayName} does not sign its deliveries.`];
   return h(
     'section',

@@ -43,7 +43,7 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
   if (!provider) throw new ApiError('INVALID_PARAMETER', `Unknown provider ${path.provider}`);
   const pair = await deps.pairGuard.recall(path.id, path.token);
   if (pair.verdict?.kind === 'refused') throw remembered(pair.verdict.status);
-  const delivery = { headers: raw.headers, body: raw.body };
+  const delivery = { headers: raw.headers, body: raw.body, ...(raw.url ? { url: raw.url } : {}) };
   const signature = await verifyDelivery(path.id, provider, delivery, deps);
   const outcome = readDelivery(provider, delivery);
   const knownGood = pair.verdict?.kind === 'good';

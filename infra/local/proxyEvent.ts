@@ -22,6 +22,8 @@ export interface IncomingRequest {
 export function describeRequest(req: IncomingMessage, url: URL, requestId: string): IncomingRequest {
   const multiValueHeaders = groupPairs(Array.from({ length: req.rawHeaders.length / 2 }, (_, i) => [req.rawHeaders[2 * i] as string, req.rawHeaders[2 * i + 1] as string]));
   // As in API Gateway REST APIs: the single-value maps hold the last value of a repeated name.
+  // As API Gateway does, the scheme the client used is passed on, unless a proxy in front already said.
+  if (!Object.keys(multiValueHeaders).some((name) => name.toLowerCase() === 'x-forwarded-proto')) multiValueHeaders['X-Forwarded-Proto'] = ['http'];
   const headers = Object.fromEntries(Object.entries(multiValueHeaders).map(([name, values]) => [name, values.at(-1) as string]));
   const multiValueQuery = groupPairs(url.searchParams);
   const hasQuery = Object.keys(multiValueQuery).length > 0;

@@ -66,7 +66,7 @@ export interface RouteInput<R extends RouteDefinition> {
   query: Out<R['schemas']['query']>;
   body: Out<R['schemas']['body']>;
   /** The request as it came: body text (`rawBody` routes), lower-case header names, the URL's base path (`/prod`, or ''), the caller's address. */
-  raw: { body: string; headers: Record<string, string | undefined>; basePath: string; sourceIp: string };
+  raw: { body: string; headers: Record<string, string | undefined>; basePath: string; url?: string; sourceIp: string };
 }
 
 export const defineRoute = <const S extends RouteSchemas, const G extends string>(route: RouteDefinition<S, G>) => route;

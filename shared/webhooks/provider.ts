@@ -6,6 +6,8 @@ import { escapeMarkdown, type Embed } from '../discord/message';
 export interface ProviderDelivery {
   headers: Record<string, string | undefined>;
   body: string;
+  /** The URL the provider called, as it was configured there (Square and Trello sign it). */
+  url?: string;
 }
 
 export type ProviderOutcome =
@@ -14,12 +16,23 @@ export type ProviderOutcome =
   | { kind: 'ignored'; event: string; deliveryId?: string };
 
 /**
+ * What an HMAC covers besides the raw body: a timestamp (a key of the signature header, as Stripe's
+ * `t=`, or a header of its own) joined before the body, refused when older than `toleranceSeconds`
+ * where the provider says so; or the URL the provider called, before (Square) or after (Trello) it.
+ */
+export type SignedContent =
+  | { timestamp: { key: string } | { header: string }; separator: '' | '.'; toleranceSeconds?: number }
+  | { url: 'before body' | 'after body' };
+
+/**
  * How a provider signs its deliveries with the secret an owner registers:
- * `hmac`: an HMAC of the raw body in a header (the secret must be kept, so it is stored encrypted);
+ * `hmac`: an HMAC (of the raw body, unless `signs` says more) in a header, after `prefix` (which is
+ * the signature's key when the header is comma-separated `key=value` pairs); the secret must be
+ * kept, so it is stored encrypted;
  * `token`: the secret itself sent in a header (only its hash needs storing).
  */
 export type SignatureScheme =
-  | { kind: 'hmac'; header: string; algorithm: 'md5' | 'sha1' | 'sha256' | 'sha512'; encoding: 'hex' | 'base64'; prefix?: string }
+  | { kind: 'hmac'; header: string; algorithm: 'md5' | 'sha1' | 'sha256' | 'sha512'; encoding: 'hex' | 'base64'; prefix?: string; signs?: SignedContent }
   | { kind: 'token'; header: string };
 
 export interface ProviderHeader {

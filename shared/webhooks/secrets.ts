@@ -38,7 +38,7 @@ async function openSecret(sealed: string, webhookId: string, provider: Provider,
  * without a registered secret. Otherwise deliveries are accepted unsigned. Answers the signature
  * a verified HMAC delivery carried (what de-duplication keys on), else undefined.
  */
-export async function verifyDelivery(webhookId: string, provider: Provider, delivery: ProviderDelivery, deps: { webhookSecrets: WebhookSecretStore; secretBox: SecretBox }): Promise<string | undefined> {
+export async function verifyDelivery(webhookId: string, provider: Provider, delivery: ProviderDelivery, deps: { webhookSecrets: WebhookSecretStore; secretBox: SecretBox; now: () => Date }): Promise<string | undefined> {
   const record = await deps.webhookSecrets.get(webhookId);
   const stored = record?.secrets[provider.name];
   if (!stored || !provider.signature) {
@@ -48,7 +48,9 @@ export async function verifyDelivery(webhookId: string, provider: Provider, deli
   if (stored.kind !== provider.signature.kind) throw new ApiError('UNAUTHORIZED', `The ${provider.displayName} secret of this webhook no longer matches how ${provider.displayName} signs; register it again`);
   const secret = stored.kind === 'hmac' ? { plaintext: await openSecret(stored.sealed, webhookId, provider, deps.secretBox) } : { sha256: stored.sha256 };
   const sent = delivery.headers[provider.signature.header.toLowerCase()];
-  if (!verifySignature(provider.signature, delivery, secret)) {
+  const verdict = verifySignature(provider.signature, delivery, secret, deps.now().getTime());
+  if (verdict === 'stale') throw new ApiError('UNAUTHORIZED', `The ${provider.signature.header} signature is too old: a delivery is accepted only shortly after ${provider.displayName} signs it`);
+  if (verdict !== 'valid') {
     throw new ApiError('UNAUTHORIZED', sent ? `The ${provider.signature.header} signature does not match the registered secret` : `Missing the ${provider.signature.header} header: this webhook requires signed ${provider.displayName} deliveries`);
   }
   // A token header is the same on every delivery: only an HMAC identifies the delivery it signs.

@@ -144,12 +144,25 @@ describe.each(providers.map((provider) => [provider.name, provider] as const))('
   });
 });
 
-/** Signs a delivery the way `provider` does, with `secret`. */
-function signed(provider: Provider, fixture: FixtureDelivery, secret: string): Record<string, string> {
+/**
+ * Signs a delivery the way `provider` documents it, with `secret`, as sent to `url` now (or at
+ * `at`): written here from the schemes' documentation, apart from the code that verifies them.
+ */
+function signed(provider: Provider, fixture: FixtureDelivery, secret: string, url: string, at = new Date()): Record<string, string> {
   const scheme = provider.signature;
   if (!scheme) return {};
   if (scheme.kind === 'token') return { [scheme.header]: secret };
-  return { [scheme.header]: `${scheme.prefix ?? ''}${createHmac(scheme.algorithm, secret).update(fixture.body).digest(scheme.encoding)}` };
+  const hmac = (text: string) => `${scheme.prefix ?? ''}${createHmac(scheme.algorithm, secret).update(text).digest(scheme.encoding)}`;
+  const signs = scheme.signs;
+  if (!signs) return { [scheme.header]: hmac(fixture.body) };
+  if ('url' in signs) return { [scheme.header]: hmac(signs.url === 'before body' ? `${url}${fixture.body}` : `${fixture.body}${url}`) };
+  const from = signs.timestamp;
+  if ('key' in from) {
+    const time = String(Math.floor(at.getTime() / 1000));
+    return { [scheme.header]: `${from.key}=${time},${hmac(`${time}${signs.separator}${fixture.body}`)}` };
+  }
+  const time = at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return { [from.header]: time, [scheme.header]: hmac(`${time}${signs.separator}${fixture.body}`) };
 }
 
 describe.each(providers.filter((provider) => provider.signature).map((provider) => [provider.name, provider] as const))('%s: signatures', (name, provider) => {
@@ -158,9 +171,18 @@ describe.each(providers.filter((provider) => provider.signature).map((provider) 
     const id = relay.hookId();
     expect((await relay.putSecrets(id, { [name]: 'shared secret 123' })).status).toBe(200);
     expectAnswer(await send(id, name, fixture), 401, /Missing the .* header/, 'UNAUTHORIZED');
-    expectAnswer(await send(id, name, fixture, signed(provider, fixture, 'wrong secret')), 401, /does not match/, 'UNAUTHORIZED');
+    const url = relay.relayUrl(id, name);
+    expectAnswer(await send(id, name, fixture, signed(provider, fixture, 'wrong secret', url)), 401, /does not match/, 'UNAUTHORIZED');
+    if (provider.signature?.kind === 'hmac' && provider.signature.signs && 'url' in provider.signature.signs) {
+      // Signed for another address (as for another relay URL): refused.
+      expectAnswer(await send(id, name, fixture, signed(provider, fixture, 'shared secret 123', `${url}/elsewhere`)), 401, /does not match/, 'UNAUTHORIZED');
+    }
+    if (provider.signature?.kind === 'hmac' && provider.signature.signs && 'toleranceSeconds' in provider.signature.signs) {
+      // A captured delivery sent again later: refused as stale.
+      expectAnswer(await send(id, name, fixture, signed(provider, fixture, 'shared secret 123', url, new Date(Date.now() - 3_600_000))), 401, /too old/, 'UNAUTHORIZED');
+    }
     expect(relay.discord.posted()).toHaveLength(0);
-    expectAnswer(await send(id, name, fixture, signed(provider, fixture, 'shared secret 123')), 200, /^forwarded: /);
+    expectAnswer(await send(id, name, fixture, signed(provider, fixture, 'shared secret 123', url)), 200, /^forwarded: /);
     expect(relay.discord.posted()).toHaveLength(1);
   });
 });

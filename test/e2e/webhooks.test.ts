@@ -157,7 +157,7 @@ describe('GET /webhooks', () => {
         description: expect.stringMatching(/\S/),
         docs: expect.stringMatching(/^https:\/\//),
         events: expect.arrayContaining([expect.any(String)]),
-        signature: entry.name === 'dockerhub' ? null : { header: expect.any(String), kind: expect.stringMatching(/^(hmac|token)$/) },
+        signature: providers.find((p) => p.name === entry.name)?.signature ? { header: expect.any(String), kind: expect.stringMatching(/^(hmac|token)$/), scheme: expect.stringMatching(/^(HMAC-SHA-(1|256|512)|HMAC-MD5) of .* in |^the secret itself in /) } : null,
       });
     }
     expect(listed.find((p: { name: string }) => p.name === 'github').events).toContain('workflow_run');

@@ -22,6 +22,8 @@ export interface RelayHarness {
   resetDiscord(): void;
   /** A fresh Discord webhook id, so tests never share a webhook's records or limit. */
   hookId(): string;
+  /** The relay URL a provider is given (what Square and Trello sign). */
+  relayUrl(id: string, provider: string, token?: string): string;
   /** POST /webhooks/{id}/{token}/{provider} with exactly these headers and body (malformed deliveries too). */
   deliver(id: string, provider: string, headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer>, token?: string): Promise<Reply>;
   /** Sends a provider's delivery (a fixture), with `headers` added or overriding its own (signatures). */
@@ -56,7 +58,8 @@ export async function startRelayHarness(options: { rateLimit?: number; newPairsP
   const base = 300000000000000000n + BigInt(process.pid % 1000) * 1_000_000n + BigInt(Date.now() % 1_000_000);
   const stores = createStores({ tableName: 'e2e-table', endpoint: api.dynamoEndpoint, region: 'us-east-1' });
   // The secret key the local server set for its functions, as `npm run webhooks` finds it.
-  const deliver: RelayHarness['deliver'] = (id, provider, headers, body, token = TOKEN) => call(`${api.url}/webhooks/${id}/${token}/${provider}`, { method: 'POST', headers, body });
+  const relayUrl: RelayHarness['relayUrl'] = (id, provider, token = TOKEN) => `${api.url}/webhooks/${id}/${token}/${provider}`;
+  const deliver: RelayHarness['deliver'] = (id, provider, headers, body, token) => call(relayUrl(id, provider, token), { method: 'POST', headers, body });
   const send: RelayHarness['send'] = (id, provider, delivery, { headers = {}, token } = {}) => deliver(id, provider, { ...delivery.headers, ...headers }, delivery.body, token);
   const replayDeps: ReplayDeps = { deliveries: stores.deliveries, secretBox: new LocalSecretBox(Buffer.from(process.env.SECRETS_KEY ?? '', 'base64')), discordApiBase: discord.apiBase, now: () => new Date() };
   return {
@@ -68,6 +71,7 @@ export async function startRelayHarness(options: { rateLimit?: number; newPairsP
       discord.script();
     },
     hookId: () => String(base + BigInt((next += 1))),
+    relayUrl,
     deliver,
     send,
     star: (id, deliveryId = `star-${Math.random()}`, token) => send(id, 'github', githubDelivery('star', deliveryId), { token }),

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import '../../errors/zodMessages';
 import { imageOutputQuery } from '../../routes/schemas/imageOutput';
 import { basePathOf } from '../basePath';
+import { requestUrl } from '../requestUrl';
 import type { RouteDefinition } from '../../routes/types';
 import { ApiError, type FieldIssue } from '../../errors/apiError';
 import type { ApiMiddleware } from './types';
@@ -35,7 +36,8 @@ export function validate(route: RouteDefinition): ApiMiddleware {
       const query = parse(route.schemas.query, event.queryStringParameters ?? {}, '');
       const output = route.response === 'svg' ? parse(imageOutputQuery, event.queryStringParameters ?? {}, '') : undefined;
       const body = route.schemas.body ? parse(route.schemas.body, readJsonBody(route, event), 'body') : undefined;
-      const raw = { body: route.rawBody ? bodyText(route, event) : '', headers: event.headers ?? {}, basePath: basePathOf(event), sourceIp: event.requestContext?.identity?.sourceIp ?? 'unknown' };
+      const url = requestUrl(event);
+      const raw = { body: route.rawBody ? bodyText(route, event) : '', headers: event.headers ?? {}, basePath: basePathOf(event), ...(url ? { url } : {}), sourceIp: event.requestContext?.identity?.sourceIp ?? 'unknown' };
 
       if (issues.length > 0) {
         const first = issues[0] as FieldIssue;
