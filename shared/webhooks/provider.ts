@@ -124,6 +124,9 @@ export const firstOf = (...locators: Locator[]): Locator => ({
   find: (delivery, json) => locators.reduce<string | undefined>((found, locator) => found ?? locator.find(delivery, json), undefined),
 });
 
+/** How GET /webhooks lists "every other event" of a provider that renders them all from one envelope. */
+export const EVERY_OTHER_EVENT = '*';
+
 /** Longest event name and delivery id accepted: they are logged and keyed on. */
 const MAX_NAME = 200;
 
@@ -149,15 +152,21 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
   deliveryId?: Locator;
   schemas: S;
   renderers: { [E in keyof S]: (payload: z.output<S[E]>) => Embed };
+  /**
+   * For providers whose many events share one envelope (Stripe, Square): every event without a
+   * renderer of its own is rendered from it. GET /webhooks lists it as `*`.
+   */
+  everyOtherEvent?: { schema: z.core.$ZodType; render: (payload: never, event: string) => Embed };
 }): Provider {
   const isRendered = (event: string): event is Extract<keyof S, string> => Object.hasOwn(spec.schemas, event);
+  const fallback = spec.everyOtherEvent as { schema: z.core.$ZodType; render: (payload: unknown, event: string) => Embed } | undefined;
   return {
     name: spec.name,
     displayName: spec.displayName,
     description: spec.description,
     docs: spec.docs,
     ...(spec.signature ? { signature: spec.signature } : {}),
-    events: Object.keys(spec.schemas),
+    events: [...Object.keys(spec.schemas), ...(fallback ? [EVERY_OTHER_EVENT] : [])],
     headers: [
       ...spec.event.headers.map((name) => ({ name, carries: 'event' as const })),
       ...(spec.deliveryId?.headers ?? []).map((name) => ({ name, carries: 'delivery id' as const })),
@@ -172,14 +181,15 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
       const deliveryId = spec.deliveryId?.find(delivery, json);
       checkName(deliveryId, spec.deliveryId);
       const ids = deliveryId ? { deliveryId } : {};
-      if (!isRendered(event)) return { kind: 'ignored', event, ...ids };
-      const parsed = z.safeParse(spec.schemas[event] as z.core.$ZodType, json());
+      const own = isRendered(event);
+      if (!own && !fallback) return { kind: 'ignored', event, ...ids };
+      const parsed = z.safeParse(own ? (spec.schemas[event] as z.core.$ZodType) : (fallback as NonNullable<typeof fallback>).schema, json());
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new PayloadError(`not a ${spec.displayName} ${event} payload: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
       }
-      const render = spec.renderers[event] as (payload: unknown) => Embed;
-      return { kind: 'message', event, ...ids, username: spec.displayName, embeds: [{ ...render(parsed.data), timestamp: new Date().toISOString() }] };
+      const embed = own ? (spec.renderers[event] as (payload: unknown) => Embed)(parsed.data) : (fallback as NonNullable<typeof fallback>).render(parsed.data, event);
+      return { kind: 'message', event, ...ids, username: spec.displayName, embeds: [{ ...embed, timestamp: new Date().toISOString() }] };
     },
   };
 }

@@ -1,0 +1,24 @@
+import { COLORS } from '../provider';
+
+/** An event's machine name as words: "payment_intent.payment_failed" -> "Payment intent payment failed". */
+export function eventWords(name: string): string {
+  const words = name.replace(/[._:/-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  return words ? `${words[0]?.toUpperCase()}${words.slice(1)}` : name;
+}
+
+/** Outcome words providers end their event and status names with, and the colour each reads as. */
+const OUTCOMES: [RegExp, number][] = [
+  [/(fail|error|declin|denied|reject|dispute|fraud|down|overdue|uncollectible|broken)/, COLORS.closed],
+  [/(cancel|delet|expir|void|refund|revok|remov|archiv|paus)/, COLORS.neutral],
+  [/(warn|block|pending|requires|action_required|past_due)/, COLORS.warning],
+  [/(succe|paid|complet|pass|resolv|captur|fulfill|up\b|active|creat|added|open)/, COLORS.created],
+];
+
+/** The colour of an outcome named in words (an event's last part, a status): good, bad, neutral or informative. */
+export function outcomeColor(...names: (string | null | undefined)[]): number {
+  for (const name of names) {
+    const lower = (name ?? '').toLowerCase();
+    for (const [pattern, color] of OUTCOMES) if (pattern.test(lower)) return color;
+  }
+  return COLORS.info;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, test } from '@jest/globals';
+import { PayloadError } from '../../shared/webhooks/provider';
+import { stripe } from '../../shared/webhooks/providers/stripe';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
+import { stripeDeliveries } from '../fixtures/stripe/payloads';
+
+const fixture = (event: string) => JSON.parse(stripeDeliveries.find((d) => d.event === event)!.body);
+const read = (payload: unknown) => stripe.read(toProviderDelivery(jsonRequest({}, payload)));
+const embedOf = (payload: unknown) => {
+  const outcome = read(payload);
+  if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
+  return outcome.embeds[0]!;
+};
+
+describe('Stripe provider', () => {
+  test('every event renders from the envelope, keyed by the event id; signed as Stripe documents (t=, v1=, 300 s)', () => {
+    expect(stripe.events).toEqual(['*']);
+    expect(read(fixture('payment_intent.created'))).toMatchObject({ kind: 'message', event: 'payment_intent.created', deliveryId: 'evt_000', username: 'Stripe' });
+    expect(stripe.signature).toMatchObject({ header: 'Stripe-Signature', prefix: 'v1=', signs: { timestamp: { key: 't' }, separator: '.', toleranceSeconds: 300 } });
+  });
+
+  test('checkout.session.completed -> the total in its currency, paid, the customer, linked to the test-mode event', () => {
+    expect(embedOf(fixture('checkout.session.completed'))).toMatchObject({
+      title: 'Checkout session completed: $20.00',
+      url: 'https://dashboard.stripe.com/test/events/evt_000',
+      color: 0x2ea44f,
+      fields: [
+        { name: 'Checkout session', value: '`cs_test_000`', inline: true },
+        { name: 'Status', value: 'Paid', inline: true },
+        { name: 'Customer', value: 'cus\\_000', inline: true },
+        { name: 'Mode', value: 'Test', inline: true },
+      ],
+    });
+  });
+
+  test('amounts follow the currency (no minor unit for yen); live events link outside /test and say no mode', () => {
+    const intent = fixture('payment_intent.created');
+    const embed = embedOf({ ...intent, livemode: true, type: 'payment_intent.payment_failed', data: { object: { ...intent.data.object, currency: 'jpy', amount: 500 } } });
+    expect(embed).toMatchObject({ title: 'Payment intent payment failed: ¥500', url: 'https://dashboard.stripe.com/events/evt_000', color: 0xd73a49 });
+    expect(embed.fields?.map((f) => f.name)).toEqual(['Payment intent', 'Status']);
+  });
+
+  test('an update without a description says which attributes changed; objects without an amount have no price', () => {
+    const setup = fixture('setup_intent.created');
+    const embed = embedOf({ ...setup, type: 'setup_intent.updated', data: { ...setup.data, previous_attributes: { status: 'x', metadata: {} } } });
+    expect(embed).toMatchObject({ title: 'Setup intent updated', description: 'Changed: status, metadata' });
+  });
+
+  test('payload text is escaped; a body without the envelope is refused with the reason', () => {
+    const intent = fixture('payment_intent.created');
+    expect(embedOf({ ...intent, data: { object: { ...intent.data.object, description: '**x** @everyone' } } }).description).toBe('\\*\\*x\\*\\* @everyone');
+    expect(() => read({ type: 'charge.succeeded', id: 'evt_1' })).toThrow(PayloadError);
+    expect(() => read({ type: 'charge.succeeded', id: 'evt_1' })).toThrow(/not a Stripe charge.succeeded payload: livemode/);
+    expect(() => read({ id: 'evt_1' })).toThrow(/missing the type field/);
+  });
+});
