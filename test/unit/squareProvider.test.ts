@@ -1,0 +1,47 @@
+import { describe, expect, test } from '@jest/globals';
+import { PayloadError } from '../../shared/webhooks/provider';
+import { square } from '../../shared/webhooks/providers/square';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
+import { squareDeliveries } from '../fixtures/square/payloads';
+
+const customer = JSON.parse(squareDeliveries[0]!.body);
+const read = (payload: unknown) => square.read(toProviderDelivery(jsonRequest({}, payload)));
+const embedOf = (payload: unknown) => {
+  const outcome = read(payload);
+  if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
+  return outcome.embeds[0]!;
+};
+const payment = {
+  merchant_id: 'ML82H4QPKMGXY',
+  type: 'payment.updated',
+  event_id: 'e1',
+  data: { type: 'payment', id: 'KkAk', object: { payment: { id: 'KkAk', status: 'FAILED', amount_money: { amount: 200, currency: 'USD' }, total_money: { amount: 250, currency: 'USD' }, location_id: 'L889' } } },
+};
+
+describe('Square provider', () => {
+  test('customer.created -> the name, never the e-mail, keyed by the event id', () => {
+    const outcome = read(customer);
+    expect(outcome).toMatchObject({ kind: 'message', event: 'customer.created', deliveryId: 'edce24d3-bf56-46b4-b5ea-40266mnaa5a84' });
+    const embed = embedOf(customer);
+    expect(embed).toMatchObject({ title: 'Customer created', description: 'MyFirst Customer', color: 0x2ea44f, fields: [{ name: 'Customer', value: '`{CUSTOMER_ID}`', inline: true }] });
+    expect(JSON.stringify(embed)).not.toContain('customer@mysite.com');
+  });
+
+  test('a payment -> its total, status (coloured) and location', () => {
+    expect(embedOf(payment)).toMatchObject({
+      title: 'Payment updated: $2.50',
+      color: 0xd73a49,
+      fields: [
+        { name: 'Payment', value: '`KkAk`', inline: true },
+        { name: 'Status', value: 'Failed', inline: true },
+        { name: 'Location', value: '`L889`', inline: true },
+      ],
+    });
+  });
+
+  test('signs the relay URL before the body; a body without the envelope is refused', () => {
+    expect(square.signature).toMatchObject({ header: 'x-square-hmacsha256-signature', encoding: 'base64', signs: { url: 'before body' } });
+    expect(() => read({ type: 'payment.created', data: { id: 'x' } })).toThrow(PayloadError);
+    expect(() => read({ type: 'payment.created', data: { id: 'x' } })).toThrow(/not a Square payment.created payload: data.type/);
+  });
+});
