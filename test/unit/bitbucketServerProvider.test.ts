@@ -1,0 +1,63 @@
+import { describe, expect, test } from '@jest/globals';
+import { PayloadError } from '../../shared/webhooks/provider';
+import { bitbucketServer } from '../../shared/webhooks/providers/bitbucketServer';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
+import { bitbucketServerDeliveries } from '../fixtures/bitbucketserver/payloads';
+
+const fixture = (label: string) => JSON.parse(bitbucketServerDeliveries.find((d) => d.label === label)!.body);
+const read = (event: string, payload: unknown) => bitbucketServer.read(toProviderDelivery(jsonRequest({ 'X-Event-Key': event, 'X-Request-Id': 'r1' }, payload)));
+const embedOf = (event: string, payload: unknown) => {
+  const outcome = read(event, payload);
+  if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
+  return outcome.embeds[0]!;
+};
+const PR = 'https://server.bitbucket.local/users/gopher/repos/webhook-test/pull-requests/5';
+
+describe('Bitbucket Server provider', () => {
+  test('pr:opened -> repository, number, title, branches and description, linked to the pull request, keyed by X-Request-Id', () => {
+    expect(read('pr:opened', fixture('pr-opened.json'))).toMatchObject({ kind: 'message', event: 'pr:opened', deliveryId: 'r1', username: 'Bitbucket Server' });
+    expect(embedOf('pr:opened', fixture('pr-opened.json'))).toMatchObject({
+      title: '[~gopher/webhook-test] Pull request opened: #5 Update README',
+      url: PR,
+      color: 0x2ea44f,
+      author: { name: 'Foo Bar' },
+      description: 'yada yada yada',
+      fields: [{ name: 'Branches', value: '`feature/wip` → `master`', inline: true }],
+    });
+  });
+
+  test('reviews name the reviewer and read as their verdict; merged and declined have their colours', () => {
+    expect(embedOf('pr:reviewer:needs_work', fixture('pr-reviewer-needs-work.json'))).toMatchObject({ title: expect.stringMatching(/Pull request needs work: #\d+ /), color: 0xdbab09 });
+    expect(embedOf('pr:reviewer:approved', fixture('pr-reviewer-approved.json')).title).toMatch(/Pull request approved/);
+    expect(embedOf('pr:merged', fixture('pr-merged.json')).color).toBe(0x6f42c1);
+    expect(embedOf('pr:declined', fixture('pr-declined.json')).color).toBe(0xd73a49);
+  });
+
+  test('comments show their text and link to the comment; commit comments link to the commit', () => {
+    const comment = embedOf('pr:comment:added', fixture('pr-comment-added.json'));
+    expect(comment).toMatchObject({ title: '[~gopher/webhook-test] Pull request comment added: #2 Update README', description: 'test' });
+    expect(comment.url).toMatch(/\/pull-requests\/2\/overview\?commentId=\d+$/);
+    expect(embedOf('repo:comment:added', fixture('repo-comment-added.json'))).toMatchObject({
+      title: '[~gopher/webhook-test] Comment added on commit 038e7b6',
+      url: 'https://server.bitbucket.local/users/gopher/repos/webhook-test/commits/038e7b67735e54f6de8f1c5d533c6751df524f6c',
+    });
+  });
+
+  test('a push says what happened to the ref (never "0 new commits") and lists the other refs it changed', () => {
+    const push = embedOf('repo:refs_changed', fixture('repo-refs-changed.json'));
+    expect(push.title).toMatch(/^\[~gopher\/webhook-test\] Branch feature\/wip (created|updated|deleted)$/);
+    expect(push.title).not.toMatch(/0 new commits/);
+    const many = embedOf('repo:refs_changed', fixture('skyhook-refs-changed.json'));
+    expect(many).toMatchObject({ title: '[PROJ/repository] Branch master updated' });
+    expect(many.description?.split('\n').at(-1)).toMatch(/^… and \d+ more$/);
+    const base = fixture('repo-refs-changed.json');
+    const tag = { ...base, changes: [{ ref: { id: 'refs/tags/v1.2', displayId: 'v1.2', type: 'TAG' }, refId: 'refs/tags/v1.2', fromHash: '0'.repeat(40), toHash: 'a'.repeat(40), type: 'ADD' }] };
+    expect(embedOf('repo:refs_changed', tag)).toMatchObject({ title: '[~gopher/webhook-test] Tag v1.2 created', url: `https://server.bitbucket.local/users/gopher/repos/webhook-test/commits/${'a'.repeat(40)}` });
+  });
+
+  test('a renamed repository says from what; the test connection is ignored; malformed payloads are refused', () => {
+    expect(embedOf('repo:modified', fixture('repo-modified.json'))).toMatchObject({ title: '[gopher/webhook-test] Repository updated', description: 'Renamed from webhook\\-test\\-2' });
+    expect(read('diagnostics:ping', { test: true })).toEqual({ kind: 'ignored', event: 'diagnostics:ping', deliveryId: 'r1' });
+    expect(() => read('pr:opened', { actor: { displayName: 'x' } })).toThrow(PayloadError);
+  });
+});
