@@ -11,7 +11,8 @@ import { refOf, refPath, refUpdateHeadline } from '../refUpdate';
 // Gitea, sending GitHub's headers to /github, gives people no html_url.
 const user = z.object({ login: z.string(), html_url: z.optional(z.string()), avatar_url: z.optional(z.string()) });
 const repository = z.object({ full_name: z.string(), html_url: z.string() });
-const base = z.object({ repository, sender: user });
+// Gitea and Gogs payloads sent here (under X-GitHub-Event) may lack a sender: only the author line needs one.
+const base = z.object({ repository, sender: z.optional(user) });
 const pullRequestRef = z.object({ number: z.number(), title: z.string(), html_url: z.string() });
 
 const schemas = {
@@ -88,7 +89,7 @@ const schemas = {
 type EventName = keyof typeof schemas;
 type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
 
-const author = (sender: z.output<typeof user>) => ({ name: sender.login, ...(sender.html_url ? { url: sender.html_url } : {}), ...(sender.avatar_url ? { icon_url: sender.avatar_url } : {}) });
+const author = (sender: z.output<typeof user> | undefined) => (sender ? { author: { name: sender.login, ...(sender.html_url ? { url: sender.html_url } : {}), ...(sender.avatar_url ? { icon_url: sender.avatar_url } : {}) } } : {});
 const ACTION_COLORS: Record<string, number> = { opened: COLORS.created, reopened: COLORS.created, created: COLORS.created, published: COLORS.created, closed: COLORS.closed, deleted: COLORS.closed };
 const conclusionColor = (conclusion: string | null | undefined) => (conclusion === 'success' ? COLORS.created : conclusion === 'failure' || conclusion === 'timed_out' ? COLORS.closed : COLORS.neutral);
 
@@ -126,7 +127,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   ping: (p) => ({ title: `Webhook connected${p.repository ? `: ${p.repository.full_name}` : ''}`, description: escapeMarkdown(p.zen), color: COLORS.neutral }),
   push: (p) => ({
     ...pushHeadline(p),
-    author: author(p.sender),
+    ...author(p.sender),
     description: p.commits
       .slice(0, 10)
       .map((c) => commitLine({ id: c.id, url: c.url, message: c.message, author: c.author.name }))
@@ -137,7 +138,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     return {
       title: `[${p.repository.full_name}] Pull request ${merged ? 'merged' : p.action.replace(/_/g, ' ')}: #${p.number} ${p.pull_request.title}`,
       url: p.pull_request.html_url,
-      author: author(p.sender),
+      ...author(p.sender),
       color: merged ? COLORS.merged : (ACTION_COLORS[p.action] ?? COLORS.info),
       ...(p.action === 'opened' && p.pull_request.body ? { description: escapeMarkdown(p.pull_request.body) } : {}),
     };
@@ -145,39 +146,39 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   issues: (p) => ({
     title: `[${p.repository.full_name}] Issue ${p.action.replace(/_/g, ' ')}: #${p.issue.number} ${p.issue.title}`,
     url: p.issue.html_url,
-    author: author(p.sender),
+    ...author(p.sender),
     color: ACTION_COLORS[p.action] ?? COLORS.info,
     ...(p.action === 'opened' && p.issue.body ? { description: escapeMarkdown(p.issue.body) } : {}),
   }),
   issue_comment: (p) => ({
     title: `[${p.repository.full_name}] New comment on #${p.issue.number}: ${p.issue.title}`,
     url: p.comment.html_url,
-    author: author(p.sender),
+    ...author(p.sender),
     color: COLORS.info,
     description: escapeMarkdown(p.comment.body),
   }),
   release: (p) => ({
     title: `[${p.repository.full_name}] Release ${p.action}: ${p.release.name || p.release.tag_name}`,
     url: p.release.html_url,
-    author: author(p.sender),
+    ...author(p.sender),
     color: ACTION_COLORS[p.action] ?? COLORS.info,
     ...(p.release.body ? { description: escapeMarkdown(p.release.body) } : {}),
   }),
-  create: (p) => ({ title: `[${p.repository.full_name}] New ${p.ref_type} created: ${p.ref}`, url: p.repository.html_url, author: author(p.sender), color: COLORS.created }),
-  delete: (p) => ({ title: `[${p.repository.full_name}] ${p.ref_type} deleted: ${p.ref}`, url: p.repository.html_url, author: author(p.sender), color: COLORS.closed }),
-  fork: (p) => ({ title: `[${p.repository.full_name}] Fork created: ${p.forkee.full_name}`, url: p.forkee.html_url, author: author(p.sender), color: COLORS.info }),
-  star: (p) => ({ title: `[${p.repository.full_name}] Star ${p.action === 'deleted' ? 'removed' : 'added'}`, url: p.repository.html_url, author: author(p.sender), color: COLORS.warning }),
-  watch: (p) => ({ title: `[${p.repository.full_name}] New watcher`, url: p.repository.html_url, author: author(p.sender), color: COLORS.warning }),
+  create: (p) => ({ title: `[${p.repository.full_name}] New ${p.ref_type} created: ${p.ref}`, url: p.repository.html_url, ...author(p.sender), color: COLORS.created }),
+  delete: (p) => ({ title: `[${p.repository.full_name}] ${p.ref_type} deleted: ${p.ref}`, url: p.repository.html_url, ...author(p.sender), color: COLORS.closed }),
+  fork: (p) => ({ title: `[${p.repository.full_name}] Fork created: ${p.forkee.full_name}`, url: p.forkee.html_url, ...author(p.sender), color: COLORS.info }),
+  star: (p) => ({ title: `[${p.repository.full_name}] Star ${p.action === 'deleted' ? 'removed' : 'added'}`, url: p.repository.html_url, ...author(p.sender), color: COLORS.warning }),
+  watch: (p) => ({ title: `[${p.repository.full_name}] New watcher`, url: p.repository.html_url, ...author(p.sender), color: COLORS.warning }),
   workflow_run: (p) => ({
     title: `[${p.repository.full_name}] Workflow ${p.workflow_run.name || p.workflow?.name || ''} ${p.workflow_run.conclusion ?? p.workflow_run.status ?? p.action}${p.workflow_run.head_branch ? ` on ${p.workflow_run.head_branch}` : ''}`.replace(/\s+/g, ' '),
     url: p.workflow_run.html_url,
-    author: author(p.sender),
+    ...author(p.sender),
     color: conclusionColor(p.workflow_run.conclusion),
   }),
   check_run: (p) => ({
     title: `[${p.repository.full_name}] Check ${p.check_run.name} ${p.check_run.conclusion ?? p.check_run.status ?? p.action}`,
     ...(p.check_run.html_url ? { url: p.check_run.html_url } : {}),
-    author: author(p.sender),
+    ...author(p.sender),
     color: conclusionColor(p.check_run.conclusion),
   }),
   pull_request_review: (p) => {
@@ -185,7 +186,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     return {
       title: `[${p.repository.full_name}] Pull request ${verb}: #${p.pull_request.number} ${p.pull_request.title}`,
       url: p.review.html_url,
-      author: author(p.review.user),
+      ...author(p.review.user),
       color,
       ...body(p.review.body),
     };
@@ -193,7 +194,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   pull_request_review_comment: (p) => ({
     title: `[${p.repository.full_name}] ${p.action === 'created' ? 'New review comment' : `Review comment ${p.action}`} on #${p.pull_request.number}: ${p.pull_request.title}`,
     url: p.comment.html_url,
-    author: author(p.comment.user),
+    ...author(p.comment.user),
     color: COLORS.info,
     ...(p.action === 'deleted' ? {} : body(p.comment.body)),
     ...(p.comment.path ? { footer: { text: p.comment.path } } : {}),
@@ -201,14 +202,14 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   commit_comment: (p) => ({
     title: `[${p.repository.full_name}] New comment on commit ${p.comment.commit_id.slice(0, 7)}`,
     url: p.comment.html_url,
-    author: author(p.comment.user),
+    ...author(p.comment.user),
     color: COLORS.info,
     ...body(p.comment.body),
   }),
   discussion: (p) => ({
     title: `[${p.repository.full_name}] Discussion ${p.action.replace(/_/g, ' ')}: #${p.discussion.number} ${p.discussion.title}`,
     url: p.discussion.html_url,
-    author: author(p.sender),
+    ...author(p.sender),
     color: p.action === 'answered' ? COLORS.merged : (ACTION_COLORS[p.action] ?? COLORS.info),
     ...(p.action === 'created' ? body(p.discussion.body) : {}),
     ...(p.discussion.category ? { footer: { text: p.discussion.category.name } } : {}),
@@ -216,27 +217,27 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   discussion_comment: (p) => ({
     title: `[${p.repository.full_name}] ${p.action === 'created' ? 'New comment' : `Comment ${p.action}`} on discussion #${p.discussion.number}: ${p.discussion.title}`,
     url: p.comment.html_url,
-    author: author(p.sender),
+    ...author(p.sender),
     color: COLORS.info,
     ...(p.action === 'deleted' ? {} : body(p.comment.body)),
   }),
   workflow_job: (p) => ({
     title: `[${p.repository.full_name}] Job ${p.workflow_job.workflow_name ? `${p.workflow_job.workflow_name} / ` : ''}${p.workflow_job.name} ${p.workflow_job.conclusion ?? p.workflow_job.status}${p.workflow_job.head_branch ? ` on ${p.workflow_job.head_branch}` : ''}`,
     url: p.workflow_job.html_url,
-    author: author(p.sender),
+    ...author(p.sender),
     color: conclusionColor(p.workflow_job.conclusion),
   }),
   deployment_status: (p) => ({
     title: `[${p.repository.full_name}] Deployment of ${p.deployment.ref} to ${p.deployment_status.environment ?? p.deployment.environment}: ${p.deployment_status.state.replace(/_/g, ' ')}`,
     ...linkTo(p.deployment_status.environment_url, p.deployment_status.target_url, p.deployment_status.log_url, p.repository.html_url),
-    author: author(p.sender),
+    ...author(p.sender),
     color: stateColor(p.deployment_status.state),
     ...body(p.deployment_status.description),
   }),
   status: (p) => ({
     title: `[${p.repository.full_name}] ${p.context}: ${p.state} on ${p.sha.slice(0, 7)}`,
     ...linkTo(p.target_url, p.commit.html_url),
-    author: author(p.sender),
+    ...author(p.sender),
     color: stateColor(p.state),
     ...body(p.description),
   }),
@@ -245,7 +246,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     return {
       title: `[${p.repository.full_name}] Wiki: ${p.pages.length === 1 ? `page ${first!.action}: ${first!.title}` : `${p.pages.length} pages changed`}`,
       url: first!.html_url,
-      author: author(p.sender),
+      ...author(p.sender),
       color: COLORS.info,
       ...(p.pages.length > 1 ? { description: p.pages.map((page) => `${page.action} [${escapeMarkdown(page.title)}](${page.html_url})`).join('\n') } : {}),
     };

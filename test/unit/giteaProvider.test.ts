@@ -1,0 +1,63 @@
+import { describe, expect, test } from '@jest/globals';
+import type { Provider } from '../../shared/webhooks/provider';
+import { forgejo, gitea, gogs } from '../../shared/webhooks/providers/gitea';
+import { github } from '../../shared/webhooks/providers/github';
+import { toProviderDelivery, type FixtureDelivery } from '../fixtures/delivery';
+import { forgejoDeliveries, giteaDeliveries, gogsDeliveries } from '../fixtures/gitea/payloads';
+
+const embedOf = (provider: Provider, deliveries: FixtureDelivery[], label: string, change: (payload: any) => void = () => {}) => {
+  const fixture = deliveries.find((d) => d.label === label)!;
+  const payload = JSON.parse(fixture.body);
+  change(payload);
+  const outcome = provider.read(toProviderDelivery({ ...fixture, body: JSON.stringify(payload) }));
+  if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
+  return outcome.embeds[0]!;
+};
+const giteaEmbed = (label: string, change?: (payload: any) => void) => embedOf(gitea, giteaDeliveries, label, change);
+
+describe('Gitea, Forgejo and Gogs', () => {
+  test('each reads its own headers and signs with X-<Forge>-Signature (hex HMAC-SHA256, no prefix)', () => {
+    expect(gitea.headers.map((h) => h.name)).toEqual(['X-Gitea-Event', 'X-Gitea-Delivery', 'X-Gitea-Signature']);
+    expect(forgejo.signature).toEqual({ kind: 'hmac', header: 'X-Forgejo-Signature', algorithm: 'sha256', encoding: 'hex' });
+    expect(gogs.read(toProviderDelivery(gogsDeliveries[0]!))).toMatchObject({ kind: 'message', event: 'create', deliveryId: 'fixture-0', username: 'Gogs' });
+    expect(gogs.events).not.toContain('repository');
+    // A Gitea delivery sent to /forgejo lacks Forgejo's headers.
+    expect(() => forgejo.read(toProviderDelivery(giteaDeliveries[0]!))).toThrow(/missing the X-Forgejo-Event header/);
+  });
+
+  test('a push lists its commits (linked) and links the compare view, never one from "no commit"', () => {
+    const created = giteaEmbed('push-event.json');
+    expect(created).toMatchObject({ title: '[example/example:master] 1 new commit', url: 'http://localhost:3000/example/example/commit/67b56589a45103f891bdee7c0546e5d40bc02001' });
+    expect(created.description).toBe('[`67b5658`](http://localhost:3000/example/example/commit/67b56589a45103f891bdee7c0546e5d40bc02001) example - example');
+    const gogsPush = embedOf(gogs, gogsDeliveries, 'push-event.json');
+    expect(gogsPush.url).toBe('http://localhost:3000/unknwon/webhooks/compare/28e1879d029cb852e4844d9c718537df08844e03...bffeb74224043ba2feb48d137756c8a9331c449a');
+    expect(giteaEmbed('push-event.json', (p) => Object.assign(p, { after: '0'.repeat(40), commits: [] }))).toMatchObject({ title: '[example/example] Branch master deleted', url: 'http://localhost:3000/example/example' });
+  });
+
+  test('branches and tags created or deleted say so and link to the ref; forks name the source', () => {
+    expect(giteaEmbed('create-event.json')).toMatchObject({ title: '[example/example] Branch master created', url: 'http://localhost:3000/example/example/src/branch/master' });
+    expect(giteaEmbed('create-event.json', (p) => Object.assign(p, { ref: 'v1.2', ref_type: 'tag' }))).toMatchObject({ title: '[example/example] Tag v1.2 created', url: 'http://localhost:3000/example/example/src/tag/v1.2' });
+    expect(giteaEmbed('delete-event.json').title).toBe('[example/example] Branch example3 deleted');
+    expect(giteaEmbed('fork-event.json')).toMatchObject({ title: '[example/example] Forked to example2/example', url: 'http://localhost:3000/example2/example', author: { name: 'example2' } });
+  });
+
+  test("issues and pull requests in Gitea's actions; merged pull requests; comments on pull requests; review comments", () => {
+    expect(giteaEmbed('issue-label-event.json').title).toBe('[example/example] Issue labels updated: #1 example');
+    expect(giteaEmbed('pull-request-event.json')).toMatchObject({ title: '[example/example] Pull request opened: #2 update', color: 0x2ea44f, fields: [{ name: 'Branches', value: '`master` → `master`', inline: true }] });
+    expect(giteaEmbed('pull-request-event.json', (p) => Object.assign(p, { action: 'closed', pull_request: { ...p.pull_request, merged: true } }))).toMatchObject({ title: '[example/example] Pull request merged: #2 update', color: 0x6f42c1 });
+    expect(giteaEmbed('pull-request-comment-event.json')).toMatchObject({ title: '[example/example] Comment created on pull request #2: update', url: 'http://localhost:3000/example/example/pulls/2#issuecomment-6' });
+    expect(giteaEmbed('pull-request-review-event.json')).toMatchObject({ title: '[example/example] Pull request reviewed: #2 update', description: '123' });
+    expect(embedOf(gogs, gogsDeliveries, 'pull-request-event.json').title).toBe('[user/repo] Pull request opened: #1 Add new feature');
+  });
+
+  test('payload text is escaped', () => {
+    expect(giteaEmbed('issues-event.json', (p) => (p.issue.body = '**x** @everyone')).description).toBe('\\*\\*x\\*\\* @everyone');
+  });
+
+  test('pointed at /github (which Gitea also names in X-GitHub-Event), every Gitea and Gogs delivery is read, none refused', () => {
+    for (const fixture of [...giteaDeliveries, ...gogsDeliveries]) {
+      const outcome = github.read({ headers: { 'x-github-event': fixture.event, 'content-type': 'application/json' }, body: fixture.body });
+      expect([fixture.label, outcome.kind]).toEqual([fixture.label, fixture.event === 'pull_request_comment' || fixture.event === 'repository' ? 'ignored' : 'message']);
+    }
+  });
+});
