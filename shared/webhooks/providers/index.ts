@@ -12,8 +12,9 @@ import { square } from './square';
 import { buildkite } from './buildkite';
 import { bitbucketServer } from './bitbucketServer';
 import { forgejo, gitea, gogs } from './gitea';
+import { zendesk } from './zendesk';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketServer, gitea, forgejo, gogs];
+export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketServer, gitea, forgejo, gogs, zendesk];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
 export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);
