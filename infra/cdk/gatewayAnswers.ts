@@ -1,6 +1,6 @@
 import { AuthorizationType, MockIntegration, PassthroughBehavior, ResponseType, type IResource, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { allowHeader, gatewayResponses, type GatewayAnswer, type GatewayResponseType } from '../../shared/http/gatewayResponses';
-import { acknowledgeMethodNotAllowed } from './nagAcknowledgements';
+import { acknowledgeMethodNotAllowed, acknowledgeProbe } from './nagAcknowledgements';
 
 /**
  * The envelope API Gateway writes itself. Its request time is API Gateway's own
@@ -65,4 +65,17 @@ export function methodNotAllowedMock(resource: IResource, methods: string[]): vo
     methodResponses: [{ statusCode: '405', responseParameters: Object.fromEntries(Object.keys(headers).map((name) => [name, true])) }],
   });
   acknowledgeMethodNotAllowed(method);
+}
+
+/** HEAD on a probed route's path (`probe` in the route table): 200 with no body, from a mock, as the local gateway answers it. */
+export function probeMock(resource: IResource): void {
+  const integration = new MockIntegration({
+    requestTemplates: { 'application/json': '{"statusCode": 200}' },
+    integrationResponses: [{ statusCode: '200', responseParameters: { 'method.response.header.X-Request-Id': 'context.requestId' } }],
+  });
+  const method = resource.addMethod('HEAD', integration, {
+    authorizationType: AuthorizationType.NONE,
+    methodResponses: [{ statusCode: '200', responseParameters: { 'method.response.header.X-Request-Id': true } }],
+  });
+  acknowledgeProbe(method);
 }

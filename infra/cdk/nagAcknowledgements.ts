@@ -43,6 +43,11 @@ export function acknowledgeMethodNotAllowed(method: Method): void {
   );
 }
 
+/** A probed path's HEAD method: it only ever answers 200 with no body. */
+export function acknowledgeProbe(method: Method): void {
+  acknowledgeKeyless(method, 'This HEAD method answers the check some providers (Trello) make before they register a webhook URL: a mock integration answers 200 with no body; no function runs and no data is read or written, as the local server does.');
+}
+
 /** A route without a key (auth 'none'): public by design, counted per source IP or per its rateLimitBy parameter. */
 export function acknowledgePublicMethod(method: Method, route: RouteDefinition): void {
   const by = route.rateLimitBy;

@@ -14,9 +14,9 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { BINARY_MEDIA_TYPES } from '../../shared/http/binaryMedia';
-import { routeList } from '../../shared/routes/table';
+import { methodsOn, routeList } from '../../shared/routes/table';
 import type { FunctionGroup } from '../../shared/routes/table';
-import { addGatewayResponses, methodNotAllowedMock } from './gatewayAnswers';
+import { addGatewayResponses, methodNotAllowedMock, probeMock } from './gatewayAnswers';
 import { logGroup, type LogSettings } from './logGroups';
 import { methodSettings, STAGE_LOGGING, type Throttle } from './methodSettings';
 import { usagePlanName } from './dashboardAccess';
@@ -101,7 +101,9 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
     if (route.auth !== 'apiKey') acknowledgePublicMethod(method, route);
   }
   for (const path of new Set(routeList.map((route) => route.path))) {
-    methodNotAllowedMock(api.root.resourceForPath(path), routeList.filter((route) => route.path === path).map((route) => route.method));
+    const methods = methodsOn(path);
+    if (methods.includes('HEAD')) probeMock(api.root.resourceForPath(path));
+    methodNotAllowedMock(api.root.resourceForPath(path), methods);
   }
   addGatewayResponses(api);
 

@@ -50,6 +50,11 @@ export function createGateway(options: GatewayOptions) {
         req.resume();
         return gatewayReply(res, 'MISSING_AUTHENTICATION_TOKEN', requestId, { message: `No route ${request.method} ${request.path}` });
       }
+      if (match.kind === 'probe') {
+        req.resume();
+        res.writeHead(200, { 'X-Request-Id': requestId }).end();
+        return;
+      }
       if (match.kind === 'methodNotAllowed') {
         req.resume();
         return writeResult(res, methodNotAllowed(request.method, match.allow, requestId));

@@ -1,9 +1,11 @@
-import type { RouteEntry } from '../../shared/routes/table';
+import { methodsOn, type RouteEntry } from '../../shared/routes/table';
 
 export type RouteMatch =
   | { kind: 'route'; route: RouteEntry; pathParameters: Record<string, string> | null }
   | { kind: 'notFound' }
-  | { kind: 'methodNotAllowed'; allow: string[] };
+  | { kind: 'methodNotAllowed'; allow: string[] }
+  /** HEAD on a path whose route takes probes: 200, no body, no function. */
+  | { kind: 'probe' };
 
 interface CompiledPath {
   template: string;
@@ -39,7 +41,9 @@ export function createRouter(routes: RouteEntry[]): (method: string, path: strin
       const match = compiled.pattern.exec(path);
       if (!match) continue;
       const route = compiled.byMethod.get(method);
-      if (!route) return { kind: 'methodNotAllowed', allow: [...compiled.byMethod.keys()] };
+      const allow = methodsOn(compiled.template, [...compiled.byMethod.values()]);
+      if (!route && method === 'HEAD' && allow.includes('HEAD')) return { kind: 'probe' };
+      if (!route) return { kind: 'methodNotAllowed', allow };
       const values = match.slice(1).map(decodeSegment);
       const pathParameters = compiled.names.length ? Object.fromEntries(compiled.names.map((name, i) => [name, values[i] ?? ''])) : null;
       return { kind: 'route', route, pathParameters };

@@ -35,8 +35,25 @@ export type OpenApiDocument = ReturnType<typeof openApiDocument>;
 
 function paths() {
   const result: Record<string, Record<string, unknown>> = {};
-  for (const route of routeList) (result[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
+  for (const route of routeList) {
+    const path = (result[route.path] ??= {});
+    path[route.method.toLowerCase()] = operation(route);
+    if (route.probe) path.head = probe(route);
+  }
   return result;
+}
+
+/** HEAD on a probed route's path: the check a provider makes before it registers the URL. */
+function probe(route: RouteEntry) {
+  return {
+    operationId: `${route.id}Probe`,
+    summary: 'Answer the check a provider makes before it registers this URL (Trello sends HEAD)',
+    description: '200 with no body, from the gateway: nothing is read, counted or forwarded.',
+    tags: [route.group],
+    security: [],
+    parameters: parameters(route, 'path'),
+    responses: { 200: { description: 'The URL takes deliveries' }, 429: { description: "The gateway's throttle: too many requests (no body)" } },
+  };
 }
 
 const SECURITY: Record<RouteEntry['auth'], Record<string, never[]>[]> = { apiKey: [{ bearerAuth: [] }], session: [{ sessionCookie: [] }], none: [] };

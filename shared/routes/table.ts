@@ -26,3 +26,9 @@ export type FunctionGroup = Routes[RouteId]['group'];
 
 /** Route ids served by one function group. */
 export type GroupRouteId<G extends FunctionGroup> = { [K in RouteId]: Routes[K]['group'] extends G ? K : never }[RouteId];
+
+/** The methods a path answers (its 405s' Allow): its routes', and HEAD where a route there takes probes. */
+export function methodsOn(path: string, entries: readonly RouteDefinition[] = routeList): string[] {
+  const onPath = entries.filter((route) => route.path === path);
+  return [...onPath.map((route) => route.method), ...(onPath.some((route) => route.probe) ? ['HEAD'] : [])];
+}

@@ -45,6 +45,11 @@ export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extend
   /** The body reaches the handler as it came (size-checked, not parsed): providers read their own formats. */
   rawBody?: boolean;
   /**
+   * HEAD on the path answers 200 with no body, and runs no function: providers that check a URL
+   * before they register a webhook there (Trello) send one, and give up on anything else.
+   */
+  probe?: true;
+  /**
    * Count requests per this path parameter (when it matches `pattern`) instead of per key or IP,
    * and per the SHA-256 of `hashedParameter` too when given (a secret such as a webhook token: its
    * holders get their own quota, and the raw value is never a counter's key).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { LocalServer } from '../../infra/local/server';
-import { catchAllMethods, mockAnswer, resourcePaths, routedMethods, synthStack } from '../infra/synth';
+import { catchAllMethods, mockAnswer, probeMethods, resourcePaths, routedMethods, synthStack } from '../infra/synth';
 import { call, startTestApi, type Reply } from '../support/localApi';
 import { routeList } from '../../shared/routes/table';
 import { functionIdOf } from '../infra/synth';
@@ -14,6 +14,8 @@ let methods: Map<string, Record<string, any>>;
 let paths: Set<string>;
 /** Each routed path's ANY method (its 405 catch-all, a mock integration). */
 let catchAlls: Map<string, Record<string, any>>;
+/** Each probed path's HEAD method (a mock answering 200). */
+let probes: Map<string, Record<string, any>>;
 
 beforeAll(async () => {
   const { template } = synthStack();
@@ -21,6 +23,7 @@ beforeAll(async () => {
   routed = new Set(methods.keys());
   paths = new Set(resourcePaths(template).values());
   catchAlls = catchAllMethods(template);
+  probes = probeMethods(template);
   api = await startTestApi({ localApiKey: KEY });
 });
 afterAll(async () => {
@@ -47,10 +50,20 @@ describe('local server and CDK stack', () => {
     }
   });
 
+  test("HEAD on a probed route's path: 200 and no body from the stack's mock and from the local server, for exactly the routes marked probe", async () => {
+    expect([...probes.keys()].sort()).toEqual(routeList.filter((route) => route.probe).map((route) => route.path).sort());
+    expect(probes.size).toBeGreaterThan(0);
+    for (const [path, method] of probes) {
+      expect(method.Integration.IntegrationResponses.map((r: { StatusCode: string }) => r.StatusCode)).toEqual(['200']);
+      const reply = await call(`${api.url}${concrete(path).replace(/x$/, 'github')}`, { method: 'HEAD' });
+      expect([path, reply.status, reply.text]).toEqual([path, 200, '']);
+    }
+  });
+
   test('every other method on those paths: the local 405 is the one the stack’s ANY method (a mock) answers', async () => {
     expect([...catchAlls.keys()].sort()).toEqual([...new Set([...routed].map((route) => route.split(' ')[1] as string))].sort());
     for (const [path, catchAll] of catchAlls) {
-      const allow = [...routed].filter((route) => route.endsWith(` ${path}`)).map((route) => route.split(' ')[0]);
+      const allow = [...[...routed].filter((route) => route.endsWith(` ${path}`)).map((route) => route.split(' ')[0]), ...(probes.has(path) ? ['HEAD'] : [])];
       for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']) {
         if (routed.has(`${method} ${path}`)) continue;
         const deployed = fromMock(catchAll, method);

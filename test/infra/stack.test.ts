@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { groupManifests } from '../../functions/groups';
 import { functionId } from '../../infra/cdk/functions';
 import { gatewayResponses, type GatewayAnswer } from '../../shared/http/gatewayResponses';
-import { routeList } from '../../shared/routes/table';
+import { methodsOn, routeList } from '../../shared/routes/table';
 import { listingIndexes, tableSchema } from '../../shared/store/schema';
 import { DEFAULT_SETTINGS, type ChatbotApiStack } from '../../infra/cdk/stack';
 import { allowHeader } from '../../shared/http/gatewayResponses';
@@ -28,14 +28,15 @@ describe('cdk-nag AwsSolutions', () => {
 
   test('each method is acknowledged for what it is: keyed ones behind the authorizer, public ones and 405 catch-alls on their own', () => {
     const kind = (reason?: string) =>
-      reason === undefined ? 'none' : reason.startsWith('This ANY method only catches') ? '405' : reason.startsWith('Public by the API contract') ? 'public' : reason.startsWith("The dashboard's API") ? 'session' : reason.includes('a Lambda REQUEST authorizer checks each key') ? 'keyed' : reason;
+      reason === undefined ? 'none' : reason.startsWith('This ANY method only catches') ? '405' : reason.startsWith('This HEAD method answers the check') ? 'probe' : reason.startsWith('Public by the API contract') ? 'public' : reason.startsWith("The dashboard's API") ? 'session' : reason.includes('a Lambda REQUEST authorizer checks each key') ? 'keyed' : reason;
     const methods = methodsOf(template);
-    expect(methods.size).toBe(routeList.length + new Set(routeList.map((route) => route.path)).size);
+    const probed = routeList.filter((route) => route.probe).map((route) => `HEAD ${route.path}`);
+    expect(methods.size).toBe(routeList.length + new Set(routeList.map((route) => route.path)).size + probed.length);
     for (const [key, method] of methods) {
       const route = routeList.find((r) => `${r.method} ${r.path}` === key);
       const [cog4, apig4] = ['AwsSolutions-COG4', 'AwsSolutions-APIG4'].map((rule) => acknowledgedReason(method, rule));
       // Keyed methods have an authorizer, so APIG4 does not arise for them.
-      const expected = !route ? ['405', '405'] : route.auth === 'none' ? ['public', 'public'] : route.auth === 'session' ? ['session', 'session'] : ['keyed', 'none'];
+      const expected = probed.includes(key) ? ['probe', 'probe'] : !route ? ['405', '405'] : route.auth === 'none' ? ['public', 'public'] : route.auth === 'session' ? ['session', 'session'] : ['keyed', 'none'];
       expect([key, kind(cog4), kind(apig4)]).toEqual([key, ...expected]);
       if (route && route.auth !== 'apiKey') expect(cog4).toContain(`every ${key} request per ${route.rateLimitBy ? `${route.rateLimitBy.prefix} ({${route.rateLimitBy.pathParameter}}` : 'source IP'}`);
     }
@@ -72,7 +73,7 @@ describe('routes from the route table', () => {
     const catchAlls = catchAllMethods(template);
     expect(new Set(catchAlls.keys())).toEqual(new Set(routeList.map((r) => r.path)));
     for (const [path, method] of catchAlls) {
-      const allow = allowHeader(routeList.filter((r) => r.path === path).map((r) => r.method));
+      const allow = allowHeader(methodsOn(path));
       expect(method).toMatchObject({ AuthorizationType: 'NONE', Integration: { Type: 'MOCK', PassthroughBehavior: 'WHEN_NO_MATCH', RequestTemplates: { 'application/json': '{"statusCode": 405}' } } });
       expect(JSON.stringify(method)).not.toMatch(/lambda|Function/);
       // One integration response, the default (no selection pattern), so every request gets it.

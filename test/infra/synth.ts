@@ -63,6 +63,10 @@ export const proxyMethods = (template: Template) => methodsOf(template, 'AWS_PRO
 export const catchAllMethods = (template: Template): Map<string, Record<string, any>> =>
   new Map([...methodsOf(template, 'MOCK')].filter(([key]) => key.startsWith('ANY ')).map(([key, method]) => [key.slice(4), method.Properties]));
 
+/** The paths whose HEAD is a mock answering 200 (routes marked `probe`), with that method. */
+export const probeMethods = (template: Template): Map<string, Record<string, any>> =>
+  new Map([...methodsOf(template, 'MOCK')].filter(([key]) => key.startsWith('HEAD ')).map(([key, method]) => [key.slice(5), method.Properties]));
+
 /**
  * What a catch-all answers, read from its integration response: status, Allow, and the envelope
  * its mapping template writes, with API Gateway's $context values filled in.

@@ -25,6 +25,7 @@ export const webhookRoutes = {
     response: 'json',
     answers: 'message',
     rawBody: true,
+    probe: true,
     // Per id and token: posts with a wrong token (webhook ids are public) cannot spend the real token's quota.
     rateLimitBy: { pathParameter: 'id', pattern: SNOWFLAKE, prefix: 'webhook', hashedParameter: 'token' },
     maxBodyBytes: 1024 * 1024,

@@ -117,8 +117,8 @@ export const providerListData = z.strictObject({
       displayName: z.string(),
       description: z.string(),
       docs: z.string(),
-      events: z.array(z.string()),
-      signature: z.nullable(z.strictObject({ header: z.string(), kind: z.enum(['hmac', 'token']) })),
+      events: withMeta(z.array(z.string()), { description: 'the events rendered; `*`: every event (one envelope for all), the others are answered "ignored"' }),
+      signature: z.nullable(z.strictObject({ header: z.string(), kind: z.enum(['hmac', 'token']), scheme: withMeta(z.string(), { description: 'how it signs, in words: what is signed, how, and in which header' }) })),
     }),
   ),
 });

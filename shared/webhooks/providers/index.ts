@@ -13,8 +13,9 @@ import { buildkite } from './buildkite';
 import { bitbucketServer } from './bitbucketServer';
 import { forgejo, gitea, gogs } from './gitea';
 import { zendesk } from './zendesk';
+import { trello } from './trello';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketServer, gitea, forgejo, gogs, zendesk];
+export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketServer, gitea, forgejo, gogs, zendesk, trello];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
 export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);
