@@ -40,8 +40,12 @@ function providerSection(provider: Provider) {
       h('button', { type: 'button', 'data-copy': provider.name, disabled: 'disabled' }, 'Copy'),
     ),
     h('p', { class: 'events' }, 'Events: ', provider.events.join(', '), '. ', ...signing),
+    h('input', { 'data-events': provider.name, autocomplete: 'off', spellcheck: 'false', 'aria-label': `${provider.displayName} events to forward (optional)`, placeholder: `events to forward, optional: ${provider.events.includes('*') ? 'a.*,-a.b' : exampleFilter(provider)}` }),
   );
 }
+
+/** A filter worth showing as an example: the provider's first event, and an action of another turned off. */
+const exampleFilter = (provider: Provider) => [provider.events[0], provider.events[1] ? `-${provider.events[1]}.<action>` : undefined].filter(Boolean).join(',');
 
 /** GET /webhooks for a browser: one self-contained page (no external scripts, styles or fonts). */
 export function relayPage(providers: readonly Provider[]): APIGatewayProxyResult {
@@ -53,6 +57,7 @@ export function relayPage(providers: readonly Provider[]): APIGatewayProxyResult
     body: [
       h('h1', {}, 'Webhook relay to Discord'),
       h('p', {}, 'Paste a Discord webhook URL (Channel settings, Integrations, Webhooks, Copy Webhook URL), then give the relay URL below to the service that sends webhooks.'),
+      h('p', {}, 'To forward only some events, list them under a provider: an event (push), an event and action (pull_request.opened), every event under a prefix (payment_intent.*); a leading - turns one off (-pull_request.labeled). The others are answered "filtered".'),
       h('label', { for: 'discord-url' }, 'Discord webhook URL'),
       h('input', { id: 'discord-url', type: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://discord.com/api/webhooks/123456789012345678/abc...' }),
       h('p', { id: 'problem', class: 'problem', role: 'status' }),

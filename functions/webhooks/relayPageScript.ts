@@ -14,12 +14,15 @@ export const RELAY_PAGE_SCRIPT = `(() => {${DISCORD_WEBHOOK_SCRIPT}
     const match = discordWebhook(input.value);
     problem.textContent = input.value.trim() && !match ? 'That is not a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>).' : '';
     for (const output of document.querySelectorAll('input[data-provider]')) {
-      output.value = match ? base + '/' + output.dataset.relay.replace('{id}', match.id).replace('{token}', match.token) : '';
+      const events = document.querySelector('input[data-events="' + output.dataset.provider + '"]');
+      const only = events && events.value.replace(/\\s+/g, '');
+      output.value = match ? base + '/' + output.dataset.relay.replace('{id}', match.id).replace('{token}', match.token) + (only ? '?events=' + encodeURIComponent(only) : '') : '';
     }
     for (const button of document.querySelectorAll('button[data-copy]')) button.disabled = !match;
   };
 
   input.addEventListener('input', update);
+  for (const events of document.querySelectorAll('input[data-events]')) events.addEventListener('input', update);
   document.addEventListener('click', (event) => {
     const button = event.target.closest && event.target.closest('button[data-copy]');
     const output = button && document.querySelector('input[data-provider="' + button.dataset.copy + '"]');

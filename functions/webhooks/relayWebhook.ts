@@ -7,6 +7,7 @@ import { messageBody } from '../../shared/http/envelope';
 import { ApiError } from '../../shared/errors/apiError';
 import type { WebhookHandler } from './services';
 import type { Routes } from '../../shared/routes/table';
+import { forwards, parseEventFilter } from '../../shared/webhooks/eventFilter';
 import { forwardToDiscord } from '../../shared/webhooks/forward';
 import { PayloadError, type Provider, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { providerNamed } from '../../shared/webhooks/providers/index';
@@ -37,15 +38,20 @@ const remembered = (status: number) => discordRefusal({ kind: 'rejected', status
  * Deliveries are claimed in the log first (on the provider's id, and on the signature of a signed
  * one), so a redelivery of one already forwarded answers "duplicate" instead of posting twice.
  * When Discord is at fault the message and the sealed token are kept for `npm run webhooks -- replay`.
+ * The URL's `events` parameter turns events (or actions of them) off: answered "filtered".
  */
-export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ path, raw }, _context, deps) => {
+export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ path, query, raw }, _context, deps) => {
   const provider = providerNamed(path.provider);
   if (!provider) throw new ApiError('INVALID_PARAMETER', `Unknown provider ${path.provider}`);
+  const filter = parseEventFilter(query.events, provider);
+  if (typeof filter === 'string') throw new ApiError('INVALID_PARAMETER', `events ${filter}`);
   const pair = await deps.pairGuard.recall(path.id, path.token);
   if (pair.verdict?.kind === 'refused') throw remembered(pair.verdict.status);
   const delivery = { headers: raw.headers, body: raw.body, ...(raw.url ? { url: raw.url } : {}) };
   const signature = await verifyDelivery(path.id, provider, delivery, deps);
   const outcome = readDelivery(provider, delivery);
+  // Turned off by the URL's `events`: answered, nothing stored, nothing posted.
+  if (outcome.kind === 'message' && !forwards(filter, outcome.event, outcome.action)) return answer(`filtered: ${outcome.event}${outcome.action ? `.${outcome.action}` : ''}`);
   const knownGood = pair.verdict?.kind === 'good';
   if (outcome.kind === 'ignored' && !knownGood) return answer(`ignored: ${outcome.event}`);
   const message = outcome.kind === 'message' ? fitMessage({ username: outcome.username, embeds: outcome.embeds }) : undefined;

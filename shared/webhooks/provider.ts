@@ -11,7 +11,8 @@ export interface ProviderDelivery {
 }
 
 export type ProviderOutcome =
-  | { kind: 'message'; event: string; deliveryId?: string; embeds: Embed[]; username: string }
+  /** `action`: what happened to the event's subject ("opened"), where the provider says, for filters like `pull_request.opened`. */
+  | { kind: 'message'; event: string; action?: string; deliveryId?: string; embeds: Embed[]; username: string }
   /** An event the provider sends that we do not render: answered 200 "ignored", not forwarded. */
   | { kind: 'ignored'; event: string; deliveryId?: string };
 
@@ -150,6 +151,8 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
   signature?: SignatureScheme;
   event: Locator;
   deliveryId?: Locator;
+  /** What happened to the event's subject ("opened", "closed"), for filters like `pull_request.opened`. */
+  action?: Locator;
   schemas: S;
   renderers: { [E in keyof S]: (payload: z.output<S[E]>) => Embed };
   /**
@@ -189,7 +192,8 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
         throw new PayloadError(`not a ${spec.displayName} ${event} payload: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
       }
       const embed = own ? (spec.renderers[event] as (payload: unknown) => Embed)(parsed.data) : (fallback as NonNullable<typeof fallback>).render(parsed.data, event);
-      return { kind: 'message', event, ...ids, username: spec.displayName, embeds: [{ ...embed, timestamp: new Date().toISOString() }] };
+      const action = spec.action?.find(delivery, json);
+      return { kind: 'message', event, ...(action && action.length <= MAX_NAME ? { action } : {}), ...ids, username: spec.displayName, embeds: [{ ...embed, timestamp: new Date().toISOString() }] };
     },
   };
 }

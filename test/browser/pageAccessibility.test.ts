@@ -70,6 +70,10 @@ describe('the relay page builder', () => {
       await page.fill('#discord-url', ` https://discord.com/api/webhooks/${id}/${token}/ `);
       await expect(page.inputValue('input[data-provider="github"]')).resolves.toBe(`${api.url}/webhooks/${id}/${token}/github`);
       await expect(page.textContent('#problem')).resolves.toBe('');
+      // Events typed under a provider become its URL's events parameter.
+      await page.fill('input[data-events="github"]', 'push, -pull_request.labeled');
+      await expect(page.inputValue('input[data-provider="github"]')).resolves.toBe(`${api.url}/webhooks/${id}/${token}/github?events=push%2C-pull_request.labeled`);
+      await expect(page.inputValue('input[data-provider="gitlab"]')).resolves.toBe(`${api.url}/webhooks/${id}/${token}/gitlab`);
       // An id past 2^64 - 1 is no snowflake: the server would refuse it, so no relay URL is built.
       await page.fill('#discord-url', `https://discord.com/api/webhooks/18446744073709551616/${token}`);
       await expect(page.inputValue('input[data-provider="github"]')).resolves.toBe('');

@@ -1,5 +1,5 @@
 import { SNOWFLAKE } from '../patterns';
-import { ownedWebhooksData, providerListData, relayHeaders, relayPath, removedWebhookData, replayBody, replayData, secretsBody, secretsData, webhookIdPath, webhookPath, webhookRegistrationBody } from '../schemas/webhooks';
+import { ownedWebhooksData, providerListData, relayHeaders, relayPath, relayQuery, removedWebhookData, replayBody, replayData, secretsBody, secretsData, webhookIdPath, webhookPath, webhookRegistrationBody } from '../schemas/webhooks';
 import { csrfHeaders } from '../schemas/dashboard';
 import { defineRoute } from '../types';
 
@@ -31,7 +31,7 @@ export const webhookRoutes = {
     maxBodyBytes: 1024 * 1024,
     summary: "Relay a provider's webhook delivery to the Discord webhook {id}/{token}",
     errors: ['UNAUTHORIZED', 'UPSTREAM_ERROR'],
-    schemas: { path: relayPath, headers: relayHeaders },
+    schemas: { path: relayPath, query: relayQuery, headers: relayHeaders },
     example: { path: { id: WEBHOOK_EXAMPLE.id, token: WEBHOOK_EXAMPLE.token, provider: 'github' } },
   }),
   putWebhookSecrets: defineRoute({

@@ -12,6 +12,14 @@ export const webhookPath = z.object({
 
 export const relayPath = z.extend(webhookPath, { provider: oneOf(providerNames) });
 
+/** The relay URL's own settings: which events it forwards (checked against {provider}'s events by the handler). */
+export const relayQuery = z.object({
+  events: withMeta(z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }), atMost(2000))), {
+    description:
+      'Which events to forward, comma-separated: an event (`push`), an event and action (`pull_request.opened`), every event under a prefix (`payment_intent.*`); `-` before an entry turns it off (`-pull_request.labeled`). Without it, every rendered event is forwarded; others are answered "filtered".',
+  }),
+});
+
 const CARRIES: Record<ProviderHeader['carries'], string> = {
   event: 'the event',
   'delivery id': 'the delivery id (a repeated id is answered "duplicate")',

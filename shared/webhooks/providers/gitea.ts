@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
-import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
+import { COLORS, fromField, fromHeader, schemaProvider, type Provider } from '../provider';
 import { isNoCommit, refOf, refUpdateHeadline } from '../refUpdate';
 import { eventWords, outcomeColor } from '../render/words';
 
@@ -138,6 +138,7 @@ function forge(name: string, displayName: string, headers: string, docs: string,
     docs,
     signature: { kind: 'hmac', header: `X-${headers}-Signature`, algorithm: 'sha256', encoding: 'hex' },
     event: fromHeader(`X-${headers}-Event`),
+    action: fromField('action'),
     deliveryId: fromHeader(`X-${headers}-Delivery`),
     schemas: pick<z.core.$ZodType>(schemas) as typeof schemas,
     renderers: pick(renderers as Record<EventName, unknown>) as typeof renderers,

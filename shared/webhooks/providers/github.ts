@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
-import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
+import { COLORS, fromField, fromHeader, schemaProvider, type Provider } from '../provider';
 import { refOf, refPath, refUpdateHeadline } from '../refUpdate';
 
 /**
@@ -260,6 +260,7 @@ export const github: Provider = schemaProvider({
   docs: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads',
   signature: { kind: 'hmac', header: 'X-Hub-Signature-256', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: fromHeader('X-GitHub-Event'),
+  action: fromField('action'),
   deliveryId: fromHeader('X-GitHub-Delivery'),
   schemas,
   renderers,

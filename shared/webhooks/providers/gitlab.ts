@@ -214,6 +214,7 @@ export const gitlab: Provider = schemaProvider({
   signature: { kind: 'token', header: 'X-Gitlab-Token' },
   event: gitlabEvent,
   deliveryId: gitlabDeliveryId,
+  action: fromField('object_attributes', 'action'),
   schemas,
   renderers,
 });

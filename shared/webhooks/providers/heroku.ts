@@ -121,6 +121,7 @@ export const heroku: Provider = schemaProvider({
   // A base64 HMAC-SHA256 of the body keyed with the subscription's secret.
   signature: { kind: 'hmac', header: 'Heroku-Webhook-Hmac-SHA256', algorithm: 'sha256', encoding: 'base64' },
   event: fromField('resource'),
+  action: fromField('action'),
   deliveryId: firstOf(fromField('webhook_metadata', 'delivery', 'id'), fromField('id')),
   schemas,
   renderers,

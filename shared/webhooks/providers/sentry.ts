@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../../discord/message';
-import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
+import { COLORS, fromField, fromHeader, schemaProvider, type Provider } from '../provider';
 
 /**
  * Sentry integration-platform webhooks (internal or public integrations): the event is the
@@ -128,6 +128,7 @@ export const sentry: Provider = schemaProvider({
   // A hex HMAC-SHA256 of the body keyed with the integration's client secret, without a prefix.
   signature: { kind: 'hmac', header: 'Sentry-Hook-Signature', algorithm: 'sha256', encoding: 'hex' },
   event: fromHeader('Sentry-Hook-Resource'),
+  action: fromField('action'),
   deliveryId: fromHeader('Request-ID'),
   schemas,
   renderers,
