@@ -57,7 +57,7 @@ ${DISCORD_WEBHOOK_SCRIPT}
     buildRelayUrl();
   };
 
-  const OUTCOMES = { forwarded: 'forwarded', ignored: 'ignored (not an event we render)', rejected: 'refused by Discord', rateLimited: 'rate limited by Discord', failed: 'Discord failed', pending: 'in progress' };
+  const OUTCOMES = { forwarded: 'forwarded', ignored: 'ignored (not an event we render)', rejected: 'refused by Discord', rateLimited: 'rate limited by Discord', failed: 'Discord failed', pending: 'in progress', queued: 'queued: retried automatically' };
   const showWebhooks = (data) => {
     const list = $('webhooks');
     list.replaceChildren();

@@ -9,6 +9,7 @@ import type { WebhookHandler } from './services';
 import type { Routes } from '../../shared/routes/table';
 import { forwards, parseEventFilter } from '../../shared/webhooks/eventFilter';
 import { forwardToDiscord } from '../../shared/webhooks/forward';
+import { queueAfterFirstAttempt, queueBehind } from '../../shared/webhooks/retries';
 import { PayloadError, type Provider, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { providerNamed } from '../../shared/webhooks/providers/index';
 import { verifyDelivery } from '../../shared/webhooks/secrets';
@@ -37,7 +38,9 @@ const remembered = (status: number) => discordRefusal({ kind: 'rejected', status
  * reach Discord only within its limits; an event we ignore for such a pair stores nothing.
  * Deliveries are claimed in the log first (on the provider's id, and on the signature of a signed
  * one), so a redelivery of one already forwarded answers "duplicate" instead of posting twice.
- * When Discord is at fault the message and the sealed token are kept for `npm run webhooks -- replay`.
+ * When Discord is at fault (rate limits, 5xx, time-outs) the message and the sealed token are kept
+ * and the delivery queued: posted again automatically, in order per webhook (retries.ts); it stays
+ * replayable by hand (`npm run webhooks -- replay`) too.
  * The URL's `events` parameter turns events (or actions of them) off: answered "filtered".
  */
 export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ path, query, raw }, _context, deps) => {
@@ -68,7 +71,11 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
     await deps.deliveries.finish(key, 'ignored', deps.now());
     return answer(`ignored: ${outcome.event}`);
   }
+  // Behind older deliveries Discord refused for a while: waits its turn rather than overtake them.
+  if (await queueBehind(key, path.token, message, deps)) return answer(`queued: ${outcome.event}`);
   const result = await deps.pairGuard.consult(pair, (onInvalidAnswer) => forwardToDiscord(key, path.token, message, deps, { keepWith: deps.secretBox, onInvalidAnswer }));
-  if (result.kind !== 'delivered') throw discordRefusal(result, WORDING);
-  return answer(`forwarded: ${outcome.event}`);
+  if (result.kind === 'delivered') return answer(`forwarded: ${outcome.event}`);
+  // Rate limited or failed: posted again later, in order, by the retry queue.
+  if (await queueAfterFirstAttempt(key, result, deps)) return answer(`queued: ${outcome.event}`);
+  throw discordRefusal(result, WORDING);
 };

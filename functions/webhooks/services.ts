@@ -3,7 +3,9 @@ import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import type { RouteDefinition } from '../../shared/routes/types';
 import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
 import { signedInRoutes } from '../../shared/runtime/signedIn';
-import type { DeliveryLog, SessionStore, WebhookSecretStore } from '../../shared/store';
+import type { DeliveryLog, RetryQueueStore, SessionStore, WebhookSecretStore } from '../../shared/store';
+import type { RetryKicker } from '../../shared/webhooks/retries';
+import { retryKickerFromEnv } from '../../shared/webhooks/retryKickers';
 import { pairGuardOver, type PairGuard } from '../../shared/webhooks/pairGuard';
 
 /** What the relay uses: its delivery log, registered secrets, the sealing key, Discord's address and the guard in front of it. */
@@ -18,6 +20,9 @@ export interface WebhookServices {
   discordApiBase: string;
   /** The dashboard's sessions: its webhook routes are served here. */
   sessions: SessionStore;
+  /** Each webhook's queue of deliveries Discord refused for a while, and what drains it (SQS in AWS, a loop locally). */
+  retryQueue: RetryQueueStore;
+  kicker: RetryKicker;
   now: () => Date;
 }
 
@@ -33,6 +38,8 @@ export const webhookKit: GroupKit<WebhookServices> = {
       pairGuard: pairGuardOver(stores, now),
       discordApiBase: discordApiBaseFromEnv(),
       sessions: stores.sessions,
+      retryQueue: stores.retryQueue,
+      kicker: retryKickerFromEnv(),
       now,
     };
   },

@@ -16,6 +16,10 @@ import { ensureTable, startEmbeddedDynamo } from './embeddedDynamo';
 import { createGateway, keyEnabledIn } from './gateway';
 import { seedDemoBots } from './demoBots';
 import { seedKeys, type SeedResult } from './seedKeys';
+import { startRetryLoop } from './retryLoop';
+import { secretBoxFromEnv } from '../../shared/crypto/secretBox';
+import { discordApiBaseFromEnv } from '../../shared/discord/poster';
+import { localKicker } from '../../shared/webhooks/retryKickers';
 
 export interface LocalServerOptions {
   port?: number;
@@ -78,6 +82,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   // A store kept in DATA_DIR by an earlier version: its bots and webhooks move to their keys' owners.
   await migrateRecords(stores, tableName);
   const demoBots = options.demoBots && seeded.keys[0] ? await seedDemoBots(stores.bots, seeded.keys[0].owner) : 0;
+  // The relay's retry queue: what SQS and its consumer do in AWS, in this process (and resumed from DATA_DIR).
+  const retries = startRetryLoop({ deliveries: stores.deliveries, retryQueue: stores.retryQueue, kicker: localKicker, secretBox: secretBoxFromEnv(), discordApiBase: discordApiBaseFromEnv(), now: () => new Date() });
 
   const { handler: authorizer } = await import('../../functions/authorizer/index');
   const groups = new Map<FunctionGroup, Promise<LambdaHandler>>();
@@ -102,10 +108,12 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     await once(server, 'listening');
   } catch (error) {
     // The port is taken (or not ours to use): leave nothing running behind.
+    retries.close();
     stores.db.destroy();
     await dynamo?.close();
     throw error;
   }
+  await retries.resume();
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';
 
@@ -118,6 +126,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     demoBots,
     server,
     close: async () => {
+      retries.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       stores.db.destroy();

@@ -1,16 +1,19 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { guarded } from './errors';
 import { tableSchema } from './schema';
 import { partitionKey, recordKinds } from './recordKinds';
 
-/** What became of a provider delivery (the relay's log, kept 7 days). */
-const deliveryOutcomes = ['pending', 'forwarded', 'ignored', 'rejected', 'rateLimited', 'failed'] as const;
+/**
+ * What became of a provider delivery (the relay's log, kept 7 days). `queued`: Discord refused it
+ * for a while (or its webhook's queue was not empty); it is retried automatically, in order.
+ */
+const deliveryOutcomes = ['pending', 'forwarded', 'ignored', 'rejected', 'rateLimited', 'failed', 'queued'] as const;
 export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
 
-/** Outcomes where Discord, not the delivery, was at fault: the message is kept for a replay. */
-export const REPLAYABLE: readonly DeliveryOutcome[] = ['failed', 'rateLimited'];
+/** Outcomes where Discord, not the delivery, was at fault: the message is kept for a replay (or the queue's retry). */
+export const REPLAYABLE: readonly DeliveryOutcome[] = ['failed', 'rateLimited', 'queued'];
 
 export interface DeliveryKey {
   webhookId: string;
@@ -39,6 +42,9 @@ const deliveryRecord = z.object({
   /** Replayable deliveries only: the rendered Discord message and the sealed webhook token. */
   message: z.optional(z.unknown()),
   sealedToken: z.optional(z.string()),
+  /** Queued deliveries: attempts made so far, and when the next may be made (ISO). */
+  attempts: z.optional(z.number()),
+  retryAt: z.optional(z.string()),
 });
 export type DeliveryRecord = z.output<typeof deliveryRecord>;
 
@@ -51,6 +57,8 @@ export interface KeptMessage {
 export interface FinishDetails {
   discordStatus?: number;
   kept?: KeptMessage;
+  /** A queued delivery's attempts so far and the time of its next one. */
+  retry?: { attempts: number; at: Date };
 }
 
 export interface DeliveryLog {
@@ -67,6 +75,8 @@ export interface DeliveryLog {
   finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details?: FinishDetails): Promise<void>;
   /** Takes a replayable delivery for a replay (back to pending); undefined when it is not replayable (any more). */
   claimReplay(key: DeliveryKey, now: Date): Promise<DeliveryRecord | undefined>;
+  /** One delivery's record, if it is (still) logged. */
+  get(key: DeliveryKey): Promise<DeliveryRecord | undefined>;
   /** Deliveries that kept their message (failed, rate limited, or still pending), newest first. */
   listKept(): Promise<DeliveryRecord[]>;
   /** One webhook's log, newest first. */
@@ -116,8 +126,9 @@ export class DynamoDeliveryLog implements DeliveryLog {
           new PutCommand({
             TableName: this.tableName,
             Item: { ...item, outcome: 'pending', receivedAt: now.toISOString(), updatedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS },
-            ConditionExpression: 'attribute_not_exists(pk) OR NOT (outcome IN (:forwarded, :ignored, :pending)) OR (outcome = :pending AND updatedAt < :stale)',
-            ExpressionAttributeValues: { ':forwarded': 'forwarded', ':ignored': 'ignored', ':pending': 'pending', ':stale': staleBefore(now) },
+            // A queued delivery is the retry queue's to post: the provider's own retry of it is a duplicate.
+            ConditionExpression: 'attribute_not_exists(pk) OR NOT (outcome IN (:forwarded, :ignored, :pending, :queued)) OR (outcome = :pending AND updatedAt < :stale)',
+            ExpressionAttributeValues: { ':forwarded': 'forwarded', ':ignored': 'ignored', ':pending': 'pending', ':queued': 'queued', ':stale': staleBefore(now) },
           }),
         ),
       );
@@ -133,6 +144,8 @@ export class DynamoDeliveryLog implements DeliveryLog {
     const replayable = REPLAYABLE.includes(outcome);
     const kept = replayable && details.kept ? { ...details.kept, ...keptListing(pk, sk, now) } : {};
     const values = { ':outcome': outcome, ':now': now.toISOString(), ...(details.discordStatus !== undefined ? { ':status': details.discordStatus } : {}) };
+    const retry = details.retry ? { attempts: details.retry.attempts, retryAt: details.retry.at.toISOString() } : {};
+    Object.assign(kept, retry);
     const set = ['outcome = :outcome', 'updatedAt = :now', ...(details.discordStatus !== undefined ? ['discordStatus = :status'] : []), ...Object.keys(kept).map((name) => `${name} = :${name}`)];
     const remove = replayable ? '' : ' REMOVE message, sealedToken, gsi1pk, gsi1sk';
     await this.update({ pk, sk }, `SET ${set.join(', ')}${remove}`, { ...values, ...Object.fromEntries(Object.entries(kept).map(([name, value]) => [`:${name}`, value])) });
@@ -168,8 +181,8 @@ export class DynamoDeliveryLog implements DeliveryLog {
             UpdateExpression: 'SET outcome = :pending, updatedAt = :now',
             // Only a replayable delivery that still has its message (or one whose replay crashed a while
             // ago): one replay (or provider retry) at a time.
-            ConditionExpression: 'attribute_exists(message) AND attribute_exists(sealedToken) AND (outcome IN (:failed, :rateLimited) OR (outcome = :pending AND updatedAt < :stale))',
-            ExpressionAttributeValues: { ':pending': 'pending', ':now': now.toISOString(), ':failed': 'failed', ':rateLimited': 'rateLimited', ':stale': staleBefore(now) },
+            ConditionExpression: 'attribute_exists(message) AND attribute_exists(sealedToken) AND (outcome IN (:failed, :rateLimited, :queued) OR (outcome = :pending AND updatedAt < :stale))',
+            ExpressionAttributeValues: { ':pending': 'pending', ':now': now.toISOString(), ':failed': 'failed', ':rateLimited': 'rateLimited', ':queued': 'queued', ':stale': staleBefore(now) },
             ReturnValues: 'ALL_NEW',
           }),
         ),
@@ -179,6 +192,11 @@ export class DynamoDeliveryLog implements DeliveryLog {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
     }
+  }
+
+  async get(key: DeliveryKey): Promise<DeliveryRecord | undefined> {
+    const { Item } = await guarded('GetItem', () => this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(key), ConsistentRead: true })));
+    return Item ? toRecord(Item) : undefined;
   }
 
   async listKept(): Promise<DeliveryRecord[]> {

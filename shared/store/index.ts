@@ -6,6 +6,7 @@ import { DynamoInvalidAnswerCounter } from './invalidAnswers';
 import { createDocumentClient } from './client';
 import { storeConfigFromEnv, type StoreConfig } from './config';
 import { DynamoRateCounterStore } from './rateCounters';
+import { DynamoRetryQueueStore } from './retryQueue';
 import { DynamoSessionStore } from './sessions';
 import { DynamoSignInStore } from './signIns';
 import { DynamoWebhookPairStore } from './webhookPairs';
@@ -15,6 +16,7 @@ export type { ApiKeyRecord, ApiKeyStore } from './apiKeys';
 export type { RateCounterStore } from './rateCounters';
 export type { BotCommand, BotFields, BotProfile, BotStats, BotStore, CommandList, StatsPoint } from './bots/index';
 export type { DeliveryKey, DeliveryLog, DeliveryRecord } from './deliveries';
+export type { QueuedDelivery, RetryQueueStore } from './retryQueue';
 export type { WebhookSecrets, WebhookSecretStore } from './webhookSecrets';
 export type { PairVerdict, WebhookPairStore } from './webhookPairs';
 export type { InvalidAnswerCounter } from './invalidAnswers';
@@ -31,6 +33,7 @@ export function createStores(config: StoreConfig = storeConfigFromEnv()) {
     rateCounters: new DynamoRateCounterStore(db, config.tableName),
     bots: new DynamoBotStore(db, config.tableName),
     deliveries: new DynamoDeliveryLog(db, config.tableName),
+    retryQueue: new DynamoRetryQueueStore(db, config.tableName),
     webhookSecrets: new DynamoWebhookSecretStore(db, config.tableName),
     webhookPairs: new DynamoWebhookPairStore(db, config.tableName),
     invalidAnswers: new DynamoInvalidAnswerCounter(db, config.tableName),

@@ -33,16 +33,19 @@ export interface ForwardOptions {
  * The token is sealed only then: a delivered or refused message needs no record of it (and costs
  * no KMS call). The relay and the replay command both forward through here.
  */
-export async function forwardToDiscord(key: DeliveryKey, token: string, message: DiscordMessage, deps: ForwardDeps, options: ForwardOptions = {}): Promise<DeliveryOutcome> {
+export async function forwardToDiscord(key: DeliveryKey, token: string, message: DiscordMessage, deps: ForwardDeps, options: ForwardOptions = {}): Promise<ForwardResult> {
   const result = await postToDiscord(key.webhookId, token, message, { apiBase: deps.discordApiBase, ...(options.onInvalidAnswer ? { onInvalidAnswer: options.onInvalidAnswer } : {}) });
   const outcome = LOGGED[result.kind];
   const kept = options.keepWith && REPLAYABLE.includes(outcome) ? await keep(key, token, message, options.keepWith) : undefined;
   await deps.deliveries.finish(key, outcome, deps.now(), { ...('status' in result ? { discordStatus: result.status } : {}), ...(kept ? { kept } : {}) });
-  return result;
+  return { ...result, kept: kept !== undefined };
 }
 
+/** Discord's answer, and whether the message and sealed token were kept with it (a first attempt Discord failed). */
+export type ForwardResult = DeliveryOutcome & { kept: boolean };
+
 /** What a replay needs; without it (the key service is down) the provider's own retry is the way left. */
-async function keep(key: DeliveryKey, token: string, message: DiscordMessage, box: SecretBox): Promise<KeptMessage | undefined> {
+export async function keep(key: DeliveryKey, token: string, message: DiscordMessage, box: SecretBox): Promise<KeptMessage | undefined> {
   try {
     return { message, sealedToken: await box.seal(token, tokenContext(key.webhookId)) };
   } catch (error) {

@@ -75,7 +75,7 @@ export class PairGuard {
    * One call to Discord about the pair: it is told how to count the answers Discord holds against
    * this service, and what Discord said is learnt. The relay and secret registration both ask so.
    */
-  async consult(pair: Pair, call: (onInvalidAnswer: () => void) => Promise<DeliveryOutcome>): Promise<DeliveryOutcome> {
+  async consult<R extends DeliveryOutcome>(pair: Pair, call: (onInvalidAnswer: () => void) => Promise<R>): Promise<R> {
     let invalidAnswers = 0;
     const result = await call(() => {
       invalidAnswers += 1;

@@ -2,6 +2,7 @@
  * Small shared fixtures for the unit tests: in-memory stores, a settable clock, synthetic API
  * Gateway events and a minimal Lambda context. No test logic lives here.
  */
+import { localKicker } from '../../shared/webhooks/retryKickers';
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { RateLimiter } from '../../shared/access/rateLimiter';
@@ -206,6 +207,8 @@ export function allServices(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHol
     images: createImageFetcher(),
     bots: unreachable.bots,
     deliveries: unreachable.deliveries,
+    retryQueue: unreachable.retryQueue,
+    kicker: localKicker,
     webhookSecrets: unreachable.webhookSecrets,
     secretBox: new LocalSecretBox(randomBytes(32)),
     pairGuard: pairGuardOver(unreachable, () => new Date()),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { localKicker } from '../../shared/webhooks/retryKickers';
 import { tableSchema } from '../../shared/store/schema';
 import { tokenContext } from '../../shared/webhooks/forward';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
@@ -231,6 +232,8 @@ beforeAll(async () => {
     images,
     bots: stores.bots,
     deliveries: stores.deliveries,
+    retryQueue: stores.retryQueue,
+    kicker: localKicker,
     webhookSecrets: stores.webhookSecrets,
     secretBox,
     pairGuard: pairGuardOver(stores, () => NOW),

@@ -149,7 +149,7 @@ export const ownedWebhooksData = z.strictObject({
             provider: z.string(),
             deliveryId: z.string(),
             event: z.string(),
-            outcome: z.enum(['pending', 'forwarded', 'ignored', 'rejected', 'rateLimited', 'failed']),
+            outcome: z.enum(['pending', 'forwarded', 'ignored', 'rejected', 'rateLimited', 'failed', 'queued']),
             receivedAt: instant,
             updatedAt: instant,
             discordStatus: z.nullable(z.number()),

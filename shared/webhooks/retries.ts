@@ -1,0 +1,115 @@
+import type { DiscordMessage } from '../discord/message';
+import type { DeliveryOutcome } from '../discord/poster';
+import { logger } from '../logging/logger';
+import { isReplayable, type DeliveryKey } from '../store/deliveries';
+import type { QueuedDelivery, RetryQueueStore } from '../store/retryQueue';
+import { keep, type ForwardResult } from './forward';
+import { replayDelivery, type ReplayDeps } from './replay';
+
+/**
+ * The relay's retry queue: deliveries Discord refuses for a while (429, 5xx, time-outs) wait in
+ * their webhook's queue and are posted again, in order, honouring Discord's Retry-After; a
+ * webhook's new deliveries join the end of its queue while it is not empty. What runs the
+ * retries is told by a `RetryKicker`: an SQS FIFO queue in AWS (one message group per webhook),
+ * an in-process loop locally; both drain a webhook's queue with `drainWebhook`.
+ */
+export interface RetryKicker {
+  /** Asks for the webhook's queue to be drained in `delaySeconds`. */
+  kick(webhookId: string, delaySeconds: number): Promise<void>;
+}
+
+export type RetryDeps = ReplayDeps & { retryQueue: RetryQueueStore; kicker: RetryKicker };
+
+/** Attempts (the first included) before a delivery is given up: it stays in the log, replayable by hand for 7 days. */
+export const MAX_ATTEMPTS = 10;
+/** Seconds before the next attempt when Discord named no time: 5, 10, 20 ... at most 10 minutes. */
+export const backoffSeconds = (attempts: number): number => Math.min(600, 5 * 2 ** Math.max(0, attempts - 1));
+/** While another attempt holds the head (a replay by hand), or the key service or store failed: look again after this. */
+const LOOK_AGAIN_SECONDS = 5;
+const STOPPED_SECONDS = 30;
+
+/** How long Discord asked to wait, or the backoff for this attempt. */
+const waitAfter = (result: DeliveryOutcome, attempts: number) => (result.kind === 'rateLimited' ? Math.max(1, Math.ceil(result.retryAfterSeconds)) : backoffSeconds(attempts));
+
+/** Puts a logged delivery (its message and sealed token kept) at the end of its webhook's queue, for an attempt in `waitSeconds`. */
+async function enqueue(key: DeliveryKey, attempts: number, waitSeconds: number, deps: RetryDeps): Promise<void> {
+  const now = deps.now();
+  await deps.deliveries.finish(key, 'queued', now, { retry: { attempts, at: new Date(now.getTime() + waitSeconds * 1000) } });
+  await deps.retryQueue.add(key, now);
+  await deps.kicker.kick(key.webhookId, waitSeconds);
+}
+
+/** After a first attempt Discord refused for a while: queued when its message was kept (else the provider must retry). */
+export async function queueAfterFirstAttempt(key: DeliveryKey, result: ForwardResult, deps: RetryDeps): Promise<boolean> {
+  if (!result.kept || (result.kind !== 'rateLimited' && result.kind !== 'failed')) return false;
+  await enqueue(key, 1, waitAfter(result, 1), deps);
+  return true;
+}
+
+/**
+ * A new delivery for a webhook whose queue is not empty waits behind it (posting it now would
+ * overtake older messages); false when the queue is empty, or the token could not be sealed.
+ */
+export async function queueBehind(key: DeliveryKey, token: string, message: DiscordMessage, deps: RetryDeps): Promise<boolean> {
+  if (!(await deps.retryQueue.head(key.webhookId))) return false;
+  const kept = await keep(key, token, message, deps.secretBox);
+  if (!kept) return false;
+  await deps.deliveries.finish(key, 'queued', deps.now(), { kept, retry: { attempts: 0, at: deps.now() } });
+  await deps.retryQueue.add(key, deps.now());
+  await deps.kicker.kick(key.webhookId, 0);
+  return true;
+}
+
+export type DrainResult = { kind: 'empty' } | { kind: 'wait'; seconds: number };
+
+/**
+ * Posts a webhook's queued deliveries in order until its queue is empty, Discord asks to wait (the
+ * head's next attempt is due later), or `deadline` (ms) passes: then it says how long to wait
+ * before draining again. One drain per webhook at a time (the caller's guarantee: a FIFO message
+ * group, or the local loop); each delivery is claimed before it is posted, so a replay by hand
+ * and the queue never both post it.
+ */
+export async function drainWebhook(webhookId: string, deps: RetryDeps, deadline = Number.POSITIVE_INFINITY): Promise<DrainResult> {
+  for (;;) {
+    if (Date.now() >= deadline) return { kind: 'wait', seconds: 0 };
+    const head = await deps.retryQueue.head(webhookId);
+    if (!head) return { kind: 'empty' };
+    const step = await attemptHead(head, deps);
+    if (step !== 'next') return step;
+  }
+}
+
+/** One step on the head of a queue: `next` when it left the queue, else how long to wait. */
+async function attemptHead(head: QueuedDelivery, deps: RetryDeps): Promise<'next' | DrainResult> {
+  const now = deps.now();
+  const record = await deps.deliveries.get(head.key);
+  // Gone (expired), or settled meanwhile (replayed by hand): it has nothing left to wait for.
+  if (!record || !isReplayable(record, now)) {
+    if (record?.outcome === 'pending') return { kind: 'wait', seconds: LOOK_AGAIN_SECONDS };
+    await deps.retryQueue.remove(head);
+    return 'next';
+  }
+  const due = record.retryAt ? Date.parse(record.retryAt) - now.getTime() : 0;
+  if (due > 0) return { kind: 'wait', seconds: Math.ceil(due / 1000) };
+  const replay = await replayDelivery(head.key, deps);
+  if (replay.kind === 'notReplayable') return { kind: 'wait', seconds: LOOK_AGAIN_SECONDS };
+  if (replay.kind === 'stopped') {
+    logger.warn('a queued delivery could not be retried now', { webhookId: head.key.webhookId, deliveryId: head.key.deliveryId, reason: replay.reason });
+    return { kind: 'wait', seconds: STOPPED_SECONDS };
+  }
+  const result = replay.outcome;
+  if (result.kind === 'delivered' || result.kind === 'rejected') {
+    await deps.retryQueue.remove(head);
+    return 'next';
+  }
+  const attempts = (record.attempts ?? 0) + 1;
+  if (attempts >= MAX_ATTEMPTS) {
+    // Left in the log as Discord last answered (failed or rate limited): `npm run webhooks -- replay` can still post it.
+    logger.error('a queued delivery was given up after its last attempt', { webhookId: head.key.webhookId, deliveryId: head.key.deliveryId, attempts });
+    await deps.retryQueue.remove(head);
+    return 'next';
+  }
+  const seconds = waitAfter(result, attempts);
+  await deps.deliveries.finish(head.key, 'queued', deps.now(), { retry: { attempts, at: new Date(deps.now().getTime() + seconds * 1000) } });
+  return { kind: 'wait', seconds };
+}
