@@ -4,7 +4,7 @@ import type { RouteDefinition } from '../../shared/routes/types';
 import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
 import { signedInRoutes } from '../../shared/runtime/signedIn';
 import type { DeliveryLog, RetryQueueStore, SessionStore, WebhookSecretStore } from '../../shared/store';
-import type { RetryKicker } from '../../shared/webhooks/retries';
+import { retryBackoffFromEnv, type RetryKicker } from '../../shared/webhooks/retries';
 import { retryKickerFromEnv } from '../../shared/webhooks/retryKickers';
 import { pairGuardOver, type PairGuard } from '../../shared/webhooks/pairGuard';
 
@@ -23,6 +23,7 @@ export interface WebhookServices {
   /** Each webhook's queue of deliveries Discord refused for a while, and what drains it (SQS in AWS, a loop locally). */
   retryQueue: RetryQueueStore;
   kicker: RetryKicker;
+  retryBackoffSeconds: number;
   now: () => Date;
 }
 
@@ -40,6 +41,7 @@ export const webhookKit: GroupKit<WebhookServices> = {
       sessions: stores.sessions,
       retryQueue: stores.retryQueue,
       kicker: retryKickerFromEnv(),
+      retryBackoffSeconds: retryBackoffFromEnv(),
       now,
     };
   },

@@ -20,6 +20,7 @@ import { startRetryLoop } from './retryLoop';
 import { secretBoxFromEnv } from '../../shared/crypto/secretBox';
 import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import { localKicker } from '../../shared/webhooks/retryKickers';
+import { retryBackoffFromEnv } from '../../shared/webhooks/retries';
 
 export interface LocalServerOptions {
   port?: number;
@@ -83,7 +84,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   await migrateRecords(stores, tableName);
   const demoBots = options.demoBots && seeded.keys[0] ? await seedDemoBots(stores.bots, seeded.keys[0].owner) : 0;
   // The relay's retry queue: what SQS and its consumer do in AWS, in this process (and resumed from DATA_DIR).
-  const retries = startRetryLoop({ deliveries: stores.deliveries, retryQueue: stores.retryQueue, kicker: localKicker, secretBox: secretBoxFromEnv(), discordApiBase: discordApiBaseFromEnv(), now: () => new Date() });
+  const retries = startRetryLoop({ deliveries: stores.deliveries, retryQueue: stores.retryQueue, kicker: localKicker, retryBackoffSeconds: retryBackoffFromEnv(), secretBox: secretBoxFromEnv(), discordApiBase: discordApiBaseFromEnv(), now: () => new Date() });
 
   const { handler: authorizer } = await import('../../functions/authorizer/index');
   const groups = new Map<FunctionGroup, Promise<LambdaHandler>>();

@@ -1,7 +1,8 @@
 import type { DiscordMessage } from '../discord/message';
 import type { DeliveryOutcome } from '../discord/poster';
+import { positiveInteger } from '../config/positiveInteger';
 import { logger } from '../logging/logger';
-import { isReplayable, type DeliveryKey } from '../store/deliveries';
+import { isReplayable, type DeliveryKey, type DeliveryRecord } from '../store/deliveries';
 import type { QueuedDelivery, RetryQueueStore } from '../store/retryQueue';
 import { keep, type ForwardResult } from './forward';
 import { replayDelivery, type ReplayDeps } from './replay';
@@ -18,18 +19,27 @@ export interface RetryKicker {
   kick(webhookId: string, delaySeconds: number): Promise<void>;
 }
 
-export type RetryDeps = ReplayDeps & { retryQueue: RetryQueueStore; kicker: RetryKicker };
+export type RetryDeps = ReplayDeps & {
+  retryQueue: RetryQueueStore;
+  kicker: RetryKicker;
+  /** RELAY_RETRY_BACKOFF_SECONDS: the first wait when Discord names none (default 5; doubled each attempt). */
+  retryBackoffSeconds?: number;
+};
+
+/** RELAY_RETRY_BACKOFF_SECONDS, else 5. */
+export const retryBackoffFromEnv = (env: NodeJS.ProcessEnv = process.env) => positiveInteger(env, 'RELAY_RETRY_BACKOFF_SECONDS', DEFAULT_BACKOFF_SECONDS);
 
 /** Attempts (the first included) before a delivery is given up: it stays in the log, replayable by hand for 7 days. */
 export const MAX_ATTEMPTS = 10;
-/** Seconds before the next attempt when Discord named no time: 5, 10, 20 ... at most 10 minutes. */
-export const backoffSeconds = (attempts: number): number => Math.min(600, 5 * 2 ** Math.max(0, attempts - 1));
+const DEFAULT_BACKOFF_SECONDS = 5;
+/** Seconds before the next attempt when Discord named no time: 5, 10, 20 ... at most 10 minutes (or the first wait, if longer). */
+export const backoffSeconds = (attempts: number, first = DEFAULT_BACKOFF_SECONDS): number => Math.min(Math.max(600, first), first * 2 ** Math.max(0, attempts - 1));
 /** While another attempt holds the head (a replay by hand), or the key service or store failed: look again after this. */
 const LOOK_AGAIN_SECONDS = 5;
 const STOPPED_SECONDS = 30;
 
 /** How long Discord asked to wait, or the backoff for this attempt. */
-const waitAfter = (result: DeliveryOutcome, attempts: number) => (result.kind === 'rateLimited' ? Math.max(1, Math.ceil(result.retryAfterSeconds)) : backoffSeconds(attempts));
+const waitAfter = (result: DeliveryOutcome, attempts: number, deps: RetryDeps) => (result.kind === 'rateLimited' ? Math.max(1, Math.ceil(result.retryAfterSeconds)) : backoffSeconds(attempts, deps.retryBackoffSeconds));
 
 /** Puts a logged delivery (its message and sealed token kept) at the end of its webhook's queue, for an attempt in `waitSeconds`. */
 async function enqueue(key: DeliveryKey, attempts: number, waitSeconds: number, deps: RetryDeps): Promise<void> {
@@ -42,7 +52,7 @@ async function enqueue(key: DeliveryKey, attempts: number, waitSeconds: number, 
 /** After a first attempt Discord refused for a while: queued when its message was kept (else the provider must retry). */
 export async function queueAfterFirstAttempt(key: DeliveryKey, result: ForwardResult, deps: RetryDeps): Promise<boolean> {
   if (!result.kept || (result.kind !== 'rateLimited' && result.kind !== 'failed')) return false;
-  await enqueue(key, 1, waitAfter(result, 1), deps);
+  await enqueue(key, 1, waitAfter(result, 1, deps), deps);
   return true;
 }
 
@@ -51,13 +61,27 @@ export async function queueAfterFirstAttempt(key: DeliveryKey, result: ForwardRe
  * overtake older messages); false when the queue is empty, or the token could not be sealed.
  */
 export async function queueBehind(key: DeliveryKey, token: string, message: DiscordMessage, deps: RetryDeps): Promise<boolean> {
-  if (!(await deps.retryQueue.head(key.webhookId))) return false;
+  if (!(await waitingHead(key.webhookId, deps))) return false;
   const kept = await keep(key, token, message, deps.secretBox);
   if (!kept) return false;
   await deps.deliveries.finish(key, 'queued', deps.now(), { kept, retry: { attempts: 0, at: deps.now() } });
   await deps.retryQueue.add(key, deps.now());
   await deps.kicker.kick(key.webhookId, 0);
   return true;
+}
+
+/**
+ * The queue's first delivery still waiting, with its record; those settled meanwhile (replayed by
+ * hand, expired) are taken out on the way. One being attempted (pending) still waits.
+ */
+async function waitingHead(webhookId: string, deps: RetryDeps): Promise<{ head: QueuedDelivery; record: DeliveryRecord } | undefined> {
+  for (;;) {
+    const head = await deps.retryQueue.head(webhookId);
+    if (!head) return undefined;
+    const record = await deps.deliveries.get(head.key);
+    if (record && (isReplayable(record, deps.now()) || record.outcome === 'pending')) return { head, record };
+    await deps.retryQueue.remove(head);
+  }
 }
 
 export type DrainResult = { kind: 'empty' } | { kind: 'wait'; seconds: number };
@@ -72,23 +96,18 @@ export type DrainResult = { kind: 'empty' } | { kind: 'wait'; seconds: number };
 export async function drainWebhook(webhookId: string, deps: RetryDeps, deadline = Number.POSITIVE_INFINITY): Promise<DrainResult> {
   for (;;) {
     if (Date.now() >= deadline) return { kind: 'wait', seconds: 0 };
-    const head = await deps.retryQueue.head(webhookId);
-    if (!head) return { kind: 'empty' };
-    const step = await attemptHead(head, deps);
+    const waiting = await waitingHead(webhookId, deps);
+    if (!waiting) return { kind: 'empty' };
+    const step = await attemptHead(waiting.head, waiting.record, deps);
     if (step !== 'next') return step;
   }
 }
 
 /** One step on the head of a queue: `next` when it left the queue, else how long to wait. */
-async function attemptHead(head: QueuedDelivery, deps: RetryDeps): Promise<'next' | DrainResult> {
+async function attemptHead(head: QueuedDelivery, record: DeliveryRecord, deps: RetryDeps): Promise<'next' | DrainResult> {
   const now = deps.now();
-  const record = await deps.deliveries.get(head.key);
-  // Gone (expired), or settled meanwhile (replayed by hand): it has nothing left to wait for.
-  if (!record || !isReplayable(record, now)) {
-    if (record?.outcome === 'pending') return { kind: 'wait', seconds: LOOK_AGAIN_SECONDS };
-    await deps.retryQueue.remove(head);
-    return 'next';
-  }
+  // Being attempted elsewhere (a replay by hand) right now.
+  if (!isReplayable(record, now)) return { kind: 'wait', seconds: LOOK_AGAIN_SECONDS };
   const due = record.retryAt ? Date.parse(record.retryAt) - now.getTime() : 0;
   if (due > 0) return { kind: 'wait', seconds: Math.ceil(due / 1000) };
   const replay = await replayDelivery(head.key, deps);
@@ -109,7 +128,7 @@ async function attemptHead(head: QueuedDelivery, deps: RetryDeps): Promise<'next
     await deps.retryQueue.remove(head);
     return 'next';
   }
-  const seconds = waitAfter(result, attempts);
+  const seconds = waitAfter(result, attempts, deps);
   await deps.deliveries.finish(head.key, 'queued', deps.now(), { retry: { attempts, at: new Date(deps.now().getTime() + seconds * 1000) } });
   return { kind: 'wait', seconds };
 }

@@ -28,7 +28,7 @@ beforeEach(() => {
   discord.script();
 });
 
-const github = (id: string, event: string, payload: unknown = githubPayloads[event]) => relay.send(id, 'github', githubDelivery(event, `d-${event}`, payload));
+const github = (id: string, event: string, payload: unknown = githubPayloads[event], deliveryId = `d-${event}`) => relay.send(id, 'github', githubDelivery(event, deliveryId, payload));
 
 describe('relay', () => {
   test('a GitHub push is forwarded to the Discord webhook as an embed that pings nobody', async () => {
@@ -63,7 +63,7 @@ describe('relay', () => {
   });
 
   test.each<[string, () => Promise<Reply>, number, RegExp, string]>([
-    ['an unknown provider (with the list)', () => deliver(hookId(), 'jenkins', { 'Content-Type': 'application/json' }, '{}'), 400, /provider must be one of github, gitlab, /, 'INVALID_PARAMETER'],
+    ['an unknown provider (with the list)', () => deliver(hookId(), 'nosuchprovider', { 'Content-Type': 'application/json' }, '{}'), 400, /provider must be one of github, gitlab, /, 'INVALID_PARAMETER'],
     ['a malformed id', () => deliver('12345', 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping' }, '{}'), 400, /^id must be a Discord webhook id/, 'INVALID_PARAMETER'],
     ['a malformed token', () => deliver(hookId(), 'github', { 'X-GitHub-Event': 'ping' }, '{}', 'short'), 400, /^token must be a Discord webhook token/, 'INVALID_PARAMETER'],
     ['malformed JSON', () => deliver(hookId(), 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'push' }, '{"ref":'), 400, /not valid JSON/, 'INVALID_BODY'],
@@ -77,13 +77,23 @@ describe('relay', () => {
   test.each<[string, ReturnType<typeof discordJson>[], number, RegExp, string]>([
     ['Discord rejects the token', [discordJson(401, { message: '401: Unauthorized', code: 0 })], 401, /rejected the webhook token/, 'UNAUTHORIZED'],
     ['the webhook does not exist', [discordJson(404, { message: 'Unknown Webhook', code: 10015 })], 404, /no such webhook/, 'NOT_FOUND'],
-    ['Discord keeps answering 429', [discordJson(429, { retry_after: 12.3 })], 429, /retry in 13 s/, 'RATE_LIMITED'],
-    ['Discord fails', [discordJson(503, {})], 502, /Discord failed: Discord answered 503/, 'UPSTREAM_ERROR'],
   ])('%s', async (_name, replies, status, message, code) => {
     discord.script(...replies);
-    const reply = await github(hookId(), 'ping');
-    expectAnswer(reply, status, message, code);
-    if (status === 429) expect(reply.headers.get('retry-after')).toBe('13');
+    expectAnswer(await github(hookId(), 'ping'), status, message, code);
+  });
+
+  test.each<[string, ReturnType<typeof discordJson>, number]>([
+    ['Discord keeps answering 429', discordJson(429, { retry_after: 12.3 }), 13],
+    ['Discord fails', discordJson(503, {}), 5],
+  ])('%s: the delivery is queued for a retry (at Retry-After, or after a backoff)', async (_name, reply, wait) => {
+    discord.script(reply);
+    const id = hookId();
+    const before = Date.now();
+    expectAnswer(await github(id, 'ping', undefined, 'queued-ping'), 200, /^queued: ping$/);
+    const [record] = await relay.stores.deliveries.listForWebhook(id);
+    expect(record).toMatchObject({ outcome: 'queued', attempts: 1, message: expect.any(Object), sealedToken: expect.any(String) });
+    expect(Date.parse(record?.retryAt ?? '') - before).toBeGreaterThanOrEqual(wait * 1000 - 1000);
+    expect(await relay.stores.retryQueue.head(id)).toMatchObject({ key: { webhookId: id, provider: 'github', deliveryId: 'queued-ping' } });
   });
 
   test('a short Discord 429 is retried once and the message goes through', async () => {
@@ -132,13 +142,13 @@ describe('duplicates', () => {
     expect(discord.seen).toHaveLength(1);
   });
 
-  test('a delivery that failed on Discord is forwarded when the provider retries it', async () => {
+  test("a delivery Discord failed is the queue's to post: the provider's retry of it is a duplicate", async () => {
     const id = hookId();
     const fork = githubDelivery('fork', 'retry-me');
     discord.script(discordJson(500, {}));
-    expectAnswer(await relay.send(id, 'github', fork), 502, /Discord failed/, 'UPSTREAM_ERROR');
-    expectAnswer(await relay.send(id, 'github', fork), 200, /^forwarded: fork$/);
-    expect(discord.seen).toHaveLength(2);
+    expectAnswer(await relay.send(id, 'github', fork), 200, /^queued: fork$/);
+    expectAnswer(await relay.send(id, 'github', fork), 200, /^duplicate: fork$/);
+    expect(discord.seen).toHaveLength(1);
   });
 });
 

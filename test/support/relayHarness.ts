@@ -46,11 +46,13 @@ let next = 0;
  * (default 10,000: suites try a fresh webhook in most tests, all from 127.0.0.1); `brakeAt`:
  * RELAY_BRAKE_INVALID_PER_10_MIN (default the service's); `server`: more options of the local server.
  */
-export async function startRelayHarness(options: { rateLimit?: number; newPairsPerMinute?: number; brakeAt?: number; server?: LocalServerOptions } = {}): Promise<RelayHarness> {
+export async function startRelayHarness(options: { rateLimit?: number; newPairsPerMinute?: number; brakeAt?: number; retryBackoffSeconds?: number; server?: LocalServerOptions } = {}): Promise<RelayHarness> {
   const discord = await startFakeDiscord();
   if (options.rateLimit) process.env.RATE_LIMIT_PER_MINUTE = String(options.rateLimit);
   else delete process.env.RATE_LIMIT_PER_MINUTE;
   process.env.RELAY_NEW_PAIRS_PER_MINUTE = String(options.newPairsPerMinute ?? 10_000);
+  if (options.retryBackoffSeconds) process.env.RELAY_RETRY_BACKOFF_SECONDS = String(options.retryBackoffSeconds);
+  else delete process.env.RELAY_RETRY_BACKOFF_SECONDS;
   if (options.brakeAt) process.env.RELAY_BRAKE_INVALID_PER_10_MIN = String(options.brakeAt);
   else delete process.env.RELAY_BRAKE_INVALID_PER_10_MIN;
   const api = await startTestApi({ ...options.server, discordApiBase: discord.apiBase, localApiKey: RELAY_KEY });

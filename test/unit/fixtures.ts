@@ -209,6 +209,7 @@ export function allServices(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHol
     deliveries: unreachable.deliveries,
     retryQueue: unreachable.retryQueue,
     kicker: localKicker,
+    retryBackoffSeconds: 5,
     webhookSecrets: unreachable.webhookSecrets,
     secretBox: new LocalSecretBox(randomBytes(32)),
     pairGuard: pairGuardOver(unreachable, () => new Date()),

@@ -234,6 +234,7 @@ beforeAll(async () => {
     deliveries: stores.deliveries,
     retryQueue: stores.retryQueue,
     kicker: localKicker,
+    retryBackoffSeconds: 5,
     webhookSecrets: stores.webhookSecrets,
     secretBox,
     pairGuard: pairGuardOver(stores, () => NOW),
