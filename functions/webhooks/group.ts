@@ -6,6 +6,7 @@ export default defineGroup({
   // The relay's records, and the dashboard's sessions (its webhook routes are served here).
   table: ['relayWebhooks', 'readSessions'],
   sealsSecrets: true,
+  retriesDeliveries: true,
   judgesBotStatus: false,
   // The relay may wait on Discord twice (5 s each) around one short 429 pause.
   timeoutSeconds: 15,

@@ -22,6 +22,22 @@ function acrossFunctions(functions: IFunction[], metricOf: (fn: IFunction) => IM
   });
 }
 
+/** An alarm that tells the topic when it fires and when it clears. */
+export function notifyingAlarm(scope: Construct, id: string, topic: ITopic, metric: IMetric, threshold: number, description: string): Alarm {
+  const created = new Alarm(scope, id, {
+    metric,
+    threshold,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+    alarmDescription: description,
+  });
+  const notify = new SnsAction(topic);
+  created.addAlarmAction(notify);
+  created.addOkAction(notify);
+  return created;
+}
+
 /**
  * Six alarms that each mean "someone should look": the API answering 5xx or slowly, a function
  * failing or throttled by Lambda, DynamoDB throttling, the relay braking before Discord's ban.
@@ -29,19 +45,7 @@ function acrossFunctions(functions: IFunction[], metricOf: (fn: IFunction) => IM
  * Callers over their quota (429) are the limiter working, not an alarm.
  */
 export function addAlarms(scope: Construct, api: RestApi, functions: Map<string, IFunction>, table: Table, topic: ITopic): void {
-  const notify = new SnsAction(topic);
-  const alarm = (id: string, metric: IMetric, threshold: number, description: string) => {
-    const created = new Alarm(scope, id, {
-      metric,
-      threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription: description,
-    });
-    created.addAlarmAction(notify);
-    created.addOkAction(notify);
-  };
+  const alarm = (id: string, metric: IMetric, threshold: number, description: string) => notifyingAlarm(scope, id, topic, metric, threshold, description);
   const sum = { period: PERIOD, statistic: 'Sum' };
   const all = [...functions.values()];
 

@@ -12,6 +12,7 @@ import { authorizerFunction, groupFunctions, SECRET_BOX_ACTIONS } from './functi
 import { administeredKey, allowPrincipalsUse } from './keys';
 import type { Throttle } from './methodSettings';
 import { addAlarms } from './monitoring';
+import { relayRetryQueue } from './relayRetryQueue';
 import { acknowledgeDashboardFindings, acknowledgeStackFindings } from './nagAcknowledgements';
 import { operationsKey } from './operationsKey';
 import { chatbotRestApi } from './restApi';
@@ -100,6 +101,7 @@ export class ChatbotApiStack extends Stack {
     }
     if (settings.wafRateLimit !== undefined) rateLimitingWebAcl(this, api.deploymentStage, settings.wafRateLimit);
     const topic = alarmTopic(this, opsKey, settings.alarmEmail);
+    for (const manifest of groupManifests.filter((group) => group.retriesDeliveries)) relayRetryQueue(this, functions.get(manifest.name) as NodejsFunction, topic, settings.removalPolicy);
     addAlarms(this, api, new Map([...functions, ['authorizer', authorizer]]), table, topic);
     acknowledgeStackFindings(api, { webAcl: settings.wafRateLimit !== undefined });
 

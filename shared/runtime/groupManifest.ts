@@ -31,6 +31,8 @@ export interface GroupManifest<G extends FunctionGroup = FunctionGroup> {
   signsInWithDiscord?: boolean;
   /** Creates and revokes API keys: API Gateway keys and this API's usage plan, as `npm run keys -- --aws` does. */
   managesApiKeys?: boolean;
+  /** Queues deliveries Discord refused for a while and consumes the queue: the relay's SQS FIFO queue (RETRY_QUEUE_URL) is its. */
+  retriesDeliveries?: boolean;
 }
 
 export const defineGroup = <const G extends FunctionGroup>(manifest: GroupManifest<G>) => manifest;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
 import type { RetryKicker } from './retries';
 
@@ -37,3 +37,11 @@ export const retryQueueClient = () => withCallDeadline(new SQSClient({ maxAttemp
 export function retryKickerFromEnv(env: NodeJS.ProcessEnv = process.env): RetryKicker {
   return env.RETRY_QUEUE_URL ? new SqsRetryKicker(retryQueueClient(), env.RETRY_QUEUE_URL) : localKicker;
 }
+
+/** Hides a received kick for `seconds` (its webhook's head is due then): the FIFO group waits with it. */
+export const hideKick = (sqs: SQSClient, queueUrl: string) => async (receiptHandle: string, seconds: number) => {
+  await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.ceil(seconds))) }));
+};
+
+/** SQS's longest visibility timeout (12 hours). */
+const MAX_VISIBILITY_SECONDS = 43_200;

@@ -266,7 +266,7 @@ describe('API', () => {
   test('access logs and a few alarms: API 5xx and p99 latency, function errors and throttles summed over every function, DynamoDB throttles', () => {
     template.hasResourceProperties('AWS::ApiGateway::Stage', { AccessLogSetting: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] } } });
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm');
-    expect(Object.keys(alarms).map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'RelayBrakeAlarm', 'TableThrottlesAlarm']);
+    expect(Object.keys(alarms).map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'RelayBrakeAlarm', 'RelayRetryBacklogAlarm', 'RelayRetryDeadLettersAlarm', 'TableThrottlesAlarm']);
     const alarm = (id: string) => Object.entries(alarms).find(([logicalId]) => logicalId.startsWith(id))?.[1].Properties ?? {};
     expect(alarm('Api5xxAlarm')).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5XXError' });
     expect(alarm('ApiLatencyAlarm')).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: 'Latency', ExtendedStatistic: 'p99' });

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, expect, test } from '@jest/globals';
+import { LocalSecretBox } from '../../shared/crypto/secretBox';
+import type { DeliveryKey } from '../../shared/store';
+import { tokenContext } from '../../shared/webhooks/forward';
+import { drainWebhook, MAX_ATTEMPTS, type RetryDeps } from '../../shared/webhooks/retries';
+import { discordJson, startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord';
+import { startTestStore, type TestStore } from '../support/dynamo';
+
+/** The retry queue over the embedded DynamoDB and a fake Discord, with a clock the test moves. */
+let store: TestStore;
+let discord: FakeDiscord;
+let deps: RetryDeps;
+let now: Date;
+const kicks: [string, number][] = [];
+const box = new LocalSecretBox(randomBytes(32));
+const TOKEN = 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789';
+
+beforeAll(async () => {
+  store = await startTestStore();
+  discord = await startFakeDiscord();
+  deps = {
+    deliveries: store.stores.deliveries,
+    retryQueue: store.stores.retryQueue,
+    kicker: { kick: async (webhookId, seconds) => void kicks.push([webhookId, seconds]) },
+    secretBox: box,
+    discordApiBase: discord.apiBase,
+    now: () => now,
+  };
+});
+afterAll(async () => {
+  await discord.close();
+  await store.close();
+});
+beforeEach(() => {
+  now = new Date('2026-11-24T12:00:00.000Z');
+  kicks.length = 0;
+  discord.seen.length = 0;
+  discord.script();
+});
+
+let next = 0;
+/** A delivery as the relay leaves it after Discord refused its first attempt: kept, queued, due `inSeconds` from now. */
+async function queued(webhookId: string, n: number, inSeconds = 0): Promise<DeliveryKey> {
+  const key = { webhookId, provider: 'github', deliveryId: `d-${(next += 1)}` };
+  const sealedToken = await box.seal(TOKEN, tokenContext(webhookId));
+  await deps.deliveries.claim(key, 'push', now, { message: { content: `message ${n}`, allowed_mentions: { parse: [] } }, sealedToken });
+  await deps.deliveries.finish(key, 'queued', now, { retry: { attempts: 1, at: new Date(now.getTime() + inSeconds * 1000) } });
+  await deps.retryQueue.add(key, now);
+  return key;
+}
+const contents = () => discord.posted().map((request) => request.body.content);
+const later = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
+
+test('a queued delivery is the queue\'s: the provider\'s retry of it is a duplicate', async () => {
+  const key = await queued('400000000000000001', 1);
+  expect(await deps.deliveries.claim(key, 'push', now)).toBe('duplicate');
+});
+
+test('the head is waited for until due, then the queue is posted in order and emptied', async () => {
+  const id = '400000000000000002';
+  await queued(id, 1, 30);
+  await queued(id, 2);
+  expect(await drainWebhook(id, deps)).toEqual({ kind: 'wait', seconds: 30 });
+  expect(contents()).toEqual([]);
+  later(30);
+  expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
+  expect(contents()).toEqual(['message 1', 'message 2']);
+  expect((await deps.deliveries.listForWebhook(id)).map((record) => record.outcome)).toEqual(['forwarded', 'forwarded']);
+});
+
+test("Discord's Retry-After is honoured; without one the wait doubles; after the last attempt the delivery is given up, still replayable by hand", async () => {
+  const id = '400000000000000003';
+  const key = await queued(id, 1);
+  discord.script(discordJson(429, { retry_after: 42 }));
+  expect(await drainWebhook(id, deps)).toEqual({ kind: 'wait', seconds: 42 });
+  expect(await deps.deliveries.get(key)).toMatchObject({ outcome: 'queued', attempts: 2 });
+  const waits: number[] = [];
+  for (let attempt = 3; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    later(3600);
+    discord.script(discordJson(503, {}));
+    const result = await drainWebhook(id, deps);
+    if (result.kind === 'wait') waits.push(result.seconds);
+    else expect(attempt).toBe(MAX_ATTEMPTS);
+  }
+  expect(waits).toEqual([20, 40, 80, 160, 320, 600, 600].slice(0, MAX_ATTEMPTS - 3));
+  expect(await deps.retryQueue.head(id)).toBeUndefined();
+  expect(await deps.deliveries.get(key)).toMatchObject({ outcome: 'failed', message: expect.any(Object), sealedToken: expect.any(String) });
+});
+
+test('a head replayed by hand meanwhile leaves the queue; one being replayed right now is waited for', async () => {
+  const id = '400000000000000004';
+  const first = await queued(id, 1);
+  await queued(id, 2);
+  await deps.deliveries.claimReplay(first, now);
+  expect(await drainWebhook(id, deps)).toEqual({ kind: 'wait', seconds: 5 });
+  await deps.deliveries.finish(first, 'forwarded', now, { discordStatus: 200 });
+  expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
+  expect(contents()).toEqual(['message 2']);
+});
