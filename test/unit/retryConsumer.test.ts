@@ -7,7 +7,9 @@ import type { DrainResult } from '../../shared/webhooks/retries';
 import { hideKick, SqsRetryKicker } from '../../shared/webhooks/retryKickers';
 
 const sqsMock = mockClient(SQSClient);
-afterEach(() => sqsMock.reset());
+afterEach(() => {
+  sqsMock.reset();
+});
 
 const kick = (messageId: string, webhookId: unknown, body = JSON.stringify({ webhookId })): SQSRecord =>
   ({ messageId, receiptHandle: `receipt-${messageId}`, body, attributes: { MessageGroupId: String(webhookId) }, eventSource: 'aws:sqs' }) as unknown as SQSRecord;
