@@ -45,7 +45,8 @@ describe('the docs page in Chromium', () => {
 
   test('the reference lists every route of the table', async () => {
     const articles = await page.$$eval('article[id]', (elements) => elements.map((element) => element.id));
-    expect(articles.sort()).toEqual(routeList.map((route) => route.id).sort());
+    // And the HEAD a probed route's path answers.
+    expect(articles.sort()).toEqual([...routeList.map((route) => route.id), ...routeList.filter((route) => route.probe).map((route) => `${route.id}Probe`)].sort());
   });
 
   test('the form round-trips: a gallery route as PNG with a key, drawn from a real picture', async () => {

@@ -60,7 +60,7 @@ describe('each group builds only its own services', () => {
   test.each<[string, GroupKit<object>, string[]]>([
     ['pictures', pictureKit, ['images']],
     ['bots', bots.kit, ['bots', 'discordApiBase', 'now', 'onlineWindowSeconds', 'sessions', 'verifications']],
-    ['webhooks', webhookKit, ['deliveries', 'discordApiBase', 'now', 'pairGuard', 'secretBox', 'sessions', 'webhookSecrets']],
+    ['webhooks', webhookKit, ['deliveries', 'discordApiBase', 'kicker', 'now', 'pairGuard', 'retryBackoffSeconds', 'retryQueue', 'secretBox', 'sessions', 'webhookSecrets']],
     ['docs', NO_SERVICES, []],
   ])('%s', (_name, kit, names) => {
     process.env.SECRETS_KEY = Buffer.alloc(32, 1).toString('base64');
