@@ -82,8 +82,37 @@ describe('GitLab provider', () => {
   });
 
   test('an unrendered event is ignored; a missing header or a broken payload is a PayloadError', () => {
-    expect(gitlab.read(delivery('Wiki Page Hook', {}))).toMatchObject({ kind: 'ignored', event: 'Wiki Page Hook' });
+    expect(gitlab.read(delivery('Milestone Hook', {}))).toMatchObject({ kind: 'ignored', event: 'Milestone Hook' });
     expect(() => gitlab.read({ headers: {}, body: '{}' })).toThrow(PayloadError);
     expect(() => gitlab.read(delivery('Push Hook', { ref: 1 }))).toThrow(/not a GitLab Push Hook payload/);
+  });
+});
+
+describe('GitLab: wiki pages, reactions, access tokens and group events', () => {
+  const embedOf = (event: string, payload: unknown = gitlabPayloads[event]) => {
+    const outcome = gitlab.read(delivery(event, payload));
+    if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
+    return outcome.embeds[0]!;
+  };
+  const wiki = gitlabPayloads['Wiki Page Hook'] as { object_attributes: Record<string, unknown> };
+
+  test('a wiki page says what happened to it and links to it (to the wiki once deleted)', () => {
+    expect(embedOf('Wiki Page Hook')).toMatchObject({ title: '[root/awesome-project] Wiki page created: Awesome', url: 'http://example.com/root/awesome-project/-/wikis/awesome', description: 'adding an awesome page to the wiki', color: 0x2ea44f });
+    expect(embedOf('Wiki Page Hook', { ...wiki, object_attributes: { ...wiki.object_attributes, action: 'delete' } })).toMatchObject({ title: '[root/awesome-project] Wiki page deleted: Awesome', url: 'http://example.com/root/awesome-project/-/wikis', color: 0xd73a49 });
+  });
+
+  test('an emoji reaction names the emoji and what it is on, linked there', () => {
+    expect(embedOf('Emoji Hook')).toMatchObject({ title: '[flightjs/Flight] :thumbsup: on a comment', url: 'http://example.com/flightjs/Flight/-/issues/42#note_363' });
+  });
+
+  test("an expiring access token is a warning linked to the project's token settings", () => {
+    expect(embedOf('Resource Access Token Hook')).toMatchObject({ title: '[flightjs/Flight] Access token acd expires on 2024-01-26', url: 'https://example.com/flightjs/Flight/-/settings/access_tokens', color: 0xdbab09 });
+  });
+
+  test("a group's members, subgroups and projects: who, what happened, with which access", () => {
+    expect(embedOf('Member Hook')).toMatchObject({ title: '[webhook-test] Test User (@test_user) joined', fields: [{ name: 'Access', value: 'Guest', inline: true }, { name: 'Expires', value: '2020\\-12\\-14', inline: true }] });
+    expect(embedOf('Member Hook', { ...(gitlabPayloads['Member Hook'] as object), event_name: 'user_remove_from_group' })).toMatchObject({ title: '[webhook-test] Test User (@test_user) left', color: 0xd73a49 });
+    expect(embedOf('Subgroup Hook')).toMatchObject({ title: '[group1] Subgroup group1/subgroup1 created' });
+    expect(embedOf('Project Hook')).toMatchObject({ title: 'Project group1/project1 created', fields: [{ name: 'Visibility', value: 'private', inline: true }] });
   });
 });

@@ -57,6 +57,18 @@ const schemas = {
     commit_title: z.nullish(z.string()),
   }),
   'Feature Flag Hook': z.object({ project, user, object_attributes: z.object({ name: z.string(), description: z.nullish(z.string()), active: z.boolean() }) }),
+  'Wiki Page Hook': z.object({ user, project, object_attributes: z.object({ title: z.string(), url: z.string(), action: z.string(), message: z.nullish(z.string()) }) }),
+  'Emoji Hook': z.object({ user, project, object_attributes: z.object({ name: z.string(), action: z.string(), awardable_type: z.string(), awarded_on_url: z.nullish(z.string()) }) }),
+  // Group webhooks only: members, subgroups and projects of the group (no web URL in the payload).
+  'Member Hook': z.object({ event_name: z.string(), group_path: z.string(), user_name: z.string(), user_username: z.string(), group_access: z.string(), expires_at: z.nullish(z.string()) }),
+  'Subgroup Hook': z.object({ event_name: z.string(), full_path: z.string(), parent_full_path: z.string() }),
+  'Project Hook': z.object({ event_name: z.string(), path_with_namespace: z.string(), project_visibility: z.nullish(z.string()) }),
+  'Resource Access Token Hook': z.object({
+    event_name: z.string(),
+    project: z.optional(project),
+    group: z.optional(z.object({ full_path: z.string() })),
+    object_attributes: z.object({ name: z.string(), expires_at: z.string() }),
+  }),
 };
 
 type EventName = keyof typeof schemas;
@@ -150,6 +162,38 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: STATE_COLORS[p.status] ?? COLORS.neutral,
     ...(p.commit_title && p.short_sha ? { description: `${markdownLink(inlineCode(p.short_sha), p.commit_url ?? undefined)} ${escapeMarkdown(p.commit_title)}` } : {}),
   }),
+  'Wiki Page Hook': (p) => ({
+    title: `[${p.project.path_with_namespace}] Wiki page ${WIKI_ACTIONS[p.object_attributes.action] ?? p.object_attributes.action}: ${p.object_attributes.title}`,
+    url: p.object_attributes.action === 'delete' ? `${p.project.web_url}/-/wikis` : p.object_attributes.url,
+    author: author(p.user),
+    color: p.object_attributes.action === 'delete' ? COLORS.closed : p.object_attributes.action === 'create' ? COLORS.created : COLORS.info,
+    ...(p.object_attributes.message ? { description: escapeMarkdown(p.object_attributes.message) } : {}),
+  }),
+  'Emoji Hook': (p) => ({
+    title: `[${p.project.path_with_namespace}] :${p.object_attributes.name}: ${p.object_attributes.action === 'revoke' ? 'removed from' : 'on'} a ${p.object_attributes.awardable_type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/^note$/, 'comment')}`,
+    ...(p.object_attributes.awarded_on_url ? { url: p.object_attributes.awarded_on_url } : {}),
+    author: author(p.user),
+    color: p.object_attributes.action === 'revoke' ? COLORS.neutral : COLORS.warning,
+  }),
+  'Member Hook': (p) => {
+    const what = groupEvent(p.event_name);
+    return {
+      title: `[${p.group_path}] ${p.user_name} (@${p.user_username}) ${what.words}`,
+      color: what.color,
+      fields: [{ name: 'Access', value: escapeMarkdown(p.group_access), inline: true }, ...(p.expires_at ? [{ name: 'Expires', value: escapeMarkdown(p.expires_at.slice(0, 10)), inline: true }] : [])],
+    };
+  },
+  'Subgroup Hook': (p) => ({ title: `[${p.parent_full_path}] Subgroup ${p.full_path} ${groupEvent(p.event_name).words}`, color: groupEvent(p.event_name).color }),
+  'Project Hook': (p) => ({
+    title: `Project ${p.path_with_namespace} ${groupEvent(p.event_name).words}`,
+    color: groupEvent(p.event_name).color,
+    ...(p.project_visibility ? { fields: [{ name: 'Visibility', value: escapeMarkdown(p.project_visibility), inline: true }] } : {}),
+  }),
+  'Resource Access Token Hook': (p) => ({
+    title: `[${p.project?.path_with_namespace ?? p.group?.full_path ?? 'GitLab'}] Access token ${p.object_attributes.name} expires on ${p.object_attributes.expires_at}`,
+    ...(p.project ? { url: `${p.project.web_url}/-/settings/access_tokens` } : {}),
+    color: COLORS.warning,
+  }),
   'Feature Flag Hook': (p) => ({
     title: `[${p.project.path_with_namespace}] Feature flag ${p.object_attributes.name} turned ${p.object_attributes.active ? 'on' : 'off'}`,
     url: `${p.project.web_url}/-/feature_flags`,
@@ -158,6 +202,21 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     ...(p.object_attributes.description ? { description: escapeMarkdown(p.object_attributes.description) } : {}),
   }),
 };
+
+/** What a group's event did, in words, by its event_name. */
+const GROUP_EVENTS: Record<string, { words: string; color: number }> = {
+  user_add_to_group: { words: 'joined', color: COLORS.created },
+  user_update_for_group: { words: 'access changed', color: COLORS.info },
+  user_remove_from_group: { words: 'left', color: COLORS.closed },
+  user_access_request_to_group: { words: 'requested access', color: COLORS.warning },
+  user_access_request_denied_for_group: { words: 'was denied access', color: COLORS.neutral },
+  subgroup_create: { words: 'created', color: COLORS.created },
+  subgroup_destroy: { words: 'removed', color: COLORS.closed },
+  project_create: { words: 'created', color: COLORS.created },
+  project_destroy: { words: 'deleted', color: COLORS.closed },
+};
+const groupEvent = (name: string) => GROUP_EVENTS[name] ?? { words: name.replace(/_/g, ' '), color: COLORS.info };
+const WIKI_ACTIONS: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted' };
 
 /** Older and special names GitLab gives the same events (the confidential ones render alike: the channel chose to receive them). */
 const ALIASES: Record<string, EventName> = { 'Build Hook': 'Job Hook', 'Confidential Issue Hook': 'Issue Hook', 'Confidential Note Hook': 'Note Hook' };
@@ -173,6 +232,9 @@ const BY_OBJECT_KIND: Record<string, EventName> = {
   build: 'Job Hook',
   deployment: 'Deployment Hook',
   feature_flag: 'Feature Flag Hook',
+  wiki_page: 'Wiki Page Hook',
+  emoji: 'Emoji Hook',
+  access_token: 'Resource Access Token Hook',
 };
 const header = fromHeader('X-Gitlab-Event');
 const objectKind = fromField('object_kind');
@@ -209,7 +271,7 @@ const gitlabDeliveryId: Locator = {
 export const gitlab: Provider = schemaProvider({
   name: 'gitlab',
   displayName: 'GitLab',
-  description: 'Pushes, tags, merge requests (approvals too), issues, comments, pipelines, jobs, deployments, feature flags and releases; System and Service Hook deliveries by their object_kind.',
+  description: 'Pushes, tags, merge requests (approvals too), issues, comments, pipelines, jobs, deployments, feature flags, releases, wiki pages, emoji reactions, expiring access tokens, and a group\'s members, subgroups and projects; System and Service Hook deliveries by their object_kind.',
   docs: 'https://docs.gitlab.com/user/project/integrations/webhook_events/',
   signature: { kind: 'token', header: 'X-Gitlab-Token' },
   event: gitlabEvent,
