@@ -1,16 +1,13 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError } from '../../shared/webhooks/provider';
 import { bitbucketServer } from '../../shared/webhooks/providers/bitbucketServer';
-import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
+import { readerOf } from '../support/providerReads';
 import { bitbucketServerDeliveries } from '../fixtures/bitbucketserver/payloads';
 
 const fixture = (label: string) => JSON.parse(bitbucketServerDeliveries.find((d) => d.label === label)!.body);
-const read = (event: string, payload: unknown) => bitbucketServer.read(toProviderDelivery(jsonRequest({ 'X-Event-Key': event, 'X-Request-Id': 'r1' }, payload)));
-const embedOf = (event: string, payload: unknown) => {
-  const outcome = read(event, payload);
-  if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
-  return outcome.embeds[0]!;
-};
+const reader = readerOf(bitbucketServer, { 'X-Request-Id': 'r1' });
+const read = (event: string, payload: unknown) => reader.read(payload, { 'X-Event-Key': event });
+const embedOf = (event: string, payload: unknown) => reader.embedOf(payload, { 'X-Event-Key': event });
 const PR = 'https://server.bitbucket.local/users/gopher/repos/webhook-test/pull-requests/5';
 
 describe('Bitbucket Server provider', () => {

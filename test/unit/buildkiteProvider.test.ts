@@ -2,15 +2,13 @@ import { describe, expect, test } from '@jest/globals';
 import { PayloadError } from '../../shared/webhooks/provider';
 import { buildkite } from '../../shared/webhooks/providers/buildkite';
 import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
+import { readerOf } from '../support/providerReads';
 import { buildkiteDeliveries } from '../fixtures/buildkite/payloads';
 
 const finished = JSON.parse(buildkiteDeliveries[0]!.body);
-const read = (event: string, payload: unknown) => buildkite.read(toProviderDelivery(jsonRequest({ 'X-Buildkite-Event': event }, payload)));
-const embedOf = (event: string, payload: unknown) => {
-  const outcome = read(event, payload);
-  if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
-  return outcome.embeds[0]!;
-};
+const reader = readerOf(buildkite);
+const read = (event: string, payload: unknown) => reader.read(payload, { 'X-Buildkite-Event': event });
+const embedOf = (event: string, payload: unknown) => reader.embedOf(payload, { 'X-Buildkite-Event': event });
 
 describe('Buildkite provider', () => {
   test('build.finished -> pipeline, number, state and branch; commit and message; duration; linked to the build', () => {

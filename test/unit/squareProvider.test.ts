@@ -1,16 +1,11 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError } from '../../shared/webhooks/provider';
 import { square } from '../../shared/webhooks/providers/square';
-import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
+import { readerOf } from '../support/providerReads';
 import { squareDeliveries } from '../fixtures/square/payloads';
 
 const customer = JSON.parse(squareDeliveries[0]!.body);
-const read = (payload: unknown) => square.read(toProviderDelivery(jsonRequest({}, payload)));
-const embedOf = (payload: unknown) => {
-  const outcome = read(payload);
-  if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
-  return outcome.embeds[0]!;
-};
+const { read, embedOf } = readerOf(square);
 const payment = {
   merchant_id: 'ML82H4QPKMGXY',
   type: 'payment.updated',

@@ -1,16 +1,11 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError } from '../../shared/webhooks/provider';
 import { stripe } from '../../shared/webhooks/providers/stripe';
-import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
+import { readerOf } from '../support/providerReads';
 import { stripeDeliveries } from '../fixtures/stripe/payloads';
 
 const fixture = (event: string) => JSON.parse(stripeDeliveries.find((d) => d.event === event)!.body);
-const read = (payload: unknown) => stripe.read(toProviderDelivery(jsonRequest({}, payload)));
-const embedOf = (payload: unknown) => {
-  const outcome = read(payload);
-  if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
-  return outcome.embeds[0]!;
-};
+const { read, embedOf } = readerOf(stripe);
 
 describe('Stripe provider', () => {
   test('every event renders from the envelope, keyed by the event id; signed as Stripe documents (t=, v1=, 300 s)', () => {

@@ -1,16 +1,11 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError } from '../../shared/webhooks/provider';
 import { trello } from '../../shared/webhooks/providers/trello';
-import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
+import { readerOf } from '../support/providerReads';
 import { trelloDeliveries } from '../fixtures/trello/payloads';
 
 const comment = JSON.parse(trelloDeliveries[0]!.body);
-const read = (payload: unknown) => trello.read(toProviderDelivery(jsonRequest({}, payload)));
-const embedOf = (payload: unknown) => {
-  const outcome = read(payload);
-  if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
-  return outcome.embeds[0]!;
-};
+const { read, embedOf } = readerOf(trello);
 const withAction = (type: string, data: Record<string, unknown>) => ({ ...comment, action: { ...comment.action, type, data: { ...comment.action.data, text: undefined, ...data } } });
 
 describe('Trello provider', () => {

@@ -1,16 +1,11 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError } from '../../shared/webhooks/provider';
 import { zendesk } from '../../shared/webhooks/providers/zendesk';
-import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
+import { readerOf } from '../support/providerReads';
 import { zendeskDeliveries } from '../fixtures/zendesk/payloads';
 
 const created = JSON.parse(zendeskDeliveries[0]!.body);
-const read = (payload: unknown) => zendesk.read(toProviderDelivery(jsonRequest({}, payload)));
-const embedOf = (payload: unknown) => {
-  const outcome = read(payload);
-  if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
-  return outcome.embeds[0]!;
-};
+const { read, embedOf } = readerOf(zendesk);
 
 describe('Zendesk provider', () => {
   test('ticket.created -> the ticket, its subject, status, priority and type, keyed by the event id', () => {
