@@ -3,6 +3,7 @@ import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provi
 import { heroku } from '../../shared/webhooks/providers/heroku';
 import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { herokuDeliveries, herokuPayloads } from '../fixtures/heroku/payloads';
+import { readerOf } from '../support/providerReads';
 
 const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({}, payload));
 
@@ -19,7 +20,7 @@ const embedOf = (event: string, payload: unknown = herokuPayloads[event]) => {
 
 describe('Heroku provider', () => {
   test('renders builds, releases, dynos and apps, signed with a base64 HMAC in Heroku-Webhook-Hmac-SHA256', () => {
-    expect([...heroku.events].sort()).toEqual(['app', 'build', 'dyno', 'release']);
+    expect([...heroku.events].sort()).toEqual(['addon', 'addon-attachment', 'app', 'build', 'dyno', 'formation', 'release']);
     expect(heroku.signature).toEqual({ kind: 'hmac', header: 'Heroku-Webhook-Hmac-SHA256', algorithm: 'sha256', encoding: 'base64' });
   });
 
@@ -86,5 +87,26 @@ describe('Heroku provider', () => {
     for (const item of herokuDeliveries) {
       expect(heroku.read(toProviderDelivery(item))).toMatchObject({ kind: 'message', event: item.event, deliveryId: (JSON.parse(item.body) as Event).webhook_metadata.delivery.id });
     }
+  });
+});
+
+describe('Heroku add-ons and scaling', () => {
+  const { embedOf } = readerOf(heroku);
+  test('an add-on provisioned: its name, plan and state, linked to its page', () => {
+    expect(embedOf(herokuPayloads.addon)).toMatchObject({
+      title: '[sample-app-0036] Add-on cloudcounter-encircled-31432 created',
+      url: 'https://addons-sso.localhost/apps/7c9e1f74-ad2c-4daf-91e5-f07bb7cafe90/addons/ac7eaeaf-cac3-43f2-8854-7c823e7bf755',
+      color: 0x2ea44f,
+      fields: [{ name: 'Plan', value: 'cloudcounter:basic', inline: true }, { name: 'State', value: 'provisioning', inline: true }],
+    });
+  });
+
+  test('an add-on attached under its config name; detached', () => {
+    expect(embedOf(herokuPayloads['addon-attachment'])).toMatchObject({ title: '[sample-app-0084] Add-on my-resource-0003 attached as DATABASE', url: 'https://dashboard.heroku.com/apps/sample-app-0084/resources' });
+    expect(embedOf({ ...(herokuPayloads['addon-attachment'] as object), action: 'destroy' }).title).toBe('[sample-app-0084] Add-on my-resource-0003 detached as DATABASE');
+  });
+
+  test('scaling says from how many to how many', () => {
+    expect(embedOf(herokuPayloads.formation)).toMatchObject({ title: '[sample-app-0197] web dynos scaled to 0', color: 0x6a737d, fields: [{ name: 'Dynos', value: '1 → 0', inline: true }, { name: 'Size', value: '1X', inline: true }] });
   });
 });

@@ -35,6 +35,16 @@ const schemas = {
     // The fields an update changed, with their earlier values.
     previous_data: z.optional(z.record(z.string(), z.unknown())),
   }),
+  addon: z.extend(base, {
+    data: z.object({ app, name: z.string(), addon_service: z.object({ name: z.string() }), plan: z.object({ name: z.string() }), state: z.nullish(z.string()), web_url: z.nullish(z.string()) }),
+  }),
+  'addon-attachment': z.extend(base, {
+    data: z.object({ app, name: z.string(), addon: z.object({ name: z.string(), app: z.optional(app) }), web_url: z.nullish(z.string()) }),
+  }),
+  formation: z.extend(base, {
+    data: z.object({ app, type: z.string(), quantity: z.number(), size: z.nullish(z.string()), command: z.nullish(z.string()) }),
+    previous_data: z.optional(z.object({ quantity: z.optional(z.number()), size: z.optional(z.string()) })),
+  }),
   dyno: z.extend(base, {
     data: z.object({
       app,
@@ -96,6 +106,38 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: p.action === 'destroy' ? COLORS.closed : p.action === 'create' ? COLORS.created : COLORS.info,
     ...changedFields(p.previous_data),
   }),
+  addon: (p) => ({
+    title: `[${p.data.app.name}] Add-on ${p.data.name} ${APP_ACTIONS[p.action] ?? p.action}`,
+    url: p.action !== 'destroy' && p.data.web_url ? p.data.web_url : dashboard(p.data, 'resources'),
+    ...author(p.actor),
+    color: p.action === 'destroy' ? COLORS.closed : p.action === 'create' ? COLORS.created : COLORS.info,
+    fields: [
+      { name: 'Plan', value: escapeMarkdown(p.data.plan.name), inline: true },
+      ...(p.data.state ? [{ name: 'State', value: escapeMarkdown(p.data.state), inline: true }] : []),
+    ],
+  }),
+  'addon-attachment': (p) => ({
+    title: `[${p.data.app.name}] Add-on ${p.data.addon.name} ${p.action === 'destroy' ? 'detached' : 'attached'} as ${p.data.name}`,
+    url: dashboard(p.data, 'resources'),
+    ...author(p.actor),
+    color: p.action === 'destroy' ? COLORS.neutral : COLORS.created,
+    // Attached from another app: say whose it is.
+    ...(p.data.addon.app && p.data.addon.app.name !== p.data.app.name ? { description: `From ${escapeMarkdown(p.data.addon.app.name)}` } : {}),
+  }),
+  formation: (p) => {
+    const before = p.previous_data?.quantity;
+    const scaled = before !== undefined && before !== p.data.quantity ? `${before} → ${p.data.quantity}` : String(p.data.quantity);
+    return {
+      title: `[${p.data.app.name}] ${p.data.type} dynos ${p.action === 'destroy' ? 'removed' : `scaled to ${p.data.quantity}`}`,
+      url: dashboard(p.data, 'resources'),
+      ...author(p.actor),
+      color: p.action === 'destroy' || p.data.quantity === 0 ? COLORS.neutral : COLORS.info,
+      fields: [
+        { name: 'Dynos', value: scaled, inline: true },
+        ...(p.data.size ? [{ name: 'Size', value: escapeMarkdown(p.previous_data?.size && p.previous_data.size !== p.data.size ? `${p.previous_data.size} → ${p.data.size}` : p.data.size), inline: true }] : []),
+      ],
+    };
+  },
   dyno: (p) => {
     const fields = [
       ...(p.data.command ? [{ name: 'Command', value: code(p.data.command) }] : []),
@@ -116,7 +158,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const heroku: Provider = schemaProvider({
   name: 'heroku',
   displayName: 'Heroku',
-  description: 'App builds, releases, dyno state changes and app changes, coloured by their status.',
+  description: 'App builds, releases, dyno state changes, app changes, add-ons provisioned, changed or removed and attached or detached, and scaling (formation), coloured by their status.',
   docs: 'https://devcenter.heroku.com/articles/app-webhooks',
   // A base64 HMAC-SHA256 of the body keyed with the subscription's secret.
   signature: { kind: 'hmac', header: 'Heroku-Webhook-Hmac-SHA256', algorithm: 'sha256', encoding: 'base64' },
