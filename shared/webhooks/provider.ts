@@ -64,10 +64,12 @@ export class PayloadError extends Error {
   override readonly name = 'PayloadError';
 }
 
+/** Whether a delivery's body is form-encoded (application/x-www-form-urlencoded). */
+export const isFormEncoded = (delivery: ProviderDelivery): boolean => (delivery.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+
 /** The JSON of a delivery, from a JSON body or (GitHub's other format) a form field `payload`. */
 export function jsonOf(delivery: ProviderDelivery): unknown {
-  const type = (delivery.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  const text = type === 'application/x-www-form-urlencoded' ? new URLSearchParams(delivery.body).get('payload') : delivery.body;
+  const text = isFormEncoded(delivery) ? new URLSearchParams(delivery.body).get('payload') : delivery.body;
   if (text === null) throw new PayloadError('form-encoded delivery without a payload field');
   try {
     return JSON.parse(text);
@@ -153,6 +155,8 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
   deliveryId?: Locator;
   /** What happened to the event's subject ("opened", "closed"), for filters like `pull_request.opened`. */
   action?: Locator;
+  /** The body as an object, for providers that send more than JSON (default: jsonOf). */
+  parse?: (delivery: ProviderDelivery) => unknown;
   schemas: S;
   renderers: { [E in keyof S]: (payload: z.output<S[E]>) => Embed };
   /**
@@ -177,7 +181,7 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
     ],
     read(delivery) {
       let parsedJson: { value: unknown } | undefined;
-      const json = () => (parsedJson ??= { value: jsonOf(delivery) }).value;
+      const json = () => (parsedJson ??= { value: (spec.parse ?? jsonOf)(delivery) }).value;
       const event = spec.event.find(delivery, json);
       if (!event) throw new PayloadError(`missing ${spec.event.describe}`);
       checkName(event, spec.event);

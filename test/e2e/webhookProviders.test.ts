@@ -51,6 +51,14 @@ function expectWithinDiscordLimits(message: DiscordMessage) {
   expect(total).toBeLessThanOrEqual(LIMITS.total);
 }
 
+/** How a fixture's body is read and written back: JSON, or form fields (Heroku's legacy deploy hook). */
+function codecOf(fixture: FixtureDelivery): { decode(body: string): Record<string, unknown>; encode(payload: Record<string, unknown>): string } {
+  const form = /^application\/x-www-form-urlencoded/i.test(fixture.headers['Content-Type'] ?? '');
+  return form
+    ? { decode: (body) => Object.fromEntries(new URLSearchParams(body)), encode: (payload) => new URLSearchParams(payload as Record<string, string>).toString() }
+    : { decode: (body) => JSON.parse(body), encode: (payload) => JSON.stringify(payload) };
+}
+
 /** Poisoned bodies stay below the relay's 1 MB limit: past this many bytes, strings are left as they were. */
 const POISON_BUDGET = 900_000;
 
@@ -59,10 +67,11 @@ const POISON_BUDGET = 900_000;
  * the same event (within POISON_BUDGET): each string is changed in turn and kept changed when the outcome holds.
  */
 function poisoned(provider: Provider, fixture: FixtureDelivery, poison: (original: string) => string): string {
-  const payload = JSON.parse(fixture.body);
+  const codec = codecOf(fixture);
+  const payload = codec.decode(fixture.body);
   const same = () => {
     try {
-      const outcome = provider.read({ ...toProviderDelivery(fixture), body: JSON.stringify(payload) });
+      const outcome = provider.read({ ...toProviderDelivery(fixture), body: codec.encode(payload) });
       return outcome.kind === 'message' && outcome.event === fixture.event;
     } catch {
       return false;
@@ -72,14 +81,14 @@ function poisoned(provider: Provider, fixture: FixtureDelivery, poison: (origina
     if (node === null || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
       if (typeof value === 'string') {
-        if (Buffer.byteLength(JSON.stringify(payload)) + Buffer.byteLength(poison(value)) - Buffer.byteLength(value) > POISON_BUDGET) continue;
+        if (Buffer.byteLength(codec.encode(payload)) + Buffer.byteLength(poison(value)) - Buffer.byteLength(value) > POISON_BUDGET) continue;
         (node as Record<string, unknown>)[key] = poison(value);
         if (!same()) (node as Record<string, unknown>)[key] = value;
       } else visit(value);
     }
   };
   visit(payload);
-  return JSON.stringify(payload);
+  return codec.encode(payload);
 }
 
 test('every provider in the registry has documented fixtures, and every rendered event is covered', () => {

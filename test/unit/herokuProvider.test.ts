@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { heroku } from '../../shared/webhooks/providers/heroku';
 import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
-import { herokuDeliveries, herokuPayloads } from '../fixtures/heroku/payloads';
+import { herokuDeliveries, herokuDeployHook, herokuPayloads } from '../fixtures/heroku/payloads';
 import { readerOf } from '../support/providerReads';
 
 const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({}, payload));
@@ -20,7 +20,7 @@ const embedOf = (event: string, payload: unknown = herokuPayloads[event]) => {
 
 describe('Heroku provider', () => {
   test('renders builds, releases, dynos and apps, signed with a base64 HMAC in Heroku-Webhook-Hmac-SHA256', () => {
-    expect([...heroku.events].sort()).toEqual(['addon', 'addon-attachment', 'app', 'build', 'dyno', 'formation', 'release']);
+    expect([...heroku.events].sort()).toEqual(['addon', 'addon-attachment', 'app', 'build', 'deploy', 'dyno', 'formation', 'release']);
     expect(heroku.signature).toEqual({ kind: 'hmac', header: 'Heroku-Webhook-Hmac-SHA256', algorithm: 'sha256', encoding: 'base64' });
   });
 
@@ -84,7 +84,7 @@ describe('Heroku provider', () => {
   });
 
   test('the fixture deliveries read as messages with the delivery id from the body', () => {
-    for (const item of herokuDeliveries) {
+    for (const item of herokuDeliveries.filter((delivery) => delivery !== herokuDeployHook)) {
       expect(heroku.read(toProviderDelivery(item))).toMatchObject({ kind: 'message', event: item.event, deliveryId: (JSON.parse(item.body) as Event).webhook_metadata.delivery.id });
     }
   });
@@ -108,5 +108,22 @@ describe('Heroku add-ons and scaling', () => {
 
   test('scaling says from how many to how many', () => {
     expect(embedOf(herokuPayloads.formation)).toMatchObject({ title: '[sample-app-0197] web dynos scaled to 0', color: 0x6a737d, fields: [{ name: 'Dynos', value: '1 → 0', inline: true }, { name: 'Size', value: '1X', inline: true }] });
+  });
+});
+
+describe("Heroku's legacy HTTP deploy hook (form fields, no JSON)", () => {
+  test('a deploy: app, release or commit, who, the git log (escaped), linked to the app', () => {
+    const outcome = heroku.read(toProviderDelivery(herokuDeployHook));
+    expect(outcome).toMatchObject({ kind: 'message', event: 'deploy' });
+    const embed = outcome.kind === 'message' ? outcome.embeds[0] : undefined;
+    expect(embed).toMatchObject({ title: '[deploying-furiously-42] Deployed (441e20)', url: 'http://deploying-furiously-42.herokuapp.com', author: { name: 'jane@somedomain.com' }, color: 0x2ea44f });
+    expect(embed?.description?.split('\n')).toHaveLength(5);
+    expect(embed?.description).toContain('\\#1253');
+  });
+
+  test('a form without the app is refused; a form carrying a JSON payload field is still read as JSON', () => {
+    expect(() => heroku.read({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'user=x' })).toThrow(/not a Heroku deploy payload: app/);
+    const build = herokuDeliveries[0]!;
+    expect(heroku.read({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ payload: build.body }).toString() })).toMatchObject({ kind: 'message', event: build.event });
   });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, inlineCode as code, type Embed } from '../../discord/message';
-import { changedFields, COLORS, firstOf, fromField, schemaProvider, type Provider } from '../provider';
+import { changedFields, COLORS, firstOf, fromField, isFormEncoded, jsonOf, schemaProvider, type Provider } from '../provider';
 
 /**
  * Heroku app webhooks: the event is the body's `resource` ("build", "release", "dyno": the
@@ -44,6 +44,15 @@ const schemas = {
   formation: z.extend(base, {
     data: z.object({ app, type: z.string(), quantity: z.number(), size: z.nullish(z.string()), command: z.nullish(z.string()) }),
     previous_data: z.optional(z.object({ quantity: z.optional(z.number()), size: z.optional(z.string()) })),
+  }),
+  // The legacy HTTP deploy hook: form fields, no JSON (read as `resource: deploy`, see parse below).
+  deploy: z.object({
+    app: z.string(),
+    user: z.optional(z.string()),
+    url: z.optional(z.string()),
+    head: z.optional(z.string()),
+    release: z.optional(z.string()),
+    git_log: z.optional(z.string()),
   }),
   dyno: z.extend(base, {
     data: z.object({
@@ -138,6 +147,14 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ],
     };
   },
+  deploy: (p) => ({
+    title: `[${p.app}] Deployed${p.release ? ` ${p.release}` : ''}${p.head ? ` (${p.head})` : ''}`,
+    url: p.url || dashboard({ app: { name: p.app } }, 'activity'),
+    ...(p.user ? { author: { name: p.user } } : {}),
+    color: COLORS.created,
+    // git_log is "  * Name: message" lines.
+    ...(p.git_log?.trim() ? { description: escapeMarkdown(p.git_log.trim().split('\n').slice(0, 10).join('\n')) } : {}),
+  }),
   dyno: (p) => {
     const fields = [
       ...(p.data.command ? [{ name: 'Command', value: code(p.data.command) }] : []),
@@ -158,10 +175,12 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const heroku: Provider = schemaProvider({
   name: 'heroku',
   displayName: 'Heroku',
-  description: 'App builds, releases, dyno state changes, app changes, add-ons provisioned, changed or removed and attached or detached, and scaling (formation), coloured by their status.',
+  description: 'App builds, releases, dyno state changes, app changes, add-ons provisioned, changed or removed and attached or detached, and scaling (formation), coloured by their status; and the legacy HTTP deploy hook (form-encoded).',
   docs: 'https://devcenter.heroku.com/articles/app-webhooks',
   // A base64 HMAC-SHA256 of the body keyed with the subscription's secret.
   signature: { kind: 'hmac', header: 'Heroku-Webhook-Hmac-SHA256', algorithm: 'sha256', encoding: 'base64' },
+  // The legacy deploy hook posts form fields (app, user, url, head, release, git_log): the `deploy` event.
+  parse: (delivery) => (isFormEncoded(delivery) && !new URLSearchParams(delivery.body).has('payload') ? { ...Object.fromEntries(new URLSearchParams(delivery.body)), resource: 'deploy' } : jsonOf(delivery)),
   event: fromField('resource'),
   action: fromField('action'),
   deliveryId: firstOf(fromField('webhook_metadata', 'delivery', 'id'), fromField('id')),
