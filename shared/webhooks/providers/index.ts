@@ -11,8 +11,9 @@ import { jira } from './jira';
 import { confluence } from './confluence';
 import { linear } from './linear';
 import { shopify } from './shopify';
+import { patreon } from './patreon';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, jira, confluence, linear, shopify];
+export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, jira, confluence, linear, shopify, patreon];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
 export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);
