@@ -14,8 +14,13 @@ import { bitbucketServer } from './bitbucketServer';
 import { forgejo, gitea, gogs } from './gitea';
 import { zendesk } from './zendesk';
 import { trello } from './trello';
+import { jira } from './jira';
+import { confluence } from './confluence';
+import { linear } from './linear';
+import { shopify } from './shopify';
+import { patreon } from './patreon';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketServer, gitea, forgejo, gogs, zendesk, trello];
+export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketServer, gitea, forgejo, gogs, zendesk, trello, jira, confluence, linear, shopify, patreon];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
 export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);

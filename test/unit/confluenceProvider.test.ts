@@ -1,0 +1,99 @@
+import { describe, expect, test } from '@jest/globals';
+import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
+import { confluence, plainText } from '../../shared/webhooks/providers/confluence';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
+import { confluenceDeliveries, confluencePayloads as payloads } from '../fixtures/confluence/payloads';
+
+const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({}, payload));
+
+const embedOf = (payload: unknown) => {
+  const outcome = confluence.read(delivery(payload));
+  if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
+  expect(outcome.username).toBe('Confluence');
+  // Confluence deliveries carry no id.
+  expect(outcome.deliveryId).toBeUndefined();
+  return outcome.embeds[0]!;
+};
+
+describe('Confluence provider', () => {
+  test('renders the events it has real payloads for, unsigned', () => {
+    expect(confluence.events).toEqual(['page_updated', 'blog_created', 'comment_created', 'attachment_created', 'label_added', 'space_created', 'user_removed']);
+    expect(confluence.signature).toBeUndefined();
+  });
+
+  test('page_updated -> the page title, its link, who, space and version', () => {
+    expect(embedOf(payloads.page_updated)).toMatchObject({
+      title: '[Example] Page updated: example_page',
+      url: 'https://example.atlassian.net/wiki/spaces/EX/pages/108265543/example_page',
+      color: 0x0366d6,
+      author: { name: 'Zaphod Beeblebrox' },
+      fields: [
+        { name: 'Space', value: 'Example', inline: true },
+        { name: 'Version', value: '3', inline: true },
+      ],
+    });
+  });
+
+  test('blog_created -> a published post, linked', () => {
+    expect(embedOf(payloads.blog_created)).toMatchObject({
+      title: "[Example] Blog post published: Heyyyyyyy Guyyyyyys It's blog post here",
+      url: 'https://example.atlassian.net/wiki/spaces/EX/blog/2021/12/31/108396632/Heyyyyyyy+Guyyyyyys+It%27s+blog+post+here',
+      color: 0x2ea44f,
+    });
+  });
+
+  test('comment_created -> the page commented on, a link focused on the comment, its text without HTML', () => {
+    expect(embedOf(payloads.comment_created)).toMatchObject({
+      title: '[Example] New comment on example',
+      url: 'https://example.atlassian.net/wiki/spaces/ZC/pages/108265543/example?focusedCommentId=108298295#comment-108298295',
+      color: 0x0366d6,
+      author: { name: 'Zaphod Beeblebrox' },
+      description: 'joseph test',
+    });
+    expect(plainText('<p>a &amp; b</p><p>c<br/>d</p>')).toBe('a & b\nc\nd');
+    expect(plainText(`<p>${'x'.repeat(600)}</p>`)).toHaveLength(501);
+  });
+
+  test('attachment_created -> the page and the file names with sizes', () => {
+    expect(embedOf(payloads.attachment_created)).toMatchObject({
+      title: '[Example] File attached to WEBHOOKS',
+      url: 'https://example.atlassian.net/wiki/spaces/EX/pages/108265473/WEBHOOKS',
+      description: 'PXL\\_20211203\\_004750797.MP.jpg (4.8 MB)',
+    });
+    const attachments = Array.from({ length: 12 }, (_, i) => ({ fileName: `f${i}.txt`, fileSize: 10 }));
+    const many = embedOf({ ...payloads.attachment_created, attachments });
+    expect(many.title).toBe('[Example] 12 files attached to WEBHOOKS');
+    expect(many.description?.split('\n')).toHaveLength(11);
+  });
+
+  test('label_added, space_created and user_removed', () => {
+    expect(embedOf(payloads.label_added)).toMatchObject({ title: '[Zelda Clone] Label added to WEBHOOKS: debug', url: 'https://example.atlassian.net/wiki/spaces/EX/pages/108265473/WEBHOOKS', color: 0x6a737d });
+    expect(embedOf(payloads.space_created)).toMatchObject({ title: 'Space created: test-space (TES)', url: 'https://example.atlassian.net/wiki/spaces/TES', color: 0x2ea44f });
+    expect(embedOf(payloads.space_created).description).toBeUndefined();
+    expect(embedOf(payloads.user_removed)).toMatchObject({ title: 'User removed: Debug Test (Unlicensed)', color: 0xd73a49 });
+  });
+
+  test('markdown in payload text cannot change the layout', () => {
+    const comment = { ...payloads.comment_created.comment, commentBody: '<p>**bold** [x](http://evil) @everyone</p>' };
+    expect(embedOf({ ...payloads.comment_created, comment }).description).toBe('\\*\\*bold\\*\\* \\[x\\]\\(http://evil\\) @everyone');
+    const page = { ...payloads.page_updated.page, spaceName: '__Ex__' };
+    expect(embedOf({ ...payloads.page_updated, page }).fields?.[0]?.value).toBe('\\_\\_Ex\\_\\_');
+  });
+
+  test('an event we do not render is ignored, not an error', () => {
+    expect(confluence.read(delivery({ eventType: 'page_trashed', page: payloads.page_updated.page }))).toEqual({ kind: 'ignored', event: 'page_trashed' });
+  });
+
+  test.each<[string, ProviderDelivery, RegExp]>([
+    ['a body without eventType', delivery({ page: payloads.page_updated.page }), /missing the eventType field/],
+    ['malformed JSON', { headers: {}, body: '<xml/>' }, /not valid JSON/],
+    ['a page without its title', delivery({ ...payloads.page_updated, page: { ...payloads.page_updated.page, title: undefined } }), /not a Confluence page_updated payload: page.title/],
+  ])('%s -> PayloadError that says why', (_name, bad, reason) => {
+    expect(() => confluence.read(bad)).toThrow(PayloadError);
+    expect(() => confluence.read(bad)).toThrow(reason);
+  });
+
+  test('the fixture deliveries read as messages', () => {
+    for (const fixture of confluenceDeliveries) expect(confluence.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
+  });
+});
