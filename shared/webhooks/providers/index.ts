@@ -19,8 +19,10 @@ import { confluence } from './confluence';
 import { linear } from './linear';
 import { shopify } from './shopify';
 import { patreon } from './patreon';
+import { revenuecat } from './revenuecat';
+import { huggingface } from './huggingface';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketServer, gitea, forgejo, gogs, zendesk, trello, jira, confluence, linear, shopify, patreon];
+export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketServer, gitea, forgejo, gogs, zendesk, trello, jira, confluence, linear, shopify, patreon, revenuecat, huggingface];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
 export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);

@@ -1,0 +1,38 @@
+import { describe, expect, test } from '@jest/globals';
+import { PayloadError } from '../../shared/webhooks/provider';
+import { revenuecat } from '../../shared/webhooks/providers/revenuecat';
+import { revenuecatDeliveries } from '../fixtures/revenuecat/payloads';
+import { readerOf } from '../support/providerReads';
+
+const purchase = JSON.parse(revenuecatDeliveries[0]!.body);
+const { read, embedOf } = readerOf(revenuecat);
+const withEvent = (fields: Record<string, unknown>) => ({ ...purchase, event: { ...purchase.event, ...fields } });
+
+describe('RevenueCat provider', () => {
+  test('INITIAL_PURCHASE -> product and price, store, environment, entitlements and the app user id; never the e-mail', () => {
+    expect(read(purchase)).toMatchObject({ kind: 'message', event: 'INITIAL_PURCHASE', deliveryId: '12345678-1234-1234-1234-123456789012' });
+    const embed = embedOf(purchase);
+    expect(embed).toMatchObject({
+      title: 'Initial purchase: com.subscription.weekly (4.99 USD)',
+      color: 0x2ea44f,
+      fields: [
+        { name: 'App user', value: '`1234567890`', inline: true },
+        { name: 'Store', value: 'App store', inline: true },
+        { name: 'Environment', value: 'Production', inline: true },
+        { name: 'Entitlements', value: 'pro', inline: true },
+      ],
+    });
+    expect(JSON.stringify(embed)).not.toContain('firstlast@gmail.com');
+  });
+
+  test('every other type renders from the same envelope, coloured by what it means; a reason is shown', () => {
+    expect(embedOf(withEvent({ type: 'BILLING_ISSUE' }))).toMatchObject({ title: 'Billing issue: com.subscription.weekly (4.99 USD)', color: 0xd73a49 });
+    expect(embedOf(withEvent({ type: 'CANCELLATION', cancel_reason: 'UNSUBSCRIBE', price: 0 }))).toMatchObject({ title: 'Cancellation: com.subscription.weekly', description: 'Reason: Unsubscribe', color: 0x6a737d });
+  });
+
+  test('the Authorization value set on the webhook is the secret; a body without the event envelope is refused', () => {
+    expect(revenuecat.signature).toEqual({ kind: 'token', header: 'Authorization' });
+    expect(() => read({ api_version: '1.0' })).toThrow(/missing the event.type field/);
+    expect(() => read({ event: { type: 'RENEWAL' } })).toThrow(PayloadError);
+  });
+});
