@@ -120,6 +120,19 @@ export const fromField = (...path: string[]): Locator => ({
 /** For providers that send one kind of event and do not name it. */
 export const always = (event: string): Locator => ({ describe: event, headers: [], find: () => event });
 
+/**
+ * An id made of parts (`<incident id>:<state>`), for providers whose own id names a thing through
+ * its life rather than one delivery: present when the first part is.
+ */
+export const joinedId = (first: Locator, ...more: Locator[]): Locator => ({
+  describe: first.describe,
+  headers: [first, ...more].flatMap((locator) => locator.headers),
+  find: (delivery, json) => {
+    const id = first.find(delivery, json);
+    return id && [id, ...more.map((locator) => locator.find(delivery, json) ?? '')].join(':');
+  },
+});
+
 /** The first locator that finds something. */
 export const firstOf = (...locators: Locator[]): Locator => ({
   describe: locators.map((locator) => locator.describe).join(' or '),

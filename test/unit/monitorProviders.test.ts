@@ -1,8 +1,12 @@
 import { describe, expect, test } from '@jest/globals';
 import { pingdom } from '../../shared/webhooks/providers/pingdom';
 import { uptimerobot } from '../../shared/webhooks/providers/uptimerobot';
+import { rollbar } from '../../shared/webhooks/providers/rollbar';
+import { newrelic } from '../../shared/webhooks/providers/newrelic';
 import { pingdomDeliveries } from '../fixtures/pingdom/payloads';
 import { uptimerobotDeliveries } from '../fixtures/uptimerobot/payloads';
+import { rollbarDeliveries } from '../fixtures/rollbar/payloads';
+import { newrelicDeliveries } from '../fixtures/newrelic/payloads';
 import { readerOf } from '../support/providerReads';
 
 describe('Pingdom', () => {
@@ -30,5 +34,51 @@ describe('UptimeRobot', () => {
     expect(embedOf({ ...alert, alertType: 1 })).toMatchObject({ title: 'Test Monitor is down', color: 0xd73a49 });
     expect(embedOf({ ...alert, alertType: '2', alertDuration: '125' })).toMatchObject({ title: 'Test Monitor is up', color: 0x2ea44f, fields: [{ name: 'Duration (s)', value: '125', inline: true }] });
     expect(() => read({ alertDetails: 'x' })).toThrow(/not a UptimeRobot alert payload: monitorFriendlyName/);
+  });
+});
+
+describe('Rollbar', () => {
+  const item = JSON.parse(rollbarDeliveries[0]!.body);
+  const { read, embedOf } = readerOf(rollbar);
+  test('a new item: title, counter, environment, level and occurrences, linked to its occurrence', () => {
+    expect(read(item)).toMatchObject({ kind: 'message', event: 'new_item' });
+    expect(embedOf(item)).toMatchObject({
+      title: 'New item: testing aobg98wrwe',
+      url: 'https://rollbar.com/occurrence/uuid/?uuid=d2036647-e0b7-4cad-bc98-934831b9b6d1',
+      color: 0xd73a49,
+      fields: [
+        { name: 'Item', value: '#4', inline: true },
+        { name: 'Environment', value: 'production', inline: true },
+        { name: 'Level', value: 'error', inline: true },
+        { name: 'Occurrences', value: '1', inline: true },
+        { name: 'Occurrence', value: '`d2036647-e0b7-4cad-bc98-934831b9b6d1`', inline: false },
+      ],
+    });
+  });
+
+  test('a resolved item is green; a deploy names environment, revision and who', () => {
+    expect(embedOf({ ...item, event_name: 'resolved_item' }).color).toBe(0x2ea44f);
+    expect(embedOf({ event_name: 'deploy', data: { deploy: { environment: 'production', revision: 'b1a2c3d4e5f6a7b8', local_username: 'brian', comment: 'release **1.2**' } } })).toMatchObject({
+      title: 'Deploy to production (b1a2c3d4e5f6)',
+      author: { name: 'brian' },
+      description: 'release \\*\\*1.2\\*\\*',
+    });
+  });
+});
+
+describe('New Relic', () => {
+  const incident = JSON.parse(newrelicDeliveries[0]!.body);
+  const { read, embedOf } = readerOf(newrelic);
+  test('an incident opened: policy, condition and state, details, severity, targets and owner, linked to it; its closing is another delivery', () => {
+    expect(read(incident)).toMatchObject({ kind: 'message', event: 'INCIDENT', deliveryId: '1234:open' });
+    expect(embedOf(incident)).toMatchObject({
+      title: '[APM Apdex policy] My APM Apdex condition name open',
+      url: 'https://alerts.newrelic.com/accounts/99999999999/incidents/1234',
+      color: 0xd73a49,
+      description: 'Apdex \\< .80 for at least 10 min',
+      fields: [{ name: 'Severity', value: 'Warn', inline: true }, { name: 'Targets', value: 'My Application', inline: true }, { name: 'Owner', value: 'user name', inline: true }],
+    });
+    expect(read({ ...incident, current_state: 'closed' })).toMatchObject({ deliveryId: '1234:closed' });
+    expect(embedOf({ ...incident, current_state: 'closed' }).color).toBe(0x2ea44f);
   });
 });

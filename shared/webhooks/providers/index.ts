@@ -24,8 +24,10 @@ import { huggingface } from './huggingface';
 import { instana } from './instana';
 import { pingdom } from './pingdom';
 import { uptimerobot } from './uptimerobot';
+import { rollbar } from './rollbar';
+import { newrelic } from './newrelic';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketServer, gitea, forgejo, gogs, zendesk, trello, jira, confluence, linear, shopify, patreon, revenuecat, huggingface, instana, pingdom, uptimerobot];
+export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketServer, gitea, forgejo, gogs, zendesk, trello, jira, confluence, linear, shopify, patreon, revenuecat, huggingface, instana, pingdom, uptimerobot, rollbar, newrelic];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
 export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);

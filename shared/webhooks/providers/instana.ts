@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
-import { always, COLORS, firstOf, fromField, schemaProvider, type Locator, type Provider } from '../provider';
+import { always, COLORS, firstOf, fromField, joinedId, schemaProvider, type Provider } from '../provider';
 import { eventWords } from '../render/words';
 
 /**
@@ -43,25 +43,14 @@ function render(p: z.output<typeof envelope>, event: string): Embed {
   };
 }
 
-/** An issue's id names it through its life: with its state (or kind), its opening and its closing are two deliveries. */
-const issueId = fromField('issue', 'id');
-const stateOrKind = firstOf(fromField('issue', 'state'), fromField('issue', 'type'));
-const issueState: Locator = {
-  describe: issueId.describe,
-  headers: [],
-  find: (delivery, json) => {
-    const id = issueId.find(delivery, json);
-    return id && `${id}:${stateOrKind.find(delivery, json) ?? ''}`;
-  },
-};
-
 export const instana: Provider = schemaProvider({
   name: 'instana',
   displayName: 'Instana',
   description: 'Issues and incidents opened (severity, entity, host, zone, suggestion) and closed, presence and change events, linked to Instana.',
   docs: 'https://www.ibm.com/docs/en/instana-observability/current?topic=alerts-webhook',
   event: firstOf(fromField('issue', 'type'), always('closed')),
-  deliveryId: issueState,
+  // An issue's id names it through its life: with its state (or kind), its opening and its closing are two deliveries.
+  deliveryId: joinedId(fromField('issue', 'id'), firstOf(fromField('issue', 'state'), fromField('issue', 'type'))),
   schemas: {},
   renderers: {},
   everyOtherEvent: { schema: envelope, render },

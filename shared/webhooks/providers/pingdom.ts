@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../../discord/message';
-import { always, fromField, schemaProvider, type Locator, type Provider } from '../provider';
+import { always, fromField, joinedId, schemaProvider, type Provider } from '../provider';
 import { eventWords, outcomeColor } from '../render/words';
 
 /**
@@ -19,17 +19,6 @@ const state_change = z.object({
   long_description: z.nullish(z.string()),
   first_probe: z.nullish(z.object({ location: z.nullish(z.string()) })),
 });
-
-const checkId = fromField('check_id');
-const changedAt = fromField('state_changed_timestamp');
-const changeOfCheck: Locator = {
-  describe: checkId.describe,
-  headers: [],
-  find: (delivery, json) => {
-    const id = checkId.find(delivery, json);
-    return id && `${id}:${changedAt.find(delivery, json) ?? ''}`;
-  },
-};
 
 function render(p: z.output<typeof state_change>): Embed {
   const details = [p.description, p.long_description && p.long_description !== p.description ? p.long_description : undefined].filter(Boolean).join('\n');
@@ -52,7 +41,8 @@ export const pingdom: Provider = schemaProvider({
   description: 'Checks going down or coming back up: the check, its new and previous state, importance, the error and the probe that saw it.',
   docs: 'https://documentation.solarwinds.com/en/success_center/pingdom/content/topics/webhooks.htm',
   event: always('state_change'),
-  deliveryId: changeOfCheck,
+  // No delivery id: the check and the time of its change make one.
+  deliveryId: joinedId(fromField('check_id'), fromField('state_changed_timestamp')),
   schemas: { state_change },
   renderers: { state_change: render },
 });
