@@ -7,8 +7,9 @@ import { doppler } from './doppler';
 import { dockerhub } from './dockerhub';
 import { sentry } from './sentry';
 import { heroku } from './heroku';
+import { appcenter } from './appcenter';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku];
+export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, appcenter];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
 export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);
