@@ -8,8 +8,9 @@ import { dockerhub } from './dockerhub';
 import { sentry } from './sentry';
 import { heroku } from './heroku';
 import { appcenter } from './appcenter';
+import { appveyor } from './appveyor';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, appcenter];
+export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, appcenter, appveyor];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
 export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);
