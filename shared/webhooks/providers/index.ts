@@ -10,8 +10,9 @@ import { heroku } from './heroku';
 import { appcenter } from './appcenter';
 import { appveyor } from './appveyor';
 import { azuredevops } from './azuredevops';
+import { travis } from './travis';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, appcenter, appveyor, azuredevops];
+export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, appcenter, appveyor, azuredevops, travis];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
 export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);
