@@ -63,7 +63,7 @@ describe('relay', () => {
   });
 
   test.each<[string, () => Promise<Reply>, number, RegExp, string]>([
-    ['an unknown provider (with the list)', () => deliver(hookId(), 'jenkins', { 'Content-Type': 'application/json' }, '{}'), 400, /provider must be one of github, gitlab, /, 'INVALID_PARAMETER'],
+    ['an unknown provider (with the list)', () => deliver(hookId(), 'nosuchprovider', { 'Content-Type': 'application/json' }, '{}'), 400, /provider must be one of github, gitlab, /, 'INVALID_PARAMETER'],
     ['a malformed id', () => deliver('12345', 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping' }, '{}'), 400, /^id must be a Discord webhook id/, 'INVALID_PARAMETER'],
     ['a malformed token', () => deliver(hookId(), 'github', { 'X-GitHub-Event': 'ping' }, '{}', 'short'), 400, /^token must be a Discord webhook token/, 'INVALID_PARAMETER'],
     ['malformed JSON', () => deliver(hookId(), 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'push' }, '{"ref":'), 400, /not valid JSON/, 'INVALID_BODY'],

@@ -12,8 +12,9 @@ import { appveyor } from './appveyor';
 import { azuredevops } from './azuredevops';
 import { travis } from './travis';
 import { unity } from './unity';
+import { jenkins } from './jenkins';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, appcenter, appveyor, azuredevops, travis, unity];
+export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, appcenter, appveyor, azuredevops, travis, unity, jenkins];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
 export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);
