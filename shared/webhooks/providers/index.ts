@@ -13,8 +13,9 @@ import { azuredevops } from './azuredevops';
 import { travis } from './travis';
 import { unity } from './unity';
 import { jenkins } from './jenkins';
+import { codacy } from './codacy';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, appcenter, appveyor, azuredevops, travis, unity, jenkins];
+export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, appcenter, appveyor, azuredevops, travis, unity, jenkins, codacy];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
 export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);
