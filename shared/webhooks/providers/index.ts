@@ -14,8 +14,9 @@ import { travis } from './travis';
 import { unity } from './unity';
 import { jenkins } from './jenkins';
 import { codacy } from './codacy';
+import { basecamp } from './basecamp';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, appcenter, appveyor, azuredevops, travis, unity, jenkins, codacy];
+export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, appcenter, appveyor, azuredevops, travis, unity, jenkins, codacy, basecamp];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
 export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);
