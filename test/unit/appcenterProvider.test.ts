@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
-import { appcenter, durationBetween } from '../../shared/webhooks/providers/appcenter';
+import { appcenter } from '../../shared/webhooks/providers/appcenter';
+import { durationBetween } from '../../shared/webhooks/providers/duration';
 import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { appcenterDeliveries, appcenterPayloads } from '../fixtures/appcenter/payloads';
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
 import { COLORS, schemaProvider, type Locator, type Provider } from '../provider';
+import { durationBetween } from './duration';
 
 /**
  * App Center: deliveries name neither their event nor themselves (no header, no id field, no
@@ -52,15 +53,6 @@ type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
 
 // Build statuses in App Center's documentation: Succeeded, SucceededWithIssues, Failed, Canceled.
 const STATUS_COLORS: Record<string, number> = { Succeeded: COLORS.created, SucceededWithIssues: COLORS.warning, Failed: COLORS.closed, Canceled: COLORS.neutral };
-
-/** "12m 5s" between two ISO times; nothing when either is missing or unreadable. */
-export function durationBetween(start: string | null | undefined, finish: string | null | undefined): string | undefined {
-  const ms = Date.parse(finish ?? '') - Date.parse(start ?? '');
-  if (!Number.isFinite(ms) || ms < 0) return undefined;
-  const seconds = Math.round(ms / 1000);
-  const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
-  return h ? `${h}h ${m}m ${s}s` : m ? `${m}m ${s}s` : `${s}s`;
-}
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   build: (p) => {

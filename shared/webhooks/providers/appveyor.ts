@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, markdownLink, type Embed } from '../../discord/message';
 import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
+import { formatSeconds } from './duration';
 
 /**
  * AppVeyor's default webhook payload: the event is the body's `eventName` (build_success,
@@ -37,7 +38,7 @@ export function appveyorDuration(text: string | null | undefined): string | unde
   const match = /^(\d+):(\d\d):(\d\d)(?:\.\d+)?$/.exec(text ?? '');
   if (!match) return undefined;
   const [h, m, s] = match.slice(1).map(Number) as [number, number, number];
-  return h ? `${h}h ${m}m ${s}s` : m ? `${m}m ${s}s` : `${s}s`;
+  return formatSeconds(h * 3600 + m * 60 + s);
 }
 
 /** At most this many artifacts are listed. */

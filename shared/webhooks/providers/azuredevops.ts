@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
-import { durationBetween } from './appcenter';
+import { durationBetween } from './duration';
 
 /**
  * Azure DevOps service hooks ("Web Hooks" consumer): the event is the body's `eventType`, the

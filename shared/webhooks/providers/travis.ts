@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, markdownLink, inlineCode, type Embed } from '../../discord/message';
 import { always, COLORS, schemaProvider, type Provider } from '../provider';
+import { formatSeconds } from './duration';
 
 /**
  * Travis CI webhook notifications: one event, a build's state, sent as a form field `payload`
@@ -35,17 +36,13 @@ type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
 // Build states (travis-api's build states): passed, failed, errored, canceled, and the unfinished ones.
 const STATE_COLORS: Record<string, number> = { passed: COLORS.created, fixed: COLORS.created, failed: COLORS.closed, broken: COLORS.closed, errored: COLORS.closed, canceled: COLORS.neutral, started: COLORS.info, created: COLORS.info };
 
-const seconds = (total: number) => {
-  const m = Math.floor(total / 60), s = Math.round(total % 60);
-  return m >= 60 ? `${Math.floor(m / 60)}h ${m % 60}m ${s}s` : m ? `${m}m ${s}s` : `${s}s`;
-};
-
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   build: (p) => {
     const repo = p.repository.owner_name ? `${p.repository.owner_name}/${p.repository.name}` : p.repository.name;
     const ref = p.tag || p.branch || undefined;
     const status = p.status_message || p.state || 'finished';
     const subject = p.message?.split('\n')[0]?.trim();
+    const duration = typeof p.duration === 'number' ? formatSeconds(p.duration) : undefined;
     const pr = p.type === 'pull_request' && p.pull_request_number ? p.pull_request_number : undefined;
     return {
       title: `[${repo}${ref ? `:${ref}` : ''}] Build #${p.number} ${status}`,
@@ -56,7 +53,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       fields: [
         ...(pr ? [{ name: 'Pull request', value: `#${pr}${p.pull_request_title ? ` ${escapeMarkdown(p.pull_request_title)}` : ''}` }] : []),
         ...(p.type && !pr ? [{ name: 'Trigger', value: escapeMarkdown(p.type), inline: true }] : []),
-        ...(typeof p.duration === 'number' && p.duration >= 0 ? [{ name: 'Duration', value: seconds(p.duration), inline: true }] : []),
+        ...(duration ? [{ name: 'Duration', value: duration, inline: true }] : []),
       ],
     };
   },
