@@ -160,6 +160,9 @@ describe('GET /webhooks', () => {
     const listed = reply.json.data.providers;
     expect(listed.map((p: { name: string }) => p.name)).toEqual(providers.map((p) => p.name));
     expect(listed.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['github', 'gitlab', 'bitbucket', 'doppler', 'circleci', 'dockerhub', 'sentry', 'heroku']));
+    // Providers that cannot sign list no scheme (Docker Hub among them); the others list theirs.
+    const unsigned = new Set(providers.filter((p) => !p.signature).map((p) => p.name));
+    expect(unsigned).toContain('dockerhub');
     for (const entry of listed) {
       expect(entry).toEqual({
         name: expect.stringMatching(/^[a-z]+$/),

@@ -1,0 +1,70 @@
+import * as z from 'zod/mini';
+import { escapeMarkdown, markdownLink, inlineCode, type Embed } from '../../discord/message';
+import { always, COLORS, schemaProvider, type Provider } from '../provider';
+import { formatSeconds } from './duration';
+
+/**
+ * Travis CI webhook notifications: one event, a build's state, sent as a form field `payload`
+ * holding the JSON (a JSON body is read too); deliveries name neither event nor id. Travis signs
+ * them with its own RSA key (the `Signature` header, checked against Travis's public key, see
+ * https://docs.travis-ci.com/user/notifications/#verifying-webhook-requests), not with a secret
+ * an owner could register, which no scheme here checks: so the provider is unsigned.
+ */
+const schemas = {
+  build: z.object({
+    number: z.string(),
+    type: z.nullish(z.string()),
+    state: z.nullish(z.string()),
+    status_message: z.nullish(z.string()),
+    build_url: z.nullish(z.string()),
+    commit: z.nullish(z.string()),
+    branch: z.nullish(z.string()),
+    message: z.nullish(z.string()),
+    compare_url: z.nullish(z.string()),
+    author_name: z.nullish(z.string()),
+    duration: z.nullish(z.number()),
+    pull_request_number: z.nullish(z.number()),
+    pull_request_title: z.nullish(z.string()),
+    tag: z.nullish(z.string()),
+    repository: z.object({ name: z.string(), owner_name: z.nullish(z.string()) }),
+  }),
+};
+
+type EventName = keyof typeof schemas;
+type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+
+// Build states (travis-api's build states): passed, failed, errored, canceled, and the unfinished ones.
+const STATE_COLORS: Record<string, number> = { passed: COLORS.created, fixed: COLORS.created, failed: COLORS.closed, broken: COLORS.closed, errored: COLORS.closed, canceled: COLORS.neutral, started: COLORS.info, created: COLORS.info };
+
+const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
+  build: (p) => {
+    const repo = p.repository.owner_name ? `${p.repository.owner_name}/${p.repository.name}` : p.repository.name;
+    const ref = p.tag || p.branch || undefined;
+    const status = p.status_message || p.state || 'finished';
+    const subject = p.message?.split('\n')[0]?.trim();
+    const duration = typeof p.duration === 'number' ? formatSeconds(p.duration) : undefined;
+    const pr = p.type === 'pull_request' && p.pull_request_number ? p.pull_request_number : undefined;
+    return {
+      title: `[${repo}${ref ? `:${ref}` : ''}] Build #${p.number} ${status}`,
+      ...(p.build_url ? { url: p.build_url } : {}),
+      ...(p.author_name ? { author: { name: p.author_name } } : {}),
+      color: STATE_COLORS[p.state ?? (p.status_message ?? '').toLowerCase()] ?? COLORS.neutral,
+      ...(p.commit && subject ? { description: `${markdownLink(inlineCode(p.commit.slice(0, 7)), p.compare_url ?? undefined)} ${escapeMarkdown(subject)}` } : {}),
+      fields: [
+        ...(pr ? [{ name: 'Pull request', value: `#${pr}${p.pull_request_title ? ` ${escapeMarkdown(p.pull_request_title)}` : ''}` }] : []),
+        ...(p.type && !pr ? [{ name: 'Trigger', value: escapeMarkdown(p.type), inline: true }] : []),
+        ...(duration ? [{ name: 'Duration', value: duration, inline: true }] : []),
+      ],
+    };
+  },
+};
+
+export const travis: Provider = schemaProvider({
+  name: 'travis',
+  displayName: 'Travis CI',
+  description: 'Build results: repository, branch, number, state, commit, pull request and duration.',
+  docs: 'https://docs.travis-ci.com/user/notifications/#configuring-webhook-notifications',
+  event: always('build'),
+  schemas,
+  renderers,
+});

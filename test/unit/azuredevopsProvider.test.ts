@@ -1,0 +1,115 @@
+import { describe, expect, test } from '@jest/globals';
+import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
+import { azuredevops } from '../../shared/webhooks/providers/azuredevops';
+import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
+import { azuredevopsDeliveries, azuredevopsPayloads } from '../fixtures/azuredevops/payloads';
+
+type Payload = { eventType: string; id: string; resource: Record<string, unknown> } & Record<string, unknown>;
+const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({}, payload));
+const sample = (event: string) => azuredevopsPayloads[event] as Payload;
+const withResource = (event: string, resource: Record<string, unknown>) => ({ ...sample(event), resource: { ...sample(event).resource, ...resource } });
+
+const embedOf = (payload: Payload) => {
+  const outcome = azuredevops.read(delivery(payload));
+  if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
+  expect(outcome).toEqual({ kind: 'message', event: payload.eventType, deliveryId: payload.id, username: 'Azure DevOps', embeds: [expect.any(Object)] });
+  return outcome.embeds[0]!;
+};
+
+describe('Azure DevOps provider', () => {
+  test('renders pushes, pull requests and builds; it does not sign (basic auth only), no header is read', () => {
+    expect(azuredevops.events).toEqual(['git.push', 'git.pullrequest.created', 'git.pullrequest.updated', 'git.pullrequest.merged', 'build.complete']);
+    expect(azuredevops.signature).toBeUndefined();
+    expect(azuredevops.headers).toEqual([]);
+  });
+
+  test('git.push -> repository and branch, linked to the branch, with each commit linked', () => {
+    expect(embedOf(sample('git.push'))).toEqual({
+      title: '[Fabrikam-Fiber-Git:main] 1 new commit',
+      url: 'https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git?version=GBmain',
+      author: { name: 'Jamal Hartnett' },
+      color: 0x0366d6,
+      description: '[`33b55f7`](https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git/commit/33b55f7cb7e7e245323987634f960cf4a6e6bc74) Fixed bug in web.config file - Jamal Hartnett',
+      timestamp: expect.any(String),
+    });
+  });
+
+  test('a push of many commits lists five and counts the rest', () => {
+    const commits = Array.from({ length: 7 }, (_, i) => ({ commitId: `${i}`.repeat(40), comment: `c${i}`, author: { name: 'A' } }));
+    const embed = embedOf(withResource('git.push', { commits }));
+    expect(embed.title).toBe('[Fabrikam-Fiber-Git:main] 7 new commits');
+    expect(embed.description?.split('\n')).toHaveLength(6);
+    expect(embed.description).toMatch(/\nand 2 more$/);
+  });
+
+  test('pull requests: opened, completed through an update, abandoned, merge commit created or conflicting', () => {
+    const opened = embedOf(sample('git.pullrequest.created'));
+    expect(opened).toMatchObject({
+      title: '[Fabrikam] Pull request #1 opened: my first pull request',
+      url: 'https://dev.azure.com/fabrikam/DefaultCollection/_git/Fabrikam/pullrequest/1',
+      author: { name: 'Jamal Hartnett' },
+      color: 0x2ea44f,
+      description: '\\- test2',
+    });
+    expect(opened.fields).toEqual([
+      { name: 'Branches', value: 'mytopic → master', inline: true },
+      { name: 'Status', value: 'active', inline: true },
+    ]);
+    expect(embedOf(sample('git.pullrequest.updated'))).toMatchObject({ title: '[Fabrikam] Pull request #1 completed: my first pull request', color: 0x6f42c1 });
+    expect(embedOf(withResource('git.pullrequest.updated', { status: 'abandoned' }))).toMatchObject({ title: '[Fabrikam] Pull request #1 abandoned: my first pull request', color: 0xd73a49 });
+    expect(embedOf(withResource('git.pullrequest.updated', { status: 'active' }))).toMatchObject({ title: '[Fabrikam] Pull request #1 updated: my first pull request', color: 0x0366d6 });
+    expect(embedOf(sample('git.pullrequest.merged'))).toMatchObject({ title: '[Fabrikam] Pull request #1 merge commit created: my first pull request', color: 0x6f42c1 });
+    expect(embedOf(withResource('git.pullrequest.merged', { mergeStatus: 'conflicts' }))).toMatchObject({ title: '[Fabrikam] Pull request #1 merge conflicts: my first pull request', color: 0xdbab09 });
+  });
+
+  test('a pull request links its web page when the payload gives it', () => {
+    const href = 'https://dev.azure.com/ttchong/test-zulip/_git/test-zulip/pullrequest/1';
+    expect(embedOf(withResource('git.pullrequest.created', { _links: { web: { href } } })).url).toBe(href);
+  });
+
+  test('build.complete -> definition, number, result, branch, linked to the build page, commit, duration, reason', () => {
+    const embed = embedOf(sample('build.complete'));
+    expect(embed).toMatchObject({
+      title: '[ConsumerAddressModule] Build ConsumerAddressModule_20150407.1 succeeded on master',
+      url: 'https://dev.azure.com/fabrikam-fiber-inc/web/build.aspx?pcguid=5023c10b-bef3-41c3-bf53-686c4e34ee9e&builduri=vstfs%3a%2f%2f%2fBuild%2fBuild%2f3',
+      author: { name: 'Normal Paulk' },
+      color: 0x2ea44f,
+    });
+    expect(embed.fields).toEqual([
+      { name: 'Commit', value: '`600c52d`', inline: true },
+      { name: 'Duration', value: '2m 4s', inline: true },
+      { name: 'Reason', value: 'manual', inline: true },
+    ]);
+  });
+
+  test.each([
+    ['failed', 0xd73a49],
+    ['partiallySucceeded', 0xdbab09],
+    ['stopped', 0x6a737d],
+  ])('a build %s is coloured by its result', (status, color) => {
+    expect(embedOf(withResource('build.complete', { status })).color).toBe(color);
+  });
+
+  test('markdown in payload text cannot change the layout', () => {
+    const embed = embedOf(withResource('git.pullrequest.created', { description: '**x** [y](http://evil) @everyone', sourceRefName: 'refs/heads/_b_' }));
+    expect(embed.description).toBe('\\*\\*x\\*\\* \\[y\\]\\(http://evil\\) @everyone');
+    expect(embed.fields?.[0]?.value).toBe('\\_b\\_ → master');
+  });
+
+  test('an event we do not render is ignored, not an error', () => {
+    expect(azuredevops.read(delivery({ eventType: 'workitem.created', id: 'abc' }))).toEqual({ kind: 'ignored', event: 'workitem.created', deliveryId: 'abc' });
+  });
+
+  test.each<[string, ProviderDelivery, RegExp]>([
+    ['a payload without eventType', delivery({ id: 'x' }), /missing the eventType field/],
+    ['malformed JSON', { headers: {}, body: '<xml/>' }, /not valid JSON/],
+    ['a push without its pusher', delivery(withResource('git.push', { pushedBy: undefined })), /not a Azure DevOps git.push payload: resource.pushedBy/],
+  ])('%s -> PayloadError that says why', (_name, bad, reason) => {
+    expect(() => azuredevops.read(bad)).toThrow(PayloadError);
+    expect(() => azuredevops.read(bad)).toThrow(reason);
+  });
+
+  test('the fixture deliveries read as messages', () => {
+    for (const fixture of azuredevopsDeliveries) expect(azuredevops.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
+  });
+});
