@@ -166,7 +166,7 @@ export async function benchColdStart(options: ColdStartOptions, log: (line: stri
     };
     if (!baseline) {
       figures.importRatio = significant(summarize(slot.plain).median / baselineMedian, 3);
-      figures.meetsTargets = { size: code.length <= sizeTarget(draws), import: figures.importRatio <= COLD_START_TARGETS.importRatio };
+      figures.meetsTargets = { size: code.length <= sizeTarget(name, draws), import: figures.importRatio <= COLD_START_TARGETS.importRatio };
     }
     log(`cold start ${name}: ${figures.bytes} B, import median ${figures.importMs.median} ms (${figures.importWithSourceMapsMs.median} ms with source maps)`);
     return figures;

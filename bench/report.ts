@@ -118,7 +118,7 @@ function coldStartSection(cold: ColdStartFigures[], runs?: number): string {
   const rows = cold.map((c) => [
     `\`${c.bundle}\``,
     formatBytes(c.bytes),
-    c.baseline ? '' : `${formatBytes(sizeTarget(c.draws))} ${verdict(c.meetsTargets?.size)}`,
+    c.baseline ? '' : `${formatBytes(sizeTarget(c.bundle, c.draws))} ${verdict(c.meetsTargets?.size)}`,
     formatBytes(c.gzipBytes),
     formatMs(c.importMs.median),
     c.importRatio === undefined ? '1×' : `${c.importRatio}× ${verdict(c.meetsTargets?.import)}`,

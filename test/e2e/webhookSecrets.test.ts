@@ -59,7 +59,7 @@ describe('PUT /v1/webhooks/{id}/{token}', () => {
   });
 
   test.each<[string, unknown, RegExp, string]>([
-    ['an unknown provider', { jenkins: 'x' }, /body\.secrets\.jenkins is not a provider \(one of github, gitlab/, 'body.secrets.jenkins'],
+    ['an unknown provider', { nosuchprovider: 'x' }, /body\.secrets\.nosuchprovider is not a provider \(one of github, gitlab/, 'body.secrets.nosuchprovider'],
     ['an empty secret', { github: '' }, /must not be empty/, 'body.secrets.github'],
     ['a secret with control characters', { github: 'a\u0000b' }, /control characters/, 'body.secrets.github'],
     ['a secret that is not a string', { github: 42 }, /must be a string/, 'body.secrets.github'],
