@@ -46,7 +46,20 @@ async function enqueue(key: DeliveryKey, attempts: number, waitSeconds: number, 
   const now = deps.now();
   await deps.deliveries.finish(key, 'queued', now, { retry: { attempts, at: new Date(now.getTime() + waitSeconds * 1000) } });
   await deps.retryQueue.add(key, now);
-  await deps.kicker.kick(key.webhookId, waitSeconds);
+  await kick(key, waitSeconds, deps);
+}
+
+/**
+ * Asks for the webhook's queue to be drained. The delivery is queued already, so a kick that
+ * cannot be sent (SQS unreachable) is logged, not answered as a failure: the provider's retry would
+ * only be a duplicate, and the webhook's next delivery kicks its queue again.
+ */
+async function kick(key: DeliveryKey, waitSeconds: number, deps: RetryDeps): Promise<void> {
+  try {
+    await deps.kicker.kick(key.webhookId, waitSeconds);
+  } catch (error) {
+    logger.error("a queued delivery's retry could not be asked for; the webhook's next delivery asks again", { webhookId: key.webhookId, deliveryId: key.deliveryId, error: error as Error });
+  }
 }
 
 /** After a first attempt Discord refused for a while: queued when its message was kept (else the provider must retry). */
@@ -66,7 +79,7 @@ export async function queueBehind(key: DeliveryKey, token: string, message: Disc
   if (!kept) return false;
   await deps.deliveries.finish(key, 'queued', deps.now(), { kept, retry: { attempts: 0, at: deps.now() } });
   await deps.retryQueue.add(key, deps.now());
-  await deps.kicker.kick(key.webhookId, 0);
+  await kick(key, 0, deps);
   return true;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, test } from '@jest/globals';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import type { DeliveryKey } from '../../shared/store';
 import { tokenContext } from '../../shared/webhooks/forward';
-import { drainWebhook, MAX_ATTEMPTS, type RetryDeps } from '../../shared/webhooks/retries';
+import { drainWebhook, MAX_ATTEMPTS, queueAfterFirstAttempt, queueBehind, type RetryDeps } from '../../shared/webhooks/retries';
 import { discordJson, startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord';
 import { startTestStore, type TestStore } from '../support/dynamo';
 
@@ -97,4 +97,21 @@ test('a head replayed by hand meanwhile leaves the queue; one being replayed rig
   await deps.deliveries.finish(first, 'forwarded', now, { discordStatus: 200 });
   expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
   expect(contents()).toEqual(['message 2']);
+});
+
+test('a kick that cannot be sent (SQS unreachable) leaves the delivery queued and the answer "queued"; the next delivery kicks again', async () => {
+  const id = '400000000000000005';
+  const failing: RetryDeps = { ...deps, kicker: { kick: async () => Promise.reject(new Error('SQS is unreachable')) } };
+  const key = { webhookId: id, provider: 'github', deliveryId: 'kick-1' };
+  const sealedToken = await box.seal(TOKEN, tokenContext(id));
+  await deps.deliveries.claim(key, 'push', now, { message: { content: 'message 1', allowed_mentions: { parse: [] } }, sealedToken });
+  await deps.deliveries.finish(key, 'failed', now, { kept: { message: { content: 'message 1', allowed_mentions: { parse: [] } }, sealedToken } });
+  await expect(queueAfterFirstAttempt(key, { kind: 'failed', reason: 'Discord answered 500', kept: true }, failing)).resolves.toBe(true);
+  expect(await deps.deliveries.get(key)).toMatchObject({ outcome: 'queued', attempts: 1 });
+  expect(await deps.retryQueue.head(id)).toMatchObject({ key });
+  // The next delivery to that webhook waits behind it and kicks the queue.
+  const next = { webhookId: id, provider: 'github', deliveryId: 'kick-2' };
+  await deps.deliveries.claim(next, 'push', now);
+  await expect(queueBehind(next, TOKEN, { content: 'message 2', allowed_mentions: { parse: [] } }, deps)).resolves.toBe(true);
+  expect(kicks).toEqual([[id, 0]]);
 });
