@@ -58,3 +58,13 @@ describe('Bitbucket Server provider', () => {
     expect(() => read('pr:opened', { actor: { displayName: 'x' } })).toThrow(PayloadError);
   });
 });
+
+test('Bitbucket Server: new commits on a pull request say from which head to which, linked to its commits', () => {
+  const updated = JSON.parse(bitbucketServerDeliveries.find((d) => d.label === 'pr-from-ref-updated.json')!.body);
+  const reader = readerOf(bitbucketServer, { 'X-Event-Key': 'pr:from_ref_updated' });
+  expect(reader.embedOf(updated)).toMatchObject({
+    title: '[GIT/dvcs] Pull request updated: #2 Webhook',
+    url: 'http://localhost:7990/bitbucket/projects/GIT/repos/dvcs/pull-requests/2/commits',
+    fields: [{ name: 'Branches', value: '`pr-webhook` → `master`', inline: true }, { name: 'Head', value: '`99f3ea3` → `aab847d`', inline: true }],
+  });
+});

@@ -31,6 +31,8 @@ const schemas = {
   'repo:comment:deleted': repoComment,
   'pr:opened': pr,
   'pr:modified': pr,
+  // New commits on the source branch: its head before, and now (fromRef.latestCommit).
+  'pr:from_ref_updated': z.extend(pr, { previousFromHash: z.nullish(z.string()), pullRequest: z.extend(pullRequest, { fromRef: z.extend(ref, { latestCommit: z.nullish(z.string()) }) }) }),
   'pr:merged': pr,
   'pr:declined': pr,
   'pr:deleted': pr,
@@ -112,6 +114,16 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   'repo:comment:deleted': repoComments('deleted', COLORS.neutral),
   'pr:opened': (p) => pullRequestEmbed(p, 'opened', COLORS.created),
   'pr:modified': (p) => pullRequestEmbed(p, 'edited', COLORS.info),
+  'pr:from_ref_updated': (p) => {
+    const [before, after] = [p.previousFromHash, p.pullRequest.fromRef.latestCommit];
+    return pullRequestEmbed(p, 'updated', COLORS.info, {
+      ...(self(p.pullRequest.links) ? { url: `${self(p.pullRequest.links)}/commits` } : {}),
+      fields: [
+        { name: 'Branches', value: `${inlineCode(p.pullRequest.fromRef.displayId)} → ${inlineCode(p.pullRequest.toRef.displayId)}`, inline: true },
+        ...(after ? [{ name: 'Head', value: `${before ? `${inlineCode(before.slice(0, 7))} → ` : ''}${inlineCode(after.slice(0, 7))}`, inline: true }] : []),
+      ],
+    });
+  },
   'pr:merged': (p) => pullRequestEmbed(p, 'merged', COLORS.merged),
   'pr:declined': (p) => pullRequestEmbed(p, 'declined', COLORS.closed),
   'pr:deleted': (p) => pullRequestEmbed(p, 'deleted', COLORS.closed),
@@ -133,7 +145,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const bitbucketServer: Provider = schemaProvider({
   name: 'bitbucketserver',
   displayName: 'Bitbucket Server',
-  description: 'Bitbucket Server / Data Center: pushes (branches and tags created, updated, deleted), pull requests (opened, edited, merged, declined, reviews, reviewers, comments), commit comments, forks and repository changes. The test connection is answered (ignored), not posted.',
+  description: 'Bitbucket Server / Data Center: pushes (branches and tags created, updated, deleted), pull requests (opened, new commits, edited, merged, declined, reviews, reviewers, comments), commit comments, forks and repository changes. The test connection is answered (ignored), not posted.',
   docs: 'https://confluence.atlassian.com/bitbucketserver/event-payload-938025882.html',
   // https://confluence.atlassian.com/bitbucketserver/manage-webhooks-938025878.html: with a secret,
   // X-Hub-Signature carries sha256=<hex HMAC-SHA256 of the body>.
