@@ -6,6 +6,7 @@ import type { Routes } from '../../shared/routes/table';
 import { providers } from '../../shared/webhooks/providers/index';
 import { relayPage } from './relayPage';
 import { describeScheme } from '../../shared/webhooks/signature';
+import { EVENT_FILTER_HELP } from '../../shared/webhooks/eventFilter';
 
 /**
  * The providers the relay speaks and the events of each it renders (others are answered
@@ -17,6 +18,7 @@ export const listWebhooks: WebhookHandler<Routes['listWebhooks']> = async ({ raw
     {
       url: webhookRoutes.relayWebhook.path,
       secrets: `${webhookRoutes.putWebhookSecrets.method} ${webhookRoutes.putWebhookSecrets.path} with {"secrets": {"<provider>": "<secret>"}}`,
+      events: EVENT_FILTER_HELP,
       providers: providers.map((provider) => ({
         name: provider.name,
         displayName: provider.displayName,

@@ -3,6 +3,7 @@ import { htmlPage } from '../../shared/http/htmlPage';
 import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import { h } from '../../shared/svg/builder';
 import { describeScheme } from '../../shared/webhooks/signature';
+import { EVENT_FILTER_HELP } from '../../shared/webhooks/eventFilter';
 import type { Provider } from '../../shared/webhooks/provider';
 import { RELAY_PAGE_SCRIPT as SCRIPT } from './relayPageScript';
 
@@ -57,7 +58,7 @@ export function relayPage(providers: readonly Provider[]): APIGatewayProxyResult
     body: [
       h('h1', {}, 'Webhook relay to Discord'),
       h('p', {}, 'Paste a Discord webhook URL (Channel settings, Integrations, Webhooks, Copy Webhook URL), then give the relay URL below to the service that sends webhooks.'),
-      h('p', {}, 'To forward only some events, list them under a provider: an event (push), an event and action (pull_request.opened), every event under a prefix (payment_intent.*); a leading - turns one off (-pull_request.labeled). The others are answered "filtered".'),
+      h('p', {}, `To forward only some events, list them under a provider. ${EVENT_FILTER_HELP}`),
       h('label', { for: 'discord-url' }, 'Discord webhook URL'),
       h('input', { id: 'discord-url', type: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://discord.com/api/webhooks/123456789012345678/abc...' }),
       h('p', { id: 'problem', class: 'problem', role: 'status' }),

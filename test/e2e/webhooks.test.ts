@@ -158,6 +158,8 @@ describe('GET /webhooks', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('vary')).toMatch(/Accept/);
     const listed = reply.json.data.providers;
+    // How a relay URL chooses its events is said there too.
+    expect(reply.json.data.events).toMatch(/^Which events a relay URL forwards, in its events parameter.*pull_request\.opened.*-pull_request\.labeled/);
     expect(listed.map((p: { name: string }) => p.name)).toEqual(providers.map((p) => p.name));
     expect(listed.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['github', 'gitlab', 'bitbucket', 'doppler', 'circleci', 'dockerhub', 'sentry', 'heroku']));
     // Providers that cannot sign list no scheme (Docker Hub among them); the others list theirs.

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { ProviderHeader } from '../../webhooks/provider';
 import { providerNamed, providerNames, providers } from '../../webhooks/providers/index';
+import { EVENT_FILTER_HELP } from '../../webhooks/eventFilter';
 import { atMost, oneOf, snowflake, withMeta } from '../params';
 import { DISCORD_WEBHOOK_URL, NO_CONTROLS, WEBHOOK_TOKEN } from '../patterns';
 
@@ -14,10 +15,7 @@ export const relayPath = z.extend(webhookPath, { provider: oneOf(providerNames) 
 
 /** The relay URL's own settings: which events it forwards (checked against {provider}'s events by the handler). */
 export const relayQuery = z.object({
-  events: withMeta(z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }), atMost(2000))), {
-    description:
-      'Which events to forward, comma-separated: an event (`push`), an event and action (`pull_request.opened`), every event under a prefix (`payment_intent.*`); `-` before an entry turns it off (`-pull_request.labeled`). Without it, every rendered event is forwarded; others are answered "filtered".',
-  }),
+  events: withMeta(z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }), atMost(2000))), { description: EVENT_FILTER_HELP }),
 });
 
 const CARRIES: Record<ProviderHeader['carries'], string> = {
@@ -119,6 +117,7 @@ export const replayBody = z.strictObject({ provider: oneOf(providerNames), deliv
 export const providerListData = z.strictObject({
   url: z.string(),
   secrets: z.string(),
+  events: withMeta(z.string(), { description: 'how a relay URL chooses the events it forwards' }),
   providers: z.array(
     z.strictObject({
       name: z.string(),
