@@ -37,7 +37,7 @@ async function example(id: RouteId): Promise<string> {
   return (await exampleDrawer(route)()).body;
 }
 
-/** The documents: the jail and the contrast filter examples (512×512 by default), the jail over a raster picture, and a rank card whose name has emoji. */
+/** The documents: the jail and the contrast filter examples (512×512 by default), the jail over a raster picture, and rank cards whose names have emoji or Japanese. */
 async function cases(): Promise<{ name: string; svg: string; width: number; height: number }[]> {
   const png = gradientPng(256);
   const rasterPicture = { mime: 'image/png', bytes: png.length, dataUri: `data:image/png;base64,${png.toString('base64')}` };
@@ -49,6 +49,12 @@ async function cases(): Promise<{ name: string; svg: string; width: number; heig
     {
       name: 'rank card, name with emoji (no avatar)',
       svg: renderRankCard({ username: 'Ada 😀👍🏽 🇫🇷', level: 42, xp: 1234, requiredXp: 5000, rank: 3, status: 'online', theme: 'dark' }),
+      width: 934,
+      height: 282,
+    },
+    {
+      name: 'rank card, Japanese name (no avatar)',
+      svg: renderRankCard({ username: '山田太郎', level: 42, xp: 1234, requiredXp: 5000, rank: 3, status: 'online', theme: 'dark' }),
       width: 934,
       height: 282,
     },

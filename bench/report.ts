@@ -2,6 +2,7 @@ import type { ColdStartFigures } from './coldStart';
 import { COLD_START_TARGETS, sizeTarget } from './coldStartTargets';
 import type { EndToEndFigures, EndToEndOptions } from './endToEnd';
 import type { Machine } from './machine';
+import type { VersusFigures } from './canvacord';
 import type { PngFigures } from './png';
 import type { RenderFigures, RenderOptions } from './render';
 import { formatBytes, formatMs, formatRate } from './stats';
@@ -16,6 +17,7 @@ export interface BenchResults {
   endToEnd?: EndToEndFigures;
   coldStart?: ColdStartFigures[];
   png?: PngFigures[];
+  versusCanvacord?: VersusFigures;
 }
 
 /** Columns of words (left-aligned); every other column holds figures (right-aligned). */
@@ -140,6 +142,17 @@ function coldStartSection(cold: ColdStartFigures[], runs?: number): string {
   ].join('\n');
 }
 
+function versusSection(versus: VersusFigures): string {
+  const row = (name: string, side: VersusFigures['ours']) => [name, `${side.width}×${side.height}`, formatBytes(side.pngBytes), `**${formatMs(side.ms.median)}**`, formatMs(side.ms.p99)];
+  return [
+    `### Beside canvacord: ${versus.case}`,
+    '',
+    table(['', 'size', 'PNG', 'median', 'p99'], [row('ours (renderRankCard, then svgToPng)', versus.ours), row("canvacord's RankCardBuilder", versus.canvacord)]),
+    '',
+    `- **Ours takes ${versus.ratio}× canvacord's median** (the target of issue 19 is 0.25× or less). The same user, figures, status and avatar on both; one of each in turn, after warm-up, in the same process. canvacord (a devDependency, bench only) draws with @napi-rs/canvas (Skia).`,
+  ].join('\n');
+}
+
 function pngSection(png: PngFigures[], samples?: number): string {
   const rows = png.map((p) => [p.case, `${p.width}×${p.height}`, formatBytes(p.svgBytes), formatBytes(p.pngBytes), `**${formatMs(p.ms.median)}**`, formatMs(p.ms.p99), formatMs(p.ms.max)]);
   return [
@@ -147,7 +160,7 @@ function pngSection(png: PngFigures[], samples?: number): string {
     '',
     table(['case', 'size', 'SVG', 'PNG', 'median', 'p99', 'max'], rows),
     '',
-    `- \`svgToPng\` (shared/raster/png.ts): resvg's \`renderAsync\` on the libuv thread pool with only the shipped fonts (Inter, Noto Emoji), then PNG encoding; ${samples ?? 'several'} sequential renders per case after warm-up${samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : ''}. The jail and contrast cases are the route table's examples (512×512 by default) with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture, as a fetched avatar would be, to include decoding and scaling a raster image; the fourth is a rank card whose name has emoji, drawn from the emoji font.`,
+    `- \`svgToPng\` (shared/raster/png.ts): resvg's \`renderAsync\` on the libuv thread pool with only the shipped fonts (Inter, Noto Emoji), then PNG encoding; ${samples ?? 'several'} sequential renders per case after warm-up${samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : ''}. The jail and contrast cases are the route table's examples (512×512 by default) with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture, as a fetched avatar would be, to include decoding and scaling a raster image; the last are rank cards whose names have emoji or are written in Japanese.`,
   ].join('\n');
 }
 
@@ -163,5 +176,6 @@ export function markdownReport(results: BenchResults): string {
   if (results.endToEnd) sections.push('', endToEndSection(results.endToEnd, results.settings.endToEnd, results.render));
   if (results.coldStart) sections.push('', coldStartSection(results.coldStart, results.settings.coldStartRuns));
   if (results.png) sections.push('', pngSection(results.png, results.settings.pngSamples));
+  if (results.versusCanvacord) sections.push('', versusSection(results.versusCanvacord));
   return `${sections.join('\n')}\n`;
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { benchVersusCanvacord } from './canvacord';
 import { benchColdStart } from './coldStart';
 import { benchEndToEnd, type EndToEndOptions } from './endToEnd';
 import { currentLoad, describeMachine } from './machine';
@@ -53,7 +54,8 @@ if (runs('render')) {
 if (runs('png')) {
   results.settings.pngSamples = pngSamples;
   results.png = await benchPng({ samples: pngSamples, warmup: 3 }, log);
-} else results.png = previous.png;
+  results.versusCanvacord = await benchVersusCanvacord({ samples: pngSamples, warmup: 3 }, log);
+} else [results.png, results.versusCanvacord] = [previous.png, previous.versusCanvacord];
 if (runs('cold')) {
   results.settings.coldStartRuns = coldStartRuns;
   results.coldStart = await benchColdStart({ runs: coldStartRuns, outDir: 'node_modules/.cache/bench-bundles' }, log);
