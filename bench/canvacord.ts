@@ -37,7 +37,6 @@ export async function benchVersusCanvacord(options: { samples: number; warmup: n
         theme: 'dark',
         avatar: { dataUri },
       }),
-      console,
     );
   const theirs = async () =>
     Buffer.from(

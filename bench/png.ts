@@ -65,13 +65,13 @@ export async function benchPng(options: PngOptions, log: (line: string) => void 
   const figures: PngFigures[] = [];
   for (const { name, svg, ...size } of await cases()) {
     let png: Buffer = Buffer.alloc(0);
-    for (let i = 0; i < options.warmup; i += 1) png = await svgToPng(svg, console);
+    for (let i = 0; i < options.warmup; i += 1) png = await svgToPng(svg);
     const { width, height } = pngSize(png);
     if (width !== size.width || height !== size.height) throw new Error(`${name} rasterised to ${width}×${height}, not ${size.width}×${size.height}`);
     const samples: number[] = [];
     for (let i = 0; i < options.samples; i += 1) {
       const start = process.hrtime.bigint();
-      png = await svgToPng(svg, console);
+      png = await svgToPng(svg);
       samples.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
     const ms = roundSummary(summarize(samples));

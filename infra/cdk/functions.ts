@@ -11,7 +11,7 @@ import { groupEntry, groupManifests } from '../../functions/groups';
 import type { FunctionGroup } from '../../shared/routes/table';
 import type { GroupManifest } from '../../shared/runtime/groupManifest';
 import { BUNDLE, RASTERISER } from './bundling';
-import { shippedFonts } from './fontShipping';
+import { fontCopyCommands, shippedBytes } from './fontShipping';
 import { signInEnvironment, type DashboardSettings } from './dashboardAccess';
 import { allowKeyUse } from './keys';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -104,10 +104,11 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
 }
 
 
-/** Where the fonts a function ships are prepared while synthesising (WOFF unwrapped to TrueType). */
-const FONT_CACHE = `${ROOT}node_modules/.cache/shipped-fonts`;
-
-const fontCopies = (output: string) => [`mkdir -p ${output}/fonts`, ...shippedFonts(FONT_CACHE).map(({ source, name }) => `cp ${source} ${output}/fonts/${name}`)];
+/** The fonts and emoji beside a drawing function's bundle, checked against their size budget first. */
+function fontCopies(output: string): string[] {
+  shippedBytes();
+  return fontCopyCommands(`${output}/fonts`);
+}
 
 /**
  * resvg installed for Lambda's platform rather than this machine's: npm picks the optional

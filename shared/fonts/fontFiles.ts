@@ -1,44 +1,115 @@
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
- * Where the font files are on disk, without parsing them: the one place that knows (the installed
- * packages, or `FONT_DIR` in a bundle). The SVG toolkit measures text with these files, the
- * rasteriser draws with them, and the CDK bundling ships them; functions that never lay out text
- * do not carry the font parser.
+ * Where the font and emoji files are on disk, without reading them: the one place that knows (the
+ * installed packages, or `FONT_DIR` in a bundle, laid out as infra/cdk/fontShipping.ts ships it).
+ *
+ * - Inter, two weights, draws Latin, Greek and Cyrillic.
+ * - The Noto Sans families (SIL OFL), as Fontsource publishes them on npm: each family cut into
+ *   files per Unicode range ("subsets", listed in the package's unicode.json), so a name in Thai
+ *   loads one 30 KB file and a Japanese one the few CJK files holding its characters.
+ * - Twemoji (CC-BY 4.0), one SVG per emoji, the artwork Discord shows.
  */
 export type FontWeight = 'regular' | 'bold';
-/** Inter in two weights for text; Noto Emoji for the emoji Inter lacks. */
-export type FontFace = FontWeight | 'emoji';
+export const WEIGHT_NUMBER: Record<FontWeight, number> = { regular: 400, bold: 700 };
 
-const PACKAGE_FILES: Record<FontFace, string> = {
+const INTER_FILES: Record<FontWeight, string> = {
   regular: '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
   bold: '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
-  // Monochrome outlines, one weight (SIL OFL): 0.6 MB, where Noto Color Emoji is 25 MB.
-  emoji: '@fontsource/noto-emoji/files/noto-emoji-emoji-400-normal.woff',
 };
 
-const FACES = Object.keys(PACKAGE_FILES) as FontFace[];
-
-/** A face's file in the installed package. */
-export const packageFontFile = (face: FontFace): string => createRequire(import.meta.url).resolve(PACKAGE_FILES[face]);
-
 /**
- * The name a face's file ships under beside a function's bundle: TrueType, as the rasteriser
- * reads it, so a WOFF is unwrapped when the function is built (infra/cdk/fontShipping.ts), not at run time.
+ * The Noto Sans families, in the order a character the text font lacks is looked for. Noto Sans
+ * first (the Latin, Greek and Cyrillic Inter lacks, Vietnamese), then each script's own family,
+ * symbols, and last the three CJK families (their order per line: shared/text/fontChoice.ts).
  */
-export const shippedFontName = (face: FontFace): string => PACKAGE_FILES[face].slice(PACKAGE_FILES[face].lastIndexOf('/') + 1).replace(/\.woff$/, '.ttf');
+export const NOTO_FAMILIES = [
+  'noto-sans',
+  'noto-sans-arabic',
+  'noto-sans-hebrew',
+  'noto-sans-devanagari',
+  'noto-sans-bengali',
+  'noto-sans-gurmukhi',
+  'noto-sans-gujarati',
+  'noto-sans-oriya',
+  'noto-sans-tamil',
+  'noto-sans-telugu',
+  'noto-sans-kannada',
+  'noto-sans-malayalam',
+  'noto-sans-sinhala',
+  'noto-sans-thai',
+  'noto-sans-lao',
+  'noto-sans-khmer',
+  'noto-sans-myanmar',
+  'noto-sans-armenian',
+  'noto-sans-georgian',
+  'noto-sans-ethiopic',
+  'noto-sans-thaana',
+  'noto-sans-syriac',
+  'noto-sans-symbols',
+  'noto-sans-symbols-2',
+  'noto-sans-jp',
+  'noto-sans-kr',
+  'noto-sans-sc',
+] as const;
+export type NotoFamily = (typeof NOTO_FAMILIES)[number];
 
-/**
- * Where a face's font file is: in `FONT_DIR` when set (a bundled function ships the files next
- * to its code, with no node_modules), else in the installed package.
- */
-export function fontFile(face: FontFace): string {
-  const dir = process.env.FONT_DIR;
-  return dir ? join(dir, shippedFontName(face)) : packageFontFile(face);
+const require = createRequire(import.meta.url);
+const packageDirs = new Map<string, string>();
+
+/** An installed package's folder, found through a file its exports name. */
+function packageDir(name: string, file: string): string {
+  let dir = packageDirs.get(name);
+  if (!dir) {
+    dir = dirname(require.resolve(`${name}/${file}`));
+    packageDirs.set(name, dir);
+  }
+  return dir;
 }
 
-/** Every font file the drawing code reads. */
-export const fontFiles = (): string[] => FACES.map(fontFile);
+const bundled = (): string | undefined => process.env.FONT_DIR || undefined;
 
-export const fontFaces = (): FontFace[] => [...FACES];
+/** Inter's file of a weight. */
+export function interFile(weight: FontWeight): string {
+  const dir = bundled();
+  const file = INTER_FILES[weight];
+  return dir ? join(dir, 'inter', file.slice(file.lastIndexOf('/') + 1)) : require.resolve(file);
+}
+
+/** The package folder of a Noto family (holding unicode.json and files/). */
+export const notoDir = (family: NotoFamily): string => {
+  const dir = bundled();
+  return dir ? join(dir, family) : packageDir(`@fontsource/${family}`, 'unicode.json');
+};
+
+/** A family's subset ranges, as Fontsource lists them: `{ "latin": "U+0000-00FF,U+0131,…", "[12]": … }`. */
+export const notoRangesFile = (family: NotoFamily): string => join(notoDir(family), 'unicode.json');
+
+/** Families published in one weight only: their bold is their regular. */
+const REGULAR_ONLY: ReadonlySet<NotoFamily> = new Set(['noto-sans-symbols-2']);
+
+/** The WOFF file of one subset of a family in one weight: `[12]` is written `12` in file names. */
+export const notoFileName = (family: NotoFamily, subset: string, weight: FontWeight): string =>
+  `${family}-${subset.replace(/^\[(\d+)\]$/, '$1')}-${WEIGHT_NUMBER[REGULAR_ONLY.has(family) ? 'regular' : weight]}-normal.woff`;
+
+export const notoFile = (family: NotoFamily, subset: string, weight: FontWeight): string => join(notoDir(family), 'files', notoFileName(family, subset, weight));
+
+/** The folder of Twemoji's SVG files (`1f600.svg`, `1f469-200d-1f4bb.svg`, …). */
+export const twemojiDir = (): string => {
+  const dir = bundled();
+  return dir ? join(dir, 'twemoji') : packageDir('@twemoji/svg', 'package.json');
+};
+
+let twemojiNames: Set<string> | undefined;
+
+/** The Twemoji file names there are, listed once per process (3,700 names). */
+export const twemojiFiles = (): Set<string> => (twemojiNames ??= new Set(readdirSync(twemojiDir()).filter((name) => name.endsWith('.svg'))));
+
+/** Where the installed packages are, for shipping them (infra/cdk/fontShipping.ts). */
+export const packageSources = () => ({
+  inter: (Object.keys(INTER_FILES) as FontWeight[]).map((weight) => require.resolve(INTER_FILES[weight])),
+  noto: NOTO_FAMILIES.map((family) => ({ family, dir: packageDir(`@fontsource/${family}`, 'unicode.json') })),
+  twemoji: packageDir('@twemoji/svg', 'package.json'),
+});

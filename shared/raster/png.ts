@@ -1,22 +1,19 @@
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
-import { rasterFontFiles, type RasterLogger } from './rasterFonts';
 
 /**
- * How resvg draws our documents: with only the fonts the layout was measured with, never system
- * fonts (Lambda has none, and a machine's own fonts would change the pixels), so a picture looks
- * the same on every host.
+ * How resvg draws our documents: with no fonts at all. Our images carry their text as glyph
+ * outlines and Twemoji pictures, so there is nothing for a font to draw, and loading fonts was most
+ * of the time of every render. System fonts stay off so a stray <text> could never pick up a host's
+ * fonts and draw differently from one machine to the next.
  */
-export const resvgOptions = (logger: RasterLogger): ResvgRenderOptions => ({
-  font: { fontFiles: rasterFontFiles(logger), loadSystemFonts: false, defaultFontFamily: 'Inter', sansSerifFamily: 'Inter' },
-  logLevel: 'off',
-});
+export const RESVG_OPTIONS: ResvgRenderOptions = { font: { loadSystemFonts: false }, logLevel: 'off' };
 
 /**
  * One of our SVG documents as a PNG of the same size, rendered off the event loop. The native
  * renderer is loaded on the first PNG, not at cold start, and only by functions that draw.
  */
-export async function svgToPng(svg: string, logger: RasterLogger): Promise<Buffer> {
+export async function svgToPng(svg: string): Promise<Buffer> {
   const { renderAsync } = await import('@resvg/resvg-js');
-  const image = await renderAsync(svg, resvgOptions(logger));
+  const image = await renderAsync(svg, RESVG_OPTIONS);
   return Buffer.from(image.asPng());
 }

@@ -1,7 +1,6 @@
 import type { ImageFormat } from '../routes/schemas/imageOutput';
 import { svgToPng } from '../raster/png';
 import { preferredType } from '../http/accept';
-import { logger } from '../logging/logger';
 import { pngEtag, pngResponse, SVG_TYPE } from '../http/responses';
 import { clientHolds } from '../http/middleware/conditionalGet';
 import type { ApiMiddleware } from '../http/middleware/types';
@@ -28,7 +27,7 @@ export function imageOutput(): ApiMiddleware {
         response.headers = { ...response.headers, ETag: etag };
         return;
       }
-      request.response = pngResponse(response, await svgToPng(response.body, logger));
+      request.response = pngResponse(response, await svgToPng(response.body));
     },
   };
 }

@@ -1,43 +1,35 @@
-import { h, type Attrs, type SvgElement } from './builder';
-import { CSS_WEIGHT, EMOJI_FONT_FAMILY, FONT_FAMILY } from './fonts';
+import { twemojiDataUri } from '../text/emoji';
+import { shapeLine, EMOJI_ADVANCE } from '../text/shaping';
+import { h, formatNumber, type Attrs, type SvgElement } from './builder';
 import type { Box } from './geometry';
-import { emojiRuns } from './measure';
+import { runPathData } from './glyphOutlines';
 import type { FittedBlock, FittedLine } from './textLayout';
 
+/** An emoji's square, in em, and how far its top is above the baseline. */
+const EMOJI_SIZE = 1.1;
+const EMOJI_TOP = 0.9;
+
 /**
- * Draws a fitted line with its left end at `x`. `textLength` pins the drawn width to the measured
- * one, so a viewer that substitutes another font still stays inside the box. A line with emoji is
- * drawn as one text element per font run at its measured place: resvg neither falls back to the
- * emoji font by itself nor stretches text mixed with tspans correctly.
+ * Draws a fitted line with its left end at `x`, as glyph outlines and Twemoji pictures rather than
+ * <text>: the picture then does not depend on the fonts of whoever views it, so Chromium, resvg and
+ * our PNGs draw the same glyphs where they were measured. The text itself stays in the group's
+ * aria-label, for screen readers and search.
  */
 export function textLine(line: FittedLine, x: number, y: number, attrs: Attrs = {}): SvgElement | null {
   if (!line.text) return null;
-  const runs = emojiRuns(line.text, line.weight);
-  if (!runs) return textElement(line, line.text, FONT_FAMILY, x, line.width, y, attrs);
-  return h(
-    'g',
-    {},
-    runs.map((run) =>
-      textElement(line, run.text, run.emoji ? EMOJI_FONT_FAMILY : FONT_FAMILY, x + run.offsetEm * line.fontSize, run.em * line.fontSize, y, attrs),
-    ),
-  );
-}
-
-function textElement(line: FittedLine, text: string, family: string, x: number, width: number, y: number, attrs: Attrs): SvgElement {
-  return h(
-    'text',
-    {
-      x,
-      y,
-      'font-family': family,
-      'font-size': line.fontSize,
-      'font-weight': CSS_WEIGHT[line.weight],
-      textLength: width,
-      lengthAdjust: 'spacingAndGlyphs',
-      ...attrs,
-    },
-    text,
-  );
+  const size = line.fontSize;
+  const drawn = shapeLine(line.text, line.weight).runs.map((run) => {
+    const left = x + run.x * size;
+    if (run.kind === 'emoji') {
+      const side = EMOJI_SIZE * size;
+      return h('image', { x: left + ((EMOJI_ADVANCE - EMOJI_SIZE) / 2) * size, y: y - EMOJI_TOP * size, width: side, height: side, href: twemojiDataUri(run.file) });
+    }
+    const d = runPathData(run);
+    if (!d) return null;
+    const scale = Number((size / run.face.font.unitsPerEm).toPrecision(6));
+    return h('path', { transform: `translate(${formatNumber(left)} ${formatNumber(y)}) scale(${scale} ${-scale})`, d });
+  });
+  return h('g', { role: 'img', 'aria-label': line.text, ...attrs }, drawn);
 }
 
 /** Draws a fitted block inside `box`, vertically centred, each line centred or left-aligned. */

@@ -1,4 +1,4 @@
-import type { FontWeight } from './fonts';
+import type { FontWeight } from '../fonts/fontFiles';
 import { measureClusters, textEm, verticalMetrics, type MeasuredCluster } from './measure';
 
 /**

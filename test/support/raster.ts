@@ -1,6 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
 import { parseHexColor } from '../../shared/svg/colors';
-import { resvgOptions } from '../../shared/raster/png';
+import { RESVG_OPTIONS } from '../../shared/raster/png';
 
 export interface Raster {
   width: number;
@@ -10,9 +10,9 @@ export interface Raster {
   png: Buffer;
 }
 
-/** Renders SVG with a real rasteriser and only our shipped fonts, as a function without system fonts would. */
+/** Renders SVG with a real rasteriser, as a function does (no fonts: text is drawn as outlines). */
 export function rasterize(svg: string): Raster {
-  const resvg = new Resvg(svg, resvgOptions(console));
+  const resvg = new Resvg(svg, RESVG_OPTIONS);
   const image = resvg.render();
   return { width: image.width, height: image.height, pixels: Buffer.from(image.pixels), png: Buffer.from(image.asPng()) };
 }

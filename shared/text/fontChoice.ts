@@ -1,0 +1,56 @@
+import { interFace, notoFace, type Face } from '../fonts/faces';
+import { NOTO_FAMILIES, type FontWeight, type NotoFamily } from '../fonts/fontFiles';
+import { subsetOf } from '../fonts/coverage';
+import { EMOJI, EMOJI_STYLE, twemojiFile } from './emoji';
+
+/**
+ * Who draws a grapheme cluster: a font's glyphs, or a Twemoji picture. Emoji style goes to Twemoji
+ * first; then Inter where it has every character; then the first Noto family (in NOTO_FAMILIES'
+ * order) whose subset for the cluster has them all; then Twemoji for a symbol no font has (❤ without
+ * U+FE0F). What nothing draws is left to Inter, whose missing-glyph box at least shows that
+ * something is there.
+ */
+export type Drawer = { kind: 'glyphs'; face: Face } | { kind: 'emoji'; file: string };
+
+// Joiners and variation selectors shape a cluster but need no glyph of their own.
+const INVISIBLE = /[\u200B-\u200F\uFE00-\uFE0F\u2060\u{E0100}-\u{E01EF}]/u;
+const SPACE = /^\s+$/u;
+const CJK: readonly NotoFamily[] = ['noto-sans-jp', 'noto-sans-kr', 'noto-sans-sc'];
+
+/**
+ * The order of the CJK families for a line: Han characters are shared by Chinese, Japanese and
+ * Korean but drawn a little differently by each, so a line with kana takes the Japanese font, a
+ * line with Hangul the Korean one, and any other the Simplified Chinese one, which has the most.
+ */
+export function familiesFor(line: string): readonly NotoFamily[] {
+  const first: NotoFamily = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(line) ? 'noto-sans-jp' : /\p{Script=Hangul}/u.test(line) ? 'noto-sans-kr' : 'noto-sans-sc';
+  return [...NOTO_FAMILIES.filter((family) => !CJK.includes(family)), first, ...CJK.filter((family) => family !== first)];
+}
+
+const hasAll = (face: Face, codePoints: number[]) => codePoints.every((codePoint) => face.font.hasGlyphForCodePoint(codePoint));
+
+function fontFor(codePoints: number[], weight: FontWeight, families: readonly NotoFamily[]): Face | undefined {
+  const inter = interFace(weight);
+  if (hasAll(inter, codePoints)) return inter;
+  for (const family of families) {
+    const subset = subsetOf(family, codePoints[0] as number);
+    if (subset === undefined) continue;
+    const face = notoFace(family, subset, weight);
+    if (hasAll(face, codePoints)) return face;
+  }
+  return undefined;
+}
+
+/**
+ * `previous` is the drawer of the cluster before: white space stays with it when its font has the
+ * space, so a run of words in one script is shaped as one run.
+ */
+export function drawerOf(cluster: string, weight: FontWeight, families: readonly NotoFamily[], previous?: Drawer): Drawer {
+  if (SPACE.test(cluster) && previous?.kind === 'glyphs' && hasAll(previous.face, [...cluster].map((char) => char.codePointAt(0) as number))) return previous;
+  const emoji = EMOJI.test(cluster) ? twemojiFile(cluster) : undefined;
+  if (emoji && EMOJI_STYLE.test(cluster)) return { kind: 'emoji', file: emoji };
+  const visible = [...cluster].filter((char) => !INVISIBLE.test(char)).map((char) => char.codePointAt(0) as number);
+  const face = visible.length === 0 ? interFace(weight) : fontFor(visible, weight, families);
+  if (face) return { kind: 'glyphs', face };
+  return emoji ? { kind: 'emoji', file: emoji } : { kind: 'glyphs', face: interFace(weight) };
+}
