@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { NOTO_FAMILIES } from '../../shared/fonts/fontFiles';
 import { routeList } from '../../shared/routes/table';
 
 /** ELF's e_machine for 64-bit ARM: the binary must be Lambda's (arm64), not this machine's. */
@@ -33,7 +34,7 @@ describe('npm run synth', () => {
       expect(existsSync(join(asset, 'index.mjs'))).toBe(true);
       expect(existsSync(join(asset, 'index.mjs.map'))).toBe(true);
       const fonts = fn.Properties.Environment.Variables.FONT_DIR ? readdirSync(join(asset, 'fonts')).sort() : [];
-      if (fn.Properties.Environment.Variables.FONT_DIR) expect(fonts).toEqual(['Inter_400Regular.ttf', 'Inter_700Bold.ttf', 'noto-emoji-emoji-400-normal.ttf']);
+      if (fn.Properties.Environment.Variables.FONT_DIR) expect(fonts).toEqual(['inter', ...NOTO_FAMILIES, 'twemoji'].sort());
       // The docs function serves the linted document, shipped beside its bundle.
       const document = fn.Properties.Environment.Variables.OPENAPI_DOCUMENT;
       expect(existsSync(join(asset, 'openapi.json'))).toBe(document !== undefined);

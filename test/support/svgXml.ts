@@ -64,7 +64,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   svg: ['xmlns', 'width', 'height', 'viewBox'],
   title: [],
   defs: [],
-  g: PAINT,
+  g: [...PAINT, 'role', 'aria-label'],
   rect: [...BOX, 'rx', ...PAINT],
   circle: ['cx', 'cy', 'r', ...PAINT],
   ellipse: ['cx', 'cy', 'rx', 'ry', ...PAINT],
@@ -118,29 +118,15 @@ export function expectSafeSvg(svg: string, size?: { width: number; height: numbe
   return elements;
 }
 
-/**
- * The drawn lines of text, in document order. A line with emoji is a bare group (no attributes)
- * of text elements on one baseline, one per font run; any other text element is a line of its own.
- */
-/** The text of each <text> element, in document order. */
-export const textsOf = (elements: ParsedElement[]): string[] => elements.filter((e) => e.tag === 'text').map((e) => e.text);
+/** A drawn line of text: a group of glyph outlines and emoji pictures that carries its text as its accessible name. */
+const isTextLine = (e: ParsedElement) => e.tag === 'g' && e.attrs.role === 'img' && e.attrs['aria-label'] !== undefined;
+const inTextLine = (e: ParsedElement): boolean => e.parent !== undefined && (isTextLine(e.parent) || inTextLine(e.parent));
 
-/** The href of each <image> element (the inlined pictures), in document order. */
-export const picturesOf = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'image').map((e) => e.attrs.href);
+/** The text of each drawn line, in document order. */
+export const textsOf = (elements: ParsedElement[]): string[] => elements.filter(isTextLine).map((e) => e.attrs['aria-label'] as string);
 
-export function drawnLines(elements: ParsedElement[]): string[] {
-  const children = (parent: ParsedElement) => elements.filter((e) => e.parent === parent);
-  const isLineGroup = (group: ParsedElement | undefined): group is ParsedElement =>
-    group?.tag === 'g' &&
-    Object.keys(group.attrs).length === 0 &&
-    children(group).every((e, _i, all) => e.tag === 'text' && e.attrs.y === all[0]?.attrs.y);
-  const lines: string[] = [];
-  let group: ParsedElement | undefined;
-  for (const element of elements.filter((e) => e.tag === 'text')) {
-    const inGroup = isLineGroup(element.parent) && children(element.parent).length > 1;
-    if (inGroup && element.parent === group) lines[lines.length - 1] += element.text;
-    else lines.push(element.text);
-    group = inGroup ? element.parent : undefined;
-  }
-  return lines;
-}
+/** The href of each <image> element that is a picture (not an emoji of a line of text), in document order. */
+export const picturesOf = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'image' && !inTextLine(e)).map((e) => e.attrs.href);
+
+/** The drawn lines of text, in document order (each line is one group, whatever fonts and emoji it holds). */
+export const drawnLines = textsOf;

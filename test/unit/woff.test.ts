@@ -1,12 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
-import { fontFile } from '../../shared/fonts/fontFiles';
-import { rasterFontFiles, unwrapFonts, type RasterLogger } from '../../shared/raster/rasterFonts';
-import { woffToSfnt } from '../../shared/raster/woff';
+import { interFile, notoFile } from '../../shared/fonts/fontFiles';
+import { woffToSfnt } from '../../shared/fonts/woff';
 
 /** The tables of an SFNT file by tag, as stored. */
 function sfntTables(sfnt: Buffer): Map<string, { checksum: number; data: Buffer }> {
@@ -47,7 +44,7 @@ function toWoff(sfnt: Buffer): Buffer {
 }
 
 describe('woffToSfnt', () => {
-  const inter = readFileSync(fontFile('regular'));
+  const inter = readFileSync(interFile('regular'));
 
   test('gives back every table byte for byte, 4-byte aligned, behind a valid directory', () => {
     const sfnt = woffToSfnt(toWoff(inter));
@@ -62,14 +59,18 @@ describe('woffToSfnt', () => {
     expect([sfnt.readUInt16BE(6), sfnt.readUInt16BE(8), sfnt.readUInt16BE(10)]).toEqual([2 ** Math.floor(Math.log2(n)) * 16, Math.floor(Math.log2(n)), n * 16 - 2 ** Math.floor(Math.log2(n)) * 16]);
   });
 
-  test('the shipped emoji font unwraps to one that shapes like the WOFF itself', () => {
-    const woff = readFileSync(fontFile('emoji'));
-    const [fromWoff, fromSfnt] = [woff, woffToSfnt(woff)].map((bytes) => fontkit.create(bytes) as fontkit.Font) as [fontkit.Font, fontkit.Font];
-    expect(fromSfnt.numGlyphs).toBe(fromWoff.numGlyphs);
-    for (const text of ['😀', '👨‍👩‍👧‍👦', '🇫🇷', '👍🏽']) {
+  test('a published Noto subset unwraps to one that shapes like the WOFF itself (Arabic joining, Devanagari reordering)', () => {
+    for (const [woffFile, text] of [
+      [notoFile('noto-sans-arabic', 'arabic', 'regular'), 'محمد علي'],
+      [notoFile('noto-sans-devanagari', 'devanagari', 'bold'), 'राहुल कि'],
+    ] as const) {
+      const woff = readFileSync(woffFile);
+      const [fromWoff, fromSfnt] = [woff, woffToSfnt(woff)].map((bytes) => fontkit.create(bytes) as fontkit.Font) as [fontkit.Font, fontkit.Font];
+      expect(fromSfnt.numGlyphs).toBe(fromWoff.numGlyphs);
       const [a, b] = [fromWoff.layout(text), fromSfnt.layout(text)];
       expect(b.glyphs.map((g) => g.id)).toEqual(a.glyphs.map((g) => g.id));
       expect(b.glyphs.every((g) => g.id !== 0)).toBe(true);
+      expect(b.positions).toEqual(a.positions);
     }
   });
 
@@ -89,44 +90,5 @@ describe('woffToSfnt', () => {
     ],
   ])('refuses %s', (_name, bytes, message) => {
     expect(() => woffToSfnt(bytes())).toThrow(message);
-  });
-});
-
-/** A logger that keeps what it is told, so a test can say whether anything went wrong. */
-function recordingLogger(): RasterLogger & { errors: string[] } {
-  const errors: string[] = [];
-  return { errors, error: (message) => errors.push(message) };
-}
-
-describe('unwrapFonts', () => {
-  const shipped = [fontFile('regular'), fontFile('bold'), fontFile('emoji')];
-
-  test('TrueType files as shipped; a WOFF unwrapped into a private directory of its own', () => {
-    const parent = mkdtempSync(join(tmpdir(), 'woff-test-'));
-    const logger = recordingLogger();
-    const files = unwrapFonts(shipped, parent, logger);
-    expect(files.slice(0, 2)).toEqual(shipped.slice(0, 2));
-    const emoji = files[2] as string;
-    expect(emoji).toMatch(/noto-emoji-emoji-400-normal\.ttf$/);
-    expect(dirname(dirname(emoji))).toBe(parent);
-    expect(statSync(dirname(emoji)).mode & 0o777).toBe(0o700);
-    expect(readFileSync(emoji).equals(woffToSfnt(readFileSync(fontFile('emoji'))))).toBe(true);
-    // Another process (or call) gets a directory of its own, never one someone else wrote.
-    expect(dirname(unwrapFonts(shipped, parent, logger)[2] as string)).not.toBe(dirname(emoji));
-    expect(logger.errors).toEqual([]);
-  });
-
-  test('where nothing can be written, PNGs go on without the WOFF fonts', () => {
-    const notADirectory = join(fontFile('regular'), 'fonts');
-    const logger = recordingLogger();
-    expect(unwrapFonts(shipped, notADirectory, logger)).toEqual(shipped.slice(0, 2));
-    // The caller's logger is told why emoji are missing.
-    expect(logger.errors).toEqual(['WOFF fonts left out of PNGs: they could not be unwrapped']);
-  });
-
-  test('the files the rasteriser is given exist, the emoji font among them as TrueType', () => {
-    const files = rasterFontFiles(recordingLogger());
-    expect(files).toHaveLength(3);
-    for (const file of files) expect(readFileSync(file).readUInt32BE(0)).toBe(0x00010000);
   });
 });
