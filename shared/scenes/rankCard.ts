@@ -1,5 +1,5 @@
 import { h, svgDocument, type SvgElement } from '../svg/builder';
-import { compactNumber } from '../svg/format';
+import { compactNumber, groupedNumber } from '../svg/format';
 import { picture } from '../svg/picture';
 import { presenceColors, type Presence } from '../svg/presence';
 import { rightAlignedRun, textLine } from '../svg/textElements';
@@ -35,7 +35,7 @@ export function renderRankCard(card: RankCardData): string {
   const xp = fitLine(`${compactNumber(card.xp)} / ${compactNumber(card.requiredXp)} XP`, { maxWidth: 240, maxSize: 26, minSize: 16 });
   const name = fitLine(card.username, { maxWidth: BAR.width - xp.width - GAP, maxSize: 40, minSize: 20, weight: 'bold' });
   const label = (text: string) => fitLine(text, { maxWidth: 120, maxSize: 22, minSize: 22 });
-  const figure = (text: string) => fitLine(text, { maxWidth: 200, maxSize: 44, minSize: 28, weight: 'bold' });
+  const figure = (text: string, maxWidth = 200) => fitLine(text, { maxWidth, maxSize: 44, minSize: 20, weight: 'bold' });
 
   return svgDocument(
     { width: WIDTH, height: HEIGHT },
@@ -53,7 +53,8 @@ export function renderRankCard(card: RankCardData): string {
       rightAlignedRun(
         [
           { line: label('RANK'), attrs: { fill: theme.mutedText } },
-          { line: figure(`#${compactNumber(card.rank)}`), gapBefore: 10 },
+          // A rank is read exactly ("#123,456", never "#123.5K"): the largest the API takes still fits at 20 px.
+          { line: figure(`#${groupedNumber(card.rank)}`, 300), gapBefore: 10 },
           { line: label('LEVEL'), attrs: { fill: theme.mutedText }, gapBefore: GAP },
           { line: figure(compactNumber(card.level)), attrs: { fill: accent }, gapBefore: 10 },
         ],

@@ -5,15 +5,19 @@ const UNITS = [
   { value: 1e3, suffix: 'K' },
 ];
 
-/** 950 -> "950", 1234 -> "1.2K", 5000 -> "5K", 2500000 -> "2.5M". */
+/**
+ * 950 -> "950", 1234 -> "1.2K", 5000 -> "5K", 2500000 -> "2.5M". Cut, never rounded up: 99,999,999 XP
+ * of 100,000,000 is "99.9M / 100M", not a bar that reads as complete.
+ */
 export function compactNumber(value: number): string {
-  // Negative numbers mirror positive ones, so rounding is the same on both sides of zero.
+  // Negative numbers mirror positive ones, so cutting is the same on both sides of zero.
   if (value < 0) return `-${compactNumber(-value)}`;
   const unit = UNITS.find((u) => value >= u.value);
   if (!unit) return String(value);
-  const scaled = Math.round((value / unit.value) * 10) / 10;
-  // 999,950 rounds to 1000K: promote it to the next unit instead.
-  const bigger = UNITS[UNITS.indexOf(unit) - 1];
-  if (scaled >= 1000 && bigger) return compactNumber(bigger.value);
-  return `${scaled}${unit.suffix}`;
+  // Whole tenths of the unit, counted in integers (a float's 2.3 * 10 could floor to 22).
+  const tenths = Math.floor(value / (unit.value / 10));
+  return `${tenths / 10}${unit.suffix}`;
 }
+
+/** 1234567 -> "1,234,567": a figure that must be read exactly, like a rank. */
+export const groupedNumber = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 0 });

@@ -12,8 +12,9 @@ const EMOJI_TOP = 0.9;
 /**
  * Draws a fitted line with its left end at `x`, as glyph outlines and Twemoji pictures rather than
  * <text>: the picture then does not depend on the fonts of whoever views it, so Chromium, resvg and
- * our PNGs draw the same glyphs where they were measured. The text itself stays in the group's
- * aria-label, for screen readers and search.
+ * our PNGs draw the same glyphs where they were measured. The text itself is the group's <title>,
+ * its accessible name, for screen readers and search (an element's text, not an attribute, so any
+ * text at all is only escaped, never refused as a link).
  */
 export function textLine(line: FittedLine, x: number, y: number, attrs: Attrs = {}): SvgElement | null {
   if (!line.text) return null;
@@ -29,7 +30,7 @@ export function textLine(line: FittedLine, x: number, y: number, attrs: Attrs = 
     const scale = Number((size / run.face.font.unitsPerEm).toPrecision(6));
     return h('path', { transform: `translate(${formatNumber(left)} ${formatNumber(y)}) scale(${scale} ${-scale})`, d });
   });
-  return h('g', { role: 'img', 'aria-label': line.text, ...attrs }, drawn);
+  return h('g', { role: 'img', ...attrs }, h('title', {}, line.text), drawn);
 }
 
 /** Draws a fitted block inside `box`, vertically centred, each line centred or left-aligned. */

@@ -3,7 +3,7 @@ import { routes } from '../../shared/routes/table';
 import { expectErrorEnvelope } from '../support/envelope';
 import { HOSTILE_TEXT } from '../support/hostileText';
 import { expectDrawnText, expectFieldError, expectImage, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
-import { drawnLines } from '../support/svgXml';
+import { drawnLines, textsOf } from '../support/svgXml';
 import { pngDeclaring, redirectTo, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
 
 /** Three image endpoints (paths from the route table) through the local server, with a real key and a real image host. */
@@ -128,7 +128,7 @@ describe(`GET ${routes.rankCard.path}`, () => {
 
   test.each(HOSTILE_TEXT)('username %j stays text', async (username) => {
     const elements = expectImage(await get(path, { ...card, username }), { width: 934, height: 282 });
-    expect(elements.some((e) => e.tag === 'text' && e.text === username)).toBe(true);
+    expect(textsOf(elements)).toContain(username);
   });
 
   test.each(textsUpTo(32))('username %j: drawn whole or cut with an ellipsis, on a card that renders', async (username) => {
@@ -167,7 +167,7 @@ describe(`GET ${routes.rankCard.path}`, () => {
 
   test('a username with spaces around it is drawn trimmed', async () => {
     const elements = expectImage(await get(path, { ...card, username: '  Ada  ' }), { width: 934, height: 282 });
-    expect(elements.some((e) => e.tag === 'text' && e.text === 'Ada')).toBe(true);
+    expect(textsOf(elements)).toContain('Ada');
   });
 
   test('an avatar that cannot be fetched -> 400 IMAGE_FETCH_FAILED naming avatar', async () => {

@@ -64,7 +64,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   svg: ['xmlns', 'width', 'height', 'viewBox'],
   title: [],
   defs: [],
-  g: [...PAINT, 'role', 'aria-label'],
+  g: [...PAINT, 'role'],
   rect: [...BOX, 'rx', ...PAINT],
   circle: ['cx', 'cy', 'r', ...PAINT],
   ellipse: ['cx', 'cy', 'rx', 'ry', ...PAINT],
@@ -118,12 +118,13 @@ export function expectSafeSvg(svg: string, size?: { width: number; height: numbe
   return elements;
 }
 
-/** A drawn line of text: a group of glyph outlines and emoji pictures that carries its text as its accessible name. */
-const isTextLine = (e: ParsedElement) => e.tag === 'g' && e.attrs.role === 'img' && e.attrs['aria-label'] !== undefined;
+/** A drawn line of text: a group of glyph outlines and emoji pictures whose <title> is its text. */
+export const isTextLine = (e: ParsedElement) => e.tag === 'g' && e.attrs.role === 'img';
 const inTextLine = (e: ParsedElement): boolean => e.parent !== undefined && (isTextLine(e.parent) || inTextLine(e.parent));
 
 /** The text of each drawn line, in document order. */
-export const textsOf = (elements: ParsedElement[]): string[] => elements.filter(isTextLine).map((e) => e.attrs['aria-label'] as string);
+export const textsOf = (elements: ParsedElement[]): string[] =>
+  elements.filter((e) => e.tag === 'title' && e.parent !== undefined && isTextLine(e.parent)).map((e) => e.text);
 
 /** The href of each <image> element that is a picture (not an emoji of a line of text), in document order. */
 export const picturesOf = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'image' && !inTextLine(e)).map((e) => e.attrs.href);

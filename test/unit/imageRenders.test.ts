@@ -2,14 +2,14 @@ import { describe, expect, test } from '@jest/globals';
 import { renderChangeMyMind } from '../../shared/scenes/changeMyMind';
 import { renderJail } from '../../shared/scenes/jail';
 import { renderRankCard, type RankCardData } from '../../shared/scenes/rankCard';
-import { verticalMetrics } from '../../shared/svg/measure';
 import { presenceColors, presenceNames } from '../../shared/svg/presence';
 import { themeNames, themes } from '../../shared/svg/themes';
 import { inlinePng, samplePng } from '../support/imageHost';
 import { HOSTILE_TEXT } from '../support/hostileText';
 import { expectNear } from '../support/near';
 import { distinctColors, pixel, rasterize, rgb } from '../support/raster';
-import { expectSafeSvg, picturesOf, type ParsedElement } from '../support/svgXml';
+import { drawnLineBoxes, type DrawnLine } from '../support/outlines';
+import { expectSafeSvg, picturesOf, textsOf } from '../support/svgXml';
 
 const png = samplePng(64, ['#ff0000', '#00ff00', '#0000ff', '#ffff00']);
 const IMAGE = inlinePng(png);
@@ -17,17 +17,14 @@ const LONG = 'Tabs are better than spaces and I will die on this hill, '.repeat(
 const UNICODE = ['Привет, мир 👋', '👨‍👩‍👧‍👦🇫🇷 e\u0301 漢字かな', 'مرحبا بالعالم', 'x'.repeat(300), 'W'.repeat(300)];
 
 
-/** Every text element's measured box (x..x+textLength, ascender..descender) lies inside `box`. */
-function expectTextInside(elements: ParsedElement[], box: { x: number; y: number; width: number; height: number }) {
-  const texts = elements.filter((e) => e.tag === 'text');
-  expect(texts.length).toBeGreaterThan(0);
-  for (const text of texts) {
-    const { ascent, descent } = verticalMetrics(text.attrs['font-weight'] === '700' ? 'bold' : 'regular');
-    const [x, y, size, length] = ['x', 'y', 'font-size', 'textLength'].map((name) => Number(text.attrs[name]));
-    expect(x).toBeGreaterThanOrEqual(box.x - 0.01);
-    expect((x as number) + (length as number)).toBeLessThanOrEqual(box.x + box.width + 0.01);
-    expect((y as number) - ascent * (size as number)).toBeGreaterThanOrEqual(box.y - 0.5);
-    expect((y as number) + descent * (size as number)).toBeLessThanOrEqual(box.y + box.height + 0.5);
+/** Every drawn line's ink (its outlines and emoji) lies inside `box`. */
+function expectTextInside(lines: DrawnLine[], box: { x: number; y: number; width: number; height: number }) {
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) {
+    expect(line.left).toBeGreaterThanOrEqual(box.x - 1);
+    expect(line.right).toBeLessThanOrEqual(box.x + box.width + 1);
+    expect(line.top).toBeGreaterThanOrEqual(box.y - 0.5);
+    expect(line.bottom).toBeLessThanOrEqual(box.y + box.height + 0.5);
   }
 }
 
@@ -37,7 +34,7 @@ describe('changemymind', () => {
   test.each([['Pineapple belongs on pizza'], [LONG], ...UNICODE.map((t) => [t]), ...HOSTILE_TEXT.map((t) => [t])])('%j: safe SVG, text inside the sign, non-blank PNG', (text) => {
     const svg = renderChangeMyMind(text);
     const elements = expectSafeSvg(svg, { width: 960, height: 540 });
-    expectTextInside(elements, { x: SIGN.x + 10, y: SIGN.y, width: SIGN.width - 20, height: SIGN.height });
+    expectTextInside(drawnLineBoxes(elements), { x: SIGN.x + 10, y: SIGN.y, width: SIGN.width - 20, height: SIGN.height });
     const raster = rasterize(svg);
     expect([raster.width, raster.height]).toEqual([960, 540]);
     expect(distinctColors(raster)).toBeGreaterThan(20);
@@ -45,23 +42,24 @@ describe('changemymind', () => {
 
   test('hostile text is drawn as the very characters it is', () => {
     const elements = expectSafeSvg(renderChangeMyMind('</text><script>alert(1)</script>'));
-    const statement = elements.filter((e) => e.tag === 'text' && e.text !== 'CHANGE MY MIND').map((e) => e.text);
+    const statement = textsOf(elements).filter((text) => text !== 'CHANGE MY MIND');
     expect(statement.join('')).toBe('</text><script>alert(1)</script>');
   });
 
   test('short text is drawn large on one line; 300 characters wrap smaller', () => {
-    const sizes = (svg: string) => expectSafeSvg(svg).filter((e) => e.tag === 'text' && e.text !== 'CHANGE MY MIND');
-    const short = sizes(renderChangeMyMind('Cats'));
-    const long = sizes(renderChangeMyMind(LONG));
+    const lines = (svg: string) => drawnLineBoxes(expectSafeSvg(svg)).filter((line) => line.text !== 'CHANGE MY MIND');
+    const short = lines(renderChangeMyMind('Cats'));
+    const long = lines(renderChangeMyMind(LONG));
     expect(short).toHaveLength(1);
     expect(long.length).toBeGreaterThan(3);
-    expect(Number(long[0]?.attrs['font-size'])).toBeLessThan(Number(short[0]?.attrs['font-size']));
-    expect(long.map((e) => e.text).join(' ')).toBe(LONG.trim());
+    // Capital T (long) is drawn shorter than capital C (short): a smaller size.
+    expect((long[0] as DrawnLine).baseline - (long[0] as DrawnLine).top).toBeLessThan(((short[0] as DrawnLine).baseline - (short[0] as DrawnLine).top) * 0.8);
+    expect(long.map((line) => line.text).join(' ')).toBe(LONG.trim());
   });
 
   test('the sign carries the words CHANGE MY MIND and the statement is dark ink on it', () => {
     const svg = renderChangeMyMind('Cats');
-    expect(expectSafeSvg(svg).some((e) => e.tag === 'text' && e.text === 'CHANGE MY MIND')).toBe(true);
+    expect(textsOf(expectSafeSvg(svg))).toContain('CHANGE MY MIND');
     const raster = rasterize(svg);
     let ink = 0;
     for (let x = SIGN.x; x < SIGN.x + SIGN.width; x += 2) if (pixel(raster, x, SIGN.y + 50)[0] < 80) ink += 1;
@@ -120,7 +118,7 @@ describe('rank card', () => {
     const svg = renderRankCard(card);
     const elements = expectSafeSvg(svg, { width: 934, height: 282 });
     expectTextInside(
-      elements.filter((e) => e.tag === 'text' && Number(e.attrs.y) > 120),
+      drawnLineBoxes(elements).filter((line) => line.baseline > 120),
       NAME_BOX,
     );
     expect(elements.find((e) => e.tag === 'title')?.text).toContain(card.username);
@@ -129,7 +127,7 @@ describe('rank card', () => {
 
   test('XP is written "1.2K / 5K XP" and the bar is filled in proportion, capped when xp > requiredXp', () => {
     const bar = (card: RankCardData) => expectSafeSvg(renderRankCard(card)).filter((e) => e.tag === 'rect' && e.attrs.y === '180');
-    expect(expectSafeSvg(renderRankCard(CARD)).some((e) => e.text === '1.2K / 5K XP')).toBe(true);
+    expect(textsOf(expectSafeSvg(renderRankCard(CARD)))).toContain('1.2K / 5K XP');
     const [track, fill] = bar(CARD);
     expect(Number(fill?.attrs.width)).toBeCloseTo((1234 / 5000) * Number(track?.attrs.width), 1);
     expect(Number(bar({ ...CARD, xp: 9000 })[1]?.attrs.width)).toBe(Number(track?.attrs.width));
@@ -137,8 +135,25 @@ describe('rank card', () => {
   });
 
   test('rank and level are shown', () => {
-    const texts = expectSafeSvg(renderRankCard({ ...CARD, rank: 42, level: 1500 })).map((e) => e.text);
+    const texts = textsOf(expectSafeSvg(renderRankCard({ ...CARD, rank: 42, level: 1500 })));
     expect(texts).toEqual(expect.arrayContaining(['RANK', '#42', 'LEVEL', '1.5K']));
+  });
+
+  test.each([
+    [123_456, '#123,456'],
+    [999_999_999_999_999, '#999,999,999,999,999'],
+  ])('rank %d is written exactly, %s, whole within the card', (rank, written) => {
+    const lines = drawnLineBoxes(expectSafeSvg(renderRankCard({ ...CARD, rank, level: 999_999_999_999_999 })));
+    const figure = lines.find((line) => line.text === written) as DrawnLine;
+    expect(figure).toBeDefined();
+    // Right of the avatar, and left of the LEVEL label that follows it.
+    const level = lines.find((line) => line.text === 'LEVEL') as DrawnLine;
+    expect(figure.left).toBeGreaterThan(240);
+    expect(figure.right).toBeLessThan(level.left);
+  });
+
+  test('XP one short of the goal never reads as complete', () => {
+    expect(textsOf(expectSafeSvg(renderRankCard({ ...CARD, xp: 99_999_999, requiredXp: 100_000_000 })))).toContain('99.9M / 100M XP');
   });
 
   test.each(presenceNames)('status %s is a dot in Discord\'s colour on the avatar', (status) => {

@@ -7,6 +7,7 @@ import { renderTrash } from '../../shared/scenes/trash';
 import type { Size } from '../../shared/svg/geometry';
 import { inlinePng, samplePng } from '../support/imageHost';
 import { HOSTILE_TEXT } from '../support/hostileText';
+import { drawnLineBoxes } from '../support/outlines';
 import { expectNear } from '../support/near';
 import { distinctColors, pixel, rasterize, rgb } from '../support/raster';
 import { expectSafeSvg, picturesOf, textsOf } from '../support/svgXml';
@@ -61,7 +62,7 @@ describe('distracted', () => {
     }
     expect(distinctColors(rasterize(svg))).toBeGreaterThan(20);
     // Every label's text stays within its 220-wide tag.
-    for (const text of elements.filter((e) => e.tag === 'text')) expect(Number(text.attrs.textLength)).toBeLessThanOrEqual(220 - 24 + 0.01);
+    for (const line of drawnLineBoxes(elements)) expect(line.right - line.left).toBeLessThanOrEqual(220 - 24 + 0.01);
   });
 
   test('each picture gets its own clip path', () => {

@@ -252,8 +252,9 @@ describe('textLine', () => {
   test('draws outlines, not <text>: one group named by its text, one path per font run, placed at the line\'s origin', () => {
     const line = fitLine('Ada Lovelace', { maxWidth: 300, maxSize: 30, minSize: 10, weight: 'bold' });
     const elements = parseXml(svgDocument({ width: 400, height: 50 }, textLine(line, 10, 40, { fill: '#123456' })));
-    const [group, ...inside] = elements.slice(1);
-    expect(group?.attrs).toEqual({ role: 'img', 'aria-label': 'Ada Lovelace', fill: '#123456' });
+    const [group, title, ...inside] = elements.slice(1);
+    expect(group?.attrs).toEqual({ role: 'img', fill: '#123456' });
+    expect([title?.tag, title?.text]).toEqual(['title', 'Ada Lovelace']);
     expect(inside.map((e) => e.tag)).toEqual(['path']);
     expect(inside[0]?.attrs.transform).toMatch(/^translate\(10 40\) scale\(0\.0\d+ -0\.0\d+\)$/);
     expect(elements.some((e) => e.tag === 'text')).toBe(false);
