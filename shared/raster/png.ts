@@ -1,4 +1,5 @@
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import { encodePng } from './pngEncoder';
 
 /**
  * How resvg draws our documents: with no fonts at all. Our images carry their text as glyph
@@ -15,5 +16,5 @@ export const RESVG_OPTIONS: ResvgRenderOptions = { font: { loadSystemFonts: fals
 export async function svgToPng(svg: string): Promise<Buffer> {
   const { renderAsync } = await import('@resvg/resvg-js');
   const image = await renderAsync(svg, RESVG_OPTIONS);
-  return Buffer.from(image.asPng());
+  return encodePng(image.pixels, image.width, image.height);
 }
