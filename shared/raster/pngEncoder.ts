@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
  * RGBA pixels to a PNG, faster than resvg's own encoder (its `asPng` was a third of a rank card's
  * time): every row gets PNG's Sub filter (each byte minus the one a pixel to its left), which turns
  * flat colours and gradients into runs of zeros, and Node's zlib deflates the rows at level 3 on
- * the libuv pool. Files come out up to a third larger than resvg's (at its highest effort), in well under half its time.
+ * the libuv pool. Files come out up to a third larger than resvg's, for less time (2.7 ms against 3.5 ms for a rank card with an avatar), most of it off the main thread.
  */
 const deflateAsync = promisify(deflate);
 

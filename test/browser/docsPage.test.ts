@@ -43,6 +43,11 @@ describe('the docs page in Chromium', () => {
     await page.screenshot({ path: 'artifacts/docs-page.png', fullPage: true });
   });
 
+  test('credits the fonts and Twemoji (CC-BY 4.0) under the gallery', async () => {
+    const credit = await page.$eval('.gallery + p', (element) => element.textContent ?? '');
+    expect(credit).toMatch(/Noto Sans.*SIL Open Font License.*Twemoji.*CC-BY 4\.0/);
+  });
+
   test('the reference lists every route of the table', async () => {
     const articles = await page.$$eval('article[id]', (elements) => elements.map((element) => element.id));
     // And the HEAD a probed route's path answers.

@@ -4,11 +4,10 @@ import { renderFiltered } from '../../shared/scenes/filtered';
 import { h, svgDocument } from '../../shared/svg/builder';
 import { pixelate } from '../../shared/svg/filters';
 import { picture } from '../../shared/svg/picture';
-import { launchChromium } from '../support/browser';
+import { chromiumRender as render, launchChromium } from '../support/browser';
 import { gradientPng, inlinePng, noisePng } from '../support/imageHost';
 import { blocksOf } from '../support/blocks';
 import { isNear, premultiplied } from '../support/near';
-import { decodePng } from '../support/png';
 import { pixel, type Raster } from '../support/raster';
 
 /**
@@ -27,12 +26,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Chromium's own rendering of an SVG document, read back pixel by pixel (transparent where the SVG is). */
-async function chromiumRender(svg: string): Promise<Raster> {
-  const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-  await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent"><img id="shot" style="display:block" src="${src}"></body></html>`, { waitUntil: 'load' });
-  return decodePng(await page.locator('#shot').screenshot({ omitBackground: true }));
-}
+const chromiumRender = (svg: string) => render(page, svg);
 
 /** Chromium rounds differently from resvg: colours within 2, compared premultiplied (faint pixels' colours mean little). */
 const close = (a: number[], b: number[]) => isNear(premultiplied(a), premultiplied(b), 2);

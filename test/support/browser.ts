@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { decodePng } from './png';
+import type { Raster } from './raster';
 
 /** Debian's Chromium, which `.ci/run` installs (apt-get install chromium); playwright-core drives it. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -11,4 +13,11 @@ export async function launchChromium(): Promise<Browser> {
     // The machine has no network beyond loopback: keep Chromium from reaching for Google's services.
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** Chromium's own rendering of an SVG document in an <img>, read back pixel by pixel (transparent where the SVG is). */
+export async function chromiumRender(page: Page, svg: string): Promise<Raster> {
+  const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent"><img id="shot" style="display:block" src="${src}"></body></html>`, { waitUntil: 'load' });
+  return decodePng(await page.locator('#shot').screenshot({ omitBackground: true }));
 }
