@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 
 /**
  * WOFF 1.0 (W3C) to the plain TrueType/OpenType file it wraps: the rasteriser reads only SFNT
- * files, and the emoji font is published as WOFF. Each table is zlib-compressed unless
+ * files, and Fontsource publishes the Noto families as WOFF. Each table is zlib-compressed unless
  * compressing did not help; unwrapping inflates them and lays them out again, 4-byte aligned,
  * behind a fresh table directory. Throws on anything that is not a well-formed WOFF.
  */
