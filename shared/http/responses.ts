@@ -46,7 +46,7 @@ export const SVG_TYPE = 'image/svg+xml; charset=utf-8';
  * The PNG form of an SVG response: same caching headers; its ETag is the SVG's with a suffix
  * (the picture is a function of the document and the renderer), so it can be revalidated without
  * rasterising. The suffix names the renderer's revision: bump it when resvg or the fonts change
- * what a document rasterises to (2: emoji drawn from Noto Emoji; 3: our own PNG encoder), so caches
+ * what a document rasterises to (2: emoji drawn from Noto Emoji; 3: text as outlines, emoji from Twemoji), so caches
  * let old pictures go.
  */
 const RASTER_REVISION = 'png3';

@@ -1,5 +1,4 @@
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
-import { encodePng } from './pngEncoder';
 
 /**
  * How resvg draws our documents: with no fonts at all. Our images carry their text as glyph
@@ -9,12 +8,15 @@ import { encodePng } from './pngEncoder';
  */
 export const RESVG_OPTIONS: ResvgRenderOptions = { font: { loadSystemFonts: false }, logLevel: 'off' };
 
+let resvg: Promise<typeof import('@resvg/resvg-js')> | undefined;
+
 /**
  * One of our SVG documents as a PNG of the same size, rendered off the event loop. The native
  * renderer is loaded on the first PNG, not at cold start, and only by functions that draw.
  */
 export async function svgToPng(svg: string): Promise<Buffer> {
-  const { renderAsync } = await import('@resvg/resvg-js');
+  // Once: every import() of a package is resolved again, which cost more than a rank card's encoding.
+  const { renderAsync } = await (resvg ??= import('@resvg/resvg-js'));
   const image = await renderAsync(svg, RESVG_OPTIONS);
-  return encodePng(image.pixels, image.width, image.height);
+  return Buffer.from(image.asPng());
 }
