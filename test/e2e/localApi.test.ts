@@ -89,11 +89,12 @@ describe('rank card', () => {
     expectErrorEnvelope(await call(`${api.url}/nope`, { headers: { [name]: 'x' } }), 404, 'NOT_FOUND');
   });
 
-  test('huge level and rank are written compactly', async () => {
+  test('a huge rank is written exactly, a huge level compactly', async () => {
     const reply = await call(`${api.url}/v1/images/rank-card?username=a&level=999999999999999&xp=1&requiredXp=2&rank=123456789`, { key: KEY });
     expect(reply.status).toBe(200);
-    expect(reply.text).toContain('#123.5M');
-    expect(reply.text).toContain('>1000T<');
+    // The rank exactly, the level cut to tenths (never rounded up to 1000T).
+    expect(reply.text).toContain('<title>#123,456,789</title>');
+    expect(reply.text).toContain('<title>999.9T</title>');
   });
 
   test('hostile text stays text', async () => {
