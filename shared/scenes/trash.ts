@@ -10,7 +10,7 @@ const MOTION_LINES = [
   { x: 106, y: 250, length: 96 },
   { x: 124, y: 300, length: 70 },
 ];
-const COLORS = { wall: '#eef1f5', floor: '#d9dee6', bin: '#5f6b7a', binDark: '#4a5563', binLight: '#7d8999', rim: '#3c4450', motion: '#9aa5b4' };
+const COLORS = { wall: '#eef1f5', floor: '#d9dee6', bin: '#5f6b7a', binDark: '#4a5563', rim: '#3c4450', motion: '#9aa5b4' };
 
 /** The picture, tilted, dropping into a kitchen bin whose front hides its lower half; fitted into the requested size. */
 export function renderTrash({ image, width, height }: PictureScene): string {
@@ -24,9 +24,8 @@ export function renderTrash({ image, width, height }: PictureScene): string {
       h('rect', { ...SCENE, fill: COLORS.wall }),
       h('rect', { y: 520, width: SIZE, height: 80, fill: COLORS.floor }),
       h('ellipse', { cx: 300, cy: 575, rx: 140, ry: 16, fill: '#000', opacity: 0.12 }),
-      // The open lid leaning back, then the bin's inside, the picture, and the front over it.
-      h('path', { d: 'M168 356 L188 250 Q192 236 206 240 L214 244 L196 360 Z', fill: COLORS.binLight }),
-      h('ellipse', { cx: 300, cy: 372, rx: 130, ry: 26, fill: COLORS.rim }),
+      // The bin's open top (no lid: beside the tilted picture a lid read as a stray triangle), the picture, and the front over it.
+      h('ellipse', { cx: 300, cy: 372, rx: 130, ry: 26, fill: COLORS.binDark, stroke: COLORS.rim, 'stroke-width': 10 }),
       // Whatever of the tilted picture is below the rim must be inside the bin, never beside it.
       h('clipPath', { id: 'bin-opening' }, h('path', { d: 'M0 0 L600 0 L600 372 L430 372 L408 562 L192 562 L170 372 L0 372 Z' })),
       h('g', { 'clip-path': 'url(#bin-opening)' }, h('g', { transform: 'rotate(-16 300 325)' }, framedPicture(image, PHOTO, { margin: 6 }))),
