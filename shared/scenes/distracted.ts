@@ -47,8 +47,8 @@ export function renderDistracted(labels: DistractedLabels): string {
     h('rect', { y: 520, width: WIDTH, height: 80, fill: '#9aa3ad' }),
     // She glances back at him; he turns his head round to stare; his girlfriend glares at him.
     person({ x: PLACES.other.x, y: 560, look: LOOKS.other, dress: true, longHair: true, facing: -1, turn: 0.4, gaze: 1, mood: 'smile' }),
-    person({ x: PLACES.boyfriend.x, y: 560, look: LOOKS.boyfriend, facing: 1, turn: -1, gaze: -1, mood: 'open' }),
-    person({ x: PLACES.girlfriend.x, y: 560, look: LOOKS.girlfriend, longHair: true, facing: -1, turn: -0.6, gaze: -1, mood: 'frown' }),
+    person({ x: PLACES.boyfriend.x, y: 560, look: LOOKS.boyfriend, facing: 1, turn: -1, gaze: -1, mood: 'open', brows: 'raised', headTilt: -8 }),
+    person({ x: PLACES.girlfriend.x, y: 560, look: LOOKS.girlfriend, longHair: true, facing: -1, turn: -0.6, gaze: -1, mood: 'frown', brows: 'angry', arms: 'hips' }),
     tags,
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { renderDeleteDialog } from '../../shared/scenes/deleteDialog';
+import { renderDistracted } from '../../shared/scenes/distracted';
 import { renderTrash } from '../../shared/scenes/trash';
 import { inlinePng, samplePng } from '../support/imageHost';
 import { pixel, rasterize, rgb, type Raster } from '../support/raster';
@@ -41,5 +42,63 @@ describe('trash', () => {
   test('the rim is clean: left of the tilted picture, where a lid once leaned as a grey wedge, the wall shows', () => {
     const raster = rasterize(renderTrash({ image: IMAGE, width: 600, height: 600 }));
     for (const [x, y] of [[176, 322], [178, 332], [182, 346]] as const) expect(pixel(raster, x, y).slice(0, 3)).toEqual(rgb('#eef1f5'));
+  });
+});
+
+describe('distracted', () => {
+  // Heads are drawn at 0.82 scale with their centres about 160 px down; each box holds one head and nothing else that is ink, white or hair.
+  const HEADS = { boyfriend: { x: 480, y: 100, width: 120, height: 130 }, girlfriend: { x: 730, y: 100, width: 120, height: 130 } };
+  const COLOURS = { ink: '#1d1d1f', white: '#ffffff', boyfriendHair: '#3b2a1e', girlfriendHair: '#2b2b2b' };
+  const raster = rasterize(renderDistracted({ boyfriend: { kind: 'text', text: 'Me' }, girlfriend: { kind: 'text', text: 'My project' }, other: { kind: 'text', text: 'A new framework' } }));
+
+  /** The pixels of exactly `hex` in `box`, as [x, y]. */
+  function spots(box: { x: number; y: number; width: number; height: number }, hex: string, rows = [box.y, box.y + box.height]): [number, number][] {
+    const want = rgb(hex);
+    const found: [number, number][] = [];
+    for (let y = Math.max(box.y, rows[0] as number); y < Math.min(box.y + box.height, rows[1] as number); y += 1) {
+      for (let x = box.x; x < box.x + box.width; x += 1) if (pixel(raster, x, y).slice(0, 3).every((value, i) => value === want[i])) found.push([x, y]);
+    }
+    return found;
+  }
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+  /** The pupils (ink in the upper half of the head, above the mouth) and the eye whites round them. */
+  function eyes(box: { x: number; y: number; width: number; height: number }) {
+    const centreY = box.y + box.height * 0.45;
+    const pupils = spots(box, COLOURS.ink, [box.y, centreY + 8]);
+    const whites = spots(box, COLOURS.white);
+    return { pupils, whites, pupilX: mean(pupils.map(([x]) => x)), pupilY: mean(pupils.map(([, y]) => y)), whiteX: mean(whites.map(([x]) => x)) };
+  }
+
+  test('the boyfriend has turned his head to the other woman: eyes left in a face turned left, the back of his head towards his girlfriend', () => {
+    const box = HEADS.boyfriend;
+    const { pupils, whites, pupilX, pupilY, whiteX } = eyes(box);
+    expect(pupils.length).toBeGreaterThan(20);
+    // He looks to the left, where she walks: each pupil sits at the left of its eye white.
+    expect(whites.length).toBeGreaterThan(20);
+    expect(pupilX).toBeLessThan(whiteX - 2);
+    // Across his head at eye level: face and eyes on the left, hair (the back of his head) on the right.
+    const row = [...spots(box, COLOURS.boyfriendHair, [pupilY, pupilY + 1]), ...spots(box, '#e9b995', [pupilY, pupilY + 1])].map(([x]) => x);
+    const centre = (Math.min(...row) + Math.max(...row)) / 2;
+    expect(pupilX).toBeLessThan(centre - 10);
+    expect(spots(box, COLOURS.boyfriendHair, [pupilY, pupilY + 1]).filter(([x]) => x > centre + 10).length).toBeGreaterThan(8);
+  });
+
+  test('the girlfriend glares at him: eyes turned left to him, brows pulled down towards her nose', () => {
+    const box = HEADS.girlfriend;
+    const { pupils, pupilX, pupilY, whiteX } = eyes(box);
+    expect(pupilX).toBeLessThan(whiteX - 2);
+    // Each brow's end nearer the nose is lower than its outer end.
+    const between = pupilX;
+    for (const eye of [pupils.filter(([x]) => x < between), pupils.filter(([x]) => x >= between)]) {
+      const eyeX = mean(eye.map(([x]) => x));
+      const inner = eyeX < between ? 1 : -1;
+      const lowest = (x: number) => {
+        const brow = spots({ x: Math.round(x), y: box.y, width: 1, height: box.height }, COLOURS.girlfriendHair, [pupilY - 22, pupilY - 5]);
+        expect(brow.length).toBeGreaterThan(0);
+        return Math.max(...brow.map(([, y]) => y));
+      };
+      expect(lowest(eyeX + inner * 5)).toBeGreaterThan(lowest(eyeX - inner * 5) + 3);
+    }
   });
 });
