@@ -2,9 +2,12 @@ import { h, svgDocument } from '../svg/builder';
 import { picture } from '../svg/picture';
 import type { PictureScene } from './picture';
 
-/** The picture behind steel bars; bar count, thickness and rails follow the output size. */
+/** Bars across a square picture: the count follows the aspect, so a picture looks the same jailed at 128 or 1024 pixels. */
+const BARS_PER_SQUARE = 7;
+
+/** The picture behind steel bars; bar count follows the output's aspect, thickness and rails its size. */
 export function renderJail({ image, width, height }: PictureScene): string {
-  const count = Math.min(14, Math.max(3, Math.round(width / 72)));
+  const count = Math.min(14, Math.max(3, Math.round((BARS_PER_SQUARE * width) / height)));
   const spacing = width / count;
   const bar = Math.max(1, spacing * 0.2);
   const rail = Math.max(1, Math.min(width, height) * 0.05);
