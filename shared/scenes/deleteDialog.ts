@@ -1,4 +1,4 @@
-import { fitScene, h, svgDocument, type SvgElement } from '../svg/builder';
+import { fitScale, fitScene, fittedView, h, svgDocument, type SvgElement } from '../svg/builder';
 import type { Box, Size } from '../svg/geometry';
 import { framedPicture } from '../svg/picture';
 import { textLine } from '../svg/textElements';
@@ -36,8 +36,8 @@ const TITLE_BAR = 40;
 const BUTTON = { width: 104, height: 34 };
 const COLORS = { desktop: '#0a64a4', window: '#f3f3f3', titleBar: '#ffffff', border: '#8a8a8a', text: '#1b1b1b', muted: '#5c5c5c', accent: '#0067c0', button: '#fdfdfd' };
 
-/** How much a scene of `scene` is scaled to fit whole into `size`. */
-const fitScale = (scene: Size, size: Size) => Math.min(size.width / scene.width, size.height / scene.height);
+/** The layout that draws the dialog largest in `size`. */
+export const dialogLayout = (size: Size): DialogLayout => (fitScale(WIDE.scene, size) >= fitScale(TALL.scene, size) ? WIDE : TALL);
 
 /**
  * The "Delete this?" confirmation dialog of a desktop OS, with the picture as the file: in the
@@ -45,7 +45,7 @@ const fitScale = (scene: Size, size: Size) => Math.min(size.width / scene.width,
  */
 export function renderDeleteDialog({ image, width, height }: PictureScene): string {
   const size = { width, height };
-  const layout = fitScale(WIDE.scene, size) >= fitScale(TALL.scene, size) ? WIDE : TALL;
+  const layout = dialogLayout(size);
   const { window, photo, text } = layout;
   const line = (content: string, maxSize: number, weight: 'regular' | 'bold' = 'regular') => fitLine(content, { maxWidth: 380, maxSize, minSize: maxSize, weight });
   const paragraph = [line('Delete this?', 30, 'bold'), line('This item will be permanently deleted.', 16), line('You cannot undo this action.', 16)];
@@ -53,10 +53,10 @@ export function renderDeleteDialog({ image, width, height }: PictureScene): stri
   return svgDocument(
     size,
     h('title', {}, 'Delete this?'),
-    h('rect', { ...size, fill: COLORS.desktop }),
     fitScene(
       layout.scene,
       size,
+      h('rect', { ...fittedView(layout.scene, size), fill: COLORS.desktop }),
       h('rect', { ...window, x: window.x + 6, y: window.y + 8, rx: 8, fill: '#000', opacity: 0.3 }),
       h('rect', { ...window, rx: 8, fill: COLORS.window, stroke: COLORS.border }),
       h('path', { d: `M${window.x} ${window.y + TITLE_BAR} L${window.x} ${window.y + 8} Q${window.x} ${window.y} ${window.x + 8} ${window.y} L${right - 8} ${window.y} Q${right} ${window.y} ${right} ${window.y + 8} L${right} ${window.y + TITLE_BAR} Z`, fill: COLORS.titleBar }),

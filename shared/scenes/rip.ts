@@ -1,4 +1,4 @@
-import { fitScene, h, svgDocument } from '../svg/builder';
+import { fitScene, fittedView, h, svgDocument } from '../svg/builder';
 import { saturate } from '../svg/filters';
 import { picture } from '../svg/picture';
 import { sky } from '../svg/sky';
@@ -18,11 +18,13 @@ export interface RipData extends PictureScene {
   text?: string;
 }
 
-/** A gravestone at night, the picture in grey on it, "RIP" and an optional epitaph below; fitted into the requested size. */
+/** A gravestone at night, the picture in grey on it, "RIP" and an optional epitaph below; fitted into the requested size, sky and grass filling it. */
 export function renderRip({ image, text, width, height }: RipData): string {
   const title = fitLine('RIP', { maxWidth: 200, maxSize: 72, minSize: 72, weight: 'bold' });
   const epitaph = text ? fitBlock(text, { width: EPITAPH.width, height: EPITAPH.height, maxSize: 30, minSize: 12, lineHeight: 1.2 }) : undefined;
   const top = STONE.y + STONE.width / 2;
+  const view = fittedView(SCENE, { width, height });
+  const [left, right, bottom] = [view.x, view.x + view.width, view.y + view.height];
   return svgDocument(
     { width, height },
     h('title', {}, text ? `RIP: ${text}` : 'RIP'),
@@ -30,7 +32,7 @@ export function renderRip({ image, text, width, height }: RipData): string {
       SCENE,
       { width, height },
       h('defs', {}, saturate(0).element('grey', PHOTO), h('clipPath', { id: 'photo-frame' }, h('rect', { ...PHOTO, rx: 16 }))),
-      sky(SCENE, COLORS.sky),
+      sky(SCENE, COLORS.sky, view),
       // A crescent drawn as its own shape (outer arc, then the inner arc back), not a disc over a disc.
       h('path', { d: 'M548 56 A42 42 0 1 0 578 118 A36 36 0 1 1 548 56 Z', fill: COLORS.moon }),
       h('path', {
@@ -43,7 +45,8 @@ export function renderRip({ image, text, width, height }: RipData): string {
       h('g', { 'clip-path': 'url(#photo-frame)' }, picture(image, PHOTO, { filter: 'url(#grey)' })),
       h('rect', { ...PHOTO, rx: 16, fill: 'none', stroke: COLORS.stoneEdge, 'stroke-width': 6 }),
       epitaph && textBlock(epitaph, EPITAPH, 'center', { fill: COLORS.engraving }),
-      h('path', { d: `M0 ${SIZE} L0 575 Q160 545 320 570 Q480 595 ${SIZE} 560 L${SIZE} ${SIZE} Z`, fill: COLORS.grass }),
+      // The hill runs on flat to the output's edges, whatever its aspect.
+      h('path', { d: `M${left} ${bottom} L${left} 575 L0 575 Q160 545 320 570 Q480 595 ${SIZE} 560 L${right} 560 L${right} ${bottom} Z`, fill: COLORS.grass }),
       [90, 130, 520, 560, 600].map((x) => h('path', { d: `M${x} 590 l8 -26 l6 26 l8 -20 l4 20 Z`, fill: COLORS.grassDark })),
     ),
   );

@@ -1,9 +1,10 @@
-import { fitScene, h, svgDocument } from '../svg/builder';
+import { fitScene, fittedView, h, svgDocument } from '../svg/builder';
 import { framedPicture } from '../svg/picture';
 import type { PictureScene } from './picture';
 
 const SIZE = 600;
 const SCENE = { width: SIZE, height: SIZE };
+const FLOOR = 520;
 const PHOTO = { x: 190, y: 215, width: 220, height: 220 };
 const MOTION_LINES = [
   { x: 120, y: 200, length: 80 },
@@ -12,17 +13,19 @@ const MOTION_LINES = [
 ];
 const COLORS = { wall: '#eef1f5', floor: '#d9dee6', bin: '#5f6b7a', binDark: '#4a5563', rim: '#3c4450', motion: '#9aa5b4' };
 
-/** The picture, tilted, dropping into a kitchen bin whose front hides its lower half; fitted into the requested size. */
+/** The picture, tilted, dropping into a kitchen bin whose front hides its lower half; fitted into the requested size, the room filling it. */
 export function renderTrash({ image, width, height }: PictureScene): string {
   const ribs = [250, 300, 350].map((x) => h('path', { d: `M${x} 380 L${x + (x - 300) * 0.08} 560`, stroke: COLORS.binDark, 'stroke-width': 8, 'stroke-linecap': 'round' }));
+  const view = fittedView(SCENE, { width, height });
   return svgDocument(
     { width, height },
     h('title', {}, 'Into the trash'),
     fitScene(
       SCENE,
       { width, height },
-      h('rect', { ...SCENE, fill: COLORS.wall }),
-      h('rect', { y: 520, width: SIZE, height: 80, fill: COLORS.floor }),
+      // Wall and floor reach the output's edges, whatever its aspect.
+      h('rect', { ...view, fill: COLORS.wall }),
+      h('rect', { x: view.x, y: FLOOR, width: view.width, height: view.y + view.height - FLOOR, fill: COLORS.floor }),
       h('ellipse', { cx: 300, cy: 575, rx: 140, ry: 16, fill: '#000', opacity: 0.12 }),
       // The bin's open top (no lid: beside the tilted picture a lid read as a stray triangle), the picture, and the front over it.
       h('ellipse', { cx: 300, cy: 372, rx: 130, ry: 26, fill: COLORS.binDark, stroke: COLORS.rim, 'stroke-width': 10 }),

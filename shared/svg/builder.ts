@@ -3,7 +3,7 @@
  * by our code and checked; every text child and attribute value is escaped when rendered.
  * There is no way to pass a string that is emitted as markup.
  */
-import type { Size } from './geometry';
+import type { Box, Size } from './geometry';
 
 export type AttrValue = string | number | undefined | null | false;
 export type Attrs = Record<string, AttrValue>;
@@ -114,14 +114,27 @@ export function svgDocument(size: Size, ...children: Child[]): string {
   );
 }
 
+/** How much a scene is scaled to fit whole into a document of `size`. */
+export const fitScale = (scene: Size, size: Size) => Math.min(size.width / scene.width, size.height / scene.height);
+
+/**
+ * The part of a scene's coordinates that a document of `size` shows when the scene is fitted into
+ * it: the scene itself plus the bands fitting leaves beside it. A scene fills this with its
+ * backdrop (wall, sky, desktop), so no output size leaves transparent margins.
+ */
+export function fittedView(scene: Size, size: Size): Box {
+  const scale = fitScale(scene, size);
+  const [width, height] = [size.width / scale, size.height / scale];
+  return { x: (scene.width - width) / 2, y: (scene.height - height) / 2, width, height };
+}
+
 /**
  * A scene drawn in its own fixed coordinates, scaled whole into a document of `size` (aspect kept,
  * centred), so the document's width, height and viewBox are the requested ones. The scale is not
  * rounded: two decimals would leave a visible gap at the edges of a large output.
  */
 export function fitScene(scene: Size, size: Size, ...children: Child[]): SvgElement {
-  const scale = Math.min(size.width / scene.width, size.height / scene.height);
-  const dx = (size.width - scene.width * scale) / 2;
-  const dy = (size.height - scene.height * scale) / 2;
-  return h('g', { transform: `translate(${formatNumber(dx)} ${formatNumber(dy)}) scale(${scale})` }, ...children);
+  const view = fittedView(scene, size);
+  const scale = fitScale(scene, size);
+  return h('g', { transform: `translate(${formatNumber(-view.x * scale)} ${formatNumber(-view.y * scale)}) scale(${scale})` }, ...children);
 }
