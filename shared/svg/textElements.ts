@@ -1,6 +1,7 @@
 import { twemojiDataUri } from '../text/emoji';
 import { shapeLine, EMOJI_ADVANCE } from '../text/shaping';
 import { h, formatNumber, type Attrs, type SvgElement } from './builder';
+import { emojiShapes, TWEMOJI_UNITS } from './emojiShapes';
 import type { Box } from './geometry';
 import { runPathData } from './glyphOutlines';
 import type { FittedBlock, FittedLine } from './textLayout';
@@ -10,7 +11,7 @@ const EMOJI_SIZE = 1.1;
 const EMOJI_TOP = 0.9;
 
 /**
- * Draws a fitted line with its left end at `x`, as glyph outlines and Twemoji pictures rather than
+ * Draws a fitted line with its left end at `x`, as glyph outlines and Twemoji shapes rather than
  * <text>: the picture then does not depend on the fonts of whoever views it, so Chromium, resvg and
  * our PNGs draw the same glyphs where they were measured. The text itself is the group's <title>,
  * its accessible name, for screen readers and search (an element's text, not an attribute, so any
@@ -21,16 +22,25 @@ export function textLine(line: FittedLine, x: number, y: number, attrs: Attrs = 
   const size = line.fontSize;
   const drawn = shapeLine(line.text, line.weight).runs.map((run) => {
     const left = x + run.x * size;
-    if (run.kind === 'emoji') {
-      const side = EMOJI_SIZE * size;
-      return h('image', { x: left + ((EMOJI_ADVANCE - EMOJI_SIZE) / 2) * size, y: y - EMOJI_TOP * size, width: side, height: side, href: twemojiDataUri(run.file) });
-    }
+    if (run.kind === 'emoji') return emoji(run.file, left + ((EMOJI_ADVANCE - EMOJI_SIZE) / 2) * size, y - EMOJI_TOP * size, EMOJI_SIZE * size);
     const d = runPathData(run);
     if (!d) return null;
     const scale = Number((size / run.face.font.unitsPerEm).toPrecision(6));
     return h('path', { transform: `translate(${formatNumber(left)} ${formatNumber(y)}) scale(${scale} ${-scale})`, d });
   });
   return h('g', { role: 'img', ...attrs }, h('title', {}, line.text), drawn);
+}
+
+/**
+ * A Twemoji in the square of `side` at (x, y): its shapes inline, black where Twemoji leaves the
+ * fill unset (as in its own file, not the text's colour); the rare file with more than shapes as a
+ * picture of itself.
+ */
+function emoji(file: string, x: number, y: number, side: number): SvgElement {
+  const shapes = emojiShapes(file);
+  if (!shapes) return h('image', { x, y, width: side, height: side, href: twemojiDataUri(file) });
+  const scale = Number((side / TWEMOJI_UNITS).toPrecision(6));
+  return h('g', { transform: `translate(${formatNumber(x)} ${formatNumber(y)}) scale(${scale})`, fill: '#000000' }, shapes);
 }
 
 /** Draws a fitted block inside `box`, vertically centred, each line centred or left-aligned. */

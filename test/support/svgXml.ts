@@ -52,7 +52,7 @@ export function parseXml(xml: string): ParsedElement[] {
   return all;
 }
 
-const PAINT = ['fill', 'opacity', 'stroke', 'stroke-width', 'stroke-linecap', 'transform', 'clip-path', 'filter'];
+const PAINT = ['fill', 'fill-rule', 'fill-opacity', 'opacity', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit', 'transform', 'clip-path', 'filter'];
 const BOX = ['x', 'y', 'width', 'height'];
 const PRIMITIVE = [...BOX, 'in', 'in2', 'result'];
 /**

@@ -3,12 +3,14 @@ import { h, svgDocument } from '../../shared/svg/builder';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { interFace } from '../../shared/fonts/faces';
-import { twemojiDir } from '../../shared/fonts/fontFiles';
+import { twemojiDir, twemojiFiles } from '../../shared/fonts/fontFiles';
+import { twemojiDataUri } from '../../shared/text/emoji';
+import { emojiShapes } from '../../shared/svg/emojiShapes';
 import { EMOJI_ADVANCE, shapeLine, type GlyphRun } from '../../shared/text/shaping';
 import { graphemes, textWidth, verticalMetrics } from '../../shared/svg/measure';
 import { textLine } from '../../shared/svg/textElements';
 import { fitBlock, fitLine } from '../../shared/svg/textLayout';
-import { drawnLines, parseXml } from '../support/svgXml';
+import { drawnLines, isTextLine, parseXml, type ParsedElement } from '../support/svgXml';
 import { rasterize, type Raster } from '../support/raster';
 
 const FAMILY = '👨‍👩‍👧‍👦';
@@ -260,16 +262,40 @@ describe('textLine', () => {
     expect(elements.some((e) => e.tag === 'text')).toBe(false);
   });
 
-  test('a line with emoji: Twemoji pictures at their measured places, between outline runs', () => {
+  test('a line with emoji: Twemoji shapes inline at their measured places, between outline runs', () => {
     const line = fitLine(`Ada ${FAMILY}👍🏽 Lovelace 🇫🇷`, { maxWidth: 600, maxSize: 30, minSize: 10, weight: 'bold' });
     const elements = parseXml(svgDocument({ width: 600, height: 50 }, textLine(line, 10, 40)));
     expect(drawnLines(elements)).toEqual([`Ada ${FAMILY}👍🏽 Lovelace 🇫🇷`]);
-    const images = elements.filter((e) => e.tag === 'image');
-    const files = images.map((e) => Buffer.from((e.attrs.href as string).split(',')[1] as string, 'base64').toString());
-    expect(files).toEqual(['1f468-200d-1f469-200d-1f467-200d-1f466', '1f44d-1f3fd', '1f1eb-1f1f7'].map((name) => readFileSync(join(twemojiDir(), `${name}.svg`), 'utf8')));
+    expect(elements.some((e) => e.tag === 'image')).toBe(false);
+    // Each emoji is a group of its file's shapes, path for path, scaled from Twemoji's 36-unit square.
+    const emoji = elements.filter((e) => e.tag === 'g' && e.parent !== undefined && isTextLine(e.parent));
+    const pathsIn = (group: ParsedElement) => elements.filter((e) => e.tag === 'path' && e.parent === group).map((e) => e.attrs.d);
+    const filePaths = (name: string) => [...readFileSync(join(twemojiDir(), `${name}.svg`), 'utf8').matchAll(/<path[^>]* d="([^"]*)"/g)].map((match) => match[1]);
+    expect(emoji.map(pathsIn)).toEqual(['1f468-200d-1f469-200d-1f467-200d-1f466', '1f44d-1f3fd', '1f1eb-1f1f7'].map(filePaths));
     const shaped = shapeLine(line.text, 'bold').runs.filter((run) => run.kind === 'emoji');
-    images.forEach((image, i) => expect(Number(image.attrs.x)).toBeCloseTo(10 + ((shaped[i]?.x ?? 0) + 0.05) * line.fontSize, 1));
+    emoji.forEach((group, i) => {
+      const [, x, y, scale] = /^translate\(([\d.]+) ([\d.]+)\) scale\(([\d.]+)\)$/.exec(group.attrs.transform ?? '')!.map(Number) as number[];
+      expect(x).toBeCloseTo(10 + ((shaped[i]?.x ?? 0) + 0.05) * line.fontSize, 1);
+      expect(y).toBeCloseTo(40 - 0.9 * line.fontSize, 1);
+      expect((scale as number) * 36).toBeCloseTo(1.1 * line.fontSize, 3);
+    });
     expect(shaped.at(-1)?.x).toBeCloseTo(line.width / line.fontSize - EMOJI_ADVANCE, 9);
+  });
+
+  test('inline Twemoji shapes draw what Twemoji\'s own files draw, black where a file sets no fill, whatever the text\'s colour', () => {
+    const files = twemojiFiles();
+    const sample = [...files].filter((_, i) => i % 25 === 0);
+    expect(sample.length).toBeGreaterThan(140);
+    for (const file of sample) {
+      const shapes = emojiShapes(file);
+      if (!shapes) continue;
+      const inline = rasterize(svgDocument({ width: 72, height: 72 }, h('g', { fill: '#ff00ff' }, h('g', { transform: 'scale(2)', fill: '#000000' }, shapes))));
+      const asPicture = rasterize(svgDocument({ width: 72, height: 72 }, h('image', { width: 72, height: 72, href: twemojiDataUri(file) })));
+      const off = inline.pixels.filter((value, i) => Math.abs(value - (asPicture.pixels[i] as number)) > 2).length;
+      if (off > 0) throw new Error(`${file}: ${off} channel values differ`);
+    }
+    // Only files that are more than plain shapes stay pictures.
+    expect([...files].filter((file) => !emojiShapes(file))).toEqual(['1f6dc.svg', '1fa87.svg', '1fae8.svg']);
   });
 
   test('right-to-left words are drawn in visual order: the first Hebrew word rightmost, brackets mirrored', () => {
@@ -285,7 +311,7 @@ describe('textLine', () => {
     expect(glyphs.map((glyph) => glyph.id).filter((id) => id === paren('(') || id === paren(')'))).toEqual([paren('('), paren(')')]);
   });
 
-  test('the rasteriser draws emoji in colour from Twemoji: each its own picture, a family as one', () => {
+  test('the rasteriser draws emoji in colour from Twemoji: each its own drawing, a family as one', () => {
     const draw = (text: string) => drawLine(text, 40, 'regular', 200).raster;
     const [smile, pizza, family] = ['😀', '🍕', FAMILY].map(draw) as [Raster, Raster, Raster];
     expect(smile.pixels.equals(pizza.pixels)).toBe(false);
