@@ -84,6 +84,24 @@ describe('distracted', () => {
     expect(spots(box, COLOURS.boyfriendHair, [pupilY, pupilY + 1]).filter(([x]) => x > centre + 10).length).toBeGreaterThan(8);
   });
 
+  test('each of the three walks on two feet a stride apart: two shoes, a gap between them', () => {
+    const row = 556;
+    const shoe = rgb('#2a2a2e');
+    const columns = Array.from({ length: raster.width }, (_, x) => x).filter((x) => pixel(raster, x, row).slice(0, 3).every((value, i) => value === shoe[i]));
+    // Runs of adjacent shoe columns along the ground: one per foot.
+    const runs = columns.reduce<[number, number][]>((found, x) => {
+      const last = found.at(-1);
+      if (last && x === last[1] + 1) last[1] = x;
+      else found.push([x, x]);
+      return found;
+    }, []);
+    expect(runs).toHaveLength(6);
+    for (const person of [0, 1, 2]) {
+      const [back, front] = [runs[person * 2], runs[person * 2 + 1]] as [[number, number], [number, number]];
+      expect(front[0] - back[1]).toBeGreaterThan(30);
+    }
+  });
+
   test('the girlfriend glares at him: eyes turned left to him, brows pulled down towards her nose', () => {
     const box = HEADS.girlfriend;
     const { pupils, pupilX, pupilY, whiteX } = eyes(box);
