@@ -48,6 +48,16 @@ export const NOTO_FAMILIES = [
   'noto-sans-ethiopic',
   'noto-sans-thaana',
   'noto-sans-syriac',
+  'noto-serif-tibetan',
+  'noto-sans-javanese',
+  'noto-sans-tai-viet',
+  'noto-sans-new-tai-lue',
+  'noto-sans-ol-chiki',
+  'noto-sans-cherokee',
+  'noto-sans-canadian-aboriginal',
+  'noto-sans-tifinagh',
+  'noto-sans-nko',
+  'noto-sans-adlam',
   'noto-sans-symbols',
   'noto-sans-symbols-2',
   'noto-sans-jp',
@@ -88,7 +98,7 @@ export const notoDir = (family: NotoFamily): string => {
 export const notoRangesFile = (family: NotoFamily): string => join(notoDir(family), 'unicode.json');
 
 /** Families published in one weight only: their bold is their regular. */
-const REGULAR_ONLY: ReadonlySet<NotoFamily> = new Set(['noto-sans-symbols-2']);
+const REGULAR_ONLY: ReadonlySet<NotoFamily> = new Set(['noto-sans-symbols-2', 'noto-sans-tai-viet', 'noto-sans-tifinagh', 'noto-sans-nko']);
 
 /** The WOFF file of one subset of a family in one weight: `[12]` is written `12` in file names. */
 export const notoFileName = (family: NotoFamily, subset: string, weight: FontWeight): string =>

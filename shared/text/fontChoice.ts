@@ -7,10 +7,10 @@ import { EMOJI, EMOJI_STYLE, twemojiFile } from './emoji';
  * Who draws a grapheme cluster: a font's glyphs, or a Twemoji picture. Emoji style goes to Twemoji
  * first; then Inter where it has every character; then the first Noto family (in NOTO_FAMILIES'
  * order) whose subset for the cluster has them all; then Twemoji for a symbol no font has (❤ without
- * U+FE0F). What nothing draws is left to Inter, whose missing-glyph box at least shows that
- * something is there.
+ * U+FE0F); then a stand-in (standIn below). What nothing draws is left to Inter, whose
+ * missing-glyph box at least shows that something is there.
  */
-export type Drawer = { kind: 'glyphs'; face: Face } | { kind: 'emoji'; file: string };
+export type Drawer = { kind: 'glyphs'; face: Face; /** Drawn in place of the cluster (a stand-in). */ text?: string } | { kind: 'emoji'; file: string };
 
 // Joiners and variation selectors shape a cluster but need no glyph of their own.
 const INVISIBLE = /[\u200B-\u200F\uFE00-\uFE0F\u2060\u{E0100}-\u{E01EF}]/u;
@@ -46,11 +46,32 @@ function fontFor(codePoints: number[], weight: FontWeight, families: readonly No
  * space, so a run of words in one script is shaped as one run.
  */
 export function drawerOf(cluster: string, weight: FontWeight, families: readonly NotoFamily[], previous?: Drawer): Drawer {
-  if (SPACE.test(cluster) && previous?.kind === 'glyphs' && hasAll(previous.face, [...cluster].map((char) => char.codePointAt(0) as number))) return previous;
+  if (SPACE.test(cluster) && previous?.kind === 'glyphs' && hasAll(previous.face, [...cluster].map((char) => char.codePointAt(0) as number))) return { kind: 'glyphs', face: previous.face };
   const emoji = EMOJI.test(cluster) ? twemojiFile(cluster) : undefined;
   if (emoji && EMOJI_STYLE.test(cluster)) return { kind: 'emoji', file: emoji };
-  const visible = [...cluster].filter((char) => !INVISIBLE.test(char)).map((char) => char.codePointAt(0) as number);
+  const visible = visibleCodePoints(cluster);
   const face = visible.length === 0 ? interFace(weight) : fontFor(visible, weight, families);
   if (face) return { kind: 'glyphs', face };
-  return emoji ? { kind: 'emoji', file: emoji } : { kind: 'glyphs', face: interFace(weight) };
+  if (emoji) return { kind: 'emoji', file: emoji };
+  return standIn(cluster, visible, weight, families) ?? { kind: 'glyphs', face: interFace(weight) };
+}
+
+const visibleCodePoints = (text: string) => [...text].filter((char) => !INVISIBLE.test(char)).map((char) => char.codePointAt(0) as number);
+
+/**
+ * What to draw for a cluster no font draws whole. Its compatibility form first: the "fancy
+ * letters" of Discord names (𝓐𝓭𝓪, 𝕯𝖆𝖗𝖐, 𝙼𝚘𝚗𝚘) are Unicode's mathematical letters, which no shipped
+ * font has, and NFKC makes them the letters they stand for. Else the cluster without the marks
+ * its base's font lacks (the stacked marks of "Zalgo" text), so the letter shows, not a box.
+ */
+function standIn(cluster: string, visible: number[], weight: FontWeight, families: readonly NotoFamily[]): Drawer | undefined {
+  const folded = cluster.normalize('NFKC');
+  if (folded !== cluster) {
+    const face = fontFor(visibleCodePoints(folded), weight, families);
+    if (face) return { kind: 'glyphs', face, text: folded };
+  }
+  const [base, ...marks] = visible as [number, ...number[]];
+  const face = fontFor([base], weight, families);
+  if (!face) return undefined;
+  return { kind: 'glyphs', face, text: String.fromCodePoint(base, ...marks.filter((mark) => face.font.hasGlyphForCodePoint(mark))) };
 }

@@ -63,7 +63,7 @@ function segments(text: string, weight: FontWeight): Segment[] {
   for (const cluster of graphemes(text)) {
     const drawer = drawerOf(cluster, weight, families, previous);
     const level = levels?.levels[at] ?? 0;
-    const drawn = mirrored?.has(at) ? (mirrored.get(at) as string) + cluster.slice(1) : cluster;
+    const drawn = drawer.kind === 'glyphs' && drawer.text !== undefined ? drawer.text : mirrored?.has(at) ? (mirrored.get(at) as string) + cluster.slice(1) : cluster;
     const last = out.at(-1);
     if (last && last.level === level && drawer.kind === 'glyphs' && last.drawer.kind === 'glyphs' && last.drawer.face === drawer.face) last.text += drawn;
     else out.push({ drawer, text: drawn, level });

@@ -6,6 +6,7 @@ import { textLine } from '../../shared/svg/textElements';
 import { fitLine } from '../../shared/svg/textLayout';
 import { shapeLine } from '../../shared/text/shaping';
 import { rasterize, type Raster } from '../support/raster';
+import { parseXml, textsOf } from '../support/svgXml';
 
 /**
  * Names in every script Discord users write in draw as real glyphs: each pair is two different
@@ -26,6 +27,16 @@ const SCRIPTS: [script: string, family: RegExp, names: [string, string]][] = [
   ['Armenian', /^noto-sans-armenian\//, ['Արամ', 'Աննա']],
   ['Ethiopic', /^noto-sans-ethiopic\//, ['አበበ', 'ካሳሁን']],
   ['Khmer', /^noto-sans-khmer\//, ['សុខា', 'ដារ៉ា']],
+  ['Tibetan', /^noto-serif-tibetan\//, ['བསྟན་འཛིན', 'ཚེ་རིང']],
+  ['Javanese', /^noto-sans-javanese\//, ['ꦲꦢꦶ', 'ꦧꦸꦢꦶ']],
+  ['Canadian syllabics', /^noto-sans-canadian-aboriginal\//, ['ᐃᓄᒃ', 'ᓄᓇᕗᑦ']],
+  ['Cherokee', /^noto-sans-cherokee\//, ['ᏣᎳᎩ', 'ᎠᏂᏴᏫ']],
+  ['Tifinagh', /^noto-sans-tifinagh\//, ['ⴰⵣⵓⵍ', 'ⵜⴰⵎⴰⵣⵉⵖⵜ']],
+  ["N'Ko", /^noto-sans-nko\//, ['ߒߞߏ', 'ߡߊ߲ߘߋ߲']],
+  ['Ol Chiki', /^noto-sans-ol-chiki\//, ['ᱥᱟᱱᱛᱟᱲᱤ', 'ᱚᱞᱪᱤᱠᱤ']],
+  ['Adlam', /^noto-sans-adlam\//, ['𞤀𞤣𞤤𞤢𞤥', '𞤊𞤵𞤤𞤢']],
+  ['Tai Viet', /^noto-sans-tai-viet\//, ['ꪖꪶꪮ', 'ꪜꪱꪙ']],
+  ['New Tai Lue', /^noto-sans-new-tai-lue\//, ['ᦑᦲᦟᦹ', 'ᦔᦱᦺ']],
   ['Greek', /^inter\//, ['Ελένη', 'Νίκος']],
   ['Cyrillic', /^inter\//, ['Мария', 'Ирина']],
   ['Vietnamese', /^inter\//, ['Nguyễn', 'Trường']],
@@ -82,5 +93,34 @@ describe('Han characters take the font of the language around them', () => {
   ])('%s', (_name, text, family) => {
     const han = shapeLine(text, 'regular').runs.find((run) => run.kind === 'glyphs' && run.glyphs.length > 0);
     expect(han?.kind === 'glyphs' && han.face.key).toMatch(family);
+  });
+});
+
+describe('names no font draws whole get a stand-in, never a box', () => {
+  const ids = (text: string) => shapeLine(text, 'bold').runs.flatMap((run) => (run.kind === 'glyphs' ? run.glyphs.map((glyph) => `${run.face.key}:${glyph.id}`) : []));
+
+  test.each([
+    ['𝓐𝓭𝓪 𝓛𝓸𝓿𝓮𝓵𝓪𝓬𝓮', 'Ada Lovelace'],
+    ['𝕯𝖆𝖗𝖐', 'Dark'],
+    ['𝔸𝕕𝕒', 'Ada'],
+    ['𝐁𝐨𝐥𝐝 𝘪𝘵𝘢𝘭𝘪𝘤', 'Bold italic'],
+    ['𝙼𝚘𝚗𝚘 𝟷𝟸𝟹', 'Mono 123'],
+  ])('the fancy letters of %s draw as the letters they stand for (%s), the title keeps them', (fancy, plain) => {
+    expect(ids(fancy)).toEqual(ids(plain));
+    expect(shapeLine(fancy, 'bold').em).toBe(shapeLine(plain, 'bold').em);
+    const line = fitLine(fancy, { maxWidth: 380, maxSize: 48, minSize: 48, weight: 'bold' });
+    expect(textsOf(parseXml(svgDocument({ width: 400, height: 90 }, textLine(line, 10, 60))))).toEqual([fancy]);
+  });
+
+  test('stacked marks no font has are left off: "Zalgo" letters still draw, marks a font has stay', () => {
+    const zalgo = 'Z\u0337\u034E\u0313a\u0335l\u0338g\u0336o\u0334';
+    const runs = shapeLine(zalgo, 'bold').runs;
+    expect(runs.every((run) => run.kind === 'glyphs' && run.glyphs.every((glyph) => glyph.id !== 0))).toBe(true);
+    // Every letter is drawn, and the solidus overlay on "l" (U+0338, which a Noto font has) with it.
+    expect(inked(draw(zalgo))).toBeGreaterThan(inked(draw('Zalgo')));
+  });
+
+  test.each(['꧁Ada꧂', '༼ つ ◕_◕ ༽つ', 'ᗩᗪᗩ', 'ꪖᦔꪖ', '(ง •̀_•́)ง', 'ʕ•ᴥ•ʔ', '★彡 Ada 彡★'])('%s draws with no missing glyph', (name) => {
+    for (const run of shapeLine(name, 'bold').runs) if (run.kind === 'glyphs') expect(run.glyphs.every((glyph) => glyph.id !== 0)).toBe(true);
   });
 });
