@@ -69,7 +69,7 @@ function buildPage(basePath: string, items: GalleryItem[]): APIGatewayProxyResul
       h(
         'p',
         {},
-        'Text is drawn with Inter and the Noto Sans families (SIL Open Font License). Emoji are ',
+        'Text is drawn with Inter, the Noto Sans families and Noto Serif Tibetan (SIL Open Font License). Emoji are ',
         h('a', { href: 'https://github.com/jdecked/twemoji' }, 'Twemoji'),
         ', graphics by Twitter, Inc and other contributors, licensed ',
         h('a', { href: 'https://creativecommons.org/licenses/by/4.0/' }, 'CC-BY 4.0'),
