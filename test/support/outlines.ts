@@ -1,9 +1,10 @@
+import { TWEMOJI_UNITS } from '../../shared/svg/emojiShapes';
 import { isTextLine, type ParsedElement } from './svgXml';
 
 /**
  * Where each drawn line of text puts ink, read back from the SVG: the bounding box of its glyph
  * outlines' points (a curve stays within its control points, so the box holds the ink) and of its
- * emoji pictures, in the coordinates the line was placed in. Replaces reading x, y and textLength
+ * emoji squares, in the coordinates the line was placed in. Replaces reading x, y and textLength
  * off <text> elements, now that text is drawn as outlines.
  */
 export interface DrawnLine {
@@ -54,6 +55,12 @@ export function drawnLineBoxes(elements: ParsedElement[]): DrawnLine[] {
     for (const image of inside.filter((e) => e.tag === 'image')) {
       const [x, y, width, height] = ['x', 'y', 'width', 'height'].map((name) => Number(image.attrs[name])) as [number, number, number, number];
       points.push([x, y], [x + width, y + height]);
+    }
+    // An emoji drawn inline: Twemoji's 36-unit square, placed and scaled.
+    for (const emoji of inside.filter((e) => e.tag === 'g')) {
+      const [x, y, scale] = (/^translate\(([-\d.]+) ([-\d.]+)\) scale\(([\d.e-]+)\)$/.exec(emoji.attrs.transform ?? '') ?? []).slice(1).map(Number) as [number, number, number];
+      if (scale === undefined) throw new Error(`unexpected emoji transform ${emoji.attrs.transform}`);
+      points.push([x, y], [x + TWEMOJI_UNITS * scale, y + TWEMOJI_UNITS * scale]);
     }
     const baseline = Number(/translate\([-\d.]+ ([-\d.]+)\)/.exec(paths[0]?.attrs.transform ?? '')?.[1] ?? NaN);
     const xs = points.map(([x]) => x);

@@ -122,6 +122,28 @@ export function expectSafeSvg(svg: string, size?: { width: number; height: numbe
 export const isTextLine = (e: ParsedElement) => e.tag === 'g' && e.attrs.role === 'img';
 const inTextLine = (e: ParsedElement): boolean => e.parent !== undefined && (isTextLine(e.parent) || inTextLine(e.parent));
 
+/** The document without its drawn lines of text: each text-line group removed whole, the groups inside it (emoji) included. */
+export function withoutTextLines(svg: string): string {
+  let out = '';
+  let at = 0;
+  for (let start = svg.indexOf('<g role="img"', at); start !== -1; start = svg.indexOf('<g role="img"', at)) {
+    out += svg.slice(at, start);
+    const tags = /<g(?:\s[^>]*)?>|<\/g>/g;
+    tags.lastIndex = start;
+    let depth = 0;
+    for (let tag = tags.exec(svg); tag; tag = tags.exec(svg)) {
+      if (tag[0].endsWith('/>')) continue;
+      depth += tag[0] === '</g>' ? -1 : 1;
+      if (depth === 0) {
+        at = tags.lastIndex;
+        break;
+      }
+    }
+    if (depth !== 0) throw new Error('unclosed text-line group');
+  }
+  return out + svg.slice(at);
+}
+
 /** The text of each drawn line, in document order. */
 export const textsOf = (elements: ParsedElement[]): string[] =>
   elements.filter((e) => e.tag === 'title' && e.parent !== undefined && isTextLine(e.parent)).map((e) => e.text);
