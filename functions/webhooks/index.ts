@@ -24,7 +24,7 @@ function retryConsumer(): RetryConsumerDeps {
   if (consumer) return consumer;
   const stores = createStores();
   const deps = { deliveries: stores.deliveries, retryQueue: stores.retryQueue, kicker: retryKickerFromEnv(), retryBackoffSeconds: retryBackoffFromEnv(), secretBox: secretBoxFromEnv(), discordApiBase: discordApiBaseFromEnv(), now: () => new Date() };
-  const hide = hideKick(retryQueueClient(), process.env.RETRY_QUEUE_URL ?? '');
+  const hide = hideKick(retryQueueClient, process.env.RETRY_QUEUE_URL ?? '');
   return (consumer = { drain: (webhookId, deadline) => drainWebhook(webhookId, deps, deadline), hide });
 }
 

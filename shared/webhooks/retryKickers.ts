@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
 import type { RetryKicker } from './retries';
 
@@ -15,32 +15,58 @@ export const localKicker: RetryKicker = {
 };
 
 /**
+ * The SQS client's module, loaded on the first kick or hide: most relay deliveries succeed at once
+ * and never queue a retry, so a cold start of the webhooks function does not load it (about 25 ms).
+ */
+let sqsModule: Promise<typeof import('@aws-sdk/client-sqs')> | undefined;
+const loadSqs = () => (sqsModule ??= import('@aws-sdk/client-sqs'));
+
+/** A client made once, when first asked for. */
+export type SqsClientSource = () => Promise<SQSClient>;
+const once = (make: SqsClientSource): SqsClientSource => {
+  let client: Promise<SQSClient> | undefined;
+  return () => (client ??= make());
+};
+
+/**
  * AWS: one message per kick on the SQS FIFO queue, grouped by webhook, so one consumer at a time
  * drains a webhook's queue, in order. FIFO queues take no per-message delay: the consumer sees
  * when the head is due and hides the message until then.
  */
 export class SqsRetryKicker implements RetryKicker {
+  private readonly sqs: SqsClientSource;
+
   constructor(
-    private readonly sqs: SQSClient,
+    sqs: SqsClientSource,
     private readonly queueUrl: string,
-  ) {}
+  ) {
+    this.sqs = once(sqs);
+  }
 
   async kick(webhookId: string): Promise<void> {
-    await this.sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify({ webhookId }), MessageGroupId: webhookId, MessageDeduplicationId: randomUUID() }));
+    const [{ SendMessageCommand }, sqs] = await Promise.all([loadSqs(), this.sqs()]);
+    await sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify({ webhookId }), MessageGroupId: webhookId, MessageDeduplicationId: randomUUID() }));
   }
 }
 
 /** The SQS client of the relay's queue: fails fast like the DynamoDB client. */
-export const retryQueueClient = () => withCallDeadline(new SQSClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
+export const retryQueueClient: SqsClientSource = async () => {
+  const { SQSClient } = await loadSqs();
+  return withCallDeadline(new SQSClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
+};
 
 /** RETRY_QUEUE_URL (the stack's FIFO queue) in Lambda; the in-process loop locally. */
 export function retryKickerFromEnv(env: NodeJS.ProcessEnv = process.env): RetryKicker {
-  return env.RETRY_QUEUE_URL ? new SqsRetryKicker(retryQueueClient(), env.RETRY_QUEUE_URL) : localKicker;
+  return env.RETRY_QUEUE_URL ? new SqsRetryKicker(retryQueueClient, env.RETRY_QUEUE_URL) : localKicker;
 }
 
 /** Hides a received kick for `seconds` (its webhook's head is due then): the FIFO group waits with it. */
-export const hideKick = (sqs: SQSClient, queueUrl: string) => async (receiptHandle: string, seconds: number) => {
-  await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.ceil(seconds))) }));
+export const hideKick = (source: SqsClientSource, queueUrl: string) => {
+  const sqs = once(source);
+  return async (receiptHandle: string, seconds: number) => {
+    const [{ ChangeMessageVisibilityCommand }, client] = await Promise.all([loadSqs(), sqs()]);
+    await client.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.ceil(seconds))) }));
+  };
 };
 
 /** SQS's longest visibility timeout (12 hours). */

@@ -55,11 +55,12 @@ describe('the retry queue consumer (SQS FIFO, partial batch failures)', () => {
     sqsMock.on(SendMessageCommand).resolves({});
     sqsMock.on(ChangeMessageVisibilityCommand).resolves({});
     const sqs = new SQSClient({ region: 'us-east-1' });
-    await new SqsRetryKicker(sqs, 'https://sqs/queue.fifo').kick('123456789012345678');
+    await new SqsRetryKicker(async () => sqs, 'https://sqs/queue.fifo').kick('123456789012345678');
     const sent = sqsMock.commandCalls(SendMessageCommand)[0]?.args[0].input;
     expect(sent).toMatchObject({ QueueUrl: 'https://sqs/queue.fifo', MessageBody: '{"webhookId":"123456789012345678"}', MessageGroupId: '123456789012345678', MessageDeduplicationId: expect.any(String) });
-    await hideKick(sqs, 'https://sqs/queue.fifo')('receipt-1', 7.2);
-    await hideKick(sqs, 'https://sqs/queue.fifo')('receipt-2', 100_000);
+    const hide = hideKick(async () => sqs, 'https://sqs/queue.fifo');
+    await hide('receipt-1', 7.2);
+    await hide('receipt-2', 100_000);
     expect(sqsMock.commandCalls(ChangeMessageVisibilityCommand).map((call) => call.args[0].input)).toEqual([
       { QueueUrl: 'https://sqs/queue.fifo', ReceiptHandle: 'receipt-1', VisibilityTimeout: 8 },
       { QueueUrl: 'https://sqs/queue.fifo', ReceiptHandle: 'receipt-2', VisibilityTimeout: 43_200 },
