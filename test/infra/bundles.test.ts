@@ -33,6 +33,11 @@ describe('function bundles', () => {
     expect(b.code.includes('@aws-sdk/client-kms')).toBe(manifest(name)?.sealsSecrets ?? false);
   });
 
+  test.each(cases)('%s loads the AWS SDK clients a request may not need (KMS, SQS) only when first used, never at import', (_name, b) => {
+    const staticImports = [...b.code.matchAll(/\bfrom\s*"(@aws-sdk\/[\w-]+)"/g)].map((match) => match[1]);
+    expect(staticImports.filter((name) => name === '@aws-sdk/client-kms' || name === '@aws-sdk/client-sqs')).toEqual([]);
+  });
+
   test.each(cases)('%s carries the font parser only if it draws, the image fetcher and the rasteriser only if it answers images', (name, b) => {
     const ships = manifest(name)?.ships ?? { fonts: false, rasteriser: false };
     // Filters draw no text, so they need no font parser either.
