@@ -5,6 +5,14 @@ import { fileURLToPath } from 'node:url';
  * benchmark (esbuild directly) build from these, so what is measured is what is deployed.
  */
 export const RASTERISER = '@resvg/resvg-js';
+/** libwebp as WebAssembly: turns fetched WebP pictures into PNG, which resvg draws. */
+export const WEBP_DECODER = '@jsquash/webp';
+/**
+ * What functions that answer images load at run time from node_modules beside their bundle rather
+ * than from the bundle: resvg is a native addon, and the WebP decoder reads its .wasm file from
+ * its package folder. Both are loaded on first use only.
+ */
+export const PICTURE_PACKAGES = [RASTERISER, WEBP_DECODER] as const;
 
 /**
  * Packages replaced in every bundle: fontkit imports the `brotli` decoder (475 KiB) only to read
@@ -25,8 +33,8 @@ export const BUNDLE = {
   mainFields: ['module', 'main'],
   // CommonJS dependencies inside an ES module bundle still call require().
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-  // The SDK comes with the runtime. resvg is a native addon, loaded only when a PNG is drawn:
-  // functions that draw get it installed beside the bundle, the others never load it.
-  externalModules: ['@aws-sdk/*', RASTERISER],
+  // The SDK comes with the runtime. Functions that answer images get PICTURE_PACKAGES installed
+  // beside the bundle; the others never load them.
+  externalModules: ['@aws-sdk/*', ...PICTURE_PACKAGES],
   esbuildArgs: { '--alias': Object.entries(ALIASES).map(([name, path]) => `${name}=${path}`) },
 };

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { groupEntry, groupManifests } from '../../functions/groups';
 import type { FunctionGroup } from '../../shared/routes/table';
 import type { GroupManifest } from '../../shared/runtime/groupManifest';
-import { BUNDLE, RASTERISER } from './bundling';
+import { BUNDLE, PICTURE_PACKAGES } from './bundling';
 import { fontCopyCommands, shippedBytes } from './fontShipping';
 import { signInEnvironment, type DashboardSettings } from './dashboardAccess';
 import { allowKeyUse } from './keys';
@@ -111,14 +111,15 @@ function fontCopies(output: string): string[] {
 }
 
 /**
- * resvg installed for Lambda's platform rather than this machine's: npm picks the optional
- * package with the native binary by --os/--cpu/--libc (Lambda runs glibc Linux). Fetched from the
- * npm registry (or npm's cache) while bundling.
+ * resvg and the WebP decoder installed for Lambda's platform rather than this machine's: npm picks
+ * resvg's optional package with the native binary by --os/--cpu/--libc (Lambda runs glibc Linux);
+ * the decoder is WebAssembly, the same everywhere. Fetched from the npm registry (or npm's cache)
+ * while bundling, at the versions package.json pins.
  */
 function rasteriserInstall(output: string): string {
-  const version = packageJson.dependencies[RASTERISER];
   const cpu = ARCHITECTURE === Architecture.ARM_64 ? 'arm64' : 'x64';
-  return `npm install --prefix ${output} --no-save --no-package-lock --omit=dev --ignore-scripts --prefer-offline --no-audit --no-fund --loglevel=error --os=linux --cpu=${cpu} --libc=glibc ${RASTERISER}@${version}`;
+  const packages = PICTURE_PACKAGES.map((name) => `${name}@${packageJson.dependencies[name]}`).join(' ');
+  return `npm install --prefix ${output} --no-save --no-package-lock --omit=dev --ignore-scripts --prefer-offline --no-audit --no-fund --loglevel=error --os=linux --cpu=${cpu} --libc=glibc ${packages}`;
 }
 
 /** One function per group manifest (functions/<group>/group.ts). */

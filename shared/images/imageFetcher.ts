@@ -6,6 +6,7 @@ import { FAILURE_ISSUES, ImageFetchError, type FetchFailure } from './fetchError
 import { guardedLookup, privateAddressError, systemResolver, type Resolver } from './guardedLookup';
 import { MAX_PIXELS_TEXT, MAX_SIDE, pixelSize, sizeRefusal } from './imageSize';
 import { sniffImageType } from './imageType';
+import { webpToPng } from './webpPicture';
 import { urlProblem } from './urlRules';
 
 /** A fetched picture, ready to be drawn by an SVG `<image>` anywhere (no external request). */
@@ -108,7 +109,7 @@ async function fetchImage(address: string, settings: Settings): Promise<InlineIm
 
       const lookup = guardedLookup(settings.resolve, allowPrivate);
       const hop = await downloadOnce(url, { signal: controller.signal, maxBytes: settings.maxBytes, lookup });
-      if (hop.body) return inline(hop.body);
+      if (hop.body) return await inline(hop.body);
       if (hop.location === undefined) throw new ImageFetchError(`the image host answered ${hop.status}`);
       if (redirects >= settings.maxRedirects) throw new ImageFetchError(`more than ${settings.maxRedirects} redirects`);
       url = checkedUrl(URL.canParse(hop.location, url.href) ? new URL(hop.location, url).href : '', 'a redirect target');
@@ -124,10 +125,12 @@ function checkedUrl(address: string, what: string): URL {
   return new URL(address);
 }
 
-function inline(body: Buffer): InlineImage {
+async function inline(body: Buffer): Promise<InlineImage> {
   const mime = sniffImageType(body);
   if (!mime) throw new ImageFetchError('the response is not a PNG, JPEG, GIF or WebP image', 'notPicture');
   const refusal = sizeRefusal(pixelSize(body, mime));
   if (refusal) throw refusal;
-  return { mime, bytes: body.length, dataUri: `data:${mime};base64,${body.toString('base64')}` };
+  // Every renderer we answer for must draw it: WebP becomes PNG (webpPicture.ts).
+  const [drawn, type] = mime === 'image/webp' ? [await webpToPng(body), 'image/png'] : [body, mime];
+  return { mime: type, bytes: drawn.length, dataUri: `data:${type};base64,${drawn.toString('base64')}` };
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { RouteEntry } from '../../shared/routes/table';
+import { readFileSync } from 'node:fs';
 import { expectErrorEnvelope } from '../support/envelope';
+import { sendBody } from '../support/imageHost';
 import { expectFieldError, startImageApi, type ImageApi } from '../support/imageApi';
 import { rateHeaders } from '../support/localApi';
 import { svgRoutes } from '../support/routeCases';
@@ -13,7 +15,7 @@ import { parseXml, withoutTextLines } from '../support/svgXml';
 /** `format=png` and `Accept: image/png` on every image route, through the local server. */
 let images: ImageApi;
 beforeAll(async () => {
-  images = await startImageApi();
+  images = await startImageApi({ '/avatar.webp': sendBody(readFileSync('test/fixtures/webp/test.webp'), 'image/webp') });
 });
 afterAll(async () => {
   await images.close();
@@ -50,6 +52,22 @@ describe('format=png', () => {
     expect(distinctColors(raster)).toBeGreaterThan(8);
     // The same document through the same renderer and fonts: identical pixels (both straight alpha, as PNG stores them).
     expect(samePixels(raster, decodePng(rasterize(svg.bytes.toString('utf8')).png))).toBe(true);
+  });
+
+  test("a WebP avatar (discord.js's default) is drawn in the PNG: its centre shows the picture, not the placeholder", async () => {
+    const card = imageRoutes.find((route) => route.id === 'rankCard')!;
+    const centre = async (avatar?: string) => {
+      const query = { ...exampleOf(card), format: 'png', ...(avatar ? { avatar } : {}) };
+      if (!avatar) delete (query as Record<string, string>).avatar;
+      const raster = decodePng((await request(card, query)).bytes);
+      return [...raster.pixels.subarray((141 * raster.width + 141) * 4, (141 * raster.width + 141) * 4 + 4)];
+    };
+    // libwebp's reference decoding of the sample, at its centre (test/fixtures/webp/test_ref.ppm).
+    const ppm = readFileSync('test/fixtures/webp/test_ref.ppm');
+    const reference = [...ppm.subarray(ppm.length - 128 * 128 * 3 + (64 * 128 + 64) * 3, ppm.length - 128 * 128 * 3 + (64 * 128 + 64) * 3 + 3), 255];
+    const drawn = await centre(`${images.host.url}/avatar.webp`);
+    drawn.forEach((value, i) => expect(Math.abs(value - (reference[i] as number))).toBeLessThanOrEqual(24));
+    expect(drawn).not.toEqual(await centre());
   });
 
   test('the requested size', async () => {

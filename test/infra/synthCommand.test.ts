@@ -49,8 +49,11 @@ describe('npm run synth', () => {
       expect(elf.subarray(0, 4).toString('latin1')).toBe('\x7fELF');
       expect(elf.readUInt16LE(18)).toBe(EM_AARCH64);
       expect(existsSync(join(asset, 'node_modules/@resvg/resvg-js/index.js'))).toBe(true);
+      // The WebP decoder and its WebAssembly beside it too (the wasm starts with "\0asm").
+      expect(readFileSync(join(asset, 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm')).subarray(0, 4).toString('latin1')).toBe('\0asm');
       // Loaded at run time beside the bundle, not bundled.
       expect(readFileSync(join(asset, 'index.mjs'), 'utf8')).toContain('"@resvg/resvg-js"');
+      expect(readFileSync(join(asset, 'index.mjs'), 'utf8')).toContain('"@jsquash/webp/decode.js"');
     }
   }, 150_000);
 });

@@ -4,6 +4,8 @@ import { ApiError } from '../../shared/errors/apiError';
 import type { FetchFailure } from '../../shared/images/fetchError';
 import { createImageFetcher, type FetchFailureLog, type ImageFetcherOptions } from '../../shared/images/imageFetcher';
 import type { ResolvedAddress } from '../../shared/images/guardedLookup';
+import { readFileSync } from 'node:fs';
+import { decodePng } from '../support/png';
 import { MAGIC, pngDeclaring, redirectTo, samplePng, sendBody, startImageHost, type HostRoute, type ImageHost } from '../support/imageHost';
 
 const PNG = samplePng(16);
@@ -121,11 +123,23 @@ describe('guarded image fetcher: success and magic bytes', () => {
   test.each<[keyof typeof MAGIC, string]>([
     ['jpeg', 'image/jpeg'],
     ['gif', 'image/gif'],
-    ['webp', 'image/webp'],
   ])('%s magic bytes are recognised as %s', async (format, mime) => {
     const images = await host({ '/img': sendBody(MAGIC[format], 'application/octet-stream') });
     const image = await fetcherFor([images]).load(`${images.url}/img`, 'image');
     expect(image).toEqual({ mime, bytes: MAGIC[format].length, dataUri: `data:${mime};base64,${MAGIC[format].toString('base64')}` });
+  });
+
+  test('a WebP picture is inlined as the PNG of its pixels (resvg draws no WebP); a broken one is not a picture', async () => {
+    const webp = readFileSync('test/fixtures/webp/test.webp');
+    const images = await host({ '/a.webp': sendBody(webp, 'image/webp'), '/header-only.webp': sendBody(MAGIC.webp, 'image/webp') });
+    const fetcher = fetcherFor([images]);
+    const image = await fetcher.load(`${images.url}/a.webp`, 'image');
+    expect(image.mime).toBe('image/png');
+    const png = Buffer.from(image.dataUri.replace('data:image/png;base64,', ''), 'base64');
+    expect(image.bytes).toBe(png.length);
+    const decoded = decodePng(png);
+    expect([decoded.width, decoded.height]).toEqual([128, 128]);
+    expect(await refusal(fetcher.load(`${images.url}/header-only.webp`, 'image'), 'image', 'notPicture')).toMatch(/WebP picture could not be decoded/);
   });
 
   test('a picture that declares more pixels than may be drawn is refused before anything decodes it', async () => {

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { rgbaToPng } from '../raster/rgbaPng';
+import { ImageFetchError } from './fetchError';
+
+/** Decoded pixels: straight RGBA, row by row (the shape of a browser's ImageData). */
+interface Decoded {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+type Decode = (bytes: ArrayBuffer) => Promise<Decoded>;
+interface DecoderModule {
+  default: Decode;
+  init(module: unknown): Promise<void>;
+}
+// Node has WebAssembly; the project's type libraries (no DOM) do not describe it.
+const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<unknown> } };
+
+/** The decoder's module and WebAssembly, loaded on the first WebP picture (most pictures are PNG, JPEG or GIF). */
+let decoder: Promise<Decode> | undefined;
+
+async function loadDecoder(): Promise<Decode> {
+  const { default: decode, init } = (await import('@jsquash/webp/decode.js')) as unknown as DecoderModule;
+  // Given the compiled module, the decoder never looks for its file by URL (it would fetch it in a browser's way).
+  await init(await wasm.compile(readFileSync(createRequire(import.meta.url).resolve('@jsquash/webp/codec/dec/webp_dec.wasm'))));
+  return decode;
+}
+
+/**
+ * A WebP picture as a PNG. resvg (our PNG renderer) draws PNG, JPEG and GIF but not WebP, which is
+ * what discord.js's avatar URLs give by default: the fetcher turns WebP into PNG once (the result
+ * is cached with the fetch), so SVG and PNG answers show the same picture. libwebp runs as
+ * WebAssembly (@jsquash/webp, from Google's Squoosh), sandboxed from the process; its size was
+ * already vetted from the header (MAX_PIXELS) before any decoding.
+ */
+export async function webpToPng(webp: Buffer): Promise<Buffer> {
+  const decode = await (decoder ??= loadDecoder());
+  let image: Decoded;
+  try {
+    image = await decode(webp.buffer.slice(webp.byteOffset, webp.byteOffset + webp.length) as ArrayBuffer);
+  } catch (error) {
+    // An animated or damaged WebP: libwebp's still-image decoder refuses it.
+    throw new ImageFetchError(`the WebP picture could not be decoded (${(error as Error).message})`, 'notPicture');
+  }
+  return rgbaToPng(image.data, image.width, image.height);
+}

@@ -1,0 +1,45 @@
+import { describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { ImageFetchError } from '../../shared/images/fetchError';
+import { webpToPng } from '../../shared/images/webpPicture';
+import { decodePng } from '../support/png';
+
+/** libwebp's sample picture and libwebp's own decoding of it (test/fixtures/webp/README.md). */
+const WEBP = readFileSync('test/fixtures/webp/test.webp');
+const REFERENCE = readFileSync('test/fixtures/webp/test_ref.ppm');
+
+/** A binary PPM's size and RGB pixels. */
+function readPpm(ppm: Buffer): { width: number; height: number; rgb: Buffer } {
+  const [, width, height] = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, 32))!.map(Number) as [number, number, number];
+  return { width, height, rgb: ppm.subarray(ppm.length - width * height * 3) };
+}
+
+describe('WebP pictures become PNG', () => {
+  test('the PNG holds the pixels libwebp decodes (its reference PPM), opaque', async () => {
+    const png = decodePng(await webpToPng(WEBP));
+    const reference = readPpm(REFERENCE);
+    expect([png.width, png.height]).toEqual([reference.width, reference.height]);
+    let worst = 0;
+    for (let i = 0; i < reference.width * reference.height; i += 1) {
+      for (let c = 0; c < 3; c += 1) worst = Math.max(worst, Math.abs((png.pixels[i * 4 + c] as number) - (reference.rgb[i * 3 + c] as number)));
+      expect(png.pixels[i * 4 + 3]).toBe(255);
+    }
+    // Decoders may round fancy upsampling differently by a step or two, never more.
+    expect(worst).toBeLessThanOrEqual(2);
+  });
+
+  test.each([
+    ['a RIFF header and nothing else', Buffer.concat([Buffer.from('RIFF'), Buffer.from([4, 0, 0, 0]), Buffer.from('WEBP')])],
+    ['the sample cut in half', WEBP.subarray(0, WEBP.length / 2)],
+  ])('%s is not a picture (a 400 for the field, never a crash)', async (_name, bytes) => {
+    const error = await webpToPng(bytes).then(() => undefined, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImageFetchError);
+    expect((error as ImageFetchError).failure).toBe('notPicture');
+  });
+
+  test('scrambled image data behind a sound header decodes to a picture of its declared size, as libwebp conceals errors', async () => {
+    const scrambled = Buffer.concat([WEBP.subarray(0, 40), Buffer.alloc(WEBP.length - 40, 0xa5)]);
+    const png = decodePng(await webpToPng(scrambled));
+    expect([png.width, png.height]).toEqual([128, 128]);
+  });
+});
