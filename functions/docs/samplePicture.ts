@@ -22,5 +22,6 @@ const svg = svgDocument(
 export const SAMPLE_PICTURE: InlineImage = {
   mime: 'image/svg+xml',
   bytes: Buffer.byteLength(svg),
+  ...SIZE,
   dataUri: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
 };

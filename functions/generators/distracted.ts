@@ -4,7 +4,8 @@ import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import type { ImageFetcher } from '../../shared/images/imageFetcher';
 import type { LabelOrPicture } from '../../shared/routes/params';
 import type { Routes } from '../../shared/routes/table';
-import { distractedRoles, renderDistracted, type DistractedLabels, type DistractedRole } from '../../shared/scenes/distracted';
+import { fitFor } from '../../shared/images/pictureFit';
+import { distractedRoles, LABEL_PICTURE_SIZE, renderDistracted, type DistractedLabels, type DistractedRole } from '../../shared/scenes/distracted';
 import type { LabelContent } from '../../shared/svg/label';
 
 /** Texts stay text; pictures are fetched in parallel, and every one that fails is named. */
@@ -13,7 +14,7 @@ async function resolveLabels(query: Partial<Record<DistractedRole, LabelOrPictur
     distractedRoles.map(async (role): Promise<[DistractedRole, LabelContent | undefined]> => {
       const value = query[role];
       if (!value) return [role, undefined];
-      return [role, value.kind === 'text' ? value : { kind: 'picture', image: await images.load(value.url, role) }];
+      return [role, value.kind === 'text' ? value : { kind: 'picture', image: await images.load(value.url, role, fitFor(LABEL_PICTURE_SIZE)) }];
     }),
   );
   const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));

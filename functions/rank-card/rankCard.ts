@@ -1,7 +1,8 @@
 import { svgResponse } from '../../shared/http/responses';
 import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import type { Routes } from '../../shared/routes/table';
-import { renderRankCard } from '../../shared/scenes/rankCard';
+import { fitFor } from '../../shared/images/pictureFit';
+import { AVATAR_SIZE, renderRankCard } from '../../shared/scenes/rankCard';
 
 // Field by field: the query also holds the avatar's URL, which must not reach the card.
 export const rankCard: PictureHandler<Routes['rankCard']> = async ({ query: q }, _context, { images }) =>
@@ -15,6 +16,6 @@ export const rankCard: PictureHandler<Routes['rankCard']> = async ({ query: q },
       status: q.status,
       theme: q.theme,
       progressColor: q.progressColor,
-      avatar: q.avatar ? await images.load(q.avatar, 'avatar') : undefined,
+      avatar: q.avatar ? await images.load(q.avatar, 'avatar', fitFor(AVATAR_SIZE)) : undefined,
     }),
   );

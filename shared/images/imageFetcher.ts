@@ -4,21 +4,23 @@ import { hostPort, ipLiteral, isPublicAddress, parseAllowHosts } from './address
 import { downloadOnce } from './download';
 import { FAILURE_ISSUES, ImageFetchError, type FetchFailure } from './fetchError';
 import { guardedLookup, privateAddressError, systemResolver, type Resolver } from './guardedLookup';
-import { MAX_PIXELS_TEXT, MAX_SIDE, pixelSize, sizeRefusal } from './imageSize';
+import { MAX_PIXELS_TEXT, MAX_SIDE, pixelSize, sizeRefusal, type PixelSize } from './imageSize';
+import type { InlineImage } from './inlineImage';
+import { scaledToCover } from './scaledPicture';
+import type { Size } from '../svg/geometry';
 import { sniffImageType } from './imageType';
 import { webpToPng } from './webpPicture';
 import { urlProblem } from './urlRules';
 
-/** A fetched picture, ready to be drawn by an SVG `<image>` anywhere (no external request). */
-export interface InlineImage {
-  mime: string;
-  bytes: number;
-  dataUri: string;
-}
+export type { InlineImage };
 
 export interface ImageFetcher {
-  /** Fetches `url` (or takes it from the cache); any failure is a 400 IMAGE_FETCH_FAILED naming `field`. */
-  load(url: string, field: string): Promise<InlineImage>;
+  /**
+   * Fetches `url` (or takes it from the cache); any failure is a 400 IMAGE_FETCH_FAILED naming
+   * `field`. With `fit`, the largest size the picture is drawn at, a larger picture comes scaled
+   * down to just cover it (scaledPicture.ts), the copy cached beside the original.
+   */
+  load(url: string, field: string, fit?: Size): Promise<InlineImage>;
 }
 
 /** The cause of a refused picture, for the logs only: the client is told its class (fetchError.ts). */
@@ -73,11 +75,21 @@ export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetc
     // A download the cache evicts to make room still finishes for the requests waiting on it.
     ignoreFetchAbort: true,
   });
+  const scaled = new LRUCache<string, InlineImage, { url: string; fit: Size }>({
+    maxSize: settings.cacheSize,
+    sizeCalculation: (image) => image.dataUri.length,
+    ttl: settings.cacheTtlMs,
+    fetchMethod: async (_key, _stale, { context }) => {
+      const original = await cache.fetch(context.url);
+      return original && scaledToCover(original, context.fit);
+    },
+    ignoreFetchAbort: true,
+  });
   return {
-    async load(url, field) {
+    async load(url, field, fit) {
       let refusal: ImageFetchError;
       try {
-        const image = await cache.fetch(url);
+        const image = fit ? await scaled.fetch(`${fit.width}x${fit.height} ${url}`, { context: { url, fit } }) : await cache.fetch(url);
         if (image) return image;
         refusal = new ImageFetchError('the download was cancelled');
       } catch (error) {
@@ -128,9 +140,12 @@ function checkedUrl(address: string, what: string): URL {
 async function inline(body: Buffer): Promise<InlineImage> {
   const mime = sniffImageType(body);
   if (!mime) throw new ImageFetchError('the response is not a PNG, JPEG, GIF or WebP image', 'notPicture');
-  const refusal = sizeRefusal(pixelSize(body, mime));
+  const size = pixelSize(body, mime);
+  const refusal = sizeRefusal(size);
   if (refusal) throw refusal;
+  // sizeRefusal refuses a picture whose header states no size.
+  const { width, height } = size as PixelSize;
   // Every renderer we answer for must draw it: WebP becomes PNG (webpPicture.ts).
   const [drawn, type] = mime === 'image/webp' ? [await webpToPng(body), 'image/png'] : [body, mime];
-  return { mime: type, bytes: drawn.length, dataUri: `data:${type};base64,${drawn.toString('base64')}` };
+  return { mime: type, bytes: drawn.length, width, height, dataUri: `data:${type};base64,${drawn.toString('base64')}` };
 }

@@ -1,4 +1,5 @@
 import type { ImageFetcher, InlineImage } from './imageFetcher';
+import { fitFor } from './pictureFit';
 
 /** A fetched picture and the size to draw it at. */
 export interface SizedPicture {
@@ -19,5 +20,6 @@ export interface PictureQuery {
  * other parameter (the picture's URL, with any signature it holds) into the scene's attributes.
  */
 export async function sizedPicture(query: PictureQuery, images: ImageFetcher): Promise<SizedPicture> {
-  return { image: await images.load(query.image, 'image'), width: query.width, height: query.height };
+  const size = { width: query.width, height: query.height };
+  return { image: await images.load(query.image, 'image', fitFor(size)), ...size };
 }

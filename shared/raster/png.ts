@@ -10,13 +10,15 @@ export const RESVG_OPTIONS: ResvgRenderOptions = { font: { loadSystemFonts: fals
 
 let resvg: Promise<typeof import('@resvg/resvg-js')> | undefined;
 
+/** resvg's module, imported once per process (every import() of a package is resolved again, which cost more than a rank card's encoding). */
+export const loadResvg = () => (resvg ??= import('@resvg/resvg-js'));
+
 /**
  * One of our SVG documents as a PNG of the same size, rendered off the event loop. The native
  * renderer is loaded on the first PNG, not at cold start, and only by functions that draw.
  */
 export async function svgToPng(svg: string): Promise<Buffer> {
-  // Once: every import() of a package is resolved again, which cost more than a rank card's encoding.
-  const { renderAsync } = await (resvg ??= import('@resvg/resvg-js'));
+  const { renderAsync } = await loadResvg();
   const image = await renderAsync(svg, RESVG_OPTIONS);
   return Buffer.from(image.asPng());
 }

@@ -22,6 +22,8 @@ const PLACES: Record<DistractedRole, { x: number; label: { x: number; y: number;
   girlfriend: { x: 790, label: { x: 680, y: 250, width: 220, height: 60 } },
 };
 const PICTURE_SIZE = 130;
+/** A picture label's square, in pixels: what a fetched picture is scaled for. */
+export const LABEL_PICTURE_SIZE = { width: PICTURE_SIZE, height: PICTURE_SIZE };
 const SKY = { top: '#bfe0f5', bottom: '#f3f7fa' };
 const BUILDINGS = [
   { x: 0, y: 120, width: 180, fill: '#c9b29b' },

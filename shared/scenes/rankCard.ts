@@ -22,6 +22,8 @@ export interface RankCardData {
 const WIDTH = 934;
 const HEIGHT = 282;
 const AVATAR = { cx: 141, cy: 141, r: 90 };
+/** The avatar's square, in pixels: what a fetched avatar is scaled for. */
+export const AVATAR_SIZE = { width: 2 * AVATAR.r, height: 2 * AVATAR.r };
 const BAR = { x: 270, y: 180, width: 610, height: 36 };
 const TEXT_BASELINE = BAR.y - 22;
 const GAP = 24;

@@ -4,7 +4,8 @@ import { expectErrorEnvelope } from '../support/envelope';
 import { HOSTILE_TEXT } from '../support/hostileText';
 import { expectDrawnText, expectFieldError, expectImage, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
 import { drawnLines, textsOf } from '../support/svgXml';
-import { pngDeclaring, redirectTo, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
+import { decodePng } from '../support/png';
+import { gradientPng, pngDeclaring, redirectTo, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
 
 /** Three image endpoints (paths from the route table) through the local server, with a real key and a real image host. */
 let images: ImageApi;
@@ -18,6 +19,7 @@ beforeAll(async () => {
     '/moved': redirectTo('/cat.png'),
     // Under the 5 MB fetch cap, but 6.4 MB as base64: more than a Lambda may return.
     '/huge.png': sendBody(Buffer.concat([pngDeclaring(64, 64), Buffer.alloc(4.8 * 1024 * 1024, 7)])),
+    '/avatar-1024.png': sendBody(gradientPng(1024)),
   });
   ({ host, png: PNG } = images);
   blocked = await startImageHost({ '/cat.png': sendBody(PNG) });
@@ -124,6 +126,13 @@ describe(`GET ${routes.rankCard.path}`, () => {
     expect(elements.find((e) => e.tag === 'image')?.attrs).toMatchObject({ 'clip-path': 'url(#avatar-clip)', href: expect.stringMatching(/^data:image\/png;base64,/) });
     expect(elements.some((e) => e.attrs.fill === '#ff0066')).toBe(true);
     expect(elements.some((e) => e.attrs.fill === '#f23f43')).toBe(true);
+  });
+
+  test('a 1024-pixel avatar is carried at twice the circle it fills (360 pixels), not whole', async () => {
+    const elements = expectImage(await get(path, { ...card, avatar: `${host.url}/avatar-1024.png` }), { width: 934, height: 282 });
+    const href = elements.find((e) => e.tag === 'image')?.attrs.href as string;
+    const avatar = decodePng(Buffer.from(href.replace('data:image/png;base64,', ''), 'base64'));
+    expect([avatar.width, avatar.height]).toEqual([360, 360]);
   });
 
   test.each(HOSTILE_TEXT)('username %j stays text', async (username) => {

@@ -6,7 +6,8 @@ import { createImageFetcher, type FetchFailureLog, type ImageFetcherOptions } fr
 import type { ResolvedAddress } from '../../shared/images/guardedLookup';
 import { readFileSync } from 'node:fs';
 import { decodePng } from '../support/png';
-import { MAGIC, pngDeclaring, redirectTo, samplePng, sendBody, startImageHost, type HostRoute, type ImageHost } from '../support/imageHost';
+import { pixelSize } from '../../shared/images/imageSize';
+import { MAGIC, noisePng, pngDeclaring, redirectTo, samplePng, sendBody, startImageHost, type HostRoute, type ImageHost } from '../support/imageHost';
 
 const PNG = samplePng(16);
 const MB = 1024 * 1024;
@@ -117,7 +118,7 @@ describe('guarded image fetcher: success and magic bytes', () => {
   test('a PNG from an allow-listed 127.0.0.1 host is inlined byte for byte', async () => {
     const images = await host({ '/a.png': sendBody(PNG) });
     const image = await fetcherFor([images]).load(`${images.url}/a.png`, 'image');
-    expect(image).toEqual({ mime: 'image/png', bytes: PNG.length, dataUri: `data:image/png;base64,${PNG.toString('base64')}` });
+    expect(image).toEqual({ mime: 'image/png', bytes: PNG.length, width: 16, height: 16, dataUri: `data:image/png;base64,${PNG.toString('base64')}` });
   });
 
   test.each<[keyof typeof MAGIC, string]>([
@@ -126,7 +127,7 @@ describe('guarded image fetcher: success and magic bytes', () => {
   ])('%s magic bytes are recognised as %s', async (format, mime) => {
     const images = await host({ '/img': sendBody(MAGIC[format], 'application/octet-stream') });
     const image = await fetcherFor([images]).load(`${images.url}/img`, 'image');
-    expect(image).toEqual({ mime, bytes: MAGIC[format].length, dataUri: `data:${mime};base64,${MAGIC[format].toString('base64')}` });
+    expect(image).toEqual({ mime, bytes: MAGIC[format].length, ...pixelSize(MAGIC[format], mime), dataUri: `data:${mime};base64,${MAGIC[format].toString('base64')}` });
   });
 
   test('a WebP picture is inlined as the PNG of its pixels (resvg draws no WebP); a broken one is not a picture', async () => {
@@ -140,6 +141,27 @@ describe('guarded image fetcher: success and magic bytes', () => {
     const decoded = decodePng(png);
     expect([decoded.width, decoded.height]).toEqual([128, 128]);
     expect(await refusal(fetcher.load(`${images.url}/header-only.webp`, 'image'), 'image', 'notPicture')).toMatch(/WebP picture could not be decoded/);
+  });
+
+  test('with a fit, a larger picture comes scaled down to just cover it, once; smaller ones, GIFs and undecodable ones stay as they are', async () => {
+    const big = noisePng(1000, 500, 3);
+    const images = await host({ '/big.png': sendBody(big), '/small.png': sendBody(PNG), '/anim.gif': sendBody(MAGIC.gif), '/junk.png': sendBody(Buffer.concat([pngDeclaring(900, 900), Buffer.alloc(4096, 7)])) });
+    const fetcher = fetcherFor([images]);
+    const fit = { width: 200, height: 200 };
+    const scaled = await fetcher.load(`${images.url}/big.png`, 'image', fit);
+    // Covering 200×200 with the aspect kept: 400×200.
+    expect([scaled.mime, scaled.width, scaled.height]).toEqual(['image/png', 400, 200]);
+    const pixels = decodePng(Buffer.from(scaled.dataUri.split(',')[1] as string, 'base64'));
+    expect([pixels.width, pixels.height]).toEqual([400, 200]);
+    expect(scaled.bytes).toBeLessThan(big.length / 4);
+    // Cached: the same copy again, and the original is still there whole.
+    expect(await fetcher.load(`${images.url}/big.png`, 'image', fit)).toBe(scaled);
+    expect((await fetcher.load(`${images.url}/big.png`, 'image')).bytes).toBe(big.length);
+    expect(images.requests().filter((path) => path === '/big.png')).toHaveLength(1);
+    for (const path of ['/small.png', '/anim.gif', '/junk.png']) {
+      const kept = await fetcher.load(`${images.url}${path}`, 'image', fit);
+      expect(kept).toBe(await fetcher.load(`${images.url}${path}`, 'image'));
+    }
   });
 
   test('a picture that declares more pixels than may be drawn is refused before anything decodes it', async () => {

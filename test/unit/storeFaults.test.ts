@@ -216,7 +216,7 @@ beforeAll(async () => {
   const images: ImageFetcher = {
     load: async () => {
       imageLoads += 1;
-      return { mime: 'image/png', bytes: picture.length, dataUri: `data:image/png;base64,${picture.toString('base64')}` };
+      return { mime: 'image/png', bytes: picture.length, width: 8, height: 8, dataUri: `data:image/png;base64,${picture.toString('base64')}` };
     },
   };
   // No such endpoint is ever reached: every DynamoDBDocumentClient's send() is the script above.
