@@ -55,7 +55,7 @@ if (runs('png')) {
   results.settings.pngSamples = pngSamples;
   results.png = await benchPng({ samples: pngSamples, warmup: 3 }, log);
   results.versusCanvacord = await benchVersusCanvacord({ samples: pngSamples, warmup: 3 }, log);
-} else [results.png, results.versusCanvacord] = [previous.png, previous.versusCanvacord];
+} else [results.png, results.versusCanvacord] = [previous.png, Array.isArray(previous.versusCanvacord) ? previous.versusCanvacord : undefined];
 if (runs('cold')) {
   results.settings.coldStartRuns = coldStartRuns;
   results.coldStart = await benchColdStart({ runs: coldStartRuns, outDir: 'node_modules/.cache/bench-bundles' }, log);
