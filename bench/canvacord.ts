@@ -24,10 +24,10 @@ export interface VersusFigures {
 const USER = { name: 'Ada', level: 42, xp: 1234, requiredXp: 5000, rank: 3 };
 
 /**
- * Two avatars: 256 pixels (drawn as given: the fetcher keeps pictures up to twice the circle's
- * 180 pixels), and 1024 pixels, common for Discord avatars, which a warm function holds as the
- * fetcher's 360-pixel copy (made once, before timing; scaledPicture.ts) while canvacord decodes
- * the whole picture for every card.
+ * Two avatars, 256 and 1024 pixels (common for Discord avatars). For a PNG answer the fetcher
+ * holds an avatar as a copy the size of the card's 180-pixel circle (made once, before timing, as
+ * a warm function keeps it; scaledPicture.ts), while canvacord decodes the whole picture for
+ * every card.
  */
 export async function benchVersusCanvacord(options: { samples: number; warmup: number }, log: (line: string) => void = () => undefined): Promise<VersusFigures[]> {
   Font.loadDefault();
@@ -39,7 +39,7 @@ export async function benchVersusCanvacord(options: { samples: number; warmup: n
 async function versus(side: number, options: { samples: number; warmup: number }, log: (line: string) => void): Promise<VersusFigures> {
   const avatar = gradientPng(side);
   const dataUri = `data:image/png;base64,${avatar.toString('base64')}`;
-  const held = await scaledToCover({ mime: 'image/png', bytes: avatar.length, width: side, height: side, dataUri }, fitFor(AVATAR_SIZE));
+  const held = await scaledToCover({ mime: 'image/png', bytes: avatar.length, width: side, height: side, dataUri }, fitFor(AVATAR_SIZE, 'png'));
   const ours = () =>
     svgToPng(
       renderRankCard({

@@ -149,7 +149,7 @@ function versusSection(versus: VersusFigures): string {
     '',
     table(['', 'size', 'PNG', 'median', 'p99'], [row('ours (renderRankCard, then svgToPng)', versus.ours), row("canvacord's RankCardBuilder", versus.canvacord)]),
     '',
-    `- **Ours takes ${versus.ratio}× canvacord's median** (the target of issue 19 is 0.25× or less). The same user, figures, status and avatar on both; one of each in turn, after warm-up, in the same process. canvacord (a devDependency, bench only) draws with @napi-rs/canvas (Skia). A 1024-pixel avatar is drawn by us from the fetcher's 360-pixel copy, as a warm function holds it; canvacord decodes the whole picture each time.`,
+    `- **Ours takes ${versus.ratio}× canvacord's median** (the target of issue 19 is 0.25× or less). The same user, figures, status and avatar on both; one of each in turn, after warm-up, in the same process. canvacord (a devDependency, bench only) draws with @napi-rs/canvas (Skia). Ours draws the avatar from the fetcher's copy at the circle's 180 pixels, as a warm function holds it for PNG answers; canvacord decodes the whole picture each time.`,
   ].join('\n');
 }
 

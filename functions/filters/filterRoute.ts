@@ -1,4 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { ApiContext } from '../../shared/http/middleware/types';
 import { svgResponse } from '../../shared/http/responses';
 import type { PictureServices } from '../../shared/runtime/pictureKit';
 import { sizedPicture, type PictureQuery } from '../../shared/images/sizedPicture';
@@ -9,5 +10,5 @@ import type { Filter } from '../../shared/svg/filters';
 /** A filter route's handler: fetch the picture, apply the effect with the strength the query gives. */
 export const filterRoute =
   ({ title, strength }: FilterEffect, effect: (strength: number) => Filter) =>
-  async ({ query }: { query: PictureQuery & Record<string, unknown> }, _context: unknown, { images }: PictureServices): Promise<APIGatewayProxyResult> =>
-    svgResponse(renderFiltered(await sizedPicture(query, images), effect(query[strength] as number), title));
+  async ({ query }: { query: PictureQuery & Record<string, unknown> }, context: ApiContext, { images }: PictureServices): Promise<APIGatewayProxyResult> =>
+    svgResponse(renderFiltered(await sizedPicture(query, images, context.outputFormat), effect(query[strength] as number), title));

@@ -4,5 +4,5 @@ import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { Routes } from '../../shared/routes/table';
 import { renderDeleteDialog } from '../../shared/scenes/deleteDialog';
 
-export const deleteDialog: PictureHandler<Routes['deleteDialog']> = async ({ query }, _context, { images }) =>
-  svgResponse(renderDeleteDialog(await sizedPicture(query, images)));
+export const deleteDialog: PictureHandler<Routes['deleteDialog']> = async ({ query }, context, { images }) =>
+  svgResponse(renderDeleteDialog(await sizedPicture(query, images, context.outputFormat)));

@@ -2,6 +2,7 @@ import { ApiError } from '../../shared/errors/apiError';
 import { svgResponse } from '../../shared/http/responses';
 import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import type { ImageFetcher } from '../../shared/images/imageFetcher';
+import type { ImageFormat } from '../../shared/routes/schemas/imageOutput';
 import type { LabelOrPicture } from '../../shared/routes/params';
 import type { Routes } from '../../shared/routes/table';
 import { fitFor } from '../../shared/images/pictureFit';
@@ -9,12 +10,12 @@ import { distractedRoles, LABEL_PICTURE_SIZE, renderDistracted, type DistractedL
 import type { LabelContent } from '../../shared/svg/label';
 
 /** Texts stay text; pictures are fetched in parallel, and every one that fails is named. */
-async function resolveLabels(query: Partial<Record<DistractedRole, LabelOrPicture>>, images: ImageFetcher): Promise<DistractedLabels> {
+async function resolveLabels(query: Partial<Record<DistractedRole, LabelOrPicture>>, images: ImageFetcher, format: ImageFormat | undefined): Promise<DistractedLabels> {
   const settled = await Promise.allSettled(
     distractedRoles.map(async (role): Promise<[DistractedRole, LabelContent | undefined]> => {
       const value = query[role];
       if (!value) return [role, undefined];
-      return [role, value.kind === 'text' ? value : { kind: 'picture', image: await images.load(value.url, role, fitFor(LABEL_PICTURE_SIZE)) }];
+      return [role, value.kind === 'text' ? value : { kind: 'picture', image: await images.load(value.url, role, fitFor(LABEL_PICTURE_SIZE, format)) }];
     }),
   );
   const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
@@ -23,5 +24,5 @@ async function resolveLabels(query: Partial<Record<DistractedRole, LabelOrPictur
   return Object.fromEntries(entries);
 }
 
-export const distracted: PictureHandler<Routes['distracted']> = async ({ query }, _context, { images }) =>
-  svgResponse(renderDistracted(await resolveLabels(query, images)));
+export const distracted: PictureHandler<Routes['distracted']> = async ({ query }, context, { images }) =>
+  svgResponse(renderDistracted(await resolveLabels(query, images, context.outputFormat)));

@@ -4,5 +4,5 @@ import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { Routes } from '../../shared/routes/table';
 import { renderGay } from '../../shared/scenes/gay';
 
-export const gay: PictureHandler<Routes['gay']> = async ({ query }, _context, { images }) =>
-  svgResponse(renderGay({ ...(await sizedPicture(query, images)), opacity: query.opacity }));
+export const gay: PictureHandler<Routes['gay']> = async ({ query }, context, { images }) =>
+  svgResponse(renderGay({ ...(await sizedPicture(query, images, context.outputFormat)), opacity: query.opacity }));

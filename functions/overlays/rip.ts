@@ -4,5 +4,5 @@ import { sizedPicture } from '../../shared/images/sizedPicture';
 import type { Routes } from '../../shared/routes/table';
 import { renderRip } from '../../shared/scenes/rip';
 
-export const rip: PictureHandler<Routes['rip']> = async ({ query }, _context, { images }) =>
-  svgResponse(renderRip({ ...(await sizedPicture(query, images)), text: query.text }));
+export const rip: PictureHandler<Routes['rip']> = async ({ query }, context, { images }) =>
+  svgResponse(renderRip({ ...(await sizedPicture(query, images, context.outputFormat)), text: query.text }));

@@ -5,7 +5,7 @@ import { fitFor } from '../../shared/images/pictureFit';
 import { AVATAR_SIZE, renderRankCard } from '../../shared/scenes/rankCard';
 
 // Field by field: the query also holds the avatar's URL, which must not reach the card.
-export const rankCard: PictureHandler<Routes['rankCard']> = async ({ query: q }, _context, { images }) =>
+export const rankCard: PictureHandler<Routes['rankCard']> = async ({ query: q }, context, { images }) =>
   svgResponse(
     renderRankCard({
       username: q.username,
@@ -16,6 +16,6 @@ export const rankCard: PictureHandler<Routes['rankCard']> = async ({ query: q },
       status: q.status,
       theme: q.theme,
       progressColor: q.progressColor,
-      avatar: q.avatar ? await images.load(q.avatar, 'avatar', fitFor(AVATAR_SIZE)) : undefined,
+      avatar: q.avatar ? await images.load(q.avatar, 'avatar', fitFor(AVATAR_SIZE, context.outputFormat)) : undefined,
     }),
   );

@@ -1,4 +1,5 @@
 import type { ImageFetcher, InlineImage } from './imageFetcher';
+import type { ImageFormat } from './imageFormats';
 import { fitFor } from './pictureFit';
 
 /** A fetched picture and the size to draw it at. */
@@ -19,7 +20,7 @@ export interface PictureQuery {
  * What a picture route's scene draws, built field by field: a spread query would carry every
  * other parameter (the picture's URL, with any signature it holds) into the scene's attributes.
  */
-export async function sizedPicture(query: PictureQuery, images: ImageFetcher): Promise<SizedPicture> {
+export async function sizedPicture(query: PictureQuery, images: ImageFetcher, format: ImageFormat | undefined): Promise<SizedPicture> {
   const size = { width: query.width, height: query.height };
-  return { image: await images.load(query.image, 'image', fitFor(size)), ...size };
+  return { image: await images.load(query.image, 'image', fitFor(size, format)), ...size };
 }

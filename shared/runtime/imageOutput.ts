@@ -15,10 +15,14 @@ const MEDIA_TYPES: Record<ImageFormat, string> = { svg: 'image/svg+xml', png: 'i
  */
 export function imageOutput(): ApiMiddleware {
   return {
+    // Decided before the handler draws, so it can size pictures for the output (pictureFit.ts).
+    before: (request) => {
+      request.context.outputFormat = request.context.imageFormat ?? negotiated(request.event.headers?.accept);
+    },
     after: async (request) => {
       const { response, context, event } = request;
       if (!response || response.statusCode !== 200 || response.headers?.['Content-Type'] !== SVG_TYPE) return;
-      const format = context.imageFormat ?? negotiated(event.headers?.accept);
+      const format = context.outputFormat ?? negotiated(event.headers?.accept);
       // Without `format` the answer depends on Accept, and shared caches must know it.
       if (!context.imageFormat) response.headers = { ...response.headers, Vary: 'Accept' };
       if (format === 'svg') return;

@@ -15,6 +15,8 @@ export interface ApiContext extends Context {
   rateHeaders?: Record<string, string>;
   /** The `format` an image route was asked for, if any (else Accept decides). */
   imageFormat?: ImageFormat;
+  /** What an image route will answer, `format` or Accept having decided, known before drawing (pictures are sized for it). */
+  outputFormat?: ImageFormat;
 }
 
 export type ApiRequest = middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;

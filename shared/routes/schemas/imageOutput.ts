@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { oneOf } from '../params';
 
-export const imageFormats = ['svg', 'png'] as const;
-export type ImageFormat = (typeof imageFormats)[number];
+import { imageFormats, type ImageFormat } from '../../images/imageFormats';
+
+export { imageFormats, type ImageFormat };
 
 /**
  * What every image route takes besides its own parameters: `format=png` asks for the picture
