@@ -1,6 +1,8 @@
 import { exampleDrawer } from '../functions/docs/gallery';
 import { svgToPng } from '../shared/raster/png';
 import { routeList, type RouteId } from '../shared/routes/table';
+import { fitFor } from '../shared/images/pictureFit';
+import { scaledToCover } from '../shared/images/scaledPicture';
 import { renderJail } from '../shared/scenes/jail';
 import { renderRankCard } from '../shared/scenes/rankCard';
 import { gradientPng } from '../test/support/imageHost';
@@ -40,11 +42,13 @@ async function example(id: RouteId): Promise<string> {
 /** The documents: the jail and the contrast filter examples (512×512 by default), the jail over a raster picture, and rank cards whose names have emoji or Japanese. */
 async function cases(): Promise<{ name: string; svg: string; width: number; height: number }[]> {
   const png = gradientPng(256);
-  const rasterPicture = { mime: 'image/png', bytes: png.length, dataUri: `data:image/png;base64,${png.toString('base64')}` };
+  const rasterPicture = { mime: 'image/png', bytes: png.length, width: 256, height: 256, dataUri: `data:image/png;base64,${png.toString('base64')}` };
   const square = { width: 512, height: 512 };
   return [
     { name: 'jail example (sample SVG picture)', svg: await example('jail'), ...square },
     { name: 'jail over a 256×256 PNG picture', svg: renderJail({ image: rasterPicture, ...square }), ...square },
+    // What a warm function draws for a PNG answer: the fetcher's copy at the output's size (scaledPicture.ts).
+    { name: 'jail over the same picture, held at 512×512 by the fetcher', svg: renderJail({ image: await scaledToCover(rasterPicture, fitFor(square, 'png')), ...square }), ...square },
     { name: 'contrast filter example (sample SVG picture)', svg: await example('contrast'), ...square },
     {
       name: 'rank card, name with emoji (no avatar)',

@@ -11,4 +11,4 @@ import type { Filter } from '../../shared/svg/filters';
 export const filterRoute =
   ({ title, strength }: FilterEffect, effect: (strength: number) => Filter) =>
   async ({ query }: { query: PictureQuery & Record<string, unknown> }, context: ApiContext, { images }: PictureServices): Promise<APIGatewayProxyResult> =>
-    svgResponse(renderFiltered(await sizedPicture(query, images, context.outputFormat), effect(query[strength] as number), title));
+    svgResponse(renderFiltered(await sizedPicture(query, images, { format: context.outputFormat, fills: true }), effect(query[strength] as number), title));

@@ -5,4 +5,4 @@ import type { Routes } from '../../shared/routes/table';
 import { renderDeleteDialog } from '../../shared/scenes/deleteDialog';
 
 export const deleteDialog: PictureHandler<Routes['deleteDialog']> = async ({ query }, context, { images }) =>
-  svgResponse(renderDeleteDialog(await sizedPicture(query, images, context.outputFormat)));
+  svgResponse(renderDeleteDialog(await sizedPicture(query, images, { format: context.outputFormat, fills: false })));

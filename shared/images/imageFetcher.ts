@@ -7,7 +7,7 @@ import { guardedLookup, privateAddressError, systemResolver, type Resolver } fro
 import { MAX_PIXELS_TEXT, MAX_SIDE, pixelSize, sizeRefusal, type PixelSize } from './imageSize';
 import type { InlineImage } from './inlineImage';
 import { scaledToCover } from './scaledPicture';
-import type { Size } from '../svg/geometry';
+import type { Fit } from './pictureFit';
 import { sniffImageType } from './imageType';
 import { webpToPng } from './webpPicture';
 import { urlProblem } from './urlRules';
@@ -17,10 +17,10 @@ export type { InlineImage };
 export interface ImageFetcher {
   /**
    * Fetches `url` (or takes it from the cache); any failure is a 400 IMAGE_FETCH_FAILED naming
-   * `field`. With `fit`, the largest size the picture is drawn at, a larger picture comes scaled
-   * down to just cover it (scaledPicture.ts), the copy cached beside the original.
+   * `field`. With `fit` (pictureFit.ts), the picture comes scaled to just cover it
+   * (scaledPicture.ts), the copy cached beside the original.
    */
-  load(url: string, field: string, fit?: Size): Promise<InlineImage>;
+  load(url: string, field: string, fit?: Fit): Promise<InlineImage>;
 }
 
 /** The cause of a refused picture, for the logs only: the client is told its class (fetchError.ts). */
@@ -75,7 +75,7 @@ export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetc
     // A download the cache evicts to make room still finishes for the requests waiting on it.
     ignoreFetchAbort: true,
   });
-  const scaled = new LRUCache<string, InlineImage, { url: string; fit: Size }>({
+  const scaled = new LRUCache<string, InlineImage, { url: string; fit: Fit }>({
     maxSize: settings.cacheSize,
     sizeCalculation: (image) => image.dataUri.length,
     ttl: settings.cacheTtlMs,
@@ -89,7 +89,7 @@ export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetc
     async load(url, field, fit) {
       let refusal: ImageFetchError;
       try {
-        const image = fit ? await scaled.fetch(`${fit.width}x${fit.height} ${url}`, { context: { url, fit } }) : await cache.fetch(url);
+        const image = fit ? await scaled.fetch(`${fit.width}x${fit.height}${fit.exact ? '=' : '>'} ${url}`, { context: { url, fit } }) : await cache.fetch(url);
         if (image) return image;
         refusal = new ImageFetchError('the download was cancelled');
       } catch (error) {

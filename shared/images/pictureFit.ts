@@ -1,12 +1,17 @@
 import type { ImageFormat } from './imageFormats';
 import type { Size } from '../svg/geometry';
 
+/** The size a fetched picture is held at (the fetcher's `fit`): it is scaled to just cover it. */
+export interface Fit extends Size {
+  /** Scaled up too when smaller: the picture is drawn at exactly this size, so drawing it needs no resampling. */
+  exact: boolean;
+}
+
 /**
- * What a picture drawn at `size` is scaled down to cover when it is larger (the fetcher's `fit`):
- * for an SVG answer, twice the size, sharp on the high-density screens where SVG is seen; for a
- * PNG answer, the size itself, so drawing it needs no resampling from a larger picture.
+ * How a picture drawn at `size` is held. For an SVG answer, at twice the size when larger (sharp
+ * on the high-density screens where SVG is seen; a smaller one is left to the viewer). For a PNG
+ * answer, at the size itself: larger pictures scaled down, and smaller ones scaled up when `size`
+ * is exactly what is drawn (`exact`), so each PNG draws the picture without resampling it.
  */
-export const fitFor = (size: Size, format: ImageFormat | undefined): Size => {
-  const density = format === 'png' ? 1 : 2;
-  return { width: size.width * density, height: size.height * density };
-};
+export const fitFor = (size: Size, format: ImageFormat | undefined, exact = true): Fit =>
+  format === 'png' ? { ...size, exact } : { width: size.width * 2, height: size.height * 2, exact: false };

@@ -1,19 +1,19 @@
 import { loadResvg, RESVG_OPTIONS } from '../raster/png';
 import { h, svgDocument } from '../svg/builder';
-import type { Size } from '../svg/geometry';
 import type { InlineImage } from './inlineImage';
+import type { Fit } from './pictureFit';
 
 /**
- * A picture scaled down, once, to the largest size it is drawn at: just covering `fit` (aspect
- * kept), as a PNG drawn by resvg. A 1024-pixel avatar drawn in a 180-pixel circle was decoded and
- * resampled in full for every PNG answer (about 25 to 100 ms here) and carried whole in every SVG
- * answer; its 360-pixel copy costs a fraction of that, and the fetcher caches it with the
- * original. Pictures no larger than `fit` are kept as they are, and so are GIFs (a browser plays
- * them in an SVG answer; a PNG copy would be their first frame only).
+ * A picture scaled, once, to just cover `fit` (aspect kept), as a PNG drawn by resvg: down when
+ * larger, up only for an exact fit (pictureFit.ts). A 1024-pixel avatar drawn in a 180-pixel
+ * circle was decoded and resampled in full for every PNG answer (about 25 to 100 ms here) and
+ * carried whole in every SVG answer; its copy costs a fraction of that, and the fetcher caches it
+ * with the original. GIFs are kept as they are (a browser plays them in an SVG answer; a PNG copy
+ * would be their first frame only).
  */
-export async function scaledToCover(image: InlineImage, fit: Size): Promise<InlineImage> {
+export async function scaledToCover(image: InlineImage, fit: Fit): Promise<InlineImage> {
   const scale = Math.max(fit.width / image.width, fit.height / image.height);
-  if (scale >= 1 || image.mime === 'image/gif') return image;
+  if (scale === 1 || (scale > 1 && !fit.exact) || image.mime === 'image/gif') return image;
   const [width, height] = [Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale))];
   const { renderAsync } = await loadResvg();
   const svg = svgDocument({ width, height }, h('image', { href: image.dataUri, width, height, preserveAspectRatio: 'none' }));

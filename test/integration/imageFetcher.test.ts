@@ -147,7 +147,7 @@ describe('guarded image fetcher: success and magic bytes', () => {
     const big = noisePng(1000, 500, 3);
     const images = await host({ '/big.png': sendBody(big), '/small.png': sendBody(PNG), '/anim.gif': sendBody(MAGIC.gif), '/junk.png': sendBody(Buffer.concat([pngDeclaring(900, 900), Buffer.alloc(4096, 7)])) });
     const fetcher = fetcherFor([images]);
-    const fit = { width: 200, height: 200 };
+    const fit = { width: 200, height: 200, exact: false };
     const scaled = await fetcher.load(`${images.url}/big.png`, 'image', fit);
     // Covering 200×200 with the aspect kept: 400×200.
     expect([scaled.mime, scaled.width, scaled.height]).toEqual(['image/png', 400, 200]);
@@ -162,6 +162,10 @@ describe('guarded image fetcher: success and magic bytes', () => {
       const kept = await fetcher.load(`${images.url}${path}`, 'image', fit);
       expect(kept).toBe(await fetcher.load(`${images.url}${path}`, 'image'));
     }
+    // An exact fit (a PNG answer drawing the picture at that size) scales a smaller picture up too.
+    const up = await fetcher.load(`${images.url}/small.png`, 'image', { width: 48, height: 32, exact: true });
+    expect([up.mime, up.width, up.height]).toEqual(['image/png', 48, 48]);
+    expect([decodePng(Buffer.from(up.dataUri.split(',')[1] as string, 'base64')).width, up.bytes > 0]).toEqual([48, true]);
   });
 
   test('a picture that declares more pixels than may be drawn is refused before anything decodes it', async () => {
