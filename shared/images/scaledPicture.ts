@@ -1,6 +1,7 @@
 import { loadResvg, RESVG_OPTIONS } from '../raster/png';
 import { h, svgDocument } from '../svg/builder';
 import type { InlineImage } from './inlineImage';
+import { sizeRefusal } from './imageSize';
 import type { Fit } from './pictureFit';
 
 /**
@@ -15,6 +16,8 @@ export async function scaledToCover(image: InlineImage, fit: Fit): Promise<Inlin
   const scale = Math.max(fit.width / image.width, fit.height / image.height);
   if (scale === 1 || (scale > 1 && !fit.exact) || image.mime === 'image/gif') return image;
   const [width, height] = [Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale))];
+  // Covering a box with a sliver of a picture (8192×1) would take billions of pixels: such a picture is drawn as it is.
+  if (sizeRefusal({ width, height })) return image;
   const { renderAsync } = await loadResvg();
   const svg = svgDocument({ width, height }, h('image', { href: image.dataUri, width, height, preserveAspectRatio: 'none' }));
   const rendered = await renderAsync(svg, RESVG_OPTIONS);

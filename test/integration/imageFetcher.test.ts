@@ -145,7 +145,7 @@ describe('guarded image fetcher: success and magic bytes', () => {
 
   test('with a fit, a larger picture comes scaled down to just cover it, once; smaller ones, GIFs and undecodable ones stay as they are', async () => {
     const big = noisePng(1000, 500, 3);
-    const images = await host({ '/big.png': sendBody(big), '/small.png': sendBody(PNG), '/anim.gif': sendBody(MAGIC.gif), '/junk.png': sendBody(Buffer.concat([pngDeclaring(900, 900), Buffer.alloc(4096, 7)])) });
+    const images = await host({ '/big.png': sendBody(big), '/small.png': sendBody(PNG), '/sliver.png': sendBody(noisePng(4096, 1, 9)), '/anim.gif': sendBody(MAGIC.gif), '/junk.png': sendBody(Buffer.concat([pngDeclaring(900, 900), Buffer.alloc(4096, 7)])) });
     const fetcher = fetcherFor([images]);
     const fit = { width: 200, height: 200, exact: false };
     const scaled = await fetcher.load(`${images.url}/big.png`, 'image', fit);
@@ -162,6 +162,9 @@ describe('guarded image fetcher: success and magic bytes', () => {
       const kept = await fetcher.load(`${images.url}${path}`, 'image', fit);
       expect(kept).toBe(await fetcher.load(`${images.url}${path}`, 'image'));
     }
+    // A sliver covering a square would be 2048 times its own size: kept as it is.
+    const thin = await fetcher.load(`${images.url}/sliver.png`, 'image', { width: 512, height: 512, exact: true });
+    expect([thin.width, thin.height]).toEqual([4096, 1]);
     // An exact fit (a PNG answer drawing the picture at that size) scales a smaller picture up too.
     const up = await fetcher.load(`${images.url}/small.png`, 'image', { width: 48, height: 32, exact: true });
     expect([up.mime, up.width, up.height]).toEqual(['image/png', 48, 48]);
