@@ -52,6 +52,7 @@ async function versus(side: number, options: { samples: number; warmup: number }
         theme: 'dark',
         avatar: held,
       }),
+      'inline',
     );
   const theirs = async () =>
     Buffer.from(

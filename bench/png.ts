@@ -9,8 +9,8 @@ import { gradientPng } from '../test/support/imageHost';
 import { roundSummary, summarize, type Summary } from './stats';
 
 /**
- * PNG rasterisation through shared/raster/png.ts `svgToPng` (resvg on the libuv pool, the shipped
- * fonts only), one at a time, of documents the API answers.
+ * PNG rasterisation through shared/raster/png.ts `svgToPng`, rendered inline as a Lambda instance
+ * renders (no fonts: text is outlines), one at a time, of documents the API answers.
  */
 export interface PngFigures {
   case: string;
@@ -69,13 +69,13 @@ export async function benchPng(options: PngOptions, log: (line: string) => void 
   const figures: PngFigures[] = [];
   for (const { name, svg, ...size } of await cases()) {
     let png: Buffer = Buffer.alloc(0);
-    for (let i = 0; i < options.warmup; i += 1) png = await svgToPng(svg);
+    for (let i = 0; i < options.warmup; i += 1) png = await svgToPng(svg, 'inline');
     const { width, height } = pngSize(png);
     if (width !== size.width || height !== size.height) throw new Error(`${name} rasterised to ${width}×${height}, not ${size.width}×${size.height}`);
     const samples: number[] = [];
     for (let i = 0; i < options.samples; i += 1) {
       const start = process.hrtime.bigint();
-      png = await svgToPng(svg);
+      png = await svgToPng(svg, 'inline');
       samples.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
     const ms = roundSummary(summarize(samples));
