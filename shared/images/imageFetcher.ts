@@ -9,7 +9,7 @@ import type { InlineImage } from './inlineImage';
 import { scaledToCover } from './scaledPicture';
 import type { Fit } from './pictureFit';
 import { sniffImageType } from './imageType';
-import { webpToPng } from './webpPicture';
+import { isAnimatedWebp, webpToPng } from './webpPicture';
 import { urlProblem } from './urlRules';
 
 export type { InlineImage };
@@ -146,6 +146,7 @@ async function inline(body: Buffer): Promise<InlineImage> {
   // sizeRefusal refuses a picture whose header states no size.
   const { width, height } = size as PixelSize;
   // Every renderer we answer for must draw it: WebP becomes PNG (webpPicture.ts).
-  const [drawn, type] = mime === 'image/webp' ? [await webpToPng(body), 'image/png'] : [body, mime];
+  // An animated WebP stays as it is: browsers play it in SVG answers (resvg draws none of it).
+  const [drawn, type] = mime === 'image/webp' && !isAnimatedWebp(body) ? [await webpToPng(body), 'image/png'] : [body, mime];
   return { mime: type, bytes: drawn.length, width, height, dataUri: `data:${type};base64,${drawn.toString('base64')}` };
 }

@@ -12,6 +12,9 @@ import type { Fit } from './pictureFit';
  * with the original. GIFs are kept as they are (a browser plays them in an SVG answer; a PNG copy
  * would be their first frame only).
  */
+/** How large a copy bigger than its original may be, for a PNG answer (it is inlined in the SVG that is rasterised). */
+const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
+
 export async function scaledToCover(image: InlineImage, fit: Fit): Promise<InlineImage> {
   const scale = Math.max(fit.width / image.width, fit.height / image.height);
   if (scale === 1 || (scale > 1 && !fit.exact) || image.mime === 'image/gif') return image;
@@ -24,6 +27,9 @@ export async function scaledToCover(image: InlineImage, fit: Fit): Promise<Inlin
   // resvg draws nothing for a picture it cannot decode: keep the original, never a blank stand-in for it.
   if (!hasInk(rendered.pixels)) return image;
   const png = Buffer.from(rendered.asPng());
+  // A PNG of a photo can outweigh its JPEG even with fewer pixels: an SVG answer keeps the original
+  // then; a PNG answer (the copy stays on the server) takes a larger copy only up to a bound.
+  if (png.length > image.bytes && (!fit.exact || png.length > MAX_LARGER_COPY_BYTES)) return image;
   return { mime: 'image/png', bytes: png.length, width, height, dataUri: `data:image/png;base64,${png.toString('base64')}` };
 }
 

@@ -45,3 +45,6 @@ export async function webpToPng(webp: Buffer): Promise<Buffer> {
   }
   return rgbaToPng(image.data, image.width, image.height);
 }
+
+/** An extended WebP whose header sets the animation flag (VP8X, flags byte bit 1). */
+export const isAnimatedWebp = (bytes: Uint8Array): boolean => String.fromCharCode(...bytes.subarray(12, 16)) === 'VP8X' && ((bytes[20] ?? 0) & 0x02) !== 0;

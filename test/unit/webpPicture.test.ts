@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { ImageFetchError } from '../../shared/images/fetchError';
-import { webpToPng } from '../../shared/images/webpPicture';
+import { isAnimatedWebp, webpToPng } from '../../shared/images/webpPicture';
 import { decodePng } from '../support/png';
 
 /** libwebp's sample picture and libwebp's own decoding of it (test/fixtures/webp/README.md). */
@@ -41,5 +41,13 @@ describe('WebP pictures become PNG', () => {
     const scrambled = Buffer.concat([WEBP.subarray(0, 40), Buffer.alloc(WEBP.length - 40, 0xa5)]);
     const png = decodePng(await webpToPng(scrambled));
     expect([png.width, png.height]).toEqual([128, 128]);
+  });
+});
+
+describe('animated WebP', () => {
+  test('is recognised by its header (VP8X with the animation flag); a still WebP is not', () => {
+    const animated = Buffer.concat([Buffer.from('RIFF'), Buffer.from([30, 0, 0, 0]), Buffer.from('WEBPVP8X'), Buffer.from([10, 0, 0, 0, 0x02, 0, 0, 0, 47, 0, 0, 31, 0, 0])]);
+    expect(isAnimatedWebp(animated)).toBe(true);
+    expect(isAnimatedWebp(WEBP)).toBe(false);
   });
 });
