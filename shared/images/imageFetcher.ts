@@ -67,23 +67,21 @@ type Settings = typeof DEFAULTS;
  */
 export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetcher {
   const settings: Settings = { ...DEFAULTS, ...options, log: options.log ?? DEFAULTS.log };
-  const cache = new LRUCache<string, InlineImage>({
+  // Originals and scaled copies alike: a size budget in characters of data URI, and an age limit.
+  const budget = {
     maxSize: settings.cacheSize,
-    sizeCalculation: (image) => image.dataUri.length,
+    sizeCalculation: (image: InlineImage) => image.dataUri.length,
     ttl: settings.cacheTtlMs,
-    fetchMethod: (url) => fetchImage(url, settings),
-    // A download the cache evicts to make room still finishes for the requests waiting on it.
+    // A download (or scaling) the cache evicts to make room still finishes for the requests waiting on it.
     ignoreFetchAbort: true,
-  });
+  };
+  const cache = new LRUCache<string, InlineImage>({ ...budget, fetchMethod: (url) => fetchImage(url, settings) });
   const scaled = new LRUCache<string, InlineImage, { url: string; fit: Fit }>({
-    maxSize: settings.cacheSize,
-    sizeCalculation: (image) => image.dataUri.length,
-    ttl: settings.cacheTtlMs,
+    ...budget,
     fetchMethod: async (_key, _stale, { context }) => {
       const original = await cache.fetch(context.url);
       return original && scaledToCover(original, context.fit);
     },
-    ignoreFetchAbort: true,
   });
   return {
     async load(url, field, fit) {
