@@ -1,6 +1,6 @@
 import { h, svgDocument, type SvgElement } from '../svg/builder';
 import { compactNumber, groupedNumber } from '../svg/format';
-import { picture } from '../svg/picture';
+import { boxPattern, picture } from '../svg/picture';
 import { presenceColors, type Presence } from '../svg/presence';
 import { rightAlignedRun, textLine } from '../svg/textElements';
 import { fitLine } from '../svg/textLayout';
@@ -42,10 +42,10 @@ export function renderRankCard(card: RankCardData): string {
   return svgDocument(
     { width: WIDTH, height: HEIGHT },
     h('title', {}, `${card.username}: rank ${card.rank}, level ${card.level}`),
-    h('defs', {}, h('clipPath', { id: 'avatar-clip' }, h('circle', { cx: AVATAR.cx, cy: AVATAR.cy, r: AVATAR.r }))),
+    h('defs', {}, boxPattern('avatar', avatarBox(), card.avatar ? picture(card.avatar, avatarBox()) : avatarPlaceholder(theme))),
     h('rect', { width: WIDTH, height: HEIGHT, rx: 20, fill: theme.background }),
     h('rect', { x: 16, y: 16, width: WIDTH - 32, height: HEIGHT - 32, rx: 14, fill: theme.panel }),
-    card.avatar ? avatarPicture(card.avatar) : avatarPlaceholder(theme),
+    h('circle', { ...AVATAR, fill: 'url(#avatar)' }),
     h('circle', { cx: 205, cy: 205, r: 24, fill: presenceColors[card.status], stroke: theme.panel, 'stroke-width': 8 }),
     h(
       'g',
@@ -71,18 +71,12 @@ export function renderRankCard(card: RankCardData): string {
 
 const avatarBox = () => ({ x: AVATAR.cx - AVATAR.r, y: AVATAR.cy - AVATAR.r, width: 2 * AVATAR.r, height: 2 * AVATAR.r });
 
-function avatarPicture(image: InlinePicture): SvgElement {
-  return picture(image, avatarBox(), { 'clip-path': 'url(#avatar-clip)' });
-}
-
 /** A neutral silhouette where no avatar picture is given. */
-function avatarPlaceholder(theme: Theme): SvgElement {
+function avatarPlaceholder(theme: Theme): SvgElement[] {
   const { cx, cy } = AVATAR;
-  return h(
-    'g',
-    { 'clip-path': 'url(#avatar-clip)' },
+  return [
     h('rect', { ...avatarBox(), fill: theme.track }),
     h('circle', { cx, cy: cy - 22, r: 34, fill: theme.mutedText }),
     h('ellipse', { cx, cy: cy + 78, rx: 66, ry: 56, fill: theme.mutedText }),
-  );
+  ];
 }

@@ -1,7 +1,7 @@
 import { h, type SvgElement } from './builder';
 import type { Box } from './geometry';
 import { verticalMetrics } from './measure';
-import { picture } from './picture';
+import { boxPattern, picture } from './picture';
 import { textLine } from './textElements';
 import { fitLine } from './textLayout';
 
@@ -9,16 +9,15 @@ export type LabelContent = { kind: 'text'; text: string } | { kind: 'picture'; i
 
 /**
  * A caption over part of a scene: text on a dark tag, fitted to the box, or a picture in a framed
- * rounded box. `id` names the picture's clip path, unique within the document.
+ * rounded box. `id` names the picture's pattern, unique within the document.
  */
 export function label(content: LabelContent, box: Box, id: string): SvgElement {
   if (content.kind === 'picture') {
     return h(
       'g',
       {},
-      h('clipPath', { id }, h('rect', { ...box, rx: 14 })),
-      picture(content.image, box, { 'clip-path': `url(#${id})` }),
-      h('rect', { ...box, rx: 14, fill: 'none', stroke: '#ffffff', 'stroke-width': 4 }),
+      boxPattern(id, box, picture(content.image, box)),
+      h('rect', { ...box, rx: 14, fill: `url(#${id})`, stroke: '#ffffff', 'stroke-width': 4 }),
     );
   }
   const pad = 12;

@@ -1,4 +1,4 @@
-import { h, type Attrs, type SvgElement } from './builder';
+import { h, type Attrs, type Child, type SvgElement } from './builder';
 import { grow, type Box } from './geometry';
 
 /** A fetched picture (a `data:` URI) filling `box` like CSS `object-fit: cover`. */
@@ -9,4 +9,14 @@ export function picture(image: { dataUri: string }, box: Box, attrs: Attrs = {})
 /** A picture mounted like a photo print: on a white card `margin` wider on every side, optionally edged. */
 export function framedPicture(image: { dataUri: string }, box: Box, frame: { margin: number; stroke?: string }): SvgElement {
   return h('g', {}, h('rect', { ...grow(box, frame.margin), fill: '#ffffff', stroke: frame.stroke }), picture(image, box));
+}
+
+/**
+ * A paint for shapes inside `box`: `content`, in the document's own coordinates, as a pattern whose
+ * one tile is the box. A shape filled with `url(#id)` shows the content cut to its outline, as a
+ * clip path would; resvg draws the pattern on a tile the size of the box, where a clip path costs a
+ * layer the size of the whole image (0.4 ms of a 6.5 ms rank card PNG).
+ */
+export function boxPattern(id: string, box: Box, ...content: Child[]): SvgElement {
+  return h('pattern', { id, patternUnits: 'userSpaceOnUse', ...box, viewBox: `${box.x} ${box.y} ${box.width} ${box.height}` }, ...content);
 }

@@ -121,9 +121,12 @@ describe(`GET ${routes.rankCard.path}`, () => {
   const path = routes.rankCard.path;
   const card = { username: 'Ada', level: 3, xp: 1200, requiredXp: 5000, rank: 7 };
 
-  test('with an avatar: the picture inlined, clipped to a circle', async () => {
+  test('with an avatar: the picture inlined, painted into a circle', async () => {
     const elements = expectImage(await get(path, { ...card, avatar: `${host.url}/cat.png`, status: 'DND', theme: 'Sunset', progressColor: 'f06' }), { width: 934, height: 282 });
-    expect(elements.find((e) => e.tag === 'image')?.attrs).toMatchObject({ 'clip-path': 'url(#avatar-clip)', href: expect.stringMatching(/^data:image\/png;base64,/) });
+    const image = elements.find((e) => e.tag === 'image');
+    expect(image?.attrs).toMatchObject({ href: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(image?.parent?.tag).toBe('pattern');
+    expect(elements.some((e) => e.tag === 'circle' && e.attrs.fill === `url(#${image?.parent?.attrs.id})`)).toBe(true);
     expect(elements.some((e) => e.attrs.fill === '#ff0066')).toBe(true);
     expect(elements.some((e) => e.attrs.fill === '#f23f43')).toBe(true);
   });

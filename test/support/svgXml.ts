@@ -72,6 +72,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   text: ['x', 'y', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'textLength', 'lengthAdjust', ...PAINT],
   image: [...BOX, 'href', 'preserveAspectRatio', ...PAINT],
   clipPath: ['id'],
+  pattern: ['id', ...BOX, 'patternUnits', 'viewBox'],
   linearGradient: ['id', 'x1', 'y1', 'x2', 'y2', 'gradientUnits'],
   stop: ['offset', 'stop-color'],
   filter: ['id', ...BOX, 'filterUnits', 'primitiveUnits', 'color-interpolation-filters'],

@@ -179,10 +179,13 @@ describe('rank card', () => {
     expectNear(pixel(raster, 600, 198), [255, 0, 102], 2);
   });
 
-  test('an avatar is inlined and clipped to a circle; without one a neutral placeholder is drawn', () => {
+  test('an avatar is inlined and painted into a circle; without one a neutral placeholder is drawn', () => {
     const withAvatar = renderRankCard({ ...CARD, avatar: IMAGE });
-    const image = expectSafeSvg(withAvatar).find((e) => e.tag === 'image');
-    expect(image?.attrs).toMatchObject({ href: IMAGE.dataUri, 'clip-path': 'url(#avatar-clip)' });
+    const elements = expectSafeSvg(withAvatar);
+    const image = elements.find((e) => e.tag === 'image');
+    expect(image?.attrs).toMatchObject({ href: IMAGE.dataUri });
+    expect(image?.parent).toMatchObject({ tag: 'pattern', attrs: { id: 'avatar' } });
+    expect(elements.filter((e) => e.attrs.fill === 'url(#avatar)').map((e) => [e.tag, e.attrs])).toEqual([['circle', { cx: '141', cy: '141', r: '90', fill: 'url(#avatar)' }]]);
     const raster = rasterize(withAvatar);
     expectNear(pixel(raster, 110, 110), [255, 0, 0], 30); // inside the circle: the picture
     expectNear(pixel(raster, 56, 56), rgb(themes.dark.panel), 2); // square corner: clipped away

@@ -65,10 +65,11 @@ describe('distracted', () => {
     for (const line of drawnLineBoxes(elements)) expect(line.right - line.left).toBeLessThanOrEqual(220 - 24 + 0.01);
   });
 
-  test('each picture gets its own clip path', () => {
+  test('each picture gets its own pattern, painted into its own box', () => {
     const elements = expectSafeSvg(renderDistracted({ boyfriend: { kind: 'picture', image: IMAGE }, girlfriend: { kind: 'picture', image: IMAGE } }));
-    const ids = elements.filter((e) => e.tag === 'clipPath').map((e) => e.attrs.id);
+    const ids = elements.filter((e) => e.tag === 'pattern').map((e) => e.attrs.id);
     expect(new Set(ids).size).toBe(2);
+    expect(elements.filter((e) => e.tag === 'rect' && ids.some((id) => e.attrs.fill === `url(#${id})`))).toHaveLength(2);
   });
 });
 
