@@ -3,6 +3,7 @@ import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
 import { ATTEMPT_LIMITS, withCallDeadline } from '../../shared/aws/callLimits';
 import { StoreUnavailableError } from '../../shared/errors/unavailable';
 import type { ApiKeyStore } from '../../shared/store';
+import { lazyLoad } from '../../shared/runtime/lazyLoad';
 
 /**
  * Where the dashboard's keys are made. In AWS (the stack sets USAGE_PLAN_NAME) a key is an API
@@ -13,17 +14,12 @@ import type { ApiKeyStore } from '../../shared/store';
 export function keyRegistryFromEnv(store: ApiKeyStore, env: NodeJS.ProcessEnv = process.env): KeyRegistry {
   const planName = env.USAGE_PLAN_NAME;
   if (!planName) return storeRegistry(store);
-  let registry: Promise<KeyRegistry> | undefined;
-  const ready = () =>
-    (registry ??= (async () => {
-      const { APIGatewayClient } = await import('@aws-sdk/client-api-gateway');
-      const gateway = withCallDeadline(new APIGatewayClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
-      return awsKeyRegistry({ gateway, store, usagePlanId: await usagePlanNamed(gateway, planName) });
-    })().catch((error: unknown) => {
-      // Found next time, rather than never (a throttled lookup).
-      registry = undefined;
-      throw error;
-    }));
+  // A failed plan lookup (throttled) is tried again at the next key, rather than never.
+  const ready = lazyLoad(async () => {
+    const { APIGatewayClient } = await import('@aws-sdk/client-api-gateway');
+    const gateway = withCallDeadline(new APIGatewayClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
+    return awsKeyRegistry({ gateway, store, usagePlanId: await usagePlanNamed(gateway, planName) });
+  });
   return {
     create: (key) => asOutage('create a key', async () => (await ready()).create(key)),
     list: () => store.list(),

@@ -8,6 +8,7 @@ import { handlers as generators } from '../generators/handlers';
 import { handlers as overlays } from '../overlays/handlers';
 import { handlers as rankCard } from '../rank-card/handlers';
 import { SAMPLE_PICTURE } from './samplePicture';
+import { lazyLoad } from '../../shared/runtime/lazyLoad';
 
 const imageHandlers: Partial<Record<RouteId, PictureHandler<RouteDefinition>>> = { ...filters, ...generators, ...overlays, ...rankCard };
 
@@ -47,12 +48,5 @@ export async function renderGallery(): Promise<GalleryItem[]> {
   );
 }
 
-let drawn: Promise<GalleryItem[]> | undefined;
-export const gallery = (): Promise<GalleryItem[]> => {
-  // A failed drawing is not kept: the next request tries again.
-  drawn ??= renderGallery().catch((error: unknown) => {
-    drawn = undefined;
-    throw error;
-  });
-  return drawn;
-};
+/** Drawn once per process; a failed drawing is not kept, the next request tries again. */
+export const gallery = lazyLoad(renderGallery);

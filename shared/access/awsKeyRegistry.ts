@@ -1,10 +1,10 @@
 import type { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { newKeyRecord, type KeyRegistry } from './keyAdmin';
 import type { ApiKeyStore } from '../store';
+import { lazyLoad } from '../runtime/lazyLoad';
 
 /** The API Gateway SDK, loaded on the first call: a function that makes no key never loads it. */
-let sdkModule: Promise<typeof import('@aws-sdk/client-api-gateway')> | undefined;
-const sdk = () => (sdkModule ??= import('@aws-sdk/client-api-gateway'));
+const sdk = lazyLoad(() => import('@aws-sdk/client-api-gateway'));
 
 export interface AwsKeyRegistryDeps {
   gateway: APIGatewayClient;

@@ -3,6 +3,7 @@ import type { KMSClient } from '@aws-sdk/client-kms';
 import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
 import { LRUCache } from 'lru-cache';
 import { StoreUnavailableError } from '../errors/unavailable';
+import { lazyLoad } from '../runtime/lazyLoad';
 
 /**
  * Encrypts the few secrets the service must be able to read back (HMAC signing secrets, Discord
@@ -51,8 +52,7 @@ export class LocalSecretBox implements SecretBox {
  * The KMS client's module, loaded on the first seal or open: most relay deliveries never need a
  * key (only a kept failure, a registered HMAC secret or a registration do), so a cold start does not load it.
  */
-let kmsModule: Promise<typeof import('@aws-sdk/client-kms')> | undefined;
-const loadKms = () => (kmsModule ??= import('@aws-sdk/client-kms'));
+const loadKms = lazyLoad(() => import('@aws-sdk/client-kms'));
 
 /**
  * AWS KMS: each value encrypted under the stack's key with `context` as its encryption context:
@@ -61,20 +61,13 @@ const loadKms = () => (kmsModule ??= import('@aws-sdk/client-kms'));
  */
 export class KmsSecretBox implements SecretBox {
   private readonly opened = new LRUCache<string, string>({ max: 1000, ttl: 5 * 60_000 });
-  private client: Promise<KMSClient> | undefined;
+  private readonly kms: () => Promise<KMSClient>;
 
   constructor(
-    private readonly makeClient: () => Promise<KMSClient>,
+    makeClient: () => Promise<KMSClient>,
     private readonly keyId: string,
-  ) {}
-
-  private kms(): Promise<KMSClient> {
-    // A failed creation is not kept: the next call tries again.
-    this.client ??= this.makeClient().catch((error: unknown) => {
-      this.client = undefined;
-      throw error;
-    });
-    return this.client;
+  ) {
+    this.kms = lazyLoad(makeClient);
   }
 
   async seal(plaintext: string, context: Record<string, string>): Promise<string> {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { rgbaToPng } from '../raster/rgbaPng';
+import { lazyLoad } from '../runtime/lazyLoad';
 import { ImageFetchError } from './fetchError';
 
 /** Decoded pixels: straight RGBA, row by row (the shape of a browser's ImageData). */
@@ -18,14 +19,12 @@ interface DecoderModule {
 const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<unknown> } };
 
 /** The decoder's module and WebAssembly, loaded on the first WebP picture (most pictures are PNG, JPEG or GIF). */
-let decoder: Promise<Decode> | undefined;
-
-async function loadDecoder(): Promise<Decode> {
+const loadDecoder = lazyLoad(async (): Promise<Decode> => {
   const { default: decode, init } = (await import('@jsquash/webp/decode.js')) as unknown as DecoderModule;
   // Given the compiled module, the decoder never looks for its file by URL (it would fetch it in a browser's way).
   await init(await wasm.compile(readFileSync(createRequire(import.meta.url).resolve('@jsquash/webp/codec/dec/webp_dec.wasm'))));
   return decode;
-}
+});
 
 /**
  * A WebP picture as a PNG. resvg (our PNG renderer) draws PNG, JPEG and GIF but not WebP, which is
@@ -35,7 +34,7 @@ async function loadDecoder(): Promise<Decode> {
  * already vetted from the header (MAX_PIXELS) before any decoding.
  */
 export async function webpToPng(webp: Buffer): Promise<Buffer> {
-  const decode = await (decoder ??= loadDecoder());
+  const decode = await loadDecoder();
   let image: Decoded;
   try {
     image = await decode(webp.buffer.slice(webp.byteOffset, webp.byteOffset + webp.length) as ArrayBuffer);

@@ -1,4 +1,5 @@
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import { lazyLoad } from '../runtime/lazyLoad';
 
 /**
  * How resvg draws our documents: with no fonts at all. Our images carry their text as glyph
@@ -8,10 +9,8 @@ import type { ResvgRenderOptions } from '@resvg/resvg-js';
  */
 export const RESVG_OPTIONS: ResvgRenderOptions = { font: { loadSystemFonts: false }, logLevel: 'off' };
 
-let resvg: Promise<typeof import('@resvg/resvg-js')> | undefined;
-
 /** resvg's module, imported once per process (every import() of a package is resolved again, which cost more than a rank card's encoding). */
-export const loadResvg = () => (resvg ??= import('@resvg/resvg-js'));
+export const loadResvg = lazyLoad(() => import('@resvg/resvg-js'));
 
 /**
  * Where to render: on the event loop where one request at a time is served (a Lambda instance

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
+import { lazyLoad } from '../runtime/lazyLoad';
 import type { RetryKicker } from './retries';
 
 /** Where the local server's retry loop hears kicks: in this process (infra/local/retryLoop.ts). */
@@ -18,15 +19,10 @@ export const localKicker: RetryKicker = {
  * The SQS client's module, loaded on the first kick or hide: most relay deliveries succeed at once
  * and never queue a retry, so a cold start of the webhooks function does not load it (about 25 ms).
  */
-let sqsModule: Promise<typeof import('@aws-sdk/client-sqs')> | undefined;
-const loadSqs = () => (sqsModule ??= import('@aws-sdk/client-sqs'));
+const loadSqs = lazyLoad(() => import('@aws-sdk/client-sqs'));
 
-/** A client made once, when first asked for. */
+/** Where a client comes from; each kicker makes its client once, when first asked for (lazyLoad). */
 export type SqsClientSource = () => Promise<SQSClient>;
-const once = (make: SqsClientSource): SqsClientSource => {
-  let client: Promise<SQSClient> | undefined;
-  return () => (client ??= make());
-};
 
 /**
  * AWS: one message per kick on the SQS FIFO queue, grouped by webhook, so one consumer at a time
@@ -40,7 +36,7 @@ export class SqsRetryKicker implements RetryKicker {
     sqs: SqsClientSource,
     private readonly queueUrl: string,
   ) {
-    this.sqs = once(sqs);
+    this.sqs = lazyLoad(sqs);
   }
 
   async kick(webhookId: string): Promise<void> {
@@ -62,7 +58,7 @@ export function retryKickerFromEnv(env: NodeJS.ProcessEnv = process.env): RetryK
 
 /** Hides a received kick for `seconds` (its webhook's head is due then): the FIFO group waits with it. */
 export const hideKick = (source: SqsClientSource, queueUrl: string) => {
-  const sqs = once(source);
+  const sqs = lazyLoad(source);
   return async (receiptHandle: string, seconds: number) => {
     const [{ ChangeMessageVisibilityCommand }, client] = await Promise.all([loadSqs(), sqs()]);
     await client.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.ceil(seconds))) }));

@@ -66,4 +66,18 @@ describe('the retry queue consumer (SQS FIFO, partial batch failures)', () => {
       { QueueUrl: 'https://sqs/queue.fifo', ReceiptHandle: 'receipt-2', VisibilityTimeout: 43_200 },
     ]);
   });
+
+  test('a client that could not be made is made again at the next kick, not given up on for the life of the instance', async () => {
+    sqsMock.on(SendMessageCommand).resolves({});
+    let attempts = 0;
+    const kicker = new SqsRetryKicker(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('credentials not ready');
+      return new SQSClient({ region: 'us-east-1' });
+    }, 'https://sqs/queue.fifo');
+    await expect(kicker.kick('123456789012345678')).rejects.toThrow('credentials not ready');
+    await kicker.kick('123456789012345678');
+    await kicker.kick('123456789012345678');
+    expect([attempts, sqsMock.commandCalls(SendMessageCommand).length]).toEqual([2, 2]);
+  });
 });
