@@ -1,7 +1,7 @@
 import { Font, RankCardBuilder } from 'canvacord';
 import { svgToPng } from '../shared/raster/png';
 import { fitFor } from '../shared/images/pictureFit';
-import { scaledToCover } from '../shared/images/scaledPicture';
+import { heldPicture } from '../shared/images/scaledPicture';
 import { AVATAR_SIZE, renderRankCard } from '../shared/scenes/rankCard';
 import { gradientPng } from '../test/support/imageHost';
 import { pngSize } from './png';
@@ -39,7 +39,7 @@ export async function benchVersusCanvacord(options: { samples: number; warmup: n
 async function versus(side: number, options: { samples: number; warmup: number }, log: (line: string) => void): Promise<VersusFigures> {
   const avatar = gradientPng(side);
   const dataUri = `data:image/png;base64,${avatar.toString('base64')}`;
-  const held = await scaledToCover({ mime: 'image/png', bytes: avatar.length, width: side, height: side, dataUri }, fitFor(AVATAR_SIZE, 'png'));
+  const held = await heldPicture({ mime: 'image/png', bytes: avatar.length, width: side, height: side, dataUri }, fitFor(AVATAR_SIZE, 'png'));
   const ours = () =>
     svgToPng(
       renderRankCard({

@@ -2,7 +2,7 @@ import { exampleDrawer } from '../functions/docs/gallery';
 import { svgToPng } from '../shared/raster/png';
 import { routeList, type RouteId } from '../shared/routes/table';
 import { fitFor } from '../shared/images/pictureFit';
-import { scaledToCover } from '../shared/images/scaledPicture';
+import { heldPicture } from '../shared/images/scaledPicture';
 import { renderJail } from '../shared/scenes/jail';
 import { renderRankCard } from '../shared/scenes/rankCard';
 import { gradientPng } from '../test/support/imageHost';
@@ -48,7 +48,7 @@ async function cases(): Promise<{ name: string; svg: string; width: number; heig
     { name: 'jail example (sample SVG picture)', svg: await example('jail'), ...square },
     { name: 'jail over a 256×256 PNG picture', svg: renderJail({ image: rasterPicture, ...square }), ...square },
     // What a warm function draws for a PNG answer: the fetcher's copy at the output's size (scaledPicture.ts).
-    { name: 'jail over the same picture, held at 512×512 by the fetcher', svg: renderJail({ image: await scaledToCover(rasterPicture, fitFor(square, 'png')), ...square }), ...square },
+    { name: 'jail over the same picture, held at 512×512 by the fetcher', svg: renderJail({ image: await heldPicture(rasterPicture, fitFor(square, 'png')), ...square }), ...square },
     { name: 'contrast filter example (sample SVG picture)', svg: await example('contrast'), ...square },
     {
       name: 'rank card, name with emoji (no avatar)',

@@ -5,11 +5,10 @@ import { downloadOnce } from './download';
 import { FAILURE_ISSUES, ImageFetchError, type FetchFailure } from './fetchError';
 import { guardedLookup, privateAddressError, systemResolver, type Resolver } from './guardedLookup';
 import { MAX_PIXELS_TEXT, MAX_SIDE, pixelSize, sizeRefusal, type PixelSize } from './imageSize';
-import type { InlineImage } from './inlineImage';
-import { scaledToCover } from './scaledPicture';
+import { inlineImage, type InlineImage } from './inlineImage';
+import { heldPicture } from './scaledPicture';
 import type { Fit } from './pictureFit';
 import { sniffImageType } from './imageType';
-import { isAnimatedWebp, webpToPng } from './webpPicture';
 import { urlProblem } from './urlRules';
 
 export type { InlineImage };
@@ -80,14 +79,14 @@ export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetc
     ...budget,
     fetchMethod: async (_key, _stale, { context }) => {
       const original = await cache.fetch(context.url);
-      return original && scaledToCover(original, context.fit);
+      return original && heldPicture(original, context.fit);
     },
   });
   return {
     async load(url, field, fit) {
       let refusal: ImageFetchError;
       try {
-        const image = fit ? await scaled.fetch(`${fit.width}x${fit.height}${fit.exact ? '=' : '>'} ${url}`, { context: { url, fit } }) : await cache.fetch(url);
+        const image = fit ? await scaled.fetch(`${fit.width}x${fit.height}${fit.exact ? '=' : '>'}${fit.format} ${url}`, { context: { url, fit } }) : await cache.fetch(url);
         if (image) return image;
         refusal = new ImageFetchError('the download was cancelled');
       } catch (error) {
@@ -141,10 +140,7 @@ async function inline(body: Buffer): Promise<InlineImage> {
   const size = pixelSize(body, mime);
   const refusal = sizeRefusal(size);
   if (refusal) throw refusal;
-  // sizeRefusal refuses a picture whose header states no size.
-  const { width, height } = size as PixelSize;
-  // Every renderer we answer for must draw it: WebP becomes PNG (webpPicture.ts).
-  // An animated WebP stays as it is: browsers play it in SVG answers (resvg draws none of it).
-  const [drawn, type] = mime === 'image/webp' && !isAnimatedWebp(body) ? [await webpToPng(body), 'image/png'] : [body, mime];
-  return { mime: type, bytes: drawn.length, width, height, dataUri: `data:${type};base64,${drawn.toString('base64')}` };
+  // sizeRefusal refuses a picture whose header states no size. A WebP is kept as it came: it is
+  // made drawable for resvg where a PNG answer draws it (scaledPicture.ts).
+  return inlineImage(body, mime, size as PixelSize);
 }

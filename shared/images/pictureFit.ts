@@ -5,6 +5,8 @@ import type { Size } from '../svg/geometry';
 export interface Fit extends Size {
   /** Scaled up too when smaller: the picture is drawn at exactly this size, so drawing it needs no resampling. */
   exact: boolean;
+  /** The answer it is drawn into: a PNG answer is drawn by resvg, which draws no WebP. */
+  format: ImageFormat;
 }
 
 /**
@@ -14,4 +16,4 @@ export interface Fit extends Size {
  * is exactly what is drawn (`exact`), so each PNG draws the picture without resampling it.
  */
 export const fitFor = (size: Size, format: ImageFormat | undefined, exact = true): Fit =>
-  format === 'png' ? { ...size, exact } : { width: size.width * 2, height: size.height * 2, exact: false };
+  format === 'png' ? { ...size, exact, format } : { width: size.width * 2, height: size.height * 2, exact: false, format: 'svg' };

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { rgbaToPng } from '../raster/rgbaPng';
 import { lazyLoad } from '../runtime/lazyLoad';
 import { ImageFetchError } from './fetchError';
+import { imageBytes, inlineImage, type InlineImage } from './inlineImage';
 
 /** Decoded pixels: straight RGBA, row by row (the shape of a browser's ImageData). */
 interface Decoded {
@@ -27,23 +28,25 @@ const loadDecoder = lazyLoad(async (): Promise<Decode> => {
 });
 
 /**
- * A WebP picture as a PNG. resvg (our PNG renderer) draws PNG, JPEG and GIF but not WebP, which is
- * what discord.js's avatar URLs give by default: the fetcher turns WebP into PNG once (the result
- * is cached with the fetch), so SVG and PNG answers show the same picture. libwebp runs as
- * WebAssembly (@jsquash/webp, from Google's Squoosh), sandboxed from the process; its size was
- * already vetted from the header (MAX_PIXELS) before any decoding.
+ * A still WebP picture as a PNG; none for an animated one (browsers play it; resvg draws none of
+ * it). resvg (our PNG renderer) draws PNG, JPEG and GIF but not WebP, which is what discord.js's
+ * avatar URLs give by default: the fetcher decodes a WebP once per fit it is held for (cached with
+ * the fetch). libwebp runs as WebAssembly (@jsquash/webp, from Google's Squoosh), sandboxed from
+ * the process; its size was already vetted from the header (MAX_PIXELS) before any decoding.
  */
-export async function webpToPng(webp: Buffer): Promise<Buffer> {
+export async function webpAsPng(image: InlineImage): Promise<InlineImage | undefined> {
+  const webp = imageBytes(image);
+  if (isAnimatedWebp(webp)) return undefined;
   const decode = await loadDecoder();
-  let image: Decoded;
+  let decoded: Decoded;
   try {
-    image = await decode(webp.buffer.slice(webp.byteOffset, webp.byteOffset + webp.length) as ArrayBuffer);
+    decoded = await decode(webp.buffer.slice(webp.byteOffset, webp.byteOffset + webp.length) as ArrayBuffer);
   } catch (error) {
-    // An animated or damaged WebP: libwebp's still-image decoder refuses it.
+    // A damaged WebP: libwebp refuses it.
     throw new ImageFetchError(`the WebP picture could not be decoded (${(error as Error).message})`, 'notPicture');
   }
-  return rgbaToPng(image.data, image.width, image.height);
+  return inlineImage(await rgbaToPng(decoded.data, decoded.width, decoded.height), 'image/png', decoded);
 }
 
 /** An extended WebP whose header sets the animation flag (VP8X, flags byte bit 1). */
-export const isAnimatedWebp = (bytes: Uint8Array): boolean => String.fromCharCode(...bytes.subarray(12, 16)) === 'VP8X' && ((bytes[20] ?? 0) & 0x02) !== 0;
+const isAnimatedWebp = (bytes: Uint8Array): boolean => String.fromCharCode(...bytes.subarray(12, 16)) === 'VP8X' && ((bytes[20] ?? 0) & 0x02) !== 0;

@@ -55,7 +55,7 @@ describe('format=png', () => {
     expect(samePixels(raster, decodePng(rasterize(svg.bytes.toString('utf8')).png))).toBe(true);
   });
 
-  test("a WebP avatar (discord.js's default) is drawn in the PNG: its centre shows the picture, not the placeholder", async () => {
+  test("a WebP avatar (discord.js's default) is drawn in the PNG: its centre shows the picture, not the placeholder; the SVG keeps the WebP", async () => {
     const card = imageRoutes.find((route) => route.id === 'rankCard')!;
     const centre = async (avatar?: string) => {
       const query = { ...exampleOf(card), format: 'png', ...(avatar ? { avatar } : {}) };
@@ -69,6 +69,10 @@ describe('format=png', () => {
     const drawn = await centre(`${images.host.url}/avatar.webp`);
     drawn.forEach((value, i) => expect(Math.abs(value - (reference[i] as number))).toBeLessThanOrEqual(24));
     expect(drawn).not.toEqual(await centre());
+    // The SVG answer carries the WebP itself: browsers draw it, and it is lighter than any PNG of it.
+    const svg = (await request(card, { ...exampleOf(card), avatar: `${images.host.url}/avatar.webp` })).bytes.toString('utf8');
+    const webp = readFileSync('test/fixtures/webp/test.webp');
+    expect(parseXml(svg).find((element) => element.tag === 'image')?.attrs.href).toBe(`data:image/webp;base64,${webp.toString('base64')}`);
   });
 
   test('the requested size', async () => {

@@ -130,24 +130,36 @@ describe('guarded image fetcher: success and magic bytes', () => {
     expect(image).toEqual({ mime, bytes: MAGIC[format].length, ...pixelSize(MAGIC[format], mime), dataUri: `data:${mime};base64,${MAGIC[format].toString('base64')}` });
   });
 
-  test('a WebP picture is inlined as the PNG of its pixels (resvg draws no WebP); a broken one is not a picture', async () => {
+  test('a WebP picture is kept as it came for SVG answers when lighter, and held as the PNG of its pixels for PNG answers (resvg draws no WebP); a broken one is not a picture', async () => {
+    // libwebp's sample: a 128×128 photo in 4880 bytes, which any PNG of it outweighs.
     const webp = readFileSync('test/fixtures/webp/test.webp');
     const images = await host({ '/a.webp': sendBody(webp, 'image/webp'), '/header-only.webp': sendBody(MAGIC.webp, 'image/webp') });
     const fetcher = fetcherFor([images]);
-    const image = await fetcher.load(`${images.url}/a.webp`, 'image');
-    expect(image.mime).toBe('image/png');
-    const png = Buffer.from(image.dataUri.replace('data:image/png;base64,', ''), 'base64');
-    expect(image.bytes).toBe(png.length);
-    const decoded = decodePng(png);
-    expect([decoded.width, decoded.height]).toEqual([128, 128]);
-    expect(await refusal(fetcher.load(`${images.url}/header-only.webp`, 'image'), 'image', 'notPicture')).toMatch(/WebP picture could not be decoded/);
+    const asFetched = { mime: 'image/webp', bytes: webp.length, width: 128, height: 128, dataUri: `data:image/webp;base64,${webp.toString('base64')}` };
+    expect(await fetcher.load(`${images.url}/a.webp`, 'image')).toEqual(asFetched);
+    // For SVG answers, at twice its drawn size or smaller: its PNG copy would be heavier, the WebP is kept.
+    for (const side of [256, 64]) expect(await fetcher.load(`${images.url}/a.webp`, 'image', { width: side, height: side, exact: false, format: 'svg' })).toEqual(asFetched);
+    // For PNG answers: its pixels as PNG, at the size drawn.
+    for (const side of [128, 64]) {
+      const held = await fetcher.load(`${images.url}/a.webp`, 'image', { width: side, height: side, exact: true, format: 'png' });
+      const png = Buffer.from(held.dataUri.replace('data:image/png;base64,', ''), 'base64');
+      expect([held.mime, held.bytes, held.width, held.height]).toEqual(['image/png', png.length, side, side]);
+      const decoded = decodePng(png);
+      expect([decoded.width, decoded.height]).toEqual([side, side]);
+      expect(held.bytes).toBeGreaterThan(webp.length);
+    }
+    expect(images.requests().filter((path) => path === '/a.webp')).toHaveLength(1);
+    // A header and no picture: taken as it came where nothing draws it yet, refused where resvg must.
+    expect((await fetcher.load(`${images.url}/header-only.webp`, 'image')).mime).toBe('image/webp');
+    const pngFit = { width: 48, height: 32, exact: true, format: 'png' } as const;
+    expect(await refusal(fetcher.load(`${images.url}/header-only.webp`, 'image', pngFit), 'image', 'notPicture')).toMatch(/WebP picture could not be decoded/);
   });
 
   test('with a fit, a larger picture comes scaled down to just cover it, once; smaller ones, GIFs and undecodable ones stay as they are', async () => {
     const big = noisePng(1000, 500, 3);
     const images = await host({ '/big.png': sendBody(big), '/small.png': sendBody(PNG), '/sliver.png': sendBody(noisePng(4096, 1, 9)), '/anim.gif': sendBody(MAGIC.gif), '/junk.png': sendBody(Buffer.concat([pngDeclaring(900, 900), Buffer.alloc(4096, 7)])) });
     const fetcher = fetcherFor([images]);
-    const fit = { width: 200, height: 200, exact: false };
+    const fit = { width: 200, height: 200, exact: false, format: 'svg' } as const;
     const scaled = await fetcher.load(`${images.url}/big.png`, 'image', fit);
     // Covering 200×200 with the aspect kept: 400×200.
     expect([scaled.mime, scaled.width, scaled.height]).toEqual(['image/png', 400, 200]);
@@ -163,13 +175,13 @@ describe('guarded image fetcher: success and magic bytes', () => {
       expect(kept).toBe(await fetcher.load(`${images.url}${path}`, 'image'));
     }
     // Noise compresses worst: shrunk a little for an SVG answer, its PNG copy would outweigh the original, which is kept.
-    const heavy = await fetcher.load(`${images.url}/big.png`, 'image', { width: 900, height: 450, exact: false });
+    const heavy = await fetcher.load(`${images.url}/big.png`, 'image', { width: 900, height: 450, exact: false, format: 'svg' });
     expect(heavy.bytes).toBeLessThanOrEqual(big.length);
     // A sliver covering a square would be 2048 times its own size: kept as it is.
-    const thin = await fetcher.load(`${images.url}/sliver.png`, 'image', { width: 512, height: 512, exact: true });
+    const thin = await fetcher.load(`${images.url}/sliver.png`, 'image', { width: 512, height: 512, exact: true, format: 'png' });
     expect([thin.width, thin.height]).toEqual([4096, 1]);
     // An exact fit (a PNG answer drawing the picture at that size) scales a smaller picture up too.
-    const up = await fetcher.load(`${images.url}/small.png`, 'image', { width: 48, height: 32, exact: true });
+    const up = await fetcher.load(`${images.url}/small.png`, 'image', { width: 48, height: 32, exact: true, format: 'png' });
     expect([up.mime, up.width, up.height]).toEqual(['image/png', 48, 48]);
     expect([decodePng(Buffer.from(up.dataUri.split(',')[1] as string, 'base64')).width, up.bytes > 0]).toEqual([48, true]);
   });

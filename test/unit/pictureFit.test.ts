@@ -22,10 +22,10 @@ async function fitAskedFor(query: Record<string, string>, headers: Record<string
 
 describe("a picture's fit follows the answer's format", () => {
   test.each([
-    ['format=svg', { format: 'svg' }, {}, { width: 360, height: 360, exact: false }],
-    ['no format, no Accept (SVG)', {}, {}, { width: 360, height: 360, exact: false }],
-    ['format=png', { format: 'png' }, {}, { width: 180, height: 180, exact: true }],
-    ['Accept: image/png', {}, { accept: 'image/png' }, { width: 180, height: 180, exact: true }],
+    ['format=svg', { format: 'svg' }, {}, { width: 360, height: 360, exact: false, format: 'svg' }],
+    ['no format, no Accept (SVG)', {}, {}, { width: 360, height: 360, exact: false, format: 'svg' }],
+    ['format=png', { format: 'png' }, {}, { width: 180, height: 180, exact: true, format: 'png' }],
+    ['Accept: image/png', {}, { accept: 'image/png' }, { width: 180, height: 180, exact: true, format: 'png' }],
   ])('%s: the rank card asks for its avatar at the size it answers for', async (_name, query, headers, fit) => {
     expect(await fitAskedFor(query, headers)).toEqual(fit);
   });

@@ -1,7 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { ImageFetchError } from '../../shared/images/fetchError';
-import { isAnimatedWebp, webpToPng } from '../../shared/images/webpPicture';
+import { imageBytes, inlineImage } from '../../shared/images/inlineImage';
+import { webpAsPng } from '../../shared/images/webpPicture';
 import { decodePng } from '../support/png';
 
 /** libwebp's sample picture and libwebp's own decoding of it (test/fixtures/webp/README.md). */
@@ -14,9 +15,16 @@ function readPpm(ppm: Buffer): { width: number; height: number; rgb: Buffer } {
   return { width, height, rgb: ppm.subarray(ppm.length - width * height * 3) };
 }
 
+/** The PNG a WebP becomes, as the fetcher holds it; none for an animated one. */
+async function webpToPng(webp: Buffer): Promise<Buffer | undefined> {
+  const png = await webpAsPng(inlineImage(webp, 'image/webp', { width: 128, height: 128 }));
+  if (png) expect([png.mime, png.bytes]).toEqual(['image/png', imageBytes(png).length]);
+  return png && imageBytes(png);
+}
+
 describe('WebP pictures become PNG', () => {
   test('the PNG holds the pixels libwebp decodes (its reference PPM), opaque', async () => {
-    const png = decodePng(await webpToPng(WEBP));
+    const png = decodePng((await webpToPng(WEBP))!);
     const reference = readPpm(REFERENCE);
     expect([png.width, png.height]).toEqual([reference.width, reference.height]);
     let worst = 0;
@@ -39,15 +47,18 @@ describe('WebP pictures become PNG', () => {
 
   test('scrambled image data behind a sound header decodes to a picture of its declared size, as libwebp conceals errors', async () => {
     const scrambled = Buffer.concat([WEBP.subarray(0, 40), Buffer.alloc(WEBP.length - 40, 0xa5)]);
-    const png = decodePng(await webpToPng(scrambled));
+    const png = decodePng((await webpToPng(scrambled))!);
     expect([png.width, png.height]).toEqual([128, 128]);
   });
 });
 
 describe('animated WebP', () => {
-  test('is recognised by its header (VP8X with the animation flag); a still WebP is not', () => {
+  test('is recognised by its header (VP8X with the animation flag) and left as it is, not decoded', async () => {
     const animated = Buffer.concat([Buffer.from('RIFF'), Buffer.from([30, 0, 0, 0]), Buffer.from('WEBPVP8X'), Buffer.from([10, 0, 0, 0, 0x02, 0, 0, 0, 47, 0, 0, 31, 0, 0])]);
-    expect(isAnimatedWebp(animated)).toBe(true);
-    expect(isAnimatedWebp(WEBP)).toBe(false);
+    expect(await webpToPng(animated)).toBeUndefined();
+    // The same header without the flag is a still picture: decoded, and this one is damaged.
+    const still = Buffer.from(animated);
+    still[20] = 0;
+    await expect(webpToPng(still)).rejects.toBeInstanceOf(ImageFetchError);
   });
 });
