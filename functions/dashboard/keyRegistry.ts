@@ -3,7 +3,7 @@ import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
 import { ATTEMPT_LIMITS, withCallDeadline } from '../../shared/aws/callLimits';
 import { StoreUnavailableError } from '../../shared/errors/unavailable';
 import type { ApiKeyStore } from '../../shared/store';
-import { lazyLoad } from '../../shared/runtime/lazyLoad';
+import { lazyLoad } from '../../shared/loading/lazyLoad';
 
 /**
  * Where the dashboard's keys are made. In AWS (the stack sets USAGE_PLAN_NAME) a key is an API

@@ -8,7 +8,7 @@ import { handlers as generators } from '../generators/handlers';
 import { handlers as overlays } from '../overlays/handlers';
 import { handlers as rankCard } from '../rank-card/handlers';
 import { SAMPLE_PICTURE } from './samplePicture';
-import { lazyLoad } from '../../shared/runtime/lazyLoad';
+import { lazyLoad } from '../../shared/loading/lazyLoad';
 
 const imageHandlers: Partial<Record<RouteId, PictureHandler<RouteDefinition>>> = { ...filters, ...generators, ...overlays, ...rankCard };
 

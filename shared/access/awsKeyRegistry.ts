@@ -1,7 +1,7 @@
 import type { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { newKeyRecord, type KeyRegistry } from './keyAdmin';
 import type { ApiKeyStore } from '../store';
-import { lazyLoad } from '../runtime/lazyLoad';
+import { lazyLoad } from '../loading/lazyLoad';
 
 /** The API Gateway SDK, loaded on the first call: a function that makes no key never loads it. */
 const sdk = lazyLoad(() => import('@aws-sdk/client-api-gateway'));

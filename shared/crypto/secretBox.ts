@@ -3,7 +3,7 @@ import type { KMSClient } from '@aws-sdk/client-kms';
 import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
 import { LRUCache } from 'lru-cache';
 import { StoreUnavailableError } from '../errors/unavailable';
-import { lazyLoad } from '../runtime/lazyLoad';
+import { lazyLoad } from '../loading/lazyLoad';
 
 /**
  * Encrypts the few secrets the service must be able to read back (HMAC signing secrets, Discord

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { rgbaToPng } from '../raster/rgbaPng';
-import { lazyLoad } from '../runtime/lazyLoad';
+import { lazyLoad } from '../loading/lazyLoad';
 import { ImageFetchError } from './fetchError';
 import { imageBytes, inlineImage, type InlineImage } from './inlineImage';
 

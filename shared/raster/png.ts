@@ -1,5 +1,5 @@
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
-import { lazyLoad } from '../runtime/lazyLoad';
+import { lazyLoad } from '../loading/lazyLoad';
 
 /**
  * How resvg draws our documents: with no fonts at all. Our images carry their text as glyph

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
-import { lazyLoad } from '../runtime/lazyLoad';
+import { lazyLoad } from '../loading/lazyLoad';
 import type { RetryKicker } from './retries';
 
 /** Where the local server's retry loop hears kicks: in this process (infra/local/retryLoop.ts). */

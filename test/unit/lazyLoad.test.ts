@@ -1,4 +1,4 @@
-import { lazyLoad } from '../../shared/runtime/lazyLoad';
+import { lazyLoad } from '../../shared/loading/lazyLoad';
 
 describe('lazyLoad', () => {
   test('loads on the first call only; callers at the same time share that load', async () => {
