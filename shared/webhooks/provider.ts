@@ -170,7 +170,12 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
   action?: Locator;
   /** The body as an object, for providers that send more than JSON (default: jsonOf). */
   parse?: (delivery: ProviderDelivery) => unknown;
-  schemas: S;
+  /**
+   * The schema of each rendered event (of the fields shown), built at the first delivery read, not
+   * at cold start: building the schemas of every provider was most of the webhooks function's
+   * import (zod, about 10 ms), and a relay reads one provider's deliveries.
+   */
+  schemas: () => S;
   renderers: { [E in keyof S]: (payload: z.output<S[E]>) => Embed };
   /**
    * For providers whose many events share one envelope (Stripe, Square): every event without a
@@ -178,7 +183,8 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
    */
   everyOtherEvent?: { schema: z.core.$ZodType; render: (payload: never, event: string) => Embed };
 }): Provider {
-  const isRendered = (event: string): event is Extract<keyof S, string> => Object.hasOwn(spec.schemas, event);
+  const isRendered = (event: string): event is Extract<keyof S, string> => Object.hasOwn(spec.renderers, event);
+  let schemas: S | undefined;
   const fallback = spec.everyOtherEvent as { schema: z.core.$ZodType; render: (payload: unknown, event: string) => Embed } | undefined;
   return {
     name: spec.name,
@@ -186,7 +192,7 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
     description: spec.description,
     docs: spec.docs,
     ...(spec.signature ? { signature: spec.signature } : {}),
-    events: [...Object.keys(spec.schemas), ...(fallback ? [EVERY_OTHER_EVENT] : [])],
+    events: [...Object.keys(spec.renderers), ...(fallback ? [EVERY_OTHER_EVENT] : [])],
     headers: [
       ...spec.event.headers.map((name) => ({ name, carries: 'event' as const })),
       ...(spec.deliveryId?.headers ?? []).map((name) => ({ name, carries: 'delivery id' as const })),
@@ -203,7 +209,7 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
       const ids = deliveryId ? { deliveryId } : {};
       const own = isRendered(event);
       if (!own && !fallback) return { kind: 'ignored', event, ...ids };
-      const parsed = z.safeParse(own ? (spec.schemas[event] as z.core.$ZodType) : (fallback as NonNullable<typeof fallback>).schema, json());
+      const parsed = z.safeParse(own ? ((schemas ??= spec.schemas())[event] as z.core.$ZodType) : (fallback as NonNullable<typeof fallback>).schema, json());
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new PayloadError(`not a ${spec.displayName} ${event} payload: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());

@@ -22,7 +22,7 @@ const byShape: Locator = {
 
 const id = z.union([z.string(), z.number()]);
 
-const schemas = {
+const schemas = () => ({
   build: z.object({
     app_name: z.string(),
     branch: z.nullish(z.string()),
@@ -46,10 +46,10 @@ const schemas = {
     install_link: z.nullish(z.string()),
     mandatory_update: z.nullish(z.boolean()),
   }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 // Build statuses in App Center's documentation: Succeeded, SucceededWithIssues, Failed, Canceled.
 const STATUS_COLORS: Record<string, number> = { Succeeded: COLORS.created, SucceededWithIssues: COLORS.warning, Failed: COLORS.closed, Canceled: COLORS.neutral };

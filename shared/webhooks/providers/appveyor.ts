@@ -28,9 +28,9 @@ const build = z.object({
   }),
 });
 
-const schemas = { build_success: build, build_failure: build };
+const schemas = () => ({ build_success: build, build_failure: build });
 
-type EventName = keyof typeof schemas;
+type EventName = keyof ReturnType<typeof schemas>;
 type Payload = z.output<typeof build>;
 
 /** AppVeyor's "00:01:30.3741236" as "1m 30s". */

@@ -27,7 +27,7 @@ const pullRequest = z.object({
   }),
 });
 
-const schemas = {
+const schemas = () => ({
   'git.push': z.object({
     resource: z.object({
       repository,
@@ -55,10 +55,10 @@ const schemas = {
       _links: z.nullish(z.object({ web: z.nullish(z.object({ href: z.string() })) })),
     }),
   }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 type Repository = z.output<typeof repository>;
 type PullRequest = z.output<typeof pullRequest>;
 

@@ -21,9 +21,9 @@ const event = z.object({
   creator: z.object({ name: z.string() }),
 });
 
-const schemas = { message_created: event, todo_completed: event, comment_created: event };
+const schemas = () => ({ message_created: event, todo_completed: event, comment_created: event });
 
-type EventName = keyof typeof schemas;
+type EventName = keyof ReturnType<typeof schemas>;
 type Payload = z.output<typeof event>;
 
 /** Longest excerpt of a recording's content shown. */

@@ -39,7 +39,7 @@ const review = z.object({ user: account });
 const issue = z.object({ id: z.number(), title: z.string(), content: z.optional(z.object({ raw: z.nullish(z.string()) })), links: z.object({ html: link }) });
 const ref = z.object({ type: z.string(), name: z.string(), links: z.optional(z.object({ html: z.optional(link) })) });
 
-const schemas = {
+const schemas = () => ({
   'repo:push': z.extend(base, {
     push: z.object({
       changes: z
@@ -76,10 +76,10 @@ const schemas = {
   'repo:fork': z.extend(base, { fork: repository }),
   'repo:updated': z.extend(base, { changes: z.record(z.string(), z.unknown()) }),
   'repo:commit_comment_created': z.extend(base, { comment, commit: z.object({ hash: z.string() }) }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 type Account = z.output<typeof account>;
 type Repository = z.output<typeof repository>;
 

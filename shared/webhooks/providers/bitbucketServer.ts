@@ -18,7 +18,7 @@ const pr = z.object({ actor: user, pullRequest });
 const prComment = z.extend(pr, { comment });
 const repoComment = z.object({ actor: user, repository, comment, commit: z.string() });
 
-const schemas = {
+const schemas = () => ({
   'repo:refs_changed': z.object({
     actor: user,
     repository,
@@ -43,10 +43,10 @@ const schemas = {
   'pr:comment:added': prComment,
   'pr:comment:edited': prComment,
   'pr:comment:deleted': prComment,
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 type Repository = z.output<typeof repository>;
 type PullRequest = z.output<typeof pullRequest>;
 

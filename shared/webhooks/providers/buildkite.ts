@@ -65,7 +65,7 @@ export const buildkite: Provider = schemaProvider({
   // in the webhook's settings: `timestamp=<unix>,signature=<hex HMAC-SHA256 of "<timestamp>.<body>">`.
   signature: { kind: 'hmac', header: 'X-Buildkite-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'signature=', signs: { timestamp: { key: 'timestamp' }, separator: '.' } },
   event: fromHeader('X-Buildkite-Event'),
-  schemas: {},
+  schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },
 });

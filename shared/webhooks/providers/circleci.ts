@@ -33,15 +33,15 @@ const base = z.object({
   pipeline,
 });
 
-const schemas = {
+const schemas = () => ({
   // Sent when the hook is tested from CircleCI's settings page: it names only the webhook.
   ping: z.object({ webhook: z.object({ name: z.string() }) }),
   'workflow-completed': z.extend(base, { workflow: z.extend(base.shape.workflow, { status: z.string() }) }),
   'job-completed': z.extend(base, { job: z.object({ name: z.string(), number: z.number(), status: z.string() }) }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 type Base = z.output<typeof base>;
 
 /** Branch or tag, commit and its subject and author, from either integration's shape. */

@@ -8,17 +8,17 @@ import { always, COLORS, schemaProvider, type Provider } from '../provider';
  * names no repository: only the commit and Codacy's link to its delta. Pull-request deliveries
  * may carry no results.
  */
-const schemas = {
+const schemas = () => ({
   commit: z.object({
     commit: z.object({
       data: z.object({ uuid: z.string(), urls: z.nullish(z.object({ delta: z.nullish(z.string()) })) }),
       results: z.nullish(z.object({ fixed_count: z.nullish(z.number()), new_count: z.nullish(z.number()) })),
     }),
   }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   commit: (p) => {

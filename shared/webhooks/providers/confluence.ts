@@ -11,7 +11,7 @@ import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
 const content = z.object({ title: z.string(), self: z.string(), spaceName: z.optional(z.string()), spaceKey: z.optional(z.string()), contentType: z.optional(z.string()), version: z.optional(z.number()) });
 const user = { userDisplayName: z.optional(z.string()) };
 
-const schemas = {
+const schemas = () => ({
   page_updated: z.object({ ...user, page: content, updateTrigger: z.optional(z.string()) }),
   blog_created: z.object({ ...user, blog: content }),
   comment_created: z.object({ ...user, comment: z.object({ self: z.string(), spaceName: z.optional(z.string()), parent: z.optional(content), commentBody: z.optional(z.string()) }) }),
@@ -19,10 +19,10 @@ const schemas = {
   label_added: z.object({ ...user, label: z.object({ name: z.string() }), labeled: z.optional(content) }),
   space_created: z.object({ ...user, space: z.object({ title: z.string(), key: z.string(), self: z.string(), description: z.optional(z.string()) }) }),
   user_removed: z.object({ userProfile: z.object({ fullName: z.string() }) }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 type Content = z.output<typeof content>;
 
 const MAX_TEXT = 500;

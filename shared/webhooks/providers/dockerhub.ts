@@ -7,16 +7,16 @@ import { always, COLORS, schemaProvider, type Provider } from '../provider';
  * event nor the delivery (no header, no id field); it cannot be signed either, so no secret is
  * accepted. `callback_url` is a legacy field Docker no longer supports and is not read.
  */
-const schemas = {
+const schemas = () => ({
   push: z.object({
     // Old deliveries (automated builds) had `images` and no `tag`.
     push_data: z.object({ pusher: z.string(), tag: z.nullish(z.string()) }),
     repository: z.object({ repo_name: z.string(), repo_url: z.string(), is_private: z.optional(z.boolean()) }),
   }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {

@@ -16,14 +16,14 @@ const update = z.object({
   diff: z.nullish(z.object({ added: names, updated: names, removed: names })),
 });
 
-const schemas = {
+const schemas = () => ({
   'config.secrets.update': update,
   // The same event under the name Doppler gave it when projects were "Enclave" (its earlier webhooks send it still).
   'enclave.project.config.secrets.update': update,
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 /** At most this many names per field: a bulk import can change hundreds. */
 const MAX_NAMES = 20;

@@ -21,7 +21,7 @@ const pullRequestEvent = z.object({ ...base, action: z.string(), number: z.optio
 const commentEvent = z.object({ ...base, action: z.string(), issue, comment: z.object({ body: z.string(), html_url: z.optional(z.string()), user }), is_pull: z.optional(z.boolean()) });
 const refEvent = z.object({ ...base, ref: z.string(), ref_type: z.string() });
 
-const schemas = {
+const schemas = () => ({
   push: z.object({
     ...base,
     ref: z.string(),
@@ -43,10 +43,10 @@ const schemas = {
   pull_request_comment: pullRequestEvent,
   release: z.object({ ...base, action: z.string(), release: z.object({ tag_name: z.string(), name: z.nullish(z.string()), body: z.nullish(z.string()), html_url: z.optional(z.string()), prerelease: z.optional(z.boolean()), draft: z.optional(z.boolean()) }) }),
   repository: z.object({ ...base, action: z.string() }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 type User = z.output<typeof user>;
 
 const nameOf = (u: User) => u?.full_name || u?.login || u?.username || undefined;
@@ -129,7 +129,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 };
 
 /** One of the forges: the same payloads under its own header names; `events`, when it sends fewer. */
-function forge(name: string, displayName: string, headers: string, docs: string, events: readonly EventName[] = Object.keys(schemas) as EventName[]): Provider {
+function forge(name: string, displayName: string, headers: string, docs: string, events: readonly EventName[] = Object.keys(renderers) as EventName[]): Provider {
   const pick = <T>(all: Record<EventName, T>) => Object.fromEntries(events.map((event) => [event, all[event]])) as Record<EventName, T>;
   return schemaProvider({
     name,
@@ -140,7 +140,7 @@ function forge(name: string, displayName: string, headers: string, docs: string,
     event: fromHeader(`X-${headers}-Event`),
     action: fromField('action'),
     deliveryId: fromHeader(`X-${headers}-Delivery`),
-    schemas: pick<z.core.$ZodType>(schemas) as typeof schemas,
+    schemas,
     renderers: pick(renderers as Record<EventName, unknown>) as typeof renderers,
   });
 }

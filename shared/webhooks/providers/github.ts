@@ -15,7 +15,7 @@ const repository = z.object({ full_name: z.string(), html_url: z.string() });
 const base = z.object({ repository, sender: z.optional(user) });
 const pullRequestRef = z.object({ number: z.number(), title: z.string(), html_url: z.string() });
 
-const schemas = {
+const schemas = () => ({
   ping: z.object({ zen: z.string(), hook_id: z.optional(z.number()), repository: z.optional(repository), sender: z.optional(user) }),
   push: z.extend(base, {
     ref: z.string(),
@@ -84,10 +84,10 @@ const schemas = {
     commit: z.object({ html_url: z.string() }),
   }),
   gollum: z.extend(base, { pages: z.array(z.object({ title: z.string(), action: z.string(), html_url: z.string() })).check(z.minLength(1)) }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 const author = (sender: z.output<typeof user> | undefined) => (sender ? { author: { name: sender.login, ...(sender.html_url ? { url: sender.html_url } : {}), ...(sender.avatar_url ? { icon_url: sender.avatar_url } : {}) } } : {});
 const ACTION_COLORS: Record<string, number> = { opened: COLORS.created, reopened: COLORS.created, created: COLORS.created, published: COLORS.created, closed: COLORS.closed, deleted: COLORS.closed };

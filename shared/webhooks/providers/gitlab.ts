@@ -10,7 +10,7 @@ import { isNoCommit, refOf, refPath, refUpdateHeadline } from '../refUpdate';
 const project = z.object({ path_with_namespace: z.string(), web_url: z.string() });
 const user = z.object({ name: z.string(), username: z.optional(z.string()), avatar_url: z.nullish(z.string()) });
 
-const schemas = {
+const schemas = () => ({
   'Push Hook': z.object({
     ref: z.string(),
     before: z.optional(z.string()),
@@ -69,10 +69,10 @@ const schemas = {
     group: z.optional(z.object({ full_path: z.string() })),
     object_attributes: z.object({ name: z.string(), expires_at: z.string() }),
   }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 const author = (u: z.output<typeof user>) => ({ name: u.username ?? u.name, ...(u.avatar_url ? { icon_url: u.avatar_url } : {}) });
 /**

@@ -14,7 +14,7 @@ const person = z.nullish(z.object({ email: z.nullish(z.string()) }));
 const status = z.nullish(z.string());
 const base = z.object({ action: z.string(), actor: person });
 
-const schemas = {
+const schemas = () => ({
   build: z.extend(base, {
     data: z.object({
       id: z.string(),
@@ -66,10 +66,10 @@ const schemas = {
       release: z.nullish(z.object({ version: z.number() })),
     }),
   }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 const STATUS_COLORS: Record<string, number> = { succeeded: COLORS.created, failed: COLORS.closed, pending: COLORS.info };
 const DYNO_COLORS: Record<string, number> = { up: COLORS.created, starting: COLORS.info, crashed: COLORS.closed, down: COLORS.neutral, idle: COLORS.neutral };

@@ -48,7 +48,7 @@ export const huggingface: Provider = schemaProvider({
   signature: { kind: 'token', header: 'X-Webhook-Secret' },
   event: fromField('event', 'scope'),
   action: fromField('event', 'action'),
-  schemas: {},
+  schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },
 });

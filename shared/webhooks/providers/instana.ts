@@ -51,7 +51,7 @@ export const instana: Provider = schemaProvider({
   event: firstOf(fromField('issue', 'type'), always('closed')),
   // An issue's id names it through its life: with its state (or kind), its opening and its closing are two deliveries.
   deliveryId: joinedId(fromField('issue', 'id'), firstOf(fromField('issue', 'state'), fromField('issue', 'type'))),
-  schemas: {},
+  schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },
 });

@@ -8,7 +8,7 @@ import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
  * signed (the plugin documents no secret). Only FINALIZED, the phase that carries the result,
  * is rendered: the others are ignored, so each build posts once.
  */
-const schemas = {
+const schemas = () => ({
   FINALIZED: z.object({
     name: z.string(),
     build: z.object({
@@ -18,10 +18,10 @@ const schemas = {
       scm: z.nullish(z.object({ branch: z.nullish(z.string()), commit: z.nullish(z.string()), culprits: z.nullish(z.array(z.string())) })),
     }),
   }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 // Jenkins results: SUCCESS, UNSTABLE, FAILURE, NOT_BUILT, ABORTED.
 const STATUS_COLORS: Record<string, number> = { SUCCESS: COLORS.created, UNSTABLE: COLORS.warning, FAILURE: COLORS.closed, ABORTED: COLORS.neutral, NOT_BUILT: COLORS.neutral };

@@ -27,15 +27,15 @@ const issue = z.object({
 
 const change = z.object({ field: z.string(), fromString: z.nullish(z.string()), toString: z.nullish(z.string()) });
 
-const schemas = {
+const schemas = () => ({
   'jira:issue_created': z.object({ issue, user: person }),
   'jira:issue_updated': z.object({ issue, user: person, changelog: z.nullish(z.object({ items: z.array(change) })) }),
   // Jira Server sends comment events without the issue; Cloud includes it.
   comment_created: z.object({ issue: z.optional(issue), comment: z.object({ body: z.string(), author: person, updateAuthor: person }) }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 type Issue = z.output<typeof issue>;
 
 /** `https://host/jira/rest/api/2/issue/1` -> `https://host/jira/browse/KEY`: the issue's page. */

@@ -11,7 +11,7 @@ import { COLORS, changedFields, firstOf, fromField, fromHeader, schemaProvider, 
 const actor = z.optional(z.object({ name: z.string(), url: z.optional(z.string()) }));
 const named = z.object({ name: z.string() });
 
-const schemas = {
+const schemas = () => ({
   Issue: z.object({
     action: z.string(),
     actor,
@@ -37,10 +37,10 @@ const schemas = {
     url: z.optional(z.string()),
     data: z.object({ body: z.string(), issue: z.nullish(z.object({ title: z.string(), identifier: z.optional(z.string()) })), user: z.nullish(named) }),
   }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 const ACTIONS: Record<string, string> = { create: 'created', update: 'updated', remove: 'removed' };
 const done = (action: string) => ACTIONS[action] ?? action;

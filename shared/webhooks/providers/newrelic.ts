@@ -45,6 +45,6 @@ export const newrelic: Provider = schemaProvider({
   docs: 'https://docs.newrelic.com/docs/alerts/get-notified/notification-integrations/#webhook',
   event: firstOf(fromField('event_type'), always('INCIDENT')),
   deliveryId: joinedId(fromField('incident_id'), fromField('current_state')),
-  schemas: { INCIDENT },
+  schemas: () => ({ INCIDENT }),
   renderers: { INCIDENT: render },
 });

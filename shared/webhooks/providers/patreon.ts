@@ -12,7 +12,7 @@ const refs = z.nullish(z.object({ data: z.nullish(z.array(z.object({ id: z.strin
 /** Included resources are read field by field where shown (their attributes differ by type). */
 const included = z.optional(z.array(z.object({ type: z.string(), id: z.nullish(z.string()), attributes: z.optional(z.record(z.string(), z.unknown())) })));
 
-const schemas = {
+const schemas = () => ({
   'members:create': z.object({
     data: z.object({
       attributes: z.object({
@@ -34,10 +34,10 @@ const schemas = {
     }),
     included,
   }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 type Included = NonNullable<z.output<typeof included>>;
 
 /** The included resource of `type` with `id`, and a string attribute of it. */

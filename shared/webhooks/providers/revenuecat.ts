@@ -55,7 +55,7 @@ export const revenuecat: Provider = schemaProvider({
   signature: { kind: 'token', header: 'Authorization' },
   event: fromField('event', 'type'),
   deliveryId: fromField('event', 'id'),
-  schemas: {},
+  schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },
 });

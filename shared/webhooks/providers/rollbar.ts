@@ -65,7 +65,7 @@ export const rollbar: Provider = schemaProvider({
   description: 'Every Rollbar event: new, reactivated, reopened, resolved or fast-repeating items and their occurrences (title, level, environment, counts, linked to the occurrence), and deploys.',
   docs: 'https://docs.rollbar.com/docs/webhooks',
   event: fromField('event_name'),
-  schemas: {},
+  schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },
 });

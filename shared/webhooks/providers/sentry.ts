@@ -13,7 +13,7 @@ const level = z.nullish(z.string());
 /** An event as issue alerts and error webhooks carry it. */
 const event = z.object({ title: z.string(), web_url: z.string(), culprit: z.nullish(z.string()), level });
 
-const schemas = {
+const schemas = () => ({
   issue: z.object({
     action: z.string(),
     actor,
@@ -48,10 +48,10 @@ const schemas = {
     }),
   }),
   error: z.object({ action: z.string(), data: z.object({ error: event }) }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 /** A new or regressed issue is bad news, a resolved one good; assignment and archiving are neither. */
 const ISSUE_COLORS: Record<string, number> = { created: COLORS.closed, unresolved: COLORS.closed, resolved: COLORS.created, assigned: COLORS.info, ignored: COLORS.neutral, archived: COLORS.neutral };
@@ -64,7 +64,7 @@ const levelField = (value: string | null | undefined) => (value ? [{ name: 'Leve
 const fields = (list: NonNullable<Embed['fields']>) => (list.length ? { fields: list } : {});
 const culprit = (value: string | null | undefined) => (value ? { description: escapeMarkdown(value) } : {});
 
-type Issue = z.output<(typeof schemas)['issue']>['data']['issue'];
+type Issue = z.output<ReturnType<typeof schemas>['issue']>['data']['issue'];
 /** `https://sentry.io/api/0/organizations/<org>/...` or `https://sentry.io/organizations/<org>/...`: the host and organization. */
 const ORGANIZATION = /^(https?:\/\/[^/?#]+)\/(?:api\/0\/)?organizations\/([^/?#]+)\//;
 

@@ -11,7 +11,7 @@ import { COLORS, fromHeader, jsonOf, schemaProvider, type Provider } from '../pr
 const money = z.union([z.string(), z.number()]);
 const lineItem = z.object({ name: z.optional(z.string()), title: z.optional(z.string()), quantity: z.optional(z.number()), sku: z.nullish(z.string()) });
 
-const schemas = {
+const schemas = () => ({
   'orders/create': z.object({
     name: z.string(),
     currency: z.optional(z.string()),
@@ -29,10 +29,10 @@ const schemas = {
     product_type: z.nullish(z.string()),
     variants: z.optional(z.array(z.object({ price: z.optional(money) }))),
   }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 const MAX_ITEMS = 10;
 /** "partially_fulfilled" -> "Partially fulfilled". */

@@ -68,7 +68,7 @@ export const stripe: Provider = schemaProvider({
   signature: { kind: 'hmac', header: 'Stripe-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'v1=', signs: { timestamp: { key: 't' }, separator: '.', toleranceSeconds: 300 } },
   event: fromField('type'),
   deliveryId: fromField('id'),
-  schemas: {},
+  schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },
 });

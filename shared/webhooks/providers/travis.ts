@@ -10,7 +10,7 @@ import { formatSeconds } from './duration';
  * https://docs.travis-ci.com/user/notifications/#verifying-webhook-requests), not with a secret
  * an owner could register, which no scheme here checks: so the provider is unsigned.
  */
-const schemas = {
+const schemas = () => ({
   build: z.object({
     number: z.string(),
     type: z.nullish(z.string()),
@@ -28,10 +28,10 @@ const schemas = {
     tag: z.nullish(z.string()),
     repository: z.object({ name: z.string(), owner_name: z.nullish(z.string()) }),
   }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 // Build states (travis-api's build states): passed, failed, errored, canceled, and the unfinished ones.
 const STATE_COLORS: Record<string, number> = { passed: COLORS.created, fixed: COLORS.created, failed: COLORS.closed, broken: COLORS.closed, errored: COLORS.closed, canceled: COLORS.neutral, started: COLORS.info, created: COLORS.info };

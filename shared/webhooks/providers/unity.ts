@@ -10,7 +10,7 @@ import { always, COLORS, schemaProvider, type Provider } from '../provider';
  */
 const link = z.object({ href: z.string() });
 
-const schemas = {
+const schemas = () => ({
   build: z.object({
     projectName: z.string(),
     buildTargetName: z.string(),
@@ -27,10 +27,10 @@ const schemas = {
       }),
     ),
   }),
-};
+});
 
-type EventName = keyof typeof schemas;
-type Payload<E extends EventName> = z.output<(typeof schemas)[E]>;
+type EventName = keyof ReturnType<typeof schemas>;
+type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
 // Build statuses of the Build API: queued, sentToBuilder, started, restarted, success, failure, canceled, unknown.
 const STATUS_COLORS: Record<string, number> = { success: COLORS.created, failure: COLORS.closed, canceled: COLORS.neutral, queued: COLORS.info, sentToBuilder: COLORS.info, started: COLORS.info, restarted: COLORS.info };

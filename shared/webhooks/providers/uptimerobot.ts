@@ -37,6 +37,6 @@ export const uptimerobot: Provider = schemaProvider({
   description: 'Monitor alerts (down, up, SSL expiry) from a webhook alert contact whose POST value is JSON with UptimeRobot\'s variables (monitorFriendlyName, monitorURL, alertDetails, alertType).',
   docs: 'https://uptimerobot.com/api/#webhooks',
   event: always('alert'),
-  schemas: { alert },
+  schemas: () => ({ alert }),
   renderers: { alert: render },
 });

@@ -53,7 +53,7 @@ export const zendesk: Provider = schemaProvider({
   signature: { kind: 'hmac', header: 'X-Zendesk-Webhook-Signature', algorithm: 'sha256', encoding: 'base64', signs: { timestamp: { header: 'X-Zendesk-Webhook-Signature-Timestamp' }, separator: '' } },
   event: fromField('type'),
   deliveryId: fromField('id'),
-  schemas: {},
+  schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },
 });
