@@ -180,12 +180,15 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
   /**
    * For providers whose many events share one envelope (Stripe, Square): every event without a
    * renderer of its own is rendered from it. GET /webhooks lists it as `*`.
+   * Its schema is built when first needed, as `schemas` are.
    */
-  everyOtherEvent?: { schema: z.core.$ZodType; render: (payload: never, event: string) => Embed };
+  everyOtherEvent?: { schema: () => z.core.$ZodType; render: (payload: never, event: string) => Embed };
 }): Provider {
   const isRendered = (event: string): event is Extract<keyof S, string> => Object.hasOwn(spec.renderers, event);
+  // Built at the first delivery that needs them (spec.schemas).
   let schemas: S | undefined;
-  const fallback = spec.everyOtherEvent as { schema: z.core.$ZodType; render: (payload: unknown, event: string) => Embed } | undefined;
+  let otherSchema: z.core.$ZodType | undefined;
+  const fallback = spec.everyOtherEvent as { schema: () => z.core.$ZodType; render: (payload: unknown, event: string) => Embed } | undefined;
   return {
     name: spec.name,
     displayName: spec.displayName,
@@ -209,7 +212,8 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
       const ids = deliveryId ? { deliveryId } : {};
       const own = isRendered(event);
       if (!own && !fallback) return { kind: 'ignored', event, ...ids };
-      const parsed = z.safeParse(own ? ((schemas ??= spec.schemas())[event] as z.core.$ZodType) : (fallback as NonNullable<typeof fallback>).schema, json());
+      const schema = own ? ((schemas ??= spec.schemas())[event] as z.core.$ZodType) : (otherSchema ??= (fallback as NonNullable<typeof fallback>).schema());
+      const parsed = z.safeParse(schema, json());
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new PayloadError(`not a ${spec.displayName} ${event} payload: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());

@@ -8,7 +8,7 @@ import { formatSeconds } from './duration';
  * build_failure), the build in `eventData`; deliveries carry no id. AppVeyor's notification
  * documentation describes no signature (only custom headers an owner may add), so none is taken.
  */
-const build = z.object({
+const build = () => z.object({
   eventData: z.object({
     status: z.nullish(z.string()),
     projectName: z.string(),
@@ -28,10 +28,10 @@ const build = z.object({
   }),
 });
 
-const schemas = () => ({ build_success: build, build_failure: build });
+const schemas = () => ({ build_success: build(), build_failure: build() });
 
 type EventName = keyof ReturnType<typeof schemas>;
-type Payload = z.output<typeof build>;
+type Payload = z.output<ReturnType<typeof build>>;
 
 /** AppVeyor's "00:01:30.3741236" as "1m 30s". */
 export function appveyorDuration(text: string | null | undefined): string | undefined {

@@ -9,7 +9,7 @@ import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
  * sections/webhooks.md) describes no signature, so no secret is taken. Every event shares one
  * shape: the recording (its title, HTML content, parent, project) and the person who acted.
  */
-const event = z.object({
+const event = () => z.object({
   recording: z.object({
     type: z.string(),
     title: z.nullish(z.string()),
@@ -21,10 +21,10 @@ const event = z.object({
   creator: z.object({ name: z.string() }),
 });
 
-const schemas = () => ({ message_created: event, todo_completed: event, comment_created: event });
+const schemas = () => ({ message_created: event(), todo_completed: event(), comment_created: event() });
 
 type EventName = keyof ReturnType<typeof schemas>;
-type Payload = z.output<typeof event>;
+type Payload = z.output<ReturnType<typeof event>>;
 
 /** Longest excerpt of a recording's content shown. */
 const MAX_EXCERPT = 500;

@@ -20,7 +20,7 @@ const build = z.object({
   started_at: z.nullish(z.string()),
   finished_at: z.nullish(z.string()),
 });
-const envelope = z.object({
+const envelope = () => z.object({
   build: z.optional(build),
   pipeline: z.optional(z.object({ name: z.string(), web_url: z.optional(z.string()) })),
   job: z.optional(z.object({ name: z.nullish(z.string()), state: z.nullish(z.string()), web_url: z.nullish(z.string()), exit_status: z.nullish(z.number()) })),
@@ -36,7 +36,7 @@ function duration(from: string | null | undefined, to: string | null | undefined
   return seconds >= 60 ? `${Math.floor(seconds / 60)}m ${seconds % 60}s` : `${seconds}s`;
 }
 
-function render(p: z.output<typeof envelope>, event: string): Embed {
+function render(p: z.output<ReturnType<typeof envelope>>, event: string): Embed {
   const b = p.build;
   const pipeline = p.pipeline?.name;
   const state = p.job?.state ?? (b?.blocked ? 'blocked' : b?.state) ?? p.agent?.connection_state ?? undefined;

@@ -10,7 +10,7 @@ import { eventWords } from '../render/words';
  * its action (`?events=discussion.create`); every scope renders from the same envelope.
  */
 const url = z.optional(z.object({ web: z.optional(z.string()) }));
-const envelope = z.object({
+const envelope = () => z.object({
   event: z.object({ action: z.string(), scope: z.string() }),
   repo: z.object({ type: z.string(), name: z.string(), url, headSha: z.optional(z.string()) }),
   discussion: z.optional(z.object({ title: z.string(), num: z.number(), status: z.nullish(z.string()), isPullRequest: z.optional(z.boolean()), url })),
@@ -21,7 +21,7 @@ const ACTIONS: Record<string, string> = { create: 'created', update: 'updated', 
 const ACTION_COLORS: Record<string, number> = { create: COLORS.created, update: COLORS.info, delete: COLORS.closed, move: COLORS.neutral };
 const MAX_TEXT = 500;
 
-function render(p: z.output<typeof envelope>): Embed {
+function render(p: z.output<ReturnType<typeof envelope>>): Embed {
   const { action, scope } = p.event;
   const d = p.discussion;
   const kind = d?.isPullRequest ? 'Pull request' : 'Discussion';

@@ -8,7 +8,7 @@ import { eventWords } from '../render/words';
  * incident, presence, change); a closing notice carries only the id, `state: CLOSED` and the end,
  * and reads as `closed`. Every kind renders from the same issue. Instana does not sign.
  */
-const envelope = z.object({
+const envelope = () => z.object({
   issue: z.object({
     id: z.string(),
     type: z.optional(z.string()),
@@ -27,7 +27,7 @@ const envelope = z.object({
 /** Instana's severities: 10 critical, 5 warning, else informational. */
 const severityColor = (severity: number | null | undefined) => (severity === undefined || severity === null ? COLORS.info : severity >= 10 ? COLORS.closed : severity >= 5 ? COLORS.warning : COLORS.info);
 
-function render(p: z.output<typeof envelope>, event: string): Embed {
+function render(p: z.output<ReturnType<typeof envelope>>, event: string): Embed {
   const i = p.issue;
   if (i.state === 'CLOSED') return { title: `${eventWords(i.type ?? 'issue')} closed`, color: COLORS.created, fields: [{ name: 'Id', value: inlineCode(i.id), inline: true }] };
   const on = i.entityLabel || i.fqdn;

@@ -9,7 +9,7 @@ import { eventWords } from '../render/words';
  * body's `event_type` (INCIDENT); the incident id and its state make the delivery id. New Relic
  * does not sign (a custom header can be set, which the relay does not read).
  */
-const INCIDENT = z.object({
+const INCIDENT = () => z.object({
   current_state: z.string(),
   details: z.nullish(z.string()),
   severity: z.nullish(z.string()),
@@ -23,7 +23,7 @@ const INCIDENT = z.object({
 
 const STATE_COLORS: Record<string, number> = { open: COLORS.closed, acknowledged: COLORS.warning, closed: COLORS.created };
 
-function render(p: z.output<typeof INCIDENT>): Embed {
+function render(p: z.output<ReturnType<typeof INCIDENT>>): Embed {
   const targets = (p.targets ?? []).map((target) => escapeMarkdown(target.name)).join(', ');
   return {
     title: `${p.policy_name ? `[${p.policy_name}] ` : ''}${p.condition_name ?? 'Incident'} ${p.current_state}`,
@@ -45,6 +45,6 @@ export const newrelic: Provider = schemaProvider({
   docs: 'https://docs.newrelic.com/docs/alerts/get-notified/notification-integrations/#webhook',
   event: firstOf(fromField('event_type'), always('INCIDENT')),
   deliveryId: joinedId(fromField('incident_id'), fromField('current_state')),
-  schemas: () => ({ INCIDENT }),
+  schemas: () => ({ INCIDENT: INCIDENT() }),
   renderers: { INCIDENT: render },
 });

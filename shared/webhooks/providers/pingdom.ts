@@ -7,7 +7,7 @@ import { eventWords, outcomeColor } from '../render/words';
  * Pingdom: one kind of delivery, a check changing state (UP, DOWN, ...); it names no event and no
  * delivery id, so the check and the time of the change make one. Pingdom does not sign.
  */
-const state_change = z.object({
+const state_change = () => z.object({
   check_id: z.number(),
   check_name: z.string(),
   check_type: z.nullish(z.string()),
@@ -20,7 +20,7 @@ const state_change = z.object({
   first_probe: z.nullish(z.object({ location: z.nullish(z.string()) })),
 });
 
-function render(p: z.output<typeof state_change>): Embed {
+function render(p: z.output<ReturnType<typeof state_change>>): Embed {
   const details = [p.description, p.long_description && p.long_description !== p.description ? p.long_description : undefined].filter(Boolean).join('\n');
   return {
     title: `[${p.check_name}] ${p.current_state}${p.previous_state ? ` (was ${p.previous_state})` : ''}`,
@@ -43,6 +43,6 @@ export const pingdom: Provider = schemaProvider({
   event: always('state_change'),
   // No delivery id: the check and the time of its change make one.
   deliveryId: joinedId(fromField('check_id'), fromField('state_changed_timestamp')),
-  schemas: () => ({ state_change }),
+  schemas: () => ({ state_change: state_change() }),
   renderers: { state_change: render },
 });

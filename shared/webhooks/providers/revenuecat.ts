@@ -9,7 +9,7 @@ import { eventWords, outcomeColor } from '../render/words';
  * from it: what happened to which product, the price, store and environment. The subscriber is
  * named only by their app user id: e-mail and other subscriber attributes stay out of the channel.
  */
-const envelope = z.object({
+const envelope = () => z.object({
   event: z.object({
     type: z.string(),
     id: z.string(),
@@ -29,7 +29,7 @@ const envelope = z.object({
 /** What each type means for the business: money in, money at risk, or neither. */
 const COLORS_BY_TYPE: Record<string, string> = { INITIAL_PURCHASE: 'created', RENEWAL: 'paid', NON_RENEWING_PURCHASE: 'paid', UNCANCELLATION: 'created', CANCELLATION: 'canceled', EXPIRATION: 'expired', BILLING_ISSUE: 'failed', REFUND: 'refund' };
 
-function render(p: z.output<typeof envelope>, type: string): Embed {
+function render(p: z.output<ReturnType<typeof envelope>>, type: string): Embed {
   const e = p.event;
   const price = typeof e.price === 'number' && e.price !== 0 && e.currency ? ` (${e.price} ${e.currency})` : '';
   const reason = e.cancel_reason || e.expiration_reason;

@@ -9,7 +9,7 @@ import { eventWords } from '../render/words';
  * `data.deploy`; every event renders from that envelope. Rollbar sends no delivery id and does
  * not sign.
  */
-const envelope = z.object({
+const envelope = () => z.object({
   event_name: z.string(),
   data: z.object({
     item: z.optional(
@@ -32,7 +32,7 @@ const envelope = z.object({
 const LEVELS: Record<number, string> = { 50: 'critical', 40: 'error', 30: 'warning', 20: 'info', 10: 'debug' };
 const EVENT_COLORS: Record<string, number> = { resolved_item: COLORS.created, deploy: COLORS.info, test: COLORS.neutral };
 
-function render(p: z.output<typeof envelope>, event: string): Embed {
+function render(p: z.output<ReturnType<typeof envelope>>, event: string): Embed {
   const { item, deploy } = p.data;
   if (deploy) {
     return {

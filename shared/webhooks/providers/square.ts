@@ -18,13 +18,13 @@ const object = z.object({
   family_name: z.nullish(z.string()),
   location_id: z.nullish(z.string()),
 });
-const envelope = z.object({
+const envelope = () => z.object({
   type: z.string(),
   merchant_id: z.nullish(z.string()),
   data: z.object({ type: z.string(), id: z.string(), object: z.nullish(z.record(z.string(), z.nullish(object))) }),
 });
 
-function render(p: z.output<typeof envelope>, type: string): Embed {
+function render(p: z.output<ReturnType<typeof envelope>>, type: string): Embed {
   const o = p.data.object?.[p.data.type] ?? undefined;
   const total = o?.total_money ?? o?.amount_money;
   const name = [o?.given_name, o?.family_name].filter(Boolean).join(' ');

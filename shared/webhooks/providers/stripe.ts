@@ -11,7 +11,7 @@ import { eventWords, outcomeColor } from '../render/words';
  * the object). The delivery id is the event id, which Stripe keeps across retries.
  */
 const customer = z.nullish(z.union([z.string(), z.object({ id: z.string(), email: z.nullish(z.string()) })]));
-const envelope = z.object({
+const envelope = () => z.object({
   id: z.string(),
   type: z.string(),
   livemode: z.boolean(),
@@ -37,7 +37,7 @@ const envelope = z.object({
   }),
 });
 
-function render(p: z.output<typeof envelope>, type: string): Embed {
+function render(p: z.output<ReturnType<typeof envelope>>, type: string): Embed {
   const o = p.data.object;
   const amount = [o.amount_total, o.amount_paid, o.amount_due, o.amount].find((value) => typeof value === 'number');
   const price = amount !== undefined && amount !== null && o.currency ? money(amount, o.currency) : undefined;

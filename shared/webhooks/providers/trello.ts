@@ -11,7 +11,7 @@ import { eventWords } from '../render/words';
  * no delivery id: the action id, unique per action, is one.
  */
 const named = z.object({ name: z.nullish(z.string()), shortLink: z.nullish(z.string()) });
-const envelope = z.object({
+const envelope = () => z.object({
   action: z.object({
     id: z.string(),
     type: z.string(),
@@ -48,7 +48,7 @@ const WORDS: Record<string, string> = {
 };
 const COLOR_OF: Record<string, number> = { createCard: COLORS.created, createList: COLORS.created, commentCard: COLORS.info, deleteCard: COLORS.closed };
 
-type Action = z.output<typeof envelope>['action'];
+type Action = z.output<ReturnType<typeof envelope>>['action'];
 
 /** What an updateCard changed, in words: a move between lists, archiving, a new name. */
 function change(a: Action): string | undefined {
@@ -60,7 +60,7 @@ function change(a: Action): string | undefined {
   return undefined;
 }
 
-function render(p: z.output<typeof envelope>, type: string): Embed {
+function render(p: z.output<ReturnType<typeof envelope>>, type: string): Embed {
   const a = p.action;
   const { board, card, list } = a.data;
   const subject = card?.name ?? list?.name;

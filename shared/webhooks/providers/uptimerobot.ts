@@ -8,7 +8,7 @@ import { always, COLORS, schemaProvider, type Provider } from '../provider';
  * *alertTypeFriendlyName*: 1 down, 2 up, 3 SSL expiry); the relay reads those names. There is no
  * event or delivery id; UptimeRobot does not sign.
  */
-const alert = z.object({
+const alert = () => z.object({
   monitorFriendlyName: z.string(),
   monitorURL: z.nullish(z.string()),
   alertDetails: z.nullish(z.string()),
@@ -19,7 +19,7 @@ const alert = z.object({
 
 const TYPES: Record<string, { words: string; color: number }> = { '1': { words: 'is down', color: COLORS.closed }, '2': { words: 'is up', color: COLORS.created }, '3': { words: 'has an SSL certificate expiring', color: COLORS.warning } };
 
-function render(p: z.output<typeof alert>): Embed {
+function render(p: z.output<ReturnType<typeof alert>>): Embed {
   const type = TYPES[String(p.alertType ?? '')];
   const what = type?.words ?? (p.alertTypeFriendlyName ? `is ${p.alertTypeFriendlyName.toLowerCase()}` : 'alert');
   return {
@@ -37,6 +37,6 @@ export const uptimerobot: Provider = schemaProvider({
   description: 'Monitor alerts (down, up, SSL expiry) from a webhook alert contact whose POST value is JSON with UptimeRobot\'s variables (monitorFriendlyName, monitorURL, alertDetails, alertType).',
   docs: 'https://uptimerobot.com/api/#webhooks',
   event: always('alert'),
-  schemas: () => ({ alert }),
+  schemas: () => ({ alert: alert() }),
   renderers: { alert: render },
 });

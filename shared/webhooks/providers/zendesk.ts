@@ -9,7 +9,7 @@ import { eventWords, outcomeColor } from '../render/words';
  * every event renders from it. Trigger and automation webhooks carry a body their owner writes,
  * which names no event: refused as not Zendesk's. The payload names no account URL, so no link.
  */
-const envelope = z.object({
+const envelope = () => z.object({
   type: z.string(),
   id: z.string(),
   detail: z.object({
@@ -26,7 +26,7 @@ const envelope = z.object({
 /** A changed value worth showing: short text or a number; objects (a comment, a list) are not shown. */
 const shown = (value: unknown) => (typeof value === 'string' && value !== '' ? escapeMarkdown(value.slice(0, 200)) : typeof value === 'number' ? String(value) : undefined);
 
-function render(p: z.output<typeof envelope>, type: string): Embed {
+function render(p: z.output<ReturnType<typeof envelope>>, type: string): Embed {
   const what = eventWords(type.replace(/^zen:event-type[:/]/, ''));
   const d = p.detail;
   const label = d.subject || d.name;

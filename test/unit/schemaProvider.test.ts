@@ -1,0 +1,48 @@
+import { describe, expect, test } from '@jest/globals';
+import * as z from 'zod/mini';
+import { fromHeader, schemaProvider } from '../../shared/webhooks/provider';
+
+/** A provider whose schema builders count how often they run. */
+function countingProvider() {
+  const built = { events: 0, other: 0 };
+  const provider = schemaProvider({
+    name: 'counting',
+    displayName: 'Counting',
+    description: 'Counts its schema builds.',
+    docs: 'https://example.com/docs',
+    event: fromHeader('X-Event'),
+    schemas: () => {
+      built.events += 1;
+      return { ping: z.object({ zen: z.string() }) };
+    },
+    renderers: { ping: (p) => ({ title: p.zen }) },
+    everyOtherEvent: {
+      schema: () => {
+        built.other += 1;
+        return z.object({ id: z.string() });
+      },
+      render: (p: { id: string }, event) => ({ title: `${event} ${p.id}` }),
+    },
+  });
+  return { provider, built };
+}
+
+const delivery = (event: string, body: unknown) => ({ headers: { 'x-event': event }, body: JSON.stringify(body) });
+
+describe('schemaProvider builds its schemas at the first delivery that needs them', () => {
+  test('making the provider and listing its events builds none (they cost the webhooks function its cold start)', () => {
+    const { provider, built } = countingProvider();
+    expect(provider.events).toEqual(['ping', '*']);
+    expect(built).toEqual({ events: 0, other: 0 });
+  });
+
+  test('each kind of schema is built once, when a delivery first needs it, and kept', () => {
+    const { provider, built } = countingProvider();
+    expect(provider.read(delivery('ping', { zen: 'hi' }))).toMatchObject({ kind: 'message', embeds: [{ title: 'hi' }] });
+    expect(provider.read(delivery('ping', { zen: 'again' }))).toMatchObject({ embeds: [{ title: 'again' }] });
+    expect(built).toEqual({ events: 1, other: 0 });
+    expect(provider.read(delivery('deploy', { id: '7' }))).toMatchObject({ embeds: [{ title: 'deploy 7' }] });
+    expect(() => provider.read(delivery('ping', { zen: 1 }))).toThrow(/not a Counting ping payload: zen/);
+    expect(built).toEqual({ events: 1, other: 1 });
+  });
+});
