@@ -3,6 +3,7 @@ import { h, svgDocument } from '../svg/builder';
 import { inlineImage, type InlineImage } from './inlineImage';
 import { sizeRefusal } from './imageSize';
 import type { Fit } from './pictureFit';
+import type { Size } from '../svg/geometry';
 import { webpAsPng } from './webpPicture';
 
 /** How much heavier than what it replaces a copy may be, for a PNG answer (it is inlined in the SVG that is rasterised, never sent). */
@@ -23,23 +24,30 @@ const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
  */
 export async function heldPicture(original: InlineImage, fit: Fit): Promise<InlineImage> {
   if (original.mime === 'image/gif') return original;
+  const size = coverSize(original, fit);
+  // An SVG answer is drawn by a browser, which reads every format we take: nothing to decode unless a copy is made.
+  if (!size && fit.format === 'svg') return original;
   const drawable = original.mime === 'image/webp' ? await webpAsPng(original) : original;
   if (!drawable) return original;
-  const copy = (await scaledToCover(drawable, fit)) ?? drawable;
+  const copy = (size && (await scaledCopy(drawable, size))) ?? drawable;
   if (fit.format === 'svg') return copy.bytes <= original.bytes ? copy : original;
   return copy.bytes > Math.max(drawable.bytes, MAX_LARGER_COPY_BYTES) ? drawable : copy;
 }
 
 /**
- * `image` scaled to just cover `fit` (aspect kept): down when larger, up only for an exact fit.
- * None when it needs no scaling, is too thin to cover the box, or resvg cannot decode it.
+ * The size that just covers `fit` with the picture's aspect kept: smaller when it is larger, larger
+ * only for an exact fit. None when it needs no scaling, or is a sliver that could not cover the
+ * box within the pixel limits (8192×1 covering a square would be billions of pixels).
  */
-async function scaledToCover(image: InlineImage, fit: Fit): Promise<InlineImage | undefined> {
+function coverSize(image: InlineImage, fit: Fit): Size | undefined {
   const scale = Math.max(fit.width / image.width, fit.height / image.height);
   if (scale === 1 || (scale > 1 && !fit.exact)) return undefined;
-  const [width, height] = [Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale))];
-  // Covering a box with a sliver of a picture (8192×1) would take billions of pixels: such a picture is drawn as it is.
-  if (sizeRefusal({ width, height })) return undefined;
+  const size = { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
+  return sizeRefusal(size) ? undefined : size;
+}
+
+/** `image` drawn by resvg at `size`, as a PNG; none when resvg cannot decode it. */
+async function scaledCopy(image: InlineImage, { width, height }: Size): Promise<InlineImage | undefined> {
   const { renderAsync } = await loadResvg();
   const svg = svgDocument({ width, height }, h('image', { href: image.dataUri, width, height, preserveAspectRatio: 'none' }));
   const rendered = await renderAsync(svg, RESVG_OPTIONS);

@@ -1,6 +1,6 @@
 import { fitScene, fittedView, h, svgDocument } from '../svg/builder';
 import { saturate } from '../svg/filters';
-import { boxPattern, picture } from '../svg/picture';
+import { picture } from '../svg/picture';
 import { sky } from '../svg/sky';
 import { textBlock, textLine } from '../svg/textElements';
 import { fitBlock, fitLine } from '../svg/textLayout';
@@ -31,7 +31,7 @@ export function renderRip({ image, text, width, height }: RipData): string {
     fitScene(
       SCENE,
       { width, height },
-      h('defs', {}, saturate(0).element('grey', PHOTO), boxPattern('photo', PHOTO, picture(image, PHOTO, { filter: 'url(#grey)' }))),
+      h('defs', {}, saturate(0).element('grey', PHOTO), h('clipPath', { id: 'photo-frame' }, h('rect', { ...PHOTO, rx: 16 }))),
       sky(SCENE, COLORS.sky, view),
       // A crescent drawn as its own shape (outer arc, then the inner arc back), not a disc over a disc.
       h('path', { d: 'M548 56 A42 42 0 1 0 578 118 A36 36 0 1 1 548 56 Z', fill: COLORS.moon }),
@@ -42,7 +42,8 @@ export function renderRip({ image, text, width, height }: RipData): string {
         'stroke-width': 8,
       }),
       textLine(title, SIZE / 2 - title.width / 2, 186, { fill: COLORS.engraving }),
-      h('rect', { ...PHOTO, rx: 16, fill: 'url(#photo)', stroke: COLORS.stoneEdge, 'stroke-width': 6 }),
+      h('g', { 'clip-path': 'url(#photo-frame)' }, picture(image, PHOTO, { filter: 'url(#grey)' })),
+      h('rect', { ...PHOTO, rx: 16, fill: 'none', stroke: COLORS.stoneEdge, 'stroke-width': 6 }),
       epitaph && textBlock(epitaph, EPITAPH, 'center', { fill: COLORS.engraving }),
       // The hill runs on flat to the output's edges, whatever its aspect.
       h('path', { d: `M${left} ${bottom} L${left} 575 L0 575 Q160 545 320 570 Q480 595 ${SIZE} 560 L${right} 560 L${right} ${bottom} Z`, fill: COLORS.grass }),

@@ -212,7 +212,9 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
       const ids = deliveryId ? { deliveryId } : {};
       const own = isRendered(event);
       if (!own && !fallback) return { kind: 'ignored', event, ...ids };
-      const schema = own ? ((schemas ??= spec.schemas())[event] as z.core.$ZodType) : (otherSchema ??= (fallback as NonNullable<typeof fallback>).schema());
+      const schema = own ? ((schemas ??= spec.schemas())[event] as z.core.$ZodType | undefined) : (otherSchema ??= (fallback as NonNullable<typeof fallback>).schema());
+      // The types tie each renderer to a schema; a cast (gitea's forges pick theirs) could break that.
+      if (!schema) throw new Error(`${spec.displayName} renders ${event} but has no schema for it`);
       const parsed = z.safeParse(schema, json());
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

@@ -149,10 +149,13 @@ describe('guarded image fetcher: success and magic bytes', () => {
       expect(held.bytes).toBeGreaterThan(webp.length);
     }
     expect(images.requests().filter((path) => path === '/a.webp')).toHaveLength(1);
-    // A header and no picture: taken as it came where nothing draws it yet, refused where resvg must.
-    expect((await fetcher.load(`${images.url}/header-only.webp`, 'image')).mime).toBe('image/webp');
-    const pngFit = { width: 48, height: 32, exact: true, format: 'png' } as const;
-    expect(await refusal(fetcher.load(`${images.url}/header-only.webp`, 'image', pngFit), 'image', 'notPicture')).toMatch(/WebP picture could not be decoded/);
+    // A header and no picture (48×32): nothing decodes it where a browser draws it as it came (an SVG
+    // answer that needs no smaller copy), as with any other format; refused where it must be decoded.
+    const header = `${images.url}/header-only.webp`;
+    expect((await fetcher.load(header, 'image', { width: 96, height: 64, exact: false, format: 'svg' })).mime).toBe('image/webp');
+    for (const fit of [{ width: 48, height: 32, exact: true, format: 'png' }, { width: 24, height: 16, exact: false, format: 'svg' }] as const) {
+      expect(await refusal(fetcher.load(header, 'image', fit), 'image', 'notPicture')).toMatch(/WebP picture could not be decoded/);
+    }
   });
 
   test('with a fit, a larger picture comes scaled down to just cover it, once; smaller ones, GIFs and undecodable ones stay as they are', async () => {

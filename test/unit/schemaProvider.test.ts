@@ -45,4 +45,17 @@ describe('schemaProvider builds its schemas at the first delivery that needs the
     expect(() => provider.read(delivery('ping', { zen: 1 }))).toThrow(/not a Counting ping payload: zen/);
     expect(built).toEqual({ events: 1, other: 1 });
   });
+
+  test('a renderer without a schema (only a cast can make one) is named in a plain error, not a crash inside zod', () => {
+    const provider = schemaProvider({
+      name: 'broken',
+      displayName: 'Broken',
+      description: 'Renders an event it has no schema for.',
+      docs: 'https://example.com/docs',
+      event: fromHeader('X-Event'),
+      schemas: () => ({}),
+      renderers: { ping: () => ({ title: 'ping' }) } as unknown as Record<string, never>,
+    });
+    expect(() => provider.read(delivery('ping', {}))).toThrow('Broken renders ping but has no schema for it');
+  });
 });

@@ -28,7 +28,10 @@ const build = () => z.object({
   }),
 });
 
-const schemas = () => ({ build_success: build(), build_failure: build() });
+const schemas = () => {
+  const done = build();
+  return { build_success: done, build_failure: done };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload = z.output<ReturnType<typeof build>>;

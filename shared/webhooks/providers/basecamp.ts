@@ -21,7 +21,10 @@ const event = () => z.object({
   creator: z.object({ name: z.string() }),
 });
 
-const schemas = () => ({ message_created: event(), todo_completed: event(), comment_created: event() });
+const schemas = () => {
+  const recording = event();
+  return { message_created: recording, todo_completed: recording, comment_created: recording };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload = z.output<ReturnType<typeof event>>;
