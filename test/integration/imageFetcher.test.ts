@@ -137,8 +137,14 @@ describe('guarded image fetcher: success and magic bytes', () => {
     const fetcher = fetcherFor([images]);
     const asFetched = { mime: 'image/webp', bytes: webp.length, width: 128, height: 128, dataUri: `data:image/webp;base64,${webp.toString('base64')}` };
     expect(await fetcher.load(`${images.url}/a.webp`, 'image')).toEqual(asFetched);
-    // For SVG answers, at twice its drawn size or smaller: its PNG copy would be heavier, the WebP is kept.
-    for (const side of [256, 64]) expect(await fetcher.load(`${images.url}/a.webp`, 'image', { width: side, height: side, exact: false, format: 'svg' })).toEqual(asFetched);
+    // For SVG answers: kept as it came at twice its drawn size, or where its PNG copy would be
+    // heavier; at 32 pixels its 4880 bytes are over a byte per pixel of the copy, so the copy is
+    // made, and it is the lighter one.
+    const forSvg = (side: number) => fetcher.load(`${images.url}/a.webp`, 'image', { width: side, height: side, exact: false, format: 'svg' });
+    for (const side of [256, 64]) expect(await forSvg(side)).toEqual(asFetched);
+    const small = await forSvg(32);
+    expect([small.mime, small.width, small.height]).toEqual(['image/png', 32, 32]);
+    expect(small.bytes).toBeLessThan(webp.length);
     // For PNG answers: its pixels as PNG, at the size drawn.
     for (const side of [128, 64]) {
       const held = await fetcher.load(`${images.url}/a.webp`, 'image', { width: side, height: side, exact: true, format: 'png' });
@@ -149,11 +155,12 @@ describe('guarded image fetcher: success and magic bytes', () => {
       expect(held.bytes).toBeGreaterThan(webp.length);
     }
     expect(images.requests().filter((path) => path === '/a.webp')).toHaveLength(1);
-    // A header and no picture (48×32): nothing decodes it where a browser draws it as it came (an SVG
-    // answer that needs no smaller copy), as with any other format; refused where it must be decoded.
+    // A header and no picture (48×32, 34 bytes): nothing decodes it where a browser draws it as it
+    // came (an SVG answer needing no copy, or one it is within a byte per pixel of), as with any
+    // other format; refused where it must be decoded.
     const header = `${images.url}/header-only.webp`;
-    expect((await fetcher.load(header, 'image', { width: 96, height: 64, exact: false, format: 'svg' })).mime).toBe('image/webp');
-    for (const fit of [{ width: 48, height: 32, exact: true, format: 'png' }, { width: 24, height: 16, exact: false, format: 'svg' }] as const) {
+    for (const side of [96, 12]) expect((await fetcher.load(header, 'image', { width: side, height: side, exact: false, format: 'svg' })).mime).toBe('image/webp');
+    for (const fit of [{ width: 48, height: 32, exact: true, format: 'png' }, { width: 3, height: 2, exact: false, format: 'svg' }] as const) {
       expect(await refusal(fetcher.load(header, 'image', fit), 'image', 'notPicture')).toMatch(/WebP picture could not be decoded/);
     }
   });
