@@ -8,8 +8,9 @@ const UP = 2;
 
 /**
  * zlib's fastest level. The PNG is made for resvg to draw or scale a picture it cannot read (a
- * decoded WebP), once per picture: a 1024² test picture (a lossy WebP of a synthetic pattern) took 125 ms at zlib's default level and takes
- * 29 ms here, for 858 KB rather than 627 KB, and most are scaled down to a far smaller copy anyway.
+ * decoded WebP), once per picture: a 1024² test picture (a lossy WebP of a synthetic pattern) took
+ * 125 ms at zlib's default level and takes 29 ms here, for 858 KB rather than 627 KB, and most
+ * are scaled down to a far smaller copy anyway.
  */
 const LEVEL = 1;
 
