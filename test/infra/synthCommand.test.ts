@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,13 +9,19 @@ import { routeList } from '../../shared/routes/table';
 
 /** ELF's e_machine for 64-bit ARM: the binary must be Lambda's (arm64), not this machine's. */
 const EM_AARCH64 = 0xb7;
+/** Lambda takes 250 MB unzipped; a package stays well within it (a drawing function's is about 40 MB, mostly fonts). */
+const MAX_PACKAGE_BYTES = 100 * 1024 * 1024;
+
+/** Bytes of every file under a folder. */
+const folderBytes = (folder: string): number =>
+  readdirSync(folder, { withFileTypes: true }).reduce((sum, entry) => sum + (entry.isDirectory() ? folderBytes(join(folder, entry.name)) : statSync(join(folder, entry.name)).size), 0);
 
 /**
  * `npm run synth` as an operator runs it: no AWS account or credentials, esbuild bundles, the
  * fonts, and resvg's native binary for Lambda's platform (fetched from the npm registry).
  */
 describe('npm run synth', () => {
-  test('writes the template and one bundle per function; image functions with their fonts and an arm64 rasteriser', async () => {
+  test('writes the template and one bundle per function, each package within its size; image functions with their fonts and an arm64 rasteriser', async () => {
     const out = mkdtempSync(join(tmpdir(), 'synth-'));
     const env = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '', CDK_DISABLE_VERSION_CHECK: 'true' };
     await promisify(execFile)('npm', ['run', 'synth', '--', '-o', out], { env, timeout: 120_000 });
@@ -32,6 +38,7 @@ describe('npm run synth', () => {
     for (const [id, fn] of functions) {
       const asset = join(out, fn.Metadata?.['aws:asset:path'] as string);
       expect(existsSync(join(asset, 'index.mjs'))).toBe(true);
+      expect(folderBytes(asset)).toBeLessThan(MAX_PACKAGE_BYTES);
       expect(existsSync(join(asset, 'index.mjs.map'))).toBe(true);
       const fonts = fn.Properties.Environment.Variables.FONT_DIR ? readdirSync(join(asset, 'fonts')).sort() : [];
       if (fn.Properties.Environment.Variables.FONT_DIR) expect(fonts).toEqual(['inter', ...NOTO_FAMILIES, 'twemoji'].sort());
