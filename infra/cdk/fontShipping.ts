@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { notoFileName, packageSources, WEIGHT_NUMBER, type FontWeight } from '../../shared/fonts/fontFiles';
+import { drawnSubsets, notoFileName, packageSources, WEIGHT_NUMBER, type FontWeight } from '../../shared/fonts/fontFiles';
 
 /**
  * What a drawing function ships beside its bundle, laid out as shared/fonts/fontFiles.ts reads it
@@ -20,7 +20,7 @@ export function shippedFonts(): ShippedFile[] {
   return [
     ...inter.map((source) => ({ source, name: `inter/${basename(source)}` })),
     ...noto.flatMap(({ family, dir }) => {
-      const subsets = Object.keys(JSON.parse(readFileSync(join(dir, 'unicode.json'), 'utf8')) as Record<string, string>);
+      const subsets = drawnSubsets(family, Object.keys(JSON.parse(readFileSync(join(dir, 'unicode.json'), 'utf8')) as Record<string, string>));
       return [
         { source: join(dir, 'unicode.json'), name: `${family}/unicode.json` },
         ...[...new Set(subsets.flatMap((subset) => WEIGHTS.map((weight) => notoFileName(family, subset, weight))))].map((file) => ({

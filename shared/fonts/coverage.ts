@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { notoRangesFile, type NotoFamily } from './fontFiles';
+import { drawnSubsets, notoRangesFile, type NotoFamily } from './fontFiles';
 
 /**
  * Which subset file of a Noto family holds a character, from the family's unicode.json, without
- * opening any font file: the ranges of every subset, in the order Fontsource lists them.
+ * opening any font file: the ranges of every subset drawn from (drawnSubsets), in the order
+ * Fontsource lists them.
  */
 interface Range {
   start: number;
@@ -25,7 +26,7 @@ function ranges(family: NotoFamily): Range[] {
   let list = families.get(family);
   if (!list) {
     const subsets = JSON.parse(readFileSync(notoRangesFile(family), 'utf8')) as Record<string, string>;
-    list = Object.entries(subsets).flatMap(([subset, ranges]) => parseRanges(ranges, subset));
+    list = drawnSubsets(family, Object.keys(subsets)).flatMap((subset) => parseRanges(subsets[subset] as string, subset));
     families.set(family, list);
   }
   return list;

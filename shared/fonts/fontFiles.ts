@@ -58,6 +58,7 @@ export const NOTO_FAMILIES = [
   'noto-sans-tifinagh',
   'noto-sans-nko',
   'noto-sans-adlam',
+  'noto-sans-mongolian',
   'noto-sans-symbols',
   'noto-sans-symbols-2',
   'noto-sans-jp',
@@ -65,6 +66,19 @@ export const NOTO_FAMILIES = [
   'noto-sans-sc',
 ] as const;
 export type NotoFamily = (typeof NOTO_FAMILIES)[number];
+
+/** The Chinese, Japanese and Korean families, which share the Han characters (fontChoice.ts orders them). */
+export const CJK_FAMILIES: readonly NotoFamily[] = ['noto-sans-jp', 'noto-sans-kr', 'noto-sans-sc'];
+
+/**
+ * The subsets of a family that are read and shipped, of those its unicode.json lists. Fontsource
+ * cuts the CJK families by frequency into numbered slices ("[12]") and the others by script
+ * ("latin", "mongolian"); it also publishes Noto Sans Mongolian in numbered slices, each holding a
+ * few glyphs its named subsets mostly have too (three of its letters, punctuation), which split
+ * words into runs of different files that fontkit cannot join and loaded files for Han characters
+ * it lacks. Only the CJK families' slices are used.
+ */
+export const drawnSubsets = (family: NotoFamily, subsets: string[]): string[] => (CJK_FAMILIES.includes(family) ? subsets : subsets.filter((subset) => !/^\[\d+\]$/.test(subset)));
 
 const require = createRequire(import.meta.url);
 const packageDirs = new Map<string, string>();
@@ -98,7 +112,7 @@ export const notoDir = (family: NotoFamily): string => {
 export const notoRangesFile = (family: NotoFamily): string => join(notoDir(family), 'unicode.json');
 
 /** Families published in one weight only: their bold is their regular. */
-const REGULAR_ONLY: ReadonlySet<NotoFamily> = new Set(['noto-sans-symbols-2', 'noto-sans-tai-viet', 'noto-sans-tifinagh', 'noto-sans-nko']);
+const REGULAR_ONLY: ReadonlySet<NotoFamily> = new Set(['noto-sans-symbols-2', 'noto-sans-tai-viet', 'noto-sans-tifinagh', 'noto-sans-nko', 'noto-sans-mongolian']);
 
 /** The WOFF file of one subset of a family in one weight: `[12]` is written `12` in file names. */
 export const notoFileName = (family: NotoFamily, subset: string, weight: FontWeight): string =>

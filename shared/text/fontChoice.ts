@@ -1,5 +1,5 @@
 import { interFace, notoFace, type Face } from '../fonts/faces';
-import { NOTO_FAMILIES, type FontWeight, type NotoFamily } from '../fonts/fontFiles';
+import { CJK_FAMILIES as CJK, NOTO_FAMILIES, type FontWeight, type NotoFamily } from '../fonts/fontFiles';
 import { subsetOf } from '../fonts/coverage';
 import { EMOJI, EMOJI_STYLE, twemojiFile } from './emoji';
 
@@ -15,7 +15,6 @@ export type Drawer = { kind: 'glyphs'; face: Face; /** Drawn in place of the clu
 // Joiners and variation selectors shape a cluster but need no glyph of their own.
 const INVISIBLE = /[\u200B-\u200F\uFE00-\uFE0F\u2060\u{E0100}-\u{E01EF}]/u;
 const SPACE = /^\s+$/u;
-const CJK: readonly NotoFamily[] = ['noto-sans-jp', 'noto-sans-kr', 'noto-sans-sc'];
 
 /**
  * The order of the CJK families for a line: Han characters are shared by Chinese, Japanese and

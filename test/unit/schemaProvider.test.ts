@@ -2,15 +2,16 @@ import { describe, expect, test } from '@jest/globals';
 import * as z from 'zod/mini';
 import { fromHeader, schemaProvider } from '../../shared/webhooks/provider';
 
+/** What every test provider here shares: its event in a header. */
+const COMMON = { description: 'A test provider.', docs: 'https://example.com/docs', event: fromHeader('X-Event') };
+
 /** A provider whose schema builders count how often they run. */
 function countingProvider() {
   const built = { events: 0, other: 0 };
   const provider = schemaProvider({
+    ...COMMON,
     name: 'counting',
     displayName: 'Counting',
-    description: 'Counts its schema builds.',
-    docs: 'https://example.com/docs',
-    event: fromHeader('X-Event'),
     schemas: () => {
       built.events += 1;
       return { ping: z.object({ zen: z.string() }) };
@@ -48,11 +49,9 @@ describe('schemaProvider builds its schemas at the first delivery that needs the
 
   test('a renderer without a schema (only a cast can make one) is named in a plain error, not a crash inside zod', () => {
     const provider = schemaProvider({
+      ...COMMON,
       name: 'broken',
       displayName: 'Broken',
-      description: 'Renders an event it has no schema for.',
-      docs: 'https://example.com/docs',
-      event: fromHeader('X-Event'),
       schemas: () => ({}),
       renderers: { ping: () => ({ title: 'ping' }) } as unknown as Record<string, never>,
     });

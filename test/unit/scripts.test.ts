@@ -37,6 +37,7 @@ const SCRIPTS: [script: string, family: RegExp, names: [string, string]][] = [
   ['Adlam', /^noto-sans-adlam\//, ['𞤀𞤣𞤤𞤢𞤥', '𞤊𞤵𞤤𞤢']],
   ['Tai Viet', /^noto-sans-tai-viet\//, ['ꪖꪶꪮ', 'ꪜꪱꪙ']],
   ['New Tai Lue', /^noto-sans-new-tai-lue\//, ['ᦑᦲᦟᦹ', 'ᦔᦱᦺ']],
+  ['Mongolian', /^noto-sans-mongolian\/mongolian\//, ['ᠲᠡᠮᠦᠵᠢᠨ', 'ᠮᠣᠩᠭᠣᠯᠴᠤ']],
   ['Greek', /^inter\//, ['Ελένη', 'Νίκος']],
   ['Cyrillic', /^inter\//, ['Мария', 'Ирина']],
   ['Vietnamese', /^inter\//, ['Nguyễn', 'Trường']],
@@ -82,6 +83,22 @@ describe.each(SCRIPTS)('%s names', (_script, family, names) => {
     expect(inked(b)).toBeGreaterThan(150);
     const differing = Array.from({ length: a.pixels.length / 4 }, (_, i) => Math.abs((a.pixels[i * 4] as number) - (b.pixels[i * 4] as number)) > 100).filter(Boolean).length;
     expect(differing).toBeGreaterThan(100);
+  });
+});
+
+describe('joining scripts are shaped a word at a time', () => {
+  // Each word is one run of one font file, so its letters take their joined forms; Mongolian's
+  // letters also sit in a frequency slice of the family ("[92]"), which once split words in three.
+  test.each([
+    ['Mongolian', 'ᠮᠣᠩᠭᠣᠯ'],
+    ['Arabic', 'محمد'],
+  ])('%s: one run, none of its letters in the isolated form its character maps to', (_script, word) => {
+    const runs = shapeLine(word, 'regular').runs;
+    expect(runs).toHaveLength(1);
+    const run = runs[0]!;
+    if (run.kind !== 'glyphs') throw new Error('not glyphs');
+    const isolated = run.face.font.glyphsForString(word).map((glyph) => glyph.id);
+    expect(run.glyphs.map((glyph) => glyph.id).filter((id) => isolated.includes(id))).toEqual([]);
   });
 });
 
