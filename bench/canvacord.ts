@@ -1,5 +1,6 @@
 import { Font, RankCardBuilder } from 'canvacord';
 import { svgToPng } from '../shared/raster/png';
+import { inlineImage } from '../shared/images/inlineImage';
 import { fitFor } from '../shared/images/pictureFit';
 import { heldPicture } from '../shared/images/scaledPicture';
 import { AVATAR_SIZE, renderRankCard } from '../shared/scenes/rankCard';
@@ -37,9 +38,8 @@ export async function benchVersusCanvacord(options: { samples: number; warmup: n
 }
 
 async function versus(side: number, options: { samples: number; warmup: number }, log: (line: string) => void): Promise<VersusFigures> {
-  const avatar = gradientPng(side);
-  const dataUri = `data:image/png;base64,${avatar.toString('base64')}`;
-  const held = await heldPicture({ mime: 'image/png', bytes: avatar.length, width: side, height: side, dataUri }, fitFor(AVATAR_SIZE, 'png'));
+  const avatar = inlineImage(gradientPng(side), 'image/png', { width: side, height: side });
+  const held = await heldPicture(avatar, fitFor(AVATAR_SIZE, 'png'));
   const ours = () =>
     svgToPng(
       renderRankCard({
@@ -59,7 +59,7 @@ async function versus(side: number, options: { samples: number; warmup: number }
       await new RankCardBuilder()
         .setDisplayName(USER.name)
         .setUsername(`@${USER.name.toLowerCase()}`)
-        .setAvatar(dataUri)
+        .setAvatar(avatar.dataUri)
         .setCurrentXP(USER.xp)
         .setRequiredXP(USER.requiredXp)
         .setLevel(USER.level)

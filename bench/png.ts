@@ -1,6 +1,7 @@
 import { exampleDrawer } from '../functions/docs/gallery';
 import { svgToPng } from '../shared/raster/png';
 import { routeList, type RouteId } from '../shared/routes/table';
+import { inlineImage } from '../shared/images/inlineImage';
 import { fitFor } from '../shared/images/pictureFit';
 import { heldPicture } from '../shared/images/scaledPicture';
 import { renderJail } from '../shared/scenes/jail';
@@ -41,8 +42,7 @@ async function example(id: RouteId): Promise<string> {
 
 /** The documents: the jail and the contrast filter examples (512×512 by default), the jail over a raster picture, and rank cards whose names have emoji or Japanese. */
 async function cases(): Promise<{ name: string; svg: string; width: number; height: number }[]> {
-  const png = gradientPng(256);
-  const rasterPicture = { mime: 'image/png', bytes: png.length, width: 256, height: 256, dataUri: `data:image/png;base64,${png.toString('base64')}` };
+  const rasterPicture = inlineImage(gradientPng(256), 'image/png', { width: 256, height: 256 });
   const square = { width: 512, height: 512 };
   return [
     { name: 'jail example (sample SVG picture)', svg: await example('jail'), ...square },

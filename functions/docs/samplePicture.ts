@@ -1,4 +1,4 @@
-import type { InlineImage } from '../../shared/images/imageFetcher';
+import { inlineImage, type InlineImage } from '../../shared/images/inlineImage';
 import { h, svgDocument } from '../../shared/svg/builder';
 import { sky } from '../../shared/svg/sky';
 
@@ -19,9 +19,4 @@ const svg = svgDocument(
   h('path', { d: 'M150 205 h50 v-30 l-25 -22 l-25 22z', fill: '#e53935' }),
 );
 
-export const SAMPLE_PICTURE: InlineImage = {
-  mime: 'image/svg+xml',
-  bytes: Buffer.byteLength(svg),
-  ...SIZE,
-  dataUri: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-};
+export const SAMPLE_PICTURE: InlineImage = inlineImage(Buffer.from(svg), 'image/svg+xml', SIZE);

@@ -2,7 +2,7 @@ import { ApiError } from '../../shared/errors/apiError';
 import { svgResponse } from '../../shared/http/responses';
 import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import type { ImageFetcher } from '../../shared/images/imageFetcher';
-import type { ImageFormat } from '../../shared/routes/schemas/imageOutput';
+import type { ImageFormat } from '../../shared/images/imageFormats';
 import type { LabelOrPicture } from '../../shared/routes/params';
 import type { Routes } from '../../shared/routes/table';
 import { fitFor } from '../../shared/images/pictureFit';
