@@ -173,8 +173,9 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
   /**
    * The schema of each rendered event (of the fields shown), built at the first delivery read, not
    * at cold start: building the schemas of every provider was most of the webhooks function's
-   * import (zod, about 10 ms), and a relay reads one provider's deliveries. (The parts several of
-   * a provider's events share, a user or a repository, are still built at import: about 4 ms.)
+   * import (zod, about 10 ms), and a relay reads one provider's deliveries. The parts several of a
+   * provider's events share (a user, a repository) are built then too, by the provider's `parts()`:
+   * importing the providers builds no schema at all (test/unit/schemaProvider.test.ts holds that).
    */
   schemas: () => S;
   renderers: { [E in keyof S]: (payload: z.output<S[E]>) => Embed };

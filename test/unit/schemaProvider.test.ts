@@ -1,4 +1,4 @@
-import { describe, expect, test } from '@jest/globals';
+import { describe, expect, jest, test } from '@jest/globals';
 import * as z from 'zod/mini';
 import { fromHeader, schemaProvider } from '../../shared/webhooks/provider';
 
@@ -56,5 +56,41 @@ describe('schemaProvider builds its schemas at the first delivery that needs the
       renderers: { ping: () => ({ title: 'ping' }) } as unknown as Record<string, never>,
     });
     expect(() => provider.read(delivery('ping', {}))).toThrow('Broken renders ping but has no schema for it');
+  });
+});
+
+describe('importing the providers builds no zod schema', () => {
+  // A module namespace cannot be spied on (its bindings are read-only), so zod/mini is mocked for
+  // the modules this test imports next: the same module with each lower-case function (z.object,
+  // z.string, z.optional, z.extend... not the classes) counting the schemas it returns. The test
+  // file imports the providers index nowhere else, so it and every provider module load here,
+  // fresh, and read the counting zod; provider.ts (imported above) keeps the real one, which only
+  // parses.
+  test('no provider module constructs a schema at import; the first delivery read does', async () => {
+    const actual = await import('zod/mini');
+    let built = 0;
+    const isSchema = (value: unknown) => typeof value === 'object' && value !== null && '_zod' in value;
+    const counting = Object.fromEntries(
+      Object.entries(actual).map(([name, value]) => [
+        name,
+        typeof value === 'function' && /^[a-z]/.test(name)
+          ? (...args: unknown[]) => {
+              const result = (value as (...a: unknown[]) => unknown)(...args);
+              if (isSchema(result)) built += 1;
+              return result;
+            }
+          : value,
+      ]),
+    );
+    jest.unstable_mockModule('zod/mini', () => counting);
+
+    const { providerNamed, providers } = await import('../../shared/webhooks/providers/index');
+    expect(providers.length).toBeGreaterThan(30);
+    expect(built).toBe(0);
+
+    // The counter sees the providers' zod: GitHub's first delivery builds its schemas through it.
+    const github = providerNamed('github');
+    expect(github?.read({ headers: { 'x-github-event': 'ping' }, body: JSON.stringify({ zen: 'Keep it logically awesome.', hook_id: 1 }) })).toMatchObject({ kind: 'message' });
+    expect(built).toBeGreaterThan(0);
   });
 });

@@ -20,33 +20,40 @@ const byShape: Locator = {
   },
 };
 
-const id = z.union([z.string(), z.number()]);
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const id = z.union([z.string(), z.number()]);
+  return { id };
+};
 
-const schemas = () => ({
-  build: z.object({
-    app_name: z.string(),
-    branch: z.nullish(z.string()),
-    build_status: z.string(),
-    build_id: id,
-    build_link: z.nullish(z.string()),
-    build_reason: z.nullish(z.string()),
-    os: z.nullish(z.string()),
-    source_version: z.nullish(z.string()),
-    start_time: z.nullish(z.string()),
-    finish_time: z.nullish(z.string()),
-  }),
-  distribute: z.object({
-    app_name: z.string(),
-    app_display_name: z.nullish(z.string()),
-    release_id: id,
-    platform: z.nullish(z.string()),
-    version: z.nullish(z.string()),
-    short_version: z.nullish(z.string()),
-    release_notes: z.nullish(z.string()),
-    install_link: z.nullish(z.string()),
-    mandatory_update: z.nullish(z.boolean()),
-  }),
-});
+const schemas = () => {
+  const { id } = parts();
+  return {
+    build: z.object({
+      app_name: z.string(),
+      branch: z.nullish(z.string()),
+      build_status: z.string(),
+      build_id: id,
+      build_link: z.nullish(z.string()),
+      build_reason: z.nullish(z.string()),
+      os: z.nullish(z.string()),
+      source_version: z.nullish(z.string()),
+      start_time: z.nullish(z.string()),
+      finish_time: z.nullish(z.string()),
+    }),
+    distribute: z.object({
+      app_name: z.string(),
+      app_display_name: z.nullish(z.string()),
+      release_id: id,
+      platform: z.nullish(z.string()),
+      version: z.nullish(z.string()),
+      short_version: z.nullish(z.string()),
+      release_notes: z.nullish(z.string()),
+      install_link: z.nullish(z.string()),
+      mandatory_update: z.nullish(z.boolean()),
+    }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;

@@ -8,59 +8,68 @@ import { durationBetween } from './duration';
  * delivery id the event's `id` (no header names either). Azure DevOps can only add basic
  * authentication or custom headers to a hook, it does not sign deliveries, so no secret is taken.
  */
-const identity = z.object({ displayName: z.string() });
-const repository = z.object({ name: z.string(), remoteUrl: z.nullish(z.string()), webUrl: z.nullish(z.string()) });
 
-const pullRequest = z.object({
-  message: z.nullish(z.object({ text: z.nullish(z.string()) })),
-  resource: z.object({
-    repository,
-    pullRequestId: z.number(),
-    status: z.nullish(z.string()),
-    createdBy: identity,
-    title: z.string(),
-    description: z.nullish(z.string()),
-    sourceRefName: z.nullish(z.string()),
-    targetRefName: z.nullish(z.string()),
-    mergeStatus: z.nullish(z.string()),
-    _links: z.nullish(z.object({ web: z.nullish(z.object({ href: z.string() })) })),
-  }),
-});
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const identity = z.object({ displayName: z.string() });
+  const repository = z.object({ name: z.string(), remoteUrl: z.nullish(z.string()), webUrl: z.nullish(z.string()) });
 
-const schemas = () => ({
-  'git.push': z.object({
+  const pullRequest = z.object({
+    message: z.nullish(z.object({ text: z.nullish(z.string()) })),
     resource: z.object({
       repository,
-      pushedBy: identity,
-      refUpdates: z.array(z.object({ name: z.string(), newObjectId: z.nullish(z.string()) })),
-      commits: z.nullish(z.array(z.object({ commitId: z.string(), comment: z.string(), url: z.nullish(z.string()), author: z.nullish(z.object({ name: z.string() })) }))),
-    }),
-  }),
-  'git.pullrequest.created': pullRequest,
-  'git.pullrequest.updated': pullRequest,
-  'git.pullrequest.merged': pullRequest,
-  'build.complete': z.object({
-    message: z.nullish(z.object({ markdown: z.nullish(z.string()) })),
-    resource: z.object({
-      buildNumber: z.string(),
-      status: z.string(),
-      reason: z.nullish(z.string()),
-      startTime: z.nullish(z.string()),
-      finishTime: z.nullish(z.string()),
-      sourceGetVersion: z.nullish(z.string()),
-      sourceBranch: z.nullish(z.string()),
-      definition: z.object({ name: z.string() }),
-      requests: z.nullish(z.array(z.object({ requestedFor: z.nullish(identity) }))),
-      lastChangedBy: z.nullish(identity),
+      pullRequestId: z.number(),
+      status: z.nullish(z.string()),
+      createdBy: identity,
+      title: z.string(),
+      description: z.nullish(z.string()),
+      sourceRefName: z.nullish(z.string()),
+      targetRefName: z.nullish(z.string()),
+      mergeStatus: z.nullish(z.string()),
       _links: z.nullish(z.object({ web: z.nullish(z.object({ href: z.string() })) })),
     }),
-  }),
-});
+  });
+  return { identity, repository, pullRequest };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { identity, repository, pullRequest } = parts();
+  return {
+    'git.push': z.object({
+      resource: z.object({
+        repository,
+        pushedBy: identity,
+        refUpdates: z.array(z.object({ name: z.string(), newObjectId: z.nullish(z.string()) })),
+        commits: z.nullish(z.array(z.object({ commitId: z.string(), comment: z.string(), url: z.nullish(z.string()), author: z.nullish(z.object({ name: z.string() })) }))),
+      }),
+    }),
+    'git.pullrequest.created': pullRequest,
+    'git.pullrequest.updated': pullRequest,
+    'git.pullrequest.merged': pullRequest,
+    'build.complete': z.object({
+      message: z.nullish(z.object({ markdown: z.nullish(z.string()) })),
+      resource: z.object({
+        buildNumber: z.string(),
+        status: z.string(),
+        reason: z.nullish(z.string()),
+        startTime: z.nullish(z.string()),
+        finishTime: z.nullish(z.string()),
+        sourceGetVersion: z.nullish(z.string()),
+        sourceBranch: z.nullish(z.string()),
+        definition: z.object({ name: z.string() }),
+        requests: z.nullish(z.array(z.object({ requestedFor: z.nullish(identity) }))),
+        lastChangedBy: z.nullish(identity),
+        _links: z.nullish(z.object({ web: z.nullish(z.object({ href: z.string() })) })),
+      }),
+    }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
-type Repository = z.output<typeof repository>;
-type PullRequest = z.output<typeof pullRequest>;
+type Repository = z.output<Parts['repository']>;
+type PullRequest = z.output<Parts['pullRequest']>;
 
 const shortRef = (ref: string | null | undefined) => ref?.replace(/^refs\/(heads|tags)\//, '') || undefined;
 /** The repository's web page: `webUrl` on newer payloads, else `remoteUrl` (whose user name the message fitter drops). */

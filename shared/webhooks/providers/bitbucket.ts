@@ -8,80 +8,89 @@ import { changedFields, COLORS, fromHeader, schemaProvider, type Provider } from
  * the delivery id X-Request-UUID (X-Hook-UUID names the webhook, the same on every delivery);
  * bodies are JSON. Links are `{ html: { href } }` objects, all optional in our schemas.
  */
-const link = z.object({ href: z.string() });
-const account = z.object({
-  display_name: z.string(),
-  nickname: z.optional(z.string()),
-  links: z.optional(z.object({ html: z.optional(link), avatar: z.optional(link) })),
-});
-const repository = z.object({ full_name: z.string(), links: z.optional(z.object({ html: z.optional(link) })) });
-const base = z.object({ actor: account, repository });
-const pullrequest = z.object({
-  id: z.number(),
-  title: z.string(),
-  description: z.nullish(z.string()),
-  reason: z.nullish(z.string()),
-  source: z.optional(z.object({ branch: z.object({ name: z.string() }) })),
-  destination: z.optional(z.object({ branch: z.object({ name: z.string() }) })),
-  links: z.object({ html: link }),
-});
-const comment = z.object({ content: z.object({ raw: z.nullish(z.string()) }), links: z.object({ html: link }) });
-const commit = z.object({
-  hash: z.string(),
-  message: z.string(),
-  // Documented as an account, sent today as `{ raw: "Name <email>", user? }`: read either.
-  author: z.nullish(z.object({ raw: z.optional(z.string()), display_name: z.optional(z.string()), user: z.nullish(z.object({ display_name: z.string() })) })),
-  links: z.optional(z.object({ html: link })),
-});
-const commitStatus = z.object({ name: z.nullish(z.string()), key: z.string(), state: z.string(), url: z.string(), description: z.nullish(z.string()), refname: z.nullish(z.string()) });
-/** An approval or a change request: who, and when. */
-const review = z.object({ user: account });
-const issue = z.object({ id: z.number(), title: z.string(), content: z.optional(z.object({ raw: z.nullish(z.string()) })), links: z.object({ html: link }) });
-const ref = z.object({ type: z.string(), name: z.string(), links: z.optional(z.object({ html: z.optional(link) })) });
 
-const schemas = () => ({
-  'repo:push': z.extend(base, {
-    push: z.object({
-      changes: z
-        .array(
-          z.object({
-            // `new` is null when the ref was deleted, `old` when it was created.
-            new: z.nullable(ref),
-            old: z.nullable(ref),
-            forced: z.optional(z.boolean()),
-            truncated: z.optional(z.boolean()),
-            commits: z.optional(z.array(commit)),
-            links: z.optional(z.object({ html: z.optional(link) })),
-          }),
-        )
-        .check(z.minLength(1)),
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const link = z.object({ href: z.string() });
+  const account = z.object({
+    display_name: z.string(),
+    nickname: z.optional(z.string()),
+    links: z.optional(z.object({ html: z.optional(link), avatar: z.optional(link) })),
+  });
+  const repository = z.object({ full_name: z.string(), links: z.optional(z.object({ html: z.optional(link) })) });
+  const base = z.object({ actor: account, repository });
+  const pullrequest = z.object({
+    id: z.number(),
+    title: z.string(),
+    description: z.nullish(z.string()),
+    reason: z.nullish(z.string()),
+    source: z.optional(z.object({ branch: z.object({ name: z.string() }) })),
+    destination: z.optional(z.object({ branch: z.object({ name: z.string() }) })),
+    links: z.object({ html: link }),
+  });
+  const comment = z.object({ content: z.object({ raw: z.nullish(z.string()) }), links: z.object({ html: link }) });
+  const commit = z.object({
+    hash: z.string(),
+    message: z.string(),
+    // Documented as an account, sent today as `{ raw: "Name <email>", user? }`: read either.
+    author: z.nullish(z.object({ raw: z.optional(z.string()), display_name: z.optional(z.string()), user: z.nullish(z.object({ display_name: z.string() })) })),
+    links: z.optional(z.object({ html: link })),
+  });
+  const commitStatus = z.object({ name: z.nullish(z.string()), key: z.string(), state: z.string(), url: z.string(), description: z.nullish(z.string()), refname: z.nullish(z.string()) });
+  /** An approval or a change request: who, and when. */
+  const review = z.object({ user: account });
+  const issue = z.object({ id: z.number(), title: z.string(), content: z.optional(z.object({ raw: z.nullish(z.string()) })), links: z.object({ html: link }) });
+  const ref = z.object({ type: z.string(), name: z.string(), links: z.optional(z.object({ html: z.optional(link) })) });
+  return { link, account, repository, base, pullrequest, comment, commit, commitStatus, review, issue, ref };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { link, repository, base, pullrequest, comment, commit, commitStatus, review, issue, ref } = parts();
+  return {
+    'repo:push': z.extend(base, {
+      push: z.object({
+        changes: z
+          .array(
+            z.object({
+              // `new` is null when the ref was deleted, `old` when it was created.
+              new: z.nullable(ref),
+              old: z.nullable(ref),
+              forced: z.optional(z.boolean()),
+              truncated: z.optional(z.boolean()),
+              commits: z.optional(z.array(commit)),
+              links: z.optional(z.object({ html: z.optional(link) })),
+            }),
+          )
+          .check(z.minLength(1)),
+      }),
     }),
-  }),
-  'pullrequest:created': z.extend(base, { pullrequest }),
-  'pullrequest:fulfilled': z.extend(base, { pullrequest }),
-  'pullrequest:rejected': z.extend(base, { pullrequest }),
-  'pullrequest:comment_created': z.extend(base, { pullrequest, comment }),
-  'issue:created': z.extend(base, { issue }),
-  'repo:commit_status_updated': z.extend(base, { commit_status: commitStatus }),
-  'repo:commit_status_created': z.extend(base, { commit_status: commitStatus }),
-  'pullrequest:updated': z.extend(base, { pullrequest }),
-  'pullrequest:approved': z.extend(base, { pullrequest, approval: review }),
-  'pullrequest:unapproved': z.extend(base, { pullrequest, approval: review }),
-  'pullrequest:changes_request_created': z.extend(base, { pullrequest, changes_request: review }),
-  'pullrequest:changes_request_removed': z.extend(base, { pullrequest, changes_request: review }),
-  'pullrequest:comment_updated': z.extend(base, { pullrequest, comment }),
-  'pullrequest:comment_deleted': z.extend(base, { pullrequest, comment }),
-  'issue:updated': z.extend(base, { issue, changes: z.optional(z.record(z.string(), z.unknown())) }),
-  'issue:comment_created': z.extend(base, { issue, comment }),
-  'repo:fork': z.extend(base, { fork: repository }),
-  'repo:updated': z.extend(base, { changes: z.record(z.string(), z.unknown()) }),
-  'repo:commit_comment_created': z.extend(base, { comment, commit: z.object({ hash: z.string() }) }),
-});
+    'pullrequest:created': z.extend(base, { pullrequest }),
+    'pullrequest:fulfilled': z.extend(base, { pullrequest }),
+    'pullrequest:rejected': z.extend(base, { pullrequest }),
+    'pullrequest:comment_created': z.extend(base, { pullrequest, comment }),
+    'issue:created': z.extend(base, { issue }),
+    'repo:commit_status_updated': z.extend(base, { commit_status: commitStatus }),
+    'repo:commit_status_created': z.extend(base, { commit_status: commitStatus }),
+    'pullrequest:updated': z.extend(base, { pullrequest }),
+    'pullrequest:approved': z.extend(base, { pullrequest, approval: review }),
+    'pullrequest:unapproved': z.extend(base, { pullrequest, approval: review }),
+    'pullrequest:changes_request_created': z.extend(base, { pullrequest, changes_request: review }),
+    'pullrequest:changes_request_removed': z.extend(base, { pullrequest, changes_request: review }),
+    'pullrequest:comment_updated': z.extend(base, { pullrequest, comment }),
+    'pullrequest:comment_deleted': z.extend(base, { pullrequest, comment }),
+    'issue:updated': z.extend(base, { issue, changes: z.optional(z.record(z.string(), z.unknown())) }),
+    'issue:comment_created': z.extend(base, { issue, comment }),
+    'repo:fork': z.extend(base, { fork: repository }),
+    'repo:updated': z.extend(base, { changes: z.record(z.string(), z.unknown()) }),
+    'repo:commit_comment_created': z.extend(base, { comment, commit: z.object({ hash: z.string() }) }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
-type Account = z.output<typeof account>;
-type Repository = z.output<typeof repository>;
+type Account = z.output<Parts['account']>;
+type Repository = z.output<Parts['repository']>;
 
 const author = (a: Account) => ({
   name: a.display_name,
@@ -89,7 +98,7 @@ const author = (a: Account) => ({
   ...(a.links?.avatar ? { icon_url: a.links.avatar.href } : {}),
 });
 const repoUrl = (r: Repository) => (r.links?.html ? { url: r.links.html.href } : {});
-const commitAuthor = (c: z.output<typeof commit>) => c.author?.user?.display_name ?? c.author?.display_name ?? c.author?.raw?.replace(/\s*<[^>]*>$/, '') ?? '';
+const commitAuthor = (c: z.output<Parts['commit']>) => c.author?.user?.display_name ?? c.author?.display_name ?? c.author?.raw?.replace(/\s*<[^>]*>$/, '') ?? '';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const STATUS_COLORS: Record<string, number> = { SUCCESSFUL: COLORS.created, FAILED: COLORS.closed, INPROGRESS: COLORS.warning, STOPPED: COLORS.neutral };
 
@@ -103,7 +112,7 @@ const buildStatus = (p: Payload<'repo:commit_status_updated'>): Embed => ({
 });
 
 /** An approval or change request on a pull request: the reviewer is its author. */
-const pullRequestReview = (p: Payload<'pullrequest:created'>, verb: string, color: number, by: z.output<typeof review>): Embed => ({
+const pullRequestReview = (p: Payload<'pullrequest:created'>, verb: string, color: number, by: z.output<Parts['review']>): Embed => ({
   title: `[${p.repository.full_name}] Pull request ${verb}: #${p.pullrequest.id} ${p.pullrequest.title}`,
   url: p.pullrequest.links.html.href,
   author: author(by.user),
@@ -121,7 +130,7 @@ const pullRequestComment = (p: Payload<'pullrequest:comment_created'>, what: str
 
 /** The pull request events differ only in verb and colour. */
 const pullRequest =
-  (verb: string, color: number, describe: (pr: z.output<typeof pullrequest>) => string | null | undefined) =>
+  (verb: string, color: number, describe: (pr: z.output<Parts['pullrequest']>) => string | null | undefined) =>
   (p: Payload<'pullrequest:created'>): Embed => {
     const text = describe(p.pullrequest);
     const branches = p.pullrequest.source && p.pullrequest.destination ? [{ name: 'Branches', value: `${escapeMarkdown(p.pullrequest.source.branch.name)} → ${escapeMarkdown(p.pullrequest.destination.branch.name)}`, inline: true }] : [];

@@ -8,57 +8,66 @@ import { refUpdateHeadline } from '../refUpdate';
  * `eventKey`), the delivery id X-Request-Id. Payloads name people by `displayName` and link
  * through `links.self[0].href`; a push (repo:refs_changed) lists the refs it changed, not commits.
  */
-const links = z.optional(z.object({ self: z.optional(z.array(z.object({ href: z.string() }))) }));
-const user = z.object({ displayName: z.string(), name: z.optional(z.string()) });
-const repository = z.object({ slug: z.string(), name: z.string(), project: z.object({ key: z.string(), name: z.optional(z.string()) }), links });
-const ref = z.object({ displayId: z.string(), repository: z.optional(repository) });
-const pullRequest = z.object({ id: z.number(), title: z.string(), description: z.nullish(z.string()), state: z.string(), fromRef: ref, toRef: z.extend(ref, { repository }), author: z.object({ user }), links });
-const comment = z.object({ id: z.number(), text: z.string(), author: user });
-const pr = z.object({ actor: user, pullRequest });
-const prComment = z.extend(pr, { comment });
-const repoComment = z.object({ actor: user, repository, comment, commit: z.string() });
 
-const schemas = () => ({
-  'repo:refs_changed': z.object({
-    actor: user,
-    repository,
-    changes: z.array(z.object({ ref: z.object({ displayId: z.string(), type: z.string() }), fromHash: z.string(), toHash: z.string(), type: z.string() })),
-  }),
-  'repo:modified': z.object({ actor: user, old: repository, new: repository }),
-  'repo:forked': z.object({ actor: user, repository: z.extend(repository, { origin: z.optional(repository) }) }),
-  'repo:comment:added': repoComment,
-  'repo:comment:edited': repoComment,
-  'repo:comment:deleted': repoComment,
-  'pr:opened': pr,
-  'pr:modified': pr,
-  // New commits on the source branch: its head before, and now (fromRef.latestCommit).
-  'pr:from_ref_updated': z.extend(pr, { previousFromHash: z.nullish(z.string()), pullRequest: z.extend(pullRequest, { fromRef: z.extend(ref, { latestCommit: z.nullish(z.string()) }) }) }),
-  'pr:merged': pr,
-  'pr:declined': pr,
-  'pr:deleted': pr,
-  'pr:reviewer:approved': z.extend(pr, { participant: z.object({ user }) }),
-  'pr:reviewer:unapproved': z.extend(pr, { participant: z.object({ user }) }),
-  'pr:reviewer:needs_work': z.extend(pr, { participant: z.object({ user }) }),
-  'pr:reviewer:updated': z.extend(pr, { addedReviewers: z.optional(z.array(user)), removedReviewers: z.optional(z.array(user)) }),
-  'pr:comment:added': prComment,
-  'pr:comment:edited': prComment,
-  'pr:comment:deleted': prComment,
-});
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const links = z.optional(z.object({ self: z.optional(z.array(z.object({ href: z.string() }))) }));
+  const user = z.object({ displayName: z.string(), name: z.optional(z.string()) });
+  const repository = z.object({ slug: z.string(), name: z.string(), project: z.object({ key: z.string(), name: z.optional(z.string()) }), links });
+  const ref = z.object({ displayId: z.string(), repository: z.optional(repository) });
+  const pullRequest = z.object({ id: z.number(), title: z.string(), description: z.nullish(z.string()), state: z.string(), fromRef: ref, toRef: z.extend(ref, { repository }), author: z.object({ user }), links });
+  const comment = z.object({ id: z.number(), text: z.string(), author: user });
+  const pr = z.object({ actor: user, pullRequest });
+  const prComment = z.extend(pr, { comment });
+  const repoComment = z.object({ actor: user, repository, comment, commit: z.string() });
+  return { links, user, repository, ref, pullRequest, comment, pr, prComment, repoComment };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { user, repository, ref, pullRequest, pr, prComment, repoComment } = parts();
+  return {
+    'repo:refs_changed': z.object({
+      actor: user,
+      repository,
+      changes: z.array(z.object({ ref: z.object({ displayId: z.string(), type: z.string() }), fromHash: z.string(), toHash: z.string(), type: z.string() })),
+    }),
+    'repo:modified': z.object({ actor: user, old: repository, new: repository }),
+    'repo:forked': z.object({ actor: user, repository: z.extend(repository, { origin: z.optional(repository) }) }),
+    'repo:comment:added': repoComment,
+    'repo:comment:edited': repoComment,
+    'repo:comment:deleted': repoComment,
+    'pr:opened': pr,
+    'pr:modified': pr,
+    // New commits on the source branch: its head before, and now (fromRef.latestCommit).
+    'pr:from_ref_updated': z.extend(pr, { previousFromHash: z.nullish(z.string()), pullRequest: z.extend(pullRequest, { fromRef: z.extend(ref, { latestCommit: z.nullish(z.string()) }) }) }),
+    'pr:merged': pr,
+    'pr:declined': pr,
+    'pr:deleted': pr,
+    'pr:reviewer:approved': z.extend(pr, { participant: z.object({ user }) }),
+    'pr:reviewer:unapproved': z.extend(pr, { participant: z.object({ user }) }),
+    'pr:reviewer:needs_work': z.extend(pr, { participant: z.object({ user }) }),
+    'pr:reviewer:updated': z.extend(pr, { addedReviewers: z.optional(z.array(user)), removedReviewers: z.optional(z.array(user)) }),
+    'pr:comment:added': prComment,
+    'pr:comment:edited': prComment,
+    'pr:comment:deleted': prComment,
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
-type Repository = z.output<typeof repository>;
-type PullRequest = z.output<typeof pullRequest>;
+type Repository = z.output<Parts['repository']>;
+type PullRequest = z.output<Parts['pullRequest']>;
 
-const self = (l: z.output<typeof links>) => l?.self?.[0]?.href;
+const self = (l: z.output<Parts['links']>) => l?.self?.[0]?.href;
 const repoName = (r: Repository) => `${r.project.key}/${r.slug}`;
 /** The repository's page ("…/browse") without the file browser's suffix. */
 const repoPage = (r: Repository) => self(r.links)?.replace(/\/browse$/, '');
-const author = (u: z.output<typeof user>) => ({ author: { name: u.displayName } });
+const author = (u: z.output<Parts['user']>) => ({ author: { name: u.displayName } });
 const MAX_TEXT = 500;
 const text = (value: string | null | undefined) => (value ? { description: escapeMarkdown(value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value) } : {});
 
-function pullRequestEmbed(p: { actor: z.output<typeof user>; pullRequest: PullRequest }, what: string, color: number, extra: Partial<Embed> = {}): Embed {
+function pullRequestEmbed(p: { actor: z.output<Parts['user']>; pullRequest: PullRequest }, what: string, color: number, extra: Partial<Embed> = {}): Embed {
   const r = p.pullRequest;
   return {
     title: `[${repoName(r.toRef.repository)}] Pull request ${what}: #${r.id} ${r.title}`,
@@ -80,7 +89,7 @@ const repoComments = (what: string, color: number) => (p: Payload<'repo:comment:
   ...text(p.comment.text),
 });
 const review = (what: string, color: number) => (p: Payload<'pr:reviewer:approved'>) => pullRequestEmbed({ ...p, actor: p.participant.user }, what, color);
-const names = (list: z.output<typeof user>[] | undefined) => (list ?? []).map((u) => escapeMarkdown(u.displayName)).join(', ');
+const names = (list: z.output<Parts['user']>[] | undefined) => (list ?? []).map((u) => escapeMarkdown(u.displayName)).join(', ');
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   'repo:refs_changed': (p) => {

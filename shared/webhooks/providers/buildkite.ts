@@ -9,24 +9,33 @@ import { eventWords, outcomeColor } from '../render/words';
  * add the job), so every event renders from those: the build's or job's state, its branch, commit
  * and message, linked to the build. Deliveries carry no id.
  */
-const build = z.object({
-  web_url: z.string(),
-  number: z.number(),
-  state: z.string(),
-  blocked: z.optional(z.boolean()),
-  message: z.nullish(z.string()),
-  commit: z.nullish(z.string()),
-  branch: z.nullish(z.string()),
-  started_at: z.nullish(z.string()),
-  finished_at: z.nullish(z.string()),
-});
-const envelope = () => z.object({
-  build: z.optional(build),
-  pipeline: z.optional(z.object({ name: z.string(), web_url: z.optional(z.string()) })),
-  job: z.optional(z.object({ name: z.nullish(z.string()), state: z.nullish(z.string()), web_url: z.nullish(z.string()), exit_status: z.nullish(z.number()) })),
-  agent: z.optional(z.object({ name: z.string(), connection_state: z.nullish(z.string()) })),
-  sender: z.nullish(z.object({ name: z.string() })),
-});
+
+/** The parts of the envelope, built with it on the first delivery, not at import. */
+const parts = () => {
+  const build = z.object({
+    web_url: z.string(),
+    number: z.number(),
+    state: z.string(),
+    blocked: z.optional(z.boolean()),
+    message: z.nullish(z.string()),
+    commit: z.nullish(z.string()),
+    branch: z.nullish(z.string()),
+    started_at: z.nullish(z.string()),
+    finished_at: z.nullish(z.string()),
+  });
+  return { build };
+};
+
+const envelope = () => {
+  const { build } = parts();
+  return z.object({
+    build: z.optional(build),
+    pipeline: z.optional(z.object({ name: z.string(), web_url: z.optional(z.string()) })),
+    job: z.optional(z.object({ name: z.nullish(z.string()), state: z.nullish(z.string()), web_url: z.nullish(z.string()), exit_status: z.nullish(z.number()) })),
+    agent: z.optional(z.object({ name: z.string(), connection_state: z.nullish(z.string()) })),
+    sender: z.nullish(z.object({ name: z.string() })),
+  });
+};
 
 /** "2m 25s" between two ISO times, when both are there. */
 function duration(from: string | null | undefined, to: string | null | undefined): string | undefined {

@@ -8,41 +8,50 @@ import { COLORS, fromField, fromHeader, firstOf, schemaProvider, type Provider }
  * header carries one). Where branch and commit live depends on the VCS integration: `pipeline.vcs`
  * for GitHub OAuth and Bitbucket Cloud, `pipeline.trigger_parameters` for GitLab and GitHub App.
  */
-const pipeline = z.object({
-  number: z.number(),
-  vcs: z.nullish(
-    z.object({
-      branch: z.nullish(z.string()),
-      tag: z.nullish(z.string()),
-      revision: z.nullish(z.string()),
-      commit: z.nullish(z.object({ subject: z.nullish(z.string()), author: z.nullish(z.object({ name: z.nullish(z.string()) })) })),
-    }),
-  ),
-  trigger_parameters: z.nullish(
-    z.object({
-      git: z.nullish(z.object({ branch: z.nullish(z.string()), tag: z.nullish(z.string()), checkout_sha: z.nullish(z.string()) })),
-      gitlab: z.nullish(z.object({ commit_title: z.nullish(z.string()), commit_author_name: z.nullish(z.string()) })),
-    }),
-  ),
-});
-const base = z.object({
-  project: z.object({ name: z.string(), slug: z.string() }),
-  organization: z.object({ name: z.string() }),
-  // `status` is only on workflow-completed; job-completed carries the job's.
-  workflow: z.object({ name: z.string(), url: z.string(), status: z.optional(z.string()) }),
-  pipeline,
-});
 
-const schemas = () => ({
-  // Sent when the hook is tested from CircleCI's settings page: it names only the webhook.
-  ping: z.object({ webhook: z.object({ name: z.string() }) }),
-  'workflow-completed': z.extend(base, { workflow: z.extend(base.shape.workflow, { status: z.string() }) }),
-  'job-completed': z.extend(base, { job: z.object({ name: z.string(), number: z.number(), status: z.string() }) }),
-});
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const pipeline = z.object({
+    number: z.number(),
+    vcs: z.nullish(
+      z.object({
+        branch: z.nullish(z.string()),
+        tag: z.nullish(z.string()),
+        revision: z.nullish(z.string()),
+        commit: z.nullish(z.object({ subject: z.nullish(z.string()), author: z.nullish(z.object({ name: z.nullish(z.string()) })) })),
+      }),
+    ),
+    trigger_parameters: z.nullish(
+      z.object({
+        git: z.nullish(z.object({ branch: z.nullish(z.string()), tag: z.nullish(z.string()), checkout_sha: z.nullish(z.string()) })),
+        gitlab: z.nullish(z.object({ commit_title: z.nullish(z.string()), commit_author_name: z.nullish(z.string()) })),
+      }),
+    ),
+  });
+  const base = z.object({
+    project: z.object({ name: z.string(), slug: z.string() }),
+    organization: z.object({ name: z.string() }),
+    // `status` is only on workflow-completed; job-completed carries the job's.
+    workflow: z.object({ name: z.string(), url: z.string(), status: z.optional(z.string()) }),
+    pipeline,
+  });
+  return { pipeline, base };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { base } = parts();
+  return {
+    // Sent when the hook is tested from CircleCI's settings page: it names only the webhook.
+    ping: z.object({ webhook: z.object({ name: z.string() }) }),
+    'workflow-completed': z.extend(base, { workflow: z.extend(base.shape.workflow, { status: z.string() }) }),
+    'job-completed': z.extend(base, { job: z.object({ name: z.string(), number: z.number(), status: z.string() }) }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
-type Base = z.output<typeof base>;
+type Base = z.output<Parts['base']>;
 
 /** Branch or tag, commit and its subject and author, from either integration's shape. */
 function source(p: Base) {

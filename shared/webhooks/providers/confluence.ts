@@ -8,22 +8,31 @@ import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
  * no id. Unsigned here: Confluence Data Center documents an HMAC in X-Hub-Signature but not its
  * exact format, and the Cloud bodies these renderers read carry no signature at all.
  */
-const content = z.object({ title: z.string(), self: z.string(), spaceName: z.optional(z.string()), spaceKey: z.optional(z.string()), contentType: z.optional(z.string()), version: z.optional(z.number()) });
-const user = { userDisplayName: z.optional(z.string()) };
 
-const schemas = () => ({
-  page_updated: z.object({ ...user, page: content, updateTrigger: z.optional(z.string()) }),
-  blog_created: z.object({ ...user, blog: content }),
-  comment_created: z.object({ ...user, comment: z.object({ self: z.string(), spaceName: z.optional(z.string()), parent: z.optional(content), commentBody: z.optional(z.string()) }) }),
-  attachment_created: z.object({ ...user, attachedTo: content, attachments: z.array(z.object({ fileName: z.string(), fileSize: z.optional(z.number()) })) }),
-  label_added: z.object({ ...user, label: z.object({ name: z.string() }), labeled: z.optional(content) }),
-  space_created: z.object({ ...user, space: z.object({ title: z.string(), key: z.string(), self: z.string(), description: z.optional(z.string()) }) }),
-  user_removed: z.object({ userProfile: z.object({ fullName: z.string() }) }),
-});
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const content = z.object({ title: z.string(), self: z.string(), spaceName: z.optional(z.string()), spaceKey: z.optional(z.string()), contentType: z.optional(z.string()), version: z.optional(z.number()) });
+  const user = { userDisplayName: z.optional(z.string()) };
+  return { content, user };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { content, user } = parts();
+  return {
+    page_updated: z.object({ ...user, page: content, updateTrigger: z.optional(z.string()) }),
+    blog_created: z.object({ ...user, blog: content }),
+    comment_created: z.object({ ...user, comment: z.object({ self: z.string(), spaceName: z.optional(z.string()), parent: z.optional(content), commentBody: z.optional(z.string()) }) }),
+    attachment_created: z.object({ ...user, attachedTo: content, attachments: z.array(z.object({ fileName: z.string(), fileSize: z.optional(z.number()) })) }),
+    label_added: z.object({ ...user, label: z.object({ name: z.string() }), labeled: z.optional(content) }),
+    space_created: z.object({ ...user, space: z.object({ title: z.string(), key: z.string(), self: z.string(), description: z.optional(z.string()) }) }),
+    user_removed: z.object({ userProfile: z.object({ fullName: z.string() }) }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
-type Content = z.output<typeof content>;
+type Content = z.output<Parts['content']>;
 
 const MAX_TEXT = 500;
 const MAX_FILES = 10;

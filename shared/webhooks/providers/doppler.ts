@@ -7,20 +7,28 @@ import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
  * The payload never holds secret values, only (in `diff`) the names of secrets added, updated or
  * removed, which are shown. A webhook with a custom payload has no `type` and is refused.
  */
-const names = z.optional(z.array(z.string()));
 
-const update = z.object({
-  config: z.object({ name: z.string(), environment: z.string(), root: z.optional(z.boolean()) }),
-  project: z.object({ name: z.string() }),
-  workplace: z.nullish(z.object({ name: z.string() })),
-  diff: z.nullish(z.object({ added: names, updated: names, removed: names })),
-});
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const names = z.optional(z.array(z.string()));
 
-const schemas = () => ({
-  'config.secrets.update': update,
-  // The same event under the name Doppler gave it when projects were "Enclave" (its earlier webhooks send it still).
-  'enclave.project.config.secrets.update': update,
-});
+  const update = z.object({
+    config: z.object({ name: z.string(), environment: z.string(), root: z.optional(z.boolean()) }),
+    project: z.object({ name: z.string() }),
+    workplace: z.nullish(z.object({ name: z.string() })),
+    diff: z.nullish(z.object({ added: names, updated: names, removed: names })),
+  });
+  return { names, update };
+};
+
+const schemas = () => {
+  const { update } = parts();
+  return {
+    'config.secrets.update': update,
+    // The same event under the name Doppler gave it when projects were "Enclave" (its earlier webhooks send it still).
+    'enclave.project.config.secrets.update': update,
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;

@@ -11,43 +11,52 @@ import { eventWords, outcomeColor } from '../render/words';
  * (`compare_url`, `login`/`username`, issue and pull request actions of their own), and Gogs'
  * carry fewer fields, so everything but the repository is optional where a forge may leave it out.
  */
-const user = z.nullish(z.object({ login: z.optional(z.string()), username: z.optional(z.string()), full_name: z.optional(z.string()) }));
-const repository = z.object({ full_name: z.string(), html_url: z.optional(z.string()) });
-const issue = z.object({ number: z.number(), title: z.string(), body: z.nullish(z.string()), html_url: z.optional(z.string()), state: z.nullish(z.string()), user });
-const pullRequest = z.extend(issue, { number: z.optional(z.number()), merged: z.nullish(z.boolean()), head: z.nullish(z.object({ ref: z.string() })), base: z.nullish(z.object({ ref: z.string() })) });
-const base = { repository, sender: user };
-const issueEvent = z.object({ ...base, action: z.string(), issue });
-const pullRequestEvent = z.object({ ...base, action: z.string(), number: z.optional(z.number()), pull_request: pullRequest, review: z.nullish(z.object({ type: z.optional(z.string()), content: z.nullish(z.string()) })) });
-const commentEvent = z.object({ ...base, action: z.string(), issue, comment: z.object({ body: z.string(), html_url: z.optional(z.string()), user }), is_pull: z.optional(z.boolean()) });
-const refEvent = z.object({ ...base, ref: z.string(), ref_type: z.string() });
 
-const schemas = () => ({
-  push: z.object({
-    ...base,
-    ref: z.string(),
-    before: z.string(),
-    after: z.string(),
-    compare_url: z.nullish(z.string()),
-    commits: z.nullish(z.array(z.object({ id: z.string(), message: z.string(), url: z.optional(z.string()), author: z.nullish(z.object({ name: z.string() })) }))),
-    total_commits: z.optional(z.number()),
-    pusher: user,
-  }),
-  create: refEvent,
-  delete: refEvent,
-  fork: z.object({ ...base, forkee: repository }),
-  // Assignments, labels and milestones arrive as `issues` and `pull_request` too, told apart by `action`.
-  issues: issueEvent,
-  issue_comment: commentEvent,
-  pull_request: pullRequestEvent,
-  // A review's comment (Gitea's X-Gitea-Event-Type: pull_request_review_comment).
-  pull_request_comment: pullRequestEvent,
-  release: z.object({ ...base, action: z.string(), release: z.object({ tag_name: z.string(), name: z.nullish(z.string()), body: z.nullish(z.string()), html_url: z.optional(z.string()), prerelease: z.optional(z.boolean()), draft: z.optional(z.boolean()) }) }),
-  repository: z.object({ ...base, action: z.string() }),
-});
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const user = z.nullish(z.object({ login: z.optional(z.string()), username: z.optional(z.string()), full_name: z.optional(z.string()) }));
+  const repository = z.object({ full_name: z.string(), html_url: z.optional(z.string()) });
+  const issue = z.object({ number: z.number(), title: z.string(), body: z.nullish(z.string()), html_url: z.optional(z.string()), state: z.nullish(z.string()), user });
+  const pullRequest = z.extend(issue, { number: z.optional(z.number()), merged: z.nullish(z.boolean()), head: z.nullish(z.object({ ref: z.string() })), base: z.nullish(z.object({ ref: z.string() })) });
+  const base = { repository, sender: user };
+  const issueEvent = z.object({ ...base, action: z.string(), issue });
+  const pullRequestEvent = z.object({ ...base, action: z.string(), number: z.optional(z.number()), pull_request: pullRequest, review: z.nullish(z.object({ type: z.optional(z.string()), content: z.nullish(z.string()) })) });
+  const commentEvent = z.object({ ...base, action: z.string(), issue, comment: z.object({ body: z.string(), html_url: z.optional(z.string()), user }), is_pull: z.optional(z.boolean()) });
+  const refEvent = z.object({ ...base, ref: z.string(), ref_type: z.string() });
+  return { user, repository, issue, pullRequest, base, issueEvent, pullRequestEvent, commentEvent, refEvent };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { user, repository, base, issueEvent, pullRequestEvent, commentEvent, refEvent } = parts();
+  return {
+    push: z.object({
+      ...base,
+      ref: z.string(),
+      before: z.string(),
+      after: z.string(),
+      compare_url: z.nullish(z.string()),
+      commits: z.nullish(z.array(z.object({ id: z.string(), message: z.string(), url: z.optional(z.string()), author: z.nullish(z.object({ name: z.string() })) }))),
+      total_commits: z.optional(z.number()),
+      pusher: user,
+    }),
+    create: refEvent,
+    delete: refEvent,
+    fork: z.object({ ...base, forkee: repository }),
+    // Assignments, labels and milestones arrive as `issues` and `pull_request` too, told apart by `action`.
+    issues: issueEvent,
+    issue_comment: commentEvent,
+    pull_request: pullRequestEvent,
+    // A review's comment (Gitea's X-Gitea-Event-Type: pull_request_review_comment).
+    pull_request_comment: pullRequestEvent,
+    release: z.object({ ...base, action: z.string(), release: z.object({ tag_name: z.string(), name: z.nullish(z.string()), body: z.nullish(z.string()), html_url: z.optional(z.string()), prerelease: z.optional(z.boolean()), draft: z.optional(z.boolean()) }) }),
+    repository: z.object({ ...base, action: z.string() }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
-type User = z.output<typeof user>;
+type User = z.output<Parts['user']>;
 
 const nameOf = (u: User) => u?.full_name || u?.login || u?.username || undefined;
 const author = (u: User) => (nameOf(u) ? { author: { name: nameOf(u) as string } } : {});

@@ -8,88 +8,97 @@ import { refOf, refPath, refUpdateHeadline } from '../refUpdate';
  * form-encoded (`payload=`). Each rendered event has a schema of the fields it shows (everything
  * else passes through) and a renderer; text from the payload is escaped in descriptions.
  */
-// Gitea, sending GitHub's headers to /github, gives people no html_url.
-const user = z.object({ login: z.string(), html_url: z.optional(z.string()), avatar_url: z.optional(z.string()) });
-const repository = z.object({ full_name: z.string(), html_url: z.string() });
-// Gitea and Gogs payloads sent here (under X-GitHub-Event) may lack a sender: only the author line needs one.
-const base = z.object({ repository, sender: z.optional(user) });
-const pullRequestRef = z.object({ number: z.number(), title: z.string(), html_url: z.string() });
 
-const schemas = () => ({
-  ping: z.object({ zen: z.string(), hook_id: z.optional(z.number()), repository: z.optional(repository), sender: z.optional(user) }),
-  push: z.extend(base, {
-    ref: z.string(),
-    // Gitea names it compare_url (and older Gitea sends neither created nor deleted).
-    compare: z.optional(z.string()),
-    compare_url: z.optional(z.string()),
-    // Older Gitea payloads (sent to /github) lack these: a missing field means "no".
-    created: z.optional(z.boolean()),
-    deleted: z.optional(z.boolean()),
-    forced: z.optional(z.boolean()),
-    commits: z.array(z.object({ id: z.string(), url: z.string(), message: z.string(), author: z.object({ name: z.string() }) })),
-  }),
-  pull_request: z.extend(base, {
-    action: z.string(),
-    number: z.number(),
-    pull_request: z.object({ title: z.string(), html_url: z.string(), body: z.nullish(z.string()), merged: z.nullish(z.boolean()) }),
-  }),
-  issues: z.extend(base, { action: z.string(), issue: z.object({ number: z.number(), title: z.string(), html_url: z.string(), body: z.nullish(z.string()) }) }),
-  issue_comment: z.extend(base, {
-    action: z.string(),
-    issue: z.object({ number: z.number(), title: z.string() }),
-    comment: z.object({ html_url: z.string(), body: z.string() }),
-  }),
-  release: z.extend(base, { action: z.string(), release: z.object({ tag_name: z.string(), name: z.nullish(z.string()), html_url: z.string(), body: z.nullish(z.string()) }) }),
-  create: z.extend(base, { ref: z.string(), ref_type: z.string() }),
-  delete: z.extend(base, { ref: z.string(), ref_type: z.string() }),
-  fork: z.extend(base, { forkee: z.object({ full_name: z.string(), html_url: z.string() }) }),
-  star: z.extend(base, { action: z.string() }),
-  watch: z.extend(base, { action: z.string() }),
-  workflow_run: z.extend(base, {
-    action: z.string(),
-    workflow_run: z.object({ name: z.nullish(z.string()), html_url: z.string(), head_branch: z.nullish(z.string()), conclusion: z.nullish(z.string()), status: z.optional(z.string()) }),
-    // The run's name may be empty; the workflow's is the one its file gives.
-    workflow: z.nullish(z.object({ name: z.nullish(z.string()) })),
-  }),
-  check_run: z.extend(base, {
-    action: z.string(),
-    check_run: z.object({ name: z.string(), html_url: z.nullish(z.string()), conclusion: z.nullish(z.string()), status: z.optional(z.string()) }),
-  }),
-  pull_request_review: z.extend(base, {
-    action: z.string(),
-    review: z.object({ state: z.string(), html_url: z.string(), body: z.nullish(z.string()), user }),
-    pull_request: pullRequestRef,
-  }),
-  pull_request_review_comment: z.extend(base, { action: z.string(), comment: z.object({ html_url: z.string(), body: z.string(), path: z.nullish(z.string()), user }), pull_request: pullRequestRef }),
-  commit_comment: z.extend(base, { action: z.string(), comment: z.object({ html_url: z.string(), body: z.string(), commit_id: z.string(), user }) }),
-  discussion: z.extend(base, {
-    action: z.string(),
-    discussion: z.object({ number: z.number(), title: z.string(), html_url: z.string(), body: z.nullish(z.string()), category: z.optional(z.object({ name: z.string() })) }),
-  }),
-  discussion_comment: z.extend(base, { action: z.string(), comment: z.object({ html_url: z.string(), body: z.string() }), discussion: z.object({ number: z.number(), title: z.string() }) }),
-  workflow_job: z.extend(base, {
-    action: z.string(),
-    workflow_job: z.object({ name: z.string(), html_url: z.string(), status: z.string(), conclusion: z.nullish(z.string()), head_branch: z.nullish(z.string()), workflow_name: z.nullish(z.string()) }),
-  }),
-  deployment_status: z.extend(base, {
-    deployment_status: z.object({ state: z.string(), environment: z.optional(z.string()), description: z.nullish(z.string()), target_url: z.nullish(z.string()), log_url: z.nullish(z.string()), environment_url: z.nullish(z.string()) }),
-    deployment: z.object({ ref: z.string(), environment: z.string() }),
-  }),
-  status: z.extend(base, {
-    sha: z.string(),
-    state: z.string(),
-    context: z.string(),
-    description: z.nullish(z.string()),
-    target_url: z.nullish(z.string()),
-    commit: z.object({ html_url: z.string() }),
-  }),
-  gollum: z.extend(base, { pages: z.array(z.object({ title: z.string(), action: z.string(), html_url: z.string() })).check(z.minLength(1)) }),
-});
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  // Gitea, sending GitHub's headers to /github, gives people no html_url.
+  const user = z.object({ login: z.string(), html_url: z.optional(z.string()), avatar_url: z.optional(z.string()) });
+  const repository = z.object({ full_name: z.string(), html_url: z.string() });
+  // Gitea and Gogs payloads sent here (under X-GitHub-Event) may lack a sender: only the author line needs one.
+  const base = z.object({ repository, sender: z.optional(user) });
+  const pullRequestRef = z.object({ number: z.number(), title: z.string(), html_url: z.string() });
+  return { user, repository, base, pullRequestRef };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { user, repository, base, pullRequestRef } = parts();
+  return {
+    ping: z.object({ zen: z.string(), hook_id: z.optional(z.number()), repository: z.optional(repository), sender: z.optional(user) }),
+    push: z.extend(base, {
+      ref: z.string(),
+      // Gitea names it compare_url (and older Gitea sends neither created nor deleted).
+      compare: z.optional(z.string()),
+      compare_url: z.optional(z.string()),
+      // Older Gitea payloads (sent to /github) lack these: a missing field means "no".
+      created: z.optional(z.boolean()),
+      deleted: z.optional(z.boolean()),
+      forced: z.optional(z.boolean()),
+      commits: z.array(z.object({ id: z.string(), url: z.string(), message: z.string(), author: z.object({ name: z.string() }) })),
+    }),
+    pull_request: z.extend(base, {
+      action: z.string(),
+      number: z.number(),
+      pull_request: z.object({ title: z.string(), html_url: z.string(), body: z.nullish(z.string()), merged: z.nullish(z.boolean()) }),
+    }),
+    issues: z.extend(base, { action: z.string(), issue: z.object({ number: z.number(), title: z.string(), html_url: z.string(), body: z.nullish(z.string()) }) }),
+    issue_comment: z.extend(base, {
+      action: z.string(),
+      issue: z.object({ number: z.number(), title: z.string() }),
+      comment: z.object({ html_url: z.string(), body: z.string() }),
+    }),
+    release: z.extend(base, { action: z.string(), release: z.object({ tag_name: z.string(), name: z.nullish(z.string()), html_url: z.string(), body: z.nullish(z.string()) }) }),
+    create: z.extend(base, { ref: z.string(), ref_type: z.string() }),
+    delete: z.extend(base, { ref: z.string(), ref_type: z.string() }),
+    fork: z.extend(base, { forkee: z.object({ full_name: z.string(), html_url: z.string() }) }),
+    star: z.extend(base, { action: z.string() }),
+    watch: z.extend(base, { action: z.string() }),
+    workflow_run: z.extend(base, {
+      action: z.string(),
+      workflow_run: z.object({ name: z.nullish(z.string()), html_url: z.string(), head_branch: z.nullish(z.string()), conclusion: z.nullish(z.string()), status: z.optional(z.string()) }),
+      // The run's name may be empty; the workflow's is the one its file gives.
+      workflow: z.nullish(z.object({ name: z.nullish(z.string()) })),
+    }),
+    check_run: z.extend(base, {
+      action: z.string(),
+      check_run: z.object({ name: z.string(), html_url: z.nullish(z.string()), conclusion: z.nullish(z.string()), status: z.optional(z.string()) }),
+    }),
+    pull_request_review: z.extend(base, {
+      action: z.string(),
+      review: z.object({ state: z.string(), html_url: z.string(), body: z.nullish(z.string()), user }),
+      pull_request: pullRequestRef,
+    }),
+    pull_request_review_comment: z.extend(base, { action: z.string(), comment: z.object({ html_url: z.string(), body: z.string(), path: z.nullish(z.string()), user }), pull_request: pullRequestRef }),
+    commit_comment: z.extend(base, { action: z.string(), comment: z.object({ html_url: z.string(), body: z.string(), commit_id: z.string(), user }) }),
+    discussion: z.extend(base, {
+      action: z.string(),
+      discussion: z.object({ number: z.number(), title: z.string(), html_url: z.string(), body: z.nullish(z.string()), category: z.optional(z.object({ name: z.string() })) }),
+    }),
+    discussion_comment: z.extend(base, { action: z.string(), comment: z.object({ html_url: z.string(), body: z.string() }), discussion: z.object({ number: z.number(), title: z.string() }) }),
+    workflow_job: z.extend(base, {
+      action: z.string(),
+      workflow_job: z.object({ name: z.string(), html_url: z.string(), status: z.string(), conclusion: z.nullish(z.string()), head_branch: z.nullish(z.string()), workflow_name: z.nullish(z.string()) }),
+    }),
+    deployment_status: z.extend(base, {
+      deployment_status: z.object({ state: z.string(), environment: z.optional(z.string()), description: z.nullish(z.string()), target_url: z.nullish(z.string()), log_url: z.nullish(z.string()), environment_url: z.nullish(z.string()) }),
+      deployment: z.object({ ref: z.string(), environment: z.string() }),
+    }),
+    status: z.extend(base, {
+      sha: z.string(),
+      state: z.string(),
+      context: z.string(),
+      description: z.nullish(z.string()),
+      target_url: z.nullish(z.string()),
+      commit: z.object({ html_url: z.string() }),
+    }),
+    gollum: z.extend(base, { pages: z.array(z.object({ title: z.string(), action: z.string(), html_url: z.string() })).check(z.minLength(1)) }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
-const author = (sender: z.output<typeof user> | undefined) => (sender ? { author: { name: sender.login, ...(sender.html_url ? { url: sender.html_url } : {}), ...(sender.avatar_url ? { icon_url: sender.avatar_url } : {}) } } : {});
+const author = (sender: z.output<Parts['user']> | undefined) => (sender ? { author: { name: sender.login, ...(sender.html_url ? { url: sender.html_url } : {}), ...(sender.avatar_url ? { icon_url: sender.avatar_url } : {}) } } : {});
 const ACTION_COLORS: Record<string, number> = { opened: COLORS.created, reopened: COLORS.created, created: COLORS.created, published: COLORS.created, closed: COLORS.closed, deleted: COLORS.closed };
 const conclusionColor = (conclusion: string | null | undefined) => (conclusion === 'success' ? COLORS.created : conclusion === 'failure' || conclusion === 'timed_out' ? COLORS.closed : COLORS.neutral);
 

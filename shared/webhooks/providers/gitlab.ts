@@ -7,74 +7,83 @@ import { isNoCommit, refOf, refPath, refUpdateHeadline } from '../refUpdate';
  * GitLab: the event is the X-Gitlab-Event header ("Push Hook", ...), the delivery id
  * X-Gitlab-Event-UUID; bodies are JSON. Each rendered event has a schema of what it shows.
  */
-const project = z.object({ path_with_namespace: z.string(), web_url: z.string() });
-const user = z.object({ name: z.string(), username: z.optional(z.string()), avatar_url: z.nullish(z.string()) });
 
-const schemas = () => ({
-  'Push Hook': z.object({
-    ref: z.string(),
-    before: z.optional(z.string()),
-    after: z.optional(z.string()),
-    user_name: z.string(),
-    user_avatar: z.nullish(z.string()),
-    project,
-    total_commits_count: z.optional(z.number()),
-    commits: z.array(z.object({ id: z.string(), message: z.string(), url: z.string(), author: z.object({ name: z.string() }) })),
-  }),
-  'Tag Push Hook': z.object({ ref: z.string(), before: z.optional(z.string()), after: z.optional(z.string()), user_name: z.string(), project, checkout_sha: z.nullish(z.string()) }),
-  'Merge Request Hook': z.object({
-    user,
-    project,
-    object_attributes: z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.optional(z.string()), state: z.string(), description: z.nullish(z.string()) }),
-  }),
-  'Issue Hook': z.object({
-    user,
-    project,
-    object_attributes: z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.optional(z.string()), state: z.string(), description: z.nullish(z.string()) }),
-  }),
-  'Note Hook': z.object({ user, project, object_attributes: z.object({ note: z.string(), url: z.string(), noteable_type: z.string() }) }),
-  'Pipeline Hook': z.object({ user, project, object_attributes: z.object({ id: z.number(), ref: z.string(), status: z.string(), url: z.optional(z.string()) }) }),
-  'Release Hook': z.object({ project, name: z.nullish(z.string()), tag: z.string(), url: z.string(), action: z.string(), description: z.nullish(z.string()) }),
-  'Job Hook': z.object({
-    project,
-    user,
-    ref: z.string(),
-    build_id: z.number(),
-    build_name: z.string(),
-    build_stage: z.nullish(z.string()),
-    build_status: z.string(),
-    build_failure_reason: z.nullish(z.string()),
-  }),
-  'Deployment Hook': z.object({
-    project,
-    user,
-    status: z.string(),
-    environment: z.string(),
-    deployable_url: z.nullish(z.string()),
-    environment_external_url: z.nullish(z.string()),
-    short_sha: z.optional(z.string()),
-    commit_url: z.nullish(z.string()),
-    commit_title: z.nullish(z.string()),
-  }),
-  'Feature Flag Hook': z.object({ project, user, object_attributes: z.object({ name: z.string(), description: z.nullish(z.string()), active: z.boolean() }) }),
-  'Wiki Page Hook': z.object({ user, project, object_attributes: z.object({ title: z.string(), url: z.string(), action: z.string(), message: z.nullish(z.string()) }) }),
-  'Emoji Hook': z.object({ user, project, object_attributes: z.object({ name: z.string(), action: z.string(), awardable_type: z.string(), awarded_on_url: z.nullish(z.string()) }) }),
-  // Group webhooks only: members, subgroups and projects of the group (no web URL in the payload).
-  'Member Hook': z.object({ event_name: z.string(), group_path: z.string(), user_name: z.string(), user_username: z.string(), group_access: z.string(), expires_at: z.nullish(z.string()) }),
-  'Subgroup Hook': z.object({ event_name: z.string(), full_path: z.string(), parent_full_path: z.string() }),
-  'Project Hook': z.object({ event_name: z.string(), path_with_namespace: z.string(), project_visibility: z.nullish(z.string()) }),
-  'Resource Access Token Hook': z.object({
-    event_name: z.string(),
-    project: z.optional(project),
-    group: z.optional(z.object({ full_path: z.string() })),
-    object_attributes: z.object({ name: z.string(), expires_at: z.string() }),
-  }),
-});
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const project = z.object({ path_with_namespace: z.string(), web_url: z.string() });
+  const user = z.object({ name: z.string(), username: z.optional(z.string()), avatar_url: z.nullish(z.string()) });
+  return { project, user };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { project, user } = parts();
+  return {
+    'Push Hook': z.object({
+      ref: z.string(),
+      before: z.optional(z.string()),
+      after: z.optional(z.string()),
+      user_name: z.string(),
+      user_avatar: z.nullish(z.string()),
+      project,
+      total_commits_count: z.optional(z.number()),
+      commits: z.array(z.object({ id: z.string(), message: z.string(), url: z.string(), author: z.object({ name: z.string() }) })),
+    }),
+    'Tag Push Hook': z.object({ ref: z.string(), before: z.optional(z.string()), after: z.optional(z.string()), user_name: z.string(), project, checkout_sha: z.nullish(z.string()) }),
+    'Merge Request Hook': z.object({
+      user,
+      project,
+      object_attributes: z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.optional(z.string()), state: z.string(), description: z.nullish(z.string()) }),
+    }),
+    'Issue Hook': z.object({
+      user,
+      project,
+      object_attributes: z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.optional(z.string()), state: z.string(), description: z.nullish(z.string()) }),
+    }),
+    'Note Hook': z.object({ user, project, object_attributes: z.object({ note: z.string(), url: z.string(), noteable_type: z.string() }) }),
+    'Pipeline Hook': z.object({ user, project, object_attributes: z.object({ id: z.number(), ref: z.string(), status: z.string(), url: z.optional(z.string()) }) }),
+    'Release Hook': z.object({ project, name: z.nullish(z.string()), tag: z.string(), url: z.string(), action: z.string(), description: z.nullish(z.string()) }),
+    'Job Hook': z.object({
+      project,
+      user,
+      ref: z.string(),
+      build_id: z.number(),
+      build_name: z.string(),
+      build_stage: z.nullish(z.string()),
+      build_status: z.string(),
+      build_failure_reason: z.nullish(z.string()),
+    }),
+    'Deployment Hook': z.object({
+      project,
+      user,
+      status: z.string(),
+      environment: z.string(),
+      deployable_url: z.nullish(z.string()),
+      environment_external_url: z.nullish(z.string()),
+      short_sha: z.optional(z.string()),
+      commit_url: z.nullish(z.string()),
+      commit_title: z.nullish(z.string()),
+    }),
+    'Feature Flag Hook': z.object({ project, user, object_attributes: z.object({ name: z.string(), description: z.nullish(z.string()), active: z.boolean() }) }),
+    'Wiki Page Hook': z.object({ user, project, object_attributes: z.object({ title: z.string(), url: z.string(), action: z.string(), message: z.nullish(z.string()) }) }),
+    'Emoji Hook': z.object({ user, project, object_attributes: z.object({ name: z.string(), action: z.string(), awardable_type: z.string(), awarded_on_url: z.nullish(z.string()) }) }),
+    // Group webhooks only: members, subgroups and projects of the group (no web URL in the payload).
+    'Member Hook': z.object({ event_name: z.string(), group_path: z.string(), user_name: z.string(), user_username: z.string(), group_access: z.string(), expires_at: z.nullish(z.string()) }),
+    'Subgroup Hook': z.object({ event_name: z.string(), full_path: z.string(), parent_full_path: z.string() }),
+    'Project Hook': z.object({ event_name: z.string(), path_with_namespace: z.string(), project_visibility: z.nullish(z.string()) }),
+    'Resource Access Token Hook': z.object({
+      event_name: z.string(),
+      project: z.optional(project),
+      group: z.optional(z.object({ full_path: z.string() })),
+      object_attributes: z.object({ name: z.string(), expires_at: z.string() }),
+    }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
 
-const author = (u: z.output<typeof user>) => ({ name: u.username ?? u.name, ...(u.avatar_url ? { icon_url: u.avatar_url } : {}) });
+const author = (u: z.output<Parts['user']>) => ({ name: u.username ?? u.name, ...(u.avatar_url ? { icon_url: u.avatar_url } : {}) });
 /**
  * What a push or tag push did (git's zeros on the side of a ref that did not exist, or no longer
  * does), and the most specific page for it: the compare view of new commits, the branch or tag, or

@@ -9,64 +9,73 @@ import { changedFields, COLORS, firstOf, fromField, isFormEncoded, jsonOf, schem
  * on every attempt of a delivery (the body's `id` names the event, a fallback). No header carries
  * an id in Heroku's documentation, so none is read.
  */
-const app = z.object({ name: z.string() });
-const person = z.nullish(z.object({ email: z.nullish(z.string()) }));
-const status = z.nullish(z.string());
-const base = z.object({ action: z.string(), actor: person });
 
-const schemas = () => ({
-  build: z.extend(base, {
-    data: z.object({
-      id: z.string(),
-      app,
-      status,
-      user: person,
-      stack: z.nullish(z.string()),
-      release: z.nullish(z.object({ version: z.number() })),
-      source_blob: z.nullish(z.object({ version: z.nullish(z.string()) })),
-      slug: z.nullish(z.object({ commit_description: z.nullish(z.string()) })),
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const app = z.object({ name: z.string() });
+  const person = z.nullish(z.object({ email: z.nullish(z.string()) }));
+  const status = z.nullish(z.string());
+  const base = z.object({ action: z.string(), actor: person });
+  return { app, person, status, base };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { app, person, status, base } = parts();
+  return {
+    build: z.extend(base, {
+      data: z.object({
+        id: z.string(),
+        app,
+        status,
+        user: person,
+        stack: z.nullish(z.string()),
+        release: z.nullish(z.object({ version: z.number() })),
+        source_blob: z.nullish(z.object({ version: z.nullish(z.string()) })),
+        slug: z.nullish(z.object({ commit_description: z.nullish(z.string()) })),
+      }),
     }),
-  }),
-  release: z.extend(base, {
-    data: z.object({ app, version: z.number(), status, description: z.nullish(z.string()), user: person }),
-  }),
-  app: z.extend(base, {
-    data: z.object({ name: z.string(), web_url: z.nullish(z.string()), maintenance: z.optional(z.boolean()) }),
-    // The fields an update changed, with their earlier values.
-    previous_data: z.optional(z.record(z.string(), z.unknown())),
-  }),
-  addon: z.extend(base, {
-    data: z.object({ app, name: z.string(), addon_service: z.object({ name: z.string() }), plan: z.object({ name: z.string() }), state: z.nullish(z.string()), web_url: z.nullish(z.string()) }),
-  }),
-  'addon-attachment': z.extend(base, {
-    data: z.object({ app, name: z.string(), addon: z.object({ name: z.string(), app: z.optional(app) }), web_url: z.nullish(z.string()) }),
-  }),
-  formation: z.extend(base, {
-    data: z.object({ app, type: z.string(), quantity: z.number(), size: z.nullish(z.string()), command: z.nullish(z.string()) }),
-    previous_data: z.optional(z.object({ quantity: z.optional(z.number()), size: z.optional(z.string()) })),
-  }),
-  // The legacy HTTP deploy hook: form fields, no JSON (read as `resource: deploy`, see parse below).
-  deploy: z.object({
-    app: z.string(),
-    user: z.optional(z.string()),
-    url: z.optional(z.string()),
-    head: z.optional(z.string()),
-    release: z.optional(z.string()),
-    git_log: z.optional(z.string()),
-  }),
-  dyno: z.extend(base, {
-    data: z.object({
-      app,
-      name: z.string(),
-      state: z.string(),
-      type: z.nullish(z.string()),
-      size: z.nullish(z.string()),
-      command: z.nullish(z.string()),
-      exit_status: z.nullish(z.number()),
-      release: z.nullish(z.object({ version: z.number() })),
+    release: z.extend(base, {
+      data: z.object({ app, version: z.number(), status, description: z.nullish(z.string()), user: person }),
     }),
-  }),
-});
+    app: z.extend(base, {
+      data: z.object({ name: z.string(), web_url: z.nullish(z.string()), maintenance: z.optional(z.boolean()) }),
+      // The fields an update changed, with their earlier values.
+      previous_data: z.optional(z.record(z.string(), z.unknown())),
+    }),
+    addon: z.extend(base, {
+      data: z.object({ app, name: z.string(), addon_service: z.object({ name: z.string() }), plan: z.object({ name: z.string() }), state: z.nullish(z.string()), web_url: z.nullish(z.string()) }),
+    }),
+    'addon-attachment': z.extend(base, {
+      data: z.object({ app, name: z.string(), addon: z.object({ name: z.string(), app: z.optional(app) }), web_url: z.nullish(z.string()) }),
+    }),
+    formation: z.extend(base, {
+      data: z.object({ app, type: z.string(), quantity: z.number(), size: z.nullish(z.string()), command: z.nullish(z.string()) }),
+      previous_data: z.optional(z.object({ quantity: z.optional(z.number()), size: z.optional(z.string()) })),
+    }),
+    // The legacy HTTP deploy hook: form fields, no JSON (read as `resource: deploy`, see parse below).
+    deploy: z.object({
+      app: z.string(),
+      user: z.optional(z.string()),
+      url: z.optional(z.string()),
+      head: z.optional(z.string()),
+      release: z.optional(z.string()),
+      git_log: z.optional(z.string()),
+    }),
+    dyno: z.extend(base, {
+      data: z.object({
+        app,
+        name: z.string(),
+        state: z.string(),
+        type: z.nullish(z.string()),
+        size: z.nullish(z.string()),
+        command: z.nullish(z.string()),
+        exit_status: z.nullish(z.number()),
+        release: z.nullish(z.object({ version: z.number() })),
+      }),
+    }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
@@ -76,7 +85,7 @@ const DYNO_COLORS: Record<string, number> = { up: COLORS.created, starting: COLO
 /** The app's page in the Dashboard (the payload carries no web link for builds, releases or dynos). */
 const dashboard = (data: { app: { name: string } }, path: string) => `https://dashboard.heroku.com/apps/${encodeURIComponent(data.app.name)}/${path}`;
 // Heroku identifies people by email only; a release by an add-on names the add-on's address.
-const author = (...people: z.output<typeof person>[]) => {
+const author = (...people: z.output<Parts['person']>[]) => {
   const email = people.find((p) => p?.email)?.email;
   return email ? { author: { name: email } } : {};
 };

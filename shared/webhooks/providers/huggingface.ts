@@ -9,13 +9,22 @@ import { eventWords } from '../render/words';
  * repository and, for discussions, the discussion and comment. The scope is the event, the action
  * its action (`?events=discussion.create`); every scope renders from the same envelope.
  */
-const url = z.optional(z.object({ web: z.optional(z.string()) }));
-const envelope = () => z.object({
-  event: z.object({ action: z.string(), scope: z.string() }),
-  repo: z.object({ type: z.string(), name: z.string(), url, headSha: z.optional(z.string()) }),
-  discussion: z.optional(z.object({ title: z.string(), num: z.number(), status: z.nullish(z.string()), isPullRequest: z.optional(z.boolean()), url })),
-  comment: z.optional(z.object({ content: z.nullish(z.string()), hidden: z.optional(z.boolean()), url })),
-});
+
+/** The parts of the envelope, built with it on the first delivery, not at import. */
+const parts = () => {
+  const url = z.optional(z.object({ web: z.optional(z.string()) }));
+  return { url };
+};
+
+const envelope = () => {
+  const { url } = parts();
+  return z.object({
+    event: z.object({ action: z.string(), scope: z.string() }),
+    repo: z.object({ type: z.string(), name: z.string(), url, headSha: z.optional(z.string()) }),
+    discussion: z.optional(z.object({ title: z.string(), num: z.number(), status: z.nullish(z.string()), isPullRequest: z.optional(z.boolean()), url })),
+    comment: z.optional(z.object({ content: z.nullish(z.string()), hidden: z.optional(z.boolean()), url })),
+  });
+};
 
 const ACTIONS: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted', move: 'moved' };
 const ACTION_COLORS: Record<string, number> = { create: COLORS.created, update: COLORS.info, delete: COLORS.closed, move: COLORS.neutral };

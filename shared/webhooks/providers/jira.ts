@@ -8,35 +8,44 @@ import { COLORS, fromField, fromHeader, schemaProvider, type Provider } from '..
  * Cloud's X-Atlassian-Webhook-Identifier header. Issue fields vary by site (custom fields, a
  * `priority` that older payloads send as a plain string), so only the fields shown are read.
  */
-const named = z.object({ name: z.string() });
-const person = z.nullish(z.object({ displayName: z.string() }));
 
-const issue = z.object({
-  key: z.string(),
-  // The REST URL of the issue, whose host (and context path) the browse URL is built from.
-  self: z.string(),
-  fields: z.object({
-    summary: z.string(),
-    issuetype: z.nullish(named),
-    project: z.nullish(z.object({ key: z.string(), name: z.string() })),
-    status: z.nullish(z.object({ name: z.string(), statusCategory: z.nullish(z.object({ key: z.string() })) })),
-    priority: z.nullish(z.union([z.string(), named])),
-    assignee: person,
-  }),
-});
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const named = z.object({ name: z.string() });
+  const person = z.nullish(z.object({ displayName: z.string() }));
 
-const change = z.object({ field: z.string(), fromString: z.nullish(z.string()), toString: z.nullish(z.string()) });
+  const issue = z.object({
+    key: z.string(),
+    // The REST URL of the issue, whose host (and context path) the browse URL is built from.
+    self: z.string(),
+    fields: z.object({
+      summary: z.string(),
+      issuetype: z.nullish(named),
+      project: z.nullish(z.object({ key: z.string(), name: z.string() })),
+      status: z.nullish(z.object({ name: z.string(), statusCategory: z.nullish(z.object({ key: z.string() })) })),
+      priority: z.nullish(z.union([z.string(), named])),
+      assignee: person,
+    }),
+  });
 
-const schemas = () => ({
-  'jira:issue_created': z.object({ issue, user: person }),
-  'jira:issue_updated': z.object({ issue, user: person, changelog: z.nullish(z.object({ items: z.array(change) })) }),
-  // Jira Server sends comment events without the issue; Cloud includes it.
-  comment_created: z.object({ issue: z.optional(issue), comment: z.object({ body: z.string(), author: person, updateAuthor: person }) }),
-});
+  const change = z.object({ field: z.string(), fromString: z.nullish(z.string()), toString: z.nullish(z.string()) });
+  return { named, person, issue, change };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { person, issue, change } = parts();
+  return {
+    'jira:issue_created': z.object({ issue, user: person }),
+    'jira:issue_updated': z.object({ issue, user: person, changelog: z.nullish(z.object({ items: z.array(change) })) }),
+    // Jira Server sends comment events without the issue; Cloud includes it.
+    comment_created: z.object({ issue: z.optional(issue), comment: z.object({ body: z.string(), author: person, updateAuthor: person }) }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
-type Issue = z.output<typeof issue>;
+type Issue = z.output<Parts['issue']>;
 
 /** `https://host/jira/rest/api/2/issue/1` -> `https://host/jira/browse/KEY`: the issue's page. */
 export function browseUrl(item: Pick<Issue, 'self' | 'key'>): string | undefined {
@@ -55,7 +64,7 @@ const MAX_CHANGES = 10;
 const MAX_TEXT = 500;
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
 
-const author = (user: z.output<typeof person>) => (user ? { author: { name: user.displayName } } : {});
+const author = (user: z.output<Parts['person']>) => (user ? { author: { name: user.displayName } } : {});
 const link = (item: Issue) => {
   const url = browseUrl(item);
   return url ? { url } : {};
@@ -75,7 +84,7 @@ function issueFields(item: Issue): NonNullable<Embed['fields']> {
 const withFields = (list: NonNullable<Embed['fields']>) => (list.length ? { fields: list } : {});
 
 /** "status: Open → Done" per changelog item; `→ (none)` when a field was cleared. */
-function changeLines(items: z.output<typeof change>[]): string {
+function changeLines(items: z.output<Parts['change']>[]): string {
   const lines = items.slice(0, MAX_CHANGES).map((item) => `**${escapeMarkdown(item.field)}**: ${item.fromString ? `${escapeMarkdown(clip(item.fromString))} → ` : ''}${item.toString ? escapeMarkdown(clip(item.toString)) : '(none)'}`);
   return lines.join('\n') + (items.length > MAX_CHANGES ? `\nand ${items.length - MAX_CHANGES} more` : '');
 }

@@ -8,36 +8,45 @@ import { COLORS, changedFields, firstOf, fromField, fromHeader, schemaProvider, 
  * the delivery id Linear-Delivery. `data` is the entity after the change; an update's
  * `updatedFrom` holds the previous values of the fields that changed.
  */
-const actor = z.optional(z.object({ name: z.string(), url: z.optional(z.string()) }));
-const named = z.object({ name: z.string() });
 
-const schemas = () => ({
-  Issue: z.object({
-    action: z.string(),
-    actor,
-    url: z.optional(z.string()),
-    // Loose: an update is told from Linear's earlier habit of listing unchanged fields by comparing with the current values.
-    data: z.looseObject({
-      title: z.string(),
-      // Older deliveries have no identifier: it is the team's key and the issue's number.
-      identifier: z.optional(z.string()),
-      number: z.optional(z.number()),
-      team: z.nullish(z.object({ key: z.string(), name: z.string() })),
-      state: z.nullish(z.object({ name: z.string(), type: z.optional(z.string()) })),
-      assignee: z.nullish(named),
-      project: z.nullish(named),
-      priorityLabel: z.optional(z.string()),
-      labels: z.optional(z.array(named)),
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const actor = z.optional(z.object({ name: z.string(), url: z.optional(z.string()) }));
+  const named = z.object({ name: z.string() });
+  return { actor, named };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { actor, named } = parts();
+  return {
+    Issue: z.object({
+      action: z.string(),
+      actor,
+      url: z.optional(z.string()),
+      // Loose: an update is told from Linear's earlier habit of listing unchanged fields by comparing with the current values.
+      data: z.looseObject({
+        title: z.string(),
+        // Older deliveries have no identifier: it is the team's key and the issue's number.
+        identifier: z.optional(z.string()),
+        number: z.optional(z.number()),
+        team: z.nullish(z.object({ key: z.string(), name: z.string() })),
+        state: z.nullish(z.object({ name: z.string(), type: z.optional(z.string()) })),
+        assignee: z.nullish(named),
+        project: z.nullish(named),
+        priorityLabel: z.optional(z.string()),
+        labels: z.optional(z.array(named)),
+      }),
+      updatedFrom: z.optional(z.record(z.string(), z.unknown())),
     }),
-    updatedFrom: z.optional(z.record(z.string(), z.unknown())),
-  }),
-  Comment: z.object({
-    action: z.string(),
-    actor,
-    url: z.optional(z.string()),
-    data: z.object({ body: z.string(), issue: z.nullish(z.object({ title: z.string(), identifier: z.optional(z.string()) })), user: z.nullish(named) }),
-  }),
-});
+    Comment: z.object({
+      action: z.string(),
+      actor,
+      url: z.optional(z.string()),
+      data: z.object({ body: z.string(), issue: z.nullish(z.object({ title: z.string(), identifier: z.optional(z.string()) })), user: z.nullish(named) }),
+    }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
@@ -48,7 +57,7 @@ const done = (action: string) => ACTIONS[action] ?? action;
 const BOOKKEEPING = new Set(['updatedAt', 'sortOrder', 'boardOrder', 'prioritySortOrder', 'subIssueSortOrder', 'descriptionData']);
 const MAX_TEXT = 500;
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
-const by = (a: z.output<typeof actor>) => (a ? { author: { name: a.name, ...(a.url ? { url: a.url } : {}) } } : {});
+const by = (a: z.output<Parts['actor']>) => (a ? { author: { name: a.name, ...(a.url ? { url: a.url } : {}) } } : {});
 
 /** Finished work reads as merged, cancelled or removed as closed, new as created. */
 function issueColor(p: Payload<'Issue'>): number {

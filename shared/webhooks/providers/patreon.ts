@@ -7,38 +7,47 @@ import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
  * of the older API); deliveries carry no id. Bodies are JSON:API documents: `data` is the member
  * or pledge, `included` the campaign, the patron (a user) and the tiers (rewards) it names.
  */
-const ref = z.nullish(z.object({ data: z.nullish(z.object({ id: z.string(), type: z.optional(z.string()) })) }));
-const refs = z.nullish(z.object({ data: z.nullish(z.array(z.object({ id: z.string() }))) }));
-/** Included resources are read field by field where shown (their attributes differ by type). */
-const included = z.optional(z.array(z.object({ type: z.string(), id: z.nullish(z.string()), attributes: z.optional(z.record(z.string(), z.unknown())) })));
 
-const schemas = () => ({
-  'members:create': z.object({
-    data: z.object({
-      attributes: z.object({
-        full_name: z.optional(z.string()),
-        patron_status: z.nullish(z.string()),
-        pledge_amount_cents: z.optional(z.number()),
-        currently_entitled_amount_cents: z.optional(z.number()),
-        lifetime_support_cents: z.optional(z.number()),
-        last_charge_status: z.nullish(z.string()),
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const ref = z.nullish(z.object({ data: z.nullish(z.object({ id: z.string(), type: z.optional(z.string()) })) }));
+  const refs = z.nullish(z.object({ data: z.nullish(z.array(z.object({ id: z.string() }))) }));
+  /** Included resources are read field by field where shown (their attributes differ by type). */
+  const included = z.optional(z.array(z.object({ type: z.string(), id: z.nullish(z.string()), attributes: z.optional(z.record(z.string(), z.unknown())) })));
+  return { ref, refs, included };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { ref, refs, included } = parts();
+  return {
+    'members:create': z.object({
+      data: z.object({
+        attributes: z.object({
+          full_name: z.optional(z.string()),
+          patron_status: z.nullish(z.string()),
+          pledge_amount_cents: z.optional(z.number()),
+          currently_entitled_amount_cents: z.optional(z.number()),
+          lifetime_support_cents: z.optional(z.number()),
+          last_charge_status: z.nullish(z.string()),
+        }),
+        relationships: z.optional(z.object({ campaign: ref, user: ref, currently_entitled_tiers: refs })),
       }),
-      relationships: z.optional(z.object({ campaign: ref, user: ref, currently_entitled_tiers: refs })),
+      included,
     }),
-    included,
-  }),
-  'pledges:create': z.object({
-    data: z.object({
-      attributes: z.object({ amount_cents: z.number(), currency: z.optional(z.string()) }),
-      relationships: z.optional(z.object({ campaign: ref, patron: ref, reward: ref })),
+    'pledges:create': z.object({
+      data: z.object({
+        attributes: z.object({ amount_cents: z.number(), currency: z.optional(z.string()) }),
+        relationships: z.optional(z.object({ campaign: ref, patron: ref, reward: ref })),
+      }),
+      included,
     }),
-    included,
-  }),
-});
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
-type Included = NonNullable<z.output<typeof included>>;
+type Included = NonNullable<z.output<Parts['included']>>;
 
 /** The included resource of `type` with `id`, and a string attribute of it. */
 const find = (list: Included | undefined, type: string, id: string | undefined) => (id ? list?.find((item) => item.type === type && item.id === id) : undefined);

@@ -8,47 +8,56 @@ import { COLORS, fromField, fromHeader, schemaProvider, type Provider } from '..
  * `action`, the delivery id Request-ID (a fresh uuid per request, so a retry is not recognised as a
  * duplicate). Bodies are `{ action, actor, data, installation }`; only `data` differs per resource.
  */
-const actor = z.optional(z.object({ type: z.string(), name: z.string() }));
-const level = z.nullish(z.string());
-/** An event as issue alerts and error webhooks carry it. */
-const event = z.object({ title: z.string(), web_url: z.string(), culprit: z.nullish(z.string()), level });
 
-const schemas = () => ({
-  issue: z.object({
-    action: z.string(),
-    actor,
-    data: z.object({
-      issue: z.object({
-        shortId: z.optional(z.string()),
-        title: z.string(),
-        culprit: z.nullish(z.string()),
-        level,
-        id: z.optional(z.string()),
-        // `web_url` comes with created issues; the later workflow webhooks carry the plain serialized issue.
-        web_url: z.optional(z.string()),
-        permalink: z.nullish(z.string()),
-        // The API url and the project's issue list name the organization, to build the page from.
-        url: z.optional(z.string()),
-        project_url: z.optional(z.string()),
-        count: z.optional(z.union([z.string(), z.number()])),
-        userCount: z.optional(z.number()),
-        project: z.optional(z.object({ slug: z.string(), id: z.optional(z.string()) })),
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const actor = z.optional(z.object({ type: z.string(), name: z.string() }));
+  const level = z.nullish(z.string());
+  /** An event as issue alerts and error webhooks carry it. */
+  const event = z.object({ title: z.string(), web_url: z.string(), culprit: z.nullish(z.string()), level });
+  return { actor, level, event };
+};
+type Parts = ReturnType<typeof parts>;
+
+const schemas = () => {
+  const { actor, level, event } = parts();
+  return {
+    issue: z.object({
+      action: z.string(),
+      actor,
+      data: z.object({
+        issue: z.object({
+          shortId: z.optional(z.string()),
+          title: z.string(),
+          culprit: z.nullish(z.string()),
+          level,
+          id: z.optional(z.string()),
+          // `web_url` comes with created issues; the later workflow webhooks carry the plain serialized issue.
+          web_url: z.optional(z.string()),
+          permalink: z.nullish(z.string()),
+          // The API url and the project's issue list name the organization, to build the page from.
+          url: z.optional(z.string()),
+          project_url: z.optional(z.string()),
+          count: z.optional(z.union([z.string(), z.number()])),
+          userCount: z.optional(z.number()),
+          project: z.optional(z.object({ slug: z.string(), id: z.optional(z.string()) })),
+        }),
+        assignee: z.optional(z.object({ type: z.optional(z.string()), name: z.string() })),
       }),
-      assignee: z.optional(z.object({ type: z.optional(z.string()), name: z.string() })),
     }),
-  }),
-  event_alert: z.object({ action: z.string(), data: z.object({ event, triggered_rule: z.string() }) }),
-  metric_alert: z.object({
-    action: z.string(),
-    data: z.object({
-      description_title: z.string(),
-      description_text: z.nullish(z.string()),
-      web_url: z.string(),
-      metric_alert: z.optional(z.object({ alert_rule: z.object({ name: z.string(), projects: z.optional(z.array(z.string())) }) })),
+    event_alert: z.object({ action: z.string(), data: z.object({ event, triggered_rule: z.string() }) }),
+    metric_alert: z.object({
+      action: z.string(),
+      data: z.object({
+        description_title: z.string(),
+        description_text: z.nullish(z.string()),
+        web_url: z.string(),
+        metric_alert: z.optional(z.object({ alert_rule: z.object({ name: z.string(), projects: z.optional(z.array(z.string())) }) })),
+      }),
     }),
-  }),
-  error: z.object({ action: z.string(), data: z.object({ error: event }) }),
-});
+    error: z.object({ action: z.string(), data: z.object({ error: event }) }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
@@ -59,7 +68,7 @@ const METRIC_COLORS: Record<string, number> = { critical: COLORS.closed, warning
 const LEVEL_COLORS: Record<string, number> = { fatal: COLORS.closed, error: COLORS.closed, warning: COLORS.warning, info: COLORS.info, debug: COLORS.neutral };
 const levelColor = (value: string | null | undefined) => LEVEL_COLORS[value ?? ''] ?? COLORS.closed;
 // Only a person is worth naming: automatic changes come from the "Sentry" application.
-const author = (a: z.output<typeof actor>) => (a?.type === 'user' ? { author: { name: a.name } } : {});
+const author = (a: z.output<Parts['actor']>) => (a?.type === 'user' ? { author: { name: a.name } } : {});
 const levelField = (value: string | null | undefined) => (value ? [{ name: 'Level', value: escapeMarkdown(value), inline: true }] : []);
 const fields = (list: NonNullable<Embed['fields']>) => (list.length ? { fields: list } : {});
 const culprit = (value: string | null | undefined) => (value ? { description: escapeMarkdown(value) } : {});

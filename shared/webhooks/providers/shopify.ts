@@ -8,28 +8,36 @@ import { COLORS, fromHeader, jsonOf, schemaProvider, type Provider } from '../pr
  * itself (the order, the product), so the shop's admin page of it is built from the shop domain
  * and the resource's `admin_graphql_api_id`.
  */
-const money = z.union([z.string(), z.number()]);
-const lineItem = z.object({ name: z.optional(z.string()), title: z.optional(z.string()), quantity: z.optional(z.number()), sku: z.nullish(z.string()) });
 
-const schemas = () => ({
-  'orders/create': z.object({
-    name: z.string(),
-    currency: z.optional(z.string()),
-    current_total_price: z.optional(money),
-    total_price: z.optional(money),
-    financial_status: z.nullish(z.string()),
-    fulfillment_status: z.nullish(z.string()),
-    customer: z.nullish(z.object({ first_name: z.nullish(z.string()), last_name: z.nullish(z.string()) })),
-    line_items: z.optional(z.array(lineItem)),
-  }),
-  'products/update': z.object({
-    title: z.string(),
-    status: z.optional(z.string()),
-    vendor: z.nullish(z.string()),
-    product_type: z.nullish(z.string()),
-    variants: z.optional(z.array(z.object({ price: z.optional(money) }))),
-  }),
-});
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const money = z.union([z.string(), z.number()]);
+  const lineItem = z.object({ name: z.optional(z.string()), title: z.optional(z.string()), quantity: z.optional(z.number()), sku: z.nullish(z.string()) });
+  return { money, lineItem };
+};
+
+const schemas = () => {
+  const { money, lineItem } = parts();
+  return {
+    'orders/create': z.object({
+      name: z.string(),
+      currency: z.optional(z.string()),
+      current_total_price: z.optional(money),
+      total_price: z.optional(money),
+      financial_status: z.nullish(z.string()),
+      fulfillment_status: z.nullish(z.string()),
+      customer: z.nullish(z.object({ first_name: z.nullish(z.string()), last_name: z.nullish(z.string()) })),
+      line_items: z.optional(z.array(lineItem)),
+    }),
+    'products/update': z.object({
+      title: z.string(),
+      status: z.optional(z.string()),
+      vendor: z.nullish(z.string()),
+      product_type: z.nullish(z.string()),
+      variants: z.optional(z.array(z.object({ price: z.optional(money) }))),
+    }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;

@@ -9,20 +9,29 @@ import { eventWords, outcomeColor } from '../render/words';
  * so every event type renders from it: what happened, the amount and status where the object has
  * them, a customer's name (never their e-mail or phone: a channel is no place for them).
  */
-const amount = z.nullish(z.object({ amount: z.number(), currency: z.string() }));
-const object = z.object({
-  status: z.nullish(z.string()),
-  amount_money: amount,
-  total_money: amount,
-  given_name: z.nullish(z.string()),
-  family_name: z.nullish(z.string()),
-  location_id: z.nullish(z.string()),
-});
-const envelope = () => z.object({
-  type: z.string(),
-  merchant_id: z.nullish(z.string()),
-  data: z.object({ type: z.string(), id: z.string(), object: z.nullish(z.record(z.string(), z.nullish(object))) }),
-});
+
+/** The parts of the envelope, built with it on the first delivery, not at import. */
+const parts = () => {
+  const amount = z.nullish(z.object({ amount: z.number(), currency: z.string() }));
+  const object = z.object({
+    status: z.nullish(z.string()),
+    amount_money: amount,
+    total_money: amount,
+    given_name: z.nullish(z.string()),
+    family_name: z.nullish(z.string()),
+    location_id: z.nullish(z.string()),
+  });
+  return { amount, object };
+};
+
+const envelope = () => {
+  const { object } = parts();
+  return z.object({
+    type: z.string(),
+    merchant_id: z.nullish(z.string()),
+    data: z.object({ type: z.string(), id: z.string(), object: z.nullish(z.record(z.string(), z.nullish(object))) }),
+  });
+};
 
 function render(p: z.output<ReturnType<typeof envelope>>, type: string): Embed {
   const o = p.data.object?.[p.data.type] ?? undefined;

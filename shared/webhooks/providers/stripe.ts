@@ -10,32 +10,41 @@ import { eventWords, outcomeColor } from '../render/words';
  * object has one, its status and customer, and a link to the event in the Dashboard (which shows
  * the object). The delivery id is the event id, which Stripe keeps across retries.
  */
-const customer = z.nullish(z.union([z.string(), z.object({ id: z.string(), email: z.nullish(z.string()) })]));
-const envelope = () => z.object({
-  id: z.string(),
-  type: z.string(),
-  livemode: z.boolean(),
-  data: z.object({
-    object: z.object({
-      id: z.optional(z.string()),
-      object: z.string(),
-      // Which amount an object has depends on its kind: a checkout session's total, an invoice's due or paid, a charge's amount.
-      amount_total: z.nullish(z.number()),
-      amount_paid: z.nullish(z.number()),
-      amount_due: z.nullish(z.number()),
-      amount: z.nullish(z.number()),
-      currency: z.nullish(z.string()),
-      status: z.nullish(z.string()),
-      payment_status: z.nullish(z.string()),
-      description: z.nullish(z.string()),
-      customer,
-      customer_email: z.nullish(z.string()),
-      receipt_email: z.nullish(z.string()),
-      email: z.nullish(z.string()),
+
+/** The parts of the envelope, built with it on the first delivery, not at import. */
+const parts = () => {
+  const customer = z.nullish(z.union([z.string(), z.object({ id: z.string(), email: z.nullish(z.string()) })]));
+  return { customer };
+};
+
+const envelope = () => {
+  const { customer } = parts();
+  return z.object({
+    id: z.string(),
+    type: z.string(),
+    livemode: z.boolean(),
+    data: z.object({
+      object: z.object({
+        id: z.optional(z.string()),
+        object: z.string(),
+        // Which amount an object has depends on its kind: a checkout session's total, an invoice's due or paid, a charge's amount.
+        amount_total: z.nullish(z.number()),
+        amount_paid: z.nullish(z.number()),
+        amount_due: z.nullish(z.number()),
+        amount: z.nullish(z.number()),
+        currency: z.nullish(z.string()),
+        status: z.nullish(z.string()),
+        payment_status: z.nullish(z.string()),
+        description: z.nullish(z.string()),
+        customer,
+        customer_email: z.nullish(z.string()),
+        receipt_email: z.nullish(z.string()),
+        email: z.nullish(z.string()),
+      }),
+      previous_attributes: z.optional(z.record(z.string(), z.unknown())),
     }),
-    previous_attributes: z.optional(z.record(z.string(), z.unknown())),
-  }),
-});
+  });
+};
 
 function render(p: z.output<ReturnType<typeof envelope>>, type: string): Embed {
   const o = p.data.object;

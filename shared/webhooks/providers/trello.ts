@@ -10,25 +10,34 @@ import { eventWords } from '../render/words';
  * with a HEAD request before it creates a webhook (the relay answers it, see `probe`), and sends
  * no delivery id: the action id, unique per action, is one.
  */
-const named = z.object({ name: z.nullish(z.string()), shortLink: z.nullish(z.string()) });
-const envelope = () => z.object({
-  action: z.object({
-    id: z.string(),
-    type: z.string(),
-    data: z.object({
-      board: z.optional(named),
-      card: z.optional(z.extend(named, { closed: z.optional(z.boolean()) })),
-      list: z.optional(named),
-      listBefore: z.optional(named),
-      listAfter: z.optional(named),
-      text: z.nullish(z.string()),
-      old: z.optional(z.record(z.string(), z.unknown())),
-      checkItem: z.optional(z.object({ name: z.string(), state: z.nullish(z.string()) })),
+
+/** The parts of the envelope, built with it on the first delivery, not at import. */
+const parts = () => {
+  const named = z.object({ name: z.nullish(z.string()), shortLink: z.nullish(z.string()) });
+  return { named };
+};
+
+const envelope = () => {
+  const { named } = parts();
+  return z.object({
+    action: z.object({
+      id: z.string(),
+      type: z.string(),
+      data: z.object({
+        board: z.optional(named),
+        card: z.optional(z.extend(named, { closed: z.optional(z.boolean()) })),
+        list: z.optional(named),
+        listBefore: z.optional(named),
+        listAfter: z.optional(named),
+        text: z.nullish(z.string()),
+        old: z.optional(z.record(z.string(), z.unknown())),
+        checkItem: z.optional(z.object({ name: z.string(), state: z.nullish(z.string()) })),
+      }),
+      memberCreator: z.nullish(z.object({ fullName: z.nullish(z.string()), username: z.string() })),
     }),
-    memberCreator: z.nullish(z.object({ fullName: z.nullish(z.string()), username: z.string() })),
-  }),
-  model: z.object({ name: z.nullish(z.string()), url: z.nullish(z.string()) }),
-});
+    model: z.object({ name: z.nullish(z.string()), url: z.nullish(z.string()) }),
+  });
+};
 
 /** The common actions in words; others by their name ("addLabelToCard" -> "Add label to card"). */
 const WORDS: Record<string, string> = {

@@ -8,26 +8,34 @@ import { always, COLORS, schemaProvider, type Provider } from '../provider';
  * event or the delivery. Links are relative to `links.dashboard_url`. No signature scheme is
  * documented in the webhook introduction of Unity's Build API, so none is taken.
  */
-const link = z.object({ href: z.string() });
 
-const schemas = () => ({
-  build: z.object({
-    projectName: z.string(),
-    buildTargetName: z.string(),
-    buildNumber: z.number(),
-    buildStatus: z.string(),
-    startedBy: z.nullish(z.string()),
-    platform: z.nullish(z.string()),
-    links: z.nullish(
-      z.object({
-        dashboard_url: z.nullish(link),
-        dashboard_summary: z.nullish(link),
-        dashboard_project: z.nullish(link),
-        artifacts: z.nullish(z.array(z.object({ name: z.nullish(z.string()), files: z.nullish(z.array(z.object({ filename: z.string(), href: z.string() }))) }))),
-      }),
-    ),
-  }),
-});
+/** The parts several events share, built with the schemas on the first delivery, not at import. */
+const parts = () => {
+  const link = z.object({ href: z.string() });
+  return { link };
+};
+
+const schemas = () => {
+  const { link } = parts();
+  return {
+    build: z.object({
+      projectName: z.string(),
+      buildTargetName: z.string(),
+      buildNumber: z.number(),
+      buildStatus: z.string(),
+      startedBy: z.nullish(z.string()),
+      platform: z.nullish(z.string()),
+      links: z.nullish(
+        z.object({
+          dashboard_url: z.nullish(link),
+          dashboard_summary: z.nullish(link),
+          dashboard_project: z.nullish(link),
+          artifacts: z.nullish(z.array(z.object({ name: z.nullish(z.string()), files: z.nullish(z.array(z.object({ filename: z.string(), href: z.string() }))) }))),
+        }),
+      ),
+    }),
+  };
+};
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
