@@ -1,6 +1,6 @@
-import { App, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { App, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { addPolicyChecks } from './policyChecks';
 import { ChatbotApiStack, DEFAULT_SETTINGS } from './stack';
 
 /**
@@ -43,4 +43,4 @@ new ChatbotApiStack(app, 'ChatbotUtilityApi', {
   removalPolicy: flag('destroyData') ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
   dashboard: { discordClientId: text('discordClientId'), dashboardUrl: text('dashboardUrl') },
 });
-Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+addPolicyChecks(app);

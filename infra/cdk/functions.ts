@@ -16,6 +16,7 @@ import { signInEnvironment, type DashboardSettings } from './dashboardAccess';
 import { allowKeyUse } from './keys';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { logGroup, type LogSettings } from './logGroups';
+import { acknowledgeFunctionOutsideVpc } from './guardAcknowledgements';
 import { acknowledgeFunctionFindings } from './nagAcknowledgements';
 import { grantTable } from './tableAccess';
 
@@ -100,6 +101,7 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
   if (spec.sealsSecrets) allowKeyUse(settings.secretsKey, role, SECRET_BOX_ACTIONS);
   if (spec.signsInWithDiscord) settings.dashboard.clientSecret.grantRead(role);
   acknowledgeFunctionFindings(fn, role);
+  acknowledgeFunctionOutsideVpc(fn);
   return fn;
 }
 

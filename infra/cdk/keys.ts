@@ -1,5 +1,5 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
-import { AccountRootPrincipal, PolicyDocument, PolicyStatement, type IPrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, Effect, PolicyDocument, PolicyStatement, StarPrincipal, type IPrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 
@@ -34,10 +34,25 @@ export const KEY_ADMIN_ACTIONS = [
   'kms:CancelKeyDeletion',
 ];
 
-/** A rotated customer key whose policy grants the account administration only (see KEY_ADMIN_ACTIONS). */
+/**
+ * No grants but an AWS service's, whatever a later statement allows: a grant would let its holder
+ * use the key outside the policy (AWS Control Tower's CT.KMS.PR.3). None of the stack's own uses
+ * takes a grant.
+ */
+const onlyServiceGrants = () =>
+  new PolicyStatement({
+    sid: 'GrantsOnlyForAwsServices',
+    effect: Effect.DENY,
+    principals: [new StarPrincipal()],
+    actions: ['kms:CreateGrant'],
+    resources: ['*'],
+    conditions: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } },
+  });
+
+/** A rotated customer key whose policy grants the account administration only (see KEY_ADMIN_ACTIONS), and refuses grants to anyone but AWS services. */
 export function administeredKey(scope: Construct, id: string, description: string, removalPolicy: RemovalPolicy): Key {
   const policy = new PolicyDocument({
-    statements: [new PolicyStatement({ sid: 'KeyAdministration', principals: [new AccountRootPrincipal()], actions: KEY_ADMIN_ACTIONS, resources: ['*'] })],
+    statements: [new PolicyStatement({ sid: 'KeyAdministration', principals: [new AccountRootPrincipal()], actions: KEY_ADMIN_ACTIONS, resources: ['*'] }), onlyServiceGrants()],
   });
   return new Key(scope, id, { description, enableKeyRotation: true, removalPolicy, policy });
 }

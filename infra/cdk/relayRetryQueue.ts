@@ -4,6 +4,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { acknowledgeDeadLetterQueue } from './guardAcknowledgements';
 import { notifyingAlarm } from './monitoring';
 
 /**
@@ -16,6 +17,7 @@ import { notifyingAlarm } from './monitoring';
 export function relayRetryQueue(scope: Construct, fn: NodejsFunction, topic: ITopic, removalPolicy: RemovalPolicy): Queue {
   const common = { fifo: true, encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, removalPolicy };
   const deadLetters = new Queue(scope, 'RelayRetryDeadLetters', { ...common, retentionPeriod: Duration.days(14) });
+  acknowledgeDeadLetterQueue(deadLetters);
   const queue = new Queue(scope, 'RelayRetryQueue', {
     ...common,
     // Longer than a drain can run (the function's timeout), so a kick is never handed to two consumers.

@@ -20,6 +20,7 @@ import { addGatewayResponses, methodNotAllowedMock, probeMock } from './gatewayA
 import { logGroup, type LogSettings } from './logGroups';
 import { methodSettings, STAGE_LOGGING, type Throttle } from './methodSettings';
 import { usagePlanName } from './dashboardAccess';
+import { acknowledgeGatewayInvokePermissions, acknowledgeStageFindings } from './guardAcknowledgements';
 import { acknowledgePublicMethod } from './nagAcknowledgements';
 
 export interface ApiSettings {
@@ -82,6 +83,7 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
   // itself, unencrypted and kept forever; it must exist before the stage logs anything.
   const stage = api.deploymentStage;
   stage.node.addDependency(logGroup(scope, 'ApiExecutionLogs', settings.logs, `API-Gateway-Execution-Logs_${api.restApiId}/${STAGE_NAME}`));
+  acknowledgeStageFindings(stage);
 
   const authorizer = new RequestAuthorizer(scope, 'KeyAuthorizer', {
     handler: settings.authorizer,
@@ -106,6 +108,7 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
     methodNotAllowedMock(api.root.resourceForPath(path), methods);
   }
   addGatewayResponses(api);
+  acknowledgeGatewayInvokePermissions(api, settings.authorizer);
 
   const usagePlan = api.addUsagePlan('UsagePlan', {
     name: usagePlanName(scope),

@@ -181,9 +181,33 @@ describe('log groups and keys', () => {
       }
     }
     for (const action of ['kms:Decrypt', 'kms:Encrypt', 'kms:CreateGrant', 'kms:GenerateDataKey', 'kms:ReEncryptFrom']) expect(KEY_ADMIN_ACTIONS).not.toContain(action);
-    const users = (t: Template) => keyPolicy(t, 'SecretsKey').filter((s) => !rootPrincipal(s)).map((s) => [s.Principal.AWS, s.Action]);
+    const users = (t: Template) => keyPolicy(t, 'SecretsKey').filter((s) => s.Effect === 'Allow' && !rootPrincipal(s)).map((s) => [s.Principal.AWS, s.Action]);
     expect(users(template)).toEqual([[{ 'Fn::GetAtt': [expect.stringMatching(/^WebhooksFunctionRole/), 'Arn'] }, ['kms:Encrypt', 'kms:Decrypt']]]);
     expect(users(custom)).toEqual(expect.arrayContaining([[OPERATOR, ['kms:Encrypt', 'kms:Decrypt']]]));
     expect(users(custom)).toHaveLength(2);
+  });
+
+  test('every key refuses grants to anyone but an AWS service acting for a resource (Control Tower CT.KMS.PR.3), and nothing of ours takes one', () => {
+    for (const t of [template, custom]) {
+      const keys = Object.values(resourcesOf(t, 'AWS::KMS::Key'));
+      expect(keys.length).toBeGreaterThanOrEqual(2);
+      for (const key of keys) {
+        const denials = (key.Properties.KeyPolicy.Statement as any[]).filter((s) => s.Effect === 'Deny');
+        expect(denials).toEqual([
+          {
+            Sid: 'GrantsOnlyForAwsServices',
+            Effect: 'Deny',
+            Principal: '*',
+            Action: 'kms:CreateGrant',
+            Resource: '*',
+            Condition: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } },
+          },
+        ]);
+      }
+      const allowed = [...Object.values(resourcesOf(t, 'AWS::KMS::Key')).flatMap((key) => key.Properties.KeyPolicy.Statement), ...Object.values(resourcesOf(t, 'AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement)]
+        .filter((s: any) => s.Effect === 'Allow')
+        .flatMap((s: any) => [s.Action].flat());
+      expect(allowed.filter((action: string) => /^kms:(CreateGrant|\*)$/.test(action))).toEqual([]);
+    }
   });
 });

@@ -1,25 +1,27 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
+import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { addPolicyChecks } from '../../infra/cdk/policyChecks';
 import { ChatbotApiStack, DEFAULT_SETTINGS, type ChatbotApiSettings } from '../../infra/cdk/stack';
 
 /** The feature flags of cdk.json, so tests build what `cdk synth` builds. */
 const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<string, unknown>;
 
 /**
- * The stack synthesised as `npm run synth` does, with cdk-nag's AwsSolutions checks, but without
- * running esbuild (bundling is what `npm run synth` itself proves). Throws when cdk-nag reports.
+ * The stack synthesised as `npm run synth` does, with its policy checks (cdk-nag's AwsSolutions,
+ * Control Tower's controls through cfn-guard), but without running esbuild (bundling is what
+ * `npm run synth` itself proves). Throws when either reports a finding not acknowledged.
  * Each resource's template Metadata lists the acknowledgements that cover it, nearest first.
  */
-export function synthStack(settings: ChatbotApiSettings = DEFAULT_SETTINGS): { template: Template; stack: ChatbotApiStack } {
-  const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-test-')), context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [] } });
+export function synthStack(settings: ChatbotApiSettings = DEFAULT_SETTINGS): { template: Template; stack: ChatbotApiStack; outdir: string } {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-test-'));
+  const app = new App({ outdir, context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [] } });
   const stack = new ChatbotApiStack(app, 'ChatbotUtilityApi', settings);
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }));
+  addPolicyChecks(app, { writeSuppressionsToCloudFormation: true });
   app.synth();
-  return { template: Template.fromStack(stack), stack };
+  return { template: Template.fromStack(stack), stack, outdir };
 }
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; Metadata?: Record<string, any> }>;
