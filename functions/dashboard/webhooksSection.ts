@@ -7,7 +7,7 @@ export const webhooksSection = () =>
     'section',
     { 'aria-labelledby': 'webhooks-title' },
     h('h2', { id: 'webhooks-title' }, 'Webhooks'),
-    h('p', { class: 'note' }, 'Paste a Discord webhook URL and pick the provider: give the provider the relay URL. Save a signing secret to have the relay check signatures, and to see the deliveries here.'),
+    h('p', { class: 'note' }, 'Paste a Discord webhook URL and pick the provider: give the provider the relay URL. Save a signing secret to have the relay check signatures, and to see the deliveries here. Each provider\'s secret is saved beside the others of the webhook.'),
     h(
       'form',
       { id: 'save-webhook' },
@@ -34,9 +34,18 @@ export const webhooksSection = () =>
 export const WEBHOOKS_SCRIPT = `
 ${DISCORD_WEBHOOK_SCRIPT}
   let relay = { url: '', providers: [] };
+  // Your webhooks as last listed, and the one whose refusal of unsigned deliveries the box shows.
+  let listed = [];
+  let boxShows = '';
   const chosen = () => relay.providers.find((provider) => provider.name === $('hook-provider').value);
   const buildRelayUrl = () => {
     const match = discordWebhook($('hook-url').value);
+    // A webhook of yours starts with the box as it is saved, so saving another secret never unticks it unawares.
+    if (match && match.id !== boxShows) {
+      boxShows = match.id;
+      const known = listed.find((hook) => hook.webhookId === match.id);
+      $('hook-require').checked = Boolean(known && known.requireSignatures);
+    }
     const provider = chosen();
     $('relay-url').value = match && provider ? apiRoot + relay.url.replace('{id}', match.id).replace('{token}', match.token).replace('{provider}', provider.name) : '';
     $('copy-relay').disabled = !$('relay-url').value;
@@ -59,6 +68,7 @@ ${DISCORD_WEBHOOK_SCRIPT}
 
   const OUTCOMES = { forwarded: 'forwarded', ignored: 'ignored (not an event we render)', rejected: 'refused by Discord', rateLimited: 'rate limited by Discord', failed: 'Discord failed', pending: 'in progress', queued: 'queued: retried automatically' };
   const showWebhooks = (data) => {
+    listed = data.webhooks;
     const list = $('webhooks');
     list.replaceChildren();
     $('no-webhooks').hidden = data.webhooks.length > 0;

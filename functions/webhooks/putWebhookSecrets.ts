@@ -6,6 +6,8 @@ import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import { webhookOfUrl } from '../../shared/routes/webhookUrl';
 import type { Routes } from '../../shared/routes/table';
 import { accountJson } from '../../shared/runtime/signedIn';
+import { StoreUnavailableError } from '../../shared/errors/unavailable';
+import { SecretsChangedError } from '../../shared/store/webhookSecrets';
 import { storableSecrets } from '../../shared/webhooks/secrets';
 import { signedIn, type WebhookHandler, type WebhookServices } from './services';
 
@@ -23,24 +25,46 @@ interface Registration {
   /** The account the webhook joins (its dashboard lists it), and the key that registered it, if any. */
   account: string;
   keyId: string;
+  /**
+   * The dashboard saves one provider's secret at a time: the account's other secrets are kept, and
+   * requireSignatures too when the form does not say. The API's PUT replaces them all.
+   */
+  merge?: boolean;
 }
 
+/** Tries of a merge that finds the record changed under it (two saves at once) before it gives up. */
+const MERGE_TRIES = 3;
+
 /**
- * Replaces the signature secrets of a Discord webhook, after Discord confirms the token (so an
- * API key alone cannot lock someone else's webhook). Secrets are sealed or hashed, never stored
- * or answered in the clear; the webhook goes to the registering account. The answer names the
- * providers that now require signed deliveries (all of them with `requireSignatures`).
+ * Replaces (or, for the dashboard, merges into) the signature secrets of a Discord webhook, after
+ * Discord confirms the token (so an API key alone cannot lock someone else's webhook). Secrets are
+ * sealed or hashed, never stored or answered in the clear; the webhook goes to the registering
+ * account. The answer names the providers whose deliveries must now be signed (all of them with
+ * `requireSignatures`).
  */
-async function registerSecrets({ webhook, secrets, requireSignatures, account, keyId }: Registration, deps: WebhookServices) {
+async function registerSecrets({ webhook, secrets, requireSignatures, account, keyId, merge = false }: Registration, deps: WebhookServices) {
   // What Discord says counts for the relay too: a confirmed token is known good, a refused one remembered.
   const pair = await deps.pairGuard.recall(webhook.id, webhook.token);
   const check = await deps.pairGuard.consult(pair, (onInvalidAnswer) => checkWebhook(webhook.id, webhook.token, { apiBase: deps.discordApiBase, onInvalidAnswer }));
   if (check.kind !== 'delivered') throw discordRefusal(check, WORDING);
-  const stored = await storableSecrets(webhook.id, secrets, deps.secretBox);
-  const updatedAt = deps.now().toISOString();
-  const required = requireSignatures === true;
-  await deps.webhookSecrets.replace({ webhookId: webhook.id, secrets: stored, ...(required ? { requireSignatures: required } : {}), keyId, ownerAccount: account, updatedAt });
-  return { webhookId: webhook.id, signedProviders: Object.keys(stored).sort(), requireSignatures: required, updatedAt };
+  const given = await storableSecrets(webhook.id, secrets, deps.secretBox);
+  for (let tries = 1; ; tries += 1) {
+    const read = merge ? await deps.webhookSecrets.get(webhook.id) : undefined;
+    // Only the account's own registration is merged into: whoever else holds the URL starts afresh.
+    const kept = read?.ownerAccount === account ? read : undefined;
+    const stored = { ...kept?.secrets, ...given };
+    const required = (requireSignatures ?? kept?.requireSignatures) === true && Object.keys(stored).length > 0;
+    const updatedAt = deps.now().toISOString();
+    try {
+      await deps.webhookSecrets.replace(
+        { webhookId: webhook.id, secrets: stored, ...(required ? { requireSignatures: required } : {}), keyId, ownerAccount: account, updatedAt },
+        merge ? (read ? { updatedAt: read.updatedAt } : 'absent') : undefined,
+      );
+      return { webhookId: webhook.id, signedProviders: Object.keys(stored).sort(), requireSignatures: required, updatedAt };
+    } catch (error) {
+      if (!(error instanceof SecretsChangedError) || tries === MERGE_TRIES) throw error instanceof SecretsChangedError ? new StoreUnavailableError('PutItem', error) : error;
+    }
+  }
 }
 
 export const putWebhookSecrets: WebhookHandler<Routes['putWebhookSecrets']> = async ({ path, body }, context, deps) => {
@@ -51,6 +75,6 @@ export const putWebhookSecrets: WebhookHandler<Routes['putWebhookSecrets']> = as
 /** The dashboard's registration: the webhook named by its URL, for the signed-in account. */
 export const dashboardSaveWebhook = signedIn(webhookRoutes.dashboardSaveWebhook, async ({ body }, session, context, deps) => {
   const { webhookUrl, ...secrets } = body;
-  const registration = { webhook: webhookOfUrl(webhookUrl), ...secrets, account: session.accountId, keyId: 'dashboard' };
+  const registration = { webhook: webhookOfUrl(webhookUrl), ...secrets, account: session.accountId, keyId: 'dashboard', merge: true };
   return accountJson(await registerSecrets(registration, deps), context.requestId);
 });

@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { guarded } from './errors';
@@ -22,10 +23,21 @@ const webhookSecretsRecord = z.object({
 });
 export type WebhookSecrets = z.output<typeof webhookSecretsRecord>;
 
+/** What a read-merge-write expects to find: the record as read (by its updatedAt), or none. */
+export type SeenSecrets = { updatedAt: string } | 'absent';
+
+/** The record changed between a read and the write that built on it. */
+export class SecretsChangedError extends Error {
+  override readonly name = 'SecretsChangedError';
+}
+
 export interface WebhookSecretStore {
   get(webhookId: string): Promise<WebhookSecrets | undefined>;
-  /** Replaces the webhook's secrets; an empty set removes the record (and with it requireSignatures). */
-  replace(record: WebhookSecrets): Promise<void>;
+  /**
+   * Replaces the webhook's secrets; an empty set removes the record (and with it requireSignatures).
+   * With `seen`, only if the record is still as it was read, else SecretsChangedError.
+   */
+  replace(record: WebhookSecrets, seen?: SeenSecrets): Promise<void>;
   /** The webhooks whose secrets the account registered last, by webhook id. */
   listOwned(owner: string): Promise<WebhookSecrets[]>;
 }
@@ -56,12 +68,18 @@ export class DynamoWebhookSecretStore implements WebhookSecretStore {
     return (await queryOwned(this.db, this.tableName, owner, partitionKey('webhook', ''))).map(toRecord);
   }
 
-  async replace(record: WebhookSecrets): Promise<void> {
-    if (Object.keys(record.secrets).length === 0) {
-      await guarded('DeleteItem', () => this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keyOf(record.webhookId) })));
-      return;
+  async replace(record: WebhookSecrets, seen?: SeenSecrets): Promise<void> {
+    const condition = seen === undefined ? {} : seen === 'absent' ? { ConditionExpression: 'attribute_not_exists(pk)' } : { ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': seen.updatedAt } };
+    try {
+      if (Object.keys(record.secrets).length === 0) {
+        await guarded('DeleteItem', () => this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keyOf(record.webhookId), ...condition })));
+        return;
+      }
+      const owned = record.ownerAccount ? ownedBy(record.ownerAccount, keyOf(record.webhookId).pk) : {};
+      await guarded('PutItem', () => this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...keyOf(record.webhookId), ...record, ...owned }, ...condition })));
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) throw new SecretsChangedError(`the secrets of webhook ${record.webhookId} changed since they were read`);
+      throw error;
     }
-    const owned = record.ownerAccount ? ownedBy(record.ownerAccount, keyOf(record.webhookId).pk) : {};
-    await guarded('PutItem', () => this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...keyOf(record.webhookId), ...record, ...owned } })));
   }
 }

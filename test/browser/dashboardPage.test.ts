@@ -265,6 +265,25 @@ describe('the dashboard in Chromium', () => {
       await expect(row.locator('td').nth(3).textContent()).resolves.toBe('forwarded (200)');
       await expect(page.getByRole('button', { name: 'Replay star browser-star-1' }).count()).resolves.toBe(0);
 
+      // Refusing unsigned deliveries, then saving GitLab's secret too: GitHub's is kept, and the box
+      // starts as the webhook has it when its URL is given again.
+      const url = `https://discord.com/api/webhooks/${id}/${token}`;
+      await page.getByLabel('Discord webhook URL').fill(url);
+      await page.getByLabel('Refuse unsigned deliveries').check();
+      await page.getByLabel('Signing secret').fill('a-signing-secret');
+      await page.getByRole('button', { name: 'Save webhook' }).click();
+      await page.getByText(/unsigned deliveries refused/).waitFor();
+      await page.reload();
+      await page.locator('#signed-in').waitFor({ state: 'visible' });
+      await expect(page.getByLabel('Refuse unsigned deliveries').isChecked()).resolves.toBe(false);
+      await page.getByLabel('Discord webhook URL').fill(url);
+      await expect(page.getByLabel('Refuse unsigned deliveries').isChecked()).resolves.toBe(true);
+      await page.getByLabel('Provider').selectOption('gitlab');
+      await page.getByLabel('Signing secret').fill('a-gitlab-token');
+      await page.getByRole('button', { name: 'Save webhook' }).click();
+      await page.getByText(`Webhook ${id} saved: github, gitlab deliveries are checked.`).waitFor();
+      await page.getByText('Signed: github, gitlab; unsigned deliveries refused.').waitFor();
+
       page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: `Remove webhook ${id}` }).click();
       await page.getByText(`Webhook ${id} removed.`).waitFor();

@@ -65,6 +65,31 @@ describe('your webhooks on the dashboard', () => {
     expectAnswer(await relay.star(id, 'unsigned-2'), 200, /^forwarded: star$/);
   });
 
+  test("saving one provider's secret keeps your others, and the refusal of unsigned deliveries unless the form says otherwise", async () => {
+    const id = relay.hookId();
+    expect((await register(id, { secrets: { github: 'gh-secret', stripe: 'whsec_stripe' }, requireSignatures: true })).json.data).toMatchObject({ signedProviders: ['github', 'stripe'], requireSignatures: true });
+    // What the form sends to add GitLab's secret: one provider, and the box as the page preset it (here left out).
+    const added = await register(id, { secrets: { gitlab: 'gl-token' } });
+    expect(added.json.data).toMatchObject({ signedProviders: ['github', 'gitlab', 'stripe'], requireSignatures: true });
+    expect((await mine()).find((hook) => hook.webhookId === id)).toMatchObject({ signedProviders: ['github', 'gitlab', 'stripe'], requireSignatures: true });
+    // GitHub's secret still guards GitHub's deliveries, and an unsigned one of any provider is still refused.
+    expectAnswer(await relay.star(id, 'unsigned-kept'), 401, /signature/i, 'UNAUTHORIZED');
+    expectAnswer(await signedStar(id, 'signed-kept', 'gh-secret'), 200, /^forwarded: star$/);
+    // A new GitHub secret replaces the old one only.
+    await register(id, { secrets: { github: 'gh-rotated' } });
+    expectAnswer(await signedStar(id, 'signed-old', 'gh-secret'), 401, /does not match/, 'UNAUTHORIZED');
+    expectAnswer(await signedStar(id, 'signed-new', 'gh-rotated'), 200, /^forwarded: star$/);
+    // Unticking the box, said explicitly, is kept.
+    expect((await register(id, { secrets: { gitlab: 'gl-token-2' }, requireSignatures: false })).json.data).toMatchObject({ signedProviders: ['github', 'gitlab', 'stripe'], requireSignatures: false });
+  });
+
+  test('two saves at once both land: neither secret is lost', async () => {
+    const id = relay.hookId();
+    const saves = await Promise.all(['github', 'gitlab', 'stripe', 'sentry'].map((provider) => register(id, { secrets: { [provider]: `${provider}-secret` } })));
+    expect(saves.map((save) => save.status)).toEqual([200, 200, 200, 200]);
+    expect(Object.keys((await relay.stores.webhookSecrets.get(id))?.secrets ?? {}).sort()).toEqual(['github', 'gitlab', 'sentry', 'stripe']);
+  });
+
   test("a webhook another account registered is none of yours: not listed, and replay or removal answer 404 as if absent", async () => {
     const theirs = relay.hookId();
     expect((await relay.putSecrets(theirs, { github: 'their-secret' })).status).toBe(200);
@@ -77,8 +102,9 @@ describe('your webhooks on the dashboard', () => {
     expect(replay.json.error.message.replace(theirs, 'ID')).toBe(absent.json.error.message.replace(/\d{17,20}/, 'ID'));
     expectErrorEnvelope(await browser.api('DELETE', `/webhooks/${theirs}`, undefined, csrf), 404, 'NOT_FOUND');
     expect(await relay.stores.webhookSecrets.get(theirs)).toMatchObject({ ownerAccount: 'local-1', secrets: { github: expect.anything() } });
-    // Registering it from the dashboard (holding its URL) makes it this account's.
-    expect((await register(theirs, { secrets: { github: 'new-secret' } })).status).toBe(200);
+    // Registering it from the dashboard (holding its URL) makes it this account's, afresh: nothing of theirs is merged in.
+    expect((await relay.putSecrets(theirs, { github: 'their-secret', gitlab: 'their-token' })).status).toBe(200);
+    expect((await register(theirs, { secrets: { stripe: 'whsec_new' } })).json.data).toMatchObject({ signedProviders: ['stripe'] });
     expect((await mine()).map((hook) => hook.webhookId)).toContain(theirs);
   });
 

@@ -62,7 +62,7 @@ export const webhookRoutes = {
     group: 'webhooks',
     auth: 'session',
     response: 'json',
-    summary: 'Register the signature secrets of a Discord webhook named by its URL (as PUT /v1/webhooks/{id}/{token}); it joins your webhooks',
+    summary: "Register signature secrets of a Discord webhook named by its URL; it joins your webhooks. The secrets given join those you saved before (a provider's new secret replaces its old one); requireSignatures, when left out, stays as it was",
     errors: ['FORBIDDEN', 'NOT_FOUND', 'UPSTREAM_ERROR'],
     schemas: { headers: csrfHeaders, body: webhookRegistrationBody, data: secretsData },
     maxBodyBytes: 16 * 1024,
