@@ -1,4 +1,9 @@
+import { botFieldNames } from '../../shared/store/bots/fields';
 import { h } from '../../shared/svg/builder';
+
+/** The profile fields the form edits; the others (avatar, website, tags...) are sent back as saved. */
+const EDITED = ['name', 'public', 'description', 'inviteUrl'];
+const KEPT = [...botFieldNames, 'tags'].filter((name) => !EDITED.includes(name));
 
 /** The dashboard's "Bots" section: the account's bots (served by the bots function), a form to register or edit one, its proof of control, its heartbeat snippet. */
 export const botsSection = () =>
@@ -80,6 +85,9 @@ export const BOTS_SCRIPT = `
   ].join('\\n');
 
   let verifying = null;
+  // Your bots as last listed: saving one sends back what the form does not show, so it is never wiped.
+  let listedBots = [];
+  const KEPT = ${JSON.stringify(KEPT)};
   const showHeartbeat = (bot) => {
     $('heartbeat-title').textContent = 'Heartbeat of ' + bot.name;
     $('heartbeat-code').textContent = heartbeatSnippet(bot.clientId);
@@ -108,6 +116,7 @@ export const BOTS_SCRIPT = `
     say('Bot ' + bot.name + ' deleted.');
   };
   const showBots = (data) => {
+    listedBots = data.bots;
     const body = $('bots').tBodies[0];
     body.replaceChildren();
     $('no-bots').hidden = data.bots.length > 0;
@@ -135,6 +144,8 @@ export const BOTS_SCRIPT = `
     const profile = { name: $('bot-name').value.trim(), public: $('bot-public').checked };
     if ($('bot-description').value.trim()) profile.description = $('bot-description').value.trim();
     if ($('bot-invite').value.trim()) profile.inviteUrl = $('bot-invite').value.trim();
+    const saved = listedBots.find((bot) => bot.clientId === clientId);
+    if (saved) for (const name of KEPT) if (saved[name] !== null && saved[name] !== undefined) profile[name] = saved[name];
     try {
       const saved = await api('PUT', '/bots/' + encodeURIComponent(clientId), profile);
       await refreshBots();

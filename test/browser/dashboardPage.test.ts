@@ -217,11 +217,18 @@ describe('the dashboard in Chromium', () => {
       const listed = await call(`${api.url}/v1/bots?limit=100`, { key });
       expect(listed.json.data.bots).toEqual(expect.arrayContaining([expect.objectContaining({ clientId, name: 'Helper <i>bot</i>', guilds: 42, online: true })]));
 
+      // What the form does not show (set through the API) survives an edit on the page.
+      const unseen = { avatar: 'https://cdn.example/a.png', website: 'https://helper.example', supportServer: 'https://discord.gg/helper', version: '2.1.0', tags: ['utility', 'fun'] };
+      const put = await call(`${api.url}/v1/bots/${clientId}`, { key, method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Helper <i>bot</i>', description: 'Helps', ...unseen }) });
+      expect(put.status).toBe(200);
+      await page.reload();
+      await page.locator('#signed-in').waitFor({ state: 'visible' });
       await page.getByRole('button', { name: 'Edit Helper <i>bot</i>' }).click();
       await expect(page.getByLabel('Description').inputValue()).resolves.toBe('Helps');
       await page.getByLabel('Bot name').fill('Helper 2');
       await page.getByRole('button', { name: 'Save bot' }).click();
       await page.getByText('Bot Helper 2 saved.').waitFor();
+      expect((await call(`${api.url}/v1/bots/${clientId}`, { key })).json.data).toMatchObject({ name: 'Helper 2', description: 'Helps', ...unseen });
       page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Delete Helper 2' }).click();
       await page.getByText('Bot Helper 2 deleted.').waitFor();
