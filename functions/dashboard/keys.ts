@@ -5,6 +5,7 @@ import type { ApiKeyRecord } from '../../shared/store';
 import { MAX_ACTIVE_KEYS, signedIn } from './services';
 import { usageOfKey } from './keyUsage';
 import { accountJson } from '../../shared/runtime/signedIn';
+import { NoKeySlotError } from '../../shared/access/keySlots';
 
 const { dashboardKeys: listRoute, dashboardCreateKey: createRoute, dashboardRevokeKey: revokeRoute } = dashboardRoutes;
 
@@ -25,32 +26,29 @@ export const dashboardKeys = signedIn(listRoute, async (_input, session, context
 });
 
 /**
- * A new key for the account: counted against its creations per minute, then one of its key slots
- * is taken (atomically: two clicks at once cannot pass the limit) and given back if creating fails.
+ * A new key for the account: counted against its creations per minute, then it takes one of the
+ * account's key slots (atomically: two clicks at once cannot pass the limit; keySlots.ts).
  */
 export const dashboardCreateKey = signedIn(createRoute, async ({ body }, session, context, services) => {
   const pace = await services.keyCreations.hit(`keys:${session.accountId}`);
   if (!pace.allowed) throw new ApiError('RATE_LIMITED', `At most ${pace.limit} keys a minute; retry in ${pace.retryAfter} s`, undefined, { 'Retry-After': String(pace.retryAfter) });
-  if (!(await services.accounts.reserveKeySlot(session.accountId, MAX_ACTIVE_KEYS))) {
-    throw new ApiError('FORBIDDEN', `You have ${MAX_ACTIVE_KEYS} active keys, the most an account may hold; revoke one first`);
-  }
   try {
-    const { record, value } = await services.keys.create({ name: body.name, owner: session.accountId, now: services.now() });
+    const { record, value } = await services.keys.create({ name: body.name, owner: session.accountId, now: services.now() }, MAX_ACTIVE_KEYS);
     return accountJson({ key: viewOf(record), value }, context.requestId, 201);
   } catch (error) {
-    await services.accounts.releaseKeySlot(session.accountId);
+    if (error instanceof NoKeySlotError) throw new ApiError('FORBIDDEN', `You have ${MAX_ACTIVE_KEYS} active keys, the most an account may hold; revoke one first`);
     throw error;
   }
 });
 
-/** Revokes one of the account's keys; another account's key is as absent as an unknown one (404). */
+/**
+ * Revokes one of the account's keys; another account's key is as absent as an unknown one (404).
+ * A key already revoked is revoked again: a revocation that failed halfway (API Gateway throttled
+ * after the key was marked) is finished by the retry, and its slot given back then (keySlots.ts).
+ */
 export const dashboardRevokeKey = signedIn(revokeRoute, async ({ path }, session, context, services) => {
   const found = await services.apiKeys.getById(path.keyId);
   if (!found || found.owner !== session.accountId) throw new ApiError('NOT_FOUND', `You have no key ${path.keyId}`);
-  if (found.revokedAt) return accountJson({ key: viewOf(found) }, context.requestId);
-  const at = services.now().toISOString();
-  const revoked = (await services.keys.revoke(found.id, at)) ?? found;
-  // Only the revocation that happened here gives the slot back (two at once: one of them).
-  if (revoked.revokedAt === at) await services.accounts.releaseKeySlot(session.accountId);
+  const revoked = (await services.keys.revoke(found.id, services.now().toISOString())) ?? found;
   return accountJson({ key: viewOf(revoked) }, context.requestId);
 });

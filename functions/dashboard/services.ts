@@ -1,6 +1,6 @@
 import { signedInRoutes } from '../../shared/runtime/signedIn';
 import { RateLimiter, rateLimitFromEnv } from '../../shared/access/rateLimiter';
-import type { KeyRegistry } from '../../shared/access/keyAdmin';
+import { slottedKeys, type SlottedKeyRegistry } from '../../shared/access/keySlots';
 import { keyRegistryFromEnv } from './keyRegistry';
 import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import type { RouteDefinition } from '../../shared/routes/types';
@@ -15,8 +15,8 @@ export interface DashboardServices {
   signIns: SignInStore;
   apiKeys: ApiKeyStore;
   accounts: AccountStore;
-  /** Creates and revokes keys: the table alone locally; in AWS the usage plan's keys too. */
-  keys: KeyRegistry;
+  /** Creates and revokes keys, counted against the account's slots: the table alone locally; in AWS the usage plan's keys too. */
+  keys: SlottedKeyRegistry;
   /** Discord, or the local server's development sign-in; undefined when neither is set up. */
   signIn: SignInProvider | undefined;
   /** Key creations per account and minute. */
@@ -56,7 +56,7 @@ export const dashboardKit: GroupKit<DashboardServices> = {
     signIns: stores.signIns,
     apiKeys: stores.apiKeys,
     accounts: stores.accounts,
-    keys: keyRegistryFromEnv(stores.apiKeys),
+    keys: slottedKeys(keyRegistryFromEnv(stores.apiKeys), stores),
     signIn: signInFromEnv(),
     keyCreations: new RateLimiter(stores.rateCounters, { limit: KEY_CREATIONS_PER_MINUTE }),
     rateCounters: stores.rateCounters,

@@ -5,6 +5,7 @@ import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
 import { createStores, type Stores } from '../../shared/store';
 import { migrateRecords } from '../../shared/store/migrations';
 import { awsKeyRegistry } from '../../shared/access/awsKeyRegistry';
+import { slottedKeys } from '../../shared/access/keySlots';
 import { KEY_OPTIONS, runKeysCommand, type AccountTools } from './keysCommand';
 import { readStackOutputs } from './stackOutputs';
 import { localStoreConfig, type Cleanup } from './storeTarget';
@@ -18,13 +19,15 @@ export interface RegistryOptions {
 /**
  * Where the keys live. Locally: the local server's store (see localStoreConfig). With `aws`: the
  * deployed stack, found by its outputs (table, usage plan), with the caller's AWS credentials.
+ * Either way a key made for an owner counts against the owner's dashboard slots, and revoking
+ * gives its slot back (keySlots.ts), so the dashboard's limit follows what the operator does.
  */
 export async function keyRegistry(options: RegistryOptions, cleanup: Cleanup): Promise<{ registry: KeyRegistry; tools: AccountTools }> {
   if (!options.aws) {
     const config = await localStoreConfig(cleanup);
     const stores = createStores(config);
     cleanup.unshift(() => stores.db.destroy());
-    return { registry: storeRegistry(stores.apiKeys), tools: accountTools(stores, config.tableName) };
+    return { registry: slottedKeys(storeRegistry(stores.apiKeys), stores), tools: accountTools(stores, config.tableName) };
   }
   // One region for all three clients: --region, else what the SDK resolves (env, profile).
   const cloudFormation = new CloudFormationClient({ region: options.region });
@@ -33,7 +36,7 @@ export async function keyRegistry(options: RegistryOptions, cleanup: Cleanup): P
   const stores = createStores({ tableName: outputs.TableName, region });
   cleanup.unshift(() => stores.db.destroy());
   return {
-    registry: awsKeyRegistry({ gateway: new APIGatewayClient({ region }), store: stores.apiKeys, usagePlanId: outputs.UsagePlanId }),
+    registry: slottedKeys(awsKeyRegistry({ gateway: new APIGatewayClient({ region }), store: stores.apiKeys, usagePlanId: outputs.UsagePlanId }), stores),
     tools: accountTools(stores, outputs.TableName),
   };
 }

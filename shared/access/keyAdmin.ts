@@ -13,6 +13,8 @@ export interface NewKey {
   /** Seeds a chosen key (local development); else one is generated. */
   value?: string;
   now?: Date;
+  /** It takes one of its owner's key slots (keySlots.ts says when). */
+  holdsSlot?: boolean;
 }
 
 /** What `npm run keys` manages: the local store alone, or in AWS the store plus API Gateway. */
@@ -32,6 +34,7 @@ export function newKeyRecord(key: NewKey): CreatedKey {
     owner: key.owner ?? key.name,
     keyHash: hashKey(value),
     createdAt: (key.now ?? new Date()).toISOString(),
+    holdsSlot: key.holdsSlot ?? false,
   };
   return { record, value };
 }

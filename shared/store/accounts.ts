@@ -8,8 +8,8 @@ import { partitionKey } from './recordKinds';
  * is a single conditional UpdateItem, so two concurrent "Create key" clicks cannot pass the limit.
  */
 export interface AccountStore {
-  /** Takes one of `max` key slots; false when all are taken. */
-  reserveKeySlot(accountId: string, max: number): Promise<boolean>;
+  /** Takes one of `max` key slots; false when all are taken. Without `max` (an operator's key), always. */
+  reserveKeySlot(accountId: string, max?: number): Promise<boolean>;
   /** Gives a slot back (a key revoked, or a creation that failed after reserving). */
   releaseKeySlot(accountId: string): Promise<void>;
 }
@@ -23,15 +23,15 @@ export class DynamoAccountStore implements AccountStore {
     private readonly tableName: string,
   ) {}
 
-  async reserveKeySlot(accountId: string, max: number): Promise<boolean> {
-    return this.addKeys(accountId, 1, 'attribute_not_exists(activeKeys) OR activeKeys < :bound', max);
+  async reserveKeySlot(accountId: string, max?: number): Promise<boolean> {
+    return this.addKeys(accountId, 1, max === undefined ? undefined : { condition: 'attribute_not_exists(activeKeys) OR activeKeys < :bound', bound: max });
   }
 
   async releaseKeySlot(accountId: string): Promise<void> {
-    await this.addKeys(accountId, -1, 'activeKeys > :bound', 0);
+    await this.addKeys(accountId, -1, { condition: 'activeKeys > :bound', bound: 0 });
   }
 
-  private async addKeys(accountId: string, by: number, condition: string, bound: number): Promise<boolean> {
+  private async addKeys(accountId: string, by: number, guard?: { condition: string; bound: number }): Promise<boolean> {
     try {
       await guarded('UpdateItem', () =>
         this.db.send(
@@ -39,8 +39,8 @@ export class DynamoAccountStore implements AccountStore {
             TableName: this.tableName,
             Key: keyOf(accountId),
             UpdateExpression: 'ADD activeKeys :by',
-            ConditionExpression: condition,
-            ExpressionAttributeValues: { ':by': by, ':bound': bound },
+            ...(guard ? { ConditionExpression: guard.condition } : {}),
+            ExpressionAttributeValues: { ':by': by, ...(guard ? { ':bound': guard.bound } : {}) },
           }),
         ),
       );

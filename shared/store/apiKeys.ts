@@ -15,6 +15,12 @@ const apiKeyRecord = z.object({
   revokedAt: z.optional(z.string()),
   /** In AWS: the id of the API Gateway key (value = keyHash) that joins the usage plan. */
   gatewayKeyId: z.optional(z.string()),
+  /**
+   * Whether the key takes one of its owner's key slots (shared/access/keySlots.ts) until revoked:
+   * true from creation until the slot is given back; absent on keys made before slots were
+   * recorded per key.
+   */
+  holdsSlot: z.optional(z.boolean()),
 });
 
 export type ApiKeyRecord = z.output<typeof apiKeyRecord>;
@@ -30,6 +36,8 @@ export interface ApiKeyStore {
   listByOwner(owner: string): Promise<ApiKeyRecord[]>;
   /** Marks the key revoked (idempotent); undefined when no such id exists. */
   revoke(id: string, at: string): Promise<ApiKeyRecord | undefined>;
+  /** Marks a revoked key's slot given back; true for the one call that does it, false after. */
+  giveUpSlot(record: ApiKeyRecord): Promise<boolean>;
 }
 
 // Primary item: pk KEY#<hash>, so the hot path (authorizer) is one consistent GetItem.
@@ -127,6 +135,26 @@ export class DynamoApiKeyStore implements ApiKeyStore {
     } catch (error) {
       // Revoked concurrently by someone else: the key is revoked either way.
       if (error instanceof ConditionalCheckFailedException) return this.getById(id);
+      throw error;
+    }
+  }
+
+  async giveUpSlot(record: ApiKeyRecord): Promise<boolean> {
+    try {
+      await guarded('UpdateItem', () =>
+        this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: { pk: pkOf(record.keyHash), sk: SK },
+            UpdateExpression: 'SET holdsSlot = :no',
+            ConditionExpression: 'holdsSlot = :yes AND attribute_exists(revokedAt)',
+            ExpressionAttributeValues: { ':yes': true, ':no': false },
+          }),
+        ),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
   }

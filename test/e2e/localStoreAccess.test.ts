@@ -6,6 +6,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectErrorEnvelope } from '../support/envelope';
+import { DashboardBrowser } from '../support/dashboardBrowser';
 import { call, RANK_CARD_QUERY } from '../support/localApi';
 import { runKeys, runMainToExit, startMain, stop, type Started } from '../support/processes';
 
@@ -76,6 +77,27 @@ test('npm run keys finds the running server’s store on the port it fell back t
   // Its migration command runs on the same store (the server moved any legacy bots at start already).
   const migrated = await runKeys(['migrate', '--json'], env);
   expect([migrated.code, JSON.parse(migrated.stdout.trim().split('\n').at(-1) as string)]).toEqual([0, { bots: 0, webhooks: 0 }]);
+}, 60_000);
+
+test("npm run keys and the dashboard count the same keys: the operator's revoke frees a dashboard slot, and a key the operator makes for the account takes one", async () => {
+  const env = { LOCAL_STATE_DIR: stateDir, DYNAMODB_ENDPOINT: '', DYNAMODB_ACCESS_KEY_ID: '', DYNAMODB_SECRET_ACCESS_KEY: '' };
+  const browser = new DashboardBrowser(main.url);
+  expect((await browser.signIn()).status).toBe(302);
+  const csrf = await browser.csrf();
+  const { accountId } = (await browser.api('GET', '/session')).json.data as { accountId: string };
+  const create = (name: string) => browser.api('POST', '/keys', { name }, csrf);
+  const made: string[] = [];
+  for (let i = 0; i < 5; i += 1) made.push((await create(`dash ${i}`)).json.data.key.id);
+  expectErrorEnvelope(await create('sixth'), 403, 'FORBIDDEN');
+  expect((await runKeys(['revoke', made[0] as string], env)).code).toBe(0);
+  expect((await create('sixth')).status).toBe(201);
+  // The operator may go past the limit; the dashboard then makes none until enough are revoked.
+  expect((await runKeys(['create', '--name', 'operator made', '--owner', accountId], env)).code).toBe(0);
+  const listed = (await browser.api('GET', '/keys')).json.data.keys as { revokedAt?: string }[];
+  expect(listed.filter((key) => !key.revokedAt)).toHaveLength(6);
+  expectErrorEnvelope(await create('seventh'), 403, 'FORBIDDEN');
+  for (const id of made.slice(1, 3)) expect((await browser.api('DELETE', `/keys/${id}`, undefined, csrf)).status).toBe(200);
+  expect((await create('seventh')).status).toBe(201);
 }, 60_000);
 
 test('npm run keys -- transfer-bot gives a bot to another account, verified; bad arguments print the usage', async () => {

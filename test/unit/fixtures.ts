@@ -71,6 +71,12 @@ export class MemoryApiKeyStore implements ApiKeyStore {
     this.byHash.set(found.keyHash, revoked);
     return revoked;
   }
+  async giveUpSlot(record: ApiKeyRecord): Promise<boolean> {
+    const found = this.byHash.get(record.keyHash);
+    if (!found?.holdsSlot || !found.revokedAt) return false;
+    this.byHash.set(record.keyHash, { ...found, holdsSlot: false });
+    return true;
+  }
 }
 
 export function keysHolding(...records: ApiKeyRecord[]): MemoryApiKeyStore {

@@ -1,0 +1,47 @@
+import type { AccountStore, ApiKeyStore } from '../store';
+import type { CreatedKey, KeyRegistry, NewKey } from './keyAdmin';
+
+/** Every key slot of the account is taken. */
+export class NoKeySlotError extends Error {
+  override readonly name = 'NoKeySlotError';
+}
+
+/** A registry whose create takes `max`: the most active keys the key's owner may hold. */
+export interface SlottedKeyRegistry extends KeyRegistry {
+  create(key: NewKey, max?: number): Promise<CreatedKey>;
+}
+
+/**
+ * Keys counted against their owner's slots (the dashboard's "5 active keys"), whoever makes or
+ * revokes them: the dashboard and `npm run keys` both go through here, so the count the
+ * dashboard enforces is the keys there are.
+ *
+ * - A key made for a named owner takes a slot: within `max` (the dashboard; else NoKeySlotError),
+ *   or beyond it (the operator, who passes none). The slot is given back if making it fails.
+ * - Revoking gives the slot back once, however often the revocation is retried: the key's record
+ *   says it holds one until then, so a revocation that failed after marking the key (API Gateway
+ *   throttled) gives it back on the retry, which also finishes taking the key out of the plan.
+ *   Keys from before slots were recorded per key give theirs back with the call that revokes them.
+ */
+export function slottedKeys(registry: KeyRegistry, stores: { accounts: AccountStore; apiKeys: ApiKeyStore }): SlottedKeyRegistry {
+  return {
+    async create(key, max) {
+      if (key.owner === undefined) return registry.create({ ...key, holdsSlot: false });
+      if (!(await stores.accounts.reserveKeySlot(key.owner, max))) throw new NoKeySlotError(`${key.owner} holds ${max} active keys`);
+      try {
+        return await registry.create({ ...key, holdsSlot: true });
+      } catch (error) {
+        await stores.accounts.releaseKeySlot(key.owner);
+        throw error;
+      }
+    },
+    list: () => registry.list(),
+    async revoke(id, at) {
+      const record = await registry.revoke(id, at);
+      if (!record) return undefined;
+      const giveBack = record.holdsSlot === undefined ? record.revokedAt === at : record.holdsSlot && (await stores.apiKeys.giveUpSlot(record));
+      if (giveBack) await stores.accounts.releaseKeySlot(record.owner);
+      return record;
+    },
+  };
+}

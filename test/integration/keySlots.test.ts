@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { hashKey } from '../../shared/access/keys';
+import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
+import { NoKeySlotError, slottedKeys } from '../../shared/access/keySlots';
+import { startTestStore, type TestStore } from '../support/dynamo';
+
+/**
+ * Key slots on dynalite: the dashboard's limit of active keys per account holds whoever makes or
+ * revokes keys (the dashboard with its limit, the operator's CLI without), and a slot is given back
+ * exactly once per key, however the revocation is retried.
+ */
+let store: TestStore;
+let account = 0;
+beforeAll(async () => {
+  store = await startTestStore();
+});
+afterAll(async () => {
+  await store.close();
+});
+const MAX = 2;
+const keys = (registry: KeyRegistry = storeRegistry(store.stores.apiKeys)) => slottedKeys(registry, store.stores);
+const newOwner = () => `acct-${(account += 1)}`;
+const active = async (owner: string) => (await store.stores.apiKeys.listByOwner(owner)).filter((key) => !key.revokedAt).length;
+const at = (n: number) => new Date(Date.UTC(2026, 10, 25, 0, 0, n)).toISOString();
+
+describe('key slots', () => {
+  test('the dashboard makes keys up to its limit; a revoked key frees its slot', async () => {
+    const owner = newOwner();
+    const made = [await keys().create({ name: 'a', owner }, MAX), await keys().create({ name: 'b', owner }, MAX)];
+    expect(made.map(({ record }) => record.holdsSlot)).toEqual([true, true]);
+    await expect(keys().create({ name: 'c', owner }, MAX)).rejects.toThrow(NoKeySlotError);
+    await keys().revoke(made[0]!.record.id, at(1));
+    expect((await keys().create({ name: 'c', owner }, MAX)).record.owner).toBe(owner);
+    expect(await active(owner)).toBe(MAX);
+  });
+
+  test('revoking the same key twice at once, or again later, gives its slot back once', async () => {
+    const owner = newOwner();
+    const [first] = [await keys().create({ name: 'a', owner }, MAX), await keys().create({ name: 'b', owner }, MAX)];
+    await Promise.all([keys().revoke(first.record.id, at(1)), keys().revoke(first.record.id, at(2))]);
+    await keys().revoke(first.record.id, at(3));
+    await keys().create({ name: 'c', owner }, MAX);
+    await expect(keys().create({ name: 'd', owner }, MAX)).rejects.toThrow(NoKeySlotError);
+    expect((await store.stores.apiKeys.getById(first.record.id))?.holdsSlot).toBe(false);
+  });
+
+  test("the operator's keys count too, beyond the limit; the dashboard makes none until enough are revoked", async () => {
+    const owner = newOwner();
+    const operator = [];
+    for (const name of ['x', 'y', 'z']) operator.push(await keys().create({ name, owner }));
+    expect(await active(owner)).toBe(3);
+    await expect(keys().create({ name: 'dash', owner }, MAX)).rejects.toThrow(NoKeySlotError);
+    await keys().revoke(operator[0]!.record.id, at(1));
+    await expect(keys().create({ name: 'dash', owner }, MAX)).rejects.toThrow(NoKeySlotError);
+    await keys().revoke(operator[1]!.record.id, at(2));
+    await keys().create({ name: 'dash', owner }, MAX);
+    expect(await active(owner)).toBe(MAX);
+  });
+
+  test('a revocation that fails after marking the key gives the slot back on its retry', async () => {
+    const owner = newOwner();
+    const plain = storeRegistry(store.stores.apiKeys);
+    let fail = true;
+    // As in AWS when API Gateway is throttled after the record is marked revoked.
+    const flaky: KeyRegistry = {
+      ...plain,
+      revoke: async (id, when) => {
+        const record = await plain.revoke(id, when);
+        if (fail) {
+          fail = false;
+          throw new Error('TooManyRequestsException');
+        }
+        return record;
+      },
+    };
+    const [first] = [await keys().create({ name: 'a', owner }, MAX), await keys().create({ name: 'b', owner }, MAX)];
+    await expect(keys(flaky).revoke(first.record.id, at(1))).rejects.toThrow('TooManyRequests');
+    await expect(keys().create({ name: 'c', owner }, MAX)).rejects.toThrow(NoKeySlotError);
+    const retried = await keys(flaky).revoke(first.record.id, at(2));
+    expect(retried?.revokedAt).toBe(at(1));
+    await keys().create({ name: 'c', owner }, MAX);
+  });
+
+  test('a key from before slots were recorded per key gives its slot back with the call that revokes it', async () => {
+    const owner = newOwner();
+    await store.stores.accounts.reserveKeySlot(owner, MAX);
+    await store.stores.accounts.reserveKeySlot(owner, MAX);
+    const legacy = { id: 'key_legacy0001', name: 'old', owner, keyHash: hashKey('legacy-value-1'), createdAt: at(0) };
+    await store.stores.apiKeys.put(legacy);
+    await keys().revoke(legacy.id, at(1));
+    await keys().revoke(legacy.id, at(2));
+    await keys().create({ name: 'new', owner }, MAX);
+    await expect(keys().create({ name: 'newer', owner }, MAX)).rejects.toThrow(NoKeySlotError);
+  });
+
+  test('a key without an owner (a name only) takes no slot', async () => {
+    const { record } = await keys().create({ name: 'service' });
+    expect(record).toMatchObject({ owner: 'service', holdsSlot: false });
+    for (let i = 0; i < MAX + 1; i += 1) await keys().create({ name: 'service' }, MAX);
+  });
+});
