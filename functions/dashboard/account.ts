@@ -11,7 +11,9 @@ export const dashboardSession = signedIn(sessionRoute, async (_input, session, c
 );
 
 export const dashboardSignOut = signedIn(signOutRoute, async ({ raw }, session, context, services) => {
+  // Where the cookie lives first: a request too malformed to say (its Host) leaves the session be.
+  const place = dashboardPlace(raw, services.publicUrl);
   await services.sessions.delete(session.idHash);
   const response = accountJson({ signedOut: true }, context.requestId);
-  return { ...response, headers: { ...response.headers, 'Set-Cookie': clearCookie(SESSION_COOKIE, dashboardPlace(raw, services.publicUrl).session) } };
+  return { ...response, headers: { ...response.headers, 'Set-Cookie': clearCookie(SESSION_COOKIE, place.session) } };
 });

@@ -4,7 +4,8 @@ import { sha256Hex } from '../../shared/crypto/hash';
 import { ApiError } from '../../shared/errors/apiError';
 import type { Routes } from '../../shared/routes/table';
 import { clearCookie, readCookie, setCookie, SESSION_COOKIE, SIGN_IN_COOKIE } from '../../shared/http/cookies';
-import { dashboardPlace } from './place';
+import { dashboardPlace, hostOf } from './place';
+import type { RouteDefinition, RouteInput } from '../../shared/routes/types';
 import type { DashboardHandler, DashboardServices } from './services';
 import type { SignInProvider } from './signInProviders';
 
@@ -20,11 +21,15 @@ function redirect(location: string, cookies: string[]) {
   return { statusCode: 302, headers: { Location: location, 'Cache-Control': 'no-store' }, multiValueHeaders: { 'Set-Cookie': cookies }, body: '' };
 }
 
-/** The sign-in this request may use: the local one only from this machine. */
-function providerFor(services: DashboardServices, sourceIp: string): SignInProvider {
+/**
+ * The sign-in this request may use: the local one only from this machine, and only to a page named
+ * as this machine (localhost, a loopback address): a web page whose own name an attacker made
+ * resolve to 127.0.0.1 (DNS rebinding) connects from loopback too, but under its own name.
+ */
+function providerFor(services: DashboardServices, raw: RouteInput<RouteDefinition>['raw']): SignInProvider {
   const provider = services.signIn;
   if (!provider) throw new ApiError('SERVICE_UNAVAILABLE', 'Sign-in is not set up on this server (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET)');
-  if (provider.kind === 'local' && !isLoopback(sourceIp)) throw new ApiError('FORBIDDEN', 'The local sign-in is for this machine only');
+  if (provider.kind === 'local' && !(isLoopback(raw.sourceIp) && namesLoopback(hostOf(raw)))) throw new ApiError('FORBIDDEN', 'The local sign-in is for this machine only, at localhost or a loopback address');
   return provider;
 }
 
@@ -36,12 +41,18 @@ function isLoopback(address: string): boolean {
   }
 }
 
+/** A Host header naming this machine: localhost (or a name under it) or a loopback address, with any port. */
+function namesLoopback(host: string): boolean {
+  const name = host.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return name === 'localhost' || name.endsWith('.localhost') || isLoopback(name);
+}
+
 /**
  * Starts a sign-in: a fresh state (kept server-side with the PKCE verifier, and in a cookie that
  * binds it to this browser) and on to the authorization page.
  */
 export const dashboardSignIn: DashboardHandler<Routes['dashboardSignIn']> = async ({ raw }, _context, services) => {
-  const provider = providerFor(services, raw.sourceIp);
+  const provider = providerFor(services, raw);
   const place = dashboardPlace(raw, services.publicUrl);
   const [state, verifier] = [randomToken(), randomToken()];
   await services.signIns.put(sha256Hex(state), { verifier, redirectUri: place.redirectUri, expiresAt: seconds(services) + SIGN_IN_SECONDS });
@@ -54,7 +65,7 @@ export const dashboardSignIn: DashboardHandler<Routes['dashboardSignIn']> = asyn
  * the verifier) is exchanged for the account, and a new session opens. Discord's tokens are dropped.
  */
 export const dashboardCallback: DashboardHandler<Routes['dashboardCallback']> = async ({ query, raw }, _context, services) => {
-  const provider = providerFor(services, raw.sourceIp);
+  const provider = providerFor(services, raw);
   const place = dashboardPlace(raw, services.publicUrl);
   const bound = readCookie(raw.headers, SIGN_IN_COOKIE);
   if (bound !== query.state) {

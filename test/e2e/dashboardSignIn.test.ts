@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { DashboardBrowser, useDiscordSignIn } from '../support/dashboardBrowser';
 import { expectErrorEnvelope } from '../support/envelope';
 import type { FakeDiscordOAuth, FakeUser } from '../support/fakeDiscordOAuth';
@@ -103,6 +104,31 @@ describe('signing in with Discord', () => {
     expect(out.headers.get('set-cookie')).toMatch(/^cbk_session=; Path=\/; Max-Age=0/);
     browser.cookies.set('cbk_session', cookie);
     expectErrorEnvelope(await browser.api('GET', '/session'), 401, 'UNAUTHORIZED');
+  });
+
+  test('a Host header that names no host is a 400, and signing out with one leaves the session as it was', async () => {
+    const browser = await signedIn();
+    const csrf = await browser.csrf();
+    const cookie = `cbk_session=${browser.cookies.get('cbk_session') ?? ''}`;
+    const { port } = new URL(api.url);
+    // fetch cannot send a Host of its own choosing; node:http can.
+    const send = (method: string, path: string, host: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const request = httpRequest({ host: '127.0.0.1', port, method, path, headers: { ...headers, host } }, (response) => {
+          let text = '';
+          response.on('data', (part: Buffer) => (text += part.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    for (const host of ['[', 'a b', 'x:abc', '%']) {
+      const reply = await send('GET', '/dashboard/signin', host);
+      expect([host, reply.status, reply.body.error.code]).toEqual([host, 400, 'INVALID_PARAMETER']);
+      const out = await send('POST', '/dashboard/api/signout', host, { cookie, 'x-csrf-token': csrf });
+      expect([host, out.status, out.body.error.code]).toEqual([host, 400, 'INVALID_PARAMETER']);
+    }
+    expect((await browser.api('GET', '/session')).status).toBe(200);
   });
 });
 

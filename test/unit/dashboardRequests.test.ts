@@ -42,15 +42,34 @@ describe('reading cookies', () => {
 });
 
 describe('the local sign-in', () => {
-  const start = (sourceIp: string, signIn: AllServices['signIn']) => {
+  const start = (sourceIp: string, signIn: AllServices['signIn'], host = 'localhost:3000') => {
     const services = { ...allServices(memoryLimiter().limiter), signIn };
-    return wrapRoute(routes.dashboardSignIn, handlers.dashboardSignIn, services)(proxyEvent({ resource: '/dashboard/signin', query: null, keyId: null, sourceIp, headers: { host: 'x' } }), lambdaContext());
+    return wrapRoute(routes.dashboardSignIn, handlers.dashboardSignIn, services)(proxyEvent({ resource: '/dashboard/signin', query: null, keyId: null, sourceIp, headers: { host } }), lambdaContext());
   };
 
   test('is refused to callers that are not on this machine (403), before any record is written', async () => {
     for (const address of ['203.0.113.9', '10.0.0.2', '::ffff:192.168.1.4']) {
       const reply = await start(address, localSignIn);
       expect([address, reply.statusCode, JSON.parse(reply.body).error.code]).toEqual([address, 403, 'FORBIDDEN']);
+    }
+  });
+
+  test('is refused to a page on this machine under another name (DNS rebinding), and offered under its own names', async () => {
+    for (const host of ['rebind.attacker.example:3000', 'attacker.example', '192.168.1.4:3000', 'localhost.attacker.example']) {
+      const reply = await start('127.0.0.1', localSignIn, host);
+      expect([host, reply.statusCode, JSON.parse(reply.body).error.code]).toEqual([host, 403, 'FORBIDDEN']);
+    }
+    // Offered: it goes on to record the sign-in, in a store these fixtures make unreachable (503).
+    for (const host of ['localhost:3000', 'localhost', 'app.localhost:8080', '127.0.0.1:3000', '127.5.6.7', '[::1]:3000', 'LOCALHOST:3000']) {
+      const reply = await start('127.0.0.1', localSignIn, host);
+      expect([host, reply.statusCode, JSON.parse(reply.body).error.code]).toEqual([host, 503, 'SERVICE_UNAVAILABLE']);
+    }
+  });
+
+  test('a Host header that names no host is a 400 naming it, never a 500', async () => {
+    for (const host of ['[', 'a b', 'x:abc', '%', 'user@localhost', 'localhost/path', 'localhost:123456']) {
+      const reply = await start('127.0.0.1', localSignIn, host);
+      expect([host, reply.statusCode, JSON.parse(reply.body).error.code, JSON.parse(reply.body).error.details?.[0]?.field]).toEqual([host, 400, 'INVALID_PARAMETER', 'Host']);
     }
   });
 
