@@ -31,6 +31,9 @@ const signedIn = (accountName: string) =>
     'div',
     { id: 'signed-in' },
     h('div', { class: 'account' }, h('p', {}, 'Signed in as ', h('strong', { id: 'account-name' }, accountName)), h('button', { type: 'button', id: 'sign-out' }, 'Sign out')),
+    // Every form here calls the dashboard's API from the page's script, which takes this away: without
+    // it the forms would be inert, so say so (a <noscript> is not shown where only script execution is off).
+    h('p', { id: 'needs-script', class: 'problem' }, 'This page needs JavaScript: its forms (keys, bots, webhooks, signing out) call the dashboard\u2019s API from the page. Turn JavaScript on for this site and reload.'),
     h('p', { id: 'problem', class: 'problem', role: 'alert' }),
     h('p', { id: 'status', class: 'note', role: 'status' }),
     h(

@@ -11,6 +11,7 @@ export const DASHBOARD_SCRIPT = `(() => {
   const $ = (id) => document.getElementById(id);
   // Signed in, the page carries the session's CSRF token; signed out there is nothing to do.
   if (!$('session')) return;
+  $('needs-script').remove();
   const csrf = JSON.parse($('session').textContent).csrfToken;
   const base = window.location.pathname.replace(/\\/+$/, '') + '/api';
   // The API's root: the dashboard is its /dashboard page.

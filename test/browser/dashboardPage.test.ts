@@ -38,8 +38,8 @@ afterAll(async () => {
 });
 
 /** A fresh browser profile (its own cookies) on the dashboard, with console errors (CSP violations, script errors) collected. */
-async function openDashboard(width = 1280): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+async function openDashboard(width = 1280, javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
@@ -144,6 +144,16 @@ describe('the dashboard in Chromium', () => {
     }
   }, 60_000);
 
+  test('without JavaScript: signing in works (links and redirects), and the signed-in page says it needs JavaScript', async () => {
+    const { context, page } = await openDashboard(1280, false);
+    try {
+      await signIn(page, { id: '200000000000000029', username: 'noscript', global_name: null });
+      await page.getByText('This page needs JavaScript').waitFor({ state: 'visible' });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   test('a second account sees none of the first one\'s keys', async () => {
     const first = await openDashboard();
     const second = await openDashboard();
@@ -185,6 +195,7 @@ describe('the dashboard in Chromium', () => {
     const { context, page, problems } = await openDashboard();
     try {
       await signIn(page, { id: '200000000000000021', username: 'botmaker', global_name: 'Bot Maker' });
+      await expect(page.getByText('This page needs JavaScript').count()).resolves.toBe(0);
       await page.locator('#no-bots').waitFor({ state: 'visible' });
       const clientId = '300000000000000123';
       await page.getByLabel('Client id').fill(clientId);
