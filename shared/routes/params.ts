@@ -8,7 +8,7 @@ import { anyCase, HEX_COLOR, LARGEST_SNOWFLAKE, SNOWFLAKE } from './patterns';
  * once and uses it as the message, so a 400 says exactly what was expected ("must be ...").
  * A missing required value reports "is required" (the validator turns that into MISSING_PARAMETER).
  */
-const required = (rule: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : rule) });
+export const required = (rule: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : rule) });
 
 const codePoints = (value: string) => [...value].length;
 

@@ -133,6 +133,23 @@ describe('signing in with Discord', () => {
 });
 
 describe('keys on the dashboard', () => {
+  test("a key's name is not blank (the page trims it; the API refuses one of spaces); the wrong type says so", async () => {
+    const browser = await signedIn({ id: '200000000000000009', username: 'carol', global_name: 'Carol' });
+    const csrf = await browser.csrf();
+    const refusals = [
+      [{ name: '   ' }, 'name must not be blank'],
+      [{ name: '' }, 'name must not be empty'],
+      [{ name: 123 }, 'name must be a string'],
+      [{}, 'name is required'],
+    ] as const;
+    for (const [body, message] of refusals) {
+      const reply = await browser.api('POST', '/keys', body, csrf);
+      expectErrorEnvelope(reply, 400, 'INVALID_BODY');
+      expect([body, reply.json.error.message]).toEqual([body, expect.stringContaining(message)]);
+    }
+    expect((await browser.api('GET', '/keys')).json.data.keys).toEqual([]);
+  });
+
   test('create (shown once) -> use -> listed -> revoke -> refused at once', async () => {
     const browser = await signedIn();
     const csrf = await browser.csrf();

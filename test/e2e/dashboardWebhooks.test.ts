@@ -112,6 +112,9 @@ describe('your webhooks on the dashboard', () => {
     for (const url of ['https://evil.example/api/webhooks/123456789012345678/' + TOKEN, `https://discord.com/api/webhooks/18446744073709551616/${TOKEN}`, 'not a url']) {
       expectErrorEnvelope(await browser.api('POST', '/webhooks', { webhookUrl: url, secrets: {} }, csrf), 400, 'INVALID_BODY');
     }
+    const empty = await register(relay.hookId(), { secrets: { github: '' } });
+    expectErrorEnvelope(empty, 400, 'INVALID_BODY');
+    expect(empty.json.error.message).toMatch(/github must not be empty$/);
     relay.discord.script(discordJson(401, { message: '401: Unauthorized', code: 0 }));
     expectErrorEnvelope(await register(relay.hookId()), 403, 'FORBIDDEN');
     const stranger = new DashboardBrowser(relay.api.url);

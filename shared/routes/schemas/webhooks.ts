@@ -46,7 +46,7 @@ const signing = () => providers.filter((provider) => provider.signature).map((pr
 /** A signing secret as providers let users type them: 1 to 256 characters, no control characters. */
 const secret = z
   .string({ error: 'must be a string' })
-  .check(z.minLength(1, { error: 'must not be empty' }), atMost(256), z.regex(NO_CONTROLS, { error: 'must not contain control characters' }));
+  .check(z.minLength(1, { error: 'must not be empty', abort: true }), atMost(256), z.regex(NO_CONTROLS, { error: 'must not contain control characters' }));
 
 /** Why a key of `secrets` cannot be stored, if it cannot: only providers that sign take a secret. */
 function secretKeyProblem(name: string): string | undefined {
