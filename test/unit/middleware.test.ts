@@ -360,6 +360,15 @@ describe('a route with a JSON body', () => {
     expect(envelopeOf(result).error.code).toBe('INVALID_BODY');
   });
 
+  test('half a character spelled by a \\u escape (a lone surrogate), in a value or a key -> 400 INVALID_BODY; a whole pair passes', async () => {
+    for (const body of ['{"name":"Ada\\ud800"}', '{"name":"\\udc00x"}', '{"name":"Ada","\\ud83d":1}']) {
+      const result = await post(body);
+      expect([body, result.statusCode, envelopeOf(result).error.code, envelopeOf(result).error.message]).toEqual([body, 400, 'INVALID_BODY', expect.stringContaining('lone surrogate')]);
+    }
+    const whole = await post('{"name":"Ada \\ud83d\\ude00"}');
+    expect(JSON.parse(whole.body).data).toEqual({ name: 'Ada 😀' });
+  });
+
   test('a base64-encoded body is decoded', async () => {
     const result = await post(Buffer.from('{"name":"B64"}').toString('base64'), 'application/json', true);
     expect(JSON.parse(result.body).data).toEqual({ name: 'B64' });
