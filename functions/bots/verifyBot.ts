@@ -1,6 +1,7 @@
 import { botDetail } from '../../shared/bots/views';
 import { checkBotToken } from '../../shared/discord/botApplication';
 import { ApiError } from '../../shared/errors/apiError';
+import { paceRefusal } from '../../shared/access/rateLimiter';
 import { jsonResponse } from '../../shared/http/responses';
 import { logger } from '../../shared/logging/logger';
 import { accountJson } from '../../shared/runtime/signedIn';
@@ -16,7 +17,7 @@ import { signedIn, type BotHandler, type BotServices } from './services';
  */
 async function verifyControl(clientId: string, account: string, botToken: string, deps: BotServices) {
   const pace = await deps.verifications.hit(`verify:${account}`);
-  if (!pace.allowed) throw new ApiError('RATE_LIMITED', `At most ${pace.limit} verifications a minute; retry in ${pace.retryAfter} s`, undefined, { 'Retry-After': String(pace.retryAfter) });
+  if (!pace.allowed) throw paceRefusal(pace, 'verifications a minute');
   const check = await checkBotToken(botToken, { apiBase: deps.discordApiBase });
   if (check.kind === 'failed') {
     logger.warn('Discord could not check a bot token', { clientId, reason: check.reason });

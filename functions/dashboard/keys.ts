@@ -6,6 +6,7 @@ import { MAX_ACTIVE_KEYS, signedIn } from './services';
 import { usageOfKey } from './keyUsage';
 import { accountJson } from '../../shared/runtime/signedIn';
 import { NoKeySlotError } from '../../shared/access/keySlots';
+import { paceRefusal } from '../../shared/access/rateLimiter';
 
 const { dashboardKeys: listRoute, dashboardCreateKey: createRoute, dashboardRevokeKey: revokeRoute } = dashboardRoutes;
 
@@ -31,7 +32,7 @@ export const dashboardKeys = signedIn(listRoute, async (_input, session, context
  */
 export const dashboardCreateKey = signedIn(createRoute, async ({ body }, session, context, services) => {
   const pace = await services.keyCreations.hit(`keys:${session.accountId}`);
-  if (!pace.allowed) throw new ApiError('RATE_LIMITED', `At most ${pace.limit} keys a minute; retry in ${pace.retryAfter} s`, undefined, { 'Retry-After': String(pace.retryAfter) });
+  if (!pace.allowed) throw paceRefusal(pace, 'keys a minute');
   try {
     const { record, value } = await services.keys.create({ name: body.name, owner: session.accountId, now: services.now() }, MAX_ACTIVE_KEYS);
     return accountJson({ key: viewOf(record), value }, context.requestId, 201);

@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import type { RateCounterStore } from '../store';
 import { UNAVAILABLE_RETRY_AFTER } from '../errors/unavailable';
+import { ApiError } from '../errors/apiError';
 import { positiveInteger } from '../config/positiveInteger';
 
 export interface RateDecision {
@@ -93,6 +94,15 @@ export function rateLimitHeaders(decision: RateDecision): Record<string, string>
     'X-RateLimit-Reset': String(decision.reset),
     ...(decision.retryAfter !== undefined ? { 'Retry-After': String(decision.retryAfter) } : {}),
   };
+}
+
+/**
+ * A 429 from a limit of its own (key creations, verifications, new webhooks per address): its
+ * X-RateLimit-* headers are that limit's, and the request quota's headers (rateLimit middleware)
+ * do not replace them, so a client never reads "29 remaining" on a refusal.
+ */
+export function paceRefusal(decision: RateDecision, what: `${string} a minute${string}`): ApiError {
+  return new ApiError('RATE_LIMITED', `At most ${decision.limit} ${what}; retry in ${decision.retryAfter ?? 60} s`, undefined, rateLimitHeaders({ ...decision, retryAfter: decision.retryAfter ?? 60 }));
 }
 
 /** The limiter every Lambda (functions and authorizer) builds at cold start. */

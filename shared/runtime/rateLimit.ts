@@ -10,7 +10,11 @@ import { addHeaders, type ApiMiddleware } from '../http/middleware/types';
  * If the counter store is down the store error propagates (-> 503) with conservative headers.
  */
 export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitBy']): ApiMiddleware {
-  const withHeaders: NonNullable<ApiMiddleware['after']> = (request) => addHeaders(request, request.context.rateHeaders ?? rateLimitHeaders(limiter.unavailable()));
+  const withHeaders: NonNullable<ApiMiddleware['after']> = (request) => {
+    // A refusal by a limit of its own carries that limit's headers (paceRefusal).
+    if ((request.error as { headers?: Record<string, string> } | null)?.headers?.['X-RateLimit-Limit'] !== undefined) return;
+    addHeaders(request, request.context.rateHeaders ?? rateLimitHeaders(limiter.unavailable()));
+  };
   return {
     before: async (request) => {
       const { context, event } = request;

@@ -1,4 +1,4 @@
-import { ipPrincipal, RateLimiter } from '../access/rateLimiter';
+import { ipPrincipal, paceRefusal, RateLimiter } from '../access/rateLimiter';
 import { sha256Hex } from '../crypto/hash';
 import type { DeliveryOutcome } from '../discord/poster';
 import { positiveInteger } from '../config/positiveInteger';
@@ -65,10 +65,7 @@ export class PairGuard {
       throw new ApiError('SERVICE_UNAVAILABLE', `The relay is not trying new webhooks for now (too many invalid requests to Discord); retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
     }
     const decision = await this.newPairs.hit(`relay-new-pair:${ipPrincipal(sourceIp)}`);
-    if (!decision.allowed) {
-      const wait = String(decision.retryAfter ?? 60);
-      throw new ApiError('RATE_LIMITED', `More than ${decision.limit} new webhooks a minute from this address; retry in ${wait} s`, undefined, { 'Retry-After': wait });
-    }
+    if (!decision.allowed) throw paceRefusal(decision, 'new webhooks a minute from this address');
   }
 
   /**

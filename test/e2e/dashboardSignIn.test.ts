@@ -220,7 +220,7 @@ describe('keys on the dashboard', () => {
     expectErrorEnvelope(await register(bobKey, 'Taken'), 403, 'FORBIDDEN');
   });
 
-  test('key creation is paced per account: the 11th in a minute is a 429 with Retry-After', async () => {
+  test("key creation is paced per account: the 11th in a minute is a 429 with Retry-After, whose X-RateLimit-* headers are the pace's", async () => {
     await awayFromWindowEdge(20);
     const browser = await signedIn({ id: '200000000000000004', username: 'dan' });
     const csrf = await browser.csrf();
@@ -231,6 +231,8 @@ describe('keys on the dashboard', () => {
     const paced = await browser.api('POST', '/keys', { name: 'one too many' }, csrf);
     expectErrorEnvelope(paced, 429, 'RATE_LIMITED');
     expect(Number(paced.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(paced.json.error.message).toMatch(/^At most 10 keys a minute; retry in \d+ s$/);
+    expect([paced.headers.get('x-ratelimit-limit'), paced.headers.get('x-ratelimit-remaining')]).toEqual(['10', '0']);
   });
 
   test('without a session every dashboard API route is a 401', async () => {

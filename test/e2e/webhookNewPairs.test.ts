@@ -21,8 +21,9 @@ test('the 21st new pair a minute from one address is 429 with Retry-After, witho
   expect(relay.discord.posted()).toHaveLength(20);
 
   const over = await star(relay.hookId());
-  expectAnswer(over, 429, /More than 20 new webhooks a minute from this address/, 'RATE_LIMITED');
+  expectAnswer(over, 429, /At most 20 new webhooks a minute from this address/, 'RATE_LIMITED');
   expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect([over.headers.get('x-ratelimit-limit'), over.headers.get('x-ratelimit-remaining')]).toEqual(['20', '0']);
   expect(relay.discord.posted()).toHaveLength(20);
 
   // Pairs Discord accepted are not limited by address (providers send from shared addresses).
