@@ -21,6 +21,13 @@ export type ProviderOutcome =
  * `t=`, or a header of its own) joined before the body, refused when older than `toleranceSeconds`
  * where the provider says so; or the URL the provider called, before (Square) or after (Trello) it.
  */
+/**
+ * How old a timestamped signature may be, for providers that do not say (Buildkite, Zendesk): a
+ * day, so their retries pass. A copy sent again sooner is a duplicate (the delivery log keeps its
+ * HMAC for 7 days), and a later one too old: a captured delivery cannot be replayed at all.
+ */
+export const STALE_AFTER_SECONDS = 24 * 3600;
+
 export type SignedContent =
   | { timestamp: { key: string } | { header: string }; separator: '' | '.'; toleranceSeconds?: number }
   | { url: 'before body' | 'after body' };
@@ -67,12 +74,17 @@ export class PayloadError extends Error {
 /** Whether a delivery's body is form-encoded (application/x-www-form-urlencoded). */
 export const isFormEncoded = (delivery: ProviderDelivery): boolean => (delivery.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 
-/** The JSON of a delivery, from a JSON body or (GitHub's other format) a form field `payload`. */
+/**
+ * The JSON of a delivery, from a JSON body or (GitHub's other format) a form field `payload`. Half
+ * a character spelled by a \u escape (a lone surrogate, as a provider cutting text short may send)
+ * becomes U+FFFD: links and Discord's JSON need whole characters, and refusing the delivery would
+ * lose it (the signature covered the raw bytes already).
+ */
 export function jsonOf(delivery: ProviderDelivery): unknown {
   const text = isFormEncoded(delivery) ? new URLSearchParams(delivery.body).get('payload') : delivery.body;
   if (text === null) throw new PayloadError('form-encoded delivery without a payload field');
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value));
   } catch {
     throw new PayloadError('the body is not valid JSON');
   }

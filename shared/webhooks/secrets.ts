@@ -5,7 +5,7 @@ import type { Provider, ProviderDelivery } from './provider';
 import { providerNamed } from './providers/index';
 import { sha256Hex } from '../crypto/hash';
 import type { StoredSecret } from '../store/webhookSecrets';
-import { verifySignature } from './signature';
+import { checkSignature } from './signature';
 
 /** Binds a sealed signing secret to its webhook and provider: copied into another record it does not open. */
 const secretContext = (webhookId: string, provider: string) => ({ purpose: 'webhook-signing-secret', webhookId, provider });
@@ -35,8 +35,9 @@ async function openSecret(sealed: string, webhookId: string, provider: Provider,
 /**
  * Refuses (401) a delivery for a webhook that registered a secret for this provider when its
  * signature does not verify, and, when the webhook requires signatures, one from a provider
- * without a registered secret. Otherwise deliveries are accepted unsigned. Answers the signature
- * a verified HMAC delivery carried (what de-duplication keys on), else undefined.
+ * without a registered secret. Otherwise deliveries are accepted unsigned. Answers the HMAC a
+ * verified delivery was signed with, as hex (what de-duplication keys on: the same for a copy
+ * whose header spells it differently), else undefined.
  */
 export async function verifyDelivery(webhookId: string, provider: Provider, delivery: ProviderDelivery, deps: { webhookSecrets: WebhookSecretStore; secretBox: SecretBox; now: () => Date }): Promise<string | undefined> {
   const record = await deps.webhookSecrets.get(webhookId);
@@ -48,11 +49,11 @@ export async function verifyDelivery(webhookId: string, provider: Provider, deli
   if (stored.kind !== provider.signature.kind) throw new ApiError('UNAUTHORIZED', `The ${provider.displayName} secret of this webhook no longer matches how ${provider.displayName} signs; register it again`);
   const secret = stored.kind === 'hmac' ? { plaintext: await openSecret(stored.sealed, webhookId, provider, deps.secretBox) } : { sha256: stored.sha256 };
   const sent = delivery.headers[provider.signature.header.toLowerCase()];
-  const verdict = verifySignature(provider.signature, delivery, secret, deps.now().getTime());
+  const { verdict, hmac } = checkSignature(provider.signature, delivery, secret, deps.now().getTime());
   if (verdict === 'stale') throw new ApiError('UNAUTHORIZED', `The ${provider.signature.header} signature is too old: a delivery is accepted only shortly after ${provider.displayName} signs it`);
   if (verdict !== 'valid') {
     throw new ApiError('UNAUTHORIZED', sent ? `The ${provider.signature.header} signature does not match the registered secret` : `Missing the ${provider.signature.header} header: this webhook requires signed ${provider.displayName} deliveries`);
   }
   // A token header is the same on every delivery: only an HMAC identifies the delivery it signs.
-  return stored.kind === 'hmac' ? sent : undefined;
+  return hmac;
 }

@@ -42,20 +42,30 @@ function signedText(signs: SignedContent | undefined, delivery: ProviderDelivery
  * `stale` (a captured delivery sent again).
  */
 export function verifySignature(scheme: SignatureScheme, delivery: ProviderDelivery, secret: { plaintext?: string; sha256?: string }, now = Date.now()): SignatureVerdict {
+  return checkSignature(scheme, delivery, secret, now).verdict;
+}
+
+/**
+ * verifySignature's verdict and, for a valid HMAC, the HMAC itself: what identifies the signed
+ * delivery (its body and timestamp), however the header spelled it (hex in capitals, parts
+ * reordered or added), so a copy sent again is known as one.
+ */
+export function checkSignature(scheme: SignatureScheme, delivery: ProviderDelivery, secret: { plaintext?: string; sha256?: string }, now = Date.now()): { verdict: SignatureVerdict; hmac?: string } {
+  const invalid = { verdict: 'invalid' } as const;
   const sent = delivery.headers[scheme.header.toLowerCase()];
-  if (!sent) return 'invalid';
+  if (!sent) return invalid;
   if (scheme.kind === 'token') {
-    return secret.sha256 !== undefined && sameBytes(Buffer.from(sha256Hex(sent), 'hex'), Buffer.from(secret.sha256, 'hex')) ? 'valid' : 'invalid';
+    return secret.sha256 !== undefined && sameBytes(Buffer.from(sha256Hex(sent), 'hex'), Buffer.from(secret.sha256, 'hex')) ? { verdict: 'valid' } : invalid;
   }
-  if (secret.plaintext === undefined) return 'invalid';
+  if (secret.plaintext === undefined) return invalid;
   const signed = signedText(scheme.signs, delivery, sent, now);
-  if (!signed) return 'invalid';
+  if (!signed) return invalid;
   const expected = createHmac(scheme.algorithm, secret.plaintext).update(signed.text, 'utf8').digest();
   const prefix = scheme.prefix ?? '';
   // Some providers send several comma-separated signatures (key rotation, versions): any one may match.
   const matches = partsOf(sent).some((value) => value.startsWith(prefix) && sameBytes(Buffer.from(value.slice(prefix.length), scheme.encoding), expected));
-  if (!matches) return 'invalid';
-  return signed.stale ? 'stale' : 'valid';
+  if (!matches) return invalid;
+  return signed.stale ? { verdict: 'stale' } : { verdict: 'valid', hmac: expected.toString('hex') };
 }
 
 /** How a scheme signs, in words, for GET /webhooks and the relay page. */

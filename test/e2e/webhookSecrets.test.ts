@@ -6,6 +6,8 @@ import type { Stores } from '../../shared/store';
 import { replayDelivery } from '../../shared/webhooks/replay';
 import { githubDelivery } from '../fixtures/github/payloads';
 import { gitlabDelivery } from '../fixtures/gitlab/payloads';
+import { fixtureDeliveries } from '../fixtures/deliveries';
+import type { FixtureDelivery } from '../fixtures/delivery';
 import { discordHangs, discordJson } from '../support/fakeDiscord';
 import { call } from '../support/localApi';
 import { expectAnswer, RELAY_KEY, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
@@ -190,9 +192,20 @@ describe('de-duplication of signed deliveries', () => {
     expectAnswer(await signedPing(id, 'original-id'), 200, /^duplicate: ping$/);
     for (const replayedAs of ['new-id-1', 'new-id-2']) expectAnswer(await signedPing(id, replayedAs), 200, /^duplicate: ping$/);
     expect(relay.discord.posted()).toHaveLength(1);
-    // Keyed by the signature's hash, not the signature.
+    // Keyed by the hash of the HMAC, not the signature.
     const { Items } = await stores.db.send(new QueryCommand({ TableName: 'e2e-table', KeyConditionExpression: 'pk = :pk AND begins_with(sk, :signed)', ExpressionAttributeValues: { ':pk': `HOOK#${id}`, ':signed': 'SIGNED#' } }));
-    expect(Items?.map((item) => item.sk)).toEqual([`SIGNED#github#${sha256Hex(sign(GITHUB_SECRET))}`]);
+    expect(Items?.map((item) => item.sk)).toEqual([`SIGNED#github#${sha256Hex(sign(GITHUB_SECRET).slice('sha256='.length))}`]);
+  });
+
+  test('a copy whose header spells the same signature differently (capitals, junk after it, more parts) is a duplicate too', async () => {
+    const id = relay.hookId();
+    await relay.putSecrets(id, { github: GITHUB_SECRET });
+    const signature = sign(GITHUB_SECRET);
+    expectAnswer(await ping(id, { 'X-Hub-Signature-256': signature }, 'first'), 200, /^forwarded: ping$/);
+    for (const spelled of [`sha256=${signature.slice(7).toUpperCase()}`, `${signature}zz`, `${signature}, x`, `v0=x, ${signature}`]) {
+      expectAnswer(await ping(id, { 'X-Hub-Signature-256': spelled }, `copy-${spelled.length}-${spelled.slice(-2)}`), 200, /^duplicate: ping$/);
+    }
+    expect(relay.discord.posted()).toHaveLength(1);
   });
 
   test('a signed delivery replayed after a Discord failure: a copy re-sent later under a new delivery id is still a duplicate', async () => {
@@ -200,6 +213,26 @@ describe('de-duplication of signed deliveries', () => {
     expect(await replayDelivery({ webhookId: id, provider: 'github', deliveryId: 'before-replay' }, relay.replayDeps)).toEqual({ kind: 'replayed', outcome: expect.objectContaining({ kind: 'delivered' }) });
     expectAnswer(await signedPing(id, 'after-replay'), 200, /^duplicate: ping$/);
     expect(relay.discord.posted()).toHaveLength(2);
+  });
+
+  test('Buildkite and Zendesk, whose signatures carry a time: one signed more than a day ago is refused, and a copy sooner is a duplicate however it is spelled', async () => {
+    const id = relay.hookId();
+    await relay.putSecrets(id, { buildkite: 'bk-secret', zendesk: 'zd-secret' });
+    const [buildkite] = fixtureDeliveries.buildkite as [FixtureDelivery];
+    const hmac = (secret: string, text: string, encoding: 'hex' | 'base64' = 'hex') => createHmac('sha256', secret).update(text).digest(encoding);
+    const buildkiteAt = (seconds: number, spell = (t: string, s: string) => `timestamp=${t},signature=${s}`) => {
+      const at = String(Math.floor(Date.now() / 1000) - seconds);
+      return relay.send(id, 'buildkite', buildkite, { headers: { 'X-Buildkite-Signature': spell(at, hmac('bk-secret', `${at}.${buildkite.body}`)) } });
+    };
+    expectAnswer(await buildkiteAt(2 * 86400), 401, /too old/, 'UNAUTHORIZED');
+    expectAnswer(await buildkiteAt(60), 200, /^forwarded: /);
+    for (const spell of [(t: string, s: string) => `signature=${s},timestamp=${t}`, (t: string, s: string) => `timestamp=${t}, signature=${s}`]) {
+      expectAnswer(await buildkiteAt(60, spell), 200, /^duplicate: /);
+    }
+    const [zendesk] = fixtureDeliveries.zendesk as [FixtureDelivery];
+    const zendeskAt = (at: string) => relay.send(id, 'zendesk', zendesk, { headers: { 'X-Zendesk-Webhook-Signature': hmac('zd-secret', `${at}${zendesk.body}`, 'base64'), 'X-Zendesk-Webhook-Signature-Timestamp': at } });
+    expectAnswer(await zendeskAt('2020-01-01T00:00:00Z'), 401, /too old/, 'UNAUTHORIZED');
+    expectAnswer(await zendeskAt(new Date().toISOString()), 200, /^(forwarded|ignored): /);
   });
 
   test('a token header (GitLab) is the same on every delivery: it is not de-duplicated on', async () => {

@@ -57,6 +57,14 @@ describe('relay', () => {
     expect(embed).not.toHaveProperty('description');
   });
 
+  test('half a character in a payload (a lone surrogate, as a \\u escape) is drawn as U+FFFD: forwarded, never a 5xx', async () => {
+    // JSON.stringify writes the lone surrogate as the escape \\ud800, as a provider cutting text short might.
+    expectAnswer(await github(hookId(), 'push', { ...(githubPayloads.push as object), ref: 'refs/heads/fix-\ud800', created: true, commits: [] }), 200, /^forwarded: push$/);
+    const [embed] = discord.seen[0]?.body.embeds ?? [];
+    expect(embed.title).toContain('fix-\ufffd');
+    expect((embed.title as string).isWellFormed()).toBe(true);
+  });
+
   test('an event not rendered is 200 "ignored" and not forwarded', async () => {
     expectAnswer(await github(hookId(), 'sponsorship', { any: 1 }), 200, /^ignored: sponsorship$/);
     expect(discord.seen).toHaveLength(0);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
-import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
+import { COLORS, fromHeader, schemaProvider, STALE_AFTER_SECONDS, type Provider } from '../provider';
 import { eventWords, outcomeColor } from '../render/words';
 
 /**
@@ -72,7 +72,7 @@ export const buildkite: Provider = schemaProvider({
   docs: 'https://buildkite.com/docs/apis/webhooks/pipelines',
   // https://buildkite.com/docs/apis/webhooks/pipelines#webhook-signature: choose "X-Buildkite-Signature"
   // in the webhook's settings: `timestamp=<unix>,signature=<hex HMAC-SHA256 of "<timestamp>.<body>">`.
-  signature: { kind: 'hmac', header: 'X-Buildkite-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'signature=', signs: { timestamp: { key: 'timestamp' }, separator: '.' } },
+  signature: { kind: 'hmac', header: 'X-Buildkite-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'signature=', signs: { timestamp: { key: 'timestamp' }, separator: '.', toleranceSeconds: STALE_AFTER_SECONDS } },
   event: fromHeader('X-Buildkite-Event'),
   schemas: () => ({}),
   renderers: {},

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../../discord/message';
-import { fromField, schemaProvider, type Provider } from '../provider';
+import { fromField, schemaProvider, STALE_AFTER_SECONDS, type Provider } from '../provider';
 import { eventWords, outcomeColor } from '../render/words';
 
 /**
@@ -50,7 +50,7 @@ export const zendesk: Provider = schemaProvider({
   docs: 'https://developer.zendesk.com/api-reference/webhooks/event-types/webhook-event-types/',
   // https://developer.zendesk.com/documentation/webhooks/verifying/: base64 HMAC-SHA256 of the
   // X-Zendesk-Webhook-Signature-Timestamp value followed by the body (no tolerance is stated).
-  signature: { kind: 'hmac', header: 'X-Zendesk-Webhook-Signature', algorithm: 'sha256', encoding: 'base64', signs: { timestamp: { header: 'X-Zendesk-Webhook-Signature-Timestamp' }, separator: '' } },
+  signature: { kind: 'hmac', header: 'X-Zendesk-Webhook-Signature', algorithm: 'sha256', encoding: 'base64', signs: { timestamp: { header: 'X-Zendesk-Webhook-Signature-Timestamp' }, separator: '', toleranceSeconds: STALE_AFTER_SECONDS } },
   event: fromField('type'),
   deliveryId: fromField('id'),
   schemas: () => ({}),
