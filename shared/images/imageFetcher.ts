@@ -4,7 +4,7 @@ import { hostPort, ipLiteral, isPublicAddress, parseAllowHosts } from './address
 import { downloadOnce } from './download';
 import { FAILURE_ISSUES, ImageFetchError, type FetchFailure } from './fetchError';
 import { guardedLookup, privateAddressError, systemResolver, type Resolver } from './guardedLookup';
-import { MAX_PIXELS_TEXT, MAX_SIDE, pixelSize, sizeRefusal, type PixelSize } from './imageSize';
+import { cutShort, MAX_PIXELS_TEXT, MAX_SIDE, pixelSize, sizeRefusal, type PixelSize } from './imageSize';
 import { inlineImage, type InlineImage } from './inlineImage';
 import { heldPicture } from './scaledPicture';
 import type { Fit } from './pictureFit';
@@ -140,6 +140,7 @@ async function inline(body: Buffer): Promise<InlineImage> {
   const size = pixelSize(body, mime);
   const refusal = sizeRefusal(size);
   if (refusal) throw refusal;
+  if (cutShort(body, mime)) throw new ImageFetchError(`the ${mime.slice('image/'.length).toUpperCase()} picture is cut short: it ends before its last part`, 'notPicture');
   // sizeRefusal refuses a picture whose header states no size. A WebP is kept as it came: it is
   // made drawable for resvg where a PNG answer draws it (scaledPicture.ts).
   return inlineImage(body, mime, size as PixelSize);

@@ -63,6 +63,22 @@ export function pixelSize(b: Uint8Array, mime: string): PixelSize | undefined {
   }
 }
 
+/**
+ * A PNG or GIF whose file stops before its end marker (PNG's IEND chunk, GIF's trailer byte): a
+ * download cut short, or a header with nothing after it. resvg would draw it as nothing at all
+ * (and a browser as a broken picture), so it is refused like any other non-picture. Only a
+ * marker's absence is looked for, nothing is decoded; a JPEG cut short still draws its top part.
+ */
+export function cutShort(b: Buffer, mime: string): boolean {
+  if (mime === 'image/png') return b.lastIndexOf('IEND', undefined, 'latin1') < 33;
+  // The trailer may be followed by padding (zero bytes), which decoders ignore.
+  if (mime === 'image/gif') {
+    const last = b.findLastIndex((byte) => byte !== 0);
+    return last < 13 || b[last] !== 0x3b;
+  }
+  return false;
+}
+
 /** Why a picture is refused for its size (a header without one is no picture), or undefined when it may be drawn. */
 export function sizeRefusal(size: PixelSize | undefined): ImageFetchError | undefined {
   if (!size || size.width < 1 || size.height < 1) return new ImageFetchError('its header does not state a valid width and height', 'notPicture');

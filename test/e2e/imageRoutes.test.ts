@@ -5,7 +5,7 @@ import { HOSTILE_TEXT } from '../support/hostileText';
 import { expectDrawnText, expectFieldError, expectImage, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
 import { drawnLines, textsOf } from '../support/svgXml';
 import { decodePng } from '../support/png';
-import { gradientPng, pngDeclaring, redirectTo, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
+import { gradientPng, pngDeclaring, PNG_END, redirectTo, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
 
 /** Three image endpoints (paths from the route table) through the local server, with a real key and a real image host. */
 let images: ImageApi;
@@ -18,7 +18,7 @@ beforeAll(async () => {
     '/page.html': sendBody('<html>not a picture</html>', 'text/html'),
     '/moved': redirectTo('/cat.png'),
     // Under the 5 MB fetch cap, but 6.4 MB as base64: more than a Lambda may return.
-    '/huge.png': sendBody(Buffer.concat([pngDeclaring(64, 64), Buffer.alloc(4.8 * 1024 * 1024, 7)])),
+    '/huge.png': sendBody(Buffer.concat([pngDeclaring(64, 64), Buffer.alloc(4.8 * 1024 * 1024, 7), PNG_END])),
     '/avatar-1024.png': sendBody(gradientPng(1024)),
   });
   ({ host, png: PNG } = images);

@@ -7,7 +7,7 @@ import type { ResolvedAddress } from '../../shared/images/guardedLookup';
 import { readFileSync } from 'node:fs';
 import { decodePng } from '../support/png';
 import { pixelSize } from '../../shared/images/imageSize';
-import { MAGIC, noisePng, pngDeclaring, redirectTo, samplePng, sendBody, startImageHost, type HostRoute, type ImageHost } from '../support/imageHost';
+import { MAGIC, noisePng, pngDeclaring, PNG_END, solidGif, redirectTo, samplePng, sendBody, startImageHost, type HostRoute, type ImageHost } from '../support/imageHost';
 
 const PNG = samplePng(16);
 const MB = 1024 * 1024;
@@ -165,9 +165,9 @@ describe('guarded image fetcher: success and magic bytes', () => {
     }
   });
 
-  test('with a fit, a larger picture comes scaled down to just cover it, once; smaller ones, GIFs and undecodable ones stay as they are', async () => {
+  test('with a fit, a larger picture comes scaled down to just cover it, once; smaller ones, GIFs for SVG and undecodable ones stay as they are', async () => {
     const big = noisePng(1000, 500, 3);
-    const images = await host({ '/big.png': sendBody(big), '/small.png': sendBody(PNG), '/sliver.png': sendBody(noisePng(4096, 1, 9)), '/anim.gif': sendBody(MAGIC.gif), '/junk.png': sendBody(Buffer.concat([pngDeclaring(900, 900), Buffer.alloc(4096, 7)])) });
+    const images = await host({ '/big.png': sendBody(big), '/small.png': sendBody(PNG), '/sliver.png': sendBody(noisePng(4096, 1, 9)), '/anim.gif': sendBody(MAGIC.gif), '/junk.png': sendBody(Buffer.concat([pngDeclaring(900, 900), Buffer.alloc(4096, 7), PNG_END])) });
     const fetcher = fetcherFor([images]);
     const fit = { width: 200, height: 200, exact: false, format: 'svg' } as const;
     const scaled = await fetcher.load(`${images.url}/big.png`, 'image', fit);
@@ -190,6 +190,13 @@ describe('guarded image fetcher: success and magic bytes', () => {
     // A sliver covering a square would be 2048 times its own size: kept as it is.
     const thin = await fetcher.load(`${images.url}/sliver.png`, 'image', { width: 512, height: 512, exact: true, format: 'png' });
     expect([thin.width, thin.height]).toEqual([4096, 1]);
+    // A PNG answer draws a GIF's first frame only: it gets a copy too, while an SVG answer keeps the GIF to play.
+    const gifHost = await host({ '/solid.gif': sendBody(solidGif(400, 300, [200, 30, 60])) });
+    const gifFetcher = fetcherFor([gifHost]);
+    expect((await gifFetcher.load(`${gifHost.url}/solid.gif`, 'image', fit)).mime).toBe('image/gif');
+    const frame = await gifFetcher.load(`${gifHost.url}/solid.gif`, 'image', { ...fit, format: 'png' });
+    const framePixels = decodePng(Buffer.from(frame.dataUri.split(',')[1] as string, 'base64'));
+    expect([frame.mime, frame.width, frame.height, [...framePixels.pixels.subarray(0, 4)]]).toEqual(['image/png', 267, 200, [200, 30, 60, 255]]);
     // An exact fit (a PNG answer drawing the picture at that size) scales a smaller picture up too.
     const up = await fetcher.load(`${images.url}/small.png`, 'image', { width: 48, height: 32, exact: true, format: 'png' });
     expect([up.mime, up.width, up.height]).toEqual(['image/png', 48, 48]);
@@ -201,6 +208,22 @@ describe('guarded image fetcher: success and magic bytes', () => {
     const fetcher = fetcherFor([images]);
     expect(await refusal(fetcher.load(`${images.url}/bomb.png`, 'image'), 'image', 'tooLarge')).toBe('it is 16000×16000 pixels, over 8192 on a side or 16.8 megapixels');
     expect(await refusal(fetcher.load(`${images.url}/wide.png`, 'image'), 'image', 'tooLarge')).toMatch(/9000×10 pixels/);
+  });
+
+  test('a PNG or GIF cut short (no IEND chunk, no trailer) is no picture: refused, not drawn as nothing', async () => {
+    const gif = Buffer.concat([MAGIC.gif.subarray(0, -1), Buffer.from([0x2c, 0, 0, 0, 0, 0x30, 0, 0x20, 0, 0, 2, 0x16])]);
+    const images = await host({
+      '/cut.png': sendBody(PNG.subarray(0, Math.floor(PNG.length * 0.6))),
+      '/header.png': sendBody(pngDeclaring(64, 64)),
+      '/cut.gif': sendBody(gif),
+      '/padded.gif': sendBody(Buffer.concat([MAGIC.gif, Buffer.alloc(16)])),
+    });
+    const fetcher = fetcherFor([images]);
+    for (const [path, format] of [['/cut.png', 'PNG'], ['/header.png', 'PNG'], ['/cut.gif', 'GIF']]) {
+      expect([path, await refusal(fetcher.load(`${images.url}${path}`, 'image'), 'image', 'notPicture')]).toEqual([path, `the ${format} picture is cut short: it ends before its last part`]);
+    }
+    // Zero bytes after the trailer are padding that decoders skip.
+    expect((await fetcher.load(`${images.url}/padded.gif`, 'image')).mime).toBe('image/gif');
   });
 
   test('the magic bytes decide: a PNG served as text/plain passes, HTML served as image/png does not', async () => {
