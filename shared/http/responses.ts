@@ -55,8 +55,13 @@ export const pngEtag = (svgEtag: string): string => `${svgEtag.slice(0, -1)}-${R
 export function pngResponse(svgAnswer: APIGatewayProxyResult, png: Buffer): APIGatewayProxyResult {
   const body = png.toString('base64');
   refuseOversized(body.length, 'PNG');
+  return { statusCode: 200, headers: pngHeaders(svgAnswer), body, isBase64Encoded: true };
+}
+
+/** The headers of the PNG drawn from an SVG answer (also what its 304 carries): the SVG's, less its CSP, with the PNG's type and ETag. */
+export function pngHeaders(svgAnswer: APIGatewayProxyResult): Record<string, string | number | boolean> {
   const { 'Content-Security-Policy': _csp, ...headers } = svgAnswer.headers ?? {};
-  return { statusCode: 200, headers: { ...headers, 'Content-Type': 'image/png', ETag: pngEtag(String(headers.ETag)) }, body, isBase64Encoded: true };
+  return { ...headers, 'Content-Type': 'image/png', ETag: pngEtag(String(headers.ETag)) };
 }
 
 export function jsonResponse(data: unknown, requestId: string, statusCode = 200): APIGatewayProxyResult {

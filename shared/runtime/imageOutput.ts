@@ -1,7 +1,7 @@
 import type { ImageFormat } from '../routes/schemas/imageOutput';
 import { svgToPng } from '../raster/png';
 import { preferredType } from '../http/accept';
-import { pngEtag, pngResponse, SVG_TYPE } from '../http/responses';
+import { pngHeaders, pngResponse, SVG_TYPE } from '../http/responses';
 import { clientHolds } from '../http/middleware/conditionalGet';
 import type { ApiMiddleware } from '../http/middleware/types';
 
@@ -26,9 +26,10 @@ export function imageOutput(): ApiMiddleware {
       // Without `format` the answer depends on Accept, and shared caches must know it.
       if (!context.imageFormat) response.headers = { ...response.headers, Vary: 'Accept' };
       if (format === 'svg') return;
-      const etag = pngEtag(String(response.headers?.ETag));
-      if (clientHolds(event.headers?.['if-none-match'], etag)) {
-        response.headers = { ...response.headers, ETag: etag };
+      const headers = pngHeaders(response);
+      // conditionalGet answers 304 with these: the PNG's, as its 200 would carry them.
+      if (clientHolds(event.headers?.['if-none-match'], String(headers.ETag))) {
+        response.headers = headers;
         return;
       }
       request.response = pngResponse(response, await svgToPng(response.body));

@@ -130,6 +130,9 @@ describe('revalidation', () => {
     expect(again.bytes.length).toBe(0);
     expect(again.headers.get('etag')).toBe(etag);
     rateHeaders({ status: 304, headers: again.headers, text: '', json: undefined });
+    // The 304 carries what the PNG's 200 carries: its cache policy, and no SVG's CSP.
+    for (const name of ['cache-control', 'content-security-policy']) expect([name, again.headers.get(name)]).toEqual([name, first.headers.get(name)]);
+    expect(first.headers.get('content-security-policy')).toBeNull();
 
     const svgTag = (await request(route, exampleOf(route))).headers.get('etag')!;
     expect((await request(route, params, { 'If-None-Match': svgTag })).status).toBe(200);
