@@ -32,10 +32,14 @@ export function forwards(filter: EventFilter | undefined, event: string, action?
   return filter.only.length === 0 || filter.only.some((entry) => matches(entry, event, action));
 }
 
-/** Could `entry` ever match one of the provider's events? (Every entry can for providers that render every event.) */
+/**
+ * Could `entry` ever match one of the provider's events: the event, a prefix of events, or the
+ * event and one action (`issues.opened`, not `issues.opened.x`)? Every entry can for providers
+ * that render every event.
+ */
 function knownTo(provider: Provider, entry: string): boolean {
   if (provider.events.includes(EVERY_OTHER_EVENT)) return true;
-  return provider.events.some((event) => matches(entry, event, undefined) || entry.startsWith(`${event}.`));
+  return provider.events.some((event) => matches(entry, event, undefined) || (entry.startsWith(`${event}.`) && !entry.slice(event.length + 1).includes('.')));
 }
 
 /** Parses the `events` parameter for `provider`; a string saying what is wrong with it instead, if anything is. */

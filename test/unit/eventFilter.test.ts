@@ -47,6 +47,9 @@ describe('event filters (the relay URL\'s events parameter)', () => {
     expect(parseEventFilter('pul_request', github)).toMatch(/^names pul_request, which is not one of GitHub's events \(ping, push, pull_request, /);
     expect(parseEventFilter(' , ', github)).toBe('must name at least one event');
     expect(parseEventFilter('-', github)).toMatch(/not an event name/);
+    // An event and one action; more could never match.
+    expect(typeof parseEventFilter('issues.opened', github)).toBe('object');
+    expect(parseEventFilter('issues.opened.x', github)).toMatch(/^names issues\.opened\.x, which is not one of GitHub's events/);
     expect(parseEventFilter(Array.from({ length: 51 }, () => 'push').join(','), github)).toBe('may name at most 50 events');
     // Providers that render every event take any name.
     expect(typeof parseEventFilter('anything.at_all', stripe)).toBe('object');
