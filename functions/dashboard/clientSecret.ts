@@ -3,13 +3,19 @@ import { ApiError } from '../../shared/errors/apiError';
 import { StoreUnavailableError } from '../../shared/errors/unavailable';
 import { logger } from '../../shared/logging/logger';
 
+/**
+ * What the stack puts in the secret until the operator puts Discord's (CloudFormation would
+ * otherwise generate a random one, which Discord would refuse at every sign-in): not a secret.
+ */
+export const UNSET_CLIENT_SECRET = 'unset: put the Discord application client secret here';
+
 /** How long a read secret is used before it is read again: a secret the operator rotates takes effect within this. */
 const KEPT_MS = 5 * 60_000;
 
 /**
  * The Discord application's client secret from Secrets Manager (DISCORD_CLIENT_SECRET_ARN in AWS):
- * read at the first sign-in, not at cold start, and kept a few minutes. An unset secret (the stack
- * made it empty; the operator puts the value) is a clear 503, an outage of Secrets Manager a 503
+ * read at the first sign-in, not at cold start, and kept a few minutes. An unset secret (the
+ * stack's placeholder, or empty; the operator puts the value) is a clear 503, an outage of Secrets Manager a 503
  * with Retry-After, as for the table.
  */
 export function secretsManagerSecret(secretArn: string, now: () => number = Date.now): () => Promise<string> {
@@ -26,8 +32,8 @@ export function secretsManagerSecret(secretArn: string, now: () => number = Date
     } finally {
       client.destroy();
     }
-    if (!value?.trim()) {
-      logger.error('the Discord client secret is empty: put it in Secrets Manager (README, "The dashboard in AWS")', { secretArn });
+    if (!value?.trim() || value.trim() === UNSET_CLIENT_SECRET) {
+      logger.error('the Discord client secret is not set: put it in Secrets Manager (README, "The dashboard in AWS")', { secretArn });
       throw new ApiError('SERVICE_UNAVAILABLE', 'Sign-in is not set up on this server yet');
     }
     kept = { value: value.trim(), until: now() + KEPT_MS };

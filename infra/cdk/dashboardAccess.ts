@@ -1,4 +1,5 @@
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import { UNSET_CLIENT_SECRET } from '../../functions/dashboard/clientSecret';
 import type { UsagePlan } from 'aws-cdk-lib/aws-apigateway';
 import { Policy, PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -13,12 +14,15 @@ export interface DashboardSettings {
 }
 
 /**
- * The Discord application's client secret, made empty by the stack: the operator puts its value
- * (README, "The dashboard in AWS"), so it is never in the template, the function's environment or a deploy log.
+ * The Discord application's client secret, a placeholder until the operator puts its value
+ * (README, "The dashboard in AWS"), so it is never in the template, the function's environment or
+ * a deploy log. Left to CloudFormation, it would be a random password that Discord refuses, and
+ * sign-in would fail at Discord instead of saying it is not set up.
  */
 export function discordClientSecret(scope: Construct, removalPolicy: RemovalPolicy): Secret {
   return new Secret(scope, 'DiscordClientSecret', {
     description: "The Discord application's OAuth2 client secret for the dashboard's sign-in; put its value with `aws secretsmanager put-secret-value`",
+    secretStringValue: SecretValue.unsafePlainText(UNSET_CLIENT_SECRET),
     removalPolicy,
   });
 }

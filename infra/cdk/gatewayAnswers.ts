@@ -1,4 +1,4 @@
-import { AuthorizationType, MockIntegration, PassthroughBehavior, ResponseType, type IResource, type RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { AuthorizationType, ContentHandling, MockIntegration, PassthroughBehavior, ResponseType, type IResource, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { allowHeader, gatewayResponses, type GatewayAnswer, type GatewayResponseType } from '../../shared/http/gatewayResponses';
 import { acknowledgeMethodNotAllowed, acknowledgeProbe } from './nagAcknowledgements';
 
@@ -42,6 +42,13 @@ export function addGatewayResponses(api: RestApi): void {
  * The request template ignores the body, and other content types pass through to the mock,
  * whose one (default) integration response is the 405, so any body gets the same answer.
  */
+/**
+ * A mock reads its request as text. The API's binary media types are every type (`*\/*`, so
+ * functions get bodies as sent), and a mock given a request API Gateway holds as binary applies no
+ * request template: it answers 500 ("Unable to transform request") instead of its status.
+ */
+const AS_TEXT = { contentHandling: ContentHandling.CONVERT_TO_TEXT };
+
 export function methodNotAllowedMock(resource: IResource, methods: string[]): void {
   const allow = allowHeader(methods);
   const headers = {
@@ -50,6 +57,7 @@ export function methodNotAllowedMock(resource: IResource, methods: string[]): vo
     'method.response.header.X-Request-Id': 'context.requestId',
   };
   const integration = new MockIntegration({
+    ...AS_TEXT,
     passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
     requestTemplates: { 'application/json': '{"statusCode": 405}' },
     integrationResponses: [
@@ -70,6 +78,7 @@ export function methodNotAllowedMock(resource: IResource, methods: string[]): vo
 /** HEAD on a probed route's path (`probe` in the route table): 200 with no body, from a mock, as the local gateway answers it. */
 export function probeMock(resource: IResource): void {
   const integration = new MockIntegration({
+    ...AS_TEXT,
     requestTemplates: { 'application/json': '{"statusCode": 200}' },
     integrationResponses: [{ statusCode: '200', responseParameters: { 'method.response.header.X-Request-Id': 'context.requestId' } }],
   });

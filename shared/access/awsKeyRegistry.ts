@@ -28,7 +28,8 @@ export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDe
       const undo: { what: string; run: () => Promise<unknown> }[] = [];
       try {
         const apiKey = await gateway.send(
-          new CreateApiKeyCommand({ name: `${record.name} (${record.id})`, description: `owner ${record.owner}`, value: record.keyHash, enabled: true, tags: { keyId: record.id } }),
+          // No tags: tagging on creation needs apigateway:PUT on /tags too; the name carries the key's id.
+          new CreateApiKeyCommand({ name: `${record.name} (${record.id})`, description: `owner ${record.owner}`, value: record.keyHash, enabled: true }),
         );
         const gatewayKeyId = apiKey.id as string;
         undo.push({ what: `API Gateway key ${gatewayKeyId}`, run: () => gateway.send(new DeleteApiKeyCommand({ apiKey: gatewayKeyId })) });

@@ -1,3 +1,4 @@
+import { UNSET_CLIENT_SECRET } from '../../functions/dashboard/clientSecret';
 import { beforeAll, describe, expect, test } from '@jest/globals';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { DEFAULT_SETTINGS } from '../../infra/cdk/stack';
@@ -19,11 +20,12 @@ const dashboardFunction = (template: Template) => {
 const secretId = (template: Template) => Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret'))[0] as string;
 
 describe('the dashboard in the stack', () => {
-  test('one secret for the Discord client secret, empty in the template (the operator puts it), kept on delete', () => {
+  test('one secret for the Discord client secret, a placeholder in the template (the operator puts it; not a generated password Discord would refuse), kept on delete', () => {
     const secrets = resourcesOf(plain, 'AWS::SecretsManager::Secret');
     expect(Object.keys(secrets)).toHaveLength(1);
     const [secret] = Object.values(secrets);
-    expect(secret?.Properties.SecretString).toBeUndefined();
+    expect(secret?.Properties.SecretString).toBe(UNSET_CLIENT_SECRET);
+    expect(secret?.Properties.GenerateSecretString).toBeUndefined();
     expect(secret?.DeletionPolicy).toBe('Retain');
   });
 

@@ -11,7 +11,7 @@ import { listingIndexes, tableSchema } from '../../shared/store/schema';
 import { DEFAULT_SETTINGS, type ChatbotApiStack } from '../../infra/cdk/stack';
 import { allowHeader } from '../../shared/http/gatewayResponses';
 import { RELAY_METRICS } from '../../shared/webhooks/relayMetrics';
-import { acknowledgedReason, catchAllMethods, functionIdOf, methodsOf, mockAnswer, resourcePaths, resourcesOf, routedMethods, synthStack } from './synth';
+import { acknowledgedReason, catchAllMethods, functionIdOf, methodsOf, mockAnswer, probeMethods, resourcePaths, resourcesOf, routedMethods, synthStack } from './synth';
 
 let template: Template;
 let stack: ChatbotApiStack;
@@ -89,6 +89,14 @@ describe('routes from the route table', () => {
       ]);
       expect(method.Integration.IntegrationResponses[0].ResponseParameters['method.response.header.Content-Type']).toBe("'application/json; charset=utf-8'");
     }
+  });
+
+  test('with every media type binary (*/*), each mock reads its request as text, so its request template applies (else API Gateway answers 500)', () => {
+    const [api] = Object.values(resourcesOf(template, 'AWS::ApiGateway::RestApi'));
+    expect(api?.Properties.BinaryMediaTypes).toContain('*/*');
+    const mocks = [...methodsOf(template, 'MOCK').values()];
+    expect(mocks.length).toBe(catchAllMethods(template).size + probeMethods(template).size);
+    for (const mock of mocks) expect(mock.Properties.Integration.ContentHandling).toBe('CONVERT_TO_TEXT');
   });
 
   test('changing the authorizer cache TTL redeploys the stage', () => {

@@ -61,7 +61,9 @@ describe('create', () => {
     const { record, value } = await registry().create({ name: 'my bot', owner: 'alice' });
 
     expect(timeline()).toEqual(['CreateApiKeyCommand', 'CreateUsagePlanKeyCommand', 'PutCommand']);
-    expect(inputOf(gatewayMock, CreateApiKeyCommand)).toMatchObject({ value: hashKey(value), enabled: true, tags: { keyId: record.id } });
+    expect(inputOf(gatewayMock, CreateApiKeyCommand)).toMatchObject({ value: hashKey(value), enabled: true, name: `${record.name} (${record.id})` });
+    // Untagged: tagging on creation would need apigateway:PUT on /tags, which the dashboard's role does not have.
+    expect(inputOf(gatewayMock, CreateApiKeyCommand)).not.toHaveProperty('tags');
     expect(inputOf(gatewayMock, CreateUsagePlanKeyCommand)).toEqual({ usagePlanId: USAGE_PLAN, keyId: 'gw-key-1', keyType: 'API_KEY' });
     expect(record).toMatchObject({ gatewayKeyId: 'gw-key-1', keyHash: hashKey(value), owner: 'alice', name: 'my bot' });
     expect(inputOf(dynamoMock, PutCommand)).toEqual({ TableName: TABLE, Item: itemOf(record), ConditionExpression: 'attribute_not_exists(pk)' });

@@ -3,7 +3,7 @@ import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, Delet
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { secretsManagerSecret } from '../../functions/dashboard/clientSecret';
+import { secretsManagerSecret, UNSET_CLIENT_SECRET } from '../../functions/dashboard/clientSecret';
 import { keyRegistryFromEnv } from '../../functions/dashboard/keyRegistry';
 import { StoreUnavailableError } from '../../shared/errors/unavailable';
 import { createStores } from '../../shared/store';
@@ -92,9 +92,10 @@ describe('the Discord client secret from Secrets Manager', () => {
     expect(secretsMock.commandCalls(GetSecretValueCommand).map((call) => call.args[0].input)).toEqual([{ SecretId: ARN }, { SecretId: ARN }]);
   });
 
-  test('an empty secret (not put yet) says sign-in is not set up; an outage is a 503 with Retry-After', async () => {
-    secretsMock.on(GetSecretValueCommand).resolvesOnce({ SecretString: '' }).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
+  test("the stack's placeholder or an empty secret (not put yet) says sign-in is not set up; an outage is a 503 with Retry-After", async () => {
+    secretsMock.on(GetSecretValueCommand).resolvesOnce({ SecretString: UNSET_CLIENT_SECRET }).resolvesOnce({ SecretString: '' }).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
     const secret = secretsManagerSecret(ARN);
+    await expect(secret()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', statusCode: 503, message: 'Sign-in is not set up on this server yet' });
     await expect(secret()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', statusCode: 503, message: 'Sign-in is not set up on this server yet' });
     await expect(secret()).rejects.toBeInstanceOf(StoreUnavailableError);
   });
