@@ -9,6 +9,21 @@
 /** No control characters (Unicode Cc: U+0000-U+001F, U+007F-U+009F). */
 export const NO_CONTROLS = /^[^\x00-\x1F\x7F-\x9F]+$/;
 
+/**
+ * The spaces beyond Latin-1 that String.prototype.trim removes, as the characters themselves (the
+ * pattern's source holds them, not \u escapes). The line and paragraph separators are inside the
+ * range from U+2027 to U+202F (a source would escape them written alone), with the bidi controls.
+ */
+const WIDE_SPACES = '\u1680\u2000-\u200a\u2027-\u202f\u205f\u3000\ufeff';
+
+/**
+ * Text a person reads (a name, a description): no control character, and at least one that is not
+ * a space of any kind (what trimming would leave). Written without lookahead or \s, which regex
+ * engines read differently (the OpenAPI document's patterns stay in what RE2, Python and
+ * JavaScript share).
+ */
+export const VISIBLE_TEXT = new RegExp(`^[^\\x00-\\x1F\\x7F-\\x9F]*[^\\x00-\\x20\\x7F-\\xA0${WIDE_SPACES}][^\\x00-\\x1F\\x7F-\\x9F]*$`);
+
 export const HEX_COLOR = /^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/;
 
 /** Snowflakes are unsigned 64-bit integers. */

@@ -3,6 +3,7 @@ import type { LocalServer } from '../../infra/local/server';
 import { expectErrorEnvelope } from '../support/envelope';
 import { BOT_FIELDS, botFieldNames, summaryFieldNames } from '../../shared/store/bots/fields';
 import { call, startTestApi, type Reply } from '../support/localApi';
+import { routeList } from '../../shared/routes/table';
 import { startFakeDiscordOAuth, type FakeDiscordOAuth } from '../support/fakeDiscordOAuth';
 
 /** The bot endpoints end to end: two real keys, the local server and its dynalite. */
@@ -246,6 +247,9 @@ describe('private bots', () => {
     for (const [method, suffix, body] of writes) {
       const reply = await json(OTHER, method, `/v1/bots/${clientId}${suffix}`, body);
       expectErrorEnvelope(reply, 404, 'NOT_FOUND');
+      // The document says so for each of these routes.
+      const route = routeList.find((r) => r.method === method && r.path === `/v1/bots/{clientId}${suffix}`);
+      expect([method, suffix, route?.errors]).toEqual([method, suffix, expect.arrayContaining(['NOT_FOUND'])]);
       // Word for word the answer about a bot that does not exist.
       const absent = await json(OTHER, method === 'PUT' && suffix === '' ? 'DELETE' : method, `/v1/bots/${newId()}${suffix}`, body);
       expect(reply.json.error.message.replace(clientId, 'ID')).toBe(absent.json.error.message.replace(/\d{17,20}/, 'ID'));

@@ -58,6 +58,17 @@ describe('verified and unverified claims', () => {
     expect(await bots.verify(clientId, 'squatter', { name: 'Mine' }, later(7))).toBe('forbidden');
   });
 
+  test("a profile made from Discord's long name and description is cut between characters, and the API takes it back as it is", async () => {
+    const bots = store().stores.bots;
+    const clientId = newId();
+    const made = await bots.verify(clientId, 'acct-long', { name: `${'a'.repeat(31)}😀 bot`, description: `${'d'.repeat(399)}👍🏽 and more` }, NOW);
+    if (made === 'forbidden') throw new Error('refused');
+    const { name, description = '' } = made.bot;
+    expect([name.isWellFormed(), description.isWellFormed(), name.length <= 32, description.length <= 400]).toEqual([true, true, true, true]);
+    expect(name).toBe(`${'a'.repeat(31)}…`);
+    expect(registerBotBody.safeParse({ name, description }).success).toBe(true);
+  });
+
   test('two accounts proving control of one unverified bot at once: exactly one owns it, verified', async () => {
     const bots = store().stores.bots;
     const clientId = newId();

@@ -129,6 +129,8 @@ describe('bot store on dynalite', () => {
     // Only the last 24 hours are history, whatever the TTL sweep has not removed yet.
     expect(await bots.history(bot, new Date(NOW.getTime() + 24 * 3600_000))).toEqual([history[1]]);
     expect(await bots.history(bot, new Date(NOW.getTime() + 48 * 3600_000))).toEqual([]);
+    // Read by a server 90 s behind the one that wrote the 11:00 point, at 10:59: that point is in.
+    expect((await bots.history(bot, new Date(Date.parse('2026-11-22T10:59:40.000Z')))).map((point) => point.hour)).toEqual(['2026-11-22T10:00:00.000Z', '2026-11-22T11:00:00.000Z']);
   });
 
   test('a heartbeat without guilds keeps the bot where it is in the guild order', async () => {

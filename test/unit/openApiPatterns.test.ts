@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
 import type * as z from 'zod/mini';
 import { openApiDocument } from '../../shared/openapi/document';
-import { registerBotBody, verifyBotBody } from '../../shared/routes/schemas/bots';
+import { commandsBody, registerBotBody, verifyBotBody } from '../../shared/routes/schemas/bots';
 import { imageOutputQuery } from '../../shared/routes/schemas/imageOutput';
 import { newKeyBody } from '../../shared/routes/schemas/dashboard';
 import { replayBody, webhookRegistrationBody, secretsBody } from '../../shared/routes/schemas/webhooks';
@@ -127,7 +127,7 @@ describe('the server accepts exactly what the document says', () => {
     const body = (id: string) => operations.find(({ route }) => route.id === id)!.operation.requestBody!.content['application/json']!.schema;
     const bodyPatterns = operations.flatMap(({ route, operation }) => patternsIn(operation.requestBody ?? {}).map((entry) => `${route.id} ${entry.at}`));
     // Exactly these bodies carry patterns, so each is covered below.
-    expect([...new Set(bodyPatterns.map((entry) => entry.split(' ')[0]))].sort()).toEqual(['registerBot', 'verifyBot', 'putWebhookSecrets', 'dashboardCreateKey', 'dashboardSaveBot', 'dashboardVerifyBot', 'dashboardSaveWebhook', 'dashboardReplayDelivery'].sort());
+    expect([...new Set(bodyPatterns.map((entry) => entry.split(' ')[0]))].sort()).toEqual(['registerBot', 'verifyBot', 'putBotCommands', 'putWebhookSecrets', 'dashboardCreateKey', 'dashboardSaveBot', 'dashboardVerifyBot', 'dashboardSaveWebhook', 'dashboardReplayDelivery'].sort());
     // The dashboard's bot bodies are the API's.
     expect(body('dashboardSaveBot')).toEqual(body('registerBot'));
     expect(body('dashboardVerifyBot')).toEqual(body('verifyBot'));
@@ -138,6 +138,13 @@ describe('the server accepts exactly what the document says', () => {
     const tagPattern = (body('registerBot') as { properties: { tags: { items: { pattern: string } } } }).properties.tags.items.pattern;
     for (const tag of samples(tagPattern, 11)) {
       expect([tag, registerBotBody.safeParse({ name: 'Bot', tags: [tag] }).success]).toEqual([tag, documentedTakes(body('registerBot'), { name: 'Bot', tags: [tag] })]);
+    }
+    // A bot's texts (name, description, commands): no control character, not blank, as sent.
+    const namePattern = (body('registerBot') as { properties: { name: { pattern: string } } }).properties.name.pattern;
+    for (const name of [...samples(namePattern, 5), 'x'.repeat(32), 'x'.repeat(33), ' padded ', '   ', '\u0000nul', 'nel\u0085', 'emoji 😀 fine']) {
+      expect([name, registerBotBody.safeParse({ name }).success]).toEqual([name, documentedTakes(body('registerBot'), { name })]);
+      const commands = { commands: [{ name, description: 'd' }] };
+      expect([name, commandsBody.safeParse(commands).success]).toEqual([name, documentedTakes(body('putBotCommands'), commands)]);
     }
     const keyNamePattern = (body('dashboardCreateKey') as { properties: { name: { pattern: string } } }).properties.name.pattern;
     for (const name of [...samples(keyNamePattern, 7), 'x'.repeat(64), 'x'.repeat(65), 'tab\there', 'del\u007f', 'emoji 😀 fine']) {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { urlProblem } from '../../images/urlRules';
 import { BOT_FIELDS, botFieldNames, byField, type BotFieldName } from '../../store/bots/fields';
 import { atMost, integer, oneOf, snowflake, wire, withMeta } from '../params';
-import { TAG } from '../patterns';
+import { TAG, VISIBLE_TEXT } from '../patterns';
 import { BOT_TOKEN } from '../../discord/botApplication';
 
 /** A Discord application (client) id. */
@@ -30,7 +30,9 @@ const webUrl = z.string().check(
   atMost(2048),
   z.refine((value) => urlProblem(value) === undefined, { error: 'must be an http or https URL without credentials' }),
 );
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1, { error: 'must not be empty' }), atMost(max));
+// Checked as sent, then trimmed: the document's pattern and length say what is taken.
+const text = (max: number) =>
+  z.string().check(z.regex(VISIBLE_TEXT, { error: 'must not be blank or contain control characters', abort: true }), atMost(max), z.trim(), z.minLength(1, { error: 'must not be empty' }));
 
 export const registerBotBody = z.strictObject({
   name: text(32),

@@ -1,12 +1,6 @@
 import * as z from 'zod/mini';
 import { atMost, required, withMeta } from '../params';
-
-/**
- * No control character, and at least one that is neither a space nor a no-break space: written
- * without lookahead or \s, which regex engines read differently (the OpenAPI document's patterns
- * stay in what RE2, Python and JavaScript share).
- */
-const VISIBLE_NAME = /^[^\x00-\x1F\x7F-\x9F]*[^\x00-\x20\x7F-\xA0][^\x00-\x1F\x7F-\x9F]*$/;
+import { VISIBLE_TEXT } from '../patterns';
 
 /** Key ids as `generateKeyId` writes them (shared/access/keys.ts). */
 export const KEY_ID = /^key_[0-9a-f]{16}$/;
@@ -64,7 +58,7 @@ export const newKeyBody = z.object({
   // A name of spaces is no name (the page trims what is typed; the API refuses it).
   name: z
     .string(required('must be a string'))
-    .check(z.minLength(1, { error: 'must not be empty', abort: true }), atMost(64), z.regex(VISIBLE_NAME, { error: 'must not be blank or contain control characters' })),
+    .check(z.minLength(1, { error: 'must not be empty', abort: true }), atMost(64), z.regex(VISIBLE_TEXT, { error: 'must not be blank or contain control characters' })),
 });
 
 /** The key itself is in `value`: shown this once, never stored. */

@@ -48,7 +48,11 @@ export async function recordHeartbeat(db: DynamoDBDocumentClient, table: string,
   return profile;
 }
 
-/** This life's points of the last HISTORY_HOURS hours up to now, oldest first (older ones await their TTL). */
+/**
+ * This life's points of the last HISTORY_HOURS hours up to now, oldest first (older ones await
+ * their TTL), and the next hour's: a point another server wrote with its clock ahead of this one's
+ * (uptimePercent counts it as the current hour), so a bot online now never shows 0% uptime.
+ */
 export async function readHistory(db: DynamoDBDocumentClient, table: string, profile: BotProfile, now: Date): Promise<StatsPoint[]> {
   const key = (time: number) => statsKey(profile.generation, hourOf(time));
   const { Items } = await guarded('Query', () =>
@@ -56,7 +60,7 @@ export async function readHistory(db: DynamoDBDocumentClient, table: string, pro
       new QueryCommand({
         TableName: table,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': botKey(profile.clientId), ':from': key(now.getTime() - (HISTORY_HOURS - 1) * 3600_000), ':to': key(now.getTime()) },
+        ExpressionAttributeValues: { ':pk': botKey(profile.clientId), ':from': key(now.getTime() - (HISTORY_HOURS - 1) * 3600_000), ':to': key(now.getTime() + 3600_000) },
       }),
     ),
   );

@@ -1,4 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { truncate } from '../../text/graphemes';
 import { BOT_FIELDS } from './fields';
 import { retried, writeProfile, type Decision, type Written } from './profiles';
 import { removeRecords } from './removal';
@@ -36,10 +37,10 @@ export function transferProfile(db: DynamoDBDocumentClient, table: string, clien
   });
 }
 
-/** A new profile from what Discord says of the application (its name cut to the profile's limits). */
+/** A new profile from what Discord says of the application (its name cut to the profile's limits, between characters). */
 const fieldsFrom = (proof: ApplicationProof): BotFields => ({
-  name: proof.name.trim().slice(0, 32) || 'Unnamed bot',
-  ...(proof.description?.trim() ? { description: proof.description.trim().slice(0, BOT_FIELDS.description.max) } : {}),
+  name: truncate(proof.name.trim(), 32) || 'Unnamed bot',
+  ...(proof.description?.trim() ? { description: truncate(proof.description.trim(), BOT_FIELDS.description.max) } : {}),
   public: true,
   tags: [],
 });
