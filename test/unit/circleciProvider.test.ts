@@ -100,9 +100,11 @@ describe('CircleCI provider', () => {
 });
 
 test('ids and event names from the body must be fit to key and print: no control characters, well-formed, at most 200', () => {
-  for (const id of ['a\u001b[2Jb', 'line\nbreak', 'lone \ud800 surrogate', 'x'.repeat(201)]) {
+  for (const id of ['a\u001b[2Jb', 'line\nbreak', 'x'.repeat(201)]) {
     expect(() => circleci.read(delivery({ ...workflow, id }))).toThrow(PayloadError);
   }
+  // Half a character in the JSON (a lone surrogate escape) is read as U+FFFD, as everywhere in a payload (jsonOf).
+  expect(circleci.read(delivery({ ...workflow, id: 'lone \ud800 surrogate' }))).toMatchObject({ deliveryId: 'lone \ufffd surrogate' });
   expect(() => circleci.read(delivery({ ...workflow, type: 'workflow-completed\u0000' }))).toThrow(/characters an id cannot have/);
   expect(circleci.read(delivery({ ...workflow, id: 'ok-id-é' }))).toMatchObject({ deliveryId: 'ok-id-é' });
 });
