@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Validations, type App, type IPolicyValidationContextBeta1, type IPolicyValidationPluginBeta1, type PolicyValidationPluginReportBeta1 } from 'aws-cdk-lib';
+import { Annotations, Validations, type App, type IPolicyValidationContextBeta1, type IPolicyValidationPluginBeta1, type PolicyValidationPluginReportBeta1 } from 'aws-cdk-lib';
 import { CfnGuardValidator } from '@cdklabs/cdk-validator-cfnguard';
 import { AwsSolutionsChecks, type NagPackProps } from 'cdk-nag';
 
@@ -12,7 +12,10 @@ import { AwsSolutionsChecks, type NagPackProps } from 'cdk-nag';
  * (nagAcknowledgements.ts, guardAcknowledgements.ts).
  */
 export function addPolicyChecks(app: App, nag: NagPackProps = {}): void {
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, nag), new ControlTowerGuard());
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, nag));
+  // cfn-guard ships for Linux and macOS on x64 and arm64 only: elsewhere (Windows) the synth goes on without it, saying so.
+  if (['linux', 'darwin'].includes(process.platform) && ['x64', 'arm64'].includes(process.arch)) Validations.of(app).addPlugins(new ControlTowerGuard());
+  else Annotations.of(app).addWarningV2('chatbot:noControlTowerChecks', `Control Tower's checks (cfn-guard) do not run on ${process.platform}/${process.arch}; CI runs them`);
 }
 
 const GUARD_PACKAGE = dirname(createRequire(import.meta.url).resolve('@cdklabs/cdk-validator-cfnguard/package.json'));
