@@ -48,7 +48,9 @@ export function botDetail(bot: BotProfile, settings: StatusSettings, callerAccou
 /**
  * Share of the hours, from the oldest kept hour (at most HISTORY_HOURS back) to the current one,
  * in which at least one heartbeat arrived: null before the first heartbeat, 0 when none is left in
- * the window. Hours ahead of this clock (another server's skew) count as the current one.
+ * the window. Hours ahead of this clock (another server's skew) count as the current one. The
+ * current hour counts once it has a heartbeat: until then it is not over, and a bot beating every
+ * minute would drop to 50% at each hour's first second.
  */
 export function uptimePercent(bot: BotProfile, history: StatsPoint[], now: Date): number | null {
   if (!bot.lastSeen) return null;
@@ -57,9 +59,9 @@ export function uptimePercent(bot: BotProfile, history: StatsPoint[], now: Date)
   const hoursAgo = (point: StatsPoint) => Math.max(0, current - Math.floor(Date.parse(point.hour) / hour));
   const kept = history.filter((point) => point.beats > 0 && hoursAgo(point) < HISTORY_HOURS);
   if (kept.length === 0) return 0;
-  const span = Math.max(1, ...kept.map((point) => hoursAgo(point) + 1));
-  const live = new Set(kept.map(hoursAgo)).size;
-  return Math.round((live / span) * 1000) / 10;
+  const live = new Set(kept.map(hoursAgo));
+  const span = Math.max(1, ...kept.map((point) => hoursAgo(point) + 1)) - (live.has(0) ? 0 : 1);
+  return Math.round((live.size / span) * 1000) / 10;
 }
 
 export function botStatus(bot: BotProfile, history: StatsPoint[], settings: StatusSettings): z.output<typeof statusData> {

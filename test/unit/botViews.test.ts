@@ -26,7 +26,9 @@ describe('uptime', () => {
     ['4 of the 8 hours since the first beat', NOW.toISOString(), [point(7), point(5), point(3), point(0)], 50],
     ['only this hour', NOW.toISOString(), [point(0)], 100],
     ['an hour ahead of this clock counts as now, never over 100%', NOW.toISOString(), [point(1), point(-1)], 100],
-    ['hours older than the window are ignored', NOW.toISOString(), [point(30), point(1)], 50],
+    ['hours older than the window are ignored', NOW.toISOString(), [point(30), point(2), point(0)], 66.7],
+    ['the current hour, not over and without a beat yet, does not count against the bot', NOW.toISOString(), [point(1)], 100],
+    ['a missed hour counts once it is over', NOW.toISOString(), [point(2)], 50],
   ])('%s -> %s', (_name, lastSeen, history, expected) => {
     expect(uptimePercent(bot(lastSeen), history, NOW)).toBe(expected);
   });
