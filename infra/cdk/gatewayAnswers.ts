@@ -36,19 +36,19 @@ export function addGatewayResponses(api: RestApi): void {
 }
 
 /**
- * A wrong method on a known path: the path's ANY method (the most specific method wins, so it
- * only catches the others) answers 405 itself, a mock integration, so no function runs. Allow
- * and the message come from the route table as the local gateway's do (`methodNotAllowed()`).
- * The request template ignores the body, and other content types pass through to the mock,
- * whose one (default) integration response is the 405, so any body gets the same answer.
- */
-/**
  * A mock reads its request as text. The API's binary media types are every type (`*\/*`, so
  * functions get bodies as sent), and a mock given a request API Gateway holds as binary applies no
  * request template: it answers 500 ("Unable to transform request") instead of its status.
  */
 const AS_TEXT = { contentHandling: ContentHandling.CONVERT_TO_TEXT };
 
+/**
+ * A wrong method on a known path: the path's ANY method (the most specific method wins, so it
+ * only catches the others) answers 405 itself, a mock integration, so no function runs. Allow
+ * and the message come from the route table as the local gateway's do (`methodNotAllowed()`).
+ * The request template ignores the body, and other content types pass through to the mock,
+ * whose one (default) integration response is the 405, so any body gets the same answer.
+ */
 export function methodNotAllowedMock(resource: IResource, methods: string[]): void {
   const allow = allowHeader(methods);
   const headers = {

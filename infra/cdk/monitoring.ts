@@ -12,9 +12,10 @@ const PERIOD = Duration.minutes(5);
 /** Every operation the data layer calls. */
 const TABLE_OPERATIONS = [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.QUERY, Operation.BATCH_WRITE_ITEM];
 
-/** One metric summed over every function: one alarm says "a function failed", whichever it was. */
+/** The most metrics CloudWatch takes in one alarm's math. */
 const MAX_ALARM_METRICS = 10;
 
+/** One metric summed over every function: one alarm says "a function failed", whichever it was. */
 function acrossFunctions(functions: IFunction[], metricOf: (fn: IFunction) => IMetric, label: string): IMetric {
   // CloudWatch takes at most 10 metrics in an alarm's math: more would fail the deploy, not the synth.
   if (functions.length > MAX_ALARM_METRICS) throw new Error(`${label}: ${functions.length} functions, more than the ${MAX_ALARM_METRICS} metrics one alarm may sum; split the alarm`);

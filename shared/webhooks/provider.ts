@@ -17,17 +17,17 @@ export type ProviderOutcome =
   | { kind: 'ignored'; event: string; deliveryId?: string };
 
 /**
- * What an HMAC covers besides the raw body: a timestamp (a key of the signature header, as Stripe's
- * `t=`, or a header of its own) joined before the body, refused when older than `toleranceSeconds`
- * where the provider says so; or the URL the provider called, before (Square) or after (Trello) it.
- */
-/**
  * How old a timestamped signature may be, for providers that do not say (Buildkite, Zendesk): a
  * day, so their retries pass. A copy sent again sooner is a duplicate (the delivery log keeps its
  * HMAC for 7 days), and a later one too old: a captured delivery cannot be replayed at all.
  */
 export const STALE_AFTER_SECONDS = 24 * 3600;
 
+/**
+ * What an HMAC covers besides the raw body: a timestamp (a key of the signature header, as Stripe's
+ * `t=`, or a header of its own) joined before the body, refused when older than `toleranceSeconds`
+ * where the provider says so; or the URL the provider called, before (Square) or after (Trello) it.
+ */
 export type SignedContent =
   | { timestamp: { key: string } | { header: string }; separator: '' | '.'; toleranceSeconds?: number }
   | { url: 'before body' | 'after body' };
