@@ -1,6 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { guarded } from './errors';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionalUpdate } from './errors';
 import { partitionKey } from './recordKinds';
 
 /**
@@ -31,23 +30,13 @@ export class DynamoAccountStore implements AccountStore {
     await this.addKeys(accountId, -1, { condition: 'activeKeys > :bound', bound: 0 });
   }
 
-  private async addKeys(accountId: string, by: number, guard?: { condition: string; bound: number }): Promise<boolean> {
-    try {
-      await guarded('UpdateItem', () =>
-        this.db.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: keyOf(accountId),
-            UpdateExpression: 'ADD activeKeys :by',
-            ...(guard ? { ConditionExpression: guard.condition } : {}),
-            ExpressionAttributeValues: { ':by': by, ...(guard ? { ':bound': guard.bound } : {}) },
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+  private addKeys(accountId: string, by: number, guard?: { condition: string; bound: number }): Promise<boolean> {
+    return conditionalUpdate(this.db, {
+      TableName: this.tableName,
+      Key: keyOf(accountId),
+      UpdateExpression: 'ADD activeKeys :by',
+      ...(guard ? { ConditionExpression: guard.condition } : {}),
+      ExpressionAttributeValues: { ':by': by, ...(guard ? { ':bound': guard.bound } : {}) },
+    });
   }
 }

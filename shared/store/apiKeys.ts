@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { guarded } from './errors';
+import { conditionalUpdate, guarded } from './errors';
 import { tableSchema } from './schema';
 import { partitionKey, recordKinds } from './recordKinds';
 
@@ -139,23 +139,13 @@ export class DynamoApiKeyStore implements ApiKeyStore {
     }
   }
 
-  async giveUpSlot(record: ApiKeyRecord): Promise<boolean> {
-    try {
-      await guarded('UpdateItem', () =>
-        this.db.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: { pk: pkOf(record.keyHash), sk: SK },
-            UpdateExpression: 'SET holdsSlot = :no',
-            ConditionExpression: 'holdsSlot = :yes AND attribute_exists(revokedAt)',
-            ExpressionAttributeValues: { ':yes': true, ':no': false },
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+  giveUpSlot(record: ApiKeyRecord): Promise<boolean> {
+    return conditionalUpdate(this.db, {
+      TableName: this.tableName,
+      Key: { pk: pkOf(record.keyHash), sk: SK },
+      UpdateExpression: 'SET holdsSlot = :no',
+      ConditionExpression: 'holdsSlot = :yes AND attribute_exists(revokedAt)',
+      ExpressionAttributeValues: { ':yes': true, ':no': false },
+    });
   }
 }

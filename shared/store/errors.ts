@@ -1,4 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { StoreUnavailableError } from '../errors/unavailable';
 
 /** Runs one DynamoDB call and re-raises a failure of the service as StoreUnavailableError.
@@ -9,5 +10,19 @@ export async function guarded<T>(operation: string, call: () => Promise<T>): Pro
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) throw error;
     throw new StoreUnavailableError(operation, error);
+  }
+}
+
+/**
+ * One UpdateItem on its condition: false when the condition fails (the item changed meanwhile, a
+ * slot is already given back, a bound is reached), true when it was applied.
+ */
+export async function conditionalUpdate(db: DynamoDBDocumentClient, input: UpdateCommandInput): Promise<boolean> {
+  try {
+    await guarded('UpdateItem', () => db.send(new UpdateCommand(input)));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
   }
 }

@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guarded } from './errors';
 
 /**
@@ -20,15 +19,4 @@ export async function scanEach(
     start = page.LastEvaluatedKey;
   } while (start);
   return changed;
-}
-
-/** A migration's change of one item, on the condition that it is still as read: false when it changed meanwhile (the next run looks again). */
-export async function updateIfUnchanged(db: DynamoDBDocumentClient, input: UpdateCommandInput): Promise<boolean> {
-  try {
-    await guarded('UpdateItem', () => db.send(new UpdateCommand(input)));
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
 }

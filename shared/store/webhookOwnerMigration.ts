@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OWNED, ownedByAssignments } from './owned';
-import { scanEach, updateIfUnchanged } from './scanEach';
+import { conditionalUpdate } from './errors';
+import { scanEach } from './scanEach';
 import { SECRETS } from './webhookSecrets';
 
 /**
@@ -16,7 +17,7 @@ export function migrateWebhookOwners(db: DynamoDBDocumentClient, table: string, 
     const owner = typeof item.ownerAccount === 'string' ? item.ownerAccount : ((await ownerOfKey(keyId)) ?? `key:${keyId}`);
     const owned = ownedByAssignments(owner, String(item.pk));
     // Registered anew meanwhile (with its owner): nothing left to do.
-    return updateIfUnchanged(db, {
+    return conditionalUpdate(db, {
       TableName: table,
       Key: { pk: item.pk, sk: item.sk },
       UpdateExpression: `SET ${['ownerAccount = :owner', ...owned.set].join(', ')}`,

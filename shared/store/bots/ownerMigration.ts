@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { scanEach, updateIfUnchanged } from '../scanEach';
+import { conditionalUpdate } from '../errors';
+import { scanEach } from '../scanEach';
 import { OWNED, ownedByAssignments } from '../owned';
 import { botKey, PROFILE } from './layout';
 
@@ -28,7 +29,7 @@ async function bringUpToDate(db: DynamoDBDocumentClient, table: string, item: Re
   const unlisted = item.verifiedAt === undefined ? ['gsi1pk', 'gsi2pk'] : [];
   const owned = ownedByAssignments(owner, botKey(String(item.clientId)));
   // Changed meanwhile (another run, a write, a delete): the next run looks at it again if needed.
-  return updateIfUnchanged(db, {
+  return conditionalUpdate(db, {
     TableName: table,
     Key: { pk: item.pk, sk: item.sk },
     UpdateExpression: `SET ${['ownerAccount = :owner', ...owned.set].join(', ')} REMOVE ${['ownerKeyId', ...unlisted].join(', ')}`,
