@@ -62,7 +62,8 @@ async function registerSecrets({ webhook, secrets, requireSignatures, account, k
       );
       return { webhookId: webhook.id, signedProviders: Object.keys(stored).sort(), requireSignatures: required, updatedAt };
     } catch (error) {
-      if (!(error instanceof SecretsChangedError) || tries === MERGE_TRIES) throw error instanceof SecretsChangedError ? new StoreUnavailableError('PutItem', error) : error;
+      if (!(error instanceof SecretsChangedError)) throw error;
+      if (tries === MERGE_TRIES) throw new StoreUnavailableError('PutItem', error);
     }
   }
 }

@@ -26,7 +26,7 @@ export interface SlottedKeyRegistry extends KeyRegistry {
 export function slottedKeys(registry: KeyRegistry, stores: { accounts: AccountStore; apiKeys: ApiKeyStore }): SlottedKeyRegistry {
   return {
     async create(key, max) {
-      if (key.owner === undefined) return registry.create({ ...key, holdsSlot: false });
+      if (key.owner === undefined) return registry.create(key);
       if (!(await stores.accounts.reserveKeySlot(key.owner, max))) throw new NoKeySlotError(`${key.owner} holds ${max} active keys`);
       try {
         return await registry.create({ ...key, holdsSlot: true });

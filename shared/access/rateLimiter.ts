@@ -102,7 +102,8 @@ export function rateLimitHeaders(decision: RateDecision): Record<string, string>
  * do not replace them, so a client never reads "29 remaining" on a refusal.
  */
 export function paceRefusal(decision: RateDecision, what: `${string} a minute${string}`): ApiError {
-  return new ApiError('RATE_LIMITED', `At most ${decision.limit} ${what}; retry in ${decision.retryAfter ?? 60} s`, undefined, rateLimitHeaders({ ...decision, retryAfter: decision.retryAfter ?? 60 }));
+  const retryAfter = decision.retryAfter ?? 60;
+  return new ApiError('RATE_LIMITED', `At most ${decision.limit} ${what}; retry in ${retryAfter} s`, undefined, rateLimitHeaders({ ...decision, retryAfter }));
 }
 
 /** The limiter every Lambda (functions and authorizer) builds at cold start. */

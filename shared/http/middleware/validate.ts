@@ -77,17 +77,11 @@ function readJsonBody(route: RouteDefinition, event: BodyEvent) {
   if (bytes.length === 0) throw new ApiError('INVALID_BODY', 'A JSON request body is required');
   const type = (event.headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new ApiError('INVALID_BODY', 'Request body is not valid UTF-8 JSON');
-  }
   let illFormed = false;
   let parsed: unknown;
   try {
     // JSON's \uD800 escapes can spell half a character, which UTF-8 (DynamoDB's strings, our answers) cannot hold.
-    parsed = JSON.parse(text, (key, value: unknown) => {
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes), (key, value: unknown) => {
       if (!key.isWellFormed() || (typeof value === 'string' && !value.isWellFormed())) illFormed = true;
       return value;
     });
