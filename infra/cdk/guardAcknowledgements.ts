@@ -1,11 +1,11 @@
-import { Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
+import { acknowledge as acknowledgeRule } from './nagAcknowledgements';
 
 /**
  * AWS Control Tower proactive controls (cfn-guard, policyChecks.ts) that this service departs from
  * on purpose, each acknowledged where it arises with the reason it is right here.
  */
-const acknowledge = (scope: IConstruct, rule: string, reason: string) => Validations.of(scope).acknowledge({ id: `cdk-validator-cfnguard::${rule}`, reason });
+const acknowledge = (scope: IConstruct, rule: string, reason: string) => acknowledgeRule(scope, `cdk-validator-cfnguard::${rule}`, reason);
 
 /** CT.LAMBDA.PR.3, for every function. */
 export function acknowledgeFunctionOutsideVpc(fn: IConstruct): void {

@@ -7,7 +7,7 @@ import type { RouteDefinition } from '../../shared/routes/types';
  * AwsSolutions (cdk-nag) findings that are deliberate, each acknowledged where it arises with
  * the reason it is right for this service.
  */
-const acknowledge = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
+export const acknowledge = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
 
 export function acknowledgeStackFindings(api: RestApi, { webAcl }: { webAcl: boolean }): void {
   acknowledge(
