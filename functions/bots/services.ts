@@ -4,7 +4,7 @@ import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import type { RouteDefinition } from '../../shared/routes/types';
 import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
 import { signedInRoutes } from '../../shared/runtime/signedIn';
-import type { BotStore, SessionStore } from '../../shared/store';
+import type { BotStore } from '../../shared/store';
 
 /** What the bot routes use: the bot records, when a heartbeat is recent enough to say online, and Discord for proofs of control. */
 export interface BotServices {
@@ -15,8 +15,6 @@ export interface BotServices {
   discordApiBase: string;
   /** Proofs of control per account and minute: each one asks Discord, which bans addresses that send it many invalid tokens. */
   verifications: RateLimiter;
-  /** The dashboard's sessions: its bot routes are served here. */
-  sessions: SessionStore;
   now: () => Date;
 }
 
@@ -34,11 +32,10 @@ export const botKit: GroupKit<BotServices> = {
       onlineWindowSeconds,
       discordApiBase: discordApiBaseFromEnv(),
       verifications: new RateLimiter(stores.rateCounters, { limit: positiveInteger(process.env, 'BOT_VERIFICATIONS_PER_MINUTE', VERIFICATIONS_PER_MINUTE) }),
-      sessions: stores.sessions,
       now: () => new Date(),
     };
   },
 };
 
-/** The dashboard's bot routes: a live session, and the CSRF token on writes. */
+/** The dashboard's bot routes: they get the session the chain checked (a live one, and the CSRF token on writes). */
 export const signedIn = signedInRoutes<BotServices>();

@@ -66,5 +66,5 @@ export const dashboardKit: GroupKit<DashboardServices> = {
   }),
 };
 
-/** The dashboard's signed-in routes: a live session, and the CSRF token on writes. */
+/** The dashboard's signed-in routes: they get the session the chain checked (a live one, and the CSRF token on writes). */
 export const signedIn = signedInRoutes<DashboardServices>();

@@ -3,7 +3,7 @@ import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import type { RouteDefinition } from '../../shared/routes/types';
 import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
 import { signedInRoutes } from '../../shared/runtime/signedIn';
-import type { DeliveryLog, RetryQueueStore, SessionStore, WebhookSecretStore } from '../../shared/store';
+import type { DeliveryLog, RetryQueueStore, WebhookSecretStore } from '../../shared/store';
 import { retryBackoffFromEnv, type RetryKicker } from '../../shared/webhooks/retries';
 import { retryKickerFromEnv } from '../../shared/webhooks/retryKickers';
 import { pairGuardOver, type PairGuard } from '../../shared/webhooks/pairGuard';
@@ -18,8 +18,6 @@ export interface WebhookServices {
   pairGuard: PairGuard;
   /** DISCORD_API_BASE: where Discord webhooks are posted (tests: a fake Discord on 127.0.0.1). */
   discordApiBase: string;
-  /** The dashboard's sessions: its webhook routes are served here. */
-  sessions: SessionStore;
   /** Each webhook's queue of deliveries Discord refused for a while, and what drains it (SQS in AWS, a loop locally). */
   retryQueue: RetryQueueStore;
   kicker: RetryKicker;
@@ -38,7 +36,6 @@ export const webhookKit: GroupKit<WebhookServices> = {
       secretBox: secretBoxFromEnv(),
       pairGuard: pairGuardOver(stores, now),
       discordApiBase: discordApiBaseFromEnv(),
-      sessions: stores.sessions,
       retryQueue: stores.retryQueue,
       kicker: retryKickerFromEnv(),
       retryBackoffSeconds: retryBackoffFromEnv(),
@@ -47,5 +44,5 @@ export const webhookKit: GroupKit<WebhookServices> = {
   },
 };
 
-/** The dashboard's webhook routes: a live session, and the CSRF token on writes. */
+/** The dashboard's webhook routes: they get the session the chain checked (a live one, and the CSRF token on writes). */
 export const signedIn = signedInRoutes<WebhookServices>();

@@ -62,5 +62,6 @@ export function groupHandler<T extends GroupRoutes, S>(routes: T, handlers: Grou
 /** Built once per Lambda instance (cold start), from the environment: one table client for all. */
 function fromEnv<S>(kit: GroupKit<S>): { chain: ChainServices; services: S } {
   const stores = createStores();
-  return { chain: { limiter: limiterFromEnv(stores.rateCounters), apiKeys: stores.apiKeys }, services: kit.services(stores) };
+  const chain = { limiter: limiterFromEnv(stores.rateCounters), apiKeys: stores.apiKeys, sessions: stores.sessions, now: () => new Date() };
+  return { chain, services: kit.services(stores) };
 }

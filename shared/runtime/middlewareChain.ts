@@ -13,12 +13,13 @@ import type { RouteDefinition, RouteInput } from '../routes/types';
 import { freshKey } from './freshKey';
 import type { ChainServices, RouteHandler } from './groupKit';
 import { rateLimit } from './rateLimit';
+import { signedInSession } from './signedIn';
 
 export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 /**
  * Wraps a route's handler in the middleware every function shares. The order matters:
- * `before` runs top-down (normalise, identify, count, validate), `after`/`onError` bottom-up,
+ * `before` runs top-down (normalise, identify, count, check the caller, validate), `after`/`onError` bottom-up,
  * so the envelope is built before http-error-handler writes it, and headers are added last.
  * `output` (the image groups' PNG conversion) runs first on the way out, after conditionalGet.
  */
@@ -32,6 +33,8 @@ export function withMiddleware<R extends RouteDefinition, S>(route: R, handler: 
     .use(errorEnvelope(route.answers))
     .use(rateLimit(chain.limiter, route.rateLimitBy))
     .use(route.auth === 'apiKey' && route.method !== 'GET' ? [freshKey(chain.apiKeys)] : [])
+    // Before validate: a caller without a session (or its CSRF token) learns nothing of the input's rules.
+    .use(route.auth === 'session' ? [signedInSession(route, chain)] : [])
     .use(validate(route))
     .use(conditionalGet())
     .use(output)

@@ -21,7 +21,7 @@ export type { WebhookSecrets, WebhookSecretStore } from './webhookSecrets';
 export type { PairVerdict, WebhookPairStore } from './webhookPairs';
 export type { InvalidAnswerCounter } from './invalidAnswers';
 export type { AccountStore } from './accounts';
-export type { SessionRecord, SessionStore } from './sessions';
+export type { SessionRecord, SessionStore, SignedIn } from './sessions';
 export type { SignInRecord, SignInStore } from './signIns';
 
 /** The data-access objects of one table, sharing one client. */

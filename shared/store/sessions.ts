@@ -18,6 +18,12 @@ const sessionRecord = z.object({
 
 export type SessionRecord = z.output<typeof sessionRecord>;
 
+/** A session a request's cookie named, as the signed-in routes get it. */
+export interface SignedIn extends SessionRecord {
+  /** The SHA-256 of the cookie's id: the session's key in the table. */
+  idHash: string;
+}
+
 export interface SessionStore {
   put(idHash: string, session: SessionRecord): Promise<void>;
   /** Undefined when absent or past its expiry (TTL deletion lags). */

@@ -5,6 +5,8 @@ import { DashboardBrowser, useDiscordSignIn } from '../support/dashboardBrowser'
 import { expectErrorEnvelope } from '../support/envelope';
 import type { FakeDiscordOAuth, FakeUser } from '../support/fakeDiscordOAuth';
 import { awayFromWindowEdge, call, RANK_CARD_QUERY } from '../support/localApi';
+import { routeList } from '../../shared/routes/table';
+import { DEFAULT_MAX_BODY_BYTES } from '../../shared/http/middleware/validate';
 
 const { api, discord: fakeDiscord, signedInAs } = useDiscordSignIn();
 let discord: FakeDiscordOAuth;
@@ -129,6 +131,27 @@ describe('signing in with Discord', () => {
       expect([host, out.status, out.body.error.code]).toEqual([host, 400, 'INVALID_PARAMETER']);
     }
     expect((await browser.api('GET', '/session')).status).toBe(200);
+  });
+});
+
+describe('every signed-in route (keys, bots, webhooks, signing out) checks its caller before its input', () => {
+  // Every path parameter malformed, the body too large, not JSON and of the wrong type: any check of the input would refuse it.
+  const malformed = routeList
+    .filter((route) => route.auth === 'session')
+    .map((route) => {
+      const url = route.path.replace(/\{[^}]+\}/g, 'not-an-id');
+      const body = route.method === 'GET' ? undefined : `{${'x'.repeat(route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)}`;
+      return [`${route.method} ${route.path}`, { method: route.method, url, body }] as const;
+    });
+
+  test.each(malformed)('%s: no session or a forged one -> 401, a session without the CSRF token -> 403', async (_name, request) => {
+    const send = (cookie: string | undefined) =>
+      call(`${api.url}${request.url}`, { method: request.method, body: request.body, headers: { 'Content-Type': 'text/plain', ...(cookie ? { Cookie: cookie } : {}) } });
+    expectErrorEnvelope(await send(undefined), 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(await send('cbk_session=forged-or-expired'), 401, 'UNAUTHORIZED');
+    if (request.method === 'GET') return;
+    const browser = await signedIn();
+    expectErrorEnvelope(await send(`cbk_session=${browser.cookies.get('cbk_session') ?? ''}`), 403, 'FORBIDDEN');
   });
 });
 

@@ -1,6 +1,7 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ImageFormat } from '../../routes/schemas/imageOutput';
+import type { SignedIn } from '../../store';
 
 /** The Lambda context as our middlewares enrich it before the handler runs. */
 export interface ApiContext extends Context {
@@ -11,6 +12,8 @@ export interface ApiContext extends Context {
   keyId?: string;
   /** The account that key belongs to (its owner): what owns bots. */
   account?: string;
+  /** The signed-in dashboard session of an `auth: 'session'` route, checked before its input is read. */
+  session?: SignedIn;
   /** X-RateLimit-* of this request's count, once counted. */
   rateHeaders?: Record<string, string>;
   /** The `format` an image route was asked for, if any (else Accept decides). */
