@@ -28,6 +28,14 @@ function readDelivery(provider: Provider, delivery: ProviderDelivery) {
   }
 }
 
+/**
+ * The provider's retry of a delivery an earlier attempt still holds: not acknowledged (that attempt
+ * may yet fail, or have died), but retryable. By Retry-After the attempt has logged its outcome (the
+ * retry is then a duplicate) or its claim has gone stale (the retry forwards it).
+ */
+const inFlight = (event: string, seconds: number) =>
+  new ApiError('SERVICE_UNAVAILABLE', `in flight: ${event} is being forwarded by an earlier attempt; retry in ${seconds} s`, undefined, { 'Retry-After': String(seconds) });
+
 /** A refusal Discord gave this pair before, answered again without asking Discord. */
 const remembered = (status: number) => discordRefusal({ kind: 'rejected', status, reason: status === 404 ? 'notFound' : 'unauthorized' }, WORDING);
 
@@ -66,7 +74,9 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
     deliveryId: outcome.deliveryId ?? `relay-${randomUUID()}`,
     ...(signature !== undefined ? { signatureHash: sha256Hex(signature) } : {}),
   };
-  if ((await deps.deliveries.claim(key, outcome.event, deps.now())) === 'duplicate') return answer(`duplicate: ${outcome.event}`);
+  const claim = await deps.deliveries.claim(key, outcome.event, deps.now());
+  if (claim.kind === 'duplicate') return answer(`duplicate: ${outcome.event}`);
+  if (claim.kind === 'inFlight') throw inFlight(outcome.event, claim.retryAfterSeconds);
   if (!message) {
     await deps.deliveries.finish(key, 'ignored', deps.now());
     return answer(`ignored: ${outcome.event}`);

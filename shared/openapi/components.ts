@@ -92,7 +92,7 @@ const WHEN: Partial<Record<number, string>> = {
   415: 'The body is not application/json',
   429: 'Over the per-minute quota',
   502: 'A service this route relies on failed',
-  503: 'Storage is unavailable; retry after Retry-After',
+  503: 'Storage is unavailable (or, on the relay, an earlier attempt is still forwarding this delivery); retry after Retry-After',
 };
 
 /** The error answer's schema, its code held to `codes`. */

@@ -54,6 +54,12 @@ export interface KeptMessage {
   sealedToken: string;
 }
 
+/**
+ * What a claim found. `inFlight`: another attempt holds the delivery; in `retryAfterSeconds` it has
+ * either logged its outcome or its claim is stale and may be taken over.
+ */
+export type Claim = { kind: 'claimed' } | { kind: 'duplicate' } | { kind: 'inFlight'; retryAfterSeconds: number };
+
 export interface FinishDetails {
   discordStatus?: number;
   kept?: KeptMessage;
@@ -63,11 +69,12 @@ export interface FinishDetails {
 
 export interface DeliveryLog {
   /**
-   * Claims a delivery before forwarding it: `duplicate` when it was forwarded (or is being
-   * forwarded) already. A delivery to forward is claimed with what a replay needs, so even an
-   * attempt that dies before it logs its outcome leaves something to replay.
+   * Claims a delivery before forwarding it: `duplicate` when it was forwarded, ignored or queued
+   * already, `inFlight` while another attempt holds its claim (it may yet fail or die: the caller
+   * must not acknowledge it as done). A delivery to forward is claimed with what a replay needs,
+   * so even an attempt that dies before it logs its outcome leaves something to replay.
    */
-  claim(key: DeliveryKey, event: string, now: Date, kept?: KeptMessage): Promise<'claimed' | 'duplicate'>;
+  claim(key: DeliveryKey, event: string, now: Date, kept?: KeptMessage): Promise<Claim>;
   /**
    * Records the outcome; a replayable one keeps the message (and stays listed), any other drops it.
    * `kept`: what a replay needs, stored with a replayable outcome (the relay seals the token only then).
@@ -88,6 +95,14 @@ const KEEP_SECONDS = 7 * 86_400;
 const STALE_CLAIM_MS = 60_000;
 /** Claims last updated before this (ISO) are stale. */
 const staleBefore = (now: Date) => new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+/** Whether an attempt holds the delivery right now: pending, and claimed (or replayed) less than a minute ago. */
+export const isInFlight = (record: DeliveryRecord, now: Date): boolean => record.outcome === 'pending' && record.updatedAt >= staleBefore(now);
+/** Seconds until an attempt's claim goes stale (at least 1). */
+const secondsUntilStale = (updatedAt: string, now: Date) => Math.max(1, Math.ceil((Date.parse(updatedAt) + STALE_CLAIM_MS - now.getTime()) / 1000));
+/** Outcomes that settle a delivery for good: a provider's retry of it is a duplicate (a queued one is the retry queue's to post). */
+const SETTLED: readonly DeliveryOutcome[] = ['forwarded', 'ignored', 'queued'];
+/** Seconds a claim that lost a race with a change of the record asks the provider to wait before trying again. */
+const RACED_RETRY_SECONDS = 1;
 /** Whether a kept delivery may be replayed now: Discord was at fault, or its attempt died over a minute ago. */
 export const isReplayable = (record: DeliveryRecord, now: Date): boolean =>
   record.message !== undefined && (REPLAYABLE.includes(record.outcome) || (record.outcome === 'pending' && record.updatedAt < staleBefore(now)));
@@ -110,16 +125,19 @@ export class DynamoDeliveryLog implements DeliveryLog {
     private readonly tableName: string,
   ) {}
 
-  async claim(key: DeliveryKey, event: string, now: Date, kept?: KeptMessage): Promise<'claimed' | 'duplicate'> {
+  async claim(key: DeliveryKey, event: string, now: Date, kept?: KeptMessage): Promise<Claim> {
     const { signatureHash, ...logged } = key;
     // The signature first: a copy under a new delivery id stops there.
-    if (signatureHash !== undefined && (await this.claimItem({ ...signatureKeyOf(key, signatureHash), ...logged, event }, now)) === 'duplicate') return 'duplicate';
+    if (signatureHash !== undefined) {
+      const signed = await this.claimItem({ ...signatureKeyOf(key, signatureHash), ...logged, event }, now);
+      if (signed.kind !== 'claimed') return signed;
+    }
     const { pk, sk } = keyOf(key);
     return this.claimItem({ pk, sk, ...key, event, ...(kept ? { ...kept, ...keptListing(pk, sk, now) } : {}) }, now);
   }
 
   /** A conditional PutItem: new, or an earlier attempt that did not get through (the provider is retrying), or a stale claim. */
-  private async claimItem(item: Record<string, unknown>, now: Date): Promise<'claimed' | 'duplicate'> {
+  private async claimItem(item: Record<string, unknown> & { pk: string; sk: string }, now: Date): Promise<Claim> {
     try {
       await guarded('PutItem', () =>
         this.db.send(
@@ -132,11 +150,25 @@ export class DynamoDeliveryLog implements DeliveryLog {
           }),
         ),
       );
-      return 'claimed';
+      return { kind: 'claimed' };
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return 'duplicate';
+      if (error instanceof ConditionalCheckFailedException) return this.heldBy({ pk: item.pk, sk: item.sk }, now);
       throw error;
     }
+  }
+
+  /**
+   * Why a claim was refused, read back (DynamoDB's ALL_OLD on a failed condition is not in every
+   * store this runs on): settled for good, or held by an attempt that has not logged its outcome.
+   * A record that changed meanwhile to anything else (a failure, gone) is answered as in flight
+   * too: only a settled delivery is acknowledged.
+   */
+  private async heldBy(itemKey: { pk: string; sk: string }, now: Date): Promise<Claim> {
+    const { Item } = await guarded('GetItem', () => this.db.send(new GetCommand({ TableName: this.tableName, Key: itemKey, ConsistentRead: true })));
+    const outcome = Item?.outcome as DeliveryOutcome | undefined;
+    if (outcome !== undefined && SETTLED.includes(outcome)) return { kind: 'duplicate' };
+    const pendingSince = outcome === 'pending' && typeof Item?.updatedAt === 'string' ? Item.updatedAt : undefined;
+    return { kind: 'inFlight', retryAfterSeconds: pendingSince ? secondsUntilStale(pendingSince, now) : RACED_RETRY_SECONDS };
   }
 
   async finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details: FinishDetails = {}): Promise<void> {

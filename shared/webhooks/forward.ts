@@ -37,7 +37,15 @@ export async function forwardToDiscord(key: DeliveryKey, token: string, message:
   const result = await postToDiscord(key.webhookId, token, message, { apiBase: deps.discordApiBase, ...(options.onInvalidAnswer ? { onInvalidAnswer: options.onInvalidAnswer } : {}) });
   const outcome = LOGGED[result.kind];
   const kept = options.keepWith && REPLAYABLE.includes(outcome) ? await keep(key, token, message, options.keepWith) : undefined;
-  await deps.deliveries.finish(key, outcome, deps.now(), { ...('status' in result ? { discordStatus: result.status } : {}), ...(kept ? { kept } : {}) });
+  const details = { ...('status' in result ? { discordStatus: result.status } : {}), ...(kept ? { kept } : {}) };
+  try {
+    await deps.deliveries.finish(key, outcome, deps.now(), details);
+  } catch (error) {
+    // Discord has the message: failing now would have the sender try again and post it twice. The
+    // claim stays pending (no message kept, so nothing replays it); only its outcome is unlogged.
+    if (result.kind !== 'delivered') throw error;
+    logger.warn('a delivered message could not be logged as forwarded', { webhookId: key.webhookId, deliveryId: key.deliveryId, error: error as Error });
+  }
   return { ...result, kept: kept !== undefined };
 }
 

@@ -77,7 +77,13 @@ export class PairGuard {
     const result = await call(() => {
       invalidAnswers += 1;
     });
-    await this.learn(pair, result, invalidAnswers);
+    try {
+      await this.learn(pair, result, invalidAnswers);
+    } catch (error) {
+      // Discord has answered (the relay's message may be posted already): what it said is only
+      // remembered to spare it later, so a store failure here must not fail the answer.
+      logger.warn("what Discord said of a webhook could not be remembered", { webhookId: pair.webhookId, error: error as Error });
+    }
     return result;
   }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalServer } from '../../infra/local/server';
 import { RELAY_PAGE_SCRIPT } from '../../functions/webhooks/relayPageScript';
 import { providers } from '../../shared/webhooks/providers/index';
@@ -146,8 +147,33 @@ describe('duplicates', () => {
   test('concurrent copies of one new delivery are forwarded once', async () => {
     const id = hookId();
     const replies = await Promise.all(Array.from({ length: 5 }, () => relay.send(id, 'github', githubDelivery('watch', 'racing-delivery'))));
-    expect(replies.map((reply) => reply.json.message).sort()).toEqual(['duplicate: watch', 'duplicate: watch', 'duplicate: watch', 'duplicate: watch', 'forwarded: watch']);
+    // A copy that meets the first one still in flight is told to come back (it could still fail), one that comes after it is a duplicate.
+    const [forwarded, ...others] = replies.sort((a, b) => a.status - b.status);
+    expectAnswer(forwarded as Reply, 200, /^forwarded: watch$/);
+    for (const reply of others) {
+      if (reply.status === 200) expectAnswer(reply, 200, /^duplicate: watch$/);
+      else expectAnswer(reply, 503, /^in flight: watch /, 'SERVICE_UNAVAILABLE');
+    }
     expect(discord.seen).toHaveLength(1);
+  });
+
+  test('a retry meeting the claim of an attempt that died before logging its outcome is not acknowledged: 503 until the claim is stale, then forwarded once', async () => {
+    const id = hookId();
+    const star = githubDelivery('star', 'died-midway');
+    // What an attempt that crashed (or timed out) between its claim and Discord leaves: a pending claim.
+    const key = { webhookId: id, provider: 'github', deliveryId: 'died-midway' };
+    await relay.stores.deliveries.claim(key, 'star', new Date());
+    const retried = await relay.send(id, 'github', star);
+    expectAnswer(retried, 503, /^in flight: star is being forwarded by an earlier attempt; retry in \d+ s$/, 'SERVICE_UNAVAILABLE');
+    expect(Number(retried.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
+    expect(Number(retried.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(discord.seen).toHaveLength(0);
+    // A minute on, the claim is stale: the provider's next retry forwards it, and the one after is a duplicate.
+    const aMinuteAgo = new Date(Date.now() - 61_000).toISOString();
+    await relay.stores.db.send(new UpdateCommand({ TableName: 'e2e-table', Key: { pk: `HOOK#${id}`, sk: 'DELIVERY#github#died-midway' }, UpdateExpression: 'SET updatedAt = :then', ExpressionAttributeValues: { ':then': aMinuteAgo } }));
+    expectAnswer(await relay.send(id, 'github', star), 200, /^forwarded: star$/);
+    expectAnswer(await relay.send(id, 'github', star), 200, /^duplicate: star$/);
+    expect(discord.posted()).toHaveLength(1);
   });
 
   test("a delivery Discord failed is the queue's to post: the provider's retry of it is a duplicate", async () => {

@@ -12,16 +12,21 @@ afterAll(async () => {
 });
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
+const CLAIMED = { kind: 'claimed' };
+const DUPLICATE = { kind: 'duplicate' };
+/** Held by an attempt that has not logged its outcome: its claim is stale in `seconds`. */
+const inFlight = (seconds: number) => ({ kind: 'inFlight', retryAfterSeconds: seconds });
 const key = (deliveryId: string) => ({ webhookId: '300000000000000001', provider: 'github', deliveryId });
 const record = async (deliveryId: string) =>
   (await store.stores.db.send(new GetCommand({ TableName: store.tableName, Key: { pk: 'HOOK#300000000000000001', sk: `DELIVERY#github#${deliveryId}` } }))).Item;
 
-test('one claim per delivery; a forwarded delivery stays claimed, with a 7-day TTL', async () => {
+test('one claim per delivery, the others told it is in flight; a forwarded delivery stays claimed (a duplicate), with a 7-day TTL', async () => {
   const log = store.stores.deliveries;
   const claims = await Promise.all([1, 2, 3, 4].map(() => log.claim(key('a'), 'push', NOW)));
-  expect(claims.sort()).toEqual(['claimed', 'duplicate', 'duplicate', 'duplicate']);
+  expect(claims.filter((claim) => claim.kind === 'claimed')).toHaveLength(1);
+  expect(claims.filter((claim) => claim.kind !== 'claimed')).toEqual([inFlight(60), inFlight(60), inFlight(60)]);
   await log.finish(key('a'), 'forwarded', NOW, { discordStatus: 200 });
-  expect(await log.claim(key('a'), 'push', new Date(NOW.getTime() + 3600_000))).toBe('duplicate');
+  expect(await log.claim(key('a'), 'push', new Date(NOW.getTime() + 3600_000))).toEqual(DUPLICATE);
   expect(await record('a')).toMatchObject({ outcome: 'forwarded', discordStatus: 200, event: 'push', expiresAt: NOW.getTime() / 1000 + 7 * 86_400 });
 });
 
@@ -34,7 +39,7 @@ test('a delivery claimed with its message keeps it while failed and may be claim
   await log.finish(key('b'), 'failed', NOW, { discordStatus: 500 });
   expect(await record('b')).toMatchObject({ outcome: 'failed', discordStatus: 500, message: { content: 'hi' }, sealedToken: 'sealed', gsi1pk: 'DELIVERIES#KEPT' });
   // The retry's claim starts a fresh record, without a message of its own here.
-  expect(await log.claim(key('b'), 'push', NOW)).toBe('claimed');
+  expect(await log.claim(key('b'), 'push', NOW)).toEqual(CLAIMED);
   expect(await record('b')).not.toHaveProperty('message');
   expect(await record('b')).not.toHaveProperty('gsi1pk');
 });
@@ -68,8 +73,8 @@ test('a replay claim is taken once; a finished, unknown or fresh-pending deliver
   const taken = claims.filter(Boolean);
   expect(taken).toHaveLength(1);
   expect(taken[0]).toMatchObject({ ...key('p'), event: 'push', outcome: 'pending', message: { content: 'again' }, sealedToken: 'sealed' });
-  // The provider's own retry waits while the replay runs.
-  expect(await log.claim(key('p'), 'push', NOW)).toBe('duplicate');
+  // The provider's own retry waits while the replay runs: not acknowledged, since the replay may fail again.
+  expect(await log.claim(key('p'), 'push', NOW)).toEqual(inFlight(60));
   // A replay that crashed is taken over after a minute.
   expect(await log.claimReplay(key('p'), new Date(NOW.getTime() + 61_000))).toBeDefined();
   await log.finish(key('p'), 'forwarded', NOW, { discordStatus: 200 });
@@ -101,11 +106,12 @@ test('the kept listing spans webhooks, newest first; a webhook lists its own log
   expect(own.map((r) => r.deliveryId)).toEqual(['f2']);
 });
 
-test('a claim left pending by a crashed attempt is taken over after a minute, not before', async () => {
+test('a claim left pending by a crashed attempt is in flight (never a duplicate) until it is a minute old, then taken over', async () => {
   const log = store.stores.deliveries;
   await log.claim(key('c'), 'push', NOW);
-  expect(await log.claim(key('c'), 'push', new Date(NOW.getTime() + 30_000))).toBe('duplicate');
-  expect(await log.claim(key('c'), 'push', new Date(NOW.getTime() + 61_000))).toBe('claimed');
+  expect(await log.claim(key('c'), 'push', new Date(NOW.getTime() + 30_000))).toEqual(inFlight(30));
+  expect(await log.claim(key('c'), 'push', new Date(NOW.getTime() + 59_500))).toEqual(inFlight(1));
+  expect(await log.claim(key('c'), 'push', new Date(NOW.getTime() + 61_000))).toEqual(CLAIMED);
 });
 
 test('finish keeps what a replay needs only with a replayable outcome (the relay seals the token only then)', async () => {
@@ -119,15 +125,15 @@ test('finish keeps what a replay needs only with a replayable outcome (the relay
   expect((await log.listKept()).map((kept) => kept.deliveryId)).toContain('k2');
 });
 
-test('a signed delivery is claimed on its signature hash too: a new delivery id with the same signature is a duplicate until Discord failed it', async () => {
+test('a signed delivery is claimed on its signature hash too: a new delivery id with the same signature waits while it is in flight, and is a duplicate once forwarded', async () => {
   const log = store.stores.deliveries;
   const signed = (deliveryId: string) => ({ ...key(deliveryId), signatureHash: 'f'.repeat(64) });
-  expect(await log.claim(signed('s1'), 'push', NOW)).toBe('claimed');
-  expect(await log.claim(signed('s2'), 'push', NOW)).toBe('duplicate');
+  expect(await log.claim(signed('s1'), 'push', NOW)).toEqual(CLAIMED);
+  expect(await log.claim(signed('s2'), 'push', NOW)).toEqual(inFlight(60));
   await log.finish(signed('s1'), 'failed', NOW, { discordStatus: 500 });
-  expect(await log.claim(signed('s1'), 'push', NOW)).toBe('claimed');
+  expect(await log.claim(signed('s1'), 'push', NOW)).toEqual(CLAIMED);
   await log.finish(signed('s1'), 'forwarded', NOW, { discordStatus: 200 });
-  expect(await log.claim(signed('s3'), 'push', NOW)).toBe('duplicate');
+  expect(await log.claim(signed('s3'), 'push', NOW)).toEqual(DUPLICATE);
   // The record keeps the signature's hash (never the signature), so a replay can finish the signature's claim too.
   expect(await record('s1')).toHaveProperty('signatureHash', 'f'.repeat(64));
   expect((await log.listForWebhook('300000000000000001')).map((kept) => kept.deliveryId)).not.toContain(expect.stringMatching(/^SIGNED/));

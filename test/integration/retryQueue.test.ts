@@ -15,6 +15,7 @@ let now: Date;
 const kicks: [string, number][] = [];
 const box = new LocalSecretBox(randomBytes(32));
 const TOKEN = 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789';
+const DUPLICATE = { kind: 'duplicate' };
 
 beforeAll(async () => {
   store = await startTestStore();
@@ -54,7 +55,7 @@ const later = (seconds: number) => (now = new Date(now.getTime() + seconds * 100
 
 test('a queued delivery is the queue\'s: the provider\'s retry of it is a duplicate', async () => {
   const key = await queued('400000000000000001', 1);
-  expect(await deps.deliveries.claim(key, 'push', now)).toBe('duplicate');
+  expect(await deps.deliveries.claim(key, 'push', now)).toEqual(DUPLICATE);
 });
 
 test('the head is waited for until due, then the queue is posted in order and emptied', async () => {
