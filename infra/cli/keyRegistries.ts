@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
@@ -6,7 +5,7 @@ import { createStores, type Stores } from '../../shared/store';
 import { migrateRecords } from '../../shared/store/migrations';
 import { awsKeyRegistry } from '../../shared/access/awsKeyRegistry';
 import { slottedKeys } from '../../shared/access/keySlots';
-import { KEY_OPTIONS, runKeysCommand, type AccountTools } from './keysCommand';
+import { fail, KEY_OPTIONS, readKeysArgs, runKeysCommand, usage, type AccountTools } from './keysCommand';
 import { readStackOutputs } from './stackOutputs';
 import { localStoreConfig, type Cleanup } from './storeTarget';
 
@@ -46,12 +45,18 @@ const accountTools = (stores: Stores, tableName: string): AccountTools => ({
   bots: stores.bots,
 });
 
-/** `npm run keys -- <argv>`: the command on the registry its options choose; returns the exit code. */
+/**
+ * `npm run keys -- <argv>`: the command on the registry its options choose; returns the exit code.
+ * A command line in error is answered before the store (or the AWS account) is reached.
+ */
 export async function runKeys(argv: string[], print: (line: string) => void): Promise<number> {
-  const { values } = parseArgs({ args: argv, allowPositionals: true, options: KEY_OPTIONS, strict: false });
+  const read = readKeysArgs(argv);
+  if ('help' in read) return usage(print);
+  if ('error' in read) return fail(print, read.error);
+  const { values } = read.parsed;
   const cleanup: Cleanup = [];
   try {
-    const options = { aws: values.aws === true, stack: values.stack as string | undefined, region: values.region as string | undefined };
+    const options = { aws: values.aws, stack: values.stack, region: values.region };
     const { registry, tools } = await keyRegistry(options, cleanup);
     return await runKeysCommand(argv, registry, print, tools);
   } finally {

@@ -17,7 +17,8 @@ export const USAGE = `usage: npm run keys -- <command> [--aws [--stack <name>] [
   migrate                                  bring bots and webhooks of earlier versions up to date (once, after upgrading)
   transfer-bot <clientId> --owner <account>  give a bot (with its records) to another account, verified
 options: --json  print machine-readable JSON
-         --aws   manage the keys of the deployed stack (default stack ChatbotUtilityApi)`;
+         --aws   manage the keys of the deployed stack (default stack ChatbotUtilityApi)
+         --help  print this text`;
 
 export const KEY_OPTIONS = {
   name: { type: 'string' },
@@ -26,11 +27,43 @@ export const KEY_OPTIONS = {
   aws: { type: 'boolean', default: false },
   stack: { type: 'string', default: 'ChatbotUtilityApi' },
   region: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+/** Each command and the positional arguments it takes after its name: more or fewer is a usage error, never ignored. */
+const ARGUMENTS: Record<string, number> = { create: 0, list: 0, revoke: 1, migrate: 0, 'transfer-bot': 1 };
+
+type ParsedArgs = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof KEY_OPTIONS }>>;
+
+/**
+ * The command line read and checked before any store or AWS account is reached: an unknown
+ * option, a missing value or a stray argument (`revoke A B` revoked A alone and said nothing of B)
+ * is a usage error. `help` (or `--help`) asks for the usage itself.
+ */
+export function readKeysArgs(argv: string[]): { parsed: ParsedArgs } | { help: true } | { error: string } {
+  let parsed: ParsedArgs;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: KEY_OPTIONS });
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  const [command, ...rest] = parsed.positionals;
+  if (parsed.values.help || command === 'help') return { help: true };
+  if (!command) return { error: 'no command given' };
+  const expected = ARGUMENTS[command];
+  if (expected === undefined) return { error: `unknown command ${command}` };
+  if (rest.length > expected) {
+    return { error: `${command} takes ${expected === 0 ? 'no arguments' : 'one argument'}; given ${rest.length}: ${rest.map((arg) => JSON.stringify(arg)).join(' ')}` };
+  }
+  return { parsed };
+}
 
 /** The `keys` commands over a key registry (local store or AWS); returns the process exit code. */
 export async function runKeysCommand(argv: string[], registry: KeyRegistry, print: (line: string) => void, tools?: AccountTools): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: KEY_OPTIONS });
+  const read = readKeysArgs(argv);
+  if ('help' in read) return usage(print);
+  if ('error' in read) return fail(print, read.error);
+  const { values, positionals } = read.parsed;
   const [command, ...rest] = positionals;
   const out = (human: string, data: unknown) => print(values.json ? JSON.stringify(data) : human);
 
@@ -59,7 +92,11 @@ export async function runKeysCommand(argv: string[], registry: KeyRegistry, prin
     case 'migrate': {
       if (!tools) return fail(print, 'migrate needs the table');
       const migrated = await tools.migrate();
-      out(`${migrated.bots} bot(s) and ${migrated.webhooks} webhook(s) brought up to date (their owner account and its list; unverified bots unlisted)`, migrated);
+      out(
+        `${migrated.bots} bot(s) and ${migrated.webhooks} webhook(s) brought up to date (their owner account and its list; unverified bots unlisted); ` +
+          `${migrated.botNameKeys} bot(s) re-keyed in the listing by name`,
+        migrated,
+      );
       return 0;
     }
     case 'transfer-bot': {
@@ -74,11 +111,18 @@ export async function runKeysCommand(argv: string[], registry: KeyRegistry, prin
       return 0;
     }
     default:
-      return fail(print, command ? `unknown command ${command}` : 'no command given');
+      return fail(print, `unknown command ${command}`);
   }
 }
 
-function fail(print: (line: string) => void, message: string): number {
+/** The usage alone, asked for: exit code 0. */
+export function usage(print: (line: string) => void): number {
+  print(USAGE);
+  return 0;
+}
+
+/** A command line in error: what is wrong, the usage, exit code 2. */
+export function fail(print: (line: string) => void, message: string): number {
   print(`${message}\n${USAGE}`);
   return 2;
 }

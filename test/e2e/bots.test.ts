@@ -5,6 +5,7 @@ import { BOT_FIELDS, botFieldNames, summaryFieldNames } from '../../shared/store
 import { call, startTestApi, type Reply } from '../support/localApi';
 import { routeList } from '../../shared/routes/table';
 import { startFakeDiscordOAuth, type FakeDiscordOAuth } from '../support/fakeDiscordOAuth';
+import { TRICKY_NAMES } from '../support/trickyBotNames';
 
 /** The bot endpoints end to end: two real keys, the local server and its dynalite. */
 const OWNER = 'bots-owner-key-0123456';
@@ -223,6 +224,32 @@ describe('listing', () => {
     expectErrorEnvelope(reply, 400, 'INVALID_PARAMETER');
     expect(reply.json.error.message).toMatch(/different sort or tag/);
   });
+
+  test('by name, pages of 2 give names as people sort them: "ab" before "ab c" and "ab!", case aside, emoji last', async () => {
+    // Client ids in the listing's order (they break the tie of "ab" and "Ab"), registered the other way round.
+    const ids = TRICKY_NAMES.map(() => newId());
+    for (const [n, name] of [...TRICKY_NAMES.entries()].reverse()) await registerListed(n % 2 ? OTHER : OWNER, ids[n] as string, { name, tags: ['tricky-names'] });
+    const names: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = expectData(await json(OWNER, 'GET', `/v1/bots?${new URLSearchParams({ limit: '2', sort: 'name', tag: 'tricky-names', ...(cursor ? { cursor } : {}) })}`));
+      names.push(...page.bots.map((bot: { name: string }) => bot.name));
+      cursor = page.nextCursor;
+    } while (cursor && names.length <= TRICKY_NAMES.length);
+    expect(names).toEqual(TRICKY_NAMES);
+  });
+
+  test('a cursor by name given out before names were keyed in hex -> 400 saying to start again; an old one by guilds still pages', async () => {
+    const clientId = newId();
+    await registerListed(OWNER, clientId, { name: 'ab c' });
+    const place = { pk: `BOT#${clientId}`, sk: 'PROFILE' };
+    // As earlier versions wrote them: no layout version, the plain name in the key.
+    const old = (k: Record<string, string>, s: string) => Buffer.from(JSON.stringify({ k, s, t: null })).toString('base64url');
+    const byName = await json(OWNER, 'GET', `/v1/bots?sort=name&cursor=${old({ ...place, gsi1pk: 'BOTS', gsi1sk: `ab c#${clientId}` }, 'name')}`);
+    expectErrorEnvelope(byName, 400, 'INVALID_PARAMETER');
+    expect(byName.json.error.details).toEqual([{ field: 'cursor', issue: 'is from an earlier order by name; list again from the first page' }]);
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots?sort=guilds&cursor=${old({ ...place, gsi2pk: 'BOTS', gsi2sk: `1000000000000000#${clientId}` }, 'guilds')}`)).bots).toEqual(expect.any(Array));
+  });
 });
 
 describe('private bots', () => {
@@ -317,7 +344,7 @@ describe('bad input', () => {
   });
 
   test('a crafted cursor that points elsewhere in the table -> 400, not 503', async () => {
-    const cursor = Buffer.from(JSON.stringify({ k: { pk: 'KEY#x', sk: 'APIKEY', gsi1pk: 'APIKEYS', gsi1sk: 'key_1' }, s: 'name', t: null })).toString('base64url');
+    const cursor = Buffer.from(JSON.stringify({ k: { pk: 'KEY#x', sk: 'APIKEY', gsi1pk: 'APIKEYS', gsi1sk: 'key_1' }, s: 'name', t: null, v: 2 })).toString('base64url');
     expectErrorEnvelope(await json(OWNER, 'GET', `/v1/bots?cursor=${cursor}`), 400, 'INVALID_PARAMETER');
   });
 

@@ -76,7 +76,7 @@ test('npm run keys finds the running server’s store on the port it fell back t
   expectErrorEnvelope(await call(url, { key }), 401, 'UNAUTHORIZED');
   // Its migration command runs on the same store (the server moved any legacy bots at start already).
   const migrated = await runKeys(['migrate', '--json'], env);
-  expect([migrated.code, JSON.parse(migrated.stdout.trim().split('\n').at(-1) as string)]).toEqual([0, { bots: 0, webhooks: 0 }]);
+  expect([migrated.code, JSON.parse(migrated.stdout.trim().split('\n').at(-1) as string)]).toEqual([0, { bots: 0, webhooks: 0, botNameKeys: 0 }]);
 }, 60_000);
 
 test("npm run keys and the dashboard count the same keys: the operator's revoke frees a dashboard slot, and a key the operator makes for the account takes one", async () => {

@@ -65,8 +65,9 @@ describe('commands by category', () => {
 });
 
 describe('cursors', () => {
-  const key = { pk: 'BOT#123456789012345678', sk: 'PROFILE', gsi1pk: 'BOTS', gsi1sk: 'melody#123456789012345678' };
-  const raw = (content: unknown) => Buffer.from(JSON.stringify(content)).toString('base64url');
+  const key = { pk: 'BOT#123456789012345678', sk: 'PROFILE', gsi1pk: 'BOTS', gsi1sk: '6d656c6f6479#123456789012345678' };
+  /** A cursor of today's layout (v 2), or of whatever `content` says. */
+  const raw = (content: object) => Buffer.from(JSON.stringify({ v: 2, ...content })).toString('base64url');
   const refused = (cursor: string, sort: 'name' | 'guilds' = 'name', tag?: string) => {
     try {
       decodeCursor(cursor, sort, tag);
@@ -90,6 +91,15 @@ describe('cursors', () => {
     ['an extra attribute', raw({ k: { ...key, extra: 'x' }, s: 'name', t: null })],
   ])('%s -> 400 on cursor', (_name, cursor) => {
     expect(refused(cursor)).toEqual([{ field: 'cursor', issue: 'is not a cursor this API gave out' }]);
+  });
+
+  test('a cursor by name from before names were keyed in hex -> 400 that says to start again; an old one by guilds still reads', () => {
+    const old = (content: object) => Buffer.from(JSON.stringify(content)).toString('base64url');
+    expect(refused(old({ k: { ...key, gsi1sk: 'melody#123456789012345678' }, s: 'name', t: null }))).toEqual([
+      { field: 'cursor', issue: 'is from an earlier order by name; list again from the first page' },
+    ]);
+    const byGuilds = { pk: key.pk, sk: 'PROFILE', gsi2pk: 'BOTS', gsi2sk: '0999999999999990#123456789012345678' };
+    expect(decodeCursor(old({ k: byGuilds, s: 'guilds', t: null }), 'guilds', undefined)).toEqual(byGuilds);
   });
 
   test('a cursor of another sort or tag -> 400 that says so', () => {

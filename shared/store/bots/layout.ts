@@ -16,7 +16,17 @@ export const HISTORY_HOURS = 24;
 const MAX_GUILDS = 1e15;
 
 export const botKey = (clientId: string) => partitionKey('bot', clientId);
-export const nameKey = (name: string, clientId: string) => `${name.toLowerCase()}#${clientId}`;
+/**
+ * The place in the listing by name (gsi1): the name in lower case, as its UTF-8 bytes in hex, then
+ * `#` and the client id (ties). DynamoDB orders sort keys by their bytes, and every hex digit is
+ * above `#`, so a name sorts before every longer name it begins ("ab" before "ab c", "ab!"), and
+ * otherwise by its first differing code point, whatever characters it holds. Earlier versions
+ * wrote the name itself (`ab c#<id>` sorted before `ab#<id>`: a space is below `#`); the
+ * migration rewrites those (nameKeyMigration.ts).
+ */
+export const nameKey = (name: string, clientId: string) => `${Buffer.from(name.toLowerCase(), 'utf8').toString('hex')}#${clientId}`;
+/** The layout nameKey writes: listing cursors carry it, so one from the earlier layout is refused, not misplaced. */
+export const NAME_KEY_VERSION = 2;
 /** Inverted and zero-padded, so ascending index order is descending guild count. */
 export const guildKey = (guilds: number, clientId: string) => `${String(MAX_GUILDS - Math.min(guilds, MAX_GUILDS)).padStart(16, '0')}#${clientId}`;
 export const hourOf = (time: Date | number) => `${new Date(time).toISOString().slice(0, 13)}:00:00.000Z`;
