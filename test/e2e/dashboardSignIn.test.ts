@@ -87,6 +87,12 @@ describe('signing in with Discord', () => {
     const page = await browser.get(declined.headers.get('location') ?? '');
     expect(page.text).toContain('You cancelled signing in with Discord');
     expect((await browser.get(`${api.url}/dashboard`)).text).not.toContain('You cancelled');
+    // A mangled link is still the page (a person follows it), saying nothing of a cancel.
+    for (const signin of ['declined'.repeat(10), 'nope', '%3Cb%3E']) {
+      const mangled = await browser.get(`${api.url}/dashboard?signin=${signin}`);
+      expect([mangled.status, mangled.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/html/)]);
+      expect(mangled.text).not.toContain('You cancelled');
+    }
     // The same answer again: the state is gone.
     expectErrorEnvelope(await browser.get(`${api.url}/dashboard/callback?state=${state}&error=access_denied`), 400, 'INVALID_PARAMETER');
 

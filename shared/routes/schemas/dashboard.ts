@@ -15,7 +15,8 @@ export const callbackQuery = z.object({
 
 /** The page after a sign-in that did not finish: `signin=declined` when the person chose Cancel on Discord. */
 export const pageQuery = z.object({
-  signin: withMeta(z.optional(z.string().check(atMost(32))), { description: '`declined`: the page says the sign-in was cancelled' }),
+  // Any other value (a link someone mangled) is the plain page, not an error: a person reads this, not a program.
+  signin: withMeta(z.optional(z.string()), { description: '`declined`: the page says the sign-in was cancelled; any other value is ignored' }),
 });
 
 /** Writes carry the session's CSRF token in this header (documented; checked by the function). */
