@@ -1,9 +1,11 @@
 import { promisify } from 'node:util';
 import { crc32, deflate, deflateSync } from 'node:zlib';
-import type { RenderPlace } from './png';
 import { subFilteredRows } from './subFilter';
 
 const deflateAsync = promisify(deflate);
+
+/** Where heavy work runs: on the event loop (one request at a time, as a Lambda instance) or on the libuv pool (the local server). */
+export type RenderPlace = 'inline' | 'pool';
 const SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
 
 /**

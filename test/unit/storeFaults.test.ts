@@ -298,13 +298,28 @@ describe('the scripted table', () => {
   });
 });
 
+/**
+ * Writes a route gets past by design, with what it answers then: each records what has happened
+ * already (Discord took the message, or answered about the token), and a 503 would have the
+ * provider send the delivery again, and Discord post it twice.
+ */
+const SURVIVED: Partial<Record<string, Partial<Record<RouteId, RegExp>>>> = {
+  'delivery finish': { relayWebhook: /^{"message":"forwarded: star"}$/, dashboardReplayDelivery: /"outcome":"forwarded","discordStatus":200/ },
+  'webhook token verdict remember': { relayWebhook: /^{"message":"forwarded: star"}$/, putWebhookSecrets: /"signedProviders":\["github"\]/, dashboardSaveWebhook: /"signedProviders":\["github"\]/ },
+};
+
 describe('one class of store operation fails', () => {
   test.each(OPERATIONS.map((operation) => [operation.name, operation] as const))(
-    '%s: every route that uses it answers 503 with Retry-After for each fault; the others are unaffected',
-    async (_name, operation) => {
+    '%s: every route that uses it answers 503 with Retry-After for each fault (or, past a write of what happened already, as usual); the others are unaffected',
+    async (name, operation) => {
       for (const [, makeError] of FAULTS) {
         fault = (made) => (operation.is(made) ? makeError() : undefined);
-        for (const route of users(operation.name)) expectUnavailable(await send(route), route);
+        for (const route of users(operation.name)) {
+          const survived = SURVIVED[name]?.[route.id];
+          const reply = await send(route);
+          if (survived) expect([reply.status, reply.text]).toEqual([200, expect.stringMatching(survived)]);
+          else expectUnavailable(reply, route);
+        }
       }
       // Unaffected: the other routes that keep records (the rest only count requests and check keys).
       const others = routeList.filter((route) => !users(operation.name).includes(route) && [...(baseline.get(route.id)?.operations ?? [])].some((name) => !GATE.includes(name)));
