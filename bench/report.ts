@@ -160,7 +160,7 @@ function pngSection(png: PngFigures[], samples?: number): string {
     '',
     table(['case', 'size', 'SVG', 'PNG', 'median', 'p99', 'max'], rows),
     '',
-    `- \`svgToPng\` (shared/raster/png.ts) rendering inline, as a Lambda instance does (the local server uses the libuv pool): resvg with no fonts (text is outlines) draws the pixels, then our encoder (shared/raster/rgbaPng.ts: Sub filter, zlib level 2) writes the PNG; ${samples ?? 'several'} sequential renders per case after warm-up${samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : ''}. The jail and contrast cases are the route table's examples (512×512 by default) with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture, as a fetched avatar would be, to include decoding and scaling a raster image; the last are rank cards whose names have emoji or are written in Japanese.`,
+    `- \`svgToPng\` (shared/raster/png.ts) rendering inline, as a Lambda instance does (the local server uses the libuv pool): resvg with no fonts (text is outlines) draws the pixels, then our encoder (shared/raster/rgbaPng.ts: the Sub filter in WebAssembly, zlib level 2) writes the PNG; ${samples ?? 'several'} sequential renders per case after warm-up${samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : ''}. The jail and contrast cases are the route table's examples (512×512 by default) with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture, as a fetched avatar would be, to include decoding and scaling a raster image; the last are rank cards whose names have emoji or are written in Japanese.`,
   ].join('\n');
 }
 
