@@ -3,10 +3,15 @@ import type { BotServices } from './services';
 import type { StatusSettings } from '../../shared/bots/views';
 import type { BotProfile, Refusal } from '../../shared/store/bots';
 
-/** Who may see a bot: everyone when it is public, only its owner (an account) when not (others get 404, not 403). */
+/**
+ * Who may see a bot: everyone when it is public and verified, only its owner (an account) otherwise.
+ * Anyone may claim any client id, so a claim nobody proved is not served to others (that would put
+ * words in a real bot's mouth); others get the 404 of an unknown id, which does not reveal the claim.
+ */
 export async function visibleBot(deps: BotServices, clientId: string, callerAccount: string | undefined): Promise<BotProfile> {
   const bot = await deps.bots.get(clientId);
-  if (!bot || (!bot.public && bot.ownerAccount !== callerAccount)) throw new ApiError('NOT_FOUND', `No bot ${clientId}`);
+  const everyones = bot?.public === true && bot.verifiedAt !== undefined;
+  if (!bot || (!everyones && bot.ownerAccount !== callerAccount)) throw new ApiError('NOT_FOUND', `No bot ${clientId}`);
   return bot;
 }
 

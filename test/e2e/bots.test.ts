@@ -55,6 +55,8 @@ describe('register and ownership', () => {
     expect(created).toMatchObject({ clientId, name: 'Melody', tags: ['music'], public: true, owned: true, online: false, stats: null });
     expect(expectData(await register(OWNER, clientId, { name: 'Melody 2' }))).toMatchObject({ name: 'Melody 2', description: null, owned: true });
     expectErrorEnvelope(await register(OTHER, clientId, { name: 'Mine now' }), 403, 'FORBIDDEN');
+    // Verified, so other accounts read it too.
+    expect((await verify(OWNER, clientId)).status).toBe(200);
     expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Melody 2', owned: false });
   });
 
@@ -72,8 +74,8 @@ describe('proof of control (the bot token, asked of Discord once)', () => {
     const clientId = newId();
     expect(expectData(await register(OWNER, clientId, { name: 'Claimed' }), 201)).toMatchObject({ verified: false, public: true });
     expect(await listedIds()).not.toContain(clientId);
-    // Still readable by id: an unverified profile is only kept out of the listings.
-    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Claimed', verified: false });
+    // Read by id by its owner only (see 'unverified claims').
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Claimed', verified: false });
     const botToken = tokenOf(clientId);
     const verified = await verify(OWNER, clientId, botToken);
     // The owner's profile stays as they wrote it, now verified; the token is in no answer.
@@ -285,10 +287,46 @@ describe('private bots', () => {
   });
 });
 
+describe('unverified claims (anyone may register any client id)', () => {
+  const READS = ['', '/commands', '/stats', '/status'];
+  /** Status and error, the client id in the message made generic: an unknown id's answer compares equal. */
+  const answer = (reply: Reply, clientId: string) => ({ status: reply.status, error: { ...reply.json.error, message: reply.json.error.message.replace(clientId, 'ID') } });
+
+  test("are 404 to other accounts on every read, word for word an unknown id's answer; their owner reads them", async () => {
+    const clientId = newId();
+    await register(OWNER, clientId, { name: 'Impersonator', description: 'Not really this bot' });
+    expect((await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 5 })).status).toBe(200);
+    expect((await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, { commands: [{ name: 'fake', description: 'Fake' }] })).status).toBe(200);
+    for (const suffix of READS) {
+      const reply = await json(OTHER, 'GET', `/v1/bots/${clientId}${suffix}`);
+      expectErrorEnvelope(reply, 404, 'NOT_FOUND');
+      expect(reply.text).not.toMatch(/Impersonator|fake/);
+      const unknown = newId();
+      expect(answer(reply, clientId)).toEqual(answer(await json(OTHER, 'GET', `/v1/bots/${unknown}${suffix}`), unknown));
+      expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}${suffix}`))).toMatchObject({ clientId });
+    }
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Impersonator', verified: false, owned: true });
+  });
+
+  test('once verified, every account reads them; a private one stays 404 to others', async () => {
+    const [listed, hidden] = [newId(), newId()];
+    await register(OWNER, listed, { name: 'Listed' });
+    await register(OWNER, hidden, { name: 'Hidden', public: false });
+    expectErrorEnvelope(await json(OTHER, 'GET', `/v1/bots/${listed}`), 404, 'NOT_FOUND');
+    for (const clientId of [listed, hidden]) expect((await verify(OWNER, clientId)).status).toBe(200);
+    for (const suffix of READS) {
+      expect(expectData(await json(OTHER, 'GET', `/v1/bots/${listed}${suffix}`))).toMatchObject({ clientId: listed });
+      expectErrorEnvelope(await json(OTHER, 'GET', `/v1/bots/${hidden}${suffix}`), 404, 'NOT_FOUND');
+      expect(expectData(await json(OWNER, 'GET', `/v1/bots/${hidden}${suffix}`))).toMatchObject({ clientId: hidden });
+    }
+    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${listed}`))).toMatchObject({ name: 'Listed', verified: true, owned: false });
+  });
+});
+
 describe('heartbeats, status, stats and commands', () => {
   test('a heartbeat makes the bot online; the status flips to offline after the window', async () => {
     const clientId = newId();
-    await register(OWNER, clientId);
+    await registerListed(OWNER, clientId);
     expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}/status`))).toMatchObject({ online: false, lastSeen: null, uptimePercent: null });
     expect(expectData(await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 12, users: 3400, ping: 42.5 }))).toMatchObject({ online: true, stats: { guilds: 12 } });
     const online = expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}/status`));
@@ -301,7 +339,7 @@ describe('heartbeats, status, stats and commands', () => {
 
   test('only the owner sends heartbeats and commands; commands come back grouped by category', async () => {
     const clientId = newId();
-    await register(OWNER, clientId);
+    await registerListed(OWNER, clientId);
     expectErrorEnvelope(await json(OTHER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 1 }), 403, 'FORBIDDEN');
     expectErrorEnvelope(await json(OTHER, 'PUT', `/v1/bots/${clientId}/commands`, { commands: [] }), 403, 'FORBIDDEN');
     const commands = [
