@@ -2,17 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { compileWat, moduleText, WASM_SOURCES } from '../../infra/cli/wasm';
 import { subFilteredRows } from '../../shared/raster/subFilter';
-
-/** Seeded bytes where neighbouring pixels differ and every alpha occurs, translucent ones most. */
-function noise(length: number, seed: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let state = seed;
-  for (let i = 0; i < length; i += 1) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    bytes[i] = state >>> 24;
-  }
-  return bytes;
-}
+import { noise } from '../support/noise';
 
 /** Premultiplied pixels as drawn: no colour above its alpha; runs of opaque and transparent ones too. */
 function premultiplied(width: number, height: number, seed: number): Uint8Array {
