@@ -31,10 +31,14 @@ function readDelivery(provider: Provider, delivery: ProviderDelivery) {
 /**
  * The provider's retry of a delivery an earlier attempt still holds: not acknowledged (that attempt
  * may yet fail, or have died), but retryable. By Retry-After the attempt has logged its outcome (the
- * retry is then a duplicate) or its claim has gone stale (the retry forwards it).
+ * retry is then a duplicate) or its claim has gone stale (the retry forwards it). Answered, not
+ * thrown: nothing failed here, so it is not logged as an error.
  */
-const inFlight = (event: string, seconds: number) =>
-  new ApiError('SERVICE_UNAVAILABLE', `in flight: ${event} is being forwarded by an earlier attempt; retry in ${seconds} s`, undefined, { 'Retry-After': String(seconds) });
+const inFlight = (event: string, seconds: number): APIGatewayProxyResult => ({
+  statusCode: 503,
+  headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(seconds) },
+  body: messageBody(`in flight: ${event} is being forwarded by an earlier attempt; retry in ${seconds} s`, 'SERVICE_UNAVAILABLE'),
+});
 
 /** A refusal Discord gave this pair before, answered again without asking Discord. */
 const remembered = (status: number) => discordRefusal({ kind: 'rejected', status, reason: status === 404 ? 'notFound' : 'unauthorized' }, WORDING);
@@ -76,7 +80,7 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
   };
   const claim = await deps.deliveries.claim(key, outcome.event, deps.now());
   if (claim.kind === 'duplicate') return answer(`duplicate: ${outcome.event}`);
-  if (claim.kind === 'inFlight') throw inFlight(outcome.event, claim.retryAfterSeconds);
+  if (claim.kind === 'inFlight') return inFlight(outcome.event, claim.retryAfterSeconds);
   if (!message) {
     await deps.deliveries.finish(key, 'ignored', deps.now());
     return answer(`ignored: ${outcome.event}`);
