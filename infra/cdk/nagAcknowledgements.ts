@@ -48,14 +48,18 @@ export function acknowledgeProbe(method: Method): void {
   acknowledgeKeyless(method, 'This HEAD method answers the check some providers (Trello) make before they register a webhook URL: a mock integration answers 200 with no body; no function runs and no data is read or written, as the local server does.');
 }
 
-/** A route without a key (auth 'none'): public by design, counted per source IP or per its rateLimitBy parameter. */
+/** A route without a key (auth 'none' or 'session'): public by design, counted per source IP, per signed-in account or per its rateLimitBy parameter. */
 export function acknowledgePublicMethod(method: Method, route: RouteDefinition): void {
   const by = route.rateLimitBy;
   const hashed = by?.hashedParameter ? ` and the hash of {${by.hashedParameter}}` : '';
-  const counted = by ? `per ${by.prefix} ({${by.pathParameter}}${hashed} in the path; per source IP when it is malformed)` : 'per source IP';
+  const counted = by
+    ? `per ${by.prefix} ({${by.pathParameter}}${hashed} in the path; per source IP when it is malformed)`
+    : route.auth === 'session'
+      ? 'per signed-in account (per source IP without a live session or its CSRF token)'
+      : 'per source IP';
   const who =
     route.auth === 'session'
-      ? "The dashboard's API: its caller is a browser signed in with Discord (OAuth2), and the function refuses any request without a live session cookie (and, on writes, the session's CSRF token) before doing anything; an API key cannot be asked for, since these routes are where keys are made."
+      ? "The dashboard's API: its caller is a browser signed in with Discord (OAuth2), and the function refuses any request without a live session cookie (and, on writes, the session's CSRF token) before reading its input; an API key cannot be asked for, since these routes are where keys are made."
       : 'Public by the API contract: only the /v1 routes take an API key; the routes outside /v1 serve callers that hold neither a key nor a Cognito login, such as webhook providers.';
   acknowledgeKeyless(method, `${who} The function counts every ${route.method} ${route.path} request ${counted} before its handler runs.`);
 }

@@ -66,9 +66,13 @@ export function unavailableDecision(limit: number, nowMs: number = Date.now()): 
   return { allowed: false, limit, remaining: 0, reset: Math.floor(nowMs / 1000) + retryAfter, retryAfter };
 }
 
-/** Principals: a key by its id, anything unauthenticated by its source address. */
+/**
+ * Principals: a key by its id, the dashboard's signed-in browser by its account (however many
+ * sessions it has, wherever they are), anything unauthenticated by its source address.
+ */
 const KEY_PRINCIPAL = 'key:';
 export const keyPrincipal = (keyId: string) => `${KEY_PRINCIPAL}${keyId}`;
+export const accountPrincipal = (accountId: string) => `account:${accountId}`;
 
 /** How long a key's request counts are kept: its usage over the last 30 days, and a day to spare. */
 export const USAGE_KEPT_SECONDS = 31 * 24 * 3600;

@@ -6,11 +6,17 @@ import type { RouteEntry } from '../routes/table';
  * description), so every operation says more than its summary without prose written twice.
  */
 export function operationDescription(route: RouteEntry, queryRule?: string): string {
-  const counted = route.rateLimitBy ? `per {${route.rateLimitBy.pathParameter}}` : route.auth === 'apiKey' ? "against the key's quota" : 'per source IP';
+  const counted = route.rateLimitBy ? `per {${route.rateLimitBy.pathParameter}}` : COUNTED[route.auth];
   const access = ACCESS[route.auth](counted);
   const body = route.rawBody ? 'The body is the delivery as the provider sends it.' : route.schemas.body ? 'Takes a JSON body.' : undefined;
   return [`${route.summary}.`, queryRule && `${capitalised(queryRule)}.`, access, ANSWERS[answerKind(route)], body].filter(Boolean).join(' ');
 }
+
+const COUNTED: Record<RouteEntry['auth'], string> = {
+  apiKey: "against the key's quota",
+  none: 'per source IP',
+  session: 'per signed-in account (per source IP when refused)',
+};
 
 const ACCESS: Record<RouteEntry['auth'], (counted: string) => string> = {
   apiKey: (counted) => `Needs an API key; counted ${counted}.`,

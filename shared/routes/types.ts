@@ -22,7 +22,7 @@ export interface RouteDefinition<S extends RouteSchemas = RouteSchemas, G extend
   /**
    * `apiKey`: behind the Lambda authorizer and counted per key; `none`: counted per source IP;
    * `session`: the dashboard's signed-in browser (its session cookie, and the CSRF header on
-   * writes, checked by the function), counted per source IP.
+   * writes, checked by the function), counted per account (per source IP when refused).
    */
   auth: 'apiKey' | 'none' | 'session';
   /**

@@ -24,6 +24,7 @@ export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => P
  * `output` (the image groups' PNG conversion) runs first on the way out, after conditionalGet.
  */
 export function withMiddleware<R extends RouteDefinition, S>(route: R, handler: RouteHandler<R, S>, chain: ChainServices, services: S, output: ApiMiddleware[] = []): LambdaHandler {
+  const session = route.auth === 'session' ? signedInSession(route, chain) : undefined;
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>()
     .use(httpHeaderNormalizer())
     // Never the whole event, whatever POWERTOOLS_LOGGER_LOG_EVENT says: its path can hold a Discord webhook token.
@@ -31,10 +32,15 @@ export function withMiddleware<R extends RouteDefinition, S>(route: R, handler: 
     .use(requestContext())
     .use(httpErrorHandler({ logger: false }))
     .use(errorEnvelope(route.answers))
+    // A signed-in route's session is read before the count, so the count is the account's (people
+    // behind one address do not share a quota); a request it refuses goes on to be counted per IP.
+    .use(session ? [session.check] : [])
+    // The one count of every request: 429 over the quota, whatever the session check found.
     .use(rateLimit(chain.limiter, route.rateLimitBy))
     .use(route.auth === 'apiKey' && route.method !== 'GET' ? [freshKey(chain.apiKeys)] : [])
-    // Before validate: a caller without a session (or its CSRF token) learns nothing of the input's rules.
-    .use(route.auth === 'session' ? [signedInSession(route, chain)] : [])
+    // Counted, the session check's refusal (401, 403, or its store's 503) is answered; before
+    // validate: a caller without a session (or its CSRF token) learns nothing of the input's rules.
+    .use(session ? [session.refuse] : [])
     .use(validate(route))
     .use(conditionalGet())
     .use(output)

@@ -1,12 +1,13 @@
 import { sha256Hex } from '../crypto/hash';
-import { ipPrincipal, keyPrincipal, rateLimitHeaders, type RateLimiter } from '../access/rateLimiter';
+import { accountPrincipal, ipPrincipal, keyPrincipal, rateLimitHeaders, type RateLimiter } from '../access/rateLimiter';
 import type { RouteDefinition } from '../routes/types';
 import { ApiError } from '../errors/apiError';
 import { addHeaders, type ApiMiddleware } from '../http/middleware/types';
 
 /**
- * Counts the request against its key (or, unauthenticated, its source IP) before any work is
- * done, answers 429 over the quota, and puts X-RateLimit-* on every response, errors included.
+ * Counts the request against its key, its signed-in account (a session signedInSession checked
+ * just before), or else its source IP, before the route's own work is done, answers 429 over the quota,
+ * and puts X-RateLimit-* on every response, errors included.
  * If the counter store is down the store error propagates (-> 503) with conservative headers.
  */
 export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitBy']): ApiMiddleware {
@@ -18,7 +19,7 @@ export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitB
   return {
     before: async (request) => {
       const { context, event } = request;
-      // Per route parameter (a webhook id, and its token's hash) when it is well-formed; else per key, else per IP.
+      // Per route parameter (a webhook id, and its token's hash) when it is well-formed; else per key or account, else per IP.
       const parameter = by ? event.pathParameters?.[by.pathParameter] : undefined;
       const hashed = by?.hashedParameter ? `:${sha256Hex(event.pathParameters?.[by.hashedParameter] ?? '')}` : '';
       const principal =
@@ -26,7 +27,9 @@ export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitB
           ? `${by.prefix}:${parameter}${hashed}`
           : context.keyId
             ? keyPrincipal(context.keyId)
-            : ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown');
+            : context.session
+              ? accountPrincipal(context.session.accountId)
+              : ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown');
       const decision = await limiter.hit(principal);
       context.rateHeaders = rateLimitHeaders(decision);
       if (!decision.allowed) {

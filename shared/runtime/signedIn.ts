@@ -4,7 +4,7 @@ import { jsonResponse } from '../http/responses';
 import { readCookie, SESSION_COOKIE } from '../http/cookies';
 import { ApiError } from '../errors/apiError';
 import type { RouteDefinition, RouteInput } from '../routes/types';
-import type { ApiContext, ApiMiddleware } from '../http/middleware/types';
+import type { ApiContext, ApiMiddleware, ApiRequest } from '../http/middleware/types';
 import type { RouteHandler, SessionServices } from './groupKit';
 import type { SignedIn } from '../store';
 
@@ -28,21 +28,46 @@ const sameText = (a: string, b: string) => {
  * session cookie must name a live session (else 401), and every request that changes something
  * must carry the session's CSRF token in X-CSRF-Token (else 403): a page elsewhere can make the
  * browser send the cookie, but cannot read the token. A caller refused so learns nothing of the
- * route's body rules. The session is handed on in `context.session`.
+ * route's body rules.
+ *
+ * Two steps, with the request count between them (middlewareChain): `check` reads the session and
+ * hands a good one on in `context.session`, which rateLimit counts per account; any refusal (the
+ * session store failing too) is only noted, so the request is counted per source IP like any
+ * other caller's, and `refuse` throws it once counted: random cookies neither dodge the count nor
+ * see a 401 in place of the 429. A request without a session cookie reads nothing.
  */
-export function signedInSession(route: RouteDefinition, services: SessionServices): ApiMiddleware {
+export function signedInSession(route: RouteDefinition, services: SessionServices): { check: ApiMiddleware; refuse: ApiMiddleware } {
+  // Per request: one function serves concurrent requests locally.
+  const refusals = new WeakMap<ApiRequest, unknown>();
   return {
-    before: async ({ event, context }) => {
-      const headers = event.headers ?? {};
-      const session = await currentSession(headers, services);
-      if (!session) throw new ApiError('UNAUTHORIZED', NOT_SIGNED_IN);
-      if (route.method !== 'GET') {
-        const token = headers['x-csrf-token'];
-        if (!token || !sameText(token, session.csrfToken)) throw new ApiError('FORBIDDEN', 'The X-CSRF-Token header is missing or wrong; reload the dashboard');
-      }
-      context.session = session;
+    check: {
+      before: async (request) => {
+        // Set only by this check, so a reused context cannot carry another request's session.
+        delete request.context.session;
+        try {
+          request.context.session = await checkedSession(route, request.event.headers ?? {}, services);
+        } catch (refusal) {
+          refusals.set(request, refusal);
+        }
+      },
+    },
+    refuse: {
+      before: (request) => {
+        if (!request.context.session) throw refusals.get(request) ?? new ApiError('UNAUTHORIZED', NOT_SIGNED_IN);
+      },
     },
   };
+}
+
+/** The live session the cookie names, with its CSRF token on a write; else the refusal. */
+async function checkedSession(route: RouteDefinition, headers: Record<string, string | undefined>, services: SessionServices): Promise<SignedIn> {
+  const session = await currentSession(headers, services);
+  if (!session) throw new ApiError('UNAUTHORIZED', NOT_SIGNED_IN);
+  if (route.method !== 'GET') {
+    const token = headers['x-csrf-token'];
+    if (!token || !sameText(token, session.csrfToken)) throw new ApiError('FORBIDDEN', 'The X-CSRF-Token header is missing or wrong; reload the dashboard');
+  }
+  return session;
 }
 
 /**

@@ -62,13 +62,13 @@ export class DashboardBrowser {
 /**
  * A suite's local server signing in with a fake Discord on 127.0.0.1 (started before its tests),
  * and browsers signed in as a Discord user. Every browser here is 127.0.0.1, so the per-address
- * quota is lifted: it would stop the suite, not what it tests.
+ * quota is lifted (it would stop the suite, not what it tests) unless the suite tests the quota.
  */
-export function useDiscordSignIn() {
+export function useDiscordSignIn({ ratePerMinute = 100_000 }: { ratePerMinute?: number } = {}) {
   let discord: FakeDiscordOAuth | undefined;
   beforeAll(async () => {
     discord = await startFakeDiscordOAuth();
-    process.env.RATE_LIMIT_PER_MINUTE = '100000';
+    process.env.RATE_LIMIT_PER_MINUTE = String(ratePerMinute);
   });
   afterAll(async () => {
     delete process.env.RATE_LIMIT_PER_MINUTE;
