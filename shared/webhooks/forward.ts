@@ -21,7 +21,10 @@ export interface ForwardDeps {
 }
 
 export interface ForwardOptions {
-  /** Seals the token (with this box) and keeps the message when Discord is at fault: a first attempt's only record of them. */
+  /**
+   * Given by a first attempt (the relay), whose claim holds no message: seals the token (with this
+   * box) and keeps the message when Discord is at fault, its only record of them.
+   */
   keepWith?: SecretBox;
   /** Told of each answer Discord counts against its invalid-request limit. */
   onInvalidAnswer?: () => void;
@@ -41,9 +44,10 @@ export async function forwardToDiscord(key: DeliveryKey, token: string, message:
   try {
     await deps.deliveries.finish(key, outcome, deps.now(), details);
   } catch (error) {
-    // Discord has the message: failing now would have the sender try again and post it twice. The
-    // claim stays pending (no message kept, so nothing replays it); only its outcome is unlogged.
-    if (result.kind !== 'delivered') throw error;
+    // A first attempt Discord took is done: failing it would have the sender try again, and Discord
+    // post it twice. Its claim stays pending without a message, so nothing replays it either. A
+    // replay's claim keeps its message (it is replayable again once stale): that failure is told.
+    if (result.kind !== 'delivered' || !options.keepWith) throw error;
     logger.warn('a delivered message could not be logged as forwarded', { webhookId: key.webhookId, deliveryId: key.deliveryId, error: error as Error });
   }
   return { ...result, kept: kept !== undefined };
