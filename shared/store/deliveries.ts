@@ -95,6 +95,8 @@ const KEEP_SECONDS = 7 * 86_400;
 const STALE_CLAIM_MS = 60_000;
 /** Claims last updated before this (ISO) are stale. */
 const staleBefore = (now: Date) => new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+/** Whether an attempt holds the delivery right now: pending, and claimed (or replayed) less than a minute ago. */
+export const isInFlight = (record: DeliveryRecord, now: Date): boolean => record.outcome === 'pending' && record.updatedAt >= staleBefore(now);
 /** Seconds until an attempt's claim goes stale (at least 1). */
 const secondsUntilStale = (updatedAt: string, now: Date) => Math.max(1, Math.ceil((Date.parse(updatedAt) + STALE_CLAIM_MS - now.getTime()) / 1000));
 /** Outcomes that settle a delivery for good: a provider's retry of it is a duplicate (a queued one is the retry queue's to post). */

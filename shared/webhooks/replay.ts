@@ -8,8 +8,12 @@ export type ReplayResult =
   | { kind: 'replayed'; outcome: DeliveryOutcome }
   /** Not replayable any more: forwarded meanwhile, being replayed, or never failed. */
   | { kind: 'notReplayable' }
-  /** The replay could not run (the kept token does not open, the key service or the store failed): the record stays replayable. */
-  | { kind: 'stopped'; reason: string };
+  /**
+   * The replay could not run (the kept token does not open, the key service or the store failed):
+   * the record stays replayable. `unopenable`: the token was sealed under another secret key, so
+   * no later attempt opens it either.
+   */
+  | { kind: 'stopped'; reason: string; unopenable?: boolean };
 
 /** What a replay uses: the forwarding path, and the box that opens kept tokens. */
 export type ReplayDeps = ForwardDeps & { secretBox: SecretBox };
@@ -30,8 +34,8 @@ export async function replayDelivery(asked: DeliveryKey, deps: ReplayDeps): Prom
   } catch (error) {
     // Give the claim back, so the record stays listed and replayable (with the right key, or once KMS answers).
     await deps.deliveries.finish(key, 'failed', deps.now());
-    const reason = error instanceof SealedValueError ? `the kept token cannot be opened with this secret key (${error.message})` : (error as Error).message;
-    return { kind: 'stopped', reason };
+    if (error instanceof SealedValueError) return { kind: 'stopped', reason: `the kept token cannot be opened with this secret key (${error.message})`, unopenable: true };
+    return { kind: 'stopped', reason: (error as Error).message };
   }
   try {
     return { kind: 'replayed', outcome: await forwardToDiscord(key, token, record.message as DiscordMessage, deps) };

@@ -2,7 +2,9 @@ import type { DiscordMessage } from '../discord/message';
 import type { DeliveryOutcome } from '../discord/poster';
 import { positiveInteger } from '../config/positiveInteger';
 import { logger } from '../logging/logger';
-import { isReplayable, type DeliveryKey, type DeliveryRecord } from '../store/deliveries';
+import { ApiError } from '../errors/apiError';
+import { UNAVAILABLE_RETRY_AFTER } from '../errors/unavailable';
+import { isInFlight, isReplayable, type DeliveryKey, type DeliveryRecord, type KeptMessage } from '../store/deliveries';
 import type { QueuedDelivery, RetryQueueStore } from '../store/retryQueue';
 import { keep, type ForwardResult } from './forward';
 import { replayDelivery, type ReplayDeps } from './replay';
@@ -41,11 +43,17 @@ const STOPPED_SECONDS = 30;
 /** How long Discord asked to wait, or the backoff for this attempt. */
 const waitAfter = (result: DeliveryOutcome, attempts: number, deps: RetryDeps) => (result.kind === 'rateLimited' ? Math.max(1, Math.ceil(result.retryAfterSeconds)) : backoffSeconds(attempts, deps.retryBackoffSeconds));
 
-/** Puts a logged delivery (its message and sealed token kept) at the end of its webhook's queue, for an attempt in `waitSeconds`. */
-async function enqueue(key: DeliveryKey, attempts: number, waitSeconds: number, deps: RetryDeps): Promise<void> {
+/**
+ * Puts a logged delivery (its message and sealed token kept) at the end of its webhook's queue, for
+ * an attempt in `waitSeconds`. The queue's entry first: a record marked queued is the queue's (the
+ * provider's retry of it is a duplicate), so it must never be marked without an entry, where
+ * nothing would post it. An entry whose record was not marked is harmless: the drain posts a
+ * replayable record once, and takes out anything else.
+ */
+async function enqueue(key: DeliveryKey, attempts: number, waitSeconds: number, deps: RetryDeps, kept?: KeptMessage): Promise<void> {
   const now = deps.now();
-  await deps.deliveries.finish(key, 'queued', now, { retry: { attempts, at: new Date(now.getTime() + waitSeconds * 1000) } });
   await deps.retryQueue.add(key, now);
+  await deps.deliveries.finish(key, 'queued', now, { ...(kept ? { kept } : {}), retry: { attempts, at: new Date(now.getTime() + waitSeconds * 1000) } });
   await kick(key, waitSeconds, deps);
 }
 
@@ -71,28 +79,35 @@ export async function queueAfterFirstAttempt(key: DeliveryKey, result: ForwardRe
 
 /**
  * A new delivery for a webhook whose queue is not empty waits behind it (posting it now would
- * overtake older messages); false when the queue is empty, or the token could not be sealed.
+ * overtake older messages); false when the queue is empty. When its token cannot be sealed (the
+ * key service is down) it can neither wait nor go first: the claim is given back and the provider
+ * told to retry (503).
  */
 export async function queueBehind(key: DeliveryKey, token: string, message: DiscordMessage, deps: RetryDeps): Promise<boolean> {
   if (!(await waitingHead(key.webhookId, deps))) return false;
   const kept = await keep(key, token, message, deps.secretBox);
-  if (!kept) return false;
-  await deps.deliveries.finish(key, 'queued', deps.now(), { kept, retry: { attempts: 0, at: deps.now() } });
-  await deps.retryQueue.add(key, deps.now());
-  await kick(key, 0, deps);
+  if (!kept) {
+    await deps.deliveries.finish(key, 'failed', deps.now());
+    throw new ApiError('SERVICE_UNAVAILABLE', 'The key service is unavailable, and this webhook has deliveries waiting to be posted before this one; retry shortly', undefined, {
+      'Retry-After': String(UNAVAILABLE_RETRY_AFTER),
+    });
+  }
+  await enqueue(key, 0, 0, deps, kept);
   return true;
 }
 
 /**
  * The queue's first delivery still waiting, with its record; those settled meanwhile (replayed by
- * hand, expired) are taken out on the way. One being attempted (pending) still waits.
+ * hand, expired) are taken out on the way, and so is one an attempt left pending without its
+ * message (the provider's retry of it is its way on; the queue has nothing to post). One being
+ * attempted right now (pending, claimed under a minute ago) still waits.
  */
 async function waitingHead(webhookId: string, deps: RetryDeps): Promise<{ head: QueuedDelivery; record: DeliveryRecord } | undefined> {
   for (;;) {
     const head = await deps.retryQueue.head(webhookId);
     if (!head) return undefined;
     const record = await deps.deliveries.get(head.key);
-    if (record && (isReplayable(record, deps.now()) || record.outcome === 'pending')) return { head, record };
+    if (record && (isReplayable(record, deps.now()) || isInFlight(record, deps.now()))) return { head, record };
     await deps.retryQueue.remove(head);
   }
 }
@@ -125,6 +140,13 @@ async function attemptHead(head: QueuedDelivery, record: DeliveryRecord, deps: R
   if (due > 0) return { kind: 'wait', seconds: Math.ceil(due / 1000) };
   const replay = await replayDelivery(head.key, deps);
   if (replay.kind === 'notReplayable') return { kind: 'wait', seconds: LOOK_AGAIN_SECONDS };
+  if (replay.kind === 'stopped' && replay.unopenable) {
+    // Sealed under another secret key: no attempt will open it. It leaves the queue (the messages
+    // behind it go on) and stays in the log, replayable by hand once the key is put back.
+    logger.error('a queued delivery was given up: its kept token cannot be opened', { webhookId: head.key.webhookId, deliveryId: head.key.deliveryId, reason: replay.reason });
+    await deps.retryQueue.remove(head);
+    return 'next';
+  }
   if (replay.kind === 'stopped') {
     logger.warn('a queued delivery could not be retried now', { webhookId: head.key.webhookId, deliveryId: head.key.deliveryId, reason: replay.reason });
     return { kind: 'wait', seconds: STOPPED_SECONDS };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import type { DeliveryKey } from '../../shared/store';
 import { tokenContext } from '../../shared/webhooks/forward';
@@ -115,4 +115,77 @@ test('a kick that cannot be sent (SQS unreachable) leaves the delivery queued an
   await deps.deliveries.claim(next, 'push', now);
   await expect(queueBehind(next, TOKEN, { content: 'message 2', allowed_mentions: { parse: [] } }, deps)).resolves.toBe(true);
   expect(kicks).toEqual([[id, 0]]);
+});
+
+describe('faults between the queue and the log', () => {
+  const failedFirstAttempt = async (webhookId: string, deliveryId: string, content: string) => {
+    const key = { webhookId, provider: 'github', deliveryId };
+    const kept = { message: { content, allowed_mentions: { parse: [] } }, sealedToken: await box.seal(TOKEN, tokenContext(webhookId)) };
+    await deps.deliveries.claim(key, 'push', now);
+    await deps.deliveries.finish(key, 'failed', now, { kept });
+    return key;
+  };
+  const refusedOnce = { kind: 'failed', reason: 'Discord answered 500', kept: true } as const;
+
+  test('a delivery is never marked queued without its queue entry: the entry failing, the provider\'s retry is taken, not a duplicate', async () => {
+    const id = '400000000000000011';
+    const key = await failedFirstAttempt(id, 'lost-1', 'message 1');
+    const noEntry: RetryDeps = { ...deps, retryQueue: { ...deps.retryQueue, add: async () => Promise.reject(new Error('the store is down')) } };
+    await expect(queueAfterFirstAttempt(key, refusedOnce, noEntry)).rejects.toThrow('the store is down');
+    expect(await deps.deliveries.get(key)).toMatchObject({ outcome: 'failed' });
+    expect(await deps.deliveries.claim(key, 'push', now)).toEqual({ kind: 'claimed' });
+  });
+
+  test('the entry written but the record not marked: the drain still posts it, once', async () => {
+    const id = '400000000000000012';
+    const key = await failedFirstAttempt(id, 'half-1', 'message 1');
+    const unmarked: RetryDeps = { ...deps, deliveries: Object.assign(Object.create(deps.deliveries), { finish: async () => Promise.reject(new Error('the store is down')) }) };
+    await expect(queueAfterFirstAttempt(key, refusedOnce, unmarked)).rejects.toThrow('the store is down');
+    expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
+    expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
+    expect(contents()).toEqual(['message 1']);
+  });
+
+  test('a head an attempt left pending without its message (the provider took it over, then died) leaves the queue once stale; those behind it are posted', async () => {
+    const id = '400000000000000013';
+    const first = await queued(id, 1);
+    await queued(id, 2);
+    // Replayed by hand and failed again, then taken over by the provider's retry, which died: pending, no message.
+    await deps.deliveries.finish(first, 'failed', now);
+    expect(await deps.deliveries.claim(first, 'push', now)).toEqual({ kind: 'claimed' });
+    expect(await drainWebhook(id, deps)).toEqual({ kind: 'wait', seconds: 5 });
+    later(61);
+    expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
+    expect(contents()).toEqual(['message 2']);
+  });
+
+  test('the key service down, a new delivery neither overtakes the queue nor waits in it: 503, its claim given back', async () => {
+    const id = '400000000000000014';
+    await queued(id, 1, 30);
+    const next = { webhookId: id, provider: 'github', deliveryId: 'no-kms-2' };
+    await deps.deliveries.claim(next, 'push', now);
+    const noKeyService: RetryDeps = { ...deps, secretBox: { ...box, seal: async () => Promise.reject(new Error('KMS is unreachable')), open: box.open.bind(box) } };
+    await expect(queueBehind(next, TOKEN, { content: 'message 2', allowed_mentions: { parse: [] } }, noKeyService)).rejects.toMatchObject({ statusCode: 503, headers: { 'Retry-After': expect.any(String) } });
+    expect(contents()).toEqual([]);
+    // The provider's retry is taken at once (not "in flight" for a minute), and then waits behind the queue.
+    expect(await deps.deliveries.claim(next, 'push', now)).toEqual({ kind: 'claimed' });
+    await expect(queueBehind(next, TOKEN, { content: 'message 2', allowed_mentions: { parse: [] } }, deps)).resolves.toBe(true);
+    later(30);
+    expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
+    expect(contents()).toEqual(['message 1', 'message 2']);
+  });
+
+  test('a head whose token was sealed under another secret key is given up (still in the log), and the queue goes on', async () => {
+    const id = '400000000000000015';
+    // Sealed before the secret key was changed.
+    const first = { webhookId: id, provider: 'github', deliveryId: 'other-key-1' };
+    const message = { content: 'message 1', allowed_mentions: { parse: [] } };
+    await deps.deliveries.claim(first, 'push', now, { message, sealedToken: await new LocalSecretBox(randomBytes(32)).seal(TOKEN, tokenContext(id)) });
+    await deps.deliveries.finish(first, 'queued', now, { retry: { attempts: 1, at: now } });
+    await deps.retryQueue.add(first, now);
+    await queued(id, 2);
+    expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
+    expect(contents()).toEqual(['message 2']);
+    expect(await deps.deliveries.get(first)).toMatchObject({ outcome: 'failed', message, sealedToken: expect.any(String) });
+  });
 });
