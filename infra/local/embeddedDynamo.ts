@@ -49,12 +49,28 @@ export async function startEmbeddedDynamo(options: { dataDir?: string; port?: nu
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: localStoreCredentials() });
   try {
-    await client.send(new CreateTableCommand(createTableInput(tableName)));
-  } catch (error) {
-    if (!(error instanceof ResourceInUseException)) throw error;
-    await addMissingIndexes(client, tableName);
+    try {
+      await client.send(new CreateTableCommand(createTableInput(tableName)));
+    } catch (error) {
+      if (!(error instanceof ResourceInUseException)) throw error;
+      await addMissingIndexes(client, tableName);
+    }
+    await untilActive(client, tableName);
   } finally {
     client.destroy();
+  }
+}
+
+/**
+ * dynalite answers a table's CreateTable while it is still CREATING, and anything else on it
+ * "not found" until its status is written (asynchronously, to disk with DATA_DIR): under load the
+ * server's first read came first. So the table is waited for, briefly.
+ */
+async function untilActive(client: DynamoDBClient, tableName: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.TableStatus !== 'ACTIVE') {
+    if (Date.now() > deadline) throw new Error(`the local table ${tableName} did not become active in ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 

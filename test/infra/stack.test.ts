@@ -38,7 +38,8 @@ describe('cdk-nag AwsSolutions', () => {
       // Keyed methods have an authorizer, so APIG4 does not arise for them.
       const expected = probed.includes(key) ? ['probe', 'probe'] : !route ? ['405', '405'] : route.auth === 'none' ? ['public', 'public'] : route.auth === 'session' ? ['session', 'session'] : ['keyed', 'none'];
       expect([key, kind(cog4), kind(apig4)]).toEqual([key, ...expected]);
-      if (route && route.auth !== 'apiKey') expect(cog4).toContain(`every ${key} request per ${route.rateLimitBy ? `${route.rateLimitBy.prefix} ({${route.rateLimitBy.pathParameter}}` : 'source IP'}`);
+      const counted = route?.rateLimitBy ? `${route.rateLimitBy.prefix} ({${route.rateLimitBy.pathParameter}}` : route?.auth === 'session' ? 'signed-in account' : 'source IP';
+      if (route && route.auth !== 'apiKey') expect(cog4).toContain(`every ${key} request per ${counted}`);
     }
   });
 

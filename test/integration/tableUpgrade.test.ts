@@ -1,5 +1,8 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
 import { ensureTable, startEmbeddedDynamo, type EmbeddedDynamo } from '../../infra/local/embeddedDynamo';
 import { createTableInput } from '../../shared/store/schema';
 
@@ -32,4 +35,20 @@ test('an older table gains the missing index and keeps all its items', async () 
   // A table that is already current is left alone.
   await ensureTable(dynamo.endpoint, table);
   expect((await client.send(new ScanCommand({ TableName: table }))).Items).toHaveLength(60);
+});
+
+test('the table is ready once ensureTable returns, even where creating it takes a while (dynalite says "not found" until then)', async () => {
+  // A store that takes 300 ms to create a table, as dynalite writing to disk under load can.
+  const slow = dynalite({ createTableMs: 300 });
+  slow.listen(0, '127.0.0.1');
+  await once(slow, 'listening');
+  const endpoint = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+  const reader = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: dynamo.credentials });
+  try {
+    await ensureTable(endpoint, 'slow-table');
+    await expect(reader.send(new GetItemCommand({ TableName: 'slow-table', Key: { pk: { S: 'KEY#x' }, sk: { S: 'APIKEY' } } }))).resolves.toMatchObject({ $metadata: { httpStatusCode: 200 } });
+  } finally {
+    reader.destroy();
+    await new Promise((resolve) => slow.close(resolve));
+  }
 });
