@@ -15,7 +15,8 @@ let relay: RelayHarness;
 let browser: DashboardBrowser;
 let csrf: string;
 beforeAll(async () => {
-  relay = await startRelayHarness({ rateLimit: 100_000, retryBackoffSeconds: 3600 });
+  // The signed-in developer's own key first: the relay's key (RELAY_KEY) is then another account's.
+  relay = await startRelayHarness({ rateLimit: 100_000, retryBackoffSeconds: 3600, server: { localApiKey: 'dashboard-own-key-0123456789' } });
   browser = new DashboardBrowser(relay.api.url);
   expect((await browser.signIn()).status).toBe(302);
   csrf = await browser.csrf();
@@ -101,7 +102,7 @@ describe('your webhooks on the dashboard', () => {
     const absent = await browser.api('POST', `/webhooks/${relay.hookId()}/replay`, { provider: 'github', deliveryId: 'theirs-1' }, csrf);
     expect(replay.json.error.message.replace(theirs, 'ID')).toBe(absent.json.error.message.replace(/\d{17,20}/, 'ID'));
     expectErrorEnvelope(await browser.api('DELETE', `/webhooks/${theirs}`, undefined, csrf), 404, 'NOT_FOUND');
-    expect(await relay.stores.webhookSecrets.get(theirs)).toMatchObject({ ownerAccount: 'local-1', secrets: { github: expect.anything() } });
+    expect(await relay.stores.webhookSecrets.get(theirs)).toMatchObject({ ownerAccount: 'local-2', secrets: { github: expect.anything() } });
     // Registering it from the dashboard (holding its URL) makes it this account's, afresh: nothing of theirs is merged in.
     expect((await relay.putSecrets(theirs, { github: 'their-secret', gitlab: 'their-token' })).status).toBe(200);
     expect((await register(theirs, { secrets: { stripe: 'whsec_new' } })).json.data).toMatchObject({ signedProviders: ['stripe'] });

@@ -44,7 +44,8 @@ let next = 0;
 /**
  * `rateLimit`: RATE_LIMIT_PER_MINUTE (default 60); `newPairsPerMinute`: RELAY_NEW_PAIRS_PER_MINUTE
  * (default 10,000: suites try a fresh webhook in most tests, all from 127.0.0.1); `brakeAt`:
- * RELAY_BRAKE_INVALID_PER_10_MIN (default the service's); `server`: more options of the local server.
+ * RELAY_BRAKE_INVALID_PER_10_MIN (default the service's); `server`: more options of the local server
+ * (its `localApiKey` values are seeded before RELAY_KEY).
  */
 export async function startRelayHarness(options: { rateLimit?: number; newPairsPerMinute?: number; brakeAt?: number; retryBackoffSeconds?: number; server?: LocalServerOptions } = {}): Promise<RelayHarness> {
   const discord = await startFakeDiscord();
@@ -55,7 +56,9 @@ export async function startRelayHarness(options: { rateLimit?: number; newPairsP
   else delete process.env.RELAY_RETRY_BACKOFF_SECONDS;
   if (options.brakeAt) process.env.RELAY_BRAKE_INVALID_PER_10_MIN = String(options.brakeAt);
   else delete process.env.RELAY_BRAKE_INVALID_PER_10_MIN;
-  const api = await startTestApi({ ...options.server, discordApiBase: discord.apiBase, localApiKey: RELAY_KEY });
+  // Keys a suite seeds itself come first (the first is the local sign-in's): RELAY_KEY is then another account's.
+  const localApiKey = [options.server?.localApiKey, RELAY_KEY].filter(Boolean).join(',');
+  const api = await startTestApi({ ...options.server, discordApiBase: discord.apiBase, localApiKey });
   // Distinct per suite too (suites in one worker share nothing but the process).
   const base = 300000000000000000n + BigInt(process.pid % 1000) * 1_000_000n + BigInt(Date.now() % 1_000_000);
   const stores = createStores({ tableName: 'e2e-table', endpoint: api.dynamoEndpoint, region: 'us-east-1' });
