@@ -29,8 +29,10 @@ export async function localStoreConfig(cleanup: Cleanup, env: NodeJS.ProcessEnv 
   const wanted = env.DYNAMODB_ENDPOINT;
   const running = runningStores(env).find((store) => !wanted || store.endpoint === wanted);
   if (running) {
-    // The functions' store client reads the credentials from the environment too.
+    // The functions' store client reads the credentials from the environment too, and the
+    // webhooks command the server's secret key (whatever DATA_DIR or SECRETS_KEY it started with).
     Object.assign(env, { DYNAMODB_ACCESS_KEY_ID: running.credentials.accessKeyId, DYNAMODB_SECRET_ACCESS_KEY: running.credentials.secretAccessKey });
+    if (running.secretsKey) env.SECRETS_KEY = running.secretsKey;
     const config = { ...storeConfigFromEnv(env), endpoint: running.endpoint, tableName: env.TABLE_NAME || running.tableName };
     if (await reachable(config)) return config;
   } else if (wanted) {

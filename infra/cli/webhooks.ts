@@ -11,7 +11,8 @@ import { runWebhooksCommand, WEBHOOK_OPTIONS } from './webhooksCommand';
 
 /**
  * `npm run webhooks -- list --failed | list --webhook <id> | replay <deliveryId> [--aws]`.
- * Locally: the local server's store and its secret key (SECRETS_KEY or <DATA_DIR|.data>/secrets.key).
+ * Locally: the running local server's store and secret key, as it announces them (else, with no
+ * server running, DATA_DIR's store and SECRETS_KEY or <DATA_DIR|.data>/secrets.key).
  * With --aws: the deployed stack's table and KMS key, with your AWS credentials.
  * Replays post to DISCORD_API_BASE (default https://discord.com/api).
  */

@@ -12,6 +12,7 @@ const intFrom = (name: string, fallback: number) => {
 };
 
 const port = intFrom('PORT', 3000);
+const secretsKey = localSecretsKey();
 const local = await startLocalServer({
   port,
   host: env.HOST || '127.0.0.1',
@@ -20,7 +21,7 @@ const local = await startLocalServer({
   dynamoPort: intFrom('LOCAL_DYNAMODB_PORT', 8000),
   authorizerCacheTtl: intFrom('AUTHORIZER_CACHE_TTL', 300),
   demoBots: ['1', 'true', 'yes'].includes((env.DEMO_BOTS ?? '').toLowerCase()),
-  secretsKey: localSecretsKey(),
+  secretsKey,
 }).catch((error: NodeJS.ErrnoException) => {
   if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
   // What a newcomer needs, in one line, instead of a stack trace.
@@ -29,7 +30,7 @@ const local = await startLocalServer({
   process.exit(1);
 });
 // The CLIs (`npm run keys`, `npm run webhooks`) find this store here, whatever port it ended up on.
-announceStore({ endpoint: local.dynamoEndpoint, tableName: local.tableName, credentials: localStoreCredentials() });
+announceStore({ endpoint: local.dynamoEndpoint, tableName: local.tableName, credentials: localStoreCredentials(), secretsKey });
 
 for (const key of local.seeded.keys) {
   const state = key.revoked ? ' (revoked)' : '';

@@ -9,6 +9,8 @@ export interface RunningStore {
   endpoint: string;
   tableName: string;
   credentials: StoreCredentials;
+  /** The key its relay seals Discord tokens with (SECRETS_KEY, or DATA_DIR's): `npm run webhooks` opens them with it. */
+  secretsKey?: string;
   startedAt: string;
 }
 
