@@ -5,7 +5,8 @@ import { createStores, type Stores } from '../../shared/store';
 import { migrateRecords } from '../../shared/store/migrations';
 import { awsKeyRegistry } from '../../shared/access/awsKeyRegistry';
 import { slottedKeys } from '../../shared/access/keySlots';
-import { fail, KEY_OPTIONS, readKeysArgs, runKeysCommand, usage, type AccountTools } from './keysCommand';
+import { KEY_OPTIONS, KEYS_GRAMMAR, runKeysCommand, type AccountTools } from './keysCommand';
+import { withCommandLine } from './commandLine';
 import { readStackOutputs } from './stackOutputs';
 import { localStoreConfig, type Cleanup } from './storeTarget';
 
@@ -49,17 +50,14 @@ const accountTools = (stores: Stores, tableName: string): AccountTools => ({
  * `npm run keys -- <argv>`: the command on the registry its options choose; returns the exit code.
  * A command line in error is answered before the store (or the AWS account) is reached.
  */
-export async function runKeys(argv: string[], print: (line: string) => void): Promise<number> {
-  const read = readKeysArgs(argv);
-  if ('help' in read) return usage(print);
-  if ('error' in read) return fail(print, read.error);
-  const { values } = read.parsed;
-  const cleanup: Cleanup = [];
-  try {
-    const options = { aws: values.aws, stack: values.stack, region: values.region };
-    const { registry, tools } = await keyRegistry(options, cleanup);
-    return await runKeysCommand(argv, registry, print, tools);
-  } finally {
-    for (const step of cleanup) await step();
-  }
+export function runKeys(argv: string[], print: (line: string) => void): Promise<number> {
+  return withCommandLine(argv, KEYS_GRAMMAR, print, async ({ values }) => {
+    const cleanup: Cleanup = [];
+    try {
+      const { registry, tools } = await keyRegistry({ aws: values.aws, stack: values.stack, region: values.region }, cleanup);
+      return await runKeysCommand(argv, registry, print, tools);
+    } finally {
+      for (const step of cleanup) await step();
+    }
+  });
 }

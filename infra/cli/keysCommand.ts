@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { usageError, withCommandLine, type CommandGrammar, type ParsedCommandLine } from './commandLine';
 import type { KeyRegistry } from '../../shared/access/keyAdmin';
 import type { BotStore } from '../../shared/store';
 import type { Migrated } from '../../shared/store/migrations';
@@ -30,40 +30,19 @@ export const KEY_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** Each command and the positional arguments it takes after its name: more or fewer is a usage error, never ignored. */
-const ARGUMENTS: Record<string, number> = { create: 0, list: 0, revoke: 1, migrate: 0, 'transfer-bot': 1 };
-
-type ParsedArgs = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof KEY_OPTIONS }>>;
-
-/**
- * The command line read and checked before any store or AWS account is reached: an unknown
- * option, a missing value or a stray argument (`revoke A B` revoked A alone and said nothing of B)
- * is a usage error. `help` (or `--help`) asks for the usage itself.
- */
-export function readKeysArgs(argv: string[]): { parsed: ParsedArgs } | { help: true } | { error: string } {
-  let parsed: ParsedArgs;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: KEY_OPTIONS });
-  } catch (error) {
-    return { error: (error as Error).message };
-  }
-  const [command, ...rest] = parsed.positionals;
-  if (parsed.values.help || command === 'help') return { help: true };
-  if (!command) return { error: 'no command given' };
-  const expected = ARGUMENTS[command];
-  if (expected === undefined) return { error: `unknown command ${command}` };
-  if (rest.length > expected) {
-    return { error: `${command} takes ${expected === 0 ? 'no arguments' : 'one argument'}; given ${rest.length}: ${rest.map((arg) => JSON.stringify(arg)).join(' ')}` };
-  }
-  return { parsed };
-}
+/** The `keys` command line: each command and the arguments it takes after its name (more is a usage error, never ignored). */
+export const KEYS_GRAMMAR: CommandGrammar<typeof KEY_OPTIONS> = {
+  options: KEY_OPTIONS,
+  arguments: { create: 0, list: 0, revoke: 1, migrate: 0, 'transfer-bot': 1 },
+  usage: USAGE,
+};
 
 /** The `keys` commands over a key registry (local store or AWS); returns the process exit code. */
-export async function runKeysCommand(argv: string[], registry: KeyRegistry, print: (line: string) => void, tools?: AccountTools): Promise<number> {
-  const read = readKeysArgs(argv);
-  if ('help' in read) return usage(print);
-  if ('error' in read) return fail(print, read.error);
-  const { values, positionals } = read.parsed;
+export function runKeysCommand(argv: string[], registry: KeyRegistry, print: (line: string) => void, tools?: AccountTools): Promise<number> {
+  return withCommandLine(argv, KEYS_GRAMMAR, print, (parsed) => keysCommand(parsed, registry, print, tools));
+}
+
+async function keysCommand({ values, positionals }: ParsedCommandLine<typeof KEY_OPTIONS>, registry: KeyRegistry, print: (line: string) => void, tools?: AccountTools): Promise<number> {
   const [command, ...rest] = positionals;
   const out = (human: string, data: unknown) => print(values.json ? JSON.stringify(data) : human);
 
@@ -115,14 +94,4 @@ export async function runKeysCommand(argv: string[], registry: KeyRegistry, prin
   }
 }
 
-/** The usage alone, asked for: exit code 0. */
-export function usage(print: (line: string) => void): number {
-  print(USAGE);
-  return 0;
-}
-
-/** A command line in error: what is wrong, the usage, exit code 2. */
-export function fail(print: (line: string) => void, message: string): number {
-  print(`${message}\n${USAGE}`);
-  return 2;
-}
+const fail = (print: (line: string) => void, message: string) => usageError(print, message, USAGE);

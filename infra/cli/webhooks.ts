@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { discordApiBaseFromEnv } from '../../shared/discord/poster';
@@ -7,7 +6,8 @@ import { createStores, type Stores } from '../../shared/store';
 import { localSecretsKey } from '../local/secretsKey';
 import { readStackOutputs } from './stackOutputs';
 import { localStoreConfig, type Cleanup } from './storeTarget';
-import { runWebhooksCommand, WEBHOOK_OPTIONS } from './webhooksCommand';
+import { runWebhooksCommand, WEBHOOKS_GRAMMAR } from './webhooksCommand';
+import { withCommandLine } from './commandLine';
 
 /**
  * `npm run webhooks -- list --failed | list --webhook <id> | replay <deliveryId> [--aws]`.
@@ -17,29 +17,32 @@ import { runWebhooksCommand, WEBHOOK_OPTIONS } from './webhooksCommand';
  * Replays post to DISCORD_API_BASE (default https://discord.com/api).
  */
 const argv = process.argv.slice(2);
-const { values } = parseArgs({ args: argv, allowPositionals: true, options: WEBHOOK_OPTIONS, strict: false });
-const cleanup: Cleanup = [];
 
-async function target(): Promise<{ stores: Stores; secretBox: SecretBox }> {
-  if (!values.aws) {
+async function target(options: { aws: boolean; stack: string; region?: string }, cleanup: Cleanup): Promise<{ stores: Stores; secretBox: SecretBox }> {
+  if (!options.aws) {
     const stores = createStores(await localStoreConfig(cleanup));
     return { stores, secretBox: new LocalSecretBox(Buffer.from(localSecretsKey(), 'base64')) };
   }
-  const cloudFormation = new CloudFormationClient({ region: values.region as string | undefined });
+  const cloudFormation = new CloudFormationClient({ region: options.region });
   const region = await cloudFormation.config.region();
-  const outputs = await readStackOutputs(cloudFormation, values.stack as string, ['TableName', 'SecretsKeyArn']);
+  const outputs = await readStackOutputs(cloudFormation, options.stack, ['TableName', 'SecretsKeyArn']);
   return { stores: createStores({ tableName: outputs.TableName, region }), secretBox: new KmsSecretBox(async () => new KMSClient({ region }), outputs.SecretsKeyArn) };
 }
 
-let code: number;
-try {
-  const { stores, secretBox } = await target();
-  cleanup.unshift(() => stores.db.destroy());
-  const deps = { deliveries: stores.deliveries, secretBox, discordApiBase: discordApiBaseFromEnv(), now: () => new Date() };
-  code = await runWebhooksCommand(argv, deps, (line) => console.log(line));
-} catch (error) {
-  console.error(`webhooks: ${(error as Error).message}`);
-  code = 1;
-}
-for (const step of cleanup) await step();
+const print = (line: string) => console.log(line);
+// A command line in error is answered before the store (or the AWS account) is reached.
+const code = await withCommandLine(argv, WEBHOOKS_GRAMMAR, print, async ({ values }) => {
+  const cleanup: Cleanup = [];
+  try {
+    const { stores, secretBox } = await target(values, cleanup);
+    cleanup.unshift(() => stores.db.destroy());
+    const deps = { deliveries: stores.deliveries, secretBox, discordApiBase: discordApiBaseFromEnv(), now: () => new Date() };
+    return await runWebhooksCommand(argv, deps, print);
+  } catch (error) {
+    console.error(`webhooks: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    for (const step of cleanup) await step();
+  }
+});
 process.exit(code);

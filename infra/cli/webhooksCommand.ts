@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { usageError, withCommandLine, type CommandGrammar, type ParsedCommandLine } from './commandLine';
 import { isReplayable, type DeliveryRecord } from '../../shared/store/deliveries';
 import { replayDelivery, selectReplayable, type ReplayDeps, type ReplayResult } from '../../shared/webhooks/replay';
 
@@ -9,7 +9,8 @@ export const USAGE = `usage: npm run webhooks -- <command> [--aws [--stack <name
   replay --all                   replay every failed delivery
 options: --webhook <id>  with replay: the webhook, when one delivery id is in several logs
          --json          print machine-readable JSON
-         --aws           the deployed stack's log (default stack ChatbotUtilityApi)`;
+         --aws           the deployed stack's log (default stack ChatbotUtilityApi)
+         --help          print this text`;
 
 export const WEBHOOK_OPTIONS = {
   failed: { type: 'boolean', default: false },
@@ -19,7 +20,11 @@ export const WEBHOOK_OPTIONS = {
   aws: { type: 'boolean', default: false },
   stack: { type: 'string', default: 'ChatbotUtilityApi' },
   region: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+/** The `webhooks` command line: each command and the arguments it takes after its name. */
+export const WEBHOOKS_GRAMMAR: CommandGrammar<typeof WEBHOOK_OPTIONS> = { options: WEBHOOK_OPTIONS, arguments: { list: 0, replay: 1 }, usage: USAGE };
 
 /** Ids and event names come from payloads: control characters are shown escaped, never sent to the terminal. */
 const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -40,8 +45,11 @@ function describeReplay(record: DeliveryRecord, result: ReplayResult): string {
 }
 
 /** The `webhooks` commands over a delivery log (local store or AWS); returns the process exit code. */
-export async function runWebhooksCommand(argv: string[], deps: ReplayDeps, print: (line: string) => void): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: WEBHOOK_OPTIONS });
+export function runWebhooksCommand(argv: string[], deps: ReplayDeps, print: (line: string) => void): Promise<number> {
+  return withCommandLine(argv, WEBHOOKS_GRAMMAR, print, (parsed) => webhooksCommand(parsed, deps, print));
+}
+
+async function webhooksCommand({ values, positionals }: ParsedCommandLine<typeof WEBHOOK_OPTIONS>, deps: ReplayDeps, print: (line: string) => void): Promise<number> {
   const [command, ...rest] = positionals;
   const out = (human: string, data: unknown) => print(values.json ? JSON.stringify(data) : human);
 
@@ -77,7 +85,4 @@ export async function runWebhooksCommand(argv: string[], deps: ReplayDeps, print
   }
 }
 
-function fail(print: (line: string) => void, message: string): number {
-  print(`${message}\n${USAGE}`);
-  return 2;
-}
+const fail = (print: (line: string) => void, message: string) => usageError(print, message, USAGE);
