@@ -134,6 +134,7 @@ export const BOTS_SCRIPT = `
       if (!bot.verified) actions.append(act('Verify', async (b) => startVerify(b)));
       actions.append(act('Heartbeat', async (b) => showHeartbeat(b)), act('Delete', removeBot));
     }
+    labelCells($('bots'));
   };
   const refreshBots = async () => showBots(await api('GET', '/bots'));
 

@@ -39,6 +39,11 @@ export const DASHBOARD_SCRIPT = `(() => {
     else td.textContent = text;
     return td;
   };
+  // Each body cell named by its column's header: on a phone the rows are stacked and show it (pageStyle.ts).
+  const labelCells = (table) => {
+    const names = Array.from(table.tHead.rows[0].cells, (th) => th.textContent);
+    for (const row of table.tBodies[0].rows) for (const td of row.cells) if (names[td.cellIndex] !== 'Actions') td.dataset.label = names[td.cellIndex];
+  };
   const button = (label, name, onClick) => {
     const element = document.createElement('button');
     element.type = 'button';
@@ -71,6 +76,7 @@ export const DASHBOARD_SCRIPT = `(() => {
         button('Revoke', key.name, () => revoke(key).catch((error) => problem(error.message))),
       );
     }
+    labelCells($('keys'));
   };
   const refresh = async () => showKeys(await api('GET', '/keys'));
 

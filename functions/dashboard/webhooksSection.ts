@@ -111,6 +111,7 @@ ${DISCORD_WEBHOOK_SCRIPT}
         const actions = row.insertCell();
         if (delivery.replayable) actions.appendChild(button('Replay', delivery.event + ' ' + delivery.deliveryId, () => replay(hook, delivery).catch((error) => problem(error.message))));
       }
+      labelCells(table);
     }
   };
   const refreshWebhooks = async () => showWebhooks(await api('GET', '/webhooks'));

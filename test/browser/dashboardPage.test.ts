@@ -127,6 +127,8 @@ describe('the dashboard in Chromium', () => {
         await expect(chart.getAttribute('alt')).resolves.toMatch(/: 3 let through, 0 refused \(429\)$/);
         await expect(chart.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).resolves.toBe(640);
       }
+      // README.md shows this screenshot as docs/dashboard.png: when the page's look changes, run this
+      // suite and copy artifacts/dashboard.png there (1280 px wide, the whole page).
       mkdirSync('artifacts', { recursive: true });
       await page.screenshot({ path: 'artifacts/dashboard.png', fullPage: true });
 
