@@ -180,8 +180,11 @@ export class DynamoDeliveryLog implements DeliveryLog {
     Object.assign(kept, retry);
     const set = ['outcome = :outcome', 'updatedAt = :now', ...(details.discordStatus !== undefined ? ['discordStatus = :status'] : []), ...Object.keys(kept).map((name) => `${name} = :${name}`)];
     const remove = replayable ? '' : ' REMOVE message, sealedToken, gsi1pk, gsi1sk';
-    await this.update({ pk, sk }, `SET ${set.join(', ')}${remove}`, { ...values, ...Object.fromEntries(Object.entries(kept).map(([name, value]) => [`:${name}`, value])) });
+    // The signature's claim first, as it is claimed first: if the delivery's own write then fails,
+    // copies of a delivered message (under any delivery id) are still duplicates, not a second post
+    // once the delivery's claim is stale. (dynalite has no transactions to write both at once.)
     if (key.signatureHash !== undefined) await this.update(signatureKeyOf(key, key.signatureHash), 'SET outcome = :outcome, updatedAt = :now', { ':outcome': outcome, ':now': now.toISOString() });
+    await this.update({ pk, sk }, `SET ${set.join(', ')}${remove}`, { ...values, ...Object.fromEntries(Object.entries(kept).map(([name, value]) => [`:${name}`, value])) });
   }
 
   private async update(itemKey: { pk: string; sk: string }, UpdateExpression: string, ExpressionAttributeValues: Record<string, unknown>): Promise<void> {

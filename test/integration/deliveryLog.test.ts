@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { isReplayable } from '../../shared/store/deliveries';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDeliveryLog, isReplayable } from '../../shared/store/deliveries';
 import { startTestStore, type TestStore } from '../support/dynamo';
 
 let store: TestStore;
@@ -137,4 +137,18 @@ test('a signed delivery is claimed on its signature hash too: a new delivery id 
   // The record keeps the signature's hash (never the signature), so a replay can finish the signature's claim too.
   expect(await record('s1')).toHaveProperty('signatureHash', 'f'.repeat(64));
   expect((await log.listForWebhook('300000000000000001')).map((kept) => kept.deliveryId)).not.toContain(expect.stringMatching(/^SIGNED/));
+});
+
+test("a delivered signed delivery whose own outcome cannot be written still makes its signature's copies duplicates, then and once its claim is stale", async () => {
+  // The store fails every write to the delivery's own item (its claim aside): the signature's item is written first.
+  const failing = Object.assign(Object.create(store.stores.db) as typeof store.stores.db, {
+    send: (command: { input: { Key?: { sk?: string } } }) =>
+      command instanceof UpdateCommand && command.input.Key?.sk?.startsWith('DELIVERY#') ? Promise.reject(new Error('the store is down')) : store.stores.db.send(command as never),
+  });
+  const log = new DynamoDeliveryLog(failing, store.tableName);
+  const signed = (deliveryId: string) => ({ ...key(deliveryId), signatureHash: 'e'.repeat(64) });
+  expect(await log.claim(signed('w1'), 'push', NOW)).toEqual(CLAIMED);
+  await expect(log.finish(signed('w1'), 'forwarded', NOW, { discordStatus: 200 })).rejects.toThrow();
+  expect(await log.claim(signed('w2'), 'push', NOW)).toEqual(DUPLICATE);
+  expect(await log.claim(signed('w3'), 'push', new Date(NOW.getTime() + 120_000))).toEqual(DUPLICATE);
 });
