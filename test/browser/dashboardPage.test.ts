@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { beforeAll, describe, expect, test } from '@jest/globals';
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { githubDelivery } from '../fixtures/github/payloads';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
-import { launchChromium } from '../support/browser';
-import { startFakeDiscordOAuth, type FakeDiscordOAuth, type FakeUser } from '../support/fakeDiscordOAuth';
-import { call, RANK_CARD_QUERY, startTestApi } from '../support/localApi';
+import { useDashboardInChromium } from '../support/dashboardInChromium';
+import type { FakeDiscordOAuth, FakeUser } from '../support/fakeDiscordOAuth';
+import { call, RANK_CARD_QUERY } from '../support/localApi';
 import { expectAccessiblePage } from '../support/pageAudit';
 
 /**
@@ -17,25 +17,11 @@ import { expectAccessiblePage } from '../support/pageAudit';
 const ADA: FakeUser = { id: '200000000000000011', username: 'ada', global_name: 'Ada Lovelace' };
 const BOB: FakeUser = { id: '200000000000000012', username: 'bob' };
 
+const dashboard = useDashboardInChromium({ localApiKey: 'dashboard-browser-key-0123', discordSignIn: true });
 let discord: FakeDiscordOAuth;
 let api: LocalServer;
 let browser: Browser;
-beforeAll(async () => {
-  discord = await startFakeDiscordOAuth();
-  // Every page here is 127.0.0.1: its per-address quota would stop the suite, not what it tests.
-  process.env.RATE_LIMIT_PER_MINUTE = '100000';
-  // A delivery Discord fails is queued; its automatic retry an hour away, the page shows it waiting and replays it by hand.
-  process.env.RELAY_RETRY_BACKOFF_SECONDS = '3600';
-  api = await startTestApi({ discordApiBase: discord.apiBase, discordClient: discord.client, localApiKey: 'dashboard-browser-key-0123' });
-  browser = await launchChromium();
-}, 30_000);
-afterAll(async () => {
-  delete process.env.RATE_LIMIT_PER_MINUTE;
-  delete process.env.RELAY_RETRY_BACKOFF_SECONDS;
-  await browser?.close();
-  await api?.close();
-  await discord?.close();
-});
+beforeAll(() => void ({ discord, api, browser } = dashboard));
 
 /** A fresh browser profile (its own cookies) on the dashboard, with console errors (CSP violations, script errors) collected. */
 async function openDashboard(width = 1280, javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {

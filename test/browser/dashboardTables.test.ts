@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { beforeAll, describe, expect, test } from '@jest/globals';
 import { createHmac } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
 import { githubDelivery } from '../fixtures/github/payloads';
-import { launchChromium } from '../support/browser';
-import { startFakeDiscordOAuth, type FakeDiscordOAuth } from '../support/fakeDiscordOAuth';
-import { call, startTestApi } from '../support/localApi';
+import { useDashboardInChromium } from '../support/dashboardInChromium';
+import type { FakeDiscordOAuth } from '../support/fakeDiscordOAuth';
+import { call } from '../support/localApi';
 import { expectAccessiblePage } from '../support/pageAudit';
 
 /**
@@ -14,24 +14,11 @@ import { expectAccessiblePage } from '../support/pageAudit';
  * table's box and the viewport, and no table scrolls sideways, on a desktop and on a phone.
  * (The fake Discord here only answers the webhook and fails its first post; nobody signs in with it.)
  */
+const dashboard = useDashboardInChromium({ localApiKey: 'dashboard-tables-key-0123', discordSignIn: false });
 let discord: FakeDiscordOAuth;
 let api: LocalServer;
 let browser: Browser;
-beforeAll(async () => {
-  discord = await startFakeDiscordOAuth();
-  process.env.RATE_LIMIT_PER_MINUTE = '100000';
-  // The failed delivery stays queued (its automatic retry an hour away), so its row has a Replay button.
-  process.env.RELAY_RETRY_BACKOFF_SECONDS = '3600';
-  api = await startTestApi({ discordApiBase: discord.apiBase, localApiKey: 'dashboard-tables-key-0123' });
-  browser = await launchChromium();
-}, 30_000);
-afterAll(async () => {
-  delete process.env.RATE_LIMIT_PER_MINUTE;
-  delete process.env.RELAY_RETRY_BACKOFF_SECONDS;
-  await browser?.close();
-  await api?.close();
-  await discord?.close();
-});
+beforeAll(() => void ({ discord, api, browser } = dashboard));
 
 /** Key names as long as the form takes (64): one word with no place to break, one of words. */
 const KEY_NAMES: readonly string[] = [
