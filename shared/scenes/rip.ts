@@ -42,7 +42,9 @@ export function renderRip({ image, text, width, height }: RipData): string {
         'stroke-width': 8,
       }),
       textLine(title, SIZE / 2 - title.width / 2, 186, { fill: COLORS.engraving }),
-      h('g', { 'clip-path': 'url(#photo-frame)' }, picture(image, PHOTO, { filter: 'url(#grey)' })),
+      // The clip on the filtered picture itself: resvg 2.6 panics (and takes the process with it)
+      // drawing a filtered element inside a clipped group when the output is a pixel wide.
+      picture(image, PHOTO, { filter: 'url(#grey)', 'clip-path': 'url(#photo-frame)' }),
       h('rect', { ...PHOTO, rx: 16, fill: 'none', stroke: COLORS.stoneEdge, 'stroke-width': 6 }),
       epitaph && textBlock(epitaph, EPITAPH, 'center', { fill: COLORS.engraving }),
       // The hill runs on flat to the output's edges, whatever its aspect.
