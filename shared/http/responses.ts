@@ -22,10 +22,17 @@ function refuseOversized(size: number, what: string): void {
 /** Deterministic answers are their own validators: a hash of the body is a strong ETag. */
 export const strongEtag = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
-/** A bare SVG document. Output is deterministic, so its hash is a strong ETag. */
-export function svgResponse(svg: string): APIGatewayProxyResult {
+/**
+ * An SVG answer that is sent as SVG must fit a Lambda answer (imageOutput checks it once the format
+ * is known: one drawn as PNG is never sent, only its PNG, checked in pngResponse).
+ */
+export function refuseOversizedSvg(svg: string): void {
   // Quotes and backslashes are escaped once more in the JSON a Lambda answer travels in.
   refuseOversized(Buffer.byteLength(svg) + (svg.match(/["\\]/g)?.length ?? 0), 'image');
+}
+
+/** A bare SVG document. Output is deterministic, so its hash is a strong ETag. */
+export function svgResponse(svg: string): APIGatewayProxyResult {
   return {
     statusCode: 200,
     headers: {

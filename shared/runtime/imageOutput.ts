@@ -1,7 +1,7 @@
 import type { ImageFormat } from '../routes/schemas/imageOutput';
 import { svgToPng } from '../raster/png';
 import { preferredType } from '../http/accept';
-import { pngHeaders, pngResponse, SVG_TYPE } from '../http/responses';
+import { pngHeaders, pngResponse, refuseOversizedSvg, SVG_TYPE } from '../http/responses';
 import { clientHolds } from '../http/middleware/conditionalGet';
 import type { ApiMiddleware } from '../http/middleware/types';
 
@@ -25,7 +25,7 @@ export function imageOutput(): ApiMiddleware {
       const format = context.outputFormat ?? negotiated(event.headers?.accept);
       // Without `format` the answer depends on Accept, and shared caches must know it.
       if (!context.imageFormat) response.headers = { ...response.headers, Vary: 'Accept' };
-      if (format === 'svg') return;
+      if (format === 'svg') return refuseOversizedSvg(response.body);
       const headers = pngHeaders(response);
       // conditionalGet answers 304 with these: the PNG's, as its 200 would carry them.
       if (clientHolds(event.headers?.['if-none-match'], String(headers.ETag))) {

@@ -4,8 +4,8 @@ import { expectErrorEnvelope } from '../support/envelope';
 import { HOSTILE_TEXT } from '../support/hostileText';
 import { expectDrawnText, expectFieldError, expectImage, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
 import { drawnLines, textsOf } from '../support/svgXml';
-import { decodePng } from '../support/png';
-import { gradientPng, pngDeclaring, PNG_END, redirectTo, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
+import { decodePng, fetchBytes } from '../support/png';
+import { gradientPng, heavyPng, pngDeclaring, PNG_END, redirectTo, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
 
 /** Three image endpoints (paths from the route table) through the local server, with a real key and a real image host. */
 let images: ImageApi;
@@ -20,6 +20,7 @@ beforeAll(async () => {
     // Under the 5 MB fetch cap, but 6.4 MB as base64: more than a Lambda may return.
     '/huge.png': sendBody(Buffer.concat([pngDeclaring(64, 64), Buffer.alloc(4.8 * 1024 * 1024, 7), PNG_END])),
     '/avatar-1024.png': sendBody(gradientPng(1024)),
+    '/heavy-780.png': sendBody(heavyPng(780)),
   });
   ({ host, png: PNG } = images);
   blocked = await startImageHost({ '/cat.png': sendBody(PNG) });
@@ -107,6 +108,16 @@ describe(`GET ${routes.jail.path}`, () => {
     expect(reply.json.error.message).toBe(message);
     // The private host that is not allowed is never contacted, by this request or any other.
     expect(blocked.connections()).toBe(0);
+  });
+
+  test('a heavy picture drawn at its own size: as SVG too large to return (400), as PNG only the small PNG is sent (200)', async () => {
+    const heavy = { image: `${host.url}/heavy-780.png`, width: 780, height: 780 };
+    const asSvg = await get(path, heavy);
+    expectErrorEnvelope(asSvg, 400, 'IMAGE_FETCH_FAILED');
+    expect(asSvg.json.error.message).toMatch(/too large to inline: the image would be 6\.\d MB/);
+    const asPng = await fetchBytes(images.urlOf(path, { ...heavy, format: 'png' }), { Authorization: `Bearer ${images.key}` });
+    expect(asPng.status).toBe(200);
+    expect([decodePng(asPng.bytes).width, decodePng(asPng.bytes).height]).toEqual([780, 780]);
   });
 
   test('a picture too large to return inline -> 400 that says so, not a gateway error', async () => {

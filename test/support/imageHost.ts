@@ -102,6 +102,17 @@ export function noisePng(width: number, height: number, seed: number, translucen
   return PNG.sync.write(png);
 }
 
+/** A 16-bit RGBA PNG of seeded noise: as heavy as a PNG of that size gets (780² is 4.6 MB, under the 5 MB fetch cap). */
+export function heavyPng(side: number, seed = 5): Buffer {
+  const data = new Uint16Array(side * side * 4);
+  let state = seed;
+  for (let i = 0; i < data.length; i += 1) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    data[i] = state >>> 16;
+  }
+  return PNG.sync.write({ width: side, height: side, data } as unknown as PNG, { bitDepth: 16, colorType: 6, inputColorType: 6 });
+}
+
 /** A PNG as the renderers take a fetched picture: inlined as a data URI. */
 export const inlinePng = (png: Buffer) => ({ mime: 'image/png', bytes: png.length, dataUri: `data:image/png;base64,${png.toString('base64')}` });
 
