@@ -1,10 +1,10 @@
 import { loadResvg, RESVG_OPTIONS } from '../raster/png';
 import { h, svgDocument } from '../svg/builder';
-import { inlineImage, type InlineImage } from './inlineImage';
+import { imageBytes, inlineImage, type InlineImage } from './inlineImage';
 import { sizeRefusal } from './imageSize';
 import type { Fit } from './pictureFit';
 import type { Size } from '../svg/geometry';
-import { webpAsPng } from './webpPicture';
+import { isAnimatedWebp, webpAsPng } from './webpPicture';
 
 /** How much heavier than what it replaces a copy may be, for a PNG answer (it is inlined in the SVG that is rasterised, never sent). */
 const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
@@ -16,7 +16,7 @@ const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
  * here) and carried whole in every SVG answer; its copy costs a fraction of that.
  *
  * - GIFs and animated WebPs are kept as they are for an SVG answer: a browser plays them; a copy
- *   would be their first frame only. A PNG answer draws only that frame anyway, so a GIF gets a
+ *   would be their first frame only. A PNG answer draws only that frame anyway, so they get a
  *   copy like any picture (a large animated GIF held whole could make the SVG drawn for a PNG
  *   answer too large to inline, though the PNG itself is small).
  * - resvg draws no WebP: a still WebP is decoded to PNG (webpPicture.ts) for a PNG answer and to
@@ -25,7 +25,7 @@ const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
  *   the lighter of the copy and the original; a PNG answer takes a heavier copy only up to a bound.
  */
 export async function heldPicture(original: InlineImage, fit: Fit): Promise<InlineImage> {
-  if (original.mime === 'image/gif' && fit.format === 'svg') return original;
+  if (fit.format === 'svg' && (original.mime === 'image/gif' || (original.mime === 'image/webp' && isAnimatedWebp(imageBytes(original))))) return original;
   const size = coverSize(original, fit);
   // An SVG answer is drawn by a browser, which reads every format we take: nothing to decode unless
   // a copy is made. A WebP within a byte per pixel of its copy is kept undecoded: a PNG copy of a

@@ -28,15 +28,16 @@ const loadDecoder = lazyLoad(async (): Promise<Decode> => {
 });
 
 /**
- * A still WebP picture as a PNG; none for an animated one (browsers play it; resvg draws none of
- * it). resvg (our PNG renderer) draws PNG, JPEG and GIF but not WebP, which is what discord.js's
- * avatar URLs give by default: the fetcher decodes a WebP once per fit it is held for (cached with
- * the fetch). libwebp runs as WebAssembly (@jsquash/webp, from Google's Squoosh), sandboxed from
- * the process; its size was already vetted from the header (MAX_PIXELS) before any decoding.
+ * A WebP picture as a PNG: a still one whole, an animated one (an animated Discord avatar) by its
+ * first frame, as a GIF is drawn; none when that frame cannot be found. resvg (our PNG renderer)
+ * draws PNG, JPEG and GIF but not WebP, which is what discord.js's avatar URLs give by default: the
+ * fetcher decodes a WebP once per fit it is held for (cached with the fetch). libwebp runs as
+ * WebAssembly (@jsquash/webp, from Google's Squoosh), sandboxed from the process; its size was
+ * already vetted from the header (MAX_PIXELS) before any decoding.
  */
 export async function webpAsPng(image: InlineImage): Promise<InlineImage | undefined> {
-  const webp = imageBytes(image);
-  if (isAnimatedWebp(webp)) return undefined;
+  const webp = isAnimatedWebp(imageBytes(image)) ? firstFrame(imageBytes(image)) : imageBytes(image);
+  if (!webp) return undefined;
   const decode = await loadDecoder();
   let decoded: Decoded;
   try {
@@ -49,4 +50,56 @@ export async function webpAsPng(image: InlineImage): Promise<InlineImage | undef
 }
 
 /** An extended WebP whose header sets the animation flag (VP8X, flags byte bit 1). */
-const isAnimatedWebp = (bytes: Uint8Array): boolean => String.fromCharCode(...bytes.subarray(12, 16)) === 'VP8X' && ((bytes[20] ?? 0) & 0x02) !== 0;
+export const isAnimatedWebp = (bytes: Uint8Array): boolean => String.fromCharCode(...bytes.subarray(12, 16)) === 'VP8X' && ((bytes[20] ?? 0) & 0x02) !== 0;
+
+interface Chunk {
+  type: string;
+  payload: Uint8Array;
+}
+
+/** The chunks of a RIFF body from `at` to `end` (each a four-letter type, a little-endian size, the payload padded to even). */
+function chunksOf(bytes: Uint8Array, at: number, end: number): Chunk[] {
+  const chunks: Chunk[] = [];
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  while (at + 8 <= end) {
+    const size = view.getUint32(at + 4, true);
+    if (at + 8 + size > end) break;
+    chunks.push({ type: String.fromCharCode(...bytes.subarray(at, at + 4)), payload: bytes.subarray(at + 8, at + 8 + size) });
+    at += 8 + size + (size % 2);
+  }
+  return chunks;
+}
+
+const chunk = (type: string, payload: Uint8Array): Buffer => {
+  const header = Buffer.alloc(8);
+  header.write(type, 0, 'latin1');
+  header.writeUInt32LE(payload.length, 4);
+  return Buffer.concat([header, payload, Buffer.alloc(payload.length % 2)]);
+};
+
+/**
+ * An animated WebP's first frame as a still WebP: the frame's image data (VP8L, or VP8 with its
+ * ALPH alpha chunk under a VP8X header that says so) in a RIFF of its own, the frame's size its
+ * canvas. Undefined when the file holds no such frame.
+ */
+export function firstFrame(webp: Uint8Array): Buffer | undefined {
+  const frame = chunksOf(webp, 12, webp.length).find((found) => found.type === 'ANMF' && found.payload.length > 16);
+  if (!frame) return undefined;
+  const parts = chunksOf(frame.payload, 16, frame.payload.length);
+  const image = parts.find((part) => part.type === 'VP8 ' || part.type === 'VP8L');
+  if (!image) return undefined;
+  const alpha = image.type === 'VP8 ' ? parts.find((part) => part.type === 'ALPH') : undefined;
+  let body = [chunk(image.type, image.payload)];
+  if (alpha) {
+    // VP8X: the alpha flag, then the canvas's width and height less one, 24 bits each (the frame header's, bytes 6 to 11).
+    const header = Buffer.alloc(10);
+    header[0] = 0x10;
+    header.set(frame.payload.subarray(6, 12), 4);
+    body = [chunk('VP8X', header), chunk('ALPH', alpha.payload), ...body];
+  }
+  const riff = Buffer.alloc(12);
+  riff.write('RIFF', 0, 'latin1');
+  riff.writeUInt32LE(4 + body.reduce((sum, part) => sum + part.length, 0), 4);
+  riff.write('WEBP', 8, 'latin1');
+  return Buffer.concat([riff, ...body]);
+}

@@ -8,6 +8,7 @@ import { rateHeaders } from '../support/localApi';
 import { svgRoutes } from '../support/routeCases';
 import { exampleQuery } from '../support/routeExamples';
 import { decodePng, fetchBytes } from '../support/png';
+import { animatedWebp } from '../support/webp';
 import { distinctColors, rasterize, type Raster } from '../support/raster';
 import { drawnLineBoxes } from '../support/outlines';
 import { parseXml, withoutTextLines } from '../support/svgXml';
@@ -15,7 +16,12 @@ import { parseXml, withoutTextLines } from '../support/svgXml';
 /** `format=png` and `Accept: image/png` on every image route, through the local server. */
 let images: ImageApi;
 beforeAll(async () => {
-  images = await startImageApi({ '/avatar.webp': sendBody(readFileSync('test/fixtures/webp/test.webp'), 'image/webp') });
+  images = await startImageApi({
+    '/avatar.webp': sendBody(readFileSync('test/fixtures/webp/test.webp'), 'image/webp'),
+    '/animated.webp': sendBody(readFileSync('test/fixtures/webp/animated-alpha.webp'), 'image/webp'),
+    // libwebp's sample twice over (8 KB): a copy of it for a small picture is lighter, but would not play.
+    '/animated-sample.webp': sendBody(animatedWebp([readFileSync('test/fixtures/webp/test.webp'), readFileSync('test/fixtures/webp/test.webp')]), 'image/webp'),
+  });
 });
 afterAll(async () => {
   await images.close();
@@ -73,6 +79,24 @@ describe('format=png', () => {
     const svg = (await request(card, { ...exampleOf(card), avatar: `${images.host.url}/avatar.webp` })).bytes.toString('utf8');
     const webp = readFileSync('test/fixtures/webp/test.webp');
     expect(parseXml(svg).find((element) => element.tag === 'image')?.attrs.href).toBe(`data:image/webp;base64,${webp.toString('base64')}`);
+  });
+
+  test('an animated WebP avatar (an animated Discord avatar) is drawn in the PNG by its first frame; the SVG keeps it animated', async () => {
+    const card = imageRoutes.find((route) => route.id === 'rankCard')!;
+    const withAvatar = { ...exampleOf(card), avatar: `${images.host.url}/animated.webp` };
+    const placeholder: Record<string, string> = { ...exampleOf(card), format: 'png' };
+    delete placeholder.avatar;
+    const [drawn, none] = [decodePng((await request(card, { ...withAvatar, format: 'png' })).bytes), decodePng((await request(card, placeholder)).bytes)];
+    // Inside the avatar's circle (its box is 51..231): the frame's pixels, not the placeholder's.
+    const at = (raster: typeof drawn, x: number, y: number) => [...raster.pixels.subarray((y * raster.width + x) * 4, (y * raster.width + x) * 4 + 4)];
+    expect(at(drawn, 100, 141)).not.toEqual(at(none, 100, 141));
+    const svg = (await request(card, withAvatar)).bytes.toString('utf8');
+    const animated = readFileSync('test/fixtures/webp/animated-alpha.webp');
+    expect(parseXml(svg).find((element) => element.tag === 'image')?.attrs.href).toBe(`data:image/webp;base64,${animated.toString('base64')}`);
+    // Drawn small, where a still copy would be lighter: the SVG still carries the animation.
+    const jail = imageRoutes.find((route) => route.id === 'jail')!;
+    const small = (await request(jail, { ...exampleOf(jail), image: `${images.host.url}/animated-sample.webp`, width: '16', height: '16' })).bytes.toString('utf8');
+    expect(parseXml(small).find((element) => element.tag === 'image')?.attrs.href).toMatch(/^data:image\/webp;base64,/);
   });
 
   test('the requested size', async () => {

@@ -4,6 +4,7 @@ import { ImageFetchError } from '../../shared/images/fetchError';
 import { imageBytes, inlineImage } from '../../shared/images/inlineImage';
 import { webpAsPng } from '../../shared/images/webpPicture';
 import { decodePng } from '../support/png';
+import { animatedWebp } from '../support/webp';
 
 /** libwebp's sample picture and libwebp's own decoding of it (test/fixtures/webp/README.md). */
 const WEBP = readFileSync('test/fixtures/webp/test.webp');
@@ -53,7 +54,26 @@ describe('WebP pictures become PNG', () => {
 });
 
 describe('animated WebP', () => {
-  test('is recognised by its header (VP8X with the animation flag) and left as it is, not decoded', async () => {
+  test('is drawn by its first frame, as a GIF is (an animated Discord avatar drew nothing in PNG answers)', async () => {
+    // The second frame is the sample scrambled: it must not be the one drawn.
+    const scrambled = Buffer.concat([WEBP.subarray(0, 40), Buffer.alloc(WEBP.length - 40, 0xa5)]);
+    const first = decodePng((await webpToPng(animatedWebp([WEBP, scrambled])))!);
+    const still = decodePng((await webpToPng(WEBP))!);
+    expect([first.width, first.height]).toEqual([128, 128]);
+    expect(first.pixels.equals(still.pixels)).toBe(true);
+  });
+
+  test("a frame with alpha (ALPH beside VP8) comes out as libwebp's tools decode that frame", async () => {
+    const png = await webpAsPng(inlineImage(readFileSync('test/fixtures/webp/animated-alpha.webp'), 'image/webp', { width: 40, height: 30 }));
+    const frame = decodePng(imageBytes(png!));
+    const pam = readFileSync('test/fixtures/webp/animated-alpha-frame1.pam');
+    expect([frame.width, frame.height]).toEqual([40, 30]);
+    expect(frame.pixels.equals(pam.subarray(pam.length - 40 * 30 * 4))).toBe(true);
+    // Translucent where the frame fades out.
+    expect(new Set(Array.from({ length: 40 }, (_, x) => frame.pixels[x * 4 + 3])).size).toBeGreaterThan(10);
+  });
+
+  test('one whose frames cannot be found is recognised by its header (VP8X with the animation flag) and left as it is, not decoded', async () => {
     const animated = Buffer.concat([Buffer.from('RIFF'), Buffer.from([30, 0, 0, 0]), Buffer.from('WEBPVP8X'), Buffer.from([10, 0, 0, 0, 0x02, 0, 0, 0, 47, 0, 0, 31, 0, 0])]);
     expect(await webpToPng(animated)).toBeUndefined();
     // The same header without the flag is a still picture: decoded, and this one is damaged.
