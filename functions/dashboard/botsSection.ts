@@ -10,7 +10,7 @@ export const botsSection = () =>
   h(
     'section',
     { 'aria-labelledby': 'bots-title' },
-    h('h2', { id: 'bots-title' }, 'Bots'),
+    h('h2', { id: 'bots-title', tabindex: -1 }, 'Bots'),
     h('p', { class: 'note' }, 'Register your bot, then verify it with its token: only verified bots are listed publicly, and a verified bot cannot be claimed by anyone else.'),
     h('p', { id: 'no-bots', class: 'note', hidden: 'hidden' }, 'No bots yet.'),
     h(
@@ -31,7 +31,8 @@ export const botsSection = () =>
       h('label', { for: 'bot-invite' }, 'Invite link'),
       h('input', { id: 'bot-invite', name: 'inviteUrl', type: 'url', maxlength: 2048, autocomplete: 'off', placeholder: 'https://discord.com/oauth2/authorize?client_id=...' }),
       h('p', { class: 'row' }, h('input', { id: 'bot-public', name: 'public', type: 'checkbox', checked: 'checked' }), h('label', { for: 'bot-public', class: 'inline' }, 'Listed publicly once verified')),
-      h('button', { type: 'submit', id: 'save-bot-button', class: 'primary' }, 'Save bot'),
+      // Disabled until your bots are listed: saving sends back what the form does not show (KEPT).
+      h('button', { type: 'submit', id: 'save-bot-button', class: 'primary', disabled: 'disabled' }, 'Save bot'),
     ),
     h(
       'form',
@@ -85,12 +86,17 @@ export const BOTS_SCRIPT = `
   ].join('\\n');
 
   let verifying = null;
+  // The bot whose heartbeat snippet is shown, if any.
+  let heartbeatOf = '';
   // Your bots as last listed: saving one sends back what the form does not show, so it is never wiped.
+  // Until they are (botsListed), Save bot stays disabled: it could not tell a new bot from a listed one.
   let listedBots = [];
+  let botsListed = false;
   const KEPT = ${JSON.stringify(KEPT)};
   const showHeartbeat = (bot) => {
     $('heartbeat-title').textContent = 'Heartbeat of ' + bot.name;
     $('heartbeat-code').textContent = heartbeatSnippet(bot.clientId);
+    heartbeatOf = bot.clientId;
     $('heartbeat').hidden = false;
     $('heartbeat-title').focus();
   };
@@ -112,11 +118,23 @@ export const BOTS_SCRIPT = `
   const removeBot = async (bot) => {
     if (!window.confirm('Delete ' + bot.name + ' and all its stats and commands?')) return;
     await api('DELETE', '/bots/' + bot.clientId);
+    if (verifying && verifying.clientId === bot.clientId) {
+      verifying = null;
+      $('verify-bot').hidden = true;
+      $('bot-token').value = '';
+    }
+    if (heartbeatOf === bot.clientId) {
+      heartbeatOf = '';
+      $('heartbeat').hidden = true;
+    }
     await refreshBots();
     say('Bot ' + bot.name + ' deleted.');
+    focusHeading('bots-title');
   };
   const showBots = (data) => {
     listedBots = data.bots;
+    botsListed = true;
+    $('save-bot-button').disabled = busy($('save-bot'));
     const body = $('bots').tBodies[0];
     body.replaceChildren();
     $('no-bots').hidden = data.bots.length > 0;
@@ -138,34 +156,26 @@ export const BOTS_SCRIPT = `
   };
   const refreshBots = async () => showBots(await api('GET', '/bots'));
 
-  $('save-bot').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    problem('');
+  onSubmit($('save-bot'), async () => {
+    if (!botsListed) return problem('Your bots are not listed yet; reload the page.');
     const clientId = $('bot-id').value.trim();
     const profile = { name: $('bot-name').value.trim(), public: $('bot-public').checked };
     if ($('bot-description').value.trim()) profile.description = $('bot-description').value.trim();
     if ($('bot-invite').value.trim()) profile.inviteUrl = $('bot-invite').value.trim();
     const saved = listedBots.find((bot) => bot.clientId === clientId);
     if (saved) for (const name of KEPT) if (saved[name] !== null && saved[name] !== undefined) profile[name] = saved[name];
-    try {
-      const saved = await api('PUT', '/bots/' + encodeURIComponent(clientId), profile);
-      await refreshBots();
-      say('Bot ' + saved.name + ' saved' + (saved.verified ? '.' : ': verify it to have it listed.'));
-      showHeartbeat(saved);
-    } catch (error) {
-      problem(error.message);
-    }
-  });
-  $('verify-bot').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    problem('');
+    const answer = await api('PUT', '/bots/' + encodeURIComponent(clientId), profile);
+    await refreshBots();
+    say('Bot ' + answer.name + ' saved' + (answer.verified ? '.' : ': verify it to have it listed.'));
+    showHeartbeat(answer);
+  }, () => botsListed);
+  onSubmit($('verify-bot'), async () => {
+    if (!verifying) return;
     try {
       const verified = await api('POST', '/bots/' + verifying.clientId + '/verify', { botToken: $('bot-token').value.trim() });
       $('verify-bot').hidden = true;
       await refreshBots();
       say('Bot ' + verified.name + ' verified.');
-    } catch (error) {
-      problem(error.message);
     } finally {
       $('bot-token').value = '';
     }

@@ -44,21 +44,56 @@ export const DASHBOARD_SCRIPT = `(() => {
     const names = Array.from(table.tHead.rows[0].cells, (th) => th.textContent);
     for (const row of table.tBodies[0].rows) for (const td of row.cells) if (names[td.cellIndex] !== 'Actions') td.dataset.label = names[td.cellIndex];
   };
+  // A row's button runs one request at a time: disabled (a second click ignored) until it settles.
   const button = (label, name, onClick) => {
     const element = document.createElement('button');
     element.type = 'button';
     element.textContent = label;
     element.setAttribute('aria-label', label + ' ' + name);
-    element.addEventListener('click', onClick);
+    element.addEventListener('click', async () => {
+      if (element.disabled) return;
+      element.disabled = true;
+      try {
+        await onClick();
+      } finally {
+        element.disabled = false;
+      }
+    });
     return element;
   };
+  // A form sends one request at a time: a second submit (double click, Enter twice) is ignored and its
+  // button disabled until the first settles; "enabled" says whether the button is usable otherwise.
+  const busy = (form) => Boolean(form.dataset.busy);
+  const onSubmit = (form, run, enabled = () => true) => form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (busy(form)) return;
+    const submit = form.querySelector('button[type=submit]');
+    form.dataset.busy = 'yes';
+    submit.disabled = true;
+    problem('');
+    try {
+      await run();
+    } catch (error) {
+      problem(error.message);
+    } finally {
+      delete form.dataset.busy;
+      submit.disabled = !enabled();
+    }
+  });
+  // After a row goes away (revoked, deleted, removed, replayed), focus its section's heading, not the page.
+  const focusHeading = (id) => $(id).focus();
 
+  let keySlotsFull = false;
+  // The key the "Your new key" panel and the usage panel show, if any.
+  let newKeyId = '';
+  let usageKeyId = '';
   const showKeys = (data) => {
     const body = $('keys').tBodies[0];
     body.replaceChildren();
     const active = data.keys.filter((key) => !key.revokedAt);
     $('key-count').textContent = active.length + ' of ' + data.maxActiveKeys + ' active keys';
-    $('create-button').disabled = active.length >= data.maxActiveKeys;
+    keySlotsFull = active.length >= data.maxActiveKeys;
+    $('create-button').disabled = keySlotsFull || busy($('create-key'));
     $('no-keys').hidden = data.keys.length > 0;
     for (const key of data.keys) {
       const row = body.insertRow();
@@ -83,8 +118,14 @@ export const DASHBOARD_SCRIPT = `(() => {
   const revoke = async (key) => {
     problem('');
     await api('DELETE', '/keys/' + encodeURIComponent(key.id));
+    if (newKeyId === key.id) {
+      $('new-key').hidden = true;
+      $('new-key-value').value = '';
+    }
+    if (usageKeyId === key.id) $('usage').hidden = true;
     await refresh();
     say('Key ' + key.name + ' revoked.');
+    focusHeading('keys-title');
   };
 
   const CHARTS = [['minutes', 'Requests per minute, last hour'], ['hours', 'Requests per hour, last 24 hours'], ['days', 'Requests per day, last 30 days']];
@@ -98,27 +139,30 @@ export const DASHBOARD_SCRIPT = `(() => {
       image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(usage.charts[span]);
       image.alt = title + ': ' + totals[0] + ' let through, ' + totals[1] + ' refused (429)';
     }
+    usageKeyId = key.id;
     $('usage').hidden = false;
     $('usage-title').focus();
   };
 
-  $('create-key').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    problem('');
+  onSubmit($('create-key'), async () => {
     const name = $('key-name').value.trim();
     if (!name) return problem('Give the key a name.');
+    let created;
     try {
-      const created = await api('POST', '/keys', { name });
-      $('key-name').value = '';
-      $('new-key-value').value = created.value;
-      $('new-key').hidden = false;
-      $('new-key-value').focus();
-      $('new-key-value').select();
-      await refresh();
+      created = await api('POST', '/keys', { name });
     } catch (error) {
-      problem(error.message);
+      // Refused (the account's limit, too many a minute): the list and its count may be out of date.
+      if (error.status) await refresh().catch(() => {});
+      throw error;
     }
-  });
+    $('key-name').value = '';
+    newKeyId = created.key.id;
+    $('new-key-value').value = created.value;
+    $('new-key').hidden = false;
+    $('new-key-value').focus();
+    $('new-key-value').select();
+    await refresh();
+  }, () => !keySlotsFull);
   $('copy-key').addEventListener('click', () => {
     const field = $('new-key-value');
     field.select();
@@ -126,11 +170,18 @@ export const DASHBOARD_SCRIPT = `(() => {
     if (navigator.clipboard) navigator.clipboard.writeText(field.value).then(done, () => document.execCommand('copy') && done());
     else if (document.execCommand('copy')) done();
   });
+  // Reloaded once signed out (or when the session had already ended); a refusal is shown instead.
   $('sign-out').addEventListener('click', async () => {
+    if ($('sign-out').disabled) return;
+    $('sign-out').disabled = true;
+    problem('');
     try {
       await api('POST', '/signout');
-    } finally {
       window.location.reload();
+    } catch (error) {
+      if (error.status === 401) return window.location.reload();
+      problem(error.message);
+      $('sign-out').disabled = false;
     }
   });
 

@@ -8,6 +8,7 @@ import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
 import type { AccountStore, ApiKeyStore, RateCounterStore, SessionStore, SignInStore } from '../../shared/store';
 import { secretsManagerSecret } from './clientSecret';
 import { discordSignIn, localSignIn, type SignInProvider } from './signInProviders';
+import { dashboardPageUnavailable } from './page';
 
 /** What the dashboard's routes use. */
 export interface DashboardServices {
@@ -64,6 +65,7 @@ export const dashboardKit: GroupKit<DashboardServices> = {
     publicUrl: process.env.DASHBOARD_URL || undefined,
     now: () => new Date(),
   }),
+  output: () => [dashboardPageUnavailable],
 };
 
 /** The dashboard's signed-in routes: they get the session the chain checked (a live one, and the CSRF token on writes). */

@@ -6,7 +6,7 @@ export const webhooksSection = () =>
   h(
     'section',
     { 'aria-labelledby': 'webhooks-title' },
-    h('h2', { id: 'webhooks-title' }, 'Webhooks'),
+    h('h2', { id: 'webhooks-title', tabindex: -1 }, 'Webhooks'),
     h('p', { class: 'note' }, 'Paste a Discord webhook URL and pick the provider: give the provider the relay URL. Save a signing secret to have the relay check signatures, and to see the deliveries here. Each provider\'s secret is saved beside the others of the webhook.'),
     h(
       'form',
@@ -35,14 +35,18 @@ export const WEBHOOKS_SCRIPT = `
 ${DISCORD_WEBHOOK_SCRIPT}
   let relay = { url: '', providers: [] };
   // Your webhooks as last listed, and the one whose refusal of unsigned deliveries the box shows.
+  // The box is sent only once the person has changed it (boxChanged): left out, the API keeps the
+  // webhook's setting, so a save never unticks it unawares (the list not loaded yet, say).
   let listed = [];
   let boxShows = '';
+  let boxChanged = false;
   const chosen = () => relay.providers.find((provider) => provider.name === $('hook-provider').value);
   const buildRelayUrl = () => {
     const match = discordWebhook($('hook-url').value);
-    // A webhook of yours starts with the box as it is saved, so saving another secret never unticks it unawares.
+    // A webhook of yours starts with the box as it is saved.
     if (match && match.id !== boxShows) {
       boxShows = match.id;
+      boxChanged = false;
       const known = listed.find((hook) => hook.webhookId === match.id);
       $('hook-require').checked = Boolean(known && known.requireSignatures);
     }
@@ -55,7 +59,11 @@ ${DISCORD_WEBHOOK_SCRIPT}
   };
   const loadProviders = async () => {
     const response = await fetch(apiRoot + '/webhooks', { headers: { Accept: 'application/json' } });
-    relay = (await response.json()).data;
+    const answer = await response.json().catch(() => null);
+    if (!response.ok || !answer || !answer.data || !Array.isArray(answer.data.providers)) {
+      throw new Error('The providers could not be listed: ' + ((answer && answer.error && answer.error.message) || 'the server answered ' + response.status) + '. Reload the page to try again.');
+    }
+    relay = answer.data;
     const select = $('hook-provider');
     select.replaceChildren(...relay.providers.map((provider) => {
       const option = document.createElement('option');
@@ -69,6 +77,9 @@ ${DISCORD_WEBHOOK_SCRIPT}
   const OUTCOMES = { forwarded: 'forwarded', ignored: 'ignored (not an event we render)', rejected: 'refused by Discord', rateLimited: 'rate limited by Discord', failed: 'Discord failed', pending: 'in progress', queued: 'queued: retried automatically' };
   const showWebhooks = (data) => {
     listed = data.webhooks;
+    // The box, unless changed by hand, shows the webhook's setting as now listed.
+    if (!boxChanged) boxShows = '';
+    buildRelayUrl();
     const list = $('webhooks');
     list.replaceChildren();
     $('no-webhooks').hidden = data.webhooks.length > 0;
@@ -120,35 +131,39 @@ ${DISCORD_WEBHOOK_SCRIPT}
     const result = await api('POST', '/webhooks/' + hook.webhookId + '/replay', { provider: delivery.provider, deliveryId: delivery.deliveryId });
     await refreshWebhooks();
     say('Delivery ' + delivery.deliveryId + ' replayed: ' + (OUTCOMES[result.outcome] || result.outcome) + '.');
+    focusHeading('webhooks-title');
   };
   const removeWebhook = async (hook) => {
     if (!window.confirm('Remove the secrets of webhook ' + hook.webhookId + '? Its deliveries are then accepted unsigned.')) return;
     await api('DELETE', '/webhooks/' + hook.webhookId);
     await refreshWebhooks();
     say('Webhook ' + hook.webhookId + ' removed.');
+    focusHeading('webhooks-title');
   };
 
   $('hook-url').addEventListener('input', buildRelayUrl);
   $('hook-provider').addEventListener('change', buildRelayUrl);
+  $('hook-require').addEventListener('change', () => {
+    boxChanged = true;
+  });
   $('copy-relay').addEventListener('click', () => {
     $('relay-url').select();
     const done = () => say('Relay URL copied.');
     if (navigator.clipboard) navigator.clipboard.writeText($('relay-url').value).then(done, () => document.execCommand('copy') && done());
     else if (document.execCommand('copy')) done();
   });
-  $('save-webhook').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    problem('');
+  onSubmit($('save-webhook'), async () => {
     const provider = chosen();
     const secret = $('hook-secret').value;
     if (!provider || !provider.signature || !secret) return problem('Pick a provider that signs its deliveries and give its signing secret.');
-    try {
-      const saved = await api('POST', '/webhooks', { webhookUrl: $('hook-url').value.trim(), secrets: { [provider.name]: secret }, requireSignatures: $('hook-require').checked });
-      $('hook-secret').value = '';
-      await refreshWebhooks();
-      say('Webhook ' + saved.webhookId + ' saved: ' + saved.signedProviders.join(', ') + ' deliveries are checked.');
-    } catch (error) {
-      problem(error.message);
-    }
+    const registration = { webhookUrl: $('hook-url').value.trim(), secrets: { [provider.name]: secret } };
+    if (boxChanged) registration.requireSignatures = $('hook-require').checked;
+    const saved = await api('POST', '/webhooks', registration);
+    $('hook-secret').value = '';
+    // Saved as the box shows: it follows the webhook's setting again.
+    boxChanged = false;
+    boxShows = '';
+    await refreshWebhooks();
+    say('Webhook ' + saved.webhookId + ' saved: ' + saved.signedProviders.join(', ') + ' deliveries are checked.');
   });
 `;

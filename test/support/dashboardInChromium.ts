@@ -18,14 +18,15 @@ export interface DashboardInChromium {
  * would stop the suite, not what it tests); a delivery Discord fails stays queued, its automatic
  * retry an hour away, so the page shows it waiting and replays it by hand.
  */
-export function useDashboardInChromium(options: { localApiKey: string; discordSignIn: boolean }): DashboardInChromium {
+export function useDashboardInChromium(options: { localApiKey: string; discordSignIn: boolean; /** The store's endpoint (read when the suite starts), else a store of the server's own. */ dynamoEndpoint?: () => string }): DashboardInChromium {
   const started = {} as DashboardInChromium;
   beforeAll(async () => {
     started.discord = await startFakeDiscordOAuth();
     process.env.RATE_LIMIT_PER_MINUTE = '100000';
     process.env.RELAY_RETRY_BACKOFF_SECONDS = '3600';
     const signIn = options.discordSignIn ? { discordClient: started.discord.client } : {};
-    started.api = await startTestApi({ discordApiBase: started.discord.apiBase, localApiKey: options.localApiKey, ...signIn });
+    const store = options.dynamoEndpoint ? { dynamoEndpoint: options.dynamoEndpoint() } : {};
+    started.api = await startTestApi({ discordApiBase: started.discord.apiBase, localApiKey: options.localApiKey, ...signIn, ...store });
     started.browser = await launchChromium();
   }, 30_000);
   afterAll(async () => {
