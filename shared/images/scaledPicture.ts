@@ -5,6 +5,7 @@ import { sizeRefusal } from './imageSize';
 import type { Fit } from './pictureFit';
 import type { Size } from '../svg/geometry';
 import { isAnimatedWebp, webpAsPng } from './webpPicture';
+import { jpegOrientation, orientationTransform, turnsQuarter } from './jpegOrientation';
 
 /** How much heavier than what it replaces a copy may be, for a PNG answer (it is inlined in the SVG that is rasterised, never sent). */
 const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
@@ -26,7 +27,11 @@ const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
  */
 export async function heldPicture(original: InlineImage, fit: Fit): Promise<InlineImage> {
   if (fit.format === 'svg' && (original.mime === 'image/gif' || (original.mime === 'image/webp' && isAnimatedWebp(imageBytes(original))))) return original;
-  const size = coverSize(original, fit);
+  const orientation = original.mime === 'image/jpeg' ? jpegOrientation(imageBytes(original)) : 1;
+  // As displayed: a phone photo turned a quarter is as wide as it is stored high.
+  const shown = turnsQuarter(orientation) ? { width: original.height, height: original.width } : original;
+  // resvg ignores the orientation a browser honours: a PNG answer always draws a copy turned as displayed.
+  const size = coverSize(shown, fit) ?? (orientation !== 1 && fit.format === 'png' ? { width: shown.width, height: shown.height } : undefined);
   // An SVG answer is drawn by a browser, which reads every format we take: nothing to decode unless
   // a copy is made. A WebP within a byte per pixel of its copy is kept undecoded: a PNG copy of a
   // photo takes two or three (a 1024² test WebP of 24 KB became an 858 KB PNG), so decoding
@@ -34,7 +39,7 @@ export async function heldPicture(original: InlineImage, fit: Fit): Promise<Inli
   if (fit.format === 'svg' && (!size || (original.mime === 'image/webp' && original.bytes <= size.width * size.height))) return original;
   const drawable = original.mime === 'image/webp' ? await webpAsPng(original) : original;
   if (!drawable) return original;
-  const copy = (size && (await scaledCopy(drawable, size))) ?? drawable;
+  const copy = (size && (await scaledCopy(drawable, size, orientation))) ?? drawable;
   if (fit.format === 'svg') return copy.bytes <= original.bytes ? copy : original;
   return copy.bytes > Math.max(drawable.bytes, MAX_LARGER_COPY_BYTES) ? drawable : copy;
 }
@@ -44,17 +49,19 @@ export async function heldPicture(original: InlineImage, fit: Fit): Promise<Inli
  * only for an exact fit. None when it needs no scaling, or is a sliver that could not cover the
  * box within the pixel limits (8192×1 covering a square would be billions of pixels).
  */
-function coverSize(image: InlineImage, fit: Fit): Size | undefined {
+function coverSize(image: Size, fit: Fit): Size | undefined {
   const scale = Math.max(fit.width / image.width, fit.height / image.height);
   if (scale === 1 || (scale > 1 && !fit.exact)) return undefined;
   const size = { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
   return sizeRefusal(size) ? undefined : size;
 }
 
-/** `image` drawn by resvg at `size`, as a PNG; none when resvg cannot decode it. */
-async function scaledCopy(image: InlineImage, { width, height }: Size): Promise<InlineImage | undefined> {
+/** `image` drawn by resvg at `size`, turned as its EXIF `orientation` says, as a PNG; none when resvg cannot decode it. */
+async function scaledCopy(image: InlineImage, { width, height }: Size, orientation = 1): Promise<InlineImage | undefined> {
   const { renderAsync } = await loadResvg();
-  const svg = svgDocument({ width, height }, h('image', { href: image.dataUri, width, height, preserveAspectRatio: 'none' }));
+  // The stored pixels are laid out at their stored shape, then turned into the displayed box.
+  const [stored, transform] = [turnsQuarter(orientation) ? { width: height, height: width } : { width, height }, orientationTransform(orientation, width, height)];
+  const svg = svgDocument({ width, height }, h('image', { href: image.dataUri, ...stored, preserveAspectRatio: 'none', transform }));
   const rendered = await renderAsync(svg, RESVG_OPTIONS);
   // resvg draws nothing for a picture it cannot decode: keep the original, never a blank stand-in for it.
   if (!hasInk(rendered.pixels)) return undefined;

@@ -1,0 +1,63 @@
+import { describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { imageBytes, inlineImage } from '../../shared/images/inlineImage';
+import { jpegOrientation } from '../../shared/images/jpegOrientation';
+import { fitFor } from '../../shared/images/pictureFit';
+import { heldPicture } from '../../shared/images/scaledPicture';
+import { decodePng } from '../support/png';
+
+/** 32×16 as stored: red, green over blue, yellow (test/fixtures/jpeg/README.md). */
+const QUADRANTS = readFileSync('test/fixtures/jpeg/quadrants.jpg');
+const STORED = { width: 32, height: 16 };
+const COLOURS = { red: [255, 0, 0], green: [0, 255, 0], blue: [0, 0, 255], yellow: [255, 255, 0] } as const;
+type Colour = keyof typeof COLOURS;
+const storedColour = (x: number, y: number): Colour => (y < 8 ? (x < 16 ? 'red' : 'green') : x < 16 ? 'blue' : 'yellow');
+
+/** The JPEG with an EXIF APP1 segment (a little- or big-endian TIFF header, one IFD entry: orientation) after its SOI. */
+function oriented(orientation: number, little = true): Buffer {
+  const u16 = (value: number) => (little ? Buffer.from([value & 255, value >> 8]) : Buffer.from([value >> 8, value & 255]));
+  const u32 = (value: number) => (little ? Buffer.concat([u16(value & 0xffff), u16(value >>> 16)]) : Buffer.concat([u16(value >>> 16), u16(value & 0xffff)]));
+  const tiff = Buffer.concat([Buffer.from(little ? 'II' : 'MM', 'latin1'), u16(42), u32(8), u16(1), u16(0x0112), u16(3), u32(1), u16(orientation), u16(0), u32(0)]);
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const length = Buffer.from([(payload.length + 2) >> 8, (payload.length + 2) & 255]);
+  return Buffer.concat([QUADRANTS.subarray(0, 2), Buffer.from([0xff, 0xe1]), length, payload, QUADRANTS.subarray(2)]);
+}
+
+/** Where each displayed pixel is stored, for each orientation (the EXIF specification's eight). */
+const STORED_AT: Record<number, (x: number, y: number, width: number, height: number) => [number, number]> = {
+  1: (x, y) => [x, y],
+  2: (x, y, w) => [w - 1 - x, y],
+  3: (x, y, w, h) => [w - 1 - x, h - 1 - y],
+  4: (x, y, _w, h) => [x, h - 1 - y],
+  5: (x, y) => [y, x],
+  6: (x, y, w) => [y, w - 1 - x],
+  7: (x, y, w, h) => [h - 1 - y, w - 1 - x],
+  8: (x, y, _w, h) => [h - 1 - y, x],
+};
+
+describe('JPEG orientation', () => {
+  test.each([1, 2, 3, 4, 5, 6, 7, 8])('orientation %i is read (either byte order), and the PNG copy is turned as a browser displays it', async (orientation) => {
+    expect([jpegOrientation(oriented(orientation)), jpegOrientation(oriented(orientation, false))]).toEqual([orientation, orientation]);
+    const shown = orientation >= 5 ? { width: STORED.height, height: STORED.width } : STORED;
+    const held = await heldPicture(inlineImage(oriented(orientation), 'image/jpeg', STORED), fitFor(shown, 'png'));
+    // As stored: no copy is needed at the drawn size.
+    if (orientation === 1) return expect(held.mime).toBe('image/jpeg');
+    const copy = decodePng(imageBytes(held));
+    expect([copy.width, copy.height]).toEqual([shown.width, shown.height]);
+    // The middle of each displayed quadrant shows the stored pixel the orientation puts there.
+    for (const [x, y] of [[shown.width / 4, shown.height / 4], [(3 * shown.width) / 4, shown.height / 4], [shown.width / 4, (3 * shown.height) / 4], [(3 * shown.width) / 4, (3 * shown.height) / 4]] as [number, number][]) {
+      const [sx, sy] = STORED_AT[orientation]!(x, y, shown.width, shown.height);
+      const at = (Math.floor(y) * copy.width + Math.floor(x)) * 4;
+      const pixel = [...copy.pixels.subarray(at, at + 3)];
+      COLOURS[storedColour(sx, sy)].forEach((value, c) => expect(Math.abs((pixel[c] as number) - value)).toBeLessThanOrEqual(40));
+    }
+  });
+
+  test('a JPEG without EXIF, or with a damaged one, is as stored (1)', () => {
+    expect(jpegOrientation(QUADRANTS)).toBe(1);
+    const damaged = oriented(6);
+    damaged[30] = 0xff;
+    expect([1, 6]).toContain(jpegOrientation(damaged));
+    expect(jpegOrientation(Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x00]))).toBe(1);
+  });
+});
