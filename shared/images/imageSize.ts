@@ -20,8 +20,8 @@ const u24le = (b: Uint8Array, at: number) => u16le(b, at) | ((b[at + 2] ?? 0) <<
 const u32be = (b: Uint8Array, at: number) => u16be(b, at) * 65536 + u16be(b, at + 2);
 const tag = (b: Uint8Array, at: number) => String.fromCharCode(...b.subarray(at, at + 4));
 
-/** JPEG: the first start-of-frame segment (SOF0..SOF15, not DHT/JPG/DAC) holds height and width. */
-function jpegSize(b: Uint8Array): PixelSize | undefined {
+/** JPEG: where the first start-of-frame segment (SOF0..SOF15, not DHT/JPG/DAC) starts, which holds height, width and components. */
+function jpegFrame(b: Uint8Array): number | undefined {
   let at = 2;
   while (at + 9 < b.length) {
     if (b[at] !== 0xff) return undefined;
@@ -30,11 +30,22 @@ function jpegSize(b: Uint8Array): PixelSize | undefined {
       at += 1;
       continue;
     }
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: u16be(b, at + 5), width: u16be(b, at + 7) };
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return at;
     at += 2 + u16be(b, at + 2);
   }
   return undefined;
 }
+
+function jpegSize(b: Uint8Array): PixelSize | undefined {
+  const frame = jpegFrame(b);
+  return frame === undefined ? undefined : { height: u16be(b, frame + 5), width: u16be(b, frame + 7) };
+}
+
+/** A JPEG of four components (CMYK or YCCK, as print workflows save): browsers draw it, resvg draws nothing of it. */
+export const isFourComponentJpeg = (b: Uint8Array): boolean => {
+  const frame = jpegFrame(b);
+  return frame !== undefined && b[frame + 9] === 4;
+};
 
 function webpSize(b: Uint8Array): PixelSize | undefined {
   const chunk = tag(b, 12);

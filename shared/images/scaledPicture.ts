@@ -1,11 +1,12 @@
 import { loadResvg, RESVG_OPTIONS } from '../raster/png';
 import { h, svgDocument } from '../svg/builder';
 import { imageBytes, inlineImage, type InlineImage } from './inlineImage';
-import { sizeRefusal } from './imageSize';
+import { isFourComponentJpeg, sizeRefusal } from './imageSize';
 import type { Fit } from './pictureFit';
 import type { Size } from '../svg/geometry';
 import { isAnimatedWebp, webpAsPng } from './webpPicture';
 import { jpegOrientation, orientationTransform, turnsQuarter } from './jpegOrientation';
+import { cmykJpegAsPng } from './cmykJpeg';
 
 /** How much heavier than what it replaces a copy may be, for a PNG answer (it is inlined in the SVG that is rasterised, never sent). */
 const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
@@ -28,6 +29,8 @@ const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
 export async function heldPicture(original: InlineImage, fit: Fit): Promise<InlineImage> {
   if (fit.format === 'svg' && (original.mime === 'image/gif' || (original.mime === 'image/webp' && isAnimatedWebp(imageBytes(original))))) return original;
   const orientation = original.mime === 'image/jpeg' ? jpegOrientation(imageBytes(original)) : 1;
+  // resvg draws nothing of a CMYK JPEG (a browser does): a PNG answer draws it decoded.
+  const cmyk = original.mime === 'image/jpeg' && fit.format === 'png' && isFourComponentJpeg(imageBytes(original));
   // As displayed: a phone photo turned a quarter is as wide as it is stored high.
   const shown = turnsQuarter(orientation) ? { width: original.height, height: original.width } : original;
   // resvg ignores the orientation a browser honours: a PNG answer always draws a copy turned as displayed.
@@ -37,7 +40,7 @@ export async function heldPicture(original: InlineImage, fit: Fit): Promise<Inli
   // photo takes two or three (a 1024² test WebP of 24 KB became an 858 KB PNG), so decoding
   // it (50 ms for 1024²) would be thrown away.
   if (fit.format === 'svg' && (!size || (original.mime === 'image/webp' && original.bytes <= size.width * size.height))) return original;
-  const drawable = original.mime === 'image/webp' ? await webpAsPng(original) : original;
+  const drawable = original.mime === 'image/webp' ? await webpAsPng(original) : cmyk ? await cmykJpegAsPng(original) : original;
   if (!drawable) return original;
   const copy = (size && (await scaledCopy(drawable, size, orientation))) ?? drawable;
   if (fit.format === 'svg') return copy.bytes <= original.bytes ? copy : original;

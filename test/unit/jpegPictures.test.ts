@@ -35,7 +35,7 @@ const STORED_AT: Record<number, (x: number, y: number, width: number, height: nu
   8: (x, y, _w, h) => [h - 1 - y, x],
 };
 
-describe('JPEG orientation', () => {
+describe("JPEG orientation", () => {
   test.each([1, 2, 3, 4, 5, 6, 7, 8])('orientation %i is read (either byte order), and the PNG copy is turned as a browser displays it', async (orientation) => {
     expect([jpegOrientation(oriented(orientation)), jpegOrientation(oriented(orientation, false))]).toEqual([orientation, orientation]);
     const shown = orientation >= 5 ? { width: STORED.height, height: STORED.width } : STORED;
@@ -59,5 +59,22 @@ describe('JPEG orientation', () => {
     damaged[30] = 0xff;
     expect([1, 6]).toContain(jpegOrientation(damaged));
     expect(jpegOrientation(Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x00]))).toBe(1);
+  });
+});
+
+describe('CMYK JPEG', () => {
+  test('is drawn in PNG answers in its colours (resvg drew nothing of it: a transparent picture)', async () => {
+    const cmyk = readFileSync('test/fixtures/jpeg/quadrants-cmyk.jpg');
+    const held = await heldPicture(inlineImage(cmyk, 'image/jpeg', STORED), fitFor(STORED, 'png'));
+    expect(held.mime).toBe('image/png');
+    const png = decodePng(imageBytes(held));
+    for (const [x, y] of [[8, 4], [24, 4], [8, 12], [24, 12]] as [number, number][]) {
+      const at = (y * png.width + x) * 4;
+      const pixel = [...png.pixels.subarray(at, at + 4)];
+      expect(pixel[3]).toBe(255);
+      COLOURS[storedColour(x, y)].forEach((value, c) => expect(Math.abs((pixel[c] as number) - value)).toBeLessThanOrEqual(40));
+    }
+    // An SVG answer keeps it: browsers draw CMYK.
+    expect((await heldPicture(inlineImage(cmyk, 'image/jpeg', STORED), fitFor({ width: 16, height: 8 }, 'svg'))).mime).toBe('image/jpeg');
   });
 });

@@ -1,0 +1,23 @@
+import { lazyLoad } from '../loading/lazyLoad';
+import { rgbaToPng } from '../raster/rgbaPng';
+import { ImageFetchError } from './fetchError';
+import { imageBytes, inlineImage, type InlineImage } from './inlineImage';
+
+/** jpeg-js (pure JavaScript), loaded at the first four-component JPEG: every other JPEG is resvg's to decode. */
+const loadDecoder = lazyLoad(async () => (await import('jpeg-js')).decode);
+
+/**
+ * A CMYK or YCCK JPEG as a PNG of its colours (jpeg-js converts them as ImageMagick does), for
+ * resvg, which draws nothing of such a JPEG: a PNG answer of one was a transparent picture. Its
+ * size was vetted from the header (MAX_PIXELS) before any decoding.
+ */
+export async function cmykJpegAsPng(image: InlineImage): Promise<InlineImage> {
+  const decode = await loadDecoder();
+  let decoded: { width: number; height: number; data: Uint8Array };
+  try {
+    decoded = decode(imageBytes(image), { useTArray: true, formatAsRGBA: true, tolerantDecoding: true });
+  } catch (error) {
+    throw new ImageFetchError(`the JPEG picture could not be decoded (${(error as Error).message})`, 'notPicture');
+  }
+  return inlineImage(await rgbaToPng(decoded.data, decoded.width, decoded.height), 'image/png', decoded);
+}
