@@ -77,12 +77,21 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   process.env.DASHBOARD_LOCAL_SIGN_IN = '1';
   process.env.SECRETS_KEY = options.secretsKey ?? process.env.SECRETS_KEY ?? randomBytes(32).toString('base64');
 
-  await ensureTable(endpoint, tableName);
   const stores = createStores();
-  const seeded = await seedKeys(stores.apiKeys, options.localApiKey);
-  // A store kept in DATA_DIR by an earlier version: its bots and webhooks move to their keys' owners.
-  await migrateRecords(stores, tableName);
-  const demoBots = options.demoBots && seeded.keys[0] ? await seedDemoBots(stores.bots, seeded.keys[0].owner) : 0;
+  let seeded: SeedResult;
+  let demoBots: number;
+  try {
+    await ensureTable(endpoint, tableName);
+    seeded = await seedKeys(stores.apiKeys, options.localApiKey);
+    // A store kept in DATA_DIR by an earlier version: its bots and webhooks move to their keys' owners.
+    await migrateRecords(stores, tableName);
+    demoBots = options.demoBots && seeded.keys[0] ? await seedDemoBots(stores.bots, seeded.keys[0].owner) : 0;
+  } catch (error) {
+    // Leave nothing running behind (an embedded store left listening keeps the process alive).
+    stores.db.destroy();
+    await dynamo?.close();
+    throw error;
+  }
   // The relay's retry queue: what SQS and its consumer do in AWS, in this process (and resumed from DATA_DIR).
   const retries = startRetryLoop({ deliveries: stores.deliveries, retryQueue: stores.retryQueue, kicker: localKicker, retryBackoffSeconds: retryBackoffFromEnv(), secretBox: secretBoxFromEnv(), discordApiBase: discordApiBaseFromEnv(), now: () => new Date() });
 
