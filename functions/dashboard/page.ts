@@ -8,11 +8,6 @@ import { DASHBOARD_SCRIPT } from './pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
 import type { DashboardHandler } from './services';
 import { currentSession } from '../../shared/runtime/signedIn';
-import { StoreUnavailableError, UNAVAILABLE_RETRY_AFTER } from '../../shared/errors/unavailable';
-import { logger } from '../../shared/logging/logger';
-import { basePathOf } from '../../shared/http/basePath';
-import type { ApiMiddleware } from '../../shared/http/middleware/types';
-import type { APIGatewayProxyResult } from 'aws-lambda';
 
 const signedOut = (signInHref: string, local: boolean, declined: boolean) =>
   h(
@@ -82,21 +77,6 @@ const signedIn = (accountName: string) =>
     webhooksSection(),
   );
 
-/** The dashboard when the store cannot answer: 503 with Retry-After, the page's own chrome, a link to try again. */
-const unavailablePage = (dashboardHref: string): APIGatewayProxyResult => {
-  const page = htmlPage({
-    title: 'Dashboard',
-    style: DASHBOARD_STYLE,
-    script: DASHBOARD_SCRIPT,
-    headers: { 'Cache-Control': 'no-store', 'Retry-After': String(UNAVAILABLE_RETRY_AFTER) },
-    body: [
-      h('h1', {}, 'Dashboard'),
-      h('section', { id: 'unavailable' }, h('p', { class: 'problem', role: 'alert' }, 'The dashboard is unavailable; retry shortly.'), h('a', { class: 'button primary', href: dashboardHref }, 'Retry')),
-    ],
-  });
-  return { ...page, statusCode: 503 };
-};
-
 /**
  * GET /dashboard: one self-contained page. Signed out it offers the sign-in (no script needed);
  * signed in it says who, and hands its script the session's CSRF token in a data block (the page is
@@ -114,19 +94,4 @@ export const dashboardPage: DashboardHandler<Routes['dashboardPage']> = async ({
     ...(session ? { data: { session: { account: { id: session.accountId, name: session.accountName }, csrfToken: session.csrfToken } } } : {}),
     body: [h('h1', {}, 'Dashboard'), session ? signedIn(session.accountName) : signedOut(`${raw.basePath}${dashboardRoutes.dashboardSignIn.path}`, services.signIn?.kind === 'local', query.signin === 'declined')],
   });
-};
-
-/**
- * The dashboard group's output middleware (services.ts): when the store cannot answer GET
- * /dashboard (the request's count, or the session read), the answer is still a page, not the API's
- * JSON envelope: unavailablePage. Set as the response, so the headers of the chain's other
- * middlewares (X-RateLimit-*, the request id) are still added to it.
- */
-export const dashboardPageUnavailable: ApiMiddleware = {
-  onError: (request) => {
-    const { event, error } = request;
-    if (event.httpMethod !== 'GET' || event.resource !== dashboardRoutes.dashboardPage.path || !(error instanceof StoreUnavailableError)) return;
-    logger.error('dashboard page: the store is unavailable', { error });
-    request.response = unavailablePage(`${basePathOf(event)}${dashboardRoutes.dashboardPage.path}`);
-  },
 };

@@ -8,7 +8,7 @@ import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
 import type { AccountStore, ApiKeyStore, RateCounterStore, SessionStore, SignInStore } from '../../shared/store';
 import { secretsManagerSecret } from './clientSecret';
 import { discordSignIn, localSignIn, type SignInProvider } from './signInProviders';
-import { dashboardPageUnavailable } from './page';
+import { dashboardPageUnavailable } from './pageUnavailable';
 
 /** What the dashboard's routes use. */
 export interface DashboardServices {
