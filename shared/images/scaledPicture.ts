@@ -28,9 +28,11 @@ const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
  */
 export async function heldPicture(original: InlineImage, fit: Fit): Promise<InlineImage> {
   if (fit.format === 'svg' && (original.mime === 'image/gif' || (original.mime === 'image/webp' && isAnimatedWebp(imageBytes(original))))) return original;
-  const orientation = original.mime === 'image/jpeg' ? jpegOrientation(imageBytes(original)) : 1;
+  // A JPEG's bytes, decoded from base64 once for the two headers read here.
+  const jpeg = original.mime === 'image/jpeg' ? imageBytes(original) : undefined;
+  const orientation = jpeg ? jpegOrientation(jpeg) : 1;
   // resvg draws nothing of a CMYK JPEG (a browser does): a PNG answer draws it decoded.
-  const cmyk = original.mime === 'image/jpeg' && fit.format === 'png' && isFourComponentJpeg(imageBytes(original));
+  const cmyk = jpeg !== undefined && fit.format === 'png' && isFourComponentJpeg(jpeg);
   // As displayed: a phone photo turned a quarter is as wide as it is stored high.
   const shown = turnsQuarter(orientation) ? { width: original.height, height: original.width } : original;
   // resvg ignores the orientation a browser honours: a PNG answer always draws a copy turned as displayed.

@@ -36,7 +36,8 @@ const loadDecoder = lazyLoad(async (): Promise<Decode> => {
  * already vetted from the header (MAX_PIXELS) before any decoding.
  */
 export async function webpAsPng(image: InlineImage): Promise<InlineImage | undefined> {
-  const webp = isAnimatedWebp(imageBytes(image)) ? firstFrame(imageBytes(image)) : imageBytes(image);
+  const bytes = imageBytes(image);
+  const webp = isAnimatedWebp(bytes) ? firstFrame(bytes) : bytes;
   if (!webp) return undefined;
   const decode = await loadDecoder();
   let decoded: Decoded;
@@ -70,11 +71,21 @@ function chunksOf(bytes: Uint8Array, at: number, end: number): Chunk[] {
   return chunks;
 }
 
-const chunk = (type: string, payload: Uint8Array): Buffer => {
+/** A RIFF chunk: its four-letter type, its size (little-endian), the payload padded to even. */
+export const riffChunk = (type: string, payload: Uint8Array): Buffer => {
   const header = Buffer.alloc(8);
   header.write(type, 0, 'latin1');
   header.writeUInt32LE(payload.length, 4);
   return Buffer.concat([header, payload, Buffer.alloc(payload.length % 2)]);
+};
+
+/** A WebP file of these chunks: the RIFF header, its size, "WEBP", then the chunks. */
+export const webpFile = (chunks: Buffer[]): Buffer => {
+  const riff = Buffer.alloc(12);
+  riff.write('RIFF', 0, 'latin1');
+  riff.writeUInt32LE(4 + chunks.reduce((sum, part) => sum + part.length, 0), 4);
+  riff.write('WEBP', 8, 'latin1');
+  return Buffer.concat([riff, ...chunks]);
 };
 
 /**
@@ -89,17 +100,11 @@ export function firstFrame(webp: Uint8Array): Buffer | undefined {
   const image = parts.find((part) => part.type === 'VP8 ' || part.type === 'VP8L');
   if (!image) return undefined;
   const alpha = image.type === 'VP8 ' ? parts.find((part) => part.type === 'ALPH') : undefined;
-  let body = [chunk(image.type, image.payload)];
-  if (alpha) {
-    // VP8X: the alpha flag, then the canvas's width and height less one, 24 bits each (the frame header's, bytes 6 to 11).
-    const header = Buffer.alloc(10);
-    header[0] = 0x10;
-    header.set(frame.payload.subarray(6, 12), 4);
-    body = [chunk('VP8X', header), chunk('ALPH', alpha.payload), ...body];
-  }
-  const riff = Buffer.alloc(12);
-  riff.write('RIFF', 0, 'latin1');
-  riff.writeUInt32LE(4 + body.reduce((sum, part) => sum + part.length, 0), 4);
-  riff.write('WEBP', 8, 'latin1');
-  return Buffer.concat([riff, ...body]);
+  const still = riffChunk(image.type, image.payload);
+  if (!alpha) return webpFile([still]);
+  // VP8X: the alpha flag, then the canvas's width and height less one, 24 bits each (the frame header's, bytes 6 to 11).
+  const header = Buffer.alloc(10);
+  header[0] = 0x10;
+  header.set(frame.payload.subarray(6, 12), 4);
+  return webpFile([riffChunk('VP8X', header), riffChunk('ALPH', alpha.payload), still]);
 }
