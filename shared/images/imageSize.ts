@@ -20,19 +20,26 @@ const u24le = (b: Uint8Array, at: number) => u16le(b, at) | ((b[at + 2] ?? 0) <<
 const u32be = (b: Uint8Array, at: number) => u16be(b, at) * 65536 + u16be(b, at + 2);
 const tag = (b: Uint8Array, at: number) => String.fromCharCode(...b.subarray(at, at + 4));
 
-/** JPEG: where the first start-of-frame segment (SOF0..SOF15, not DHT/JPG/DAC) starts, which holds height, width and components. */
-function jpegFrame(b: Uint8Array): number | undefined {
+/**
+ * A JPEG's segments from the start, each its marker and where it starts (its length follows the
+ * marker), fill bytes passed over; the walk ends at the first byte that is not a marker.
+ */
+export function* jpegSegments(b: Uint8Array): Generator<{ marker: number; at: number }> {
   let at = 2;
-  while (at + 9 < b.length) {
-    if (b[at] !== 0xff) return undefined;
+  while (at + 9 < b.length && b[at] === 0xff) {
     const marker = b[at + 1] as number;
     if (marker === 0xff) {
       at += 1;
       continue;
     }
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return at;
+    yield { marker, at };
     at += 2 + u16be(b, at + 2);
   }
+}
+
+/** JPEG: where the first start-of-frame segment (SOF0..SOF15, not DHT/JPG/DAC) starts, which holds height, width and components. */
+function jpegFrame(b: Uint8Array): number | undefined {
+  for (const { marker, at } of jpegSegments(b)) if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return at;
   return undefined;
 }
 

@@ -1,3 +1,5 @@
+import { jpegSegments } from './imageSize';
+
 /**
  * A JPEG's EXIF orientation (1 to 8; 1 when it states none): how its stored pixels are turned for
  * display. Phones store photos as the sensor saw them and say so here; browsers honour it, resvg
@@ -7,18 +9,16 @@
 export function jpegOrientation(b: Uint8Array): number {
   const u16 = (at: number, little: boolean) => (little ? (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) : ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0));
   const u32 = (at: number, little: boolean) => (little ? u16(at, true) + u16(at + 2, true) * 65536 : u16(at, false) * 65536 + u16(at + 2, false));
-  let at = 2;
-  while (at + 4 < b.length && b[at] === 0xff) {
-    const marker = b[at + 1] as number;
+  for (const { marker, at } of jpegSegments(b)) {
     // Start of scan: no more header segments.
     if (marker === 0xda) return 1;
-    const length = u16(at + 2, false);
     if (marker === 0xe1 && String.fromCharCode(...b.subarray(at + 4, at + 10)) === 'Exif\0\0') {
+      const end = at + 2 + u16(at + 2, false);
       const tiff = at + 10;
       const little = b[tiff] === 0x49;
       const ifd = tiff + u32(tiff + 4, little);
       const entries = u16(ifd, little);
-      for (let entry = 0; entry < entries && ifd + 2 + entry * 12 + 10 <= at + 2 + length; entry += 1) {
+      for (let entry = 0; entry < entries && ifd + 2 + entry * 12 + 10 <= end; entry += 1) {
         const field = ifd + 2 + entry * 12;
         if (u16(field, little) === 0x0112) {
           const orientation = u16(field + 8, little);
@@ -27,7 +27,6 @@ export function jpegOrientation(b: Uint8Array): number {
       }
       return 1;
     }
-    at += 2 + length;
   }
   return 1;
 }
