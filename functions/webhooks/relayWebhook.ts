@@ -4,7 +4,7 @@ import { sha256Hex } from '../../shared/crypto/hash';
 import { fitMessage } from '../../shared/discord/message';
 import { discordRefusal } from '../../shared/discord/refusal';
 import { messageBody } from '../../shared/http/envelope';
-import { ApiError } from '../../shared/errors/apiError';
+import { ApiError, type ErrorCode } from '../../shared/errors/apiError';
 import type { WebhookHandler } from './services';
 import type { Routes } from '../../shared/routes/table';
 import { forwards, parseEventFilter } from '../../shared/webhooks/eventFilter';
@@ -14,8 +14,15 @@ import { PayloadError, type Provider, type ProviderDelivery } from '../../shared
 import { providerNamed } from '../../shared/webhooks/providers/index';
 import { verifyDelivery } from '../../shared/webhooks/secrets';
 
-/** A 200 for the provider; refusals are thrown and answered in the same shape by the error middleware. */
-const answer = (message: string): APIGatewayProxyResult => ({ statusCode: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: messageBody(message) });
+/**
+ * The relay's {"message"} answer: a 200 for the provider, or a refusal answered as it is ("in
+ * flight"); refusals that are failures are thrown and answered in the same shape by the error middleware.
+ */
+const answer = (message: string, refusal?: { statusCode: number; code: ErrorCode; headers: Record<string, string> }): APIGatewayProxyResult => ({
+  statusCode: refusal?.statusCode ?? 200,
+  headers: { 'Content-Type': 'application/json; charset=utf-8', ...refusal?.headers },
+  body: messageBody(message, refusal?.code),
+});
 
 const WORDING = { wrongToken: new ApiError('UNAUTHORIZED', 'Discord rejected the webhook token'), refused: 'Discord refused the message', failed: 'Discord failed' };
 
@@ -34,11 +41,8 @@ function readDelivery(provider: Provider, delivery: ProviderDelivery) {
  * retry is then a duplicate) or its claim has gone stale (the retry forwards it). Answered, not
  * thrown: nothing failed here, so it is not logged as an error.
  */
-const inFlight = (event: string, seconds: number): APIGatewayProxyResult => ({
-  statusCode: 503,
-  headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(seconds) },
-  body: messageBody(`in flight: ${event} is being forwarded by an earlier attempt; retry in ${seconds} s`, 'SERVICE_UNAVAILABLE'),
-});
+const inFlight = (event: string, seconds: number): APIGatewayProxyResult =>
+  answer(`in flight: ${event} is being forwarded by an earlier attempt; retry in ${seconds} s`, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'Retry-After': String(seconds) } });
 
 /** A refusal Discord gave this pair before, answered again without asking Discord. */
 const remembered = (status: number) => discordRefusal({ kind: 'rejected', status, reason: status === 404 ? 'notFound' : 'unauthorized' }, WORDING);
