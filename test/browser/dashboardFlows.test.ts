@@ -53,6 +53,23 @@ async function signIn(page: Page, user: FakeUser, base = api.url): Promise<void>
   await page.locator('#signed-in').waitFor({ state: 'visible' });
 }
 
+/**
+ * A test as a new user: a fresh browser profile on the dashboard (`before` runs there first, e.g. to
+ * route requests), signed in, then `run`; afterwards no script error on the page, and the profile
+ * closed whatever happened.
+ */
+async function asNewUser(run: (page: Page) => Promise<void>, options: { before?: (page: Page) => Promise<unknown> } = {}): Promise<void> {
+  const { context, page, errors } = await openDashboard();
+  try {
+    await options.before?.(page);
+    await signIn(page, newUser());
+    await run(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
 /** A gate: requests routed through `hold` wait until `release()`. */
 function gate() {
   let release!: () => void;
@@ -83,9 +100,7 @@ const pageCall = async (page: Page, method: string, path: string, body?: unknown
 
 describe('the dashboard when requests are repeated, early or refused', () => {
   test('a double click, or Enter twice, on "Create key" creates one key, whose value is shown', async () => {
-    const { context, page, errors } = await openDashboard();
-    try {
-      await signIn(page, newUser());
+    await asNewUser(async (page) => {
       await page.getByText('0 of 5 active keys').waitFor();
       const posts: string[] = [];
       page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/dashboard/api/keys') && posts.push(request.url()));
@@ -105,16 +120,11 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       expect(await keyRows(page).count()).toBe(2);
       expect(posts).toHaveLength(2);
       expect(await problemText(page)).toBe('');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   }, 60_000);
 
   test('a double click on Replay replays once, with no error beside the success; Save bot twice saves once', async () => {
-    const { context, page, errors } = await openDashboard();
-    try {
-      await signIn(page, newUser());
+    await asNewUser(async (page) => {
       const [id, token] = ['1234567890123457001', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'];
       discord.addWebhook(id, token);
       await page.getByLabel('Discord webhook URL').fill(`https://discord.com/api/webhooks/${id}/${token}`);
@@ -149,16 +159,11 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       await page.waitForTimeout(600);
       expect(saves).toEqual([`POST /dashboard/api/webhooks`, `POST /dashboard/api/webhooks/${id}/replay`, 'PUT /dashboard/api/bots/300000000000007001']);
       expect(await problemText(page)).toBe('');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   }, 60_000);
 
   test('saving a webhook before the list has loaded keeps "Refuse unsigned deliveries" on; the box follows the list when it arrives', async () => {
-    const { context, page, errors } = await openDashboard();
-    try {
-      await signIn(page, newUser());
+    await asNewUser(async (page) => {
       const [id, token] = ['1234567890123457002', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'];
       const url = `https://discord.com/api/webhooks/${id}/${token}`;
       discord.addWebhook(id, token);
@@ -197,16 +202,11 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       first.release();
       await page.getByText('Signed: github, gitlab; unsigned deliveries refused.').waitFor();
       await expect(page.getByLabel('Refuse unsigned deliveries').isChecked()).resolves.toBe(true);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   }, 60_000);
 
   test('saving a bot before the bots list has loaded cannot wipe its website, avatar and tags', async () => {
-    const { context, page, errors } = await openDashboard();
-    try {
-      await signIn(page, newUser());
+    await asNewUser(async (page) => {
       await page.getByLabel('Key name').fill('bot key');
       await page.getByRole('button', { name: 'Create key' }).click();
       await page.locator('#new-key').waitFor({ state: 'visible' });
@@ -230,31 +230,23 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       await page.getByRole('button', { name: 'Save bot' }).click();
       await page.getByText('Bot Flows 2 saved: verify it to have it listed.').waitFor();
       expect((await call(`${api.url}/v1/bots/${clientId}`, { key })).json.data).toMatchObject({ name: 'Flows 2', ...unseen });
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   }, 60_000);
 
   test('the providers list refused (429): its message is shown and the Webhooks section keeps working', async () => {
-    const { context, page, errors } = await openDashboard();
-    try {
-      await page.route(`${api.url}/webhooks`, (route) => route.fulfill(refusal(429, 'RATE_LIMITED', 'Too many requests; retry in 30 seconds')));
-      await signIn(page, newUser());
-      await page.locator('#problem', { hasText: 'Too many requests; retry in 30 seconds' }).waitFor();
-      await page.getByLabel('Discord webhook URL').fill('https://discord.com/api/webhooks/1234567890123457003/aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789');
-      await page.getByLabel('Discord webhook URL').press('x');
-      await page.locator('#no-webhooks').waitFor({ state: 'visible' });
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    await asNewUser(
+      async (page) => {
+        await page.locator('#problem', { hasText: 'Too many requests; retry in 30 seconds' }).waitFor();
+        await page.getByLabel('Discord webhook URL').fill('https://discord.com/api/webhooks/1234567890123457003/aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789');
+        await page.getByLabel('Discord webhook URL').press('x');
+        await page.locator('#no-webhooks').waitFor({ state: 'visible' });
+      },
+      { before: (page) => page.route(`${api.url}/webhooks`, (route) => route.fulfill(refusal(429, 'RATE_LIMITED', 'Too many requests; retry in 30 seconds'))) },
+    );
   }, 60_000);
 
   test('a refused sign-out says why and stays on the page; a refused key creation refreshes the keys and their count', async () => {
-    const { context, page, errors } = await openDashboard();
-    try {
-      await signIn(page, newUser());
+    await asNewUser(async (page) => {
       await page.getByText('0 of 5 active keys').waitFor();
       await page.route('**/dashboard/api/signout', (route) => route.fulfill(refusal(503, 'SERVICE_UNAVAILABLE', 'A storage dependency is unavailable; retry shortly')));
       let navigated = false;
@@ -273,16 +265,11 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       await page.getByText('5 of 5 active keys').waitFor();
       expect(await keyRows(page).count()).toBe(5);
       await expect(page.getByRole('button', { name: 'Create key' }).isDisabled()).resolves.toBe(true);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   }, 60_000);
 
   test('revoking the key just created hides its value and usage; deleting a bot hides its verify form and snippet; focus goes to the heading', async () => {
-    const { context, page, errors } = await openDashboard();
-    try {
-      await signIn(page, newUser());
+    await asNewUser(async (page) => {
       await page.getByLabel('Key name').fill('short lived');
       await page.getByRole('button', { name: 'Create key' }).click();
       await page.locator('#new-key').waitFor({ state: 'visible' });
@@ -307,10 +294,7 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       await expect(page.locator('#verify-bot').isHidden()).resolves.toBe(true);
       await expect(page.locator('#heartbeat').isHidden()).resolves.toBe(true);
       await expect(page.evaluate('document.activeElement && document.activeElement.id')).resolves.toBe('bots-title');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   }, 60_000);
 });
 
