@@ -2,6 +2,7 @@ import type { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { newKeyRecord, type KeyRegistry } from './keyAdmin';
 import type { ApiKeyStore } from '../store';
 import { lazyLoad } from '../loading/lazyLoad';
+import { beyondRequestBudget } from '../aws/requestBudget';
 
 /** The API Gateway SDK, loaded on the first call: a function that makes no key never loads it. */
 const sdk = lazyLoad(() => import('@aws-sdk/client-api-gateway'));
@@ -42,7 +43,8 @@ export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDe
         await store.put(stored);
         return { record: stored, value };
       } catch (error) {
-        const leftovers = await rollBack(undo);
+        // Undone whatever the request's time budget has left: a key half made would stay in the usage plan.
+        const leftovers = await beyondRequestBudget(() => rollBack(undo));
         if (leftovers.length > 0) (error as Error).message += `; rollback also failed, remove by hand: ${leftovers.join(', ')}`;
         throw error;
       }

@@ -1,4 +1,5 @@
 import type { AccountStore, ApiKeyStore } from '../store';
+import { beyondRequestBudget } from '../aws/requestBudget';
 import type { CreatedKey, KeyRegistry, NewKey } from './keyAdmin';
 
 /** Every key slot of the account is taken. */
@@ -17,7 +18,8 @@ export interface SlottedKeyRegistry extends KeyRegistry {
  * dashboard enforces is the keys there are.
  *
  * - A key made for a named owner takes a slot: within `max` (the dashboard; else NoKeySlotError),
- *   or beyond it (the operator, who passes none). The slot is given back if making it fails.
+ *   or beyond it (the operator, who passes none). The slot is given back if making it fails, even
+ *   when the request's time budget (requestBudget.ts) is spent: a slot not given back is lost.
  * - Revoking gives the slot back once, however often the revocation is retried: the key's record
  *   says it holds one until then, so a revocation that failed after marking the key (API Gateway
  *   throttled) gives it back on the retry, which also finishes taking the key out of the plan.
@@ -26,12 +28,13 @@ export interface SlottedKeyRegistry extends KeyRegistry {
 export function slottedKeys(registry: KeyRegistry, stores: { accounts: AccountStore; apiKeys: ApiKeyStore }): SlottedKeyRegistry {
   return {
     async create(key, max) {
-      if (key.owner === undefined) return registry.create(key);
-      if (!(await stores.accounts.reserveKeySlot(key.owner, max))) throw new NoKeySlotError(`${key.owner} holds ${max} active keys`);
+      const { owner } = key;
+      if (owner === undefined) return registry.create(key);
+      if (!(await stores.accounts.reserveKeySlot(owner, max))) throw new NoKeySlotError(`${owner} holds ${max} active keys`);
       try {
         return await registry.create({ ...key, holdsSlot: true });
       } catch (error) {
-        await stores.accounts.releaseKeySlot(key.owner);
+        await beyondRequestBudget(() => stores.accounts.releaseKeySlot(owner));
         throw error;
       }
     },

@@ -1,8 +1,11 @@
+import { budgetedCall } from './requestBudget';
+
 /**
  * How long any AWS call on a request's path may take. The SDK's `requestTimeout` alone only logs
  * a warning, so a store that accepts the connection and never answers would hold the request for
  * a minute or more: each attempt is cut (and throws) after a second, and the whole call, retries
- * included, is aborted after 2.5 s, so the caller answers 503 + Retry-After within 3 s.
+ * included, is aborted after 2.5 s, or sooner when the request's budget (requestBudget.ts) for all
+ * its calls runs out, so the caller answers 503 + Retry-After within 3 s.
  */
 export const ATTEMPT_LIMITS = { connectionTimeout: 1_000, requestTimeout: 1_000, throwOnRequestTimeout: true } as const;
 export const CALL_DEADLINE_MS = 2_500;
@@ -11,7 +14,7 @@ export const CALL_DEADLINE_MS = 2_500;
  * The local server's embedded DynamoDB runs in the server's own process: a slow answer there means
  * the process is busy (a burst of requests on a loaded machine), not a service gone silent, so
  * its calls get room to finish rather than a 503 (seen: 100 of a 200-request burst on a busy CI
- * machine). A DynamoDB endpoint elsewhere keeps the limits above.
+ * machine), and no request budget. A DynamoDB endpoint elsewhere keeps the limits above.
  */
 export const EMBEDDED_STORE_LIMITS = { connectionTimeout: 5_000, requestTimeout: 10_000, throwOnRequestTimeout: true } as const;
 export const EMBEDDED_STORE_DEADLINE_MS = 15_000;
@@ -20,10 +23,15 @@ interface Sender {
   send(command: unknown, options?: { abortSignal?: AbortSignal }): Promise<unknown>;
 }
 
-/** Gives every call of `client` a deadline (an abort signal), unless the caller passes its own. */
-export function withCallDeadline<C extends object>(client: C, deadlineMs = CALL_DEADLINE_MS): C {
+/**
+ * Gives every call of `client` a deadline (an abort signal), unless the caller passes its own: `deadlineMs`,
+ * or less when the request it serves has less left of its budget (unless `budgeted` is false).
+ */
+export function withCallDeadline<C extends object>(client: C, deadlineMs = CALL_DEADLINE_MS, budgeted = true): C {
   const inherited = Object.getPrototypeOf(client) as Sender;
-  // The class's send is looked up at each call, so a test double installed on the class later still answers.
-  (client as unknown as Sender).send = (command, options) => inherited.send.call(client, command, { abortSignal: AbortSignal.timeout(deadlineMs), ...options });
+  const send = (command: unknown, options: { abortSignal?: AbortSignal } | undefined, timeoutMs: number) =>
+    // The class's send is looked up at each call, so a test double installed on the class later still answers.
+    inherited.send.call(client, command, { abortSignal: AbortSignal.timeout(timeoutMs), ...options });
+  (client as unknown as Sender).send = (command, options) => (budgeted ? budgetedCall(deadlineMs, (timeoutMs) => send(command, options, timeoutMs)) : send(command, options, deadlineMs));
   return client;
 }

@@ -4,6 +4,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { logger } from '../logging/logger';
+import { withinRequestBudget } from '../aws/requestBudget';
 import { conditionalGet } from '../http/middleware/conditionalGet';
 import { errorEnvelope } from '../http/middleware/errorEnvelope';
 import { requestContext } from '../http/middleware/requestContext';
@@ -25,7 +26,7 @@ export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => P
  */
 export function withMiddleware<R extends RouteDefinition, S>(route: R, handler: RouteHandler<R, S>, chain: ChainServices, services: S, output: ApiMiddleware[] = []): LambdaHandler {
   const session = route.auth === 'session' ? signedInSession(route, chain) : undefined;
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>()
+  const wrapped = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>()
     .use(httpHeaderNormalizer())
     // Never the whole event, whatever POWERTOOLS_LOGGER_LOG_EVENT says: its path can hold a Discord webhook token.
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
@@ -45,4 +46,6 @@ export function withMiddleware<R extends RouteDefinition, S>(route: R, handler: 
     .use(conditionalGet())
     .use(output)
     .handler((_event, context) => handler(context.input as RouteInput<R>, context, services)) as unknown as LambdaHandler;
+  // One budget for every AWS call of the request (the session read, the count, the route's own), so a stalled store is a 503 within 3 s.
+  return (event, context) => withinRequestBudget(() => wrapped(event, context));
 }

@@ -9,7 +9,8 @@ function localCredentials(env: NodeJS.ProcessEnv = process.env) {
 }
 
 /** Short timeouts and few retries: a request waiting on DynamoDB fails fast with a 503 rather
- * than hang until API Gateway's 29 s limit (callLimits.ts). */
+ * than hang until API Gateway's 29 s limit (callLimits.ts); the embedded store's calls are not
+ * held to the request's budget (it is this very process, busy, not a service gone silent). */
 export function createDocumentClient(config: StoreConfig): DynamoDBDocumentClient {
   const client = new DynamoDBClient({
     region: config.region,
@@ -19,5 +20,6 @@ export function createDocumentClient(config: StoreConfig): DynamoDBDocumentClien
     // A custom endpoint is the embedded dynalite, which answers only its process's credentials.
     ...(config.endpoint ? { credentials: localCredentials() } : {}),
   });
-  return withCallDeadline(DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }), config.embedded ? EMBEDDED_STORE_DEADLINE_MS : CALL_DEADLINE_MS);
+  const document = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return config.embedded ? withCallDeadline(document, EMBEDDED_STORE_DEADLINE_MS, false) : withCallDeadline(document, CALL_DEADLINE_MS);
 }

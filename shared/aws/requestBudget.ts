@@ -1,0 +1,66 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * How long one request may spend waiting on AWS calls (DynamoDB, KMS, ...) in all. A signed-in
+ * route reads its session and then counts the request: with a deadline per call only, a stalled
+ * store held it twice as long as any one call may take. 2.5 s leaves the answer (a 503) room to
+ * reach the caller within 3 s.
+ */
+export const REQUEST_BUDGET_MS = 2_500;
+
+/**
+ * One request's budget: the time its calls have kept it waiting, calls that overlap (the limiter's
+ * two counters) counted once. Only waiting on AWS counts: a Discord post or a picture download
+ * between two store calls does not cut the call after it (the relay records what Discord answered).
+ */
+class RequestBudget {
+  private spentMs = 0;
+  private inFlight = 0;
+  private busySince = 0;
+
+  constructor(
+    private readonly totalMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** What is left of the budget now, in whole milliseconds (what AbortSignal.timeout takes). */
+  remainingMs(): number {
+    const current = this.inFlight > 0 ? this.now() - this.busySince : 0;
+    return Math.max(0, Math.floor(this.totalMs - this.spentMs - current));
+  }
+
+  /** Runs one call, given what is left of the budget, and charges the time it waited. */
+  async spend<T>(call: (remainingMs: number) => Promise<T>): Promise<T> {
+    const remaining = this.remainingMs();
+    if (this.inFlight === 0) this.busySince = this.now();
+    this.inFlight += 1;
+    try {
+      return await call(remaining);
+    } finally {
+      this.inFlight -= 1;
+      if (this.inFlight === 0) this.spentMs += this.now() - this.busySince;
+    }
+  }
+}
+
+const budgets = new AsyncLocalStorage<RequestBudget | undefined>();
+
+/** Runs one request (a function's, the authorizer's) with a budget of its own that all its AWS calls share. */
+export function withinRequestBudget<T>(run: () => Promise<T>, totalMs = REQUEST_BUDGET_MS, now: () => number = performance.now.bind(performance)): Promise<T> {
+  return budgets.run(new RequestBudget(totalMs, now), run);
+}
+
+/**
+ * Runs `run` outside the request's budget, its calls limited each by its own deadline: for undoing
+ * a half-done write (a key slot given back, an API Gateway key deleted), which a budget spent by
+ * the slow calls before it must not cut short and leave half done.
+ */
+export function beyondRequestBudget<T>(run: () => Promise<T>): Promise<T> {
+  return budgets.run(undefined, run);
+}
+
+/** Runs one AWS call with at most `deadlineMs`, or what is left of the request's budget if that is less. */
+export function budgetedCall<T>(deadlineMs: number, call: (timeoutMs: number) => Promise<T>): Promise<T> {
+  const budget = budgets.getStore();
+  return budget ? budget.spend((remainingMs) => call(Math.min(deadlineMs, remainingMs))) : call(deadlineMs);
+}
