@@ -2,10 +2,10 @@ import { ApiError } from '../../shared/errors/apiError';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import type { KeyView } from '../../shared/routes/schemas/dashboard';
 import type { ApiKeyRecord } from '../../shared/store';
-import { MAX_ACTIVE_KEYS, signedIn } from './services';
+import { signedIn } from './services';
 import { usageOfKey } from './keyUsage';
 import { accountJson } from '../../shared/runtime/signedIn';
-import { NoKeySlotError } from '../../shared/access/keySlots';
+import { MAX_ACTIVE_KEYS, NoKeySlotError } from '../../shared/access/keySlots';
 import { paceRefusal } from '../../shared/access/rateLimiter';
 
 const { dashboardKeys: listRoute, dashboardCreateKey: createRoute, dashboardRevokeKey: revokeRoute } = dashboardRoutes;

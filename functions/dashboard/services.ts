@@ -33,8 +33,6 @@ export interface DashboardServices {
 
 export type DashboardHandler<R extends RouteDefinition> = RouteHandler<R, DashboardServices>;
 
-/** At most this many active keys per account. */
-export const MAX_ACTIVE_KEYS = 5;
 /** Key creations an account may make per minute. */
 export const KEY_CREATIONS_PER_MINUTE = 10;
 

@@ -1,11 +1,22 @@
-import type { AccountStore, ApiKeyStore } from '../store';
+import type { AccountStore, ApiKeyRecord, ApiKeyStore } from '../store';
 import { beyondRequestBudget } from '../aws/requestBudget';
 import type { CreatedKey, KeyRegistry, NewKey } from './keyAdmin';
+
+/** At most this many active keys per dashboard account: its key slots. */
+export const MAX_ACTIVE_KEYS = 5;
 
 /** Every key slot of the account is taken. */
 export class NoKeySlotError extends Error {
   override readonly name = 'NoKeySlotError';
 }
+
+/**
+ * The account a key's requests are also counted against, as one count for all its keys (the
+ * limiter's `accountKeysPrincipal`): a key that takes one of its owner's slots (keys from before
+ * slots were recorded per key too). Else none: the key `npm start` seeds and an operator's key
+ * made without an owner are limited per key only.
+ */
+export const quotaAccountOf = (record: ApiKeyRecord): string | undefined => (record.holdsSlot === false ? undefined : record.owner);
 
 /** A registry whose create takes `max`: the most active keys the key's owner may hold. */
 export interface SlottedKeyRegistry extends KeyRegistry {

@@ -38,18 +38,19 @@ export class RateLimiter {
     this.now = options.now ?? Date.now;
   }
 
-  async hit(principal: string): Promise<RateDecision> {
+  /** Counts one request of `principal` against `limit` a window (the limiter's own by default). */
+  async hit(principal: string, limit = this.limit): Promise<RateDecision> {
     const nowSeconds = Math.floor(this.now() / 1000);
     const windowStart = nowSeconds - (nowSeconds % this.windowSeconds);
     const reset = windowStart + this.windowSeconds;
     // A key's counts are its usage (the dashboard's charts, 30 days); anyone else's go one window after their end.
     const keepUntil = principal.startsWith(KEY_PRINCIPAL) ? reset + USAGE_KEPT_SECONDS : reset + this.windowSeconds;
     const count = await this.counters.increment(principal, windowStart, keepUntil);
-    const allowed = count <= this.limit;
+    const allowed = count <= limit;
     return {
       allowed,
-      limit: this.limit,
-      remaining: Math.max(0, this.limit - count),
+      limit,
+      remaining: Math.max(0, limit - count),
       reset,
       ...(allowed ? {} : { retryAfter: Math.max(1, reset - nowSeconds) }),
     };
@@ -66,13 +67,22 @@ export function unavailableDecision(limit: number, nowMs: number = Date.now()): 
   return { allowed: false, limit, remaining: 0, reset: Math.floor(nowMs / 1000) + retryAfter, retryAfter };
 }
 
+/** Of two counts of one request, the one that binds: a refusal, else the one with fewer left; `wider` on a tie (its limit says more). */
+export function tighter(own: RateDecision, wider: RateDecision): RateDecision {
+  if (own.allowed !== wider.allowed) return own.allowed ? wider : own;
+  return wider.remaining <= own.remaining ? wider : own;
+}
+
 /**
  * Principals: a key by its id, the dashboard's signed-in browser by its account (however many
- * sessions it has, wherever they are), anything unauthenticated by its source address.
+ * sessions it has, wherever they are), anything unauthenticated by its source address. An
+ * account's keys are also counted together (accountKeysPrincipal): keys made, used and revoked
+ * in turn leave their counts there, so they cannot multiply the account's quota.
  */
 const KEY_PRINCIPAL = 'key:';
 export const keyPrincipal = (keyId: string) => `${KEY_PRINCIPAL}${keyId}`;
 export const accountPrincipal = (accountId: string) => `account:${accountId}`;
+export const accountKeysPrincipal = (accountId: string) => `account-keys:${accountId}`;
 
 /** How long a key's request counts are kept: its usage over the last 30 days, and a day to spare. */
 export const USAGE_KEPT_SECONDS = 31 * 24 * 3600;

@@ -1,5 +1,6 @@
 import { sha256Hex } from '../crypto/hash';
-import { accountPrincipal, ipPrincipal, keyPrincipal, rateLimitHeaders, type RateLimiter } from '../access/rateLimiter';
+import { accountKeysPrincipal, accountPrincipal, ipPrincipal, keyPrincipal, rateLimitHeaders, tighter, type RateLimiter } from '../access/rateLimiter';
+import { MAX_ACTIVE_KEYS } from '../access/keySlots';
 import type { RouteDefinition } from '../routes/types';
 import { ApiError } from '../errors/apiError';
 import { addHeaders, type ApiMiddleware } from '../http/middleware/types';
@@ -8,6 +9,10 @@ import { addHeaders, type ApiMiddleware } from '../http/middleware/types';
  * Counts the request against its key, its signed-in account (a session signedInSession checked
  * just before), or else its source IP, before the route's own work is done, answers 429 over the quota,
  * and puts X-RateLimit-* on every response, errors included.
+ * A key that holds one of its account's slots is counted a second time, with all the account's
+ * keys (revoked ones' counts stay), against the quota of all its slots: making, using and revoking
+ * keys in turn cannot multiply the account's quota. Both counts are made at once (one round trip
+ * of time), and the tighter one answers, its numbers in the headers.
  * If the counter store is down the store error propagates (-> 503) with conservative headers.
  */
 export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitBy']): ApiMiddleware {
@@ -30,10 +35,13 @@ export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitB
             : context.session
               ? accountPrincipal(context.session.accountId)
               : ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown');
-      const decision = await limiter.hit(principal);
+      const account = context.keyId && context.quotaAccount && principal === keyPrincipal(context.keyId) ? context.quotaAccount : undefined;
+      const [own, shared] = await Promise.all([limiter.hit(principal), account ? limiter.hit(accountKeysPrincipal(account), limiter.limit * MAX_ACTIVE_KEYS) : undefined]);
+      const decision = shared ? tighter(own, shared) : own;
       context.rateHeaders = rateLimitHeaders(decision);
       if (!decision.allowed) {
-        throw new ApiError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfter} s`);
+        const whose = decision === shared ? " of the account's keys together" : '';
+        throw new ApiError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute${whose} exceeded; retry in ${decision.retryAfter} s`);
       }
     },
     after: withHeaders,

@@ -138,9 +138,19 @@ describe('authorize() with working stores', () => {
       Effect: 'Allow',
       Resource: 'arn:aws:execute-api:us-east-1:123456789012:abcdef1234/v1/*',
     });
-    expect(result.context).toEqual({ keyId: 'key_live', owner: 'alice', keyHash: hashKey(KEY) });
+    // A key from before slots were recorded per key holds one of its owner's: its account's keys share a quota.
+    expect(result.context).toEqual({ keyId: 'key_live', owner: 'alice', keyHash: hashKey(KEY), quotaAccount: 'alice' });
     // The per-key count happens once, in the function's middleware, not here too.
     expect(counters.calls).toHaveLength(0);
+  });
+
+  test("the account whose keys share a quota: a key's that holds one of its slots; none for one that holds none", async () => {
+    const [slotted, unslotted] = ['slotted-key-0123456789', 'unslotted-key-0123456789'];
+    await apiKeys.put(keyRecord(slotted, { id: 'key_slotted', owner: 'bob', holdsSlot: true }));
+    await apiKeys.put(keyRecord(unslotted, { id: 'key_unslotted', owner: 'local', holdsSlot: false }));
+
+    expect((await authorize(authorizerEvent(bearer(slotted)), deps)).context).toMatchObject({ owner: 'bob', quotaAccount: 'bob' });
+    expect((await authorize(authorizerEvent(bearer(unslotted)), deps)).context).toEqual({ keyId: 'key_unslotted', owner: 'local', keyHash: hashKey(unslotted) });
   });
 
   test.each(['authorization', 'AUTHORIZATION', 'aUtHoRiZaTiOn'])('the header name %s is accepted', async (name) => {

@@ -12,6 +12,8 @@ export interface ApiContext extends Context {
   keyId?: string;
   /** The account that key belongs to (its owner): what owns bots. */
   account?: string;
+  /** The account whose keys' requests are also counted together, when the key holds one of its slots (quotaAccountOf). */
+  quotaAccount?: string;
   /** The signed-in dashboard session of an `auth: 'session'` route, checked before its input is read. */
   session?: SignedIn;
   /** X-RateLimit-* of this request's count, once counted. */

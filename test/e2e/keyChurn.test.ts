@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { MAX_ACTIVE_KEYS } from '../../shared/access/keySlots';
+import { DashboardBrowser } from '../support/dashboardBrowser';
+import { expectErrorEnvelope } from '../support/envelope';
+import { awayFromWindowEdge, call, RANK_CARD_QUERY, rateHeaders, useTestApi } from '../support/localApi';
+
+/**
+ * An account's keys share one quota, that of all its slots: making a key, using it past its own
+ * quota, revoking it and making the next one, all within a minute, gets the account no more than
+ * MAX_ACTIVE_KEYS x RATE_LIMIT_PER_MINUTE answers (before, each new key brought a whole quota).
+ * The limit is small so the minute's requests are few; the dashboard's own calls (counted per
+ * account with the same limit) stay within it: one to read the CSRF token, two per key.
+ */
+const LIMIT = 20;
+const ACCOUNT_LIMIT = MAX_ACTIVE_KEYS * LIMIT;
+const KEYS = 8;
+const LOCAL_KEY = 'churn-local-key-0123456789';
+
+beforeAll(() => {
+  process.env.RATE_LIMIT_PER_MINUTE = String(LIMIT);
+});
+afterAll(() => {
+  delete process.env.RATE_LIMIT_PER_MINUTE;
+});
+const api = useTestApi({ localApiKey: LOCAL_KEY });
+
+test("keys made, used past their quota and revoked in turn within a minute: the account gets at most its slots' quota", async () => {
+  await awayFromWindowEdge();
+  // The local sign-in is the account that owns the seeded key (which takes none of its slots).
+  const browser = new DashboardBrowser(api.url);
+  await browser.signIn();
+  const csrf = await browser.csrf();
+  const rankCard = `${api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`;
+
+  let answered = 0;
+  let counted = 0;
+  for (let made = 1; made <= KEYS; made += 1) {
+    const created = await browser.api('POST', '/keys', { name: `churn ${made}` }, csrf);
+    expect(created.status).toBe(201);
+    // One request past the key's own quota, each counted with the account's other keys too.
+    for (let used = 1; used <= LIMIT + 1; used += 1) {
+      const reply = await call(rankCard, { key: created.json.data.value });
+      counted += 1;
+      const [keyLeft, accountLeft] = [LIMIT - used, ACCOUNT_LIMIT - counted];
+      const headers = rateHeaders(reply);
+      if (keyLeft >= 0 && accountLeft >= 0) {
+        answered += 1;
+        expect(reply.status).toBe(200);
+        // The tighter of the two counts is the one shown.
+        expect(headers).toMatchObject(accountLeft <= keyLeft ? { limit: ACCOUNT_LIMIT, remaining: accountLeft } : { limit: LIMIT, remaining: keyLeft });
+      } else {
+        expectErrorEnvelope(reply, 429, 'RATE_LIMITED');
+        expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(headers).toMatchObject({ limit: accountLeft < 0 ? ACCOUNT_LIMIT : LIMIT, remaining: 0 });
+        if (accountLeft < 0) expect(reply.json.error.message).toMatch(`Rate limit of ${ACCOUNT_LIMIT} requests per minute of the account's keys together exceeded`);
+      }
+    }
+    expect((await browser.api('DELETE', `/keys/${created.json.data.key.id}`, undefined, csrf)).status).toBe(200);
+  }
+  // Each key alone would have had LIMIT answers (160 in all). The account had its slots' worth, less
+  // its keys' own refusals (counted too): 4 keys' LIMIT, then the fifth key up to the account's limit.
+  expect(answered).toBeLessThanOrEqual(ACCOUNT_LIMIT);
+  expect(answered).toBe(4 * LIMIT + (ACCOUNT_LIMIT - 4 * (LIMIT + 1)));
+
+  // A key that holds none of the account's slots (the one npm start seeds) keeps its own quota.
+  const seeded = await call(rankCard, { key: LOCAL_KEY });
+  expect(seeded.status).toBe(200);
+  expect(rateHeaders(seeded)).toMatchObject({ limit: LIMIT, remaining: LIMIT - 1 });
+}, 60_000);
