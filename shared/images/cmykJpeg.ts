@@ -9,7 +9,7 @@ const loadDecoder = lazyLoad(async () => (await import('jpeg-js')).decode);
 /**
  * A CMYK or YCCK JPEG as a PNG of its colours (jpeg-js converts them as ImageMagick does), for
  * resvg, which draws nothing of such a JPEG: a PNG answer of one was a transparent picture. Its
- * size was vetted from the header (MAX_PIXELS) before any decoding.
+ * size was vetted from every frame header (frameSizes.ts, MAX_PIXELS) before any decoding.
  */
 export async function cmykJpegAsPng(image: InlineImage): Promise<InlineImage> {
   const decode = await loadDecoder();

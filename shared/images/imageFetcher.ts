@@ -4,7 +4,7 @@ import { hostPort, ipLiteral, isPublicAddress, parseAllowHosts } from './address
 import { downloadOnce } from './download';
 import { FAILURE_ISSUES, ImageFetchError, type FetchFailure } from './fetchError';
 import { guardedLookup, privateAddressError, systemResolver, type Resolver } from './guardedLookup';
-import { cutShort, MAX_PIXELS_TEXT, MAX_SIDE, pixelSize, sizeRefusal, type PixelSize } from './imageSize';
+import { cutShort, frameRefusal, MAX_PIXELS_TEXT, MAX_SIDE, pixelSize, sizeRefusal, type PixelSize } from './imageSize';
 import { inlineImage, type InlineImage } from './inlineImage';
 import { heldPicture } from './scaledPicture';
 import type { Fit } from './pictureFit';
@@ -138,7 +138,8 @@ async function inline(body: Buffer): Promise<InlineImage> {
   const mime = sniffImageType(body);
   if (!mime) throw new ImageFetchError('the response is not a PNG, JPEG, GIF or WebP image', 'notPicture');
   const size = pixelSize(body, mime);
-  const refusal = sizeRefusal(size);
+  // Every frame too, before anything decodes the picture: a PNG answer decodes its first frame, a browser every one.
+  const refusal = sizeRefusal(size) ?? frameRefusal(body, mime);
   if (refusal) throw refusal;
   if (cutShort(body, mime)) throw new ImageFetchError(`the ${mime.slice('image/'.length).toUpperCase()} picture is cut short: it ends before its last part`, 'notPicture');
   // sizeRefusal refuses a picture whose header states no size. A WebP is kept as it came: it is

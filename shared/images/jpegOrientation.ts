@@ -1,4 +1,4 @@
-import { jpegSegments } from './imageSize';
+import { jpegSegments } from './jpegSegments';
 
 /**
  * A JPEG's EXIF orientation (1 to 8; 1 when it states none): how its stored pixels are turned for

@@ -4,6 +4,7 @@ import { rgbaToPng } from '../raster/rgbaPng';
 import { lazyLoad } from '../loading/lazyLoad';
 import { ImageFetchError } from './fetchError';
 import { imageBytes, inlineImage, type InlineImage } from './inlineImage';
+import { riffChunk, riffChunks, webpFile } from './riff';
 
 /** Decoded pixels: straight RGBA, row by row (the shape of a browser's ImageData). */
 interface Decoded {
@@ -33,7 +34,7 @@ const loadDecoder = lazyLoad(async (): Promise<Decode> => {
  * draws PNG, JPEG and GIF but not WebP, which is what discord.js's avatar URLs give by default: the
  * fetcher decodes a WebP once per fit it is held for (cached with the fetch). libwebp runs as
  * WebAssembly (@jsquash/webp, from Google's Squoosh), sandboxed from the process; its size was
- * already vetted from the header (MAX_PIXELS) before any decoding.
+ * already vetted, every frame's and its image data's (frameSizes.ts, MAX_PIXELS), before any decoding.
  */
 export async function webpAsPng(image: InlineImage): Promise<InlineImage | undefined> {
   const bytes = imageBytes(image);
@@ -53,50 +54,15 @@ export async function webpAsPng(image: InlineImage): Promise<InlineImage | undef
 /** An extended WebP whose header sets the animation flag (VP8X, flags byte bit 1). */
 export const isAnimatedWebp = (bytes: Uint8Array): boolean => String.fromCharCode(...bytes.subarray(12, 16)) === 'VP8X' && ((bytes[20] ?? 0) & 0x02) !== 0;
 
-interface Chunk {
-  type: string;
-  payload: Uint8Array;
-}
-
-/** The chunks of a RIFF body from `at` to `end` (each a four-letter type, a little-endian size, the payload padded to even). */
-function chunksOf(bytes: Uint8Array, at: number, end: number): Chunk[] {
-  const chunks: Chunk[] = [];
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  while (at + 8 <= end) {
-    const size = view.getUint32(at + 4, true);
-    if (at + 8 + size > end) break;
-    chunks.push({ type: String.fromCharCode(...bytes.subarray(at, at + 4)), payload: bytes.subarray(at + 8, at + 8 + size) });
-    at += 8 + size + (size % 2);
-  }
-  return chunks;
-}
-
-/** A RIFF chunk: its four-letter type, its size (little-endian), the payload padded to even. */
-export const riffChunk = (type: string, payload: Uint8Array): Buffer => {
-  const header = Buffer.alloc(8);
-  header.write(type, 0, 'latin1');
-  header.writeUInt32LE(payload.length, 4);
-  return Buffer.concat([header, payload, Buffer.alloc(payload.length % 2)]);
-};
-
-/** A WebP file of these chunks: the RIFF header, its size, "WEBP", then the chunks. */
-export const webpFile = (chunks: Buffer[]): Buffer => {
-  const riff = Buffer.alloc(12);
-  riff.write('RIFF', 0, 'latin1');
-  riff.writeUInt32LE(4 + chunks.reduce((sum, part) => sum + part.length, 0), 4);
-  riff.write('WEBP', 8, 'latin1');
-  return Buffer.concat([riff, ...chunks]);
-};
-
 /**
  * An animated WebP's first frame as a still WebP: the frame's image data (VP8L, or VP8 with its
  * ALPH alpha chunk under a VP8X header that says so) in a RIFF of its own, the frame's size its
  * canvas. Undefined when the file holds no such frame.
  */
 export function firstFrame(webp: Uint8Array): Buffer | undefined {
-  const frame = chunksOf(webp, 12, webp.length).find((found) => found.type === 'ANMF' && found.payload.length > 16);
+  const frame = riffChunks(webp, 12, webp.length).find((found) => found.type === 'ANMF' && found.payload.length > 16);
   if (!frame) return undefined;
-  const parts = chunksOf(frame.payload, 16, frame.payload.length);
+  const parts = riffChunks(frame.payload, 16, frame.payload.length);
   const image = parts.find((part) => part.type === 'VP8 ' || part.type === 'VP8L');
   if (!image) return undefined;
   const alpha = image.type === 'VP8 ' ? parts.find((part) => part.type === 'ALPH') : undefined;

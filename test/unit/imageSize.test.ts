@@ -1,7 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
-import { MAX_PIXELS, MAX_SIDE, pixelSize, sizeRefusal } from '../../shared/images/imageSize';
+import fc from 'fast-check';
+import { frameRefusal, MAX_PIXELS, MAX_SIDE, pixelSize, sizeRefusal } from '../../shared/images/imageSize';
 import { sniffImageType } from '../../shared/images/imageType';
 import { gradientPng, MAGIC, pngDeclaring, samplePng } from '../support/imageHost';
+import { DECLARING_PARTS } from '../support/pictureParts';
 
 describe('pixel size from the header', () => {
   test.each([
@@ -36,5 +38,38 @@ describe('what may be drawn', () => {
 
   test('the limits', () => {
     expect(MAX_PIXELS).toBe(4096 * 4096);
+  });
+});
+
+describe('every part of a picture is held to the limits (test/e2e/pixelLimit.test.ts asks the server)', () => {
+  test.each(Object.entries(DECLARING_PARTS))('%s', (_part, declaring) => {
+    // Any size up to about twice the limit on a side (a VP8 header holds 14 bits), the part at any offset inside it.
+    const side = fc.integer({ min: 1, max: 2 * MAX_SIDE - 1 });
+    const sizes = fc.record({ width: side, height: side, offset: fc.nat(2 * MAX_SIDE) });
+    fc.assert(
+      fc.property(sizes, (size) => {
+        const bytes = declaring(size);
+        const mime = sniffImageType(bytes) as string;
+        const over = size.width > MAX_SIDE || size.height > MAX_SIDE || size.width * size.height > MAX_PIXELS;
+        const refusal = sizeRefusal(pixelSize(bytes, mime)) ?? frameRefusal(bytes, mime);
+        expect(refusal?.failure).toBe(over ? 'tooLarge' : undefined);
+        if (over) expect(refusal?.message).toContain(`is ${size.width}×${size.height} pixels`);
+      }),
+      { seed: 20261127, numRuns: 300 },
+    );
+  });
+
+  test('a JPEG second frame header is found past a scan of any bytes (stuffed 0xFF, restart markers, fill bytes)', () => {
+    const frame = (height: number, width: number) => [0xff, 0xc0, 0, 11, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0];
+    const scanHeader = [0xff, 0xda, 0, 8, 1, 1, 0, 0, 63, 0];
+    // Coded data as a scan holds it: 0xFF only before 0 or a restart marker.
+    const coded = fc.array(fc.oneof(fc.integer({ min: 0, max: 0xfe }).map((byte) => [byte]), fc.constantFrom([0xff, 0], [0xff, 0xd3])), { maxLength: 64 }).map((runs) => runs.flat());
+    fc.assert(
+      fc.property(coded, fc.nat(3), (data, fill) => {
+        const jpeg = Buffer.from([0xff, 0xd8, ...frame(1, 1), ...scanHeader, ...data, ...Array(fill).fill(0xff), ...frame(9000, 1), ...scanHeader, 0xff, 0xd9]);
+        expect(frameRefusal(jpeg, 'image/jpeg')?.message).toBe('a frame header (SOF) is 1×9000 pixels, over 8192 on a side or 16.8 megapixels');
+      }),
+      { seed: 20261127, numRuns: 300 },
+    );
   });
 });
