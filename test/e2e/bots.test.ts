@@ -88,7 +88,7 @@ describe('register and ownership', () => {
     expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Melody 2', owned: false });
   });
 
-  test('two keys racing to register one bot: exactly one 201, the other 404 (the winner\'s claim is unverified)', async () => {
+  test("two keys racing to register one bot: exactly one 201, the other 404 (the winner's claim is unverified)", async () => {
     const clientId = newId();
     const replies = await Promise.all([register(OWNER, clientId), register(OTHER, clientId)]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 404]);
