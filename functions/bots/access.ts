@@ -3,6 +3,9 @@ import type { BotServices } from './services';
 import type { StatusSettings } from '../../shared/bots/views';
 import type { BotProfile, Refusal } from '../../shared/store/bots';
 
+/** A bot every account may read: public, and its owner proved control of it. */
+const everyones = (bot: BotProfile): boolean => bot.public && bot.verifiedAt !== undefined;
+
 /**
  * Who may see a bot: everyone when it is public and verified, only its owner (an account) otherwise.
  * Anyone may claim any client id, so a claim nobody proved is not served to others (that would put
@@ -10,17 +13,19 @@ import type { BotProfile, Refusal } from '../../shared/store/bots';
  */
 export async function visibleBot(deps: BotServices, clientId: string, callerAccount: string | undefined): Promise<BotProfile> {
   const bot = await deps.bots.get(clientId);
-  const everyones = bot?.public === true && bot.verifiedAt !== undefined;
-  if (!bot || (!everyones && bot.ownerAccount !== callerAccount)) throw new ApiError('NOT_FOUND', `No bot ${clientId}`);
+  if (!bot || (!everyones(bot) && bot.ownerAccount !== callerAccount)) throw new ApiError('NOT_FOUND', `No bot ${clientId}`);
   return bot;
 }
 
 /**
- * A write the store refused: no such bot, or one another account owns. Another's bot is a 403 when
- * public, and a 404 when private, as on reads, so a write does not reveal that a private bot exists.
+ * A write the store refused: no such bot, or one another account owns. Another's bot is a 403 only
+ * when everyone reads it; a private or unverified one is the 404 its reads give, so a write does not
+ * reveal that it exists. A registration (whose unknown id would be a 201) says how to claim the id.
  */
-export async function refused(deps: BotServices, refusal: Refusal, clientId: string): Promise<ApiError> {
-  if (refusal === 'forbidden' && (await deps.bots.get(clientId))?.public) return new ApiError('FORBIDDEN', `Bot ${clientId} is registered by another account`);
+export async function refused(deps: BotServices, refusal: Refusal, clientId: string, registering = false): Promise<ApiError> {
+  const bot = refusal === 'forbidden' ? await deps.bots.get(clientId) : undefined;
+  if (bot && everyones(bot)) return new ApiError('FORBIDDEN', `Bot ${clientId} is registered by another account`);
+  if (registering) return new ApiError('NOT_FOUND', `No bot ${clientId} of this account to replace; if the application is yours, prove it with its bot token (POST /v1/bots/${clientId}/verify) to claim it`);
   return new ApiError('NOT_FOUND', `No bot ${clientId}`);
 }
 

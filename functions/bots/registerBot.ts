@@ -10,7 +10,7 @@ import { callerOf, refused, statusSettings } from './access';
 /** First registration claims the bot for the account (201); the owner may replace it later (200). */
 async function saveProfile(clientId: string, account: string, fields: BotFields, deps: BotServices) {
   const result = await deps.bots.register(clientId, account, fields, deps.now());
-  if (result === 'forbidden') throw await refused(deps, result, clientId);
+  if (result === 'forbidden') throw await refused(deps, result, clientId, true);
   return { data: botDetail(result.bot, statusSettings(deps), account), status: result.created ? 201 : 200 };
 }
 

@@ -23,13 +23,15 @@ function redirect(location: string, cookies: string[]) {
 
 /**
  * The sign-in this request may use: the local one only from this machine, and only to a page named
- * as this machine (localhost, a loopback address): a web page whose own name an attacker made
- * resolve to 127.0.0.1 (DNS rebinding) connects from loopback too, but under its own name.
+ * as this machine: a web page whose own name an attacker made resolve to 127.0.0.1 (DNS rebinding)
+ * connects from loopback too, but under its own name.
  */
 function providerFor(services: DashboardServices, raw: RouteInput<RouteDefinition>['raw']): SignInProvider {
   const provider = services.signIn;
   if (!provider) throw new ApiError('SERVICE_UNAVAILABLE', 'Sign-in is not set up on this server (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET)');
-  if (provider.kind === 'local' && !(isLoopback(raw.sourceIp) && namesLoopback(hostOf(raw)))) throw new ApiError('FORBIDDEN', 'The local sign-in is for this machine only, at localhost or a loopback address');
+  if (provider.kind === 'local' && !(isLoopback(raw.sourceIp) && namesThisServer(hostOf(raw), raw.headers['x-forwarded-port']))) {
+    throw new ApiError('FORBIDDEN', 'The local sign-in is for this machine only: open the dashboard at localhost, 127.0.0.1 or [::1], on the port the server listens on');
+  }
   return provider;
 }
 
@@ -41,10 +43,16 @@ function isLoopback(address: string): boolean {
   }
 }
 
-/** A Host header naming this machine: localhost (or a name under it) or a loopback address, with any port. */
-function namesLoopback(host: string): boolean {
-  const name = host.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  return name === 'localhost' || name.endsWith('.localhost') || isLoopback(name);
+/**
+ * A Host header naming this server as a browser writes it: `localhost`, `127.0.0.1` or `[::1]`, with
+ * the port the request came in on (X-Forwarded-Port) or none. A browser puts a URL's host in this
+ * one form (lower case, dotted decimal, IPv6 compressed), so other spellings of loopback (`127.1`,
+ * `0x7f.0.0.1`, `localhost.`, `[::ffff:127.0.0.1]`, another 127/8 address) come from no page opened
+ * at this server, and are refused rather than interpreted.
+ */
+function namesThisServer(host: string, port: string | undefined): boolean {
+  const named = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::(\d+))?$/.exec(host);
+  return named !== null && (named[1] === undefined || named[1] === port);
 }
 
 /**

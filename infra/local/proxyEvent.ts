@@ -22,8 +22,9 @@ export interface IncomingRequest {
 export function describeRequest(req: IncomingMessage, url: URL, requestId: string): IncomingRequest {
   const multiValueHeaders = groupPairs(Array.from({ length: req.rawHeaders.length / 2 }, (_, i) => [req.rawHeaders[2 * i] as string, req.rawHeaders[2 * i + 1] as string]));
   // As in API Gateway REST APIs: the single-value maps hold the last value of a repeated name.
-  // As API Gateway does, the scheme the client used is passed on, unless a proxy in front already said.
-  if (!Object.keys(multiValueHeaders).some((name) => name.toLowerCase() === 'x-forwarded-proto')) multiValueHeaders['X-Forwarded-Proto'] = ['http'];
+  // As API Gateway does, the scheme and port the client used are passed on, unless a proxy in front already said.
+  forwarded(multiValueHeaders, 'X-Forwarded-Proto', 'http');
+  forwarded(multiValueHeaders, 'X-Forwarded-Port', String(req.socket.localPort));
   const headers = Object.fromEntries(Object.entries(multiValueHeaders).map(([name, values]) => [name, values.at(-1) as string]));
   const multiValueQuery = groupPairs(url.searchParams);
   const hasQuery = Object.keys(multiValueQuery).length > 0;
@@ -37,6 +38,10 @@ export function describeRequest(req: IncomingMessage, url: URL, requestId: strin
     sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
     requestId,
   };
+}
+
+function forwarded(headers: Record<string, string[]>, name: string, value: string): void {
+  if (!Object.keys(headers).some((present) => present.toLowerCase() === name.toLowerCase())) headers[name] = [value];
 }
 
 /** Groups name/value pairs by name. Own-property checks, since a client may send `__proto__` or

@@ -14,6 +14,7 @@ import { DEFAULT_TABLE_NAME } from '../../shared/store/config';
 import { AuthorizerCache } from './authorizerCache';
 import { ensureTable, startEmbeddedDynamo } from './embeddedDynamo';
 import { createGateway, keyEnabledIn } from './gateway';
+import { closeIdleAfterReading } from './idleConnections';
 import { seedDemoBots } from './demoBots';
 import { seedKeys, type SeedResult } from './seedKeys';
 import { startRetryLoop } from './retryLoop';
@@ -113,6 +114,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   });
   const server = createServer((req, res) => void gateway(req, res));
   server.on('clientError', answerMalformed);
+  closeIdleAfterReading(server);
   server.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
   try {
     await once(server, 'listening');

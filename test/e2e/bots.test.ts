@@ -48,22 +48,50 @@ function expectData(reply: Reply, status = 200) {
   return reply.json.data;
 }
 
+/** Status and error, the client id in the message made generic: an unknown id's answer compares equal. */
+const answer = (reply: Reply, clientId: string) => ({ status: reply.status, error: { ...reply.json.error, message: reply.json.error.message.replace(clientId, 'ID') } });
+/** Another key's writes: a bot it may not read answers them as an unknown id does (a registration, which would create an unknown id, says how to claim it). */
+const OTHERS_WRITES: [string, string, unknown][] = [
+  ['PUT', '', { name: 'Taken over' }],
+  ['POST', '/stats', { guilds: 1 }],
+  ['PUT', '/commands', { commands: [] }],
+  ['DELETE', '', undefined],
+];
+async function expectWritesAsAbsent(clientId: string) {
+  for (const [method, suffix, body] of OTHERS_WRITES) {
+    const reply = await json(OTHER, method, `/v1/bots/${clientId}${suffix}`, body);
+    expectErrorEnvelope(reply, 404, 'NOT_FOUND');
+    // The document says so for each of these routes.
+    const route = routeList.find((r) => r.method === method && r.path === `/v1/bots/{clientId}${suffix}`);
+    expect([method, suffix, route?.errors]).toEqual([method, suffix, expect.arrayContaining(['NOT_FOUND'])]);
+    const registering = method === 'PUT' && suffix === '';
+    if (registering) expect(reply.json.error.message).toBe(`No bot ${clientId} of this account to replace; if the application is yours, prove it with its bot token (POST /v1/bots/${clientId}/verify) to claim it`);
+    else {
+      // Word for word the answer about a bot that does not exist.
+      const absent = newId();
+      expect(answer(reply, clientId)).toEqual(answer(await json(OTHER, method, `/v1/bots/${absent}${suffix}`, body), absent));
+    }
+  }
+}
+
 describe('register and ownership', () => {
-  test('the first key to register owns the bot; the owner may update it; another key gets 403', async () => {
+  test('the first key to register owns the bot; the owner may update it; another key gets 404 until it is verified, then 403', async () => {
     const clientId = newId();
     const created = expectData(await register(OWNER, clientId, { name: 'Melody', tags: ['Music', 'music'], description: 'Plays songs' }), 201);
     expect(created).toMatchObject({ clientId, name: 'Melody', tags: ['music'], public: true, owned: true, online: false, stats: null });
     expect(expectData(await register(OWNER, clientId, { name: 'Melody 2' }))).toMatchObject({ name: 'Melody 2', description: null, owned: true });
-    expectErrorEnvelope(await register(OTHER, clientId, { name: 'Mine now' }), 403, 'FORBIDDEN');
-    // Verified, so other accounts read it too.
+    // Unverified: as absent to others (see 'unverified claims').
+    expectErrorEnvelope(await register(OTHER, clientId, { name: 'Mine now' }), 404, 'NOT_FOUND');
+    // Verified, so other accounts read it too, and are refused its writes.
     expect((await verify(OWNER, clientId)).status).toBe(200);
+    expectErrorEnvelope(await register(OTHER, clientId, { name: 'Mine now' }), 403, 'FORBIDDEN');
     expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Melody 2', owned: false });
   });
 
-  test('two keys racing to register one bot: exactly one 201, the other 403', async () => {
+  test("two keys racing to register one bot: exactly one 201, the other 404 (the winner's claim is unverified)", async () => {
     const clientId = newId();
     const replies = await Promise.all([register(OWNER, clientId), register(OTHER, clientId)]);
-    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 403]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 404]);
   });
 });
 
@@ -267,30 +295,13 @@ describe('private bots', () => {
   test('are 404 to other keys on every write too (a 403 would tell them it exists), and stay unchanged', async () => {
     const clientId = newId();
     await register(OWNER, clientId, { name: 'Secret', public: false });
-    const writes: [string, string, unknown][] = [
-      ['PUT', '', { name: 'Taken over' }],
-      ['POST', '/stats', { guilds: 1 }],
-      ['PUT', '/commands', { commands: [] }],
-      ['DELETE', '', undefined],
-    ];
-    for (const [method, suffix, body] of writes) {
-      const reply = await json(OTHER, method, `/v1/bots/${clientId}${suffix}`, body);
-      expectErrorEnvelope(reply, 404, 'NOT_FOUND');
-      // The document says so for each of these routes.
-      const route = routeList.find((r) => r.method === method && r.path === `/v1/bots/{clientId}${suffix}`);
-      expect([method, suffix, route?.errors]).toEqual([method, suffix, expect.arrayContaining(['NOT_FOUND'])]);
-      // Word for word the answer about a bot that does not exist.
-      const absent = await json(OTHER, method === 'PUT' && suffix === '' ? 'DELETE' : method, `/v1/bots/${newId()}${suffix}`, body);
-      expect(reply.json.error.message.replace(clientId, 'ID')).toBe(absent.json.error.message.replace(/\d{17,20}/, 'ID'));
-    }
+    await expectWritesAsAbsent(clientId);
     expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Secret', public: false });
   });
 });
 
 describe('unverified claims (anyone may register any client id)', () => {
   const READS = ['', '/commands', '/stats', '/status'];
-  /** Status and error, the client id in the message made generic: an unknown id's answer compares equal. */
-  const answer = (reply: Reply, clientId: string) => ({ status: reply.status, error: { ...reply.json.error, message: reply.json.error.message.replace(clientId, 'ID') } });
 
   test("are 404 to other accounts on every read, word for word an unknown id's answer; their owner reads them", async () => {
     const clientId = newId();
@@ -306,6 +317,15 @@ describe('unverified claims (anyone may register any client id)', () => {
       expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}${suffix}`))).toMatchObject({ clientId });
     }
     expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Impersonator', verified: false, owned: true });
+  });
+
+  test("are 404 to other accounts on every write, as an unknown id's (a registration says to prove control); the claim stays", async () => {
+    const clientId = newId();
+    await register(OWNER, clientId, { name: 'Claimed' });
+    await expectWritesAsAbsent(clientId);
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Claimed', verified: false, owned: true });
+    // The way in is the proof: the token's holder takes the claim over.
+    expect(expectData(await verify(OTHER, clientId), 201)).toMatchObject({ owned: true, verified: true });
   });
 
   test('once verified, every account reads them; a private one stays 404 to others', async () => {
@@ -359,7 +379,7 @@ describe('heartbeats, status, stats and commands', () => {
 
   test('delete: others 403; the owner removes the bot and everything about it', async () => {
     const clientId = newId();
-    await register(OWNER, clientId);
+    await registerListed(OWNER, clientId);
     await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 1 });
     expectErrorEnvelope(await json(OTHER, 'DELETE', `/v1/bots/${clientId}`), 403, 'FORBIDDEN');
     expect(expectData(await json(OWNER, 'DELETE', `/v1/bots/${clientId}`))).toEqual({ clientId, deleted: true });

@@ -51,15 +51,15 @@ describe('your bots on the dashboard', () => {
     expect((await browser.api('GET', '/bots')).json.data.bots.map((bot: { clientId: string }) => bot.clientId)).toEqual([clientId]);
   });
 
-  test("another account sees none of it and cannot change it; a private bot's writes answer 404 as if absent", async () => {
+  test("another account sees none of it and cannot change it; a private or unverified bot's writes answer 404 as if absent", async () => {
     const carol = await signedIn(CAROL);
     const dan = await signedIn(DAN);
     const [publicBot, privateBot] = [newId(), newId()];
     await carol.browser.api('PUT', `/bots/${publicBot}`, { name: 'Public' }, carol.csrf);
     await carol.browser.api('PUT', `/bots/${privateBot}`, { name: 'Private', public: false }, carol.csrf);
     expect((await dan.browser.api('GET', '/bots')).json.data.bots).toEqual([]);
-    expectErrorEnvelope(await dan.browser.api('PUT', `/bots/${publicBot}`, { name: 'Mine' }, dan.csrf), 403, 'FORBIDDEN');
-    expectErrorEnvelope(await dan.browser.api('DELETE', `/bots/${publicBot}`, undefined, dan.csrf), 403, 'FORBIDDEN');
+    expectErrorEnvelope(await dan.browser.api('PUT', `/bots/${publicBot}`, { name: 'Mine' }, dan.csrf), 404, 'NOT_FOUND');
+    expectErrorEnvelope(await dan.browser.api('DELETE', `/bots/${publicBot}`, undefined, dan.csrf), 404, 'NOT_FOUND');
     expectErrorEnvelope(await dan.browser.api('DELETE', `/bots/${privateBot}`, undefined, dan.csrf), 404, 'NOT_FOUND');
     expectErrorEnvelope(await dan.browser.api('PUT', `/bots/${privateBot}`, { name: 'Mine' }, dan.csrf), 404, 'NOT_FOUND');
     // Unless Dan holds the bot's token: then the unverified claim is his.
@@ -69,6 +69,8 @@ describe('your bots on the dashboard', () => {
     const carols = (await carol.browser.api('GET', '/bots')).json.data.bots.map((bot: { clientId: string }) => bot.clientId);
     expect(carols).toContain(privateBot);
     expect(carols).not.toContain(publicBot);
+    // Now verified, Dan's bot is refused to Carol's writes (403), as a public bot's are.
+    expectErrorEnvelope(await carol.browser.api('PUT', `/bots/${publicBot}`, { name: 'Back' }, carol.csrf), 403, 'FORBIDDEN');
   });
 
   test('no session -> 401; a write without the CSRF token -> 403 and nothing changes', async () => {
