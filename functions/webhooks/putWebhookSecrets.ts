@@ -1,5 +1,5 @@
 import { checkWebhook } from '../../shared/discord/poster';
-import { discordRefusal } from '../../shared/discord/refusal';
+import { discordRefusal, type RefusalWording } from '../../shared/discord/refusal';
 import { ApiError } from '../../shared/errors/apiError';
 import { jsonResponse } from '../../shared/http/responses';
 import { webhookRoutes } from '../../shared/routes/groups/webhooks';
@@ -11,10 +11,11 @@ import { SecretsChangedError } from '../../shared/store/webhookSecrets';
 import { storableSecrets } from '../../shared/webhooks/secrets';
 import { signedIn, type WebhookHandler, type WebhookServices } from './services';
 
-const WORDING = {
+const WORDING: RefusalWording = {
   // The API key is fine; it just does not prove control of this webhook.
   wrongToken: new ApiError('FORBIDDEN', 'Discord rejected the webhook token: only whoever holds the webhook URL may register its secrets'),
-  refused: 'Discord could not confirm the webhook',
+  // GET of a well-formed id and token: an answer Discord finds invalid is its own fault, not the caller's.
+  invalid: { code: 'UPSTREAM_ERROR', lead: 'Discord could not confirm the webhook' },
   failed: 'Discord could not confirm the webhook',
 };
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { sha256Hex } from '../../shared/crypto/hash';
 import { fitMessage } from '../../shared/discord/message';
-import { discordRefusal } from '../../shared/discord/refusal';
+import { discordRefusal, type RefusalWording } from '../../shared/discord/refusal';
 import { messageBody } from '../../shared/http/envelope';
 import { ApiError, type ErrorCode } from '../../shared/errors/apiError';
 import type { WebhookHandler } from './services';
@@ -24,7 +24,12 @@ const answer = (message: string, refusal?: { statusCode: number; code: ErrorCode
   body: messageBody(message, refusal?.code),
 });
 
-const WORDING = { wrongToken: new ApiError('UNAUTHORIZED', 'Discord rejected the webhook token'), refused: 'Discord refused the message', failed: 'Discord failed' };
+// A message Discord refuses as invalid never passes: a 4xx, so the provider does not retry it.
+const WORDING: RefusalWording = {
+  wrongToken: new ApiError('UNAUTHORIZED', 'Discord rejected the webhook token'),
+  invalid: { code: 'INVALID_BODY', lead: 'Discord refused the message as invalid' },
+  failed: 'Discord failed',
+};
 
 function readDelivery(provider: Provider, delivery: ProviderDelivery) {
   try {

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalServer } from '../../infra/local/server';
 import { RELAY_PAGE_SCRIPT } from '../../functions/webhooks/relayPageScript';
+import { logger } from '../../shared/logging/logger';
+import { RELAY_METRICS } from '../../shared/webhooks/relayMetrics';
 import { providers } from '../../shared/webhooks/providers/index';
 import { githubDelivery, githubPayloads } from '../fixtures/github/payloads';
 import { gitlabDelivery } from '../fixtures/gitlab/payloads';
@@ -89,6 +91,21 @@ describe('relay', () => {
   ])('%s', async (_name, replies, status, message, code) => {
     discord.script(...replies);
     expectAnswer(await github(hookId(), 'ping'), status, message, code);
+  });
+
+  test('a message Discord refuses as invalid (400, 50035) is a 400 naming it, not a 5xx the provider would retry; logged with its error and counted as a metric', async () => {
+    const warn = jest.spyOn(logger, 'warn');
+    try {
+      discord.script(discordJson(400, { code: 50035, message: 'Invalid Form Body', errors: { embeds: { 0: { description: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 4096 or fewer in length.' }] } } } } }));
+      const id = hookId();
+      expectAnswer(await github(id, 'ping', undefined, 'refused-ping'), 400, /^Discord refused the message as invalid \(400: 50035 Invalid Form Body\)$/, 'INVALID_BODY');
+      expect(await relay.stores.deliveries.listForWebhook(id)).toEqual([expect.objectContaining({ deliveryId: 'refused-ping', outcome: 'rejected', discordStatus: 400, discordError: '50035 Invalid Form Body' })]);
+      const metric = warn.mock.calls.map(([, fields]) => fields as Record<string, unknown>).find((fields) => fields?.[RELAY_METRICS.invalidMessages] === 1);
+      expect(metric).toMatchObject({ webhookId: id, discordStatus: 400, discordError: '50035 Invalid Form Body', _aws: { CloudWatchMetrics: [{ Namespace: RELAY_METRICS.namespace, Metrics: [{ Name: RELAY_METRICS.invalidMessages }] }] } });
+      expect(await relay.stores.retryQueue.head(id)).toBeUndefined();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   test.each<[string, ReturnType<typeof discordJson>, number]>([
