@@ -64,7 +64,7 @@ export type Claim = { kind: 'claimed' } | { kind: 'duplicate' } | { kind: 'inFli
 
 export interface FinishDetails {
   discordStatus?: number;
-  /** What Discord said when it refused the message as invalid; an outcome without one clears an earlier one. */
+  /** What Discord said when it refused the message as invalid. */
   discordError?: string;
   kept?: KeptMessage;
   /** A queued delivery's attempts so far and the time of its next one. */
@@ -183,8 +183,7 @@ export class DynamoDeliveryLog implements DeliveryLog {
     const retry = details.retry ? { attempts: details.retry.attempts, retryAt: details.retry.at.toISOString() } : {};
     Object.assign(kept, retry, details.discordError !== undefined ? { discordError: details.discordError } : {});
     const set = ['outcome = :outcome', 'updatedAt = :now', ...(details.discordStatus !== undefined ? ['discordStatus = :status'] : []), ...Object.keys(kept).map((name) => `${name} = :${name}`)];
-    const removed = [...(replayable ? [] : ['message', 'sealedToken', 'gsi1pk', 'gsi1sk']), ...(details.discordError === undefined ? ['discordError'] : [])];
-    const remove = ` REMOVE ${removed.join(', ')}`;
+    const remove = replayable ? '' : ' REMOVE message, sealedToken, gsi1pk, gsi1sk';
     // The signature's claim first, as it is claimed first: if the delivery's own write then fails,
     // copies of a delivered message (under any delivery id) are still duplicates, not a second post
     // once the delivery's claim is stale. (dynalite has no transactions to write both at once.)
