@@ -68,7 +68,7 @@ export class PairGuard {
 
   /**
    * Counts a request about a pair never seen valid against its asker's new pairs a minute (its
-   * address, then its key and account when it has them), whether or not it will reach Discord: such
+   * address, and its key and account when it has them), whether or not it will reach Discord: such
    * requests cost a counter each, and the relay's route throttle is shared by every provider. A pair
    * Discord accepted is not counted (the relay answers one it refused from memory before this). One
    * counter write per address-only request (the relay); a 429 names the limit the asker went over.
@@ -78,9 +78,9 @@ export class PairGuard {
     const quotas: { principal: string; what: `new webhooks a minute ${string}` }[] = [{ principal: ipPrincipal(asker.sourceIp), what: 'new webhooks a minute from this address' }];
     if (asker.keyId) quotas.push({ principal: keyPrincipal(asker.keyId), what: 'new webhooks a minute for this API key' });
     if (asker.account) quotas.push({ principal: accountPrincipal(asker.account), what: 'new webhooks a minute for this account' });
-    const decisions = await Promise.all(quotas.map(({ principal }) => this.newPairs.hit(`relay-new-pair:${principal}`)));
-    const over = decisions.findIndex((decision) => !decision.allowed);
-    if (over >= 0) throw paceRefusal(decisions[over]!, quotas[over]!.what);
+    const counted = await Promise.all(quotas.map(async (quota) => ({ ...quota, decision: await this.newPairs.hit(`relay-new-pair:${quota.principal}`) })));
+    const over = counted.find(({ decision }) => !decision.allowed);
+    if (over) throw paceRefusal(over.decision, over.what);
   }
 
   /** Before a pair never seen valid is tried on Discord: refused (503) while Discord's invalid answers are at the brake. */
