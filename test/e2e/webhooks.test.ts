@@ -9,6 +9,7 @@ import { providers } from '../../shared/webhooks/providers/index';
 import { githubDelivery, githubPayloads } from '../fixtures/github/payloads';
 import { gitlabDelivery } from '../fixtures/gitlab/payloads';
 import { discordJson, type FakeDiscord } from '../support/fakeDiscord';
+import { withinOneWindow } from '../support/fixedWindow';
 import { call, type Reply } from '../support/localApi';
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
@@ -129,6 +130,8 @@ describe('relay', () => {
   });
 
   test('more than 60 deliveries a minute to one webhook id -> 429 with Retry-After; another id is unaffected', async () => {
+    // The burst counts against one minute's window: not sent across the end of one.
+    await withinOneWindow(60, 3);
     const id = hookId();
     const replies = await Promise.all(Array.from({ length: 61 }, () => github(id, 'sponsorship', {})));
     const limited = replies.filter((reply) => reply.status === 429);
@@ -139,6 +142,7 @@ describe('relay', () => {
   });
 
   test('the quota is per webhook id and token: 61 posts with a wrong token leave the real token its quota', async () => {
+    await withinOneWindow(60, 3);
     const id = hookId();
     const wrong = `${TOKEN.slice(0, -4)}XXXX`;
     const replies = await Promise.all(
