@@ -1,5 +1,5 @@
 import { checkWebhook } from '../../shared/discord/poster';
-import { discordRefusal } from '../../shared/discord/refusal';
+import { discordRefusal, type RefusalWording } from '../../shared/discord/refusal';
 import { ApiError } from '../../shared/errors/apiError';
 import { jsonResponse } from '../../shared/http/responses';
 import { webhookRoutes } from '../../shared/routes/groups/webhooks';
@@ -8,13 +8,15 @@ import type { Routes } from '../../shared/routes/table';
 import { accountJson } from '../../shared/runtime/signedIn';
 import { StoreUnavailableError } from '../../shared/errors/unavailable';
 import { SecretsChangedError } from '../../shared/store/webhookSecrets';
+import type { Asker } from '../../shared/webhooks/pairGuard';
 import { storableSecrets } from '../../shared/webhooks/secrets';
 import { signedIn, type WebhookHandler, type WebhookServices } from './services';
 
-const WORDING = {
+const WORDING: RefusalWording = {
   // The API key is fine; it just does not prove control of this webhook.
   wrongToken: new ApiError('FORBIDDEN', 'Discord rejected the webhook token: only whoever holds the webhook URL may register its secrets'),
-  refused: 'Discord could not confirm the webhook',
+  // GET of a well-formed id and token: an answer Discord finds invalid is its own fault, not the caller's.
+  invalid: { code: 'UPSTREAM_ERROR', lead: 'Discord could not confirm the webhook' },
   failed: 'Discord could not confirm the webhook',
 };
 
@@ -25,6 +27,8 @@ interface Registration {
   /** The account the webhook joins (its dashboard lists it), and the key that registered it, if any. */
   account: string;
   keyId: string;
+  /** Who asks Discord about the webhook: counted against the new pairs a minute of its address, key and account. */
+  asker: Asker;
   /**
    * The dashboard saves one provider's secret at a time: the account's other secrets are kept, and
    * requireSignatures too when the form does not say. The API's PUT replaces them all.
@@ -32,8 +36,11 @@ interface Registration {
   merge?: boolean;
 }
 
-/** Tries of a merge that finds the record changed under it (two saves at once) before it gives up. */
-const MERGE_TRIES = 3;
+/**
+ * Tries of a merge that finds the record changed under it (saves at once) before it gives up. Each
+ * round one of the competing saves lands, so up to this many saves at once all land.
+ */
+const MERGE_TRIES = 5;
 
 /**
  * Replaces (or, for the dashboard, merges into) the signature secrets of a Discord webhook, after
@@ -42,9 +49,11 @@ const MERGE_TRIES = 3;
  * account. The answer names the providers whose deliveries must now be signed (all of them with
  * `requireSignatures`).
  */
-async function registerSecrets({ webhook, secrets, requireSignatures, account, keyId, merge = false }: Registration, deps: WebhookServices) {
+async function registerSecrets({ webhook, secrets, requireSignatures, account, keyId, asker, merge = false }: Registration, deps: WebhookServices) {
   // What Discord says counts for the relay too: a confirmed token is known good, a refused one remembered.
+  // Asking about a pair never seen valid is bounded as the relay's tries are (brake, per-address quota), and per key and account.
   const pair = await deps.pairGuard.recall(webhook.id, webhook.token);
+  await deps.pairGuard.admit(pair, asker);
   const check = await deps.pairGuard.consult(pair, (onInvalidAnswer) => checkWebhook(webhook.id, webhook.token, { apiBase: deps.discordApiBase, onInvalidAnswer }));
   if (check.kind !== 'delivered') throw discordRefusal(check, WORDING);
   const given = await storableSecrets(webhook.id, secrets, deps.secretBox);
@@ -68,14 +77,17 @@ async function registerSecrets({ webhook, secrets, requireSignatures, account, k
   }
 }
 
-export const putWebhookSecrets: WebhookHandler<Routes['putWebhookSecrets']> = async ({ path, body }, context, deps) => {
-  const registration = { webhook: path, ...body, account: context.account ?? `key:${context.keyId ?? 'unknown'}`, keyId: context.keyId ?? 'unknown' };
+export const putWebhookSecrets: WebhookHandler<Routes['putWebhookSecrets']> = async ({ path, body, raw }, context, deps) => {
+  const asker = { sourceIp: raw.sourceIp, ...(context.keyId ? { keyId: context.keyId } : {}), ...(context.account ? { account: context.account } : {}) };
+  const registration = { webhook: path, ...body, account: context.account ?? `key:${context.keyId ?? 'unknown'}`, keyId: context.keyId ?? 'unknown', asker };
   return jsonResponse(await registerSecrets(registration, deps), context.requestId);
 };
 
 /** The dashboard's registration: the webhook named by its URL, for the signed-in account. */
-export const dashboardSaveWebhook = signedIn(webhookRoutes.dashboardSaveWebhook, async ({ body }, session, context, deps) => {
+export const dashboardSaveWebhook = signedIn(webhookRoutes.dashboardSaveWebhook, async ({ body, raw }, session, context, deps) => {
   const { webhookUrl, ...secrets } = body;
-  const registration = { webhook: webhookOfUrl(webhookUrl), ...secrets, account: session.accountId, keyId: 'dashboard', merge: true };
+  // No key: the account is what one person signs in as, whatever key or address.
+  const asker = { sourceIp: raw.sourceIp, account: session.accountId };
+  const registration = { webhook: webhookOfUrl(webhookUrl), ...secrets, account: session.accountId, keyId: 'dashboard', asker, merge: true };
   return accountJson(await registerSecrets(registration, deps), context.requestId);
 });

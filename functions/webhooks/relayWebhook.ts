@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { sha256Hex } from '../../shared/crypto/hash';
 import { fitMessage } from '../../shared/discord/message';
-import { discordRefusal } from '../../shared/discord/refusal';
+import { discordRefusal, type RefusalWording } from '../../shared/discord/refusal';
 import { messageBody } from '../../shared/http/envelope';
 import { ApiError, type ErrorCode } from '../../shared/errors/apiError';
 import type { WebhookHandler } from './services';
@@ -24,7 +24,12 @@ const answer = (message: string, refusal?: { statusCode: number; code: ErrorCode
   body: messageBody(message, refusal?.code),
 });
 
-const WORDING = { wrongToken: new ApiError('UNAUTHORIZED', 'Discord rejected the webhook token'), refused: 'Discord refused the message', failed: 'Discord failed' };
+// A message Discord refuses as invalid never passes: a 4xx, so the provider does not retry it.
+const WORDING: RefusalWording = {
+  wrongToken: new ApiError('UNAUTHORIZED', 'Discord rejected the webhook token'),
+  invalid: { code: 'INVALID_BODY', lead: 'Discord refused the message as invalid' },
+  failed: 'Discord failed',
+};
 
 function readDelivery(provider: Provider, delivery: ProviderDelivery) {
   try {
@@ -50,8 +55,9 @@ const remembered = (status: number) => discordRefusal({ kind: 'rejected', status
 /**
  * A provider's delivery: verified when the webhook registered a secret for the provider (or
  * requires signatures), read, rendered within Discord's limits and posted to the Discord webhook.
- * The pair guard answers a pair Discord refused from memory, and lets a pair never seen valid
- * reach Discord only within its limits; an event we ignore for such a pair stores nothing.
+ * The pair guard answers a pair Discord refused from memory, counts every request for a pair never
+ * seen valid against its address's quota (posted or not), and lets one reach Discord only while the
+ * brake is off; an event we ignore for such a pair stores nothing else.
  * Deliveries are claimed in the log first (on the provider's id, and on the signature of a signed
  * one), so a redelivery of one already forwarded answers "duplicate" instead of posting twice.
  * When Discord is at fault (rate limits, 5xx, time-outs) the message and the sealed token are kept
@@ -66,6 +72,8 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
   if (typeof filter === 'string') throw new ApiError('INVALID_PARAMETER', `events ${filter}`);
   const pair = await deps.pairGuard.recall(path.id, path.token);
   if (pair.verdict?.kind === 'refused') throw remembered(pair.verdict.status);
+  // A pair never seen valid costs its address one of its new pairs a minute, whether it reaches Discord or not.
+  await deps.pairGuard.count(pair, { sourceIp: raw.sourceIp });
   const delivery = { headers: raw.headers, body: raw.body, ...(raw.url ? { url: raw.url } : {}) };
   const signature = await verifyDelivery(path.id, provider, delivery, deps);
   const outcome = readDelivery(provider, delivery);
@@ -74,7 +82,7 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
   const knownGood = pair.verdict?.kind === 'good';
   if (outcome.kind === 'ignored' && !knownGood) return answer(`ignored: ${outcome.event}`);
   const message = outcome.kind === 'message' ? fitMessage({ username: outcome.username, embeds: outcome.embeds }) : undefined;
-  if (message) await deps.pairGuard.admit(pair, raw.sourceIp);
+  if (message) await deps.pairGuard.brake(pair);
   // Without the provider's id there is nothing to deduplicate on; the log still keeps the delivery.
   const key = {
     webhookId: path.id,

@@ -7,8 +7,8 @@ import { ChatbotApiStack, DEFAULT_SETTINGS } from './stack';
  * `npx cdk synth|deploy`. Settings come from CDK context (`-c name=value` or cdk.json), each
  * described in the README: authorizerCacheTtl, rateLimitPerMinute, botOnlineWindowSeconds (more
  * than 0; the stack refuses anything else), throttleRate, throttleBurst, publicThrottleRate,
- * publicThrottleBurst, stageThrottleRate, stageThrottleBurst, reservedConcurrency,
- * logRetentionDays, waf and wafRateLimit, alarmEmail, secretsKeyUsers (comma-separated role
+ * publicThrottleBurst, relayThrottleRate, relayThrottleBurst, stageThrottleRate, stageThrottleBurst,
+ * reservedConcurrency, logRetentionDays, waf, wafRateLimit and wafRelayRateLimit, alarmEmail, secretsKeyUsers (comma-separated role
  * ARNs), destroyData (true only for throwaway stacks: the table is then deleted with the stack),
  * discordClientId and dashboardUrl (the dashboard's sign-in).
  */
@@ -34,10 +34,12 @@ new ChatbotApiStack(app, 'ChatbotUtilityApi', {
   botOnlineWindowSeconds: number('botOnlineWindowSeconds', DEFAULT_SETTINGS.botOnlineWindowSeconds),
   throttle: throttle('throttle', DEFAULT_SETTINGS.throttle),
   publicThrottle: throttle('publicThrottle', DEFAULT_SETTINGS.publicThrottle),
+  relayThrottle: throttle('relayThrottle', DEFAULT_SETTINGS.relayThrottle),
   stageThrottle: throttle('stageThrottle', DEFAULT_SETTINGS.stageThrottle),
   reservedConcurrency: number('reservedConcurrency', DEFAULT_SETTINGS.reservedConcurrency),
   logRetention,
   wafRateLimit: flag('waf') ? number('wafRateLimit', 1000) : undefined,
+  wafRelayRateLimit: number('wafRelayRateLimit', DEFAULT_SETTINGS.wafRelayRateLimit),
   alarmEmail: text('alarmEmail'),
   secretsKeyUsers: (text('secretsKeyUsers') ?? '').split(',').map((arn) => arn.trim()).filter(Boolean),
   removalPolicy: flag('destroyData') ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,

@@ -30,9 +30,11 @@ export interface ApiSettings {
   authorizerCacheTtl: number;
   /** Usage-plan throttle per API key: the coarse backstop in front of the exact per-minute limiter. */
   throttle: Throttle;
-  /** Each public route's own throttle (auth 'none': no key, so no usage plan bounds it). */
+  /** Each public route's own throttle (auth 'none': no key, so no usage plan bounds it), the relay's excepted. */
   publicThrottle: Throttle;
-  /** The whole stage's, every method included: what the API takes in all. */
+  /** The relay route's own throttle. */
+  relayThrottle: Throttle;
+  /** The stage's default: every method without a throttle of its own. */
   stageThrottle: Throttle;
   logs: LogSettings;
 }
@@ -62,7 +64,7 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
       ...STAGE_LOGGING,
       throttlingRateLimit: settings.stageThrottle.rateLimit,
       throttlingBurstLimit: settings.stageThrottle.burstLimit,
-      methodOptions: methodSettings(routeList, settings.publicThrottle),
+      methodOptions: methodSettings(routeList, { public: settings.publicThrottle, relay: settings.relayThrottle }),
       accessLogDestination: new LogGroupLogDestination(accessLogs),
       // resourcePath is the route's template (/webhooks/{id}/{token}/...), never the request's path.
       accessLogFormat: AccessLogFormat.jsonWithStandardFields({

@@ -25,9 +25,11 @@ export interface ChatbotApiSettings {
   botOnlineWindowSeconds: number;
   /** Usage-plan throttle per API key. */
   throttle: Throttle;
-  /** Each public route's throttle (all its callers together). */
+  /** Each public route's throttle (all its callers together), the relay's excepted. */
   publicThrottle: Throttle;
-  /** The whole stage's throttle. */
+  /** The relay route's throttle (every provider's deliveries together): sized for a relay's traffic. */
+  relayThrottle: Throttle;
+  /** The stage's default throttle, for every method without one of its own. */
   stageThrottle: Throttle;
   /** Concurrent executions reserved for each function (0 = none, for accounts with a low concurrency limit). */
   reservedConcurrency: number;
@@ -35,6 +37,8 @@ export interface ChatbotApiSettings {
   logRetention: RetentionDays;
   /** Requests per source IP in 5 minutes before a WAF web ACL blocks it; undefined: no web ACL. */
   wafRateLimit?: number;
+  /** With the web ACL: requests per source IP in 5 minutes to the relay route, its own rule (wafRateLimit counts the rest). */
+  wafRelayRateLimit: number;
   /** Subscribed to the alarm topic by e-mail when given. */
   alarmEmail?: string;
   /** ARNs of the roles that may seal and unseal with the secrets key outside the functions (`npm run webhooks -- --aws`). */
@@ -51,12 +55,15 @@ export const DEFAULT_SETTINGS: ChatbotApiSettings = {
   botOnlineWindowSeconds: 120,
   throttle: { rateLimit: 10, burstLimit: 20 },
   publicThrottle: { rateLimit: 20, burstLimit: 40 },
+  // Providers deliver in bursts (a push to many repositories, a CI fleet); at 20/s one flooding client left none for the rest.
+  relayThrottle: { rateLimit: 500, burstLimit: 1000 },
   stageThrottle: { rateLimit: 100, burstLimit: 200 },
   reservedConcurrency: 20,
   // An incident is often noticed weeks later (a bill, an abuse report, a bot owner's question):
   // 90 days covers the review of anything noticed within a quarter, where 30 days did not.
   logRetention: RetentionDays.THREE_MONTHS,
   wafRateLimit: undefined,
+  wafRelayRateLimit: 3000,
   alarmEmail: undefined,
   secretsKeyUsers: [],
   removalPolicy: RemovalPolicy.RETAIN,
@@ -92,6 +99,7 @@ export class ChatbotApiStack extends Stack {
       authorizerCacheTtl: settings.authorizerCacheTtl,
       throttle: settings.throttle,
       publicThrottle: settings.publicThrottle,
+      relayThrottle: settings.relayThrottle,
       stageThrottle: settings.stageThrottle,
       logs,
     });
@@ -99,7 +107,7 @@ export class ChatbotApiStack extends Stack {
       const keyManagement = allowKeyManagement(this, (functions.get(manifest.name) as NodejsFunction).role as IRole, usagePlan);
       acknowledgeDashboardFindings(clientSecret, keyManagement, this.getLogicalId(usagePlan.node.defaultChild as CfnElement));
     }
-    if (settings.wafRateLimit !== undefined) rateLimitingWebAcl(this, api.deploymentStage, settings.wafRateLimit);
+    if (settings.wafRateLimit !== undefined) rateLimitingWebAcl(this, api.deploymentStage, { rateLimit: settings.wafRateLimit, relayRateLimit: settings.wafRelayRateLimit });
     const topic = alarmTopic(this, opsKey, settings.alarmEmail);
     for (const manifest of groupManifests.filter((group) => group.retriesDeliveries)) relayRetryQueue(this, functions.get(manifest.name) as NodejsFunction, topic, settings.removalPolicy);
     addAlarms(this, api, new Map([...functions, ['authorizer', authorizer]]), table, topic);

@@ -3,8 +3,11 @@ import type { DiscordMessage } from './message';
 /** What became of one message sent to a Discord webhook. */
 export type DeliveryOutcome =
   | { kind: 'delivered'; status: number; messageId?: string }
-  /** Discord refused the webhook: bad token (401/403) or no such webhook (404). */
-  | { kind: 'rejected'; status: number; reason: 'unauthorized' | 'notFound' | 'invalid' }
+  /**
+   * Discord refused the webhook: bad token (401/403) or no such webhook (404); or the request
+   * itself (`invalid`: another 4xx, such as 400 Invalid Form Body), with Discord's `error` when it said one.
+   */
+  | { kind: 'rejected'; status: number; reason: 'unauthorized' | 'notFound' | 'invalid'; error?: string }
   | { kind: 'rateLimited'; retryAfterSeconds: number }
   /** Discord failed (5xx), timed out or could not be reached. */
   | { kind: 'failed'; status?: number; reason: string };
@@ -54,13 +57,28 @@ export async function send(url: string, init: RequestInit, options: PosterOption
 
 const webhookUrl = (apiBase: string, id: string, token: string) => `${apiBase.replace(/\/+$/, '')}/webhooks/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
 
+/** The longest of Discord's error descriptions kept (its JSON error's code and message). */
+const ERROR_CHARS = 200;
+
+/** Discord's JSON error as "50035 Invalid Form Body" (bounded), if it sent one. */
+async function discordError(response: Response): Promise<string | undefined> {
+  const body = (await response.json().catch(() => undefined)) as { code?: unknown; message?: unknown } | undefined;
+  const parts = [typeof body?.code === 'number' ? String(body.code) : '', typeof body?.message === 'string' ? body.message : ''].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ').replace(/\s+/g, ' ').slice(0, ERROR_CHARS) : undefined;
+}
+
 /** What a non-2xx, non-429 answer of Discord means for the webhook. */
 async function refusal(response: Response): Promise<Exclude<DeliveryOutcome, { kind: 'delivered' | 'rateLimited' }>> {
+  const { status } = response;
+  if (status >= 400 && status < 500 && ![401, 403, 404].includes(status)) {
+    // Discord will never take this request (a message it finds malformed): what it said is kept for whoever reads the log.
+    const error = await discordError(response);
+    return { kind: 'rejected', status, reason: 'invalid', ...(error ? { error } : {}) };
+  }
   await response.body?.cancel();
-  if (response.status === 401 || response.status === 403) return { kind: 'rejected', status: response.status, reason: 'unauthorized' };
-  if (response.status === 404) return { kind: 'rejected', status: 404, reason: 'notFound' };
-  if (response.status >= 400 && response.status < 500) return { kind: 'rejected', status: response.status, reason: 'invalid' };
-  return { kind: 'failed', status: response.status, reason: `Discord answered ${response.status}` };
+  if (status === 401 || status === 403) return { kind: 'rejected', status, reason: 'unauthorized' };
+  if (status === 404) return { kind: 'rejected', status, reason: 'notFound' };
+  return { kind: 'failed', status, reason: `Discord answered ${status}` };
 }
 
 /**

@@ -1,10 +1,13 @@
-import { ApiError } from '../errors/apiError';
+import { ApiError, type ErrorCode } from '../errors/apiError';
 import type { DeliveryOutcome } from './poster';
 
-/** How one use of Discord words its refusals: what a wrong token means there, and the lead of a refusal or failure. */
+/**
+ * How one use of Discord words its refusals: what a wrong token means there, the lead of a failure,
+ * and what a request Discord refuses as invalid is (the caller's, so a 4xx: retrying cannot help).
+ */
 export interface RefusalWording {
   wrongToken: ApiError;
-  refused: string;
+  invalid: { code: ErrorCode; lead: string };
   failed: string;
 }
 
@@ -14,7 +17,7 @@ export function discordRefusal(outcome: Exclude<DeliveryOutcome, { kind: 'delive
     case 'rejected':
       if (outcome.reason === 'unauthorized') return wording.wrongToken;
       if (outcome.reason === 'notFound') return new ApiError('NOT_FOUND', 'Discord has no such webhook');
-      return new ApiError('UPSTREAM_ERROR', `${wording.refused} (${outcome.status})`);
+      return new ApiError(wording.invalid.code, `${wording.invalid.lead} (${outcome.status}${outcome.error ? `: ${outcome.error}` : ''})`);
     case 'rateLimited':
       return new ApiError('RATE_LIMITED', `Discord is rate limiting this webhook; retry in ${outcome.retryAfterSeconds} s`, undefined, { 'Retry-After': String(outcome.retryAfterSeconds) });
     case 'failed':

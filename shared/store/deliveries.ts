@@ -39,6 +39,8 @@ const deliveryRecord = z.object({
   receivedAt: z.string(),
   updatedAt: z.string(),
   discordStatus: z.optional(z.number()),
+  /** Discord's error when it refused the message as invalid ("50035 Invalid Form Body"), bounded. */
+  discordError: z.optional(z.string()),
   /** Replayable deliveries only: the rendered Discord message and the sealed webhook token. */
   message: z.optional(z.unknown()),
   sealedToken: z.optional(z.string()),
@@ -62,6 +64,8 @@ export type Claim = { kind: 'claimed' } | { kind: 'duplicate' } | { kind: 'inFli
 
 export interface FinishDetails {
   discordStatus?: number;
+  /** What Discord said when it refused the message as invalid. */
+  discordError?: string;
   kept?: KeptMessage;
   /** A queued delivery's attempts so far and the time of its next one. */
   retry?: { attempts: number; at: Date };
@@ -177,7 +181,7 @@ export class DynamoDeliveryLog implements DeliveryLog {
     const kept = replayable && details.kept ? { ...details.kept, ...keptListing(pk, sk, now) } : {};
     const values = { ':outcome': outcome, ':now': now.toISOString(), ...(details.discordStatus !== undefined ? { ':status': details.discordStatus } : {}) };
     const retry = details.retry ? { attempts: details.retry.attempts, retryAt: details.retry.at.toISOString() } : {};
-    Object.assign(kept, retry);
+    Object.assign(kept, retry, details.discordError !== undefined ? { discordError: details.discordError } : {});
     const set = ['outcome = :outcome', 'updatedAt = :now', ...(details.discordStatus !== undefined ? ['discordStatus = :status'] : []), ...Object.keys(kept).map((name) => `${name} = :${name}`)];
     const remove = replayable ? '' : ' REMOVE message, sealedToken, gsi1pk, gsi1sk';
     // The signature's claim first, as it is claimed first: if the delivery's own write then fails,

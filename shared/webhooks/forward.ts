@@ -2,6 +2,7 @@ import type { DiscordMessage } from '../discord/message';
 import { postToDiscord, type DeliveryOutcome } from '../discord/poster';
 import type { SecretBox } from '../crypto/secretBox';
 import { logger } from '../logging/logger';
+import { emfCount, RELAY_METRICS } from './relayMetrics';
 import { REPLAYABLE, type DeliveryKey, type DeliveryLog, type DeliveryOutcome as LoggedOutcome, type KeptMessage } from '../store/deliveries';
 
 /** Binds a kept Discord token to its webhook: copied into another webhook's record it does not open. */
@@ -40,7 +41,12 @@ export async function forwardToDiscord(key: DeliveryKey, token: string, message:
   const result = await postToDiscord(key.webhookId, token, message, { apiBase: deps.discordApiBase, ...(options.onInvalidAnswer ? { onInvalidAnswer: options.onInvalidAnswer } : {}) });
   const outcome = LOGGED[result.kind];
   const kept = options.keepWith && REPLAYABLE.includes(outcome) ? await keep(key, token, message, options.keepWith) : undefined;
-  const details = { ...('status' in result ? { discordStatus: result.status } : {}), ...(kept ? { kept } : {}) };
+  const discordError = result.kind === 'rejected' ? result.error : undefined;
+  const details = { ...('status' in result ? { discordStatus: result.status } : {}), ...(discordError ? { discordError } : {}), ...(kept ? { kept } : {}) };
+  if (result.kind === 'rejected' && result.reason === 'invalid') {
+    // Rendered by us and refused by Discord: a message no retry will pass, so someone should look at it.
+    logger.warn('Discord refused a message as invalid', { webhookId: key.webhookId, deliveryId: key.deliveryId, discordStatus: result.status, discordError, ...emfCount(RELAY_METRICS.invalidMessages) });
+  }
   try {
     await deps.deliveries.finish(key, outcome, deps.now(), details);
   } catch (error) {

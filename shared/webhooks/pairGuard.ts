@@ -1,4 +1,4 @@
-import { ipPrincipal, paceRefusal, RateLimiter } from '../access/rateLimiter';
+import { accountPrincipal, ipPrincipal, keyPrincipal, paceRefusal, RateLimiter } from '../access/rateLimiter';
 import { sha256Hex } from '../crypto/hash';
 import type { DeliveryOutcome } from '../discord/poster';
 import { positiveInteger } from '../config/positiveInteger';
@@ -14,8 +14,18 @@ export interface Pair {
   verdict?: PairVerdict;
 }
 
+/**
+ * Who asks about a pair: the source address always; a secret registration also its API key (the
+ * dashboard has none) and its account, so one key or account cannot spread its tries over addresses.
+ */
+export interface Asker {
+  sourceIp: string;
+  keyId?: string;
+  account?: string;
+}
+
 export interface PairGuardSettings {
-  /** RELAY_NEW_PAIRS_PER_MINUTE: pairs never seen valid tried on Discord per source address. */
+  /** RELAY_NEW_PAIRS_PER_MINUTE: pairs never seen valid asked about per source address, API key and account. */
   newPairsPerMinute: number;
   /** RELAY_BRAKE_INVALID_PER_10_MIN: Discord's invalid answers in a window at which unknown pairs stop. */
   brakeInvalidPer10Min: number;
@@ -56,16 +66,37 @@ export class PairGuard {
     return { webhookId, tokenHash, ...(verdict ? { verdict } : {}) };
   }
 
-  /** Before a pair never seen valid is tried on Discord: the brake, then the source address's quota. */
-  async admit(pair: Pair, sourceIp: string): Promise<void> {
+  /**
+   * Counts a request about a pair never seen valid against its asker's new pairs a minute (its
+   * address, and its key and account when it has them), whether or not it will reach Discord: such
+   * requests cost a counter each, and the relay's route throttle is shared by every provider. A pair
+   * Discord accepted is not counted (the relay answers one it refused from memory before this). One
+   * counter write per address-only request (the relay); a 429 names the limit the asker went over.
+   */
+  async count(pair: Pair, asker: Asker): Promise<void> {
+    if (pair.verdict?.kind === 'good') return;
+    const quotas: { principal: string; what: `new webhooks a minute ${string}` }[] = [{ principal: ipPrincipal(asker.sourceIp), what: 'new webhooks a minute from this address' }];
+    if (asker.keyId) quotas.push({ principal: keyPrincipal(asker.keyId), what: 'new webhooks a minute for this API key' });
+    if (asker.account) quotas.push({ principal: accountPrincipal(asker.account), what: 'new webhooks a minute for this account' });
+    const counted = await Promise.all(quotas.map(async (quota) => ({ ...quota, decision: await this.newPairs.hit(`relay-new-pair:${quota.principal}`) })));
+    const over = counted.find(({ decision }) => !decision.allowed);
+    if (over) throw paceRefusal(over.decision, over.what);
+  }
+
+  /** Before a pair never seen valid is tried on Discord: refused (503) while Discord's invalid answers are at the brake. */
+  async brake(pair: Pair): Promise<void> {
     if (pair.verdict?.kind === 'good') return;
     const { windowStart, retryAfter } = this.window();
     if ((await this.recentInvalid(windowStart)) >= this.settings.brakeInvalidPer10Min) {
       logger.warn('relay brake: an unknown webhook is not tried while Discord is counting invalid requests', { webhookId: pair.webhookId, ...emfCount(RELAY_METRICS.brakeRefusals) });
       throw new ApiError('SERVICE_UNAVAILABLE', `The relay is not trying new webhooks for now (too many invalid requests to Discord); retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
     }
-    const decision = await this.newPairs.hit(`relay-new-pair:${ipPrincipal(sourceIp)}`);
-    if (!decision.allowed) throw paceRefusal(decision, 'new webhooks a minute from this address');
+  }
+
+  /** Before a request that asks Discord about the pair (a secret registration): the brake, then the asker's quotas. */
+  async admit(pair: Pair, asker: Asker): Promise<void> {
+    await this.brake(pair);
+    await this.count(pair, asker);
   }
 
   /**

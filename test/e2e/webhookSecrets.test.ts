@@ -48,7 +48,7 @@ describe('PUT /v1/webhooks/{id}/{token}', () => {
     ['a token Discord rejects', discordJson(401, { message: '401: Unauthorized' }), 403, 'FORBIDDEN', /Discord rejected the webhook token/],
     ['a webhook Discord does not know', discordJson(404, { code: 10015 }), 404, 'NOT_FOUND', /no such webhook/],
     ['Discord failing', discordJson(500, {}), 502, 'UPSTREAM_ERROR', /could not confirm/],
-    ['Discord refusing the request otherwise', discordJson(400, { code: 50035 }), 502, 'UPSTREAM_ERROR', /could not confirm the webhook \(400\)/],
+    ['Discord refusing the request otherwise', discordJson(400, { code: 50035 }), 502, 'UPSTREAM_ERROR', /could not confirm the webhook \(400: 50035\)/],
   ])('%s: refused, and nothing is registered', async (_name, reply, status, code, message) => {
     const id = relay.hookId();
     relay.discord.script(reply);

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalServer } from '../../infra/local/server';
 import { RELAY_PAGE_SCRIPT } from '../../functions/webhooks/relayPageScript';
+import { logger } from '../../shared/logging/logger';
+import { RELAY_METRICS } from '../../shared/webhooks/relayMetrics';
 import { providers } from '../../shared/webhooks/providers/index';
 import { githubDelivery, githubPayloads } from '../fixtures/github/payloads';
 import { gitlabDelivery } from '../fixtures/gitlab/payloads';
 import { discordJson, type FakeDiscord } from '../support/fakeDiscord';
+import { withinOneWindow } from '../support/fixedWindow';
 import { call, type Reply } from '../support/localApi';
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
@@ -91,6 +94,21 @@ describe('relay', () => {
     expectAnswer(await github(hookId(), 'ping'), status, message, code);
   });
 
+  test('a message Discord refuses as invalid (400, 50035) is a 400 naming it, not a 5xx the provider would retry; logged with its error and counted as a metric', async () => {
+    const warn = jest.spyOn(logger, 'warn');
+    try {
+      discord.script(discordJson(400, { code: 50035, message: 'Invalid Form Body', errors: { embeds: { 0: { description: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 4096 or fewer in length.' }] } } } } }));
+      const id = hookId();
+      expectAnswer(await github(id, 'ping', undefined, 'refused-ping'), 400, /^Discord refused the message as invalid \(400: 50035 Invalid Form Body\)$/, 'INVALID_BODY');
+      expect(await relay.stores.deliveries.listForWebhook(id)).toEqual([expect.objectContaining({ deliveryId: 'refused-ping', outcome: 'rejected', discordStatus: 400, discordError: '50035 Invalid Form Body' })]);
+      const metric = warn.mock.calls.map(([, fields]) => fields as Record<string, unknown>).find((fields) => fields?.[RELAY_METRICS.invalidMessages] === 1);
+      expect(metric).toMatchObject({ webhookId: id, discordStatus: 400, discordError: '50035 Invalid Form Body', _aws: { CloudWatchMetrics: [{ Namespace: RELAY_METRICS.namespace, Metrics: [{ Name: RELAY_METRICS.invalidMessages }] }] } });
+      expect(await relay.stores.retryQueue.head(id)).toBeUndefined();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   test.each<[string, ReturnType<typeof discordJson>, number]>([
     ['Discord keeps answering 429', discordJson(429, { retry_after: 12.3 }), 13],
     ['Discord fails', discordJson(503, {}), 5],
@@ -112,6 +130,8 @@ describe('relay', () => {
   });
 
   test('more than 60 deliveries a minute to one webhook id -> 429 with Retry-After; another id is unaffected', async () => {
+    // The burst counts against one minute's window: not sent across the end of one.
+    await withinOneWindow(60, 3);
     const id = hookId();
     const replies = await Promise.all(Array.from({ length: 61 }, () => github(id, 'sponsorship', {})));
     const limited = replies.filter((reply) => reply.status === 429);
@@ -122,6 +142,7 @@ describe('relay', () => {
   });
 
   test('the quota is per webhook id and token: 61 posts with a wrong token leave the real token its quota', async () => {
+    await withinOneWindow(60, 3);
     const id = hookId();
     const wrong = `${TOKEN.slice(0, -4)}XXXX`;
     const replies = await Promise.all(

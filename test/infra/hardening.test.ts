@@ -3,7 +3,9 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { groupManifests } from '../../functions/groups';
 import { KEY_ADMIN_ACTIONS } from '../../infra/cdk/keys';
+import { RELAY_PATH_PATTERN } from '../../infra/cdk/webAcl';
 import { DEFAULT_SETTINGS, type ChatbotApiSettings } from '../../infra/cdk/stack';
+import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import { routeList } from '../../shared/routes/table';
 import { acknowledgedReason, resourcesOf, synthStack } from './synth';
 
@@ -12,10 +14,12 @@ const OPERATOR = 'arn:aws:iam::123456789012:role/operator';
 const CUSTOM: ChatbotApiSettings = {
   ...DEFAULT_SETTINGS,
   publicThrottle: { rateLimit: 7, burstLimit: 9 },
+  relayThrottle: { rateLimit: 300, burstLimit: 600 },
   stageThrottle: { rateLimit: 50, burstLimit: 60 },
   reservedConcurrency: 0,
   logRetention: RetentionDays.ONE_YEAR,
   wafRateLimit: 500,
+  wafRelayRateLimit: 2000,
   alarmEmail: 'ops@example.com',
   secretsKeyUsers: [OPERATOR],
 };
@@ -41,6 +45,8 @@ const effectiveSetting = (t: Template, path: string, method: string) => {
   const find = (resourcePath: string, httpMethod: string) => settings.find((s) => s.ResourcePath === resourcePath && s.HttpMethod === httpMethod);
   return find(settingPath(path), method) ?? find(settingPath(path), '*') ?? find('/*', '*');
 };
+const RELAY = webhookRoutes.relayWebhook;
+const TOKEN = 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-abcdefghijklmnopqrstuvwxyz01';
 const tokenRoutes = routeList.filter((route) => route.path.includes('{token}'));
 const keyPolicy = (t: Template, idPrefix: string) => Object.entries(resourcesOf(t, 'AWS::KMS::Key')).find(([id]) => id.startsWith(idPrefix))![1].Properties.KeyPolicy.Statement as any[];
 const rootPrincipal = (statement: any) => JSON.stringify(statement.Principal).includes(':root');
@@ -78,20 +84,27 @@ describe('unauthenticated routes and the functions are bounded', () => {
   test.each([
     ['defaults', () => template, DEFAULT_SETTINGS],
     ['settings', () => custom, CUSTOM],
-  ])('each public route has its own method throttle, the stage one for everything (%s)', (_name, t, settings) => {
+  ])('each public route has its own method throttle (the relay its own setting), the stage one for everything (%s)', (_name, t, settings) => {
     const publicRoutes = routeList.filter((route) => route.auth === 'none');
-    expect(publicRoutes.map((route) => route.path)).toEqual(expect.arrayContaining(['/', '/openapi.json', '/webhooks', '/webhooks/{id}/{token}/{provider}']));
+    expect(publicRoutes.map((route) => route.path)).toEqual(expect.arrayContaining(['/', '/openapi.json', '/webhooks', RELAY.path]));
     for (const route of publicRoutes) {
+      const throttle = route.id === 'relayWebhook' ? settings.relayThrottle : settings.publicThrottle;
       expect([route.path, effectiveSetting(t(), route.path, route.method)]).toEqual([
         route.path,
-        expect.objectContaining({ HttpMethod: route.method, ThrottlingRateLimit: settings.publicThrottle.rateLimit, ThrottlingBurstLimit: settings.publicThrottle.burstLimit }),
+        expect.objectContaining({ HttpMethod: route.method, ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit }),
       ]);
     }
     expect(effectiveSetting(t(), '/*', '*')).toMatchObject({ ThrottlingRateLimit: settings.stageThrottle.rateLimit, ThrottlingBurstLimit: settings.stageThrottle.burstLimit, LoggingLevel: 'ERROR' });
   });
 
+  test("the relay's throttle is sized for a relay by default: 500 a second, bursts of 1,000, apart from the other public routes' 20", () => {
+    expect(effectiveSetting(template, RELAY.path, RELAY.method)).toMatchObject({ ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 });
+    expect(effectiveSetting(template, '/webhooks', 'GET')).toMatchObject({ ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 });
+  });
+
   test.each([0, 9])('a WAF rate limit of %i (below WAF’s minimum of 10) is refused at synth', (limit) => {
     expect(() => synthStack({ ...DEFAULT_SETTINGS, wafRateLimit: limit })).toThrow(`wafRateLimit must be a whole number from 10 to 2000000000, got ${limit}`);
+    expect(() => synthStack({ ...DEFAULT_SETTINGS, wafRateLimit: 1000, wafRelayRateLimit: limit })).toThrow(`wafRelayRateLimit must be a whole number from 10 to 2000000000, got ${limit}`);
   });
 
   test('every function has reserved concurrency (a setting; 0 reserves none)', () => {
@@ -108,11 +121,25 @@ describe('unauthenticated routes and the functions are bounded', () => {
     expect(acknowledgedReason(restApi(custom), 'AwsSolutions-APIG3')).toBeUndefined();
     const [aclId, acl] = only(custom, 'AWS::WAFv2::WebACL');
     expect(acl.Properties).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } });
-    expect(acl.Properties.Rules).toEqual([expect.objectContaining({ Action: { Block: {} }, Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 500, EvaluationWindowSec: 300 } } })]);
+    const relayPath = { RegexMatchStatement: { RegexString: RELAY_PATH_PATTERN, FieldToMatch: { UriPath: {} }, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } };
+    // The relay path has its own rule and limit; every other request counts under the general one.
+    expect(acl.Properties.Rules).toEqual([
+      expect.objectContaining({ Name: 'rate-per-source-ip', Action: { Block: {} }, Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 500, EvaluationWindowSec: 300, ScopeDownStatement: { NotStatement: { Statement: relayPath } } } } }),
+      expect.objectContaining({ Name: 'relay-rate-per-source-ip', Action: { Block: {} }, Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 2000, EvaluationWindowSec: 300, ScopeDownStatement: relayPath } } }),
+    ]);
     const [, association] = only(custom, 'AWS::WAFv2::WebACLAssociation');
     expect(association.Properties.WebACLArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
     expect(JSON.stringify(association.Properties.ResourceArn)).toContain(`/stages/`);
     expect(JSON.stringify(association.Properties.ResourceArn)).toContain(only(custom, 'AWS::ApiGateway::RestApi')[0]);
+  });
+
+  test("the web ACL's relay path matches the relay route's requests (after the stage or a custom domain's base path), and no other route's", () => {
+    const relayPath = new RegExp(RELAY_PATH_PATTERN);
+    const requestPath = (path: string) => path.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === 'token' ? TOKEN : name === 'provider' ? 'github' : '300000000000000001'));
+    for (const prefix of ['/prod', '', '/relay']) {
+      for (const route of routeList) expect([route.path, relayPath.test(`${prefix}${requestPath(route.path)}`)]).toEqual([route.path, route.id === 'relayWebhook']);
+    }
+    expect(relayPath.test(`/prod${requestPath(RELAY.path)}/`)).toBe(true);
   });
 });
 

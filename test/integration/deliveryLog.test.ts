@@ -58,6 +58,17 @@ test('the message is dropped once the outcome is not replayable, kept while it i
   for (const gone of ['message', 'sealedToken', 'gsi1pk', 'gsi1sk']) expect(forwarded).not.toHaveProperty(gone);
 });
 
+test("Discord's error is kept with a message it refused as invalid; a retry's claim starts afresh without it", async () => {
+  const log = store.stores.deliveries;
+  await log.claim(key('invalid'), 'push', NOW);
+  await log.finish(key('invalid'), 'rejected', NOW, { discordStatus: 400, discordError: '50035 Invalid Form Body' });
+  expect(await log.get(key('invalid'))).toMatchObject({ outcome: 'rejected', discordStatus: 400, discordError: '50035 Invalid Form Body' });
+  // The provider's retry, posted once the rendering is fixed.
+  expect(await log.claim(key('invalid'), 'push', NOW)).toEqual(CLAIMED);
+  await log.finish(key('invalid'), 'forwarded', NOW, { discordStatus: 200 });
+  expect(await log.get(key('invalid'))).not.toHaveProperty('discordError');
+});
+
 test('finish never recreates a record that is gone (the TTL removed it meanwhile)', async () => {
   await store.stores.deliveries.finish(key('expired'), 'forwarded', NOW, { discordStatus: 200 });
   expect(await record('expired')).toBeUndefined();

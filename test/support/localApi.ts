@@ -45,14 +45,18 @@ export async function call(url: string, init: RequestInit & { key?: string } = {
   const headers = new Headers(init.headers);
   if (init.key !== undefined) headers.set('Authorization', `Bearer ${init.key}`);
   const response = await fetch(url, { ...init, headers });
-  const text = await response.text();
+  return replyOf(response.status, response.headers, await response.text());
+}
+
+/** A reply as the suites read it: its JSON when the body is JSON. */
+export function replyOf(status: number, headers: Headers, text: string): Reply {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: response.headers, text, json };
+  return { status, headers, text, json };
 }
 
 /** Asserts the three rate-limit headers are present integers and returns them. */
