@@ -32,8 +32,11 @@ interface Registration {
   merge?: boolean;
 }
 
-/** Tries of a merge that finds the record changed under it (two saves at once) before it gives up. */
-const MERGE_TRIES = 3;
+/**
+ * Tries of a merge that finds the record changed under it (saves at once) before it gives up: n
+ * saves arriving together need n tries for the last of them, as each round lets one through.
+ */
+const MERGE_TRIES = 5;
 
 /**
  * Replaces (or, for the dashboard, merges into) the signature secrets of a Discord webhook, after
