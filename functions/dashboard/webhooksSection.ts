@@ -93,6 +93,8 @@ ${DISCORD_WEBHOOK_SCRIPT}
       about.className = 'row';
       about.append(
         document.createTextNode('Signed: ' + (hook.signedProviders.join(', ') || 'none') + (hook.requireSignatures ? '; unsigned deliveries refused' : '') + '. '),
+        // Deliveries whose token Discord refused are counted, not listed (anyone can post to a webhook's id).
+        document.createTextNode(hook.refusedAttempts > 0 ? hook.refusedAttempts + ' with a token Discord refused in the last 24 hours. ' : ''),
         button('Remove', name, () => removeWebhook(hook).catch((error) => problem(error.message))),
       );
       if (hook.deliveries.length === 0) {

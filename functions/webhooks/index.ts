@@ -5,6 +5,7 @@ import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import { groupHandler } from '../../shared/runtime/groupHandler';
 import type { LambdaHandler } from '../../shared/runtime/middlewareChain';
 import { createStores } from '../../shared/store';
+import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 import { drainWebhook, retryBackoffFromEnv } from '../../shared/webhooks/retries';
 import { hideKick, retryKickerFromEnv, retryQueueClient } from '../../shared/webhooks/retryKickers';
 import { webhookKit } from './services';
@@ -23,7 +24,8 @@ let consumer: RetryConsumerDeps | undefined;
 function retryConsumer(): RetryConsumerDeps {
   if (consumer) return consumer;
   const stores = createStores();
-  const deps = { deliveries: stores.deliveries, retryQueue: stores.retryQueue, kicker: retryKickerFromEnv(), retryBackoffSeconds: retryBackoffFromEnv(), secretBox: secretBoxFromEnv(), discordApiBase: discordApiBaseFromEnv(), now: () => new Date() };
+  const now = () => new Date();
+  const deps = { deliveries: stores.deliveries, retryQueue: stores.retryQueue, kicker: retryKickerFromEnv(), retryBackoffSeconds: retryBackoffFromEnv(), secretBox: secretBoxFromEnv(), pairGuard: pairGuardOver(stores, now), discordApiBase: discordApiBaseFromEnv(), now };
   const hide = hideKick(retryQueueClient, process.env.RETRY_QUEUE_URL ?? '');
   return (consumer = { drain: (webhookId, deadline) => drainWebhook(webhookId, deps, deadline), hide });
 }

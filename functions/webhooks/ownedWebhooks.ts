@@ -1,7 +1,7 @@
 import { ApiError } from '../../shared/errors/apiError';
 import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import { accountJson } from '../../shared/runtime/signedIn';
-import { isReplayable, type DeliveryRecord } from '../../shared/store/deliveries';
+import { deliveryKeyOf, isReplayable, type DeliveryRecord } from '../../shared/store/deliveries';
 import type { WebhookSecrets } from '../../shared/store/webhookSecrets';
 import { replayDelivery } from '../../shared/webhooks/replay';
 import { signedIn, type WebhookServices } from './services';
@@ -28,6 +28,16 @@ const deliveryView = (record: DeliveryRecord, now: Date) => ({
   replayable: isReplayable(record, now),
 });
 
+/**
+ * A webhook's newest deliveries (one Query of at most SHOWN_DELIVERIES items on the log's time
+ * listing), and how many deliveries Discord refused the token of in the last 24 hours: those are
+ * counted, not logged, so strangers posting with made-up tokens cannot crowd the list.
+ */
+async function webhookActivity(webhookId: string, now: Date, deps: WebhookServices) {
+  const [deliveries, refusedAttempts] = await Promise.all([deps.deliveries.latestForWebhook(webhookId, SHOWN_DELIVERIES), deps.refusedAttempts.lastDay(webhookId, now)]);
+  return { deliveries: deliveries.map((delivery) => deliveryView(delivery, now)), refusedAttempts };
+}
+
 export const dashboardWebhooks = signedIn(webhookRoutes.dashboardWebhooks, async (_input, session, context, deps) => {
   const now = deps.now();
   const owned = await deps.webhookSecrets.listOwned(session.accountId);
@@ -37,7 +47,7 @@ export const dashboardWebhooks = signedIn(webhookRoutes.dashboardWebhooks, async
       signedProviders: Object.keys(record.secrets).sort(),
       requireSignatures: record.requireSignatures === true,
       updatedAt: record.updatedAt,
-      deliveries: (await deps.deliveries.listForWebhook(record.webhookId)).slice(0, SHOWN_DELIVERIES).map((delivery) => deliveryView(delivery, now)),
+      ...(await webhookActivity(record.webhookId, now, deps)),
     })),
   );
   return accountJson({ webhooks }, context.requestId);
@@ -47,7 +57,9 @@ const OUTCOMES = { delivered: 'forwarded', rejected: 'rejected', rateLimited: 'r
 
 export const dashboardReplayDelivery = signedIn(webhookRoutes.dashboardReplayDelivery, async ({ path, body }, session, context, deps) => {
   await ownWebhook(path.id, session.accountId, deps);
-  const result = await replayDelivery({ webhookId: path.id, provider: body.provider, deliveryId: body.deliveryId }, deps);
+  // The delivery as logged (under the token it came with); only a pair Discord accepted keeps one to replay.
+  const kept = (await deps.deliveries.find(path.id, body.provider, body.deliveryId)).find((record) => isReplayable(record, deps.now()));
+  const result = kept ? await replayDelivery(deliveryKeyOf(kept), deps) : ({ kind: 'notReplayable' } as const);
   if (result.kind === 'notReplayable') throw new ApiError('NOT_FOUND', `No failed ${body.provider} delivery ${body.deliveryId} to replay (forwarded meanwhile, being replayed, or it never failed)`);
   if (result.kind === 'stopped') throw new ApiError('SERVICE_UNAVAILABLE', 'The replay could not run; the delivery stays replayable, try again in a moment', undefined, { 'Retry-After': '5' });
   const { outcome } = result;

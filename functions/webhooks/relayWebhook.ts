@@ -10,6 +10,7 @@ import type { Routes } from '../../shared/routes/table';
 import { forwards, parseEventFilter } from '../../shared/webhooks/eventFilter';
 import { forwardToDiscord } from '../../shared/webhooks/forward';
 import { queueAfterFirstAttempt, queueBehind } from '../../shared/webhooks/retries';
+import { countRefusedAttempt, refusesPair, rememberedRefusal } from '../../shared/webhooks/refusedPairs';
 import { PayloadError, type Provider, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { providerNamed } from '../../shared/webhooks/providers/index';
 import { verifyDelivery } from '../../shared/webhooks/secrets';
@@ -50,7 +51,7 @@ const inFlight = (event: string, seconds: number): APIGatewayProxyResult =>
   answer(`in flight: ${event} is being forwarded by an earlier attempt; retry in ${seconds} s`, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'Retry-After': String(seconds) } });
 
 /** A refusal Discord gave this pair before, answered again without asking Discord. */
-const remembered = (status: number) => discordRefusal({ kind: 'rejected', status, reason: status === 404 ? 'notFound' : 'unauthorized' }, WORDING);
+const remembered = (status: number) => discordRefusal(rememberedRefusal(status), WORDING);
 
 /**
  * A provider's delivery: verified when the webhook registered a secret for the provider (or
@@ -60,9 +61,11 @@ const remembered = (status: number) => discordRefusal({ kind: 'rejected', status
  * brake is off; an event we ignore for such a pair stores nothing else.
  * Deliveries are claimed in the log first (on the provider's id, and on the signature of a signed
  * one), so a redelivery of one already forwarded answers "duplicate" instead of posting twice.
- * When Discord is at fault (rate limits, 5xx, time-outs) the message and the sealed token are kept
- * and the delivery queued: posted again automatically, in order per webhook (retries.ts); it stays
- * replayable by hand (`npm run webhooks -- replay`) too.
+ * When Discord is at fault (rate limits, 5xx, time-outs) with a pair it has accepted before, the
+ * message and the sealed token are kept and the delivery queued: posted again automatically, in
+ * order per webhook (retries.ts); it stays replayable by hand (`npm run webhooks -- replay`) too.
+ * Deliveries are logged per pair (the token's hash is in the key); one whose pair Discord refuses
+ * is counted for the webhook, not logged.
  * The URL's `events` parameter turns events (or actions of them) off: answered "filtered".
  */
 export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ path, query, raw }, _context, deps) => {
@@ -71,7 +74,10 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
   const filter = parseEventFilter(query.events, provider);
   if (typeof filter === 'string') throw new ApiError('INVALID_PARAMETER', `events ${filter}`);
   const pair = await deps.pairGuard.recall(path.id, path.token);
-  if (pair.verdict?.kind === 'refused') throw remembered(pair.verdict.status);
+  if (pair.verdict?.kind === 'refused') {
+    await countRefusedAttempt(path.id, deps);
+    throw remembered(pair.verdict.status);
+  }
   // A pair never seen valid costs its address one of its new pairs a minute, whether it reaches Discord or not.
   await deps.pairGuard.count(pair, { sourceIp: raw.sourceIp });
   const delivery = { headers: raw.headers, body: raw.body, ...(raw.url ? { url: raw.url } : {}) };
@@ -88,6 +94,8 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
     webhookId: path.id,
     provider: provider.name,
     deliveryId: outcome.deliveryId ?? `relay-${randomUUID()}`,
+    // The pair's: a stranger's post under the owner's delivery id (and a wrong token) is another delivery.
+    tokenHash: pair.tokenHash,
     ...(signature !== undefined ? { signatureHash: sha256Hex(signature) } : {}),
   };
   const claim = await deps.deliveries.claim(key, outcome.event, deps.now());
@@ -97,11 +105,14 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
     await deps.deliveries.finish(key, 'ignored', deps.now());
     return answer(`ignored: ${outcome.event}`);
   }
-  // Behind older deliveries Discord refused for a while: waits its turn rather than overtake them.
-  if (await queueBehind(key, path.token, message, deps)) return answer(`queued: ${outcome.event}`);
-  const result = await deps.pairGuard.consult(pair, (onInvalidAnswer) => forwardToDiscord(key, path.token, message, deps, { keepWith: deps.secretBox, onInvalidAnswer }));
+  // Only a pair Discord has taken a message from queues (anyone can post to a webhook's id): behind
+  // older deliveries Discord refused for a while, it waits its turn rather than overtake them.
+  if (knownGood && (await queueBehind(key, path.token, message, deps))) return answer(`queued: ${outcome.event}`);
+  const result = await deps.pairGuard.consult(pair, (onInvalidAnswer) => forwardToDiscord(key, path.token, message, deps, { firstAttempt: true, ...(knownGood ? { keepWith: deps.secretBox } : {}), onInvalidAnswer }));
   if (result.kind === 'delivered') return answer(`forwarded: ${outcome.event}`);
-  // Rate limited or failed: posted again later, in order, by the retry queue.
+  // Rate limited or failed: posted again later, in order, by the retry queue (an unknown pair's
+  // token is not kept: its provider retries).
   if (await queueAfterFirstAttempt(key, result, deps)) return answer(`queued: ${outcome.event}`);
+  if (refusesPair(result)) await countRefusedAttempt(path.id, deps, key);
   throw discordRefusal(result, WORDING);
 };

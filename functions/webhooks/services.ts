@@ -3,7 +3,7 @@ import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import type { RouteDefinition } from '../../shared/routes/types';
 import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
 import { signedInRoutes } from '../../shared/runtime/signedIn';
-import type { DeliveryLog, RetryQueueStore, WebhookSecretStore } from '../../shared/store';
+import type { DeliveryLog, RefusedAttemptCounter, RetryQueueStore, WebhookSecretStore } from '../../shared/store';
 import { retryBackoffFromEnv, type RetryKicker } from '../../shared/webhooks/retries';
 import { retryKickerFromEnv } from '../../shared/webhooks/retryKickers';
 import { pairGuardOver, type PairGuard } from '../../shared/webhooks/pairGuard';
@@ -11,6 +11,8 @@ import { pairGuardOver, type PairGuard } from '../../shared/webhooks/pairGuard';
 /** What the relay uses: its delivery log, registered secrets, the sealing key, Discord's address and the guard in front of it. */
 export interface WebhookServices {
   deliveries: DeliveryLog;
+  /** Per webhook and hour: deliveries Discord refused the token of (counted, not logged). */
+  refusedAttempts: RefusedAttemptCounter;
   webhookSecrets: WebhookSecretStore;
   /** Seals webhook signing secrets and the Discord tokens of deliveries kept for a replay. */
   secretBox: SecretBox;
@@ -32,6 +34,7 @@ export const webhookKit: GroupKit<WebhookServices> = {
     const now = () => new Date();
     return {
       deliveries: stores.deliveries,
+      refusedAttempts: stores.refusedAttempts,
       webhookSecrets: stores.webhookSecrets,
       secretBox: secretBoxFromEnv(),
       pairGuard: pairGuardOver(stores, now),

@@ -33,13 +33,14 @@ const NEEDS: Record<TableNeed, Grant[]> = {
     // Public listings, and each account's own bots (gsi3, under ACCOUNT#).
     { actions: ['dynamodb:Query'], leadingKeys: [recordKinds.bot.listing, anyOf('account')], onIndexes: true },
   ],
-  // The delivery log (claim, finish, a webhook's log for its dashboard), the webhook's signature
-  // secrets (read, replace, remove) and what Discord said of its tokens (HOOK#); the count of
-  // Discord's invalid answers (RELAY#); the webhooks an account registered (gsi3, under ACCOUNT#).
+  // The delivery log (claim, finish, forget), the webhook's signature secrets (read, replace,
+  // remove), what Discord said of its tokens and its refused attempts (HOOK#); the count of
+  // Discord's invalid answers (RELAY#); the webhooks an account registered (gsi3, under ACCOUNT#)
+  // and a webhook's log by time for its dashboard (gsi2, under HOOK#).
   relayWebhooks: [
     { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query'], leadingKeys: [anyOf('webhook')] },
     { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], leadingKeys: [anyOf('relay')] },
-    { actions: ['dynamodb:Query'], leadingKeys: [anyOf('account')], onIndexes: true },
+    { actions: ['dynamodb:Query'], leadingKeys: [anyOf('account'), anyOf('webhook')], onIndexes: true },
   ],
   // Sign-ins under way (taken once), sessions, the accounts' key slots, and their keys: created,
   // found by id (gsi1) or by account (gsi2), revoked.

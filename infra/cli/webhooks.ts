@@ -2,6 +2,7 @@ import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import { KmsSecretBox, LocalSecretBox, type SecretBox } from '../../shared/crypto/secretBox';
+import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 import { createStores, type Stores } from '../../shared/store';
 import { localSecretsKey } from '../local/secretsKey';
 import { readStackOutputs } from './stackOutputs';
@@ -36,7 +37,8 @@ const code = await withCommandLine(argv, WEBHOOKS_GRAMMAR, print, async ({ value
   try {
     const { stores, secretBox } = await target(values, cleanup);
     cleanup.unshift(() => stores.db.destroy());
-    const deps = { deliveries: stores.deliveries, secretBox, discordApiBase: discordApiBaseFromEnv(), now: () => new Date() };
+    const now = () => new Date();
+    const deps = { deliveries: stores.deliveries, secretBox, pairGuard: pairGuardOver(stores, now), discordApiBase: discordApiBaseFromEnv(), now };
     return await runWebhooksCommand(argv, deps, print);
   } catch (error) {
     console.error(`webhooks: ${(error as Error).message}`);

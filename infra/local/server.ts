@@ -22,6 +22,7 @@ import { secretBoxFromEnv } from '../../shared/crypto/secretBox';
 import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import { localKicker } from '../../shared/webhooks/retryKickers';
 import { retryBackoffFromEnv } from '../../shared/webhooks/retries';
+import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 
 export interface LocalServerOptions {
   port?: number;
@@ -94,7 +95,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     throw error;
   }
   // The relay's retry queue: what SQS and its consumer do in AWS, in this process (and resumed from DATA_DIR).
-  const retries = startRetryLoop({ deliveries: stores.deliveries, retryQueue: stores.retryQueue, kicker: localKicker, retryBackoffSeconds: retryBackoffFromEnv(), secretBox: secretBoxFromEnv(), discordApiBase: discordApiBaseFromEnv(), now: () => new Date() });
+  const now = () => new Date();
+  const retries = startRetryLoop({ deliveries: stores.deliveries, retryQueue: stores.retryQueue, kicker: localKicker, retryBackoffSeconds: retryBackoffFromEnv(), secretBox: secretBoxFromEnv(), pairGuard: pairGuardOver(stores, now), discordApiBase: discordApiBaseFromEnv(), now });
 
   const { handler: authorizer } = await import('../../functions/authorizer/index');
   const groups = new Map<FunctionGroup, Promise<LambdaHandler>>();

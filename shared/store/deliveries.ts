@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { guarded } from './errors';
 import { tableSchema } from './schema';
@@ -21,6 +21,12 @@ export interface DeliveryKey {
   /** The provider's own id of the delivery (X-GitHub-Delivery, ...), or one the relay made up. */
   deliveryId: string;
   /**
+   * The SHA-256 of the Discord token it came with (the pair guard's): a delivery is its pair's, so
+   * a stranger's post under the same delivery id (and a wrong token) never shadows the owner's.
+   * Absent on records logged before tokens keyed the log: they keep their own (older) keys.
+   */
+  tokenHash?: string;
+  /**
    * Signed deliveries: the SHA-256 of the signature header. The claim takes it too, so a copy
    * re-sent under a new delivery id is still a duplicate; it is kept on the record, so a replay
    * finishes the signature's claim along with the delivery's.
@@ -34,6 +40,7 @@ const deliveryRecord = z.object({
   provider: z.string(),
   deliveryId: z.string(),
   signatureHash: z.optional(z.string()),
+  tokenHash: z.optional(z.string()),
   event: z.string(),
   outcome: z.enum(deliveryOutcomes),
   receivedAt: z.string(),
@@ -90,8 +97,14 @@ export interface DeliveryLog {
   get(key: DeliveryKey): Promise<DeliveryRecord | undefined>;
   /** Deliveries that kept their message (failed, rate limited, or still pending), newest first. */
   listKept(): Promise<DeliveryRecord[]>;
-  /** One webhook's log, newest first. */
+  /** One webhook's whole log, newest first. */
   listForWebhook(webhookId: string): Promise<DeliveryRecord[]>;
+  /** One webhook's `limit` latest deliveries (by when they were claimed), newest first: one Query reading at most `limit` items. */
+  latestForWebhook(webhookId: string, limit: number): Promise<DeliveryRecord[]>;
+  /** A webhook's deliveries of one provider's delivery id, whatever token they came with. */
+  find(webhookId: string, provider: string, deliveryId: string): Promise<DeliveryRecord[]>;
+  /** Deletes a delivery's claims (its own and its signature's): Discord refused its pair, so it leaves no record. */
+  forget(key: DeliveryKey): Promise<void>;
 }
 
 const KEEP_SECONDS = 7 * 86_400;
@@ -113,11 +126,25 @@ export const isReplayable = (record: DeliveryRecord, now: Date): boolean =>
 
 /** The sparse listing of deliveries that keep a message (gsi1): what `npm run webhooks -- list --failed` reads. */
 const KEPT_PK = recordKinds.webhook.listing;
-const keyOf = ({ webhookId, provider, deliveryId }: DeliveryKey) => ({ pk: partitionKey('webhook', webhookId), sk: `DELIVERY#${provider}#${deliveryId}` });
-/** The signature's claim: beside the delivery's, outside its `DELIVERY#` listing. */
-const signatureKeyOf = ({ webhookId, provider }: DeliveryKey, signatureHash: string) => ({ pk: partitionKey('webhook', webhookId), sk: `SIGNED#${provider}#${signatureHash}` });
+/** The token's hash ends the key (after the delivery id, so one id's deliveries under every token share a prefix); records from before have none. */
+const tokenSuffix = (tokenHash: string | undefined) => (tokenHash === undefined ? '' : `#${tokenHash}`);
+const deliveryPrefix = (provider: string, deliveryId: string) => `DELIVERY#${provider}#${deliveryId}`;
+const keyOf = ({ webhookId, provider, deliveryId, tokenHash }: DeliveryKey) => ({ pk: partitionKey('webhook', webhookId), sk: `${deliveryPrefix(provider, deliveryId)}${tokenSuffix(tokenHash)}` });
+/** The signature's claim: beside the delivery's, outside its `DELIVERY#` listing; the pair's too. */
+const signatureKeyOf = ({ webhookId, provider, tokenHash }: DeliveryKey, signatureHash: string) => ({ pk: partitionKey('webhook', webhookId), sk: `SIGNED#${provider}#${signatureHash}${tokenSuffix(tokenHash)}` });
+/** The key a record was logged under (a replay's, the retry queue's). */
+export const deliveryKeyOf = ({ webhookId, provider, deliveryId, tokenHash, signatureHash }: DeliveryRecord): DeliveryKey => ({
+  webhookId,
+  provider,
+  deliveryId,
+  ...(tokenHash !== undefined ? { tokenHash } : {}),
+  ...(signatureHash !== undefined ? { signatureHash } : {}),
+});
 /** The sparse listing's entry of a kept delivery. */
 const keptListing = (pk: string, sk: string, now: Date) => ({ gsi1pk: KEPT_PK, gsi1sk: `${now.toISOString()}#${pk}#${sk}` });
+/** Each webhook's log by the time of its claim (gsi2), for its dashboard; the signature's claims are not in it. */
+const logPk = (webhookId: string) => `${partitionKey('webhook', webhookId)}${recordKinds.webhook.log}`;
+const logListing = (webhookId: string, sk: string, now: Date) => ({ gsi2pk: logPk(webhookId), gsi2sk: `${now.toISOString()}#${sk}` });
 
 const toRecord = (item: Record<string, unknown>): DeliveryRecord => deliveryRecord.parse(item);
 
@@ -137,7 +164,7 @@ export class DynamoDeliveryLog implements DeliveryLog {
       if (signed.kind !== 'claimed') return signed;
     }
     const { pk, sk } = keyOf(key);
-    return this.claimItem({ pk, sk, ...key, event, ...(kept ? { ...kept, ...keptListing(pk, sk, now) } : {}) }, now);
+    return this.claimItem({ pk, sk, ...key, event, ...logListing(key.webhookId, sk, now), ...(kept ? { ...kept, ...keptListing(pk, sk, now) } : {}) }, now);
   }
 
   /** A conditional PutItem: new, or an earlier attempt that did not get through (the provider is retrying), or a stale claim. */
@@ -244,6 +271,33 @@ export class DynamoDeliveryLog implements DeliveryLog {
 
   async listForWebhook(webhookId: string): Promise<DeliveryRecord[]> {
     return this.queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': partitionKey('webhook', webhookId), ':prefix': 'DELIVERY#' } });
+  }
+
+  async latestForWebhook(webhookId: string, limit: number): Promise<DeliveryRecord[]> {
+    const { Items } = await guarded('Query', () =>
+      this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: tableSchema.gsi2.name,
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ExpressionAttributeValues: { ':pk': logPk(webhookId) },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      ),
+    );
+    return (Items ?? []).map(toRecord);
+  }
+
+  async find(webhookId: string, provider: string, deliveryId: string): Promise<DeliveryRecord[]> {
+    // The prefix takes longer ids too (`abc` finds `abcd`): the id itself is compared on the records.
+    const records = await this.queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': partitionKey('webhook', webhookId), ':prefix': deliveryPrefix(provider, deliveryId) } });
+    return records.filter((record) => record.deliveryId === deliveryId);
+  }
+
+  async forget(key: DeliveryKey): Promise<void> {
+    const itemKeys = [...(key.signatureHash !== undefined ? [signatureKeyOf(key, key.signatureHash)] : []), keyOf(key)];
+    for (const Key of itemKeys) await guarded('DeleteItem', () => this.db.send(new DeleteCommand({ TableName: this.tableName, Key })));
   }
 
   private async queryAll(query: { IndexName?: string; KeyConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> }): Promise<DeliveryRecord[]> {

@@ -6,6 +6,7 @@ import { DynamoInvalidAnswerCounter } from './invalidAnswers';
 import { createDocumentClient } from './client';
 import { storeConfigFromEnv, type StoreConfig } from './config';
 import { DynamoRateCounterStore } from './rateCounters';
+import { DynamoRefusedAttemptCounter } from './refusedAttempts';
 import { DynamoRetryQueueStore } from './retryQueue';
 import { DynamoSessionStore } from './sessions';
 import { DynamoSignInStore } from './signIns';
@@ -20,6 +21,7 @@ export type { QueuedDelivery, RetryQueueStore } from './retryQueue';
 export type { WebhookSecrets, WebhookSecretStore } from './webhookSecrets';
 export type { PairVerdict, WebhookPairStore } from './webhookPairs';
 export type { InvalidAnswerCounter } from './invalidAnswers';
+export type { RefusedAttemptCounter } from './refusedAttempts';
 export type { AccountStore } from './accounts';
 export type { SessionRecord, SessionStore, SignedIn } from './sessions';
 export type { SignInRecord, SignInStore } from './signIns';
@@ -37,6 +39,7 @@ export function createStores(config: StoreConfig = storeConfigFromEnv()) {
     webhookSecrets: new DynamoWebhookSecretStore(db, config.tableName),
     webhookPairs: new DynamoWebhookPairStore(db, config.tableName),
     invalidAnswers: new DynamoInvalidAnswerCounter(db, config.tableName),
+    refusedAttempts: new DynamoRefusedAttemptCounter(db, config.tableName),
     accounts: new DynamoAccountStore(db, config.tableName),
     sessions: new DynamoSessionStore(db, config.tableName),
     signIns: new DynamoSignInStore(db, config.tableName),

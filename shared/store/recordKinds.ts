@@ -10,8 +10,12 @@ export const recordKinds = {
   apiKey: { prefix: 'KEY#', listing: 'APIKEYS', expires: false },
   /** A bot's profile, commands and hourly stats (stats expire); public profiles listed on gsi1 (name) and gsi2 (guilds). */
   bot: { prefix: 'BOT#', listing: 'BOTS', expires: true },
-  /** A Discord webhook's signature secrets, deliveries, signed claims and Discord's verdicts on its tokens; kept deliveries listed on gsi1. */
-  webhook: { prefix: 'HOOK#', listing: 'DELIVERIES#KEPT', expires: true },
+  /**
+   * A Discord webhook's signature secrets, deliveries, signed claims, Discord's verdicts on its
+   * tokens and hourly counts of refused attempts; kept deliveries listed on gsi1, each webhook's
+   * log by time on gsi2 (under `HOOK#<id>#LOG`).
+   */
+  webhook: { prefix: 'HOOK#', listing: 'DELIVERIES#KEPT', log: '#LOG', expires: true },
   /** The relay's own counters (Discord's invalid answers per window). */
   relay: { prefix: 'RELAY#', expires: true },
   /** A dashboard account (a Discord user id): how many active keys it holds. Its keys are listed on gsi2. */

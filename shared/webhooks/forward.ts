@@ -22,9 +22,11 @@ export interface ForwardDeps {
 }
 
 export interface ForwardOptions {
+  /** The relay's first attempt (not a replay): once Discord has taken the message, failing to log it must not fail the answer. */
+  firstAttempt?: boolean;
   /**
-   * Given by a first attempt (the relay), whose claim holds no message: seals the token (with this
-   * box) and keeps the message when Discord is at fault, its only record of them.
+   * Given by a first attempt of a pair Discord accepted before, whose claim holds no message: seals
+   * the token (with this box) and keeps the message when Discord is at fault, its only record of them.
    */
   keepWith?: SecretBox;
   /** Told of each answer Discord counts against its invalid-request limit. */
@@ -53,7 +55,7 @@ export async function forwardToDiscord(key: DeliveryKey, token: string, message:
     // A first attempt Discord took is done: failing it would have the sender try again, and Discord
     // post it twice. Its claim stays pending without a message, so nothing replays it either. A
     // replay's claim keeps its message (it is replayable again once stale): that failure is told.
-    if (result.kind !== 'delivered' || !options.keepWith) throw error;
+    if (result.kind !== 'delivered' || !options.firstAttempt) throw error;
     logger.warn('a delivered message could not be logged as forwarded', { webhookId: key.webhookId, deliveryId: key.deliveryId, error: error as Error });
   }
   return { ...result, kept: kept !== undefined };

@@ -3,6 +3,8 @@ import type { DiscordMessage } from '../discord/message';
 import type { DeliveryOutcome } from '../discord/poster';
 import { isReplayable, type DeliveryKey, type DeliveryRecord } from '../store/deliveries';
 import { forwardToDiscord, tokenContext, type ForwardDeps } from './forward';
+import type { PairGuard } from './pairGuard';
+import { rememberedRefusal } from './refusedPairs';
 
 export type ReplayResult =
   | { kind: 'replayed'; outcome: DeliveryOutcome }
@@ -15,8 +17,8 @@ export type ReplayResult =
    */
   | { kind: 'stopped'; reason: string; unopenable?: boolean };
 
-/** What a replay uses: the forwarding path, and the box that opens kept tokens. */
-export type ReplayDeps = ForwardDeps & { secretBox: SecretBox };
+/** What a replay uses: the forwarding path, the box that opens kept tokens, and the pair guard that counts Discord's refusals. */
+export type ReplayDeps = ForwardDeps & { secretBox: SecretBox; pairGuard: Pick<PairGuard, 'recall' | 'consult'> };
 
 /**
  * Replays one failed delivery: claims it (so two replays, or a replay and the provider's retry,
@@ -38,11 +40,25 @@ export async function replayDelivery(asked: DeliveryKey, deps: ReplayDeps): Prom
     return { kind: 'stopped', reason: (error as Error).message };
   }
   try {
-    return { kind: 'replayed', outcome: await forwardToDiscord(key, token, record.message as DiscordMessage, deps) };
+    return { kind: 'replayed', outcome: await guardedForward(key, token, record.message as DiscordMessage, deps) };
   } catch (error) {
     // Posting never throws; logging the outcome did (a store outage): the claim goes stale and is taken over later.
     return { kind: 'stopped', reason: `the outcome could not be logged: ${(error as Error).message}` };
   }
+}
+
+/**
+ * A replay is one more call to Discord about its pair, through the pair guard as the relay's: its
+ * invalid answers count towards the brake, and a pair Discord has refused (a token revoked while
+ * its deliveries waited in the queue) is not asked again: the delivery is logged rejected as it was.
+ */
+async function guardedForward(key: DeliveryKey, token: string, message: DiscordMessage, deps: ReplayDeps): Promise<DeliveryOutcome> {
+  const pair = await deps.pairGuard.recall(key.webhookId, token);
+  if (pair.verdict?.kind === 'refused') {
+    await deps.deliveries.finish(key, 'rejected', deps.now(), { discordStatus: pair.verdict.status });
+    return rememberedRefusal(pair.verdict.status);
+  }
+  return deps.pairGuard.consult(pair, (onInvalidAnswer) => forwardToDiscord(key, token, message, deps, { onInvalidAnswer }));
 }
 
 /** The replayable deliveries a replay request names: one id (optionally narrowed to a webhook), or all. */

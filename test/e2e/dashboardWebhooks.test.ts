@@ -1,8 +1,9 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { createHmac, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DashboardBrowser } from '../support/dashboardBrowser';
 import { expectErrorEnvelope } from '../support/envelope';
-import { discordJson } from '../support/fakeDiscord';
+import { discordJson, discordKnows } from '../support/fakeDiscord';
 import { githubDelivery } from '../fixtures/github/payloads';
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
@@ -32,7 +33,8 @@ function signedStar(id: string, deliveryId: string, secret: string) {
 }
 const webhookUrl = (id: string, token = TOKEN) => `https://discord.com/api/webhooks/${id}/${token}`;
 const register = (id: string, body: Record<string, unknown> = {}) => browser.api('POST', '/webhooks', { webhookUrl: webhookUrl(id), secrets: {}, ...body }, csrf);
-const mine = async () => (await browser.api('GET', '/webhooks')).json.data.webhooks as { webhookId: string; signedProviders: string[]; deliveries: { deliveryId: string; outcome: string; replayable: boolean; discordStatus: number | null }[] }[];
+const mine = async () =>
+  (await browser.api('GET', '/webhooks')).json.data.webhooks as { webhookId: string; signedProviders: string[]; refusedAttempts: number; deliveries: { deliveryId: string; outcome: string; replayable: boolean; discordStatus: number | null }[] }[];
 
 describe('your webhooks on the dashboard', () => {
   test('register by URL (Discord confirms it; the token goes in the body, never a path), then see its deliveries, replay a failed one, remove it', async () => {
@@ -87,7 +89,7 @@ describe('your webhooks on the dashboard', () => {
   test('two saves at once both land: neither secret is lost', async () => {
     const id = relay.hookId();
     const saves = await Promise.all(['github', 'gitlab', 'stripe', 'sentry'].map((provider) => register(id, { secrets: { [provider]: `${provider}-secret` } })));
-    expect(saves.map((save) => save.status)).toEqual([200, 200, 200, 200]);
+    expect(saves.map((save) => save.status === 200 ? 200 : save.text)).toEqual([200, 200, 200, 200]);
     expect(Object.keys((await relay.stores.webhookSecrets.get(id))?.secrets ?? {}).sort()).toEqual(['github', 'gitlab', 'sentry', 'stripe']);
   });
 
@@ -123,5 +125,45 @@ describe('your webhooks on the dashboard', () => {
     const id = relay.hookId();
     expectErrorEnvelope(await browser.api('POST', '/webhooks', { webhookUrl: webhookUrl(id), secrets: {} }), 403, 'FORBIDDEN');
     expect((await mine()).map((hook) => hook.webhookId)).not.toContain(id);
+  });
+});
+
+describe("strangers posting to your webhook's id", () => {
+  test('deliveries with tokens Discord refuses are counted, not logged: your list still shows your own', async () => {
+    const id = relay.hookId();
+    // Listed once it has a secret (Stripe's here: GitHub's deliveries stay unsigned).
+    expect((await register(id, { secrets: { stripe: 'whsec_listed' } })).status).toBe(200);
+    for (const n of [1, 2, 3]) expectAnswer(await relay.star(id, `own-${n}`), 200, /^forwarded: star$/);
+    // 200 made-up tokens, each refused by Discord once, then 100 more posts with some of them (answered from memory).
+    relay.discord.script(...Array.from({ length: 200 }, () => discordKnows(TOKEN)));
+    const tokens = Array.from({ length: 200 }, () => randomBytes(48).toString('base64url'));
+    for (let batch = 0; batch < 300; batch += 20) {
+      const replies = await Promise.all(Array.from({ length: 20 }, (_, n) => relay.star(id, `flood-${batch + n}`, tokens[(batch + n) % tokens.length])));
+      expect(replies.map((reply) => reply.status)).toEqual(Array.from({ length: 20 }, () => 401));
+    }
+    expect(relay.discord.posted().filter((request) => !request.url.includes(TOKEN))).toHaveLength(200);
+    const listed = (await mine()).find((hook) => hook.webhookId === id);
+    expect(listed?.deliveries.map((delivery) => delivery.deliveryId)).toEqual(['own-3', 'own-2', 'own-1']);
+    expect(listed?.refusedAttempts).toBe(300);
+    expect((await relay.stores.deliveries.listForWebhook(id)).map((record) => record.deliveryId).sort()).toEqual(['own-1', 'own-2', 'own-3']);
+  }, 30_000);
+
+  test("a webhook's list is one Query reading at most 20 items, the newest first", async () => {
+    const id = relay.hookId();
+    // Listed once it has a secret (Stripe's here: GitHub's deliveries stay unsigned).
+    expect((await register(id, { secrets: { stripe: 'whsec_listed' } })).status).toBe(200);
+    for (let n = 0; n < 30; n += 1) expectAnswer(await relay.star(id, `many-${String(n).padStart(2, '0')}`), 200, /^forwarded: star$/);
+    // Every Query the server sends for this webhook's log, and how many items each read.
+    const send = jest.spyOn(DynamoDBDocumentClient.prototype, 'send');
+    try {
+      const listed = (await mine()).find((hook) => hook.webhookId === id);
+      expect(listed?.deliveries.map((delivery) => delivery.deliveryId)).toEqual(Array.from({ length: 20 }, (_, n) => `many-${String(29 - n).padStart(2, '0')}`));
+      const queries = send.mock.calls.map((call, n) => ({ command: call[0], result: send.mock.results[n]?.value })).filter(({ command }) => command instanceof QueryCommand && JSON.stringify(command.input).includes(id));
+      const logQueries = queries.filter(({ command }) => !JSON.stringify(command.input).includes('ATTEMPTS#'));
+      expect(logQueries).toHaveLength(1);
+      expect(((await logQueries[0]?.result) as { ScannedCount?: number }).ScannedCount).toBeLessThanOrEqual(20);
+    } finally {
+      send.mockRestore();
+    }
   });
 });

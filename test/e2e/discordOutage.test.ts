@@ -6,7 +6,7 @@ import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../su
  * Discord outages the replay suite (webhookReplay.test.ts, with 5xx answers) does not play: a
  * connection cut without an answer, an answer that never comes, and a rate limit told only by a
  * long Retry-After header. Each time the delivery is queued (the queue's own retries are set an
- * hour away here), the provider's retries during the outage are duplicates that neither change
+ * hour away here; the webhook's token is one Discord confirmed, as only such pairs queue), the provider's retries during the outage are duplicates that neither change
  * the record nor get through, and once Discord is back one replay posts the kept message exactly once.
  */
 let relay: RelayHarness;
@@ -24,7 +24,7 @@ const OUTAGES: { name: string; reply: DiscordReply; deliveries: number }[] = [
 ];
 
 test.each(OUTAGES.map((outage) => [outage.name, outage] as const))('Discord %s: the delivery is queued, the provider\'s retries are duplicates, and one replay after recovery posts it once', async (_name, outage) => {
-  const id = relay.hookId();
+  const id = await relay.knownHookId();
   const deliveryId = `outage-${id}`;
   const star = () => relay.star(id, deliveryId);
 

@@ -92,7 +92,7 @@ describe('what is stored, and sealed', () => {
     const ignored = githubDelivery('sponsorship', 'ignored-2', {});
     expectAnswer(await relay.send(id, 'github', ignored), 200, /^ignored: sponsorship$/);
     expectAnswer(await relay.send(id, 'github', ignored), 200, /^duplicate: sponsorship$/);
-    expect((await itemsOf(id)).find((item) => item.sk === 'DELIVERY#github#ignored-2')).toMatchObject({ outcome: 'ignored' });
+    expect((await itemsOf(id)).find((item) => item.sk === `DELIVERY#github#ignored-2#${relay.tokenHash()}`)).toMatchObject({ outcome: 'ignored' });
   });
 
   test('a delivered message seals nothing; a failed one seals its token once, for the queue and the replay', async () => {
@@ -103,8 +103,8 @@ describe('what is stored, and sealed', () => {
     expectAnswer(await star(id, 'sealed-once'), 200, /^queued: star$/);
     expect(seal).toHaveBeenCalledTimes(1);
     const items = await itemsOf(id);
-    expect(items.find((item) => item.sk === 'DELIVERY#github#sealed-not')).not.toHaveProperty('sealedToken');
-    expect(items.find((item) => item.sk === 'DELIVERY#github#sealed-once')).toMatchObject({ outcome: 'queued', sealedToken: expect.stringMatching(/^v1\.local\./), message: expect.any(Object) });
+    expect(items.find((item) => item.sk === `DELIVERY#github#sealed-not#${relay.tokenHash()}`)).not.toHaveProperty('sealedToken');
+    expect(items.find((item) => item.sk === `DELIVERY#github#sealed-once#${relay.tokenHash()}`)).toMatchObject({ outcome: 'queued', sealedToken: expect.stringMatching(/^v1\.local\./), message: expect.any(Object) });
     expect(JSON.stringify(items)).not.toContain(TOKEN);
     // And the replay still delivers it.
     expect((await relay.webhooks('replay', 'sealed-once')).out).toMatch(/forwarded/);

@@ -24,10 +24,16 @@ describe('the retry queue (local server)', () => {
     const delivery = issue(n);
     return call(`${api.url}/webhooks/${id}/${TOKEN}/github`, { method: 'POST', headers: delivery.headers, body: delivery.body });
   };
+  /** A fresh webhook whose token Discord has taken a message from: only such a pair's deliveries queue. */
+  const knownHookId = async () => {
+    const id = hookId();
+    expectAnswer(await send(id, 99), 200, /^forwarded: issues$/);
+    discord.seen.length = 0;
+    return id;
+  };
 
   test('a burst into a webhook Discord throttles for a few seconds: every message arrives once, in order', async () => {
-    const id = hookId();
-    discord.seen.length = 0;
+    const id = await knownHookId();
     // The first post is refused for 3 s (longer than the relay waits inline); the webhook's later deliveries queue behind it.
     discord.script(discordJson(429, { message: 'You are being rate limited.', retry_after: 3, global: false }, { 'retry-after': '3' }));
     const answers = [];
@@ -44,8 +50,7 @@ describe('the retry queue (local server)', () => {
   }, 30_000);
 
   test('Discord failing (a dropped connection) is retried after a backoff; another webhook is not held up', async () => {
-    const [slow, other] = [hookId(), hookId()];
-    discord.seen.length = 0;
+    const [slow, other] = [await knownHookId(), hookId()];
     discord.script(discordResets);
     expectAnswer(await send(slow, 10), 200, /^queued: issues$/);
     // The other webhook's delivery is posted at once.

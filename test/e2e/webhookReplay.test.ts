@@ -8,8 +8,8 @@ import { discordJson } from '../support/fakeDiscord';
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
 /**
- * Failed deliveries are kept and replayed exactly once, through the `webhooks` command. They are
- * queued too (webhookQueue.test.ts): the queue's first retry is set an hour away here, so what
+ * Failed deliveries (of a token Discord confirmed: only those are kept) are kept and replayed
+ * exactly once, through the `webhooks` command. They are queued too (webhookQueue.test.ts): the queue's first retry is set an hour away here, so what
  * these tests see is the replay by hand.
  */
 let relay: RelayHarness;
@@ -25,7 +25,7 @@ const webhooks: RelayHarness['webhooks'] = (...argv) => relay.webhooks(...argv);
 
 describe('failed deliveries', () => {
   test('a Discord outage leaves the delivery listed with its message; replay posts that message once', async () => {
-    const id = relay.hookId();
+    const id = await relay.knownHookId();
     relay.discord.script(discordJson(500, {}));
     expectAnswer(await star(id, 'outage-1'), 200, /^queued: star$/);
     const attempted = relay.discord.posted()[0]?.body;
@@ -52,7 +52,7 @@ describe('failed deliveries', () => {
   });
 
   test('concurrent replays of one delivery post it exactly once', async () => {
-    const id = relay.hookId();
+    const id = await relay.knownHookId();
     relay.discord.script(discordJson(503, {}));
     await star(id, 'race-1');
     relay.discord.seen.length = 0;
@@ -62,7 +62,7 @@ describe('failed deliveries', () => {
   });
 
   test('a delivery without a provider id is kept too; a replay that fails again stays replayable', async () => {
-    const id = relay.hookId();
+    const id = await relay.knownHookId();
     relay.discord.script(discordJson(429, { retry_after: 60 }));
     expectAnswer(await relay.send(id, 'github', githubDelivery('watch')), 200, /^queued: watch$/);
     const [kept] = JSON.parse((await webhooks('list', '--webhook', id, '--json')).out);
@@ -82,7 +82,7 @@ describe('failed deliveries', () => {
   });
 
   test('one delivery id in two webhooks asks which; --all replays everything listed', async () => {
-    const [a, b] = [relay.hookId(), relay.hookId()];
+    const [a, b] = [await relay.knownHookId(), await relay.knownHookId()];
     relay.discord.script(discordJson(500, {}), discordJson(500, {}));
     await star(a, 'shared-id');
     await star(b, 'shared-id');
@@ -95,7 +95,7 @@ describe('failed deliveries', () => {
   });
 
   test('a token sealed under another key is reported and left replayable', async () => {
-    const id = relay.hookId();
+    const id = await relay.knownHookId();
     relay.discord.script(discordJson(500, {}));
     await star(id, 'other-key');
     const wrongKey = { ...relay.replayDeps, secretBox: new LocalSecretBox(Buffer.alloc(32, 7)) };
@@ -113,7 +113,7 @@ describe('failed deliveries', () => {
 });
 
 test('`npm run webhooks` finds the running local store and its key', async () => {
-  const id = relay.hookId();
+  const id = await relay.knownHookId();
   relay.discord.script(discordJson(500, {}));
   await star(id, 'via-npm');
   const env = { ...process.env, DYNAMODB_ENDPOINT: relay.api.dynamoEndpoint, TABLE_NAME: 'e2e-table', DISCORD_API_BASE: relay.discord.apiBase };

@@ -192,9 +192,9 @@ describe('de-duplication of signed deliveries', () => {
     expectAnswer(await signedPing(id, 'original-id'), 200, /^duplicate: ping$/);
     for (const replayedAs of ['new-id-1', 'new-id-2']) expectAnswer(await signedPing(id, replayedAs), 200, /^duplicate: ping$/);
     expect(relay.discord.posted()).toHaveLength(1);
-    // Keyed by the hash of the HMAC, not the signature.
+    // Keyed by the hash of the HMAC, not the signature (and the token's, as the delivery).
     const { Items } = await stores.db.send(new QueryCommand({ TableName: 'e2e-table', KeyConditionExpression: 'pk = :pk AND begins_with(sk, :signed)', ExpressionAttributeValues: { ':pk': `HOOK#${id}`, ':signed': 'SIGNED#' } }));
-    expect(Items?.map((item) => item.sk)).toEqual([`SIGNED#github#${sha256Hex(sign(GITHUB_SECRET).slice('sha256='.length))}`]);
+    expect(Items?.map((item) => item.sk)).toEqual([`SIGNED#github#${sha256Hex(sign(GITHUB_SECRET).slice('sha256='.length))}#${relay.tokenHash()}`]);
   });
 
   test('a copy whose header spells the same signature differently (capitals, junk after it, more parts) is a duplicate too', async () => {
@@ -210,7 +210,7 @@ describe('de-duplication of signed deliveries', () => {
 
   test('a signed delivery replayed after a Discord failure: a copy re-sent later under a new delivery id is still a duplicate', async () => {
     const id = await failedFirstDelivery('before-replay');
-    expect(await replayDelivery({ webhookId: id, provider: 'github', deliveryId: 'before-replay' }, relay.replayDeps)).toEqual({ kind: 'replayed', outcome: expect.objectContaining({ kind: 'delivered' }) });
+    expect(await replayDelivery({ webhookId: id, provider: 'github', deliveryId: 'before-replay', tokenHash: relay.tokenHash() }, relay.replayDeps)).toEqual({ kind: 'replayed', outcome: expect.objectContaining({ kind: 'delivered' }) });
     expectAnswer(await signedPing(id, 'after-replay'), 200, /^duplicate: ping$/);
     expect(relay.discord.posted()).toHaveLength(2);
   });
@@ -245,8 +245,9 @@ describe('de-duplication of signed deliveries', () => {
 });
 
 test('a Discord that hangs: the relay gives up after its 5 s timeout and queues the delivery, never hangs itself', async () => {
+  const id = await relay.knownHookId();
   relay.discord.script(discordHangs);
   const started = Date.now();
-  expectAnswer(await ping(relay.hookId()), 200, /^queued: ping$/);
+  expectAnswer(await ping(id), 200, /^queued: ping$/);
   expect(Date.now() - started).toBeLessThan(9_000);
 }, 15_000);

@@ -113,8 +113,8 @@ describe('relay', () => {
     ['Discord keeps answering 429', discordJson(429, { retry_after: 12.3 }), 13],
     ['Discord fails', discordJson(503, {}), 5],
   ])('%s: the delivery is queued for a retry (at Retry-After, or after a backoff)', async (_name, reply, wait) => {
+    const id = await relay.knownHookId();
     discord.script(reply);
-    const id = hookId();
     const before = Date.now();
     expectAnswer(await github(id, 'ping', undefined, 'queued-ping'), 200, /^queued: ping$/);
     const [record] = await relay.stores.deliveries.listForWebhook(id);
@@ -182,7 +182,7 @@ describe('duplicates', () => {
     const id = hookId();
     const star = githubDelivery('star', 'died-midway');
     // What an attempt that crashed (or timed out) between its claim and Discord leaves: a pending claim.
-    const key = { webhookId: id, provider: 'github', deliveryId: 'died-midway' };
+    const key = { webhookId: id, provider: 'github', deliveryId: 'died-midway', tokenHash: relay.tokenHash() };
     await relay.stores.deliveries.claim(key, 'star', new Date());
     const retried = await relay.send(id, 'github', star);
     expectAnswer(retried, 503, /^in flight: star is being forwarded by an earlier attempt; retry in \d+ s$/, 'SERVICE_UNAVAILABLE');
@@ -191,14 +191,14 @@ describe('duplicates', () => {
     expect(discord.seen).toHaveLength(0);
     // A minute on, the claim is stale: the provider's next retry forwards it, and the one after is a duplicate.
     const aMinuteAgo = new Date(Date.now() - 61_000).toISOString();
-    await relay.stores.db.send(new UpdateCommand({ TableName: 'e2e-table', Key: { pk: `HOOK#${id}`, sk: 'DELIVERY#github#died-midway' }, UpdateExpression: 'SET updatedAt = :then', ExpressionAttributeValues: { ':then': aMinuteAgo } }));
+    await relay.stores.db.send(new UpdateCommand({ TableName: 'e2e-table', Key: { pk: `HOOK#${id}`, sk: `DELIVERY#github#died-midway#${relay.tokenHash()}` }, UpdateExpression: 'SET updatedAt = :then', ExpressionAttributeValues: { ':then': aMinuteAgo } }));
     expectAnswer(await relay.send(id, 'github', star), 200, /^forwarded: star$/);
     expectAnswer(await relay.send(id, 'github', star), 200, /^duplicate: star$/);
     expect(discord.posted()).toHaveLength(1);
   });
 
   test("a delivery Discord failed is the queue's to post: the provider's retry of it is a duplicate", async () => {
-    const id = hookId();
+    const id = await relay.knownHookId();
     const fork = githubDelivery('fork', 'retry-me');
     discord.script(discordJson(500, {}));
     expectAnswer(await relay.send(id, 'github', fork), 200, /^queued: fork$/);

@@ -172,7 +172,8 @@ describe('functions', () => {
       if (keys.includes('SESSION#*') && !id.startsWith('Dashboard')) return [['dynamodb:GetItem'], ['SESSION#*']];
       if (id.startsWith('Bots')) return [['dynamodb:Query'], ['BOTS', 'ACCOUNT#*']];
       if (id.startsWith('Webhooks') && keys.includes('RELAY#*')) return [['dynamodb:GetItem', 'dynamodb:UpdateItem'], ['RELAY#*']];
-      if (id.startsWith('Webhooks') && keys.includes('ACCOUNT#*')) return [['dynamodb:Query'], ['ACCOUNT#*']];
+      // The webhooks an account registered (gsi3), and a webhook's log by time (gsi2).
+      if (id.startsWith('Webhooks') && keys.includes('ACCOUNT#*')) return [['dynamodb:Query'], ['ACCOUNT#*', 'HOOK#*']];
       if (id.startsWith('Webhooks')) return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query'], ['HOOK#*']];
       // The dashboard: sign-ins and sessions; the accounts' key slots; keys themselves, and their listings by id and by account.
       if (id.startsWith('Dashboard') && keys.includes('SESSION#*')) return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], ['SIGNIN#*', 'SESSION#*']];

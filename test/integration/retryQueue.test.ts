@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import type { DeliveryKey } from '../../shared/store';
 import { tokenContext } from '../../shared/webhooks/forward';
+import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 import { drainWebhook, MAX_ATTEMPTS, queueAfterFirstAttempt, queueBehind, type RetryDeps } from '../../shared/webhooks/retries';
 import { discordJson, startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord';
 import { startTestStore, type TestStore } from '../support/dynamo';
@@ -25,6 +26,7 @@ beforeAll(async () => {
     retryQueue: store.stores.retryQueue,
     kicker: { kick: async (webhookId, seconds) => void kicks.push([webhookId, seconds]) },
     secretBox: box,
+    pairGuard: pairGuardOver(store.stores, () => now),
     discordApiBase: discord.apiBase,
     now: () => now,
   };

@@ -46,6 +46,15 @@ const defaultReply =
     discordJson(200, request.method === 'GET' ? { id, type: 1, name: 'fake webhook', channel_id: '1' } : { id: String(count) })(request, response);
   };
 
+/**
+ * Discord knowing one token (of any webhook): a request with another is refused 401, as Discord
+ * answers a wrong token; one with `token` gets `known`, else what Discord answers unscripted.
+ */
+export const discordKnows =
+  (token: string, known: DiscordReply = defaultReply(0)): DiscordReply =>
+  (request, response) =>
+    (request.url?.includes(`/${token}`) ? known : discordJson(401, { message: '401: Unauthorized', code: 0 }))(request, response);
+
 export async function startFakeDiscord(): Promise<FakeDiscord> {
   const seen: FakeDiscord['seen'] = [];
   let replies: DiscordReply[] = [];

@@ -1,8 +1,10 @@
 import { expect } from '@jest/globals';
 import { runWebhooksCommand } from '../../infra/cli/webhooksCommand';
 import type { LocalServer, LocalServerOptions } from '../../infra/local/server';
+import { sha256Hex } from '../../shared/crypto/hash';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import { createStores, type Stores } from '../../shared/store';
+import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 import type { ReplayDeps } from '../../shared/webhooks/replay';
 import type { DeliveryRequest } from '../fixtures/delivery';
 import { githubDelivery } from '../fixtures/github/payloads';
@@ -22,6 +24,14 @@ export interface RelayHarness {
   resetDiscord(): void;
   /** A fresh Discord webhook id, so tests never share a webhook's records or limit. */
   hookId(): string;
+  /**
+   * A fresh webhook id whose token Discord has confirmed (its secrets registered, none of them):
+   * a known-good pair, whose deliveries Discord refuses for a while are queued. Call it before
+   * scripting Discord (the confirmation takes a reply); it leaves nothing in `discord.seen`.
+   */
+  knownHookId(token?: string): Promise<string>;
+  /** The SHA-256 of a token, as the delivery log's keys carry it. */
+  tokenHash(token?: string): string;
   /** The relay URL a provider is given (what Square and Trello sign). */
   relayUrl(id: string, provider: string, token?: string): string;
   /** POST /webhooks/{id}/{token}/{provider} with exactly these headers and body (malformed deliveries too). */
@@ -66,7 +76,11 @@ export async function startRelayHarness(options: { rateLimit?: number; newPairsP
   const relayUrl: RelayHarness['relayUrl'] = (id, provider, token = TOKEN) => `${api.url}/webhooks/${id}/${token}/${provider}`;
   const deliver: RelayHarness['deliver'] = (id, provider, headers, body, token) => call(relayUrl(id, provider, token), { method: 'POST', headers, body });
   const send: RelayHarness['send'] = (id, provider, delivery, { headers = {}, token } = {}) => deliver(id, provider, { ...delivery.headers, ...headers }, delivery.body, token);
-  const replayDeps: ReplayDeps = { deliveries: stores.deliveries, secretBox: new LocalSecretBox(Buffer.from(process.env.SECRETS_KEY ?? '', 'base64')), discordApiBase: discord.apiBase, now: () => new Date() };
+  const now = () => new Date();
+  const hookId = () => String(base + BigInt((next += 1)));
+  const putSecrets: RelayHarness['putSecrets'] = (id, secrets, token = TOKEN, extra = {}) =>
+    call(`${api.url}/v1/webhooks/${id}/${token}`, { method: 'PUT', key: RELAY_KEY, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ secrets, ...extra }) });
+  const replayDeps: ReplayDeps = { deliveries: stores.deliveries, secretBox: new LocalSecretBox(Buffer.from(process.env.SECRETS_KEY ?? '', 'base64')), pairGuard: pairGuardOver(stores, now), discordApiBase: discord.apiBase, now };
   return {
     api,
     discord,
@@ -75,13 +89,19 @@ export async function startRelayHarness(options: { rateLimit?: number; newPairsP
       discord.seen.length = 0;
       discord.script();
     },
-    hookId: () => String(base + BigInt((next += 1))),
+    hookId,
+    knownHookId: async (token = TOKEN) => {
+      const [id, seen] = [hookId(), discord.seen.length];
+      expect((await putSecrets(id, {}, token)).status).toBe(200);
+      discord.seen.splice(seen);
+      return id;
+    },
+    tokenHash: (token = TOKEN) => sha256Hex(token),
     relayUrl,
     deliver,
     send,
     star: (id, deliveryId = `star-${Math.random()}`, token) => send(id, 'github', githubDelivery('star', deliveryId), { token }),
-    putSecrets: (id, secrets, token = TOKEN, extra = {}) =>
-      call(`${api.url}/v1/webhooks/${id}/${token}`, { method: 'PUT', key: RELAY_KEY, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ secrets, ...extra }) }),
+    putSecrets,
     replayDeps,
     webhooks: async (...argv) => {
       const lines: string[] = [];

@@ -213,6 +213,7 @@ export function allServices(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHol
     images: createImageFetcher(),
     bots: unreachable.bots,
     deliveries: unreachable.deliveries,
+    refusedAttempts: unreachable.refusedAttempts,
     retryQueue: unreachable.retryQueue,
     kicker: localKicker,
     retryBackoffSeconds: 5,

@@ -61,7 +61,7 @@ describe('each group builds only its own services', () => {
     ['pictures', pictureKit, ['images']],
     // The sessions of their dashboard routes are the chain's (signedInSession), not theirs.
     ['bots', bots.kit, ['bots', 'discordApiBase', 'now', 'onlineWindowSeconds', 'verifications']],
-    ['webhooks', webhookKit, ['deliveries', 'discordApiBase', 'kicker', 'now', 'pairGuard', 'retryBackoffSeconds', 'retryQueue', 'secretBox', 'webhookSecrets']],
+    ['webhooks', webhookKit, ['deliveries', 'discordApiBase', 'kicker', 'now', 'pairGuard', 'refusedAttempts', 'retryBackoffSeconds', 'retryQueue', 'secretBox', 'webhookSecrets']],
     ['docs', NO_SERVICES, []],
   ])('%s', (_name, kit, names) => {
     process.env.SECRETS_KEY = Buffer.alloc(32, 1).toString('base64');

@@ -134,6 +134,9 @@ function answer({ op, input }: DynamoCall): unknown {
     case 'Query':
       // A key found by id or an account's keys; a bot listing (an index); a bot's sweep before its delete (keys only), or its history.
       if (pk === 'APIKEYS' || pk.startsWith('ACCOUNT#')) return { Items: [{ pk: `KEY#${ACCOUNT_KEY.keyHash}`, sk: 'APIKEY', ...ACCOUNT_KEY }] };
+      // A webhook's log by time (gsi2) and its refused attempts (none here); the kept delivery the replay names, by its id.
+      if (pk.startsWith('HOOK#') && (input.IndexName === tableSchema.gsi2.name || isAttemptCount(input))) return { Items: [] };
+      if (pk.startsWith('HOOK#') && String(input.ExpressionAttributeValues[':prefix']).startsWith('DELIVERY#')) return { Items: [{ ...KEPT_DELIVERY, outcome: 'failed' }] };
       // An account's webhooks or bots (gsi3, by prefix), or a public bot listing.
       if (input.IndexName) return { Items: [input.ExpressionAttributeValues[':prefix'] === 'HOOK#' ? ITEMS.SECRETS : PROFILE] };
       return { Items: input.ProjectionExpression ? [{ pk, sk: 'COMMANDS' }] : [] };
@@ -148,6 +151,8 @@ interface Operation {
   name: string;
   is(call: DynamoCall): boolean;
 }
+/** A Query of a webhook's hourly counts of refused attempts. */
+const isAttemptCount = (input: DynamoCall['input']) => String(input.ExpressionAttributeValues?.[':from'] ?? '').startsWith('ATTEMPTS#');
 const isKey = (call: DynamoCall, op: Op, sk: (sk: string) => boolean) => call.op === op && sk(keyOf(call.input).sk);
 const isCounterHit = (call: DynamoCall) => call.op === 'UpdateItem' && keyOf(call.input).pk.startsWith('RATE#');
 const OPERATIONS: Operation[] = [
@@ -183,7 +188,9 @@ const OPERATIONS: Operation[] = [
   { name: 'key find by id', is: (c) => c.op === 'Query' && keyOf(c.input).pk === 'APIKEYS' },
   { name: "account's keys", is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('ACCOUNT#') },
   { name: "account's bots or webhooks", is: (c) => c.op === 'Query' && c.input.IndexName === tableSchema.gsi3.name },
-  { name: "a webhook's delivery log", is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('HOOK#') && c.input.IndexName === undefined },
+  { name: "a webhook's delivery log", is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('HOOK#') && c.input.IndexName === tableSchema.gsi2.name },
+  { name: "a webhook's refused attempts", is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('HOOK#') && isAttemptCount(c.input) },
+  { name: 'delivery find by id', is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('HOOK#') && c.input.IndexName === undefined && !isAttemptCount(c.input) },
   { name: 'delivery replay claim', is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('DELIVERY#')) && c.input.ReturnValues === 'ALL_NEW' },
   { name: 'relay brake read', is: (c) => c.op === 'GetItem' && keyOf(c.input).pk.startsWith('RELAY#') },
 ];
@@ -234,6 +241,7 @@ beforeAll(async () => {
     images,
     bots: stores.bots,
     deliveries: stores.deliveries,
+    refusedAttempts: stores.refusedAttempts,
     retryQueue: stores.retryQueue,
     kicker: localKicker,
     retryBackoffSeconds: 5,
@@ -311,7 +319,7 @@ describe('the scripted table', () => {
 const SURVIVED: Partial<Record<string, Partial<Record<RouteId, RegExp>>>> = {
   // A replay's claim keeps its message (replayable again once stale): that one's failure is told.
   'delivery finish': { relayWebhook: /^{"message":"forwarded: star"}$/ },
-  'webhook token verdict remember': { relayWebhook: /^{"message":"forwarded: star"}$/, putWebhookSecrets: /"signedProviders":\["github"\]/, dashboardSaveWebhook: /"signedProviders":\["github"\]/ },
+  'webhook token verdict remember': { relayWebhook: /^{"message":"forwarded: star"}$/, dashboardReplayDelivery: /"outcome":"forwarded"/, putWebhookSecrets: /"signedProviders":\["github"\]/, dashboardSaveWebhook: /"signedProviders":\["github"\]/ },
 };
 
 describe('one class of store operation fails', () => {

@@ -157,6 +157,7 @@ export const ownedWebhooksData = z.strictObject({
         ),
         { description: 'the newest first, at most 20 (the log keeps 7 days)' },
       ),
+      refusedAttempts: withMeta(z.number(), { description: 'deliveries in the last 24 hours whose token Discord refused (or had refused before): counted, not logged' }),
     }),
   ),
 });
