@@ -7,9 +7,9 @@ export const issue = (n: number) => {
   return githubDelivery('issues', `queue-${n}-${Math.random()}`, { ...payload, issue: { ...payload.issue, title: `message ${n}` } });
 };
 export const titles = (discord: FakeDiscord) => discord.posted().map((request) => /message \d+/.exec(request.body?.embeds?.[0]?.title ?? '')?.[0]);
-export const waitFor = async (check: () => boolean, ms: number) => {
+export const waitFor = async (check: () => boolean | Promise<boolean>, ms: number) => {
   const until = Date.now() + ms;
-  while (!check() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (!(await check()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
 };
 let hook = 700000000000000000n + BigInt(Date.now() % 1_000_000) * 1000n;
 export const hookId = () => String((hook += 1n));
