@@ -1,6 +1,7 @@
 import type { DiscordMessage } from '../discord/message';
 import { postToDiscord, type DeliveryOutcome } from '../discord/poster';
 import type { SecretBox } from '../crypto/secretBox';
+import { beyondRequestBudget } from '../aws/requestBudget';
 import { logger } from '../logging/logger';
 import { emfCount, RELAY_METRICS } from './relayMetrics';
 import { REPLAYABLE, type DeliveryKey, type DeliveryLog, type DeliveryOutcome as LoggedOutcome, type KeptMessage } from '../store/deliveries';
@@ -50,7 +51,9 @@ export async function forwardToDiscord(key: DeliveryKey, token: string, message:
     logger.warn('Discord refused a message as invalid', { webhookId: key.webhookId, deliveryId: key.deliveryId, discordStatus: result.status, discordError, ...emfCount(RELAY_METRICS.invalidMessages) });
   }
   try {
-    await deps.deliveries.finish(key, outcome, deps.now(), details);
+    // Discord has answered: its answer is logged whatever the request's time budget has left (cut,
+    // a replay Discord took would stay replayable, and be posted again).
+    await beyondRequestBudget(() => deps.deliveries.finish(key, outcome, deps.now(), details));
   } catch (error) {
     // A first attempt Discord took is done: failing it would have the sender try again, and Discord
     // post it twice. Its claim stays pending without a message, so nothing replays it either. A

@@ -1,4 +1,5 @@
 import { accountPrincipal, ipPrincipal, keyPrincipal, paceRefusal, RateLimiter } from '../access/rateLimiter';
+import { beyondRequestBudget } from '../aws/requestBudget';
 import { sha256Hex } from '../crypto/hash';
 import type { DeliveryOutcome } from '../discord/poster';
 import { positiveInteger } from '../config/positiveInteger';
@@ -109,7 +110,8 @@ export class PairGuard {
       invalidAnswers += 1;
     });
     try {
-      await this.learn(pair, result, invalidAnswers);
+      // Beyond the request's time budget, as the outcome's log is: a verdict lost to a budget the calls before Discord spent has the next attempt ask Discord again.
+      await beyondRequestBudget(() => this.learn(pair, result, invalidAnswers));
     } catch (error) {
       // Discord has answered (the relay's message may be posted already): what it said is only
       // remembered to spare it later, so a store failure here must not fail the answer.

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CALL_DEADLINE_MS } from '../../shared/aws/callLimits';
+import { budgetedCall, withinRequestBudget } from '../../shared/aws/requestBudget';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import type { DeliveryKey } from '../../shared/store';
 import { tokenContext } from '../../shared/webhooks/forward';
 import { pairGuardOver } from '../../shared/webhooks/pairGuard';
+import { replayDelivery } from '../../shared/webhooks/replay';
 import { drainWebhook, MAX_ATTEMPTS, queueAfterFirstAttempt, queueBehind, type RetryDeps } from '../../shared/webhooks/retries';
 import { discordJson, startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord';
 import { startTestStore, type TestStore } from '../support/dynamo';
@@ -100,6 +104,23 @@ test('a head replayed by hand meanwhile leaves the queue; one being replayed rig
   await deps.deliveries.finish(first, 'forwarded', now, { discordStatus: 200 });
   expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
   expect(contents()).toEqual(['message 2']);
+});
+
+test("Discord's answer to a replay is logged though the request's time budget ran out while Discord took it: it is not replayable again (it would be posted twice)", async () => {
+  const id = '400000000000000006';
+  const key = await queued(id, 1);
+  // Discord answers after the request's other AWS call has used up the budget.
+  discord.script((request, response) => void setTimeout(() => discordJson(200, { id: '1' })(request, response), 600));
+  const stalledCall = () => budgetedCall(CALL_DEADLINE_MS, (timeoutMs) => sleep(timeoutMs).then(() => Promise.reject(new Error('stalled'))));
+  const result = await withinRequestBudget(async () => {
+    const [replayed] = await Promise.all([replayDelivery(key, deps), stalledCall().catch(() => undefined)]);
+    return replayed;
+  }, 400);
+  expect(result).toMatchObject({ kind: 'replayed', outcome: { kind: 'delivered' } });
+  expect(await deps.deliveries.get(key)).toMatchObject({ outcome: 'forwarded' });
+  later(61);
+  expect(await deps.deliveries.claimReplay(key, now)).toBeUndefined();
+  expect(contents()).toEqual(['message 1']);
 });
 
 test('a kick that cannot be sent (SQS unreachable) leaves the delivery queued and the answer "queued"; the next delivery kicks again', async () => {
