@@ -132,7 +132,7 @@ const deliveryPrefix = (provider: string, deliveryId: string) => `DELIVERY#${pro
 const keyOf = ({ webhookId, provider, deliveryId, tokenHash }: DeliveryKey) => ({ pk: partitionKey('webhook', webhookId), sk: `${deliveryPrefix(provider, deliveryId)}${tokenSuffix(tokenHash)}` });
 /** The signature's claim: beside the delivery's, outside its `DELIVERY#` listing; the pair's too. */
 const signatureKeyOf = ({ webhookId, provider, tokenHash }: DeliveryKey, signatureHash: string) => ({ pk: partitionKey('webhook', webhookId), sk: `SIGNED#${provider}#${signatureHash}${tokenSuffix(tokenHash)}` });
-/** The key a record was logged under (a replay's, the retry queue's). */
+/** The key a record was logged under (with the token's hash, or without it for a record from before), for replaying a record found by its delivery id. */
 export const deliveryKeyOf = ({ webhookId, provider, deliveryId, tokenHash, signatureHash }: DeliveryRecord): DeliveryKey => ({
   webhookId,
   provider,
