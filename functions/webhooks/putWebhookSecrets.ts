@@ -9,6 +9,7 @@ import { accountJson } from '../../shared/runtime/signedIn';
 import { StoreUnavailableError } from '../../shared/errors/unavailable';
 import { SecretsChangedError } from '../../shared/store/webhookSecrets';
 import type { Asker } from '../../shared/webhooks/pairGuard';
+import { rememberedRefusal } from '../../shared/webhooks/refusedPairs';
 import { storableSecrets } from '../../shared/webhooks/secrets';
 import { signedIn, type WebhookHandler, type WebhookServices } from './services';
 
@@ -51,8 +52,10 @@ const MERGE_TRIES = 5;
  */
 async function registerSecrets({ webhook, secrets, requireSignatures, account, keyId, asker, merge = false }: Registration, deps: WebhookServices) {
   // What Discord says counts for the relay too: a confirmed token is known good, a refused one remembered.
+  // A refused one is answered from memory, as the relay does: each ask of it would count towards Discord's ban.
   // Asking about a pair never seen valid is bounded as the relay's tries are (brake, per-address quota), and per key and account.
   const pair = await deps.pairGuard.recall(webhook.id, webhook.token);
+  if (pair.verdict?.kind === 'refused') throw discordRefusal(rememberedRefusal(pair.verdict.status), WORDING);
   await deps.pairGuard.admit(pair, asker);
   const check = await deps.pairGuard.consult(pair, (onInvalidAnswer) => checkWebhook(webhook.id, webhook.token, { apiBase: deps.discordApiBase, onInvalidAnswer }));
   if (check.kind !== 'delivered') throw discordRefusal(check, WORDING);

@@ -60,6 +60,19 @@ describe('PUT /v1/webhooks/{id}/{token}', () => {
     expectAnswer(await relay.send(id, 'github', githubDelivery('ping', `other-${id}`), { token: other }), 200, /^forwarded: ping$/);
   });
 
+  test.each<[string, ReturnType<typeof discordJson>, number, string]>([
+    ['a token Discord rejected', discordJson(401, { message: '401: Unauthorized' }), 403, 'FORBIDDEN'],
+    ['a webhook Discord did not know', discordJson(404, { code: 10015 }), 404, 'NOT_FOUND'],
+  ])('%s is refused again from memory, as the relay answers it: Discord is asked once (each ask of a refused pair counts towards its ban)', async (_name, reply, status, code) => {
+    const id = relay.hookId();
+    relay.discord.script(reply);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const answer = await relay.putSecrets(id, { github: GITHUB_SECRET });
+      expect([answer.status, answer.json.error?.code]).toEqual([status, code]);
+    }
+    expect(relay.discord.seen).toHaveLength(1);
+  });
+
   test.each<[string, unknown, RegExp, string]>([
     ['an unknown provider', { nosuchprovider: 'x' }, /body\.secrets\.nosuchprovider is not a provider \(one of github, gitlab/, 'body.secrets.nosuchprovider'],
     ['an empty secret', { github: '' }, /must not be empty/, 'body.secrets.github'],
