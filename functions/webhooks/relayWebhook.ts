@@ -105,8 +105,9 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
     await deps.deliveries.finish(key, 'ignored', deps.now());
     return answer(`ignored: ${outcome.event}`);
   }
-  // Only a pair Discord has taken a message from queues (anyone can post to a webhook's id): behind
-  // older deliveries Discord refused for a while, it waits its turn rather than overtake them.
+  // Only a pair Discord has accepted (a message taken, or the token confirmed at registration) queues,
+  // since anyone can post to a webhook's id: behind older deliveries Discord refused for a while, it
+  // waits its turn rather than overtake them.
   if (knownGood && (await queueBehind(key, path.token, message, deps))) return answer(`queued: ${outcome.event}`);
   const result = await deps.pairGuard.consult(pair, (onInvalidAnswer) => forwardToDiscord(key, path.token, message, deps, { firstAttempt: true, ...(knownGood ? { keepWith: deps.secretBox } : {}), onInvalidAnswer }));
   if (result.kind === 'delivered') return answer(`forwarded: ${outcome.event}`);
