@@ -5,6 +5,7 @@ import { DashboardBrowser } from '../support/dashboardBrowser';
 import { expectErrorEnvelope } from '../support/envelope';
 import { discordJson, discordKnows } from '../support/fakeDiscord';
 import { githubDelivery } from '../fixtures/github/payloads';
+import { tokenContext } from '../../shared/webhooks/forward';
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
 /**
@@ -147,6 +148,23 @@ describe("strangers posting to your webhook's id", () => {
     expect(listed?.refusedAttempts).toBe(300);
     expect((await relay.stores.deliveries.listForWebhook(id)).map((record) => record.deliveryId).sort()).toEqual(['own-1', 'own-2', 'own-3']);
   }, 30_000);
+
+  test('a failed delivery logged before tokens keyed the log (no token hash in its key) is still replayed from the dashboard, once', async () => {
+    const id = relay.hookId();
+    // Yours once it has a secret (Stripe's: GitHub's deliveries stay unsigned).
+    expect((await register(id, { secrets: { stripe: 'whsec_before' } })).status).toBe(200);
+    // As the relay logged it then: its key without the token's hash, its message and sealed token kept.
+    const key = { webhookId: id, provider: 'github', deliveryId: 'from-before-1' };
+    const kept = { message: { content: 'from before', allowed_mentions: { parse: [] } }, sealedToken: await relay.replayDeps.secretBox.seal(TOKEN, tokenContext(id)) };
+    await relay.stores.deliveries.claim(key, 'star', new Date(), kept);
+    await relay.stores.deliveries.finish(key, 'failed', new Date(), { discordStatus: 500, kept });
+    relay.resetDiscord();
+    const replayed = await browser.api('POST', `/webhooks/${id}/replay`, { provider: 'github', deliveryId: 'from-before-1' }, csrf);
+    expect(replayed.json.data).toEqual({ webhookId: id, provider: 'github', deliveryId: 'from-before-1', outcome: 'forwarded', discordStatus: 200 });
+    expectErrorEnvelope(await browser.api('POST', `/webhooks/${id}/replay`, { provider: 'github', deliveryId: 'from-before-1' }, csrf), 404, 'NOT_FOUND');
+    expect(relay.discord.posted().map((request) => request.body.content)).toEqual(['from before']);
+    expect(await relay.stores.deliveries.get(key)).toMatchObject({ outcome: 'forwarded' });
+  });
 
   test("a webhook's list is one Query reading at most 20 items, the newest first", async () => {
     const id = relay.hookId();
