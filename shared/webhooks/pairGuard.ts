@@ -71,8 +71,9 @@ export class PairGuard {
    * Counts a request about a pair never seen valid against its asker's new pairs a minute (its
    * address, and its key and account when it has them), whether or not it will reach Discord: such
    * requests cost a counter each, and the relay's route throttle is shared by every provider. A pair
-   * Discord accepted is not counted (the relay answers one it refused from memory before this). One
-   * counter write per address-only request (the relay); a 429 names the limit the asker went over.
+   * Discord accepted is not counted (one it refused is answered from memory before this, by the
+   * relay and by registration). One counter write per address-only request (the relay); a 429 names
+   * the limit the asker went over.
    */
   async count(pair: Pair, asker: Asker): Promise<void> {
     if (pair.verdict?.kind === 'good') return;
