@@ -56,9 +56,10 @@ const remembered = (status: number) => discordRefusal(rememberedRefusal(status),
 /**
  * A provider's delivery: verified when the webhook registered a secret for the provider (or
  * requires signatures), read, rendered within Discord's limits and posted to the Discord webhook.
- * The pair guard answers a pair Discord refused from memory, counts every request for a pair never
- * seen valid against its address's quota (posted or not), and lets one reach Discord only while the
- * brake is off; an event we ignore for such a pair stores nothing else.
+ * The pair guard answers a pair Discord refused from memory (within its address's quota of such
+ * answers, 429 beyond it), counts every request for a pair never seen valid against its address's
+ * quota of new pairs (posted or not), and lets one reach Discord only while the brake is off; an
+ * event we ignore for such a pair stores nothing else.
  * Deliveries are claimed in the log first (on the provider's id, and on the signature of a signed
  * one), so a redelivery of one already forwarded answers "duplicate" instead of posting twice.
  * When Discord is at fault (rate limits, 5xx, time-outs) with a pair it has accepted before, the
@@ -75,6 +76,8 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
   if (typeof filter === 'string') throw new ApiError('INVALID_PARAMETER', `events ${filter}`);
   const pair = await deps.pairGuard.recall(path.id, path.token);
   if (pair.verdict?.kind === 'refused') {
+    // Counted for the address first: beyond its quota the answer is a 429, and the webhook's count is not written.
+    await deps.pairGuard.countRefused({ sourceIp: raw.sourceIp });
     await countRefusedAttempt(path.id, deps);
     throw remembered(pair.verdict.status);
   }

@@ -5,7 +5,8 @@ import { partitionKey } from './recordKinds';
 
 /**
  * Deliveries to a webhook that Discord refused (a wrong token, no such webhook), or that the relay
- * answered from Discord's remembered refusal: counted per webhook and hour in one item
+ * answered from Discord's remembered refusal (within the source address's quota of such answers,
+ * shared/webhooks/pairGuard.ts): counted per webhook and hour in one item
  * (`ATTEMPTS#<hour>`, one ADD each) instead of one log item apiece, so a stranger posting with
  * made-up tokens can neither flood the owner's log nor hide their deliveries in it.
  */

@@ -28,6 +28,8 @@ export interface Asker {
 export interface PairGuardSettings {
   /** RELAY_NEW_PAIRS_PER_MINUTE: pairs never seen valid asked about per source address, API key and account. */
   newPairsPerMinute: number;
+  /** RELAY_REFUSED_PER_MINUTE: requests about pairs Discord refused (answered from memory) per source address. */
+  refusedPerMinute: number;
   /** RELAY_BRAKE_INVALID_PER_10_MIN: Discord's invalid answers in a window at which unknown pairs stop. */
   brakeInvalidPer10Min: number;
 }
@@ -44,12 +46,13 @@ const REFRESH_GOOD_AFTER_MS = 86_400_000;
 /**
  * Keeps a flood of made-up webhook ids and tokens from reaching Discord, whose ban on too many
  * invalid requests would hit every user of Lambda's shared addresses: a pair Discord refused is
- * answered from memory; a pair never seen valid is tried only within a per-address quota and
+ * answered from memory, within a per-address quota of such answers; a pair never seen valid is tried only within a per-address quota and
  * while Discord's invalid answers stay under the brake. Pairs Discord accepted always pass (their
  * providers send from shared addresses).
  */
 export class PairGuard {
-  private readonly newPairs: RateLimiter;
+  /** Per-minute counts of askers: new pairs at newPairsPerMinute, refused ones at refusedPerMinute. */
+  private readonly perMinute: RateLimiter;
 
   constructor(
     private readonly pairs: WebhookPairStore,
@@ -58,7 +61,7 @@ export class PairGuard {
     private readonly settings: PairGuardSettings,
     private readonly now: () => Date,
   ) {
-    this.newPairs = new RateLimiter(counters, { limit: settings.newPairsPerMinute, now: () => now().getTime() });
+    this.perMinute = new RateLimiter(counters, { limit: settings.newPairsPerMinute, now: () => now().getTime() });
   }
 
   async recall(webhookId: string, token: string): Promise<Pair> {
@@ -80,9 +83,21 @@ export class PairGuard {
     const quotas: { principal: string; what: `new webhooks a minute ${string}` }[] = [{ principal: ipPrincipal(asker.sourceIp), what: 'new webhooks a minute from this address' }];
     if (asker.keyId) quotas.push({ principal: keyPrincipal(asker.keyId), what: 'new webhooks a minute for this API key' });
     if (asker.account) quotas.push({ principal: accountPrincipal(asker.account), what: 'new webhooks a minute for this account' });
-    const counted = await Promise.all(quotas.map(async (quota) => ({ ...quota, decision: await this.newPairs.hit(`relay-new-pair:${quota.principal}`) })));
+    const counted = await Promise.all(quotas.map(async (quota) => ({ ...quota, decision: await this.perMinute.hit(`relay-new-pair:${quota.principal}`) })));
     const over = counted.find(({ decision }) => !decision.allowed);
     if (over) throw paceRefusal(over.decision, over.what);
+  }
+
+  /**
+   * Counts a request about a pair Discord refused, answered from memory, against its address's
+   * refused pairs a minute (429 beyond them): otherwise one address could repeat every pair it had
+   * refused, each repeat a store read and a write to the webhook's refused-attempt count. A quota of
+   * its own, not the new pairs': a provider's stale webhooks must not starve new webhooks' first
+   * deliveries from the same shared address. One counter write.
+   */
+  async countRefused(asker: Pick<Asker, 'sourceIp'>): Promise<void> {
+    const decision = await this.perMinute.hit(`relay-refused-pair:${ipPrincipal(asker.sourceIp)}`, this.settings.refusedPerMinute);
+    if (!decision.allowed) throw paceRefusal(decision, 'requests a minute from this address for webhooks Discord refused');
   }
 
   /** Before a pair never seen valid is tried on Discord: refused (503) while Discord's invalid answers are at the brake. */
@@ -163,9 +178,15 @@ export class PairGuard {
   }
 }
 
-/** RELAY_NEW_PAIRS_PER_MINUTE (20) and RELAY_BRAKE_INVALID_PER_10_MIN (5,000: half of Discord's 10,000). */
+/**
+ * RELAY_NEW_PAIRS_PER_MINUTE (20), RELAY_REFUSED_PER_MINUTE (120: a provider's shared address goes
+ * on delivering to its users' stale webhooks, up to the ~200 refusals 20 new pairs a minute let it
+ * hold over the 10 minutes each is remembered; beyond it they are only answered 429 instead of
+ * 401) and RELAY_BRAKE_INVALID_PER_10_MIN (5,000: half of Discord's 10,000).
+ */
 export const pairGuardSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): PairGuardSettings => ({
   newPairsPerMinute: positiveInteger(env, 'RELAY_NEW_PAIRS_PER_MINUTE', 20),
+  refusedPerMinute: positiveInteger(env, 'RELAY_REFUSED_PER_MINUTE', 120),
   brakeInvalidPer10Min: positiveInteger(env, 'RELAY_BRAKE_INVALID_PER_10_MIN', 5_000),
 });
 

@@ -28,7 +28,7 @@ test('invalid answers add up atomically per window', async () => {
 
 test('the brake sums this window and the one before: invalid answers at the end of one window still brake the start of the next', async () => {
   const at = { now: new Date(1_800_000_000_000 - 5_000) }; // 5 s before a 10-minute boundary
-  const guard = pairGuardOver(store().stores, () => at.now, { newPairsPerMinute: 100, brakeInvalidPer10Min: 3 });
+  const guard = pairGuardOver(store().stores, () => at.now, { newPairsPerMinute: 100, refusedPerMinute: 100, brakeInvalidPer10Min: 3 });
   const unknown = async () => guard.admit(await guard.recall('300000000000000002', `token-${Math.random()}`), { sourceIp: '203.0.113.9' });
   const refused = await guard.recall('300000000000000002', 'a-wrong-token-of-twenty');
   // One call whose answers Discord counted three times against the service.

@@ -53,15 +53,17 @@ let next = 0;
 
 /**
  * `rateLimit`: RATE_LIMIT_PER_MINUTE (default 60); `newPairsPerMinute`: RELAY_NEW_PAIRS_PER_MINUTE
- * (default 10,000: suites try a fresh webhook in most tests, all from 127.0.0.1); `brakeAt`:
+ * (default 10,000: suites try a fresh webhook in most tests, all from 127.0.0.1); `refusedPerMinute`:
+ * RELAY_REFUSED_PER_MINUTE (default 10,000 too: suites repeat refused pairs from 127.0.0.1); `brakeAt`:
  * RELAY_BRAKE_INVALID_PER_10_MIN (default the service's); `server`: more options of the local server
  * (its `localApiKey` values are seeded before RELAY_KEY).
  */
-export async function startRelayHarness(options: { rateLimit?: number; newPairsPerMinute?: number; brakeAt?: number; retryBackoffSeconds?: number; server?: LocalServerOptions } = {}): Promise<RelayHarness> {
+export async function startRelayHarness(options: { rateLimit?: number; newPairsPerMinute?: number; refusedPerMinute?: number; brakeAt?: number; retryBackoffSeconds?: number; server?: LocalServerOptions } = {}): Promise<RelayHarness> {
   const discord = await startFakeDiscord();
   if (options.rateLimit) process.env.RATE_LIMIT_PER_MINUTE = String(options.rateLimit);
   else delete process.env.RATE_LIMIT_PER_MINUTE;
   process.env.RELAY_NEW_PAIRS_PER_MINUTE = String(options.newPairsPerMinute ?? 10_000);
+  process.env.RELAY_REFUSED_PER_MINUTE = String(options.refusedPerMinute ?? 10_000);
   if (options.retryBackoffSeconds) process.env.RELAY_RETRY_BACKOFF_SECONDS = String(options.retryBackoffSeconds);
   else delete process.env.RELAY_RETRY_BACKOFF_SECONDS;
   if (options.brakeAt) process.env.RELAY_BRAKE_INVALID_PER_10_MIN = String(options.brakeAt);
