@@ -60,6 +60,11 @@ describe("JPEG orientation", () => {
     expect([1, 6]).toContain(jpegOrientation(damaged));
     expect(jpegOrientation(Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x00]))).toBe(1);
   });
+
+  test('an orientation behind bytes that are no marker is read, as decoders (a browser’s too) pass over such bytes to the next marker', () => {
+    const behind = (picture: Buffer) => Buffer.concat([picture.subarray(0, 2), Buffer.from([0x00, 0xff, 0x00, 0x12, 0xff, 0xff, 0x00]), picture.subarray(2)]);
+    expect([jpegOrientation(behind(oriented(6))), jpegOrientation(behind(oriented(3, false)))]).toEqual([6, 3]);
+  });
 });
 
 describe('CMYK JPEG', () => {
