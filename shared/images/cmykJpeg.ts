@@ -1,6 +1,7 @@
 import { lazyLoad } from '../loading/lazyLoad';
 import { rgbaToPng } from '../raster/rgbaPng';
 import { ImageFetchError } from './fetchError';
+import { MAX_PIXELS } from './imageSize';
 import { imageBytes, inlineImage, type InlineImage } from './inlineImage';
 
 /** jpeg-js (pure JavaScript), loaded at the first four-component JPEG: every other JPEG is resvg's to decode. */
@@ -9,13 +10,15 @@ const loadDecoder = lazyLoad(async () => (await import('jpeg-js')).decode);
 /**
  * A CMYK or YCCK JPEG as a PNG of its colours (jpeg-js converts them as ImageMagick does), for
  * resvg, which draws nothing of such a JPEG: a PNG answer of one was a transparent picture. Its
- * size was vetted from every frame header (frameSizes.ts, MAX_PIXELS) before any decoding.
+ * size was vetted from every frame header (frameSizes.ts, MAX_PIXELS) before any decoding; jpeg-js
+ * is held to the pixel limit too, as it reads markers its own way (two bytes at a time, taking
+ * back an 0xFF the segment before held), so it can meet a frame header the walk did not.
  */
 export async function cmykJpegAsPng(image: InlineImage): Promise<InlineImage> {
   const decode = await loadDecoder();
   let decoded: { width: number; height: number; data: Uint8Array };
   try {
-    decoded = decode(imageBytes(image), { useTArray: true, formatAsRGBA: true, tolerantDecoding: true });
+    decoded = decode(imageBytes(image), { useTArray: true, formatAsRGBA: true, tolerantDecoding: true, maxResolutionInMP: MAX_PIXELS / 1e6 });
   } catch (error) {
     throw new ImageFetchError(`the JPEG picture could not be decoded (${(error as Error).message})`, 'notPicture');
   }

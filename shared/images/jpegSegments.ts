@@ -1,38 +1,39 @@
 import { u16be } from './bytes';
 
 /**
- * A JPEG's segments from the start to its end marker, each its marker and where it starts (its
- * length follows the marker), fill bytes passed over. A scan's coded data is passed over to the
- * marker after it (in it, 0xFF is followed by a stuffed 0 or a restart marker), so what follows a
- * scan is walked too: a second frame header after the first scan is found like the first. The walk
- * ends at the end marker or the first byte that is not a marker.
+ * A JPEG's segments from the start to its end marker, each its marker and where it starts (0xFF,
+ * the marker, then its length unless it stands alone), read as decoders read them: where a marker
+ * is due, the bytes up to the next one are passed over (`nextMarker`). A scan's coded data is
+ * passed over so too (in it, 0xFF is followed by a stuffed 0 or a restart marker, which stands
+ * alone), so what follows a scan is walked like the rest: a second frame header after the first
+ * scan is found like the first. The walk ends at the end marker or the end of the file.
  */
 export function* jpegSegments(b: Uint8Array): Generator<{ marker: number; at: number }> {
-  let at = 2;
-  while (at + 9 < b.length && b[at] === 0xff) {
+  for (let at = nextMarker(b, 2); at !== undefined; ) {
     const marker = b[at + 1] as number;
-    if (marker === 0xff) {
-      at += 1;
-      continue;
-    }
     if (marker === 0xd9) return;
     yield { marker, at };
-    // Restart markers and TEM stand alone; every other segment states its length.
-    at += isRestart(marker) || marker === 0x01 ? 2 : 2 + u16be(b, at + 2);
-    if (marker === 0xda) at = afterCodedData(b, at);
+    at = nextMarker(b, at + 2 + (standsAlone(marker) ? 0 : u16be(b, at + 2)));
   }
 }
 
 /** A start-of-frame marker (SOF0..SOF15, not DHT, JPG or DAC): its segment holds the frame's height, width and components. */
 export const isStartOfFrame = (marker: number): boolean => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
-const isRestart = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
+/** TEM, the restart markers and the start and end of image have no length after them. */
+const standsAlone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd9);
 
-/** Where the marker after a scan's coded data (from `at`) starts; the end of the file when there is none. */
-function afterCodedData(b: Uint8Array, at: number): number {
-  for (let ff = b.indexOf(0xff, at); ff !== -1 && ff + 1 < b.length; ff = b.indexOf(0xff, ff + 1)) {
-    const next = b[ff + 1] as number;
-    if (next !== 0 && next !== 0xff && !isRestart(next)) return ff;
+/**
+ * Where the first marker from `from` starts (its 0xFF), found as libjpeg's next_marker and the
+ * jpeg-decoder crate resvg decodes with find it: any bytes before an 0xFF are passed over, then
+ * fill bytes (more 0xFF), and 0xFF then 0 is no marker but passed over too. Taken for a segment
+ * and skipped by a length, such bytes could hide a frame header a decoder reads (docs/design.md).
+ */
+function nextMarker(b: Uint8Array, from: number): number | undefined {
+  for (let ff = b.indexOf(0xff, from); ff !== -1; ff = b.indexOf(0xff, ff + 2)) {
+    while (b[ff + 1] === 0xff) ff += 1;
+    if (ff + 1 >= b.length) return undefined;
+    if (b[ff + 1] !== 0) return ff;
   }
-  return b.length;
+  return undefined;
 }

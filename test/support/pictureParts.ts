@@ -1,3 +1,4 @@
+import { encode } from 'jpeg-js';
 import { riffChunk, webpFile } from '../../shared/images/riff';
 import { animationFrame, solidVp8l, webpAnimation } from './webp';
 
@@ -33,6 +34,24 @@ const sof = ({ width, height }: { width: number; height: number }) => segment(0x
 /** A scan's header, then coded data holding a stuffed 0xFF and a restart marker, as real scans do. */
 const scan = Buffer.concat([segment(0xda, [1, 1, 0, 0, 63, 0]), Buffer.from([0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56])]);
 
+/** 0xFF 0 (a stuffed byte, no marker) and a length covering `covered`, as if a segment: a decoder passes over it and reads on from the next marker, in `covered`. */
+const notMarker = (covered: Buffer) => Buffer.from([0xff, 0x00, ...be32(covered.length + 2).subarray(2)]);
+
+/**
+ * The attacker's 637-byte JPEG: a real 16×16 picture (jpeg-js, quality 90) whose frame header
+ * says `size`, covered by 0xFF 0 and a length, then a 1×1 frame header. resvg's decoder passes
+ * over the 0xFF 0, decodes the picture to its end marker at `size` (16000×16000 took 1.3 GB)
+ * and never reaches the 1×1 header, which a walk by lengths alone took for the only one.
+ */
+export function jpegBehindNoMarker(size: { width: number; height: number }): Buffer {
+  const picture = Buffer.from(encode({ data: Buffer.alloc(16 * 16 * 4, 128), width: 16, height: 16 }, 90).data);
+  const frame = picture.indexOf(Buffer.from([0xff, 0xc0]));
+  picture.writeUInt16BE(size.height, frame + 5);
+  picture.writeUInt16BE(size.width, frame + 7);
+  const afterStart = picture.subarray(2);
+  return jpeg(notMarker(afterStart), afterStart, sof(ONE));
+}
+
 /** A VP8 (lossy) WebP's key frame header and nothing after it. */
 const vp8 = ({ width, height }: { width: number; height: number }) => webpFile([riffChunk('VP8 ', Buffer.concat([Buffer.from([0x10, 0, 0, 0x9d, 0x01, 0x2a]), le16(width, height)]))]);
 /** An extended WebP's header (VP8X, no flag) of this canvas, then a single pixel's image. */
@@ -63,6 +82,7 @@ export const DECLARING_PARTS: Record<string, (size: Declared) => Buffer> = {
   },
   'JPEG frame header (SOF0)': (size) => jpeg(sof(size)),
   'JPEG second frame header, after a scan': (size) => jpeg(sof(ONE), scan, sof(size), scan),
+  'JPEG frame header behind bytes that are no marker (0xFF 0, a length)': (size) => jpeg(notMarker(sof(size)), sof(size), sof(ONE), scan),
   'WebP lossless image (VP8L)': (size) => solidVp8l(size.width, size.height),
   'WebP lossy image (VP8)': (size) => vp8(size),
   'WebP canvas (VP8X)': (size) => vp8x(size),

@@ -60,6 +60,11 @@ describe("JPEG orientation", () => {
     expect([1, 6]).toContain(jpegOrientation(damaged));
     expect(jpegOrientation(Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x00]))).toBe(1);
   });
+
+  test('an orientation behind bytes that are no marker is read, as decoders (a browser’s too) pass over such bytes to the next marker', () => {
+    const behind = (picture: Buffer) => Buffer.concat([picture.subarray(0, 2), Buffer.from([0x00, 0xff, 0x00, 0x12, 0xff, 0xff, 0x00]), picture.subarray(2)]);
+    expect([jpegOrientation(behind(oriented(6))), jpegOrientation(behind(oriented(3, false)))]).toEqual([6, 3]);
+  });
 });
 
 describe('CMYK JPEG', () => {
@@ -76,5 +81,14 @@ describe('CMYK JPEG', () => {
     }
     // An SVG answer keeps it: browsers draw CMYK.
     expect((await heldPicture(inlineImage(cmyk, 'image/jpeg', STORED), fitFor({ width: 16, height: 8 }, 'svg'))).mime).toBe('image/jpeg');
+  });
+
+  test('a frame header only jpeg-js reads is held to the pixel limit by jpeg-js itself, before it allocates anything', async () => {
+    const cmyk = readFileSync('test/fixtures/jpeg/quadrants-cmyk.jpg');
+    // A comment ending in 0xFF, then a frame header of 8000×2200 (over 16.8 megapixels) without its 0xFF: jpeg-js takes that 0xFF
+    // back (as if an encoder ate it), the walk of frameSizes.ts reads on to the real 32×16 frame. jpeg-js allocated 700 MB for it.
+    const frameBody = [0xc0, 0, 20, 8, 2200 >> 8, 2200 & 255, 8000 >> 8, 8000 & 255, 4, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 4, 0x11, 0];
+    const hidden = Buffer.concat([cmyk.subarray(0, 2), Buffer.from([0xff, 0xfe, 0, 4, 0x41, 0xff, ...frameBody]), cmyk.subarray(2)]);
+    await expect(heldPicture(inlineImage(hidden, 'image/jpeg', STORED), fitFor(STORED, 'png'))).rejects.toThrow(/could not be decoded \(maxResolutionInMP limit exceeded/);
   });
 });
