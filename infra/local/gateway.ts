@@ -4,6 +4,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayReque
 import type { DenyContext } from '../../shared/access/authorizer';
 import { activeKey } from '../../shared/access/keys';
 import { rateLimitHeaders, unavailableDecision } from '../../shared/access/rateLimiter';
+import { beyondRequestBudget, withinRequestBudget } from '../../shared/aws/requestBudget';
 import { errorBody } from '../../shared/http/envelope';
 import { gatewayResponses, methodNotAllowed, type GatewayResponseType } from '../../shared/http/gatewayResponses';
 import type { LambdaHandler } from '../../shared/runtime/middlewareChain';
@@ -69,22 +70,27 @@ export function createGateway(options: GatewayOptions) {
         return gatewayReply(res, 'REQUEST_TOO_LARGE', requestId, { headers: { Connection: 'close' } });
       }
 
-      let authorizer: Record<string, unknown> | null = null;
-      if (match.route.auth === 'apiKey') {
-        const outcome = await authorize(options, request, match.route, match.pathParameters);
-        if ('reply' in outcome) return outcome.reply(res);
-        authorizer = outcome.context;
-      }
+      // The request's one budget for its AWS waiting, from the key check to the function's last call: the authorizer and the
+      // function, called here in this process, use it rather than starting their own (in AWS, they split it: requestBudget.ts).
+      await withinRequestBudget(async () => {
+        let authorizer: Record<string, unknown> | null = null;
+        if (match.route.auth === 'apiKey') {
+          const outcome = await authorize(options, request, match.route, match.pathParameters);
+          if ('reply' in outcome) return outcome.reply(res);
+          authorizer = outcome.context;
+        }
 
-      const handler = await options.loadGroup(match.route.group);
-      const event = proxyEvent(request, match.route, match.pathParameters, body, authorizer);
-      let result: APIGatewayProxyResult;
-      try {
-        result = await handler(event, lambdaContext(match.route.group));
-      } catch {
-        return gatewayReply(res, 'DEFAULT_5XX', requestId);
-      }
-      writeResult(res, result);
+        // Loaded outside the budget: what a group sets up when loaded serves every later request, not this one's alone.
+        const handler = await beyondRequestBudget(() => options.loadGroup(match.route.group));
+        const event = proxyEvent(request, match.route, match.pathParameters, body, authorizer);
+        let result: APIGatewayProxyResult;
+        try {
+          result = await handler(event, lambdaContext(match.route.group));
+        } catch {
+          return gatewayReply(res, 'DEFAULT_5XX', requestId);
+        }
+        writeResult(res, result);
+      });
     } catch {
       if (!res.headersSent) gatewayReply(res, 'DEFAULT_5XX', requestId);
       else res.destroy();

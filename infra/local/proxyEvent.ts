@@ -17,6 +17,8 @@ export interface IncomingRequest {
   multiValueQuery: Record<string, string[]> | null;
   sourceIp: string;
   requestId: string;
+  /** When the request arrived (epoch ms): API Gateway stamps it once, and the authorizer and the function see the same. */
+  requestTimeEpoch: number;
 }
 
 export function describeRequest(req: IncomingMessage, url: URL, requestId: string): IncomingRequest {
@@ -37,6 +39,7 @@ export function describeRequest(req: IncomingMessage, url: URL, requestId: strin
     multiValueQuery: hasQuery ? multiValueQuery : null,
     sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
     requestId,
+    requestTimeEpoch: Date.now(),
   };
 }
 
@@ -70,7 +73,7 @@ function requestContext(request: IncomingRequest, route: RouteEntry) {
     // The path as the client wrote it: the local server has no stage segment in its URLs.
     path: request.path,
     protocol: 'HTTP/1.1',
-    requestTimeEpoch: Date.now(),
+    requestTimeEpoch: request.requestTimeEpoch,
     identity: { sourceIp: request.sourceIp, userAgent: request.headers['User-Agent'] ?? request.headers['user-agent'] ?? null },
   };
 }

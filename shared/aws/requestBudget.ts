@@ -9,6 +9,31 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export const REQUEST_BUDGET_MS = 2_500;
 
 /**
+ * In AWS the authorizer is a Lambda of its own, before the function: it reads the key (one
+ * GetItem) or, for a deny, reads it and counts the caller. Its own budget is kept small so the
+ * function still has most of the request's left (see functionBudgetMs).
+ */
+export const AUTHORIZER_BUDGET_MS = 1_000;
+
+/**
+ * The least a function is given, however late it starts: a slow cold start must not fail every
+ * call at once, and the relay's writes after Discord took a message must have time to land.
+ */
+export const FUNCTION_BUDGET_FLOOR_MS = 1_000;
+
+/**
+ * A function's budget in AWS: what is left of the request's after the time gone since API Gateway
+ * received it (`requestTimeEpoch`: the authorizer, a cold start, the gateway), never under the floor.
+ * The function cannot see the authorizer's budget (another Lambda), so wall time stands in for it.
+ * Without a usable stamp (a direct invoke, a clock ahead of API Gateway's), the whole budget.
+ */
+export function functionBudgetMs(requestTimeEpoch: unknown, nowEpoch = Date.now()): number {
+  if (typeof requestTimeEpoch !== 'number' || !Number.isFinite(requestTimeEpoch)) return REQUEST_BUDGET_MS;
+  const gone = Math.max(0, nowEpoch - requestTimeEpoch);
+  return Math.min(REQUEST_BUDGET_MS, Math.max(FUNCTION_BUDGET_FLOOR_MS, REQUEST_BUDGET_MS - gone));
+}
+
+/**
  * One request's budget: the time its calls have kept it waiting, calls that overlap (the limiter's
  * two counters) counted once. Only waiting on AWS counts: a Discord post or a picture download
  * between two store calls does not cut the call after it (the relay records what Discord answered).
@@ -45,15 +70,21 @@ class RequestBudget {
 
 const budgets = new AsyncLocalStorage<RequestBudget | undefined>();
 
-/** Runs one request (a function's, the authorizer's) with a budget of its own that all its AWS calls share. */
+/**
+ * Runs one request's part (the gateway's, the authorizer's, a function's) with a budget that all
+ * its AWS calls share: the budget already running when there is one (the local server's gateway
+ * calls the authorizer and the function in its own process, under the request's one budget), else
+ * a new one of `totalMs`.
+ */
 export function withinRequestBudget<T>(run: () => Promise<T>, totalMs = REQUEST_BUDGET_MS, now: () => number = performance.now.bind(performance)): Promise<T> {
-  return budgets.run(new RequestBudget(totalMs, now), run);
+  return budgets.getStore() ? run() : budgets.run(new RequestBudget(totalMs, now), run);
 }
 
 /**
  * Runs `run` outside the request's budget, its calls limited each by its own deadline: for undoing
  * a half-done write (a key slot given back, an API Gateway key deleted), which a budget spent by
- * the slow calls before it must not cut short and leave half done.
+ * the slow calls before it must not cut short and leave half done; and for work whose state
+ * outlives the request (the local server loading a function group).
  */
 export function beyondRequestBudget<T>(run: () => Promise<T>): Promise<T> {
   return budgets.run(undefined, run);

@@ -4,7 +4,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { logger } from '../logging/logger';
-import { withinRequestBudget } from '../aws/requestBudget';
+import { functionBudgetMs, withinRequestBudget } from '../aws/requestBudget';
 import { conditionalGet } from '../http/middleware/conditionalGet';
 import { errorEnvelope } from '../http/middleware/errorEnvelope';
 import { requestContext } from '../http/middleware/requestContext';
@@ -46,6 +46,7 @@ export function withMiddleware<R extends RouteDefinition, S>(route: R, handler: 
     .use(conditionalGet())
     .use(output)
     .handler((_event, context) => handler(context.input as RouteInput<R>, context, services)) as unknown as LambdaHandler;
-  // One budget for every AWS call of the request (the session read, the count, the route's own), so a stalled store is a 503 within 3 s.
-  return (event, context) => withinRequestBudget(() => wrapped(event, context));
+  // One budget for every AWS call of the request (the session read, the count, the route's own), so a slow or stalled store is a
+  // 503 within 3 s: what the request has left once the authorizer and a cold start are done (in AWS), or the local gateway's running one.
+  return (event, context) => withinRequestBudget(() => wrapped(event, context), functionBudgetMs(event.requestContext?.requestTimeEpoch));
 }
