@@ -35,7 +35,12 @@ async function knownGoodWebhook(): Promise<string> {
 }
 /** Long enough for a retry the queue should not make to show up. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
-const logged = async (id: string) => Object.fromEntries((await relay.stores.deliveries.listForWebhook(id)).map((record) => [record.deliveryId, record.outcome]));
+const outcomes = async (id: string) => Object.fromEntries((await relay.stores.deliveries.listForWebhook(id)).map((record) => [record.deliveryId, record.outcome]));
+/** The webhook's log once settled: Discord sees a post before the relay writes down what it answered. */
+async function logged(id: string) {
+  await waitFor(async () => !Object.values(await outcomes(id)).includes('pending'), 5_000);
+  return outcomes(id);
+}
 
 describe('while Discord throttles a webhook', () => {
   test("a stranger's posts (wrong tokens) are not queued: each is tried once, refused, and never posted by the queue", async () => {
