@@ -10,11 +10,11 @@ describe('GitLab provider', () => {
   test.each([
     ['Push Hook', /^\[mike\/diaspora:master\] 4 new commits$/, 0x0366d6],
     ['Tag Push Hook', /\] Tag v1\.0\.0 created$/, 0x2ea44f],
-    ['Merge Request Hook', /Merge request open: !1 MS-Viewport$/, 0x2ea44f],
-    ['Issue Hook', /Issue open: #23 New API/, 0x2ea44f],
-    ['Note Hook', /New comment on merge request$/, 0x0366d6],
+    ['Merge Request Hook', /Merge request opened: !1 MS-Viewport$/, 0x2ea44f],
+    ['Issue Hook', /Issue opened: #23 New API/, 0x2ea44f],
+    ['Note Hook', /Comment on merge request !1: Tempora et eos debitis quae laborum et\.$/, 0x0366d6],
     ['Pipeline Hook', /Pipeline #31 success on master$/, 0x2ea44f],
-    ['Release Hook', /Release create: v1\.1$/, 0x2ea44f],
+    ['Release Hook', /Release created: v1\.1$/, 0x2ea44f],
   ])('%s -> an embed with title, link and colour', (event, title, color) => {
     const outcome = gitlab.read(delivery(event, gitlabPayloads[event]));
     expect(outcome).toMatchObject({ kind: 'message', event, deliveryId: `${event}:13792a34-cac6-4fda-95a8-c58e00a3954e`, username: 'GitLab' });
@@ -50,7 +50,7 @@ describe('GitLab provider', () => {
     };
     for (const header of ['Service Hook', 'System Hook', undefined]) {
       const outcome = gitlab.read(request(header, gitlabPayloads['Merge Request Hook']));
-      expect({ header, outcome }).toMatchObject({ header, outcome: { kind: 'message', event: 'Merge Request Hook', embeds: [{ title: expect.stringContaining('Merge request open: !1 MS-Viewport') }] } });
+      expect({ header, outcome }).toMatchObject({ header, outcome: { kind: 'message', event: 'Merge Request Hook', embeds: [{ title: expect.stringContaining('Merge request opened: !1 MS-Viewport') }] } });
     }
     expect(gitlab.read(request('System Hook', gitlabPayloads['Push Hook']))).toMatchObject({ kind: 'message', event: 'Push Hook' });
     // An object_kind we do not render is ignored, as an unknown event is.

@@ -16,7 +16,8 @@ import { eventWords, outcomeColor } from '../render/words';
 const parts = () => {
   const user = z.nullish(z.object({ login: z.optional(z.string()), username: z.optional(z.string()), full_name: z.optional(z.string()) }));
   const repository = z.object({ full_name: z.string(), html_url: z.optional(z.string()) });
-  const issue = z.object({ number: z.number(), title: z.string(), body: z.nullish(z.string()), html_url: z.optional(z.string()), state: z.nullish(z.string()), user });
+  // `pull_request` is set (Gitea, Gogs) when the issue is a pull request.
+  const issue = z.object({ number: z.number(), title: z.string(), body: z.nullish(z.string()), html_url: z.optional(z.string()), state: z.nullish(z.string()), user, pull_request: z.nullish(z.object({})) });
   const pullRequest = z.extend(issue, { number: z.optional(z.number()), merged: z.nullish(z.boolean()), head: z.nullish(z.object({ ref: z.string() })), base: z.nullish(z.object({ ref: z.string() })) });
   const base = { repository, sender: user };
   const issueEvent = z.object({ ...base, action: z.string(), issue });
@@ -66,7 +67,7 @@ const text = (value: string | null | undefined) => (value ? { description: escap
 const MAX_COMMITS = 5;
 
 /** Gitea's actions in words: "label_updated" -> "labels updated", "milestoned" -> "milestone set". */
-const ACTION_WORDS: Record<string, string> = { label_updated: 'labels updated', label_cleared: 'labels cleared', milestoned: 'milestone set', demilestoned: 'milestone removed', synchronized: 'updated' };
+const ACTION_WORDS: Record<string, string> = { label_updated: 'labels updated', label_cleared: 'labels cleared', milestoned: 'milestone set', demilestoned: 'milestone removed' };
 const actionWords = (action: string) => ACTION_WORDS[action] ?? eventWords(action).toLowerCase();
 
 function issueEmbed(p: Payload<'issues'>): Embed {
@@ -77,8 +78,10 @@ function pullRequestEmbed(p: Payload<'pull_request'>, what?: string): Embed {
   const r = p.pull_request;
   const action = what ?? (p.action === 'closed' && r.merged ? 'merged' : actionWords(p.action));
   const color = action === 'merged' ? COLORS.merged : outcomeColor(p.action === 'closed' ? 'deleted' : p.action);
+  const number = `#${r.number ?? p.number ?? '?'}`;
   return {
-    title: `[${p.repository.full_name}] Pull request ${action}: #${r.number ?? p.number ?? '?'} ${r.title}`,
+    // "synchronized": new commits were pushed to the pull request.
+    title: `[${p.repository.full_name}] ${p.action === 'synchronized' && !what ? `Pushed to pull request ${number}:` : `Pull request ${action}: ${number}`} ${r.title}`,
     ...link(r.html_url),
     color,
     ...author(p.sender ?? r.user),
@@ -88,11 +91,12 @@ function pullRequestEmbed(p: Payload<'pull_request'>, what?: string): Embed {
 }
 
 const commentEmbed = (p: Payload<'issue_comment'>): Embed => ({
-  title: `[${p.repository.full_name}] Comment ${actionWords(p.action)} on ${p.is_pull ? 'pull request' : 'issue'} #${p.issue.number}: ${p.issue.title}`,
+  title: `[${p.repository.full_name}] Comment ${actionWords(p.action)} on ${p.is_pull || p.issue.pull_request ? 'pull request' : 'issue'} #${p.issue.number}: ${p.issue.title}`,
   ...link(p.comment.html_url ?? p.issue.html_url),
   color: p.action === 'deleted' ? COLORS.neutral : COLORS.info,
   ...author(p.comment.user ?? p.sender),
-  ...text(p.comment.body),
+  // A deleted comment's text is not news to post again.
+  ...(p.action === 'deleted' ? {} : text(p.comment.body)),
 });
 
 function refEmbed(p: Payload<'create'>, deleted: boolean): Embed {

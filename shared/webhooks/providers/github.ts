@@ -131,6 +131,12 @@ const linkTo = (...candidates: (string | null | undefined)[]) => {
   return url ? { url } : {};
 };
 const body = (text: string | null | undefined) => (text ? { description: escapeMarkdown(text) } : {});
+/** A comment's news by its action: "New comment", "Edited a comment", "Deleted a comment" (`what` names the comment). */
+const commented = (action: string, what: string) => (action === 'created' ? `New ${what}` : `${action[0]?.toUpperCase() ?? ''}${action.slice(1).replace(/_/g, ' ')} a ${what}`);
+/** A comment's text, except a deleted one's: what was removed is not news to post again. */
+const commentText = (action: string, text: string) => (action === 'deleted' ? {} : body(text));
+/** A pull request's news before its title: "Pull request opened: #1", or for "synchronize" (new commits pushed to it) "Pushed to pull request #1:". */
+const pullRequestNews = (action: string, merged: boolean, number: number) => (action === 'synchronize' ? `Pushed to pull request #${number}:` : `Pull request ${merged ? 'merged' : action.replace(/_/g, ' ')}: #${number}`);
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   ping: (p) => ({ title: `Webhook connected${p.repository ? `: ${p.repository.full_name}` : ''}`, description: escapeMarkdown(p.zen), color: COLORS.neutral }),
@@ -145,7 +151,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   pull_request: (p) => {
     const merged = p.action === 'closed' && p.pull_request.merged;
     return {
-      title: `[${p.repository.full_name}] Pull request ${merged ? 'merged' : p.action.replace(/_/g, ' ')}: #${p.number} ${p.pull_request.title}`,
+      title: `[${p.repository.full_name}] ${pullRequestNews(p.action, merged === true, p.number)} ${p.pull_request.title}`,
       url: p.pull_request.html_url,
       ...author(p.sender),
       color: merged ? COLORS.merged : (ACTION_COLORS[p.action] ?? COLORS.info),
@@ -160,11 +166,11 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     ...(p.action === 'opened' && p.issue.body ? { description: escapeMarkdown(p.issue.body) } : {}),
   }),
   issue_comment: (p) => ({
-    title: `[${p.repository.full_name}] New comment on #${p.issue.number}: ${p.issue.title}`,
+    title: `[${p.repository.full_name}] ${commented(p.action, 'comment')} on #${p.issue.number}: ${p.issue.title}`,
     url: p.comment.html_url,
     ...author(p.sender),
     color: COLORS.info,
-    description: escapeMarkdown(p.comment.body),
+    ...commentText(p.action, p.comment.body),
   }),
   release: (p) => ({
     title: `[${p.repository.full_name}] Release ${p.action}: ${p.release.name || p.release.tag_name}`,
@@ -191,7 +197,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: conclusionColor(p.check_run.conclusion),
   }),
   pull_request_review: (p) => {
-    const [verb, color] = p.action === 'dismissed' ? (REVIEW_STATES.dismissed as [string, number]) : (REVIEW_STATES[p.review.state.toLowerCase()] ?? [`review ${p.action}`, COLORS.info]);
+    // An edit or dismissal is news about the review, not the verdict it gave when submitted.
+    const [verb, color] = p.action === 'dismissed' ? (REVIEW_STATES.dismissed as [string, number]) : p.action === 'edited' ? ['review edited', COLORS.info] : (REVIEW_STATES[p.review.state.toLowerCase()] ?? [`review ${p.action}`, COLORS.info]);
     return {
       title: `[${p.repository.full_name}] Pull request ${verb}: #${p.pull_request.number} ${p.pull_request.title}`,
       url: p.review.html_url,
@@ -201,19 +208,19 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     };
   },
   pull_request_review_comment: (p) => ({
-    title: `[${p.repository.full_name}] ${p.action === 'created' ? 'New review comment' : `Review comment ${p.action}`} on #${p.pull_request.number}: ${p.pull_request.title}`,
+    title: `[${p.repository.full_name}] ${commented(p.action, 'review comment')} on #${p.pull_request.number}: ${p.pull_request.title}`,
     url: p.comment.html_url,
     ...author(p.comment.user),
     color: COLORS.info,
-    ...(p.action === 'deleted' ? {} : body(p.comment.body)),
+    ...commentText(p.action, p.comment.body),
     ...(p.comment.path ? { footer: { text: p.comment.path } } : {}),
   }),
   commit_comment: (p) => ({
-    title: `[${p.repository.full_name}] New comment on commit ${p.comment.commit_id.slice(0, 7)}`,
+    title: `[${p.repository.full_name}] ${commented(p.action, 'comment')} on commit ${p.comment.commit_id.slice(0, 7)}`,
     url: p.comment.html_url,
     ...author(p.comment.user),
     color: COLORS.info,
-    ...body(p.comment.body),
+    ...commentText(p.action, p.comment.body),
   }),
   discussion: (p) => ({
     title: `[${p.repository.full_name}] Discussion ${p.action.replace(/_/g, ' ')}: #${p.discussion.number} ${p.discussion.title}`,
@@ -224,11 +231,11 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     ...(p.discussion.category ? { footer: { text: p.discussion.category.name } } : {}),
   }),
   discussion_comment: (p) => ({
-    title: `[${p.repository.full_name}] ${p.action === 'created' ? 'New comment' : `Comment ${p.action}`} on discussion #${p.discussion.number}: ${p.discussion.title}`,
+    title: `[${p.repository.full_name}] ${commented(p.action, 'comment')} on discussion #${p.discussion.number}: ${p.discussion.title}`,
     url: p.comment.html_url,
     ...author(p.sender),
     color: COLORS.info,
-    ...(p.action === 'deleted' ? {} : body(p.comment.body)),
+    ...commentText(p.action, p.comment.body),
   }),
   workflow_job: (p) => ({
     title: `[${p.repository.full_name}] Job ${p.workflow_job.workflow_name ? `${p.workflow_job.workflow_name} / ` : ''}${p.workflow_job.name} ${p.workflow_job.conclusion ?? p.workflow_job.status}${p.workflow_job.head_branch ? ` on ${p.workflow_job.head_branch}` : ''}`,

@@ -40,7 +40,16 @@ const schemas = () => {
       project,
       object_attributes: z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.optional(z.string()), state: z.string(), description: z.nullish(z.string()) }),
     }),
-    'Note Hook': z.object({ user, project, object_attributes: z.object({ note: z.string(), url: z.string(), noteable_type: z.string() }) }),
+    // The thing commented on comes beside the note, under its own name (issue, merge_request, commit, snippet).
+    'Note Hook': z.object({
+      user,
+      project,
+      object_attributes: z.object({ note: z.string(), url: z.string(), noteable_type: z.string(), action: z.optional(z.string()) }),
+      issue: z.nullish(z.object({ iid: z.number(), title: z.string() })),
+      merge_request: z.nullish(z.object({ iid: z.number(), title: z.string() })),
+      commit: z.nullish(z.object({ id: z.string() })),
+      snippet: z.nullish(z.object({ id: z.number(), title: z.string() })),
+    }),
     'Pipeline Hook': z.object({ user, project, object_attributes: z.object({ id: z.number(), ref: z.string(), status: z.string(), url: z.optional(z.string()) }) }),
     'Release Hook': z.object({ project, name: z.nullish(z.string()), tag: z.string(), url: z.string(), action: z.string(), description: z.nullish(z.string()) }),
     'Job Hook': z.object({
@@ -123,7 +132,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   }),
   'Tag Push Hook': (p) => ({ ...pushHeadline(p, 0), author: { name: p.user_name } }),
   'Merge Request Hook': (p) => ({
-    title: `[${p.project.path_with_namespace}] Merge request ${p.object_attributes.action ?? p.object_attributes.state}: !${p.object_attributes.iid} ${p.object_attributes.title}`,
+    title: `[${p.project.path_with_namespace}] Merge request ${actionWords(p.object_attributes.action, p.object_attributes.state)}: !${p.object_attributes.iid} ${p.object_attributes.title}`,
     url: p.object_attributes.url,
     author: author(p.user),
     // An approval is news of its own; otherwise the state tells (a merge is purple).
@@ -131,14 +140,14 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     ...(p.object_attributes.action === 'open' && p.object_attributes.description ? { description: escapeMarkdown(p.object_attributes.description) } : {}),
   }),
   'Issue Hook': (p) => ({
-    title: `[${p.project.path_with_namespace}] Issue ${p.object_attributes.action ?? p.object_attributes.state}: #${p.object_attributes.iid} ${p.object_attributes.title}`,
+    title: `[${p.project.path_with_namespace}] Issue ${actionWords(p.object_attributes.action, p.object_attributes.state)}: #${p.object_attributes.iid} ${p.object_attributes.title}`,
     url: p.object_attributes.url,
     author: author(p.user),
     color: STATE_COLORS[p.object_attributes.state] ?? COLORS.info,
     ...(p.object_attributes.action === 'open' && p.object_attributes.description ? { description: escapeMarkdown(p.object_attributes.description) } : {}),
   }),
   'Note Hook': (p) => ({
-    title: `[${p.project.path_with_namespace}] New comment on ${p.object_attributes.noteable_type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`,
+    title: `[${p.project.path_with_namespace}] ${p.object_attributes.action === 'update' ? 'Comment edited' : 'Comment'} on ${noteable(p)}`,
     url: p.object_attributes.url,
     author: author(p.user),
     color: COLORS.info,
@@ -151,7 +160,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: STATE_COLORS[p.object_attributes.status] ?? COLORS.neutral,
   }),
   'Release Hook': (p) => ({
-    title: `[${p.project.path_with_namespace}] Release ${p.action}: ${p.name || p.tag}`,
+    title: `[${p.project.path_with_namespace}] Release ${actionWords(p.action)}: ${p.name || p.tag}`,
     url: p.url,
     color: p.action === 'create' ? COLORS.created : COLORS.info,
     ...(p.description ? { description: escapeMarkdown(p.description) } : {}),
@@ -172,7 +181,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     ...(p.commit_title && p.short_sha ? { description: `${markdownLink(inlineCode(p.short_sha), p.commit_url ?? undefined)} ${escapeMarkdown(p.commit_title)}` } : {}),
   }),
   'Wiki Page Hook': (p) => ({
-    title: `[${p.project.path_with_namespace}] Wiki page ${WIKI_ACTIONS[p.object_attributes.action] ?? p.object_attributes.action}: ${p.object_attributes.title}`,
+    title: `[${p.project.path_with_namespace}] Wiki page ${actionWords(p.object_attributes.action)}: ${p.object_attributes.title}`,
     url: p.object_attributes.action === 'delete' ? `${p.project.web_url}/-/wikis` : p.object_attributes.url,
     author: author(p.user),
     color: p.object_attributes.action === 'delete' ? COLORS.closed : p.object_attributes.action === 'create' ? COLORS.created : COLORS.info,
@@ -225,7 +234,43 @@ const GROUP_EVENTS: Record<string, { words: string; color: number }> = {
   project_destroy: { words: 'deleted', color: COLORS.closed },
 };
 const groupEvent = (name: string) => GROUP_EVENTS[name] ?? { words: name.replace(/_/g, ' '), color: COLORS.info };
-const WIKI_ACTIONS: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted' };
+/**
+ * GitLab's object_attributes.action (and a release's action) is a bare verb: in words. "approval"
+ * and "unapproval" are one reviewer's; "approved" and "unapproved" the merge request's as a whole.
+ */
+const ACTION_WORDS: Record<string, string> = {
+  open: 'opened',
+  close: 'closed',
+  reopen: 'reopened',
+  update: 'updated',
+  merge: 'merged',
+  approval: 'approval added',
+  unapproval: 'approval removed',
+  create: 'created',
+  delete: 'deleted',
+};
+/** An action in words; an event without one (older GitLab) by its state. */
+const actionWords = (action: string | undefined, state?: string) => (action ? (ACTION_WORDS[action] ?? action.replace(/_/g, ' ')) : (state ?? 'updated'));
+
+/** What a note is on, as GitLab names it: issue #17, merge request !1, commit cfe32cf6, snippet $53, each with its title when it has one; else its type. */
+function noteable(p: Payload<'Note Hook'>): string {
+  const { issue, merge_request: mr, commit, snippet } = p;
+  switch (p.object_attributes.noteable_type) {
+    case 'Issue':
+      if (issue) return `issue #${issue.iid}: ${issue.title}`;
+      break;
+    case 'MergeRequest':
+      if (mr) return `merge request !${mr.iid}: ${mr.title}`;
+      break;
+    case 'Commit':
+      if (commit) return `commit ${commit.id.slice(0, 8)}`;
+      break;
+    case 'Snippet':
+      if (snippet) return `snippet $${snippet.id}: ${snippet.title}`;
+      break;
+  }
+  return p.object_attributes.noteable_type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
 
 /** Older and special names GitLab gives the same events (the confidential ones render alike: the channel chose to receive them). */
 const ALIASES: Record<string, EventName> = { 'Build Hook': 'Job Hook', 'Confidential Issue Hook': 'Issue Hook', 'Confidential Note Hook': 'Note Hook' };

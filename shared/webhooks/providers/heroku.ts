@@ -10,6 +10,9 @@ import { changedFields, COLORS, firstOf, fromField, isFormEncoded, jsonOf, schem
  * an id in Heroku's documentation, so none is read.
  */
 
+/** A form field without the whitespace around it. */
+const trimmed = () => z.pipe(z.string(), z.transform((value) => value.trim()));
+
 /** The parts several events share, built with the schemas on the first delivery, not at import. */
 const parts = () => {
   const app = z.object({ name: z.string() });
@@ -53,13 +56,14 @@ const schemas = () => {
       data: z.object({ app, type: z.string(), quantity: z.number(), size: z.nullish(z.string()), command: z.nullish(z.string()) }),
       previous_data: z.optional(z.object({ quantity: z.optional(z.number()), size: z.optional(z.string()) })),
     }),
-    // The legacy HTTP deploy hook: form fields, no JSON (read as `resource: deploy`, see parse below).
+    // The legacy HTTP deploy hook: form fields, no JSON (read as `resource: deploy`, see parse below),
+    // whose values may end in a newline ("v9\n"): trimmed, so no title or link carries one.
     deploy: z.object({
-      app: z.string(),
-      user: z.optional(z.string()),
-      url: z.optional(z.string()),
-      head: z.optional(z.string()),
-      release: z.optional(z.string()),
+      app: trimmed(),
+      user: z.optional(trimmed()),
+      url: z.optional(trimmed()),
+      head: z.optional(trimmed()),
+      release: z.optional(trimmed()),
       git_log: z.optional(z.string()),
     }),
     dyno: z.extend(base, {

@@ -25,7 +25,7 @@ const envelope = () => {
       type: z.string(),
       data: z.object({
         board: z.optional(named),
-        card: z.optional(z.extend(named, { closed: z.optional(z.boolean()) })),
+        card: z.optional(z.extend(named, { closed: z.optional(z.boolean()), due: z.nullish(z.string()) })),
         list: z.optional(named),
         listBefore: z.optional(named),
         listAfter: z.optional(named),
@@ -59,12 +59,19 @@ const COLOR_OF: Record<string, number> = { createCard: COLORS.created, createLis
 
 type Action = z.output<ReturnType<typeof envelope>>['action'];
 
-/** What an updateCard changed, in words: a move between lists, archiving, a new name. */
+/** A due date as people read it, in UTC: "2024-05-01T12:00:00.000Z" -> "2024-05-01 12:00 UTC" (one that is no date, as sent). */
+function dueDate(sent: string): string {
+  const date = new Date(sent);
+  return Number.isNaN(date.getTime()) ? escapeMarkdown(sent) : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** What an updateCard changed, in words: a move between lists, archiving, a new name, a due date. */
 function change(a: Action): string | undefined {
   const { listBefore, listAfter, old, card, checkItem } = a.data;
   if (listBefore?.name && listAfter?.name) return `Moved from ${escapeMarkdown(listBefore.name)} to ${escapeMarkdown(listAfter.name)}`;
   if (old && 'closed' in old) return card?.closed ? 'Archived' : 'Restored';
   if (old && typeof old.name === 'string') return `Renamed from ${escapeMarkdown(old.name)}`;
+  if (old && 'due' in old) return card?.due ? `Due date set to ${dueDate(card.due)}` : 'Due date removed';
   if (checkItem) return `${escapeMarkdown(checkItem.name)}: ${checkItem.state === 'complete' ? 'done' : 'not done'}`;
   return undefined;
 }
