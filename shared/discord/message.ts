@@ -51,14 +51,16 @@ const NOT_IN_A_URI = /[^A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]/g;
 /**
  * Discord refuses a whole message over one bad link: only http(s) URLs are kept, as RFC 3986 URIs
  * (what Discord's schema means by "uri"): parsed and normalised by the WHATWG parser, credentials
- * dropped, and whatever a URI may not hold after the host (`^`, `|`, `[`, `{`, ...) percent-encoded.
+ * dropped, and whatever a URI may not hold after the host (`^`, `|`, `[`, `{`, a second `#`, ...) percent-encoded.
  */
 export function linkOrNothing(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   try {
     const { protocol, origin, pathname, search, hash } = new URL(url);
     if (!['http:', 'https:'].includes(protocol)) return undefined;
-    const href = `${origin}${`${pathname}${search}${hash}`.replace(NOT_IN_A_URI, (c) => encodeURIComponent(c))}`;
+    // WHATWG keeps a second `#` in the fragment; RFC 3986 does not allow one there.
+    const fragment = hash && `#${hash.slice(1).replace(/#/g, '%23')}`;
+    const href = `${origin}${`${pathname}${search}${fragment}`.replace(NOT_IN_A_URI, (c) => encodeURIComponent(c))}`;
     return href.length <= LIMITS.url ? href : undefined;
   } catch {
     return undefined;

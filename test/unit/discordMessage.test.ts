@@ -61,6 +61,8 @@ describe('links', () => {
     expect(urlOf('https://git.example/o/r/compare/a^...b^')).toBe('https://git.example/o/r/compare/a%5E...b%5E');
     expect(urlOf('https://x.example/p|q[1]{2}`3`\\4 5?a=<b>#c d')).toBe('https://x.example/p%7Cq%5B1%5D%7B2%7D%603%60/4%205?a=%3Cb%3E#c%20d');
     expect(urlOf('https://user:secret@x.example/path')).toBe('https://x.example/path');
+    // A fragment holds one `#`, its first character: any later one is encoded.
+    expect(urlOf('https://x.example/a#b#c d')).toBe('https://x.example/a#b%23c%20d');
     // Already-encoded text and unicode stay as the WHATWG parser writes them.
     expect(urlOf('https://x.example/caf\u00e9?q=%41')).toBe('https://x.example/caf%C3%A9?q=%41');
     expect(urlOf('https://[::1]:8080/a')).toBe('https://[::1]:8080/a');
