@@ -51,14 +51,16 @@ const NOT_IN_A_URI = /[^A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]/g;
 /**
  * Discord refuses a whole message over one bad link: only http(s) URLs are kept, as RFC 3986 URIs
  * (what Discord's schema means by "uri"): parsed and normalised by the WHATWG parser, credentials
- * dropped, and whatever a URI may not hold after the host (`^`, `|`, `[`, `{`, ...) percent-encoded.
+ * dropped, and whatever a URI may not hold after the host (`^`, `|`, `[`, `{`, a second `#`, ...) percent-encoded.
  */
 export function linkOrNothing(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   try {
     const { protocol, origin, pathname, search, hash } = new URL(url);
     if (!['http:', 'https:'].includes(protocol)) return undefined;
-    const href = `${origin}${`${pathname}${search}${hash}`.replace(NOT_IN_A_URI, (c) => encodeURIComponent(c))}`;
+    // WHATWG keeps a second `#` in the fragment; RFC 3986 does not allow one there.
+    const fragment = hash && `#${hash.slice(1).replace(/#/g, '%23')}`;
+    const href = `${origin}${`${pathname}${search}${fragment}`.replace(NOT_IN_A_URI, (c) => encodeURIComponent(c))}`;
     return href.length <= LIMITS.url ? href : undefined;
   } catch {
     return undefined;
@@ -71,13 +73,37 @@ const defined = <T extends object>(value: T): T => Object.fromEntries(Object.ent
 /** Discord refuses empty embed texts: an empty one is left out (fields get a stand-in instead). */
 const nonEmpty = (text: string | undefined, max: number) => (text ? truncate(text, max) : undefined);
 
+/**
+ * Characters no embed shows: C0 and C1 controls (NUL included; tabs and line breaks are kept) and
+ * the bidi controls that reorder what follows them (U+202E makes `gnp.exe` read `exe.png`).
+ */
+const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Line breaks and tabs, each run folded to one space in texts Discord shows on one line. */
+const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+
+/** Payload text in a description or field value (markdown already, as providers build them): invisible controls removed, lines kept. */
+export const visibleText = (text: string): string => text.replace(INVISIBLE, '');
+
+/**
+ * Text for the parts of an embed that are one line of plain text, title, author name, field name
+ * and footer, whatever a provider put there: invisible controls removed, line breaks folded to
+ * spaces, and, where Discord renders markdown (titles and field names), markdown escaped. This is
+ * the one layer that escapes these parts: providers put raw payload text in them. Author names and
+ * footers are shown literally by Discord, so a backslash there would show.
+ */
+export const embedLine = (text: string, { markdown }: { markdown: boolean }): string => {
+  const line = visibleText(text.replace(BREAKS, ' '));
+  return markdown ? escapeMarkdown(line) : line;
+};
+
 function fitEmbed(embed: Embed): Embed {
   const { url, author, title, description, footer, fields, ...rest } = embed;
-  const authorName = nonEmpty(author?.name, LIMITS.author);
-  const footerText = nonEmpty(footer?.text, LIMITS.footer);
+  const authorName = nonEmpty(author && embedLine(author.name, { markdown: false }), LIMITS.author);
+  const footerText = nonEmpty(footer && embedLine(footer.text, { markdown: false }), LIMITS.footer);
   return {
     ...rest,
-    ...defined({ url: linkOrNothing(url), title: nonEmpty(title, LIMITS.title), description: nonEmpty(description, LIMITS.description) }),
+    ...defined({ url: linkOrNothing(url), title: nonEmpty(title && embedLine(title, { markdown: true }), LIMITS.title), description: nonEmpty(description && visibleText(description), LIMITS.description) }),
     ...(author && authorName ? { author: defined({ name: authorName, url: linkOrNothing(author.url), icon_url: linkOrNothing(author.icon_url) }) } : {}),
     ...(footerText ? { footer: { text: footerText } } : {}),
     ...(fields?.length
@@ -85,8 +111,8 @@ function fitEmbed(embed: Embed): Embed {
           fields: fields.slice(0, LIMITS.fields).map((field) => ({
             ...field,
             // Discord refuses empty names and values; a zero-width space stands in.
-            name: truncate(field.name, LIMITS.fieldName) || '\u200b',
-            value: truncate(field.value, LIMITS.fieldValue) || '\u200b',
+            name: truncate(embedLine(field.name, { markdown: true }), LIMITS.fieldName) || '\u200b',
+            value: truncate(visibleText(field.value), LIMITS.fieldValue) || '\u200b',
           })),
         }
       : {}),
@@ -97,7 +123,8 @@ function fitEmbed(embed: Embed): Embed {
  * Any message brought within every Discord limit, cutting with an ellipsis where text is too long:
  * each part first, then, while all embeds together exceed 6000 characters, the last fields go and
  * the longest description is shortened. Nothing in the payload may ping anyone: allowed_mentions
- * is always empty, so `@everyone` or a role mention in a commit message stays text.
+ * is always empty, so `@everyone` or a role mention in a commit message stays text. Every text
+ * passes embedLine or visibleText first, so no provider's title can restyle or reorder the message.
  */
 export function fitMessage(message: Omit<DiscordMessage, 'allowed_mentions'>): DiscordMessage {
   const embeds = (message.embeds ?? []).slice(0, LIMITS.embeds).map(fitEmbed);

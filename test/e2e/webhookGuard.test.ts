@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, jest, tes
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { sha256Hex } from '../../shared/crypto/hash';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
+import { escapeMarkdown } from '../../shared/discord/message';
 import { githubDelivery, githubPayloads } from '../fixtures/github/payloads';
 import { discordJson } from '../support/fakeDiscord';
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
@@ -108,6 +109,6 @@ describe('what is stored, and sealed', () => {
     expect(JSON.stringify(items)).not.toContain(TOKEN);
     // And the replay still delivers it.
     expect((await relay.webhooks('replay', 'sealed-once')).out).toMatch(/forwarded/);
-    expect(relay.discord.posted().at(-1)?.body.embeds[0].title).toContain(String((githubPayloads.star as { repository: { full_name: string } }).repository.full_name));
+    expect(relay.discord.posted().at(-1)?.body.embeds[0].title).toContain(escapeMarkdown((githubPayloads.star as { repository: { full_name: string } }).repository.full_name));
   });
 });

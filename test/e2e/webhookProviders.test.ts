@@ -7,6 +7,10 @@ import { toProviderDelivery, type FixtureDelivery } from '../fixtures/delivery';
 import { fixtureDeliveries } from '../fixtures/deliveries';
 import { expectAnswer, startRelayHarness, type RelayHarness } from '../support/relayHarness';
 import { expectDiscordAccepts } from '../support/discordSchema';
+import { HOSTILE_TITLE } from '../support/hostileText';
+
+/** What no embed text may hold: C0 and C1 controls but tab, line feed and carriage return, and bidi controls. */
+const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** Every provider through the local server to a fake Discord: documented payloads, hostile ones, signatures. */
 let relay: RelayHarness;
@@ -68,9 +72,10 @@ const POISON_BUDGET = 900_000;
 
 /**
  * The payload with hostile text added to as many string values as the provider still renders as
- * the same event (within POISON_BUDGET): each string is changed in turn and kept changed when the outcome holds.
+ * the same event (within POISON_BUDGET): each string is changed in turn and kept changed when the
+ * outcome holds; where it does not, the next of `poisons` is tried (an id may refuse control characters).
  */
-function poisoned(provider: Provider, fixture: FixtureDelivery, poison: (original: string) => string): string {
+function poisoned(provider: Provider, fixture: FixtureDelivery, ...poisons: ((original: string) => string)[]): string {
   const codec = codecOf(fixture);
   const payload = codec.decode(fixture.body);
   const same = () => {
@@ -85,9 +90,12 @@ function poisoned(provider: Provider, fixture: FixtureDelivery, poison: (origina
     if (node === null || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
       if (typeof value === 'string') {
-        if (Buffer.byteLength(codec.encode(payload)) + Buffer.byteLength(poison(value)) - Buffer.byteLength(value) > POISON_BUDGET) continue;
-        (node as Record<string, unknown>)[key] = poison(value);
-        if (!same()) (node as Record<string, unknown>)[key] = value;
+        for (const poison of poisons) {
+          if (Buffer.byteLength(codec.encode(payload)) + Buffer.byteLength(poison(value)) - Buffer.byteLength(value) > POISON_BUDGET) continue;
+          (node as Record<string, unknown>)[key] = poison(value);
+          if (same()) break;
+          (node as Record<string, unknown>)[key] = value;
+        }
       } else visit(value);
     }
   };
@@ -110,20 +118,31 @@ describe.each(cases)('%s %s', (name, event, provider, fixture) => {
     expectWithinDiscordLimits(posted?.body);
   });
 
-  test('mentions and markdown from the payload cannot ping or restyle anything', async () => {
-    const body = poisoned(provider, fixture, (text) => `${text} @everyone @here <@&111111111111111111> <@222222222222222222> **bold** [x](https://evil.example) __u__`);
+  test('mentions, markdown and invisible controls from the payload cannot ping, restyle or reorder anything', async () => {
+    const hostile = (text: string) => `${text} @everyone @here <@&111111111111111111> <@222222222222222222> **bold** [x](https://evil.example) __u__ ${HOSTILE_TITLE}`;
+    const body = poisoned(provider, fixture, hostile, (text) => hostile(text).replace(/[^ -~]/g, ''));
     expectAnswer(await send(relay.hookId(), name, { ...fixture, body }), 200, /^forwarded: /);
     const message = relay.discord.posted()[0]?.body as DiscordMessage;
     expectWithinDiscordLimits(message);
-    // The hostile text did reach the message (so the check below means something) ...
+    // The hostile text did reach the message (so the checks below mean something) ...
     expect(JSON.stringify(message)).toContain('@everyone');
-    // ... and in rendered text (descriptions, field values; inline code is literal) no markdown survives unescaped.
+    expect(JSON.stringify(message)).toContain('Pwn');
     for (const embed of message.embeds ?? []) {
+      // ... in rendered text (descriptions, field values; inline code is literal) no markdown survives unescaped ...
       for (const text of [embed.description ?? '', ...(embed.fields ?? []).map((f) => f.value)]) {
         const outsideCode = text.replace(/`[^`]*`/g, '').replace(/\]\([^()\s]*\)/g, '](link)');
-        expect(outsideCode).not.toMatch(/(^|[^\\])\*\*bold/);
+        expect(outsideCode).not.toMatch(/(^|[^\\])\*\*(bold|Pwn)/);
         expect(outsideCode).not.toContain('[x](https://evil.example)');
+        expect(text).not.toMatch(INVISIBLE);
       }
+      // ... titles and field names are one line with every markdown character escaped ...
+      for (const line of [embed.title ?? '', ...(embed.fields ?? []).map((f) => f.name)]) {
+        expect(line).not.toMatch(/[\n\r]/);
+        expect(line).not.toMatch(INVISIBLE);
+        expect(line.replace(/\\[^]/g, '')).not.toMatch(/[*_~|`>#\-[\]()\\]/);
+      }
+      // ... and author names and footers, which Discord shows literally, are one visible line.
+      for (const line of [embed.author?.name ?? '', embed.footer?.text ?? '']) expect(line).not.toMatch(new RegExp(`[\\n\\r]|${INVISIBLE.source}`));
     }
   });
 

@@ -57,7 +57,8 @@ describe('relay', () => {
   test('a push without commits (a tag push, a deleted branch) is forwarded without an empty description', async () => {
     expectAnswer(await github(hookId(), 'push', { ...(githubPayloads.push as object), ref: 'refs/tags/v2', created: true, commits: [] }), 200, /^forwarded: push$/);
     const [embed] = discord.seen[0]?.body.embeds ?? [];
-    expect(embed.title).toBe('[baxterthehacker/public-repo] Tag v2 created');
+    // Titles are plain text: their markdown characters are escaped (Discord shows `[baxterthehacker/public-repo] Tag v2 created`).
+    expect(embed.title).toBe('\\[baxterthehacker/public\\-repo\\] Tag v2 created');
     expect(embed).not.toHaveProperty('description');
   });
 
@@ -65,7 +66,7 @@ describe('relay', () => {
     // JSON.stringify writes the lone surrogate as the escape \\ud800, as a provider cutting text short might.
     expectAnswer(await github(hookId(), 'push', { ...(githubPayloads.push as object), ref: 'refs/heads/fix-\ud800', created: true, commits: [] }), 200, /^forwarded: push$/);
     const [embed] = discord.seen[0]?.body.embeds ?? [];
-    expect(embed.title).toContain('fix-\ufffd');
+    expect(embed.title).toContain('fix\\-\ufffd');
     expect((embed.title as string).isWellFormed()).toBe(true);
   });
 

@@ -17,3 +17,9 @@ export const HOSTILE_TEXT = [
   ']]>',
   '<!-- -->',
 ];
+
+/**
+ * A title that would restyle or reorder a Discord embed if it were not escaped: markdown, a heading
+ * on a line of its own, NUL and a right-to-left override.
+ */
+export const HOSTILE_TITLE = '**Pwn** __u__ ~~s~~ ||spoiler||\n# Heading\u0000\u202E';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { commitLine, escapeMarkdown, fitMessage, LIMITS, markdownLink, type Embed } from '../../shared/discord/message';
+import { HOSTILE_TITLE } from '../support/hostileText';
+import { commitLine, embedLine, escapeMarkdown, fitMessage, LIMITS, markdownLink, visibleText, type Embed } from '../../shared/discord/message';
 
 const long = (n: number, unit = 'x') => unit.repeat(n);
 const FAMILY = '👨‍👩‍👧‍👦';
@@ -61,6 +62,8 @@ describe('links', () => {
     expect(urlOf('https://git.example/o/r/compare/a^...b^')).toBe('https://git.example/o/r/compare/a%5E...b%5E');
     expect(urlOf('https://x.example/p|q[1]{2}`3`\\4 5?a=<b>#c d')).toBe('https://x.example/p%7Cq%5B1%5D%7B2%7D%603%60/4%205?a=%3Cb%3E#c%20d');
     expect(urlOf('https://user:secret@x.example/path')).toBe('https://x.example/path');
+    // A fragment holds one `#`, its first character: any later one is encoded.
+    expect(urlOf('https://x.example/a#b#c d')).toBe('https://x.example/a#b%23c%20d');
     // Already-encoded text and unicode stay as the WHATWG parser writes them.
     expect(urlOf('https://x.example/caf\u00e9?q=%41')).toBe('https://x.example/caf%C3%A9?q=%41');
     expect(urlOf('https://[::1]:8080/a')).toBe('https://[::1]:8080/a');
@@ -88,6 +91,42 @@ describe('escapeMarkdown', () => {
     ['back\\slash', 'back\\\\slash'],
   ])('%j stays literal', (input, escaped) => {
     expect(escapeMarkdown(input)).toBe(escaped);
+  });
+});
+
+describe('embedLine and visibleText', () => {
+  test.each([
+    ['markdown, a heading on a new line, NUL and a right-to-left override', HOSTILE_TITLE, '\\*\\*Pwn\\*\\* \\_\\_u\\_\\_ \\~\\~s\\~\\~ \\|\\|spoiler\\|\\| \\# Heading', '**Pwn** __u__ ~~s~~ ||spoiler|| # Heading'],
+    ['a masked link, code, a quote and a list item', '[x](https://evil.example) `c` > q\r\n- item', '\\[x\\]\\(https://evil.example\\) \\`c\\` \\> q \\- item', '[x](https://evil.example) `c` > q - item'],
+    ['every kind of line break and tabs, each run one space', 'a\r\n\n\tb\u2028c\u2029d\u0085e\vf\fg', 'a b c d e f g', 'a b c d e f g'],
+    ['C0 and C1 controls', 'a\u0001\u0007\u001b[31mb\u007f\u0080\u009fc', 'a\\[31mbc', 'a[31mbc'],
+    ['bidi controls: embeddings, overrides, isolates, marks', 'a\u202Ab\u202Bc\u202Cd\u202De\u202Ef\u2066g\u2067h\u2068i\u2069j\u200Ek\u200Fl\u061Cm', 'abcdefghijklm', 'abcdefghijklm'],
+    ['a backslash', 'back\\slash', 'back\\\\slash', 'back\\slash'],
+    ['plain words and emoji', 'Build 42 passed 🙂', 'Build 42 passed 🙂', 'Build 42 passed 🙂'],
+  ])('%s', (_case, input, title, footer) => {
+    expect(embedLine(input, { markdown: true })).toBe(title);
+    expect(embedLine(input, { markdown: false })).toBe(footer);
+  });
+
+  test('descriptions keep their lines and markdown, and lose NUL and bidi controls', () => {
+    expect(visibleText('**bold**\r\n# h\n\tx\u0000\u202E\u2066y')).toBe('**bold**\r\n# h\n\txy');
+  });
+
+  test('fitMessage passes every text of an embed through them; links are left alone', () => {
+    const url = 'https://example.com/a_b*c~d';
+    const [embed] = fitMessage({ embeds: [{ title: HOSTILE_TITLE, url, description: HOSTILE_TITLE, author: { name: HOSTILE_TITLE, url }, footer: { text: HOSTILE_TITLE }, fields: [{ name: HOSTILE_TITLE, value: HOSTILE_TITLE }, { name: '\u0000\u202E', value: '\u0000' }] }] }).embeds ?? [];
+    expect(embed).toEqual({
+      title: embedLine(HOSTILE_TITLE, { markdown: true }),
+      url,
+      description: '**Pwn** __u__ ~~s~~ ||spoiler||\n# Heading',
+      author: { name: '**Pwn** __u__ ~~s~~ ||spoiler|| # Heading', url },
+      footer: { text: '**Pwn** __u__ ~~s~~ ||spoiler|| # Heading' },
+      fields: [
+        { name: embedLine(HOSTILE_TITLE, { markdown: true }), value: '**Pwn** __u__ ~~s~~ ||spoiler||\n# Heading' },
+        // Nothing visible left: Discord refuses an empty name or value, so a zero-width space stands in.
+        { name: '\u200b', value: '\u200b' },
+      ],
+    });
   });
 });
 
