@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { PayloadError } from '../../shared/webhooks/provider';
 import { gitlab } from '../../shared/webhooks/providers/gitlab';
 import { toProviderDelivery } from '../fixtures/delivery';
-import { gitlabDelivery, gitlabPayloads } from '../fixtures/gitlab/payloads';
+import { gitlabDelivery, gitlabOlderPayloads, gitlabPayloads } from '../fixtures/gitlab/payloads';
 
 const delivery = (event: string, payload: unknown) => toProviderDelivery(gitlabDelivery(event, '13792a34-cac6-4fda-95a8-c58e00a3954e', payload));
 
@@ -107,6 +107,19 @@ describe('GitLab: wiki pages, reactions, access tokens and group events', () => 
 
   test("an expiring access token is a warning linked to the project's token settings", () => {
     expect(embedOf('Resource Access Token Hook')).toMatchObject({ title: '[flightjs/Flight] Access token acd expires on 2024-01-26', url: 'https://example.com/flightjs/Flight/-/settings/access_tokens', color: 0xdbab09 });
+  });
+
+  test("older GitLab's shapes render with what they carry: a job hook without project, a group token without full_path", () => {
+    const job = gitlabOlderPayloads['Job Hook'];
+    expect(embedOf('Job Hook', job)).toMatchObject({ title: '[gitlab-org/gitlab-test] Job test created on gitlab-script-trigger', url: 'http://192.168.64.1:3005/gitlab-org/gitlab-test/-/jobs/1977', author: { name: 'User' } });
+    // Without a repository page there is no link; without any name the title says GitLab.
+    const bare = embedOf('Job Hook', { ...job, project_name: null, repository: null });
+    expect(bare).toMatchObject({ title: '[GitLab] Job test created on gitlab-script-trigger' });
+    expect(bare.url).toBeUndefined();
+    const token = embedOf('Resource Access Token Hook', gitlabOlderPayloads['Resource Access Token Hook']);
+    expect(token).toMatchObject({ title: '[twitter] Access token acd expires on 2024-01-26', color: 0xdbab09 });
+    expect(token.url).toBeUndefined();
+    for (const embed of [bare, token]) expect(JSON.stringify(embed)).not.toMatch(/undefined|null|NaN|\[object Object\]/);
   });
 
   test("a group's members, subgroups and projects: who, what happened, with which access", () => {

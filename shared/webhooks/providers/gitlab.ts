@@ -52,8 +52,11 @@ const schemas = () => {
     }),
     'Pipeline Hook': z.object({ user, project, object_attributes: z.object({ id: z.number(), ref: z.string(), status: z.string(), url: z.optional(z.string()) }) }),
     'Release Hook': z.object({ project, name: z.nullish(z.string()), tag: z.string(), url: z.string(), action: z.string(), description: z.nullish(z.string()) }),
+    // Older GitLab sends no `project`: only project_id, project_name (its path) and `repository` (homepage its web page).
     'Job Hook': z.object({
-      project,
+      project: z.optional(project),
+      project_name: z.nullish(z.string()),
+      repository: z.nullish(z.object({ name: z.nullish(z.string()), homepage: z.nullish(z.string()) })),
       user,
       ref: z.string(),
       build_id: z.number(),
@@ -83,7 +86,8 @@ const schemas = () => {
     'Resource Access Token Hook': z.object({
       event_name: z.string(),
       project: z.optional(project),
-      group: z.optional(z.object({ full_path: z.string() })),
+      // A group's token: full_path, which older GitLab leaves out (group_path, group_name then name it).
+      group: z.optional(z.object({ full_path: z.nullish(z.string()), group_path: z.nullish(z.string()), group_name: z.nullish(z.string()) })),
       object_attributes: z.object({ name: z.string(), expires_at: z.string() }),
     }),
   };
@@ -165,13 +169,17 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: p.action === 'create' ? COLORS.created : COLORS.info,
     ...(p.description ? { description: escapeMarkdown(p.description) } : {}),
   }),
-  'Job Hook': (p) => ({
-    title: `[${p.project.path_with_namespace}] Job ${p.build_name} ${p.build_status} on ${p.ref}`,
-    url: `${p.project.web_url}/-/jobs/${p.build_id}`,
-    author: author(p.user),
-    color: STATE_COLORS[p.build_status] ?? COLORS.neutral,
-    ...(p.build_status === 'failed' && p.build_failure_reason ? { description: escapeMarkdown(p.build_failure_reason.replace(/_/g, ' ')) } : {}),
-  }),
+  'Job Hook': (p) => {
+    const name = p.project?.path_with_namespace ?? (p.project_name || p.repository?.name || 'GitLab');
+    const web = p.project?.web_url ?? (p.repository?.homepage || undefined);
+    return {
+      title: `[${name}] Job ${p.build_name} ${p.build_status} on ${p.ref}`,
+      ...(web ? { url: `${web}/-/jobs/${p.build_id}` } : {}),
+      author: author(p.user),
+      color: STATE_COLORS[p.build_status] ?? COLORS.neutral,
+      ...(p.build_status === 'failed' && p.build_failure_reason ? { description: escapeMarkdown(p.build_failure_reason.replace(/_/g, ' ')) } : {}),
+    };
+  },
   'Deployment Hook': (p) => ({
     title: `[${p.project.path_with_namespace}] Deployment to ${p.environment}: ${p.status}`,
     // A finished deployment's place is its environment; one under way or failed, its job.
@@ -208,7 +216,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     ...(p.project_visibility ? { fields: [{ name: 'Visibility', value: escapeMarkdown(p.project_visibility), inline: true }] } : {}),
   }),
   'Resource Access Token Hook': (p) => ({
-    title: `[${p.project?.path_with_namespace ?? p.group?.full_path ?? 'GitLab'}] Access token ${p.object_attributes.name} expires on ${p.object_attributes.expires_at}`,
+    title: `[${p.project?.path_with_namespace ?? (p.group?.full_path || p.group?.group_path || p.group?.group_name || 'GitLab')}] Access token ${p.object_attributes.name} expires on ${p.object_attributes.expires_at}`,
     ...(p.project ? { url: `${p.project.web_url}/-/settings/access_tokens` } : {}),
     color: COLORS.warning,
   }),
