@@ -47,6 +47,10 @@ describe('Gitea, Forgejo and Gogs', () => {
     expect(giteaEmbed('pull-request-event.json', (p) => Object.assign(p, { action: 'closed', pull_request: { ...p.pull_request, merged: true } }))).toMatchObject({ title: '[example/example] Pull request merged: #2 update', color: 0x6f42c1 });
     expect(giteaEmbed('pull-request-comment-event.json')).toMatchObject({ title: '[example/example] Comment created on pull request #2: update', url: 'http://localhost:3000/example/example/pulls/2#issuecomment-6' });
     expect(giteaEmbed('pull-request-review-event.json')).toMatchObject({ title: '[example/example] Pull request reviewed: #2 update', description: '123' });
+    // Sent as pull_request_comment in an issue comment's shape (no pull_request): the comment on the pull request.
+    expect(giteaEmbed('pull-request-comment-event.json as pull_request_comment')).toMatchObject({ title: '[example/example] Comment created on pull request #2: update', url: 'http://localhost:3000/example/example/pulls/2#issuecomment-6', description: expect.any(String) });
+    expect(embedOf(forgejo, forgejoDeliveries, 'pull-request-comment-event.json as pull_request_comment').title).toBe('[example/example] Comment created on pull request #2: update');
+    expect(() => gitea.read(toProviderDelivery({ headers: { 'X-Gitea-Event': 'pull_request_comment' }, body: JSON.stringify({ repository: { full_name: 'a/b' }, action: 'created' }) }))).toThrow(/not a Gitea pull_request_comment payload/);
     expect(embedOf(gogs, gogsDeliveries, 'pull-request-event.json').title).toBe('[user/repo] Pull request opened: #1 Add new feature');
   });
 

@@ -48,8 +48,9 @@ const schemas = () => {
     issues: issueEvent,
     issue_comment: commentEvent,
     pull_request: pullRequestEvent,
-    // A review's comment (Gitea's X-Gitea-Event-Type: pull_request_review_comment).
-    pull_request_comment: pullRequestEvent,
+    // A review's comment (Gitea's X-Gitea-Event-Type: pull_request_review_comment); other Gitea versions send
+    // a comment on a pull request under this name shaped as an issue comment (`issue`, `is_pull`, no `pull_request`).
+    pull_request_comment: z.union([pullRequestEvent, commentEvent]),
     release: z.object({ ...base, action: z.string(), release: z.object({ tag_name: z.string(), name: z.nullish(z.string()), body: z.nullish(z.string()), html_url: z.optional(z.string()), prerelease: z.optional(z.boolean()), draft: z.optional(z.boolean()) }) }),
     repository: z.object({ ...base, action: z.string() }),
   };
@@ -130,7 +131,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   issues: issueEmbed,
   issue_comment: commentEmbed,
   pull_request: (p) => pullRequestEmbed(p),
-  pull_request_comment: (p) => pullRequestEmbed(p, 'reviewed'),
+  pull_request_comment: (p) => ('pull_request' in p ? pullRequestEmbed(p, 'reviewed') : commentEmbed({ ...p, is_pull: true })),
   release: (p) => ({
     title: `[${p.repository.full_name}] ${p.release.prerelease ? 'Pre-release' : p.release.draft ? 'Draft release' : 'Release'} ${actionWords(p.action)}: ${p.release.name || p.release.tag_name}`,
     ...link(p.release.html_url),
