@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { travis } from '../../shared/webhooks/providers/travis';
 import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
-import { travisDeliveries, travisFormRequest, travisPayloads } from '../fixtures/travis/payloads';
+import { travisBuildWithoutNumber, travisDeliveries, travisFormRequest, travisPayloads } from '../fixtures/travis/payloads';
 
 const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(travisFormRequest(payload));
 const build = travisPayloads.build as Record<string, unknown>;
@@ -50,6 +50,12 @@ describe('Travis CI provider', () => {
     const embed = embedOf({ ...build, state, status_message: message });
     expect(embed.color).toBe(color);
     expect(embed.title).toBe(`[travis-ci/docs-travis-ci-com:master] Build #5765 ${message}`);
+  });
+
+  test('a build without its number is named without one, the rest as usual', () => {
+    const embed = embedOf(travisBuildWithoutNumber);
+    expect(embed).toMatchObject({ title: '[travis-ci/docs-travis-ci-com:master] Build Passed', url: 'https://travis-ci.org/travis-ci/docs-travis-ci-com/builds/511801371', author: { name: 'Ezekiel Templin' } });
+    expect(JSON.stringify(embed)).not.toMatch(/undefined|null|NaN|\[object Object\]/);
   });
 
   test('a push build shows its trigger instead of a pull request', () => {

@@ -12,7 +12,8 @@ import { formatSeconds } from './duration';
  */
 const schemas = () => ({
   build: z.object({
-    number: z.string(),
+    // Some deliveries come without the build number (issue 32): the build is then named without one.
+    number: z.nullish(z.string()),
     type: z.nullish(z.string()),
     state: z.nullish(z.string()),
     status_message: z.nullish(z.string()),
@@ -45,7 +46,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const duration = typeof p.duration === 'number' ? formatSeconds(p.duration) : undefined;
     const pr = p.type === 'pull_request' && p.pull_request_number ? p.pull_request_number : undefined;
     return {
-      title: `[${repo}${ref ? `:${ref}` : ''}] Build #${p.number} ${status}`,
+      title: `[${repo}${ref ? `:${ref}` : ''}] Build${p.number ? ` #${p.number}` : ''} ${status}`,
       ...(p.build_url ? { url: p.build_url } : {}),
       ...(p.author_name ? { author: { name: p.author_name } } : {}),
       color: STATE_COLORS[p.state ?? (p.status_message ?? '').toLowerCase()] ?? COLORS.neutral,
