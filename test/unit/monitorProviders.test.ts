@@ -35,6 +35,16 @@ describe('UptimeRobot', () => {
     expect(embedOf({ ...alert, alertType: '2', alertDuration: '125' })).toMatchObject({ title: 'Test Monitor is up', color: 0x2ea44f, fields: [{ name: 'Duration (s)', value: '125', inline: true }] });
     expect(() => read({ alertDetails: 'x' })).toThrow(/not a UptimeRobot alert payload: monitorFriendlyName/);
   });
+
+  test('the snake_case keys integrations document read the same; unfilled *variables* and a bare host are left out', () => {
+    const snake = JSON.parse(uptimerobotDeliveries[1]!.body);
+    const embed = embedOf(snake);
+    expect(embed).toMatchObject({ title: 'Web Server is down', description: 'Host Is Unreachable', color: 0xd73a49 });
+    expect(embed.fields).toBeUndefined();
+    expect(embed.url).toBeUndefined();
+    expect(embedOf({ ...snake, alert_type: 2, alert_friendly_duration: '2 minutes', monitor_url: 'https://example.com' })).toMatchObject({ title: 'Web Server is up', url: 'https://example.com', color: 0x2ea44f, fields: [{ name: 'Duration', value: '2 minutes', inline: true }] });
+    expect(embedOf({ monitor_url: 'https://example.com', alert_type_friendly_name: 'Paused' })).toMatchObject({ title: 'https://example.com is paused' });
+  });
 });
 
 describe('Rollbar', () => {
