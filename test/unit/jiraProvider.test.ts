@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { browseUrl, jira } from '../../shared/webhooks/providers/jira';
 import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
-import { jiraDeliveries, jiraPayloads } from '../fixtures/jira/payloads';
+import { jiraDeliveries, jiraPayloads, withoutEvent } from '../fixtures/jira/payloads';
 
 const delivery = (payload: unknown, headers: Record<string, string> = {}): ProviderDelivery => toProviderDelivery(jsonRequest(headers, payload));
 const created = jiraPayloads['jira:issue_created'];
@@ -87,6 +87,18 @@ describe('Jira provider', () => {
     expect(embedOf({ ...jiraPayloads.comment_created, comment }).description).toBe('\\*\\*bold\\*\\* \\[x\\]\\(http://evil\\) @everyone');
     const issue = { ...created.issue, fields: { ...created.issue.fields, status: { name: '__Open__', statusCategory: null } } };
     expect(embedOf({ ...created, issue }).fields?.[1]?.value).toBe('\\_\\_Open\\_\\_');
+  });
+
+  test('without webhookEvent (Jira Automation, some Server/Data Center deliveries) the event is inferred from the body', () => {
+    expect(jira.read(delivery(withoutEvent(created)))).toMatchObject({ kind: 'message', event: 'jira:issue_created' });
+    expect(embedOf(withoutEvent(created))).toMatchObject({ title: '[BBCOM] Issue created: BBCOM-1398 Prueba de creación de tareas en un proyecto público', url: 'https://jira.test-example.ru/jira/browse/BBCOM-1398' });
+    expect(jira.read(delivery(withoutEvent(updated)))).toMatchObject({ kind: 'message', event: 'jira:issue_updated' });
+    expect(embedOf(withoutEvent(updated))).toMatchObject({ title: 'Issue updated: JRA-20002 I feel the need for speed', description: '**summary**: What is going on here????? → A new summary.\n**issuetype**: Improvement → New Feature' });
+    expect(jira.read(delivery(withoutEvent(jiraPayloads.comment_created)))).toMatchObject({ kind: 'message', event: 'comment_created' });
+    expect(embedOf(withoutEvent(jiraPayloads.comment_created))).toMatchObject({ title: 'New comment on JRA-20002 I feel the need for speed', description: 'Just in time for AtlasCamp!' });
+    // An issue and nothing that says what happened to it reads as an update; a deletion is named and ignored.
+    expect(embedOf({ issue: created.issue, issue_event_type_name: 'issue_generic' })).toMatchObject({ title: '[BBCOM] Issue updated: BBCOM-1398 Prueba de creación de tareas en un proyecto público', color: 0x0366d6 });
+    expect(jira.read(delivery({ issue: created.issue, issue_event_type_name: 'issue_deleted' }))).toEqual({ kind: 'ignored', event: 'jira:issue_deleted' });
   });
 
   test('an event we do not render is ignored, not an error', () => {

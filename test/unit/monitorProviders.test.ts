@@ -35,6 +35,16 @@ describe('UptimeRobot', () => {
     expect(embedOf({ ...alert, alertType: '2', alertDuration: '125' })).toMatchObject({ title: 'Test Monitor is up', color: 0x2ea44f, fields: [{ name: 'Duration (s)', value: '125', inline: true }] });
     expect(() => read({ alertDetails: 'x' })).toThrow(/not a UptimeRobot alert payload: monitorFriendlyName/);
   });
+
+  test('the snake_case keys integrations document read the same; unfilled *variables* and a bare host are left out', () => {
+    const snake = JSON.parse(uptimerobotDeliveries[1]!.body);
+    const embed = embedOf(snake);
+    expect(embed).toMatchObject({ title: 'Web Server is down', description: 'Host Is Unreachable', color: 0xd73a49 });
+    expect(embed.fields).toBeUndefined();
+    expect(embed.url).toBeUndefined();
+    expect(embedOf({ ...snake, alert_type: 2, alert_friendly_duration: '2 minutes', monitor_url: 'https://example.com' })).toMatchObject({ title: 'Web Server is up', url: 'https://example.com', color: 0x2ea44f, fields: [{ name: 'Duration', value: '2 minutes', inline: true }] });
+    expect(embedOf({ monitor_url: 'https://example.com', alert_type_friendly_name: 'Paused' })).toMatchObject({ title: 'https://example.com is paused' });
+  });
 });
 
 describe('Rollbar', () => {
@@ -80,5 +90,20 @@ describe('New Relic', () => {
     });
     expect(read({ ...incident, current_state: 'closed' })).toMatchObject({ deliveryId: '1234:closed' });
     expect(embedOf({ ...incident, current_state: 'closed' }).color).toBe(0x2ea44f);
+  });
+
+  test("a workflow's default payload: policies, conditions and state, the title, priority and entities, linked to the issue", () => {
+    const issue = JSON.parse(newrelicDeliveries[1]!.body);
+    expect(read(issue)).toMatchObject({ kind: 'message', event: 'INCIDENT', deliveryId: 'c5faa7e6-7b54-402d-af79-f99601e0278c:ACTIVATED' });
+    expect(embedOf(issue)).toMatchObject({
+      title: '[Golden Signals] Zulip Server Low Storage activated',
+      url: 'https://radar-api.service.newrelic.com/accounts/4420147/issues/c5faa7e6-7b54-402d-af79-f99601e0278c?notifier=WEBHOOK',
+      color: 0xd73a49,
+      description: "zulip\\_app query result is \\> 1.0 for 1 minutes on 'Zulip Server Low Storage'",
+      fields: [{ name: 'Severity', value: 'Critical', inline: true }, { name: 'Targets', value: 'zulip\\_app', inline: true }],
+    });
+    expect(embedOf({ ...issue, state: 'CLOSED' })).toMatchObject({ title: '[Golden Signals] Zulip Server Low Storage closed', color: 0x2ea44f });
+    expect(embedOf({ state: 'ACKNOWLEDGED' })).toMatchObject({ title: 'Incident acknowledged', color: 0xdbab09, fields: [] });
+    expect(() => read({ totalIncidents: 1 })).toThrow(/not a New Relic INCIDENT payload: state/);
   });
 });

@@ -1,12 +1,14 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../../discord/message';
-import { COLORS, fromField, fromHeader, schemaProvider, type Provider } from '../provider';
+import { COLORS, firstOf, fromField, fromHeader, schemaProvider, type Locator, type Provider } from '../provider';
 
 /**
  * Jira (Cloud, Server and Data Center) webhooks: the event is the body's `webhookEvent`
  * ("jira:issue_created", "jira:issue_updated", "comment_created", ...), the delivery id Jira
  * Cloud's X-Atlassian-Webhook-Identifier header. Issue fields vary by site (custom fields, a
  * `priority` that older payloads send as a plain string), so only the fields shown are read.
+ * Jira Automation's "Send web request" and some Server/Data Center deliveries leave
+ * `webhookEvent` out; the event is then inferred from what the body holds (see `inferredEvent`).
  */
 
 /** The parts several events share, built with the schemas on the first delivery, not at import. */
@@ -120,6 +122,26 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   }),
 };
 
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The event of a body without `webhookEvent`: its `issue_event_type_name` when that is a creation
+ * or deletion, a comment when it carries one, else an issue update when it carries an issue, so a
+ * delivery that names no event still renders as what it shows.
+ */
+const inferredEvent: Locator = {
+  describe: 'an issue or comment to infer the event from',
+  headers: [],
+  find(_delivery, json) {
+    const body = json();
+    if (!isObject(body)) return undefined;
+    const typeName = body['issue_event_type_name'];
+    if (typeName === 'issue_created' || typeName === 'issue_deleted') return `jira:${typeName}`;
+    if (isObject(body['comment'])) return 'comment_created';
+    return isObject(body['issue']) ? 'jira:issue_updated' : undefined;
+  },
+};
+
 export const jira: Provider = schemaProvider({
   name: 'jira',
   displayName: 'Jira',
@@ -127,7 +149,7 @@ export const jira: Provider = schemaProvider({
   docs: 'https://developer.atlassian.com/cloud/jira/platform/webhooks/',
   // "Secure admin webhooks" (same page): an admin webhook saved with a secret carries X-Hub-Signature: sha256=<hex HMAC-SHA256 of the body>.
   signature: { kind: 'hmac', header: 'X-Hub-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
-  event: fromField('webhookEvent'),
+  event: firstOf(fromField('webhookEvent'), inferredEvent),
   deliveryId: fromHeader('X-Atlassian-Webhook-Identifier'),
   schemas,
   renderers,
