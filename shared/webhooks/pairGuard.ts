@@ -7,6 +7,7 @@ import { ApiError } from '../errors/apiError';
 import { logger } from '../logging/logger';
 import type { InvalidAnswerCounter, PairVerdict, RateCounterStore, Stores, WebhookPairStore } from '../store';
 import { emfCount, RELAY_METRICS } from './relayMetrics';
+import { refusesPair } from './refusedPairs';
 
 /** A webhook id and token as the relay knows them: by the token's hash, with what Discord last said. */
 export interface Pair {
@@ -144,7 +145,7 @@ export class PairGuard {
     if (result.kind === 'delivered') {
       const since = pair.verdict?.kind === 'good' ? Date.parse(pair.verdict.since) : Number.NaN;
       if (!(nowMs - since < REFRESH_GOOD_AFTER_MS)) await this.pairs.remember(pair.webhookId, pair.tokenHash, { kind: 'good', since: new Date(nowMs).toISOString() }, expires(GOOD_FOR_SECONDS));
-    } else if (result.kind === 'rejected' && result.reason !== 'invalid') {
+    } else if (refusesPair(result)) {
       await this.pairs.remember(pair.webhookId, pair.tokenHash, { kind: 'refused', status: result.status }, expires(REFUSED_FOR_SECONDS));
     }
   }

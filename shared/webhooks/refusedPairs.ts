@@ -3,7 +3,7 @@ import { logger } from '../logging/logger';
 import type { DeliveryKey, DeliveryLog, RefusedAttemptCounter } from '../store';
 
 /** Whether Discord's answer refuses the webhook id and token themselves (a wrong token, no such webhook), not the message. */
-export const refusesPair = (result: DeliveryOutcome): boolean => result.kind === 'rejected' && result.reason !== 'invalid';
+export const refusesPair = (result: DeliveryOutcome): result is Extract<DeliveryOutcome, { kind: 'rejected' }> => result.kind === 'rejected' && result.reason !== 'invalid';
 
 /** Discord's refusal of a pair as the pair guard remembers it (by status), for answering it again without asking. */
 export const rememberedRefusal = (status: number): Extract<DeliveryOutcome, { kind: 'rejected' }> => ({ kind: 'rejected', status, reason: status === 404 ? 'notFound' : 'unauthorized' });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromField, fromHeader, schemaProvider, type Provider } from '../provider';
 import { refOf, refPath, refUpdateHeadline } from '../refUpdate';
+import { eventWords } from '../render/words';
 
 /**
  * GitHub: the event is in X-GitHub-Event, the delivery id in X-GitHub-Delivery; bodies are JSON or
@@ -132,7 +133,7 @@ const linkTo = (...candidates: (string | null | undefined)[]) => {
 };
 const body = (text: string | null | undefined) => (text ? { description: escapeMarkdown(text) } : {});
 /** A comment's news by its action: "New comment", "Edited a comment", "Deleted a comment" (`what` names the comment). */
-const commented = (action: string, what: string) => (action === 'created' ? `New ${what}` : `${action[0]?.toUpperCase() ?? ''}${action.slice(1).replace(/_/g, ' ')} a ${what}`);
+const commented = (action: string, what: string) => (action === 'created' ? `New ${what}` : `${eventWords(action)} a ${what}`);
 /** A comment's text, except a deleted one's: what was removed is not news to post again. */
 const commentText = (action: string, text: string) => (action === 'deleted' ? {} : body(text));
 /** A pull request's news before its title: "Pull request opened: #1", or for "synchronize" (new commits pushed to it) "Pushed to pull request #1:". */
