@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import '../errors/zodMessages';
 import { escapeMarkdown, type Embed } from '../discord/message';
+import { readTolerantly, type TolerantOutput } from './tolerantRead';
 
 /** An incoming provider delivery as the relay sees it: raw body, lower-case header names. */
 export interface ProviderDelivery {
@@ -66,9 +67,15 @@ export interface Provider {
   read(delivery: ProviderDelivery): ProviderOutcome;
 }
 
-/** A delivery that cannot be read: a 400 whose message says why. */
+/** A delivery that cannot be read: a 400 whose message says why; `about` the event when it names none we can read. */
 export class PayloadError extends Error {
   override readonly name = 'PayloadError';
+  constructor(
+    message: string,
+    readonly about: 'event' | 'payload' = 'payload',
+  ) {
+    super(message);
+  }
 }
 
 /** Whether a delivery's body is form-encoded (application/x-www-form-urlencoded). */
@@ -158,11 +165,11 @@ export const EVERY_OTHER_EVENT = '*';
 /** Longest event name and delivery id accepted: they are logged and keyed on. */
 const MAX_NAME = 200;
 
-/** An event name or delivery id fit to key records on and print: short, well-formed, no control characters. */
-function checkName(value: string | undefined, locator: Locator | undefined): void {
-  if (value === undefined) return;
-  if (value.length > MAX_NAME) throw new PayloadError(`${locator?.describe} is too long`);
-  if (!value.isWellFormed() || /[\u0000-\u001f\u007f-\u009f]/.test(value)) throw new PayloadError(`${locator?.describe} has characters an id cannot have`);
+/** Why an event name or delivery id is unfit to key records on and print, if it is: too long, ill-formed, control characters. */
+function unfitName(value: string, locator: Locator): string | undefined {
+  if (value.length > MAX_NAME) return `${locator.describe} is too long`;
+  if (!value.isWellFormed() || /[\u0000-\u001f\u007f-\u009f]/.test(value)) return `${locator.describe} has characters an id cannot have`;
+  return undefined;
 }
 
 /**
@@ -170,7 +177,7 @@ function checkName(value: string | undefined, locator: Locator | undefined): voi
  * rendered events each have a schema (of the fields shown) and a renderer: the shape of GitHub,
  * GitLab and most others.
  */
-export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: {
+export function schemaProvider<S extends Record<string, z.core.$ZodType>, Tolerant extends boolean = false>(spec: {
   name: string;
   displayName: string;
   description: string;
@@ -190,7 +197,12 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
    * importing the providers builds no schema at all (test/unit/schemaProvider.test.ts holds that).
    */
   schemas: () => S;
-  renderers: { [E in keyof S]: (payload: z.output<S[E]>) => Embed };
+  /**
+   * Read payloads tolerantly (tolerantRead.ts): a delivery of a rendered event is never refused for
+   * a field that is absent, null or of another type; its renderer says what is there.
+   */
+  tolerant?: Tolerant;
+  renderers: { [E in keyof S]: (payload: Tolerant extends true ? TolerantOutput<S[E]> : z.output<S[E]>) => Embed };
   /**
    * For providers whose many events share one envelope (Stripe, Square): every event without a
    * renderer of its own is rendered from it. GET /webhooks lists it as `*`.
@@ -219,17 +231,18 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
       let parsedJson: { value: unknown } | undefined;
       const json = () => (parsedJson ??= { value: (spec.parse ?? jsonOf)(delivery) }).value;
       const event = spec.event.find(delivery, json);
-      if (!event) throw new PayloadError(`missing ${spec.event.describe}`);
-      checkName(event, spec.event);
+      if (!event) throw new PayloadError(`missing ${spec.event.describe}`, 'event');
+      const unfitEvent = unfitName(event, spec.event);
+      if (unfitEvent) throw new PayloadError(unfitEvent, 'event');
       const deliveryId = spec.deliveryId?.find(delivery, json);
-      checkName(deliveryId, spec.deliveryId);
-      const ids = deliveryId ? { deliveryId } : {};
+      // An unfit id is not worth losing the delivery over; it is read as absent (no duplicate check).
+      const ids = deliveryId && spec.deliveryId && !unfitName(deliveryId, spec.deliveryId) ? { deliveryId } : {};
       const own = isRendered(event);
       if (!own && !fallback) return { kind: 'ignored', event, ...ids };
       const schema = own ? ((schemas ??= spec.schemas())[event] as z.core.$ZodType | undefined) : (otherSchema ??= (fallback as NonNullable<typeof fallback>).schema());
       // The types tie each renderer to a schema; a cast (gitea's forges pick theirs) could break that.
       if (!schema) throw new Error(`${spec.displayName} renders ${event} but has no schema for it`);
-      const parsed = z.safeParse(schema, json());
+      const parsed = spec.tolerant ? { success: true as const, data: readTolerantly(schema, json()) ?? {} } : z.safeParse(schema, json());
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new PayloadError(`not a ${spec.displayName} ${event} payload: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());

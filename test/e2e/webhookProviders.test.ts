@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { LIMITS, type DiscordMessage } from '../../shared/discord/message';
+import type { DiscordMessage } from '../../shared/discord/message';
 import { EVERY_OTHER_EVENT, type Provider, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { providers } from '../../shared/webhooks/providers/index';
 import { toProviderDelivery, type FixtureDelivery } from '../fixtures/delivery';
 import { fixtureDeliveries } from '../fixtures/deliveries';
 import { expectAnswer, startRelayHarness, type RelayHarness } from '../support/relayHarness';
-import { expectDiscordAccepts } from '../support/discordSchema';
+import { expectWithinDiscordLimits } from '../support/discordLimits';
+import { codecOf } from '../support/fixtureCodec';
 import { HOSTILE_TITLE } from '../support/hostileText';
 
 /** What no embed text may hold: C0 and C1 controls but tab, line feed and carriage return, and bidi controls. */
@@ -22,50 +23,6 @@ beforeEach(() => relay.resetDiscord());
 
 const send = (id: string, provider: string, fixture: FixtureDelivery, headers: Record<string, string> = {}) => relay.send(id, provider, fixture, { headers });
 const cases = providers.flatMap((provider) => (fixtureDeliveries[provider.name] ?? []).map((fixture) => [provider.name, fixture.event, provider, fixture] as const));
-
-/** Every Discord limit, counted as Discord counts (UTF-16 units), and Discord's own schema of a webhook message. */
-function expectWithinDiscordLimits(message: DiscordMessage) {
-  expectDiscordAccepts(message);
-  expect(message.allowed_mentions).toEqual({ parse: [] });
-  expect(message.content?.length ?? 0).toBeLessThanOrEqual(LIMITS.content);
-  expect(message.username?.length ?? 0).toBeLessThanOrEqual(LIMITS.username);
-  const embeds = message.embeds ?? [];
-  expect(embeds.length).toBeGreaterThan(0);
-  expect(embeds.length).toBeLessThanOrEqual(LIMITS.embeds);
-  let total = 0;
-  for (const embed of embeds) {
-    // Discord refuses empty strings anywhere in an embed.
-    for (const text of [embed.title, embed.description, embed.author?.name, embed.footer?.text]) if (text !== undefined) expect(text.length).toBeGreaterThan(0);
-    expect(embed.title?.length ?? 0).toBeLessThanOrEqual(LIMITS.title);
-    expect(embed.description?.length ?? 0).toBeLessThanOrEqual(LIMITS.description);
-    expect(embed.author?.name.length ?? 0).toBeLessThanOrEqual(LIMITS.author);
-    expect(embed.footer?.text.length ?? 0).toBeLessThanOrEqual(LIMITS.footer);
-    expect(embed.fields?.length ?? 0).toBeLessThanOrEqual(LIMITS.fields);
-    for (const field of embed.fields ?? []) {
-      expect(field.name.length).toBeGreaterThan(0);
-      expect(field.name.length).toBeLessThanOrEqual(LIMITS.fieldName);
-      expect(field.value.length).toBeGreaterThan(0);
-      expect(field.value.length).toBeLessThanOrEqual(LIMITS.fieldValue);
-    }
-    for (const link of [embed.url, embed.author?.url, embed.author?.icon_url]) if (link !== undefined) expect(new URL(link).protocol).toMatch(/^https?:$/);
-    expect(Number.isInteger(embed.color ?? 0) && (embed.color ?? 0) >= 0 && (embed.color ?? 0) <= 0xffffff).toBe(true);
-    total += (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.author?.name.length ?? 0) + (embed.footer?.text.length ?? 0);
-    total += (embed.fields ?? []).reduce((sum, f) => sum + f.name.length + f.value.length, 0);
-  }
-  expect(total).toBeLessThanOrEqual(LIMITS.total);
-}
-
-/** How a fixture's body is read and written back: JSON, JSON in a form field `payload` (Travis CI), or form fields (Heroku's legacy deploy hook). */
-function codecOf(fixture: FixtureDelivery): { decode(body: string): Record<string, unknown>; encode(payload: Record<string, unknown>): string; carry(json: string): string } {
-  const form = /^application\/x-www-form-urlencoded/i.test(fixture.headers['Content-Type'] ?? '');
-  if (form && new URLSearchParams(fixture.body).has('payload')) {
-    const carry = (json: string) => new URLSearchParams({ payload: json }).toString();
-    return { decode: (body) => JSON.parse(new URLSearchParams(body).get('payload') ?? ''), encode: (payload) => carry(JSON.stringify(payload)), carry };
-  }
-  return form
-    ? { decode: (body) => Object.fromEntries(new URLSearchParams(body)), encode: (payload) => new URLSearchParams(payload as Record<string, string>).toString(), carry: (json) => json }
-    : { decode: (body) => JSON.parse(body), encode: (payload) => JSON.stringify(payload), carry: (json) => json };
-}
 
 /** Poisoned bodies stay below the relay's 1 MB limit: past this many bytes, strings are left as they were. */
 const POISON_BUDGET = 900_000;

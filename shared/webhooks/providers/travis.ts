@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { escapeMarkdown, markdownLink, inlineCode, type Embed } from '../../discord/message';
 import { always, COLORS, schemaProvider, type Provider } from '../provider';
 import { formatSeconds } from './duration';
+import type { TolerantOutput } from '../tolerantRead';
 
 /**
  * Travis CI webhook notifications: one event, a build's state, sent as a form field `payload`
@@ -32,21 +33,21 @@ const schemas = () => ({
 });
 
 type EventName = keyof ReturnType<typeof schemas>;
-type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
+type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]>;
 
 // Build states (travis-api's build states): passed, failed, errored, canceled, and the unfinished ones.
 const STATE_COLORS: Record<string, number> = { passed: COLORS.created, fixed: COLORS.created, failed: COLORS.closed, broken: COLORS.closed, errored: COLORS.closed, canceled: COLORS.neutral, started: COLORS.info, created: COLORS.info };
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   build: (p) => {
-    const repo = p.repository.owner_name ? `${p.repository.owner_name}/${p.repository.name}` : p.repository.name;
+    const repo = [p.repository?.owner_name, p.repository?.name].filter(Boolean).join('/');
     const ref = p.tag || p.branch || undefined;
     const status = p.status_message || p.state || 'finished';
     const subject = p.message?.split('\n')[0]?.trim();
     const duration = typeof p.duration === 'number' ? formatSeconds(p.duration) : undefined;
     const pr = p.type === 'pull_request' && p.pull_request_number ? p.pull_request_number : undefined;
     return {
-      title: `[${repo}${ref ? `:${ref}` : ''}] Build${p.number ? ` #${p.number}` : ''} ${status}`,
+      title: `${repo || ref ? `[${[repo, ref].filter(Boolean).join(':')}] ` : ''}Build${p.number ? ` #${p.number}` : ''} ${status}`,
       ...(p.build_url ? { url: p.build_url } : {}),
       ...(p.author_name ? { author: { name: p.author_name } } : {}),
       color: STATE_COLORS[p.state ?? (p.status_message ?? '').toLowerCase()] ?? COLORS.neutral,
@@ -66,6 +67,7 @@ export const travis: Provider = schemaProvider({
   description: 'Build results: repository, branch, number, state, commit, pull request and duration.',
   docs: 'https://docs.travis-ci.com/user/notifications/#configuring-webhook-notifications',
   event: always('build'),
+  tolerant: true,
   schemas,
   renderers,
 });
