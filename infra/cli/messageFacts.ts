@@ -34,13 +34,13 @@ function sameLink(url: string): string {
   }
 }
 
-/** Text as a reader sees it: links, markdown escapes and emphasis gone, lower case, one space. */
+/** Text as a reader sees it: links, markdown escapes and emphasis gone (not the underscores inside a name), lower case, one space. */
 const readable = (text: string) =>
   text
     .replace(/\]\([^)]*\)/g, ']')
     .replace(URLS, ' ')
     .replace(/\\(.)/g, '$1')
-    .replace(/[*_`~[\]]/g, '')
+    .replace(/[*`~[\]]|(?<![\p{L}\d])_+|_+(?![\p{L}\d])/gu, '')
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
@@ -88,6 +88,7 @@ export function factsOursLacks(theirs: MessageLike, ours: MessageLike, payload: 
   const phrase = (part: string, words: string[]) => (words.length ? [`${part}: ${words.slice(0, MOST_WORDS).join(' ')}${words.length > MOST_WORDS ? ' …' : ''}`] : []);
   const found = (theirs.embeds ?? []).flatMap((embed) => [
     ...phrase('title', missing(embed.title ?? '')),
+    ...phrase('author', missing(embed.author?.name ?? '')),
     ...phrase('description', missing(embed.description ?? '')),
     ...(embed.fields ?? []).flatMap((field) => {
       const words = wordsOf(field.value);
@@ -99,7 +100,9 @@ export function factsOursLacks(theirs: MessageLike, ours: MessageLike, payload: 
   ]);
   const ourLinks = linksOf(ours);
   // A link to nothing (Skyhook's "https://bitbucket.org/undefined") is no fact.
-  found.push(...[...linksOf(theirs)].filter((link) => !ourLinks.has(link) && !/\/(?:undefined|null)(?:[/?#]|$)/.test(link)).map((link) => `link ${link}`));
+  // A link ours makes more specific (to the comment on the page they link) is no fact lacking; nor a link to nothing (Skyhook's "https://bitbucket.org/undefined").
+  const covered = (link: string) => [...ourLinks].some((ourLink) => ourLink.startsWith(link));
+  found.push(...[...linksOf(theirs)].filter((link) => !covered(link) && !/\/(?:undefined|null)(?:[/?#]|$)/.test(link)).map((link) => `link ${link}`));
   if (theirs.embeds?.some((embed) => embed.timestamp) && !ours.embeds?.some((embed) => embed.timestamp)) found.push('timestamp');
   return found;
 }

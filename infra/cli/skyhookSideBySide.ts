@@ -79,19 +79,18 @@ function header(commit: string, rows: number, providers: number): string[] {
   ];
 }
 
-/** A provider's note: how its rows compare, and the facts Skyhook shows that ours lacks, counted by kind. */
+/** What a phrase of factsOursLacks is about: a field by its name, else its kind (title, description, link...). */
+const topicOf = (phrase: string) => (phrase.startsWith('field ') ? phrase.replace(/:.*$/, '') : phrase.split(/[ :]/)[0]!);
+
+/** A provider's note: how its rows compare, and what Skyhook shows that ours lacks, counted by topic. */
 function note(rows: { ours: Made; theirs: Made; lacks: string[] }[]): string {
   const count = (test: (row: (typeof rows)[number]) => boolean) => rows.filter(test).length;
-  const kinds = new Map<string, number>();
-  for (const phrase of rows.flatMap((row) => row.lacks)) {
-    const kind = phrase.split(/[ :]/)[0]!;
-    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-  }
-  const parts = [
-    `${rows.length} events; Skyhook posts ${count((row) => row.theirs.kind === 'message')}, ignores ${count((row) => row.theirs.kind === 'ignored')}, throws on ${count((row) => row.theirs.kind === 'threw')}; we post ${count((row) => row.ours.kind === 'message')}.`,
-    kinds.size ? `Skyhook shows what ours lacks in ${count((row) => row.lacks.length > 0)} of them: ${[...kinds].map(([kind, n]) => `${kind} (${n})`).join(', ')}.` : 'Skyhook shows nothing ours lacks.',
-  ];
-  return parts.join(' ');
+  const topics = new Map<string, number>();
+  // Counted once a row: "link (3)" is three events lacking a link, not three links.
+  for (const topic of rows.flatMap((row) => [...new Set(row.lacks.map(topicOf))])) topics.set(topic, (topics.get(topic) ?? 0) + 1);
+  const posts = `${rows.length} event${rows.length === 1 ? '' : 's'}; Skyhook posts ${count((row) => row.theirs.kind === 'message')}, ignores ${count((row) => row.theirs.kind === 'ignored')}, throws on ${count((row) => row.theirs.kind === 'threw')}; we post ${count((row) => row.ours.kind === 'message')}.`;
+  const lacks = topics.size ? `Skyhook shows what ours lacks in ${count((row) => row.lacks.length > 0)} of them: ${[...topics].map(([topic, n]) => `${topic} (${n})`).join(', ')}.` : 'Skyhook shows nothing ours lacks.';
+  return `${posts} ${lacks}`;
 }
 
 const root = process.argv[2];
