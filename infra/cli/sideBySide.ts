@@ -122,5 +122,22 @@ export function ourColumnsOf(doc: string): string[] {
   return rows;
 }
 
-/** A row's cells, split at the `|` that are not escaped. */
-const splitRow = (line: string): string[] => line.slice(2, -2).split(/(?<!\\) \| /);
+/** A row's cells, split at the `|` that are not escaped (a backslash escapes the character after it, a backslash too). */
+function splitRow(line: string): string[] {
+  const cells: string[] = [];
+  const text = line.slice(2, -2);
+  let current = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\') {
+      current += text.slice(i, i + 2);
+      i += 1;
+    } else if (text.startsWith(' | ', i)) {
+      cells.push(current);
+      current = '';
+      i += 2;
+    } else {
+      current += text[i];
+    }
+  }
+  return [...cells, current];
+}

@@ -15,6 +15,10 @@ describe('docs/skyhook.md', () => {
     expect(ourColumnsOf(doc)).toEqual(expected);
   });
 
+  test("reads a row's cells apart at the pipes that are not escaped, a title ending in an escaped backslash included", () => {
+    expect(ourColumnsOf('## P\n| `e` | `0a1b2c3d` | ends in \\\\ | a \\| b | — |')).toEqual(['## P | `e` | `0a1b2c3d` | ends in \\\\ |']);
+  });
+
   test('names the Skyhook commit it was made from and the commands that make it again', () => {
     expect(doc).toMatch(/checkout of Skyhook at commit [0-9a-f]{40} \(\d{4}-\d{2}-\d{2}\)/);
     expect(doc).toContain('npm run skyhook -- /tmp/skyhook-src');
