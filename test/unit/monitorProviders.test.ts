@@ -62,6 +62,17 @@ describe('UptimeRobot', () => {
     expect(embedOf({ monitor_url: 'https://example.com', alert_type_friendly_name: 'Paused' }).title).toBe('https://example.com is paused');
     expect(embedOf({ alertDetails: 'x' })).toMatchObject({ title: 'Monitor alert', description: 'x' });
   });
+
+  test("the variables in the URL's query string (UptimeRobot's default) or a form read the same; the body's win", () => {
+    const relay = 'https://relay.example/webhooks/1/t/uptimerobot';
+    const query = new URLSearchParams({ monitorFriendlyName: 'ZUTesting', monitorURL: 'http://7d398dfc.ngrok.io', alertType: '1', alertDetails: 'HTTP 502 - Bad Gateway' });
+    const fromQuery = uptimerobot.read({ headers: {}, body: '', url: `${relay}?${query}` });
+    expect(fromQuery).toMatchObject({ kind: 'message', embeds: [{ title: 'ZUTesting is down', url: 'http://7d398dfc.ngrok.io', description: 'HTTP 502 \\- Bad Gateway' }] });
+    const fromForm = uptimerobot.read({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: query.toString() });
+    expect(fromForm).toMatchObject({ embeds: [{ title: 'ZUTesting is down' }] });
+    const both = uptimerobot.read({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alertType: 2 }), url: `${relay}?${query}` });
+    expect(both).toMatchObject({ embeds: [{ title: 'ZUTesting is up' }] });
+  });
 });
 
 describe('Rollbar', () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../../discord/message';
-import { always, COLORS, schemaProvider, type Provider } from '../provider';
+import { always, COLORS, isFormEncoded, jsonOf, schemaProvider, type Provider, type ProviderDelivery } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { outcomeColor } from '../render/words';
 
@@ -9,7 +9,9 @@ import { outcomeColor } from '../render/words';
  * variables (*monitorFriendlyName*, *monitorURL*, *alertDetails*, and optionally *alertType* and
  * *alertTypeFriendlyName*: 1 down, 2 up, 3 SSL expiry). Owners name the keys as they like: the
  * relay reads the variables' own names (camelCase) and the snake_case ones integrations document
- * (monitor_friendly_name, alert_type, ...). There is no event or delivery id; UptimeRobot does not sign.
+ * (monitor_friendly_name, alert_type, ...), wherever the owner put them: the URL's query string
+ * (UptimeRobot's default, `?monitorFriendlyName=*monitorFriendlyName*&...`), a form or a JSON POST
+ * value. There is no event or delivery id; UptimeRobot does not sign.
  */
 const alert = () =>
   z.object({
@@ -29,6 +31,13 @@ const alert = () =>
     alert_friendly_duration: z.string(),
   });
 type Alert = TolerantOutput<ReturnType<typeof alert>>;
+
+/** The variables from the relay URL's query and the body (a form's fields or JSON), the body's winning; an empty body is no error. */
+function variablesOf(delivery: ProviderDelivery): unknown {
+  const query = delivery.url && URL.canParse(delivery.url) ? Object.fromEntries(new URL(delivery.url).searchParams) : {};
+  const body = isFormEncoded(delivery) ? Object.fromEntries(new URLSearchParams(delivery.body)) : delivery.body.trim() ? jsonOf(delivery) : {};
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...query, ...body } : body;
+}
 
 /** A value as sent, or undefined when empty or still UptimeRobot's unfilled `*variable*` placeholder. */
 function filled(value: string | undefined): string | undefined {
@@ -62,9 +71,10 @@ function render(p: Alert): Embed {
 export const uptimerobot: Provider = schemaProvider({
   name: 'uptimerobot',
   displayName: 'UptimeRobot',
-  description: "Monitor alerts (down, up, SSL expiry) from a webhook alert contact whose POST value is JSON with UptimeRobot's variables (monitorFriendlyName, monitorURL, alertDetails, alertType, or the same in snake_case).",
+  description: "Monitor alerts (down, up, SSL expiry) from a webhook alert contact with UptimeRobot's variables (monitorFriendlyName, monitorURL, alertDetails, alertType, or the same in snake_case) in the URL's query string, a form or a JSON POST value.",
   docs: 'https://uptimerobot.com/api/#webhooks',
   event: always('alert'),
+  parse: variablesOf,
   tolerant: true,
   schemas: () => ({ alert: alert() }),
   renderers: { alert: render },
