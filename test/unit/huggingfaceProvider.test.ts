@@ -39,6 +39,8 @@ describe('Hugging Face provider', () => {
       { name: 'Created v1', value: '[`575db8b`](https://huggingface.co/openai-community/gpt2/commit/575db8b7a51b6f85eb06eee540738584589f131c)', inline: false },
     ]);
     expect(embedOf(repoEvent('repo.config', 'update', { updatedConfig: { private: true } })).fields).toEqual([{ name: 'Visibility', value: 'Private', inline: true }]);
+    const head = '575db8b7a51b6f85eb06eee540738584589f131c';
+    expect(embedOf(repoEvent('repo.content', 'update', { repo: { ...repoOnly.repo, headSha: head } })).description).toBe(`Latest commit: [\`575db8b\`](https://huggingface.co/openai-community/gpt2/commit/${head})`);
   });
 
   test('the secret is sent as it is in X-Webhook-Secret; a body without the envelope names no event', () => {

@@ -30,6 +30,8 @@ describe('Zendesk provider', () => {
     expect(changed.fields?.[0]).toEqual({ name: 'Change', value: 'OPEN → SOLVED', inline: false });
     expect(embedOf(as('ticket.custom_field_changed', { current: { value: 'Gold' }, previous: null, custom_field: { title: 'Plan' } })).fields?.[0]).toEqual({ name: 'Plan', value: 'Gold', inline: false });
     expect(embedOf(as('ticket.tags_changed', { current: ['a'], tags_added: ['vip', 'urgent'] })).fields?.[0]).toEqual({ name: 'Tags added', value: 'vip, urgent', inline: false });
+    expect(embedOf(as('ticket.tags_changed', { removed: { tags: ['old_tag'] } })).fields?.[0]).toEqual({ name: 'Tags removed', value: 'old\\_tag', inline: false });
+    expect(embedOf(as('ticket.merged', { target_ticket_id: 5200 })).fields?.[0]).toEqual({ name: 'Into ticket', value: '#5200', inline: true });
   });
 
   test('a comment shows its text, author and whether it is public; a user goes by name, not number', () => {

@@ -21,7 +21,7 @@ const envelope = () => {
   const { url } = parts();
   return z.object({
     event: z.object({ action: z.string(), scope: z.string() }),
-    repo: z.object({ type: z.string(), name: z.string(), private: z.boolean(), url }),
+    repo: z.object({ type: z.string(), name: z.string(), private: z.boolean(), headSha: z.string(), url }),
     discussion: z.object({ title: z.string(), num: z.number(), status: z.string(), isPullRequest: z.boolean(), url, changes: z.object({ base: z.string() }) }),
     comment: z.object({ content: z.string(), hidden: z.boolean(), url }),
     movedTo: z.object({ name: z.string() }),
@@ -53,9 +53,12 @@ function discussionWhat(p: Envelope, scope: string, action: string): string {
   return `${eventWords(kind)}${d?.num !== undefined ? ` #${d.num}` : ''} ${done}${d?.title ? `: ${d.title}` : ''}`;
 }
 
+/** A commit's short id, linked on the repository's page when it has one. */
+const commitLink = (sha: string, web: string | undefined) => markdownLink(inlineCode(sha.slice(0, 7)), web ? `${web}/commit/${encodeURIComponent(sha)}` : undefined);
+
 /** A ref a push moved, as a field: created, deleted or moved, with the commits linked on the repository. */
 function refField(ref: NonNullable<Envelope['updatedRefs']>[number], web: string | undefined) {
-  const commit = (sha: string) => markdownLink(inlineCode(sha.slice(0, 7)), web ? `${web}/commit/${encodeURIComponent(sha)}` : undefined);
+  const commit = (sha: string) => commitLink(sha, web);
   const change = !ref.oldSha ? 'Created' : !ref.newSha ? 'Deleted' : 'Updated';
   const shas = [ref.oldSha, ref.newSha].filter((sha): sha is string => Boolean(sha)).map(commit).join(' → ');
   return { name: `${change} ${ref.ref ? escapeMarkdown(shortRef(ref.ref)) : 'ref'}`, value: shas || 'No commit', inline: false };
@@ -73,11 +76,13 @@ function render(p: Envelope, scope: string): Embed {
   const content = p.comment && !p.comment.hidden ? p.comment.content : undefined;
   const link = (scope === 'discussion.comment' ? p.comment?.url?.web : undefined) ?? p.discussion?.url?.web ?? repo.url?.web;
   const refs = scope === 'repo.content' ? (p.updatedRefs ?? []) : [];
+  // A push naming no refs still names the commit the repository is at.
+  const head = scope === 'repo.content' && !refs.length && repo.headSha ? `Latest commit: ${commitLink(repo.headSha, repo.url?.web)}` : undefined;
   return {
     title: `${repo.name ? `[${repo.name}] ` : ''}${what}`,
     ...(link ? { url: link } : {}),
     color: ACTION_COLORS[action] ?? COLORS.info,
-    ...(content ? { description: escapeMarkdown(content.length > MAX_TEXT ? `${content.slice(0, MAX_TEXT)}…` : content) } : {}),
+    ...(content ? { description: escapeMarkdown(content.length > MAX_TEXT ? `${content.slice(0, MAX_TEXT)}…` : content) } : head ? { description: head } : {}),
     fields: [
       ...(scope === 'discussion' && p.discussion?.status ? [{ name: 'Status', value: escapeMarkdown(eventWords(p.discussion.status)), inline: true }] : []),
       ...(scope === 'discussion' && p.discussion?.changes?.base ? [{ name: 'Base', value: escapeMarkdown(shortRef(p.discussion.changes.base)), inline: true }] : []),

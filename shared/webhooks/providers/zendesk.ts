@@ -37,6 +37,11 @@ const envelope = () => {
       satisfaction_score: z.object({ score: z.string(), comment: z.string() }),
       tags_added: tags,
       tags_removed: tags,
+      // Some events list tags under added/removed instead.
+      added: z.object({ tags }),
+      removed: z.object({ tags }),
+      // A ticket merged into another names it.
+      target_ticket_id: z.string(),
     }),
   });
 };
@@ -76,8 +81,9 @@ function render(p: Envelope, type: string): Embed {
     ...(text ? { description: escapeMarkdown(text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text) } : {}),
     fields: [
       ...(from || to ? [{ name: e.custom_field?.title ?? e.field?.title ?? 'Change', value: from && to ? `${from} → ${to}` : `${from ? `${from} → none` : to}`, inline: false }] : []),
-      ...listed('Tags added', e.tags_added),
-      ...listed('Tags removed', e.tags_removed),
+      ...listed('Tags added', e.tags_added ?? e.added?.tags),
+      ...listed('Tags removed', e.tags_removed ?? e.removed?.tags),
+      ...(e.target_ticket_id ? [{ name: 'Into ticket', value: `#${escapeMarkdown(e.target_ticket_id)}`, inline: true }] : []),
       ...(e.comment?.is_public !== undefined ? [{ name: 'Visibility', value: e.comment.is_public ? 'Public reply' : 'Internal note', inline: true }] : []),
       ...worded('Satisfaction', e.satisfaction_score?.score),
       ...worded('Status', d.status),
