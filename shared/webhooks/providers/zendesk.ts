@@ -68,9 +68,10 @@ function render(p: Envelope, type: string): Embed {
   const happened = rest.length ? eventWords(rest.join(' ')).toLowerCase() : 'event';
   const d = p.detail ?? {};
   const e = p.event ?? {};
-  const label = d.subject || d.name || d.title;
-  // Tickets go by number; users, organizations and articles by name.
-  const number = resource.endsWith('ticket') && d.id ? ` #${d.id}` : '';
+  // Tickets go by number; users, organizations and articles by name (by id when they have none).
+  const isTicket = resource.endsWith('ticket');
+  const number = isTicket && d.id ? ` #${d.id}` : '';
+  const label = d.subject || d.name || d.title || (isTicket ? undefined : d.id);
   const [from, to] = [shown(e.previous), shown(e.current)];
   const text = e.comment?.body ?? e.message?.body ?? e.satisfaction_score?.comment ?? (rest.join('.') === 'created' ? d.description : undefined);
   const author = e.comment?.author?.name ?? e.actor?.name;
