@@ -58,9 +58,8 @@ const commitLink = (sha: string, web: string | undefined) => markdownLink(inline
 
 /** A ref a push moved, as a field: created, deleted or moved, with the commits linked on the repository. */
 function refField(ref: NonNullable<Envelope['updatedRefs']>[number], web: string | undefined) {
-  const commit = (sha: string) => commitLink(sha, web);
   const change = !ref.oldSha ? 'Created' : !ref.newSha ? 'Deleted' : 'Updated';
-  const shas = [ref.oldSha, ref.newSha].filter((sha): sha is string => Boolean(sha)).map(commit).join(' → ');
+  const shas = [ref.oldSha, ref.newSha].filter((sha): sha is string => Boolean(sha)).map((sha) => commitLink(sha, web)).join(' → ');
   return { name: `${change} ${ref.ref ? escapeMarkdown(shortRef(ref.ref)) : 'ref'}`, value: shas || 'No commit', inline: false };
 }
 

@@ -73,6 +73,7 @@ function render(p: Envelope, type: string): Embed {
   const number = isTicket && d.id ? ` #${d.id}` : '';
   const label = d.subject || d.name || d.title || (isTicket ? undefined : d.id);
   const [from, to] = [shown(e.previous), shown(e.current)];
+  const change = from && to ? `${from} → ${to}` : from ? `${from} → none` : to;
   const text = e.comment?.body ?? e.message?.body ?? e.satisfaction_score?.comment ?? (rest.join('.') === 'created' ? d.description : undefined);
   const author = e.comment?.author?.name ?? e.actor?.name;
   return {
@@ -81,7 +82,7 @@ function render(p: Envelope, type: string): Embed {
     ...(author ? { author: { name: author } } : {}),
     ...(text ? { description: escapeMarkdown(text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text) } : {}),
     fields: [
-      ...(from || to ? [{ name: e.custom_field?.title ?? e.field?.title ?? 'Change', value: from && to ? `${from} → ${to}` : `${from ? `${from} → none` : to}`, inline: false }] : []),
+      ...(change ? [{ name: e.custom_field?.title ?? e.field?.title ?? 'Change', value: change, inline: false }] : []),
       ...listed('Tags added', e.tags_added ?? e.added?.tags),
       ...listed('Tags removed', e.tags_removed ?? e.removed?.tags),
       ...(e.target_ticket_id ? [{ name: 'Into ticket', value: `#${escapeMarkdown(e.target_ticket_id)}`, inline: true }] : []),
