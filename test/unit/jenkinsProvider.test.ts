@@ -16,8 +16,8 @@ const embedOf = (payload: unknown = finalized, event = 'FINALIZED') => {
 };
 
 describe('Jenkins provider', () => {
-  test('renders the started and finalized phases; it cannot sign', () => {
-    expect(jenkins.events).toEqual(['STARTED', 'FINALIZED']);
+  test('renders the started and finalized (formerly finished) phases; it cannot sign', () => {
+    expect(jenkins.events).toEqual(['STARTED', 'FINALIZED', 'FINISHED']);
     expect(jenkins.signature).toBeUndefined();
   });
 

@@ -61,6 +61,7 @@ const schemas = () => {
         author_name: z.string(),
         committer_name: z.string(),
         build_url: z.string(),
+        vcs_url: z.string(),
         compare: z.string(),
         build_time_millis: z.number(),
       }),
@@ -123,12 +124,13 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ...(p.workflow?.name ? [{ name: 'Workflow', value: escapeMarkdown(p.workflow.name), inline: true }] : []),
     ]),
   build: ({ payload: b = {} }) => {
-    const repository = [b.username, b.reponame].filter(Boolean).join('/');
+    // Early payloads name the repository only by its URL ("https://github.com/owner/name").
+    const repository = b.username && b.reponame ? `${b.username}/${b.reponame}` : (/^https?:\/\/[^/]+\/([^/]+\/[^/]+?)\/?$/.exec(b.vcs_url ?? '')?.[1] ?? b.reponame);
     const took = b.build_time_millis !== undefined ? formatSeconds(b.build_time_millis / 1000) : undefined;
     const commit = commitText(b.vcs_revision, b.subject, b.author_name || b.committer_name);
     return {
       title: title(repository, b.build_num !== undefined ? `Build #${b.build_num}` : 'Build', b.status, b.branch || b.vcs_tag),
-      ...(b.build_url || b.compare ? { url: b.build_url || b.compare } : {}),
+      ...(b.build_url || b.compare || b.vcs_url ? { url: b.build_url || b.compare || b.vcs_url } : {}),
       color: STATUS_COLORS[b.status ?? ''] ?? COLORS.neutral,
       ...(commit ? { description: commit } : {}),
       fields: took ? [{ name: 'Duration', value: took, inline: true }] : [],

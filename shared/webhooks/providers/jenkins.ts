@@ -7,10 +7,11 @@ import { formatSeconds } from './duration';
 
 /**
  * Jenkins with the Notification plugin (JSON format): the event is the build's phase
- * (`build.phase`: QUEUED, STARTED, COMPLETED, FINALIZED); deliveries carry no id and are not
- * signed (the plugin documents no secret). STARTED and FINALIZED (the phase that carries the
- * result, after the build's post-steps) are rendered; QUEUED says less than STARTED, and COMPLETED
- * what FINALIZED says a moment later, so they are ignored and each build posts twice at most.
+ * (`build.phase`: QUEUED, STARTED, COMPLETED, FINALIZED; older versions named the last FINISHED,
+ * as deliveries of 2012-2013 show); deliveries carry no id and are not signed (the plugin
+ * documents no secret). STARTED and FINALIZED or FINISHED (the phase that carries the result,
+ * after the build's post-steps) are rendered; QUEUED says less than STARTED, and COMPLETED what
+ * FINALIZED says a moment later, so they are ignored and each build posts twice at most.
  */
 const build = () =>
   z.object({
@@ -27,7 +28,7 @@ const build = () =>
     }),
   });
 
-const schemas = () => ({ STARTED: build(), FINALIZED: build() });
+const schemas = () => ({ STARTED: build(), FINALIZED: build(), FINISHED: build() });
 
 type EventName = keyof ReturnType<typeof schemas>;
 type Payload = TolerantOutput<ReturnType<typeof build>>;
@@ -64,6 +65,7 @@ function render(p: Payload, phase: 'started' | 'finished'): Embed {
 const renderers: { [E in EventName]: (p: Payload) => Embed } = {
   STARTED: (p) => render(p, 'started'),
   FINALIZED: (p) => render(p, 'finished'),
+  FINISHED: (p) => render(p, 'finished'),
 };
 
 export const jenkins: Provider = schemaProvider({
