@@ -38,6 +38,8 @@ const STATUS_WORDS: Record<string, string> = {
   canceled: 'canceled',
   cancelled: 'canceled',
   aborted: 'aborted',
+  timedout: 'timed out',
+  timed_out: 'timed out',
   unauthorized: 'not authorized',
 };
 
