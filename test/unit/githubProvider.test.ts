@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { PayloadError, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { github } from '../../shared/webhooks/providers/github';
 import { toProviderDelivery } from '../fixtures/delivery';
+import { githubFileDeliveries } from '../fixtures/github/files';
 import { githubDelivery, githubPayloads } from '../fixtures/github/payloads';
 
 /** The delivery as JSON, or (`form`) as the form GitHub posts when a hook is set to that content type. */
@@ -148,5 +149,83 @@ describe('GitHub provider', () => {
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => github.read(bad)).toThrow(PayloadError);
     expect(() => github.read(bad)).toThrow(reason);
+  });
+});
+
+/** A real delivery kept as a file (test/fixtures/github/files.ts), by its label. */
+const fileFixture = (label: string) => {
+  const fixture = githubFileDeliveries.find((d) => d.label === label);
+  if (!fixture) throw new Error(`no fixture ${label}`);
+  return { event: fixture.event, payload: JSON.parse(fixture.body) as Record<string, any> };
+};
+const fileEmbed = (label: string, change: (p: Record<string, any>) => void = () => {}) => {
+  const { event, payload } = fileFixture(label);
+  change(payload);
+  return embedOf(event, payload);
+};
+
+describe('GitHub in words (issue 32)', () => {
+  test.each([
+    ['approved', '[Codertocat/Hello-World] Pull request approved: #2 Update the README with new information.', 0x2ea44f],
+    ['changes_requested', '[Codertocat/Hello-World] Changes requested on pull request #2: Update the README with new information.', 0xd73a49],
+    ['commented', '[Codertocat/Hello-World] Pull request reviewed: #2 Update the README with new information.', 0x0366d6],
+  ])('a submitted review that %s says so', (state, title, color) => {
+    const review = githubPayloads.pull_request_review as { review: Record<string, unknown> };
+    expect(embedOf('pull_request_review', { ...review, review: { ...review.review, state } })).toMatchObject({ title, color });
+  });
+
+  test('an edited or dismissed review is news about the review, never its verdict again', () => {
+    const review = githubPayloads.pull_request_review as { review: Record<string, unknown> };
+    expect(embedOf('pull_request_review', { ...review, action: 'edited', review: { ...review.review, state: 'approved' } }).title).toBe('[Codertocat/Hello-World] Pull request review edited: #2 Update the README with new information.');
+    expect(fileEmbed('webhooks.net/pull_request_review/dismissed.payload.json')).toMatchObject({ title: '[Codertocat/Hello-World] Pull request review dismissed: #2 Update the README with new information.', color: 0x6a737d });
+  });
+
+  test('a closed pull request that was merged says merged; synchronize says what was pushed to', () => {
+    expect(fileEmbed('webhooks.net/pull_request/closed.payload.json', (p) => (p.pull_request.merged = true))).toMatchObject({ title: '[Codertocat/Hello-World] Pull request merged: #2 Update the README with new information.', color: 0x6f42c1 });
+    expect(fileEmbed('webhooks.net/pull_request/closed.payload.json').title).toBe('[Codertocat/Hello-World] Pull request closed: #2 Update the README with new information.');
+    expect(fileEmbed('webhooks.net/pull_request/synchronize.payload.json').title).toBe('[Codertocat/Hello-World] Pushed to pull request #2: Update the README with new information.');
+  });
+
+  test('a comment names the issue or pull request it is on; a deleted one is not posted as new, nor its text again', () => {
+    expect(fileEmbed('all-contributors/issue_comment.created.json').title).toBe('[all-contributors/all-contributors-bot] New comment on pull request #1: (wip) test: test pr for the bot');
+    const deleted = fileEmbed('webhooks.net/issue_comment/deleted.payload.json');
+    expect(deleted.title).toBe('[Codertocat/Hello-World] Deleted a comment on issue #1: Spelling error in the README file');
+    expect(deleted.description).toBeUndefined();
+    expect(fileEmbed('webhooks.net/issue_comment/edited.payload.json').title).toBe('[Codertocat/Hello-World] Edited a comment on issue #1: Spelling error in the README file');
+  });
+
+  test('labels, assignees, milestones and review requests are named', () => {
+    expect(fileEmbed('webhooks.net/issues/labeled.payload.json').title).toBe('[Codertocat/Hello-World] Issue labeled bug: #1 Spelling error in the README file');
+    expect(fileEmbed('webhooks.net/issues/assigned.payload.json').title).toBe('[Codertocat/Hello-World] Issue assigned to Codertocat: #1 Spelling error in the README file');
+    expect(fileEmbed('webhooks.net/pull_request/review_requested.payload.json').title).toBe('[Codertocat/Hello-World] Pull request review requested from octocat: #2 Update the README with new information.');
+    expect(fileEmbed('webhooks.net/issues/reopened.payload.json', (p) => Object.assign(p, { action: 'closed', issue: { ...p.issue, state_reason: 'not_planned' } })).title).toBe(
+      '[Codertocat/Hello-World] Issue closed as not planned: #1 Spelling error in the README file',
+    );
+  });
+
+  test('the events Discord renders beyond these, and the rest the issue lists, carry their facts', () => {
+    expect(fileEmbed('webhooks.net/member/edited.payload.json')).toMatchObject({ title: '[Codertocat/Hello-World] Collaborator permission changed: octocat', description: 'Permission changed from write' });
+    expect(fileEmbed('webhooks.net/dependabot_alert/fixed.payload.json')).toMatchObject({
+      title: '[octocat/hello-world] Dependabot alert fixed: #1 ansible',
+      url: 'https://github.com/octocat/hello-world/security/dependabot/1',
+      description: 'Insertion of Sensitive Information into Log File in ansible',
+      fields: expect.arrayContaining([{ name: 'CVE', value: 'CVE\\-2021\\-20191', inline: true }, { name: 'Patched in', value: '2.8.19', inline: true }]),
+    });
+    expect(fileEmbed('webhooks.net/security_advisory/published.payload.json')).toMatchObject({ url: 'https://github.com/advisories/GHSA-rf4j-j272-fj86', fields: expect.arrayContaining([{ name: 'Severity', value: 'moderate', inline: true }]) });
+    expect(fileEmbed('webhooks.net/sponsorship/downgraded.payload.json')).toMatchObject({ title: '[octocat] Sponsorship tier to change: monalisa', description: 'Tier: $10 a month to $5 a month\nFrom 2019\\-12\\-30' });
+    expect(fileEmbed('webhooks.net/merge_group/destroyed.payload.json')).toMatchObject({ title: '[octo-org/octo-repo] Merge group merged into main', color: 0x2ea44f });
+    expect(fileEmbed('webhooks.net/repository/renamed.payload.json').title).toBe('[Octocoders/Hello-World] Repository renamed from Hello-World');
+  });
+
+  test('a delivery missing what names its subject still renders, saying what is there (the tolerant reader)', () => {
+    expect(fileEmbed('webhooks.net/pull_request/synchronize.payload.json', (p) => (delete p.number, delete p.pull_request.number))).toMatchObject({ title: '[Codertocat/Hello-World] Pushed to pull request: Update the README with new information.' });
+    expect(fileEmbed('webhooks.net/issue_comment/created.1.payload.json', (p) => delete p.issue)).toMatchObject({ title: '[Codertocat/Hello-World] New comment on an issue' });
+    // A push without commits (older or trimmed payloads) was refused; it is a branch updated.
+    expect(embedOf('push', { ...(githubPayloads.push as object), commits: undefined }).title).toBe('[baxterthehacker/public-repo] Branch main updated');
+    expect(embedOf('push', { ...(githubPayloads.push as object), repository: null, ref: null }).title).toBe('1 new commit');
+  });
+
+  test('a GitHub Enterprise Server push reads like a github.com one', () => {
+    expect(fileEmbed('sourcegraph/ghes-push.json')).toMatchObject({ title: '[milton/test:main] 1 new commit', url: 'https://ghe.sgdev.org/milton/test/commit/9cae21b79a23', author: { name: 'milton' } });
   });
 });
