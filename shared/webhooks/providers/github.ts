@@ -13,7 +13,9 @@ import { securityRenderers } from './github/security';
  * are those Discord's own /github endpoint renders and more; the rest (installation, project
  * cards, team changes...) tell a channel nothing and are answered "ignored".
  */
-const renderers: Renderers<EventName> = { ...repoRenderers, ...pullRenderers, ...issueRenderers, ...ciRenderers, ...securityRenderers };
+// Listed (GET /webhooks, a filter's error) most common first: a ping, pushes, pull requests, issues.
+const { ping, push, ...repositoryNews } = repoRenderers;
+const renderers: Renderers<EventName> = { ping, push, ...pullRenderers, ...issueRenderers, ...repositoryNews, ...ciRenderers, ...securityRenderers };
 
 export const github: Provider = schemaProvider({
   name: 'github',
