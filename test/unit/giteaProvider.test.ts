@@ -61,7 +61,7 @@ describe('Gitea, Forgejo and Gogs', () => {
   test('pointed at /github (which Gitea also names in X-GitHub-Event), every Gitea and Gogs delivery is read, none refused', () => {
     for (const fixture of [...giteaDeliveries, ...gogsDeliveries]) {
       const outcome = github.read({ headers: { 'x-github-event': fixture.event, 'content-type': 'application/json' }, body: fixture.body });
-      expect([fixture.label, outcome.kind]).toEqual([fixture.label, fixture.event === 'pull_request_comment' || fixture.event === 'repository' ? 'ignored' : 'message']);
+      expect([fixture.label, outcome.kind]).toEqual([fixture.label, fixture.event === 'pull_request_comment' ? 'ignored' : 'message']);
     }
   });
 });
