@@ -1,0 +1,67 @@
+import { commitLine, escapeMarkdown, inlineCode, markdownLink, type Embed } from '../../../discord/message';
+import { COLORS } from '../../provider';
+import { formatSeconds } from '../duration';
+import { authorOf, linked, pageOf, placeOf, titled, webOf } from './common';
+import { colorOf, deploymentWords, statusWords } from './words';
+import type { Payload } from './schemas';
+
+/** Pipelines, jobs, deployments and feature flags. */
+
+/** "#31" when there is a number. */
+const number = (id: number | undefined) => (id !== undefined ? ` #${id}` : '');
+/** " on main" when the ref is known. */
+const onRef = (ref: string | undefined) => (ref ? ` on ${ref}` : '');
+/** A duration in seconds as a field, when there is one. */
+function durationField(seconds: number | undefined) {
+  const value = seconds === undefined ? undefined : formatSeconds(seconds);
+  return value ? [{ name: 'Duration', value, inline: true }] : [];
+}
+
+export const ciRenderers = {
+  'Pipeline Hook': (p: Payload<'Pipeline Hook'>): Embed => {
+    const a = p.object_attributes ?? {};
+    const { commit, merge_request: mr } = p;
+    return {
+      title: titled(placeOf(p), `Pipeline${number(a.id)} ${statusWords(a.status)}${onRef(a.ref)}`),
+      ...linked(a.url || (a.id !== undefined ? pageOf(p, `-/pipelines/${a.id}`) : undefined) || webOf(p)),
+      ...authorOf(p.user, p),
+      color: colorOf(a.status),
+      ...(commit?.id ? { description: commitLine({ id: commit.id, ...(commit.url ? { url: commit.url } : {}), message: commit.message ?? '', author: commit.author?.name ?? '' }, 8).replace(/ - $/, '') } : {}),
+      fields: [
+        ...(mr && (mr.iid !== undefined || mr.title) ? [{ name: 'Merge request', value: markdownLink(escapeMarkdown([mr.iid !== undefined ? `!${mr.iid}` : '', mr.title ?? ''].filter(Boolean).join(' ')), mr.url) }] : []),
+        ...durationField(a.duration),
+      ],
+    };
+  },
+  'Job Hook': (p: Payload<'Job Hook'>): Embed => {
+    // Older GitLab sends `repository` (whose page gives the path) and project_name (its full name) instead of `project`.
+    const place = placeOf(p) || p.project_name;
+    const name = [p.build_name, p.build_id !== undefined ? `#${p.build_id}` : ''].filter(Boolean).join(' ');
+    return {
+      title: titled(place, `Job${name ? ` ${name}` : ''} ${statusWords(p.build_status)}${onRef(p.ref)}`),
+      ...linked((p.build_id !== undefined ? pageOf(p, `-/jobs/${p.build_id}`) : undefined) ?? webOf(p)),
+      ...authorOf(p.user, p),
+      color: colorOf(p.build_status),
+      ...(p.build_status === 'failed' && p.build_failure_reason ? { description: escapeMarkdown(p.build_failure_reason.replace(/_/g, ' ')) } : {}),
+      fields: [...(p.build_stage ? [{ name: 'Stage', value: escapeMarkdown(p.build_stage), inline: true }] : []), ...durationField(p.build_duration)],
+    };
+  },
+  'Deployment Hook': (p: Payload<'Deployment Hook'>): Embed => ({
+    title: titled(placeOf(p), `Deployment${p.environment ? ` to ${p.environment}` : ''} ${deploymentWords(p.status)}`),
+    // A finished deployment's place is its environment; one under way or failed, its job.
+    ...linked((p.status === 'success' ? p.environment_external_url : undefined) || p.deployable_url || p.environment_external_url || webOf(p)),
+    ...authorOf(p.user, p),
+    color: colorOf(p.status),
+    ...(p.short_sha || p.commit_title ? { description: [p.short_sha ? markdownLink(inlineCode(p.short_sha), p.commit_url) : '', p.commit_title ? escapeMarkdown(p.commit_title) : ''].filter(Boolean).join(' ') } : {}),
+  }),
+  'Feature Flag Hook': (p: Payload<'Feature Flag Hook'>): Embed => {
+    const { name, active, description } = p.object_attributes ?? {};
+    return {
+      title: titled(placeOf(p), `Feature flag${name ? ` ${name}` : ''} ${active === undefined ? 'changed' : active ? 'turned on' : 'turned off'}`),
+      ...linked(pageOf(p, '-/feature_flags')),
+      ...authorOf(p.user, p),
+      color: active ? COLORS.created : COLORS.neutral,
+      ...(description ? { description: escapeMarkdown(description) } : {}),
+    };
+  },
+};

@@ -1,0 +1,68 @@
+import type { Embed } from '../../../discord/message';
+import type { User, Where } from './schemas';
+
+/**
+ * What every GitLab renderer needs: where an event happened (the project, or the repository older
+ * GitLab names instead), who did it, and titles that leave out what the payload does not say.
+ */
+
+/** The project's web page, the link of last resort. */
+export const webOf = (p: Where): string | undefined => p.project?.web_url || p.repository?.homepage || undefined;
+
+/** The path of a project's page ("group/project"), which is its path_with_namespace. */
+function pathOf(web: string | undefined): string | undefined {
+  if (!web) return undefined;
+  try {
+    return decodeURIComponent(new URL(web).pathname).replace(/^\/+|\/+$/g, '') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The project's path as titles show it ("group/project"): path_with_namespace, or the path of its
+ * page (older GitLab sends only `repository`), or its name; undefined when the payload says none.
+ */
+export const placeOf = (p: Where): string | undefined => p.project?.path_with_namespace || pathOf(webOf(p)) || p.project?.name || p.repository?.name || undefined;
+
+/** A page under the project's ("-/jobs/12"), when the project's page is known. */
+export const pageOf = (p: Where, path: string): string | undefined => {
+  const web = webOf(p);
+  return web && `${web.replace(/\/+$/, '')}/${path}`;
+};
+
+/** A title prefixed by where it happened ("[group/project] ..."), or the text alone when no place is known. */
+export const titled = (place: string | undefined, text: string): string => (place ? `[${place}] ${text}` : `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`);
+
+/**
+ * A thing by its kind, number and title ("issue #17: Crash"), saying only what is there: the
+ * number without its sigil when missing, the title after a colon when given.
+ */
+export const subject = (kind: string, sigil: string, number: number | string | undefined, title?: string): string =>
+  `${kind}${number !== undefined && number !== '' ? ` ${sigil}${number}` : ''}${title ? `: ${title}` : ''}`;
+
+/**
+ * An avatar's address: GitLab sends some relative to the instance ("/uploads/..."), which Discord
+ * cannot load; they are made absolute against the project's page.
+ */
+export function avatarOf(url: string | undefined, p: Where): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url, webOf(p)).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Who did it, as the embed's author: the username (or name) and avatar, when the payload has them. */
+export function authorOf(user: User | undefined, p: Where): Pick<Embed, 'author'> {
+  const name = user?.username || user?.name;
+  const icon = avatarOf(user?.avatar_url, p);
+  return name ? { author: { name, ...(icon ? { icon_url: icon } : {}) } } : {};
+}
+
+/** A link, or nothing: spread into an embed. */
+export const linked = (url: string | undefined): Pick<Embed, 'url'> => (url ? { url } : {});
+
+/** A bare snake_case or camelCase word of GitLab's in words ("script_failure" -> "script failure", "MergeRequest" -> "merge request"). */
+export const spaced = (word: string): string => word.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
