@@ -190,10 +190,10 @@ describe('GitLab in words (issue 32): what happened, to what, with what the payl
     expect(read('Job Hook', fixture('go-gitlab/job.json'))).toMatchObject({ title: '[jsmithy2/release-tools-fake] Job auto_deploy:start #3580121225 passed on main', url: 'https://gitlab.com/jsmithy2/release-tools-fake/-/jobs/3580121225' });
   });
 
-  test("an annotated tag's message is shown; an avatar relative to the instance is made absolute", () => {
+  test("an annotated tag's message is shown; the author is named as GitLab shows people (name and @username, as Skyhook shows the name), an avatar relative to the instance made absolute", () => {
     expect(read('Tag Push Hook', { ...(gitlabPayloads['Tag Push Hook'] as object), message: 'Version 1.0' }).description).toBe('Version 1.0');
     const note = gitlabNotes.Issue as { user: Record<string, unknown> };
-    expect(read('Note Hook', { ...note, user: { ...note.user, avatar_url: '/uploads/-/system/user/avatar/1/avatar.png' } }).author).toEqual({ name: 'root', icon_url: 'http://example.com/uploads/-/system/user/avatar/1/avatar.png' });
+    expect(read('Note Hook', { ...note, user: { ...note.user, avatar_url: '/uploads/-/system/user/avatar/1/avatar.png' } }).author).toEqual({ name: 'Administrator (@root)', icon_url: 'http://example.com/uploads/-/system/user/avatar/1/avatar.png' });
   });
 
   test('System Hooks named by event_name alone (push, tag push, group members, projects) render as those events', () => {

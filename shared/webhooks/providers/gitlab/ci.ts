@@ -1,7 +1,7 @@
 import { commitLine, escapeMarkdown, inlineCode, markdownLink, type Embed } from '../../../discord/message';
 import { COLORS } from '../../provider';
 import { formatSeconds } from '../duration';
-import { authorOf, linked, pageOf, placeOf, titled, webOf } from './common';
+import { linked, pageOf, placeOf, titled, userOf, webOf } from './common';
 import { colorOf, deploymentWords, statusWords } from './words';
 import type { Payload } from './schemas';
 
@@ -24,7 +24,7 @@ export const ciRenderers = {
     return {
       title: titled(placeOf(p), `Pipeline${number(a.id)} ${statusWords(a.status)}${onRef(a.ref)}`),
       ...linked(a.url || (a.id !== undefined ? pageOf(p, `-/pipelines/${a.id}`) : undefined) || webOf(p)),
-      ...authorOf(p.user, p),
+      ...userOf(p.user, p),
       color: colorOf(a.status),
       ...(commit?.id ? { description: commitLine({ id: commit.id, ...(commit.url ? { url: commit.url } : {}), message: commit.message ?? '', author: commit.author?.name ?? '' }, 8).replace(/ - $/, '') } : {}),
       fields: [
@@ -40,7 +40,7 @@ export const ciRenderers = {
     return {
       title: titled(place, `Job${name ? ` ${name}` : ''} ${statusWords(p.build_status)}${onRef(p.ref)}`),
       ...linked((p.build_id !== undefined ? pageOf(p, `-/jobs/${p.build_id}`) : undefined) ?? webOf(p)),
-      ...authorOf(p.user, p),
+      ...userOf(p.user, p),
       color: colorOf(p.build_status),
       ...(p.build_status === 'failed' && p.build_failure_reason ? { description: escapeMarkdown(p.build_failure_reason.replace(/_/g, ' ')) } : {}),
       fields: [...(p.build_stage ? [{ name: 'Stage', value: escapeMarkdown(p.build_stage), inline: true }] : []), ...durationField(p.build_duration)],
@@ -50,7 +50,7 @@ export const ciRenderers = {
     title: titled(placeOf(p), `Deployment${p.environment ? ` to ${p.environment}` : ''} ${deploymentWords(p.status)}`),
     // A finished deployment's place is its environment; one under way or failed, its job.
     ...linked((p.status === 'success' ? p.environment_external_url : undefined) || p.deployable_url || p.environment_external_url || webOf(p)),
-    ...authorOf(p.user, p),
+    ...userOf(p.user, p),
     color: colorOf(p.status),
     ...(p.short_sha || p.commit_title ? { description: [p.short_sha ? markdownLink(inlineCode(p.short_sha), p.commit_url) : '', p.commit_title ? escapeMarkdown(p.commit_title) : ''].filter(Boolean).join(' ') } : {}),
   }),
@@ -59,7 +59,7 @@ export const ciRenderers = {
     return {
       title: titled(placeOf(p), `Feature flag${name ? ` ${name}` : ''} ${active === undefined ? 'changed' : active ? 'turned on' : 'turned off'}`),
       ...linked(pageOf(p, '-/feature_flags')),
-      ...authorOf(p.user, p),
+      ...userOf(p.user, p),
       color: active ? COLORS.created : COLORS.neutral,
       ...(description ? { description: escapeMarkdown(description) } : {}),
     };

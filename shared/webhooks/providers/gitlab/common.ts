@@ -54,12 +54,19 @@ export function avatarOf(url: string | undefined, p: Where): string | undefined 
   }
 }
 
-/** Who did it, as the embed's author: the username (or name) and avatar, when the payload has them. */
-export function authorOf(user: User | undefined, p: Where): Pick<Embed, 'author'> {
-  const name = user?.username || user?.name;
-  const icon = avatarOf(user?.avatar_url, p);
-  return name ? { author: { name, ...(icon ? { icon_url: icon } : {}) } } : {};
+/** A person as GitLab's pages show them: "Test User (@test_user)", or what of it the payload has. */
+export const personOf = (name: string | undefined, username: string | undefined): string | undefined =>
+  name && username && name !== username ? `${name} (@${username})` : name || (username ? `@${username}` : undefined);
+
+/** Who did it, as the embed's author: their name and username, and avatar, when the payload has them. */
+export function authorOf(name: string | undefined, username: string | undefined, avatar: string | undefined, p: Where): Pick<Embed, 'author'> {
+  const person = personOf(name, username);
+  const icon = avatarOf(avatar, p);
+  return person ? { author: { name: person, ...(icon ? { icon_url: icon } : {}) } } : {};
 }
+
+/** The author of an event that names its user in a `user` object. */
+export const userOf = (user: User | undefined, p: Where): Pick<Embed, 'author'> => authorOf(user?.name, user?.username, user?.avatar_url, p);
 
 /** A link, or nothing: spread into an embed. */
 export const linked = (url: string | undefined): Pick<Embed, 'url'> => (url ? { url } : {});

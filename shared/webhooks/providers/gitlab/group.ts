@@ -1,19 +1,16 @@
 import { escapeMarkdown, type Embed } from '../../../discord/message';
 import { COLORS } from '../../provider';
-import { linked, pageOf, placeOf, spaced, titled } from './common';
+import { linked, pageOf, personOf, placeOf, spaced, titled } from './common';
 import { colorOf, groupEvent } from './words';
 import type { Payload } from './schemas';
 
 /** A group's members, subgroups and projects, expiring access tokens and vulnerabilities. */
 
-/** "Test User (@test_user)", or what of it there is. */
-const who = (name: string | undefined, username: string | undefined) => (name && username ? `${name} (@${username})` : name || (username ? `@${username}` : 'A member'));
-
 export const groupRenderers = {
   'Member Hook': (p: Payload<'Member Hook'>): Embed => {
     const what = groupEvent(p.event_name);
     return {
-      title: titled(p.group_path || p.group_name, `${who(p.user_name, p.user_username)} ${what.words}`),
+      title: titled(p.group_path || p.group_name, `${personOf(p.user_name, p.user_username) ?? 'A member'} ${what.words}`),
       color: what.color,
       fields: [...(p.group_access ? [{ name: 'Access', value: escapeMarkdown(p.group_access), inline: true }] : []), ...(p.expires_at ? [{ name: 'Expires', value: escapeMarkdown(p.expires_at.slice(0, 10)), inline: true }] : [])],
     };

@@ -1,6 +1,6 @@
 import { escapeMarkdown, type Embed } from '../../../discord/message';
 import { COLORS } from '../../provider';
-import { authorOf, linked, pageOf, placeOf, spaced, subject, titled, webOf } from './common';
+import { linked, pageOf, placeOf, spaced, subject, titled, userOf, webOf } from './common';
 import { actionWords, colorOf } from './words';
 import type { Payload } from './schemas';
 
@@ -55,7 +55,7 @@ export const planningRenderers = {
     return {
       title: titled(placeOf(p), headline(`${itemKind(p)} ${actionWords(a.action, a.state)}`, numbered('#', a.iid, a.title))),
       ...linked(a.url || webOf(p)),
-      ...authorOf(p.user, p),
+      ...userOf(p.user, p),
       color: colorOf(a.action === 'update' ? undefined : a.action, a.state),
       ...(a.description ? { description: escapeMarkdown(a.description) } : {}),
       fields: changedField(a.action, p.changes),
@@ -69,7 +69,7 @@ export const planningRenderers = {
     return {
       title: titled(placeOf(p), pushed && a.iid === undefined && !a.title ? 'Pushed to a merge request' : head),
       ...linked(a.url || webOf(p)),
-      ...authorOf(p.user, p),
+      ...userOf(p.user, p),
       // An approval is news of its own; otherwise the state tells (a merge is purple).
       color: colorOf(a.action === 'update' ? undefined : a.action, a.state),
       ...(a.description ? { description: escapeMarkdown(a.description) } : {}),
@@ -86,7 +86,7 @@ export const planningRenderers = {
     return {
       title: titled(placeOf(p), `${comment}${a.action === 'update' ? ' edited' : ''}${on ? ` on ${on}` : ''}`),
       ...linked(a.url || webOf(p)),
-      ...authorOf(p.user, p),
+      ...userOf(p.user, p),
       color: COLORS.info,
       ...(a.note ? { description: escapeMarkdown(a.note) } : {}),
     };
@@ -98,7 +98,7 @@ export const planningRenderers = {
     const target = a.awardable_type === 'Note' ? ['a comment', onWhat(p.note?.noteable_type, p)].filter(Boolean).join(' on ') : onWhat(a.awardable_type, p);
     const revoked = a.action === 'revoke';
     const what = revoked ? `Removed ${emoji ?? 'a reaction'}${target ? ` from ${target}` : ''}` : `Reacted${emoji ? ` ${emoji}` : ''}${target ? ` to ${target}` : ''}`;
-    return { title: titled(placeOf(p), what), ...linked(a.awarded_on_url || webOf(p)), ...authorOf(p.user, p), color: revoked ? COLORS.neutral : COLORS.warning };
+    return { title: titled(placeOf(p), what), ...linked(a.awarded_on_url || webOf(p)), ...userOf(p.user, p), color: revoked ? COLORS.neutral : COLORS.warning };
   },
   'Milestone Hook': (p: Payload<'Milestone Hook'>): Embed => {
     const a = p.object_attributes ?? {};

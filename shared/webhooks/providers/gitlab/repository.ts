@@ -1,7 +1,7 @@
 import { commitLine, escapeMarkdown, type Embed } from '../../../discord/message';
 import { COLORS } from '../../provider';
 import { isNoCommit, refOf, refPath, refUpdateHeadline } from '../../refUpdate';
-import { authorOf, avatarOf, linked, pageOf, placeOf, titled, webOf } from './common';
+import { authorOf, linked, pageOf, placeOf, titled, userOf, webOf } from './common';
 import { actionWords } from './words';
 import type { Payload } from './schemas';
 
@@ -31,11 +31,7 @@ function pushHeadline(p: Pushed, commits: number, tags: boolean): Pick<Embed, 't
 }
 
 /** Who pushed, from the push's own user fields. */
-const pusher = (p: Pushed): Pick<Embed, 'author'> => {
-  const name = p.user_username || p.user_name;
-  const icon = avatarOf(p.user_avatar, p);
-  return name ? { author: { name, ...(icon ? { icon_url: icon } : {}) } } : {};
-};
+const pusher = (p: Pushed): Pick<Embed, 'author'> => authorOf(p.user_name, p.user_username, p.user_avatar, p);
 
 export const repositoryRenderers = {
   'Push Hook': (p: Payload<'Push Hook'>): Embed => {
@@ -71,7 +67,7 @@ export const repositoryRenderers = {
     return {
       title: titled(placeOf(p), `Wiki page ${actionWords(action)}${title ? `: ${title}` : ''}`),
       ...linked(action === 'delete' ? wiki : url || wiki),
-      ...authorOf(p.user, p),
+      ...userOf(p.user, p),
       color: action === 'delete' ? COLORS.closed : action === 'create' ? COLORS.created : COLORS.info,
       ...(message ? { description: escapeMarkdown(message) } : {}),
     };
