@@ -1,7 +1,7 @@
-import { commitLine, escapeMarkdown, inlineCode, markdownLink, type Embed } from '../../../discord/message';
+import { escapeMarkdown, inlineCode, markdownLink, type Embed } from '../../../discord/message';
 import { COLORS } from '../../provider';
 import { formatSeconds } from '../duration';
-import { linked, pageOf, placeOf, titled, userOf, webOf } from './common';
+import { commitText, linked, numbered, pageOf, placeOf, titled, userOf, webOf } from './common';
 import { colorOf, deploymentWords, statusWords } from './words';
 import type { Payload } from './schemas';
 
@@ -20,15 +20,17 @@ function durationField(seconds: number | undefined) {
 export const ciRenderers = {
   'Pipeline Hook': (p: Payload<'Pipeline Hook'>): Embed => {
     const a = p.object_attributes ?? {};
-    const { commit, merge_request: mr } = p;
+    const commit = commitText(p.commit);
+    // A merge request pipeline's merge request.
+    const mergeRequest = numbered('!', p.merge_request?.iid, p.merge_request?.title);
     return {
       title: titled(placeOf(p), `Pipeline${number(a.id)} ${statusWords(a.status)}${onRef(a.ref)}`),
       ...linked(a.url || (a.id !== undefined ? pageOf(p, `-/pipelines/${a.id}`) : undefined) || webOf(p)),
       ...userOf(p.user, p),
       color: colorOf(a.status),
-      ...(commit?.id ? { description: commitLine({ id: commit.id, ...(commit.url ? { url: commit.url } : {}), message: commit.message ?? '', author: commit.author?.name ?? '' }, 8).replace(/ - $/, '') } : {}),
+      ...(commit ? { description: commit } : {}),
       fields: [
-        ...(mr && (mr.iid !== undefined || mr.title) ? [{ name: 'Merge request', value: markdownLink(escapeMarkdown([mr.iid !== undefined ? `!${mr.iid}` : '', mr.title ?? ''].filter(Boolean).join(' ')), mr.url) }] : []),
+        ...(mergeRequest ? [{ name: 'Merge request', value: markdownLink(escapeMarkdown(mergeRequest), p.merge_request?.url) }] : []),
         ...durationField(a.duration),
       ],
     };

@@ -1,5 +1,5 @@
-import type { Embed } from '../../../discord/message';
-import type { User, Where } from './schemas';
+import { commitLine, type Embed } from '../../../discord/message';
+import type { Commit, User, Where } from './schemas';
 
 /**
  * What every GitLab renderer needs: where an event happened (the project, or the repository older
@@ -33,6 +33,9 @@ export const pageOf = (p: Where, path: string): string | undefined => {
 
 /** A title prefixed by where it happened ("[group/project] ..."), or the text alone when no place is known. */
 export const titled = (place: string | undefined, text: string): string => (place ? `[${place}] ${text}` : `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`);
+
+/** A number after its sigil and a title ("#23 Crash"), what of them there is. */
+export const numbered = (sigil: string, number: number | undefined, title: string | undefined): string => [number !== undefined ? `${sigil}${number}` : '', title ?? ''].filter(Boolean).join(' ');
 
 /**
  * A thing by its kind, number and title ("issue #17: Crash"), saying only what is there: the
@@ -73,3 +76,8 @@ export const linked = (url: string | undefined): Pick<Embed, 'url'> => (url ? { 
 
 /** A bare snake_case or camelCase word of GitLab's in words ("script_failure" -> "script failure", "MergeRequest" -> "merge request"). */
 export const spaced = (word: string): string => word.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/** A commit as one line: its short id linked, its subject and author, what of them the payload has. */
+export const commitText = (c: Commit | undefined): string | undefined =>
+  // commitLine ends with " - <author>": without an author that ending goes.
+  c?.id ? commitLine({ id: c.id, ...(c.url ? { url: c.url } : {}), message: c.message ?? '', author: c.author?.name ?? '' }, 8).replace(/ - $/, '') : undefined;

@@ -1,13 +1,11 @@
 import { escapeMarkdown, type Embed } from '../../../discord/message';
 import { COLORS } from '../../provider';
-import { linked, pageOf, placeOf, spaced, subject, titled, userOf, webOf } from './common';
+import { linked, numbered, pageOf, placeOf, spaced, subject, titled, userOf, webOf } from './common';
 import { actionWords, colorOf } from './words';
 import type { Payload } from './schemas';
 
 /** Issues and other work items, merge requests, comments, reactions and milestones. */
 
-/** A number after its sigil and a title ("#23 Crash"), what of them there is. */
-const numbered = (sigil: string, number: number | undefined, title: string | undefined) => [number !== undefined ? `${sigil}${number}` : '', title ?? ''].filter(Boolean).join(' ');
 /** "Issue opened: #23 Crash", or as much of it as the payload says. */
 const headline = (head: string, rest: string) => (rest ? `${head}: ${rest}` : head);
 

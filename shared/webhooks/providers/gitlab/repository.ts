@@ -1,7 +1,7 @@
-import { commitLine, escapeMarkdown, type Embed } from '../../../discord/message';
+import { escapeMarkdown, type Embed } from '../../../discord/message';
 import { COLORS } from '../../provider';
 import { isNoCommit, refOf, refPath, refUpdateHeadline } from '../../refUpdate';
-import { authorOf, linked, pageOf, placeOf, titled, userOf, webOf } from './common';
+import { authorOf, commitText, linked, pageOf, placeOf, titled, userOf, webOf } from './common';
 import { actionWords } from './words';
 import type { Payload } from './schemas';
 
@@ -40,7 +40,7 @@ export const repositoryRenderers = {
       ...pushHeadline(p, p.total_commits_count ?? commits.length, false),
       ...pusher(p),
       description: commits
-        .flatMap((c) => (c.id ? [commitLine({ id: c.id, ...(c.url ? { url: c.url } : {}), message: c.message ?? '', author: c.author?.name ?? '' }, 8).replace(/ - $/, '')] : []))
+        .flatMap((c) => commitText(c) ?? [])
         .slice(0, 10)
         .join('\n'),
     };

@@ -108,4 +108,5 @@ export type EventName = keyof ReturnType<typeof schemas>;
 export type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]>;
 type Parts = ReturnType<typeof parts>;
 export type User = TolerantOutput<Parts['user']>;
+export type Commit = TolerantOutput<Parts['commit']>;
 export type Where = { project?: TolerantOutput<Parts['where']['project']>; repository?: TolerantOutput<Parts['where']['repository']> };
