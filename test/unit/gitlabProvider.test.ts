@@ -161,6 +161,13 @@ describe('GitLab in words (issue 32): what happened, to what, with what the payl
     expect(read('Merge Request Hook', withMr({ action: 'unapproved' })).title).toBe('[mike/diaspora] Merge request unapproved: !1 MS-Viewport');
   });
 
+  test('a merge request marked as draft or ready says so; a comment on a line of a diff names the file and line', () => {
+    const drafted = fixture('go-scm/pull_request_review_ready.json');
+    expect(read('Merge Request Hook', drafted).title).toBe('[rathod.meetsatish/meet] Merge request marked as draft: !3 Draft: Update README.md');
+    expect(read('Merge Request Hook', { ...drafted, changes: { draft: { previous: true, current: false } } }).title).toBe('[rathod.meetsatish/meet] Merge request marked ready: !3 Draft: Update README.md');
+    expect(read('Note Hook', fixture('go-scm/review_comment_create.json'))).toMatchObject({ title: '[gitlab-org/hello-world] Comment on merge request !1: update readme', fields: [{ name: 'File', value: 'README.md, line 1' }] });
+  });
+
   test("a merge request's or issue's description comes with every action, as Skyhook shows it", () => {
     expect(read('Merge Request Hook', withMr({ action: 'close', state: 'closed', description: 'Why it was done' }))).toMatchObject({ title: '[mike/diaspora] Merge request closed: !1 MS-Viewport', description: 'Why it was done', color: 0xd73a49 });
     const issue = gitlabPayloads['Issue Hook'] as { object_attributes: Record<string, unknown> };

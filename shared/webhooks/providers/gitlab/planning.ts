@@ -40,6 +40,13 @@ function onWhat(type: string | undefined, p: Subjects, commitId?: string): strin
   return number === undefined && !item?.title ? noteable.a : subject(noteable.kind, noteable.sigil, number, item?.title);
 }
 
+/** Where in a diff a comment is: the file, and its line when known ("README.md, line 3"). */
+function lineField(position: { new_path?: string; old_path?: string; new_line?: number; old_line?: number } | undefined): NonNullable<Embed['fields']> {
+  const file = position?.new_path || position?.old_path;
+  const line = position?.new_line ?? position?.old_line;
+  return file ? [{ name: 'File', value: escapeMarkdown(`${file}${line !== undefined ? `, line ${line}` : ''}`), inline: true }] : [];
+}
+
 /** A work item's kind in words: "Issue", "Task", "Epic"... (object_kind work_item without a type: "Work item"). */
 const itemKind = (p: Payload<'Issue Hook'>) => {
   const kind = p.object_attributes?.type ? spaced(p.object_attributes.type) : p.object_kind === 'work_item' ? 'work item' : 'issue';
@@ -61,9 +68,11 @@ export const planningRenderers = {
   },
   'Merge Request Hook': (p: Payload<'Merge Request Hook'>): Embed => {
     const a = p.object_attributes ?? {};
-    // An update with oldrev is new commits pushed to the source branch.
+    // An update with oldrev is new commits pushed to the source branch; one turning the draft flag, the merge request marked as draft or ready.
     const pushed = a.action === 'update' && Boolean(a.oldrev);
-    const head = pushed ? `Pushed to ${subject('merge request', '!', a.iid, a.title)}` : headline(`Merge request ${actionWords(a.action, a.state)}`, numbered('!', a.iid, a.title));
+    const draft = a.action === 'update' ? (p.changes?.draft ?? p.changes?.work_in_progress)?.current : undefined;
+    const words = draft === undefined ? actionWords(a.action, a.state) : draft ? 'marked as draft' : 'marked ready';
+    const head = pushed ? `Pushed to ${subject('merge request', '!', a.iid, a.title)}` : headline(`Merge request ${words}`, numbered('!', a.iid, a.title));
     return {
       title: titled(placeOf(p), pushed && a.iid === undefined && !a.title ? 'Pushed to a merge request' : head),
       ...linked(a.url || webOf(p)),
@@ -87,6 +96,7 @@ export const planningRenderers = {
       ...userOf(p.user, p),
       color: COLORS.info,
       ...(a.note ? { description: escapeMarkdown(a.note) } : {}),
+      fields: lineField(a.position),
     };
   },
   'Emoji Hook': (p: Payload<'Emoji Hook'>): Embed => {

@@ -13,8 +13,8 @@ const parts = () => {
   const repository = z.object({ name: z.string(), homepage: z.string() });
   const user = z.object({ name: z.string(), username: z.string(), avatar_url: z.string() });
   const commit = z.object({ id: z.string(), message: z.string(), url: z.string(), author: z.object({ name: z.string() }) });
-  /** What an update changed: only its names are shown. */
-  const changes = z.record(z.string(), z.unknown());
+  /** What an update changed: its names are shown; a merge request's draft flag says more (marked as draft, or ready). */
+  const changes = z.looseObject({ draft: z.object({ current: z.boolean() }), work_in_progress: z.object({ current: z.boolean() }) });
   const where = { project, repository };
   return { where, user, commit, changes };
 };
@@ -39,7 +39,15 @@ export const schemas = () => {
       ...subjects,
       event_type: z.string(),
       user,
-      object_attributes: z.object({ note: z.string(), url: z.string(), noteable_type: z.string(), commit_id: z.string(), action: z.string() }),
+      object_attributes: z.object({
+        note: z.string(),
+        url: z.string(),
+        noteable_type: z.string(),
+        commit_id: z.string(),
+        action: z.string(),
+        // A comment on a line of a diff (type DiffNote) says where.
+        position: z.object({ new_path: z.string(), old_path: z.string(), new_line: z.number(), old_line: z.number() }),
+      }),
     }),
     'Pipeline Hook': z.object({
       ...where,
