@@ -35,9 +35,14 @@ describe('GitLab provider', () => {
     expect(embedOf(gitlab.read(delivery(event, gitlabPayloads[event])))).toMatchObject({ title, color, url });
   });
 
-  test('a failed job says why; a deployment under way links to its job', () => {
+  test('a failed job says why (one allowed to fail says so, in yellow); a failed pipeline names its failed jobs; a deployment under way links to its job', () => {
     const job = gitlabPayloads['Job Hook'] as Record<string, unknown>;
     expect(embedOf(gitlab.read(delivery('Job Hook', { ...job, build_status: 'failed' })))).toMatchObject({ color: 0xd73a49, description: 'script failure' });
+    expect(embedOf(gitlab.read(delivery('Job Hook', { ...job, build_status: 'failed', build_allow_failure: true })))).toMatchObject({ title: '[gitlab-org/gitlab-test] Job test #1977 failed (allowed to fail) on gitlab-script-trigger', color: 0xdbab09 });
+    const pipeline = gitlabPayloads['Pipeline Hook'] as { object_attributes: Record<string, unknown> };
+    const builds = [{ name: 'lint', status: 'failed', allow_failure: true }, { name: 'test_unit', status: 'failed', allow_failure: false }, { name: 'build', status: 'success' }];
+    const failed = embedOf(gitlab.read(delivery('Pipeline Hook', { ...pipeline, object_attributes: { ...pipeline.object_attributes, status: 'failed' }, builds })));
+    expect(failed).toMatchObject({ title: '[mike/diaspora] Pipeline #31 failed on master', color: 0xd73a49, fields: [{ name: 'Failed jobs', value: 'test\\_unit' }] });
     const deployment = gitlabPayloads['Deployment Hook'] as Record<string, unknown>;
     expect(embedOf(gitlab.read(delivery('Deployment Hook', { ...deployment, status: 'running' })))).toMatchObject({ url: 'http://10.126.0.2:3000/root/test-deployment-webhooks/-/jobs/796', color: 0xdbab09 });
   });

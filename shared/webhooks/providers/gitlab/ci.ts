@@ -17,6 +17,12 @@ function durationField(seconds: number | undefined) {
   return value ? [{ name: 'Duration', value, inline: true }] : [];
 }
 
+/** The jobs that failed a pipeline (those allowed to fail do not), by name. */
+function failedField(builds: { name?: string; status?: string; allow_failure?: boolean }[] | undefined) {
+  const failed = (builds ?? []).filter((b) => b.status === 'failed' && b.allow_failure !== true && b.name).map((b) => b.name ?? '');
+  return failed.length ? [{ name: 'Failed jobs', value: escapeMarkdown(failed.join(', ')) }] : [];
+}
+
 export const ciRenderers = {
   'Pipeline Hook': (p: Payload<'Pipeline Hook'>): Embed => {
     const a = p.object_attributes ?? {};
@@ -31,6 +37,7 @@ export const ciRenderers = {
       ...(commit ? { description: commit } : {}),
       fields: [
         ...(mergeRequest ? [{ name: 'Merge request', value: markdownLink(escapeMarkdown(mergeRequest), p.merge_request?.url) }] : []),
+        ...failedField(p.builds),
         ...durationField(a.duration),
       ],
     };
@@ -39,11 +46,13 @@ export const ciRenderers = {
     // Older GitLab sends `repository` (whose page gives the path) and project_name (its full name) instead of `project`.
     const place = placeOf(p) || p.project_name;
     const name = [p.build_name, p.build_id !== undefined ? `#${p.build_id}` : ''].filter(Boolean).join(' ');
+    // A job allowed to fail fails without failing its pipeline: GitLab shows it in warning colours.
+    const allowed = p.build_status === 'failed' && p.build_allow_failure === true;
     return {
-      title: titled(place, `Job${name ? ` ${name}` : ''} ${statusWords(p.build_status)}${onRef(p.ref)}`),
+      title: titled(place, `Job${name ? ` ${name}` : ''} ${statusWords(p.build_status)}${allowed ? ' (allowed to fail)' : ''}${onRef(p.ref)}`),
       ...linked((p.build_id !== undefined ? pageOf(p, `-/jobs/${p.build_id}`) : undefined) ?? webOf(p)),
       ...userOf(p.user, p),
-      color: colorOf(p.build_status),
+      color: allowed ? COLORS.warning : colorOf(p.build_status),
       ...(p.build_status === 'failed' && p.build_failure_reason ? { description: escapeMarkdown(p.build_failure_reason.replace(/_/g, ' ')) } : {}),
       fields: [...(p.build_stage ? [{ name: 'Stage', value: escapeMarkdown(p.build_stage), inline: true }] : []), ...durationField(p.build_duration)],
     };

@@ -55,6 +55,7 @@ export const schemas = () => {
       commit,
       merge_request: titled,
       object_attributes: z.object({ id: z.number(), name: z.string(), ref: z.string(), status: z.string(), url: z.string(), duration: z.number() }),
+      builds: z.array(z.object({ name: z.string(), status: z.string(), allow_failure: z.boolean() })),
     }),
     'Job Hook': z.object({
       ...where,
@@ -67,6 +68,7 @@ export const schemas = () => {
       build_stage: z.string(),
       build_status: z.string(),
       build_failure_reason: z.string(),
+      build_allow_failure: z.boolean(),
       build_duration: z.number(),
     }),
     'Deployment Hook': z.object({
