@@ -161,7 +161,7 @@ describe('GitLab in words (issue 32): what happened, to what, with what the payl
   test('a merge request update says what: commits pushed (oldrev), or the fields changed, never only "updated" when more is known', () => {
     expect(read('Merge Request Hook', fixture('go-gitlab/service_merge_request.json'))).toMatchObject({ title: '[test/woodpecker] Pushed to merge request !2: Update client.go 🎉', fields: [{ name: 'Branches', value: 'next\\-feature → master' }] });
     const edited = read('Merge Request Hook', withMr({ action: 'update' }, { changes: { title: { previous: 'a', current: 'b' }, labels: {}, updated_at: {} } }));
-    expect(edited).toMatchObject({ title: '[mike/diaspora] Merge request updated: !1 MS-Viewport', fields: [{ name: 'Changed', value: 'title, labels' }] });
+    expect(edited).toMatchObject({ title: '[mike/diaspora] Merge request updated: !1 MS-Viewport', color: 0x0366d6, fields: [{ name: 'Changed', value: 'title, labels' }] });
     expect(read('Merge Request Hook', withMr({ action: 'merge', state: 'merged' }))).toMatchObject({ title: '[mike/diaspora] Merge request merged: !1 MS-Viewport', color: 0x6f42c1 });
     expect(read('Merge Request Hook', withMr({ action: 'unapproved' })).title).toBe('[mike/diaspora] Merge request unapproved: !1 MS-Viewport');
   });

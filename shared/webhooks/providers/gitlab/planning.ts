@@ -61,7 +61,8 @@ export const planningRenderers = {
       title: titled(placeOf(p), headline(`${itemKind(p)} ${actionWords(a.action, a.state)}`, numbered('#', a.iid, a.title))),
       ...linked(a.url || webOf(p)),
       ...userOf(p.user, p),
-      color: colorOf(a.action === 'update' ? undefined : a.action, a.state),
+      // An edit is news, not an opening: it is blue whatever the state.
+      color: a.action === 'update' ? COLORS.info : colorOf(a.action, a.state),
       ...(a.description ? { description: escapeMarkdown(a.description) } : {}),
       fields: changedField(a.action, p.changes),
     };
@@ -77,8 +78,8 @@ export const planningRenderers = {
       title: titled(placeOf(p), pushed && a.iid === undefined && !a.title ? 'Pushed to a merge request' : head),
       ...linked(a.url || webOf(p)),
       ...userOf(p.user, p),
-      // An approval is news of its own; otherwise the state tells (a merge is purple).
-      color: colorOf(a.action === 'update' ? undefined : a.action, a.state),
+      // An approval is news of its own, an edit or push informative; otherwise the state tells (a merge is purple).
+      color: a.action === 'update' ? COLORS.info : colorOf(a.action, a.state),
       ...(a.description ? { description: escapeMarkdown(a.description) } : {}),
       fields: [
         ...(a.source_branch && a.target_branch ? [{ name: 'Branches', value: escapeMarkdown(`${a.source_branch} → ${a.target_branch}`), inline: true }] : []),

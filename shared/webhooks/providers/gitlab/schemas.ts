@@ -25,10 +25,10 @@ export const schemas = () => {
   // Issues and work items (tasks, epics, incidents...) share one shape; `type` says which.
   const issue = z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.string(), state: z.string(), description: z.string(), type: z.string(), confidential: z.boolean() });
   const mergeRequest = z.object({ iid: z.number(), title: z.string(), url: z.string(), action: z.string(), state: z.string(), description: z.string(), oldrev: z.string(), source_branch: z.string(), target_branch: z.string() });
-  const titled = z.object({ iid: z.number(), title: z.string(), url: z.string() });
+  const item = z.object({ iid: z.number(), title: z.string(), url: z.string() });
   const snippet = z.object({ id: z.number(), title: z.string(), url: z.string() });
   /** What a comment or a reaction is on, beside it under its own name. */
-  const subjects = { issue: titled, merge_request: titled, snippet, commit: z.object({ id: z.string(), url: z.string() }) };
+  const subjects = { issue: item, merge_request: item, snippet, commit: z.object({ id: z.string(), url: z.string() }) };
   return {
     'Push Hook': z.object({ ...pushed, total_commits_count: z.number(), commits: z.array(commit) }),
     'Tag Push Hook': z.object({ ...pushed, checkout_sha: z.string(), message: z.string() }),
@@ -53,7 +53,7 @@ export const schemas = () => {
       ...where,
       user,
       commit,
-      merge_request: titled,
+      merge_request: item,
       object_attributes: z.object({ id: z.number(), name: z.string(), ref: z.string(), status: z.string(), url: z.string(), duration: z.number() }),
       builds: z.array(z.object({ name: z.string(), status: z.string(), allow_failure: z.boolean() })),
     }),
