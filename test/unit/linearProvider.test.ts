@@ -42,6 +42,13 @@ describe('Linear provider', () => {
     });
   });
 
+  test('a new issue shows its description; its cycle and (without a label) its priority number in words', () => {
+    const issue = payloads['Issue create'];
+    const embed = embedOf({ ...issue, data: { ...issue.data, description: 'Steps: **one**', priorityLabel: undefined, priority: 1, cycle: { number: 4 } } });
+    expect(embed.description).toBe('Steps: \\*\\*one\\*\\*');
+    expect(embed.fields).toEqual(expect.arrayContaining([{ name: 'Priority', value: 'Urgent', inline: true }, { name: 'Cycle', value: 'Cycle 4', inline: true }]));
+  });
+
   test('Issue update -> what really changed (not the unchanged empty fields Linear listed), the assignee', () => {
     const embed = embedOf(payloads['Issue update']);
     expect(embed).toMatchObject({ title: '[korosuke613] Issue assigned to user@example.com: KOR-11 webhook test', color: 0x0366d6, description: 'Changed: assignee' });

@@ -8,11 +8,11 @@ const { read, embedOf } = readerOf(trello);
 const withAction = (type: string, data: Record<string, unknown>) => ({ ...comment, action: { ...comment.action, type, data: { ...comment.action.data, text: undefined, ...data } } });
 
 describe('Trello provider', () => {
-  test('commentCard -> the board, card and list, the comment (escaped), who, linked to the card; keyed by the action id', () => {
+  test('commentCard -> the board, card and list, the comment (escaped), who, linked to the comment on its card; keyed by the action id', () => {
     expect(read(comment)).toMatchObject({ kind: 'message', event: 'commentCard', deliveryId: '5946eae0be7d3669fc554adf', username: 'Trello' });
     expect(embedOf(comment)).toMatchObject({
       title: '[Example Board] Comment on card: Example Card',
-      url: 'https://trello.com/c/Hz7qP25x',
+      url: 'https://trello.com/c/Hz7qP25x#comment-5946eae0be7d3669fc554adf',
       author: { name: 'Daniel Scalzi' },
       description: '\\*\\*Example Comment\\*\\*\n\nThis is an example comment.',
       fields: [{ name: 'List', value: 'Examples', inline: true }],
@@ -27,6 +27,10 @@ describe('Trello provider', () => {
     expect(embedOf(withAction('updateCard', { old: { name: 'Old' } }))).toMatchObject({ title: '[Example Board] Card renamed: Example Card', description: 'Renamed from Old' });
     expect(embedOf(withAction('updateCard', { old: { desc: '' }, card: { ...comment.action.data.card, desc: 'Now **described**' } }))).toMatchObject({ title: '[Example Board] Card description changed: Example Card', description: 'Now \\*\\*described\\*\\*' });
     expect(embedOf(withAction('updateCard', { old: { pos: 1 } })).title).toBe('[Example Board] Card updated: Example Card');
+    // The date or description a card had is said too.
+    const due = embedOf(withAction('updateCard', { old: { due: '2016-05-11T10:00:00.000Z' }, card: { ...comment.action.data.card, due: '2016-05-24T10:00:00.000Z' } }));
+    expect(due).toMatchObject({ title: '[Example Board] Due date set to 2016-05-24 10:00 UTC on card Example Card', description: 'Was 2016-05-11 10:00 UTC' });
+    expect(embedOf(withAction('updateCard', { old: { desc: 'Old text' }, card: { ...comment.action.data.card, desc: '' } }))).toMatchObject({ title: '[Example Board] Card description removed: Example Card', description: 'Was: Old text' });
   });
 
   test('any other action in words, verb in the past tense, with the item it concerns', () => {

@@ -39,7 +39,10 @@ const schemas = () => {
         assignee: named,
         project: named,
         priorityLabel: z.string(),
+        priority: z.number(),
         labels: z.array(named),
+        cycle: z.object({ name: z.string(), number: z.number() }),
+        description: z.string(),
       }),
     }),
     Comment: z.object({ ...envelope, data: z.object({ body: z.string(), issue: z.object({ title: z.string(), identifier: z.string() }), user: named }) }),
@@ -61,6 +64,8 @@ type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]>;
 
 const ACTIONS: Record<string, string> = { create: 'created', update: 'updated', remove: 'removed' };
+/** Linear's priority numbers, for deliveries without `priorityLabel`. */
+const PRIORITIES: Record<number, string> = { 0: 'No priority', 1: 'Urgent', 2: 'High', 3: 'Medium', 4: 'Low' };
 const done = (action: string | undefined) => (action ? (ACTIONS[action] ?? eventWords(action).toLowerCase()) : 'updated');
 /** Bookkeeping Linear records in `updatedFrom` that nobody wants to read about. */
 const BOOKKEEPING = new Set(['updatedAt', 'sortOrder', 'boardOrder', 'prioritySortOrder', 'subIssueSortOrder', 'descriptionData', 'startedAt', 'editedAt']);
@@ -112,12 +117,14 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ...link(p.url),
       ...by(p.actor),
       color: issueColor(p),
-      ...changedFields(changed),
+      // A new issue shows its description; an update what changed.
+      ...(p.action === 'create' ? said(data.description) : changedFields(changed)),
       ...withFields([
         ...field('State', data.state?.name),
-        ...field('Priority', data.priorityLabel),
+        ...field('Priority', data.priorityLabel ?? (data.priority !== undefined ? PRIORITIES[data.priority] : undefined)),
         ...field('Assignee', data.assignee?.name),
         ...field('Project', data.project?.name),
+        ...field('Cycle', data.cycle?.name || (data.cycle?.number !== undefined ? `Cycle ${data.cycle.number}` : undefined)),
         ...(data.labels?.some((label) => label.name) ? [{ name: 'Labels', value: data.labels.flatMap((label) => (label.name ? [escapeMarkdown(label.name)] : [])).join(', '), inline: true }] : []),
       ]),
     };

@@ -99,9 +99,11 @@ function cardChange(a: Action): Change | undefined {
   const changed = (field: string) => Object.hasOwn(before, field);
   if (listAfter?.name) return { words: `Card moved to ${listAfter.name}`, ...(listBefore?.name ? { description: `Moved from ${escapeMarkdown(listBefore.name)} to ${escapeMarkdown(listAfter.name)}` } : {}) };
   if (changed('closed') && card?.closed !== undefined) return card.closed ? { words: 'Card archived', color: COLORS.neutral } : { words: 'Card restored' };
-  if (changed('due')) return card?.due ? { words: `Due date set to ${dueDate(card.due)}`, on: ' on card ' } : { words: 'Due date removed', on: ' from card ' };
+  // The date it had, as Skyhook shows too: "was" only when there was one.
+  const was = typeof before['due'] === 'string' ? { description: `Was ${dueDate(before['due'])}` } : {};
+  if (changed('due')) return card?.due ? { words: `Due date set to ${dueDate(card.due)}`, on: ' on card ', ...was } : { words: 'Due date removed', on: ' from card ', ...was };
   if (changed('name')) return { words: 'Card renamed', ...(typeof before['name'] === 'string' ? { description: `Renamed from ${escapeMarkdown(before['name'])}` } : {}) };
-  if (changed('desc')) return card?.desc ? { words: 'Card description changed', description: escapeMarkdown(clip(card.desc)) } : { words: 'Card description removed' };
+  if (changed('desc')) return card?.desc ? { words: 'Card description changed', description: escapeMarkdown(clip(card.desc)) } : { words: 'Card description removed', ...(typeof before['desc'] === 'string' && before['desc'] ? { description: `Was: ${escapeMarkdown(clip(before['desc']))}` } : {}) };
   return undefined;
 }
 
@@ -126,7 +128,10 @@ function render(p: Payload, type: string): Embed {
   const { board, card, list } = a.data ?? {};
   const subject = card?.name || list?.name;
   const boardName = board?.name || p.model?.name;
-  const link = card?.shortLink ? `https://trello.com/c/${encodeURIComponent(card.shortLink)}` : board?.shortLink ? `https://trello.com/b/${encodeURIComponent(board.shortLink)}` : p.model?.url;
+  const cardUrl = card?.shortLink ? `https://trello.com/c/${encodeURIComponent(card.shortLink)}` : undefined;
+  // A comment's link focuses the comment on its card (its id is the action's).
+  const focused = cardUrl && type === 'commentCard' && a.id ? `${cardUrl}#comment-${encodeURIComponent(a.id)}` : cardUrl;
+  const link = focused ?? (board?.shortLink ? `https://trello.com/b/${encodeURIComponent(board.shortLink)}` : p.model?.url);
   const change = type === 'updateCard' ? cardChange(a) : undefined;
   const words = change?.words ?? (type === 'updateCard' ? 'Card updated' : actionWords(type));
   const described = a.data?.text ? escapeMarkdown(clip(a.data.text)) : (change?.description ?? (change ? undefined : detail(a)));
