@@ -107,13 +107,19 @@ function cardChange(a: Action): Change | undefined {
   return undefined;
 }
 
+/** A checklist item ticked or unticked: its state in the title, its name below. */
+function checkItemChange(a: Action): Change {
+  const item = a.data?.checkItem;
+  const words = item?.state === 'complete' ? 'Checklist item completed' : item?.state === 'incomplete' ? 'Checklist item marked incomplete' : 'Checklist item updated';
+  return { words, on: ' on card ', ...(item?.name ? { description: escapeMarkdown(item.name) } : {}) };
+}
+
 const MAX_TEXT = 500;
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
 
 /** What any other action says below its title: the check item, checklist, label or attachment it concerns. */
 function detail(a: Action): string | undefined {
   const { checkItem, checklist, label, attachment } = a.data ?? {};
-  if (a.type === 'updateCheckItemStateOnCard' && checkItem?.name) return `${escapeMarkdown(checkItem.name)}: ${checkItem.state === 'complete' ? 'done' : 'not done'}`;
   if (checkItem?.name) return escapeMarkdown(checkItem.name);
   if (checklist?.name) return escapeMarkdown(checklist.name);
   const labelName = label?.name || label?.color;
@@ -132,7 +138,7 @@ function render(p: Payload, type: string): Embed {
   // A comment's link focuses the comment on its card (its id is the action's).
   const focused = cardUrl && type === 'commentCard' && a.id ? `${cardUrl}#comment-${encodeURIComponent(a.id)}` : cardUrl;
   const link = focused ?? (board?.shortLink ? `https://trello.com/b/${encodeURIComponent(board.shortLink)}` : p.model?.url);
-  const change = type === 'updateCard' ? cardChange(a) : undefined;
+  const change = type === 'updateCard' ? cardChange(a) : type === 'updateCheckItemStateOnCard' ? checkItemChange(a) : undefined;
   const words = change?.words ?? (type === 'updateCard' ? 'Card updated' : actionWords(type));
   const described = a.data?.text ? escapeMarkdown(clip(a.data.text)) : (change?.description ?? (change ? undefined : detail(a)));
   const who = a.memberCreator?.fullName || a.memberCreator?.username;
