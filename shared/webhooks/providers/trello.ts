@@ -100,7 +100,9 @@ function cardChange(a: Action): Change | undefined {
   if (listAfter?.name) return { words: `Card moved to ${listAfter.name}`, ...(listBefore?.name ? { description: `Moved from ${escapeMarkdown(listBefore.name)} to ${escapeMarkdown(listAfter.name)}` } : {}) };
   if (changed('closed') && card?.closed !== undefined) return card.closed ? { words: 'Card archived', color: COLORS.neutral } : { words: 'Card restored' };
   // The date it had, as Skyhook shows too: "was" only when there was one.
-  const was = typeof before['due'] === 'string' ? { description: `Was ${dueDate(before['due'])}` } : {};
+  const wasDue = typeof before['due'] === 'string' ? before['due'] : undefined;
+  // A description is not escaped for us (a title is): a value that is no date is shown escaped.
+  const was = wasDue ? { description: `Was ${dueDate(wasDue) === wasDue ? escapeMarkdown(wasDue) : dueDate(wasDue)}` } : {};
   if (changed('due')) return card?.due ? { words: `Due date set to ${dueDate(card.due)}`, on: ' on card ', ...was } : { words: 'Due date removed', on: ' from card ', ...was };
   if (changed('name')) return { words: 'Card renamed', ...(typeof before['name'] === 'string' ? { description: `Renamed from ${escapeMarkdown(before['name'])}` } : {}) };
   if (changed('desc')) return card?.desc ? { words: 'Card description changed', description: escapeMarkdown(clip(card.desc)) } : { words: 'Card description removed', ...(typeof before['desc'] === 'string' && before['desc'] ? { description: `Was: ${escapeMarkdown(clip(before['desc']))}` } : {}) };
