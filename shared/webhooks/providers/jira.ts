@@ -49,6 +49,8 @@ const author = (...people: Tolerant<JiraPerson>[]) => {
   const name = people.find((person) => person?.displayName)?.displayName;
   return name ? { author: { name } } : {};
 };
+/** The issue's page, when the payload has what builds it. */
+const issueUrl = (item: Issue) => (item?.self && item.key ? browseUrl({ self: item.self, key: item.key }) : undefined);
 const project = (item: Issue) => (item?.fields?.project?.key ? `[${item.fields.project.key}] ` : '');
 /** "KEY summary", or what there is of it. */
 const subject = (item: Issue) => [item?.key, item?.fields?.summary].filter(Boolean).join(' ');
@@ -103,8 +105,10 @@ function updateAction(p: Payload<'jira:issue_updated'>): IssueAction {
   const resolution = items.find((i) => i.field === 'resolution');
   const known = UPDATE_TYPES[p.issue_event_type_name ?? ''];
   if (known) return known;
-  if (p.issue_event_type_name === 'issue_assigned' && !assignee) return { words: 'Issue assigned', color: COLORS.info };
-  if (p.issue_event_type_name === 'issue_assigned' || (assignee && only)) return { words: after(assignee) ? `Issue assigned to ${after(assignee)}` : 'Issue unassigned', color: COLORS.info };
+  if (p.issue_event_type_name === 'issue_assigned' || (assignee && only)) {
+    const to = after(assignee);
+    return { words: to ? `Issue assigned to ${to}` : assignee ? 'Issue unassigned' : 'Issue assigned', color: COLORS.info };
+  }
   // Done (by a resolution set or a status whose category is done) reads as closed; a resolution cleared as reopened.
   if (resolution) return after(resolution) ? { words: 'Issue resolved', color: COLORS.closed } : { words: 'Issue reopened', color: COLORS.created };
   if (status) return { words: after(status) ? `Issue moved to ${after(status)}` : 'Issue status changed', color: p.issue?.fields?.status?.statusCategory?.key === 'done' ? COLORS.closed : COLORS.info };
@@ -131,7 +135,7 @@ const COMMENT_TYPES: Record<string, CommentAction> = { issue_commented: COMMENT_
 /** A comment on an issue (or on an issue the payload does not name): the issue, the text, a link focused on the comment. */
 function commentEmbed(action: CommentAction, issue: Issue, comment: Comment, ...people: Tolerant<JiraPerson>[]): Embed {
   const on = subject(issue);
-  const url = issue?.self && issue.key ? browseUrl({ self: issue.self, key: issue.key }) : undefined;
+  const url = issueUrl(issue);
   const text = action.showsText && comment?.body ? escapeMarkdown(clip(comment.body)) : '';
   return {
     title: `${project(issue)}${on ? `${action.on} ${on}` : action.alone}`,
@@ -143,7 +147,7 @@ function commentEmbed(action: CommentAction, issue: Issue, comment: Comment, ...
 }
 
 function issueEmbed(words: string, color: number, p: Payload<'jira:issue_updated'>, description?: string): Embed {
-  const url = p.issue?.self && p.issue.key ? browseUrl({ self: p.issue.self, key: p.issue.key }) : undefined;
+  const url = issueUrl(p.issue);
   const on = subject(p.issue);
   return {
     title: `${project(p.issue)}${words}${on ? `: ${on}` : ''}`,
