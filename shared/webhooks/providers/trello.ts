@@ -92,6 +92,20 @@ interface Change {
   description?: string;
 }
 
+const MAX_TEXT = 500;
+const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
+
+/**
+ * The due date a card had, as Skyhook shows too, when it had one. A description is not escaped for
+ * us (a title is), so a value that is no date is shown escaped.
+ */
+function wasDue(before: Record<string, unknown>): Pick<Change, 'description'> {
+  const sent = before['due'];
+  if (typeof sent !== 'string') return {};
+  const shown = dueDate(sent);
+  return { description: `Was ${shown === sent ? escapeMarkdown(sent) : shown}` };
+}
+
 /** What an updateCard changed, in words: a move between lists, archiving, a new name, a due date, the description. */
 function cardChange(a: Action): Change | undefined {
   const { listBefore, listAfter, old, card } = a.data ?? {};
@@ -99,11 +113,7 @@ function cardChange(a: Action): Change | undefined {
   const changed = (field: string) => Object.hasOwn(before, field);
   if (listAfter?.name) return { words: `Card moved to ${listAfter.name}`, ...(listBefore?.name ? { description: `Moved from ${escapeMarkdown(listBefore.name)} to ${escapeMarkdown(listAfter.name)}` } : {}) };
   if (changed('closed') && card?.closed !== undefined) return card.closed ? { words: 'Card archived', color: COLORS.neutral } : { words: 'Card restored' };
-  // The date it had, as Skyhook shows too: "was" only when there was one.
-  const wasDue = typeof before['due'] === 'string' ? before['due'] : undefined;
-  // A description is not escaped for us (a title is): a value that is no date is shown escaped.
-  const was = wasDue ? { description: `Was ${dueDate(wasDue) === wasDue ? escapeMarkdown(wasDue) : dueDate(wasDue)}` } : {};
-  if (changed('due')) return card?.due ? { words: `Due date set to ${dueDate(card.due)}`, on: ' on card ', ...was } : { words: 'Due date removed', on: ' from card ', ...was };
+  if (changed('due')) return card?.due ? { words: `Due date set to ${dueDate(card.due)}`, on: ' on card ', ...wasDue(before) } : { words: 'Due date removed', on: ' from card ', ...wasDue(before) };
   if (changed('name')) return { words: 'Card renamed', ...(typeof before['name'] === 'string' ? { description: `Renamed from ${escapeMarkdown(before['name'])}` } : {}) };
   if (changed('desc')) return card?.desc ? { words: 'Card description changed', description: escapeMarkdown(clip(card.desc)) } : { words: 'Card description removed', ...(typeof before['desc'] === 'string' && before['desc'] ? { description: `Was: ${escapeMarkdown(clip(before['desc']))}` } : {}) };
   return undefined;
@@ -115,9 +125,6 @@ function checkItemChange(a: Action): Change {
   const words = item?.state === 'complete' ? 'Checklist item completed' : item?.state === 'incomplete' ? 'Checklist item marked incomplete' : 'Checklist item updated';
   return { words, on: ' on card ', ...(item?.name ? { description: escapeMarkdown(item.name) } : {}) };
 }
-
-const MAX_TEXT = 500;
-const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
 
 /** What any other action says below its title: the check item, checklist, label or attachment it concerns. */
 function detail(a: Action): string | undefined {
