@@ -41,6 +41,7 @@ describe('Trello provider', () => {
     expect(actionWords('voteOnCard')).toBe('Voted on card');
     expect(actionWords('memberJoinedTrello')).toBe('Member joined trello');
     expect(embedOf(withAction('addChecklistToCard', { checklist: { name: 'Launch' } }))).toMatchObject({ title: '[Example Board] Checklist added to card: Example Card', description: 'Launch' });
+    expect(embedOf(withAction('addAttachmentToCard', { attachment: { name: 'spec.pdf', url: 'https://trello.com/1/cards/x/attachments/y/download/spec.pdf' } }))).toMatchObject({ title: '[Example Board] Attachment added to card: Example Card', description: '[spec.pdf](https://trello.com/1/cards/x/attachments/y/download/spec.pdf)' });
   });
 
   test('signed over the body followed by the callback URL; a body without an action type is refused, one with nothing else renders', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { escapeMarkdown, type Embed } from '../../discord/message';
+import { escapeMarkdown, markdownLink, type Embed } from '../../discord/message';
 import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
 import { eventWords } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
@@ -126,14 +126,15 @@ function checkItemChange(a: Action): Change {
   return { words, on: ' on card ', ...(item?.name ? { description: escapeMarkdown(item.name) } : {}) };
 }
 
-/** What any other action says below its title: the check item, checklist, label or attachment it concerns. */
+/** What any other action says below its title: the check item, checklist, label, attachment or member it concerns. */
 function detail(a: Action): string | undefined {
   const { checkItem, checklist, label, attachment } = a.data ?? {};
   if (checkItem?.name) return escapeMarkdown(checkItem.name);
   if (checklist?.name) return escapeMarkdown(checklist.name);
   const labelName = label?.name || label?.color;
   if (labelName) return escapeMarkdown(labelName);
-  if (attachment?.name) return escapeMarkdown(attachment.name);
+  // An attachment links to its file, as Skyhook's message does.
+  if (attachment?.name) return markdownLink(escapeMarkdown(attachment.name), attachment.url);
   if (a.member?.fullName || a.member?.username) return escapeMarkdown(a.member.fullName || a.member.username || '');
   return undefined;
 }
