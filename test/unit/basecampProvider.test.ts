@@ -60,6 +60,9 @@ describe('Basecamp provider', () => {
     expect(kindWords('something_new')).toEqual({ noun: 'Something new' });
     const edited = embedOf({ ...withRecording('comment_created', {}), kind: 'comment_content_changed' });
     expect(edited.title).toBe('[Zulip HQ] Comment edited on New task');
+    const trashed = embedOf({ ...withRecording('comment_created', {}), kind: 'comment_trashed' });
+    expect(trashed.title).toBe('[Zulip HQ] Comment moved to the trash on New task');
+    expect(trashed).not.toHaveProperty('description');
     expect(embedOf({ ...sample('todo_completed'), kind: 'todo_uncompleted' }).title).toBe('[Zulip HQ] To-do reopened: New task');
   });
 

@@ -105,7 +105,8 @@ function render(p: Payload, kind: string): Embed {
   const parent = r.parent?.title?.trim();
   // A comment's own title is "Re: <parent>": the parent names what it is on better.
   const what = noun === 'Comment' ? `Comment${action && action !== 'created' ? ` ${action}` : ''}${parent || title ? ` on ${parent || title}` : ''}` : `${noun}${action ? ` ${action}` : ''}${title ? `: ${title}` : ''}`;
-  const excerpt = r.content ? plainText(r.content) : '';
+  // What was trashed or deleted is not posted again.
+  const excerpt = r.content && !/trash|deleted/.test(action ?? '') ? plainText(r.content) : '';
   const who = p.creator?.name || r.creator?.name;
   return {
     title: `${r.bucket?.name ? `[${r.bucket.name}] ` : ''}${what}`,
