@@ -104,7 +104,13 @@ describe('Confluence provider', () => {
   });
 
   test('a page without its title still renders, with what it has', () => {
-    expect(embedOf({ ...payloads.page_updated, page: { ...payloads.page_updated.page, title: undefined } }).title).toBe('[Example] Page updated');
+    expect(embedOf({ ...payloads.page_updated, page: { ...payloads.page_updated.page, title: undefined } }).title).toBe('[Example] Page updated: id 108265543');
+    expect(embedOf({ ...payloads.page_updated, page: { spaceName: 'Example' } }).title).toBe('[Example] Page updated');
+  });
+
+  test('Data Center names the event in `event` and sends the content by id, who by user key', () => {
+    const outcome = confluence.read(delivery({ timestamp: 1768241233603, event: 'page_created', userKey: 'ff80', page: { id: 1015810 } }));
+    expect(outcome).toMatchObject({ kind: 'message', event: 'page_created', embeds: [{ title: 'Page created: id 1015810', author: { name: 'User key ff80' } }] });
   });
 
   test('the fixture deliveries read as messages', () => {

@@ -1,21 +1,24 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../../discord/message';
-import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
+import { COLORS, firstOf, fromField, schemaProvider, type Provider } from '../provider';
 import { eventWords } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
 
 /**
  * Confluence webhooks: the event is the body's `eventType` ("page_updated", "blog_created", ...),
- * who did it `userDisplayName`; each content item carries its page URL in `self`. Deliveries carry
- * no id. Unsigned here: Confluence Data Center documents an HMAC in X-Hub-Signature but not its
+ * who did it `userDisplayName`; each content item carries its page URL in `self`. Confluence Data
+ * Center (7.7 and later) names the event in `event` instead and sends only the content's id (and a
+ * `userKey`): such a delivery says what happened to which id. Deliveries carry no id. Unsigned here: Confluence Data Center documents an HMAC in X-Hub-Signature but not its
  * exact format, and the Cloud bodies these renderers read carry no signature at all. Every event
  * is one of a few families (page, blog, comment, attachment, label, space, user, group) sharing
  * parts, so one envelope reads them all, tolerantly: what a delivery lacks is left out.
  */
 const envelope = () => {
-  const content = z.object({ title: z.string(), self: z.string(), spaceName: z.string(), version: z.number() });
+  const content = z.object({ id: z.string(), title: z.string(), self: z.string(), spaceName: z.string(), version: z.number() });
   return z.object({
     userDisplayName: z.string(),
+    // Data Center names who acted by this key only.
+    userKey: z.string(),
     page: content,
     blog: content,
     comment: z.object({ self: z.string(), spaceName: z.string(), parent: content, commentBody: z.string() }),
@@ -34,7 +37,8 @@ type Content = Payload['page'];
 
 const MAX_TEXT = 500;
 const MAX_FILES = 10;
-const by = (p: Payload) => (p.userDisplayName ? { author: { name: p.userDisplayName } } : {});
+/** Who acted: the name Cloud sends, else the key Data Center sends (all it says of the user). */
+const by = (p: Payload) => (p.userDisplayName ? { author: { name: p.userDisplayName } } : p.userKey ? { author: { name: `User key ${p.userKey}` } } : {});
 const space = (item: { spaceName?: string | undefined } | undefined) => (item?.spaceName ? `[${item.spaceName}] ` : '');
 const link = (url: string | undefined) => (url ? { url } : {});
 const withFields = (list: NonNullable<Embed['fields']>) => (list.length ? { fields: list } : {});
@@ -80,10 +84,13 @@ function split(event: string): [family: string, action: string] {
 }
 const colorOf = (action: string) => (/created|published|restored|reactivated/.test(action) ? COLORS.created : /trash|deleted|deactivated/.test(action) ? COLORS.closed : COLORS.info);
 
+/** What names a page or blog post: its title, or (Data Center sends no more) its id. */
+const named = (item: Content) => item?.title || (item?.id ? `id ${item.id}` : undefined);
+
 /** A page or blog post: its space, title, link, and the version an edit made. */
 function contentEmbed(noun: string, action: string, item: Content, p: Payload): Embed {
   return {
-    title: `${space(item)}${noun} ${action}${item?.title ? `: ${item.title}` : ''}`,
+    title: `${space(item)}${noun} ${action}${named(item) ? `: ${named(item)}` : ''}`,
     ...link(item?.self),
     ...by(p),
     color: colorOf(action),
@@ -159,7 +166,7 @@ export const confluence: Provider = schemaProvider({
   displayName: 'Confluence',
   description: 'Every event: pages and blog posts created, updated, moved, trashed, restored; comments added, edited, deleted (their text); files attached; labels; spaces; users and groups. Each linked to its page.',
   docs: 'https://developer.atlassian.com/cloud/confluence/modules/webhook/',
-  event: fromField('eventType'),
+  event: firstOf(fromField('eventType'), fromField('event')),
   tolerant: true,
   schemas: () => ({}),
   renderers: {},
