@@ -16,8 +16,8 @@ const embedOf = (payload: unknown) => {
 };
 
 describe('Confluence provider', () => {
-  test('renders the events it has real payloads for, unsigned', () => {
-    expect(confluence.events).toEqual(['page_updated', 'blog_created', 'comment_created', 'attachment_created', 'label_added', 'space_created', 'user_removed']);
+  test('renders every event (one envelope reads them all), unsigned', () => {
+    expect(confluence.events).toEqual(['*']);
     expect(confluence.signature).toBeUndefined();
   });
 
@@ -44,7 +44,7 @@ describe('Confluence provider', () => {
 
   test('comment_created -> the page commented on, a link focused on the comment, its text without HTML', () => {
     expect(embedOf(payloads.comment_created)).toMatchObject({
-      title: '[Example] New comment on example',
+      title: '[Example] Comment on example',
       url: 'https://example.atlassian.net/wiki/spaces/ZC/pages/108265543/example?focusedCommentId=108298295#comment-108298295',
       color: 0x0366d6,
       author: { name: 'Zaphod Beeblebrox' },
@@ -70,7 +70,22 @@ describe('Confluence provider', () => {
     expect(embedOf(payloads.label_added)).toMatchObject({ title: '[Zelda Clone] Label added to WEBHOOKS: debug', url: 'https://example.atlassian.net/wiki/spaces/EX/pages/108265473/WEBHOOKS', color: 0x6a737d });
     expect(embedOf(payloads.space_created)).toMatchObject({ title: 'Space created: test-space (TES)', url: 'https://example.atlassian.net/wiki/spaces/TES', color: 0x2ea44f });
     expect(embedOf(payloads.space_created).description).toBeUndefined();
-    expect(embedOf(payloads.user_removed)).toMatchObject({ title: 'User removed: Debug Test (Unlicensed)', color: 0xd73a49 });
+    expect(embedOf(payloads.user_removed)).toMatchObject({ title: 'User deleted: Debug Test (Unlicensed)', color: 0xd73a49 });
+  });
+
+  test('every other event in words: content removed goes to the trash, trashed is purged; comments edited or deleted are said so', () => {
+    const page = payloads.page_updated.page;
+    expect(embedOf({ eventType: 'page_created', page })).toMatchObject({ title: '[Example] Page created: example_page', color: 0x2ea44f });
+    expect(embedOf({ eventType: 'page_removed', page }).title).toBe('[Example] Page moved to the trash: example_page');
+    expect(embedOf({ eventType: 'page_trashed', page }).title).toBe('[Example] Page deleted from the trash: example_page');
+    expect(embedOf({ eventType: 'blog_updated', blog: payloads.blog_created.blog }).title).toBe("[Example] Blog post updated: Heyyyyyyy Guyyyyyys It's blog post here");
+    expect(embedOf({ ...payloads.comment_created, eventType: 'comment_updated' })).toMatchObject({ title: '[Example] Comment edited on example', description: 'joseph test' });
+    const deleted = embedOf({ ...payloads.comment_created, eventType: 'comment_removed' });
+    expect(deleted.title).toBe('[Example] Comment deleted on example');
+    expect(deleted).not.toHaveProperty('description');
+    expect(embedOf({ ...payloads.label_added, eventType: 'label_removed' }).title).toBe('[Zelda Clone] Label removed from WEBHOOKS: debug');
+    expect(embedOf({ eventType: 'group_created', groupName: 'devs' }).title).toBe('Group created: devs');
+    expect(embedOf({ eventType: 'theme_enabled' }).title).toBe('Theme enabled');
   });
 
   test('markdown in payload text cannot change the layout', () => {
@@ -80,17 +95,22 @@ describe('Confluence provider', () => {
     expect(embedOf({ ...payloads.page_updated, page }).fields?.[0]?.value).toBe('\\_\\_Ex\\_\\_');
   });
 
-  test('an event we do not render is ignored, not an error', () => {
-    expect(confluence.read(delivery({ eventType: 'page_trashed', page: payloads.page_updated.page }))).toEqual({ kind: 'ignored', event: 'page_trashed' });
-  });
-
   test.each<[string, ProviderDelivery, RegExp]>([
     ['a body without eventType', delivery({ page: payloads.page_updated.page }), /missing the eventType field/],
     ['malformed JSON', { headers: {}, body: '<xml/>' }, /not valid JSON/],
-    ['a page without its title', delivery({ ...payloads.page_updated, page: { ...payloads.page_updated.page, title: undefined } }), /not a Confluence page_updated payload: page.title/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => confluence.read(bad)).toThrow(PayloadError);
     expect(() => confluence.read(bad)).toThrow(reason);
+  });
+
+  test('a page without its title still renders, with what it has', () => {
+    expect(embedOf({ ...payloads.page_updated, page: { ...payloads.page_updated.page, title: undefined } }).title).toBe('[Example] Page updated: id 108265543');
+    expect(embedOf({ ...payloads.page_updated, page: { spaceName: 'Example' } }).title).toBe('[Example] Page updated');
+  });
+
+  test('Data Center names the event in `event` and sends the content by id, who by user key', () => {
+    const outcome = confluence.read(delivery({ timestamp: 1768241233603, event: 'page_created', userKey: 'ff80', page: { id: 1015810 } }));
+    expect(outcome).toMatchObject({ kind: 'message', event: 'page_created', embeds: [{ title: 'Page created: id 1015810', author: { name: 'User key ff80' } }] });
   });
 
   test('the fixture deliveries read as messages', () => {

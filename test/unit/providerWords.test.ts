@@ -79,9 +79,9 @@ const rows: [provider: string, event: string, action: string, payload: unknown, 
   ['gogs', 'issue_comment', 'created on a pull request', variant(fixtureJson(gogsDeliveries, 'issue-comment-event.json'), (p) => (p.issue.pull_request = { merged: false, merged_at: null })), { title: '[user/repo] Comment created on pull request #1: Fix bug' }],
   ['gitea', 'issue_comment', 'deleted', withAction(fixtureJson(giteaDeliveries, 'issue-comment-event.json'), 'deleted'), { title: '[example/example] Comment deleted on issue #1: example' }],
   ['gitea', 'pull_request', 'synchronized', withAction(fixtureJson(giteaDeliveries, 'pull-request-event.json'), 'synchronized'), { title: '[example/example] Pushed to pull request #2: update' }],
-  // Trello: a due date change shows the new date.
-  ['trello', 'updateCard', 'due date set', dueChange('2024-05-01T12:00:00.000Z', null), { title: '[Example Board] Card updated: Example Card', description: 'Due date set to 2024-05-01 12:00 UTC' }],
-  ['trello', 'updateCard', 'due date removed', dueChange(null, '2024-05-01T12:00:00.000Z'), { title: '[Example Board] Card updated: Example Card', description: 'Due date removed' }],
+  // Trello: a due date change says the new date in its title, not "Card updated".
+  ['trello', 'updateCard', 'due date set', dueChange('2024-05-01T12:00:00.000Z', null), { title: '[Example Board] Due date set to 2024-05-01 12:00 UTC on card Example Card' }],
+  ['trello', 'updateCard', 'due date removed', dueChange(null, '2024-05-01T12:00:00.000Z'), { title: '[Example Board] Due date removed from card Example Card' }],
   // Heroku's deploy hook: a value ending in a newline ends no title.
   ['heroku', 'deploy', 'release ending in a newline', { ...deployForm, release: 'v9\n', head: `${deployForm.head}\n` }, { title: '[deploying-furiously-42] Deployed v9 (441e20)' }],
 ];

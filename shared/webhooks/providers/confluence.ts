@@ -1,44 +1,47 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../../discord/message';
-import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
+import { COLORS, firstOf, fromField, schemaProvider, type Provider } from '../provider';
+import { eventWords } from '../render/words';
+import type { TolerantOutput } from '../tolerantRead';
 
 /**
  * Confluence webhooks: the event is the body's `eventType` ("page_updated", "blog_created", ...),
- * who did it `userDisplayName`; each content item carries its page URL in `self`. Deliveries carry
- * no id. Unsigned here: Confluence Data Center documents an HMAC in X-Hub-Signature but not its
- * exact format, and the Cloud bodies these renderers read carry no signature at all.
+ * who did it `userDisplayName`; each content item carries its page URL in `self`. Confluence Data
+ * Center (7.7 and later) names the event in `event` instead and sends only the content's id (and a
+ * `userKey`): such a delivery says what happened to which id. Deliveries carry no id. Unsigned here: Confluence Data Center documents an HMAC in X-Hub-Signature but not its
+ * exact format, and the Cloud bodies these renderers read carry no signature at all. Every event
+ * is one of a few families (page, blog, comment, attachment, label, space, user, group) sharing
+ * parts, so one envelope reads them all, tolerantly: what a delivery lacks is left out.
  */
-
-/** The parts several events share, built with the schemas on the first delivery, not at import. */
-const parts = () => {
-  const content = z.object({ title: z.string(), self: z.string(), spaceName: z.optional(z.string()), spaceKey: z.optional(z.string()), contentType: z.optional(z.string()), version: z.optional(z.number()) });
-  const user = { userDisplayName: z.optional(z.string()) };
-  return { content, user };
-};
-type Parts = ReturnType<typeof parts>;
-
-const schemas = () => {
-  const { content, user } = parts();
-  return {
-    page_updated: z.object({ ...user, page: content, updateTrigger: z.optional(z.string()) }),
-    blog_created: z.object({ ...user, blog: content }),
-    comment_created: z.object({ ...user, comment: z.object({ self: z.string(), spaceName: z.optional(z.string()), parent: z.optional(content), commentBody: z.optional(z.string()) }) }),
-    attachment_created: z.object({ ...user, attachedTo: content, attachments: z.array(z.object({ fileName: z.string(), fileSize: z.optional(z.number()) })) }),
-    label_added: z.object({ ...user, label: z.object({ name: z.string() }), labeled: z.optional(content) }),
-    space_created: z.object({ ...user, space: z.object({ title: z.string(), key: z.string(), self: z.string(), description: z.optional(z.string()) }) }),
-    user_removed: z.object({ userProfile: z.object({ fullName: z.string() }) }),
-  };
+const envelope = () => {
+  const content = z.object({ id: z.string(), title: z.string(), self: z.string(), spaceName: z.string(), version: z.number() });
+  return z.object({
+    userDisplayName: z.string(),
+    // Data Center names who acted by this key only.
+    userKey: z.string(),
+    page: content,
+    blog: content,
+    comment: z.object({ self: z.string(), spaceName: z.string(), parent: content, commentBody: z.string() }),
+    attachedTo: content,
+    attachments: z.array(z.object({ fileName: z.string(), fileSize: z.number() })),
+    label: z.object({ name: z.string() }),
+    labeled: content,
+    space: z.object({ title: z.string(), key: z.string(), self: z.string(), description: z.string() }),
+    userProfile: z.object({ fullName: z.string() }),
+    groupName: z.string(),
+  });
 };
 
-type EventName = keyof ReturnType<typeof schemas>;
-type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
-type Content = z.output<Parts['content']>;
+type Payload = TolerantOutput<ReturnType<typeof envelope>>;
+type Content = Payload['page'];
 
 const MAX_TEXT = 500;
 const MAX_FILES = 10;
-const by = (p: { userDisplayName?: string | undefined }) => (p.userDisplayName ? { author: { name: p.userDisplayName } } : {});
-const space = (item: { spaceName?: string | undefined }) => (item.spaceName ? `[${item.spaceName}] ` : '');
-const spaceField = (item: Content) => (item.spaceName ? [{ name: 'Space', value: escapeMarkdown(item.spaceName), inline: true }] : []);
+/** Who acted: the name Cloud sends, else the key Data Center sends (all it says of the user). */
+const by = (p: Payload) => (p.userDisplayName ? { author: { name: p.userDisplayName } } : p.userKey ? { author: { name: `User key ${p.userKey}` } } : {});
+const space = (item: { spaceName?: string | undefined } | undefined) => (item?.spaceName ? `[${item.spaceName}] ` : '');
+const link = (url: string | undefined) => (url ? { url } : {});
+const withFields = (list: NonNullable<Embed['fields']>) => (list.length ? { fields: list } : {});
 
 /** A comment's storage-format HTML as plain text: tags dropped, the common entities decoded, cut short. */
 export function plainText(html: string): string {
@@ -54,68 +57,118 @@ export function plainText(html: string): string {
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} B`);
 
-const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
-  page_updated: (p) => ({
-    title: `${space(p.page)}Page updated: ${p.page.title}`,
-    url: p.page.self,
+/** The documented actions (developer.atlassian.com/cloud/confluence/modules/webhook/) in words. */
+const ACTIONS: Record<string, string> = {
+  created: 'created',
+  updated: 'updated',
+  removed: 'deleted',
+  restored: 'restored',
+  moved: 'moved',
+  viewed: 'viewed',
+  children_reordered: 'children reordered',
+  permissions_updated: 'permissions updated',
+  logo_updated: 'logo updated',
+  deactivated: 'deactivated',
+  reactivated: 'reactivated',
+  followed: 'followed',
+};
+/** Content (pages, blog posts, files) "removed" goes to the trash; "trashed" is purged from there. */
+const CONTENT_ACTIONS: Record<string, string> = { removed: 'moved to the trash', trashed: 'deleted from the trash', restored: 'restored from the trash' };
+const CONTENT = new Set(['page', 'blog', 'attachment']);
+
+/** "page_children_reordered" -> ["page", "children reordered"]. */
+function split(event: string): [family: string, action: string] {
+  const [family = '', ...rest] = event.split('_');
+  const suffix = rest.join('_');
+  return [family, (CONTENT.has(family) ? CONTENT_ACTIONS[suffix] : undefined) ?? ACTIONS[suffix] ?? eventWords(suffix).toLowerCase()];
+}
+const colorOf = (action: string) => (/created|published|restored|reactivated/.test(action) ? COLORS.created : /trash|deleted|deactivated/.test(action) ? COLORS.closed : COLORS.info);
+
+/** What names a page or blog post: its title, or (Data Center sends no more) its id. */
+const named = (item: Content) => item?.title || (item?.id ? `id ${item.id}` : undefined);
+
+/** A page or blog post: its space, title, link, and the version an edit made. */
+function contentEmbed(noun: string, action: string, item: Content, p: Payload): Embed {
+  return {
+    title: `${space(item)}${noun} ${action}${named(item) ? `: ${named(item)}` : ''}`,
+    ...link(item?.self),
     ...by(p),
-    color: COLORS.info,
-    fields: [...spaceField(p.page), ...(p.page.version !== undefined ? [{ name: 'Version', value: String(p.page.version), inline: true }] : [])],
-  }),
-  blog_created: (p) => ({
-    title: `${space(p.blog)}Blog post published: ${p.blog.title}`,
-    url: p.blog.self,
+    color: colorOf(action),
+    ...withFields([...(item?.spaceName ? [{ name: 'Space', value: escapeMarkdown(item.spaceName), inline: true }] : []), ...(item?.version !== undefined && action === 'updated' ? [{ name: 'Version', value: String(item.version), inline: true }] : [])]),
+  };
+}
+
+/** How a comment's title reads for each action, with and without the page it is on. */
+const COMMENT_WORDS: Record<string, [on: string, alone: string]> = { created: ['Comment on', 'Comment added'], updated: ['Comment edited on', 'Comment edited'], removed: ['Comment deleted on', 'Comment deleted'] };
+
+function commentEmbed(event: string, p: Payload): Embed {
+  const [on, alone] = COMMENT_WORDS[event.slice('comment_'.length)] ?? ['Comment on', 'Comment added'];
+  const parent = p.comment?.parent?.title;
+  // A deleted comment's text is not posted again.
+  const text = event !== 'comment_removed' && p.comment?.commentBody ? plainText(p.comment.commentBody) : '';
+  return {
+    title: `${space(p.comment)}${parent ? `${on} ${parent}` : alone}`,
+    // The comment's own URL focuses it on its page.
+    ...link(p.comment?.self ?? p.comment?.parent?.self),
     ...by(p),
-    color: COLORS.created,
-    fields: spaceField(p.blog),
-  }),
-  comment_created: (p) => {
-    const text = p.comment.commentBody ? plainText(p.comment.commentBody) : '';
-    return {
-      title: `${space(p.comment)}New comment${p.comment.parent ? ` on ${p.comment.parent.title}` : ''}`,
-      // The comment's own URL focuses it on its page.
-      url: p.comment.self,
-      ...by(p),
-      color: COLORS.info,
-      ...(text ? { description: escapeMarkdown(text) } : {}),
-    };
-  },
-  attachment_created: (p) => {
-    const files = p.attachments;
-    const lines = files.slice(0, MAX_FILES).map((file) => `${escapeMarkdown(file.fileName)}${file.fileSize !== undefined ? ` (${size(file.fileSize)})` : ''}`);
-    return {
-      title: `${space(p.attachedTo)}${files.length === 1 ? 'File' : `${files.length} files`} attached to ${p.attachedTo.title}`,
-      url: p.attachedTo.self,
-      ...by(p),
-      color: COLORS.info,
-      ...(lines.length ? { description: lines.join('\n') + (files.length > MAX_FILES ? `\nand ${files.length - MAX_FILES} more` : '') } : {}),
-    };
-  },
-  label_added: (p) => ({
-    title: `${p.labeled ? space(p.labeled) : ''}Label added${p.labeled ? ` to ${p.labeled.title}` : ''}: ${p.label.name}`,
-    ...(p.labeled ? { url: p.labeled.self } : {}),
+    color: event === 'comment_removed' ? COLORS.neutral : COLORS.info,
+    ...(text ? { description: escapeMarkdown(text) } : {}),
+  };
+}
+
+function attachmentEmbed(action: string, p: Payload): Embed {
+  const files = p.attachments ?? [];
+  const lines = files.slice(0, MAX_FILES).flatMap((file) => (file.fileName ? [`${escapeMarkdown(file.fileName)}${file.fileSize !== undefined ? ` (${size(file.fileSize)})` : ''}`] : []));
+  const what = files.length > 1 ? `${files.length} files` : 'File';
+  const to = p.attachedTo?.title;
+  const words = action === 'created' ? `${what} attached${to ? ` to ${to}` : ''}` : `${what} ${action}${to ? ` on ${to}` : ''}`;
+  return {
+    title: `${space(p.attachedTo)}${words}`,
+    ...link(p.attachedTo?.self),
+    ...by(p),
+    color: colorOf(action),
+    ...(lines.length ? { description: lines.join('\n') + (files.length > MAX_FILES ? `\nand ${files.length - MAX_FILES} more` : '') } : {}),
+  };
+}
+
+function labelEmbed(event: string, p: Payload): Embed {
+  const name = p.label?.name;
+  const on = p.labeled?.title;
+  const words = event === 'label_added' ? `Label added${on ? ` to ${on}` : ''}` : event === 'label_removed' ? `Label removed${on ? ` from ${on}` : ''}` : `Label ${split(event)[1]}`;
+  return {
+    title: `${space(p.labeled)}${words}${name ? `: ${name}` : ''}`,
+    ...link(p.labeled?.self),
     ...by(p),
     color: COLORS.neutral,
-  }),
-  space_created: (p) => ({
-    title: `Space created: ${p.space.title} (${p.space.key})`,
-    url: p.space.self,
-    ...by(p),
-    color: COLORS.created,
-    ...(p.space.description ? { description: escapeMarkdown(p.space.description) } : {}),
-  }),
-  user_removed: (p) => ({
-    title: `User removed: ${p.userProfile.fullName}`,
-    color: COLORS.closed,
-  }),
-};
+  };
+}
+
+function render(p: Payload, event: string): Embed {
+  const [family, action] = split(event);
+  if (family === 'page') return contentEmbed('Page', action, p.page, p);
+  if (family === 'blueprint') return contentEmbed('Page', 'created from a blueprint', p.page, p);
+  // A blog post is published when created.
+  if (family === 'blog') return contentEmbed('Blog post', action === 'created' ? 'published' : action, p.blog, p);
+  if (family === 'comment') return commentEmbed(event, p);
+  if (family === 'attachment') return attachmentEmbed(action, p);
+  if (family === 'label') return labelEmbed(event, p);
+  if (family === 'space') {
+    const named = p.space?.title && p.space.key ? `${p.space.title} (${p.space.key})` : p.space?.title || p.space?.key;
+    return { title: `Space ${action}${named ? `: ${named}` : ''}`, ...link(p.space?.self), ...by(p), color: colorOf(action), ...(p.space?.description ? { description: escapeMarkdown(p.space.description) } : {}) };
+  }
+  if (family === 'user') return { title: `User ${action}${p.userProfile?.fullName ? `: ${p.userProfile.fullName}` : ''}`, color: colorOf(action) };
+  if (family === 'group') return { title: `Group ${action}${p.groupName ? `: ${p.groupName}` : ''}`, ...by(p), color: colorOf(action) };
+  return { title: eventWords(event), ...by(p), color: COLORS.info };
+}
 
 export const confluence: Provider = schemaProvider({
   name: 'confluence',
   displayName: 'Confluence',
-  description: 'Pages updated, blog posts published, new comments (their text), files attached, labels added, spaces created and users removed, each linked to its page.',
+  description: 'Every event: pages and blog posts created, updated, moved, trashed, restored; comments added, edited, deleted (their text); files attached; labels; spaces; users and groups. Each linked to its page.',
   docs: 'https://developer.atlassian.com/cloud/confluence/modules/webhook/',
-  event: fromField('eventType'),
-  schemas,
-  renderers,
+  event: firstOf(fromField('eventType'), fromField('event')),
+  tolerant: true,
+  schemas: () => ({}),
+  renderers: {},
+  everyOtherEvent: { schema: envelope, render },
 });
