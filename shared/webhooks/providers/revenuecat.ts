@@ -24,6 +24,9 @@ const envelope = () => z.object({
     period_type: z.string(),
     expiration_at_ms: z.number(),
     entitlement_ids: z.array(z.string()),
+    // A TRANSFER moves purchases between app user ids.
+    transferred_from: z.array(z.string()),
+    transferred_to: z.array(z.string()),
     cancel_reason: z.string(),
     expiration_reason: z.string(),
   }),
@@ -45,6 +48,7 @@ function render(p: TolerantOutput<ReturnType<typeof envelope>>, type: string): E
   const reason = e.cancel_reason || e.expiration_reason;
   const expires = when(e.expiration_at_ms);
   const field = (name: string, value: string | undefined) => (value ? [{ name, value: escapeMarkdown(eventWords(value)), inline: true }] : []);
+  const ids = (name: string, list: string[] | undefined) => (list?.length ? [{ name, value: list.slice(0, 10).map(inlineCode).join(', '), inline: true }] : []);
   return {
     title: `${eventWords(type)}${e.product_id ? `: ${e.product_id}` : ''}${priceOf(e)}`,
     color: outcomeColor(COLORS_BY_TYPE[type] ?? type),
@@ -52,6 +56,8 @@ function render(p: TolerantOutput<ReturnType<typeof envelope>>, type: string): E
     fields: [
       ...(e.new_product_id ? [{ name: 'New product', value: escapeMarkdown(e.new_product_id), inline: true }] : []),
       ...(e.app_user_id ? [{ name: 'App user', value: inlineCode(e.app_user_id), inline: true }] : []),
+      ...ids('Transferred from', e.transferred_from),
+      ...ids('Transferred to', e.transferred_to),
       ...field('Store', e.store),
       ...field('Environment', e.environment),
       ...field('Period', e.period_type),
