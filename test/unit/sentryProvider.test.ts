@@ -22,7 +22,7 @@ const user = { type: 'user', id: 1, name: 'Jane Doe' };
 
 describe('Sentry provider', () => {
   test('renders issues, issue and metric alerts and errors, signed with a hex HMAC of the client secret', () => {
-    expect([...sentry.events].sort()).toEqual(['error', 'event_alert', 'issue', 'metric_alert']);
+    expect([...sentry.events].sort()).toEqual(['comment', 'error', 'event_alert', 'issue', 'metric_alert']);
     expect(sentry.signature).toEqual({ kind: 'hmac', header: 'Sentry-Hook-Signature', algorithm: 'sha256', encoding: 'hex' });
   });
 
@@ -91,7 +91,15 @@ describe('Sentry provider', () => {
 
   test('a resource we do not render is ignored, not an error', () => {
     expect(sentry.read(delivery('installation', { action: 'created' }))).toEqual({ kind: 'ignored', event: 'installation', deliveryId: REQUEST });
-    expect(sentry.read(delivery('comment', { action: 'created' }))).toMatchObject({ kind: 'ignored', event: 'comment' });
+  });
+
+  test('a comment names its issue; an edit or deletion is never told as new, a deleted text not repeated', () => {
+    const comment = { action: 'created', data: { comment: 'adding a comment', project_slug: 'sentry', comment_id: 1234, issue_id: 100 }, actor: { type: 'user', id: 1, name: 'colleen' } };
+    expect(embedOf('comment', comment)).toMatchObject({ title: '[sentry] New comment on issue 100', author: { name: 'colleen' }, description: 'adding a comment' });
+    expect(embedOf('comment', { ...comment, action: 'updated' }).title).toBe('[sentry] Comment edited on issue 100');
+    const deleted = embedOf('comment', { ...comment, action: 'deleted' });
+    expect(deleted.title).toBe('[sentry] Comment deleted on issue 100');
+    expect(deleted.description).toBeUndefined();
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([

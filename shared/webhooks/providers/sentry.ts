@@ -52,6 +52,8 @@ const schemas = () => {
       }),
     }),
     error: z.object({ action: z.string(), data: z.object({ error: event }) }),
+    // A comment names its issue only by id, and no organization to link it by.
+    comment: z.object({ action: z.string(), actor, data: z.object({ comment: z.string(), project_slug: z.string(), issue_id: z.string() }) }),
   };
 };
 
@@ -85,6 +87,9 @@ function issuePage(issue: Issue | undefined): string | undefined {
   if (!host || !org || !issue?.id) return undefined;
   return `${host}/organizations/${org}/issues/${encodeURIComponent(issue.id)}/${issue.project?.id ? `?project=${encodeURIComponent(issue.project.id)}` : ''}`;
 }
+
+/** A comment's action in words: never an edit or deletion told as new. */
+const COMMENT_WORDS: Record<string, string> = { created: 'New comment', updated: 'Comment edited', deleted: 'Comment deleted' };
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   issue: (p) => {
@@ -126,6 +131,17 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ...fields(projects.length ? [{ name: projects.length === 1 ? 'Project' : 'Projects', value: projects.map(escapeMarkdown).join(', '), inline: true }] : []),
     };
   },
+  comment: (p) => {
+    const { comment: text, project_slug: project, issue_id: issue } = p.data ?? {};
+    const words = COMMENT_WORDS[p.action ?? ''] ?? `Comment ${p.action ? eventWords(p.action).toLowerCase() : 'changed'}`;
+    return {
+      title: `${project ? `[${project}] ` : ''}${words} on issue${issue ? ` ${issue}` : ''}`,
+      ...author(p.actor),
+      color: p.action === 'deleted' ? COLORS.neutral : COLORS.info,
+      // A deleted comment's text is not repeated.
+      ...(text?.trim() && p.action !== 'deleted' ? { description: escapeMarkdown(text.trim()) } : {}),
+    };
+  },
   error: (p) => {
     const error = p.data?.error;
     return {
@@ -141,7 +157,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const sentry: Provider = schemaProvider({
   name: 'sentry',
   displayName: 'Sentry',
-  description: 'Issues created, resolved, assigned or archived, issue and metric alerts, and new errors, with level and counts.',
+  description: 'Issues created, resolved, reopened, assigned or archived, comments on them (new, edited, deleted), issue and metric alerts, and new errors, with level and counts.',
   docs: 'https://docs.sentry.io/organization/integrations/integration-platform/webhooks/',
   // A hex HMAC-SHA256 of the body keyed with the integration's client secret, without a prefix.
   signature: { kind: 'hmac', header: 'Sentry-Hook-Signature', algorithm: 'sha256', encoding: 'hex' },
