@@ -80,6 +80,8 @@ describe('Shopify provider', () => {
     expect(embedOf('customers/create', { id: 1, first_name: 'Bob' }).title).toBe('Customer created');
     expect(embedOf('draft_orders/update', { name: '#D1', status: 'open' })).toMatchObject({ title: 'Draft order updated: #D1', fields: [{ name: 'Status', value: 'Open', inline: true }] });
     expect(embedOf('app/uninstalled', { name: 'My Shop' }).title).toBe('App uninstalled: My Shop');
+    expect(embedOf('fulfillments/create', { status: 'success', tracking_company: 'UPS', tracking_number: '1Z2345' }).fields).toEqual([{ name: 'Status', value: 'Success', inline: true }, { name: 'Tracking', value: 'UPS 1Z2345', inline: true }]);
+    expect(embedOf('inventory_levels/update', { available: 7 })).toMatchObject({ title: 'Inventory level updated', fields: [{ name: 'Available', value: '7', inline: true }] });
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([

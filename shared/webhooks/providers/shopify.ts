@@ -36,6 +36,10 @@ const resource = () =>
     vendor: z.string(),
     product_type: z.string(),
     variants: z.array(z.object({ price: z.string() })),
+    // A fulfillment's shipment; an inventory level's count.
+    tracking_company: z.string(),
+    tracking_number: z.string(),
+    available: z.number(),
   });
 type Resource = TolerantOutput<ReturnType<typeof resource>>;
 
@@ -98,13 +102,19 @@ function product(p: Resource, topic: string): Embed {
   };
 }
 
-/** Any other topic: "Customer created: Bob", "App uninstalled: My Shop", with its status. */
+/** Any other topic: "Collection updated: Summer", "App uninstalled: My Shop", with its status, a shipment's tracking, a stock count. */
 function other(p: Resource, topic: string): Embed {
   const label = p.title ?? p.name ?? p.handle;
+  const tracking = [p.tracking_company, p.tracking_number].filter(Boolean).join(' ');
+  const fields = [
+    ...field('Status', p.status ? words(p.status) : undefined),
+    ...field('Tracking', tracking ? escapeMarkdown(tracking) : undefined),
+    ...field('Available', p.available !== undefined ? String(p.available) : undefined),
+  ];
   return {
     title: `${thing(topic)} ${did(topic)}${label ? `: ${label}` : ''}`,
     color: outcomeColor(topic.split('/').at(-1), p.status),
-    ...(p.status ? { fields: field('Status', words(p.status)) } : {}),
+    ...(fields.length ? { fields } : {}),
   };
 }
 
