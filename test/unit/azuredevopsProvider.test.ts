@@ -56,6 +56,8 @@ describe('Azure DevOps provider', () => {
       { name: 'Status', value: 'active', inline: true },
     ]);
     expect(embedOf(sample('git.pullrequest.updated'))).toMatchObject({ title: '[Fabrikam] Pull request #1 completed: my first pull request', color: 0x6f42c1 });
+    // Who updated it and how is in Azure DevOps's own sentence (the author is the pull request's).
+    expect(embedOf(sample('git.pullrequest.updated')).fields).toContainEqual({ name: 'Update', value: 'Jamal Hartnett marked the pull request as completed' });
     expect(embedOf(withResource('git.pullrequest.updated', { status: 'abandoned' }))).toMatchObject({ title: '[Fabrikam] Pull request #1 abandoned: my first pull request', color: 0xd73a49 });
     expect(embedOf(withResource('git.pullrequest.updated', { status: 'active' }))).toMatchObject({ title: '[Fabrikam] Pull request #1 updated: my first pull request', color: 0x0366d6 });
     expect(embedOf(sample('git.pullrequest.merged'))).toMatchObject({ title: '[Fabrikam] Pull request #1 merge commit created: my first pull request', color: 0x6f42c1 });
@@ -98,8 +100,8 @@ describe('Azure DevOps provider', () => {
 
   test('any other event is told in Azure DevOps\'s own sentence, its longer form below, linked where it links; without one, by its name', () => {
     const message = { text: 'Bug #5 (Some great new idea!) created by Jamal Hartnett.', markdown: '[Bug #5](http://fabrikam/_workitems/edit/5) (Some great new idea!) created by Jamal Hartnett.' };
-    const workItem = { eventType: 'workitem.created', id: 'abc', message, detailedMessage: { text: `${message.text}\r\n\r\n- State: New\r\n` } };
-    expect(embedOf(workItem)).toEqual({ title: message.text, url: 'http://fabrikam/_workitems/edit/5', color: 0x2ea44f, description: `${message.text.replace('#', '\\#').replace('(', '\\(').replace(')', '\\)')}\n\n\\- State: New`, timestamp: expect.any(String) });
+    const workItem = { eventType: 'workitem.created', id: 'abc', message, detailedMessage: { text: `${message.text}\r\n(http://fabrikam/_workitems/edit/5)\r\n\r\n- State: New\r\n` } };
+    expect(embedOf(workItem)).toEqual({ title: message.text, url: 'http://fabrikam/_workitems/edit/5', color: 0x2ea44f, description: '\\- State: New', timestamp: expect.any(String) });
     expect(embedOf({ eventType: 'ms.vss-release.deployment-completed-event', id: 'abc' }).title).toBe('Deployment completed event');
   });
 

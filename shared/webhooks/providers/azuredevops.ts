@@ -136,7 +136,8 @@ function push(p: Payload<'git.push'>): Embed {
   };
 }
 
-function pull(r: PullRequest | undefined, action: string, color: number): Embed {
+/** A pull request's event; `said` is Azure DevOps's sentence about an update, which names who did what (a vote, a push, completion). */
+function pull(r: PullRequest | undefined, action: string, color: number, said?: string): Embed {
   const source = shortRef(r?.sourceRefName), target = shortRef(r?.targetRefName);
   const url = pullRequestUrl(r);
   return {
@@ -148,9 +149,13 @@ function pull(r: PullRequest | undefined, action: string, color: number): Embed 
     fields: [
       ...(source && target ? [{ name: 'Branches', value: `${escapeMarkdown(source)} → ${escapeMarkdown(target)}`, inline: true }] : []),
       ...(r?.status ? [{ name: 'Status', value: escapeMarkdown(r.status), inline: true }] : []),
+      ...(said ? [{ name: 'Update', value: escapeMarkdown(said) }] : []),
     ],
   };
 }
+
+/** The first line of Azure DevOps's own sentence about an event. */
+const sentence = (m: Message | undefined) => m?.text?.split(/\r?\n/)[0]?.trim() || undefined;
 
 /** What an update did, as far as its status tells: completion and abandonment are worth their own words. */
 const UPDATES: Record<string, [string, number]> = { completed: ['completed', COLORS.merged], abandoned: ['abandoned', COLORS.closed] };
@@ -202,16 +207,24 @@ function build(p: Payload<'build.complete'>): Embed {
   };
 }
 
-/** Any other event in Azure DevOps's own words: its sentence as the title, the longer form below it. */
+/**
+ * Any other event in Azure DevOps's own words: its sentence as the title, what the longer form adds
+ * below it (without the sentence again, nor the "(https://...)" line the link already gives).
+ */
 function told(p: TolerantOutput<ReturnType<typeof envelope>>, event: string): Embed {
-  const title = p.message?.text?.split(/\r?\n/)[0]?.trim() || eventWords(event.replace(/^ms\.vss-[a-z]+\./, ''));
-  const more = p.detailedMessage?.text?.trim();
+  const title = sentence(p.message) || eventWords(event.replace(/^ms\.vss-[a-z]+\./, ''));
+  const detail = p.detailedMessage?.text?.replace(/\r\n/g, '\n').trim() ?? '';
+  const more = (detail.startsWith(title) ? detail.slice(title.length) : detail)
+    .split('\n')
+    .filter((line) => !/^\(https?:\/\/\S+\)$/.test(line.trim()))
+    .join('\n')
+    .trim();
   const url = firstLink(p.message) || firstLink(p.detailedMessage);
   return {
     title,
     ...(url ? { url } : {}),
     color: outcomeColor(event.split('.').at(-1), title.split(' ').at(-1)),
-    ...(more && more !== title ? { description: escapeMarkdown(more.replace(/\r\n/g, '\n')) } : {}),
+    ...(more ? { description: escapeMarkdown(more) } : {}),
   };
 }
 
@@ -219,7 +232,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   'git.push': push,
   'git.pullrequest.created': (p) => pull(p.resource, 'opened', COLORS.created),
   // An update may be anything (a vote, a new push, completion): its status says where it stands.
-  'git.pullrequest.updated': (p) => pull(p.resource, ...(UPDATES[p.resource?.status ?? ''] ?? ['updated', COLORS.info])),
+  'git.pullrequest.updated': (p) => pull(p.resource, ...(UPDATES[p.resource?.status ?? ''] ?? ['updated', COLORS.info]), sentence(p.message)),
   // "Merge attempted": Azure DevOps tried to build the merge commit; conflicts are worth a look.
   'git.pullrequest.merged': (p) =>
     p.resource?.mergeStatus === 'succeeded' ? pull(p.resource, 'merge commit created', COLORS.merged) : pull(p.resource, `merge ${p.resource?.mergeStatus ? eventWords(p.resource.mergeStatus).toLowerCase() : 'attempted'}`, COLORS.warning),
