@@ -49,7 +49,7 @@ describe('Patreon provider', () => {
       url: 'https://www.patreon.com/thecampaign',
       author: { name: 'Patreon User' },
       color: 0x2ea44f,
-      fields: [{ name: 'Reward', value: 'Patron on Discord', inline: true }],
+      fields: [{ name: 'Reward', value: 'Patron on Discord \\(from 1.00 USD\\)', inline: true }],
     });
   });
 
@@ -62,7 +62,7 @@ describe('Patreon provider', () => {
 
   test('markdown in payload text cannot change the layout', () => {
     const included = pledge.included.map((item) => (item.type === 'reward' && item.id === '5050505' ? { ...item, attributes: { ...item.attributes, title: '**Gold** [x](http://evil) @everyone' } } : item));
-    expect(embedOf('pledges:create', { ...pledge, included }).fields?.[0]?.value).toBe('\\*\\*Gold\\*\\* \\[x\\]\\(http://evil\\) @everyone');
+    expect(embedOf('pledges:create', { ...pledge, included }).fields?.[0]?.value).toBe('\\*\\*Gold\\*\\* \\[x\\]\\(http://evil\\) @everyone \\(from 1.00 USD\\)');
   });
 
   test('a membership or pledge changed or ended is never told as new', () => {

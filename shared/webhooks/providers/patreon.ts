@@ -70,6 +70,12 @@ const text = (item: Included[number] | undefined, key: string): string | undefin
   const value = item?.attributes?.[key];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 };
+/** A tier's (or reward's) title and the least pledge that unlocks it: "Gold (from 5.00 USD)". */
+function tierName(item: Included[number] | undefined, currency: string | undefined): string | undefined {
+  const title = text(item, 'title');
+  const cents = item?.attributes?.['amount_cents'];
+  return title && `${title}${typeof cents === 'number' && cents > 0 ? ` (from ${amount(cents, currency)})` : ''}`;
+}
 const amount = (cents: number | undefined, currency: string | undefined) => (cents === undefined ? undefined : `${(cents / 100).toFixed(2)}${currency ? ` ${currency}` : ''}`);
 /** "active_patron" -> "Active patron". */
 const words = (value: string) => escapeMarkdown(`${value.charAt(0).toUpperCase()}${value.slice(1).replace(/_/g, ' ')}`);
@@ -113,7 +119,7 @@ function member(p: Member, change: Change, aboutPledge: boolean): Embed {
   // The first amount that is not 0: a pledge deleted is sent with its amounts already at 0.
   const money = amount([a.pledge_amount_cents, a.currently_entitled_amount_cents, a.will_pay_amount_cents].find(Boolean), currency);
   const name = a.full_name?.trim() || patronName;
-  const tiers = (r?.currently_entitled_tiers?.data ?? []).map((tier) => text(find(p.included, 'tier', tier.id), 'title')).filter((title): title is string => !!title);
+  const tiers = (r?.currently_entitled_tiers?.data ?? []).map((tier) => tierName(find(p.included, 'tier', tier.id), currency)).filter((title): title is string => !!title);
   return {
     title: `${aboutPledge ? pledgeTitle(change, money, name) : `${MEMBER_WORDS[change]}${name ? `: ${name}` : ''}`}${suffix}`,
     ...embed,
@@ -133,7 +139,7 @@ function member(p: Member, change: Change, aboutPledge: boolean): Embed {
 function pledge(p: Pledge, change: 'create'): Embed {
   const { attributes: a, relationships: r } = p.data ?? {};
   const { patronName, suffix, embed } = parties(p.included, r?.campaign?.data?.id, r?.patron?.data?.id);
-  const rewardTitle = text(find(p.included, 'reward', r?.reward?.data?.id), 'title');
+  const rewardTitle = tierName(find(p.included, 'reward', r?.reward?.data?.id), a?.currency);
   return {
     title: `${pledgeTitle(change, amount(a?.amount_cents, a?.currency), patronName)}${suffix}`,
     ...embed,
