@@ -44,6 +44,8 @@ const envelope = () => {
       }),
       previous_attributes: z.record(z.string(), z.unknown()),
     }),
+    // A "thin" event (event destinations, v2) carries no object, only a reference to it.
+    related_object: z.object({ id: z.string(), type: z.string() }),
   });
 };
 type Envelope = TolerantOutput<ReturnType<typeof envelope>>;
@@ -61,14 +63,17 @@ function render(p: Envelope, type: string): Embed {
   const failure = o.failure_message || o.last_payment_error?.message;
   const about = o.description || o.name;
   const changed = changedFields(p.data?.previous_attributes).description;
+  const related = p.related_object;
   return {
-    title: `${eventWords(type)}${price ? `: ${price}` : ''}`,
+    // Thin events name their API version first ("v1.billing.meter.error_report_triggered").
+    title: `${eventWords(type.replace(/^v\d+\./, ''))}${price ? `: ${price}` : ''}`,
     // The Dashboard's page of the event (test-mode events live under /test).
     url: `https://dashboard.stripe.com/${p.livemode === false ? 'test/' : ''}events${p.id ? `/${encodeURIComponent(p.id)}` : ''}`,
     color: outcomeColor(type.split('.').at(-1), status),
     ...(about || changed ? { description: about ? escapeMarkdown(about) : changed } : {}),
     fields: [
       ...idField(o.object ? eventWords(o.object) : 'Object', o.id),
+      ...(related && !o.id ? idField(related.type ? eventWords(related.type) : 'Object', related.id) : []),
       ...(status ? [{ name: 'Status', value: escapeMarkdown(eventWords(status)), inline: true }] : []),
       ...(who ? [{ name: 'Customer', value: escapeMarkdown(who), inline: true }] : []),
       ...(o.object !== 'invoice' ? idField('Invoice', idOf(o.invoice)) : []),
