@@ -32,6 +32,11 @@ describe('RevenueCat provider', () => {
     expect(embedOf(withEvent({ type: 'CANCELLATION', cancel_reason: 'UNSUBSCRIBE', price: 0, price_in_purchased_currency: 0 }))).toMatchObject({ title: 'Cancellation: com.subscription.weekly', description: 'Reason: Unsubscribe', color: 0x6a737d });
   });
 
+  test('a billing issue says when its grace period ends, a pause when the subscription resumes', () => {
+    expect(embedOf(withEvent({ type: 'BILLING_ISSUE', expiration_at_ms: undefined, grace_period_expiration_at_ms: 1659331174000 })).fields).toContainEqual({ name: 'Grace period ends', value: '2022-08-01 05:19 UTC', inline: true });
+    expect(embedOf(withEvent({ type: 'SUBSCRIPTION_PAUSED', expiration_at_ms: undefined, auto_resume_at_ms: 1657951448845 })).fields).toContainEqual({ name: 'Resumes', value: '2022-07-16 06:04 UTC', inline: true });
+  });
+
   test('a price is shown in the currency paid; dollars only when that is all there is', () => {
     expect(embedOf(withEvent({ type: 'RENEWAL', currency: 'EUR', price: 5.4, price_in_purchased_currency: 4.99 })).title).toBe('Renewal: com.subscription.weekly (4.99 EUR)');
     expect(embedOf(withEvent({ type: 'RENEWAL', currency: undefined, price: 5.4, price_in_purchased_currency: undefined })).title).toBe('Renewal: com.subscription.weekly (5.4 USD)');

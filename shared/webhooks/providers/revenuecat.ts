@@ -23,6 +23,8 @@ const envelope = () => z.object({
     environment: z.string(),
     period_type: z.string(),
     expiration_at_ms: z.number(),
+    grace_period_expiration_at_ms: z.number(),
+    auto_resume_at_ms: z.number(),
     entitlement_ids: z.array(z.string()),
     // A TRANSFER moves purchases between app user ids.
     transferred_from: z.array(z.string()),
@@ -46,7 +48,7 @@ const when = (ms: number | undefined) => (ms !== undefined && ms > 0 && ms < 8.6
 function render(p: TolerantOutput<ReturnType<typeof envelope>>, type: string): Embed {
   const e = p.event ?? {};
   const reason = e.cancel_reason || e.expiration_reason;
-  const expires = when(e.expiration_at_ms);
+  const dates = [['Expires', when(e.expiration_at_ms)], ['Grace period ends', when(e.grace_period_expiration_at_ms)], ['Resumes', when(e.auto_resume_at_ms)]] as const;
   const field = (name: string, value: string | undefined) => (value ? [{ name, value: escapeMarkdown(eventWords(value)), inline: true }] : []);
   const ids = (name: string, list: string[] | undefined) => (list?.length ? [{ name, value: list.slice(0, 10).map(inlineCode).join(', '), inline: true }] : []);
   return {
@@ -61,7 +63,7 @@ function render(p: TolerantOutput<ReturnType<typeof envelope>>, type: string): E
       ...field('Store', e.store),
       ...field('Environment', e.environment),
       ...field('Period', e.period_type),
-      ...(expires ? [{ name: 'Expires', value: expires, inline: true }] : []),
+      ...dates.flatMap(([name, value]) => (value ? [{ name, value, inline: true }] : [])),
       ...(e.entitlement_ids?.length ? [{ name: 'Entitlements', value: e.entitlement_ids.map(escapeMarkdown).join(', '), inline: true }] : []),
     ],
   };
