@@ -26,7 +26,7 @@ describe('Shopify provider', () => {
     const outcome = shopify.read(toProviderDelivery({ headers: { 'X-Shopify-Topic': 'orders/create', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Webhook-Id': 'b54557e4' }, body: shopifyBodies['orders/create'] }));
     expect(outcome).toMatchObject({ kind: 'message', deliveryId: 'b54557e4' });
     const embed = embedOf('orders/create', payloads['orders/create']);
-    expect(embed).toMatchObject({ title: 'New order #9999', url: `https://${SHOP}/admin/orders/820982911946154508`, color: 0x2ea44f, author: { name: SHOP } });
+    expect(embed).toMatchObject({ title: 'New order #9999', url: `https://${SHOP}/admin/orders/820982911946154508`, color: 0x2ea44f, author: { name: SHOP, url: `https://${SHOP}/admin` } });
     expect(embed.fields).toEqual([
       { name: 'Total', value: '414.95 USD', inline: true },
       { name: 'Payment', value: 'Paid', inline: true },

@@ -159,7 +159,7 @@ export const shopify: Provider = {
     if (outcome.kind !== 'message') return outcome;
     const domain = delivery.headers['x-shopify-shop-domain']?.trim().toLowerCase();
     const url = adminUrl(domain, jsonOf(delivery));
-    const shop = domain && SHOP_DOMAIN.test(domain) ? { author: { name: domain } } : {};
+    const shop = domain && SHOP_DOMAIN.test(domain) ? { author: { name: domain, url: `https://${domain}/admin` } } : {};
     return { ...outcome, embeds: outcome.embeds.map((embed) => ({ ...embed, ...(url ? { url } : {}), ...shop })) };
   },
 };
