@@ -12,6 +12,10 @@ export function codecOf(fixture: FixtureDelivery): { typed: boolean; decode(body
     return { typed: true, decode: (body) => JSON.parse(new URLSearchParams(body).get('payload') ?? ''), encode: (payload) => carry(JSON.stringify(payload)), carry };
   }
   return form
-    ? { typed: false, decode: (body) => Object.fromEntries(new URLSearchParams(body)), encode: (payload) => new URLSearchParams(payload as Record<string, string>).toString(), carry: (json) => json }
+    ? { typed: false, decode: (body) => Object.fromEntries(new URLSearchParams(body)), encode: formFields, carry: (json) => json }
     : { typed: true, decode: (body) => JSON.parse(body), encode: (payload) => JSON.stringify(payload), carry: (json) => json };
 }
+
+/** Form fields carry only text: a field made null or an object or list cannot be sent, so it is left out (as removed); numbers and booleans are written out. */
+const formFields = (payload: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(payload).flatMap(([name, value]) => (['string', 'number', 'boolean'].includes(typeof value) ? [[name, String(value)] as [string, string]] : []))).toString();

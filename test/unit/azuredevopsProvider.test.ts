@@ -4,10 +4,10 @@ import { azuredevops } from '../../shared/webhooks/providers/azuredevops';
 import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { azuredevopsDeliveries, azuredevopsPayloads } from '../fixtures/azuredevops/payloads';
 
-type Payload = { eventType: string; id: string; resource: Record<string, unknown> } & Record<string, unknown>;
+type Payload = { eventType: string; id: string; resource?: Record<string, unknown> } & Record<string, unknown>;
 const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({}, payload));
 const sample = (event: string) => azuredevopsPayloads[event] as Payload;
-const withResource = (event: string, resource: Record<string, unknown>) => ({ ...sample(event), resource: { ...sample(event).resource, ...resource } });
+const withResource = (event: string, resource: Record<string, unknown>): Payload => ({ ...sample(event), resource: { ...sample(event).resource, ...resource } });
 
 const embedOf = (payload: Payload) => {
   const outcome = azuredevops.read(delivery(payload));
@@ -17,8 +17,8 @@ const embedOf = (payload: Payload) => {
 };
 
 describe('Azure DevOps provider', () => {
-  test('renders pushes, pull requests and builds; it does not sign (basic auth only), no header is read', () => {
-    expect(azuredevops.events).toEqual(['git.push', 'git.pullrequest.created', 'git.pullrequest.updated', 'git.pullrequest.merged', 'build.complete']);
+  test('renders pushes, pull requests, their comments and builds, and every other event in its own words; it does not sign (basic auth only), no header is read', () => {
+    expect(azuredevops.events).toEqual(['git.push', 'git.pullrequest.created', 'git.pullrequest.updated', 'git.pullrequest.merged', 'ms.vss-code.git-pullrequest-comment-event', 'build.complete', '*']);
     expect(azuredevops.signature).toBeUndefined();
     expect(azuredevops.headers).toEqual([]);
   });
@@ -56,6 +56,8 @@ describe('Azure DevOps provider', () => {
       { name: 'Status', value: 'active', inline: true },
     ]);
     expect(embedOf(sample('git.pullrequest.updated'))).toMatchObject({ title: '[Fabrikam] Pull request #1 completed: my first pull request', color: 0x6f42c1 });
+    // Who updated it and how is in Azure DevOps's own sentence (the author is the pull request's).
+    expect(embedOf(sample('git.pullrequest.updated')).fields).toContainEqual({ name: 'Update', value: 'Jamal Hartnett marked the pull request as completed' });
     expect(embedOf(withResource('git.pullrequest.updated', { status: 'abandoned' }))).toMatchObject({ title: '[Fabrikam] Pull request #1 abandoned: my first pull request', color: 0xd73a49 });
     expect(embedOf(withResource('git.pullrequest.updated', { status: 'active' }))).toMatchObject({ title: '[Fabrikam] Pull request #1 updated: my first pull request', color: 0x0366d6 });
     expect(embedOf(sample('git.pullrequest.merged'))).toMatchObject({ title: '[Fabrikam] Pull request #1 merge commit created: my first pull request', color: 0x6f42c1 });
@@ -96,17 +98,34 @@ describe('Azure DevOps provider', () => {
     expect(embed.fields?.[0]?.value).toBe('\\_b\\_ → master');
   });
 
-  test('an event we do not render is ignored, not an error', () => {
-    expect(azuredevops.read(delivery({ eventType: 'workitem.created', id: 'abc' }))).toEqual({ kind: 'ignored', event: 'workitem.created', deliveryId: 'abc' });
+  test('any other event is told in Azure DevOps\'s own sentence, its longer form below, linked where it links; without one, by its name', () => {
+    const message = { text: 'Bug #5 (Some great new idea!) created by Jamal Hartnett.', markdown: '[Bug #5](http://fabrikam/_workitems/edit/5) (Some great new idea!) created by Jamal Hartnett.' };
+    const workItem = { eventType: 'workitem.created', id: 'abc', message, detailedMessage: { text: `${message.text}\r\n(http://fabrikam/_workitems/edit/5)\r\n\r\n- State: New\r\n` } };
+    expect(embedOf(workItem)).toEqual({ title: message.text, url: 'http://fabrikam/_workitems/edit/5', color: 0x2ea44f, description: '\\- State: New', timestamp: expect.any(String) });
+    expect(embedOf({ eventType: 'ms.vss-release.deployment-completed-event', id: 'abc' }).title).toBe('Deployment completed event');
+  });
+
+  test('a pull request comment names the pull request; an edit or deletion is never told as new, a deleted text is not repeated', () => {
+    const comment = JSON.parse(azuredevopsDeliveries.find((d) => d.event === 'ms.vss-code.git-pullrequest-comment-event')!.body) as Payload;
+    expect(embedOf(comment)).toMatchObject({ title: '[Fabrikam] Comment edited on pull request #1: my first pull request', author: { name: 'Jamal Hartnett' }, description: 'This is my comment.' });
+    const added = { ...comment, message: { text: 'Jamal Hartnett has commented on a pull request' } };
+    expect(embedOf(added).title).toBe('[Fabrikam] New reply on pull request #1: my first pull request');
+    const removed = { ...comment, message: { text: 'Jamal Hartnett has deleted a pull request comment' } };
+    expect(embedOf(removed)).toMatchObject({ title: '[Fabrikam] Comment deleted on pull request #1: my first pull request', color: 0x6a737d });
+    expect(embedOf(removed).description).toBeUndefined();
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([
     ['a payload without eventType', delivery({ id: 'x' }), /missing the eventType field/],
     ['malformed JSON', { headers: {}, body: '<xml/>' }, /not valid JSON/],
-    ['a push without its pusher', delivery(withResource('git.push', { pushedBy: undefined })), /not a Azure DevOps git.push payload: resource.pushedBy/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => azuredevops.read(bad)).toThrow(PayloadError);
     expect(() => azuredevops.read(bad)).toThrow(reason);
+  });
+
+  test('a push without its pusher, a pull request without its repository still render (issue 32)', () => {
+    expect(embedOf(withResource('git.push', { pushedBy: undefined })).author).toBeUndefined();
+    expect(embedOf(withResource('git.pullrequest.created', { repository: undefined, _links: undefined })).title).toBe('Pull request #1 opened: my first pull request');
   });
 
   test('the fixture deliveries read as messages', () => {

@@ -20,14 +20,14 @@ const embedOf = (event: string, payload: unknown = herokuPayloads[event]) => {
 
 describe('Heroku provider', () => {
   test('renders builds, releases, dynos and apps, signed with a base64 HMAC in Heroku-Webhook-Hmac-SHA256', () => {
-    expect([...heroku.events].sort()).toEqual(['addon', 'addon-attachment', 'app', 'build', 'deploy', 'dyno', 'formation', 'release']);
+    expect([...heroku.events].sort()).toEqual(['*', 'addon', 'addon-attachment', 'app', 'build', 'deploy', 'dyno', 'formation', 'release']);
     expect(heroku.signature).toEqual({ kind: 'hmac', header: 'Heroku-Webhook-Hmac-SHA256', algorithm: 'sha256', encoding: 'base64' });
   });
 
   test.each([
-    ['build', '[sample-app-0008] Build succeeded (update)', 0x2ea44f, 'https://dashboard.heroku.com/apps/sample-app-0008/activity/builds/ce86db34-d47d-4296-b4c5-d63ebefb45c7', 'user-0008@example.com'],
-    ['release', '[sample-app-0339] Release v3 succeeded (create)', 0x2ea44f, 'https://dashboard.heroku.com/apps/sample-app-0339/activity', 'heroku-postgresql@addons.heroku.com'],
-    ['dyno', '[secret-dawn-52107] Dyno run.9359 starting (create)', 0x0366d6, 'https://dashboard.heroku.com/apps/secret-dawn-52107/resources', 'user-0243@example.com'],
+    ['build', '[sample-app-0008] Build succeeded', 0x2ea44f, 'https://dashboard.heroku.com/apps/sample-app-0008/activity/builds/ce86db34-d47d-4296-b4c5-d63ebefb45c7', 'user-0008@example.com'],
+    ['release', '[sample-app-0339] Release v3 created', 0x2ea44f, 'https://dashboard.heroku.com/apps/sample-app-0339/activity', 'heroku-postgresql@addons.heroku.com'],
+    ['dyno', '[secret-dawn-52107] Dyno run.9359 started', 0x0366d6, 'https://dashboard.heroku.com/apps/secret-dawn-52107/resources', 'user-0243@example.com'],
     ['app', '[sample-app-0301] App updated', 0x0366d6, 'https://sample-app-0301.herokuapp.com/', 'user-0436@example.com'],
   ])('%s -> an embed with title, link, author and colour', (event, title, color, url, author) => {
     expect(embedOf(event)).toMatchObject({ title, color, url, author: { name: author } });
@@ -49,11 +49,13 @@ describe('Heroku provider', () => {
   });
 
   test('status colours: failed red, pending blue; a crashed dyno red with its exit status, an up one green', () => {
-    expect(embedOf('release', withData('release', { status: 'failed', description: null }, 'update'))).toMatchObject({ title: '[sample-app-0339] Release v3 failed (update)', color: 0xd73a49 });
+    expect(embedOf('release', withData('release', { status: 'failed', description: null }, 'update'))).toMatchObject({ title: '[sample-app-0339] Release v3 failed', color: 0xd73a49 });
     expect(embedOf('release', withData('release', { description: null })).description).toBeUndefined();
-    expect(embedOf('build', withData('build', { status: 'pending', release: null, slug: null }, 'create'))).toMatchObject({ title: '[sample-app-0008] Build pending (create)', color: 0x0366d6 });
-    const crashed = embedOf('dyno', withData('dyno', { state: 'crashed', exit_status: 137 }));
-    expect(crashed).toMatchObject({ title: '[secret-dawn-52107] Dyno run.9359 crashed (create)', color: 0xd73a49 });
+    expect(embedOf('build', withData('build', { status: 'pending', release: null, slug: null }, 'create'))).toMatchObject({ title: '[sample-app-0008] Build started', color: 0x0366d6 });
+    const crashed = embedOf('dyno', withData('dyno', { state: 'crashed', exit_status: 137 }, 'update'));
+    expect(crashed).toMatchObject({ title: '[secret-dawn-52107] Dyno run.9359 crashed', color: 0xd73a49 });
+    expect(embedOf('dyno', withData('dyno', { state: 'up' }, 'update')).title).toBe('[secret-dawn-52107] Dyno run.9359 is up');
+    expect(embedOf('dyno', withData('dyno', { state: 'down' }, 'destroy')).title).toBe('[secret-dawn-52107] Dyno run.9359 stopped');
     expect(crashed.fields).toContainEqual({ name: 'Exit status', value: '137', inline: true });
     expect(embedOf('dyno', withData('dyno', { state: 'up' })).color).toBe(0x2ea44f);
   });
@@ -68,23 +70,27 @@ describe('Heroku provider', () => {
     expect(embedOf('dyno', withData('dyno', { command: 'echo `id`' })).fields?.[0]?.value).toBe("`echo 'id'`");
   });
 
-  test('a resource we do not render is ignored, not an error', () => {
-    const domain = { ...fixture('release'), resource: 'domain', data: { hostname: 'www.example.com' } };
-    expect(heroku.read(delivery(domain))).toEqual({ kind: 'ignored', event: 'domain', deliveryId: 'd244009a-670f-4340-88e9-789a4f9002d5' });
+  test('any other resource is told by its name, what is was called and what happened to it', () => {
+    const domain = { ...fixture('release'), resource: 'domain', data: { hostname: 'www.example.com', app: { name: 'a' } } };
+    expect(heroku.read(delivery(domain))).toMatchObject({ kind: 'message', event: 'domain', deliveryId: 'd244009a-670f-4340-88e9-789a4f9002d5', embeds: [{ title: '[a] Domain www.example.com created', url: 'https://dashboard.heroku.com/apps/a/activity' }] });
+    expect(embedOf('sni-endpoint', { ...fixture('release'), resource: 'sni-endpoint', action: 'destroy', data: { name: 'tokyo-1050' } }).title).toBe('Sni endpoint tokyo-1050 deleted');
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([
     ['no resource field', delivery({ action: 'create', data: {} }), /missing the resource field/],
     ['malformed JSON', { headers: {}, body: '{"resource":' }, /not valid JSON/],
-    ['a release without a version', delivery({ ...fixture('release'), data: { app: { name: 'a' } } }), /not a Heroku release payload: data\.version/],
-    ['a dyno without an app', delivery({ ...fixture('dyno'), data: { name: 'web.1', state: 'up' } }), /not a Heroku dyno payload: data\.app/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => heroku.read(bad)).toThrow(PayloadError);
     expect(() => heroku.read(bad)).toThrow(reason);
   });
 
+  test('a release without its version, a dyno without its app still render with what they have (issue 32)', () => {
+    expect(embedOf('release', { ...fixture('release'), data: { app: { name: 'a' } } })).toMatchObject({ title: '[a] Release created', url: 'https://dashboard.heroku.com/apps/a/activity' });
+    expect(embedOf('dyno', { ...fixture('dyno'), data: { name: 'web.1', state: 'up' } })).toMatchObject({ title: 'Dyno web.1 started', url: 'https://dashboard.heroku.com/apps' });
+  });
+
   test('the fixture deliveries read as messages with the delivery id from the body', () => {
-    for (const item of herokuDeliveries.filter((delivery) => delivery !== herokuDeployHook)) {
+    for (const item of herokuDeliveries.filter((delivery) => delivery.event !== 'deploy')) {
       expect(heroku.read(toProviderDelivery(item))).toMatchObject({ kind: 'message', event: item.event, deliveryId: (JSON.parse(item.body) as Event).webhook_metadata.delivery.id });
     }
   });
@@ -97,7 +103,7 @@ describe('Heroku add-ons and scaling', () => {
       title: '[sample-app-0036] Add-on cloudcounter-encircled-31432 created',
       url: 'https://addons-sso.localhost/apps/7c9e1f74-ad2c-4daf-91e5-f07bb7cafe90/addons/ac7eaeaf-cac3-43f2-8854-7c823e7bf755',
       color: 0x2ea44f,
-      fields: [{ name: 'Plan', value: 'cloudcounter:basic', inline: true }, { name: 'State', value: 'provisioning', inline: true }],
+      fields: [{ name: 'Service', value: 'cloudcounter', inline: true }, { name: 'Plan', value: 'cloudcounter:basic', inline: true }, { name: 'State', value: 'provisioning', inline: true }],
     });
   });
 
@@ -121,8 +127,10 @@ describe("Heroku's legacy HTTP deploy hook (form fields, no JSON)", () => {
     expect(embed?.description).toContain('\\#1253');
   });
 
-  test('a form without the app is refused; a form carrying a JSON payload field is still read as JSON', () => {
-    expect(() => heroku.read({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'user=x' })).toThrow(/not a Heroku deploy payload: app/);
+  test('a form without the app still says who deployed; a release ending in a newline is trimmed; a form carrying a JSON payload field is still read as JSON', () => {
+    const form = (body: string) => heroku.read({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    expect(form('user=x')).toMatchObject({ kind: 'message', event: 'deploy', embeds: [{ title: 'Deployed', url: 'https://dashboard.heroku.com/apps', author: { name: 'x' } }] });
+    expect(form('app=a%0A&release=v9%0A&head=abc%0A')).toMatchObject({ embeds: [{ title: '[a] Deployed v9 (abc)' }] });
     const build = herokuDeliveries[0]!;
     expect(heroku.read({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ payload: build.body }).toString() })).toMatchObject({ kind: 'message', event: build.event });
   });

@@ -18,7 +18,7 @@ const embedOf = (event: string, payload: unknown) => {
 
 describe('Patreon provider', () => {
   test('renders new members and pledges, signed with a hex HMAC-MD5 in X-Patreon-Signature', () => {
-    expect(patreon.events).toEqual(['members:create', 'pledges:create']);
+    expect(patreon.events).toEqual(['members:create', 'members:update', 'members:delete', 'members:pledge:create', 'members:pledge:update', 'members:pledge:delete', 'pledges:create']);
     expect(patreon.signature).toEqual({ kind: 'hmac', header: 'X-Patreon-Signature', algorithm: 'md5', encoding: 'hex' });
   });
 
@@ -49,7 +49,7 @@ describe('Patreon provider', () => {
       url: 'https://www.patreon.com/thecampaign',
       author: { name: 'Patreon User' },
       color: 0x2ea44f,
-      fields: [{ name: 'Reward', value: 'Patron on Discord', inline: true }],
+      fields: [{ name: 'Reward', value: 'Patron on Discord \\(from 1.00 USD\\)', inline: true }],
     });
   });
 
@@ -62,17 +62,24 @@ describe('Patreon provider', () => {
 
   test('markdown in payload text cannot change the layout', () => {
     const included = pledge.included.map((item) => (item.type === 'reward' && item.id === '5050505' ? { ...item, attributes: { ...item.attributes, title: '**Gold** [x](http://evil) @everyone' } } : item));
-    expect(embedOf('pledges:create', { ...pledge, included }).fields?.[0]?.value).toBe('\\*\\*Gold\\*\\* \\[x\\]\\(http://evil\\) @everyone');
+    expect(embedOf('pledges:create', { ...pledge, included }).fields?.[0]?.value).toBe('\\*\\*Gold\\*\\* \\[x\\]\\(http://evil\\) @everyone \\(from 1.00 USD\\)');
+  });
+
+  test('a membership or pledge changed or ended is never told as new', () => {
+    expect(embedOf('members:update', member).title).toBe('Member updated: Patreon User (The Campaign)');
+    expect(embedOf('members:delete', member)).toMatchObject({ title: 'Member removed: Patreon User (The Campaign)', color: 0xd73a49 });
+    expect(embedOf('members:pledge:create', member).title).toBe('New pledge of 1.50 USD from Patreon User (The Campaign)');
+    expect(embedOf('members:pledge:update', member).title).toBe('Pledge changed to 1.50 USD by Patreon User (The Campaign)');
+    expect(embedOf('members:pledge:delete', member).title).toBe('Pledge of 1.50 USD canceled by Patreon User (The Campaign)');
   });
 
   test('an event we do not render is ignored, not an error', () => {
-    expect(patreon.read(delivery('members:delete', member))).toEqual({ kind: 'ignored', event: 'members:delete' });
+    expect(patreon.read(delivery('posts:publish', member))).toEqual({ kind: 'ignored', event: 'posts:publish' });
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([
     ['no X-Patreon-Event', toProviderDelivery(jsonRequest({}, member)), /missing the X-Patreon-Event header/],
     ['malformed JSON', { headers: { 'x-patreon-event': 'members:create' }, body: '' }, /not valid JSON/],
-    ['a pledge without its amount', delivery('pledges:create', { ...pledge, data: { ...pledge.data, attributes: {} } }), /not a Patreon pledges:create payload: data.attributes.amount_cents/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => patreon.read(bad)).toThrow(PayloadError);
     expect(() => patreon.read(bad)).toThrow(reason);

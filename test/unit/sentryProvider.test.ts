@@ -22,15 +22,15 @@ const user = { type: 'user', id: 1, name: 'Jane Doe' };
 
 describe('Sentry provider', () => {
   test('renders issues, issue and metric alerts and errors, signed with a hex HMAC of the client secret', () => {
-    expect([...sentry.events].sort()).toEqual(['error', 'event_alert', 'issue', 'metric_alert']);
+    expect([...sentry.events].sort()).toEqual(['comment', 'error', 'event_alert', 'issue', 'metric_alert']);
     expect(sentry.signature).toEqual({ kind: 'hmac', header: 'Sentry-Hook-Signature', algorithm: 'sha256', encoding: 'hex' });
   });
 
   test.each([
-    ['issue', '[front-end] Issue created: FRONT-END-9 ReferenceError: blooopy is not defined', 0xd73a49, 'https://sentry.io/organizations/test-org/issues/1170820242/'],
+    ['issue', '[front-end] New issue FRONT-END-9: ReferenceError: blooopy is not defined', 0xd73a49, 'https://sentry.io/organizations/test-org/issues/1170820242/'],
     ['event_alert', 'Alert triggered: ReferenceError: heck is not defined', 0xd73a49, /\/issues\/1117540176\/events\/e4874d664c3540c1a32eab185f12c5ab\/$/],
     ['metric_alert', 'Critical: Too many errors', 0xd73a49, 'https://sentry.io/organizations/baz/alerts/1/'],
-    ['error', 'Error created: ReferenceError: blooopy is not defined', 0xd73a49, /\/issues\/1170820242\/events\/bb78c1407cea4519aa397afc059c793d\/$/],
+    ['error', 'New error: ReferenceError: blooopy is not defined', 0xd73a49, /\/issues\/1170820242\/events\/bb78c1407cea4519aa397afc059c793d\/$/],
   ])('%s -> an embed with title, link and colour', (resource, title, color, url) => {
     const embed = embedOf(resource);
     expect(embed.title).toBe(title);
@@ -45,15 +45,15 @@ describe('Sentry provider', () => {
   });
 
   test.each([
-    ['resolved', 0x2ea44f],
-    ['unresolved', 0xd73a49],
-    ['ignored', 0x6a737d],
-    ['archived', 0x6a737d],
-    ['assigned', 0x0366d6],
-  ])('an issue %s by a person is coloured by what happened and names them', (action, color) => {
+    ['resolved', 'Issue resolved', 0x2ea44f],
+    ['unresolved', 'Issue reopened', 0xd73a49],
+    ['ignored', 'Issue ignored', 0x6a737d],
+    ['archived', 'Issue archived', 0x6a737d],
+    ['assigned', 'Issue assigned', 0x0366d6],
+  ])('an issue %s by a person is coloured by what happened and names them', (action, words, color) => {
     // Workflow webhooks carry the plain serialized issue: no web_url, a permalink when Sentry has one.
     const payload = { ...issueWith(action, { web_url: undefined, permalink: 'https://test-org.sentry.io/issues/1170820242/' }), actor: user };
-    expect(embedOf('issue', payload)).toMatchObject({ title: `[front-end] Issue ${action}: FRONT-END-9 ReferenceError: blooopy is not defined`, color, author: { name: 'Jane Doe' }, url: 'https://test-org.sentry.io/issues/1170820242/' });
+    expect(embedOf('issue', payload)).toMatchObject({ title: `[front-end] ${words} FRONT-END-9: ReferenceError: blooopy is not defined`, color, author: { name: 'Jane Doe' }, url: 'https://test-org.sentry.io/issues/1170820242/' });
   });
 
   test('without web_url or permalink, the page is built from the organization (in the API url or project_url), the issue and its project', () => {
@@ -65,8 +65,8 @@ describe('Sentry provider', () => {
   });
 
   test.each([
-    ['issue: resolved', '[zulip-integration-testing] Issue resolved: ZULIP-INTEGRATION-TESTING-E Exception: program has entered an invalid state.', 0x2ea44f],
-    ['issue: assigned', '[zulip-integration-testing] Issue assigned: ZULIP-INTEGRATION-TESTING-G A test message event from golang.', 0x0366d6],
+    ['issue: resolved', '[zulip-integration-testing] Issue resolved ZULIP-INTEGRATION-TESTING-E: Exception: program has entered an invalid state.', 0x2ea44f],
+    ['issue: assigned', '[zulip-integration-testing] Issue assigned ZULIP-INTEGRATION-TESTING-G: A test message event from golang.', 0x0366d6],
   ])('%s (a workflow webhook naming no organization) renders without a link rather than a wrong one', (label, title, color) => {
     const fixture = sentryDeliveries.find((f) => f.label === label)!;
     const outcome = sentry.read(toProviderDelivery(fixture));
@@ -91,17 +91,28 @@ describe('Sentry provider', () => {
 
   test('a resource we do not render is ignored, not an error', () => {
     expect(sentry.read(delivery('installation', { action: 'created' }))).toEqual({ kind: 'ignored', event: 'installation', deliveryId: REQUEST });
-    expect(sentry.read(delivery('comment', { action: 'created' }))).toMatchObject({ kind: 'ignored', event: 'comment' });
+  });
+
+  test('a comment names its issue; an edit or deletion is never told as new, a deleted text not repeated', () => {
+    const comment = { action: 'created', data: { comment: 'adding a comment', project_slug: 'sentry', comment_id: 1234, issue_id: 100 }, actor: { type: 'user', id: 1, name: 'colleen' } };
+    expect(embedOf('comment', comment)).toMatchObject({ title: '[sentry] New comment on issue 100', author: { name: 'colleen' }, description: 'adding a comment' });
+    expect(embedOf('comment', { ...comment, action: 'updated' }).title).toBe('[sentry] Comment edited on issue 100');
+    const deleted = embedOf('comment', { ...comment, action: 'deleted' });
+    expect(deleted.title).toBe('[sentry] Comment deleted on issue 100');
+    expect(deleted.description).toBeUndefined();
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([
     ['no Sentry-Hook-Resource header', { headers: { 'content-type': 'application/json' }, body: '{}' }, /missing the Sentry-Hook-Resource header/],
     ['malformed JSON', { headers: { 'sentry-hook-resource': 'issue' }, body: '{"action":' }, /not valid JSON/],
-    ['an issue without its data', delivery('issue', { action: 'created' }), /not a Sentry issue payload: data/],
-    ['an alert without its rule', delivery('event_alert', { ...(sentryPayloads['event_alert'] as object), data: { event: { title: 't', web_url: 'u' } } }), /not a Sentry event_alert payload: data\.triggered_rule/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => sentry.read(bad)).toThrow(PayloadError);
     expect(() => sentry.read(bad)).toThrow(reason);
+  });
+
+  test('an issue without its data, an alert without its rule still say what happened (issue 32)', () => {
+    expect(embedOf('issue', { action: 'created' })).toEqual({ title: 'New issue', color: 0xd73a49, timestamp: expect.any(String) });
+    expect(embedOf('event_alert', { ...(sentryPayloads['event_alert'] as object), data: { event: { title: 't', web_url: 'https://sentry.io/x/' } } })).toMatchObject({ title: 'Alert triggered: t', url: 'https://sentry.io/x/' });
   });
 
   test('the fixture deliveries carry the real header names and read as messages', () => {

@@ -16,8 +16,8 @@ const embedOf = (topic: string, payload: unknown, extra?: Record<string, string>
 };
 
 describe('Shopify provider', () => {
-  test('renders new orders and product updates, signed with a base64 HMAC-SHA256 in X-Shopify-Hmac-Sha256', () => {
-    expect(shopify.events).toEqual(['orders/create', 'products/update']);
+  test('renders orders, products and every other topic, signed with a base64 HMAC-SHA256 in X-Shopify-Hmac-Sha256', () => {
+    expect(shopify.events).toEqual(['*']);
     expect(shopify.signature).toEqual({ kind: 'hmac', header: 'X-Shopify-Hmac-Sha256', algorithm: 'sha256', encoding: 'base64' });
     expect(shopify.headers.map((header) => header.name)).toEqual(['X-Shopify-Topic', 'X-Shopify-Webhook-Id', 'X-Shopify-Hmac-Sha256']);
   });
@@ -26,7 +26,7 @@ describe('Shopify provider', () => {
     const outcome = shopify.read(toProviderDelivery({ headers: { 'X-Shopify-Topic': 'orders/create', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Webhook-Id': 'b54557e4' }, body: shopifyBodies['orders/create'] }));
     expect(outcome).toMatchObject({ kind: 'message', deliveryId: 'b54557e4' });
     const embed = embedOf('orders/create', payloads['orders/create']);
-    expect(embed).toMatchObject({ title: 'New order #9999', url: `https://${SHOP}/admin/orders/820982911946154508`, color: 0x2ea44f, author: { name: SHOP } });
+    expect(embed).toMatchObject({ title: 'New order #9999', url: `https://${SHOP}/admin/orders/820982911946154508`, color: 0x2ea44f, author: { name: SHOP, url: `https://${SHOP}/admin` } });
     expect(embed.fields).toEqual([
       { name: 'Total', value: '414.95 USD', inline: true },
       { name: 'Payment', value: 'Paid', inline: true },
@@ -62,7 +62,7 @@ describe('Shopify provider', () => {
     expect(adminUrl('evil.example.com', payloads['orders/create'])).toBeUndefined();
     expect(adminUrl(`${SHOP}/x`, payloads['orders/create'])).toBeUndefined();
     expect(adminUrl(SHOP, { admin_graphql_api_id: 'gid://shopify/Order/1/../../x' })).toBeUndefined();
-    expect(adminUrl(SHOP, { admin_graphql_api_id: 'gid://shopify/Customer/5' })).toBeUndefined();
+    expect(adminUrl(SHOP, { admin_graphql_api_id: 'gid://shopify/Metafield/5' })).toBeUndefined();
     const embed = embedOf('orders/create', payloads['orders/create'], { 'X-Shopify-Shop-Domain': 'evil.example.com' });
     expect(embed.url).toBeUndefined();
     expect(embed.author).toBeUndefined();
@@ -73,17 +73,28 @@ describe('Shopify provider', () => {
     expect(embed.fields?.find((f) => f.name === 'Customer')?.value).toBe('\\*\\*John\\*\\* \\[x\\]\\(http://evil\\) @everyone');
   });
 
-  test('a topic we do not render is ignored, not an error', () => {
-    expect(shopify.read(delivery('customers/create', { id: 1 }))).toEqual({ kind: 'ignored', event: 'customers/create' });
+  test('every order topic in words; any other topic by its resource, action and name, never a customer\'s name', () => {
+    expect(embedOf('orders/paid', payloads['orders/create']).title).toBe('Order #9999 paid');
+    expect(embedOf('orders/partially_fulfilled', payloads['orders/create']).title).toBe('Order #9999 partially fulfilled');
+    expect(embedOf('orders/delete', { id: 1, order_number: 1001 })).toMatchObject({ title: 'Order #1001 deleted', fields: [] });
+    expect(embedOf('customers/create', { id: 1, first_name: 'Bob' }).title).toBe('Customer created');
+    expect(embedOf('draft_orders/update', { name: '#D1', status: 'open' })).toMatchObject({ title: 'Draft order updated: #D1', fields: [{ name: 'Status', value: 'Open', inline: true }] });
+    expect(embedOf('app/uninstalled', { name: 'My Shop' }).title).toBe('App uninstalled: My Shop');
+    expect(embedOf('fulfillments/create', { status: 'success', tracking_company: 'UPS', tracking_number: '1Z2345' }).fields).toEqual([{ name: 'Status', value: 'Success', inline: true }, { name: 'Tracking', value: 'UPS 1Z2345', inline: true }]);
+    expect(embedOf('inventory_levels/update', { available: 7 })).toMatchObject({ title: 'Inventory level updated', fields: [{ name: 'Available', value: '7', inline: true }] });
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([
     ['no X-Shopify-Topic', toProviderDelivery(jsonRequest({}, payloads['orders/create'])), /missing the X-Shopify-Topic header/],
     ['malformed JSON', { headers: { 'x-shopify-topic': 'orders/create' }, body: '{' }, /not valid JSON/],
-    ['an order without its name', delivery('orders/create', { ...payloads['orders/create'], name: undefined }), /not a Shopify orders\/create payload: name/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => shopify.read(bad)).toThrow(PayloadError);
     expect(() => shopify.read(bad)).toThrow(reason);
+  });
+
+  test('an order without its name is named by its number, or not at all (issue 32)', () => {
+    expect(embedOf('orders/create', { ...payloads['orders/create'], name: undefined, order_number: 1234 }).title).toBe('New order #1234');
+    expect(embedOf('orders/create', { ...payloads['orders/create'], name: undefined, order_number: undefined }).title).toBe('New order');
   });
 
   test('the fixture deliveries read as messages', () => {

@@ -41,11 +41,24 @@ describe('Stripe provider', () => {
     expect(embed).toMatchObject({ title: 'Setup intent updated', description: 'Changed: status, metadata' });
   });
 
-  test('payload text is escaped; a body without the envelope is refused with the reason', () => {
+  test('payload text is escaped; a body with only its type and id still says what happened, only the type is required (issue 32)', () => {
     const intent = fixture('payment_intent.created');
     expect(embedOf({ ...intent, data: { object: { ...intent.data.object, description: '**x** @everyone' } } }).description).toBe('\\*\\*x\\*\\* @everyone');
-    expect(() => read({ type: 'charge.succeeded', id: 'evt_1' })).toThrow(PayloadError);
-    expect(() => read({ type: 'charge.succeeded', id: 'evt_1' })).toThrow(/not a Stripe charge.succeeded payload: livemode/);
+    expect(embedOf({ type: 'charge.succeeded', id: 'evt_1' })).toEqual({ title: 'Charge succeeded', url: 'https://dashboard.stripe.com/events/evt_1', color: 0x2ea44f, fields: [], timestamp: expect.any(String) });
+    expect(() => read({ id: 'evt_1' })).toThrow(PayloadError);
     expect(() => read({ id: 'evt_1' })).toThrow(/missing the type field/);
+  });
+
+  test('a thin event (v2) names its type without the API version, and the object it refers to', () => {
+    const thin = { id: 'evt_test_65R9Ijk8d3c8', object: 'v2.core.event', type: 'v1.billing.meter.error_report_triggered', livemode: false, created: '2024-09-17T06:20:52.246Z', related_object: { id: 'mtr_test_61R9IeKI', type: 'billing.meter', url: '/v1/billing/meters/mtr_test_61R9IeKI' } };
+    expect(embedOf(thin)).toMatchObject({ title: 'Billing meter error report triggered', url: 'https://dashboard.stripe.com/test/events/evt_test_65R9Ijk8d3c8', fields: [{ name: 'Billing meter', value: '`mtr_test_61R9IeKI`', inline: true }, { name: 'Mode', value: 'Test', inline: true }] });
+  });
+
+  test('a failed payment says why; the invoice and subscription it belongs to are named; a description keeps the changed fields beside it', () => {
+    const intent = fixture('payment_intent.created');
+    const failed = { ...intent, type: 'payment_intent.payment_failed', data: { object: { ...intent.data.object, invoice: 'in_1', last_payment_error: { message: 'Your card was declined.' } }, previous_attributes: { status: 'x' } } };
+    expect(embedOf(failed).fields).toEqual(expect.arrayContaining([{ name: 'Invoice', value: '`in_1`', inline: true }, { name: 'Failure', value: 'Your card was declined.' }]));
+    const described = { ...failed, data: { ...failed.data, object: { ...failed.data.object, description: 'Order 5' } } };
+    expect(embedOf(described).fields).toContainEqual({ name: 'Changed', value: 'status' });
   });
 });

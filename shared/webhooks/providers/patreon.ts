@@ -1,61 +1,82 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
+import type { TolerantOutput } from '../tolerantRead';
 
 /**
- * Patreon webhooks: the event is the X-Patreon-Event header ("members:create", "pledges:create"
- * of the older API); deliveries carry no id. Bodies are JSON:API documents: `data` is the member
- * or pledge, `included` the campaign, the patron (a user) and the tiers (rewards) it names.
+ * Patreon webhooks: the event is the X-Patreon-Event header: "members:create|update|delete" (a
+ * membership), "members:pledge:create|update|delete" (its pledge, the current pledge events) and
+ * the older API's "pledges:create" (its update and delete are not rendered: no real delivery of
+ * them is at hand to test against); deliveries carry no id. Bodies are JSON:API
+ * documents: `data` is the member or pledge, `included` the campaign, the patron (a user) and the
+ * tiers (rewards) it names.
  */
 
 /** The parts several events share, built with the schemas on the first delivery, not at import. */
 const parts = () => {
-  const ref = z.nullish(z.object({ data: z.nullish(z.object({ id: z.string(), type: z.optional(z.string()) })) }));
-  const refs = z.nullish(z.object({ data: z.nullish(z.array(z.object({ id: z.string() }))) }));
+  const ref = z.object({ data: z.object({ id: z.string() }) });
+  const refs = z.object({ data: z.array(z.object({ id: z.string() })) });
   /** Included resources are read field by field where shown (their attributes differ by type). */
-  const included = z.optional(z.array(z.object({ type: z.string(), id: z.nullish(z.string()), attributes: z.optional(z.record(z.string(), z.unknown())) })));
-  return { ref, refs, included };
+  const included = z.array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.string(), z.unknown()) }));
+  const member = z.object({
+    data: z.object({
+      attributes: z.object({
+        full_name: z.string(),
+        campaign_currency: z.string(),
+        patron_status: z.string(),
+        pledge_amount_cents: z.number(),
+        currently_entitled_amount_cents: z.number(),
+        will_pay_amount_cents: z.number(),
+        lifetime_support_cents: z.number(),
+        last_charge_status: z.string(),
+        next_charge_date: z.string(),
+      }),
+      relationships: z.object({ campaign: ref, user: ref, currently_entitled_tiers: refs }),
+    }),
+    included,
+  });
+  const pledge = z.object({
+    data: z.object({
+      attributes: z.object({ amount_cents: z.number(), currency: z.string(), declined_since: z.string() }),
+      relationships: z.object({ campaign: ref, patron: ref, reward: ref }),
+    }),
+    included,
+  });
+  return { included, member, pledge };
 };
 type Parts = ReturnType<typeof parts>;
 
 const schemas = () => {
-  const { ref, refs, included } = parts();
+  const { member, pledge } = parts();
   return {
-    'members:create': z.object({
-      data: z.object({
-        attributes: z.object({
-          full_name: z.optional(z.string()),
-          patron_status: z.nullish(z.string()),
-          pledge_amount_cents: z.optional(z.number()),
-          currently_entitled_amount_cents: z.optional(z.number()),
-          lifetime_support_cents: z.optional(z.number()),
-          last_charge_status: z.nullish(z.string()),
-        }),
-        relationships: z.optional(z.object({ campaign: ref, user: ref, currently_entitled_tiers: refs })),
-      }),
-      included,
-    }),
-    'pledges:create': z.object({
-      data: z.object({
-        attributes: z.object({ amount_cents: z.number(), currency: z.optional(z.string()) }),
-        relationships: z.optional(z.object({ campaign: ref, patron: ref, reward: ref })),
-      }),
-      included,
-    }),
+    'members:create': member,
+    'members:update': member,
+    'members:delete': member,
+    'members:pledge:create': member,
+    'members:pledge:update': member,
+    'members:pledge:delete': member,
+    'pledges:create': pledge,
   };
 };
 
 type EventName = keyof ReturnType<typeof schemas>;
-type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
-type Included = NonNullable<z.output<Parts['included']>>;
+type Member = TolerantOutput<Parts['member']>;
+type Pledge = TolerantOutput<Parts['pledge']>;
+type Included = NonNullable<TolerantOutput<Parts['member']>['included']>;
 
 /** The included resource of `type` with `id`, and a string attribute of it. */
 const find = (list: Included | undefined, type: string, id: string | undefined) => (id ? list?.find((item) => item.type === type && item.id === id) : undefined);
 const text = (item: Included[number] | undefined, key: string): string | undefined => {
   const value = item?.attributes?.[key];
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 };
-const amount = (cents: number, currency: string | undefined) => `${(cents / 100).toFixed(2)}${currency ? ` ${currency}` : ''}`;
+/** A tier's (or reward's) title and the least pledge that unlocks it: "Gold (from 5.00 USD)". */
+function tierName(item: Included[number] | undefined, currency: string | undefined): string | undefined {
+  const title = text(item, 'title');
+  const cents = item?.attributes?.['amount_cents'];
+  return title && `${title}${typeof cents === 'number' && cents > 0 ? ` (from ${amount(cents, currency)})` : ''}`;
+}
+const amount = (cents: number | undefined, currency: string | undefined) => (cents === undefined ? undefined : `${(cents / 100).toFixed(2)}${currency ? ` ${currency}` : ''}`);
 /** "active_patron" -> "Active patron". */
 const words = (value: string) => escapeMarkdown(`${value.charAt(0).toUpperCase()}${value.slice(1).replace(/_/g, ' ')}`);
 const field = (name: string, value: string | undefined) => (value ? [{ name, value, inline: true }] : []);
@@ -67,57 +88,85 @@ function parties(list: Included | undefined, campaignId: string | undefined, pat
   const campaignUrl = text(campaign, 'url');
   const patronName = text(patron, 'full_name');
   const patronUrl = text(patron, 'url');
+  const name = text(campaign, 'name') ?? text(campaign, 'creation_name');
   return {
     campaign,
-    name: text(campaign, 'name') ?? text(campaign, 'creation_name'),
+    patronName,
+    /** " (campaign)" after a title, when the campaign is named. */
+    suffix: name ? ` (${name})` : '',
     embed: { ...(campaignUrl ? { url: campaignUrl } : {}), ...(patronName ? { author: { name: patronName, ...(patronUrl ? { url: patronUrl } : {}) } } : {}) },
   };
 }
 
-const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
-  'members:create': (p) => {
-    const { attributes: a, relationships: r } = p.data;
-    const { campaign, name, embed } = parties(p.included, r?.campaign?.data?.id, r?.user?.data?.id);
-    const currency = text(campaign, 'currency');
-    const per = text(campaign, 'pay_per_name');
-    const cents = a.pledge_amount_cents ?? a.currently_entitled_amount_cents;
-    const tiers = (r?.currently_entitled_tiers?.data ?? []).map((tier) => text(find(p.included, 'tier', tier.id), 'title')).filter((title): title is string => !!title);
-    return {
-      title: `New member${a.full_name ? `: ${a.full_name}` : ''}${name ? ` (${name})` : ''}`,
-      ...embed,
-      color: COLORS.created,
-      fields: [
-        ...field('Pledge', cents !== undefined ? escapeMarkdown(`${amount(cents, currency)}${per ? ` / ${per}` : ''}`) : undefined),
-        ...field('Status', a.patron_status ? words(a.patron_status) : undefined),
-        ...field('Last charge', a.last_charge_status ? words(a.last_charge_status) : undefined),
-        ...field('Lifetime support', a.lifetime_support_cents !== undefined ? escapeMarkdown(amount(a.lifetime_support_cents, currency)) : undefined),
-        ...field('Tier', tiers.length ? tiers.map(escapeMarkdown).join(', ') : undefined),
-      ],
-    };
-  },
-  'pledges:create': (p) => {
-    const { attributes: a, relationships: r } = p.data;
-    const { name, embed } = parties(p.included, r?.campaign?.data?.id, r?.patron?.data?.id);
-    const reward = find(p.included, 'reward', r?.reward?.data?.id);
-    const patron = embed.author?.name;
-    const rewardTitle = text(reward, 'title');
-    return {
-      title: `New pledge of ${amount(a.amount_cents, a.currency)}${patron ? ` from ${patron}` : ''}${name ? ` (${name})` : ''}`,
-      ...embed,
-      color: COLORS.created,
-      ...(rewardTitle ? { fields: field('Reward', escapeMarkdown(rewardTitle)) } : {}),
-    };
-  },
+type Change = 'create' | 'update' | 'delete';
+const COLOR: Record<Change, number> = { create: COLORS.created, update: COLORS.info, delete: COLORS.closed };
+const MEMBER_WORDS: Record<Change, string> = { create: 'New member', update: 'Member updated', delete: 'Member removed' };
+
+/** "New pledge of 5.00 USD from Kopi", "Pledge changed to ...", "Pledge of ... canceled by ...": with what the payload has. */
+function pledgeTitle(change: Change, money: string | undefined, patron: string | undefined): string {
+  if (change === 'create') return `New pledge${money ? ` of ${money}` : ''}${patron ? ` from ${patron}` : ''}`;
+  if (change === 'update') return `Pledge changed${money ? ` to ${money}` : ''}${patron ? ` by ${patron}` : ''}`;
+  return `Pledge${money ? ` of ${money}` : ''} canceled${patron ? ` by ${patron}` : ''}`;
+}
+
+/** A membership or its pledge (the v2 events): the member, their pledge per period, status, charges and tiers. */
+function member(p: Member, change: Change, aboutPledge: boolean): Embed {
+  const a = p.data?.attributes ?? {};
+  const r = p.data?.relationships;
+  const { campaign, patronName, suffix, embed } = parties(p.included, r?.campaign?.data?.id, r?.user?.data?.id);
+  const currency = text(campaign, 'currency') ?? a.campaign_currency;
+  const per = text(campaign, 'pay_per_name');
+  // The first amount that is not 0: a pledge deleted is sent with its amounts already at 0.
+  const money = amount([a.pledge_amount_cents, a.currently_entitled_amount_cents, a.will_pay_amount_cents].find(Boolean), currency);
+  const name = a.full_name?.trim() || patronName;
+  const tiers = (r?.currently_entitled_tiers?.data ?? []).map((tier) => tierName(find(p.included, 'tier', tier.id), currency)).filter((title): title is string => !!title);
+  return {
+    title: `${aboutPledge ? pledgeTitle(change, money, name) : `${MEMBER_WORDS[change]}${name ? `: ${name}` : ''}`}${suffix}`,
+    ...embed,
+    color: COLOR[change],
+    fields: [
+      ...field('Pledge', money ? escapeMarkdown(`${money}${per ? ` / ${per}` : ''}`) : undefined),
+      ...field('Status', a.patron_status ? words(a.patron_status) : undefined),
+      ...field('Last charge', a.last_charge_status ? words(a.last_charge_status) : undefined),
+      ...field('Next charge', change !== 'delete' && a.next_charge_date ? escapeMarkdown(a.next_charge_date.slice(0, 10)) : undefined),
+      ...field('Lifetime support', a.lifetime_support_cents !== undefined ? escapeMarkdown(amount(a.lifetime_support_cents, currency) ?? '') : undefined),
+      ...field('Tier', tiers.length ? tiers.map(escapeMarkdown).join(', ') : undefined),
+    ],
+  };
+}
+
+/** A pledge of the older API: amount, patron, campaign and the reward pledged for. */
+function pledge(p: Pledge, change: 'create'): Embed {
+  const { attributes: a, relationships: r } = p.data ?? {};
+  const { patronName, suffix, embed } = parties(p.included, r?.campaign?.data?.id, r?.patron?.data?.id);
+  const rewardTitle = tierName(find(p.included, 'reward', r?.reward?.data?.id), a?.currency);
+  return {
+    title: `${pledgeTitle(change, amount(a?.amount_cents, a?.currency), patronName)}${suffix}`,
+    ...embed,
+    color: COLOR[change],
+    ...(rewardTitle ? { fields: field('Reward', escapeMarkdown(rewardTitle)) } : {}),
+  };
+}
+
+const renderers: { [E in EventName]: (p: TolerantOutput<ReturnType<typeof schemas>[E]>) => Embed } = {
+  'members:create': (p) => member(p, 'create', false),
+  'members:update': (p) => member(p, 'update', false),
+  'members:delete': (p) => member(p, 'delete', false),
+  'members:pledge:create': (p) => member(p, 'create', true),
+  'members:pledge:update': (p) => member(p, 'update', true),
+  'members:pledge:delete': (p) => member(p, 'delete', true),
+  'pledges:create': (p) => pledge(p, 'create'),
 };
 
 export const patreon: Provider = schemaProvider({
   name: 'patreon',
   displayName: 'Patreon',
-  description: 'New members (pledge, status, lifetime support, tiers) and new pledges of the older API (amount and reward), with the patron and a link to the campaign.',
+  description: 'Members joining, changing and leaving, pledges made, changed and canceled (members:pledge:*, and the older API\'s pledges:create): pledge per period, status, charges, lifetime support and tiers, with the patron and a link to the campaign.',
   docs: 'https://docs.patreon.com/#webhooks',
   // Same page: X-Patreon-Signature is the hex HMAC-MD5 of the raw body, keyed with the webhook's secret.
   signature: { kind: 'hmac', header: 'X-Patreon-Signature', algorithm: 'md5', encoding: 'hex' },
   event: fromHeader('X-Patreon-Event'),
+  tolerant: true,
   schemas,
   renderers,
 });

@@ -3,6 +3,7 @@ import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
 import { fromField, schemaProvider, type Provider } from '../provider';
 import { money } from '../render/money';
 import { eventWords, outcomeColor } from '../render/words';
+import type { TolerantOutput } from '../tolerantRead';
 
 /**
  * Square: every event is one envelope (`type`, `event_id`, `data: { type, id, object: { <type>: {...} } }`),
@@ -10,41 +11,52 @@ import { eventWords, outcomeColor } from '../render/words';
  * them, a customer's name (never their e-mail or phone: a channel is no place for them).
  */
 
-/** The parts of the envelope, built with it on the first delivery, not at import. */
-const parts = () => {
-  const amount = z.nullish(z.object({ amount: z.number(), currency: z.string() }));
+/** The envelope and the fields of its object shown, built on the first delivery, not at import. */
+const envelope = () => {
+  const amount = z.object({ amount: z.number(), currency: z.string() });
   const object = z.object({
-    status: z.nullish(z.string()),
+    status: z.string(),
+    state: z.string(),
     amount_money: amount,
     total_money: amount,
-    given_name: z.nullish(z.string()),
-    family_name: z.nullish(z.string()),
-    location_id: z.nullish(z.string()),
+    total_amount_money: amount,
+    approved_money: amount,
+    given_name: z.string(),
+    family_name: z.string(),
+    name: z.string(),
+    title: z.string(),
+    reference_id: z.string(),
+    order_id: z.string(),
+    customer_id: z.string(),
+    location_id: z.string(),
   });
-  return { amount, object };
+  return z.object({ location_id: z.string(), data: z.object({ type: z.string(), id: z.string(), object: z.record(z.string(), object) }) });
 };
+type Envelope = TolerantOutput<ReturnType<typeof envelope>>;
 
-const envelope = () => {
-  const { object } = parts();
-  return z.object({
-    type: z.string(),
-    merchant_id: z.nullish(z.string()),
-    data: z.object({ type: z.string(), id: z.string(), object: z.nullish(z.record(z.string(), z.nullish(object))) }),
-  });
-};
+const idField = (name: string, id: string | undefined) => (id ? [{ name, value: inlineCode(id), inline: true }] : []);
 
-function render(p: z.output<ReturnType<typeof envelope>>, type: string): Embed {
-  const o = p.data.object?.[p.data.type] ?? undefined;
-  const total = o?.total_money ?? o?.amount_money;
-  const name = [o?.given_name, o?.family_name].filter(Boolean).join(' ');
+function render(p: Envelope, type: string): Embed {
+  const data = p.data ?? {};
+  // The object sits under its type's name ("payment"); some events name it otherwise, but hold only it.
+  const objects = Object.values(data.object ?? {});
+  const o = (data.type ? data.object?.[data.type] : undefined) ?? (objects.length === 1 ? objects[0] : undefined);
+  const total = [o?.total_money, o?.amount_money, o?.total_amount_money, o?.approved_money].find((m) => m?.amount !== undefined && m.currency);
+  // A customer is named by name, never by e-mail or phone; other objects by their name, title or reference.
+  const name = [o?.given_name, o?.family_name].filter(Boolean).join(' ') || o?.name || o?.title || o?.reference_id;
+  const status = o?.status || o?.state;
+  const price = total?.amount !== undefined && total.currency ? money(total.amount, total.currency) : undefined;
   return {
-    title: `${eventWords(type)}${total ? `: ${money(total.amount, total.currency)}` : ''}`,
-    color: outcomeColor(type.split('.').at(-1), o?.status),
-    ...(name ? { description: escapeMarkdown(name) } : {}),
+    // "Payment updated: $10.00", "Customer created: Amelia Earhart" (the amount then in a field).
+    title: `${eventWords(type)}${name || price ? `: ${name || price}` : ''}`,
+    color: outcomeColor(type.split('.').at(-1), status),
     fields: [
-      { name: eventWords(p.data.type), value: inlineCode(p.data.id), inline: true },
-      ...(o?.status ? [{ name: 'Status', value: escapeMarkdown(eventWords(o.status)), inline: true }] : []),
-      ...(o?.location_id ? [{ name: 'Location', value: inlineCode(o.location_id), inline: true }] : []),
+      ...(name && price ? [{ name: 'Amount', value: escapeMarkdown(price), inline: true }] : []),
+      ...idField(data.type ? eventWords(data.type) : 'Object', data.id),
+      ...(status ? [{ name: 'Status', value: escapeMarkdown(eventWords(status)), inline: true }] : []),
+      ...idField('Order', o?.order_id),
+      ...idField('Customer', o?.customer_id),
+      ...idField('Location', p.location_id || o?.location_id),
     ],
   };
 }
@@ -52,13 +64,14 @@ function render(p: z.output<ReturnType<typeof envelope>>, type: string): Embed {
 export const square: Provider = schemaProvider({
   name: 'square',
   displayName: 'Square',
-  description: 'Every event (payments, refunds, orders, invoices, customers, subscriptions...): what happened, the amount, status and location.',
+  description: 'Every event (payments, refunds, orders, invoices, customers, subscriptions...): what happened to what (named), the amount, status, order, customer and location.',
   docs: 'https://developer.squareup.com/docs/webhooks/overview',
   // https://developer.squareup.com/docs/webhooks/step3validate: base64 HMAC-SHA256 of the
   // notification URL (as subscribed: the relay URL) followed by the raw body.
   signature: { kind: 'hmac', header: 'x-square-hmacsha256-signature', algorithm: 'sha256', encoding: 'base64', signs: { url: 'before body' } },
   event: fromField('type'),
   deliveryId: fromField('event_id'),
+  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },
