@@ -2,9 +2,10 @@ import { COLORS } from './provider';
 
 /** What one push did to one ref, as each provider's payload tells it. */
 export interface RefUpdate {
-  /** The repository's name in titles (`owner/repo`). */
+  /** The repository's name in titles (`owner/repo`); empty when a payload leaves it out (the title then starts with the ref). */
   repo: string;
   kind: 'branch' | 'tag';
+  /** The ref's short name; empty when a payload leaves it out (the title then names the kind alone). */
   name: string;
   created: boolean;
   deleted: boolean;
@@ -19,15 +20,18 @@ export interface RefUpdate {
  * deleted", "Branch x created" for a branch with nothing new on it. Never "0 new commits".
  */
 export function refUpdateHeadline(update: RefUpdate): { title: string; color: number } {
-  const { repo, kind, name } = update;
+  const { repo, kind } = update;
+  const name = update.name ? ` ${update.name}` : '';
   const Kind = kind === 'tag' ? 'Tag' : 'Branch';
-  if (update.deleted) return { title: `[${repo}] ${Kind} ${name} deleted`, color: COLORS.closed };
-  if (kind === 'tag') return { title: `[${repo}] Tag ${name} ${update.created ? 'created' : 'moved'}`, color: COLORS.created };
+  const where = repo ? `[${repo}] ` : '';
+  if (update.deleted) return { title: `${where}${Kind}${name} deleted`, color: COLORS.closed };
+  if (kind === 'tag') return { title: `${where}Tag${name} ${update.created ? 'created' : 'moved'}`, color: COLORS.created };
   if (update.commits === 0) {
-    return { title: `[${repo}] Branch ${name} ${update.created ? 'created' : update.forced ? 'force-pushed' : 'updated'}`, color: update.created ? COLORS.created : COLORS.info };
+    return { title: `${where}Branch${name} ${update.created ? 'created' : update.forced ? 'force-pushed' : 'updated'}`, color: update.created ? COLORS.created : COLORS.info };
   }
   const count = `${update.commits}${update.more ? '+' : ''}`;
-  return { title: `[${repo}:${name}] ${count} new commit${count === '1' ? '' : 's'}${update.forced ? ' (forced)' : ''}`, color: update.created ? COLORS.created : COLORS.info };
+  const on = repo || update.name ? `[${[repo, update.name].filter(Boolean).join(':')}] ` : '';
+  return { title: `${on}${count} new commit${count === '1' ? '' : 's'}${update.forced ? ' (forced)' : ''}`, color: update.created ? COLORS.created : COLORS.info };
 }
 
 /** A commit id of zeros: git's "no such commit", on the side of a ref that did not exist (or no longer does). */
