@@ -137,7 +137,7 @@ const review = (headline: string, color: number) => (p: Payload<'pr:reviewer:app
 const CHANGES: Record<string, string> = { ADD: 'created', DELETE: 'deleted', UPDATE: 'updated' };
 function changeLine(c: NonNullable<Payload<'repo:refs_changed'>['changes']>[number]): string {
   const hashes = c.type === 'ADD' ? (c.toHash ? short(c.toHash) : '') : c.type === 'DELETE' ? (c.fromHash ? `was ${short(c.fromHash)}` : '') : c.fromHash && c.toHash ? `${short(c.fromHash)} → ${short(c.toHash)}` : '';
-  return [c.ref?.displayId ? `${escapeMarkdown(c.ref.displayId)}:` : undefined, CHANGES[c.type ?? ''] ?? c.type?.toLowerCase(), hashes].filter(Boolean).join(' ');
+  return [c.ref?.displayId ? `${escapeMarkdown(c.ref.displayId)}:` : undefined, CHANGES[c.type ?? ''] ?? (c.type ? escapeMarkdown(c.type.toLowerCase()) : undefined), hashes].filter(Boolean).join(' ');
 }
 const MAX_REFS = 10;
 const refLines = (changes: Parameters<typeof changeLine>[0][]) => {
