@@ -3,6 +3,7 @@ import { escapeMarkdown, type Embed } from '../../discord/message';
 import { refUpdateHeadline } from '../refUpdate';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 import { commitList } from '../render/commitLines';
+import { linkTo, textOf } from '../render/embedParts';
 import { about, inRepo, named, numbered } from '../render/titles';
 import type { TolerantOutput } from '../tolerantRead';
 import { changeLines } from './bitbucketChanges';
@@ -95,16 +96,11 @@ const author = (a: Account) => {
   const name = a?.display_name || a?.nickname || a?.username;
   return name ? { author: { name, ...(a?.links?.html?.href ? { url: a.links.html.href } : {}), ...(a?.links?.avatar?.href ? { icon_url: a.links.avatar.href } : {}) } } : {};
 };
-/** The first page the payload gives, or none. */
-const link = (...urls: (string | undefined)[]) => {
-  const url = urls.find(Boolean);
-  return url ? { url } : {};
-};
 const repoPage = (r: Repository) => r?.links?.html?.href;
 /** A page under the repository's (`pull-requests/1`), when the payload gives the repository's and the id. */
 const under = (r: Repository, path: string, id: number | string | undefined) => (repoPage(r) && id !== undefined && id !== '' ? `${repoPage(r)}/${path}/${id}` : undefined);
 const prPage = (p: PullRequestPayload) => p.pullrequest?.links?.html?.href ?? under(p.repository, 'pull-requests', p.pullrequest?.id);
-const text = (value: string | undefined) => (value ? { description: escapeMarkdown(value) } : {});
+const text = (value: string | undefined) => textOf(value);
 const commitAuthor = (c: TolerantOutput<Parts['commit']>) => c.author?.user?.display_name || c.author?.display_name || c.author?.raw?.replace(/\s*<[^>]*>$/, '') || undefined;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -118,7 +114,7 @@ const buildStatus = (p: Payload<'repo:commit_status_updated'>): Embed => {
   const name = s?.name || s?.key;
   return {
     title: `${inRepo(p.repository?.full_name)}${['Build', name, words ?? 'updated'].filter(Boolean).join(' ')}${s?.refname ? ` on ${s.refname}` : ''}`,
-    ...link(s?.url, repoPage(p.repository)),
+    ...linkTo(s?.url, repoPage(p.repository)),
     ...author(p.actor),
     color,
     ...text(s?.description),
@@ -129,12 +125,12 @@ const buildStatus = (p: Payload<'repo:commit_status_updated'>): Embed => {
 const pullRequestTitle = (p: PullRequestPayload, headline: string) => `${inRepo(p.repository?.full_name)}${about(headline, numbered(p.pullrequest?.id, p.pullrequest?.title))}`;
 
 /** An approval or change request on a pull request: the reviewer is its author. */
-const pullRequestReview = (p: PullRequestPayload, verb: string, color: number, by: Account): Embed => ({ title: pullRequestTitle(p, `Pull request ${verb}`), ...link(prPage(p), repoPage(p.repository)), ...author(by ?? p.actor), color });
+const pullRequestReview = (p: PullRequestPayload, verb: string, color: number, by: Account): Embed => ({ title: pullRequestTitle(p, `Pull request ${verb}`), ...linkTo(prPage(p), repoPage(p.repository)), ...author(by ?? p.actor), color });
 
 /** A comment on a pull request, new or changed (a deleted one's text is not repeated). */
 const pullRequestComment = (p: Payload<'pullrequest:comment_created'>, what: string, showText = true): Embed => ({
   title: `${inRepo(p.repository?.full_name)}${what} on ${named('pull request', p.pullrequest?.id, p.pullrequest?.title)}`,
-  ...link(p.comment?.links?.html?.href, prPage(p), repoPage(p.repository)),
+  ...linkTo(p.comment?.links?.html?.href, prPage(p), repoPage(p.repository)),
   ...author(p.actor),
   color: showText ? COLORS.info : COLORS.neutral,
   ...(showText ? text(p.comment?.content?.raw) : {}),
@@ -147,7 +143,7 @@ const pullRequest =
     const [from, to] = [p.pullrequest?.source?.branch?.name, p.pullrequest?.destination?.branch?.name];
     return {
       title: pullRequestTitle(p, `Pull request ${verb}`),
-      ...link(prPage(p), repoPage(p.repository)),
+      ...linkTo(prPage(p), repoPage(p.repository)),
       ...author(p.actor),
       color,
       ...text(describe(p.pullrequest)),
@@ -201,7 +197,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     );
     return {
       ...refUpdateHeadline(update),
-      ...link(page, repoPage(p.repository)),
+      ...linkTo(page, repoPage(p.repository)),
       ...author(p.actor),
       ...(description ? { description } : {}),
       ...more,
@@ -213,7 +209,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   'pullrequest:comment_created': (p) => pullRequestComment(p, 'New comment'),
   'issue:created': (p) => ({
     title: issueTitle(p, 'Issue opened'),
-    ...link(issuePage(p), repoPage(p.repository)),
+    ...linkTo(issuePage(p), repoPage(p.repository)),
     ...author(p.actor),
     color: COLORS.created,
     ...text(p.issue?.content?.raw),
@@ -228,19 +224,19 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   'pullrequest:changes_request_removed': (p) => pullRequestReview(p, 'change request removed', COLORS.neutral, p.changes_request?.user),
   'pullrequest:comment_updated': (p) => pullRequestComment(p, 'Comment edited'),
   'pullrequest:comment_deleted': (p) => pullRequestComment(p, 'Comment deleted', false),
-  'issue:updated': (p) => ({ title: issueTitle(p, 'Issue updated'), ...link(issuePage(p), repoPage(p.repository)), ...author(p.actor), color: COLORS.info, ...changeLines(p.changes) }),
+  'issue:updated': (p) => ({ title: issueTitle(p, 'Issue updated'), ...linkTo(issuePage(p), repoPage(p.repository)), ...author(p.actor), color: COLORS.info, ...changeLines(p.changes) }),
   'issue:comment_created': (p) => ({
     title: `${inRepo(p.repository?.full_name)}New comment on ${named('issue', p.issue?.id, p.issue?.title)}`,
-    ...link(p.comment?.links?.html?.href, issuePage(p), repoPage(p.repository)),
+    ...linkTo(p.comment?.links?.html?.href, issuePage(p), repoPage(p.repository)),
     ...author(p.actor),
     color: COLORS.info,
     ...text(p.comment?.content?.raw),
   }),
-  'repo:fork': (p) => ({ title: `${inRepo(p.repository?.full_name)}${about('Fork created', p.fork?.full_name ?? '')}`, ...link(repoPage(p.fork), repoPage(p.repository)), ...author(p.actor), color: COLORS.info }),
-  'repo:updated': (p) => ({ title: `${inRepo(p.repository?.full_name)}Repository settings changed`, ...link(repoPage(p.repository)), ...author(p.actor), color: COLORS.info, ...changeLines(p.changes) }),
+  'repo:fork': (p) => ({ title: `${inRepo(p.repository?.full_name)}${about('Fork created', p.fork?.full_name ?? '')}`, ...linkTo(repoPage(p.fork), repoPage(p.repository)), ...author(p.actor), color: COLORS.info }),
+  'repo:updated': (p) => ({ title: `${inRepo(p.repository?.full_name)}Repository settings changed`, ...linkTo(repoPage(p.repository)), ...author(p.actor), color: COLORS.info, ...changeLines(p.changes) }),
   'repo:commit_comment_created': (p) => ({
     title: `${inRepo(p.repository?.full_name)}New comment on commit${p.commit?.hash ? ` ${p.commit.hash.slice(0, 7)}` : ''}`,
-    ...link(p.comment?.links?.html?.href, under(p.repository, 'commits', p.commit?.hash), repoPage(p.repository)),
+    ...linkTo(p.comment?.links?.html?.href, under(p.repository, 'commits', p.commit?.hash), repoPage(p.repository)),
     ...author(p.actor),
     color: COLORS.info,
     ...text(p.comment?.content?.raw),

@@ -3,6 +3,7 @@ import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
 import { COLORS, fromField, fromHeader, firstOf, schemaProvider, type Provider } from '../provider';
 import { refUpdateHeadline } from '../refUpdate';
 import { commitList } from '../render/commitLines';
+import { authorNamed, linkTo, textOf } from '../render/embedParts';
 import { about, inRepo, named, numbered } from '../render/titles';
 import type { TolerantOutput } from '../tolerantRead';
 
@@ -76,16 +77,9 @@ const repoName = (r: Repository) => [r?.project?.key, r?.slug || r?.name].filter
 /** The repository's page ("…/browse") without the file browser's suffix. */
 const repoPage = (r: Repository) => self(r?.links)?.replace(/\/browse$/, '');
 const nameOf = (u: User) => u?.displayName || u?.name;
-const author = (...users: User[]) => {
-  const name = users.map(nameOf).find(Boolean);
-  return name ? { author: { name } } : {};
-};
-const link = (...urls: (string | undefined)[]) => {
-  const url = urls.find(Boolean);
-  return url ? { url } : {};
-};
+const author = (...users: User[]) => authorNamed(...users.map(nameOf));
 const MAX_TEXT = 500;
-const text = (value: string | undefined) => (value ? { description: escapeMarkdown(value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value) } : {});
+const text = (value: string | undefined) => textOf(value, MAX_TEXT);
 const short = (hash: string) => inlineCode(hash.slice(0, 7));
 const names = (list: User[] | undefined) => (list ?? []).map(nameOf).filter((name): name is string => !!name).map(escapeMarkdown).join(', ');
 
@@ -106,7 +100,7 @@ function pullRequestEmbed(p: PullRequestPayload, headline: (subject: string) => 
   const fields = pullRequestFields(r);
   return {
     title: `${inRepo(repoName(prRepo(r)))}${headline(numbered(r?.id, r?.title))}`,
-    ...link(prPage(r), repoPage(prRepo(r))),
+    ...linkTo(prPage(r), repoPage(prRepo(r))),
     color,
     ...author(p.actor),
     ...text(body),
@@ -121,11 +115,11 @@ const prComments = (what: string, color: number) => (p: Payload<'pr:comment:adde
   const r = p.pullRequest;
   const page = prPage(r);
   const shown = what === 'Comment deleted' ? '' : (p.comment?.text ?? '');
-  return pullRequestEmbed(p, () => `${what} on ${named('pull request', r?.id, r?.title)}`, color, link(page && p.comment?.id !== undefined ? `${page}/overview?commentId=${p.comment.id}` : undefined, page, repoPage(prRepo(r))), shown);
+  return pullRequestEmbed(p, () => `${what} on ${named('pull request', r?.id, r?.title)}`, color, linkTo(page && p.comment?.id !== undefined ? `${page}/overview?commentId=${p.comment.id}` : undefined, page, repoPage(prRepo(r))), shown);
 };
 const repoComments = (what: string, color: number) => (p: Payload<'repo:comment:added'>): Embed => ({
   title: `${inRepo(repoName(p.repository))}${what} on commit${p.commit ? ` ${p.commit.slice(0, 7)}` : ''}`,
-  ...link(repoPage(p.repository) && p.commit ? `${repoPage(p.repository)}/commits/${p.commit}` : undefined, repoPage(p.repository)),
+  ...linkTo(repoPage(p.repository) && p.commit ? `${repoPage(p.repository)}/commits/${p.commit}` : undefined, repoPage(p.repository)),
   color,
   ...author(p.actor),
   ...(what === 'Comment deleted' ? {} : text(p.comment?.text)),
@@ -160,14 +154,14 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const description = [refs, commits].filter(Boolean).join('\n\n');
     return {
       ...headline,
-      ...link(page && first?.type !== 'DELETE' && first?.toHash ? `${page}/commits/${first.toHash}` : undefined, page),
+      ...linkTo(page && first?.type !== 'DELETE' && first?.toHash ? `${page}/commits/${first.toHash}` : undefined, page),
       ...author(p.actor),
       ...(description ? { description } : {}),
     };
   },
   'repo:modified': (p) => ({
     title: `${inRepo(repoName(p.new) || repoName(p.old))}Repository updated`,
-    ...link(repoPage(p.new), repoPage(p.old)),
+    ...linkTo(repoPage(p.new), repoPage(p.old)),
     color: COLORS.info,
     ...author(p.actor),
     ...(p.old?.name && p.new?.name && p.old.name !== p.new.name ? { description: `Renamed from ${escapeMarkdown(p.old.name)}` } : {}),
@@ -176,7 +170,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const [from, to] = [repoName(p.repository?.origin), repoName(p.repository)];
     return {
       title: from ? `[${from}] Forked${to ? ` to ${to}` : ''}` : `${inRepo(to)}Fork created`,
-      ...link(repoPage(p.repository), repoPage(p.repository?.origin)),
+      ...linkTo(repoPage(p.repository), repoPage(p.repository?.origin)),
       color: COLORS.created,
       ...author(p.actor),
     };
@@ -193,7 +187,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const fields = [...(branches ? [branches] : []), ...(after ? [{ name: 'Head', value: `${before ? `${short(before)} → ` : ''}${short(after)}`, inline: true }] : []), ...others];
     const page = prPage(r);
     // New commits, not news of the description: the pull request's commits are the page to see.
-    const extra = { ...link(page ? `${page}/commits` : undefined, repoPage(prRepo(r))), ...(fields.length ? { fields } : {}) };
+    const extra = { ...linkTo(page ? `${page}/commits` : undefined, repoPage(prRepo(r))), ...(fields.length ? { fields } : {}) };
     return pullRequestEmbed(p, () => `Pushed to ${named('pull request', r?.id, r?.title)}`, COLORS.info, extra, '');
   },
   'pr:merged': (p) => pullRequestEmbed(p, saying('Pull request merged'), COLORS.merged),
@@ -215,7 +209,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const refs = refLines(p.changes ?? []);
     return {
       title: `${inRepo(repoName(p.repository))}Mirror synchronized`,
-      ...link(repoPage(p.repository)),
+      ...linkTo(repoPage(p.repository)),
       color: COLORS.info,
       // No one pushed: the mirror server that caught up is what the message is from.
       ...(p.mirrorServer?.name ? { author: { name: p.mirrorServer.name } } : {}),

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
+import { inlineCode, type Embed } from '../../discord/message';
 import { COLORS, fromField, fromHeader, schemaProvider, type Provider } from '../provider';
 import { isNoCommit, refOf, refPath, refUpdateHeadline } from '../refUpdate';
 import { commitList } from '../render/commitLines';
+import { authorNamed, linkTo, textOf } from '../render/embedParts';
 import { about, inRepo, named, numbered } from '../render/titles';
 import { eventWords, outcomeColor } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
@@ -67,19 +68,12 @@ type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]
 type User = TolerantOutput<Parts['user']> | undefined;
 
 const nameOf = (u: User) => u?.full_name || u?.login || u?.username || undefined;
-const author = (...users: User[]) => {
-  const name = users.map(nameOf).find(Boolean);
-  return name ? { author: { name } } : {};
-};
-const link = (...urls: (string | undefined)[]) => {
-  const url = urls.find(Boolean);
-  return url ? { url } : {};
-};
+const author = (...users: User[]) => authorNamed(...users.map(nameOf));
 const MAX_TEXT = 500;
-const text = (value: string | undefined) => (value ? { description: escapeMarkdown(value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value) } : {});
+const text = (value: string | undefined) => textOf(value, MAX_TEXT);
 const MAX_COMMITS = 5;
 
-/** Gitea's actions in words: "label_updated" -> "labels updated", "milestoned" -> "milestone set"; `otherwise` when it names none. */
+/** Gitea's actions in words: "label_updated" -> "labels updated", "milestoned" -> "milestone set". */
 const ACTION_WORDS: Record<string, string> = { label_updated: 'labels updated', label_cleared: 'labels cleared', milestoned: 'milestone set', demilestoned: 'milestone removed' };
 const actionWords = (action: string) => ACTION_WORDS[action] ?? eventWords(action).toLowerCase();
 /** "Issue opened", or the kind alone when the payload names no action. */
@@ -89,7 +83,7 @@ const closedColor = (action: string | undefined) => outcomeColor(action === 'clo
 function issueEmbed(p: Payload<'issues'>): Embed {
   return {
     title: `${inRepo(p.repository?.full_name)}${about(headline('Issue', p.action), numbered(p.issue?.number, p.issue?.title))}`,
-    ...link(p.issue?.html_url, p.repository?.html_url),
+    ...linkTo(p.issue?.html_url, p.repository?.html_url),
     color: closedColor(p.action),
     ...author(p.sender, p.issue?.user),
     ...(p.action === 'opened' ? text(p.issue?.body) : {}),
@@ -104,7 +98,7 @@ function pullRequestEmbed(p: Payload<'pull_request'>): Embed {
   const title = p.action === 'synchronized' ? `Pushed to ${named('pull request', number, r?.title)}` : about(merged ? 'Pull request merged' : headline('Pull request', p.action), numbered(number, r?.title));
   return {
     title: `${inRepo(p.repository?.full_name)}${title}`,
-    ...link(r?.html_url, p.repository?.html_url),
+    ...linkTo(r?.html_url, p.repository?.html_url),
     color: merged ? COLORS.merged : closedColor(p.action),
     ...author(p.sender, r?.user),
     ...(p.action === 'opened' ? text(r?.body) : {}),
@@ -115,7 +109,7 @@ function pullRequestEmbed(p: Payload<'pull_request'>): Embed {
 /** Comment actions: created, edited, deleted; a deleted comment's text is not news to post again. */
 const commentEmbed = (p: Payload<'issue_comment'>, onPullRequest = false): Embed => ({
   title: `${inRepo(p.repository?.full_name)}${headline('Comment', p.action ?? 'created')} on ${named(onPullRequest || p.is_pull || p.issue?.pull_request ? 'pull request' : 'issue', p.issue?.number, p.issue?.title)}`,
-  ...link(p.comment?.html_url, p.issue?.html_url, p.repository?.html_url),
+  ...linkTo(p.comment?.html_url, p.issue?.html_url, p.repository?.html_url),
   color: p.action === 'deleted' ? COLORS.neutral : COLORS.info,
   ...author(p.comment?.user, p.sender),
   ...(p.action === 'deleted' ? {} : text(p.comment?.body)),
@@ -134,7 +128,7 @@ const reviewEmbed = (kind: keyof typeof REVIEWS) => (p: Payload<'pull_request_co
   const r = p.pull_request;
   return {
     title: `${inRepo(p.repository?.full_name)}${REVIEWS[kind].headline(r?.number ?? p.number, r?.title)}`,
-    ...link(r?.html_url, p.repository?.html_url),
+    ...linkTo(r?.html_url, p.repository?.html_url),
     color: REVIEWS[kind].color,
     ...author(p.sender),
     ...text(p.review?.content),
@@ -145,7 +139,7 @@ function refEmbed(p: Payload<'create'>, deleted: boolean): Embed {
   const { name } = refOf(p.ref ?? '');
   const kind = p.ref_type === 'tag' ? 'tag' : 'branch';
   const page = p.repository?.html_url && name && !deleted ? `${p.repository.html_url}/src/${kind}/${refPath(name)}` : undefined;
-  return { ...refUpdateHeadline({ repo: p.repository?.full_name ?? '', kind, name, created: !deleted, deleted, commits: 0 }), ...link(page, p.repository?.html_url), ...author(p.sender) };
+  return { ...refUpdateHeadline({ repo: p.repository?.full_name ?? '', kind, name, created: !deleted, deleted, commits: 0 }), ...linkTo(page, p.repository?.html_url), ...author(p.sender) };
 }
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
@@ -164,7 +158,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const compare = !created && !deleted ? p.compare_url : undefined;
     return {
       ...refUpdateHeadline({ repo: p.repository?.full_name ?? '', kind, name, created, deleted, commits: total, more: total > commits.length }),
-      ...link(compare, commits.length === 1 ? commits[0]?.url : undefined, p.repository?.html_url),
+      ...linkTo(compare, commits.length === 1 ? commits[0]?.url : undefined, p.repository?.html_url),
       ...author(p.pusher, p.sender),
       ...(description ? { description } : {}),
     };
@@ -174,7 +168,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   // Unlike GitHub's, the forkee is the repository forked from; `repository` is the new fork.
   fork: (p) => ({
     title: p.forkee?.full_name ? `[${p.forkee.full_name}] Forked${p.repository?.full_name ? ` to ${p.repository.full_name}` : ''}` : `${inRepo(p.repository?.full_name)}Fork created`,
-    ...link(p.repository?.html_url, p.forkee?.html_url),
+    ...linkTo(p.repository?.html_url, p.forkee?.html_url),
     color: COLORS.created,
     ...author(p.sender),
   }),
@@ -186,12 +180,12 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   pull_request_comment: reviewEmbed('pull_request_comment'),
   release: (p) => ({
     title: `${inRepo(p.repository?.full_name)}${about(headline(p.release?.prerelease ? 'Pre-release' : p.release?.draft ? 'Draft release' : 'Release', p.action), p.release?.name || p.release?.tag_name || '')}`,
-    ...link(p.release?.html_url, p.repository?.html_url),
+    ...linkTo(p.release?.html_url, p.repository?.html_url),
     color: outcomeColor(p.action === 'published' ? 'created' : p.action),
     ...author(p.sender),
     ...text(p.release?.body),
   }),
-  repository: (p) => ({ title: `${inRepo(p.repository?.full_name)}${headline('Repository', p.action ?? 'updated')}`, ...link(p.repository?.html_url), color: outcomeColor(p.action), ...author(p.sender) }),
+  repository: (p) => ({ title: `${inRepo(p.repository?.full_name)}${headline('Repository', p.action ?? 'updated')}`, ...linkTo(p.repository?.html_url), color: outcomeColor(p.action), ...author(p.sender) }),
 };
 
 /** One of the forges: the same payloads under its own header names; `events`, when it sends fewer. */
