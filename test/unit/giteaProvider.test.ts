@@ -72,6 +72,8 @@ describe('Gitea, Forgejo and Gogs', () => {
     expect(embed).toMatchObject({ title: 'Issue opened: Problem', author: { name: 'unknwon' } });
     expect(embed.url).toBeUndefined();
     expect(giteaEmbed('go-scm/release.json').title).toBe('[gogits/hello-world] Release: v1.0.0');
+    // A comment on a pull request whose issue does not say so: its page does.
+    expect(giteaEmbed('go-scm/pull_request_comment_created.json', (p) => delete p.issue.pull_request).title).toBe('[gogits/hello-world] Comment created on pull request #2: huge improvements');
     expect(giteaEmbed('push-event.json', (p) => Object.assign(p, { ref: null, commits: [{ message: 'no id' }, {}] }))).toMatchObject({ title: '[example/example] 2 new commits', description: 'no id' });
   });
 

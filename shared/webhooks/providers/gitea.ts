@@ -106,9 +106,12 @@ function pullRequestEmbed(p: Payload<'pull_request'>): Embed {
   };
 }
 
+/** Whether a comment is on a pull request: a forge says so by `is_pull` (Gitea), the issue's `pull_request` (both), or only its pages (…/pulls/2). */
+const onPullRequest = (p: Payload<'issue_comment'>) => !!(p.is_pull || p.issue?.pull_request) || [p.comment?.html_url, p.issue?.html_url].some((url) => /\/pulls\/\d+/.test(url ?? ''));
+
 /** Comment actions: created, edited, deleted; a deleted comment's text is not news to post again. */
-const commentEmbed = (p: Payload<'issue_comment'>, onPullRequest = false): Embed => ({
-  title: `${inRepo(p.repository?.full_name)}${headline('Comment', p.action ?? 'created')} on ${named(onPullRequest || p.is_pull || p.issue?.pull_request ? 'pull request' : 'issue', p.issue?.number, p.issue?.title)}`,
+const commentEmbed = (p: Payload<'issue_comment'>, onPull = onPullRequest(p)): Embed => ({
+  title: `${inRepo(p.repository?.full_name)}${headline('Comment', p.action ?? 'created')} on ${named(onPull ? 'pull request' : 'issue', p.issue?.number, p.issue?.title)}`,
   ...linkTo(p.comment?.html_url, p.issue?.html_url, p.repository?.html_url),
   color: p.action === 'deleted' ? COLORS.neutral : COLORS.info,
   ...author(p.comment?.user, p.sender),
