@@ -72,6 +72,9 @@ describe('Bitbucket provider', () => {
     expect(embedOf('issue:updated').description).toBe('**Status**: new → open');
     expect(embedOf('repo:updated').description).toBe('**Name**: repo\\_name\\_old → repo\\_name\n**Description**: An old description → A new description');
     expect(embedOf('pullrequest:approved').author).toMatchObject({ name: 'Emma' });
+    const issueUpdated = bitbucketPayloads['issue:updated'] as object;
+    const changes = { assignee: { old: null, new: { display_name: 'Emma' } }, content: { old: 'a', new: '' }, '': { old: 1, new: 2 }, kind: {} };
+    expect(embedOf('issue:updated', { ...issueUpdated, changes }).description).toBe('**Assignee**: Emma\n**Content**: a → removed\n**Kind**');
   });
 
   test.each([

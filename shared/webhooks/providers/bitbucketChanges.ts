@@ -20,10 +20,12 @@ function valueText(value: unknown): string | undefined {
  * new → open", or the field's name alone when its values are not text. Nothing when it names nothing.
  */
 export function changeLines(changes: Record<string, unknown> | undefined): { description: string } | Record<string, never> {
-  const lines = Object.entries(changes ?? {}).map(([field, change]) => {
+  const lines = Object.entries(changes ?? {}).flatMap(([field, change]) => {
+    const words = eventWords(field).trim();
+    if (!words) return [];
     const { old: before, new: after } = change !== null && typeof change === 'object' ? (change as Record<string, unknown>) : {};
     const [from, to] = [valueText(before), valueText(after)];
-    const name = `**${escapeMarkdown(eventWords(field))}**`;
+    const name = `**${escapeMarkdown(words)}**`;
     if (from === undefined && to === undefined) return name;
     return `${name}: ${from === undefined ? '' : `${escapeMarkdown(from)} → `}${to === undefined ? 'removed' : escapeMarkdown(to)}`;
   });
