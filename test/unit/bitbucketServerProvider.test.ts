@@ -30,6 +30,12 @@ describe('Bitbucket Server provider', () => {
     expect(embedOf('pr:reviewer:needs_work', fixture('pr-reviewer-needs-work.json'))).toMatchObject({ title: expect.stringMatching(/Pull request needs work: #\d+ /), color: 0xdbab09 });
     expect(embedOf('pr:reviewer:approved', fixture('pr-reviewer-approved.json')).title).toMatch(/Pull request approved/);
     expect(embedOf('pr:merged', fixture('pr-merged.json')).color).toBe(0x6f42c1);
+    expect(embedOf('pr:reviewer:updated', fixture('sorend/pr-reviewer-updated.json')).fields).toEqual([
+      { name: 'Branches', value: '`new-branch` → `master`', inline: true },
+      { name: 'Reviewers', value: 'Paul Thompson Admin', inline: true },
+      { name: 'Added', value: 'New User' },
+      { name: 'Removed', value: 'User' },
+    ]);
     expect(embedOf('pr:declined', fixture('pr-declined.json')).color).toBe(0xd73a49);
   });
 

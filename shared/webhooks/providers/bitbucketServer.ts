@@ -199,7 +199,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   'pr:reviewer:updated': (p) => {
     const added = names(p.addedReviewers);
     const removed = names(p.removedReviewers);
-    const fields = [...(added ? [{ name: 'Added', value: added }] : []), ...(removed ? [{ name: 'Removed', value: removed }] : [])];
+    // Who was added and removed, after the branches and the reviewers now.
+    const fields = [...pullRequestFields(p.pullRequest), ...(added ? [{ name: 'Added', value: added }] : []), ...(removed ? [{ name: 'Removed', value: removed }] : [])];
     return pullRequestEmbed(p, saying('Pull request reviewers changed'), COLORS.info, fields.length ? { fields } : {});
   },
   'pr:comment:added': prComments('New comment', COLORS.info),
