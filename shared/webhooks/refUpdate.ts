@@ -2,10 +2,9 @@ import { COLORS } from './provider';
 
 /** What one push did to one ref, as each provider's payload tells it. */
 export interface RefUpdate {
-  /** The repository's name in titles (`owner/repo`); empty when a payload leaves it out (the title then starts with the ref). */
+  /** The repository's name in titles (`owner/repo`). */
   repo: string;
   kind: 'branch' | 'tag';
-  /** The ref's short name; empty when a payload leaves it out (the title then names the kind alone). */
   name: string;
   created: boolean;
   deleted: boolean;
@@ -15,23 +14,24 @@ export interface RefUpdate {
   forced?: boolean;
 }
 
+/** "[repo:name] ", "[repo] ", "[name] " or nothing: a title's frame names only what the payload does. */
+const frame = (...names: string[]) => (names.some(Boolean) ? `[${names.filter(Boolean).join(':')}] ` : '');
+
 /**
  * A push's title and colour, saying what happened to the ref: "Tag v1.2 created", "Branch x
- * deleted", "Branch x created" for a branch with nothing new on it. Never "0 new commits".
+ * deleted", "Branch x created" for a branch with nothing new on it. Never "0 new commits". A repo
+ * or ref name a payload lacks (empty) is left out, never shown as an empty bracket.
  */
 export function refUpdateHeadline(update: RefUpdate): { title: string; color: number } {
-  const { repo, kind } = update;
-  const name = update.name ? ` ${update.name}` : '';
-  const Kind = kind === 'tag' ? 'Tag' : 'Branch';
-  const where = repo ? `[${repo}] ` : '';
-  if (update.deleted) return { title: `${where}${Kind}${name} deleted`, color: COLORS.closed };
-  if (kind === 'tag') return { title: `${where}Tag${name} ${update.created ? 'created' : 'moved'}`, color: COLORS.created };
+  const { repo, kind, name } = update;
+  const ref = [kind === 'tag' ? 'Tag' : 'Branch', name].filter(Boolean).join(' ');
+  if (update.deleted) return { title: `${frame(repo)}${ref} deleted`, color: COLORS.closed };
+  if (kind === 'tag') return { title: `${frame(repo)}${ref} ${update.created ? 'created' : 'moved'}`, color: COLORS.created };
   if (update.commits === 0) {
-    return { title: `${where}Branch${name} ${update.created ? 'created' : update.forced ? 'force-pushed' : 'updated'}`, color: update.created ? COLORS.created : COLORS.info };
+    return { title: `${frame(repo)}${ref} ${update.created ? 'created' : update.forced ? 'force-pushed' : 'updated'}`, color: update.created ? COLORS.created : COLORS.info };
   }
   const count = `${update.commits}${update.more ? '+' : ''}`;
-  const on = repo || update.name ? `[${[repo, update.name].filter(Boolean).join(':')}] ` : '';
-  return { title: `${on}${count} new commit${count === '1' ? '' : 's'}${update.forced ? ' (forced)' : ''}`, color: update.created ? COLORS.created : COLORS.info };
+  return { title: `${frame(repo, name)}${count} new commit${count === '1' ? '' : 's'}${update.forced ? ' (forced)' : ''}`, color: update.created ? COLORS.created : COLORS.info };
 }
 
 /** A commit id of zeros: git's "no such commit", on the side of a ref that did not exist (or no longer does). */

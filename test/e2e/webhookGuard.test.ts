@@ -80,8 +80,8 @@ describe('what is stored, and sealed', () => {
 
   test('an ignored event for a pair never seen valid stores nothing and calls no one', async () => {
     const id = relay.hookId();
-    const reply = await relay.send(id, 'github', githubDelivery('sponsorship', 'ignored-1', {}));
-    expectAnswer(reply, 200, /^ignored: sponsorship$/);
+    const reply = await relay.send(id, 'github', githubDelivery('installation', 'ignored-1', {}));
+    expectAnswer(reply, 200, /^ignored: installation$/);
     expect(await itemsOf(id)).toEqual([]);
     expect(relay.discord.seen).toHaveLength(0);
     expect(seal).not.toHaveBeenCalled();
@@ -90,9 +90,9 @@ describe('what is stored, and sealed', () => {
   test('an ignored event for a known-good pair is logged (and de-duplicated) as before', async () => {
     const id = relay.hookId();
     await star(id);
-    const ignored = githubDelivery('sponsorship', 'ignored-2', {});
-    expectAnswer(await relay.send(id, 'github', ignored), 200, /^ignored: sponsorship$/);
-    expectAnswer(await relay.send(id, 'github', ignored), 200, /^duplicate: sponsorship$/);
+    const ignored = githubDelivery('installation', 'ignored-2', {});
+    expectAnswer(await relay.send(id, 'github', ignored), 200, /^ignored: installation$/);
+    expectAnswer(await relay.send(id, 'github', ignored), 200, /^duplicate: installation$/);
     expect((await itemsOf(id)).find((item) => item.sk === `DELIVERY#github#ignored-2#${relay.tokenHash()}`)).toMatchObject({ outcome: 'ignored' });
   });
 

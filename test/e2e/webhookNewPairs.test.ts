@@ -41,9 +41,9 @@ test('unknown pairs count whether or not they reach Discord: past 20 a minute fr
     const { headers, body } = githubDelivery(event, `${event}-${id}`, event === 'star' ? undefined : {});
     return callFrom('127.0.0.2', `${relay.relayUrl(id, 'github')}${query}`, { method: 'POST', headers, body });
   };
-  const replies = await Promise.all(Array.from({ length: 20 }, (_, n) => (n % 2 ? from(relay.hookId(), 'sponsorship') : from(relay.hookId(), 'star', '?events=push'))));
-  for (const reply of replies) expectAnswer(reply, 200, /^(ignored: sponsorship|filtered: star\.created)$/);
-  expectAnswer(await from(relay.hookId(), 'sponsorship'), 429, /At most 20 new webhooks a minute from this address/, 'RATE_LIMITED');
+  const replies = await Promise.all(Array.from({ length: 20 }, (_, n) => (n % 2 ? from(relay.hookId(), 'installation') : from(relay.hookId(), 'star', '?events=push'))));
+  for (const reply of replies) expectAnswer(reply, 200, /^(ignored: installation|filtered: star\.created)$/);
+  expectAnswer(await from(relay.hookId(), 'installation'), 429, /At most 20 new webhooks a minute from this address/, 'RATE_LIMITED');
   expectAnswer(await from(relay.hookId(), 'star', '?events=push'), 429, /At most 20 new webhooks a minute from this address/, 'RATE_LIMITED');
   expect(relay.discord.seen).toHaveLength(0);
 });

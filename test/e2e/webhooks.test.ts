@@ -71,8 +71,14 @@ describe('relay', () => {
   });
 
   test('an event not rendered is 200 "ignored" and not forwarded', async () => {
-    expectAnswer(await github(hookId(), 'sponsorship', { any: 1 }), 200, /^ignored: sponsorship$/);
+    expectAnswer(await github(hookId(), 'installation', { any: 1 }), 200, /^ignored: installation$/);
     expect(discord.seen).toHaveLength(0);
+  });
+
+  // Issue 32: a payload of a known event missing what it usually carries was refused (400); it is read tolerantly and said with what it has.
+  test('a push with nothing but its ref is forwarded as what it is', async () => {
+    expectAnswer(await github(hookId(), 'push', { ref: 'x' }), 200, /^forwarded: push$/);
+    expect(discord.seen[0]?.body).toMatchObject({ embeds: [{ title: 'Branch x updated' }] });
   });
 
   test.each<[string, () => Promise<Reply>, number, RegExp, string]>([
@@ -80,7 +86,6 @@ describe('relay', () => {
     ['a malformed id', () => deliver('12345', 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping' }, '{}'), 400, /^id must be a Discord webhook id/, 'INVALID_PARAMETER'],
     ['a malformed token', () => deliver(hookId(), 'github', { 'X-GitHub-Event': 'ping' }, '{}', 'short'), 400, /^token must be a Discord webhook token/, 'INVALID_PARAMETER'],
     ['malformed JSON', () => deliver(hookId(), 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'push' }, '{"ref":'), 400, /not valid JSON/, 'INVALID_BODY'],
-    ['a payload that breaks the schema', () => github(hookId(), 'push', { ref: 'x' }), 400, /not a GitHub push payload/, 'INVALID_BODY'],
     ['a body over 1 MB', () => deliver(hookId(), 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'push' }, 'x'.repeat(1024 * 1024 + 1)), 413, /exceeds 1048576 bytes/, 'PAYLOAD_TOO_LARGE'],
   ])('%s', async (_name, send, status, message, code) => {
     expectAnswer(await send(), status, message, code);
@@ -134,12 +139,12 @@ describe('relay', () => {
     // The burst counts against one minute's window: not sent across the end of one.
     await withinOneWindow(60, 3);
     const id = hookId();
-    const replies = await Promise.all(Array.from({ length: 61 }, () => github(id, 'sponsorship', {})));
+    const replies = await Promise.all(Array.from({ length: 61 }, () => github(id, 'installation', {})));
     const limited = replies.filter((reply) => reply.status === 429);
     expect(limited).toHaveLength(1);
     expectAnswer(limited[0] as Reply, 429, /Rate limit of 60 requests per minute/, 'RATE_LIMITED');
     expect(Number(limited[0]?.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await github(hookId(), 'sponsorship', {})).status).toBe(200);
+    expect((await github(hookId(), 'installation', {})).status).toBe(200);
   });
 
   test('the quota is per webhook id and token: 61 posts with a wrong token leave the real token its quota', async () => {
@@ -147,7 +152,7 @@ describe('relay', () => {
     const id = hookId();
     const wrong = `${TOKEN.slice(0, -4)}XXXX`;
     const replies = await Promise.all(
-      Array.from({ length: 61 }, () => deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'sponsorship' }, '{}', wrong)),
+      Array.from({ length: 61 }, () => deliver(id, 'github', { 'Content-Type': 'application/json', 'X-GitHub-Event': 'installation' }, '{}', wrong)),
     );
     expect(replies.filter((reply) => reply.status === 429)).toHaveLength(1);
     expectAnswer(await github(id, 'star'), 200, /^forwarded: star$/);

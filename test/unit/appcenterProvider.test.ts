@@ -26,7 +26,7 @@ describe('App Center provider', () => {
   test('build -> app, number, status and branch, linked to the build, with OS, commit, duration and reason', () => {
     const embed = embedOf(build, 'build');
     expect(embed).toMatchObject({
-      title: '[AppCenterRNTestApp] Build #17 Succeeded on main',
+      title: '[AppCenterRNTestApp] Build #17 succeeded on main',
       url: 'https://appcenter.ms/users/skyhook/apps/AppCenterRNTestApp/build/branches/main/builds/17',
       color: 0x2ea44f,
     });
@@ -78,10 +78,14 @@ describe('App Center provider', () => {
     expect(appcenter.read(delivery({ app_display_name: 'X', crash_group_id: 'abc' }))).toEqual({ kind: 'ignored', event: 'other' });
   });
 
+  test('a build without its app or number (issue 32) renders with what is there', () => {
+    expect(embedOf({ ...build, app_name: undefined, build_id: undefined }, 'build').title).toBe('Build succeeded on main');
+    expect(embedOf({ ...build, build_status: 'SucceededWithIssues' }, 'build').title).toBe('[AppCenterRNTestApp] Build #17 succeeded with issues on main');
+  });
+
   test.each<[string, ProviderDelivery, RegExp]>([
     ['malformed JSON', { headers: {}, body: 'build_status=1' }, /not valid JSON/],
     ['a JSON array', delivery([build]), /missing an App Center payload/],
-    ['a build without its app', delivery({ ...build, app_name: undefined }), /not a App Center build payload: app_name/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => appcenter.read(bad)).toThrow(PayloadError);
     expect(() => appcenter.read(bad)).toThrow(reason);

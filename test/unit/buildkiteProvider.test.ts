@@ -18,7 +18,10 @@ describe('Buildkite provider', () => {
       color: 0x2ea44f,
       description: '`a1b2c3d` Add Buildkite webhook support',
       author: { name: 'Buildkite User' },
-      fields: [{ name: 'Duration', value: '2m 25s', inline: true }],
+      fields: [
+        { name: 'Source', value: 'Webhook', inline: true },
+        { name: 'Duration', value: '2m 25s', inline: true },
+      ],
     });
   });
 
@@ -33,10 +36,10 @@ describe('Buildkite provider', () => {
     });
   });
 
-  test('ping (no build) still arrives; signed as Buildkite documents; a malformed build is refused', () => {
-    expect(embedOf('ping', { sender: { name: 'Some Person' } })).toMatchObject({ title: 'Ping', color: 0x6a737d });
+  test('ping (no build) still arrives; signed as Buildkite documents; a malformed build renders with what is there (issue 32)', () => {
+    expect(embedOf('ping', { sender: { name: 'Some Person' } })).toMatchObject({ title: 'Webhook settings changed', author: { name: 'Some Person' } });
     expect(buildkite.signature).toMatchObject({ header: 'X-Buildkite-Signature', prefix: 'signature=', signs: { timestamp: { key: 'timestamp' }, separator: '.' } });
-    expect(() => read('build.finished', { ...finished, build: { number: 'x' } })).toThrow(PayloadError);
+    expect(embedOf('build.finished', { ...finished, build: { number: 'x' } })).toMatchObject({ title: '[My Pipeline] Build finished', url: 'https://buildkite.com/acme-inc/my-pipeline' });
     expect(() => buildkite.read(toProviderDelivery(jsonRequest({}, finished)))).toThrow(/missing the X-Buildkite-Event header/);
   });
 

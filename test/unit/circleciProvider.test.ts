@@ -18,12 +18,12 @@ const workflow = circleciPayloads['workflow-completed'] as { workflow: object };
 const withStatus = (status: string) => ({ ...workflow, workflow: { ...workflow.workflow, status } });
 
 describe('CircleCI provider', () => {
-  test('renders the two documented events and the test ping', () => {
-    expect([...circleci.events].sort()).toEqual(['job-completed', 'ping', 'workflow-completed']);
+  test('renders the two documented events, the test ping and legacy builds', () => {
+    expect([...circleci.events].sort()).toEqual(['build', 'job-completed', 'ping', 'workflow-completed']);
   });
 
   test.each([
-    ['workflow-completed', '[circleci/webhook-service] Workflow build-test-deploy success on main', 0x2ea44f, 'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3'],
+    ['workflow-completed', '[circleci/webhook-service] Workflow build-test-deploy succeeded on main', 0x2ea44f, 'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3'],
     ['job-completed', '[circleci/webhook-service] Job test failed on main', 0xd73a49, 'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3/jobs/136'],
   ])('%s -> an embed with title, link, colour and the commit', (event, title, color, url) => {
     const embed = embedOf(event);
@@ -76,11 +76,30 @@ describe('CircleCI provider', () => {
   test.each<[string, ProviderDelivery, RegExp]>([
     ['no type in body or header', delivery({ id: 'x' }), /missing the type field or the circleci-event-type header/],
     ['malformed JSON', { headers: {}, body: '{"type":' }, /not valid JSON/],
-    ['a workflow without a status', delivery({ ...workflow, workflow: { name: 'w', url: 'https://app.circleci.com/x' } }), /not a CircleCI workflow-completed payload: workflow\.status/],
-    ['a job event without its job', delivery({ ...(circleciPayloads['job-completed'] as object), job: undefined }), /not a CircleCI job-completed payload: job/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => circleci.read(bad)).toThrow(PayloadError);
     expect(() => circleci.read(bad)).toThrow(reason);
+  });
+
+  test('a workflow without a status, a job event without its job (issue 32): rendered with what is there', () => {
+    expect(embedOf('workflow-completed', { ...workflow, workflow: { name: 'w', url: 'https://app.circleci.com/x' } })).toMatchObject({ title: '[circleci/webhook-service] Workflow w completed on main', url: 'https://app.circleci.com/x', color: 0x6a737d });
+    expect(embedOf('job-completed', { ...(circleciPayloads['job-completed'] as object), job: undefined })).toMatchObject({
+      title: '[circleci/webhook-service] Job completed on main',
+      url: 'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3',
+    });
+  });
+
+  test('a legacy build webhook (no event named, the build in `payload`) -> repository, number, status, branch, commit and duration', () => {
+    const legacy = JSON.parse(circleciDeliveries.find((d) => d.label === 'projectmonitor_webhook.json')!.body);
+    const outcome = circleci.read(delivery(legacy));
+    expect(outcome).toMatchObject({ kind: 'message', event: 'build' });
+    expect(outcome.kind === 'message' && outcome.embeds[0]).toMatchObject({
+      title: '[auser/project] Build #172 succeeded on master',
+      url: 'https://circleci.com/gh/auser/project/172',
+      color: 0x2ea44f,
+      description: '`15711e8` Commit Message - Committer',
+      fields: [{ name: 'Duration', value: '1m 21s', inline: true }],
+    });
   });
 
   test("the signature scheme checks v1 in CircleCI's comma-separated list (the documented test vectors)", () => {
@@ -94,14 +113,19 @@ describe('CircleCI provider', () => {
 
   test('the fixture deliveries read as messages keyed by the body id', () => {
     for (const fixture of circleciDeliveries) {
-      expect(circleci.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event, deliveryId: JSON.parse(fixture.body).id });
+      // Legacy build webhooks carry no id.
+      const id: unknown = JSON.parse(fixture.body).id;
+      expect(circleci.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event, ...(id ? { deliveryId: id } : {}) });
     }
   });
 });
 
 test('ids and event names from the body must be fit to key and print: no control characters, well-formed, at most 200', () => {
+  // An unfit id is read as absent (the delivery is not lost over it); an unfit event name is refused.
   for (const id of ['a\u001b[2Jb', 'line\nbreak', 'x'.repeat(201)]) {
-    expect(() => circleci.read(delivery({ ...workflow, id }))).toThrow(PayloadError);
+    const outcome = circleci.read(delivery({ ...workflow, id }));
+    expect(outcome).toMatchObject({ kind: 'message', event: 'workflow-completed' });
+    expect(outcome.deliveryId).toBeUndefined();
   }
   // Half a character in the JSON (a lone surrogate escape) is read as U+FFFD, as everywhere in a payload (jsonOf).
   expect(circleci.read(delivery({ ...workflow, id: 'lone \ud800 surrogate' }))).toMatchObject({ deliveryId: 'lone \ufffd surrogate' });

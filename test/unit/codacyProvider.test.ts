@@ -41,6 +41,11 @@ describe('Codacy provider', () => {
     expect(plain).toMatchObject({ title: 'Commit 4cbf02d analysed', color: 0x6a737d, fields: [] });
   });
 
+  test('a commit without its data, or a count that is not a number (issue 32), renders with what is there', () => {
+    expect(embedOf({ commit: { results: {} } })).toMatchObject({ title: 'Commit analysed', fields: [] });
+    expect(embedOf(withCommit({ results: { fixed_count: 2, new_count: 'many' } }))).toMatchObject({ title: 'Commit 4cbf02d analysed: 2 issues fixed', fields: [{ name: 'Fixed issues', value: '2', inline: true }] });
+  });
+
   test('markdown in the commit id cannot reach rendered text (titles only, counts are numbers)', () => {
     const embed = embedOf(withCommit({ data: { ...sample.commit.data, uuid: '**x** [y](http://evil) @everyone' } }));
     expect(embed.title).toBe('Commit **x** [ analysed: 0 new issues, 1 fixed');
@@ -49,8 +54,7 @@ describe('Codacy provider', () => {
 
   test.each<[string, ProviderDelivery, RegExp]>([
     ['malformed JSON', { headers: {}, body: 'commit=1' }, /not valid JSON/],
-    ['a commit without its data', delivery({ commit: { results: {} } }), /not a Codacy commit payload: commit.data/],
-    ['a count that is not a number', delivery(withCommit({ results: { new_count: 'many' } })), /not a Codacy commit payload: commit.results.new_count/],
+    ['a body without the commit', delivery({ hello: 'world' }), /missing the commit object/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => codacy.read(bad)).toThrow(PayloadError);
     expect(() => codacy.read(bad)).toThrow(reason);

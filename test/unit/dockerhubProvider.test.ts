@@ -40,6 +40,10 @@ describe('Docker Hub provider', () => {
     expect(embed.fields).toEqual([{ name: 'Pull', value: '`docker pull svendowideit/testhook`', inline: true }]);
   });
 
+  test("a push without the repository link (issue 32) links to the repository's page on Docker Hub", () => {
+    expect(embedOf({ ...push, repository: { repo_name: 'a/b' } })).toMatchObject({ title: '[a/b] Image pushed: latest', url: 'https://hub.docker.com/r/a/b' });
+  });
+
   test('markdown in the tag cannot change the layout; a backtick cannot leave the code span', () => {
     const embed = embedOf({ ...push, push_data: { pusher: 'x', tag: '**v1**_@everyone' }, repository: { ...push.repository, repo_name: 'a/b`c' } });
     expect(embed.fields?.[0]?.value).toBe('\\*\\*v1\\*\\*\\_@everyone');
@@ -48,8 +52,7 @@ describe('Docker Hub provider', () => {
 
   test.each<[string, ProviderDelivery, RegExp]>([
     ['malformed JSON', { headers: {}, body: '{"push_data":' }, /not valid JSON/],
-    ['a body that is not a push', delivery({ hello: 'world' }), /not a Docker Hub push payload: push_data/],
-    ['a push without the repository link', delivery({ ...push, repository: { repo_name: 'a/b' } }), /not a Docker Hub push payload: repository\.repo_url/],
+    ['a body that is not a push', delivery({ hello: 'world' }), /missing the push_data object/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => dockerhub.read(bad)).toThrow(PayloadError);
     expect(() => dockerhub.read(bad)).toThrow(reason);

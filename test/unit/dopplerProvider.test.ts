@@ -57,6 +57,10 @@ describe('Doppler provider', () => {
     expect(embed.fields?.[0]?.value).toBe('\\*\\*Back\\*\\* \\[x\\]\\(http://evil\\) @everyone');
   });
 
+  test('an update without its config (issue 32) renders with the project and the names', () => {
+    expect(embedOf({ ...update, config: undefined })).toMatchObject({ title: '[Backend] Secrets updated', fields: [{ name: 'Project', value: 'Backend', inline: true }, expect.objectContaining({ name: 'Added (1)' }), expect.objectContaining({ name: 'Updated (2)' })] });
+  });
+
   test('an event we do not render is ignored, not an error', () => {
     expect(doppler.read(delivery({ type: 'config.created' }))).toEqual({ kind: 'ignored', event: 'config.created' });
   });
@@ -64,7 +68,6 @@ describe('Doppler provider', () => {
   test.each<[string, ProviderDelivery, RegExp]>([
     ['a custom payload without type', delivery({ hello: 'world' }), /missing the type field/],
     ['malformed JSON', { headers: {}, body: 'type=config' }, /not valid JSON/],
-    ['an update without its config', delivery({ ...update, config: undefined }), /not a Doppler config.secrets.update payload: config/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => doppler.read(bad)).toThrow(PayloadError);
     expect(() => doppler.read(bad)).toThrow(reason);

@@ -53,10 +53,10 @@ const prTitle = 'Update the README with new information.';
 
 const rows: [provider: string, event: string, action: string, payload: unknown, expected: Partial<Embed> & { title: string }][] = [
   // GitHub: a comment edited or deleted is not a new one; a deleted one's text is not posted again.
-  ['github', 'issue_comment', 'edited', withAction(githubPayloads.issue_comment, 'edited'), { title: `${ghRepo} Edited a comment on #2: Spelling error in the README file`, description: "You are totally right! I'll get this fixed right away." }],
-  ['github', 'issue_comment', 'deleted', withAction(githubPayloads.issue_comment, 'deleted'), { title: `${ghRepo} Deleted a comment on #2: Spelling error in the README file` }],
-  ['github', 'pull_request_review_comment', 'edited', withAction(githubPayloads.pull_request_review_comment, 'edited'), { title: `${codertocat} Edited a review comment on #2: ${prTitle}` }],
-  ['github', 'pull_request_review_comment', 'deleted', withAction(githubPayloads.pull_request_review_comment, 'deleted'), { title: `${codertocat} Deleted a review comment on #2: ${prTitle}` }],
+  ['github', 'issue_comment', 'edited', withAction(githubPayloads.issue_comment, 'edited'), { title: `${ghRepo} Edited a comment on issue #2: Spelling error in the README file`, description: "You are totally right! I'll get this fixed right away." }],
+  ['github', 'issue_comment', 'deleted', withAction(githubPayloads.issue_comment, 'deleted'), { title: `${ghRepo} Deleted a comment on issue #2: Spelling error in the README file` }],
+  ['github', 'pull_request_review_comment', 'edited', withAction(githubPayloads.pull_request_review_comment, 'edited'), { title: `${codertocat} Edited a review comment on pull request #2: ${prTitle}` }],
+  ['github', 'pull_request_review_comment', 'deleted', withAction(githubPayloads.pull_request_review_comment, 'deleted'), { title: `${codertocat} Deleted a review comment on pull request #2: ${prTitle}` }],
   ['github', 'discussion_comment', 'edited', withAction(githubPayloads.discussion_comment, 'edited'), { title: `${codertocat} Edited a comment on discussion #4: TEST edit` }],
   ['github', 'pull_request', 'synchronize', withAction(githubPayloads.pull_request, 'synchronize'), { title: `${ghRepo} Pushed to pull request #1: Update the README with new information` }],
   ['github', 'pull_request_review', 'edited', withAction(githubPayloads.pull_request_review, 'edited'), { title: `${codertocat} Pull request review edited: #2 ${prTitle}` }],

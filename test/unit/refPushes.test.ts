@@ -58,6 +58,11 @@ describe('what a push did to its ref, in words', () => {
     ['a force push that only removed commits', { ...push, forced: true }, '[o/r] Branch feature/x force-pushed'],
     ['new commits', { ...push, commits: 2 }, '[o/r:feature/x] 2 new commits'],
     ['one of more than listed, forced', { ...push, commits: 5, more: true, forced: true }, '[o/r:feature/x] 5+ new commits (forced)'],
+    // A payload without the ref's or the repository's name (issue 32): what it lacks is left out, never an empty bracket.
+    ['new commits on a ref not named', { ...push, name: '', commits: 1 }, '[o/r] 1 new commit'],
+    ['a deleted branch not named', { ...push, name: '', deleted: true }, '[o/r] Branch deleted'],
+    ['new commits in a repository not named', { ...push, repo: '', commits: 3 }, '[feature/x] 3 new commits'],
+    ['a tag created, neither named', { ...push, repo: '', name: '', kind: 'tag' as const, created: true }, 'Tag created'],
   ])('%s', (_name, update, title) => {
     expect(refUpdateHeadline(update).title).toBe(title);
   });

@@ -23,7 +23,7 @@ describe('Travis CI provider', () => {
   test('the form-encoded delivery Travis sends -> repository, branch, number, state, linked commit, pull request, duration', () => {
     const embed = embedOf();
     expect(embed).toMatchObject({
-      title: '[travis-ci/docs-travis-ci-com:master] Build #5765 Passed',
+      title: '[travis-ci/docs-travis-ci-com:master] Build #5765 passed',
       url: 'https://travis-ci.org/travis-ci/docs-travis-ci-com/builds/511801371',
       author: { name: 'Ezekiel Templin' },
       color: 0x2ea44f,
@@ -37,24 +37,25 @@ describe('Travis CI provider', () => {
 
   test('the same payload as a JSON body reads the same', () => {
     const outcome = travis.read(toProviderDelivery(jsonRequest({}, build)));
-    expect(outcome).toMatchObject({ kind: 'message', embeds: [{ title: '[travis-ci/docs-travis-ci-com:master] Build #5765 Passed' }] });
+    expect(outcome).toMatchObject({ kind: 'message', embeds: [{ title: '[travis-ci/docs-travis-ci-com:master] Build #5765 passed' }] });
   });
 
   test.each([
-    ['failed', 'Failed', 0xd73a49],
-    ['errored', 'Errored', 0xd73a49],
-    ['canceled', 'Canceled', 0x6a737d],
-    ['passed', 'Fixed', 0x2ea44f],
-    ['started', 'Pending', 0x0366d6],
-  ])('state %s (%s) is coloured by outcome', (state, message, color) => {
+    ['failed', 'Failed', 'failed', 0xd73a49],
+    ['errored', 'Errored', 'errored', 0xd73a49],
+    ['canceled', 'Canceled', 'canceled', 0x6a737d],
+    ['passed', 'Fixed', 'fixed', 0x2ea44f],
+    ['failed', 'Still Failing', 'still failing', 0xd73a49],
+    ['started', 'Pending', 'pending', 0x0366d6],
+  ])('state %s (%s) is coloured by outcome and said in words', (state, message, words, color) => {
     const embed = embedOf({ ...build, state, status_message: message });
     expect(embed.color).toBe(color);
-    expect(embed.title).toBe(`[travis-ci/docs-travis-ci-com:master] Build #5765 ${message}`);
+    expect(embed.title).toBe(`[travis-ci/docs-travis-ci-com:master] Build #5765 ${words}`);
   });
 
   test('a build without its number is named without one, the rest as usual', () => {
     const embed = embedOf(travisBuildWithoutNumber);
-    expect(embed).toMatchObject({ title: '[travis-ci/docs-travis-ci-com:master] Build Passed', url: 'https://travis-ci.org/travis-ci/docs-travis-ci-com/builds/511801371', author: { name: 'Ezekiel Templin' } });
+    expect(embed).toMatchObject({ title: '[travis-ci/docs-travis-ci-com:master] Build passed', url: 'https://travis-ci.org/travis-ci/docs-travis-ci-com/builds/511801371', author: { name: 'Ezekiel Templin' } });
     expect(JSON.stringify(embed)).not.toMatch(/undefined|null|NaN|\[object Object\]/);
   });
 
@@ -75,10 +76,13 @@ describe('Travis CI provider', () => {
   test.each<[string, ProviderDelivery, RegExp]>([
     ['a form without the payload field', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'build=1' }, /without a payload field/],
     ['malformed JSON in the payload field', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'payload=%7B' }, /not valid JSON/],
-    ['a build without its repository', delivery({ ...build, repository: undefined }), /not a Travis CI build payload: repository/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => travis.read(bad)).toThrow(PayloadError);
     expect(() => travis.read(bad)).toThrow(reason);
+  });
+
+  test('a build without its repository (issue 32) renders, the branch said after the status', () => {
+    expect(embedOf({ ...build, repository: undefined })).toMatchObject({ title: 'Build #5765 passed on master', url: 'https://travis-ci.org/travis-ci/docs-travis-ci-com/builds/511801371' });
   });
 
   test('the fixture deliveries read as messages', () => {

@@ -58,9 +58,20 @@ describe('Unity Cloud Build provider', () => {
     expect(embedOf({ ...build, platform: '**x** [y](http://evil) @everyone' }).fields?.[0]?.value).toBe('\\*\\*x\\*\\* \\[y\\]\\(http://evil\\) @everyone');
   });
 
+  test.each([
+    ['success', '[My Project] Mac desktop 32-bit build #14 succeeded'],
+    ['failure', '[My Project] Mac desktop 32-bit build #14 failed'],
+    ['sentToBuilder', '[My Project] Mac desktop 32-bit build #14 sent to builder'],
+  ])('the status %s is said in words', (buildStatus, title) => {
+    expect(embedOf({ ...build, buildStatus }).title).toBe(title);
+  });
+
+  test('a build without its number or status (issue 32) renders with what is there', () => {
+    expect(embedOf({ ...build, buildNumber: undefined, buildStatus: undefined }).title).toBe('[My Project] Mac desktop 32-bit build updated');
+  });
+
   test.each<[string, ProviderDelivery, RegExp]>([
     ['malformed JSON', { headers: {}, body: 'buildStatus=queued' }, /not valid JSON/],
-    ['a build without its number', delivery({ ...build, buildNumber: undefined }), /not a Unity Cloud Build build payload: buildNumber/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => unity.read(bad)).toThrow(PayloadError);
     expect(() => unity.read(bad)).toThrow(reason);

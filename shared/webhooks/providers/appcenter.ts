@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
 import { COLORS, schemaProvider, type Locator, type Provider } from '../provider';
+import { statusWords } from '../render/words';
+import type { TolerantOutput } from '../tolerantRead';
 import { durationBetween } from './duration';
 
 /**
@@ -20,54 +22,49 @@ const byShape: Locator = {
   },
 };
 
-/** The parts several events share, built with the schemas on the first delivery, not at import. */
-const parts = () => {
-  const id = z.union([z.string(), z.number()]);
-  return { id };
-};
-
-const schemas = () => {
-  const { id } = parts();
-  return {
-    build: z.object({
-      app_name: z.string(),
-      branch: z.nullish(z.string()),
-      build_status: z.string(),
-      build_id: id,
-      build_link: z.nullish(z.string()),
-      build_reason: z.nullish(z.string()),
-      os: z.nullish(z.string()),
-      source_version: z.nullish(z.string()),
-      start_time: z.nullish(z.string()),
-      finish_time: z.nullish(z.string()),
-    }),
-    distribute: z.object({
-      app_name: z.string(),
-      app_display_name: z.nullish(z.string()),
-      release_id: id,
-      platform: z.nullish(z.string()),
-      version: z.nullish(z.string()),
-      short_version: z.nullish(z.string()),
-      release_notes: z.nullish(z.string()),
-      install_link: z.nullish(z.string()),
-      mandatory_update: z.nullish(z.boolean()),
-    }),
-  };
-};
+const schemas = () => ({
+  build: z.object({
+    app_name: z.string(),
+    branch: z.string(),
+    build_status: z.string(),
+    // Ids come as text or numbers; read as text.
+    build_id: z.string(),
+    build_link: z.string(),
+    build_reason: z.string(),
+    os: z.string(),
+    source_version: z.string(),
+    start_time: z.string(),
+    finish_time: z.string(),
+  }),
+  distribute: z.object({
+    app_name: z.string(),
+    app_display_name: z.string(),
+    release_id: z.string(),
+    platform: z.string(),
+    version: z.string(),
+    short_version: z.string(),
+    release_notes: z.string(),
+    install_link: z.string(),
+    mandatory_update: z.boolean(),
+  }),
+});
 
 type EventName = keyof ReturnType<typeof schemas>;
-type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
+type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]>;
 
 // Build statuses in App Center's documentation: Succeeded, SucceededWithIssues, Failed, Canceled.
 const STATUS_COLORS: Record<string, number> = { Succeeded: COLORS.created, SucceededWithIssues: COLORS.warning, Failed: COLORS.closed, Canceled: COLORS.neutral };
+
+/** "[App] " when the payload names the app. */
+const app = (name: string | undefined) => (name ? `[${name}] ` : '');
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   build: (p) => {
     const duration = durationBetween(p.start_time, p.finish_time);
     return {
-      title: `[${p.app_name}] Build #${p.build_id} ${p.build_status}${p.branch ? ` on ${p.branch}` : ''}`,
+      title: `${app(p.app_name)}Build${p.build_id ? ` #${p.build_id}` : ''} ${p.build_status ? statusWords(p.build_status) : 'finished'}${p.branch ? ` on ${p.branch}` : ''}`,
       ...(p.build_link ? { url: p.build_link } : {}),
-      color: STATUS_COLORS[p.build_status] ?? COLORS.neutral,
+      color: STATUS_COLORS[p.build_status ?? ''] ?? COLORS.neutral,
       fields: [
         ...(p.os ? [{ name: 'OS', value: escapeMarkdown(p.os), inline: true }] : []),
         ...(p.source_version ? [{ name: 'Commit', value: inlineCode(p.source_version.slice(0, 7)), inline: true }] : []),
@@ -78,13 +75,14 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   },
   distribute: (p) => {
     const version = p.short_version ? `${p.short_version}${p.version ? ` (${p.version})` : ''}` : p.version || undefined;
+    const release = version ?? (p.release_id ? `#${p.release_id}` : undefined);
     return {
-      title: `[${p.app_display_name || p.app_name}] Release ${version ?? `#${p.release_id}`} distributed`,
+      title: `${app(p.app_display_name || p.app_name)}Release${release ? ` ${release}` : ''} distributed`,
       ...(p.install_link ? { url: p.install_link } : {}),
       color: COLORS.created,
       ...(p.release_notes ? { description: escapeMarkdown(p.release_notes) } : {}),
       fields: [
-        { name: 'Release', value: `#${escapeMarkdown(String(p.release_id))}`, inline: true },
+        ...(p.release_id ? [{ name: 'Release', value: `#${escapeMarkdown(p.release_id)}`, inline: true }] : []),
         ...(p.platform ? [{ name: 'Platform', value: escapeMarkdown(p.platform), inline: true }] : []),
         ...(p.mandatory_update ? [{ name: 'Mandatory', value: 'yes', inline: true }] : []),
       ],
@@ -99,6 +97,7 @@ export const appcenter: Provider = schemaProvider({
   docs: 'https://learn.microsoft.com/en-us/appcenter/dashboard/webhooks/',
   // App Center's webhook documentation describes no signature or secret header.
   event: byShape,
+  tolerant: true,
   schemas,
   renderers,
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { commitLine, escapeMarkdown, markdownLink, type Embed } from '../../discord/message';
 import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
+import type { TolerantOutput } from '../tolerantRead';
 import { formatSeconds } from './duration';
 
 /**
@@ -10,21 +11,21 @@ import { formatSeconds } from './duration';
  */
 const build = () => z.object({
   eventData: z.object({
-    status: z.nullish(z.string()),
     projectName: z.string(),
     buildVersion: z.string(),
-    repositoryProvider: z.nullish(z.string()),
-    repositoryName: z.nullish(z.string()),
-    branch: z.nullish(z.string()),
-    commitId: z.nullish(z.string()),
-    commitAuthor: z.nullish(z.string()),
-    commitMessage: z.nullish(z.string()),
-    commitUrl: z.nullish(z.string()),
-    duration: z.nullish(z.string()),
-    isPullRequest: z.nullish(z.boolean()),
-    pullRequestId: z.nullish(z.number()),
-    buildUrl: z.nullish(z.string()),
-    jobs: z.nullish(z.array(z.object({ artifacts: z.nullish(z.array(z.object({ fileName: z.string(), permalink: z.nullish(z.string()) }))) }))),
+    repositoryProvider: z.string(),
+    repositoryName: z.string(),
+    branch: z.string(),
+    commitId: z.string(),
+    commitAuthor: z.string(),
+    commitMessage: z.string(),
+    commitUrl: z.string(),
+    duration: z.string(),
+    isPullRequest: z.boolean(),
+    pullRequestId: z.number(),
+    pullRequestTitle: z.string(),
+    buildUrl: z.string(),
+    jobs: z.array(z.object({ artifacts: z.array(z.object({ fileName: z.string(), permalink: z.string() })) })),
   }),
 });
 
@@ -34,7 +35,7 @@ const schemas = () => {
 };
 
 type EventName = keyof ReturnType<typeof schemas>;
-type Payload = z.output<ReturnType<typeof build>>;
+type Payload = TolerantOutput<ReturnType<typeof build>>;
 
 /** AppVeyor's "00:01:30.3741236" as "1m 30s". */
 export function appveyorDuration(text: string | null | undefined): string | undefined {
@@ -48,25 +49,28 @@ export function appveyorDuration(text: string | null | undefined): string | unde
 const MAX_ARTIFACTS = 5;
 
 function render(p: Payload, outcome: 'passed' | 'failed'): Embed {
-  const d = p.eventData;
+  const d = p.eventData ?? {};
   const repository = d.repositoryName || d.projectName;
   // The payload links the commit only lately (`commitUrl`); GitHub's URL is known from the repository.
   const commitUrl = d.commitUrl || (d.repositoryProvider === 'gitHub' && d.repositoryName && d.commitId ? `https://github.com/${d.repositoryName}/commit/${d.commitId}` : undefined);
-  const artifacts = (d.jobs ?? []).flatMap((job) => job.artifacts ?? []);
+  // Without the build's URL, the repository's (known for GitHub only).
+  const url = d.buildUrl || (d.repositoryProvider === 'gitHub' && d.repositoryName ? `https://github.com/${d.repositoryName}` : undefined);
+  const artifacts = (d.jobs ?? []).flatMap((job) => job.artifacts ?? []).flatMap((a) => (a.fileName ? [{ name: a.fileName, url: a.permalink }] : []));
   const duration = appveyorDuration(d.duration);
+  const pr = d.isPullRequest && d.pullRequestId !== undefined ? `#${d.pullRequestId}${d.pullRequestTitle ? ` ${escapeMarkdown(d.pullRequestTitle)}` : ''}` : undefined;
   return {
-    title: `[${repository}] Build ${d.buildVersion} ${outcome}${d.branch ? ` on ${d.branch}` : ''}`,
-    ...(d.buildUrl ? { url: d.buildUrl } : {}),
+    title: `${repository ? `[${repository}] ` : ''}Build${d.buildVersion ? ` ${d.buildVersion}` : ''} ${outcome}${d.branch ? ` on ${d.branch}` : ''}`,
+    ...(url ? { url } : {}),
     color: outcome === 'passed' ? COLORS.created : COLORS.closed,
-    ...(d.commitId && d.commitMessage ? { description: commitLine({ id: d.commitId, url: commitUrl, message: d.commitMessage, author: d.commitAuthor ?? '' }).replace(/ - $/, '') } : {}),
+    ...(d.commitId && d.commitMessage ? { description: commitLine({ id: d.commitId, url: commitUrl, message: d.commitMessage, author: d.commitAuthor ?? '' }).replace(/ - $/, '') } : d.commitMessage ? { description: escapeMarkdown(d.commitMessage.split('\n')[0] ?? '') } : {}),
     fields: [
-      { name: 'Project', value: escapeMarkdown(d.projectName), inline: true },
-      ...(d.isPullRequest && d.pullRequestId ? [{ name: 'Pull request', value: `#${d.pullRequestId}`, inline: true }] : []),
+      ...(d.projectName ? [{ name: 'Project', value: escapeMarkdown(d.projectName), inline: true }] : []),
+      ...(pr ? [{ name: 'Pull request', value: pr, inline: true }] : []),
       ...(duration ? [{ name: 'Duration', value: duration, inline: true }] : []),
       ...(artifacts.length
         ? [{
             name: `Artifacts (${artifacts.length})`,
-            value: artifacts.slice(0, MAX_ARTIFACTS).map((a) => markdownLink(escapeMarkdown(a.fileName), a.permalink ?? undefined)).join('\n') + (artifacts.length > MAX_ARTIFACTS ? `\nand ${artifacts.length - MAX_ARTIFACTS} more` : ''),
+            value: artifacts.slice(0, MAX_ARTIFACTS).map((a) => markdownLink(escapeMarkdown(a.name), a.url)).join('\n') + (artifacts.length > MAX_ARTIFACTS ? `\nand ${artifacts.length - MAX_ARTIFACTS} more` : ''),
           }]
         : []),
     ],
@@ -84,6 +88,7 @@ export const appveyor: Provider = schemaProvider({
   description: 'Builds that passed or failed: repository, version, branch, commit, pull request, duration and artifacts.',
   docs: 'https://www.appveyor.com/docs/notifications/#webhook-payload-default',
   event: fromField('eventName'),
+  tolerant: true,
   schemas,
   renderers,
 });

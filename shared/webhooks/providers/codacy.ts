@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { type Embed } from '../../discord/message';
-import { always, COLORS, schemaProvider, type Provider } from '../provider';
+import { COLORS, schemaProvider, type Provider } from '../provider';
+import type { TolerantOutput } from '../tolerantRead';
+import { objectAt } from './byShape';
 
 /**
  * Codacy webhook notifications: one event, a commit's analysis (issues fixed and new), with no
@@ -11,31 +13,32 @@ import { always, COLORS, schemaProvider, type Provider } from '../provider';
 const schemas = () => ({
   commit: z.object({
     commit: z.object({
-      data: z.object({ uuid: z.string(), urls: z.nullish(z.object({ delta: z.nullish(z.string()) })) }),
-      results: z.nullish(z.object({ fixed_count: z.nullish(z.number()), new_count: z.nullish(z.number()) })),
+      data: z.object({ uuid: z.string(), urls: z.object({ delta: z.string() }) }),
+      results: z.object({ fixed_count: z.number(), new_count: z.number() }),
     }),
   }),
 });
 
 type EventName = keyof ReturnType<typeof schemas>;
-type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
+type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]>;
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   commit: (p) => {
-    const { data, results } = p.commit;
-    const fixed = results?.fixed_count ?? 0, added = results?.new_count ?? 0;
-    const summary = results ? `: ${added} new issue${added === 1 ? '' : 's'}, ${fixed} fixed` : '';
+    const { data, results } = p.commit ?? {};
+    const added = results?.new_count, fixed = results?.fixed_count;
+    // "2 new issues, 1 fixed", or what there is of it ("1 issue fixed").
+    const summary = [added !== undefined ? plural(added, 'new issue') : undefined, fixed !== undefined ? (added !== undefined ? `${fixed} fixed` : `${plural(fixed, 'issue')} fixed`) : undefined].filter(Boolean).join(', ');
     return {
-      title: `Commit ${data.uuid.slice(0, 7)} analysed${summary}`,
-      ...(data.urls?.delta ? { url: data.urls.delta } : {}),
+      title: `Commit${data?.uuid ? ` ${data.uuid.slice(0, 7)}` : ''} analysed${summary ? `: ${summary}` : ''}`,
+      ...(data?.urls?.delta ? { url: data.urls.delta } : {}),
       // New issues are worth a look; fixes only are good news.
-      color: !results ? COLORS.neutral : added > 0 ? COLORS.warning : fixed > 0 ? COLORS.created : COLORS.info,
-      fields: results
-        ? [
-            { name: 'New issues', value: String(added), inline: true },
-            { name: 'Fixed issues', value: String(fixed), inline: true },
-          ]
-        : [],
+      color: added ? COLORS.warning : fixed ? COLORS.created : summary ? COLORS.info : COLORS.neutral,
+      fields: [
+        ...(added !== undefined ? [{ name: 'New issues', value: String(added), inline: true }] : []),
+        ...(fixed !== undefined ? [{ name: 'Fixed issues', value: String(fixed), inline: true }] : []),
+      ],
     };
   },
 };
@@ -45,7 +48,8 @@ export const codacy: Provider = schemaProvider({
   displayName: 'Codacy',
   description: "Commit analyses: the commit, the numbers of new and fixed issues and a link to Codacy's delta.",
   docs: 'https://docs.codacy.com/repositories-configure/integrations/webhook-notifications/',
-  event: always('commit'),
+  event: objectAt('commit', 'commit'),
+  tolerant: true,
   schemas,
   renderers,
 });

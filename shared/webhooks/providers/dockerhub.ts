@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, inlineCode as code, type Embed } from '../../discord/message';
-import { always, COLORS, schemaProvider, type Provider } from '../provider';
+import { COLORS, schemaProvider, type Provider } from '../provider';
+import type { TolerantOutput } from '../tolerantRead';
+import { objectAt } from './byShape';
 
 /**
  * Docker Hub: a repository webhook fires on one event only, an image push, and names neither the
@@ -10,26 +12,29 @@ import { always, COLORS, schemaProvider, type Provider } from '../provider';
 const schemas = () => ({
   push: z.object({
     // Old deliveries (automated builds) had `images` and no `tag`.
-    push_data: z.object({ pusher: z.string(), tag: z.nullish(z.string()) }),
-    repository: z.object({ repo_name: z.string(), repo_url: z.string(), is_private: z.optional(z.boolean()) }),
+    push_data: z.object({ pusher: z.string(), tag: z.string() }),
+    repository: z.object({ repo_name: z.string(), namespace: z.string(), name: z.string(), repo_url: z.string() }),
   }),
 });
 
 type EventName = keyof ReturnType<typeof schemas>;
-type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
-
+type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]>;
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   push: (p) => {
-    const tag = p.push_data.tag || undefined;
+    const tag = p.push_data?.tag || undefined;
+    const { namespace, name } = p.repository ?? {};
+    const repo = p.repository?.repo_name || (name ? [namespace, name].filter(Boolean).join('/') : undefined);
+    // Without the repository's URL, Docker Hub's page for its name.
+    const url = p.repository?.repo_url || (repo ? `https://hub.docker.com/r/${repo}` : undefined);
     return {
-      title: `[${p.repository.repo_name}] Image pushed${tag ? `: ${tag}` : ''}`,
-      url: p.repository.repo_url,
-      author: { name: p.push_data.pusher },
+      title: `${repo ? `[${repo}] ` : ''}Image pushed${tag ? `: ${tag}` : ''}`,
+      ...(url ? { url } : {}),
+      ...(p.push_data?.pusher ? { author: { name: p.push_data.pusher } } : {}),
       color: COLORS.info,
       fields: [
         ...(tag ? [{ name: 'Tag', value: escapeMarkdown(tag), inline: true }] : []),
-        { name: 'Pull', value: code(`docker pull ${p.repository.repo_name}${tag ? `:${tag}` : ''}`), inline: true },
+        ...(repo ? [{ name: 'Pull', value: code(`docker pull ${repo}${tag ? `:${tag}` : ''}`), inline: true }] : []),
       ],
     };
   },
@@ -40,7 +45,8 @@ export const dockerhub: Provider = schemaProvider({
   displayName: 'Docker Hub',
   description: 'Image pushes to a repository: repository, tag, pusher and the pull command.',
   docs: 'https://docs.docker.com/docker-hub/repos/manage/webhooks/',
-  event: always('push'),
+  event: objectAt('push_data', 'push'),
+  tolerant: true,
   schemas,
   renderers,
 });

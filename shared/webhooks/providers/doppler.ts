@@ -1,28 +1,21 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
+import type { TolerantOutput } from '../tolerantRead';
 
 /**
  * Doppler: one event, named by the body's `type` ("config.secrets.update"); deliveries carry no id.
  * The payload never holds secret values, only (in `diff`) the names of secrets added, updated or
  * removed, which are shown. A webhook with a custom payload has no `type` and is refused.
  */
-
-/** The parts several events share, built with the schemas on the first delivery, not at import. */
-const parts = () => {
-  const names = z.optional(z.array(z.string()));
-
-  const update = z.object({
-    config: z.object({ name: z.string(), environment: z.string(), root: z.optional(z.boolean()) }),
-    project: z.object({ name: z.string() }),
-    workplace: z.nullish(z.object({ name: z.string() })),
-    diff: z.nullish(z.object({ added: names, updated: names, removed: names })),
-  });
-  return { names, update };
-};
-
 const schemas = () => {
-  const { update } = parts();
+  const names = z.array(z.string());
+  const update = z.object({
+    config: z.object({ name: z.string(), environment: z.string() }),
+    project: z.object({ name: z.string() }),
+    workplace: z.object({ name: z.string() }),
+    diff: z.object({ added: names, updated: names, removed: names }),
+  });
   return {
     'config.secrets.update': update,
     // The same event under the name Doppler gave it when projects were "Enclave" (its earlier webhooks send it still).
@@ -31,7 +24,7 @@ const schemas = () => {
 };
 
 type EventName = keyof ReturnType<typeof schemas>;
-type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
+type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]>;
 
 /** At most this many names per field: a bulk import can change hundreds. */
 const MAX_NAMES = 20;
@@ -39,18 +32,19 @@ const nameList = (list: string[]) => list.slice(0, MAX_NAMES).map(escapeMarkdown
 
 function secretsUpdate(p: Payload<'config.secrets.update'>): Embed {
   const changed = (['added', 'updated', 'removed'] as const).flatMap((kind) => {
-    const list = p.diff?.[kind] ?? [];
+    const list = (p.diff?.[kind] ?? []).filter(Boolean);
     return list.length ? [{ name: `${kind[0]?.toUpperCase()}${kind.slice(1)} (${list.length})`, value: nameList(list) }] : [];
   });
+  const project = p.project?.name, config = p.config?.name, environment = p.config?.environment;
   return {
-    title: `[${p.project.name}] Secrets updated in ${p.config.name}`,
+    title: `${project ? `[${project}] ` : ''}Secrets updated${config ? ` in ${config}` : ''}`,
     // Anything removed is worth a second look; otherwise an ordinary change.
     color: p.diff?.removed?.length ? COLORS.warning : COLORS.info,
-    ...(p.workplace ? { author: { name: p.workplace.name } } : {}),
+    ...(p.workplace?.name ? { author: { name: p.workplace.name } } : {}),
     fields: [
-      { name: 'Project', value: escapeMarkdown(p.project.name), inline: true },
-      { name: 'Environment', value: escapeMarkdown(p.config.environment), inline: true },
-      { name: 'Config', value: escapeMarkdown(p.config.name), inline: true },
+      ...(project ? [{ name: 'Project', value: escapeMarkdown(project), inline: true }] : []),
+      ...(environment ? [{ name: 'Environment', value: escapeMarkdown(environment), inline: true }] : []),
+      ...(config ? [{ name: 'Config', value: escapeMarkdown(config), inline: true }] : []),
       ...changed,
     ],
   };
@@ -68,6 +62,7 @@ export const doppler: Provider = schemaProvider({
   docs: 'https://docs.doppler.com/docs/webhooks',
   signature: { kind: 'hmac', header: 'x-doppler-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: fromField('type'),
+  tolerant: true,
   schemas,
   renderers,
 });

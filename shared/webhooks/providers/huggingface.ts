@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { escapeMarkdown, type Embed } from '../../discord/message';
+import { escapeMarkdown, inlineCode, markdownLink, type Embed } from '../../discord/message';
 import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
+import type { TolerantOutput } from '../tolerantRead';
 import { eventWords } from '../render/words';
 
 /**
@@ -12,7 +13,7 @@ import { eventWords } from '../render/words';
 
 /** The parts of the envelope, built with it on the first delivery, not at import. */
 const parts = () => {
-  const url = z.optional(z.object({ web: z.optional(z.string()) }));
+  const url = z.object({ web: z.string() });
   return { url };
 };
 
@@ -20,43 +21,87 @@ const envelope = () => {
   const { url } = parts();
   return z.object({
     event: z.object({ action: z.string(), scope: z.string() }),
-    repo: z.object({ type: z.string(), name: z.string(), url, headSha: z.optional(z.string()) }),
-    discussion: z.optional(z.object({ title: z.string(), num: z.number(), status: z.nullish(z.string()), isPullRequest: z.optional(z.boolean()), url })),
-    comment: z.optional(z.object({ content: z.nullish(z.string()), hidden: z.optional(z.boolean()), url })),
+    repo: z.object({ type: z.string(), name: z.string(), private: z.boolean(), headSha: z.string(), url }),
+    discussion: z.object({ title: z.string(), num: z.number(), status: z.string(), isPullRequest: z.boolean(), url, changes: z.object({ base: z.string() }) }),
+    comment: z.object({ content: z.string(), hidden: z.boolean(), url }),
+    movedTo: z.object({ name: z.string() }),
+    updatedRefs: z.array(z.object({ ref: z.string(), oldSha: z.string(), newSha: z.string() })),
+    updatedConfig: z.object({ private: z.boolean() }),
   });
 };
+type Envelope = TolerantOutput<ReturnType<typeof envelope>>;
 
 const ACTIONS: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted', move: 'moved' };
 const ACTION_COLORS: Record<string, number> = { create: COLORS.created, update: COLORS.info, delete: COLORS.closed, move: COLORS.neutral };
 const MAX_TEXT = 500;
+/** Most refs listed as fields: a push rarely moves more, and Discord allows 25 fields. */
+const MAX_REFS = 10;
 
-function render(p: z.output<ReturnType<typeof envelope>>): Embed {
-  const { action, scope } = p.event;
+const visibility = (isPrivate: boolean | undefined) => (isPrivate === undefined ? [] : [{ name: 'Visibility', value: isPrivate ? 'Private' : 'Public', inline: true }]);
+const shortRef = (ref: string) => ref.replace(/^refs\/(heads|tags)\//, '');
+
+/** What happened to the discussion (or pull request) or one of its comments, in words. */
+function discussionWhat(p: Envelope, scope: string, action: string): string {
   const d = p.discussion;
-  const kind = d?.isPullRequest ? 'Pull request' : 'Discussion';
-  const done = ACTIONS[action] ?? action;
-  const what = scope.startsWith('discussion') && d
-    ? scope === 'discussion.comment' ? `Comment ${done} on ${kind.toLowerCase()} #${d.num}: ${d.title}` : `${kind} #${d.num} ${done}: ${d.title}`
-    : scope === 'repo.content' ? 'New commit' : scope === 'repo.config' ? 'Settings changed' : `${eventWords(p.repo.type)} ${done}`;
+  const kind = d?.isPullRequest ? 'pull request' : 'discussion';
+  const on = `${kind}${d?.num !== undefined ? ` #${d.num}` : ''}${d?.title ? `: ${d.title}` : ''}`;
+  if (scope === 'discussion.comment') {
+    const done = action === 'create' ? 'New comment' : action === 'update' && p.comment?.hidden ? 'Comment hidden' : `Comment ${ACTIONS[action] ?? eventWords(action).toLowerCase()}`;
+    return `${done} on ${on}`;
+  }
+  const done = action === 'create' ? 'opened' : (ACTIONS[action] ?? eventWords(action).toLowerCase());
+  return `${eventWords(kind)}${d?.num !== undefined ? ` #${d.num}` : ''} ${done}${d?.title ? `: ${d.title}` : ''}`;
+}
+
+/** A commit's short id, linked on the repository's page when it has one. */
+const commitLink = (sha: string, web: string | undefined) => markdownLink(inlineCode(sha.slice(0, 7)), web ? `${web}/commit/${encodeURIComponent(sha)}` : undefined);
+
+/** A ref a push moved, as a field: created, deleted or moved, with the commits linked on the repository. */
+function refField(ref: NonNullable<Envelope['updatedRefs']>[number], web: string | undefined) {
+  const change = !ref.oldSha ? 'Created' : !ref.newSha ? 'Deleted' : 'Updated';
+  const shas = [ref.oldSha, ref.newSha].filter((sha): sha is string => Boolean(sha)).map((sha) => commitLink(sha, web)).join(' → ');
+  return { name: `${change} ${ref.ref ? escapeMarkdown(shortRef(ref.ref)) : 'ref'}`, value: shas || 'No commit', inline: false };
+}
+
+function render(p: Envelope, scope: string): Embed {
+  const action = p.event?.action ?? 'update';
+  const repo = p.repo ?? {};
+  const what =
+    scope.startsWith('discussion') ? discussionWhat(p, scope, action)
+    : scope === 'repo.content' ? 'Content updated'
+    : scope === 'repo.config' ? 'Settings changed'
+    : action === 'move' && p.movedTo?.name ? `${eventWords(repo.type ?? 'repository')} moved to ${p.movedTo.name}`
+    : `${eventWords(repo.type ?? 'repository')} ${ACTIONS[action] ?? eventWords(action).toLowerCase()}`;
   const content = p.comment && !p.comment.hidden ? p.comment.content : undefined;
-  const link = (scope === 'discussion.comment' ? p.comment?.url?.web : undefined) ?? d?.url?.web ?? p.repo.url?.web;
+  const link = (scope === 'discussion.comment' ? p.comment?.url?.web : undefined) ?? p.discussion?.url?.web ?? repo.url?.web;
+  const refs = scope === 'repo.content' ? (p.updatedRefs ?? []) : [];
+  // A push naming no refs still names the commit the repository is at.
+  const head = scope === 'repo.content' && !refs.length && repo.headSha ? `Latest commit: ${commitLink(repo.headSha, repo.url?.web)}` : undefined;
   return {
-    title: `[${p.repo.name}] ${what}`,
+    title: `${repo.name ? `[${repo.name}] ` : ''}${what}`,
     ...(link ? { url: link } : {}),
     color: ACTION_COLORS[action] ?? COLORS.info,
-    ...(content ? { description: escapeMarkdown(content.length > MAX_TEXT ? `${content.slice(0, MAX_TEXT)}…` : content) } : {}),
+    ...(content ? { description: escapeMarkdown(content.length > MAX_TEXT ? `${content.slice(0, MAX_TEXT)}…` : content) } : head ? { description: head } : {}),
+    fields: [
+      ...(scope === 'discussion' && p.discussion?.status ? [{ name: 'Status', value: escapeMarkdown(eventWords(p.discussion.status)), inline: true }] : []),
+      ...(scope === 'discussion' && p.discussion?.changes?.base ? [{ name: 'Base', value: escapeMarkdown(shortRef(p.discussion.changes.base)), inline: true }] : []),
+      ...refs.slice(0, MAX_REFS).map((ref) => refField(ref, repo.url?.web)),
+      ...(refs.length > MAX_REFS ? [{ name: 'More refs', value: `${refs.length - MAX_REFS} more`, inline: false }] : []),
+      ...(scope === 'repo.config' ? visibility(p.updatedConfig?.private) : scope === 'repo' ? visibility(repo.private) : []),
+    ],
   };
 }
 
 export const huggingface: Provider = schemaProvider({
   name: 'huggingface',
   displayName: 'Hugging Face',
-  description: 'Model, dataset and Space repositories (created, updated, deleted, moved; new commits; settings) and their discussions, pull requests and comments, linked to each.',
+  description: 'Model, dataset and Space repositories (created, updated, deleted, moved; pushes with the refs they moved; settings) and their discussions, pull requests and comments, linked to each.',
   docs: 'https://huggingface.co/docs/hub/webhooks',
   // https://huggingface.co/docs/hub/webhooks#webhook-secret: the secret set on the webhook, sent as it is.
   signature: { kind: 'token', header: 'X-Webhook-Secret' },
   event: fromField('event', 'scope'),
   action: fromField('event', 'action'),
+  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, markdownLink, inlineCode, type Embed } from '../../discord/message';
 import { always, COLORS, schemaProvider, type Provider } from '../provider';
+import { statusWords } from '../render/words';
 import { formatSeconds } from './duration';
 import type { TolerantOutput } from '../tolerantRead';
 
@@ -42,12 +43,13 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   build: (p) => {
     const repo = [p.repository?.owner_name, p.repository?.name].filter(Boolean).join('/');
     const ref = p.tag || p.branch || undefined;
-    const status = p.status_message || p.state || 'finished';
+    const status = statusWords(p.status_message || p.state || 'finished');
     const subject = p.message?.split('\n')[0]?.trim();
     const duration = typeof p.duration === 'number' ? formatSeconds(p.duration) : undefined;
     const pr = p.type === 'pull_request' && p.pull_request_number ? p.pull_request_number : undefined;
     return {
-      title: `${repo || ref ? `[${[repo, ref].filter(Boolean).join(':')}] ` : ''}Build${p.number ? ` #${p.number}` : ''} ${status}`,
+      // "[owner/name:branch] Build #12 passed"; without the repository, "Build #12 passed on branch".
+      title: `${repo ? `[${[repo, ref].filter(Boolean).join(':')}] ` : ''}Build${p.number ? ` #${p.number}` : ''} ${status}${!repo && ref ? ` on ${ref}` : ''}`,
       ...(p.build_url ? { url: p.build_url } : {}),
       ...(p.author_name ? { author: { name: p.author_name } } : {}),
       color: STATE_COLORS[p.state ?? (p.status_message ?? '').toLowerCase()] ?? COLORS.neutral,

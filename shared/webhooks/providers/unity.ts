@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, markdownLink, type Embed } from '../../discord/message';
 import { always, COLORS, schemaProvider, type Provider } from '../provider';
+import { statusWords } from '../render/words';
+import type { TolerantOutput } from '../tolerantRead';
 
 /**
  * Unity Cloud Build (Build Automation) webhooks: one event, a build's status change (queued,
@@ -9,36 +11,28 @@ import { always, COLORS, schemaProvider, type Provider } from '../provider';
  * documented in the webhook introduction of Unity's Build API, so none is taken.
  */
 
-/** The parts several events share, built with the schemas on the first delivery, not at import. */
-const parts = () => {
-  const link = z.object({ href: z.string() });
-  return { link };
-};
-
 const schemas = () => {
-  const { link } = parts();
+  const link = z.object({ href: z.string() });
   return {
     build: z.object({
       projectName: z.string(),
       buildTargetName: z.string(),
       buildNumber: z.number(),
       buildStatus: z.string(),
-      startedBy: z.nullish(z.string()),
-      platform: z.nullish(z.string()),
-      links: z.nullish(
-        z.object({
-          dashboard_url: z.nullish(link),
-          dashboard_summary: z.nullish(link),
-          dashboard_project: z.nullish(link),
-          artifacts: z.nullish(z.array(z.object({ name: z.nullish(z.string()), files: z.nullish(z.array(z.object({ filename: z.string(), href: z.string() }))) }))),
-        }),
-      ),
+      startedBy: z.string(),
+      platform: z.string(),
+      links: z.object({
+        dashboard_url: link,
+        dashboard_summary: link,
+        dashboard_project: link,
+        artifacts: z.array(z.object({ name: z.string(), files: z.array(z.object({ filename: z.string(), href: z.string() })) })),
+      }),
     }),
   };
 };
 
 type EventName = keyof ReturnType<typeof schemas>;
-type Payload<E extends EventName> = z.output<ReturnType<typeof schemas>[E]>;
+type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]>;
 
 // Build statuses of the Build API: queued, sentToBuilder, started, restarted, success, failure, canceled, unknown.
 const STATUS_COLORS: Record<string, number> = { success: COLORS.created, failure: COLORS.closed, canceled: COLORS.neutral, queued: COLORS.info, sentToBuilder: COLORS.info, started: COLORS.info, restarted: COLORS.info };
@@ -60,17 +54,21 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   build: (p) => {
     const base = p.links?.dashboard_url?.href;
     const url = dashboardLink(base, p.links?.dashboard_summary?.href) ?? dashboardLink(base, p.links?.dashboard_project?.href);
-    const files = (p.links?.artifacts ?? []).flatMap((artifact) => artifact.files ?? []);
+    const files = (p.links?.artifacts ?? []).flatMap((artifact) => artifact.files ?? []).flatMap((f) => {
+      const href = dashboardLink(base, f.href);
+      return f.filename && href ? [{ name: f.filename, href }] : [];
+    });
+    const startedBy = p.startedBy?.replace(/\s*<[^>]*>\s*$/, '') || p.startedBy;
     return {
-      title: `[${p.projectName}] ${p.buildTargetName} #${p.buildNumber} ${p.buildStatus}`,
+      title: `${p.projectName ? `[${p.projectName}] ` : ''}${p.buildTargetName || 'Build'}${p.buildNumber !== undefined ? ` #${p.buildNumber}` : ''} ${p.buildStatus ? statusWords(p.buildStatus) : 'updated'}`,
       ...(url ? { url } : {}),
       // "Build User <builduser@domain.com>": the name alone.
-      ...(p.startedBy ? { author: { name: p.startedBy.replace(/\s*<[^>]*>\s*$/, '') || p.startedBy } } : {}),
-      color: STATUS_COLORS[p.buildStatus] ?? COLORS.neutral,
+      ...(startedBy ? { author: { name: startedBy } } : {}),
+      color: STATUS_COLORS[p.buildStatus ?? ''] ?? COLORS.neutral,
       fields: [
         ...(p.platform ? [{ name: 'Platform', value: escapeMarkdown(p.platform), inline: true }] : []),
         ...(files.length
-          ? [{ name: 'Download', value: files.slice(0, MAX_FILES).map((f) => markdownLink(escapeMarkdown(f.filename), f.href)).join('\n') + (files.length > MAX_FILES ? `\nand ${files.length - MAX_FILES} more` : '') }]
+          ? [{ name: 'Download', value: files.slice(0, MAX_FILES).map((f) => markdownLink(escapeMarkdown(f.name), f.href)).join('\n') + (files.length > MAX_FILES ? `\nand ${files.length - MAX_FILES} more` : '') }]
           : []),
       ],
     };
@@ -83,6 +81,7 @@ export const unity: Provider = schemaProvider({
   description: 'Build status changes (queued, started, success, failure, canceled): project, target, number, platform, who started it and the artifacts to download.',
   docs: 'https://build-api.cloud.unity3d.com/docs/1.0.0/index.html#operation-webhooks-intro',
   event: always('build'),
+  tolerant: true,
   schemas,
   renderers,
 });

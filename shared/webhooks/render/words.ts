@@ -22,3 +22,28 @@ export function outcomeColor(...names: (string | null | undefined)[]): number {
   }
   return COLORS.info;
 }
+
+/** Build and job statuses CI providers send, and the words a title ends with for each. */
+const STATUS_WORDS: Record<string, string> = {
+  success: 'succeeded',
+  successful: 'succeeded',
+  succeeded: 'succeeded',
+  passed: 'passed',
+  fixed: 'fixed',
+  failure: 'failed',
+  failed: 'failed',
+  broken: 'broken',
+  error: 'errored',
+  errored: 'errored',
+  canceled: 'canceled',
+  cancelled: 'canceled',
+  aborted: 'aborted',
+  timedout: 'timed out',
+  timed_out: 'timed out',
+  unauthorized: 'not authorized',
+};
+
+/** A CI status in words: "success" -> "succeeded", "FAILURE" -> "failed", "NOT_BUILT" -> "not built", "sentToBuilder" -> "sent to builder". */
+export function statusWords(status: string): string {
+  return STATUS_WORDS[status.trim().toLowerCase()] ?? eventWords(status).toLowerCase();
+}
