@@ -72,6 +72,7 @@ describe('Bitbucket provider', () => {
     expect(embedOf('issue:updated').description).toBe('**Status**: new → open');
     expect(embedOf('repo:updated').description).toBe('**Name**: repo\\_name\\_old → repo\\_name\n**Description**: An old description → A new description');
     expect(embedOf('pullrequest:approved').author).toMatchObject({ name: 'Emma' });
+    expect(embedOf('repo:fork').description).toBe('Forked from [team\\_name/repo\\_name](https://bitbucket.org/team_name/repo_name)');
     const issueUpdated = bitbucketPayloads['issue:updated'] as object;
     const changes = { assignee: { old: null, new: { display_name: 'Emma' } }, content: { old: 'a', new: '' }, '': { old: 1, new: 2 }, kind: {} };
     expect(embedOf('issue:updated', { ...issueUpdated, changes }).description).toBe('**Assignee**: Emma\n**Content**: a → removed\n**Kind**');
@@ -111,7 +112,7 @@ describe('Bitbucket provider', () => {
   });
 
   test('an opened pull request shows its description and branches; a declined one its reason', () => {
-    expect(embedOf('pullrequest:created')).toMatchObject({ description: 'Description of pull request', fields: [{ name: 'Branches', value: 'branch2 → master' }] });
+    expect(embedOf('pullrequest:created')).toMatchObject({ description: 'Description of pull request', fields: [{ name: 'Branches', value: 'branch2 → master' }, { name: 'State', value: 'open', inline: true }] });
     expect(embedOf('pullrequest:rejected').description).toBe('Superseded by \\#2');
     expect(embedOf('pullrequest:fulfilled').description).toBeUndefined();
   });

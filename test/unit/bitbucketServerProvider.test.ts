@@ -21,6 +21,7 @@ describe('Bitbucket Server provider', () => {
       description: 'yada yada yada',
       fields: [
         { name: 'Branches', value: '`feature/wip` → `master`', inline: true },
+        { name: 'State', value: 'open', inline: true },
         { name: 'Reviewers', value: 'Cain Piper', inline: true },
       ],
     });
@@ -32,6 +33,7 @@ describe('Bitbucket Server provider', () => {
     expect(embedOf('pr:merged', fixture('pr-merged.json')).color).toBe(0x6f42c1);
     expect(embedOf('pr:reviewer:updated', fixture('sorend/pr-reviewer-updated.json')).fields).toEqual([
       { name: 'Branches', value: '`new-branch` → `master`', inline: true },
+      { name: 'State', value: 'open', inline: true },
       { name: 'Reviewers', value: 'Paul Thompson Admin', inline: true },
       { name: 'Added', value: 'New User' },
       { name: 'Removed', value: 'User' },
@@ -97,6 +99,10 @@ test('Bitbucket Server: new commits on a pull request say from which head to whi
   expect(reader.embedOf(updated)).toMatchObject({
     title: '[GIT/dvcs] Pushed to pull request #2: Webhook',
     url: 'http://localhost:7990/bitbucket/projects/GIT/repos/dvcs/pull-requests/2/commits',
-    fields: [{ name: 'Branches', value: '`pr-webhook` → `master`', inline: true }, { name: 'Head', value: '`99f3ea3` → `aab847d`', inline: true }],
+    fields: [
+      { name: 'Branches', value: '`pr-webhook` → `master`', inline: true },
+      { name: 'Head', value: '`99f3ea3` → `aab847d`', inline: true },
+      { name: 'State', value: 'open', inline: true },
+    ],
   });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { escapeMarkdown, type Embed } from '../../discord/message';
+import { escapeMarkdown, markdownLink, type Embed } from '../../discord/message';
 import { refUpdateHeadline } from '../refUpdate';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 import { commitList } from '../render/commitLines';
@@ -22,7 +22,7 @@ const parts = () => {
   const repository = z.object({ full_name: z.string(), links: html });
   const base = { actor: account, repository };
   const branch = z.object({ branch: z.object({ name: z.string() }) });
-  const pullrequest = z.object({ id: z.number(), title: z.string(), description: z.string(), reason: z.string(), source: branch, destination: branch, links: html });
+  const pullrequest = z.object({ id: z.number(), title: z.string(), description: z.string(), reason: z.string(), state: z.string(), source: branch, destination: branch, links: html });
   const comment = z.object({ content: z.object({ raw: z.string() }), links: html });
   const commit = z.object({
     hash: z.string(),
@@ -140,14 +140,15 @@ const pullRequestComment = (p: Payload<'pullrequest:comment_created'>, what: str
 const pullRequest =
   (verb: string, color: number, describe: (pr: PullRequestPayload['pullrequest']) => string | undefined) =>
   (p: PullRequestPayload): Embed => {
-    const [from, to] = [p.pullrequest?.source?.branch?.name, p.pullrequest?.destination?.branch?.name];
+    const [from, to, state] = [p.pullrequest?.source?.branch?.name, p.pullrequest?.destination?.branch?.name, p.pullrequest?.state];
+    const fields = [...(from && to ? [{ name: 'Branches', value: `${escapeMarkdown(from)} → ${escapeMarkdown(to)}`, inline: true }] : []), ...(state ? [{ name: 'State', value: escapeMarkdown(state.toLowerCase()), inline: true }] : [])];
     return {
       title: pullRequestTitle(p, `Pull request ${verb}`),
       ...linkTo(prPage(p), repoPage(p.repository)),
       ...author(p.actor),
       color,
       ...text(describe(p.pullrequest)),
-      ...(from && to ? { fields: [{ name: 'Branches', value: `${escapeMarkdown(from)} → ${escapeMarkdown(to)}`, inline: true }] } : {}),
+      ...(fields.length ? { fields } : {}),
     };
   };
 
@@ -232,7 +233,14 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: COLORS.info,
     ...text(p.comment?.content?.raw),
   }),
-  'repo:fork': (p) => ({ title: `${inRepo(p.repository?.full_name)}${about('Fork created', p.fork?.full_name ?? '')}`, ...linkTo(repoPage(p.fork), repoPage(p.repository)), ...author(p.actor), color: COLORS.info }),
+  'repo:fork': (p) => ({
+    title: `${inRepo(p.repository?.full_name)}${about('Fork created', p.fork?.full_name ?? '')}`,
+    ...linkTo(repoPage(p.fork), repoPage(p.repository)),
+    ...author(p.actor),
+    color: COLORS.info,
+    // The fork is the link; the repository forked from is named with its own.
+    ...(p.repository?.full_name ? { description: `Forked from ${markdownLink(escapeMarkdown(p.repository.full_name), repoPage(p.repository))}` } : {}),
+  }),
   'repo:updated': (p) => ({ title: `${inRepo(p.repository?.full_name)}Repository settings changed`, ...linkTo(repoPage(p.repository)), ...author(p.actor), color: COLORS.info, ...changeLines(p.changes) }),
   'repo:commit_comment_created': (p) => ({
     title: `${inRepo(p.repository?.full_name)}New comment on commit${p.commit?.hash ? ` ${p.commit.hash.slice(0, 7)}` : ''}`,

@@ -21,7 +21,7 @@ const parts = () => {
   const user = z.object({ displayName: z.string(), name: z.string() });
   const repository = z.object({ slug: z.string(), name: z.string(), project: z.object({ key: z.string() }), links });
   const ref = z.object({ displayId: z.string(), latestCommit: z.string(), repository });
-  const pullRequest = z.object({ id: z.number(), title: z.string(), description: z.string(), fromRef: ref, toRef: ref, reviewers: z.array(z.object({ user })), links });
+  const pullRequest = z.object({ id: z.number(), title: z.string(), description: z.string(), state: z.string(), fromRef: ref, toRef: ref, reviewers: z.array(z.object({ user })), links });
   const comment = z.object({ id: z.number(), text: z.string() });
   const pr = z.object({ actor: user, pullRequest });
   const prComment = z.object({ ...pr.shape, comment });
@@ -87,11 +87,15 @@ const names = (list: User[] | undefined) => (list ?? []).map(nameOf).filter((nam
 const prRepo = (r: PullRequestPayload['pullRequest']) => r?.toRef?.repository ?? r?.fromRef?.repository;
 const prPage = (r: PullRequestPayload['pullRequest']) => self(r?.links) ?? (repoPage(prRepo(r)) && r?.id !== undefined ? `${repoPage(prRepo(r))}/pull-requests/${r.id}` : undefined);
 
-/** A pull request's branches and reviewers, as far as the payload names them. */
+/** A pull request's branches, state and reviewers, as far as the payload names them. */
 function pullRequestFields(r: PullRequestPayload['pullRequest']): NonNullable<Embed['fields']> {
-  const [from, to] = [r?.fromRef?.displayId, r?.toRef?.displayId];
+  const [from, to, state] = [r?.fromRef?.displayId, r?.toRef?.displayId, r?.state];
   const reviewers = names(r?.reviewers?.map((reviewer) => reviewer.user));
-  return [...(from && to ? [{ name: 'Branches', value: `${inlineCode(from)} → ${inlineCode(to)}`, inline: true }] : []), ...(reviewers ? [{ name: 'Reviewers', value: reviewers, inline: true }] : [])];
+  return [
+    ...(from && to ? [{ name: 'Branches', value: `${inlineCode(from)} → ${inlineCode(to)}`, inline: true }] : []),
+    ...(state ? [{ name: 'State', value: escapeMarkdown(state.toLowerCase()), inline: true }] : []),
+    ...(reviewers ? [{ name: 'Reviewers', value: reviewers, inline: true }] : []),
+  ];
 }
 
 /** A pull request event: `headline` says what happened, given what the pull request is ("#2 Fix"); `body` the text shown (its description; '' for none). */
