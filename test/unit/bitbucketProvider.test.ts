@@ -55,13 +55,13 @@ describe('Bitbucket provider', () => {
     ['pullrequest:changes_request_removed', '[team_name/repo_name] Pull request change request removed: #1 Title of pull request', 0x6a737d, 'https://bitbucket.org/team_name/repo_name/pull-requests/1'],
     ['pullrequest:updated', '[team_name/repo_name] Pull request updated: #1 Title of pull request', 0x0366d6, 'https://bitbucket.org/team_name/repo_name/pull-requests/1'],
     ['pullrequest:comment_updated', '[team_name/repo_name] Comment edited on pull request #1: Title of pull request', 0x0366d6, 'https://bitbucket.org/team_name/repo_name/pull-requests/1/_/diff#comment-17'],
-    ['pullrequest:comment_deleted', '[team_name/repo_name] Comment deleted on pull request #1: Title of pull request', 0x0366d6, 'https://bitbucket.org/team_name/repo_name/pull-requests/1/_/diff#comment-17'],
+    ['pullrequest:comment_deleted', '[team_name/repo_name] Comment deleted on pull request #1: Title of pull request', 0x6a737d, 'https://bitbucket.org/team_name/repo_name/pull-requests/1/_/diff#comment-17'],
     ['issue:updated', '[team_name/repo_name] Issue updated: #1 Issue title', 0x0366d6, 'https://bitbucket.org/team_name/repo_name/issues/1'],
     ['issue:comment_created', '[team_name/repo_name] New comment on issue #1: Issue title', 0x0366d6, 'https://bitbucket.org/team_name/repo_name/issues/1#comment-17'],
     ['repo:fork', '[team_name/repo_name] Fork created: emmap1/repo_name_fork', 0x0366d6, 'https://bitbucket.org/emmap1/repo_name_fork'],
     ['repo:updated', '[team_name/repo_name] Repository settings changed', 0x0366d6, 'https://bitbucket.org/team_name/repo_name'],
     ['repo:commit_comment_created', '[team_name/repo_name] New comment on commit d3022fc', 0x0366d6, 'https://bitbucket.org/team_name/repo_name/commits/d3022fc0ca3d#comment-17'],
-    ['repo:commit_status_created', '[team_name/repo_name] Build Unit Tests (Python) inprogress', 0xdbab09, 'https://my-build-tool.com/builds/MY-PROJECT/BUILD-792'],
+    ['repo:commit_status_created', '[team_name/repo_name] Build Unit Tests (Python) in progress', 0xdbab09, 'https://my-build-tool.com/builds/MY-PROJECT/BUILD-792'],
   ])('%s -> %s', (event, title, color, url) => {
     expect(embedOf(event)).toMatchObject({ title, color, url });
   });
@@ -69,9 +69,13 @@ describe('Bitbucket provider', () => {
   test('a deleted comment does not repeat its text; an update names what changed; the reviewer is the author of an approval', () => {
     expect(embedOf('pullrequest:comment_deleted')).not.toHaveProperty('description');
     expect(embedOf('pullrequest:comment_updated').description).toBe('Comment text');
-    expect(embedOf('issue:updated').description).toBe('Changed: status');
-    expect(embedOf('repo:updated').description).toBe('Changed: name, description');
+    expect(embedOf('issue:updated').description).toBe('**Status**: new → open');
+    expect(embedOf('repo:updated').description).toBe('**Name**: repo\\_name\\_old → repo\\_name\n**Description**: An old description → A new description');
     expect(embedOf('pullrequest:approved').author).toMatchObject({ name: 'Emma' });
+    expect(embedOf('repo:fork').description).toBe('Forked from [team\\_name/repo\\_name](https://bitbucket.org/team_name/repo_name)');
+    const issueUpdated = bitbucketPayloads['issue:updated'] as object;
+    const changes = { assignee: { old: null, new: { display_name: 'Emma' } }, content: { old: 'a', new: '' }, '': { old: 1, new: 2 }, kind: {} };
+    expect(embedOf('issue:updated', { ...issueUpdated, changes }).description).toBe('**Assignee**: Emma\n**Content**: a → removed\n**Kind**');
   });
 
   test.each([
@@ -80,8 +84,8 @@ describe('Bitbucket provider', () => {
     ['pullrequest:fulfilled', /Pull request merged: #1 Title of pull request$/, 0x6f42c1, /\/pull-requests\/1$/],
     ['pullrequest:rejected', /Pull request declined: #1 Title of pull request$/, 0xd73a49, /\/pull-requests\/1$/],
     ['pullrequest:comment_created', /New comment on pull request #1: Title of pull request$/, 0x0366d6, /#comment-17$/],
-    ['issue:created', /^\[team_name\/repo_name\] Issue created: #1 Issue title$/, 0x2ea44f, /\/issues\/1$/],
-    ['repo:commit_status_updated', /^\[team_name\/repo_name\] Build Unit Tests \(Python\) successful$/, 0x2ea44f, /^https:\/\/my-build-tool\.com\//],
+    ['issue:created', /^\[team_name\/repo_name\] Issue opened: #1 Issue title$/, 0x2ea44f, /\/issues\/1$/],
+    ['repo:commit_status_updated', /^\[team_name\/repo_name\] Build Unit Tests \(Python\) passed$/, 0x2ea44f, /^https:\/\/my-build-tool\.com\//],
   ])('%s -> an embed with title, link, author and colour', (event, title, color, url) => {
     const embed = embedOf(event);
     expect(embed.title).toMatch(title);
@@ -104,11 +108,11 @@ describe('Bitbucket provider', () => {
   test('a created branch is green; a deleted one red; other refs in the same push are counted', () => {
     expect(embedOf('repo:push', withChange({ old: null })).color).toBe(0x2ea44f);
     const deleted = embedOf('repo:push', { ...push, push: { changes: [{ ...push.push.changes[0], new: null, commits: [] }, push.push.changes[0]] } });
-    expect(deleted).toMatchObject({ title: '[team_name/repo_name] Branch master deleted', color: 0xd73a49, url: 'https://bitbucket.org/team_name/repo_name', footer: { text: 'and 1 more ref changed' } });
+    expect(deleted).toMatchObject({ title: '[team_name/repo_name] Branch master deleted', color: 0xd73a49, url: 'https://bitbucket.org/team_name/repo_name', footer: { text: 'and 1 more ref changed: master' } });
   });
 
   test('an opened pull request shows its description and branches; a declined one its reason', () => {
-    expect(embedOf('pullrequest:created')).toMatchObject({ description: 'Description of pull request', fields: [{ name: 'Branches', value: 'branch2 → master' }] });
+    expect(embedOf('pullrequest:created')).toMatchObject({ description: 'Description of pull request', fields: [{ name: 'Branches', value: 'branch2 → master' }, { name: 'State', value: 'open', inline: true }] });
     expect(embedOf('pullrequest:rejected').description).toBe('Superseded by \\#2');
     expect(embedOf('pullrequest:fulfilled').description).toBeUndefined();
   });
@@ -134,11 +138,24 @@ describe('Bitbucket provider', () => {
   test.each<[string, ProviderDelivery, RegExp]>([
     ['no X-Event-Key header', { headers: { 'content-type': 'application/json' }, body: '{}' }, /missing the X-Event-Key header/],
     ['malformed JSON', { headers: { 'x-event-key': 'repo:push' }, body: '{"push":' }, /not valid JSON/],
-    ['a push without changes', delivery('repo:push', { ...push, push: { changes: [] } }), /not a Bitbucket repo:push payload: push\.changes/],
-    ['a pull request without links', delivery('pullrequest:created', { ...(bitbucketPayloads['pullrequest:created'] as object), pullrequest: { id: 1, title: 't' } }), /not a Bitbucket pullrequest:created payload: pullrequest\.links/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => bitbucket.read(bad)).toThrow(PayloadError);
     expect(() => bitbucket.read(bad)).toThrow(reason);
+  });
+
+  // Issue 32: what a payload leaves out is left out of the message, not a reason to refuse it.
+  test('a push without changes, a pull request without links, an issue with only its facts render with what is there', () => {
+    expect(embedOf('repo:push', { ...push, push: { changes: [] } })).toMatchObject({ title: '[team_name/repo_name] Branch updated', url: 'https://bitbucket.org/team_name/repo_name' });
+    expect(embedOf('pullrequest:created', { ...(bitbucketPayloads['pullrequest:created'] as object), pullrequest: { id: 1, title: 't' } })).toMatchObject({ title: '[team_name/repo_name] Pull request opened: #1 t', url: 'https://bitbucket.org/team_name/repo_name/pull-requests/1' });
+    const bare = embedOf('pullrequest:approved', { approval: {} });
+    expect(bare).toMatchObject({ title: 'Pull request approved', color: 0x2ea44f });
+    expect(Object.keys(bare).sort()).toEqual(['color', 'timestamp', 'title']);
+    expect(embedOf('issue:created').fields).toEqual([
+      { name: 'State', value: 'new', inline: true },
+      { name: 'Kind', value: 'bug', inline: true },
+      { name: 'Priority', value: 'major', inline: true },
+      { name: 'Component', value: 'component', inline: true },
+    ]);
   });
 
   test('the fixture deliveries carry the real header names and read as messages', () => {

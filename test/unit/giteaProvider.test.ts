@@ -50,8 +50,31 @@ describe('Gitea, Forgejo and Gogs', () => {
     // Sent as pull_request_comment in an issue comment's shape (no pull_request): the comment on the pull request.
     expect(giteaEmbed('pull-request-comment-event.json as pull_request_comment')).toMatchObject({ title: '[example/example] Comment created on pull request #2: update', url: 'http://localhost:3000/example/example/pulls/2#issuecomment-6', description: expect.any(String) });
     expect(embedOf(forgejo, forgejoDeliveries, 'pull-request-comment-event.json as pull_request_comment').title).toBe('[example/example] Comment created on pull request #2: update');
-    expect(() => gitea.read(toProviderDelivery({ headers: { 'X-Gitea-Event': 'pull_request_comment' }, body: JSON.stringify({ repository: { full_name: 'a/b' }, action: 'created' }) }))).toThrow(/not a Gitea pull_request_comment payload/);
+    // Neither a pull request nor a comment (issue 32: read tolerantly, not refused): the review, said with what is there.
+    expect(gitea.read(toProviderDelivery({ headers: { 'X-Gitea-Event': 'pull_request_comment' }, body: JSON.stringify({ repository: { full_name: 'a/b' }, action: 'reviewed' }) }))).toMatchObject({ kind: 'message', embeds: [{ title: '[a/b] Pull request reviewed' }] });
     expect(embedOf(gogs, gogsDeliveries, 'pull-request-event.json').title).toBe('[user/repo] Pull request opened: #1 Add new feature');
+  });
+
+  test('reviews: approved, changes requested, commented, each with what the reviewer wrote', () => {
+    const review = giteaDeliveries.find((d) => d.label === 'go-scm/review_approved.json')!;
+    const as = (event: string) => gitea.read(toProviderDelivery({ ...review, headers: { ...review.headers, 'X-Gitea-Event': event } }));
+    expect(as('pull_request_approved')).toMatchObject({ kind: 'message', action: 'reviewed', embeds: [{ title: '[jcitizen/my-repo] Pull request approved: #1 Add LICENSE File', description: 'I approve', color: 0x2ea44f }] });
+    expect(as('pull_request_rejected')).toMatchObject({ embeds: [{ title: '[jcitizen/my-repo] Changes requested on pull request #1: Add LICENSE File', color: 0xd73a49 }] });
+    expect(as('pull_request_comment')).toMatchObject({ embeds: [{ title: '[jcitizen/my-repo] Pull request reviewed: #1 Add LICENSE File' }] });
+    expect(gogs.events).not.toContain('pull_request_approved');
+  });
+
+  test('an older version\'s delivery without the repository, a number or a link renders with what is there (issue 32)', () => {
+    const embed = giteaEmbed('go-scm/issues_opened.json', (p) => {
+      delete p.repository;
+      delete p.issue.number;
+    });
+    expect(embed).toMatchObject({ title: 'Issue opened: Problem', author: { name: 'unknwon' } });
+    expect(embed.url).toBeUndefined();
+    expect(giteaEmbed('go-scm/release.json').title).toBe('[gogits/hello-world] Release: v1.0.0');
+    // A comment on a pull request whose issue does not say so: its page does.
+    expect(giteaEmbed('go-scm/pull_request_comment_created.json', (p) => delete p.issue.pull_request).title).toBe('[gogits/hello-world] Comment created on pull request #2: huge improvements');
+    expect(giteaEmbed('push-event.json', (p) => Object.assign(p, { ref: null, commits: [{ message: 'no id' }, {}] }))).toMatchObject({ title: '[example/example] 2 new commits', description: 'no id' });
   });
 
   test('payload text is escaped', () => {
@@ -61,7 +84,8 @@ describe('Gitea, Forgejo and Gogs', () => {
   test('pointed at /github (which Gitea also names in X-GitHub-Event), every Gitea and Gogs delivery is read, none refused', () => {
     for (const fixture of [...giteaDeliveries, ...gogsDeliveries]) {
       const outcome = github.read({ headers: { 'x-github-event': fixture.event, 'content-type': 'application/json' }, body: fixture.body });
-      expect([fixture.label, outcome.kind]).toEqual([fixture.label, fixture.event === 'pull_request_comment' ? 'ignored' : 'message']);
+      // Gitea's own names for reviews are no GitHub events.
+      expect([fixture.label, outcome.kind]).toEqual([fixture.label, fixture.event === 'pull_request_comment' || fixture.event === 'pull_request_approved' ? 'ignored' : 'message']);
     }
   });
 });
