@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import '../errors/zodMessages';
 import { escapeMarkdown, type Embed } from '../discord/message';
 import { readTolerantly, type TolerantOutput } from './tolerantRead';
 
@@ -175,9 +174,11 @@ function unfitName(value: string, locator: Locator): string | undefined {
 /**
  * A provider whose deliveries name their event and id (in headers or body fields) and whose
  * rendered events each have a schema (of the fields shown) and a renderer: the shape of GitHub,
- * GitLab and most others.
+ * GitLab and most others. Payloads are read tolerantly (tolerantRead.ts): a delivery of an event
+ * we know is never refused for a field that is absent, null or of another type, as older,
+ * self-hosted and newer versions of a provider send them; its renderer says what is there.
  */
-export function schemaProvider<S extends Record<string, z.core.$ZodType>, Tolerant extends boolean = false>(spec: {
+export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: {
   name: string;
   displayName: string;
   description: string;
@@ -197,12 +198,7 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>, Tolera
    * importing the providers builds no schema at all (test/unit/schemaProvider.test.ts holds that).
    */
   schemas: () => S;
-  /**
-   * Read payloads tolerantly (tolerantRead.ts): a delivery of a rendered event is never refused for
-   * a field that is absent, null or of another type; its renderer says what is there.
-   */
-  tolerant?: Tolerant;
-  renderers: { [E in keyof S]: (payload: Tolerant extends true ? TolerantOutput<S[E]> : z.output<S[E]>) => Embed };
+  renderers: { [E in keyof S]: (payload: TolerantOutput<S[E]>) => Embed };
   /**
    * For providers whose many events share one envelope (Stripe, Square): every event without a
    * renderer of its own is rendered from it. GET /webhooks lists it as `*`.
@@ -242,12 +238,8 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>, Tolera
       const schema = own ? ((schemas ??= spec.schemas())[event] as z.core.$ZodType | undefined) : (otherSchema ??= (fallback as NonNullable<typeof fallback>).schema());
       // The types tie each renderer to a schema; a cast (gitea's forges pick theirs) could break that.
       if (!schema) throw new Error(`${spec.displayName} renders ${event} but has no schema for it`);
-      const parsed = spec.tolerant ? { success: true as const, data: readTolerantly(schema, json()) ?? {} } : z.safeParse(schema, json());
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new PayloadError(`not a ${spec.displayName} ${event} payload: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
-      }
-      const embed = own ? (spec.renderers[event] as (payload: unknown) => Embed)(parsed.data) : (fallback as NonNullable<typeof fallback>).render(parsed.data, event);
+      const payload = readTolerantly(schema, json()) ?? {};
+      const embed = own ? (spec.renderers[event] as (payload: unknown) => Embed)(payload) : (fallback as NonNullable<typeof fallback>).render(payload, event);
       const action = spec.action?.find(delivery, json);
       return { kind: 'message', event, ...(action && action.length <= MAX_NAME ? { action } : {}), ...ids, username: spec.displayName, embeds: [{ ...embed, timestamp: new Date().toISOString() }] };
     },

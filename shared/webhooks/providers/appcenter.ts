@@ -97,7 +97,6 @@ export const appcenter: Provider = schemaProvider({
   docs: 'https://learn.microsoft.com/en-us/appcenter/dashboard/webhooks/',
   // App Center's webhook documentation describes no signature or secret header.
   event: byShape,
-  tolerant: true,
   schemas,
   renderers,
 });

@@ -88,7 +88,6 @@ export const appveyor: Provider = schemaProvider({
   description: 'Builds that passed or failed: repository, version, branch, commit, pull request, duration and artifacts.',
   docs: 'https://www.appveyor.com/docs/notifications/#webhook-payload-default',
   event: fromField('eventName'),
-  tolerant: true,
   schemas,
   renderers,
 });

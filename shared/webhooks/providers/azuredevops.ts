@@ -247,7 +247,6 @@ export const azuredevops: Provider = schemaProvider({
   docs: 'https://learn.microsoft.com/en-us/azure/devops/service-hooks/services/webhooks',
   event: fromField('eventType'),
   deliveryId: fromField('id'),
-  tolerant: true,
   schemas,
   renderers,
   everyOtherEvent: { schema: envelope, render: told },

@@ -126,7 +126,6 @@ export const basecamp: Provider = schemaProvider({
   docs: 'https://github.com/basecamp/bc3-api/blob/master/sections/webhooks.md',
   event: fromField('kind'),
   deliveryId: fromField('id'),
-  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: event, render },

@@ -259,7 +259,6 @@ export const bitbucket: Provider = schemaProvider({
   signature: { kind: 'hmac', header: 'x-hub-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: fromHeader('X-Event-Key'),
   deliveryId: fromHeader('X-Request-UUID'),
-  tolerant: true,
   schemas,
   renderers,
 });

@@ -233,7 +233,6 @@ export const bitbucketServer: Provider = schemaProvider({
   signature: { kind: 'hmac', header: 'X-Hub-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: firstOf(fromHeader('X-Event-Key'), fromField('eventKey')),
   deliveryId: fromHeader('X-Request-Id'),
-  tolerant: true,
   schemas,
   renderers,
 });

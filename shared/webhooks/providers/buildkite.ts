@@ -91,7 +91,6 @@ export const buildkite: Provider = schemaProvider({
   // in the webhook's settings: `timestamp=<unix>,signature=<hex HMAC-SHA256 of "<timestamp>.<body>">`.
   signature: { kind: 'hmac', header: 'X-Buildkite-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'signature=', signs: { timestamp: { key: 'timestamp' }, separator: '.', toleranceSeconds: STALE_AFTER_SECONDS } },
   event: fromHeader('X-Buildkite-Event'),
-  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },

@@ -147,7 +147,6 @@ export const circleci: Provider = schemaProvider({
   signature: { kind: 'hmac', header: 'circleci-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'v1=' },
   event: firstOf(fromField('type'), fromHeader('circleci-event-type'), objectAt('payload', 'build')),
   deliveryId: fromField('id'),
-  tolerant: true,
   schemas,
   renderers,
 });

@@ -49,7 +49,6 @@ export const codacy: Provider = schemaProvider({
   description: "Commit analyses: the commit, the numbers of new and fixed issues and a link to Codacy's delta.",
   docs: 'https://docs.codacy.com/repositories-configure/integrations/webhook-notifications/',
   event: objectAt('commit', 'commit'),
-  tolerant: true,
   schemas,
   renderers,
 });

@@ -46,7 +46,6 @@ export const dockerhub: Provider = schemaProvider({
   description: 'Image pushes to a repository: repository, tag, pusher and the pull command.',
   docs: 'https://docs.docker.com/docker-hub/repos/manage/webhooks/',
   event: objectAt('push_data', 'push'),
-  tolerant: true,
   schemas,
   renderers,
 });

@@ -62,7 +62,6 @@ export const doppler: Provider = schemaProvider({
   docs: 'https://docs.doppler.com/docs/webhooks',
   signature: { kind: 'hmac', header: 'x-doppler-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: fromField('type'),
-  tolerant: true,
   schemas,
   renderers,
 });

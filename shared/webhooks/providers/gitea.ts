@@ -203,7 +203,6 @@ function forge(name: string, displayName: string, headers: string, docs: string,
     event: fromHeader(`X-${headers}-Event`),
     action: fromField('action'),
     deliveryId: fromHeader(`X-${headers}-Delivery`),
-    tolerant: true,
     schemas,
     renderers: pick(renderers as Record<EventName, unknown>) as typeof renderers,
   });

@@ -27,7 +27,6 @@ export const github: Provider = schemaProvider({
   event: fromHeader('X-GitHub-Event'),
   action: fromField('action'),
   deliveryId: fromHeader('X-GitHub-Delivery'),
-  tolerant: true,
   schemas,
   renderers,
 });

@@ -86,7 +86,6 @@ export const gitlab: Provider = schemaProvider({
   event: gitlabEvent,
   deliveryId: gitlabDeliveryId,
   action: firstOf(fromField('object_attributes', 'action'), fromField('action'), fromField('event_name')),
-  tolerant: true,
   schemas,
   renderers,
 });

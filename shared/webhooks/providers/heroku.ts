@@ -249,7 +249,6 @@ export const heroku: Provider = schemaProvider({
   event: fromField('resource'),
   action: fromField('action'),
   deliveryId: firstOf(fromField('webhook_metadata', 'delivery', 'id'), fromField('id')),
-  tolerant: true,
   schemas,
   renderers,
   everyOtherEvent: { schema: other, render: told },

@@ -101,7 +101,6 @@ export const huggingface: Provider = schemaProvider({
   signature: { kind: 'token', header: 'X-Webhook-Secret' },
   event: fromField('event', 'scope'),
   action: fromField('event', 'action'),
-  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },

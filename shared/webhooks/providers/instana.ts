@@ -72,7 +72,6 @@ export const instana: Provider = schemaProvider({
   event: firstOf(fromField('issue', 'type'), closingNotice),
   // An issue's id names it through its life: with its state (or kind), its opening and its closing are two deliveries.
   deliveryId: joinedId(fromField('issue', 'id'), firstOf(fromField('issue', 'state'), fromField('issue', 'type'))),
-  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },

@@ -74,7 +74,6 @@ export const jenkins: Provider = schemaProvider({
   description: 'Builds started and finished, from the Notification plugin (JSON): job, number, result, branch, commit, who changed it, duration and tests.',
   docs: 'https://plugins.jenkins.io/notification/',
   event: fromField('build', 'phase'),
-  tolerant: true,
   schemas,
   renderers,
 });

@@ -205,7 +205,6 @@ export const jira: Provider = schemaProvider({
   signature: { kind: 'hmac', header: 'X-Hub-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: firstOf(fromField('webhookEvent'), inferredEvent),
   deliveryId: fromHeader('X-Atlassian-Webhook-Identifier'),
-  tolerant: true,
   schemas,
   renderers: { ...renderers, ...jiraOtherRenderers },
 });

@@ -191,7 +191,6 @@ export const linear: Provider = schemaProvider({
   signature: { kind: 'hmac', header: 'Linear-Signature', algorithm: 'sha256', encoding: 'hex' },
   event: firstOf(fromHeader('Linear-Event'), fromField('type')),
   deliveryId: fromHeader('Linear-Delivery'),
-  tolerant: true,
   schemas,
   renderers,
   everyOtherEvent: { schema: otherEntity, render: renderOther },

@@ -83,7 +83,6 @@ export const newrelic: Provider = schemaProvider({
   event: firstOf(fromField('event_type'), always('INCIDENT')),
   // A workflow notifies again on the same issue and state (a user's acknowledgement, a priority change): its updatedAt tells those apart.
   deliveryId: joinedId(firstOf(fromField('incident_id'), fromField('id')), firstOf(fromField('current_state'), joinedId(fromField('state'), fromField('updatedAt')))),
-  tolerant: true,
   schemas: () => ({ INCIDENT: INCIDENT() }),
   renderers: { INCIDENT: render },
 });

@@ -166,7 +166,6 @@ export const patreon: Provider = schemaProvider({
   // Same page: X-Patreon-Signature is the hex HMAC-MD5 of the raw body, keyed with the webhook's secret.
   signature: { kind: 'hmac', header: 'X-Patreon-Signature', algorithm: 'md5', encoding: 'hex' },
   event: fromHeader('X-Patreon-Event'),
-  tolerant: true,
   schemas,
   renderers,
 });

@@ -54,7 +54,6 @@ export const pingdom: Provider = schemaProvider({
   event: always('state_change'),
   // No delivery id: the check and the time of its change make one.
   deliveryId: joinedId(fromField('check_id'), fromField('state_changed_timestamp')),
-  tolerant: true,
   schemas: () => ({ state_change: state_change() }),
   renderers: { state_change: render },
 });

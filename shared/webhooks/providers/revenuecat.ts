@@ -78,7 +78,6 @@ export const revenuecat: Provider = schemaProvider({
   signature: { kind: 'token', header: 'Authorization' },
   event: fromField('event', 'type'),
   deliveryId: fromField('event', 'id'),
-  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },

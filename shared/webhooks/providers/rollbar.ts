@@ -96,7 +96,6 @@ export const rollbar: Provider = schemaProvider({
   description: 'Every Rollbar event: new, reactivated, reopened, resolved, repeating or fast-occurring items and their occurrences (title, level, environment, counts, linked to the item), deploys (revision, environment, who, comment) and the test notification.',
   docs: 'https://docs.rollbar.com/docs/webhooks',
   event: fromField('event_name'),
-  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },

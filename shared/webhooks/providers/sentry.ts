@@ -164,7 +164,6 @@ export const sentry: Provider = schemaProvider({
   event: fromHeader('Sentry-Hook-Resource'),
   action: fromField('action'),
   deliveryId: fromHeader('Request-ID'),
-  tolerant: true,
   schemas,
   renderers,
 });

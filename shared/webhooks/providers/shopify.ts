@@ -130,7 +130,6 @@ const base = schemaProvider({
   signature: { kind: 'hmac', header: 'X-Shopify-Hmac-Sha256', algorithm: 'sha256', encoding: 'base64' },
   event: fromHeader('X-Shopify-Topic'),
   deliveryId: fromHeader('X-Shopify-Webhook-Id'),
-  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: resource, render },

@@ -71,7 +71,6 @@ export const square: Provider = schemaProvider({
   signature: { kind: 'hmac', header: 'x-square-hmacsha256-signature', algorithm: 'sha256', encoding: 'base64', signs: { url: 'before body' } },
   event: fromField('type'),
   deliveryId: fromField('event_id'),
-  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },

@@ -95,7 +95,6 @@ export const stripe: Provider = schemaProvider({
   signature: { kind: 'hmac', header: 'Stripe-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'v1=', signs: { timestamp: { key: 't' }, separator: '.', toleranceSeconds: 300 } },
   event: fromField('type'),
   deliveryId: fromField('id'),
-  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },

@@ -69,7 +69,6 @@ export const travis: Provider = schemaProvider({
   description: 'Build results: repository, branch, number, state, commit, pull request and duration.',
   docs: 'https://docs.travis-ci.com/user/notifications/#configuring-webhook-notifications',
   event: always('build'),
-  tolerant: true,
   schemas,
   renderers,
 });

@@ -173,7 +173,6 @@ export const trello: Provider = schemaProvider({
   // Trello sends no event or delivery header: the action's type and id say both.
   event: fromField('action', 'type'),
   deliveryId: fromField('action', 'id'),
-  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },

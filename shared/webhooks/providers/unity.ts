@@ -81,7 +81,6 @@ export const unity: Provider = schemaProvider({
   description: 'Build status changes (queued, started, success, failure, canceled): project, target, number, platform, who started it and the artifacts to download.',
   docs: 'https://build-api.cloud.unity3d.com/docs/1.0.0/index.html#operation-webhooks-intro',
   event: always('build'),
-  tolerant: true,
   schemas,
   renderers,
 });

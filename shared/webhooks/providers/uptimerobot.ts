@@ -75,7 +75,6 @@ export const uptimerobot: Provider = schemaProvider({
   docs: 'https://uptimerobot.com/api/#webhooks',
   event: always('alert'),
   parse: variablesOf,
-  tolerant: true,
   schemas: () => ({ alert: alert() }),
   renderers: { alert: render },
 });

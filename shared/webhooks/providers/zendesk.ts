@@ -107,7 +107,6 @@ export const zendesk: Provider = schemaProvider({
   signature: { kind: 'hmac', header: 'X-Zendesk-Webhook-Signature', algorithm: 'sha256', encoding: 'base64', signs: { timestamp: { header: 'X-Zendesk-Webhook-Signature-Timestamp' }, separator: '', toleranceSeconds: STALE_AFTER_SECONDS } },
   event: fromField('type'),
   deliveryId: fromField('id'),
-  tolerant: true,
   schemas: () => ({}),
   renderers: {},
   everyOtherEvent: { schema: envelope, render },
