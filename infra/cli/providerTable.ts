@@ -18,8 +18,12 @@ function signatureCell(scheme: SignatureScheme | undefined): string {
   return `${algorithm} of ${over} in ${code(scheme.header)}`;
 }
 
-/** `*`: a provider sending every event in one envelope, so every event renders. */
-const eventsCell = (events: readonly string[]) => (events.includes('*') ? 'every event (`*`)' : events.map(code).join(', '));
+/** The events with a renderer of their own, then `*` where every other event renders too (from one envelope). */
+const eventsCell = (events: readonly string[]) => {
+  const named = events.filter((event) => event !== '*').map(code);
+  if (!events.includes('*')) return named.join(', ');
+  return named.length ? `${named.join(', ')} and every other event (\`*\`)` : 'every event (`*`)';
+};
 
 /**
  * The README's provider table, from the registry: each provider's name in relay URLs, the events
@@ -27,12 +31,11 @@ const eventsCell = (events: readonly string[]) => (events.includes('*') ? 'every
  * hand-written number goes stale as providers gain events.
  */
 export function providerTable(providers: readonly Provider[]): string {
-  const named = providers.filter((provider) => !provider.events.includes('*'));
-  const everyEvent = providers.length - named.length;
-  const count = named.reduce((sum, provider) => sum + provider.events.length, 0);
+  const everyEvent = providers.filter((provider) => provider.events.includes('*')).length;
+  const count = providers.reduce((sum, provider) => sum + provider.events.filter((event) => event !== '*').length, 0);
   const rows = providers.map((provider) => `| [${cell(provider.displayName)}](${provider.docs}) | ${code(provider.name)} | ${cell(eventsCell(provider.events))} | ${cell(signatureCell(provider.signature))} |`);
   return [
-    `${providers.length} providers; ${count} named events rendered, and every event of ${everyEvent} providers that send all their events in one envelope (\`*\`).`,
+    `${providers.length} providers; ${count} named events rendered, and every other event of ${everyEvent} providers that send their events in one envelope (\`*\`).`,
     '',
     '| provider | in the URL | events rendered | signature |',
     '|---|---|---|---|',

@@ -85,7 +85,7 @@ describe('Gitea, Forgejo and Gogs', () => {
     for (const fixture of [...giteaDeliveries, ...gogsDeliveries]) {
       const outcome = github.read({ headers: { 'x-github-event': fixture.event, 'content-type': 'application/json' }, body: fixture.body });
       // Gitea's own names for reviews are no GitHub events.
-      expect([fixture.label, outcome.kind]).toEqual([fixture.label, fixture.event === 'pull_request_comment' || fixture.event === 'pull_request_approved' ? 'ignored' : 'message']);
+      expect([fixture.label, outcome.kind]).toEqual([fixture.label, ['pull_request_comment', 'pull_request_approved', 'pull_request_rejected'].includes(fixture.event) ? 'ignored' : 'message']);
     }
   });
 });
