@@ -27,6 +27,16 @@ const all = providers.flatMap((provider) => (fixtureDeliveries[provider.name] ??
 const isIgnored = (fixture: FixtureDelivery) => fixture.expected !== undefined && 'ignored' in fixture.expected;
 const cases = all.filter(([, , , fixture]) => !isIgnored(fixture));
 const ignoredCases = all.filter(([, , , fixture]) => isIgnored(fixture));
+/**
+ * The first fixture of each rendered (provider, event, action): hostile text goes through each
+ * renderer's branch once, not once per real payload of the same branch.
+ */
+const branches = new Set<string>();
+const branchCases = cases.filter(([name, event, provider, fixture]) => {
+  const outcome = provider.read(toProviderDelivery(fixture));
+  const branch = `${name} ${event} ${outcome.kind === 'message' ? (outcome.action ?? '') : ''}`;
+  return !branches.has(branch) && Boolean(branches.add(branch));
+});
 
 /** Poisoned bodies stay below the relay's 1 MB limit: past this many bytes, strings are left as they were. */
 const POISON_BUDGET = 900_000;
@@ -97,13 +107,16 @@ test.each(ignoredCases)('%s %s, an event with nothing to tell, is answered 200 "
   expect(relay.discord.posted()).toHaveLength(0);
 });
 
-describe.each(cases)('%s %s', (name, event, provider, fixture) => {
+describe.each(cases)('%s %s', (name, event, _provider, fixture) => {
   test('the documented payload is forwarded within every Discord limit', async () => {
     expectAnswer(await send(relay.hookId(), name, fixture), 200, new RegExp(`^forwarded: ${event.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     const [posted] = relay.discord.posted();
     expectWithinDiscordLimits(posted?.body);
   });
 
+});
+
+describe.each(branchCases)('%s %s, hostile', (name, _event, provider, fixture) => {
   test('mentions, markdown and invisible controls from the payload cannot ping, restyle or reorder anything', async () => {
     const hostile = (text: string) => `${text} @everyone @here <@&111111111111111111> <@222222222222222222> **bold** [x](https://evil.example) __u__ ${HOSTILE_TITLE}`;
     const body = poisoned(provider, fixture, hostile, (text) => hostile(text).replace(/[^ -~]/g, ''));
