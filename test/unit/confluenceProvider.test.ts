@@ -84,6 +84,7 @@ describe('Confluence provider', () => {
     expect(deleted.title).toBe('[Example] Comment deleted on example');
     expect(deleted).not.toHaveProperty('description');
     expect(embedOf({ ...payloads.label_added, eventType: 'label_removed' }).title).toBe('[Zelda Clone] Label removed from WEBHOOKS: debug');
+    expect(embedOf({ ...payloads.label_added, eventType: 'label_created', labeled: undefined })).toMatchObject({ title: 'Label created: debug', url: 'https://example.atlassian.net/wiki/label/debug' });
     expect(embedOf({ eventType: 'group_created', groupName: 'devs' }).title).toBe('Group created: devs');
     expect(embedOf({ eventType: 'theme_enabled' }).title).toBe('Theme enabled');
   });

@@ -98,6 +98,11 @@ describe('Jira provider', () => {
     const deleted = embedOf({ ...jiraPayloads.comment_created, webhookEvent: 'comment_deleted' });
     expect(deleted).toMatchObject({ title: 'Comment deleted on JRA-20002 I feel the need for speed', color: 0x6a737d });
     expect(deleted.description).toBeUndefined();
+    // Whose comment it was, when the delivery names no one else (Skyhook says so too), but not its text.
+    expect(deleted.fields).toBeUndefined();
+    const cloudDeleted = embedOf(JSON.parse(jiraDeliveries.find((delivery) => delivery.label === 'mattermost-webhook-cloud-comment-deleted.json')!.body));
+    expect(cloudDeleted).toMatchObject({ title: '[KT] Comment deleted on KT-7 s', fields: [{ name: 'Written by', value: 'Test User', inline: true }] });
+    expect(cloudDeleted.description).toBeUndefined();
     expect(bare.url).toBeUndefined();
   });
 

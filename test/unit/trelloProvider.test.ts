@@ -13,7 +13,7 @@ describe('Trello provider', () => {
     expect(embedOf(comment)).toMatchObject({
       title: '[Example Board] Comment on card: Example Card',
       url: 'https://trello.com/c/Hz7qP25x#comment-5946eae0be7d3669fc554adf',
-      author: { name: 'Daniel Scalzi' },
+      author: { name: 'Daniel Scalzi', url: 'https://trello.com/danielscalzi' },
       description: '\\*\\*Example Comment\\*\\*\n\nThis is an example comment.',
       fields: [{ name: 'List', value: 'Examples', inline: true }],
     });
@@ -42,6 +42,12 @@ describe('Trello provider', () => {
     expect(actionWords('memberJoinedTrello')).toBe('Member joined trello');
     expect(embedOf(withAction('addChecklistToCard', { checklist: { name: 'Launch' } }))).toMatchObject({ title: '[Example Board] Checklist added to card: Example Card', description: 'Launch' });
     expect(embedOf(withAction('addAttachmentToCard', { attachment: { name: 'spec.pdf', url: 'https://trello.com/1/cards/x/attachments/y/download/spec.pdf' } }))).toMatchObject({ title: '[Example Board] Attachment added to card: Example Card', description: '[spec.pdf](https://trello.com/1/cards/x/attachments/y/download/spec.pdf)' });
+  });
+
+  test('a check item names its checklist, a member is linked to their profile, as Skyhook\'s messages do', () => {
+    const fixture = (event: string) => JSON.parse(trelloDeliveries.find((delivery) => delivery.event === event)!.body);
+    expect(embedOf(fixture('updateCheckItemStateOnCard'))).toMatchObject({ description: 'Tomatoes', fields: [{ name: 'Checklist', value: 'Checklist', inline: true }] });
+    expect(embedOf(fixture('removeMemberFromCard'))).toMatchObject({ description: '[Trello](https://trello.com/trello)', author: { name: 'TomaszKolek', url: 'https://trello.com/tomaszkolek' } });
   });
 
   test('signed over the body followed by the callback URL; a body without an action type is refused, one with nothing else renders', () => {

@@ -24,7 +24,7 @@ const envelope = () => {
     comment: z.object({ self: z.string(), spaceName: z.string(), parent: content, commentBody: z.string() }),
     attachedTo: content,
     attachments: z.array(z.object({ fileName: z.string(), fileSize: z.number() })),
-    label: z.object({ name: z.string() }),
+    label: z.object({ name: z.string(), self: z.string() }),
     labeled: content,
     space: z.object({ title: z.string(), key: z.string(), self: z.string(), description: z.string() }),
     userProfile: z.object({ fullName: z.string() }),
@@ -137,7 +137,8 @@ function labelEmbed(event: string, p: Payload): Embed {
   const words = event === 'label_added' ? `Label added${on ? ` to ${on}` : ''}` : event === 'label_removed' ? `Label removed${on ? ` from ${on}` : ''}` : `Label ${split(event)[1]}`;
   return {
     title: `${space(p.labeled)}${words}${name ? `: ${name}` : ''}`,
-    ...link(p.labeled?.self),
+    // A label created or deleted is on no page: its own page (every content it labels, Skyhook's link) stands in.
+    ...link(p.labeled?.self ?? p.label?.self),
     ...by(p),
     color: COLORS.neutral,
   };

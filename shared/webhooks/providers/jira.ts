@@ -137,12 +137,16 @@ function commentEmbed(action: CommentAction, issue: Issue, comment: Comment, ...
   const on = subject(issue);
   const url = issueUrl(issue);
   const text = action.showsText && comment?.body ? escapeMarkdown(clip(comment.body)) : '';
+  // A deleted comment's text is not posted again, but whose it was is said when the author line names someone else (or no one).
+  const writer = !action.showsText ? comment?.author?.displayName : undefined;
+  const shown = author(...people).author?.name;
   return {
     title: `${project(issue)}${on ? `${action.on} ${on}` : action.alone}`,
     ...(url ? { url: comment?.id ? `${url}?focusedCommentId=${encodeURIComponent(comment.id)}` : url } : {}),
     ...author(...people),
     color: action.color,
     ...(text ? { description: text } : {}),
+    ...(writer && writer !== shown ? { fields: [{ name: 'Written by', value: escapeMarkdown(writer), inline: true }] } : {}),
   };
 }
 

@@ -76,6 +76,9 @@ export function actionWords(type: string): string {
   return `${said[0]?.toUpperCase() ?? ''}${said.slice(1)}`;
 }
 
+/** A member's Trello profile, as their username names it (Skyhook links it too). */
+const profile = (username: string | undefined) => (username ? `https://trello.com/${encodeURIComponent(username)}` : undefined);
+
 const COLOR_OF: Record<string, number> = { createCard: COLORS.created, createList: COLORS.created, commentCard: COLORS.info, deleteCard: COLORS.closed };
 
 /** A due date as people read it, in UTC: "2024-05-01T12:00:00.000Z" -> "2024-05-01 12:00 UTC" (one that is no date, as sent). */
@@ -135,7 +138,7 @@ function detail(a: Action): string | undefined {
   if (labelName) return escapeMarkdown(labelName);
   // An attachment links to its file, as Skyhook's message does.
   if (attachment?.name) return markdownLink(escapeMarkdown(attachment.name), attachment.url);
-  if (a.member?.fullName || a.member?.username) return escapeMarkdown(a.member.fullName || a.member.username || '');
+  if (a.member?.fullName || a.member?.username) return markdownLink(escapeMarkdown(a.member.fullName || a.member.username || ''), profile(a.member.username));
   return undefined;
 }
 
@@ -152,13 +155,19 @@ function render(p: Payload, type: string): Embed {
   const words = change?.words ?? (type === 'updateCard' ? 'Card updated' : actionWords(type));
   const described = a.data?.text ? escapeMarkdown(clip(a.data.text)) : (change?.description ?? (change ? undefined : detail(a)));
   const who = a.memberCreator?.fullName || a.memberCreator?.username;
+  const whoUrl = profile(a.memberCreator?.username);
+  // A check item's checklist is said beside it; any other checklist is the description already.
+  const fields = [
+    ...(list?.name && card?.name ? [{ name: 'List', value: escapeMarkdown(list.name), inline: true }] : []),
+    ...(a.data?.checkItem?.name && a.data.checklist?.name ? [{ name: 'Checklist', value: escapeMarkdown(a.data.checklist.name), inline: true }] : []),
+  ];
   return {
     title: `${boardName ? `[${boardName}] ` : ''}${words}${subject ? `${change?.on ?? ': '}${subject}` : ''}`,
     ...(link ? { url: link } : {}),
     color: change?.color ?? COLOR_OF[type] ?? COLORS.info,
-    ...(who ? { author: { name: who } } : {}),
+    ...(who ? { author: { name: who, ...(whoUrl ? { url: whoUrl } : {}) } } : {}),
     ...(described ? { description: described } : {}),
-    ...(list?.name && card?.name ? { fields: [{ name: 'List', value: escapeMarkdown(list.name), inline: true }] } : {}),
+    ...(fields.length ? { fields } : {}),
   };
 }
 
