@@ -33,8 +33,8 @@ describe('Patreon provider', () => {
         { name: 'Status', value: 'Active patron', inline: true },
         { name: 'Last charge', value: 'Paid', inline: true },
         { name: 'Lifetime support', value: '123.45 USD', inline: true },
-        // No entitled tier is named: the dearest published reward the 1.50 pays for, linked, with what it gives in plain words.
-        { name: 'Tier', value: '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our Discord Server.', inline: true },
+        // No entitled tier is named: the dearest published reward the 1.50 pays for, linked, with what it gives and the links in it.
+        { name: 'Tier', value: '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our [Discord Server](https://discord.gg/abcdefg).', inline: true },
       ],
     });
   });
@@ -51,7 +51,7 @@ describe('Patreon provider', () => {
       url: 'https://www.patreon.com/thecampaign',
       author: { name: 'Patreon User' },
       color: 0x2ea44f,
-      fields: [{ name: 'Reward', value: '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our Discord Server.', inline: true }],
+      fields: [{ name: 'Reward', value: '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our [Discord Server](https://discord.gg/abcdefg).', inline: true }],
     });
   });
 

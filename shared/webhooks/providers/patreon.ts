@@ -81,9 +81,19 @@ function tierName(item: Included[number] | undefined, currency: string | undefin
   const name = escapeMarkdown(`${title}${typeof cents === 'number' && cents > 0 ? ` (from ${amount(cents, currency)})` : ''}`);
   const path = text(item, 'url');
   const url = path && (/^\/[^/]/.test(path) ? `https://www.patreon.com${path}` : /^https:\/\//.test(path) ? path : undefined);
-  // Tier descriptions are HTML written by the creator: only their words are shown.
-  const gives = text(item, 'description')?.replace(/<\/li>|<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '').replace(/[ \t]+/g, ' ').trim().slice(0, 300);
-  return `${url ? `[${name}](${url})` : name}${gives ? `\n${escapeMarkdown(gives)}` : ''}`;
+  const gives = text(item, 'description');
+  return `${url ? `[${name}](${url})` : name}${gives ? `\n${fromHtml(gives)}` : ''}`;
+}
+/**
+ * A tier's description, HTML written by the creator, as escaped text keeping its https links
+ * (often the Discord server the tier opens); plain words only when that runs long.
+ */
+function fromHtml(html: string): string {
+  const words = (part: string) => part.replace(/<\/li>|<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '').replace(/[ \t]+/g, ' ');
+  // split() with two groups yields text, href, link text, text, ...
+  const parts = html.split(/<a\s[^>]*href="(https:\/\/[^"\s()]+)"[^>]*>(.*?)<\/a>/i);
+  const linked = parts.map((part, i) => (i % 3 === 0 ? escapeMarkdown(words(part)) : i % 3 === 1 ? '' : `[${escapeMarkdown(words(part)) || 'link'}](${parts[i - 1]})`)).join('').trim();
+  return linked.length <= 400 ? linked : escapeMarkdown(words(html).trim().slice(0, 300));
 }
 /** The tier a pledge unlocks when the member names none: the dearest published one it pays for. */
 function unlockedTier(list: Included | undefined, cents: number | undefined): Included[number] | undefined {
