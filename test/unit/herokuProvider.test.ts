@@ -107,9 +107,9 @@ describe('Heroku add-ons and scaling', () => {
     });
   });
 
-  test('an add-on attached under its config name; detached', () => {
-    expect(embedOf(herokuPayloads['addon-attachment'])).toMatchObject({ title: '[sample-app-0084] Add-on my-resource-0003 attached as DATABASE', url: 'https://dashboard.heroku.com/apps/sample-app-0084/resources' });
-    expect(embedOf({ ...(herokuPayloads['addon-attachment'] as object), action: 'destroy' }).title).toBe('[sample-app-0084] Add-on my-resource-0003 detached as DATABASE');
+  test('an add-on attached under its config name, linked to its own page; detached, linked to the app\'s resources', () => {
+    expect(embedOf(herokuPayloads['addon-attachment'])).toMatchObject({ title: '[sample-app-0084] Add-on my-resource-0003 attached as DATABASE', url: 'https://postgres.localhost/discover?hid=resource17@localhost' });
+    expect(embedOf({ ...(herokuPayloads['addon-attachment'] as object), action: 'destroy' })).toMatchObject({ title: '[sample-app-0084] Add-on my-resource-0003 detached as DATABASE', url: 'https://dashboard.heroku.com/apps/sample-app-0084/resources' });
   });
 
   test('scaling says from how many to how many', () => {

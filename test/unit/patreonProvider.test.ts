@@ -22,7 +22,7 @@ describe('Patreon provider', () => {
     expect(patreon.signature).toEqual({ kind: 'hmac', header: 'X-Patreon-Signature', algorithm: 'md5', encoding: 'hex' });
   });
 
-  test('members:create -> the member and campaign, the patron as author, pledge per period, status, last charge, lifetime support', () => {
+  test('members:create -> the member and campaign, the patron as author, pledge per period, status, last charge, lifetime support, the tier the pledge unlocks', () => {
     expect(embedOf('members:create', member)).toMatchObject({
       title: 'New member: Patreon User (The Campaign)',
       url: 'https://www.patreon.com/thecampaign',
@@ -33,6 +33,8 @@ describe('Patreon provider', () => {
         { name: 'Status', value: 'Active patron', inline: true },
         { name: 'Last charge', value: 'Paid', inline: true },
         { name: 'Lifetime support', value: '123.45 USD', inline: true },
+        // No entitled tier is named: the dearest published reward the 1.50 pays for, linked, with what it gives and the links in it.
+        { name: 'Tier', value: '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our [Discord Server](https://discord.gg/abcdefg).', inline: true },
       ],
     });
   });
@@ -43,13 +45,13 @@ describe('Patreon provider', () => {
     expect(embed.fields?.at(-1)).toEqual({ name: 'Tier', value: 'Gold', inline: true });
   });
 
-  test('pledges:create -> amount, patron and campaign, the reward pledged for', () => {
+  test('pledges:create -> amount, patron and campaign, the reward pledged for, linked, with what it gives', () => {
     expect(embedOf('pledges:create', pledge)).toMatchObject({
       title: 'New pledge of 1.50 USD from Patreon User (The Campaign)',
       url: 'https://www.patreon.com/thecampaign',
       author: { name: 'Patreon User' },
       color: 0x2ea44f,
-      fields: [{ name: 'Reward', value: 'Patron on Discord \\(from 1.00 USD\\)', inline: true }],
+      fields: [{ name: 'Reward', value: '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our [Discord Server](https://discord.gg/abcdefg).', inline: true }],
     });
   });
 
@@ -61,8 +63,8 @@ describe('Patreon provider', () => {
   });
 
   test('markdown in payload text cannot change the layout', () => {
-    const included = pledge.included.map((item) => (item.type === 'reward' && item.id === '5050505' ? { ...item, attributes: { ...item.attributes, title: '**Gold** [x](http://evil) @everyone' } } : item));
-    expect(embedOf('pledges:create', { ...pledge, included }).fields?.[0]?.value).toBe('\\*\\*Gold\\*\\* \\[x\\]\\(http://evil\\) @everyone \\(from 1.00 USD\\)');
+    const included = pledge.included.map((item) => (item.type === 'reward' && item.id === '5050505' ? { ...item, attributes: { ...item.attributes, title: '**Gold** [x](http://evil) @everyone', description: '<b>**x**</b>', url: 'javascript:alert(1)' } } : item));
+    expect(embedOf('pledges:create', { ...pledge, included }).fields?.[0]?.value).toBe('\\*\\*Gold\\*\\* \\[x\\]\\(http://evil\\) @everyone \\(from 1.00 USD\\)\n\\*\\*x\\*\\*');
   });
 
   test('a membership or pledge changed or ended is never told as new', () => {

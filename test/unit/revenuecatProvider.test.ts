@@ -9,7 +9,7 @@ const { read, embedOf } = readerOf(revenuecat);
 const withEvent = (fields: Record<string, unknown>) => ({ ...purchase, event: { ...purchase.event, ...fields } });
 
 describe('RevenueCat provider', () => {
-  test('INITIAL_PURCHASE -> product and price, store, environment, entitlements and the app user id; never the e-mail', () => {
+  test('INITIAL_PURCHASE -> product and price, store, environment, entitlements, the app user, transaction and event ids; never the e-mail', () => {
     expect(read(purchase)).toMatchObject({ kind: 'message', event: 'INITIAL_PURCHASE', deliveryId: '12345678-1234-1234-1234-123456789012' });
     const embed = embedOf(purchase);
     expect(embed).toMatchObject({
@@ -22,6 +22,8 @@ describe('RevenueCat provider', () => {
         { name: 'Period', value: 'Normal', inline: true },
         { name: 'Expires', value: '2022-08-01 05:19 UTC', inline: true },
         { name: 'Entitlements', value: 'pro', inline: true },
+        { name: 'Transaction', value: '`123456789012345`', inline: true },
+        { name: 'Event', value: '`12345678-1234-1234-1234-123456789012`', inline: true },
       ],
     });
     expect(JSON.stringify(embed)).not.toContain('firstlast@gmail.com');

@@ -14,7 +14,7 @@ describe('Stripe provider', () => {
     expect(stripe.signature).toMatchObject({ header: 'Stripe-Signature', prefix: 'v1=', signs: { timestamp: { key: 't' }, separator: '.', toleranceSeconds: 300 } });
   });
 
-  test('checkout.session.completed -> the total in its currency, paid, the customer, linked to the test-mode event', () => {
+  test('checkout.session.completed -> the total in its currency, paid, the customer, the event id, linked to the test-mode event', () => {
     expect(embedOf(fixture('checkout.session.completed'))).toMatchObject({
       title: 'Checkout session completed: $20.00',
       url: 'https://dashboard.stripe.com/test/events/evt_000',
@@ -23,6 +23,7 @@ describe('Stripe provider', () => {
         { name: 'Checkout session', value: '`cs_test_000`', inline: true },
         { name: 'Status', value: 'Paid', inline: true },
         { name: 'Customer', value: 'cus\\_000', inline: true },
+        { name: 'Event', value: '`evt_000`', inline: true },
         { name: 'Mode', value: 'Test', inline: true },
       ],
     });
@@ -32,7 +33,7 @@ describe('Stripe provider', () => {
     const intent = fixture('payment_intent.created');
     const embed = embedOf({ ...intent, livemode: true, type: 'payment_intent.payment_failed', data: { object: { ...intent.data.object, currency: 'jpy', amount: 500 } } });
     expect(embed).toMatchObject({ title: 'Payment intent payment failed: ¥500', url: 'https://dashboard.stripe.com/events/evt_000', color: 0xd73a49 });
-    expect(embed.fields?.map((f) => f.name)).toEqual(['Payment intent', 'Status']);
+    expect(embed.fields?.map((f) => f.name)).toEqual(['Payment intent', 'Status', 'Event']);
   });
 
   test('an update without a description says which attributes changed; objects without an amount have no price', () => {
@@ -44,14 +45,14 @@ describe('Stripe provider', () => {
   test('payload text is escaped; a body with only its type and id still says what happened, only the type is required (issue 32)', () => {
     const intent = fixture('payment_intent.created');
     expect(embedOf({ ...intent, data: { object: { ...intent.data.object, description: '**x** @everyone' } } }).description).toBe('\\*\\*x\\*\\* @everyone');
-    expect(embedOf({ type: 'charge.succeeded', id: 'evt_1' })).toEqual({ title: 'Charge succeeded', url: 'https://dashboard.stripe.com/events/evt_1', color: 0x2ea44f, fields: [], timestamp: expect.any(String) });
+    expect(embedOf({ type: 'charge.succeeded', id: 'evt_1' })).toEqual({ title: 'Charge succeeded', url: 'https://dashboard.stripe.com/events/evt_1', color: 0x2ea44f, fields: [{ name: 'Event', value: '`evt_1`', inline: true }], timestamp: expect.any(String) });
     expect(() => read({ id: 'evt_1' })).toThrow(PayloadError);
     expect(() => read({ id: 'evt_1' })).toThrow(/missing the type field/);
   });
 
   test('a thin event (v2) names its type without the API version, and the object it refers to', () => {
     const thin = { id: 'evt_test_65R9Ijk8d3c8', object: 'v2.core.event', type: 'v1.billing.meter.error_report_triggered', livemode: false, created: '2024-09-17T06:20:52.246Z', related_object: { id: 'mtr_test_61R9IeKI', type: 'billing.meter', url: '/v1/billing/meters/mtr_test_61R9IeKI' } };
-    expect(embedOf(thin)).toMatchObject({ title: 'Billing meter error report triggered', url: 'https://dashboard.stripe.com/test/events/evt_test_65R9Ijk8d3c8', fields: [{ name: 'Billing meter', value: '`mtr_test_61R9IeKI`', inline: true }, { name: 'Mode', value: 'Test', inline: true }] });
+    expect(embedOf(thin)).toMatchObject({ title: 'Billing meter error report triggered', url: 'https://dashboard.stripe.com/test/events/evt_test_65R9Ijk8d3c8', fields: [{ name: 'Billing meter', value: '`mtr_test_61R9IeKI`', inline: true }, { name: 'Event', value: '`evt_test_65R9Ijk8d3c8`', inline: true }, { name: 'Mode', value: 'Test', inline: true }] });
   });
 
   test('a failed payment says why; the invoice and subscription it belongs to are named; a description keeps the changed fields beside it', () => {

@@ -175,7 +175,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const from = d.addon?.app?.name;
     return {
       title: `${named(d.app)}Add-on${d.addon?.name ? ` ${d.addon.name}` : ''} ${p.action === 'destroy' ? 'detached' : 'attached'}${d.name ? ` as ${d.name}` : ''}`,
-      url: dashboard(d.app, 'resources'),
+      // The attachment's own page (the add-on's dashboard), as for an add-on; gone once detached.
+      url: p.action !== 'destroy' && d.web_url ? d.web_url : dashboard(d.app, 'resources'),
       ...author(p.actor),
       color: p.action === 'destroy' ? COLORS.neutral : COLORS.created,
       // Attached from another app: say whose it is.

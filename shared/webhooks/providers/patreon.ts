@@ -70,11 +70,36 @@ const text = (item: Included[number] | undefined, key: string): string | undefin
   const value = item?.attributes?.[key];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 };
-/** A tier's (or reward's) title and the least pledge that unlocks it: "Gold (from 5.00 USD)". */
+/**
+ * A tier's (or reward's) title and the least pledge that unlocks it, linked to its page, with what
+ * it gives in plain text: "[Gold (from 5.00 USD)](https://www.patreon.com/join/...)\nEarn the rank...".
+ */
 function tierName(item: Included[number] | undefined, currency: string | undefined): string | undefined {
   const title = text(item, 'title');
+  if (!title) return undefined;
   const cents = item?.attributes?.['amount_cents'];
-  return title && `${title}${typeof cents === 'number' && cents > 0 ? ` (from ${amount(cents, currency)})` : ''}`;
+  const name = escapeMarkdown(`${title}${typeof cents === 'number' && cents > 0 ? ` (from ${amount(cents, currency)})` : ''}`);
+  const path = text(item, 'url');
+  const url = path && (/^\/[^/]/.test(path) ? `https://www.patreon.com${path}` : /^https:\/\//.test(path) ? path : undefined);
+  const gives = text(item, 'description');
+  return `${url ? `[${name}](${url})` : name}${gives ? `\n${fromHtml(gives)}` : ''}`;
+}
+/**
+ * A tier's description, HTML written by the creator, as escaped text keeping its https links
+ * (often the Discord server the tier opens); plain words only when that runs long.
+ */
+function fromHtml(html: string): string {
+  const words = (part: string) => part.replace(/<\/li>|<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '').replace(/[ \t]+/g, ' ');
+  // split() with two groups yields text, href, link text, text, ...
+  const parts = html.split(/<a\s[^>]*href="(https:\/\/[^"\s()]+)"[^>]*>(.*?)<\/a>/i);
+  const linked = parts.map((part, i) => (i % 3 === 0 ? escapeMarkdown(words(part)) : i % 3 === 1 ? '' : `[${escapeMarkdown(words(part)) || 'link'}](${parts[i - 1]})`)).join('').trim();
+  return linked.length <= 400 ? linked : escapeMarkdown(words(html).trim().slice(0, 300));
+}
+/** The tier a pledge unlocks when the member names none: the dearest published one it pays for. */
+function unlockedTier(list: Included | undefined, cents: number | undefined): Included[number] | undefined {
+  const price = (item: Included[number]) => item.attributes?.['amount_cents'];
+  const affordable = (list ?? []).filter((item) => (item.type === 'tier' || item.type === 'reward') && item.attributes?.['published'] === true && typeof price(item) === 'number' && cents !== undefined && (price(item) as number) <= cents);
+  return affordable.reduce<Included[number] | undefined>((best, item) => (best && (price(best) as number) >= (price(item) as number) ? best : item), undefined);
 }
 const amount = (cents: number | undefined, currency: string | undefined) => (cents === undefined ? undefined : `${(cents / 100).toFixed(2)}${currency ? ` ${currency}` : ''}`);
 /** "active_patron" -> "Active patron". */
@@ -117,9 +142,11 @@ function member(p: Member, change: Change, aboutPledge: boolean): Embed {
   const currency = text(campaign, 'currency') ?? a.campaign_currency;
   const per = text(campaign, 'pay_per_name');
   // The first amount that is not 0: a pledge deleted is sent with its amounts already at 0.
-  const money = amount([a.pledge_amount_cents, a.currently_entitled_amount_cents, a.will_pay_amount_cents].find(Boolean), currency);
+  const cents = [a.pledge_amount_cents, a.currently_entitled_amount_cents, a.will_pay_amount_cents].find(Boolean);
+  const money = amount(cents, currency);
   const name = a.full_name?.trim() || patronName;
-  const tiers = (r?.currently_entitled_tiers?.data ?? []).map((tier) => tierName(find(p.included, 'tier', tier.id), currency)).filter((title): title is string => !!title);
+  const entitled = (r?.currently_entitled_tiers?.data ?? []).map((tier) => find(p.included, 'tier', tier.id));
+  const tiers = (entitled.length || change === 'delete' ? entitled : [unlockedTier(p.included, cents)]).map((tier) => tierName(tier, currency)).filter((title): title is string => !!title);
   return {
     title: `${aboutPledge ? pledgeTitle(change, money, name) : `${MEMBER_WORDS[change]}${name ? `: ${name}` : ''}`}${suffix}`,
     ...embed,
@@ -130,7 +157,7 @@ function member(p: Member, change: Change, aboutPledge: boolean): Embed {
       ...field('Last charge', a.last_charge_status ? words(a.last_charge_status) : undefined),
       ...field('Next charge', change !== 'delete' && a.next_charge_date ? escapeMarkdown(a.next_charge_date.slice(0, 10)) : undefined),
       ...field('Lifetime support', a.lifetime_support_cents !== undefined ? escapeMarkdown(amount(a.lifetime_support_cents, currency) ?? '') : undefined),
-      ...field('Tier', tiers.length ? tiers.map(escapeMarkdown).join(', ') : undefined),
+      ...field('Tier', tiers.length ? tiers.join('\n') : undefined),
     ],
   };
 }
@@ -144,7 +171,7 @@ function pledge(p: Pledge, change: 'create'): Embed {
     title: `${pledgeTitle(change, amount(a?.amount_cents, a?.currency), patronName)}${suffix}`,
     ...embed,
     color: COLOR[change],
-    ...(rewardTitle ? { fields: field('Reward', escapeMarkdown(rewardTitle)) } : {}),
+    ...(rewardTitle ? { fields: field('Reward', rewardTitle) } : {}),
   };
 }
 

@@ -31,6 +31,9 @@ const envelope = () => z.object({
     transferred_to: z.array(z.string()),
     cancel_reason: z.string(),
     expiration_reason: z.string(),
+    // What support looks a purchase up by: the store's transaction and RevenueCat's event.
+    transaction_id: z.string(),
+    id: z.string(),
   }),
 });
 
@@ -65,6 +68,8 @@ function render(p: TolerantOutput<ReturnType<typeof envelope>>, type: string): E
       ...field('Period', e.period_type),
       ...dates.flatMap(([name, value]) => (value ? [{ name, value, inline: true }] : [])),
       ...(e.entitlement_ids?.length ? [{ name: 'Entitlements', value: e.entitlement_ids.map(escapeMarkdown).join(', '), inline: true }] : []),
+      ...(e.transaction_id ? [{ name: 'Transaction', value: inlineCode(e.transaction_id), inline: true }] : []),
+      ...(e.id ? [{ name: 'Event', value: inlineCode(e.id), inline: true }] : []),
     ],
   };
 }
@@ -72,7 +77,7 @@ function render(p: TolerantOutput<ReturnType<typeof envelope>>, type: string): E
 export const revenuecat: Provider = schemaProvider({
   name: 'revenuecat',
   displayName: 'RevenueCat',
-  description: 'Every subscription event (purchases, renewals, cancellations, expirations, billing issues, refunds, product changes, tests): product, price, store, environment, period, expiry and entitlements; never the subscriber\'s e-mail.',
+  description: 'Every subscription event (purchases, renewals, cancellations, expirations, billing issues, refunds, product changes, tests): product, price, store, environment, period, expiry, entitlements, transaction and event ids; never the subscriber\'s e-mail.',
   docs: 'https://www.revenuecat.com/docs/integrations/webhooks',
   // https://www.revenuecat.com/docs/integrations/webhooks: RevenueCat sends the authorization header value set on the webhook as it is.
   signature: { kind: 'token', header: 'Authorization' },

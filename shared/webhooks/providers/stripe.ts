@@ -80,6 +80,8 @@ function render(p: Envelope, type: string): Embed {
       ...(o.object !== 'subscription' ? idField('Subscription', idOf(o.subscription)) : []),
       ...(failure ? [{ name: 'Failure', value: escapeMarkdown(failure) }] : []),
       ...(about && changed ? [{ name: 'Changed', value: changed.replace(/^Changed: /, '') }] : []),
+      // The id support and the API look the event up by (the link shows it only in its address).
+      ...idField('Event', p.id),
       ...(p.livemode === false ? [{ name: 'Mode', value: 'Test', inline: true }] : []),
     ],
   };
@@ -88,7 +90,7 @@ function render(p: Envelope, type: string): Embed {
 export const stripe: Provider = schemaProvider({
   name: 'stripe',
   displayName: 'Stripe',
-  description: 'Every event (payments, checkout sessions, invoices, subscriptions, customers, disputes...): what happened, the amount, status, customer, invoice, subscription and failure, linked to the event in the Dashboard.',
+  description: 'Every event (payments, checkout sessions, invoices, subscriptions, customers, disputes...): what happened, the amount, status, customer, invoice, subscription, failure and event id, linked to the event in the Dashboard.',
   docs: 'https://docs.stripe.com/webhooks',
   // https://docs.stripe.com/webhooks#verify-manually: `t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">`;
   // Stripe's own libraries refuse signatures more than 300 seconds old.
