@@ -9,4 +9,7 @@ export default {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   setupFiles: ['<rootDir>/test/setup/env.ts'],
   testTimeout: 20000,
+  // Jest's default leaves a core idle (cores - 1), which on a 2-core machine runs every suite in one
+  // worker, one after another: the suites wait on servers and browsers more than on the CPU.
+  maxWorkers: '100%',
 };

@@ -57,11 +57,18 @@ const retypes = (original: unknown) =>
 /** A retyping of one of `paths` in `payload`. */
 export const retyping = (payload: unknown, paths: Path[]): fc.Arbitrary<Mutation> => fc.constantFrom(...paths).chain((path) => retypes(valueAt(payload, path)).map((value) => ({ path, change: 'retype' as const, value })));
 
+/** One of `paths` made null or of another type. */
+export const nullingOrRetyping = (payload: unknown, paths: Path[]): fc.Arbitrary<Mutation> =>
+  fc.oneof(
+    fc.constantFrom(...paths).map((path) => ({ path, change: 'null' as const })),
+    retyping(payload, paths),
+  );
+
 /** Any one mutation of one of `paths`. */
 export const anyMutation = (payload: unknown, paths: Path[]): fc.Arbitrary<Mutation> =>
   fc.oneof(
-    fc.constantFrom(...paths).chain((path) => fc.constantFrom<Mutation['change']>('remove', 'null').map((change) => ({ path, change }))),
-    retyping(payload, paths),
+    fc.constantFrom(...paths).map((path) => ({ path, change: 'remove' as const })),
+    nullingOrRetyping(payload, paths),
   );
 
 /** How a mutation reads in a failure message. */
