@@ -4,14 +4,14 @@ import { jsonResponse } from '../http/responses';
 import { readCookie, SESSION_COOKIE } from '../http/cookies';
 import { ApiError } from '../errors/apiError';
 import type { RouteDefinition, RouteInput } from '../routes/types';
-import type { ApiContext, ApiMiddleware, ApiRequest } from '../http/middleware/types';
+import type { ApiContext, ApiMiddleware, ApiRequest, RequestSession } from '../http/middleware/types';
 import type { RouteHandler, SessionServices } from './groupKit';
 import type { SignedIn } from '../store';
 
 /** A handler of a signed-in route: its input, and the session (its account) it runs for. */
 export type SignedInHandler<R extends RouteDefinition, S> = (
   input: RouteInput<R>,
-  session: SignedIn,
+  session: RequestSession,
   context: ApiContext,
   services: S,
 ) => ReturnType<RouteHandler<R, S>>;

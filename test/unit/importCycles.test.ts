@@ -77,3 +77,13 @@ describe('import cycles', () => {
     expect(cycles(graph([['a', 'b'], ['b', 'c']]))).toEqual([]);
   });
 });
+
+describe('layers', () => {
+  // The HTTP layer (envelopes, middleware, cookies) serves every kind of function; the store is one
+  // of the things a function may use. shared/http naming a store type tied every handler to it.
+  test('shared/http imports nothing from shared/store, not even a type', () => {
+    const fromHttp = [...modules].filter(([file]) => file.startsWith('shared/http/'));
+    expect(fromHttp.length).toBeGreaterThan(5);
+    expect(fromHttp.flatMap(([file, deps]) => deps.filter((dep) => dep.startsWith('shared/store/')).map((dep) => `${file} -> ${dep}`))).toEqual([]);
+  });
+});

@@ -1,7 +1,22 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ImageFormat } from '../../routes/schemas/imageOutput';
-import type { SignedIn } from '../../store';
+
+/**
+ * A signed-in dashboard browser as a request carries it: the HTTP layer's own view, which the
+ * store's session record (shared/store/sessions.ts SignedIn) satisfies, so this layer depends on
+ * no store type.
+ */
+export interface RequestSession {
+  /** The account: a Discord user id (or, on the local server, a local name). */
+  accountId: string;
+  /** What the dashboard calls the account. */
+  accountName: string;
+  /** The value every state-changing request must echo in X-CSRF-Token. */
+  csrfToken: string;
+  /** The SHA-256 of the cookie's id: the session's key. */
+  idHash: string;
+}
 
 /** The Lambda context as our middlewares enrich it before the handler runs. */
 export interface ApiContext extends Context {
@@ -15,7 +30,7 @@ export interface ApiContext extends Context {
   /** The account whose keys' requests are also counted together, when the key holds one of its slots (quotaAccountOf). */
   quotaAccount?: string;
   /** The signed-in dashboard session of an `auth: 'session'` route, checked before its input is read. */
-  session?: SignedIn;
+  session?: RequestSession;
   /** X-RateLimit-* of this request's count, once counted. */
   rateHeaders?: Record<string, string>;
   /** The `format` an image route was asked for, if any (else Accept decides). */
