@@ -7,8 +7,8 @@ import fc from 'fast-check';
 export type Path = (string | number)[];
 export type Mutation = { path: Path; change: 'remove' | 'null' | 'retype'; value?: unknown };
 
-/** Words that only a missing value printed as text would put in a message. */
-export const LEAKS = /\b(?:undefined|null|NaN)\b|\[object Object\]/g;
+/** Words that only a missing value (or a function, an inherited table entry) printed as text would put in a message. */
+export const LEAKS = /\b(?:undefined|null|NaN)\b|\[object Object\]|\[native code\]/g;
 
 const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 

@@ -28,6 +28,7 @@ const posted = (outcome: Extract<ProviderOutcome, { kind: 'message' }>) => fitMe
 interface Subject {
   provider: Provider;
   fixture: FixtureDelivery;
+  codec: ReturnType<typeof codecOf>;
   payload: Record<string, unknown>;
   original: Extract<ProviderOutcome, { kind: 'message' }>;
   /** Words the payload itself shows (a commit message saying "null") are not leaks. */
@@ -42,10 +43,13 @@ interface Subject {
 const messageText = (message: ReturnType<typeof posted>) => JSON.stringify({ ...message, embeds: message.embeds?.map(({ timestamp: _, ...embed }) => embed) });
 
 /** What is wrong with the message made of a fixture once mutated (nothing, when it renders as it should), and whether it is the unchanged message. */
-function trial({ provider, fixture, payload, original, allowedWords, originalText, checked }: Subject, mutation: Mutation): { problems: string[]; same: boolean } {
-  const codec = codecOf(fixture);
-  const outcome = outcomeOf(provider, fixture, withMutation(payload, mutation, codec.encode));
-  const where = describeMutation(mutation);
+function trial(subject: Subject, mutation: Mutation): { problems: string[]; same: boolean } {
+  return judged(subject, withMutation(subject.payload, mutation, subject.codec.encode), describeMutation(mutation));
+}
+
+/** What is wrong with the message a body makes (`where` says how it was changed), and whether it is the unchanged message. */
+function judged({ provider, fixture, original, allowedWords, originalText, checked }: Subject, body: string, where: string): { problems: string[]; same: boolean } {
+  const outcome = outcomeOf(provider, fixture, body);
   if (outcome instanceof PayloadError) return { problems: outcome.about === 'event' ? [] : [`${where}: refused (${outcome.message})`], same: false };
   // Changing what names the event may make it another event (or one not rendered): not this test's business.
   if (outcome.event !== original.event) return { problems: [], same: false };
@@ -84,6 +88,13 @@ function sweep(subject: Subject, paths: Path[]): { problems: string[]; tried: Pa
   return { problems, tried };
 }
 
+/** Names every object inherits, which a lookup of `table[word]` answers with a function. */
+const INHERITED = ['constructor', '__proto__', 'toString'];
+
+/** A payload with every text in it replaced by `text`. */
+const everyText = (node: unknown, text: string): unknown =>
+  typeof node === 'string' ? text : Array.isArray(node) ? node.map((item) => everyText(item, text)) : node !== null && typeof node === 'object' ? Object.fromEntries(Object.entries(node).map(([key, value]) => [key, everyText(value, text)])) : node;
+
 /** Every fixture a provider renders (an ignored one, like a ping, has no message to keep). */
 const cases = providers.flatMap((provider) =>
   (fixtureDeliveries[provider.name] ?? []).flatMap((fixture, index) => {
@@ -102,8 +113,8 @@ describe.each(cases)('%s %s', (_name, _event, provider, fixture, original) => {
   const codec = codecOf(fixture);
   const payload = codec.decode(fixture.body);
   const paths = pathsOf(payload);
-  const originalMessage = posted(original);
-  const subject: Subject = { provider, fixture, payload, original, originalText: messageText(originalMessage), allowedWords: new Set([...JSON.stringify(originalMessage).matchAll(LEAKS)].map(([word]) => word)), checked: new Map() };
+  const originalText = messageText(posted(original));
+  const subject: Subject = { provider, fixture, codec, payload, original, originalText, allowedWords: new Set([...originalText.matchAll(LEAKS)].map(([word]) => word)), checked: new Map() };
   let swept: ReturnType<typeof sweep> | undefined;
   const sweepOnce = () => (swept ??= sweep(subject, paths));
 
@@ -118,5 +129,16 @@ describe.each(cases)('%s %s', (_name, _event, provider, fixture, original) => {
       fc.property(nullingOrRetyping(payload, tried), (change) => expect(trial(subject, change).problems).toEqual([])),
       { numRuns: Math.min(tried.length, 100) },
     );
+  });
+
+  // Word and colour tables are looked up by the payload's own words: a name every object inherits must find nothing there.
+  if (codec.typed) test('renders with its text all names objects inherit (constructor, __proto__, toString)', () => {
+    const problems = INHERITED.flatMap((name) =>
+      [undefined, ...Object.keys(payload)].flatMap((key) => {
+        const changed = key === undefined ? everyText(payload, name) : { ...payload, [key]: everyText(payload[key], name) };
+        return judged(subject, codec.encode(changed as Record<string, unknown>), `every text${key === undefined ? '' : ` in ${key}`} "${name}"`).problems;
+      }),
+    );
+    expect(problems).toEqual([]);
   });
 });

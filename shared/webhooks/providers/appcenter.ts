@@ -4,6 +4,7 @@ import { COLORS, schemaProvider, type Locator, type Provider } from '../provider
 import { statusWords } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
 import { durationBetween } from './duration';
+import { entryOf } from '../render/entryOf';
 
 /**
  * App Center: deliveries name neither their event nor themselves (no header, no id field, no
@@ -64,7 +65,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     return {
       title: `${app(p.app_name)}Build${p.build_id ? ` #${p.build_id}` : ''} ${p.build_status ? statusWords(p.build_status) : 'finished'}${p.branch ? ` on ${p.branch}` : ''}`,
       ...(p.build_link ? { url: p.build_link } : {}),
-      color: STATUS_COLORS[p.build_status ?? ''] ?? COLORS.neutral,
+      color: entryOf(STATUS_COLORS, p.build_status ?? '') ?? COLORS.neutral,
       fields: [
         ...(p.os ? [{ name: 'OS', value: escapeMarkdown(p.os), inline: true }] : []),
         ...(p.source_version ? [{ name: 'Commit', value: inlineCode(p.source_version.slice(0, 7)), inline: true }] : []),

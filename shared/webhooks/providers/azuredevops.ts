@@ -4,6 +4,7 @@ import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { eventWords, outcomeColor } from '../render/words';
 import { durationBetween } from './duration';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Azure DevOps service hooks ("Web Hooks" consumer): the event is the body's `eventType`, the
@@ -198,7 +199,7 @@ function build(p: Payload<'build.complete'>): Embed {
     title: `${prefix(r.definition?.name)}Build${r.buildNumber ? ` ${r.buildNumber}` : ''} ${r.status ? eventWords(r.status).toLowerCase() : 'completed'}${branch ? ` on ${branch}` : ''}`,
     ...(url ? { url } : {}),
     ...author(who),
-    color: BUILD_COLORS[r.status ?? ''] ?? COLORS.neutral,
+    color: entryOf(BUILD_COLORS, r.status ?? '') ?? COLORS.neutral,
     fields: [
       ...(sha ? [{ name: 'Commit', value: `\`${sha.slice(0, 7)}\``, inline: true }] : []),
       ...(duration ? [{ name: 'Duration', value: duration, inline: true }] : []),
@@ -232,7 +233,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   'git.push': push,
   'git.pullrequest.created': (p) => pull(p.resource, 'opened', COLORS.created),
   // An update may be anything (a vote, a new push, completion): its status says where it stands.
-  'git.pullrequest.updated': (p) => pull(p.resource, ...(UPDATES[p.resource?.status ?? ''] ?? ['updated', COLORS.info]), sentence(p.message)),
+  'git.pullrequest.updated': (p) => pull(p.resource, ...(entryOf(UPDATES, p.resource?.status ?? '') ?? ['updated', COLORS.info]), sentence(p.message)),
   // "Merge attempted": Azure DevOps tried to build the merge commit; conflicts are worth a look.
   'git.pullrequest.merged': (p) =>
     p.resource?.mergeStatus === 'succeeded' ? pull(p.resource, 'merge commit created', COLORS.merged) : pull(p.resource, `merge ${p.resource?.mergeStatus ? eventWords(p.resource.mergeStatus).toLowerCase() : 'attempted'}`, COLORS.warning),

@@ -3,6 +3,7 @@ import { escapeMarkdown, type Embed } from '../../discord/message';
 import { fromField, schemaProvider, type Provider } from '../provider';
 import { eventWords, outcomeColor } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Basecamp (3 and later) webhooks: the event is the body's `kind` (`<recording type>_<action>`:
@@ -92,7 +93,7 @@ export function kindWords(kind: string): { noun: string; action?: string } {
   const known = ACTIONS.find(([suffix]) => kind.endsWith(`_${suffix}`));
   if (!known) return { noun: eventWords(kind) };
   const type = kind.slice(0, -known[0].length - 1);
-  return { noun: NOUNS[type] ?? eventWords(type), action: known[1] };
+  return { noun: entryOf(NOUNS, type) ?? eventWords(type), action: known[1] };
 }
 
 /** What a parent is called in a field: the list a to-do is on, the board a message is on. */
@@ -115,7 +116,7 @@ function render(p: Payload, kind: string): Embed {
     color: outcomeColor(action),
     // A to-do's content is its title again: only content that says more is shown.
     ...(excerpt && excerpt !== title ? { description: escapeMarkdown(excerpt) } : {}),
-    fields: parent && noun !== 'Comment' ? [{ name: PARENT_FIELD[r.parent?.type ?? ''] ?? 'On', value: escapeMarkdown(parent), inline: true }] : [],
+    fields: parent && noun !== 'Comment' ? [{ name: entryOf(PARENT_FIELD, r.parent?.type ?? '') ?? 'On', value: escapeMarkdown(parent), inline: true }] : [],
   };
 }
 

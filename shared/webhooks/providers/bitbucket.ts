@@ -7,6 +7,7 @@ import { linkTo, textOf } from '../render/embedParts';
 import { about, inRepo, named, numbered } from '../render/titles';
 import type { TolerantOutput } from '../tolerantRead';
 import { changeLines } from './bitbucketChanges';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Bitbucket Cloud: the event is the X-Event-Key header ("repo:push", "pullrequest:created", ...),
@@ -110,7 +111,7 @@ const STATES: Record<string, [words: string, color: number]> = { SUCCESSFUL: ['p
 /** A build status, created or updated (Bitbucket sends both). */
 const buildStatus = (p: Payload<'repo:commit_status_updated'>): Embed => {
   const s = p.commit_status;
-  const [words, color] = STATES[s?.state ?? ''] ?? [s?.state?.toLowerCase(), COLORS.neutral];
+  const [words, color] = entryOf(STATES, s?.state ?? '') ?? [s?.state?.toLowerCase(), COLORS.neutral];
   const name = s?.name || s?.key;
   return {
     title: `${inRepo(p.repository?.full_name)}${['Build', name, words ?? 'updated'].filter(Boolean).join(' ')}${s?.refname ? ` on ${s.refname}` : ''}`,

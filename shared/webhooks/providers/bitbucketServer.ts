@@ -6,6 +6,7 @@ import { commitList } from '../render/commitLines';
 import { authorNamed, linkTo, textOf } from '../render/embedParts';
 import { about, inRepo, named, numbered } from '../render/titles';
 import type { TolerantOutput } from '../tolerantRead';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Bitbucket Server and Data Center: the event is the X-Event-Key header (also the body's
@@ -135,7 +136,7 @@ const review = (headline: string, color: number) => (p: Payload<'pr:reviewer:app
 const CHANGES: Record<string, string> = { ADD: 'created', DELETE: 'deleted', UPDATE: 'updated' };
 function changeLine(c: NonNullable<Payload<'repo:refs_changed'>['changes']>[number]): string {
   const hashes = c.type === 'ADD' ? (c.toHash ? short(c.toHash) : '') : c.type === 'DELETE' ? (c.fromHash ? `was ${short(c.fromHash)}` : '') : c.fromHash && c.toHash ? `${short(c.fromHash)} → ${short(c.toHash)}` : '';
-  return [c.ref?.displayId ? `${escapeMarkdown(c.ref.displayId)}:` : undefined, CHANGES[c.type ?? ''] ?? (c.type ? escapeMarkdown(c.type.toLowerCase()) : undefined), hashes].filter(Boolean).join(' ');
+  return [c.ref?.displayId ? `${escapeMarkdown(c.ref.displayId)}:` : undefined, entryOf(CHANGES, c.type ?? '') ?? (c.type ? escapeMarkdown(c.type.toLowerCase()) : undefined), hashes].filter(Boolean).join(' ');
 }
 const MAX_REFS = 10;
 const refLines = (changes: Parameters<typeof changeLine>[0][]) => {

@@ -5,6 +5,7 @@ import { statusWords } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
 import { objectAt } from './byShape';
 import { formatSeconds } from './duration';
+import { entryOf } from '../render/entryOf';
 
 /**
  * CircleCI outbound webhooks: the event is the body's `type` (signed, unlike the
@@ -106,7 +107,7 @@ function embed(p: Base, what: string, status: string | undefined, url: string | 
   return {
     title: title(repository, what, status, s.ref),
     ...(link ? { url: link } : {}),
-    color: STATUS_COLORS[status ?? ''] ?? COLORS.neutral,
+    color: entryOf(STATUS_COLORS, status ?? '') ?? COLORS.neutral,
     ...(commit ? { description: commit } : {}),
     fields: [...(p.pipeline?.number !== undefined ? [{ name: 'Pipeline', value: `#${p.pipeline.number}`, inline: true }] : []), ...fields],
   };
@@ -131,7 +132,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     return {
       title: title(repository, b.build_num !== undefined ? `Build #${b.build_num}` : 'Build', b.status, b.branch || b.vcs_tag),
       ...(b.build_url || b.compare || b.vcs_url ? { url: b.build_url || b.compare || b.vcs_url } : {}),
-      color: STATUS_COLORS[b.status ?? ''] ?? COLORS.neutral,
+      color: entryOf(STATUS_COLORS, b.status ?? '') ?? COLORS.neutral,
       ...(commit ? { description: commit } : {}),
       fields: took ? [{ name: 'Duration', value: took, inline: true }] : [],
     };

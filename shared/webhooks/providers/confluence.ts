@@ -3,6 +3,7 @@ import { escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, firstOf, fromField, schemaProvider, type Provider } from '../provider';
 import { eventWords } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Confluence webhooks: the event is the body's `eventType` ("page_updated", "blog_created", ...),
@@ -49,7 +50,7 @@ export function plainText(html: string): string {
   const text = html
     .replace(/<\/(p|div|li|h[1-6])>|<br\s*\/?>/gi, '\n')
     .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, name: string) => ENTITIES[name] ?? '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, name: string) => entryOf(ENTITIES, name) ?? '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
@@ -80,7 +81,7 @@ const CONTENT = new Set(['page', 'blog', 'attachment']);
 function split(event: string): [family: string, action: string] {
   const [family = '', ...rest] = event.split('_');
   const suffix = rest.join('_');
-  return [family, (CONTENT.has(family) ? CONTENT_ACTIONS[suffix] : undefined) ?? ACTIONS[suffix] ?? eventWords(suffix).toLowerCase()];
+  return [family, (CONTENT.has(family) ? entryOf(CONTENT_ACTIONS, suffix) : undefined) ?? entryOf(ACTIONS, suffix) ?? eventWords(suffix).toLowerCase()];
 }
 const colorOf = (action: string) => (/created|published|restored|reactivated/.test(action) ? COLORS.created : /trash|deleted|deactivated/.test(action) ? COLORS.closed : COLORS.info);
 
@@ -102,7 +103,7 @@ function contentEmbed(noun: string, action: string, item: Content, p: Payload): 
 const COMMENT_WORDS: Record<string, [on: string, alone: string]> = { created: ['Comment on', 'Comment added'], updated: ['Comment edited on', 'Comment edited'], removed: ['Comment deleted on', 'Comment deleted'] };
 
 function commentEmbed(event: string, p: Payload): Embed {
-  const [on, alone] = COMMENT_WORDS[event.slice('comment_'.length)] ?? ['Comment on', 'Comment added'];
+  const [on, alone] = entryOf(COMMENT_WORDS, event.slice('comment_'.length)) ?? ['Comment on', 'Comment added'];
   const parent = p.comment?.parent?.title;
   // A deleted comment's text is not posted again.
   const text = event !== 'comment_removed' && p.comment?.commentBody ? plainText(p.comment.commentBody) : '';

@@ -7,6 +7,7 @@ import { authorNamed, linkTo, textOf } from '../render/embedParts';
 import { about, inRepo, named, numbered } from '../render/titles';
 import { eventWords, outcomeColor } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Gitea and the forges that share its webhooks, Forgejo (its fork) and Gogs (its ancestor): the
@@ -75,7 +76,7 @@ const MAX_COMMITS = 5;
 
 /** Gitea's actions in words: "label_updated" -> "labels updated", "milestoned" -> "milestone set". */
 const ACTION_WORDS: Record<string, string> = { label_updated: 'labels updated', label_cleared: 'labels cleared', milestoned: 'milestone set', demilestoned: 'milestone removed' };
-const actionWords = (action: string) => ACTION_WORDS[action] ?? eventWords(action).toLowerCase();
+const actionWords = (action: string) => entryOf(ACTION_WORDS, action) ?? eventWords(action).toLowerCase();
 /** "Issue opened", or the kind alone when the payload names no action. */
 const headline = (kind: string, action: string | undefined) => (action ? `${kind} ${actionWords(action)}` : kind);
 const closedColor = (action: string | undefined) => outcomeColor(action === 'closed' ? 'deleted' : action);

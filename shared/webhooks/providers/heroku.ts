@@ -3,6 +3,7 @@ import { escapeMarkdown, inlineCode as code, type Embed } from '../../discord/me
 import { changedFields, COLORS, firstOf, fromField, isFormEncoded, jsonOf, schemaProvider, type Provider } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { eventWords } from '../render/words';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Heroku app webhooks: the event is the body's `resource` ("build", "release", "dyno": the
@@ -98,7 +99,7 @@ const author = (...people: (TolerantOutput<Parts['person']> | undefined)[]) => {
   const email = people.find((p) => p?.email)?.email;
   return email ? { author: { name: email } } : {};
 };
-const actionWord = (action: string | undefined) => APP_ACTIONS[action ?? ''] ?? (action ? eventWords(action).toLowerCase() : 'changed');
+const actionWord = (action: string | undefined) => entryOf(APP_ACTIONS, action ?? '') ?? (action ? eventWords(action).toLowerCase() : 'changed');
 const actionColor = (action: string | undefined) => (action === 'destroy' ? COLORS.closed : action === 'create' ? COLORS.created : COLORS.info);
 
 /** What became of a build or release: failed, started (created pending), created, or its status after an update. */
@@ -130,7 +131,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       title: `${named(d.app)}Build ${outcome(d.status, p.action)}`,
       url: dashboard(d.app, d.id ? `activity/builds/${encodeURIComponent(d.id)}` : 'activity'),
       ...author(d.user, p.actor),
-      color: STATUS_COLORS[d.status ?? ''] ?? COLORS.neutral,
+      color: entryOf(STATUS_COLORS, d.status ?? '') ?? COLORS.neutral,
       ...(d.slug?.commit_description ? { description: escapeMarkdown(d.slug.commit_description) } : {}),
       ...(fields.length ? { fields } : {}),
     };
@@ -141,7 +142,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       title: `${named(d.app)}Release${d.version !== undefined ? ` v${d.version}` : ''} ${outcome(d.status, p.action)}`,
       url: dashboard(d.app, 'activity'),
       ...author(d.user, p.actor),
-      color: STATUS_COLORS[d.status ?? ''] ?? COLORS.neutral,
+      color: entryOf(STATUS_COLORS, d.status ?? '') ?? COLORS.neutral,
       ...(d.description ? { description: escapeMarkdown(d.description) } : {}),
     };
   },
@@ -220,7 +221,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       title: `${named(d.app)}Dyno${d.name ? ` ${d.name}` : ''} ${dynoWords(d.state, p.action)}`,
       url: dashboard(d.app, 'resources'),
       ...author(p.actor),
-      color: DYNO_COLORS[d.state ?? ''] ?? COLORS.neutral,
+      color: entryOf(DYNO_COLORS, d.state ?? '') ?? COLORS.neutral,
       ...(fields.length ? { fields } : {}),
     };
   },

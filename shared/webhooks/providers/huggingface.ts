@@ -3,6 +3,7 @@ import { escapeMarkdown, inlineCode, markdownLink, type Embed } from '../../disc
 import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { eventWords } from '../render/words';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Hugging Face Hub webhooks: every delivery names its scope (repo, repo.content, repo.config,
@@ -46,10 +47,10 @@ function discussionWhat(p: Envelope, scope: string, action: string): string {
   const kind = d?.isPullRequest ? 'pull request' : 'discussion';
   const on = `${kind}${d?.num !== undefined ? ` #${d.num}` : ''}${d?.title ? `: ${d.title}` : ''}`;
   if (scope === 'discussion.comment') {
-    const done = action === 'create' ? 'New comment' : action === 'update' && p.comment?.hidden ? 'Comment hidden' : `Comment ${ACTIONS[action] ?? eventWords(action).toLowerCase()}`;
+    const done = action === 'create' ? 'New comment' : action === 'update' && p.comment?.hidden ? 'Comment hidden' : `Comment ${entryOf(ACTIONS, action) ?? eventWords(action).toLowerCase()}`;
     return `${done} on ${on}`;
   }
-  const done = action === 'create' ? 'opened' : (ACTIONS[action] ?? eventWords(action).toLowerCase());
+  const done = action === 'create' ? 'opened' : (entryOf(ACTIONS, action) ?? eventWords(action).toLowerCase());
   return `${eventWords(kind)}${d?.num !== undefined ? ` #${d.num}` : ''} ${done}${d?.title ? `: ${d.title}` : ''}`;
 }
 
@@ -71,7 +72,7 @@ function render(p: Envelope, scope: string): Embed {
     : scope === 'repo.content' ? 'Content updated'
     : scope === 'repo.config' ? 'Settings changed'
     : action === 'move' && p.movedTo?.name ? `${eventWords(repo.type ?? 'repository')} moved to ${p.movedTo.name}`
-    : `${eventWords(repo.type ?? 'repository')} ${ACTIONS[action] ?? eventWords(action).toLowerCase()}`;
+    : `${eventWords(repo.type ?? 'repository')} ${entryOf(ACTIONS, action) ?? eventWords(action).toLowerCase()}`;
   const content = p.comment && !p.comment.hidden ? p.comment.content : undefined;
   const link = (scope === 'discussion.comment' ? p.comment?.url?.web : undefined) ?? p.discussion?.url?.web ?? repo.url?.web;
   const refs = scope === 'repo.content' ? (p.updatedRefs ?? []) : [];
@@ -80,7 +81,7 @@ function render(p: Envelope, scope: string): Embed {
   return {
     title: `${repo.name ? `[${repo.name}] ` : ''}${what}`,
     ...(link ? { url: link } : {}),
-    color: ACTION_COLORS[action] ?? COLORS.info,
+    color: entryOf(ACTION_COLORS, action) ?? COLORS.info,
     ...(content ? { description: escapeMarkdown(content.length > MAX_TEXT ? `${content.slice(0, MAX_TEXT)}…` : content) } : head ? { description: head } : {}),
     fields: [
       ...(scope === 'discussion' && p.discussion?.status ? [{ name: 'Status', value: escapeMarkdown(eventWords(p.discussion.status)), inline: true }] : []),

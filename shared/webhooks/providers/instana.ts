@@ -3,6 +3,7 @@ import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
 import { COLORS, firstOf, fromField, joinedId, schemaProvider, type Locator, type Provider } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { eventWords } from '../render/words';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Instana alert channel webhooks: `{ issue: {...} }`, the event being the issue's `type` (issue,
@@ -51,7 +52,7 @@ function render(p: Envelope, event: string): Embed {
   const on = i.entityLabel || i.fqdn;
   const what = [i.text, on ? `on ${on}` : undefined].filter(Boolean).join(' ');
   return {
-    title: `${HAPPENED[kind] ?? eventWords(kind)}${what ? `: ${what}` : ''}`,
+    title: `${entryOf(HAPPENED, kind) ?? eventWords(kind)}${what ? `: ${what}` : ''}`,
     ...(i.link ? { url: i.link } : {}),
     color: kind === 'presence' ? COLORS.neutral : severityColor(i.severity),
     ...(i.description || i.suggestion ? { description: escapeMarkdown([i.description, i.suggestion ? `Suggestion: ${i.suggestion}` : undefined].filter(Boolean).join('\n')) } : {}),

@@ -4,6 +4,7 @@ import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
 import { statusWords } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
 import { formatSeconds } from './duration';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Jenkins with the Notification plugin (JSON format): the event is the build's phase
@@ -52,7 +53,7 @@ function render(p: Payload, phase: 'started' | 'finished'): Embed {
   return {
     title: `${job ? `[${job}] ` : ''}Build${build.number !== undefined ? ` #${build.number}` : ''} ${status ? statusWords(status) : phase}${branch ? ` on ${branch}` : ''}`,
     ...(url ? { url } : {}),
-    color: phase === 'started' ? COLORS.info : (STATUS_COLORS[status ?? ''] ?? COLORS.neutral),
+    color: phase === 'started' ? COLORS.info : (entryOf(STATUS_COLORS, status ?? '') ?? COLORS.neutral),
     fields: [
       ...(build.scm?.commit ? [{ name: 'Commit', value: inlineCode(build.scm.commit.slice(0, 7)), inline: true }] : []),
       ...(culprits.length ? [{ name: 'Changes by', value: culprits.slice(0, MAX_CULPRITS).map(escapeMarkdown).join(', ') + (culprits.length > MAX_CULPRITS ? ` and ${culprits.length - MAX_CULPRITS} more` : ''), inline: true }] : []),

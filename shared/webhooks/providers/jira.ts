@@ -4,6 +4,7 @@ import { COLORS, firstOf, fromField, fromHeader, schemaProvider, type Locator, t
 import type { Tolerant, TolerantOutput } from '../tolerantRead';
 import { jiraOtherRenderers, jiraOtherSchemas } from './jiraOther';
 import { browseUrl, jiraParts, type JiraPerson } from './jiraParts';
+import { entryOf } from '../render/entryOf';
 
 export { browseUrl } from './jiraParts';
 
@@ -103,7 +104,7 @@ function updateAction(p: Payload<'jira:issue_updated'>): IssueAction {
   const assignee = items.find((i) => i.field === 'assignee');
   const status = items.find((i) => i.field === 'status');
   const resolution = items.find((i) => i.field === 'resolution');
-  const known = UPDATE_TYPES[p.issue_event_type_name ?? ''];
+  const known = entryOf(UPDATE_TYPES, p.issue_event_type_name ?? '');
   if (known) return known;
   if (p.issue_event_type_name === 'issue_assigned' || (assignee && only)) {
     const to = after(assignee);
@@ -168,7 +169,7 @@ const renderers: { [E in keyof IssueEvents]: (p: Payload<E>) => Embed } = {
   'jira:issue_updated': (p) => {
     const items = p.changelog?.items ?? [];
     // An older Server names no event type; a comment and no change is then a comment.
-    const comment = COMMENT_TYPES[p.issue_event_type_name ?? ''] ?? (!p.issue_event_type_name && p.comment && !items.length ? COMMENT_ACTIONS.created : undefined);
+    const comment = entryOf(COMMENT_TYPES, p.issue_event_type_name ?? '') ?? (!p.issue_event_type_name && p.comment && !items.length ? COMMENT_ACTIONS.created : undefined);
     if (comment) return commentEmbed(comment, p.issue, p.comment, p.comment?.updateAuthor, p.comment?.author, p.user);
     const { words, color } = updateAction(p);
     return issueEmbed(words, color, p, items.length ? changeLines(items) : undefined);

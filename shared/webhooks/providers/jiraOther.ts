@@ -3,6 +3,7 @@ import { escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { browseUrl, jiraParts } from './jiraParts';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Jira's events about what surrounds issues: links between issues, projects, versions and work
@@ -51,7 +52,7 @@ const ACTION_WORDS: Record<string, string> = {
   unreleased: 'unreleased',
   moved: 'moved',
 };
-const actionOf = (event: string, kind: string) => ACTION_WORDS[event.replace(/^jira:/, '').slice(kind.length + 1)] ?? 'updated';
+const actionOf = (event: string, kind: string) => entryOf(ACTION_WORDS, event.replace(/^jira:/, '').slice(kind.length + 1)) ?? 'updated';
 const colorOf = (action: string) => (action === 'created' || action === 'released' ? COLORS.created : /deleted|trash/.test(action) ? COLORS.closed : COLORS.info);
 const field = (name: string, value: string | undefined) => (value ? [{ name, value: escapeMarkdown(value), inline: true }] : []);
 const withFields = (list: NonNullable<Embed['fields']>) => (list.length ? { fields: list } : {});

@@ -3,6 +3,7 @@ import { escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, changedFields, firstOf, fromField, fromHeader, schemaProvider, type Provider } from '../provider';
 import { eventWords } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Linear data-change webhooks: the event is the Linear-Event header (the body's `type` too:
@@ -66,7 +67,7 @@ type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]
 const ACTIONS: Record<string, string> = { create: 'created', update: 'updated', remove: 'removed' };
 /** Linear's priority numbers, for deliveries without `priorityLabel`. */
 const PRIORITIES: Record<number, string> = { 0: 'No priority', 1: 'Urgent', 2: 'High', 3: 'Medium', 4: 'Low' };
-const done = (action: string | undefined) => (action ? (ACTIONS[action] ?? eventWords(action).toLowerCase()) : 'updated');
+const done = (action: string | undefined) => (action ? (entryOf(ACTIONS, action) ?? eventWords(action).toLowerCase()) : 'updated');
 /** Bookkeeping Linear records in `updatedFrom` that nobody wants to read about. */
 const BOOKKEEPING = new Set(['updatedAt', 'sortOrder', 'boardOrder', 'prioritySortOrder', 'subIssueSortOrder', 'descriptionData', 'startedAt', 'editedAt']);
 const MAX_TEXT = 500;
@@ -121,7 +122,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ...(p.action === 'create' ? said(data.description) : changedFields(changed)),
       ...withFields([
         ...field('State', data.state?.name),
-        ...field('Priority', data.priorityLabel ?? (data.priority !== undefined ? PRIORITIES[data.priority] : undefined)),
+        ...field('Priority', data.priorityLabel ?? (data.priority !== undefined ? entryOf(PRIORITIES, data.priority) : undefined)),
         ...field('Assignee', data.assignee?.name),
         ...field('Project', data.project?.name),
         ...field('Cycle', data.cycle?.name || (data.cycle?.number !== undefined ? `Cycle ${data.cycle.number}` : undefined)),
@@ -132,7 +133,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   Comment: (p) => {
     const issue = p.data?.issue;
     const on = [issue?.identifier, issue?.title].filter(Boolean).join(' ');
-    const words = COMMENT_WORDS[p.action ?? ''] ?? ` ${done(p.action)}`;
+    const words = entryOf(COMMENT_WORDS, p.action ?? '') ?? ` ${done(p.action)}`;
     return {
       title: on ? `Comment${words} on ${on}` : words ? `Comment${words}` : 'Comment added',
       ...link(p.url),
@@ -156,8 +157,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   },
   ProjectUpdate: (p) => {
     const project = p.data?.project;
-    const words = COMMENT_WORDS[p.action ?? ''] ?? ` ${done(p.action)}`;
-    const health = p.data?.health ? (HEALTH[p.data.health] ?? eventWords(p.data.health)) : undefined;
+    const words = entryOf(COMMENT_WORDS, p.action ?? '') ?? ` ${done(p.action)}`;
+    const health = p.data?.health ? (entryOf(HEALTH, p.data.health) ?? eventWords(p.data.health)) : undefined;
     return {
       title: `Project update${words || ' posted'}${project?.name ? ` on ${project.name}` : ''}`,
       ...link(p.url ?? project?.url),

@@ -3,6 +3,7 @@ import { escapeMarkdown, linkOrNothing, markdownLink, type Embed } from '../../d
 import { always, COLORS, firstOf, fromField, joinedId, schemaProvider, type Provider } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { eventWords } from '../render/words';
+import { entryOf } from '../render/entryOf';
 
 /**
  * New Relic alert webhooks, in both payloads New Relic sends: the legacy alert policy channel's
@@ -50,7 +51,7 @@ function render(p: Incident): Embed {
   const state = (p.current_state || p.state || '').trim().toLowerCase();
   // A workflow's payload says "issue" (New Relic groups incidents into issues); the legacy one an incident.
   const noun = p.current_state || p.incident_url ? 'Incident' : p.state || p.issueUrl ? 'Issue' : 'Alert';
-  const happened = state ? `${noun} ${STATE_WORDS[state] ?? eventWords(state).toLowerCase()}` : noun;
+  const happened = state ? `${noun} ${entryOf(STATE_WORDS, state) ?? eventWords(state).toLowerCase()}` : noun;
   const policy = listed(p.policy_name || p.policyName, p.alertPolicyNames);
   const condition = listed(p.condition_name || p.conditionName, p.alertConditionNames);
   const severity = p.severity || p.priority;
@@ -61,7 +62,7 @@ function render(p: Incident): Embed {
   return {
     title: `${policy ? `[${policy}] ` : ''}${happened}${condition ? `: ${condition}` : ''}`,
     ...(url ? { url } : {}),
-    color: STATE_COLORS[state] ?? (severity?.toUpperCase() === 'CRITICAL' ? COLORS.closed : COLORS.warning),
+    color: entryOf(STATE_COLORS, state) ?? (severity?.toUpperCase() === 'CRITICAL' ? COLORS.closed : COLORS.warning),
     ...(details ? { description: escapeMarkdown(details) } : {}),
     fields: [
       ...(severity ? [{ name: 'Severity', value: escapeMarkdown(eventWords(severity)), inline: true }] : []),

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Patreon webhooks: the event is the X-Patreon-Event header: "members:create|update|delete" (a
@@ -148,9 +149,9 @@ function member(p: Member, change: Change, aboutPledge: boolean): Embed {
   const entitled = (r?.currently_entitled_tiers?.data ?? []).map((tier) => find(p.included, 'tier', tier.id));
   const tiers = (entitled.length || change === 'delete' ? entitled : [unlockedTier(p.included, cents)]).map((tier) => tierName(tier, currency)).filter((title): title is string => !!title);
   return {
-    title: `${aboutPledge ? pledgeTitle(change, money, name) : `${MEMBER_WORDS[change]}${name ? `: ${name}` : ''}`}${suffix}`,
+    title: `${aboutPledge ? pledgeTitle(change, money, name) : `${entryOf(MEMBER_WORDS, change)}${name ? `: ${name}` : ''}`}${suffix}`,
     ...embed,
-    color: COLOR[change],
+    color: entryOf(COLOR, change),
     fields: [
       ...field('Pledge', money ? escapeMarkdown(`${money}${per ? ` / ${per}` : ''}`) : undefined),
       ...field('Status', a.patron_status ? words(a.patron_status) : undefined),
@@ -170,7 +171,7 @@ function pledge(p: Pledge, change: 'create'): Embed {
   return {
     title: `${pledgeTitle(change, amount(a?.amount_cents, a?.currency), patronName)}${suffix}`,
     ...embed,
-    color: COLOR[change],
+    color: entryOf(COLOR, change),
     ...(rewardTitle ? { fields: field('Reward', rewardTitle) } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
 import { fromField, schemaProvider, type Provider } from '../provider';
 import { eventWords, outcomeColor } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
+import { entryOf } from '../render/entryOf';
 
 /**
  * RevenueCat: every delivery is `{ event: { type, id, ... }, api_version }`, one envelope for every
@@ -56,7 +57,7 @@ function render(p: TolerantOutput<ReturnType<typeof envelope>>, type: string): E
   const ids = (name: string, list: string[] | undefined) => (list?.length ? [{ name, value: list.slice(0, 10).map(inlineCode).join(', '), inline: true }] : []);
   return {
     title: `${eventWords(type)}${e.product_id ? `: ${e.product_id}` : ''}${priceOf(e)}`,
-    color: outcomeColor(COLORS_BY_TYPE[type] ?? type),
+    color: outcomeColor(entryOf(COLORS_BY_TYPE, type) ?? type),
     ...(reason ? { description: `Reason: ${escapeMarkdown(eventWords(reason))}` } : {}),
     fields: [
       ...(e.new_product_id ? [{ name: 'New product', value: escapeMarkdown(e.new_product_id), inline: true }] : []),

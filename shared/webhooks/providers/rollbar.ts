@@ -3,6 +3,7 @@ import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
 import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { eventWords } from '../render/words';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Rollbar: `{ event_name, data }`; item events (new_item, occurrence, reactivated_item,
@@ -71,14 +72,14 @@ function render(p: Envelope, event: string): Embed {
   if (event === 'deploy') return deployEmbed(data.deploy ?? {});
   const { item } = data;
   const uuid = data.occurrence?.uuid ?? item?.last_occurrence?.uuid;
-  const level = data.occurrence?.level ?? item?.last_occurrence?.level ?? (item?.level ? LEVELS[item.level] : undefined);
+  const level = data.occurrence?.level ?? item?.last_occurrence?.level ?? (item?.level ? entryOf(LEVELS, item.level) : undefined);
   const often = frequency(event, data);
   // The item's page where Rollbar gives it; else its link to an occurrence by uuid, which redirects into the project.
   const url = data.url ?? (uuid ? `https://rollbar.com/occurrence/uuid/?uuid=${encodeURIComponent(uuid)}` : undefined);
   return {
-    title: `${often ? `Item reached ${often}` : (HAPPENED[event] ?? eventWords(event))}${item?.title ? `: ${item.title}` : ''}`,
+    title: `${often ? `Item reached ${often}` : (entryOf(HAPPENED, event) ?? eventWords(event))}${item?.title ? `: ${item.title}` : ''}`,
     ...(url ? { url } : {}),
-    color: EVENT_COLORS[event] ?? (level === 'warning' ? COLORS.warning : level === 'info' || level === 'debug' ? COLORS.info : COLORS.closed),
+    color: entryOf(EVENT_COLORS, event) ?? (level === 'warning' ? COLORS.warning : level === 'info' || level === 'debug' ? COLORS.info : COLORS.closed),
     ...(data.message ? { description: escapeMarkdown(data.message) } : {}),
     fields: [
       ...(item?.counter ? [{ name: 'Item', value: `#${item.counter}`, inline: true }] : []),

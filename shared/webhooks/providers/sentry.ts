@@ -3,6 +3,7 @@ import { escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromField, fromHeader, schemaProvider, type Provider } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { eventWords } from '../render/words';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Sentry integration-platform webhooks (internal or public integrations): the event is the
@@ -67,7 +68,7 @@ const ISSUE_COLORS: Record<string, number> = { created: COLORS.closed, unresolve
 const ISSUE_WORDS: Record<string, string> = { created: 'New issue', unresolved: 'Issue reopened' };
 const METRIC_COLORS: Record<string, number> = { critical: COLORS.closed, warning: COLORS.warning, resolved: COLORS.created };
 const LEVEL_COLORS: Record<string, number> = { fatal: COLORS.closed, error: COLORS.closed, warning: COLORS.warning, info: COLORS.info, debug: COLORS.neutral };
-const levelColor = (value: string | undefined) => LEVEL_COLORS[value ?? ''] ?? COLORS.closed;
+const levelColor = (value: string | undefined) => entryOf(LEVEL_COLORS, value ?? '') ?? COLORS.closed;
 // Only a person is worth naming: automatic changes come from the "Sentry" application.
 const author = (a: TolerantOutput<Parts['actor']> | undefined) => (a?.type === 'user' && a.name ? { author: { name: a.name } } : {});
 const levelField = (value: string | undefined) => (value ? [{ name: 'Level', value: escapeMarkdown(value), inline: true }] : []);
@@ -95,12 +96,12 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   issue: (p) => {
     const { issue, assignee } = p.data ?? {};
     const action = p.action ?? '';
-    const words = ISSUE_WORDS[action] ?? `Issue ${action ? eventWords(action).toLowerCase() : 'changed'}`;
+    const words = entryOf(ISSUE_WORDS, action) ?? `Issue ${action ? eventWords(action).toLowerCase() : 'changed'}`;
     return {
       title: `${issue?.project?.slug ? `[${issue.project.slug}] ` : ''}${words}${issue?.shortId ? ` ${issue.shortId}` : ''}${about(issue?.title)}`,
       ...link(issuePage(issue)),
       ...author(p.actor),
-      color: ISSUE_COLORS[action] ?? COLORS.neutral,
+      color: entryOf(ISSUE_COLORS, action) ?? COLORS.neutral,
       ...(action === 'assigned' && assignee?.name ? { description: `Assigned to ${escapeMarkdown(assignee.name)}` } : culprit(issue?.culprit)),
       ...fields([
         ...levelField(issue?.level),
@@ -126,14 +127,14 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       // Sentry's own title already says the state: "Critical: Too many errors", "Resolved: ...".
       title: p.data?.description_title || `Metric alert ${p.action ? eventWords(p.action).toLowerCase() : 'changed'}${about(rule?.name)}`,
       ...link(p.data?.web_url),
-      color: METRIC_COLORS[p.action ?? ''] ?? COLORS.neutral,
+      color: entryOf(METRIC_COLORS, p.action ?? '') ?? COLORS.neutral,
       ...(p.data?.description_text ? { description: escapeMarkdown(p.data.description_text) } : {}),
       ...fields(projects.length ? [{ name: projects.length === 1 ? 'Project' : 'Projects', value: projects.map(escapeMarkdown).join(', '), inline: true }] : []),
     };
   },
   comment: (p) => {
     const { comment: text, project_slug: project, issue_id: issue } = p.data ?? {};
-    const words = COMMENT_WORDS[p.action ?? ''] ?? `Comment ${p.action ? eventWords(p.action).toLowerCase() : 'changed'}`;
+    const words = entryOf(COMMENT_WORDS, p.action ?? '') ?? `Comment ${p.action ? eventWords(p.action).toLowerCase() : 'changed'}`;
     return {
       title: `${project ? `[${project}] ` : ''}${words} on issue${issue ? ` ${issue}` : ''}`,
       ...author(p.actor),

@@ -3,6 +3,7 @@ import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
 import { COLORS, fromHeader, jsonOf, schemaProvider, type Provider } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { eventWords, outcomeColor } from '../render/words';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Shopify webhooks: the event is the X-Shopify-Topic header ("orders/create", "products/update"),
@@ -54,7 +55,7 @@ const DID: Record<string, string> = { create: 'created', update: 'updated', dele
 const thing = (topic: string) => eventWords((topic.split('/')[0] ?? '').replace(/(?<!s)s$/, ''));
 const did = (topic: string) => {
   const action = topic.split('/').slice(1).join(' ');
-  return DID[action] ?? (action ? eventWords(action).toLowerCase() : 'changed');
+  return entryOf(DID, action) ?? (action ? eventWords(action).toLowerCase() : 'changed');
 };
 
 function priceRange(variants: { price?: string | undefined }[]): string | undefined {
@@ -147,7 +148,7 @@ export function adminUrl(shopDomain: string | undefined, body: unknown): string 
   if (!domain || !SHOP_DOMAIN.test(domain) || body === null || typeof body !== 'object') return undefined;
   const gid = (body as { admin_graphql_api_id?: unknown }).admin_graphql_api_id;
   const [, type, id] = (typeof gid === 'string' && GID.exec(gid)) || [];
-  const page = type && ADMIN_PAGES[type];
+  const page = type && entryOf(ADMIN_PAGES, type);
   return page && id ? `https://${domain}/admin/${page}/${id}` : undefined;
 }
 

@@ -4,6 +4,7 @@ import { always, COLORS, schemaProvider, type Provider } from '../provider';
 import { statusWords } from '../render/words';
 import { formatSeconds } from './duration';
 import type { TolerantOutput } from '../tolerantRead';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Travis CI webhook notifications: one event, a build's state, sent as a form field `payload`
@@ -52,7 +53,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       title: `${repo ? `[${[repo, ref].filter(Boolean).join(':')}] ` : ''}Build${p.number ? ` #${p.number}` : ''} ${status}${!repo && ref ? ` on ${ref}` : ''}`,
       ...(p.build_url ? { url: p.build_url } : {}),
       ...(p.author_name ? { author: { name: p.author_name } } : {}),
-      color: STATE_COLORS[p.state ?? (p.status_message ?? '').toLowerCase()] ?? COLORS.neutral,
+      color: entryOf(STATE_COLORS, p.state ?? (p.status_message ?? '').toLowerCase()) ?? COLORS.neutral,
       ...(p.commit && subject ? { description: `${markdownLink(inlineCode(p.commit.slice(0, 7)), p.compare_url ?? undefined)} ${escapeMarkdown(subject)}` } : {}),
       fields: [
         ...(pr ? [{ name: 'Pull request', value: `#${pr}${p.pull_request_title ? ` ${escapeMarkdown(p.pull_request_title)}` : ''}` }] : []),

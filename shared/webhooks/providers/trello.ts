@@ -3,6 +3,7 @@ import { escapeMarkdown, markdownLink, type Embed } from '../../discord/message'
 import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
 import { eventWords } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Trello: every delivery is `{ action, model }`, the action's `type` naming what happened
@@ -67,9 +68,10 @@ const PAST: Record<string, string> = { add: 'added', remove: 'removed', create: 
  * created", "voteOnCard" -> "Voted on card"; one not starting with a known verb by its name.
  */
 export function actionWords(type: string): string {
-  if (WORDS[type]) return WORDS[type];
+  const known = entryOf(WORDS, type);
+  if (known) return known;
   const [, verb = '', rest = ''] = /^([a-z]+)(.*)$/.exec(type) ?? [];
-  const past = PAST[verb];
+  const past = entryOf(PAST, verb);
   if (!past) return eventWords(type);
   const [, object = '', place = ''] = /^(.*?) ?((?:to|from|on|of) .*)?$/.exec(rest ? eventWords(rest).toLowerCase() : '') ?? [];
   const said = [object, past, place].filter(Boolean).join(' ');
@@ -164,7 +166,7 @@ function render(p: Payload, type: string): Embed {
   return {
     title: `${boardName ? `[${boardName}] ` : ''}${words}${subject ? `${change?.on ?? ': '}${subject}` : ''}`,
     ...(link ? { url: link } : {}),
-    color: change?.color ?? COLOR_OF[type] ?? COLORS.info,
+    color: change?.color ?? entryOf(COLOR_OF, type) ?? COLORS.info,
     ...(who ? { author: { name: who, ...(whoUrl ? { url: whoUrl } : {}) } } : {}),
     ...(described ? { description: described } : {}),
     ...(fields.length ? { fields } : {}),

@@ -3,6 +3,7 @@ import { escapeMarkdown, markdownLink, type Embed } from '../../discord/message'
 import { always, COLORS, schemaProvider, type Provider } from '../provider';
 import { statusWords } from '../render/words';
 import type { TolerantOutput } from '../tolerantRead';
+import { entryOf } from '../render/entryOf';
 
 /**
  * Unity Cloud Build (Build Automation) webhooks: one event, a build's status change (queued,
@@ -64,7 +65,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ...(url ? { url } : {}),
       // "Build User <builduser@domain.com>": the name alone.
       ...(startedBy ? { author: { name: startedBy } } : {}),
-      color: STATUS_COLORS[p.buildStatus ?? ''] ?? COLORS.neutral,
+      color: entryOf(STATUS_COLORS, p.buildStatus ?? '') ?? COLORS.neutral,
       fields: [
         ...(p.platform ? [{ name: 'Platform', value: escapeMarkdown(p.platform), inline: true }] : []),
         ...(files.length

@@ -3,6 +3,7 @@ import { escapeMarkdown, type Embed } from '../../discord/message';
 import { always, COLORS, isFormEncoded, jsonOf, schemaProvider, type Provider, type ProviderDelivery } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { outcomeColor } from '../render/words';
+import { entryOf } from '../render/entryOf';
 
 /**
  * UptimeRobot: a webhook alert contact posts the JSON its owner writes with UptimeRobot's
@@ -55,7 +56,7 @@ function render(p: Alert): Embed {
   const typeName = filled(p.alertTypeFriendlyName) ?? filled(p.alert_type_friendly_name);
   const duration = filled(p.alertFriendlyDuration) ?? filled(p.alert_friendly_duration);
   const seconds = filled(p.alertDuration) ?? filled(p.alert_duration);
-  const type = TYPES[filled(p.alertType) ?? filled(p.alert_type) ?? ''];
+  const type = entryOf(TYPES, filled(p.alertType) ?? filled(p.alert_type) ?? '');
   const state = type?.words ?? (typeName ? `is ${typeName.toLowerCase()}` : undefined);
   const fields = duration ? [{ name: 'Duration', value: escapeMarkdown(duration), inline: true }] : seconds ? [{ name: 'Duration (s)', value: escapeMarkdown(seconds), inline: true }] : [];
   return {

@@ -1,4 +1,5 @@
 import { COLORS } from '../provider';
+import { entryOf } from './entryOf';
 
 /** An event's machine name as words: "payment_intent.payment_failed" -> "Payment intent payment failed". */
 export function eventWords(name: string): string {
@@ -45,5 +46,5 @@ const STATUS_WORDS: Record<string, string> = {
 
 /** A CI status in words: "success" -> "succeeded", "FAILURE" -> "failed", "NOT_BUILT" -> "not built", "sentToBuilder" -> "sent to builder". */
 export function statusWords(status: string): string {
-  return STATUS_WORDS[status.trim().toLowerCase()] ?? eventWords(status).toLowerCase();
+  return entryOf(STATUS_WORDS, status.trim().toLowerCase()) ?? eventWords(status).toLowerCase();
 }

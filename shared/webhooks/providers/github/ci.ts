@@ -1,6 +1,7 @@
 import { refOf, refPath } from '../../refUpdate';
 import type { Renderers } from './schemas';
 import { actionWords, author, body, headline, inRepo, linkTo, outcome } from './words';
+import { entryOf } from '../../render/entryOf';
 
 /**
  * A check's news: a request (to run, to run again, a button pressed) by its action, since the
@@ -92,7 +93,7 @@ export const ciRenderers: Renderers<'workflow_run' | 'workflow_job' | 'check_run
     const base = group?.base_ref ? refOf(group.base_ref).name : undefined;
     const head = group?.head_ref ? refOf(group.head_ref).name : undefined;
     const why = p.action === 'destroyed' ? p.reason : p.action;
-    const [news, preposition] = MERGE_GROUP_NEWS[why ?? ''] ?? [`Merge group ${actionWords(why ?? p.action)}`, 'for'];
+    const [news, preposition] = entryOf(MERGE_GROUP_NEWS, why ?? '') ?? [`Merge group ${actionWords(why ?? p.action)}`, 'for'];
     return {
       title: `${inRepo(p.repository)}${news}${base ? ` ${preposition} ${base}` : ''}`,
       ...linkTo(p.repository?.html_url && head ? `${p.repository.html_url}/tree/${refPath(head)}` : undefined, p.repository?.html_url),

@@ -1,6 +1,7 @@
 import { COLORS } from '../../provider';
 import type { Payload, Renderers } from './schemas';
 import { actionColor, actionWords, author, body, commented, commentText, headline, inRepo, linkTo, numbered, onThing } from './words';
+import { entryOf } from '../../render/entryOf';
 
 /** Pull requests and issues: what their action did, in words ("labeled bug", "assigned to octocat"). */
 export function subjectChange(action: string | undefined, p: Payload<'pull_request'> | Payload<'issues'>): string {
@@ -22,7 +23,7 @@ export function subjectChange(action: string | undefined, p: Payload<'pull_reque
     auto_merge_enabled: 'set to merge automatically',
     auto_merge_disabled: 'no longer set to merge automatically',
   };
-  return words[action ?? ''] ?? actionWords(action);
+  return entryOf(words, action) ?? actionWords(action);
 }
 
 /** A pull request's number and title, from wherever the payload has them. */
@@ -57,7 +58,7 @@ export const pullRenderers: Renderers<'pull_request' | 'pull_request_review' | '
   },
   pull_request_review: (p) => {
     const state = p.action === 'submitted' ? p.review?.state?.toLowerCase() : p.action;
-    const [news, color] = REVIEW_NEWS[state ?? ''] ?? [aboutPull(`Pull request review ${actionWords(p.action)}`), COLORS.info];
+    const [news, color] = entryOf(REVIEW_NEWS, state ?? '') ?? [aboutPull(`Pull request review ${actionWords(p.action)}`), COLORS.info];
     return {
       title: `${inRepo(p.repository)}${news(pullSubject(p))}`,
       ...linkTo(p.review?.html_url, p.pull_request?.html_url, p.repository?.html_url),

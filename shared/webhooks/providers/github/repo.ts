@@ -4,6 +4,7 @@ import { refOf, refPath, refUpdateHeadline } from '../../refUpdate';
 import { eventWords } from '../../render/words';
 import type { Payload, Renderers } from './schemas';
 import { actionColor, actionWords, author, body, headline, inRepo, linkTo } from './words';
+import { entryOf } from '../../render/entryOf';
 
 /**
  * What a push did, and the most specific page for it: the compare view of new commits, the new
@@ -82,7 +83,7 @@ export const repoRenderers: Renderers<'ping' | 'push' | 'create' | 'delete' | 'f
     const oldOwner = p.changes?.owner?.from?.user?.login || p.changes?.owner?.from?.organization?.login;
     const from = p.action === 'renamed' ? oldName : p.action === 'transferred' ? oldOwner : undefined;
     return {
-      title: `${inRepo(p.repository)}Repository ${REPOSITORY_NEWS[p.action ?? ''] ?? actionWords(p.action)}${from ? ` from ${from}` : ''}`,
+      title: `${inRepo(p.repository)}Repository ${entryOf(REPOSITORY_NEWS, p.action ?? '') ?? actionWords(p.action)}${from ? ` from ${from}` : ''}`,
       ...linkTo(p.repository?.html_url),
       ...author(p.sender),
       color: p.action === 'archived' ? COLORS.neutral : actionColor(p.action),
@@ -125,7 +126,7 @@ export const repoRenderers: Renderers<'ping' | 'push' | 'create' | 'delete' | 'f
   },
   sponsorship: (p) => {
     const sponsor = p.sponsorship?.sponsor?.login;
-    const news = headline(SPONSORSHIP_NEWS[p.action ?? ''] ?? `Sponsorship ${actionWords(p.action)}`, sponsor ?? '');
+    const news = headline(entryOf(SPONSORSHIP_NEWS, p.action ?? '') ?? `Sponsorship ${actionWords(p.action)}`, sponsor ?? '');
     const tier = p.sponsorship?.tier?.name;
     const was = p.changes?.tier?.from?.name;
     const facts = [was && tier ? `Tier: ${was} to ${tier}` : tier ? `Tier: ${tier}` : '', p.effective_date ? `From ${p.effective_date.slice(0, 10)}` : ''].filter(Boolean);

@@ -2,6 +2,7 @@ import { escapeMarkdown } from '../../../discord/message';
 import { COLORS } from '../../provider';
 import type { Renderers } from './schemas';
 import { actionWords, author, body, headline, inRepo, linkTo, numbered } from './words';
+import { entryOf } from '../../render/entryOf';
 
 /** Colours by severity: critical and high are red, moderate (GitHub's "medium" too) yellow, low grey. */
 const SEVERITY_COLORS: Record<string, number> = { critical: COLORS.closed, high: COLORS.closed, moderate: COLORS.warning, medium: COLORS.warning, low: COLORS.neutral };
@@ -23,7 +24,7 @@ export const securityRenderers: Renderers<'security_advisory' | 'dependabot_aler
     return {
       title: headline(`Security advisory ${actionWords(p.action)}`, advisory?.summary || advisory?.ghsa_id || ''),
       ...linkTo(advisory?.html_url, advisory?.ghsa_id && /^GHSA(-[a-z0-9]{4}){3}$/.test(advisory.ghsa_id) ? `https://github.com/advisories/${advisory.ghsa_id}` : undefined, advisory?.references?.[0]?.url),
-      color: p.action === 'withdrawn' ? COLORS.neutral : (SEVERITY_COLORS[advisory?.severity ?? ''] ?? COLORS.warning),
+      color: p.action === 'withdrawn' ? COLORS.neutral : (entryOf(SEVERITY_COLORS, advisory?.severity ?? '') ?? COLORS.warning),
       ...body(advisory?.description),
       fields: advisoryFields(advisory),
     };
@@ -37,7 +38,7 @@ export const securityRenderers: Renderers<'security_advisory' | 'dependabot_aler
       title: `${inRepo(p.repository)}${headline(`Dependabot alert ${actionWords(p.action)}`, numbered(alert?.number, dependency?.name))}`,
       ...linkTo(alert?.html_url, p.repository?.html_url),
       ...author(p.sender),
-      color: ALERT_COLORS[p.action ?? ''] ?? SEVERITY_COLORS[advisory?.severity ?? ''] ?? COLORS.warning,
+      color: entryOf(ALERT_COLORS, p.action ?? '') ?? entryOf(SEVERITY_COLORS, advisory?.severity ?? '') ?? COLORS.warning,
       ...body(advisory?.summary),
       fields: [
         ...advisoryFields(advisory),

@@ -2,6 +2,7 @@ import { escapeMarkdown, type Embed } from '../../../discord/message';
 import { COLORS } from '../../provider';
 import { eventWords } from '../../render/words';
 import type { User } from './schemas';
+import { entryOf } from '../../render/entryOf';
 
 /**
  * The pieces every GitHub title and embed is made of, each saying only what the payload has: a
@@ -63,7 +64,7 @@ const ACTION_COLORS: Record<string, number> = {
   merged: COLORS.merged,
   answered: COLORS.merged,
 };
-export const actionColor = (action: string | undefined): number => ACTION_COLORS[action ?? ''] ?? COLORS.info;
+export const actionColor = (action: string | undefined): number => entryOf(ACTION_COLORS, action ?? '') ?? COLORS.info;
 
 /** A run's, check's or deployment's outcome (its conclusion, else its status) in words and colour. */
 const OUTCOMES: Record<string, [string, number]> = {
@@ -89,5 +90,5 @@ const OUTCOMES: Record<string, [string, number]> = {
 };
 export const outcome = (...states: (string | undefined)[]): [string, number] => {
   const state = states.find(Boolean);
-  return OUTCOMES[state ?? ''] ?? [actionWords(state), COLORS.info];
+  return entryOf(OUTCOMES, state ?? '') ?? [actionWords(state), COLORS.info];
 };
