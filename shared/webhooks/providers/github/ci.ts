@@ -1,6 +1,6 @@
 import { refOf, refPath } from '../../refUpdate';
 import type { Renderers } from './schemas';
-import { actionWords, author, body, headline, inRepo, linkTo, outcome } from './words';
+import { actionWords, author, body, about, inRepo, linkTo, outcome } from './words';
 import { entryOf } from '../../render/entryOf';
 
 /**
@@ -65,7 +65,7 @@ export const ciRenderers: Renderers<'workflow_run' | 'workflow_job' | 'check_run
   status: (p) => {
     const [, color] = outcome(p.state);
     const what = [p.state, p.sha && `on ${p.sha.slice(0, 7)}`].filter(Boolean).join(' ');
-    return { title: `${inRepo(p.repository)}${headline(p.context || 'Commit status', what)}`, ...linkTo(p.target_url, p.commit?.html_url, p.repository?.html_url), ...author(p.sender), color, ...body(p.description) };
+    return { title: `${inRepo(p.repository)}${about(p.context || 'Commit status', what)}`, ...linkTo(p.target_url, p.commit?.html_url, p.repository?.html_url), ...author(p.sender), color, ...body(p.description) };
   },
   deployment: (p) => {
     const deployment = p.deployment;

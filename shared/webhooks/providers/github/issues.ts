@@ -1,7 +1,7 @@
 import { COLORS } from '../../provider';
 import { subjectChange } from './pulls';
 import type { Payload, Renderers } from './schemas';
-import { actionColor, actionWords, author, body, commented, commentText, headline, inRepo, linkTo, numbered, onThing } from './words';
+import { actionColor, actionWords, author, body, commented, commentText, about, inRepo, linkTo, numbered, onThing } from './words';
 
 /** An issue's action in words: a closed one says why when it was not completed. */
 const issueNews = (p: Payload<'issues'>) => (p.action === 'closed' && p.issue?.state_reason === 'not_planned' ? 'closed as not planned' : subjectChange(p.action, p));
@@ -14,7 +14,7 @@ const isPullRequest = (issue: Payload<'issue_comment'>['issue']) => issue?.pull_
 
 export const issueRenderers: Renderers<'issues' | 'issue_comment' | 'commit_comment' | 'discussion' | 'discussion_comment'> = {
   issues: (p) => ({
-    title: `${inRepo(p.repository)}${headline(`${isPullRequest(p.issue) ? 'Pull request' : 'Issue'} ${issueNews(p)}`, numbered(p.issue?.number, p.issue?.title))}`,
+    title: `${inRepo(p.repository)}${about(`${isPullRequest(p.issue) ? 'Pull request' : 'Issue'} ${issueNews(p)}`, numbered(p.issue?.number, p.issue?.title))}`,
     ...linkTo(p.issue?.html_url, p.repository?.html_url),
     ...author(p.sender),
     color: p.action === 'closed' && p.issue?.state_reason === 'not_planned' ? COLORS.neutral : actionColor(p.action),
@@ -45,7 +45,7 @@ export const issueRenderers: Renderers<'issues' | 'issue_comment' | 'commit_comm
     const category = p.discussion?.category?.name;
     const news = p.action === 'category_changed' && category ? `moved to ${category}` : actionWords(p.action);
     return {
-      title: `${inRepo(p.repository)}${headline(`Discussion ${news}`, numbered(p.discussion?.number, p.discussion?.title))}`,
+      title: `${inRepo(p.repository)}${about(`Discussion ${news}`, numbered(p.discussion?.number, p.discussion?.title))}`,
       ...linkTo(p.action === 'answered' ? p.answer?.html_url : undefined, p.discussion?.html_url, p.repository?.html_url),
       ...author(p.sender),
       color: actionColor(p.action),

@@ -1,6 +1,6 @@
 import { COLORS } from '../../provider';
 import type { Payload, Renderers } from './schemas';
-import { actionColor, actionWords, author, body, commented, commentText, headline, inRepo, linkTo, numbered, onThing } from './words';
+import { actionColor, actionWords, author, body, commented, commentText, about, inRepo, linkTo, numbered, onThing } from './words';
 import { entryOf } from '../../render/entryOf';
 
 /** Pull requests and issues: what their action did, in words ("labeled bug", "assigned to octocat"). */
@@ -31,7 +31,7 @@ const pullSubject = (p: { number?: number; pull_request?: { number?: number; tit
 
 type Subject = ReturnType<typeof pullSubject>;
 /** "Pull request approved: #2 Title" */
-const aboutPull = (news: string) => ({ number, title }: Subject) => headline(news, numbered(number, title));
+const aboutPull = (news: string) => ({ number, title }: Subject) => about(news, numbered(number, title));
 /** "Pushed to pull request #2: Title" */
 const onPull = (news: string) => ({ number, title }: Subject) => `${news} ${onThing('pull request', 'a', number, title)}`;
 

@@ -3,7 +3,7 @@ import { COLORS } from '../../provider';
 import { refOf, refPath, refUpdateHeadline } from '../../refUpdate';
 import { eventWords } from '../../render/words';
 import type { Payload, Renderers } from './schemas';
-import { actionColor, actionWords, author, body, headline, inRepo, linkTo } from './words';
+import { actionColor, actionWords, author, body, about, inRepo, linkTo } from './words';
 import { entryOf } from '../../render/entryOf';
 
 /**
@@ -48,7 +48,7 @@ const SPONSORSHIP_NEWS: Record<string, string> = {
 export const repoRenderers: Renderers<'ping' | 'push' | 'create' | 'delete' | 'fork' | 'star' | 'watch' | 'public' | 'member' | 'repository' | 'label' | 'release' | 'gollum' | 'sponsorship'> = {
   ping: (p) => {
     const where = p.repository?.full_name || p.organization?.login;
-    return { title: headline('Webhook connected', where ?? ''), ...linkTo(p.repository?.html_url), ...author(p.sender), color: COLORS.neutral, ...body(p.zen) };
+    return { title: about('Webhook connected', where ?? ''), ...linkTo(p.repository?.html_url), ...author(p.sender), color: COLORS.neutral, ...body(p.zen) };
   },
   push: (p) => {
     const lines = (p.commits ?? []).slice(0, 10).map(commitLine).filter(Boolean);
@@ -71,7 +71,7 @@ export const repoRenderers: Renderers<'ping' | 'push' | 'create' | 'delete' | 'f
     const change = [from && `from ${from}`, to && `to ${to}`].filter(Boolean).join(' ');
     const news = p.action === 'edited' ? 'Collaborator permission changed' : `Collaborator ${actionWords(p.action)}`;
     return {
-      title: `${inRepo(p.repository)}${headline(news, p.member?.login ?? '')}`,
+      title: `${inRepo(p.repository)}${about(news, p.member?.login ?? '')}`,
       ...linkTo(p.member?.html_url, p.repository?.html_url),
       ...author(p.sender),
       color: actionColor(p.action),
@@ -92,7 +92,7 @@ export const repoRenderers: Renderers<'ping' | 'push' | 'create' | 'delete' | 'f
   label: (p) => {
     const name = p.label?.name;
     const oldName = p.changes?.name?.from;
-    const news = p.action === 'edited' && oldName && name ? `Label renamed: ${oldName} to ${name}` : headline(`Label ${actionWords(p.action)}`, name ?? '');
+    const news = p.action === 'edited' && oldName && name ? `Label renamed: ${oldName} to ${name}` : about(`Label ${actionWords(p.action)}`, name ?? '');
     return {
       title: `${inRepo(p.repository)}${news}`,
       ...linkTo(p.repository?.html_url && name ? `${p.repository.html_url}/labels/${encodeURIComponent(name)}` : undefined, p.repository?.html_url),
@@ -105,7 +105,7 @@ export const repoRenderers: Renderers<'ping' | 'push' | 'create' | 'delete' | 'f
     const name = p.release?.name || p.release?.tag_name || '';
     const news = p.action === 'prereleased' || (p.action === 'published' && p.release?.prerelease === true) ? 'Pre-release published' : `Release ${actionWords(p.action)}`;
     return {
-      title: `${inRepo(p.repository)}${headline(news, name)}`,
+      title: `${inRepo(p.repository)}${about(news, name)}`,
       ...linkTo(p.action === 'deleted' ? undefined : p.release?.html_url, p.repository?.html_url),
       ...author(p.sender),
       color: actionColor(p.action),
@@ -115,7 +115,7 @@ export const repoRenderers: Renderers<'ping' | 'push' | 'create' | 'delete' | 'f
   gollum: (p) => {
     const pages = p.pages ?? [];
     const [first] = pages;
-    const news = pages.length === 1 && first ? `Wiki: ${headline(`page ${actionWords(first.action)}`, first.title ?? '')}` : pages.length > 1 ? `Wiki: ${pages.length} pages changed` : 'Wiki changed';
+    const news = pages.length === 1 && first ? `Wiki: ${about(`page ${actionWords(first.action)}`, first.title ?? '')}` : pages.length > 1 ? `Wiki: ${pages.length} pages changed` : 'Wiki changed';
     return {
       title: `${inRepo(p.repository)}${news}`,
       ...linkTo(first?.html_url, p.repository?.html_url && `${p.repository.html_url}/wiki`),
@@ -126,7 +126,7 @@ export const repoRenderers: Renderers<'ping' | 'push' | 'create' | 'delete' | 'f
   },
   sponsorship: (p) => {
     const sponsor = p.sponsorship?.sponsor?.login;
-    const news = headline(entryOf(SPONSORSHIP_NEWS, p.action ?? '') ?? `Sponsorship ${actionWords(p.action)}`, sponsor ?? '');
+    const news = about(entryOf(SPONSORSHIP_NEWS, p.action ?? '') ?? `Sponsorship ${actionWords(p.action)}`, sponsor ?? '');
     const tier = p.sponsorship?.tier?.name;
     const was = p.changes?.tier?.from?.name;
     const facts = [was && tier ? `Tier: ${was} to ${tier}` : tier ? `Tier: ${tier}` : '', p.effective_date ? `From ${p.effective_date.slice(0, 10)}` : ''].filter(Boolean);

@@ -1,7 +1,7 @@
 import { escapeMarkdown } from '../../../discord/message';
 import { COLORS } from '../../provider';
 import type { Renderers } from './schemas';
-import { actionWords, author, body, headline, inRepo, linkTo, numbered } from './words';
+import { actionWords, author, body, about, inRepo, linkTo, numbered } from './words';
 import { entryOf } from '../../render/entryOf';
 
 /** Colours by severity: critical and high are red, moderate (GitHub's "medium" too) yellow, low grey. */
@@ -22,7 +22,7 @@ export const securityRenderers: Renderers<'security_advisory' | 'dependabot_aler
   security_advisory: (p) => {
     const advisory = p.security_advisory;
     return {
-      title: headline(`Security advisory ${actionWords(p.action)}`, advisory?.summary || advisory?.ghsa_id || ''),
+      title: about(`Security advisory ${actionWords(p.action)}`, advisory?.summary || advisory?.ghsa_id || ''),
       ...linkTo(advisory?.html_url, advisory?.ghsa_id && /^GHSA(-[a-z0-9]{4}){3}$/.test(advisory.ghsa_id) ? `https://github.com/advisories/${advisory.ghsa_id}` : undefined, advisory?.references?.[0]?.url),
       color: p.action === 'withdrawn' ? COLORS.neutral : (entryOf(SEVERITY_COLORS, advisory?.severity ?? '') ?? COLORS.warning),
       ...body(advisory?.description),
@@ -35,7 +35,7 @@ export const securityRenderers: Renderers<'security_advisory' | 'dependabot_aler
     const dependency = alert?.dependency?.package;
     const patched = alert?.security_vulnerability?.first_patched_version?.identifier;
     return {
-      title: `${inRepo(p.repository)}${headline(`Dependabot alert ${actionWords(p.action)}`, numbered(alert?.number, dependency?.name))}`,
+      title: `${inRepo(p.repository)}${about(`Dependabot alert ${actionWords(p.action)}`, numbered(alert?.number, dependency?.name))}`,
       ...linkTo(alert?.html_url, p.repository?.html_url),
       ...author(p.sender),
       color: entryOf(ALERT_COLORS, p.action ?? '') ?? entryOf(SEVERITY_COLORS, advisory?.severity ?? '') ?? COLORS.warning,

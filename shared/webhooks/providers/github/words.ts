@@ -15,11 +15,7 @@ export const inRepo = (repository: { full_name?: string; name?: string } | undef
   return name ? `[${name}] ` : '';
 };
 
-/** "News: subject", or the news alone when there is no subject to name. */
-export const headline = (news: string, subject: string): string => (subject ? `${news}: ${subject}` : news);
-
-/** "#2 Title", "#2", "Title", or nothing. */
-export const numbered = (number: number | undefined, title: string | undefined): string => [number === undefined ? '' : `#${number}`, title ?? ''].filter(Boolean).join(' ');
+export { about, numbered } from '../../render/titles';
 
 /** What a thing is called after a preposition: "issue #2: Title", "issue #2", "issue: Title", "an issue" (`a` is its article). */
 export const onThing = (thing: string, a: string, number: number | undefined, title: string | undefined): string => {

@@ -1,7 +1,8 @@
 import { escapeMarkdown, inlineCode, markdownLink, type Embed } from '../../../discord/message';
 import { COLORS } from '../../provider';
 import { formatSeconds } from '../duration';
-import { commitText, linked, numbered, pageOf, placeOf, titled, userOf, webOf } from './common';
+import { commitText, linked, pageOf, placeOf, titled, userOf, webOf } from './common';
+import { numbered } from '../../render/titles';
 import { colorOf, deploymentWords, statusWords } from './words';
 import type { Payload } from './schemas';
 
@@ -28,7 +29,7 @@ export const ciRenderers = {
     const a = p.object_attributes ?? {};
     const commit = commitText(p.commit);
     // A merge request pipeline's merge request.
-    const mergeRequest = numbered('!', p.merge_request?.iid, p.merge_request?.title);
+    const mergeRequest = numbered(p.merge_request?.iid, p.merge_request?.title, '!');
     return {
       title: titled(placeOf(p), `Pipeline${number(a.id)} ${statusWords(a.status)}${onRef(a.ref)}`),
       ...linked(a.url || (a.id !== undefined ? pageOf(p, `-/pipelines/${a.id}`) : undefined) || webOf(p)),

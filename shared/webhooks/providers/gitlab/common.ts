@@ -34,16 +34,6 @@ export const pageOf = (p: Where, path: string): string | undefined => {
 /** A title prefixed by where it happened ("[group/project] ..."), or the text alone when no place is known. */
 export const titled = (place: string | undefined, text: string): string => (place ? `[${place}] ${text}` : `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`);
 
-/** A number after its sigil and a title ("#23 Crash"), what of them there is. */
-export const numbered = (sigil: string, number: number | undefined, title: string | undefined): string => [number !== undefined ? `${sigil}${number}` : '', title ?? ''].filter(Boolean).join(' ');
-
-/**
- * A thing by its kind, number and title ("issue #17: Crash"), saying only what is there: the
- * number without its sigil when missing, the title after a colon when given.
- */
-export const subject = (kind: string, sigil: string, number: number | string | undefined, title?: string): string =>
-  `${kind}${number !== undefined && number !== '' ? ` ${sigil}${number}` : ''}${title ? `: ${title}` : ''}`;
-
 /**
  * An avatar's address: GitLab sends some relative to the instance ("/uploads/..."), which Discord
  * cannot load; they are made absolute against the project's page.

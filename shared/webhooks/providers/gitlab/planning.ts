@@ -1,13 +1,13 @@
 import { escapeMarkdown, type Embed } from '../../../discord/message';
 import { COLORS } from '../../provider';
-import { linked, numbered, pageOf, placeOf, spaced, subject, titled, userOf, webOf } from './common';
+import { linked, pageOf, placeOf, spaced, titled, userOf, webOf } from './common';
+import { about, named, numbered } from '../../render/titles';
 import { actionWords, colorOf } from './words';
 import type { Payload } from './schemas';
 
 /** Issues and other work items, merge requests, comments, reactions and milestones. */
 
 /** "Issue opened: #23 Crash", or as much of it as the payload says. */
-const headline = (head: string, rest: string) => (rest ? `${head}: ${rest}` : head);
 
 /** Bookkeeping GitLab lists among an update's changes, which say nothing to the channel. */
 const BOOKKEEPING = new Set(['updated_at', 'updated_by_id', 'last_edited_at', 'last_edited_by_id', 'last_edited_by', 'state_id']);
@@ -37,7 +37,7 @@ function onWhat(type: string | undefined, p: Subjects, commitId?: string): strin
   const item = p[noteable.key];
   // Snippets are numbered by id, the rest by their number in the project (iid).
   const number = noteable.key === 'snippet' ? p.snippet?.id : p[noteable.key]?.iid;
-  return number === undefined && !item?.title ? noteable.a : subject(noteable.kind, noteable.sigil, number, item?.title);
+  return number === undefined && !item?.title ? noteable.a : named(noteable.kind, number, item?.title, noteable.sigil);
 }
 
 /** Where in a diff a comment is: the file, and its line when known ("README.md, line 3"). */
@@ -58,7 +58,7 @@ export const planningRenderers = {
   'Issue Hook': (p: Payload<'Issue Hook'>): Embed => {
     const a = p.object_attributes ?? {};
     return {
-      title: titled(placeOf(p), headline(`${itemKind(p)} ${actionWords(a.action, a.state)}`, numbered('#', a.iid, a.title))),
+      title: titled(placeOf(p), about(`${itemKind(p)} ${actionWords(a.action, a.state)}`, numbered(a.iid, a.title))),
       ...linked(a.url || webOf(p)),
       ...userOf(p.user, p),
       // An edit is news, not an opening: it is blue whatever the state.
@@ -73,7 +73,7 @@ export const planningRenderers = {
     const pushed = a.action === 'update' && Boolean(a.oldrev);
     const draft = a.action === 'update' ? (p.changes?.draft ?? p.changes?.work_in_progress)?.current : undefined;
     const words = draft === undefined ? actionWords(a.action, a.state) : draft ? 'marked as draft' : 'marked ready';
-    const head = pushed ? `Pushed to ${subject('merge request', '!', a.iid, a.title)}` : headline(`Merge request ${words}`, numbered('!', a.iid, a.title));
+    const head = pushed ? `Pushed to ${named('merge request', a.iid, a.title, '!')}` : about(`Merge request ${words}`, numbered(a.iid, a.title, '!'));
     return {
       title: titled(placeOf(p), pushed && a.iid === undefined && !a.title ? 'Pushed to a merge request' : head),
       ...linked(a.url || webOf(p)),

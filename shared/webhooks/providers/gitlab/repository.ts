@@ -26,8 +26,8 @@ function pushHeadline(p: Pushed, commits: number, tags: boolean): Pick<Embed, 't
   }
   const { title, color } = refUpdateHeadline({ repo: place ?? '', kind: ref.kind, name: ref.name, created, deleted, commits });
   const url = deleted ? webOf(p) : ref.kind === 'tag' ? pageOf(p, `-/tags/${refPath(ref.name)}`) : created || !p.before || !p.after ? pageOf(p, `-/tree/${refPath(ref.name)}`) : pageOf(p, `-/compare/${p.before}...${p.after}`);
-  // Without the project's name the headline starts with the ref alone ("[main] 2 new commits").
-  return { title: place ? title : title.replace(/^\[\] /, '').replace(/^\[:/, '['), ...linked(url ?? webOf(p)), color };
+  // Without the project's name refUpdateHeadline frames the ref alone ("[main] 2 new commits").
+  return { title, ...linked(url ?? webOf(p)), color };
 }
 
 /** Who pushed, from the push's own user fields. */
