@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { escapeMarkdown, type Embed } from '../discord/message';
 import { readTolerantly, type TolerantOutput } from './tolerantRead';
 
@@ -165,9 +165,9 @@ export const EVERY_OTHER_EVENT = '*';
 const MAX_NAME = 200;
 
 /** Why an event name or delivery id is unfit to key records on and print, if it is: too long, ill-formed, control characters. */
-function unfitName(value: string, locator: Locator): string | undefined {
-  if (value.length > MAX_NAME) return `${locator.describe} is too long`;
-  if (!value.isWellFormed() || /[\u0000-\u001f\u007f-\u009f]/.test(value)) return `${locator.describe} has characters an id cannot have`;
+function unfitName(value: string): string | undefined {
+  if (value.length > MAX_NAME) return 'is too long';
+  if (!value.isWellFormed() || /[\u0000-\u001f\u007f-\u009f]/.test(value)) return 'has characters an id cannot have';
   return undefined;
 }
 
@@ -228,11 +228,11 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
       const json = () => (parsedJson ??= { value: (spec.parse ?? jsonOf)(delivery) }).value;
       const event = spec.event.find(delivery, json);
       if (!event) throw new PayloadError(`missing ${spec.event.describe}`, 'event');
-      const unfitEvent = unfitName(event, spec.event);
-      if (unfitEvent) throw new PayloadError(unfitEvent, 'event');
+      const unfitEvent = unfitName(event);
+      if (unfitEvent) throw new PayloadError(`${spec.event.describe} ${unfitEvent}`, 'event');
       const deliveryId = spec.deliveryId?.find(delivery, json);
       // An unfit id is not worth losing the delivery over; it is read as absent (no duplicate check).
-      const ids = deliveryId && spec.deliveryId && !unfitName(deliveryId, spec.deliveryId) ? { deliveryId } : {};
+      const ids = deliveryId && !unfitName(deliveryId) ? { deliveryId } : {};
       const own = isRendered(event);
       if (!own && !fallback) return { kind: 'ignored', event, ...ids };
       const schema = own ? ((schemas ??= spec.schemas())[event] as z.core.$ZodType | undefined) : (otherSchema ??= (fallback as NonNullable<typeof fallback>).schema());

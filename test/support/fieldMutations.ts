@@ -45,8 +45,6 @@ export function withMutation<T>(payload: Record<string, unknown>, { path, change
   }
 }
 
-/** A copy of the payload with the mutation applied. */
-export const mutated = (payload: Record<string, unknown>, mutation: Mutation): Record<string, unknown> => withMutation(payload, mutation, structuredClone);
 
 /** Values a field may be retyped to: any JSON of another kind, with no text that would itself read as a leak. */
 const retypes = (original: unknown) =>
