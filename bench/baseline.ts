@@ -55,7 +55,8 @@ function findHoles(svg: string, candidates: readonly string[]): Hole[] {
     if (!value) continue;
     for (let at = svg.indexOf(value); at !== -1; at = svg.indexOf(value, at + 1)) {
       const end = at + value.length;
-      const whole = value.length >= ALWAYS_MATCH_LENGTH || (!TOKEN.test(svg.charAt(at - 1)) && !TOKEN.test(svg.charAt(end)));
+      const whole =
+        value.length >= ALWAYS_MATCH_LENGTH || (!TOKEN.test(svg.charAt(at - 1)) && !TOKEN.test(svg.charAt(end)));
       if (whole && !taken(at, end)) holes.push({ start: at, end, value: index });
     }
   }
@@ -63,7 +64,8 @@ function findHoles(svg: string, candidates: readonly string[]): Hole[] {
 }
 
 /** Text placed verbatim inside a template literal: backslash, backtick, `${` and CR escaped (CR would read as LF). */
-export const templateText = (text: string): string => text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${').replace(/\r/g, '\\r');
+export const templateText = (text: string): string =>
+  text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${').replace(/\r/g, '\\r');
 
 /** The baseline function for `svg`, interpolating those of `candidates` it contains. */
 export function buildTemplateBaseline(svg: string, candidates: readonly string[]): TemplateBaseline {

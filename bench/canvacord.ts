@@ -30,14 +30,21 @@ const USER = { name: 'Ada', level: 42, xp: 1234, requiredXp: 5000, rank: 3 };
  * a warm function keeps it; scaledPicture.ts), while canvacord decodes the whole picture for
  * every card.
  */
-export async function benchVersusCanvacord(options: { samples: number; warmup: number }, log: (line: string) => void = () => undefined): Promise<VersusFigures[]> {
+export async function benchVersusCanvacord(
+  options: { samples: number; warmup: number },
+  log: (line: string) => void = () => undefined,
+): Promise<VersusFigures[]> {
   Font.loadDefault();
   const figures: VersusFigures[] = [];
   for (const side of [256, 1024]) figures.push(await versus(side, options, log));
   return figures;
 }
 
-async function versus(side: number, options: { samples: number; warmup: number }, log: (line: string) => void): Promise<VersusFigures> {
+async function versus(
+  side: number,
+  options: { samples: number; warmup: number },
+  log: (line: string) => void,
+): Promise<VersusFigures> {
   const avatar = inlineImage(gradientPng(side), 'image/png', { width: side, height: side });
   const held = await heldPicture(avatar, fitFor(AVATAR_SIZE, 'png'));
   const ours = () =>
@@ -91,6 +98,8 @@ async function versus(side: number, options: { samples: number; warmup: number }
     ratio: 0,
   };
   figures.ratio = Math.round((figures.ours.ms.median / figures.canvacord.ms.median) * 100) / 100;
-  log(`png vs canvacord, ${side} px avatar: ours ${figures.ours.ms.median} ms, canvacord ${figures.canvacord.ms.median} ms (${figures.ratio}x)`);
+  log(
+    `png vs canvacord, ${side} px avatar: ours ${figures.ours.ms.median} ms, canvacord ${figures.canvacord.ms.median} ms (${figures.ratio}x)`,
+  );
   return figures;
 }

@@ -45,7 +45,6 @@ export interface ColdStartOptions {
   outDir: string;
 }
 
-
 export interface BundleEntry {
   bundle: string;
   entry: string;
@@ -71,7 +70,10 @@ export function inputsBySource(inputs: Record<string, { bytesInOutput: number }>
 }
 
 /** Builds one bundle; returns its inputs by source, biggest first, and every module it holds. */
-export async function bundle(entry: string, outfile: string): Promise<{ bySource: { input: string; bytes: number }[]; modules: string[] }> {
+export async function bundle(
+  entry: string,
+  outfile: string,
+): Promise<{ bySource: { input: string; bytes: number }[]; modules: string[] }> {
   const result = await build({
     entryPoints: [entry],
     outfile,
@@ -125,7 +127,10 @@ const short = (samples: number[]) => {
   return { median: significant(summary.median, 3), p99: significant(summary.p99, 3), runs: samples.length };
 };
 
-export async function benchColdStart(options: ColdStartOptions, log: (line: string) => void = () => undefined): Promise<ColdStartFigures[]> {
+export async function benchColdStart(
+  options: ColdStartOptions,
+  log: (line: string) => void = () => undefined,
+): Promise<ColdStartFigures[]> {
   rmSync(options.outDir, { recursive: true, force: true });
   const built: (BundleEntry & { name: string; file: string; largest: { input: string; bytes: number }[] })[] = [];
   for (const entry of bundleEntries()) {
@@ -136,7 +141,9 @@ export async function benchColdStart(options: ColdStartOptions, log: (line: stri
     built.push({ ...entry, name: entry.bundle, file, largest: bySource.slice(0, 8) });
   }
   // Runs interleaved across bundles, so a burst of load from elsewhere does not land on one bundle only.
-  const runs = new Map(built.map(({ name }) => [name, { plain: [] as number[], maps: [] as number[], ready: [] as number[] }]));
+  const runs = new Map(
+    built.map(({ name }) => [name, { plain: [] as number[], maps: [] as number[], ready: [] as number[] }]),
+  );
   for (const { file } of built) await importOnce(file, false); // the first import of each warms the disk cache
   for (let run = 0; run < options.runs; run += 1) {
     for (const { name, file } of built) {
@@ -166,9 +173,14 @@ export async function benchColdStart(options: ColdStartOptions, log: (line: stri
     };
     if (!baseline) {
       figures.importRatio = significant(summarize(slot.plain).median / baselineMedian, 3);
-      figures.meetsTargets = { size: code.length <= sizeTarget(name, draws), import: figures.importRatio <= COLD_START_TARGETS.importRatio };
+      figures.meetsTargets = {
+        size: code.length <= sizeTarget(name, draws),
+        import: figures.importRatio <= COLD_START_TARGETS.importRatio,
+      };
     }
-    log(`cold start ${name}: ${figures.bytes} B, import median ${figures.importMs.median} ms (${figures.importWithSourceMapsMs.median} ms with source maps)`);
+    log(
+      `cold start ${name}: ${figures.bytes} B, import median ${figures.importMs.median} ms (${figures.importWithSourceMapsMs.median} ms with source maps)`,
+    );
     return figures;
   });
 }

@@ -16,4 +16,5 @@ export const COLD_START_TARGETS = {
  */
 const OWN_TARGETS: Record<string, number> = { webhooks: 360 * 1024, docs: 660 * 1024 };
 
-export const sizeTarget = (bundle: string, draws: boolean): number => OWN_TARGETS[bundle] ?? (draws ? COLD_START_TARGETS.drawsBytes : COLD_START_TARGETS.neverDrawsBytes);
+export const sizeTarget = (bundle: string, draws: boolean): number =>
+  OWN_TARGETS[bundle] ?? (draws ? COLD_START_TARGETS.drawsBytes : COLD_START_TARGETS.neverDrawsBytes);

@@ -66,7 +66,10 @@ const query = (params: Record<string, string>) => new URLSearchParams(params).to
 
 function scenarios(keys: string[], imageHost: string): Scenario[] {
   const keyed = (n: number) => ({ Authorization: `Bearer ${keys[n % keys.length]}` });
-  const rankCardQuery = query({ ...(routes.rankCard.example.query as Record<string, string>), avatar: `${imageHost}/avatar.png` });
+  const rankCardQuery = query({
+    ...(routes.rankCard.example.query as Record<string, string>),
+    avatar: `${imageHost}/avatar.png`,
+  });
   const push = JSON.stringify(githubPayloads.push);
   return [
     {
@@ -99,7 +102,11 @@ function scenarios(keys: string[], imageHost: string): Scenario[] {
       what: 'limiter per webhook id + GitHub push rendered to an embed + delivery claimed, token sealed, posted to the fake Discord, outcome logged',
       method: 'POST',
       path: (n) => `/webhooks/${webhookId(n % keys.length)}/${WEBHOOK_TOKEN}/github`,
-      headers: (n) => ({ 'Content-Type': 'application/json', 'X-GitHub-Event': 'push', 'X-GitHub-Delivery': `bench-${n}` }),
+      headers: (n) => ({
+        'Content-Type': 'application/json',
+        'X-GitHub-Event': 'push',
+        'X-GitHub-Delivery': `bench-${n}`,
+      }),
       body: () => push,
     },
   ];
@@ -112,7 +119,12 @@ interface Run {
 }
 
 /** One autocannon run of a scenario; `next` numbers the requests across runs (unique delivery ids, fresh picture URLs). */
-function cannon(url: string, scenario: Scenario, next: () => number, run: { connections: number; duration?: number; amount?: number }): Promise<Run> {
+function cannon(
+  url: string,
+  scenario: Scenario,
+  next: () => number,
+  run: { connections: number; duration?: number; amount?: number },
+): Promise<Run> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   return new Promise((resolve, reject) => {
@@ -127,7 +139,13 @@ function cannon(url: string, scenario: Scenario, next: () => number, run: { conn
             setupRequest: (request) => {
               const n = next();
               const body = scenario.body?.(n);
-              return { ...request, method: scenario.method, path: scenario.path(n), headers: { ...request.headers, ...scenario.headers(n) }, ...(body !== undefined ? { body } : {}) };
+              return {
+                ...request,
+                method: scenario.method,
+                path: scenario.path(n),
+                headers: { ...request.headers, ...scenario.headers(n) },
+                ...(body !== undefined ? { body } : {}),
+              };
             },
           },
         ],
@@ -143,13 +161,26 @@ function cannon(url: string, scenario: Scenario, next: () => number, run: { conn
 
 async function expectOk(url: string, scenario: Scenario, n: number): Promise<void> {
   const body = scenario.body?.(n);
-  const response = await fetch(`${url}${scenario.path(n)}`, { method: scenario.method, headers: scenario.headers(n), ...(body !== undefined ? { body } : {}) });
+  const response = await fetch(`${url}${scenario.path(n)}`, {
+    method: scenario.method,
+    headers: scenario.headers(n),
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`${scenario.name}: ${scenario.method} ${scenario.path(n)} answered ${response.status} ${text.slice(0, 300)}`);
+  if (response.status !== 200)
+    throw new Error(
+      `${scenario.name}: ${scenario.method} ${scenario.path(n)} answered ${response.status} ${text.slice(0, 300)}`,
+    );
 }
 
-export async function benchEndToEnd(options: EndToEndOptions, log: (line: string) => void = () => undefined): Promise<EndToEndFigures> {
-  const keys = Array.from({ length: options.keys }, (_, i) => `bench-key-${String(i).padStart(4, '0')}-${randomBytes(8).toString('hex')}`);
+export async function benchEndToEnd(
+  options: EndToEndOptions,
+  log: (line: string) => void = () => undefined,
+): Promise<EndToEndFigures> {
+  const keys = Array.from(
+    { length: options.keys },
+    (_, i) => `bench-key-${String(i).padStart(4, '0')}-${randomBytes(8).toString('hex')}`,
+  );
   const picture = gradientPng(256);
   const host = await startImageHost({ '/avatar.png': sendBody(picture), '/picture.png': sendBody(picture) });
   const discord = await startFakeDiscord();
@@ -188,7 +219,10 @@ export async function benchEndToEnd(options: EndToEndOptions, log: (line: string
     const figures: ScenarioFigures[] = [];
     for (const scenario of all) {
       await cannon(url, scenario, next, { connections: options.connections, duration: options.warmupSeconds });
-      const { latencies, statuses, result } = await cannon(url, scenario, next, { connections: options.connections, duration: options.durationSeconds });
+      const { latencies, statuses, result } = await cannon(url, scenario, next, {
+        connections: options.connections,
+        duration: options.durationSeconds,
+      });
       const requests = latencies.length;
       const seconds = result.duration > 0 ? result.duration : options.durationSeconds;
       const scenarioFigures: ScenarioFigures = {
@@ -205,9 +239,16 @@ export async function benchEndToEnd(options: EndToEndOptions, log: (line: string
         timeouts: result.timeouts,
       };
       figures.push(scenarioFigures);
-      log(`e2e ${scenario.name}: ${scenarioFigures.requestsPerSecond} req/s, median ${scenarioFigures.latencyMs.median} ms, p99 ${scenarioFigures.latencyMs.p99} ms, statuses ${JSON.stringify(statuses)}`);
+      log(
+        `e2e ${scenario.name}: ${scenarioFigures.requestsPerSecond} req/s, median ${scenarioFigures.latencyMs.median} ms, p99 ${scenarioFigures.latencyMs.p99} ms, statuses ${JSON.stringify(statuses)}`,
+      );
     }
-    return { keys: keys.length, ratePerMinute: options.ratePerMinute, limiterCapacityPerSecond: Math.floor((keys.length * options.ratePerMinute) / 60), scenarios: figures };
+    return {
+      keys: keys.length,
+      ratePerMinute: options.ratePerMinute,
+      limiterCapacityPerSecond: Math.floor((keys.length * options.ratePerMinute) / 60),
+      scenarios: figures,
+    };
   } catch (error) {
     if (stderrTail.length) log(`server stderr (tail): ${stderrTail.join('')}`);
     throw error;

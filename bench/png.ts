@@ -48,30 +48,54 @@ async function cases(): Promise<{ name: string; svg: string; width: number; heig
     { name: 'jail example (sample SVG picture)', svg: await example('jail'), ...square },
     { name: 'jail over a 256×256 PNG picture', svg: renderJail({ image: rasterPicture, ...square }), ...square },
     // What a warm function draws for a PNG answer: the fetcher's copy at the output's size (scaledPicture.ts).
-    { name: 'jail over the same picture, held at 512×512 by the fetcher', svg: renderJail({ image: await heldPicture(rasterPicture, fitFor(square, 'png')), ...square }), ...square },
+    {
+      name: 'jail over the same picture, held at 512×512 by the fetcher',
+      svg: renderJail({ image: await heldPicture(rasterPicture, fitFor(square, 'png')), ...square }),
+      ...square,
+    },
     { name: 'contrast filter example (sample SVG picture)', svg: await example('contrast'), ...square },
     {
       name: 'rank card, name with emoji (no avatar)',
-      svg: renderRankCard({ username: 'Ada 😀👍🏽 🇫🇷', level: 42, xp: 1234, requiredXp: 5000, rank: 3, status: 'online', theme: 'dark' }),
+      svg: renderRankCard({
+        username: 'Ada 😀👍🏽 🇫🇷',
+        level: 42,
+        xp: 1234,
+        requiredXp: 5000,
+        rank: 3,
+        status: 'online',
+        theme: 'dark',
+      }),
       width: 934,
       height: 282,
     },
     {
       name: 'rank card, Japanese name (no avatar)',
-      svg: renderRankCard({ username: '山田太郎', level: 42, xp: 1234, requiredXp: 5000, rank: 3, status: 'online', theme: 'dark' }),
+      svg: renderRankCard({
+        username: '山田太郎',
+        level: 42,
+        xp: 1234,
+        requiredXp: 5000,
+        rank: 3,
+        status: 'online',
+        theme: 'dark',
+      }),
       width: 934,
       height: 282,
     },
   ];
 }
 
-export async function benchPng(options: PngOptions, log: (line: string) => void = () => undefined): Promise<PngFigures[]> {
+export async function benchPng(
+  options: PngOptions,
+  log: (line: string) => void = () => undefined,
+): Promise<PngFigures[]> {
   const figures: PngFigures[] = [];
   for (const { name, svg, ...size } of await cases()) {
     let png: Buffer = Buffer.alloc(0);
     for (let i = 0; i < options.warmup; i += 1) png = await svgToPng(svg, 'inline');
     const { width, height } = pngSize(png);
-    if (width !== size.width || height !== size.height) throw new Error(`${name} rasterised to ${width}×${height}, not ${size.width}×${size.height}`);
+    if (width !== size.width || height !== size.height)
+      throw new Error(`${name} rasterised to ${width}×${height}, not ${size.width}×${size.height}`);
     const samples: number[] = [];
     for (let i = 0; i < options.samples; i += 1) {
       const start = process.hrtime.bigint();

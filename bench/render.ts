@@ -41,7 +41,10 @@ export const imageRoutes = (): RouteEntry[] => routeList.filter((route) => route
 /** The baseline of a route: built from the SVG its handler drew for the example. */
 export async function routeBaseline(route: RouteEntry): Promise<{ svg: string; baseline: TemplateBaseline }> {
   const svg = (await exampleDrawer(route)()).body;
-  return { svg, baseline: buildTemplateBaseline(svg, dynamicValues(route.example.query ?? {}, SAMPLE_PICTURE.dataUri)) };
+  return {
+    svg,
+    baseline: buildTemplateBaseline(svg, dynamicValues(route.example.query ?? {}, SAMPLE_PICTURE.dataUri)),
+  };
 }
 
 /** Keeps results alive (and forces each string flat, as writing it out would) so no work is optimised away. */
@@ -84,9 +87,13 @@ function sampleBatched(run: () => string, ms: number): { samples: number[]; batc
   return { samples, batch };
 }
 
-const perSecond = (samplesUs: readonly number[]) => significant(1e6 / (samplesUs.reduce((sum, us) => sum + us, 0) / samplesUs.length), 4);
+const perSecond = (samplesUs: readonly number[]) =>
+  significant(1e6 / (samplesUs.reduce((sum, us) => sum + us, 0) / samplesUs.length), 4);
 
-export async function benchRenders(options: RenderOptions, log: (line: string) => void = () => undefined): Promise<RenderFigures[]> {
+export async function benchRenders(
+  options: RenderOptions,
+  log: (line: string) => void = () => undefined,
+): Promise<RenderFigures[]> {
   const figures: RenderFigures[] = [];
   for (const route of imageRoutes()) {
     const draw = exampleDrawer(route);
@@ -117,7 +124,9 @@ export async function benchRenders(options: RenderOptions, log: (line: string) =
       ratio: significant(handlerUs.median / baselineUs.median, 3),
       responseWrapUs: roundSummary(summarize(wrap.samples)),
     });
-    log(`render ${route.id}: handler median ${significant(handlerUs.median, 3)} µs, baseline ${significant(baselineUs.median, 3)} µs, ×${significant(handlerUs.median / baselineUs.median, 3)}`);
+    log(
+      `render ${route.id}: handler median ${significant(handlerUs.median, 3)} µs, baseline ${significant(baselineUs.median, 3)} µs, ×${significant(handlerUs.median / baselineUs.median, 3)}`,
+    );
   }
   if (sink === 0.5) log('unreachable');
   return figures;

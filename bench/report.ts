@@ -24,7 +24,11 @@ export interface BenchResults {
 const TEXT_COLUMNS = new Set(['', 'route', 'scenario', 'request', 'bundle', 'case', 'largest inputs', 'size target']);
 
 const table = (head: string[], rows: (string | number)[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map((cell) => (TEXT_COLUMNS.has(cell) ? '---' : '---:')).join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map((cell) => (TEXT_COLUMNS.has(cell) ? '---' : '---:')).join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
 
 const us = (microseconds: number) => formatMs(microseconds / 1000);
 
@@ -72,12 +76,26 @@ function renderSection(render: RenderFigures[], options?: RenderOptions): string
   return [
     '## In-process render speed of every image route',
     '',
-    table(['route', 'SVG', 'handler median', 'handler p99', 'handler renders/s', 'baseline median', 'baseline p99', 'baseline renders/s', 'handler / baseline', 'of which response wrap'], rows),
+    table(
+      [
+        'route',
+        'SVG',
+        'handler median',
+        'handler p99',
+        'handler renders/s',
+        'baseline median',
+        'baseline p99',
+        'baseline renders/s',
+        'handler / baseline',
+        'of which response wrap',
+      ],
+      rows,
+    ),
     '',
     `Ratios range from ${ratios[0]}× to ${ratios[ratios.length - 1]}× (median ${ratios[Math.floor((ratios.length - 1) / 2)]}×).`,
     '',
     `- **handler**: the route's own handler (the function its Lambda runs after the middlewares) drawing the route table's \`example\`, through the docs gallery's drawer (\`exampleDrawer\` in functions/docs/gallery.ts): the query is parsed by the route's zod schema once, and the docs' sample picture (an inline ${''}256×256 SVG) stands in for every fetched picture, so no I/O is timed. Each render is timed on its own (\`process.hrtime.bigint()\` around one awaited call) for ${options ? `${options.millisecondsPerRoute / 1000} s per route after ${options.warmupMilliseconds / 1000} s of warm-up` : 'a fixed time per route after a warm-up'}; renders/s is 1 / mean. The time includes building the element tree, text measuring and layout, escaping, serialising, and wrapping the answer (\`svgResponse\`: size check and SHA-256 ETag).`,
-    '- **baseline**: the same SVG string, byte for byte, produced by one generated function whose body is a single template literal: the document\'s static text inline and the example\'s dynamic values interpolated (the picture\'s data URI, and each non-URL query value, XML-escaped, where it appears whole as a token, or its words where text is wrapped; numbers that the handler reformats or derives, such as XP shown as "1,234" or bar widths, stay static). No tree, layout, escaping or hashing: a lower bound for any code producing this string. `npm test` checks that every baseline reproduces its route\'s SVG exactly. One call is far below the timer\'s resolution, so it is timed in batches of calls lasting ~20 µs and each sample is a batch\'s mean (its p99 is of batch means, hence smoother than a per-call p99). Each result string is flattened (`charCodeAt`), as writing it out would; otherwise V8 returns an unflattened rope in a few ns.',
+    "- **baseline**: the same SVG string, byte for byte, produced by one generated function whose body is a single template literal: the document's static text inline and the example's dynamic values interpolated (the picture's data URI, and each non-URL query value, XML-escaped, where it appears whole as a token, or its words where text is wrapped; numbers that the handler reformats or derives, such as XP shown as \"1,234\" or bar widths, stay static). No tree, layout, escaping or hashing: a lower bound for any code producing this string. `npm test` checks that every baseline reproduces its route's SVG exactly. One call is far below the timer's resolution, so it is timed in batches of calls lasting ~20 µs and each sample is a batch's mean (its p99 is of batch means, hence smoother than a per-call p99). Each result string is flattened (`charCodeAt`), as writing it out would; otherwise V8 returns an unflattened rope in a few ns.",
     '- **handler / baseline**: median handler time / median baseline time.',
     '- **of which response wrap**: `svgResponse(svg)` alone on the finished SVG (the size check and the ETag hash), to show how much of the handler time is not drawing.',
   ].join('\n');
@@ -88,7 +106,19 @@ function endToEndSection(e2e: EndToEndFigures, options?: EndToEndOptions, render
     const bad = Object.entries(s.statuses)
       .filter(([status]) => !status.startsWith('2'))
       .map(([status, count]) => `${count}× ${status}`);
-    return [s.scenario, `\`${s.request}\``, `**${formatRate(s.requestsPerSecond)}**`, formatMs(s.latencyMs.median), formatMs(s.latencyMs.p90), formatMs(s.latencyMs.p99), formatMs(s.latencyMs.max), s.requests.toLocaleString('en-US'), bad.length || s.errors || s.timeouts ? [...bad, `${s.errors} errors`, `${s.timeouts} timeouts`].join(', ') : 'none'];
+    return [
+      s.scenario,
+      `\`${s.request}\``,
+      `**${formatRate(s.requestsPerSecond)}**`,
+      formatMs(s.latencyMs.median),
+      formatMs(s.latencyMs.p90),
+      formatMs(s.latencyMs.p99),
+      formatMs(s.latencyMs.max),
+      s.requests.toLocaleString('en-US'),
+      bad.length || s.errors || s.timeouts
+        ? [...bad, `${s.errors} errors`, `${s.timeouts} timeouts`].join(', ')
+        : 'none',
+    ];
   });
   const seconds = options?.durationSeconds ?? e2e.scenarios[0]?.durationSeconds;
   const slowest = [...e2e.scenarios].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[0];
@@ -105,7 +135,7 @@ function endToEndSection(e2e: EndToEndFigures, options?: EndToEndOptions, render
     '',
     `- The local server (\`npm start\`'s entry point, infra/local/main.ts, in its own process: API Gateway emulation, the authorizer with its cache, the rate limiter, the function groups loaded in-process, and its embedded dynalite DynamoDB, in memory) on 127.0.0.1, driven by autocannon from the benchmark's process with ${options?.connections ?? e2e.scenarios[0]?.connections} connections (keep-alive, no pipelining) for ${seconds} s per scenario, after ${options?.warmupSeconds ?? '?'} s of warm-up (which also loads the group's function). Latency is autocannon's per-response time (request written to response complete), percentiles over every response of the measured run.`,
     `- **Rate limiter exercised, not tripped**: ${e2e.keys} API keys are seeded through \`LOCAL_API_KEY\` (comma-separated) and requests use them in turn, so every request is counted by the limiter (an atomic DynamoDB counter per key and minute) on the authorizer's path. **\`RATE_LIMIT_PER_MINUTE\` is raised to ${e2e.ratePerMinute}** (default 60), i.e. ${e2e.limiterCapacityPerSecond.toLocaleString('en-US')} requests/s across the keys, far above what the server reaches here; an environment variable cannot carry enough keys (Linux caps one at 128 KiB) to stay under the default of 60. Every key went through the authorizer once before the first scenario, as on a warm gateway. The relay is counted per Discord webhook id instead: it posts to ${e2e.keys} webhook ids in turn, and \`RELAY_NEW_PAIRS_PER_MINUTE\` (default 20 per source address) is raised to ${e2e.keys} so each id is tried once as a new pair from 127.0.0.1; after Discord (the fake) accepts it, a pair is no longer limited by address. Any 429 would appear under non-2xx.`,
-    '- **rank-card**: the route table\'s example with the avatar on an image host on 127.0.0.1 (allowed by `IMAGE_FETCH_ALLOW_HOSTS`); after the first request the picture comes from the fetcher\'s in-memory cache, as in a warm Lambda.',
+    "- **rank-card**: the route table's example with the avatar on an image host on 127.0.0.1 (allowed by `IMAGE_FETCH_ALLOW_HOSTS`); after the first request the picture comes from the fetcher's in-memory cache, as in a warm Lambda.",
     '- **filter (contrast)**: every request names a distinct picture URL on the 127.0.0.1 image host (a 256×256 PNG), so each one pays the guarded fetch (address checks, download, magic bytes, base64) before drawing the 512×512 filter SVG.',
     '- **bot read**: `GET /v1/bots/{clientId}` of a bot registered before the run.',
     '- **webhook relay**: a GitHub `push` delivery (a unique `X-GitHub-Delivery` each, so none is a duplicate) relayed to a fake Discord on 127.0.0.1 (`DISCORD_API_BASE`; test/support/fakeDiscord.ts) answering at once: rendering, the delivery log claim and outcome (two DynamoDB writes), the token sealed with AES-256-GCM, and the POST to Discord.',
@@ -127,13 +157,32 @@ function coldStartSection(cold: ColdStartFigures[], runs?: number): string {
     formatMs(c.importMs.p99),
     formatMs(c.importWithSourceMapsMs.median),
     formatMs(c.processReadyMs),
-    c.largestInputs.slice(0, 3).map((i) => `${i.input} ${formatBytes(i.bytes)}`).join(', '),
+    c.largestInputs
+      .slice(0, 3)
+      .map((i) => `${i.input} ${formatBytes(i.bytes)}`)
+      .join(', '),
   ]);
-  const missed = cold.filter((c) => c.meetsTargets && !(c.meetsTargets.size && c.meetsTargets.import)).map((c) => `\`${c.bundle}\``);
+  const missed = cold
+    .filter((c) => c.meetsTargets && !(c.meetsTargets.size && c.meetsTargets.import))
+    .map((c) => `\`${c.bundle}\``);
   return [
     '## Cold start: bundle size and import time',
     '',
-    table(['bundle', 'size', 'size target', 'gzip -9', 'import median', 'import vs DynamoDB alone', 'import p99', 'import median, --enable-source-maps', 'process start → imported', 'largest inputs'], rows),
+    table(
+      [
+        'bundle',
+        'size',
+        'size target',
+        'gzip -9',
+        'import median',
+        'import vs DynamoDB alone',
+        'import p99',
+        'import median, --enable-source-maps',
+        'process start → imported',
+        'largest inputs',
+      ],
+      rows,
+    ),
     '',
     `- Each function group's entry (functions/<group>/index.ts, from its manifest) and \`functions/authorizer/index.ts\`, bundled by esbuild with the options CDK's NodejsFunction gets (infra/cdk/bundling.ts, shared by both): ESM, minified, source map, target node22, main fields module/main, the \`createRequire\` banner, \`@aws-sdk/*\` and \`@resvg/resvg-js\` external, fontkit's WOFF2 decoder left out. **size** is index.mjs (what Lambda loads; the fonts and resvg's native package ship beside it in the drawing groups' packages and are not counted); **gzip -9** approximates its share of the deployment zip; **largest inputs** are the npm packages (or folders of this checkout) that contribute most bytes to it, from the esbuild metafile.`,
     `- **import**: in a fresh \`node\` process (this machine's ${process.version}; Lambda runs Node 22), the time of \`await import(bundle)\`: parsing and evaluating the bundle and its module-level set-up, median and p99 of ${runs ?? 'several'} runs interleaved across bundles, after one unmeasured run each. The AWS SDK, external to the bundles, is resolved from this checkout's node_modules (on Lambda it comes with the runtime), so its load time is included. **\`@aws-sdk/client-dynamodb\` alone** (bench/dynamoDbAlone.ts) is a bundle that imports only the DynamoDB client, measured in the same runs: every function loads at least that, so **import vs DynamoDB alone** is the cost of the function's own code and packages as a multiple of it. Fonts are read lazily at the first drawing; resvg is loaded at the first PNG. **--enable-source-maps** is how the deployed functions run (CDK sets \`NODE_OPTIONS\`). **process start → imported** is \`performance.now()\` once imported: Node's own start-up plus the import.`,
@@ -143,18 +192,35 @@ function coldStartSection(cold: ColdStartFigures[], runs?: number): string {
 }
 
 function versusSection(versus: VersusFigures): string {
-  const row = (name: string, side: VersusFigures['ours']) => [name, `${side.width}×${side.height}`, formatBytes(side.pngBytes), `**${formatMs(side.ms.median)}**`, formatMs(side.ms.p99)];
+  const row = (name: string, side: VersusFigures['ours']) => [
+    name,
+    `${side.width}×${side.height}`,
+    formatBytes(side.pngBytes),
+    `**${formatMs(side.ms.median)}**`,
+    formatMs(side.ms.p99),
+  ];
   return [
     `### Beside canvacord: ${versus.case}`,
     '',
-    table(['', 'size', 'PNG', 'median', 'p99'], [row('ours (renderRankCard, then svgToPng)', versus.ours), row("canvacord's RankCardBuilder", versus.canvacord)]),
+    table(
+      ['', 'size', 'PNG', 'median', 'p99'],
+      [row('ours (renderRankCard, then svgToPng)', versus.ours), row("canvacord's RankCardBuilder", versus.canvacord)],
+    ),
     '',
     `- **Ours takes ${versus.ratio}× canvacord's median** (the target of issue 19 is 0.25× or less). The same user, figures, status and avatar on both; one of each in turn, after warm-up, in the same process. canvacord (a devDependency, bench only) draws with @napi-rs/canvas (Skia). Ours draws the avatar from the fetcher's copy at the circle's 180 pixels, as a warm function holds it for PNG answers; canvacord decodes the whole picture each time.`,
   ].join('\n');
 }
 
 function pngSection(png: PngFigures[], samples?: number): string {
-  const rows = png.map((p) => [p.case, `${p.width}×${p.height}`, formatBytes(p.svgBytes), formatBytes(p.pngBytes), `**${formatMs(p.ms.median)}**`, formatMs(p.ms.p99), formatMs(p.ms.max)]);
+  const rows = png.map((p) => [
+    p.case,
+    `${p.width}×${p.height}`,
+    formatBytes(p.svgBytes),
+    formatBytes(p.pngBytes),
+    `**${formatMs(p.ms.median)}**`,
+    formatMs(p.ms.p99),
+    formatMs(p.ms.max),
+  ]);
   return [
     '## PNG rasterisation',
     '',

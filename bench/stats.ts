@@ -13,7 +13,8 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[rank - 1] as number;
 }
 
-const isSorted = (values: readonly number[]) => values.every((value, i) => i === 0 || (values[i - 1] as number) <= value);
+const isSorted = (values: readonly number[]) =>
+  values.every((value, i) => i === 0 || (values[i - 1] as number) <= value);
 
 export interface Summary {
   samples: number;
@@ -48,7 +49,9 @@ export function significant(value: number, digits = 4): number {
 
 /** Every number of a summary to `digits` significant digits. */
 export const roundSummary = (summary: Summary, digits = 4): Summary =>
-  Object.fromEntries(Object.entries(summary).map(([name, value]) => [name, name === 'samples' ? value : significant(value, digits)])) as unknown as Summary;
+  Object.fromEntries(
+    Object.entries(summary).map(([name, value]) => [name, name === 'samples' ? value : significant(value, digits)]),
+  ) as unknown as Summary;
 
 /** A duration in milliseconds for a table: µs below 1 ms, ms with 3 significant digits above. */
 export function formatMs(ms: number): string {
@@ -65,7 +68,8 @@ export function formatBytes(bytes: number): string {
 }
 
 /** A count per second with thousands separators, no decimals above 100. */
-export const formatRate = (perSecond: number): string => (perSecond >= 100 ? Math.round(perSecond).toLocaleString('en-US') : String(significant(perSecond, 3)));
+export const formatRate = (perSecond: number): string =>
+  perSecond >= 100 ? Math.round(perSecond).toLocaleString('en-US') : String(significant(perSecond, 3));
 
 /** Milliseconds since `start` (a `process.hrtime.bigint()` reading). */
 export const msSince = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e6;

@@ -14,7 +14,16 @@ import webhooks from './webhooks/group';
  * Every function group's manifest, in the order the OpenAPI document lists their tags. A group
  * named by the route table without a manifest here does not compile.
  */
-const manifests: { [G in FunctionGroup]: GroupManifest<G> } = { 'rank-card': rankCard, filters, generators, overlays, bots, webhooks, dashboard, docs };
+const manifests: { [G in FunctionGroup]: GroupManifest<G> } = {
+  'rank-card': rankCard,
+  filters,
+  generators,
+  overlays,
+  bots,
+  webhooks,
+  dashboard,
+  docs,
+};
 
 export const groupManifests: GroupManifest[] = Object.values(manifests);
 

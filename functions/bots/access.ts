@@ -11,9 +11,14 @@ const everyones = (bot: BotProfile): boolean => bot.public && bot.verifiedAt !==
  * Anyone may claim any client id, so a claim nobody proved is not served to others (that would put
  * words in a real bot's mouth); others get the 404 of an unknown id, which does not reveal the claim.
  */
-export async function visibleBot(deps: BotServices, clientId: string, callerAccount: string | undefined): Promise<BotProfile> {
+export async function visibleBot(
+  deps: BotServices,
+  clientId: string,
+  callerAccount: string | undefined,
+): Promise<BotProfile> {
   const bot = await deps.bots.get(clientId);
-  if (!bot || (!everyones(bot) && bot.ownerAccount !== callerAccount)) throw new ApiError('NOT_FOUND', `No bot ${clientId}`);
+  if (!bot || (!everyones(bot) && bot.ownerAccount !== callerAccount))
+    throw new ApiError('NOT_FOUND', `No bot ${clientId}`);
   return bot;
 }
 
@@ -22,14 +27,26 @@ export async function visibleBot(deps: BotServices, clientId: string, callerAcco
  * when everyone reads it; a private or unverified one is the 404 its reads give, so a write does not
  * reveal that it exists. A registration (whose unknown id would be a 201) says how to claim the id.
  */
-export async function refused(deps: BotServices, refusal: Refusal, clientId: string, registering = false): Promise<ApiError> {
+export async function refused(
+  deps: BotServices,
+  refusal: Refusal,
+  clientId: string,
+  registering = false,
+): Promise<ApiError> {
   const bot = refusal === 'forbidden' ? await deps.bots.get(clientId) : undefined;
   if (bot && everyones(bot)) return new ApiError('FORBIDDEN', `Bot ${clientId} is registered by another account`);
-  if (registering) return new ApiError('NOT_FOUND', `No bot ${clientId} of this account to replace; if the application is yours, prove it with its bot token (POST /v1/bots/${clientId}/verify) to claim it`);
+  if (registering)
+    return new ApiError(
+      'NOT_FOUND',
+      `No bot ${clientId} of this account to replace; if the application is yours, prove it with its bot token (POST /v1/bots/${clientId}/verify) to claim it`,
+    );
   return new ApiError('NOT_FOUND', `No bot ${clientId}`);
 }
 
-export const statusSettings = (deps: BotServices): StatusSettings => ({ onlineWindowSeconds: deps.onlineWindowSeconds, now: deps.now() });
+export const statusSettings = (deps: BotServices): StatusSettings => ({
+  onlineWindowSeconds: deps.onlineWindowSeconds,
+  now: deps.now(),
+});
 
 /**
  * Write routes act for the account the caller's key belongs to (always there behind the

@@ -11,6 +11,9 @@ async function removeBot(clientId: string, account: string, deps: BotServices) {
   return { clientId, deleted: true as const };
 }
 
-export const deleteBot: BotHandler<Routes['deleteBot']> = async ({ path }, context, deps) => jsonResponse(await removeBot(path.clientId, callerOf(context.account), deps), context.requestId);
+export const deleteBot: BotHandler<Routes['deleteBot']> = async ({ path }, context, deps) =>
+  jsonResponse(await removeBot(path.clientId, callerOf(context.account), deps), context.requestId);
 
-export const dashboardDeleteBot = signedIn(routes.dashboardDeleteBot, async ({ path }, session, context, deps) => accountJson(await removeBot(path.clientId, session.accountId, deps), context.requestId));
+export const dashboardDeleteBot = signedIn(routes.dashboardDeleteBot, async ({ path }, session, context, deps) =>
+  accountJson(await removeBot(path.clientId, session.accountId, deps), context.requestId),
+);

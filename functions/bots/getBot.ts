@@ -5,4 +5,7 @@ import type { Routes } from '../../shared/routes/table';
 import { statusSettings, visibleBot } from './access';
 
 export const getBot: BotHandler<Routes['getBot']> = async ({ path }, context, deps) =>
-  jsonResponse(botDetail(await visibleBot(deps, path.clientId, context.account), statusSettings(deps), context.account), context.requestId);
+  jsonResponse(
+    botDetail(await visibleBot(deps, path.clientId, context.account), statusSettings(deps), context.account),
+    context.requestId,
+  );

@@ -13,6 +13,21 @@ import { dashboardSaveBot, registerBot } from './registerBot';
 import { dashboardBots } from './ownedBots';
 import { dashboardVerifyBot, verifyBot } from './verifyBot';
 
-export const handlers = { deleteBot, getBot, getBotCommands, getBotStats, getBotStatus, listBots, postBotStats, putBotCommands, registerBot, verifyBot, dashboardBots, dashboardSaveBot, dashboardVerifyBot, dashboardDeleteBot };
+export const handlers = {
+  deleteBot,
+  getBot,
+  getBotCommands,
+  getBotStats,
+  getBotStatus,
+  listBots,
+  postBotStats,
+  putBotCommands,
+  registerBot,
+  verifyBot,
+  dashboardBots,
+  dashboardSaveBot,
+  dashboardVerifyBot,
+  dashboardDeleteBot,
+};
 export const kit = botKit;
 export const handler = groupHandler(botRoutes, handlers, kit);

@@ -9,5 +9,11 @@ export const listBots: BotHandler<Routes['listBots']> = async ({ query }, contex
   const { limit, sort, tag, cursor } = query;
   const page = await deps.bots.list({ limit, sort, tag, after: cursor ? decodeCursor(cursor, sort, tag) : undefined });
   const settings = statusSettings(deps);
-  return jsonResponse({ bots: page.bots.map((bot) => botSummary(bot, settings)), nextCursor: page.next ? encodeCursor(page.next, sort, tag) : null }, context.requestId);
+  return jsonResponse(
+    {
+      bots: page.bots.map((bot) => botSummary(bot, settings)),
+      nextCursor: page.next ? encodeCursor(page.next, sort, tag) : null,
+    },
+    context.requestId,
+  );
 };

@@ -26,12 +26,17 @@ export const VERIFICATIONS_PER_MINUTE = 5;
 export const botKit: GroupKit<BotServices> = {
   services: (stores) => {
     const onlineWindowSeconds = Number(process.env.BOT_ONLINE_WINDOW_SECONDS || 120);
-    if (!(onlineWindowSeconds > 0)) throw new Error(`BOT_ONLINE_WINDOW_SECONDS must be a positive number, got ${process.env.BOT_ONLINE_WINDOW_SECONDS}`);
+    if (!(onlineWindowSeconds > 0))
+      throw new Error(
+        `BOT_ONLINE_WINDOW_SECONDS must be a positive number, got ${process.env.BOT_ONLINE_WINDOW_SECONDS}`,
+      );
     return {
       bots: stores.bots,
       onlineWindowSeconds,
       discordApiBase: discordApiBaseFromEnv(),
-      verifications: new RateLimiter(stores.rateCounters, { limit: positiveInteger(process.env, 'BOT_VERIFICATIONS_PER_MINUTE', VERIFICATIONS_PER_MINUTE) }),
+      verifications: new RateLimiter(stores.rateCounters, {
+        limit: positiveInteger(process.env, 'BOT_VERIFICATIONS_PER_MINUTE', VERIFICATIONS_PER_MINUTE),
+      }),
       now: () => new Date(),
     };
   },

@@ -23,10 +23,16 @@ async function verifyControl(clientId: string, account: string, botToken: string
     logger.warn('Discord could not check a bot token', { clientId, reason: check.reason });
     throw new ApiError('UPSTREAM_ERROR', 'Discord could not check the token; try again in a moment');
   }
-  if (check.kind === 'refused') throw new ApiError('FORBIDDEN', 'Discord does not accept this bot token (reset it on the Developer Portal and try the new one)');
-  if (check.id !== clientId) throw new ApiError('FORBIDDEN', `This token is the bot of application ${check.id}, not ${clientId}`);
+  if (check.kind === 'refused')
+    throw new ApiError(
+      'FORBIDDEN',
+      'Discord does not accept this bot token (reset it on the Developer Portal and try the new one)',
+    );
+  if (check.id !== clientId)
+    throw new ApiError('FORBIDDEN', `This token is the bot of application ${check.id}, not ${clientId}`);
   const result = await deps.bots.verify(clientId, account, check, deps.now());
-  if (result === 'forbidden') throw new ApiError('FORBIDDEN', `Bot ${clientId} is verified by another account; ask the operator to transfer it`);
+  if (result === 'forbidden')
+    throw new ApiError('FORBIDDEN', `Bot ${clientId} is verified by another account; ask the operator to transfer it`);
   return { data: botDetail(result.bot, statusSettings(deps), account), status: result.created ? 201 : 200 };
 }
 
@@ -35,7 +41,10 @@ export const verifyBot: BotHandler<Routes['verifyBot']> = async ({ path, body },
   return jsonResponse(data, context.requestId, status);
 };
 
-export const dashboardVerifyBot = signedIn(routes.dashboardVerifyBot, async ({ path, body }, session, context, deps) => {
-  const { data, status } = await verifyControl(path.clientId, session.accountId, body.botToken, deps);
-  return accountJson(data, context.requestId, status);
-});
+export const dashboardVerifyBot = signedIn(
+  routes.dashboardVerifyBot,
+  async ({ path, body }, session, context, deps) => {
+    const { data, status } = await verifyControl(path.clientId, session.accountId, body.botToken, deps);
+    return accountJson(data, context.requestId, status);
+  },
+);

@@ -7,7 +7,10 @@ import { signedIn } from './services';
 const { dashboardSession: sessionRoute, dashboardSignOut: signOutRoute } = dashboardRoutes;
 
 export const dashboardSession = signedIn(sessionRoute, async (_input, session, context) =>
-  accountJson({ account: { id: session.accountId, name: session.accountName }, csrfToken: session.csrfToken }, context.requestId),
+  accountJson(
+    { account: { id: session.accountId, name: session.accountName }, csrfToken: session.csrfToken },
+    context.requestId,
+  ),
 );
 
 export const dashboardSignOut = signedIn(signOutRoute, async ({ raw }, session, context, services) => {

@@ -33,7 +33,9 @@ export function secretsManagerSecret(secretArn: string, now: () => number = Date
       client.destroy();
     }
     if (!value?.trim() || value.trim() === UNSET_CLIENT_SECRET) {
-      logger.error('the Discord client secret is not set: put it in Secrets Manager (README, "The dashboard in AWS")', { secretArn });
+      logger.error('the Discord client secret is not set: put it in Secrets Manager (README, "The dashboard in AWS")', {
+        secretArn,
+      });
       throw new ApiError('SERVICE_UNAVAILABLE', 'Sign-in is not set up on this server yet');
     }
     kept = { value: value.trim(), until: now() + KEPT_MS };

@@ -7,6 +7,16 @@ import { dashboardPage } from './page';
 import { dashboardKit } from './services';
 import { dashboardCallback, dashboardSignIn } from './signIn';
 
-export const handlers = { dashboardPage, dashboardSignIn, dashboardCallback, dashboardSession, dashboardSignOut, dashboardKeys, dashboardCreateKey, dashboardKeyUsage, dashboardRevokeKey };
+export const handlers = {
+  dashboardPage,
+  dashboardSignIn,
+  dashboardCallback,
+  dashboardSession,
+  dashboardSignOut,
+  dashboardKeys,
+  dashboardCreateKey,
+  dashboardKeyUsage,
+  dashboardRevokeKey,
+};
 export const kit = dashboardKit;
 export const handler = groupHandler(dashboardRoutes, handlers, kit);

@@ -10,22 +10,37 @@ import { keyUsage, usageFrom, type KeyUsage, type UsageBucket } from './usage';
 /** A key's usage over the 30 days, from the limiter's counts (one query; nothing is written to read it). */
 export async function usageOfKey(key: ApiKeyRecord, services: DashboardServices): Promise<KeyUsage> {
   const now = Math.floor(services.now().getTime() / 1000);
-  return keyUsage(await services.rateCounters.counts(keyPrincipal(key.id), usageFrom(now), now), services.rateLimit, now);
+  return keyUsage(
+    await services.rateCounters.counts(keyPrincipal(key.id), usageFrom(now), now),
+    services.rateLimit,
+    now,
+  );
 }
 
-const label = (start: string, span: 'minutes' | 'hours' | 'days') => (span === 'days' ? start.slice(5, 10) : `${start.slice(11, 16)} UTC`);
+const label = (start: string, span: 'minutes' | 'hours' | 'days') =>
+  span === 'days' ? start.slice(5, 10) : `${start.slice(11, 16)} UTC`;
 const chart = (title: string, buckets: UsageBucket[], span: 'minutes' | 'hours' | 'days') =>
-  renderUsageChart({ title, bars: buckets.map((bucket) => ({ label: label(bucket.start, span), allowed: bucket.allowed, refused: bucket.refused })) });
+  renderUsageChart({
+    title,
+    bars: buckets.map((bucket) => ({
+      label: label(bucket.start, span),
+      allowed: bucket.allowed,
+      refused: bucket.refused,
+    })),
+  });
 
 /** GET /dashboard/api/keys/{keyId}/usage: the numbers and their three charts; another account's key is a 404. */
-export const dashboardKeyUsage = signedIn(dashboardRoutes.dashboardKeyUsage, async ({ path }, session, context, services) => {
-  const key = await services.apiKeys.getById(path.keyId);
-  if (!key || key.owner !== session.accountId) throw new ApiError('NOT_FOUND', `You have no key ${path.keyId}`);
-  const usage = await usageOfKey(key, services);
-  const charts = {
-    minutes: chart('Requests per minute, last hour', usage.minutes, 'minutes'),
-    hours: chart('Requests per hour, last 24 hours', usage.hours, 'hours'),
-    days: chart('Requests per day, last 30 days', usage.days, 'days'),
-  };
-  return accountJson({ keyId: key.id, ...usage, charts }, context.requestId);
-});
+export const dashboardKeyUsage = signedIn(
+  dashboardRoutes.dashboardKeyUsage,
+  async ({ path }, session, context, services) => {
+    const key = await services.apiKeys.getById(path.keyId);
+    if (!key || key.owner !== session.accountId) throw new ApiError('NOT_FOUND', `You have no key ${path.keyId}`);
+    const usage = await usageOfKey(key, services);
+    const charts = {
+      minutes: chart('Requests per minute, last hour', usage.minutes, 'minutes'),
+      hours: chart('Requests per hour, last 24 hours', usage.hours, 'hours'),
+      days: chart('Requests per day, last 30 days', usage.days, 'days'),
+    };
+    return accountJson({ keyId: key.id, ...usage, charts }, context.requestId);
+  },
+);

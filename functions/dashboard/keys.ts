@@ -11,7 +11,12 @@ import { paceRefusal } from '../../shared/access/rateLimiter';
 const { dashboardKeys: listRoute, dashboardCreateKey: createRoute, dashboardRevokeKey: revokeRoute } = dashboardRoutes;
 
 /** What the dashboard shows of a key: never its hash, nor the API Gateway key behind it. */
-const viewOf = ({ id, name, createdAt, revokedAt }: ApiKeyRecord): KeyView => ({ id, name, createdAt, ...(revokedAt ? { revokedAt } : {}) });
+const viewOf = ({ id, name, createdAt, revokedAt }: ApiKeyRecord): KeyView => ({
+  id,
+  name,
+  createdAt,
+  ...(revokedAt ? { revokedAt } : {}),
+});
 
 /** The account's keys; the active ones with their use today and when last used (from the limiter's counts). */
 export const dashboardKeys = signedIn(listRoute, async (_input, session, context, services) => {
@@ -34,10 +39,17 @@ export const dashboardCreateKey = signedIn(createRoute, async ({ body }, session
   const pace = await services.keyCreations.hit(`keys:${session.accountId}`);
   if (!pace.allowed) throw paceRefusal(pace, 'keys a minute');
   try {
-    const { record, value } = await services.keys.create({ name: body.name, owner: session.accountId, now: services.now() }, MAX_ACTIVE_KEYS);
+    const { record, value } = await services.keys.create(
+      { name: body.name, owner: session.accountId, now: services.now() },
+      MAX_ACTIVE_KEYS,
+    );
     return accountJson({ key: viewOf(record), value }, context.requestId, 201);
   } catch (error) {
-    if (error instanceof NoKeySlotError) throw new ApiError('FORBIDDEN', `You have ${MAX_ACTIVE_KEYS} active keys, the most an account may hold; revoke one first`);
+    if (error instanceof NoKeySlotError)
+      throw new ApiError(
+        'FORBIDDEN',
+        `You have ${MAX_ACTIVE_KEYS} active keys, the most an account may hold; revoke one first`,
+      );
     throw error;
   }
 });

@@ -13,10 +13,26 @@ const signedOut = (signInHref: string, local: boolean, declined: boolean) =>
   h(
     'section',
     { id: 'signed-out' },
-    declined ? h('p', { class: 'note', role: 'status' }, 'You cancelled signing in with Discord: nothing was shared and you are not signed in.') : [],
+    declined
+      ? h(
+          'p',
+          { class: 'note', role: 'status' },
+          'You cancelled signing in with Discord: nothing was shared and you are not signed in.',
+        )
+      : [],
     h('p', {}, 'Sign in to create and revoke your API keys and see how much they are used.'),
-    h('a', { class: 'button primary', href: signInHref }, local ? 'Sign in locally (development only)' : 'Sign in with Discord'),
-    local ? h('p', { class: 'note' }, 'No Discord application is configured on this local server: this sign-in works from this machine only, as the local developer who owns the key npm start printed.') : [],
+    h(
+      'a',
+      { class: 'button primary', href: signInHref },
+      local ? 'Sign in locally (development only)' : 'Sign in with Discord',
+    ),
+    local
+      ? h(
+          'p',
+          { class: 'note' },
+          'No Discord application is configured on this local server: this sign-in works from this machine only, as the local developer who owns the key npm start printed.',
+        )
+      : [],
   );
 
 const CHARTS = [
@@ -30,10 +46,19 @@ const signedIn = (accountName: string) =>
   h(
     'div',
     { id: 'signed-in' },
-    h('div', { class: 'account' }, h('p', {}, 'Signed in as ', h('strong', { id: 'account-name' }, accountName)), h('button', { type: 'button', id: 'sign-out' }, 'Sign out')),
+    h(
+      'div',
+      { class: 'account' },
+      h('p', {}, 'Signed in as ', h('strong', { id: 'account-name' }, accountName)),
+      h('button', { type: 'button', id: 'sign-out' }, 'Sign out'),
+    ),
     // Every form here calls the dashboard's API from the page's script, which takes this away: without
     // it the forms would be inert, so say so (a <noscript> is not shown where only script execution is off).
-    h('p', { id: 'needs-script', class: 'problem' }, 'This page needs JavaScript: its forms (keys, bots, webhooks, signing out) call the dashboard\u2019s API from the page. Turn JavaScript on for this site and reload.'),
+    h(
+      'p',
+      { id: 'needs-script', class: 'problem' },
+      'This page needs JavaScript: its forms (keys, bots, webhooks, signing out) call the dashboard\u2019s API from the page. Turn JavaScript on for this site and reload.',
+    ),
     h('p', { id: 'problem', class: 'problem', role: 'alert' }),
     h('p', { id: 'status', class: 'note', role: 'status' }),
     h(
@@ -45,14 +70,35 @@ const signedIn = (accountName: string) =>
         'form',
         { id: 'create-key' },
         h('label', { for: 'key-name' }, 'Key name'),
-        h('div', { class: 'row' }, h('input', { id: 'key-name', name: 'name', maxlength: 64, required: 'required', autocomplete: 'off', placeholder: 'my bot' }), h('button', { type: 'submit', id: 'create-button', class: 'primary' }, 'Create key')),
+        h(
+          'div',
+          { class: 'row' },
+          h('input', {
+            id: 'key-name',
+            name: 'name',
+            maxlength: 64,
+            required: 'required',
+            autocomplete: 'off',
+            placeholder: 'my bot',
+          }),
+          h('button', { type: 'submit', id: 'create-button', class: 'primary' }, 'Create key'),
+        ),
       ),
       h(
         'div',
         { id: 'new-key', hidden: 'hidden' },
         h('label', { for: 'new-key-value' }, 'Your new key'),
-        h('div', { class: 'row' }, h('input', { id: 'new-key-value', readonly: 'readonly', spellcheck: 'false' }), h('button', { type: 'button', id: 'copy-key' }, 'Copy')),
-        h('p', { class: 'note' }, 'It is shown only now: copy it and keep it safe. Only its hash is stored; if you lose it, create another and revoke this one.'),
+        h(
+          'div',
+          { class: 'row' },
+          h('input', { id: 'new-key-value', readonly: 'readonly', spellcheck: 'false' }),
+          h('button', { type: 'button', id: 'copy-key' }, 'Copy'),
+        ),
+        h(
+          'p',
+          { class: 'note' },
+          'It is shown only now: copy it and keep it safe. Only its hash is stored; if you lose it, create another and revoke this one.',
+        ),
       ),
       h('p', { id: 'no-keys', class: 'note', hidden: 'hidden' }, 'No keys yet.'),
       h(
@@ -61,7 +107,17 @@ const signedIn = (accountName: string) =>
         h(
           'table',
           { id: 'keys' },
-          h('thead', {}, h('tr', {}, ['Name', 'Id', 'Created', 'Last used', 'Today', 'Status', 'Actions'].map((label) => h('th', { scope: 'col' }, label)))),
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              ['Name', 'Id', 'Created', 'Last used', 'Today', 'Status', 'Actions'].map((label) =>
+                h('th', { scope: 'col' }, label),
+              ),
+            ),
+          ),
           h('tbody', {}),
         ),
       ),
@@ -70,8 +126,19 @@ const signedIn = (accountName: string) =>
       'section',
       { id: 'usage', hidden: 'hidden', 'aria-labelledby': 'usage-title' },
       h('h2', { id: 'usage-title', tabindex: -1 }, 'Usage'),
-      h('p', { class: 'note' }, 'Requests let through in blue, refused over the quota (429) in red, from the rate limiter\u2019s own counts.'),
-      CHARTS.map(([span, caption]) => h('figure', {}, h('img', { id: `chart-${span}`, alt: '', width: 640, height: 180 }), h('figcaption', {}, caption))),
+      h(
+        'p',
+        { class: 'note' },
+        'Requests let through in blue, refused over the quota (429) in red, from the rate limiter\u2019s own counts.',
+      ),
+      CHARTS.map(([span, caption]) =>
+        h(
+          'figure',
+          {},
+          h('img', { id: `chart-${span}`, alt: '', width: 640, height: 180 }),
+          h('figcaption', {}, caption),
+        ),
+      ),
     ),
     botsSection(),
     webhooksSection(),
@@ -91,7 +158,22 @@ export const dashboardPage: DashboardHandler<Routes['dashboardPage']> = async ({
     // The API below this page; the usage charts arrive as SVG text and are shown as data: pictures.
     allow: { 'connect-src': "'self'", 'img-src': 'data:' },
     headers: { 'Cache-Control': 'no-store' },
-    ...(session ? { data: { session: { account: { id: session.accountId, name: session.accountName }, csrfToken: session.csrfToken } } } : {}),
-    body: [h('h1', {}, 'Dashboard'), session ? signedIn(session.accountName) : signedOut(`${raw.basePath}${dashboardRoutes.dashboardSignIn.path}`, services.signIn?.kind === 'local', query.signin === 'declined')],
+    ...(session
+      ? {
+          data: {
+            session: { account: { id: session.accountId, name: session.accountName }, csrfToken: session.csrfToken },
+          },
+        }
+      : {}),
+    body: [
+      h('h1', {}, 'Dashboard'),
+      session
+        ? signedIn(session.accountName)
+        : signedOut(
+            `${raw.basePath}${dashboardRoutes.dashboardSignIn.path}`,
+            services.signIn?.kind === 'local',
+            query.signin === 'declined',
+          ),
+    ],
   });
 };

@@ -18,7 +18,12 @@ const unavailablePage = (dashboardHref: string): APIGatewayProxyResult => {
     headers: { 'Cache-Control': 'no-store', 'Retry-After': String(UNAVAILABLE_RETRY_AFTER) },
     body: [
       h('h1', {}, 'Dashboard'),
-      h('section', { id: 'unavailable' }, h('p', { class: 'problem', role: 'alert' }, 'The dashboard is unavailable; retry shortly.'), h('a', { class: 'button primary', href: dashboardHref }, 'Retry')),
+      h(
+        'section',
+        { id: 'unavailable' },
+        h('p', { class: 'problem', role: 'alert' }, 'The dashboard is unavailable; retry shortly.'),
+        h('a', { class: 'button primary', href: dashboardHref }, 'Retry'),
+      ),
     ],
   });
   return { ...page, statusCode: 503 };
@@ -33,7 +38,12 @@ const unavailablePage = (dashboardHref: string): APIGatewayProxyResult => {
 export const dashboardPageUnavailable: ApiMiddleware = {
   onError: (request) => {
     const { event, error } = request;
-    if (event.httpMethod !== 'GET' || event.resource !== dashboardRoutes.dashboardPage.path || !(error instanceof StoreUnavailableError)) return;
+    if (
+      event.httpMethod !== 'GET' ||
+      event.resource !== dashboardRoutes.dashboardPage.path ||
+      !(error instanceof StoreUnavailableError)
+    )
+      return;
     logger.error('dashboard page: the store is unavailable', { error });
     request.response = unavailablePage(`${basePathOf(event)}${dashboardRoutes.dashboardPage.path}`);
   },

@@ -21,7 +21,10 @@ const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
 /** The request's Host header, checked: anything else is a 400, never a URL built from it. */
 export function hostOf(raw: RouteInput<RouteDefinition>['raw']): string {
   const host = raw.headers.host ?? 'localhost';
-  if (!HOST.test(host)) throw new ApiError('INVALID_PARAMETER', 'The Host header is not a host name (and port)', [{ field: 'Host', issue: 'must be a host name or address, and an optional port' }]);
+  if (!HOST.test(host))
+    throw new ApiError('INVALID_PARAMETER', 'The Host header is not a host name (and port)', [
+      { field: 'Host', issue: 'must be a host name or address, and an optional port' },
+    ]);
   return host;
 }
 
@@ -32,7 +35,10 @@ export function hostOf(raw: RouteInput<RouteDefinition>['raw']): string {
  * cannot steer a sign-in elsewhere.
  */
 export function dashboardPlace(raw: RouteInput<RouteDefinition>['raw'], publicUrl: string | undefined): DashboardPlace {
-  const pageUrl = (publicUrl ?? `${raw.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'}://${hostOf(raw)}${raw.basePath}${dashboardPage.path}`).replace(/\/+$/, '');
+  const pageUrl = (
+    publicUrl ??
+    `${raw.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'}://${hostOf(raw)}${raw.basePath}${dashboardPage.path}`
+  ).replace(/\/+$/, '');
   const { pathname, protocol } = new URL(pageUrl);
   const secure = protocol === 'https:';
   return {

@@ -43,7 +43,11 @@ export function signInFromEnv(env: NodeJS.ProcessEnv = process.env): SignInProvi
     // In AWS the secret stays in Secrets Manager (its ARN here); locally it is the variable itself.
     const { DISCORD_CLIENT_SECRET: secret, DISCORD_CLIENT_SECRET_ARN: secretArn } = env;
     if (!secret && !secretArn) throw new Error('DISCORD_CLIENT_ID is set without DISCORD_CLIENT_SECRET');
-    return discordSignIn({ apiBase: discordApiBaseFromEnv(env), clientId, clientSecret: secretArn ? secretsManagerSecret(secretArn) : async () => secret as string });
+    return discordSignIn({
+      apiBase: discordApiBaseFromEnv(env),
+      clientId,
+      clientSecret: secretArn ? secretsManagerSecret(secretArn) : async () => secret as string,
+    });
   }
   // Only the local server sets this (infra/local/server.ts); the AWS stack never does.
   return env.DASHBOARD_LOCAL_SIGN_IN === '1' ? localSignIn : undefined;

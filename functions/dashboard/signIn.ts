@@ -18,7 +18,12 @@ const randomToken = () => randomBytes(32).toString('base64url');
 const seconds = (services: DashboardServices) => Math.floor(services.now().getTime() / 1000);
 
 function redirect(location: string, cookies: string[]) {
-  return { statusCode: 302, headers: { Location: location, 'Cache-Control': 'no-store' }, multiValueHeaders: { 'Set-Cookie': cookies }, body: '' };
+  return {
+    statusCode: 302,
+    headers: { Location: location, 'Cache-Control': 'no-store' },
+    multiValueHeaders: { 'Set-Cookie': cookies },
+    body: '',
+  };
 }
 
 /**
@@ -28,9 +33,19 @@ function redirect(location: string, cookies: string[]) {
  */
 function providerFor(services: DashboardServices, raw: RouteInput<RouteDefinition>['raw']): SignInProvider {
   const provider = services.signIn;
-  if (!provider) throw new ApiError('SERVICE_UNAVAILABLE', 'Sign-in is not set up on this server (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET)');
-  if (provider.kind === 'local' && !(isLoopback(raw.sourceIp) && namesThisServer(hostOf(raw), raw.headers['x-forwarded-port']))) {
-    throw new ApiError('FORBIDDEN', 'The local sign-in is for this machine only: open the dashboard at localhost, 127.0.0.1 or [::1], on the port the server listens on');
+  if (!provider)
+    throw new ApiError(
+      'SERVICE_UNAVAILABLE',
+      'Sign-in is not set up on this server (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET)',
+    );
+  if (
+    provider.kind === 'local' &&
+    !(isLoopback(raw.sourceIp) && namesThisServer(hostOf(raw), raw.headers['x-forwarded-port']))
+  ) {
+    throw new ApiError(
+      'FORBIDDEN',
+      'The local sign-in is for this machine only: open the dashboard at localhost, 127.0.0.1 or [::1], on the port the server listens on',
+    );
   }
   return provider;
 }
@@ -63,29 +78,50 @@ export const dashboardSignIn: DashboardHandler<Routes['dashboardSignIn']> = asyn
   const provider = providerFor(services, raw);
   const place = dashboardPlace(raw, services.publicUrl);
   const [state, verifier] = [randomToken(), randomToken()];
-  await services.signIns.put(sha256Hex(state), { verifier, redirectUri: place.redirectUri, expiresAt: seconds(services) + SIGN_IN_SECONDS });
+  await services.signIns.put(sha256Hex(state), {
+    verifier,
+    redirectUri: place.redirectUri,
+    expiresAt: seconds(services) + SIGN_IN_SECONDS,
+  });
   const challenge = createHash('sha256').update(verifier).digest('base64url');
-  return redirect(provider.authorizeUrl({ state, challenge, redirectUri: place.redirectUri }), [setCookie(SIGN_IN_COOKIE, state, SIGN_IN_SECONDS, place.signIn)]);
+  return redirect(provider.authorizeUrl({ state, challenge, redirectUri: place.redirectUri }), [
+    setCookie(SIGN_IN_COOKIE, state, SIGN_IN_SECONDS, place.signIn),
+  ]);
 };
 
 /**
  * Finishes it: the state must be the one this browser started with, and unused; then the code (with
  * the verifier) is exchanged for the account, and a new session opens. Discord's tokens are dropped.
  */
-export const dashboardCallback: DashboardHandler<Routes['dashboardCallback']> = async ({ query, raw }, _context, services) => {
+export const dashboardCallback: DashboardHandler<Routes['dashboardCallback']> = async (
+  { query, raw },
+  _context,
+  services,
+) => {
   const provider = providerFor(services, raw);
   const place = dashboardPlace(raw, services.publicUrl);
   const bound = readCookie(raw.headers, SIGN_IN_COOKIE);
   if (bound !== query.state) {
-    throw new ApiError('INVALID_PARAMETER', 'This sign-in was not started in this browser; sign in again', [{ field: 'state', issue: 'does not match the sign-in started here' }]);
+    throw new ApiError('INVALID_PARAMETER', 'This sign-in was not started in this browser; sign in again', [
+      { field: 'state', issue: 'does not match the sign-in started here' },
+    ]);
   }
   const signIn = await services.signIns.take(sha256Hex(query.state), seconds(services));
-  if (!signIn) throw new ApiError('INVALID_PARAMETER', 'This sign-in is unknown, used or expired; sign in again', [{ field: 'state', issue: 'is unknown, used or expired' }]);
+  if (!signIn)
+    throw new ApiError('INVALID_PARAMETER', 'This sign-in is unknown, used or expired; sign in again', [
+      { field: 'state', issue: 'is unknown, used or expired' },
+    ]);
   // The person chose Cancel on Discord: back to the page, which says so (the state is used up).
-  if (query.error === 'access_denied') return redirect(`${place.pageUrl}?signin=declined`, [clearCookie(SIGN_IN_COOKIE, place.signIn)]);
-  if (query.error !== undefined || query.code === undefined) throw new ApiError('UNAUTHORIZED', `The sign-in was not authorized (${query.error ?? 'no code'})`);
+  if (query.error === 'access_denied')
+    return redirect(`${place.pageUrl}?signin=declined`, [clearCookie(SIGN_IN_COOKIE, place.signIn)]);
+  if (query.error !== undefined || query.code === undefined)
+    throw new ApiError('UNAUTHORIZED', `The sign-in was not authorized (${query.error ?? 'no code'})`);
 
-  const account = await provider.account({ code: query.code, verifier: signIn.verifier, redirectUri: signIn.redirectUri });
+  const account = await provider.account({
+    code: query.code,
+    verifier: signIn.verifier,
+    redirectUri: signIn.redirectUri,
+  });
   const id = randomToken();
   await services.sessions.put(sha256Hex(id), {
     accountId: account.id,
@@ -94,5 +130,8 @@ export const dashboardCallback: DashboardHandler<Routes['dashboardCallback']> = 
     createdAt: services.now().toISOString(),
     expiresAt: seconds(services) + SESSION_SECONDS,
   });
-  return redirect(place.pageUrl, [setCookie(SESSION_COOKIE, id, SESSION_SECONDS, place.session), clearCookie(SIGN_IN_COOKIE, place.signIn)]);
+  return redirect(place.pageUrl, [
+    setCookie(SESSION_COOKIE, id, SESSION_SECONDS, place.session),
+    clearCookie(SIGN_IN_COOKIE, place.signIn),
+  ]);
 };

@@ -43,21 +43,42 @@ export function discordSignIn(app: DiscordApp): SignInProvider {
         prompt: 'none',
       })}`,
     async account({ code, verifier, redirectUri }) {
-      const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, client_id: app.clientId, client_secret: await app.clientSecret() });
-      const token = await discordJson<{ access_token?: unknown; token_type?: unknown }>('token', `${app.apiBase}/oauth2/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-        body: form.toString(),
-        signal: timeout(),
+      const form = new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+        client_id: app.clientId,
+        client_secret: await app.clientSecret(),
       });
+      const token = await discordJson<{ access_token?: unknown; token_type?: unknown }>(
+        'token',
+        `${app.apiBase}/oauth2/token`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+          body: form.toString(),
+          signal: timeout(),
+        },
+      );
       if (typeof token.access_token !== 'string') throw upstream('token', 'no access token in the answer');
       // The access token is used for this one read and then forgotten: nothing of Discord's is kept.
-      const user = await discordJson<{ id?: unknown; username?: unknown; global_name?: unknown }>('user', `${app.apiBase}/users/@me`, {
-        headers: { Authorization: `Bearer ${token.access_token}`, Accept: 'application/json' },
-        signal: timeout(),
-      });
-      if (typeof user.id !== 'string' || !/^[0-9]{1,20}$/.test(user.id)) throw upstream('user', 'no user id in the answer');
-      const name = typeof user.global_name === 'string' && user.global_name ? user.global_name : typeof user.username === 'string' ? user.username : user.id;
+      const user = await discordJson<{ id?: unknown; username?: unknown; global_name?: unknown }>(
+        'user',
+        `${app.apiBase}/users/@me`,
+        {
+          headers: { Authorization: `Bearer ${token.access_token}`, Accept: 'application/json' },
+          signal: timeout(),
+        },
+      );
+      if (typeof user.id !== 'string' || !/^[0-9]{1,20}$/.test(user.id))
+        throw upstream('user', 'no user id in the answer');
+      const name =
+        typeof user.global_name === 'string' && user.global_name
+          ? user.global_name
+          : typeof user.username === 'string'
+            ? user.username
+            : user.id;
       return { id: user.id, name };
     },
   };
@@ -86,7 +107,10 @@ async function discordJson<T>(step: 'token' | 'user', url: string, init: Request
   if (response.status === 400 || response.status === 401) {
     await response.body?.cancel();
     logger.info('Discord refused the sign-in', { step, status: response.status });
-    throw new ApiError('UNAUTHORIZED', 'Discord did not accept this sign-in (the code is used, expired or not ours); sign in again');
+    throw new ApiError(
+      'UNAUTHORIZED',
+      'Discord did not accept this sign-in (the code is used, expired or not ours); sign in again',
+    );
   }
   if (!response.ok) {
     await response.body?.cancel();

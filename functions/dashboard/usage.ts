@@ -33,7 +33,11 @@ export const usageFrom = (nowSeconds: number) => nowSeconds - (nowSeconds % DAY)
 export function keyUsage(counts: Map<number, number>, limitPerMinute: number, nowSeconds: number): KeyUsage {
   const buckets = (size: number, count: number): UsageBucket[] => {
     const first = nowSeconds - (nowSeconds % size) - (count - 1) * size;
-    const spans = Array.from({ length: count }, (_, i) => ({ start: new Date((first + i * size) * 1000).toISOString(), allowed: 0, refused: 0 }));
+    const spans = Array.from({ length: count }, (_, i) => ({
+      start: new Date((first + i * size) * 1000).toISOString(),
+      allowed: 0,
+      refused: 0,
+    }));
     for (const [minute, hits] of counts) {
       const span = spans[Math.floor((minute - first) / size)];
       if (!span || minute < first) continue;

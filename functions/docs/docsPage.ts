@@ -28,7 +28,17 @@ const tryForm = () =>
     { id: 'try' },
     h('label', {}, 'Route', h('select', { id: 'try-route' })),
     h('div', { id: 'try-params' }),
-    h('label', {}, 'API key', h('input', { id: 'try-key', type: 'password', autocomplete: 'off', placeholder: 'Bearer key (sent only to this API)' })),
+    h(
+      'label',
+      {},
+      'API key',
+      h('input', {
+        id: 'try-key',
+        type: 'password',
+        autocomplete: 'off',
+        placeholder: 'Bearer key (sent only to this API)',
+      }),
+    ),
     h('button', { type: 'submit' }, 'Send'),
     h('p', { id: 'try-status', role: 'status' }),
     h('img', { id: 'try-image', alt: 'The answer', hidden: 'hidden' }),
@@ -62,9 +72,21 @@ function buildPage(basePath: string, items: GalleryItem[]): APIGatewayProxyResul
     allow: { 'img-src': 'data: blob:', 'connect-src': "'self'" },
     body: [
       h('h1', {}, document.info.title),
-      h('p', {}, 'SVG and PNG images for chat bots, Discord bot information, and a webhook relay. Every /v1 route takes ', h('code', {}, 'Authorization: Bearer <key>'), '; the machine-readable description is ', h('a', { href: `${basePath}/openapi.json` }, 'openapi.json'), '.'),
+      h(
+        'p',
+        {},
+        'SVG and PNG images for chat bots, Discord bot information, and a webhook relay. Every /v1 route takes ',
+        h('code', {}, 'Authorization: Bearer <key>'),
+        '; the machine-readable description is ',
+        h('a', { href: `${basePath}/openapi.json` }, 'openapi.json'),
+        '.',
+      ),
       h('h2', { id: 'gallery' }, 'Gallery'),
-      h('p', {}, "Each image below is drawn now by its route's own code from the example request under it (a sample landscape stands in for the pictures those examples name). Add format=png for PNG."),
+      h(
+        'p',
+        {},
+        "Each image below is drawn now by its route's own code from the example request under it (a sample landscape stands in for the pictures those examples name). Add format=png for PNG.",
+      ),
       h('div', { class: 'gallery' }, items.map(card)),
       h(
         'p',

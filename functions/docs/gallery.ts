@@ -10,7 +10,12 @@ import { handlers as rankCard } from '../rank-card/handlers';
 import { SAMPLE_PICTURE } from './samplePicture';
 import { lazyLoad } from '../../shared/loading/lazyLoad';
 
-const imageHandlers: Partial<Record<RouteId, PictureHandler<RouteDefinition>>> = { ...filters, ...generators, ...overlays, ...rankCard };
+const imageHandlers: Partial<Record<RouteId, PictureHandler<RouteDefinition>>> = {
+  ...filters,
+  ...generators,
+  ...overlays,
+  ...rankCard,
+};
 
 export interface GalleryItem {
   route: RouteEntry;
@@ -26,11 +31,22 @@ const galleryServices: PictureServices = { images: { load: async () => SAMPLE_PI
  * picture standing in for fetched ones; each call draws it again (the benchmarks time it).
  * `overrides`: query parameters over the example's (tests draw it at other sizes).
  */
-export function exampleDrawer(route: RouteEntry, overrides: Record<string, string> = {}): () => Promise<APIGatewayProxyResult> {
+export function exampleDrawer(
+  route: RouteEntry,
+  overrides: Record<string, string> = {},
+): () => Promise<APIGatewayProxyResult> {
   const handler = imageHandlers[route.id];
   if (!handler) throw new Error(`no handler for image route ${route.id}`);
-  const query = (routes[route.id].schemas as { query?: { parse(input: unknown): unknown } }).query?.parse({ ...route.example.query, ...overrides });
-  const input = { path: undefined, query, body: undefined, raw: { body: '', headers: {}, basePath: '' } } as RouteInput<RouteDefinition>;
+  const query = (routes[route.id].schemas as { query?: { parse(input: unknown): unknown } }).query?.parse({
+    ...route.example.query,
+    ...overrides,
+  });
+  const input = {
+    path: undefined,
+    query,
+    body: undefined,
+    raw: { body: '', headers: {}, basePath: '' },
+  } as RouteInput<RouteDefinition>;
   return () => handler(input, {} as ApiContext, galleryServices);
 }
 

@@ -18,7 +18,12 @@ export const openApi: RouteHandler<Routes['openApi']> = async ({ raw }) => {
   }
   return {
     statusCode: 200,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=300', ETag: served.etag, 'Access-Control-Allow-Origin': '*' },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'public, max-age=300',
+      ETag: served.etag,
+      'Access-Control-Allow-Origin': '*',
+    },
     body: served.body,
   };
 };

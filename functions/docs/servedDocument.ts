@@ -11,7 +11,8 @@ import type { OpenApiDocument } from '../../shared/openapi/document';
  * it keeps the bundle small.
  */
 let built: OpenApiDocument | undefined;
-const documentFile = () => process.env.OPENAPI_DOCUMENT || fileURLToPath(new URL('../../docs/openapi.json', import.meta.url));
+const documentFile = () =>
+  process.env.OPENAPI_DOCUMENT || fileURLToPath(new URL('../../docs/openapi.json', import.meta.url));
 
 export const servedDocument = (serverUrl: string): OpenApiDocument => {
   built ??= JSON.parse(readFileSync(documentFile(), 'utf8')) as OpenApiDocument;

@@ -10,5 +10,15 @@ import type { Filter } from '../../shared/svg/filters';
 /** A filter route's handler: fetch the picture, apply the effect with the strength the query gives. */
 export const filterRoute =
   ({ title, strength }: FilterEffect, effect: (strength: number) => Filter) =>
-  async ({ query }: { query: PictureQuery & Record<string, unknown> }, context: ApiContext, { images }: PictureServices): Promise<APIGatewayProxyResult> =>
-    svgResponse(renderFiltered(await sizedPicture(query, images, { format: context.outputFormat, fills: true }), effect(query[strength] as number), title));
+  async (
+    { query }: { query: PictureQuery & Record<string, unknown> },
+    context: ApiContext,
+    { images }: PictureServices,
+  ): Promise<APIGatewayProxyResult> =>
+    svgResponse(
+      renderFiltered(
+        await sizedPicture(query, images, { format: context.outputFormat, fills: true }),
+        effect(query[strength] as number),
+        title,
+      ),
+    );

@@ -16,5 +16,8 @@ const effectOf: { [K in keyof FilterRoutes]: (strength: number) => Filter } = ef
  * group's services.
  */
 export const handlers: GroupHandlers<FilterRoutes, PictureServices> = Object.fromEntries(
-  Object.entries(filterRoutes).map(([name, route]) => [name, filterRoute(route.effect, effectOf[name as keyof FilterRoutes])]),
+  Object.entries(filterRoutes).map(([name, route]) => [
+    name,
+    filterRoute(route.effect, effectOf[name as keyof FilterRoutes]),
+  ]),
 ) as Record<keyof FilterRoutes, ReturnType<typeof filterRoute>>;

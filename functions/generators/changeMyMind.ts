@@ -3,4 +3,5 @@ import type { PictureHandler } from '../../shared/runtime/pictureKit';
 import type { Routes } from '../../shared/routes/table';
 import { renderChangeMyMind } from '../../shared/scenes/changeMyMind';
 
-export const changeMyMind: PictureHandler<Routes['changeMyMind']> = async ({ query }) => svgResponse(renderChangeMyMind(query.text));
+export const changeMyMind: PictureHandler<Routes['changeMyMind']> = async ({ query }) =>
+  svgResponse(renderChangeMyMind(query.text));

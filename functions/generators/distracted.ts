@@ -6,16 +6,31 @@ import type { ImageFormat } from '../../shared/images/imageFormats';
 import type { LabelOrPicture } from '../../shared/routes/params';
 import type { Routes } from '../../shared/routes/table';
 import { fitFor } from '../../shared/images/pictureFit';
-import { distractedRoles, LABEL_PICTURE_SIZE, renderDistracted, type DistractedLabels, type DistractedRole } from '../../shared/scenes/distracted';
+import {
+  distractedRoles,
+  LABEL_PICTURE_SIZE,
+  renderDistracted,
+  type DistractedLabels,
+  type DistractedRole,
+} from '../../shared/scenes/distracted';
 import type { LabelContent } from '../../shared/svg/label';
 
 /** Texts stay text; pictures are fetched in parallel, and every one that fails is named. */
-async function resolveLabels(query: Partial<Record<DistractedRole, LabelOrPicture>>, images: ImageFetcher, format: ImageFormat | undefined): Promise<DistractedLabels> {
+async function resolveLabels(
+  query: Partial<Record<DistractedRole, LabelOrPicture>>,
+  images: ImageFetcher,
+  format: ImageFormat | undefined,
+): Promise<DistractedLabels> {
   const settled = await Promise.allSettled(
     distractedRoles.map(async (role): Promise<[DistractedRole, LabelContent | undefined]> => {
       const value = query[role];
       if (!value) return [role, undefined];
-      return [role, value.kind === 'text' ? value : { kind: 'picture', image: await images.load(value.url, role, fitFor(LABEL_PICTURE_SIZE, format)) }];
+      return [
+        role,
+        value.kind === 'text'
+          ? value
+          : { kind: 'picture', image: await images.load(value.url, role, fitFor(LABEL_PICTURE_SIZE, format)) },
+      ];
     }),
   );
   const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));

@@ -5,4 +5,9 @@ import type { Routes } from '../../shared/routes/table';
 import { renderRip } from '../../shared/scenes/rip';
 
 export const rip: PictureHandler<Routes['rip']> = async ({ query }, context, { images }) =>
-  svgResponse(renderRip({ ...(await sizedPicture(query, images, { format: context.outputFormat, fills: false })), text: query.text }));
+  svgResponse(
+    renderRip({
+      ...(await sizedPicture(query, images, { format: context.outputFormat, fills: false })),
+      text: query.text,
+    }),
+  );

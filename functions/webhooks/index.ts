@@ -15,7 +15,15 @@ import { dashboardRemoveWebhook, dashboardReplayDelivery, dashboardWebhooks } fr
 import { relayWebhook } from './relayWebhook';
 import { consumeRetryKicks, type RetryConsumerDeps } from './retryConsumer';
 
-export const handlers = { listWebhooks, putWebhookSecrets, relayWebhook, dashboardWebhooks, dashboardSaveWebhook, dashboardReplayDelivery, dashboardRemoveWebhook };
+export const handlers = {
+  listWebhooks,
+  putWebhookSecrets,
+  relayWebhook,
+  dashboardWebhooks,
+  dashboardSaveWebhook,
+  dashboardReplayDelivery,
+  dashboardRemoveWebhook,
+};
 export const kit = webhookKit;
 const routes = groupHandler(webhookRoutes, handlers, kit);
 
@@ -25,13 +33,23 @@ function retryConsumer(): RetryConsumerDeps {
   if (consumer) return consumer;
   const stores = createStores();
   const now = () => new Date();
-  const deps = { deliveries: stores.deliveries, retryQueue: stores.retryQueue, kicker: retryKickerFromEnv(), retryBackoffSeconds: retryBackoffFromEnv(), secretBox: secretBoxFromEnv(), pairGuard: pairGuardOver(stores, now), discordApiBase: discordApiBaseFromEnv(), now };
+  const deps = {
+    deliveries: stores.deliveries,
+    retryQueue: stores.retryQueue,
+    kicker: retryKickerFromEnv(),
+    retryBackoffSeconds: retryBackoffFromEnv(),
+    secretBox: secretBoxFromEnv(),
+    pairGuard: pairGuardOver(stores, now),
+    discordApiBase: discordApiBaseFromEnv(),
+    now,
+  };
   const hide = hideKick(retryQueueClient, process.env.RETRY_QUEUE_URL ?? '');
   return (consumer = { drain: (webhookId, deadline) => drainWebhook(webhookId, deps, deadline), hide });
 }
 
 /** API Gateway's requests go to the routes; the relay's retry queue (SQS) sends its kicks here too. */
 export const handler = (async (event: unknown, context: Context) => {
-  if ((event as Partial<SQSEvent>).Records?.[0]?.eventSource === 'aws:sqs') return consumeRetryKicks(event as SQSEvent, context, retryConsumer());
+  if ((event as Partial<SQSEvent>).Records?.[0]?.eventSource === 'aws:sqs')
+    return consumeRetryKicks(event as SQSEvent, context, retryConsumer());
   return routes(event as Parameters<LambdaHandler>[0], context);
 }) as LambdaHandler;

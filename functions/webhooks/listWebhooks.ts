@@ -25,7 +25,13 @@ export const listWebhooks: WebhookHandler<Routes['listWebhooks']> = async ({ raw
         description: provider.description,
         docs: provider.docs,
         events: [...provider.events],
-        signature: provider.signature ? { header: provider.signature.header, kind: provider.signature.kind, scheme: describeScheme(provider.signature) } : null,
+        signature: provider.signature
+          ? {
+              header: provider.signature.header,
+              kind: provider.signature.kind,
+              scheme: describeScheme(provider.signature),
+            }
+          : null,
       })),
     },
     context.requestId,

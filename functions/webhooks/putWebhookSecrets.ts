@@ -15,7 +15,10 @@ import { signedIn, type WebhookHandler, type WebhookServices } from './services'
 
 const WORDING: RefusalWording = {
   // The API key is fine; it just does not prove control of this webhook.
-  wrongToken: new ApiError('FORBIDDEN', 'Discord rejected the webhook token: only whoever holds the webhook URL may register its secrets'),
+  wrongToken: new ApiError(
+    'FORBIDDEN',
+    'Discord rejected the webhook token: only whoever holds the webhook URL may register its secrets',
+  ),
   // GET of a well-formed id and token: an answer Discord finds invalid is its own fault, not the caller's.
   invalid: { code: 'UPSTREAM_ERROR', lead: 'Discord could not confirm the webhook' },
   failed: 'Discord could not confirm the webhook',
@@ -50,14 +53,19 @@ const MERGE_TRIES = 5;
  * account. The answer names the providers whose deliveries must now be signed (all of them with
  * `requireSignatures`).
  */
-async function registerSecrets({ webhook, secrets, requireSignatures, account, keyId, asker, merge = false }: Registration, deps: WebhookServices) {
+async function registerSecrets(
+  { webhook, secrets, requireSignatures, account, keyId, asker, merge = false }: Registration,
+  deps: WebhookServices,
+) {
   // What Discord says counts for the relay too: a confirmed token is known good, a refused one remembered.
   // A refused one is answered from memory, as the relay does: each ask of it would count towards Discord's ban.
   // Asking about a pair never seen valid is bounded as the relay's tries are (brake, per-address quota), and per key and account.
   const pair = await deps.pairGuard.recall(webhook.id, webhook.token);
   if (pair.verdict?.kind === 'refused') throw discordRefusal(rememberedRefusal(pair.verdict.status), WORDING);
   await deps.pairGuard.admit(pair, asker);
-  const check = await deps.pairGuard.consult(pair, (onInvalidAnswer) => checkWebhook(webhook.id, webhook.token, { apiBase: deps.discordApiBase, onInvalidAnswer }));
+  const check = await deps.pairGuard.consult(pair, (onInvalidAnswer) =>
+    checkWebhook(webhook.id, webhook.token, { apiBase: deps.discordApiBase, onInvalidAnswer }),
+  );
   if (check.kind !== 'delivered') throw discordRefusal(check, WORDING);
   const given = await storableSecrets(webhook.id, secrets, deps.secretBox);
   for (let tries = 1; ; tries += 1) {
@@ -69,10 +77,22 @@ async function registerSecrets({ webhook, secrets, requireSignatures, account, k
     const updatedAt = deps.now().toISOString();
     try {
       await deps.webhookSecrets.replace(
-        { webhookId: webhook.id, secrets: stored, ...(required ? { requireSignatures: required } : {}), keyId, ownerAccount: account, updatedAt },
+        {
+          webhookId: webhook.id,
+          secrets: stored,
+          ...(required ? { requireSignatures: required } : {}),
+          keyId,
+          ownerAccount: account,
+          updatedAt,
+        },
         merge ? (read ? { updatedAt: read.updatedAt } : 'absent') : undefined,
       );
-      return { webhookId: webhook.id, signedProviders: Object.keys(stored).sort(), requireSignatures: required, updatedAt };
+      return {
+        webhookId: webhook.id,
+        signedProviders: Object.keys(stored).sort(),
+        requireSignatures: required,
+        updatedAt,
+      };
     } catch (error) {
       if (!(error instanceof SecretsChangedError)) throw error;
       if (tries === MERGE_TRIES) throw new StoreUnavailableError('PutItem', error);
@@ -80,17 +100,41 @@ async function registerSecrets({ webhook, secrets, requireSignatures, account, k
   }
 }
 
-export const putWebhookSecrets: WebhookHandler<Routes['putWebhookSecrets']> = async ({ path, body, raw }, context, deps) => {
-  const asker = { sourceIp: raw.sourceIp, ...(context.keyId ? { keyId: context.keyId } : {}), ...(context.account ? { account: context.account } : {}) };
-  const registration = { webhook: path, ...body, account: context.account ?? `key:${context.keyId ?? 'unknown'}`, keyId: context.keyId ?? 'unknown', asker };
+export const putWebhookSecrets: WebhookHandler<Routes['putWebhookSecrets']> = async (
+  { path, body, raw },
+  context,
+  deps,
+) => {
+  const asker = {
+    sourceIp: raw.sourceIp,
+    ...(context.keyId ? { keyId: context.keyId } : {}),
+    ...(context.account ? { account: context.account } : {}),
+  };
+  const registration = {
+    webhook: path,
+    ...body,
+    account: context.account ?? `key:${context.keyId ?? 'unknown'}`,
+    keyId: context.keyId ?? 'unknown',
+    asker,
+  };
   return jsonResponse(await registerSecrets(registration, deps), context.requestId);
 };
 
 /** The dashboard's registration: the webhook named by its URL, for the signed-in account. */
-export const dashboardSaveWebhook = signedIn(webhookRoutes.dashboardSaveWebhook, async ({ body, raw }, session, context, deps) => {
-  const { webhookUrl, ...secrets } = body;
-  // No key: the account is what one person signs in as, whatever key or address.
-  const asker = { sourceIp: raw.sourceIp, account: session.accountId };
-  const registration = { webhook: webhookOfUrl(webhookUrl), ...secrets, account: session.accountId, keyId: 'dashboard', asker, merge: true };
-  return accountJson(await registerSecrets(registration, deps), context.requestId);
-});
+export const dashboardSaveWebhook = signedIn(
+  webhookRoutes.dashboardSaveWebhook,
+  async ({ body, raw }, session, context, deps) => {
+    const { webhookUrl, ...secrets } = body;
+    // No key: the account is what one person signs in as, whatever key or address.
+    const asker = { sourceIp: raw.sourceIp, account: session.accountId };
+    const registration = {
+      webhook: webhookOfUrl(webhookUrl),
+      ...secrets,
+      account: session.accountId,
+      keyId: 'dashboard',
+      asker,
+      merge: true,
+    };
+    return accountJson(await registerSecrets(registration, deps), context.requestId);
+  },
+);

@@ -21,13 +21,18 @@ button{padding:.5rem .9rem;border-radius:6px;border:1px solid #8c959f;background
 
 /** The relay's path below this page's (`{id}/{token}/{provider}`): the script completes it from the page's own URL. */
 const { listWebhooks, putWebhookSecrets, relayWebhook } = webhookRoutes;
-if (!relayWebhook.path.startsWith(`${listWebhooks.path}/`)) throw new Error('the relay page builds relay URLs below its own path');
+if (!relayWebhook.path.startsWith(`${listWebhooks.path}/`))
+  throw new Error('the relay page builds relay URLs below its own path');
 const RELAY_BELOW = relayWebhook.path.slice(listWebhooks.path.length + 1);
 const SECRETS_REQUEST = `${putWebhookSecrets.method} ${putWebhookSecrets.path}`;
 
 function providerSection(provider: Provider) {
   const signing = provider.signature
-    ? ['Signed deliveries: register a secret with ', h('code', {}, SECRETS_REQUEST), `; ${provider.displayName} signs with ${describeScheme(provider.signature)}.`]
+    ? [
+        'Signed deliveries: register a secret with ',
+        h('code', {}, SECRETS_REQUEST),
+        `; ${provider.displayName} signs with ${describeScheme(provider.signature)}.`,
+      ]
     : [`${provider.displayName} does not sign its deliveries.`];
   return h(
     'section',
@@ -37,16 +42,29 @@ function providerSection(provider: Provider) {
     h(
       'div',
       { class: 'row' },
-      h('input', { 'data-provider': provider.name, 'data-relay': RELAY_BELOW.replace('{provider}', provider.name), readonly: 'readonly', 'aria-label': `${provider.displayName} relay URL`, placeholder: 'paste a Discord webhook URL above' }),
+      h('input', {
+        'data-provider': provider.name,
+        'data-relay': RELAY_BELOW.replace('{provider}', provider.name),
+        readonly: 'readonly',
+        'aria-label': `${provider.displayName} relay URL`,
+        placeholder: 'paste a Discord webhook URL above',
+      }),
       h('button', { type: 'button', 'data-copy': provider.name, disabled: 'disabled' }, 'Copy'),
     ),
     h('p', { class: 'events' }, 'Events: ', provider.events.join(', '), '. ', ...signing),
-    h('input', { 'data-events': provider.name, autocomplete: 'off', spellcheck: 'false', 'aria-label': `${provider.displayName} events to forward (optional)`, placeholder: `events to forward, optional: ${provider.events.includes('*') ? 'a.*,-a.b' : exampleFilter(provider)}` }),
+    h('input', {
+      'data-events': provider.name,
+      autocomplete: 'off',
+      spellcheck: 'false',
+      'aria-label': `${provider.displayName} events to forward (optional)`,
+      placeholder: `events to forward, optional: ${provider.events.includes('*') ? 'a.*,-a.b' : exampleFilter(provider)}`,
+    }),
   );
 }
 
 /** A filter worth showing as an example: the provider's first event, and an action of another turned off. */
-const exampleFilter = (provider: Provider) => [provider.events[0], provider.events[1] ? `-${provider.events[1]}.<action>` : undefined].filter(Boolean).join(',');
+const exampleFilter = (provider: Provider) =>
+  [provider.events[0], provider.events[1] ? `-${provider.events[1]}.<action>` : undefined].filter(Boolean).join(',');
 
 /** GET /webhooks for a browser: one self-contained page (no external scripts, styles or fonts). */
 export function relayPage(providers: readonly Provider[]): APIGatewayProxyResult {
@@ -57,10 +75,20 @@ export function relayPage(providers: readonly Provider[]): APIGatewayProxyResult
     headers: { Vary: 'Accept' },
     body: [
       h('h1', {}, 'Webhook relay to Discord'),
-      h('p', {}, 'Paste a Discord webhook URL (Channel settings, Integrations, Webhooks, Copy Webhook URL), then give the relay URL below to the service that sends webhooks.'),
+      h(
+        'p',
+        {},
+        'Paste a Discord webhook URL (Channel settings, Integrations, Webhooks, Copy Webhook URL), then give the relay URL below to the service that sends webhooks.',
+      ),
       h('p', {}, `To forward only some events, list them under a provider. ${EVENT_FILTER_HELP}`),
       h('label', { for: 'discord-url' }, 'Discord webhook URL'),
-      h('input', { id: 'discord-url', type: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://discord.com/api/webhooks/123456789012345678/abc...' }),
+      h('input', {
+        id: 'discord-url',
+        type: 'url',
+        autocomplete: 'off',
+        spellcheck: 'false',
+        placeholder: 'https://discord.com/api/webhooks/123456789012345678/abc...',
+      }),
       h('p', { id: 'problem', class: 'problem', role: 'status' }),
       providers.map(providerSection),
     ],

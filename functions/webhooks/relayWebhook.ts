@@ -19,7 +19,10 @@ import { verifyDelivery } from '../../shared/webhooks/secrets';
  * The relay's {"message"} answer: a 200 for the provider, or a refusal answered as it is ("in
  * flight"); refusals that are failures are thrown and answered in the same shape by the error middleware.
  */
-const answer = (message: string, refusal?: { statusCode: number; code: ErrorCode; headers: Record<string, string> }): APIGatewayProxyResult => ({
+const answer = (
+  message: string,
+  refusal?: { statusCode: number; code: ErrorCode; headers: Record<string, string> },
+): APIGatewayProxyResult => ({
   statusCode: refusal?.statusCode ?? 200,
   headers: { 'Content-Type': 'application/json; charset=utf-8', ...refusal?.headers },
   body: messageBody(message, refusal?.code),
@@ -48,7 +51,11 @@ function readDelivery(provider: Provider, delivery: ProviderDelivery) {
  * thrown: nothing failed here, so it is not logged as an error.
  */
 const inFlight = (event: string, seconds: number): APIGatewayProxyResult =>
-  answer(`in flight: ${event} is being forwarded by an earlier attempt; retry in ${seconds} s`, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'Retry-After': String(seconds) } });
+  answer(`in flight: ${event} is being forwarded by an earlier attempt; retry in ${seconds} s`, {
+    statusCode: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    headers: { 'Retry-After': String(seconds) },
+  });
 
 /** A refusal Discord gave this pair before, answered again without asking Discord. */
 const remembered = (status: number) => discordRefusal(rememberedRefusal(status), WORDING);
@@ -87,10 +94,12 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
   const signature = await verifyDelivery(path.id, provider, delivery, deps);
   const outcome = readDelivery(provider, delivery);
   // Turned off by the URL's `events`: answered, nothing stored, nothing posted.
-  if (outcome.kind === 'message' && !forwards(filter, outcome.event, outcome.action)) return answer(`filtered: ${outcome.event}${outcome.action ? `.${outcome.action}` : ''}`);
+  if (outcome.kind === 'message' && !forwards(filter, outcome.event, outcome.action))
+    return answer(`filtered: ${outcome.event}${outcome.action ? `.${outcome.action}` : ''}`);
   const knownGood = pair.verdict?.kind === 'good';
   if (outcome.kind === 'ignored' && !knownGood) return answer(`ignored: ${outcome.event}`);
-  const message = outcome.kind === 'message' ? fitMessage({ username: outcome.username, embeds: outcome.embeds }) : undefined;
+  const message =
+    outcome.kind === 'message' ? fitMessage({ username: outcome.username, embeds: outcome.embeds }) : undefined;
   if (message) await deps.pairGuard.brake(pair);
   // Without the provider's id there is nothing to deduplicate on; the log still keeps the delivery.
   const key = {
@@ -112,7 +121,13 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
   // since anyone can post to a webhook's id: behind older deliveries Discord refused for a while, it
   // waits its turn rather than overtake them.
   if (knownGood && (await queueBehind(key, path.token, message, deps))) return answer(`queued: ${outcome.event}`);
-  const result = await deps.pairGuard.consult(pair, (onInvalidAnswer) => forwardToDiscord(key, path.token, message, deps, { firstAttempt: true, ...(knownGood ? { keepWith: deps.secretBox } : {}), onInvalidAnswer }));
+  const result = await deps.pairGuard.consult(pair, (onInvalidAnswer) =>
+    forwardToDiscord(key, path.token, message, deps, {
+      firstAttempt: true,
+      ...(knownGood ? { keepWith: deps.secretBox } : {}),
+      onInvalidAnswer,
+    }),
+  );
   if (result.kind === 'delivered') return answer(`forwarded: ${outcome.event}`);
   // Rate limited or failed: posted again later, in order, by the retry queue (an unknown pair's
   // token is not kept: its provider retries).

@@ -17,7 +17,11 @@ const MARGIN_MS = 6_000;
  * kicks after it in the same group are handed back too (a FIFO group must stay in order); other
  * webhooks' kicks in the batch go on. Answers the partial batch failures.
  */
-export async function consumeRetryKicks(event: SQSEvent, context: Pick<Context, 'getRemainingTimeInMillis'>, deps: RetryConsumerDeps): Promise<SQSBatchResponse> {
+export async function consumeRetryKicks(
+  event: SQSEvent,
+  context: Pick<Context, 'getRemainingTimeInMillis'>,
+  deps: RetryConsumerDeps,
+): Promise<SQSBatchResponse> {
   const failures: string[] = [];
   const held = new Set<string>();
   const deadline = Date.now() + context.getRemainingTimeInMillis() - MARGIN_MS;
@@ -41,7 +45,10 @@ export async function consumeRetryKicks(event: SQSEvent, context: Pick<Context, 
         held.add(group);
       }
     } catch (error) {
-      logger.error("a webhook's retry queue could not be drained", { messageId: record.messageId, error: error as Error });
+      logger.error("a webhook's retry queue could not be drained", {
+        messageId: record.messageId,
+        error: error as Error,
+      });
       failures.push(record.messageId);
       held.add(group);
     }

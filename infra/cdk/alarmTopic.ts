@@ -11,7 +11,11 @@ import type { Construct } from 'constructs';
  * (a pager, chat) subscribes to the topic from its ARN (output AlarmTopicArn).
  */
 export function alarmTopic(scope: Construct, key: IKey, email: string | undefined): Topic {
-  const topic = new Topic(scope, 'AlarmTopic', { displayName: 'chatbot-utility-api alarms', masterKey: key, enforceSSL: true });
+  const topic = new Topic(scope, 'AlarmTopic', {
+    displayName: 'chatbot-utility-api alarms',
+    masterKey: key,
+    enforceSSL: true,
+  });
   // The topic policy replaces SNS's default one, so CloudWatch is let in by name: this account's alarms only.
   const stack = Stack.of(scope);
   topic.addToResourcePolicy(
@@ -21,7 +25,14 @@ export function alarmTopic(scope: Construct, key: IKey, email: string | undefine
       actions: ['sns:Publish'],
       resources: [topic.topicArn],
       conditions: {
-        ArnLike: { 'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
+        ArnLike: {
+          'aws:SourceArn': stack.formatArn({
+            service: 'cloudwatch',
+            resource: 'alarm',
+            resourceName: '*',
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        },
         StringEquals: { 'aws:SourceAccount': stack.account },
       },
     }),

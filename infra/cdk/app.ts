@@ -18,15 +18,23 @@ const number = (name: string, fallback: number) => {
   const value = context(name);
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`context ${name} must be a whole number >= 0, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`context ${name} must be a whole number >= 0, got ${JSON.stringify(value)}`);
   return parsed;
 };
-const throttle = (prefix: string, fallback: { rateLimit: number; burstLimit: number }) => ({ rateLimit: number(`${prefix}Rate`, fallback.rateLimit), burstLimit: number(`${prefix}Burst`, fallback.burstLimit) });
+const throttle = (prefix: string, fallback: { rateLimit: number; burstLimit: number }) => ({
+  rateLimit: number(`${prefix}Rate`, fallback.rateLimit),
+  burstLimit: number(`${prefix}Burst`, fallback.burstLimit),
+});
 const flag = (name: string) => String(context(name)) === 'true';
-const text = (name: string) => (context(name) === undefined || context(name) === '' ? undefined : String(context(name)));
+const text = (name: string) =>
+  context(name) === undefined || context(name) === '' ? undefined : String(context(name));
 
 const logRetention = number('logRetentionDays', DEFAULT_SETTINGS.logRetention);
-if (!Object.values(RetentionDays).includes(logRetention)) throw new Error(`context logRetentionDays must be one of CloudWatch Logs' retention periods (1, 3, 5, 7, 14, 30, 60, 90, 120, ...), got ${logRetention}`);
+if (!Object.values(RetentionDays).includes(logRetention))
+  throw new Error(
+    `context logRetentionDays must be one of CloudWatch Logs' retention periods (1, 3, 5, 7, 14, 30, 60, 90, 120, ...), got ${logRetention}`,
+  );
 
 new ChatbotApiStack(app, 'ChatbotUtilityApi', {
   authorizerCacheTtl: number('authorizerCacheTtl', DEFAULT_SETTINGS.authorizerCacheTtl),
@@ -41,7 +49,10 @@ new ChatbotApiStack(app, 'ChatbotUtilityApi', {
   wafRateLimit: flag('waf') ? number('wafRateLimit', 1000) : undefined,
   wafRelayRateLimit: number('wafRelayRateLimit', DEFAULT_SETTINGS.wafRelayRateLimit),
   alarmEmail: text('alarmEmail'),
-  secretsKeyUsers: (text('secretsKeyUsers') ?? '').split(',').map((arn) => arn.trim()).filter(Boolean),
+  secretsKeyUsers: (text('secretsKeyUsers') ?? '')
+    .split(',')
+    .map((arn) => arn.trim())
+    .filter(Boolean),
   removalPolicy: flag('destroyData') ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
   dashboard: { discordClientId: text('discordClientId'), dashboardUrl: text('dashboardUrl') },
 });

@@ -7,4 +7,12 @@ import { createRequire } from 'node:module';
 
 const documentClient = createRequire(import.meta.url)('@aws-sdk/lib-dynamodb');
 
-export const { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } = documentClient;
+export const {
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} = documentClient;

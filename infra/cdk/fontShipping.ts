@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { drawnSubsets, notoFileName, packageSources, WEIGHT_NUMBER, type FontWeight } from '../../shared/fonts/fontFiles';
+import {
+  drawnSubsets,
+  notoFileName,
+  packageSources,
+  WEIGHT_NUMBER,
+  type FontWeight,
+} from '../../shared/fonts/fontFiles';
 
 /**
  * What a drawing function ships beside its bundle, laid out as shared/fonts/fontFiles.ts reads it
@@ -20,13 +26,18 @@ export function shippedFonts(): ShippedFile[] {
   return [
     ...inter.map((source) => ({ source, name: `inter/${basename(source)}` })),
     ...noto.flatMap(({ family, dir }) => {
-      const subsets = drawnSubsets(family, Object.keys(JSON.parse(readFileSync(join(dir, 'unicode.json'), 'utf8')) as Record<string, string>));
+      const subsets = drawnSubsets(
+        family,
+        Object.keys(JSON.parse(readFileSync(join(dir, 'unicode.json'), 'utf8')) as Record<string, string>),
+      );
       return [
         { source: join(dir, 'unicode.json'), name: `${family}/unicode.json` },
-        ...[...new Set(subsets.flatMap((subset) => WEIGHTS.map((weight) => notoFileName(family, subset, weight))))].map((file) => ({
-          source: join(dir, 'files', file),
-          name: `${family}/files/${file}`,
-        })),
+        ...[...new Set(subsets.flatMap((subset) => WEIGHTS.map((weight) => notoFileName(family, subset, weight))))].map(
+          (file) => ({
+            source: join(dir, 'files', file),
+            name: `${family}/files/${file}`,
+          }),
+        ),
       ];
     }),
     ...readdirSync(twemoji)
@@ -62,6 +73,7 @@ export const SHIPPED_FONTS_BUDGET_BYTES = 64 * 1024 * 1024;
 
 export function shippedBytes(files: ShippedFile[] = shippedFonts()): number {
   const bytes = files.reduce((sum, { source }) => sum + statSync(source).size, 0);
-  if (bytes > SHIPPED_FONTS_BUDGET_BYTES) throw new Error(`the fonts and emoji would ship ${bytes} bytes, over the budget of ${SHIPPED_FONTS_BUDGET_BYTES}`);
+  if (bytes > SHIPPED_FONTS_BUDGET_BYTES)
+    throw new Error(`the fonts and emoji would ship ${bytes} bytes, over the budget of ${SHIPPED_FONTS_BUDGET_BYTES}`);
   return bytes;
 }

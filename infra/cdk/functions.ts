@@ -56,7 +56,9 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
   const logs = logGroup(scope, `${id}Logs`, settings.logs);
   const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
   // logGroupArn ends in ":*", which covers the group's streams.
-  role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logs.logGroupArn] }));
+  role.addToPolicy(
+    new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logs.logGroupArn] }),
+  );
   const fn = new NodejsFunction(scope, id, {
     role,
     entry: `${ROOT}${spec.entry}`,
@@ -105,7 +107,6 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
   return fn;
 }
 
-
 /** The fonts and emoji beside a drawing function's bundle, checked against their size budget first. */
 function fontCopies(output: string): string[] {
   shippedBytes();
@@ -128,7 +129,10 @@ function rasteriserInstall(output: string): string {
 export function groupFunctions(scope: Construct, settings: FunctionSettings): Map<FunctionGroup, NodejsFunction> {
   const functions = new Map<FunctionGroup, NodejsFunction>();
   for (const manifest of groupManifests) {
-    functions.set(manifest.name, lambda(scope, functionId(manifest.name), { ...manifest, entry: groupEntry(manifest.name) }, settings));
+    functions.set(
+      manifest.name,
+      lambda(scope, functionId(manifest.name), { ...manifest, entry: groupEntry(manifest.name) }, settings),
+    );
   }
   return functions;
 }
@@ -147,4 +151,5 @@ export function authorizerFunction(scope: Construct, settings: FunctionSettings)
 }
 
 /** The construct id of a group's function (`rank-card` -> `RankCardFunction`), the prefix of its logical id. */
-export const functionId = (group: FunctionGroup) => `${group.replace(/(^|-)(\w)/g, (_m, _dash, letter: string) => letter.toUpperCase())}Function`;
+export const functionId = (group: FunctionGroup) =>
+  `${group.replace(/(^|-)(\w)/g, (_m, _dash, letter: string) => letter.toUpperCase())}Function`;

@@ -1,5 +1,18 @@
-import { AuthorizationType, ContentHandling, MockIntegration, PassthroughBehavior, ResponseType, type IResource, type RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { allowHeader, gatewayResponses, type GatewayAnswer, type GatewayResponseType } from '../../shared/http/gatewayResponses';
+import {
+  AuthorizationType,
+  ContentHandling,
+  MockIntegration,
+  PassthroughBehavior,
+  ResponseType,
+  type IResource,
+  type RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import {
+  allowHeader,
+  gatewayResponses,
+  type GatewayAnswer,
+  type GatewayResponseType,
+} from '../../shared/http/gatewayResponses';
 import { acknowledgeMethodNotAllowed, acknowledgeProbe } from './nagAcknowledgements';
 
 /**
@@ -30,7 +43,12 @@ export function addGatewayResponses(api: RestApi): void {
         ...(denied ? DENY_HEADERS : {}),
         ...(answer.retryAfter ? { 'Retry-After': `'${answer.retryAfter}'` } : {}),
       },
-      templates: { 'application/json': envelope(answer.code, denied ? '"$context.authorizer.message"' : JSON.stringify(answer.message)) },
+      templates: {
+        'application/json': envelope(
+          answer.code,
+          denied ? '"$context.authorizer.message"' : JSON.stringify(answer.message),
+        ),
+      },
     });
   }
 }
@@ -64,13 +82,20 @@ export function methodNotAllowedMock(resource: IResource, methods: string[]): vo
       {
         statusCode: '405',
         responseParameters: headers,
-        responseTemplates: { 'application/json': envelope('METHOD_NOT_ALLOWED', JSON.stringify(`$context.httpMethod is not allowed here; use ${allow}`)) },
+        responseTemplates: {
+          'application/json': envelope(
+            'METHOD_NOT_ALLOWED',
+            JSON.stringify(`$context.httpMethod is not allowed here; use ${allow}`),
+          ),
+        },
       },
     ],
   });
   const method = resource.addMethod('ANY', integration, {
     authorizationType: AuthorizationType.NONE,
-    methodResponses: [{ statusCode: '405', responseParameters: Object.fromEntries(Object.keys(headers).map((name) => [name, true])) }],
+    methodResponses: [
+      { statusCode: '405', responseParameters: Object.fromEntries(Object.keys(headers).map((name) => [name, true])) },
+    ],
   });
   acknowledgeMethodNotAllowed(method);
 }
@@ -80,7 +105,9 @@ export function probeMock(resource: IResource): void {
   const integration = new MockIntegration({
     ...AS_TEXT,
     requestTemplates: { 'application/json': '{"statusCode": 200}' },
-    integrationResponses: [{ statusCode: '200', responseParameters: { 'method.response.header.X-Request-Id': 'context.requestId' } }],
+    integrationResponses: [
+      { statusCode: '200', responseParameters: { 'method.response.header.X-Request-Id': 'context.requestId' } },
+    ],
   });
   const method = resource.addMethod('HEAD', integration, {
     authorizationType: AuthorizationType.NONE,

@@ -5,7 +5,8 @@ import { acknowledge as acknowledgeRule } from './nagAcknowledgements';
  * AWS Control Tower proactive controls (cfn-guard, policyChecks.ts) that this service departs from
  * on purpose, each acknowledged where it arises with the reason it is right here.
  */
-const acknowledge = (scope: IConstruct, rule: string, reason: string) => acknowledgeRule(scope, `cdk-validator-cfnguard::${rule}`, reason);
+const acknowledge = (scope: IConstruct, rule: string, reason: string) =>
+  acknowledgeRule(scope, `cdk-validator-cfnguard::${rule}`, reason);
 
 /** CT.LAMBDA.PR.3, for every function. */
 export function acknowledgeFunctionOutsideVpc(fn: IConstruct): void {
@@ -32,7 +33,7 @@ export function acknowledgeStageFindings(stage: IConstruct): void {
   acknowledge(
     stage,
     'api_gw_v1_execution_logging_enabled_check',
-    'Execution logging is on (errors) for every method except those of paths with a Discord webhook token in them (/webhooks/{id}/{token}/...): API Gateway\'s log lines may name path parameters, and the token lets anyone post to the channel (methodSettings.ts). Their requests are still in the access log, which records the route\'s template, never the path.',
+    "Execution logging is on (errors) for every method except those of paths with a Discord webhook token in them (/webhooks/{id}/{token}/...): API Gateway's log lines may name path parameters, and the token lets anyone post to the channel (methodSettings.ts). Their requests are still in the access log, which records the route's template, never the path.",
   );
   acknowledge(
     stage,

@@ -1,5 +1,13 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
-import { AccountRootPrincipal, Effect, PolicyDocument, PolicyStatement, StarPrincipal, type IPrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
+import {
+  AccountRootPrincipal,
+  Effect,
+  PolicyDocument,
+  PolicyStatement,
+  StarPrincipal,
+  type IPrincipal,
+  type IRole,
+} from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 
@@ -52,7 +60,15 @@ const onlyServiceGrants = () =>
 /** A rotated customer key whose policy grants the account administration only (see KEY_ADMIN_ACTIONS), and refuses grants to anyone but AWS services. */
 export function administeredKey(scope: Construct, id: string, description: string, removalPolicy: RemovalPolicy): Key {
   const policy = new PolicyDocument({
-    statements: [new PolicyStatement({ sid: 'KeyAdministration', principals: [new AccountRootPrincipal()], actions: KEY_ADMIN_ACTIONS, resources: ['*'] }), onlyServiceGrants()],
+    statements: [
+      new PolicyStatement({
+        sid: 'KeyAdministration',
+        principals: [new AccountRootPrincipal()],
+        actions: KEY_ADMIN_ACTIONS,
+        resources: ['*'],
+      }),
+      onlyServiceGrants(),
+    ],
   });
   return new Key(scope, id, { description, enableKeyRotation: true, removalPolicy, policy });
 }

@@ -9,7 +9,12 @@ export interface LogSettings {
   encryptionKey: IKey;
 }
 
-export function logGroup(scope: Construct, id: string, { retention, encryptionKey }: LogSettings, logGroupName?: string): LogGroup {
+export function logGroup(
+  scope: Construct,
+  id: string,
+  { retention, encryptionKey }: LogSettings,
+  logGroupName?: string,
+): LogGroup {
   const group = new LogGroup(scope, id, { retention, encryptionKey, logGroupName });
   if (retention < RetentionDays.ONE_YEAR) acknowledgeShortRetention(group, retention);
   return group;

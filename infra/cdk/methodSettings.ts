@@ -11,10 +11,15 @@ export interface Throttle {
 const SECRET_PATH_PARAMETERS = ['token'];
 
 /** A path whose requests carry a secret in their URL. */
-export const carriesSecret = (path: string): boolean => SECRET_PATH_PARAMETERS.some((name) => path.includes(`{${name}}`));
+export const carriesSecret = (path: string): boolean =>
+  SECRET_PATH_PARAMETERS.some((name) => path.includes(`{${name}}`));
 
 /** The stage's own execution logging (errors only, no request or response data). */
-export const STAGE_LOGGING: MethodDeploymentOptions = { loggingLevel: MethodLoggingLevel.ERROR, dataTraceEnabled: false, metricsEnabled: true };
+export const STAGE_LOGGING: MethodDeploymentOptions = {
+  loggingLevel: MethodLoggingLevel.ERROR,
+  dataTraceEnabled: false,
+  metricsEnabled: true,
+};
 /** No execution log at all: API Gateway's log lines may name the request's path parameters. */
 const NO_EXECUTION_LOG: MethodDeploymentOptions = { ...STAGE_LOGGING, loggingLevel: MethodLoggingLevel.OFF };
 
@@ -32,13 +37,21 @@ export interface PublicThrottles {
  * (its routes and its 405 catch-all) writes no execution log, and every route without a key (which no usage plan bounds) has its own throttle, shared by all its callers. Each entry
  * spells out its logging, so it never depends on what API Gateway copies from the stage.
  */
-export function methodSettings(routes: readonly RouteDefinition[], throttles: PublicThrottles): Record<string, MethodDeploymentOptions> {
+export function methodSettings(
+  routes: readonly RouteDefinition[],
+  throttles: PublicThrottles,
+): Record<string, MethodDeploymentOptions> {
   const logging = (path: string) => (carriesSecret(path) ? NO_EXECUTION_LOG : STAGE_LOGGING);
   const settings: Record<string, MethodDeploymentOptions> = {};
-  for (const path of new Set(routes.map((route) => route.path))) if (carriesSecret(path)) settings[`${path}/*`] = NO_EXECUTION_LOG;
+  for (const path of new Set(routes.map((route) => route.path)))
+    if (carriesSecret(path)) settings[`${path}/*`] = NO_EXECUTION_LOG;
   for (const route of routes.filter((r) => r.auth !== 'apiKey')) {
     const throttle = isRelay(route) ? throttles.relay : throttles.public;
-    settings[`${route.path}/${route.method}`] = { ...logging(route.path), throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit };
+    settings[`${route.path}/${route.method}`] = {
+      ...logging(route.path),
+      throttlingRateLimit: throttle.rateLimit,
+      throttlingBurstLimit: throttle.burstLimit,
+    };
   }
   return settings;
 }

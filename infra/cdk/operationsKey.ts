@@ -9,7 +9,12 @@ import { administeredKey } from './keys';
  * administration (administeredKey), only the two AWS services that write them may use it.
  */
 export function operationsKey(scope: Construct, removalPolicy: RemovalPolicy): Key {
-  const key = administeredKey(scope, 'OperationsKey', 'Encrypts the log groups and the alarm topic of the chat-bot utility API', removalPolicy);
+  const key = administeredKey(
+    scope,
+    'OperationsKey',
+    'Encrypts the log groups and the alarm topic of the chat-bot utility API',
+    removalPolicy,
+  );
   const stack = Stack.of(scope);
   // CloudWatch Logs of this region, for log groups of this account and region only: it names the
   // log group in the encryption context of every call.
@@ -19,7 +24,16 @@ export function operationsKey(scope: Construct, removalPolicy: RemovalPolicy): K
       principals: [new ServicePrincipal(`logs.${stack.region}.amazonaws.com`)],
       actions: ['kms:Encrypt*', 'kms:Decrypt*', 'kms:ReEncrypt*', 'kms:GenerateDataKey*', 'kms:Describe*'],
       resources: ['*'],
-      conditions: { ArnLike: { 'kms:EncryptionContext:aws:logs:arn': stack.formatArn({ service: 'logs', resource: 'log-group', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) } },
+      conditions: {
+        ArnLike: {
+          'kms:EncryptionContext:aws:logs:arn': stack.formatArn({
+            service: 'logs',
+            resource: 'log-group',
+            resourceName: '*',
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        },
+      },
     }),
   );
   // Alarms publish to the encrypted topic: SNS asks KMS for a data key on CloudWatch's behalf,

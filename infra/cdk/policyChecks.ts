@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Annotations, Validations, type App, type IPolicyValidationContextBeta1, type IPolicyValidationPluginBeta1, type PolicyValidationPluginReportBeta1 } from 'aws-cdk-lib';
+import {
+  Annotations,
+  Validations,
+  type App,
+  type IPolicyValidationContextBeta1,
+  type IPolicyValidationPluginBeta1,
+  type PolicyValidationPluginReportBeta1,
+} from 'aws-cdk-lib';
 import { CfnGuardValidator } from '@cdklabs/cdk-validator-cfnguard';
 import { AwsSolutionsChecks, type NagPackProps } from 'cdk-nag';
 
@@ -14,8 +21,13 @@ import { AwsSolutionsChecks, type NagPackProps } from 'cdk-nag';
 export function addPolicyChecks(app: App, nag: NagPackProps = {}): void {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, nag));
   // cfn-guard ships for Linux and macOS on x64 and arm64 only: elsewhere (Windows) the synth goes on without it, saying so.
-  if (['linux', 'darwin'].includes(process.platform) && ['x64', 'arm64'].includes(process.arch)) Validations.of(app).addPlugins(new ControlTowerGuard());
-  else Annotations.of(app).addWarningV2('chatbot:noControlTowerChecks', `Control Tower's checks (cfn-guard) do not run on ${process.platform}/${process.arch}; CI runs them`);
+  if (['linux', 'darwin'].includes(process.platform) && ['x64', 'arm64'].includes(process.arch))
+    Validations.of(app).addPlugins(new ControlTowerGuard());
+  else
+    Annotations.of(app).addWarningV2(
+      'chatbot:noControlTowerChecks',
+      `Control Tower's checks (cfn-guard) do not run on ${process.platform}/${process.arch}; CI runs them`,
+    );
 }
 
 const GUARD_PACKAGE = dirname(createRequire(import.meta.url).resolve('@cdklabs/cdk-validator-cfnguard/package.json'));
@@ -29,7 +41,8 @@ export const CONTROL_TOWER_RULES = join(GUARD_PACKAGE, 'rules', 'control-tower',
  */
 export class ControlTowerGuard implements IPolicyValidationPluginBeta1 {
   readonly name = 'cdk-validator-cfnguard';
-  readonly version = (JSON.parse(readFileSync(join(GUARD_PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
+  readonly version = (JSON.parse(readFileSync(join(GUARD_PACKAGE, 'package.json'), 'utf8')) as { version: string })
+    .version;
 
   validate(context: IPolicyValidationContextBeta1): PolicyValidationPluginReportBeta1 {
     const rules = applicableRules(resourceTypes(context.templatePaths));
@@ -42,7 +55,9 @@ export class ControlTowerGuard implements IPolicyValidationPluginBeta1 {
 export function resourceTypes(templatePaths: readonly string[]): Set<string> {
   const types = new Set<string>();
   for (const path of templatePaths) {
-    const { Resources = {} } = JSON.parse(readFileSync(path, 'utf8')) as { Resources?: Record<string, { Type: string }> };
+    const { Resources = {} } = JSON.parse(readFileSync(path, 'utf8')) as {
+      Resources?: Record<string, { Type: string }>;
+    };
     for (const { Type } of Object.values(Resources)) types.add(Type);
   }
   return types;
@@ -51,7 +66,9 @@ export function resourceTypes(templatePaths: readonly string[]): Set<string> {
 /** The Control Tower rule files that name one of `types` (as a whole name: AWS::SQS::Queue is not AWS::SQS::QueuePolicy). */
 export function applicableRules(types: ReadonlySet<string>): string[] {
   const named = /AWS::\w+::\w+/g;
-  return ruleFiles(CONTROL_TOWER_RULES).filter((file) => [...readFileSync(file, 'utf8').matchAll(named)].some(([type]) => types.has(type)));
+  return ruleFiles(CONTROL_TOWER_RULES).filter((file) =>
+    [...readFileSync(file, 'utf8').matchAll(named)].some(([type]) => types.has(type)),
+  );
 }
 
 function ruleFiles(dir: string): string[] {

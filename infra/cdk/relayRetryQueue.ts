@@ -14,7 +14,12 @@ import { notifyingAlarm } from './monitoring';
  * webhook is not due yet is hidden until it is, and after many such turns it is dead-lettered:
  * that webhook has been stuck for hours, which alarms. Encrypted at rest, TLS only.
  */
-export function relayRetryQueue(scope: Construct, fn: NodejsFunction, topic: ITopic, removalPolicy: RemovalPolicy): Queue {
+export function relayRetryQueue(
+  scope: Construct,
+  fn: NodejsFunction,
+  topic: ITopic,
+  removalPolicy: RemovalPolicy,
+): Queue {
   const common = { fifo: true, encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, removalPolicy };
   const deadLetters = new Queue(scope, 'RelayRetryDeadLetters', { ...common, retentionPeriod: Duration.days(14) });
   acknowledgeDeadLetterQueue(deadLetters);
@@ -35,7 +40,20 @@ export function relayRetryQueue(scope: Construct, fn: NodejsFunction, topic: ITo
 
 function retryAlarms(scope: Construct, queue: Queue, deadLetters: Queue, topic: ITopic): void {
   const period = Duration.minutes(5);
-  notifyingAlarm(scope, 'RelayRetryDeadLettersAlarm', topic, deadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }), 1, "A Discord webhook's retry queue was stuck for hours: its kick is in the dead-letter queue (the deliveries stay replayable: npm run webhooks -- list --failed)");
-  notifyingAlarm(scope, 'RelayRetryBacklogAlarm', topic, queue.metricApproximateAgeOfOldestMessage({ period, statistic: 'Maximum' }), 3600, 'The relay has been retrying deliveries to Discord for an hour: Discord is down or a webhook is rate limited for long');
+  notifyingAlarm(
+    scope,
+    'RelayRetryDeadLettersAlarm',
+    topic,
+    deadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+    1,
+    "A Discord webhook's retry queue was stuck for hours: its kick is in the dead-letter queue (the deliveries stay replayable: npm run webhooks -- list --failed)",
+  );
+  notifyingAlarm(
+    scope,
+    'RelayRetryBacklogAlarm',
+    topic,
+    queue.metricApproximateAgeOfOldestMessage({ period, statistic: 'Maximum' }),
+    3600,
+    'The relay has been retrying deliveries to Discord for an hour: Discord is down or a webhook is rate limited for long',
+  );
 }
-

@@ -84,7 +84,9 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
   // API Gateway writes the execution log (errors) to this group, and would otherwise create it
   // itself, unencrypted and kept forever; it must exist before the stage logs anything.
   const stage = api.deploymentStage;
-  stage.node.addDependency(logGroup(scope, 'ApiExecutionLogs', settings.logs, `API-Gateway-Execution-Logs_${api.restApiId}/${STAGE_NAME}`));
+  stage.node.addDependency(
+    logGroup(scope, 'ApiExecutionLogs', settings.logs, `API-Gateway-Execution-Logs_${api.restApiId}/${STAGE_NAME}`),
+  );
   acknowledgeStageFindings(stage);
 
   const authorizer = new RequestAuthorizer(scope, 'KeyAuthorizer', {
@@ -100,7 +102,9 @@ export function chatbotRestApi(scope: Construct, settings: ApiSettings): Chatbot
     const method = resource.addMethod(
       route.method,
       new LambdaIntegration(fn, { allowTestInvoke: false }),
-      route.auth === 'apiKey' ? { authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true } : { authorizationType: AuthorizationType.NONE },
+      route.auth === 'apiKey'
+        ? { authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true }
+        : { authorizationType: AuthorizationType.NONE },
     );
     if (route.auth !== 'apiKey') acknowledgePublicMethod(method, route);
   }

@@ -75,10 +75,20 @@ export class ChatbotApiStack extends Stack {
   constructor(scope: Construct, id: string, settings: ChatbotApiSettings = DEFAULT_SETTINGS, props: StackProps = {}) {
     super(scope, id, props);
     // The functions refuse it at cold start; refusing it here stops a deploy that could only fail.
-    if (!(settings.botOnlineWindowSeconds > 0)) throw new Error(`botOnlineWindowSeconds must be more than 0 seconds, got ${settings.botOnlineWindowSeconds}`);
+    if (!(settings.botOnlineWindowSeconds > 0))
+      throw new Error(`botOnlineWindowSeconds must be more than 0 seconds, got ${settings.botOnlineWindowSeconds}`);
     const table = dataTable(this, { removalPolicy: settings.removalPolicy });
-    const secretsKey = administeredKey(this, 'SecretsKey', 'Seals webhook signing secrets and the Discord tokens of deliveries kept for replay', settings.removalPolicy);
-    allowPrincipalsUse(secretsKey, settings.secretsKeyUsers.map((arn) => new ArnPrincipal(arn)), SECRET_BOX_ACTIONS);
+    const secretsKey = administeredKey(
+      this,
+      'SecretsKey',
+      'Seals webhook signing secrets and the Discord tokens of deliveries kept for replay',
+      settings.removalPolicy,
+    );
+    allowPrincipalsUse(
+      secretsKey,
+      settings.secretsKeyUsers.map((arn) => new ArnPrincipal(arn)),
+      SECRET_BOX_ACTIONS,
+    );
     const opsKey = operationsKey(this, settings.removalPolicy);
     const logs = { retention: settings.logRetention, encryptionKey: opsKey };
     const clientSecret = discordClientSecret(this, settings.removalPolicy);
@@ -104,22 +114,50 @@ export class ChatbotApiStack extends Stack {
       logs,
     });
     for (const manifest of groupManifests.filter((group) => group.managesApiKeys)) {
-      const keyManagement = allowKeyManagement(this, (functions.get(manifest.name) as NodejsFunction).role as IRole, usagePlan);
-      acknowledgeDashboardFindings(clientSecret, keyManagement, this.getLogicalId(usagePlan.node.defaultChild as CfnElement));
+      const keyManagement = allowKeyManagement(
+        this,
+        (functions.get(manifest.name) as NodejsFunction).role as IRole,
+        usagePlan,
+      );
+      acknowledgeDashboardFindings(
+        clientSecret,
+        keyManagement,
+        this.getLogicalId(usagePlan.node.defaultChild as CfnElement),
+      );
     }
-    if (settings.wafRateLimit !== undefined) rateLimitingWebAcl(this, api.deploymentStage, { rateLimit: settings.wafRateLimit, relayRateLimit: settings.wafRelayRateLimit });
+    if (settings.wafRateLimit !== undefined)
+      rateLimitingWebAcl(this, api.deploymentStage, {
+        rateLimit: settings.wafRateLimit,
+        relayRateLimit: settings.wafRelayRateLimit,
+      });
     const topic = alarmTopic(this, opsKey, settings.alarmEmail);
-    for (const manifest of groupManifests.filter((group) => group.retriesDeliveries)) relayRetryQueue(this, functions.get(manifest.name) as NodejsFunction, topic, settings.removalPolicy);
+    for (const manifest of groupManifests.filter((group) => group.retriesDeliveries))
+      relayRetryQueue(this, functions.get(manifest.name) as NodejsFunction, topic, settings.removalPolicy);
     addAlarms(this, api, new Map([...functions, ['authorizer', authorizer]]), table, topic);
     acknowledgeStackFindings(api, { webAcl: settings.wafRateLimit !== undefined });
 
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL of the API (append /v1/...)' });
     new CfnOutput(this, 'TableName', { value: table.tableName });
-    new CfnOutput(this, 'UsagePlanId', { value: usagePlan.usagePlanId, description: 'Usage plan every API key joins (npm run keys -- --aws)' });
+    new CfnOutput(this, 'UsagePlanId', {
+      value: usagePlan.usagePlanId,
+      description: 'Usage plan every API key joins (npm run keys -- --aws)',
+    });
     new CfnOutput(this, 'RestApiId', { value: api.restApiId });
-    new CfnOutput(this, 'SecretsKeyArn', { value: secretsKey.keyArn, description: 'KMS key of webhook secrets (npm run webhooks -- --aws)' });
-    new CfnOutput(this, 'DiscordClientSecretArn', { value: clientSecret.secretArn, description: "Put the Discord application's client secret here (README, \"The dashboard in AWS\")" });
-    new CfnOutput(this, 'DashboardUrl', { value: settings.dashboard.dashboardUrl ?? `${api.url}dashboard`, description: 'The dashboard; its /callback is the redirect URI to register with the Discord application' });
-    new CfnOutput(this, 'AlarmTopicArn', { value: topic.topicArn, description: 'SNS topic every alarm notifies: subscribe a pager, chat or mailbox' });
+    new CfnOutput(this, 'SecretsKeyArn', {
+      value: secretsKey.keyArn,
+      description: 'KMS key of webhook secrets (npm run webhooks -- --aws)',
+    });
+    new CfnOutput(this, 'DiscordClientSecretArn', {
+      value: clientSecret.secretArn,
+      description: 'Put the Discord application\'s client secret here (README, "The dashboard in AWS")',
+    });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: settings.dashboard.dashboardUrl ?? `${api.url}dashboard`,
+      description: 'The dashboard; its /callback is the redirect URI to register with the Discord application',
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: topic.topicArn,
+      description: 'SNS topic every alarm notifies: subscribe a pager, chat or mailbox',
+    });
   }
 }

@@ -29,7 +29,17 @@ const NEEDS: Record<TableNeed, Grant[]> = {
   // Groups serving signed-in dashboard routes (auth: 'session') read the session their cookie names.
   readSessions: [{ actions: ['dynamodb:GetItem'], leadingKeys: [anyOf('session')] }],
   manageBots: [
-    { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'], leadingKeys: [anyOf('bot')] },
+    {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:Query',
+        'dynamodb:BatchWriteItem',
+      ],
+      leadingKeys: [anyOf('bot')],
+    },
     // Public listings, and each account's own bots (gsi3, under ACCOUNT#).
     { actions: ['dynamodb:Query'], leadingKeys: [recordKinds.bot.listing, anyOf('account')], onIndexes: true },
   ],
@@ -38,14 +48,20 @@ const NEEDS: Record<TableNeed, Grant[]> = {
   // Discord's invalid answers (RELAY#); the webhooks an account registered (gsi3, under ACCOUNT#)
   // and a webhook's log by time for its dashboard (gsi2, under HOOK#).
   relayWebhooks: [
-    { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query'], leadingKeys: [anyOf('webhook')] },
+    {
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
+      leadingKeys: [anyOf('webhook')],
+    },
     { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], leadingKeys: [anyOf('relay')] },
     { actions: ['dynamodb:Query'], leadingKeys: [anyOf('account'), anyOf('webhook')], onIndexes: true },
   ],
   // Sign-ins under way (taken once), sessions, the accounts' key slots, and their keys: created,
   // found by id (gsi1) or by account (gsi2), revoked.
   manageAccounts: [
-    { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], leadingKeys: [anyOf('signIn'), anyOf('session')] },
+    {
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+      leadingKeys: [anyOf('signIn'), anyOf('session')],
+    },
     { actions: ['dynamodb:UpdateItem'], leadingKeys: [anyOf('account')] },
     { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: [anyOf('apiKey')] },
     { actions: ['dynamodb:Query'], leadingKeys: [recordKinds.apiKey.listing, anyOf('account')], onIndexes: true },
@@ -60,7 +76,9 @@ export function grantTable(table: ITable, grantee: IGrantable, needs: TableNeed[
       new PolicyStatement({
         effect: Effect.ALLOW,
         actions,
-        resources: onIndexes ? listingIndexes.map((index) => `${table.tableArn}/index/${index.name}`) : [table.tableArn],
+        resources: onIndexes
+          ? listingIndexes.map((index) => `${table.tableArn}/index/${index.name}`)
+          : [table.tableArn],
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys } },
       }),
     );

@@ -17,7 +17,8 @@ export const RELAY_PATH_PATTERN = `^(/[^/]+)?${webhookRoutes.relayWebhook.path.r
 
 /** WAF's own bounds for a rate-based rule: refused here rather than by a failing deploy. */
 function checkedLimit(name: string, limit: number): number {
-  if (!Number.isInteger(limit) || limit < 10 || limit > 2_000_000_000) throw new Error(`${name} must be a whole number from 10 to 2000000000, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 10 || limit > 2_000_000_000)
+    throw new Error(`${name} must be a whole number from 10 to 2000000000, got ${limit}`);
   return limit;
 }
 
@@ -30,9 +31,24 @@ function checkedLimit(name: string, limit: number): number {
  * keep full request URLs, and /webhooks URLs carry Discord webhook tokens.
  */
 export function rateLimitingWebAcl(scope: Construct, stage: Stage, limits: WebAclLimits): CfnWebACL {
-  const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: false });
-  const relayPath = { regexMatchStatement: { regexString: RELAY_PATH_PATTERN, fieldToMatch: { uriPath: {} }, textTransformations: [{ priority: 0, type: 'NONE' }] } };
-  const perIp = (name: string, priority: number, limit: number, scopeDownStatement: CfnWebACL.StatementProperty): CfnWebACL.RuleProperty => ({
+  const visibility = (metricName: string) => ({
+    cloudWatchMetricsEnabled: true,
+    metricName,
+    sampledRequestsEnabled: false,
+  });
+  const relayPath = {
+    regexMatchStatement: {
+      regexString: RELAY_PATH_PATTERN,
+      fieldToMatch: { uriPath: {} },
+      textTransformations: [{ priority: 0, type: 'NONE' }],
+    },
+  };
+  const perIp = (
+    name: string,
+    priority: number,
+    limit: number,
+    scopeDownStatement: CfnWebACL.StatementProperty,
+  ): CfnWebACL.RuleProperty => ({
     name,
     priority,
     action: { block: {} },
@@ -44,7 +60,9 @@ export function rateLimitingWebAcl(scope: Construct, stage: Stage, limits: WebAc
     defaultAction: { allow: {} },
     visibilityConfig: visibility('chatbot-utility-api'),
     rules: [
-      perIp('rate-per-source-ip', 0, checkedLimit('wafRateLimit', limits.rateLimit), { notStatement: { statement: relayPath } }),
+      perIp('rate-per-source-ip', 0, checkedLimit('wafRateLimit', limits.rateLimit), {
+        notStatement: { statement: relayPath },
+      }),
       perIp('relay-rate-per-source-ip', 1, checkedLimit('wafRelayRateLimit', limits.relayRateLimit), relayPath),
     ],
   });

@@ -1,7 +1,9 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-export type ParsedCommandLine<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: O }>>;
+export type ParsedCommandLine<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; allowPositionals: true; options: O }>
+>;
 
 /** A CLI's grammar: its options (with `help`), each command and how many arguments it takes after its name, and its usage text. */
 export interface CommandGrammar<O extends Options> {
@@ -15,7 +17,10 @@ export interface CommandGrammar<O extends Options> {
  * option, a missing value or a stray argument (`revoke A B` revoked A alone and said nothing of B)
  * is a usage error. `help` (or `--help`) asks for the usage itself.
  */
-export function readCommandLine<O extends Options>(argv: string[], grammar: CommandGrammar<O>): { parsed: ParsedCommandLine<O> } | { help: true } | { error: string } {
+export function readCommandLine<O extends Options>(
+  argv: string[],
+  grammar: CommandGrammar<O>,
+): { parsed: ParsedCommandLine<O> } | { help: true } | { error: string } {
   let parsed: ParsedCommandLine<O>;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: grammar.options });
@@ -28,7 +33,9 @@ export function readCommandLine<O extends Options>(argv: string[], grammar: Comm
   const expected = grammar.arguments[command];
   if (expected === undefined) return { error: `unknown command ${command}` };
   if (rest.length > expected) {
-    return { error: `${command} takes ${expected === 0 ? 'no arguments' : 'one argument'}; given ${rest.length}: ${rest.map((arg) => JSON.stringify(arg)).join(' ')}` };
+    return {
+      error: `${command} takes ${expected === 0 ? 'no arguments' : 'one argument'}; given ${rest.length}: ${rest.map((arg) => JSON.stringify(arg)).join(' ')}`,
+    };
   }
   return { parsed };
 }

@@ -22,21 +22,37 @@ export interface RegistryOptions {
  * Either way a key made for an owner counts against the owner's dashboard slots, and revoking
  * gives its slot back (keySlots.ts), so the dashboard's limit follows what the operator does.
  */
-export async function keyRegistry(options: RegistryOptions, cleanup: Cleanup): Promise<{ registry: KeyRegistry; tools: AccountTools }> {
+export async function keyRegistry(
+  options: RegistryOptions,
+  cleanup: Cleanup,
+): Promise<{ registry: KeyRegistry; tools: AccountTools }> {
   if (!options.aws) {
     const config = await localStoreConfig(cleanup);
     const stores = createStores(config);
     cleanup.unshift(() => stores.db.destroy());
-    return { registry: slottedKeys(storeRegistry(stores.apiKeys), stores), tools: accountTools(stores, config.tableName) };
+    return {
+      registry: slottedKeys(storeRegistry(stores.apiKeys), stores),
+      tools: accountTools(stores, config.tableName),
+    };
   }
   // One region for all three clients: --region, else what the SDK resolves (env, profile).
   const cloudFormation = new CloudFormationClient({ region: options.region });
   const region = await cloudFormation.config.region();
-  const outputs = await readStackOutputs(cloudFormation, options.stack ?? KEY_OPTIONS.stack.default, ['TableName', 'UsagePlanId']);
+  const outputs = await readStackOutputs(cloudFormation, options.stack ?? KEY_OPTIONS.stack.default, [
+    'TableName',
+    'UsagePlanId',
+  ]);
   const stores = createStores({ tableName: outputs.TableName, region });
   cleanup.unshift(() => stores.db.destroy());
   return {
-    registry: slottedKeys(awsKeyRegistry({ gateway: new APIGatewayClient({ region }), store: stores.apiKeys, usagePlanId: outputs.UsagePlanId }), stores),
+    registry: slottedKeys(
+      awsKeyRegistry({
+        gateway: new APIGatewayClient({ region }),
+        store: stores.apiKeys,
+        usagePlanId: outputs.UsagePlanId,
+      }),
+      stores,
+    ),
     tools: accountTools(stores, outputs.TableName),
   };
 }
@@ -54,7 +70,10 @@ export function runKeys(argv: string[], print: (line: string) => void): Promise<
   return withCommandLine(argv, KEYS_GRAMMAR, print, async ({ values }) => {
     const cleanup: Cleanup = [];
     try {
-      const { registry, tools } = await keyRegistry({ aws: values.aws, stack: values.stack, region: values.region }, cleanup);
+      const { registry, tools } = await keyRegistry(
+        { aws: values.aws, stack: values.stack, region: values.region },
+        cleanup,
+      );
       return await runKeysCommand(argv, registry, print, tools);
     } finally {
       for (const step of cleanup) await step();

@@ -38,11 +38,21 @@ export const KEYS_GRAMMAR: CommandGrammar<typeof KEY_OPTIONS> = {
 };
 
 /** The `keys` commands over a key registry (local store or AWS); returns the process exit code. */
-export function runKeysCommand(argv: string[], registry: KeyRegistry, print: (line: string) => void, tools?: AccountTools): Promise<number> {
+export function runKeysCommand(
+  argv: string[],
+  registry: KeyRegistry,
+  print: (line: string) => void,
+  tools?: AccountTools,
+): Promise<number> {
   return withCommandLine(argv, KEYS_GRAMMAR, print, (parsed) => keysCommand(parsed, registry, print, tools));
 }
 
-async function keysCommand({ values, positionals }: ParsedCommandLine<typeof KEY_OPTIONS>, registry: KeyRegistry, print: (line: string) => void, tools?: AccountTools): Promise<number> {
+async function keysCommand(
+  { values, positionals }: ParsedCommandLine<typeof KEY_OPTIONS>,
+  registry: KeyRegistry,
+  print: (line: string) => void,
+  tools?: AccountTools,
+): Promise<number> {
   const [command, ...rest] = positionals;
   const out = (human: string, data: unknown) => print(values.json ? JSON.stringify(data) : human);
 
@@ -51,12 +61,17 @@ async function keysCommand({ values, positionals }: ParsedCommandLine<typeof KEY
       const name = values.name?.trim();
       if (!name) return fail(print, 'create needs --name <name>');
       const { record, value } = await registry.create({ name, owner: values.owner?.trim() || undefined });
-      out(`created ${record.id} (${record.name}, owner ${record.owner})\nkey: ${value}\nThe key is shown only now; it is stored hashed.`, { ...record, key: value });
+      out(
+        `created ${record.id} (${record.name}, owner ${record.owner})\nkey: ${value}\nThe key is shown only now; it is stored hashed.`,
+        { ...record, key: value },
+      );
       return 0;
     }
     case 'list': {
       const records = (await registry.list()).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-      const lines = records.map((r) => [r.id, r.name, r.owner, r.createdAt, r.revokedAt ? `revoked ${r.revokedAt}` : 'active'].join('\t'));
+      const lines = records.map((r) =>
+        [r.id, r.name, r.owner, r.createdAt, r.revokedAt ? `revoked ${r.revokedAt}` : 'active'].join('\t'),
+      );
       out(lines.length ? ['id\tname\towner\tcreated\tstate', ...lines].join('\n') : 'no keys', records);
       return 0;
     }
@@ -83,10 +98,16 @@ async function keysCommand({ values, positionals }: ParsedCommandLine<typeof KEY
       const [clientId] = rest;
       const owner = values.owner?.trim();
       if (!tools) return fail(print, 'transfer-bot needs the table');
-      if (!clientId || !/^[1-9][0-9]{16,19}$/.test(clientId) || !owner) return fail(print, 'transfer-bot needs a client id and --owner <account>');
+      if (!clientId || !/^[1-9][0-9]{16,19}$/.test(clientId) || !owner)
+        return fail(print, 'transfer-bot needs a client id and --owner <account>');
       const result = await tools.bots.transfer(clientId, owner, new Date());
       if (result === 'notFound') return fail(print, `no bot ${clientId}`);
-      out(`bot ${clientId} (${result.bot.name}) now belongs to ${owner}, verified`, { clientId, owner, name: result.bot.name, verifiedAt: result.bot.verifiedAt });
+      out(`bot ${clientId} (${result.bot.name}) now belongs to ${owner}, verified`, {
+        clientId,
+        owner,
+        name: result.bot.name,
+        verifiedAt: result.bot.verifiedAt,
+      });
       return 0;
     }
     default:

@@ -23,7 +23,30 @@ const URLS = /https?:\/\/[^\s<>()\]]+/g;
 const WORDS = /(?<![\p{L}\d.,])(?:\p{L}[\p{L}\d'-]{2,}|\d+(?:[.,]\d+)*)(?![\p{L}\d])/gu;
 const MOST_WORDS = 6;
 /** Words a relay uses to say what happened, which a payload may also hold (an action, a state): wording, not facts. */
-const WORDING = new Set(['the', 'and', 'has', 'have', 'been', 'new', 'app', 'created', 'updated', 'deleted', 'added', 'removed', 'opened', 'closed', 'pushed', 'marked', 'published', 'completed', 'modified', 'changes', 'requested', 'rejected']);
+const WORDING = new Set([
+  'the',
+  'and',
+  'has',
+  'have',
+  'been',
+  'new',
+  'app',
+  'created',
+  'updated',
+  'deleted',
+  'added',
+  'removed',
+  'opened',
+  'closed',
+  'pushed',
+  'marked',
+  'published',
+  'completed',
+  'modified',
+  'changes',
+  'requested',
+  'rejected',
+]);
 
 /** A link as both relays may spell it: parsed, percent-decoded, without a trailing slash. */
 function sameLink(url: string): string {
@@ -62,16 +85,33 @@ export function payloadText(payload: unknown): string {
   return Object.values(payload).map(payloadText).join('\n');
 }
 
-const wholeWord = (word: string) => new RegExp(`(?<![\\p{L}\\d])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d])`, 'u');
+const wholeWord = (word: string) =>
+  new RegExp(`(?<![\\p{L}\\d])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d])`, 'u');
 
 function linksOf(message: MessageLike): Set<string> {
   const embeds = message.embeds ?? [];
-  const texts = [message.content ?? '', ...embeds.flatMap((embed) => [embed.description ?? '', ...(embed.fields ?? []).map((field) => field.value)])];
-  return new Set([...embeds.flatMap((embed) => [embed.url ?? '', embed.author?.url ?? '']), ...texts.flatMap((text) => text.match(URLS) ?? [])].filter(Boolean).map(sameLink));
+  const texts = [
+    message.content ?? '',
+    ...embeds.flatMap((embed) => [embed.description ?? '', ...(embed.fields ?? []).map((field) => field.value)]),
+  ];
+  return new Set(
+    [
+      ...embeds.flatMap((embed) => [embed.url ?? '', embed.author?.url ?? '']),
+      ...texts.flatMap((text) => text.match(URLS) ?? []),
+    ]
+      .filter(Boolean)
+      .map(sameLink),
+  );
 }
 
 function textOf(message: MessageLike): string {
-  const parts = (message.embeds ?? []).flatMap((embed) => [embed.title, embed.description, embed.author?.name, embed.footer?.text, ...(embed.fields ?? []).flatMap((field) => [field.name, field.value])]);
+  const parts = (message.embeds ?? []).flatMap((embed) => [
+    embed.title,
+    embed.description,
+    embed.author?.name,
+    embed.footer?.text,
+    ...(embed.fields ?? []).flatMap((field) => [field.name, field.value]),
+  ]);
   return readable([message.content, ...parts].filter(Boolean).join(' \n '));
 }
 
@@ -84,8 +124,10 @@ function textOf(message: MessageLike): string {
 export function factsOursLacks(theirs: MessageLike, ours: MessageLike, payload: string, leaveOut: RegExp): string[] {
   const shown = textOf(ours);
   const inOurs = (word: string) => wholeWord(word).test(shown);
-  const missing = (text: string) => wordsOf(text).filter((word) => !WORDING.has(word) && wholeWord(word).test(payload) && !inOurs(word));
-  const phrase = (part: string, words: string[]) => (words.length ? [`${part}: ${words.slice(0, MOST_WORDS).join(' ')}${words.length > MOST_WORDS ? ' …' : ''}`] : []);
+  const missing = (text: string) =>
+    wordsOf(text).filter((word) => !WORDING.has(word) && wholeWord(word).test(payload) && !inOurs(word));
+  const phrase = (part: string, words: string[]) =>
+    words.length ? [`${part}: ${words.slice(0, MOST_WORDS).join(' ')}${words.length > MOST_WORDS ? ' …' : ''}`] : [];
   const found = (theirs.embeds ?? []).flatMap((embed) => [
     ...phrase('title', missing(embed.title ?? '')),
     ...phrase('author', missing(embed.author?.name ?? '')),
@@ -102,7 +144,12 @@ export function factsOursLacks(theirs: MessageLike, ours: MessageLike, payload: 
   // A link to nothing (Skyhook's "https://bitbucket.org/undefined") is no fact.
   // A link ours makes more specific (to the comment on the page they link) is no fact lacking; nor a link to nothing (Skyhook's "https://bitbucket.org/undefined").
   const covered = (link: string) => [...ourLinks].some((ourLink) => ourLink.startsWith(link));
-  found.push(...[...linksOf(theirs)].filter((link) => !covered(link) && !/\/(?:undefined|null)(?:[/?#]|$)/.test(link)).map((link) => `link ${link}`));
-  if (theirs.embeds?.some((embed) => embed.timestamp) && !ours.embeds?.some((embed) => embed.timestamp)) found.push('timestamp');
+  found.push(
+    ...[...linksOf(theirs)]
+      .filter((link) => !covered(link) && !/\/(?:undefined|null)(?:[/?#]|$)/.test(link))
+      .map((link) => `link ${link}`),
+  );
+  if (theirs.embeds?.some((embed) => embed.timestamp) && !ours.embeds?.some((embed) => embed.timestamp))
+    found.push('timestamp');
   return found;
 }

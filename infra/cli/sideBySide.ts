@@ -47,7 +47,10 @@ export const SKYHOOK_PATHS: Readonly<Record<string, string>> = {
 };
 
 /** What a relay made of one delivery: the message it posts, or why none. */
-export type Made = { kind: 'message'; message: DiscordMessage } | { kind: 'ignored' } | { kind: 'refused' | 'threw'; reason: string };
+export type Made =
+  | { kind: 'message'; message: DiscordMessage }
+  | { kind: 'ignored' }
+  | { kind: 'refused' | 'threw'; reason: string };
 
 export interface ComparedFixture {
   provider: Provider;
@@ -63,7 +66,10 @@ function ourMessage(provider: Provider, fixture: FixtureDelivery): { made: Made;
   try {
     const outcome = provider.read(toProviderDelivery(fixture));
     if (outcome.kind === 'ignored') return { made: { kind: 'ignored' } };
-    return { made: { kind: 'message', message: fitMessage({ username: outcome.username, embeds: outcome.embeds }) }, action: outcome.action };
+    return {
+      made: { kind: 'message', message: fitMessage({ username: outcome.username, embeds: outcome.embeds }) },
+      action: outcome.action,
+    };
   } catch (error) {
     if (error instanceof PayloadError) return { made: { kind: 'refused', reason: error.message } };
     throw error;
@@ -81,7 +87,15 @@ export function comparedFixtures(): ComparedFixture[] {
         const event = action ? `${fixture.event}.${action}` : fixture.event;
         if (seen.has(event)) return [];
         seen.add(event);
-        return [{ provider, fixture, event, payload: createHash('sha256').update(fixture.body).digest('hex').slice(0, 8), ours: made }];
+        return [
+          {
+            provider,
+            fixture,
+            event,
+            payload: createHash('sha256').update(fixture.body).digest('hex').slice(0, 8),
+            ours: made,
+          },
+        ];
       });
     });
 }
@@ -106,7 +120,11 @@ export function titleCell(made: Made): string {
 export const sectionHeading = (provider: Provider): string => `## ${provider.displayName} (\`${provider.name}\`)`;
 
 /** The first three cells of a row, ours: event, payload, our title (Skyhook's cells follow). */
-export const ourCells = (compared: ComparedFixture): string[] => [`\`${compared.event}\``, `\`${compared.payload}\``, titleCell(compared.ours)];
+export const ourCells = (compared: ComparedFixture): string[] => [
+  `\`${compared.event}\``,
+  `\`${compared.payload}\``,
+  titleCell(compared.ours),
+];
 
 /** A table row of cells, as the generator writes it and the test reads it back. */
 export const tableRow = (cells: string[]): string => `| ${cells.join(' | ')} |`;

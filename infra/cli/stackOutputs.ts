@@ -18,7 +18,8 @@ export async function readStackOutputs<K extends keyof StackOutputs>(
   const { Stacks } = await client.send(new DescribeStacksCommand({ StackName: stackName }));
   const outputs = Object.fromEntries((Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
   for (const name of needs) {
-    if (!outputs[name]) throw new Error(`stack ${stackName} has no output ${name}: deploy it with \`npx cdk deploy\` first`);
+    if (!outputs[name])
+      throw new Error(`stack ${stackName} has no output ${name}: deploy it with \`npx cdk deploy\` first`);
   }
   return outputs as unknown as Pick<StackOutputs, K>;
 }

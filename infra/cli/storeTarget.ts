@@ -31,9 +31,16 @@ export async function localStoreConfig(cleanup: Cleanup, env: NodeJS.ProcessEnv 
   if (running) {
     // The functions' store client reads the credentials from the environment too, and the
     // webhooks command the server's secret key (whatever DATA_DIR or SECRETS_KEY it started with).
-    Object.assign(env, { DYNAMODB_ACCESS_KEY_ID: running.credentials.accessKeyId, DYNAMODB_SECRET_ACCESS_KEY: running.credentials.secretAccessKey });
+    Object.assign(env, {
+      DYNAMODB_ACCESS_KEY_ID: running.credentials.accessKeyId,
+      DYNAMODB_SECRET_ACCESS_KEY: running.credentials.secretAccessKey,
+    });
     if (running.secretsKey) env.SECRETS_KEY = running.secretsKey;
-    const config = { ...storeConfigFromEnv(env), endpoint: running.endpoint, tableName: env.TABLE_NAME || running.tableName };
+    const config = {
+      ...storeConfigFromEnv(env),
+      endpoint: running.endpoint,
+      tableName: env.TABLE_NAME || running.tableName,
+    };
     if (await reachable(config)) return config;
   } else if (wanted) {
     // An endpoint of this process's own making (tests), whose credentials are in the environment.
@@ -41,7 +48,9 @@ export async function localStoreConfig(cleanup: Cleanup, env: NodeJS.ProcessEnv 
     if (await reachable(config)) return config;
   }
   if (!env.DATA_DIR) {
-    throw new Error(`no running local server${wanted ? ` with its store at ${wanted}` : ''}. Start the API with \`npm start\` (or set DATA_DIR to use a persisted store).`);
+    throw new Error(
+      `no running local server${wanted ? ` with its store at ${wanted}` : ''}. Start the API with \`npm start\` (or set DATA_DIR to use a persisted store).`,
+    );
   }
   const embedded = await startEmbeddedDynamo({ dataDir: env.DATA_DIR });
   cleanup.push(() => embedded.close());

@@ -19,7 +19,10 @@ import { withCommandLine } from './commandLine';
  */
 const argv = process.argv.slice(2);
 
-async function target(options: { aws: boolean; stack: string; region?: string }, cleanup: Cleanup): Promise<{ stores: Stores; secretBox: SecretBox }> {
+async function target(
+  options: { aws: boolean; stack: string; region?: string },
+  cleanup: Cleanup,
+): Promise<{ stores: Stores; secretBox: SecretBox }> {
   if (!options.aws) {
     const stores = createStores(await localStoreConfig(cleanup));
     return { stores, secretBox: new LocalSecretBox(Buffer.from(localSecretsKey(), 'base64')) };
@@ -27,7 +30,10 @@ async function target(options: { aws: boolean; stack: string; region?: string },
   const cloudFormation = new CloudFormationClient({ region: options.region });
   const region = await cloudFormation.config.region();
   const outputs = await readStackOutputs(cloudFormation, options.stack, ['TableName', 'SecretsKeyArn']);
-  return { stores: createStores({ tableName: outputs.TableName, region }), secretBox: new KmsSecretBox(async () => new KMSClient({ region }), outputs.SecretsKeyArn) };
+  return {
+    stores: createStores({ tableName: outputs.TableName, region }),
+    secretBox: new KmsSecretBox(async () => new KMSClient({ region }), outputs.SecretsKeyArn),
+  };
 }
 
 const print = (line: string) => console.log(line);
@@ -38,7 +44,13 @@ const code = await withCommandLine(argv, WEBHOOKS_GRAMMAR, print, async ({ value
     const { stores, secretBox } = await target(values, cleanup);
     cleanup.unshift(() => stores.db.destroy());
     const now = () => new Date();
-    const deps = { deliveries: stores.deliveries, secretBox, pairGuard: pairGuardOver(stores, now), discordApiBase: discordApiBaseFromEnv(), now };
+    const deps = {
+      deliveries: stores.deliveries,
+      secretBox,
+      pairGuard: pairGuardOver(stores, now),
+      discordApiBase: discordApiBaseFromEnv(),
+      now,
+    };
     return await runWebhooksCommand(argv, deps, print);
   } catch (error) {
     console.error(`webhooks: ${(error as Error).message}`);

@@ -44,11 +44,18 @@ export class AuthorizerCache {
 /** IAM-style evaluation of the returned policy for one method ARN: an explicit Deny wins. */
 export function allows(result: APIGatewayAuthorizerResult, methodArn: string): boolean {
   const statements = result.policyDocument.Statement.map((s) => s as { Effect: string; Resource?: string | string[] });
-  const matching = statements.filter((s) => [s.Resource ?? []].flat().some((resource) => arnMatches(resource, methodArn)));
+  const matching = statements.filter((s) =>
+    [s.Resource ?? []].flat().some((resource) => arnMatches(resource, methodArn)),
+  );
   return matching.some((s) => s.Effect === 'Allow') && !matching.some((s) => s.Effect === 'Deny');
 }
 
 function arnMatches(pattern: string, arn: string): boolean {
-  const regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const regex = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return regex.test(arn);
 }

@@ -69,7 +69,8 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
 async function untilActive(client: DynamoDBClient, tableName: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while ((await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.TableStatus !== 'ACTIVE') {
-    if (Date.now() > deadline) throw new Error(`the local table ${tableName} did not become active in ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`the local table ${tableName} did not become active in ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -97,7 +98,9 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string): Pro
   for (let i = 0; i < items.length; i += 25) {
     let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
     while (requests.length > 0) {
-      const { UnprocessedItems } = await client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: requests } }));
+      const { UnprocessedItems } = await client.send(
+        new BatchWriteItemCommand({ RequestItems: { [tableName]: requests } }),
+      );
       requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
     }
   }

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
+import type {
+  APIGatewayAuthorizerResult,
+  APIGatewayProxyResult,
+  APIGatewayRequestAuthorizerEvent,
+  Context,
+} from 'aws-lambda';
 import type { DenyContext } from '../../shared/access/authorizer';
 import { activeKey } from '../../shared/access/keys';
 import { rateLimitHeaders, unavailableDecision } from '../../shared/access/rateLimiter';
@@ -49,7 +54,9 @@ export function createGateway(options: GatewayOptions) {
       const match = route(request.method, request.path);
       if (match.kind === 'notFound') {
         req.resume();
-        return gatewayReply(res, 'MISSING_AUTHENTICATION_TOKEN', requestId, { message: `No route ${request.method} ${request.path}` });
+        return gatewayReply(res, 'MISSING_AUTHENTICATION_TOKEN', requestId, {
+          message: `No route ${request.method} ${request.path}`,
+        });
       }
       if (match.kind === 'probe') {
         req.resume();
@@ -139,7 +146,8 @@ async function authorize(
     }
     options.cache.set(identity, result);
   }
-  if (allows(result, methodArn(request, route))) return { context: { ...result.context, principalId: result.principalId } };
+  if (allows(result, methodArn(request, route)))
+    return { context: { ...result.context, principalId: result.principalId } };
 
   const deny = (result.context ?? {}) as Partial<DenyContext>;
   const headers =
@@ -173,7 +181,9 @@ function gatewayReply(
 }
 
 function writeResult(res: ServerResponse, result: APIGatewayProxyResult): void {
-  const body = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  const body = result.isBase64Encoded
+    ? Buffer.from(result.body ?? '', 'base64')
+    : Buffer.from(result.body ?? '', 'utf8');
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);

@@ -26,18 +26,34 @@ const local = await startLocalServer({
   if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
   // What a newcomer needs, in one line, instead of a stack trace.
   const why = error.code === 'EADDRINUSE' ? 'is already in use' : 'may not be used by this user';
-  console.error(`Port ${port} ${why}: start with another, e.g. PORT=${port === 3000 ? 3001 : 3000} npm start, or PORT=0 npm start for any free port.`);
+  console.error(
+    `Port ${port} ${why}: start with another, e.g. PORT=${port === 3000 ? 3001 : 3000} npm start, or PORT=0 npm start for any free port.`,
+  );
   process.exit(1);
 });
 // The CLIs (`npm run keys`, `npm run webhooks`) find this store here, whatever port it ended up on.
-announceStore({ endpoint: local.dynamoEndpoint, tableName: local.tableName, credentials: localStoreCredentials(), secretsKey });
+announceStore({
+  endpoint: local.dynamoEndpoint,
+  tableName: local.tableName,
+  credentials: localStoreCredentials(),
+  secretsKey,
+});
 
 for (const key of local.seeded.keys) {
   const state = key.revoked ? ' (revoked)' : '';
-  console.log(local.seeded.generated ? `API key (shown once): ${key.value}  id ${key.id}` : `API key ${key.id} for ${key.owner}${state}`);
+  console.log(
+    local.seeded.generated
+      ? `API key (shown once): ${key.value}  id ${key.id}`
+      : `API key ${key.id} for ${key.owner}${state}`,
+  );
 }
-console.log(`DynamoDB (embedded dynalite${env.DATA_DIR ? ` in ${env.DATA_DIR}` : ', in memory'}): ${local.dynamoEndpoint}`);
-if (local.demoBots > 0) console.log(`${local.demoBots} demo bots registered (owned by key ${local.seeded.keys[0]?.id}): GET ${local.url}/v1/bots`);
+console.log(
+  `DynamoDB (embedded dynalite${env.DATA_DIR ? ` in ${env.DATA_DIR}` : ', in memory'}): ${local.dynamoEndpoint}`,
+);
+if (local.demoBots > 0)
+  console.log(
+    `${local.demoBots} demo bots registered (owned by key ${local.seeded.keys[0]?.id}): GET ${local.url}/v1/bots`,
+  );
 console.log(`listening on ${local.url}`);
 
 const stop = () => void local.close().then(() => process.exit(0));

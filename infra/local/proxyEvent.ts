@@ -22,12 +22,19 @@ export interface IncomingRequest {
 }
 
 export function describeRequest(req: IncomingMessage, url: URL, requestId: string): IncomingRequest {
-  const multiValueHeaders = groupPairs(Array.from({ length: req.rawHeaders.length / 2 }, (_, i) => [req.rawHeaders[2 * i] as string, req.rawHeaders[2 * i + 1] as string]));
+  const multiValueHeaders = groupPairs(
+    Array.from({ length: req.rawHeaders.length / 2 }, (_, i) => [
+      req.rawHeaders[2 * i] as string,
+      req.rawHeaders[2 * i + 1] as string,
+    ]),
+  );
   // As in API Gateway REST APIs: the single-value maps hold the last value of a repeated name.
   // As API Gateway does, the scheme and port the client used are passed on, unless a proxy in front already said.
   forwarded(multiValueHeaders, 'X-Forwarded-Proto', 'http');
   forwarded(multiValueHeaders, 'X-Forwarded-Port', String(req.socket.localPort));
-  const headers = Object.fromEntries(Object.entries(multiValueHeaders).map(([name, values]) => [name, values.at(-1) as string]));
+  const headers = Object.fromEntries(
+    Object.entries(multiValueHeaders).map(([name, values]) => [name, values.at(-1) as string]),
+  );
   const multiValueQuery = groupPairs(url.searchParams);
   const hasQuery = Object.keys(multiValueQuery).length > 0;
   return {
@@ -35,7 +42,9 @@ export function describeRequest(req: IncomingMessage, url: URL, requestId: strin
     path: url.pathname,
     headers,
     multiValueHeaders,
-    query: hasQuery ? Object.fromEntries(Object.entries(multiValueQuery).map(([name, values]) => [name, values.at(-1) as string])) : null,
+    query: hasQuery
+      ? Object.fromEntries(Object.entries(multiValueQuery).map(([name, values]) => [name, values.at(-1) as string]))
+      : null,
     multiValueQuery: hasQuery ? multiValueQuery : null,
     sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
     requestId,
@@ -74,11 +83,18 @@ function requestContext(request: IncomingRequest, route: RouteEntry) {
     path: request.path,
     protocol: 'HTTP/1.1',
     requestTimeEpoch: request.requestTimeEpoch,
-    identity: { sourceIp: request.sourceIp, userAgent: request.headers['User-Agent'] ?? request.headers['user-agent'] ?? null },
+    identity: {
+      sourceIp: request.sourceIp,
+      userAgent: request.headers['User-Agent'] ?? request.headers['user-agent'] ?? null,
+    },
   };
 }
 
-export function authorizerEvent(request: IncomingRequest, route: RouteEntry, pathParameters: Record<string, string> | null): APIGatewayRequestAuthorizerEvent {
+export function authorizerEvent(
+  request: IncomingRequest,
+  route: RouteEntry,
+  pathParameters: Record<string, string> | null,
+): APIGatewayRequestAuthorizerEvent {
   return {
     type: 'REQUEST',
     methodArn: methodArn(request, route),
@@ -115,6 +131,9 @@ export function proxyEvent(
     // Every media type is binary (BINARY_MEDIA_TYPES), so API Gateway hands over every body base64-encoded.
     body: body.length === 0 ? null : body.toString('base64'),
     isBase64Encoded: body.length > 0,
-    requestContext: { ...requestContext(request, route), authorizer } as unknown as APIGatewayProxyEvent['requestContext'],
+    requestContext: {
+      ...requestContext(request, route),
+      authorizer,
+    } as unknown as APIGatewayProxyEvent['requestContext'],
   };
 }

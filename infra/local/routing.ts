@@ -45,7 +45,9 @@ export function createRouter(routes: RouteEntry[]): (method: string, path: strin
       if (!route && method === 'HEAD' && allow.includes('HEAD')) return { kind: 'probe' };
       if (!route) return { kind: 'methodNotAllowed', allow };
       const values = match.slice(1).map(decodeSegment);
-      const pathParameters = compiled.names.length ? Object.fromEntries(compiled.names.map((name, i) => [name, values[i] ?? ''])) : null;
+      const pathParameters = compiled.names.length
+        ? Object.fromEntries(compiled.names.map((name, i) => [name, values[i] ?? '']))
+        : null;
       return { kind: 'route', route, pathParameters };
     }
     return { kind: 'notFound' };

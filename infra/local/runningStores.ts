@@ -23,14 +23,20 @@ function recordsDir(env: NodeJS.ProcessEnv): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = lstatSync(dir);
   // Another user could have made the directory first, to read what is written there.
-  if (!stat.isDirectory() || stat.uid !== userInfo().uid || (stat.mode & 0o077) !== 0) throw new Error(`${dir} must be a directory of yours that only you can read`);
+  if (!stat.isDirectory() || stat.uid !== userInfo().uid || (stat.mode & 0o077) !== 0)
+    throw new Error(`${dir} must be a directory of yours that only you can read`);
   return dir;
 }
 
 /** Publishes this process's store until it exits; returns the removal. */
-export function announceStore(store: Omit<RunningStore, 'pid' | 'startedAt'>, env: NodeJS.ProcessEnv = process.env): () => void {
+export function announceStore(
+  store: Omit<RunningStore, 'pid' | 'startedAt'>,
+  env: NodeJS.ProcessEnv = process.env,
+): () => void {
   const file = join(recordsDir(env), `${process.pid}.json`);
-  writeFileSync(file, JSON.stringify({ ...store, pid: process.pid, startedAt: new Date().toISOString() }), { mode: 0o600 });
+  writeFileSync(file, JSON.stringify({ ...store, pid: process.pid, startedAt: new Date().toISOString() }), {
+    mode: 0o600,
+  });
   const remove = () => rmSync(file, { force: true });
   process.once('exit', remove);
   return remove;

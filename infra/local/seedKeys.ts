@@ -17,7 +17,10 @@ export interface SeedResult {
  * webhooks; the others to accounts of their own (`local-2`, ...), to try what another sees.
  */
 export async function seedKeys(store: ApiKeyStore, localApiKey: string | undefined): Promise<SeedResult> {
-  const values = (localApiKey ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const values = (localApiKey ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (values.length === 0) {
     const { record, value } = await createApiKey(store, { name: 'local', owner: LOCAL_ACCOUNT.id });
     return { keys: [{ id: record.id, value, owner: record.owner, revoked: false }], generated: true };

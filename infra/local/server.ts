@@ -66,15 +66,25 @@ export interface LocalServer {
  * one process therefore hosts one local API.
  */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  const dynamo = options.dynamoEndpoint ? undefined : await startEmbeddedDynamo({ dataDir: options.dataDir, port: options.dynamoPort });
+  const dynamo = options.dynamoEndpoint
+    ? undefined
+    : await startEmbeddedDynamo({ dataDir: options.dataDir, port: options.dynamoPort });
   const endpoint = options.dynamoEndpoint ?? (dynamo as { endpoint: string }).endpoint;
   const tableName = options.tableName ?? process.env.TABLE_NAME ?? DEFAULT_TABLE_NAME;
-  Object.assign(process.env, { DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1' });
+  Object.assign(process.env, {
+    DYNAMODB_ENDPOINT: endpoint,
+    TABLE_NAME: tableName,
+    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+  });
   // Started here, the store shares this process's CPU: its calls get time to finish (callLimits.ts).
   process.env.DYNAMODB_EMBEDDED = dynamo ? '1' : '0';
   if (options.imageFetchAllowHosts !== undefined) process.env.IMAGE_FETCH_ALLOW_HOSTS = options.imageFetchAllowHosts;
   if (options.discordApiBase !== undefined) process.env.DISCORD_API_BASE = options.discordApiBase;
-  if (options.discordClient) Object.assign(process.env, { DISCORD_CLIENT_ID: options.discordClient.id, DISCORD_CLIENT_SECRET: options.discordClient.secret });
+  if (options.discordClient)
+    Object.assign(process.env, {
+      DISCORD_CLIENT_ID: options.discordClient.id,
+      DISCORD_CLIENT_SECRET: options.discordClient.secret,
+    });
   // The dashboard's development sign-in, for when no Discord application is configured: only ever set here.
   process.env.DASHBOARD_LOCAL_SIGN_IN = '1';
   process.env.SECRETS_KEY = options.secretsKey ?? process.env.SECRETS_KEY ?? randomBytes(32).toString('base64');
@@ -96,13 +106,26 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   }
   // The relay's retry queue: what SQS and its consumer do in AWS, in this process (and resumed from DATA_DIR).
   const now = () => new Date();
-  const retries = startRetryLoop({ deliveries: stores.deliveries, retryQueue: stores.retryQueue, kicker: localKicker, retryBackoffSeconds: retryBackoffFromEnv(), secretBox: secretBoxFromEnv(), pairGuard: pairGuardOver(stores, now), discordApiBase: discordApiBaseFromEnv(), now });
+  const retries = startRetryLoop({
+    deliveries: stores.deliveries,
+    retryQueue: stores.retryQueue,
+    kicker: localKicker,
+    retryBackoffSeconds: retryBackoffFromEnv(),
+    secretBox: secretBoxFromEnv(),
+    pairGuard: pairGuardOver(stores, now),
+    discordApiBase: discordApiBaseFromEnv(),
+    now,
+  });
 
   const { handler: authorizer } = await import('../../functions/authorizer/index');
   const groups = new Map<FunctionGroup, Promise<LambdaHandler>>();
   const loadGroup = (group: FunctionGroup) => {
     if (!manifestOf(group)) throw new Error(`unknown function group ${group}`);
-    if (!groups.has(group)) groups.set(group, importGroup(group).then((m) => m.handler));
+    if (!groups.has(group))
+      groups.set(
+        group,
+        importGroup(group).then((m) => m.handler),
+      );
     return groups.get(group) as Promise<LambdaHandler>;
   };
 
@@ -159,9 +182,16 @@ function answerMalformed(error: Error & { code?: string }, socket: Socket): void
     socket.destroy();
     return;
   }
-  const message = error.code === 'HPE_HEADER_OVERFLOW' ? 'The request headers are too large' : 'The request is not well-formed HTTP';
+  const message =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'The request headers are too large' : 'The request is not well-formed HTTP';
   const requestId = randomUUID();
   const body = errorBody('INVALID_PARAMETER', message, requestId);
-  const head = ['HTTP/1.1 400 Bad Request', 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, `X-Request-Id: ${requestId}`, 'Connection: close'];
+  const head = [
+    'HTTP/1.1 400 Bad Request',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `X-Request-Id: ${requestId}`,
+    'Connection: close',
+  ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }

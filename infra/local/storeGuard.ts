@@ -2,8 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, RequestListener, Server } from 'node:http';
 
 /** DynamoDB's own answer to an unknown access key, so SDK clients fail as they would in AWS. */
-const UNKNOWN_KEY = { __type: 'com.amazon.coral.service#UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
-const FROM_A_PAGE = { __type: 'com.amazon.coral.service#AccessDeniedException', message: 'The local store does not answer web pages.' };
+const UNKNOWN_KEY = {
+  __type: 'com.amazon.coral.service#UnrecognizedClientException',
+  message: 'The security token included in the request is invalid.',
+};
+const FROM_A_PAGE = {
+  __type: 'com.amazon.coral.service#AccessDeniedException',
+  message: 'The local store does not answer web pages.',
+};
 
 function refusalOf(request: IncomingMessage, accessKeyId: string): object | undefined {
   // Browsers name the page a request comes from; SDKs and CLIs never send an Origin.

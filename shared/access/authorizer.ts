@@ -43,7 +43,10 @@ export const DENY_MESSAGES = {
  * Anything else is denied and counted against the caller's address, and the deny carries the
  * rate-limit numbers so the 401 can show them. Store failures propagate (-> 503).
  */
-export async function authorize(event: APIGatewayRequestAuthorizerEvent, deps: AuthorizerDeps): Promise<APIGatewayAuthorizerResult> {
+export async function authorize(
+  event: APIGatewayRequestAuthorizerEvent,
+  deps: AuthorizerDeps,
+): Promise<APIGatewayAuthorizerResult> {
   const bearer = readBearer(event.headers);
   if (!bearer.ok) return deny(event, DENY_MESSAGES[bearer.reason], deps);
 
@@ -53,7 +56,12 @@ export async function authorize(event: APIGatewayRequestAuthorizerEvent, deps: A
   const record = key.record;
 
   const quotaAccount = quotaAccountOf(record);
-  const context: AllowContext = { keyId: record.id, owner: record.owner, keyHash: record.keyHash, ...(quotaAccount ? { quotaAccount } : {}) };
+  const context: AllowContext = {
+    keyId: record.id,
+    owner: record.owner,
+    keyHash: record.keyHash,
+    ...(quotaAccount ? { quotaAccount } : {}),
+  };
   return {
     principalId: record.id,
     usageIdentifierKey: record.keyHash,
@@ -62,8 +70,14 @@ export async function authorize(event: APIGatewayRequestAuthorizerEvent, deps: A
   };
 }
 
-async function deny(event: APIGatewayRequestAuthorizerEvent, message: string, deps: AuthorizerDeps): Promise<APIGatewayAuthorizerResult> {
-  const decision: RateDecision = await deps.limiter.hit(ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown'));
+async function deny(
+  event: APIGatewayRequestAuthorizerEvent,
+  message: string,
+  deps: AuthorizerDeps,
+): Promise<APIGatewayAuthorizerResult> {
+  const decision: RateDecision = await deps.limiter.hit(
+    ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown'),
+  );
   const context: DenyContext = {
     code: 'UNAUTHORIZED',
     message,

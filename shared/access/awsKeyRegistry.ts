@@ -24,16 +24,25 @@ export interface AwsKeyRegistryDeps {
 export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDeps): KeyRegistry {
   return {
     async create(key) {
-      const { CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteApiKeyCommand, DeleteUsagePlanKeyCommand } = await sdk();
+      const { CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteApiKeyCommand, DeleteUsagePlanKeyCommand } =
+        await sdk();
       const { record, value } = newKeyRecord(key);
       const undo: { what: string; run: () => Promise<unknown> }[] = [];
       try {
         const apiKey = await gateway.send(
           // No tags: tagging on creation needs apigateway:PUT on /tags too; the name carries the key's id.
-          new CreateApiKeyCommand({ name: `${record.name} (${record.id})`, description: `owner ${record.owner}`, value: record.keyHash, enabled: true }),
+          new CreateApiKeyCommand({
+            name: `${record.name} (${record.id})`,
+            description: `owner ${record.owner}`,
+            value: record.keyHash,
+            enabled: true,
+          }),
         );
         const gatewayKeyId = apiKey.id as string;
-        undo.push({ what: `API Gateway key ${gatewayKeyId}`, run: () => gateway.send(new DeleteApiKeyCommand({ apiKey: gatewayKeyId })) });
+        undo.push({
+          what: `API Gateway key ${gatewayKeyId}`,
+          run: () => gateway.send(new DeleteApiKeyCommand({ apiKey: gatewayKeyId })),
+        });
         await gateway.send(new CreateUsagePlanKeyCommand({ usagePlanId, keyId: gatewayKeyId, keyType: 'API_KEY' }));
         undo.push({
           what: `usage plan ${usagePlanId} membership of key ${gatewayKeyId}`,
@@ -45,7 +54,8 @@ export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDe
       } catch (error) {
         // Undone whatever the request's time budget has left: a key half made would stay in the usage plan.
         const leftovers = await beyondRequestBudget(() => rollBack(undo));
-        if (leftovers.length > 0) (error as Error).message += `; rollback also failed, remove by hand: ${leftovers.join(', ')}`;
+        if (leftovers.length > 0)
+          (error as Error).message += `; rollback also failed, remove by hand: ${leftovers.join(', ')}`;
         throw error;
       }
     },
@@ -63,7 +73,12 @@ export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDe
         } catch (error) {
           if (!(error instanceof NotFoundException)) throw error;
         }
-        await gateway.send(new UpdateApiKeyCommand({ apiKey: record.gatewayKeyId, patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] }));
+        await gateway.send(
+          new UpdateApiKeyCommand({
+            apiKey: record.gatewayKeyId,
+            patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }],
+          }),
+        );
       }
       return record;
     },

@@ -16,7 +16,8 @@ export class NoKeySlotError extends Error {
  * slots were recorded per key too). Else none: the key `npm start` seeds and an operator's key
  * made without an owner are limited per key only.
  */
-export const quotaAccountOf = (record: ApiKeyRecord): string | undefined => (record.holdsSlot === false ? undefined : record.owner);
+export const quotaAccountOf = (record: ApiKeyRecord): string | undefined =>
+  record.holdsSlot === false ? undefined : record.owner;
 
 /** A registry whose create takes `max`: the most active keys the key's owner may hold. */
 export interface SlottedKeyRegistry extends KeyRegistry {
@@ -36,12 +37,16 @@ export interface SlottedKeyRegistry extends KeyRegistry {
  *   throttled) gives it back on the retry, which also finishes taking the key out of the plan.
  *   Keys from before slots were recorded per key give theirs back with the call that revokes them.
  */
-export function slottedKeys(registry: KeyRegistry, stores: { accounts: AccountStore; apiKeys: ApiKeyStore }): SlottedKeyRegistry {
+export function slottedKeys(
+  registry: KeyRegistry,
+  stores: { accounts: AccountStore; apiKeys: ApiKeyStore },
+): SlottedKeyRegistry {
   return {
     async create(key, max) {
       const { owner } = key;
       if (owner === undefined) return registry.create(key);
-      if (!(await stores.accounts.reserveKeySlot(owner, max))) throw new NoKeySlotError(`${owner} holds ${max} active keys`);
+      if (!(await stores.accounts.reserveKeySlot(owner, max)))
+        throw new NoKeySlotError(`${owner} holds ${max} active keys`);
       try {
         return await registry.create({ ...key, holdsSlot: true });
       } catch (error) {
@@ -53,7 +58,10 @@ export function slottedKeys(registry: KeyRegistry, stores: { accounts: AccountSt
     async revoke(id, at) {
       const record = await registry.revoke(id, at);
       if (!record) return undefined;
-      const giveBack = record.holdsSlot === undefined ? record.revokedAt === at : record.holdsSlot && (await stores.apiKeys.giveUpSlot(record));
+      const giveBack =
+        record.holdsSlot === undefined
+          ? record.revokedAt === at
+          : record.holdsSlot && (await stores.apiKeys.giveUpSlot(record));
       if (giveBack) await stores.accounts.releaseKeySlot(record.owner);
       return record;
     },

@@ -26,7 +26,10 @@ export function sameHash(a: string, b: string): boolean {
  * What the stored record says of the key with `keyHash`: the authorizer, the gateway's usage-plan
  * check and the write routes' second look all read a record this one way.
  */
-export function activeKey(record: ApiKeyRecord | undefined, keyHash: string): { ok: true; record: ApiKeyRecord } | { ok: false; reason: 'unknown' | 'revoked' } {
+export function activeKey(
+  record: ApiKeyRecord | undefined,
+  keyHash: string,
+): { ok: true; record: ApiKeyRecord } | { ok: false; reason: 'unknown' | 'revoked' } {
   // The lookup is by hash already; the constant-time comparison guards against a store that
   // matched loosely (or a future lookup by id) ever letting a different key through.
   if (!record || !sameHash(record.keyHash, keyHash)) return { ok: false, reason: 'unknown' };

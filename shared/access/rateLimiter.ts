@@ -117,7 +117,12 @@ export function rateLimitHeaders(decision: RateDecision): Record<string, string>
  */
 export function paceRefusal(decision: RateDecision, what: `${string} a minute${string}`): ApiError {
   const retryAfter = decision.retryAfter ?? 60;
-  return new ApiError('RATE_LIMITED', `At most ${decision.limit} ${what}; retry in ${retryAfter} s`, undefined, rateLimitHeaders({ ...decision, retryAfter }));
+  return new ApiError(
+    'RATE_LIMITED',
+    `At most ${decision.limit} ${what}; retry in ${retryAfter} s`,
+    undefined,
+    rateLimitHeaders({ ...decision, retryAfter }),
+  );
 }
 
 /** The limiter every Lambda (functions and authorizer) builds at cold start. */

@@ -16,7 +16,11 @@ export const CALL_DEADLINE_MS = 2_500;
  * its calls get room to finish rather than a 503 (seen: 100 of a 200-request burst on a busy CI
  * machine), and no request budget. A DynamoDB endpoint elsewhere keeps the limits above.
  */
-export const EMBEDDED_STORE_LIMITS = { connectionTimeout: 5_000, requestTimeout: 10_000, throwOnRequestTimeout: true } as const;
+export const EMBEDDED_STORE_LIMITS = {
+  connectionTimeout: 5_000,
+  requestTimeout: 10_000,
+  throwOnRequestTimeout: true,
+} as const;
 export const EMBEDDED_STORE_DEADLINE_MS = 15_000;
 
 interface Sender {
@@ -32,6 +36,9 @@ export function withCallDeadline<C extends object>(client: C, deadlineMs = CALL_
   const send = (command: unknown, options: { abortSignal?: AbortSignal } | undefined, timeoutMs: number) =>
     // The class's send is looked up at each call, so a test double installed on the class later still answers.
     inherited.send.call(client, command, { abortSignal: AbortSignal.timeout(timeoutMs), ...options });
-  (client as unknown as Sender).send = (command, options) => (budgeted ? budgetedCall(deadlineMs, (timeoutMs) => send(command, options, timeoutMs)) : send(command, options, deadlineMs));
+  (client as unknown as Sender).send = (command, options) =>
+    budgeted
+      ? budgetedCall(deadlineMs, (timeoutMs) => send(command, options, timeoutMs))
+      : send(command, options, deadlineMs);
   return client;
 }

@@ -76,7 +76,11 @@ const budgets = new AsyncLocalStorage<RequestBudget | undefined>();
  * calls the authorizer and the function in its own process, under the request's one budget), else
  * a new one of `totalMs`.
  */
-export function withinRequestBudget<T>(run: () => Promise<T>, totalMs = REQUEST_BUDGET_MS, now: () => number = performance.now.bind(performance)): Promise<T> {
+export function withinRequestBudget<T>(
+  run: () => Promise<T>,
+  totalMs = REQUEST_BUDGET_MS,
+  now: () => number = performance.now.bind(performance),
+): Promise<T> {
   return budgets.getStore() ? run() : budgets.run(new RequestBudget(totalMs, now), run);
 }
 

@@ -42,7 +42,8 @@ export function decodeCursor(cursor: string, sort: BotSort, tag: string | undefi
     throw invalid('is not a cursor this API gave out');
   }
   if (parsed.s !== sort || parsed.t !== (tag ?? null)) throw invalid('belongs to a different sort or tag');
-  if (sort === 'name' && parsed.v !== NAME_KEY_VERSION) throw invalid('is from an earlier order by name; list again from the first page');
+  if (sort === 'name' && parsed.v !== NAME_KEY_VERSION)
+    throw invalid('is from an earlier order by name; list again from the first page');
   const key = placeIn(sort).safeParse(parsed.k);
   if (!key.success) throw invalid('is not a cursor this API gave out');
   return key.data as ListingKey;

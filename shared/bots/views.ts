@@ -1,5 +1,11 @@
 import type * as z from 'zod/mini';
-import type { botDetailData, botSummaryData, commandsData, latestStatsData, statusData } from '../routes/schemas/botData';
+import type {
+  botDetailData,
+  botSummaryData,
+  commandsData,
+  latestStatsData,
+  statusData,
+} from '../routes/schemas/botData';
 import { byField, detailFieldNames, summaryFieldNames } from '../store/bots/fields';
 import { HISTORY_HOURS, type BotProfile, type CommandList, type StatsPoint } from '../store/bots/index';
 
@@ -29,10 +35,15 @@ export function botSummary(bot: BotProfile, settings: StatusSettings): z.output<
 }
 
 /** The latest stats, or null before the first heartbeat. */
-export const latestStats = ({ stats }: BotProfile): z.output<typeof latestStatsData> => (stats?.updatedAt ? { ...stats, updatedAt: stats.updatedAt } : null);
+export const latestStats = ({ stats }: BotProfile): z.output<typeof latestStatsData> =>
+  stats?.updatedAt ? { ...stats, updatedAt: stats.updatedAt } : null;
 
 /** The full profile; the owner also sees that it is theirs and whether it is public. */
-export function botDetail(bot: BotProfile, settings: StatusSettings, callerAccount: string | undefined): z.output<typeof botDetailData> {
+export function botDetail(
+  bot: BotProfile,
+  settings: StatusSettings,
+  callerAccount: string | undefined,
+): z.output<typeof botDetailData> {
   return {
     ...botSummary(bot, settings),
     public: bot.public,
@@ -64,7 +75,11 @@ export function uptimePercent(bot: BotProfile, history: StatsPoint[], now: Date)
   return Math.round((live.size / span) * 1000) / 10;
 }
 
-export function botStatus(bot: BotProfile, history: StatsPoint[], settings: StatusSettings): z.output<typeof statusData> {
+export function botStatus(
+  bot: BotProfile,
+  history: StatsPoint[],
+  settings: StatusSettings,
+): z.output<typeof statusData> {
   return {
     clientId: bot.clientId,
     online: isOnline(bot, settings),
@@ -83,6 +98,10 @@ export function commandsByCategory(clientId: string, list: CommandList | undefin
   }
   const categories = [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, commands]) => ({ name, count: commands.length, commands: [...commands].sort((a, b) => a.name.localeCompare(b.name)) }));
+    .map(([name, commands]) => ({
+      name,
+      count: commands.length,
+      commands: [...commands].sort((a, b) => a.name.localeCompare(b.name)),
+    }));
   return { clientId, total: list?.commands.length ?? 0, categories, updatedAt: list?.updatedAt ?? null };
 }

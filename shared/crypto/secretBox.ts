@@ -20,7 +20,12 @@ export class SealedValueError extends Error {
   override readonly name = 'SealedValueError';
 }
 
-const canonical = (context: Record<string, string>) => JSON.stringify(Object.keys(context).sort().map((key) => [key, context[key]]));
+const canonical = (context: Record<string, string>) =>
+  JSON.stringify(
+    Object.keys(context)
+      .sort()
+      .map((key) => [key, context[key]]),
+  );
 
 /** AES-256-GCM with a key held by the process (the local server, tests): `v1.local.<iv>.<ciphertext>.<tag>`. */
 export class LocalSecretBox implements SecretBox {
@@ -32,14 +37,19 @@ export class LocalSecretBox implements SecretBox {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv).setAAD(Buffer.from(canonical(context)));
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return ['v1', 'local', iv, ciphertext, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    return ['v1', 'local', iv, ciphertext, cipher.getAuthTag()]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
   }
 
   async open(sealed: string, context: Record<string, string>): Promise<string> {
     const [version, kind, iv, ciphertext, tag] = sealed.split('.');
-    if (version !== 'v1' || kind !== 'local' || !iv || ciphertext === undefined || !tag) throw new SealedValueError('not a locally sealed value');
+    if (version !== 'v1' || kind !== 'local' || !iv || ciphertext === undefined || !tag)
+      throw new SealedValueError('not a locally sealed value');
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), { authTagLength: 16 }).setAAD(Buffer.from(canonical(context)));
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), {
+        authTagLength: 16,
+      }).setAAD(Buffer.from(canonical(context)));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
     } catch {
@@ -74,7 +84,13 @@ export class KmsSecretBox implements SecretBox {
     let CiphertextBlob: Uint8Array | undefined;
     try {
       const [kms, { EncryptCommand }] = await Promise.all([this.kms(), loadKms()]);
-      ({ CiphertextBlob } = await kms.send(new EncryptCommand({ KeyId: this.keyId, Plaintext: Buffer.from(plaintext, 'utf8'), EncryptionContext: context })));
+      ({ CiphertextBlob } = await kms.send(
+        new EncryptCommand({
+          KeyId: this.keyId,
+          Plaintext: Buffer.from(plaintext, 'utf8'),
+          EncryptionContext: context,
+        }),
+      ));
     } catch (error) {
       throw new StoreUnavailableError('Encrypt', error, 'KMS');
     }
@@ -91,10 +107,17 @@ export class KmsSecretBox implements SecretBox {
     let plaintext: Uint8Array | undefined;
     try {
       const [kms, { DecryptCommand }] = await Promise.all([this.kms(), loadKms()]);
-      ({ Plaintext: plaintext } = await kms.send(new DecryptCommand({ KeyId: this.keyId, CiphertextBlob: Buffer.from(blob, 'base64url'), EncryptionContext: context })));
+      ({ Plaintext: plaintext } = await kms.send(
+        new DecryptCommand({
+          KeyId: this.keyId,
+          CiphertextBlob: Buffer.from(blob, 'base64url'),
+          EncryptionContext: context,
+        }),
+      ));
     } catch (error) {
       // KMS answers InvalidCiphertextException for a wrong context or a tampered blob; anything else is an outage.
-      if ((error as Error).name === 'InvalidCiphertextException') throw new SealedValueError('the sealed value does not open with this key and context');
+      if ((error as Error).name === 'InvalidCiphertextException')
+        throw new SealedValueError('the sealed value does not open with this key and context');
       throw new StoreUnavailableError('Decrypt', error, 'KMS');
     }
     if (!plaintext) throw new Error('KMS returned no plaintext');
@@ -111,7 +134,8 @@ export class KmsSecretBox implements SecretBox {
 export function secretBoxFromEnv(env: NodeJS.ProcessEnv = process.env): SecretBox {
   if (env.SECRETS_KMS_KEY_ID) {
     // Fail fast like the DynamoDB client: a stalled key service is a 503, not a Lambda timeout.
-    const client = async () => withCallDeadline(new (await loadKms()).KMSClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
+    const client = async () =>
+      withCallDeadline(new (await loadKms()).KMSClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
     return new KmsSecretBox(client, env.SECRETS_KMS_KEY_ID);
   }
   if (env.SECRETS_KEY) return new LocalSecretBox(Buffer.from(env.SECRETS_KEY, 'base64'));

@@ -68,7 +68,8 @@ export function linkOrNothing(url: string | undefined): string | undefined {
 }
 
 /** An object without the keys whose value is undefined (Discord and our tests see only what is set). */
-const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+const defined = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 /** Discord refuses empty embed texts: an empty one is left out (fields get a stand-in instead). */
 const nonEmpty = (text: string | undefined, max: number) => (text ? truncate(text, max) : undefined);
@@ -103,8 +104,20 @@ function fitEmbed(embed: Embed): Embed {
   const footerText = nonEmpty(footer && embedLine(footer.text, { markdown: false }), LIMITS.footer);
   return {
     ...rest,
-    ...defined({ url: linkOrNothing(url), title: nonEmpty(title && embedLine(title, { markdown: true }), LIMITS.title), description: nonEmpty(description && visibleText(description), LIMITS.description) }),
-    ...(author && authorName ? { author: defined({ name: authorName, url: linkOrNothing(author.url), icon_url: linkOrNothing(author.icon_url) }) } : {}),
+    ...defined({
+      url: linkOrNothing(url),
+      title: nonEmpty(title && embedLine(title, { markdown: true }), LIMITS.title),
+      description: nonEmpty(description && visibleText(description), LIMITS.description),
+    }),
+    ...(author && authorName
+      ? {
+          author: defined({
+            name: authorName,
+            url: linkOrNothing(author.url),
+            icon_url: linkOrNothing(author.icon_url),
+          }),
+        }
+      : {}),
     ...(footerText ? { footer: { text: footerText } } : {}),
     ...(fields?.length
       ? {
@@ -136,7 +149,10 @@ export function fitMessage(message: Omit<DiscordMessage, 'allowed_mentions'>): D
     } else {
       const longest = embeds.reduce((a, b) => ((b.description?.length ?? 0) > (a.description?.length ?? 0) ? b : a));
       const excess = total - LIMITS.total;
-      longest.description = truncate(longest.description ?? '', Math.max(0, (longest.description?.length ?? 0) - excess));
+      longest.description = truncate(
+        longest.description ?? '',
+        Math.max(0, (longest.description?.length ?? 0) - excess),
+      );
       if (!longest.description) delete longest.description;
     }
     const next = embeds.reduce((sum, embed) => sum + embedSize(embed), 0);
@@ -169,11 +185,16 @@ export const inlineCode = (text: string): string => `\`${text.replace(/`/g, "'")
  */
 export function markdownLink(label: string, url: string | undefined): string {
   const href = linkOrNothing(url);
-  return href ? `[${label}](${href.replace(/[()<>\s\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})` : label;
+  return href
+    ? `[${label}](${href.replace(/[()<>\s\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`
+    : label;
 }
 
 /** One commit in a push summary: linked short id, first line of the message, author. */
-export function commitLine(commit: { id: string; url?: string; message: string; author: string }, idLength = 7): string {
+export function commitLine(
+  commit: { id: string; url?: string; message: string; author: string },
+  idLength = 7,
+): string {
   const firstLine = commit.message.split('\n')[0] ?? '';
   return `${markdownLink(inlineCode(commit.id.slice(0, idLength)), commit.url)} ${escapeMarkdown(firstLine)} - ${escapeMarkdown(commit.author)}`;
 }

@@ -25,7 +25,8 @@ export interface PosterOptions {
 const DEFAULTS = { timeoutMs: 5_000, maxRetryWaitMs: 2_000 };
 
 /** DISCORD_API_BASE, else Discord's own API. */
-export const discordApiBaseFromEnv = (env: NodeJS.ProcessEnv = process.env) => env.DISCORD_API_BASE || 'https://discord.com/api';
+export const discordApiBaseFromEnv = (env: NodeJS.ProcessEnv = process.env) =>
+  env.DISCORD_API_BASE || 'https://discord.com/api';
 
 /** Seconds to wait from a Discord 429: its JSON `retry_after` (seconds, may be fractional), else Retry-After. */
 async function retryAfterOf(response: Response): Promise<number> {
@@ -40,22 +41,38 @@ async function retryAfterOf(response: Response): Promise<number> {
  * Discord bans an address that gets 10,000 of these in 10 minutes: 401, 403, 404 and 429, except a
  * 429 of the shared scope (a busy resource, not the caller's fault).
  */
-const countsAsInvalid = (response: Response) => [401, 403, 404].includes(response.status) || (response.status === 429 && response.headers.get('x-ratelimit-scope') !== 'shared');
+const countsAsInvalid = (response: Response) =>
+  [401, 403, 404].includes(response.status) ||
+  (response.status === 429 && response.headers.get('x-ratelimit-scope') !== 'shared');
 
 /** One request to Discord with the relay's user agent and timeout; an error when it could not be sent or answered in time. */
-export async function send(url: string, init: RequestInit, options: PosterOptions): Promise<Response | { error: string }> {
+export async function send(
+  url: string,
+  init: RequestInit,
+  options: PosterOptions,
+): Promise<Response | { error: string }> {
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   try {
-    const response = await fetch(url, { ...init, headers: { 'user-agent': 'chatbot-utility-api (webhook relay, 1.0)', ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(url, {
+      ...init,
+      headers: { 'user-agent': 'chatbot-utility-api (webhook relay, 1.0)', ...init.headers },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     if (countsAsInvalid(response)) options.onInvalidAnswer?.();
     return response;
   } catch (error) {
     const name = (error as Error).name;
-    return { error: name === 'TimeoutError' || name === 'AbortError' ? `Discord did not answer within ${timeoutMs / 1000} s` : 'Discord could not be reached' };
+    return {
+      error:
+        name === 'TimeoutError' || name === 'AbortError'
+          ? `Discord did not answer within ${timeoutMs / 1000} s`
+          : 'Discord could not be reached',
+    };
   }
 }
 
-const webhookUrl = (apiBase: string, id: string, token: string) => `${apiBase.replace(/\/+$/, '')}/webhooks/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
+const webhookUrl = (apiBase: string, id: string, token: string) =>
+  `${apiBase.replace(/\/+$/, '')}/webhooks/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
 
 /** The longest of Discord's error descriptions kept (its JSON error's code and message). */
 const ERROR_CHARS = 200;
@@ -63,7 +80,10 @@ const ERROR_CHARS = 200;
 /** Discord's JSON error as "50035 Invalid Form Body" (bounded), if it sent one. */
 async function discordError(response: Response): Promise<string | undefined> {
   const body = (await response.json().catch(() => undefined)) as { code?: unknown; message?: unknown } | undefined;
-  const parts = [typeof body?.code === 'number' ? String(body.code) : '', typeof body?.message === 'string' ? body.message : ''].filter(Boolean);
+  const parts = [
+    typeof body?.code === 'number' ? String(body.code) : '',
+    typeof body?.message === 'string' ? body.message : '',
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(' ').replace(/\s+/g, ' ').slice(0, ERROR_CHARS) : undefined;
 }
 
@@ -89,11 +109,13 @@ async function refusal(response: Response): Promise<Exclude<DeliveryOutcome, { k
 export async function checkWebhook(id: string, token: string, options: PosterOptions): Promise<DeliveryOutcome> {
   const response = await send(webhookUrl(options.apiBase, id, token), { method: 'GET' }, options);
   if ('error' in response) return { kind: 'failed', reason: response.error };
-  if (response.status === 429) return { kind: 'rateLimited', retryAfterSeconds: Math.max(1, Math.ceil(await retryAfterOf(response))) };
+  if (response.status === 429)
+    return { kind: 'rateLimited', retryAfterSeconds: Math.max(1, Math.ceil(await retryAfterOf(response))) };
   if (!response.ok) return refusal(response);
   const body = (await response.json().catch(() => undefined)) as { id?: unknown } | undefined;
   // A 2xx for some other webhook (a misbehaving proxy) proves nothing about this one.
-  if (body?.id !== id) return { kind: 'failed', status: response.status, reason: 'Discord answered for another webhook' };
+  if (body?.id !== id)
+    return { kind: 'failed', status: response.status, reason: 'Discord answered for another webhook' };
   return { kind: 'delivered', status: response.status };
 }
 
@@ -101,15 +123,28 @@ export async function checkWebhook(id: string, token: string, options: PosterOpt
  * Posts `message` to the webhook `id`/`token` with `?wait=true` (so Discord confirms the message),
  * retrying once when Discord asks for a short wait, and says what happened; it never throws.
  */
-export async function postToDiscord(id: string, token: string, message: DiscordMessage, options: PosterOptions): Promise<DeliveryOutcome> {
+export async function postToDiscord(
+  id: string,
+  token: string,
+  message: DiscordMessage,
+  options: PosterOptions,
+): Promise<DeliveryOutcome> {
   const { maxRetryWaitMs } = { ...DEFAULTS, ...options };
   const url = `${webhookUrl(options.apiBase, id, token)}?wait=true`;
   for (let attempt = 0; ; attempt += 1) {
-    const response = await send(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) }, options);
+    const response = await send(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) },
+      options,
+    );
     if ('error' in response) return { kind: 'failed', reason: response.error };
     if (response.ok) {
       const body = (await response.json().catch(() => undefined)) as { id?: unknown } | undefined;
-      return { kind: 'delivered', status: response.status, ...(typeof body?.id === 'string' ? { messageId: body.id } : {}) };
+      return {
+        kind: 'delivered',
+        status: response.status,
+        ...(typeof body?.id === 'string' ? { messageId: body.id } : {}),
+      };
     }
     if (response.status === 429) {
       const wait = await retryAfterOf(response);

@@ -12,14 +12,25 @@ export interface RefusalWording {
 }
 
 /** Why Discord's answer stops a request: one mapping for the relay (posting) and secret registration (checking). */
-export function discordRefusal(outcome: Exclude<DeliveryOutcome, { kind: 'delivered' }>, wording: RefusalWording): ApiError {
+export function discordRefusal(
+  outcome: Exclude<DeliveryOutcome, { kind: 'delivered' }>,
+  wording: RefusalWording,
+): ApiError {
   switch (outcome.kind) {
     case 'rejected':
       if (outcome.reason === 'unauthorized') return wording.wrongToken;
       if (outcome.reason === 'notFound') return new ApiError('NOT_FOUND', 'Discord has no such webhook');
-      return new ApiError(wording.invalid.code, `${wording.invalid.lead} (${outcome.status}${outcome.error ? `: ${outcome.error}` : ''})`);
+      return new ApiError(
+        wording.invalid.code,
+        `${wording.invalid.lead} (${outcome.status}${outcome.error ? `: ${outcome.error}` : ''})`,
+      );
     case 'rateLimited':
-      return new ApiError('RATE_LIMITED', `Discord is rate limiting this webhook; retry in ${outcome.retryAfterSeconds} s`, undefined, { 'Retry-After': String(outcome.retryAfterSeconds) });
+      return new ApiError(
+        'RATE_LIMITED',
+        `Discord is rate limiting this webhook; retry in ${outcome.retryAfterSeconds} s`,
+        undefined,
+        { 'Retry-After': String(outcome.retryAfterSeconds) },
+      );
     case 'failed':
       return new ApiError('UPSTREAM_ERROR', `${wording.failed}: ${outcome.reason}`);
   }

@@ -38,7 +38,12 @@ export class ApiError extends Error {
     const unexpected = errors.find((error) => !(error instanceof ApiError));
     if (unexpected !== undefined || errors.length === 0) throw unexpected ?? new Error('nothing to combine');
     const [first, ...rest] = errors as [ApiError, ...ApiError[]];
-    return new ApiError(first.code, first.message, [first, ...rest].flatMap((error) => error.details ?? []), first.headers);
+    return new ApiError(
+      first.code,
+      first.message,
+      [first, ...rest].flatMap((error) => error.details ?? []),
+      first.headers,
+    );
   }
 
   constructor(

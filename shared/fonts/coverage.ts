@@ -26,7 +26,9 @@ function ranges(family: NotoFamily): Range[] {
   let list = families.get(family);
   if (!list) {
     const subsets = JSON.parse(readFileSync(notoRangesFile(family), 'utf8')) as Record<string, string>;
-    list = drawnSubsets(family, Object.keys(subsets)).flatMap((subset) => parseRanges(subsets[subset] as string, subset));
+    list = drawnSubsets(family, Object.keys(subsets)).flatMap((subset) =>
+      parseRanges(subsets[subset] as string, subset),
+    );
     families.set(family, list);
   }
   return list;

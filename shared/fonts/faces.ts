@@ -16,7 +16,12 @@ function load(key: string, file: string): Face {
   let face = loaded.get(key);
   if (!face) {
     const bytes = readFileSync(file);
-    face = { key, font: withUnreadableLookupsSkipped(fontkit.create(file.endsWith('.woff') ? woffToSfnt(bytes) : bytes) as fontkit.Font) };
+    face = {
+      key,
+      font: withUnreadableLookupsSkipped(
+        fontkit.create(file.endsWith('.woff') ? woffToSfnt(bytes) : bytes) as fontkit.Font,
+      ),
+    };
     loaded.set(key, face);
   }
   return face;
@@ -33,7 +38,9 @@ const NO_LOOKUP = { lookupType: 0, flags: 0, subTables: [] };
  */
 function withUnreadableLookupsSkipped(font: fontkit.Font): fontkit.Font {
   for (const tag of ['GSUB', 'GPOS'] as const) {
-    const list = (font as unknown as Record<typeof tag, { lookupList?: { get(index: number): unknown } } | undefined>)[tag]?.lookupList;
+    const list = (font as unknown as Record<typeof tag, { lookupList?: { get(index: number): unknown } } | undefined>)[
+      tag
+    ]?.lookupList;
     if (!list) continue;
     const read = list.get.bind(list);
     list.get = (index: number) => {
@@ -49,7 +56,8 @@ function withUnreadableLookupsSkipped(font: fontkit.Font): fontkit.Font {
 
 export const interFace = (weight: FontWeight): Face => load(`inter/${weight}`, interFile(weight));
 
-export const notoFace = (family: NotoFamily, subset: string, weight: FontWeight): Face => load(`${family}/${subset}/${weight}`, notoFile(family, subset, weight));
+export const notoFace = (family: NotoFamily, subset: string, weight: FontWeight): Face =>
+  load(`${family}/${subset}/${weight}`, notoFile(family, subset, weight));
 
 /** The keys of the faces this process has loaded: what a request's text made it read. */
 export const loadedFaces = (): string[] => [...loaded.keys()];

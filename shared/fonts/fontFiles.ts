@@ -78,7 +78,8 @@ export const CJK_FAMILIES: readonly NotoFamily[] = ['noto-sans-jp', 'noto-sans-k
  * words into runs of different files that fontkit cannot join and loaded files for Han characters
  * it lacks. Only the CJK families' slices are used.
  */
-export const drawnSubsets = (family: NotoFamily, subsets: string[]): string[] => (CJK_FAMILIES.includes(family) ? subsets : subsets.filter((subset) => !/^\[\d+\]$/.test(subset)));
+export const drawnSubsets = (family: NotoFamily, subsets: string[]): string[] =>
+  CJK_FAMILIES.includes(family) ? subsets : subsets.filter((subset) => !/^\[\d+\]$/.test(subset));
 
 const require = createRequire(import.meta.url);
 const packageDirs = new Map<string, string>();
@@ -112,13 +113,20 @@ export const notoDir = (family: NotoFamily): string => {
 export const notoRangesFile = (family: NotoFamily): string => join(notoDir(family), 'unicode.json');
 
 /** Families published in one weight only: their bold is their regular. */
-const REGULAR_ONLY: ReadonlySet<NotoFamily> = new Set(['noto-sans-symbols-2', 'noto-sans-tai-viet', 'noto-sans-tifinagh', 'noto-sans-nko', 'noto-sans-mongolian']);
+const REGULAR_ONLY: ReadonlySet<NotoFamily> = new Set([
+  'noto-sans-symbols-2',
+  'noto-sans-tai-viet',
+  'noto-sans-tifinagh',
+  'noto-sans-nko',
+  'noto-sans-mongolian',
+]);
 
 /** The WOFF file of one subset of a family in one weight: `[12]` is written `12` in file names. */
 export const notoFileName = (family: NotoFamily, subset: string, weight: FontWeight): string =>
   `${family}-${subset.replace(/^\[(\d+)\]$/, '$1')}-${WEIGHT_NUMBER[REGULAR_ONLY.has(family) ? 'regular' : weight]}-normal.woff`;
 
-export const notoFile = (family: NotoFamily, subset: string, weight: FontWeight): string => join(notoDir(family), 'files', notoFileName(family, subset, weight));
+export const notoFile = (family: NotoFamily, subset: string, weight: FontWeight): string =>
+  join(notoDir(family), 'files', notoFileName(family, subset, weight));
 
 /** The folder of Twemoji's SVG files (`1f600.svg`, `1f469-200d-1f4bb.svg`, …). */
 export const twemojiDir = (): string => {
@@ -129,7 +137,8 @@ export const twemojiDir = (): string => {
 let twemojiNames: Set<string> | undefined;
 
 /** The Twemoji file names there are, listed once per process (3,700 names). */
-export const twemojiFiles = (): Set<string> => (twemojiNames ??= new Set(readdirSync(twemojiDir()).filter((name) => name.endsWith('.svg'))));
+export const twemojiFiles = (): Set<string> =>
+  (twemojiNames ??= new Set(readdirSync(twemojiDir()).filter((name) => name.endsWith('.svg'))));
 
 /** Where the installed packages are, for shipping them (infra/cdk/fontShipping.ts). */
 export const packageSources = () => ({

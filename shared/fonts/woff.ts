@@ -20,7 +20,8 @@ interface TableEntry {
 function readTables(woff: Buffer): { flavor: number; tables: TableEntry[] } {
   if (woff.length < HEADER_BYTES || woff.readUInt32BE(0) !== SIGNATURE) throw new Error('not a WOFF file');
   const count = woff.readUInt16BE(12);
-  if (count === 0 || HEADER_BYTES + count * ENTRY_BYTES > woff.length) throw new Error('WOFF table directory out of bounds');
+  if (count === 0 || HEADER_BYTES + count * ENTRY_BYTES > woff.length)
+    throw new Error('WOFF table directory out of bounds');
   const tables = Array.from({ length: count }, (_, i) => {
     const at = HEADER_BYTES + i * ENTRY_BYTES;
     const [offset, stored, length] = [woff.readUInt32BE(at + 4), woff.readUInt32BE(at + 8), woff.readUInt32BE(at + 12)];

@@ -8,10 +8,15 @@ export function preferredType<T extends string>(accept: string | undefined, offe
     const [range = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
     const q = params.find((param) => param.startsWith('q='));
     const quality = q ? Number(q.slice(2)) : 1;
-    return /^[\w.+-]+\/[\w.+*-]+$|^\*\/\*$/.test(range) && Number.isFinite(quality) ? [{ range, quality, specificity: range === '*/*' ? 0 : range.endsWith('/*') ? 1 : 2 }] : [];
+    return /^[\w.+-]+\/[\w.+*-]+$|^\*\/\*$/.test(range) && Number.isFinite(quality)
+      ? [{ range, quality, specificity: range === '*/*' ? 0 : range.endsWith('/*') ? 1 : 2 }]
+      : [];
   });
   const qualityOf = (offer: string) => {
-    const matches = ranges.filter(({ range }) => range === offer || range === '*/*' || (range.endsWith('/*') && offer.startsWith(range.slice(0, -1))));
+    const matches = ranges.filter(
+      ({ range }) =>
+        range === offer || range === '*/*' || (range.endsWith('/*') && offer.startsWith(range.slice(0, -1))),
+    );
     // The most specific range that matches decides (text/html;q=0 beats */*).
     const best = matches.sort((a, b) => b.specificity - a.specificity)[0];
     return best?.quality ?? 0;

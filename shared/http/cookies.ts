@@ -20,7 +20,14 @@ export interface CookieScope {
 
 /** A Set-Cookie value: never readable by scripts, sent on top-level navigations from elsewhere (the return from Discord) but not on cross-site requests. */
 export function setCookie(name: string, value: string, maxAgeSeconds: number, scope: CookieScope): string {
-  return [`${name}=${value}`, `Path=${scope.path}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax', ...(scope.secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${name}=${value}`,
+    `Path=${scope.path}`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(scope.secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 export const clearCookie = (name: string, scope: CookieScope) => setCookie(name, '', 0, scope);

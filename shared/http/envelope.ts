@@ -5,7 +5,10 @@ export interface Meta {
   requestId: string;
 }
 
-export const meta = (requestId: string, now: Date = new Date()): Meta => ({ generatedAt: now.toISOString(), requestId });
+export const meta = (requestId: string, now: Date = new Date()): Meta => ({
+  generatedAt: now.toISOString(),
+  requestId,
+});
 
 export function successBody(data: unknown, requestId: string): string {
   return JSON.stringify({ success: true, data, meta: meta(requestId) });
@@ -20,4 +23,5 @@ export function errorBody(code: ErrorCode, message: string, requestId: string, d
 }
 
 /** The webhook relay's answer: `{"message"}`, with a `code` on errors (no data, no meta). */
-export const messageBody = (message: string, code?: ErrorCode): string => JSON.stringify({ message, ...(code ? { code } : {}) });
+export const messageBody = (message: string, code?: ErrorCode): string =>
+  JSON.stringify({ message, ...(code ? { code } : {}) });

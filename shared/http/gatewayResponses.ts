@@ -2,7 +2,6 @@ import { errorBody } from './envelope';
 import type { ErrorCode } from '../errors/apiError';
 import { UNAVAILABLE_RETRY_AFTER } from '../errors/unavailable';
 
-
 export interface GatewayAnswer {
   status: number;
   code: ErrorCode;
@@ -39,7 +38,12 @@ export const gatewayResponses = {
   BAD_REQUEST_PARAMETERS: { status: 400, code: 'INVALID_PARAMETER', message: 'Request parameters are not valid' },
   THROTTLED: { status: 429, code: 'RATE_LIMITED', message: 'Too many requests' },
   QUOTA_EXCEEDED: { status: 429, code: 'RATE_LIMITED', message: 'Quota exceeded' },
-  AUTHORIZER_FAILURE: { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Authorization is temporarily unavailable; retry shortly', retryAfter: UNAVAILABLE_RETRY_AFTER },
+  AUTHORIZER_FAILURE: {
+    status: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'Authorization is temporarily unavailable; retry shortly',
+    retryAfter: UNAVAILABLE_RETRY_AFTER,
+  },
   AUTHORIZER_CONFIGURATION_ERROR: {
     status: 503,
     code: 'SERVICE_UNAVAILABLE',

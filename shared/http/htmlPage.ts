@@ -18,7 +18,8 @@ export interface HtmlPage {
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** `<` escaped so a data block cannot close its <script> element, whatever the JSON holds. */
-const dataBlock = (id: string, value: unknown) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+const dataBlock = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
 /**
  * One self-contained page (no external script, style, font or picture): markup through the
@@ -48,12 +49,17 @@ export function htmlPage(page: HtmlPage): APIGatewayProxyResult {
     ],
     'html',
   );
-  const scripts = [...Object.entries(page.data ?? {}).map(([id, value]) => dataBlock(id, value)), `<script>${page.script}</script>`].join('');
+  const scripts = [
+    ...Object.entries(page.data ?? {}).map(([id, value]) => dataBlock(id, value)),
+    `<script>${page.script}</script>`,
+  ].join('');
   return {
     statusCode: 200,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': Object.entries(directives).map(([name, value]) => `${name} ${value}`).join('; '),
+      'Content-Security-Policy': Object.entries(directives)
+        .map(([name, value]) => `${name} ${value}`)
+        .join('; '),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'public, max-age=300',

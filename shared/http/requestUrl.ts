@@ -14,6 +14,10 @@ export function requestUrl(event: {
   const host = headers.host;
   if (!host) return undefined;
   const scheme = headers['x-forwarded-proto']?.split(',')[0]?.trim() || 'https';
-  const query = new URLSearchParams(Object.entries(event.multiValueQueryStringParameters ?? {}).flatMap(([name, values]) => (values ?? []).map((value): [string, string] => [name, value]))).toString();
+  const query = new URLSearchParams(
+    Object.entries(event.multiValueQueryStringParameters ?? {}).flatMap(([name, values]) =>
+      (values ?? []).map((value): [string, string] => [name, value]),
+    ),
+  ).toString();
   return `${scheme}://${host}${event.requestContext?.path ?? event.path}${query ? `?${query}` : ''}`;
 }

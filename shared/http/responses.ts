@@ -16,11 +16,15 @@ export const MAX_RESPONSE_BYTES = 6 * 1024 * 1024 - 64 * 1024;
 function refuseOversized(size: number, what: string): void {
   if (size <= MAX_RESPONSE_BYTES) return;
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-  throw new ApiError('IMAGE_FETCH_FAILED', `The pictures are too large to inline: the ${what} would be ${mb(size)} MB, over the ${mb(MAX_RESPONSE_BYTES)} MB a response can carry; use smaller pictures`);
+  throw new ApiError(
+    'IMAGE_FETCH_FAILED',
+    `The pictures are too large to inline: the ${what} would be ${mb(size)} MB, over the ${mb(MAX_RESPONSE_BYTES)} MB a response can carry; use smaller pictures`,
+  );
 }
 
 /** Deterministic answers are their own validators: a hash of the body is a strong ETag. */
-export const strongEtag = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+export const strongEtag = (body: string): string =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /**
  * An SVG answer that is sent as SVG must fit a Lambda answer (imageOutput checks it once the format
@@ -72,5 +76,9 @@ export function pngHeaders(svgAnswer: APIGatewayProxyResult): Record<string, str
 }
 
 export function jsonResponse(data: unknown, requestId: string, statusCode = 200): APIGatewayProxyResult {
-  return { statusCode, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: successBody(data, requestId) };
+  return {
+    statusCode,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: successBody(data, requestId),
+  };
 }

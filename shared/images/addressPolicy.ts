@@ -12,7 +12,11 @@ export function addressRange(address: string): string {
   if (!ipaddr.isValid(address)) return 'invalid';
   const parsed = ipaddr.process(address);
   // ::a.b.c.d (IPv4-compatible, deprecated) is 'unicast' to ipaddr.js, yet carries an IPv4 address.
-  if (parsed.kind() === 'ipv6' && parsed.range() === 'unicast' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) {
+  if (
+    parsed.kind() === 'ipv6' &&
+    parsed.range() === 'unicast' &&
+    (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)
+  ) {
     return 'ipv4Compatible';
   }
   return parsed.range();

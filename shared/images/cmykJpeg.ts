@@ -18,7 +18,12 @@ export async function cmykJpegAsPng(image: InlineImage): Promise<InlineImage> {
   const decode = await loadDecoder();
   let decoded: { width: number; height: number; data: Uint8Array };
   try {
-    decoded = decode(imageBytes(image), { useTArray: true, formatAsRGBA: true, tolerantDecoding: true, maxResolutionInMP: MAX_PIXELS / 1e6 });
+    decoded = decode(imageBytes(image), {
+      useTArray: true,
+      formatAsRGBA: true,
+      tolerantDecoding: true,
+      maxResolutionInMP: MAX_PIXELS / 1e6,
+    });
   } catch (error) {
     throw new ImageFetchError(`the JPEG picture could not be decoded (${(error as Error).message})`, 'notPicture');
   }

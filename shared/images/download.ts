@@ -18,7 +18,10 @@ export interface HopOptions {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const HEADERS = { 'user-agent': 'chatbot-utility-api/1.0 (image fetcher)', accept: 'image/png,image/jpeg,image/gif,image/webp,*/*;q=0.1' };
+const HEADERS = {
+  'user-agent': 'chatbot-utility-api/1.0 (image fetcher)',
+  accept: 'image/png,image/jpeg,image/gif,image/webp,*/*;q=0.1',
+};
 
 /**
  * One GET, no redirects followed: redirects are returned so the caller can vet the next hop.
@@ -31,36 +34,42 @@ export function downloadOnce(url: URL, options: HopOptions): Promise<HopResult> 
       request.destroy();
       reject(error);
     };
-    const request = client.get(url, { headers: HEADERS, agent: false, lookup: options.lookup, signal: options.signal }, (response) => {
-      const status = response.statusCode ?? 0;
-      if (REDIRECTS.has(status) || status < 200 || status > 299) {
-        // Not a picture: its body is never read (a host could send one without end).
-        resolve({ status, location: REDIRECTS.has(status) ? response.headers.location : undefined });
-        request.destroy();
-        return;
-      }
-      const declared = Number(response.headers['content-length']);
-      if (declared > options.maxBytes) return fail(tooLarge(options.maxBytes));
-      const chunks: Buffer[] = [];
-      let received = 0;
-      response.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > options.maxBytes) return fail(tooLarge(options.maxBytes));
-        chunks.push(chunk);
-      });
-      response.on('end', () => resolve({ status, body: Buffer.concat(chunks) }));
-      response.on('error', (error) => fail(describe(error, options.signal)));
-    });
+    const request = client.get(
+      url,
+      { headers: HEADERS, agent: false, lookup: options.lookup, signal: options.signal },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (REDIRECTS.has(status) || status < 200 || status > 299) {
+          // Not a picture: its body is never read (a host could send one without end).
+          resolve({ status, location: REDIRECTS.has(status) ? response.headers.location : undefined });
+          request.destroy();
+          return;
+        }
+        const declared = Number(response.headers['content-length']);
+        if (declared > options.maxBytes) return fail(tooLarge(options.maxBytes));
+        const chunks: Buffer[] = [];
+        let received = 0;
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > options.maxBytes) return fail(tooLarge(options.maxBytes));
+          chunks.push(chunk);
+        });
+        response.on('end', () => resolve({ status, body: Buffer.concat(chunks) }));
+        response.on('error', (error) => fail(describe(error, options.signal)));
+      },
+    );
     request.on('error', (error) => reject(describe(error, options.signal)));
   });
 }
 
-const tooLarge = (maxBytes: number) => new ImageFetchError(`the image is larger than ${Number((maxBytes / 1024 / 1024).toFixed(2))} MB`, 'tooLarge');
+const tooLarge = (maxBytes: number) =>
+  new ImageFetchError(`the image is larger than ${Number((maxBytes / 1024 / 1024).toFixed(2))} MB`, 'tooLarge');
 
 /** Node's socket errors, told as causes for the logs; our own refusals pass through unchanged. */
 function describe(error: Error & { code?: string }, signal: AbortSignal): Error {
   if (error instanceof ImageFetchError) return error;
-  if (signal.aborted) return signal.reason instanceof ImageFetchError ? signal.reason : new ImageFetchError('timed out');
+  if (signal.aborted)
+    return signal.reason instanceof ImageFetchError ? signal.reason : new ImageFetchError('timed out');
   switch (error.code) {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
@@ -75,7 +84,8 @@ function describe(error: Error & { code?: string }, signal: AbortSignal): Error 
     case 'HPE_INVALID_HEADER_TOKEN':
       return new ImageFetchError('the image host did not answer with valid HTTP');
     default:
-      if (error.code?.startsWith('ERR_TLS') || error.code?.includes('CERT')) return new ImageFetchError('the image host\'s TLS certificate is not valid');
+      if (error.code?.startsWith('ERR_TLS') || error.code?.includes('CERT'))
+        return new ImageFetchError("the image host's TLS certificate is not valid");
       return new ImageFetchError(`the connection failed (${error.code ?? error.message})`);
   }
 }

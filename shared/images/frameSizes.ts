@@ -36,7 +36,12 @@ function* pngSizes(b: Uint8Array): Generator<DeclaredSize> {
   for (let at = 8; at + 8 <= b.length; at += 12 + u32be(b, at)) {
     const [type, data] = [tag(b, at + 4), at + 8];
     if (type === 'IHDR') yield { part: 'its IHDR header', width: u32be(b, data), height: u32be(b, data + 4) };
-    if (type === 'fcTL') yield { part: 'an APNG frame (fcTL)', width: u32be(b, data + 12) + u32be(b, data + 4), height: u32be(b, data + 16) + u32be(b, data + 8) };
+    if (type === 'fcTL')
+      yield {
+        part: 'an APNG frame (fcTL)',
+        width: u32be(b, data + 12) + u32be(b, data + 4),
+        height: u32be(b, data + 16) + u32be(b, data + 8),
+      };
     if (type === 'IEND') return;
   }
 }
@@ -48,7 +53,11 @@ function* gifSizes(b: Uint8Array): Generator<DeclaredSize> {
   while (at < b.length) {
     if (b[at] === 0x21) at = afterSubBlocks(b, at + 2);
     else if (b[at] === 0x2c) {
-      yield { part: 'a frame (image descriptor)', width: u16le(b, at + 1) + u16le(b, at + 5), height: u16le(b, at + 3) + u16le(b, at + 7) };
+      yield {
+        part: 'a frame (image descriptor)',
+        width: u16le(b, at + 1) + u16le(b, at + 5),
+        height: u16le(b, at + 3) + u16le(b, at + 7),
+      };
       // The descriptor, its colour table, the LZW code size: then the data's sub-blocks.
       at = afterSubBlocks(b, at + 11 + colourTable(b[at + 9]));
     } else return; // the trailer, or bytes no decoder reads on from
@@ -66,7 +75,9 @@ function afterSubBlocks(b: Uint8Array, at: number): number {
 
 /** JPEG: every frame header (SOF), a second one after the first scan too. */
 function* jpegSizes(b: Uint8Array): Generator<DeclaredSize> {
-  for (const { marker, at } of jpegSegments(b)) if (isStartOfFrame(marker)) yield { part: 'a frame header (SOF)', width: u16be(b, at + 7), height: u16be(b, at + 5) };
+  for (const { marker, at } of jpegSegments(b))
+    if (isStartOfFrame(marker))
+      yield { part: 'a frame header (SOF)', width: u16be(b, at + 7), height: u16be(b, at + 5) };
 }
 
 /** WebP: the VP8X canvas, each image's data (VP8, VP8L), each animation frame (ANMF: its offset and size, then the image data inside it). */
@@ -74,7 +85,11 @@ function* webpSizes(b: Uint8Array, at: number, end: number, whose: string): Gene
   for (const { type, start, end: stop } of riffSpans(b, at, end, true)) {
     if (type === 'ANMF') {
       // Offsets are stored halved, sizes less one, 24 bits each.
-      yield { part: `${whose} ANMF chunk`, width: 2 * u24le(b, start) + 1 + u24le(b, start + 6), height: 2 * u24le(b, start + 3) + 1 + u24le(b, start + 9) };
+      yield {
+        part: `${whose} ANMF chunk`,
+        width: 2 * u24le(b, start) + 1 + u24le(b, start + 6),
+        height: 2 * u24le(b, start + 3) + 1 + u24le(b, start + 9),
+      };
       yield* webpSizes(b, start + 16, stop, 'an ANMF frame’s');
     } else {
       const size = webpChunkSize(type, b.subarray(start, stop));
@@ -87,7 +102,8 @@ function* webpSizes(b: Uint8Array, at: number, end: number, whose: string): Gene
 export function webpChunkSize(type: string, payload: Uint8Array): { width: number; height: number } | undefined {
   if (type === 'VP8X' && payload.length >= 10) return { width: 1 + u24le(payload, 4), height: 1 + u24le(payload, 7) };
   // A key frame's tag (3 bytes) and start code (3), then 14-bit width and height (2 bits of scaling above each).
-  if (type === 'VP8 ' && payload.length >= 10) return { width: u16le(payload, 6) & 0x3fff, height: u16le(payload, 8) & 0x3fff };
+  if (type === 'VP8 ' && payload.length >= 10)
+    return { width: u16le(payload, 6) & 0x3fff, height: u16le(payload, 8) & 0x3fff };
   if (type === 'VP8L' && payload.length >= 5) {
     // The signature byte, then width and height less one, 14 bits each, from the lowest bit.
     const bits = u32le(payload, 1);

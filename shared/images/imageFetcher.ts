@@ -86,14 +86,23 @@ export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetc
     async load(url, field, fit) {
       let refusal: ImageFetchError;
       try {
-        const image = fit ? await scaled.fetch(`${fit.width}x${fit.height}${fit.exact ? '=' : '>'}${fit.format} ${url}`, { context: { url, fit } }) : await cache.fetch(url);
+        const image = fit
+          ? await scaled.fetch(`${fit.width}x${fit.height}${fit.exact ? '=' : '>'}${fit.format} ${url}`, {
+              context: { url, fit },
+            })
+          : await cache.fetch(url);
         if (image) return image;
         refusal = new ImageFetchError('the download was cancelled');
       } catch (error) {
         if (!(error instanceof ImageFetchError)) throw error;
         refusal = error;
       }
-      settings.log({ field, host: URL.canParse(url) ? new URL(url).host : '', failure: refusal.failure, cause: refusal.message });
+      settings.log({
+        field,
+        host: URL.canParse(url) ? new URL(url).host : '',
+        failure: refusal.failure,
+        cause: refusal.message,
+      });
       const issue = refusal.failure === 'tooLarge' ? tooLargeIssue(settings.maxBytes) : FAILURE_ISSUES[refusal.failure];
       throw new ApiError('IMAGE_FETCH_FAILED', `${field} ${issue}`, [{ field, issue }]);
     },
@@ -108,7 +117,10 @@ export const imageFetcherFromEnv = (log?: ImageFetcherOptions['log']): ImageFetc
 
 async function fetchImage(address: string, settings: Settings): Promise<InlineImage> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new ImageFetchError(`timed out after ${settings.timeoutMs / 1000} s`)), settings.timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new ImageFetchError(`timed out after ${settings.timeoutMs / 1000} s`)),
+    settings.timeoutMs,
+  );
   try {
     let url = checkedUrl(address, 'the URL');
     for (let redirects = 0; ; redirects += 1) {
@@ -121,7 +133,10 @@ async function fetchImage(address: string, settings: Settings): Promise<InlineIm
       if (hop.body) return await inline(hop.body);
       if (hop.location === undefined) throw new ImageFetchError(`the image host answered ${hop.status}`);
       if (redirects >= settings.maxRedirects) throw new ImageFetchError(`more than ${settings.maxRedirects} redirects`);
-      url = checkedUrl(URL.canParse(hop.location, url.href) ? new URL(hop.location, url).href : '', 'a redirect target');
+      url = checkedUrl(
+        URL.canParse(hop.location, url.href) ? new URL(hop.location, url).href : '',
+        'a redirect target',
+      );
     }
   } finally {
     clearTimeout(timer);
@@ -141,7 +156,11 @@ async function inline(body: Buffer): Promise<InlineImage> {
   // Every frame too, before anything decodes the picture: a PNG answer decodes its first frame, a browser every one.
   const refusal = sizeRefusal(size) ?? frameRefusal(body, mime);
   if (refusal) throw refusal;
-  if (cutShort(body, mime)) throw new ImageFetchError(`the ${mime.slice('image/'.length).toUpperCase()} picture is cut short: it ends before its last part`, 'notPicture');
+  if (cutShort(body, mime))
+    throw new ImageFetchError(
+      `the ${mime.slice('image/'.length).toUpperCase()} picture is cut short: it ends before its last part`,
+      'notPicture',
+    );
   // sizeRefusal refuses a picture whose header states no size. A WebP is kept as it came: it is
   // made drawable for resvg where a PNG answer draws it (scaledPicture.ts).
   return inlineImage(body, mime, size as PixelSize);

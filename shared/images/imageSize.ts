@@ -68,7 +68,8 @@ export function cutShort(b: Buffer, mime: string): boolean {
 
 /** Why a picture is refused for its size (a header without one is no picture), or undefined when it may be drawn. */
 export function sizeRefusal(size: PixelSize | undefined): ImageFetchError | undefined {
-  if (!size || size.width < 1 || size.height < 1) return new ImageFetchError('its header does not state a valid width and height', 'notPicture');
+  if (!size || size.width < 1 || size.height < 1)
+    return new ImageFetchError('its header does not state a valid width and height', 'notPicture');
   return overLimit(size) ? tooLarge('it', size) : undefined;
 }
 
@@ -82,6 +83,11 @@ export function frameRefusal(b: Uint8Array, mime: string): ImageFetchError | und
   return undefined;
 }
 
-const overLimit = (size: PixelSize) => size.width > MAX_SIDE || size.height > MAX_SIDE || size.width * size.height > MAX_PIXELS;
+const overLimit = (size: PixelSize) =>
+  size.width > MAX_SIDE || size.height > MAX_SIDE || size.width * size.height > MAX_PIXELS;
 
-const tooLarge = (what: string, size: PixelSize) => new ImageFetchError(`${what} is ${size.width}×${size.height} pixels, over ${MAX_SIDE} on a side or ${MAX_PIXELS_TEXT}`, 'tooLarge');
+const tooLarge = (what: string, size: PixelSize) =>
+  new ImageFetchError(
+    `${what} is ${size.width}×${size.height} pixels, over ${MAX_SIDE} on a side or ${MAX_PIXELS_TEXT}`,
+    'tooLarge',
+  );

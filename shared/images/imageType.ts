@@ -7,7 +7,11 @@ const SIGNATURES: { mime: string; matches: (bytes: Uint8Array) => boolean }[] = 
 ];
 
 const startsWith = (bytes: Uint8Array, prefix: number[]) => prefix.every((byte, i) => bytes[i] === byte);
-const ascii = (bytes: Uint8Array, at: number, text: string) => startsWith(bytes.subarray(at), [...text].map((c) => c.charCodeAt(0)));
+const ascii = (bytes: Uint8Array, at: number, text: string) =>
+  startsWith(
+    bytes.subarray(at),
+    [...text].map((c) => c.charCodeAt(0)),
+  );
 
 export function sniffImageType(bytes: Uint8Array): string | undefined {
   return SIGNATURES.find((signature) => signature.matches(bytes))?.mime;

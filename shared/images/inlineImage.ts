@@ -18,4 +18,5 @@ export const inlineImage = (body: Buffer, mime: string, size: { width: number; h
 });
 
 /** The bytes an InlineImage carries. */
-export const imageBytes = (image: InlineImage): Buffer => Buffer.from(image.dataUri.slice(image.dataUri.indexOf(',') + 1), 'base64');
+export const imageBytes = (image: InlineImage): Buffer =>
+  Buffer.from(image.dataUri.slice(image.dataUri.indexOf(',') + 1), 'base64');

@@ -7,8 +7,10 @@ import { jpegSegments } from './jpegSegments';
  * segment's first IFD (tag 0x0112), without decoding anything.
  */
 export function jpegOrientation(b: Uint8Array): number {
-  const u16 = (at: number, little: boolean) => (little ? (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) : ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0));
-  const u32 = (at: number, little: boolean) => (little ? u16(at, true) + u16(at + 2, true) * 65536 : u16(at, false) * 65536 + u16(at + 2, false));
+  const u16 = (at: number, little: boolean) =>
+    little ? (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) : ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
+  const u32 = (at: number, little: boolean) =>
+    little ? u16(at, true) + u16(at + 2, true) * 65536 : u16(at, false) * 65536 + u16(at + 2, false);
   for (const { marker, at } of jpegSegments(b)) {
     // Start of scan: no more header segments.
     if (marker === 0xda) return 1;

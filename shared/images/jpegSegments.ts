@@ -18,7 +18,8 @@ export function* jpegSegments(b: Uint8Array): Generator<{ marker: number; at: nu
 }
 
 /** A start-of-frame marker (SOF0..SOF15, not DHT, JPG or DAC): its segment holds the frame's height, width and components. */
-export const isStartOfFrame = (marker: number): boolean => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+export const isStartOfFrame = (marker: number): boolean =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
 /** TEM, the restart markers and the start and end of image have no length after them. */
 const standsAlone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd9);

@@ -16,4 +16,6 @@ export interface Fit extends Size {
  * is exactly what is drawn (`exact`), so each PNG draws the picture without resampling it.
  */
 export const fitFor = (size: Size, format: ImageFormat | undefined, exact = true): Fit =>
-  format === 'png' ? { ...size, exact, format } : { width: size.width * 2, height: size.height * 2, exact: false, format: 'svg' };
+  format === 'png'
+    ? { ...size, exact, format }
+    : { width: size.width * 2, height: size.height * 2, exact: false, format: 'svg' };

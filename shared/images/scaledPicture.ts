@@ -27,7 +27,11 @@ const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
  *   the lighter of the copy and the original; a PNG answer takes a heavier copy only up to a bound.
  */
 export async function heldPicture(original: InlineImage, fit: Fit): Promise<InlineImage> {
-  if (fit.format === 'svg' && (original.mime === 'image/gif' || (original.mime === 'image/webp' && isAnimatedWebp(imageBytes(original))))) return original;
+  if (
+    fit.format === 'svg' &&
+    (original.mime === 'image/gif' || (original.mime === 'image/webp' && isAnimatedWebp(imageBytes(original))))
+  )
+    return original;
   // A JPEG's bytes, decoded from base64 once for the two headers read here.
   const jpeg = original.mime === 'image/jpeg' ? imageBytes(original) : undefined;
   const orientation = jpeg ? jpegOrientation(jpeg) : 1;
@@ -36,13 +40,17 @@ export async function heldPicture(original: InlineImage, fit: Fit): Promise<Inli
   // As displayed: a phone photo turned a quarter is as wide as it is stored high.
   const shown = turnsQuarter(orientation) ? { width: original.height, height: original.width } : original;
   // resvg ignores the orientation a browser honours: a PNG answer always draws a copy turned as displayed.
-  const size = coverSize(shown, fit) ?? (orientation !== 1 && fit.format === 'png' ? { width: shown.width, height: shown.height } : undefined);
+  const size =
+    coverSize(shown, fit) ??
+    (orientation !== 1 && fit.format === 'png' ? { width: shown.width, height: shown.height } : undefined);
   // An SVG answer is drawn by a browser, which reads every format we take: nothing to decode unless
   // a copy is made. A WebP within a byte per pixel of its copy is kept undecoded: a PNG copy of a
   // photo takes two or three (a 1024² test WebP of 24 KB became an 858 KB PNG), so decoding
   // it (50 ms for 1024²) would be thrown away.
-  if (fit.format === 'svg' && (!size || (original.mime === 'image/webp' && original.bytes <= size.width * size.height))) return original;
-  const drawable = original.mime === 'image/webp' ? await webpAsPng(original) : cmyk ? await cmykJpegAsPng(original) : original;
+  if (fit.format === 'svg' && (!size || (original.mime === 'image/webp' && original.bytes <= size.width * size.height)))
+    return original;
+  const drawable =
+    original.mime === 'image/webp' ? await webpAsPng(original) : cmyk ? await cmykJpegAsPng(original) : original;
   if (!drawable) return original;
   const copy = (size && (await scaledCopy(drawable, size, orientation))) ?? drawable;
   if (fit.format === 'svg') return copy.bytes <= original.bytes ? copy : original;
@@ -57,16 +65,29 @@ export async function heldPicture(original: InlineImage, fit: Fit): Promise<Inli
 function coverSize(image: Size, fit: Fit): Size | undefined {
   const scale = Math.max(fit.width / image.width, fit.height / image.height);
   if (scale === 1 || (scale > 1 && !fit.exact)) return undefined;
-  const size = { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
+  const size = {
+    width: Math.max(1, Math.round(image.width * scale)),
+    height: Math.max(1, Math.round(image.height * scale)),
+  };
   return sizeRefusal(size) ? undefined : size;
 }
 
 /** `image` drawn by resvg at `size`, turned as its EXIF `orientation` says, as a PNG; none when resvg cannot decode it. */
-async function scaledCopy(image: InlineImage, { width, height }: Size, orientation = 1): Promise<InlineImage | undefined> {
+async function scaledCopy(
+  image: InlineImage,
+  { width, height }: Size,
+  orientation = 1,
+): Promise<InlineImage | undefined> {
   const { renderAsync } = await loadResvg();
   // The stored pixels are laid out at their stored shape, then turned into the displayed box.
-  const [stored, transform] = [turnsQuarter(orientation) ? { width: height, height: width } : { width, height }, orientationTransform(orientation, width, height)];
-  const svg = svgDocument({ width, height }, h('image', { href: image.dataUri, ...stored, preserveAspectRatio: 'none', transform }));
+  const [stored, transform] = [
+    turnsQuarter(orientation) ? { width: height, height: width } : { width, height },
+    orientationTransform(orientation, width, height),
+  ];
+  const svg = svgDocument(
+    { width, height },
+    h('image', { href: image.dataUri, ...stored, preserveAspectRatio: 'none', transform }),
+  );
   const rendered = await renderAsync(svg, RESVG_OPTIONS);
   // resvg draws nothing for a picture it cannot decode: keep the original, never a blank stand-in for it.
   if (!hasInk(rendered.pixels)) return undefined;

@@ -20,7 +20,11 @@ export interface PictureQuery {
  * What a picture route's scene draws, built field by field: a spread query would carry every
  * other parameter (the picture's URL, with any signature it holds) into the scene's attributes.
  */
-export async function sizedPicture(query: PictureQuery, images: ImageFetcher, output: { format: ImageFormat | undefined; fills: boolean }): Promise<SizedPicture> {
+export async function sizedPicture(
+  query: PictureQuery,
+  images: ImageFetcher,
+  output: { format: ImageFormat | undefined; fills: boolean },
+): Promise<SizedPicture> {
   const size = { width: query.width, height: query.height };
   // A picture that fills the output is drawn at exactly its size; one inside a scene, smaller.
   return { image: await images.load(query.image, 'image', fitFor(size, output.format, output.fills)), ...size };

@@ -5,7 +5,8 @@
 export function urlProblem(address: string): string | undefined {
   if (!URL.canParse(address)) return 'is not a valid URL';
   const url = new URL(address);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `uses ${url.protocol}; only http and https are fetched`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `uses ${url.protocol}; only http and https are fetched`;
   if (url.username || url.password) return 'contains credentials';
   return undefined;
 }

@@ -18,13 +18,17 @@ interface DecoderModule {
   init(module: unknown): Promise<void>;
 }
 // Node has WebAssembly; the project's type libraries (no DOM) do not describe it.
-const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<unknown> } };
+const { WebAssembly: wasm } = globalThis as unknown as {
+  WebAssembly: { compile(bytes: Uint8Array): Promise<unknown> };
+};
 
 /** The decoder's module and WebAssembly, loaded on the first WebP picture (most pictures are PNG, JPEG or GIF). */
 const loadDecoder = lazyLoad(async (): Promise<Decode> => {
   const { default: decode, init } = (await import('@jsquash/webp/decode.js')) as unknown as DecoderModule;
   // Given the compiled module, the decoder never looks for its file by URL (it would fetch it in a browser's way).
-  await init(await wasm.compile(readFileSync(createRequire(import.meta.url).resolve('@jsquash/webp/codec/dec/webp_dec.wasm'))));
+  await init(
+    await wasm.compile(readFileSync(createRequire(import.meta.url).resolve('@jsquash/webp/codec/dec/webp_dec.wasm'))),
+  );
   return decode;
 });
 
@@ -52,7 +56,8 @@ export async function webpAsPng(image: InlineImage): Promise<InlineImage | undef
 }
 
 /** An extended WebP whose header sets the animation flag (VP8X, flags byte bit 1). */
-export const isAnimatedWebp = (bytes: Uint8Array): boolean => String.fromCharCode(...bytes.subarray(12, 16)) === 'VP8X' && ((bytes[20] ?? 0) & 0x02) !== 0;
+export const isAnimatedWebp = (bytes: Uint8Array): boolean =>
+  String.fromCharCode(...bytes.subarray(12, 16)) === 'VP8X' && ((bytes[20] ?? 0) & 0x02) !== 0;
 
 /**
  * An animated WebP's first frame as a still WebP: the frame's image data (VP8L, or VP8 with its

@@ -9,15 +9,25 @@ export const headers = {
   'X-RateLimit-Remaining': integerHeader('Requests left in the current window'),
   'X-RateLimit-Reset': integerHeader('Unix time (seconds) when the window resets'),
   'Retry-After': integerHeader('Seconds to wait before retrying'),
-  ETag: { description: 'Strong validator of this exact representation; send it back in If-None-Match', schema: { type: 'string' } },
-  'Cache-Control': { description: 'Images: private, max-age=86400 (per key); this document: public, max-age=300', schema: { type: 'string' } },
+  ETag: {
+    description: 'Strong validator of this exact representation; send it back in If-None-Match',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description: 'Images: private, max-age=86400 (per key); this document: public, max-age=300',
+    schema: { type: 'string' },
+  },
   Vary: { description: 'Accept, when the representation was chosen by the Accept header', schema: { type: 'string' } },
   Location: { description: 'Where the browser goes next', schema: { type: 'string' } },
-  'Set-Cookie': { description: 'The dashboard session cookie (HttpOnly, SameSite=Lax), or the sign-in state cookie', schema: { type: 'string' } },
+  'Set-Cookie': {
+    description: 'The dashboard session cookie (HttpOnly, SameSite=Lax), or the sign-in state cookie',
+    schema: { type: 'string' },
+  },
 } as const;
 
 export type HeaderName = keyof typeof headers;
-export const headerRefs = (names: readonly HeaderName[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+export const headerRefs = (names: readonly HeaderName[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 export const RATE_HEADERS: readonly HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 
 const meta = {
@@ -43,7 +53,12 @@ export const schemas = {
           details: {
             type: 'array',
             description: 'One entry per problem with the input, naming its field',
-            items: { type: 'object', required: ['field', 'issue'], properties: { field: { type: 'string' }, issue: { type: 'string' } }, additionalProperties: false },
+            items: {
+              type: 'object',
+              required: ['field', 'issue'],
+              properties: { field: { type: 'string' }, issue: { type: 'string' } },
+              additionalProperties: false,
+            },
           },
         },
         additionalProperties: false,
@@ -73,13 +88,15 @@ export const securitySchemes = {
   bearerAuth: {
     type: 'http',
     scheme: 'bearer',
-    description: 'An API key: `Authorization: Bearer <key>` on every /v1 route. Missing, unknown or revoked keys are 401.',
+    description:
+      'An API key: `Authorization: Bearer <key>` on every /v1 route. Missing, unknown or revoked keys are 401.',
   },
   sessionCookie: {
     type: 'apiKey',
     in: 'cookie',
     name: 'cbk_session',
-    description: 'The dashboard: the session cookie set by signing in with Discord; writes also send the session\'s CSRF token in X-CSRF-Token. Missing or expired sessions are 401.',
+    description:
+      "The dashboard: the session cookie set by signing in with Discord; writes also send the session's CSRF token in X-CSRF-Token. Missing or expired sessions are 401.",
   },
 };
 

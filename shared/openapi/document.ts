@@ -2,7 +2,16 @@ import type * as z from 'zod/mini';
 import { ERROR_STATUS, type ErrorCode } from '../errors/apiError';
 import { imageOutputQuery } from '../routes/schemas/imageOutput';
 import { routeList, type RouteEntry } from '../routes/table';
-import { errorResponse, headerRefs, headers, RATE_HEADERS, schemas, securitySchemes, successEnvelope, type HeaderName } from './components';
+import {
+  errorResponse,
+  headerRefs,
+  headers,
+  RATE_HEADERS,
+  schemas,
+  securitySchemes,
+  successEnvelope,
+  type HeaderName,
+} from './components';
 import { jsonSchema, type JsonSchema } from './jsonSchema';
 import { operationDescription } from './operationDescription';
 
@@ -23,7 +32,12 @@ export interface GroupTag {
 export function openApiDocument(tags: GroupTag[], serverUrl = '/') {
   return {
     openapi: '3.1.0',
-    info: { title: 'Chat-bot utility API', version: '1.0.0', description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    info: {
+      title: 'Chat-bot utility API',
+      version: '1.0.0',
+      description: DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
     servers: [{ url: serverUrl }],
     tags,
     paths: paths(),
@@ -52,17 +66,27 @@ function probe(route: RouteEntry) {
     tags: [route.group],
     security: [],
     parameters: parameters(route, 'path'),
-    responses: { 200: { description: 'The URL takes deliveries' }, 429: { description: "The gateway's throttle: too many requests (no body)" } },
+    responses: {
+      200: { description: 'The URL takes deliveries' },
+      429: { description: "The gateway's throttle: too many requests (no body)" },
+    },
   };
 }
 
-const SECURITY: Record<RouteEntry['auth'], Record<string, never[]>[]> = { apiKey: [{ bearerAuth: [] }], session: [{ sessionCookie: [] }], none: [] };
+const SECURITY: Record<RouteEntry['auth'], Record<string, never[]>[]> = {
+  apiKey: [{ bearerAuth: [] }],
+  session: [{ sessionCookie: [] }],
+  none: [],
+};
 
 function operation(route: RouteEntry) {
   return {
     operationId: route.id,
     summary: route.summary,
-    description: operationDescription(route, route.schemas.query && (jsonSchema(route.schemas.query, 'input').description as string | undefined)),
+    description: operationDescription(
+      route,
+      route.schemas.query && (jsonSchema(route.schemas.query, 'input').description as string | undefined),
+    ),
     tags: [route.group],
     security: SECURITY[route.auth],
     parameters: [...parameters(route, 'path'), ...parameters(route, 'query'), ...parameters(route, 'header')],
@@ -72,7 +96,10 @@ function operation(route: RouteEntry) {
 }
 
 function parameters(route: RouteEntry, where: 'path' | 'query' | 'header') {
-  const sources = [route.schemas[where === 'header' ? 'headers' : where], where === 'query' && route.response === 'svg' ? imageOutputQuery : undefined].filter(Boolean) as z.core.$ZodType[];
+  const sources = [
+    route.schemas[where === 'header' ? 'headers' : where],
+    where === 'query' && route.response === 'svg' ? imageOutputQuery : undefined,
+  ].filter(Boolean) as z.core.$ZodType[];
   return sources.flatMap((source) => {
     const object = jsonSchema(source, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     return Object.entries(object.properties ?? {}).map(([name, { description, ...schema }]) => ({
@@ -81,13 +108,16 @@ function parameters(route: RouteEntry, where: 'path' | 'query' | 'header') {
       required: where === 'path' || (object.required ?? []).includes(name),
       ...(description ? { description } : {}),
       schema,
-      ...(where !== 'header' && route.example[where]?.[name] !== undefined ? { example: wireValue(route.example[where]?.[name] as string, schema) } : {}),
+      ...(where !== 'header' && route.example[where]?.[name] !== undefined
+        ? { example: wireValue(route.example[where]?.[name] as string, schema) }
+        : {}),
     }));
   });
 }
 
 /** An example as the parameter's schema types it: `42` for an integer, not `"42"`. */
-const wireValue = (text: string, schema: JsonSchema) => (schema.type === 'integer' || schema.type === 'number' ? Number(text) : text);
+const wireValue = (text: string, schema: JsonSchema) =>
+  schema.type === 'integer' || schema.type === 'number' ? Number(text) : text;
 
 function requestBody(route: RouteEntry) {
   const limit = `at most ${Math.round((route.maxBodyBytes ?? 64 * 1024) / 1024)} KB`;
@@ -102,7 +132,12 @@ function requestBody(route: RouteEntry) {
   return {
     required: true,
     description: `JSON, ${limit}`,
-    content: { 'application/json': { schema: jsonSchema(route.schemas.body as z.core.$ZodType, 'input'), example: route.example.body } },
+    content: {
+      'application/json': {
+        schema: jsonSchema(route.schemas.body as z.core.$ZodType, 'input'),
+        example: route.example.body,
+      },
+    },
   };
 }
 
@@ -116,10 +151,14 @@ function successResponses(route: RouteEntry): Record<string, unknown> {
   switch (route.response) {
     case 'svg':
       return {
-        200: answer('The image: SVG by default; PNG with `format=png`, or when Accept prefers image/png', ['ETag', 'Cache-Control', 'Vary'], {
-          'image/svg+xml': { schema: { type: 'string' } },
-          'image/png': { schema: { type: 'string', format: 'binary' } },
-        }),
+        200: answer(
+          'The image: SVG by default; PNG with `format=png`, or when Accept prefers image/png',
+          ['ETag', 'Cache-Control', 'Vary'],
+          {
+            'image/svg+xml': { schema: { type: 'string' } },
+            'image/png': { schema: { type: 'string', format: 'binary' } },
+          },
+        ),
         304: answer('Not modified: the If-None-Match header names the current ETag', ['ETag', 'Cache-Control']),
       };
     case 'html':
@@ -133,9 +172,17 @@ function successResponses(route: RouteEntry): Record<string, unknown> {
       };
     case 'json': {
       if (route.answers === 'message') {
-        return { 200: answer('Relayed, or ignored (an event this relay does not render), or a duplicate delivery', [], { 'application/json': { schema: { $ref: '#/components/schemas/RelayAnswer' } } }) };
+        return {
+          200: answer('Relayed, or ignored (an event this relay does not render), or a duplicate delivery', [], {
+            'application/json': { schema: { $ref: '#/components/schemas/RelayAnswer' } },
+          }),
+        };
       }
-      const content = { 'application/json': { schema: successEnvelope(route.schemas.data ? jsonSchema(route.schemas.data, 'output') : {}) } };
+      const content = {
+        'application/json': {
+          schema: successEnvelope(route.schemas.data ? jsonSchema(route.schemas.data, 'output') : {}),
+        },
+      };
       return { 200: answer('Success', [], content), ...(route.creates ? { 201: answer('Created', [], content) } : {}) };
     }
   }
@@ -145,7 +192,9 @@ function successResponses(route: RouteEntry): Record<string, unknown> {
 function errorResponses(route: RouteEntry) {
   const input = [route.schemas.path, route.schemas.query].filter(Boolean) as z.core.$ZodType[];
   // Path parameters are never missing (without one, the path is another resource).
-  const required = route.schemas.query !== undefined && ((jsonSchema(route.schemas.query, 'input').required as string[] | undefined) ?? []).length > 0;
+  const required =
+    route.schemas.query !== undefined &&
+    ((jsonSchema(route.schemas.query, 'input').required as string[] | undefined) ?? []).length > 0;
   const codes = new Set<ErrorCode>([
     ...(required ? (['MISSING_PARAMETER'] as const) : []),
     ...(input.length || route.response === 'svg' ? (['INVALID_PARAMETER'] as const) : []),
@@ -158,8 +207,16 @@ function errorResponses(route: RouteEntry) {
   ]);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
-  return Object.fromEntries([...byStatus.keys()].sort().map((status) => [status, errorResponse(status, byStatus.get(status) as ErrorCode[], route.answers === 'message')]));
+  return Object.fromEntries(
+    [...byStatus.keys()]
+      .sort()
+      .map((status) => [
+        status,
+        errorResponse(status, byStatus.get(status) as ErrorCode[], route.answers === 'message'),
+      ]),
+  );
 }
 
 /** The document as the file docs/openapi.json holds it. */
-export const openApiText = (tags: GroupTag[], serverUrl?: string): string => `${JSON.stringify(openApiDocument(tags, serverUrl), null, 2)}\n`;
+export const openApiText = (tags: GroupTag[], serverUrl?: string): string =>
+  `${JSON.stringify(openApiDocument(tags, serverUrl), null, 2)}\n`;

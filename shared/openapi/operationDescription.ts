@@ -8,8 +8,14 @@ import type { RouteEntry } from '../routes/table';
 export function operationDescription(route: RouteEntry, queryRule?: string): string {
   const counted = route.rateLimitBy ? `per {${route.rateLimitBy.pathParameter}}` : COUNTED[route.auth];
   const access = ACCESS[route.auth](counted);
-  const body = route.rawBody ? 'The body is the delivery as the provider sends it.' : route.schemas.body ? 'Takes a JSON body.' : undefined;
-  return [`${route.summary}.`, queryRule && `${capitalised(queryRule)}.`, access, ANSWERS[answerKind(route)], body].filter(Boolean).join(' ');
+  const body = route.rawBody
+    ? 'The body is the delivery as the provider sends it.'
+    : route.schemas.body
+      ? 'Takes a JSON body.'
+      : undefined;
+  return [`${route.summary}.`, queryRule && `${capitalised(queryRule)}.`, access, ANSWERS[answerKind(route)], body]
+    .filter(Boolean)
+    .join(' ');
 }
 
 const COUNTED: Record<RouteEntry['auth'], string> = {
@@ -21,7 +27,8 @@ const COUNTED: Record<RouteEntry['auth'], string> = {
 const ACCESS: Record<RouteEntry['auth'], (counted: string) => string> = {
   apiKey: (counted) => `Needs an API key; counted ${counted}.`,
   none: (counted) => `No key; counted ${counted}.`,
-  session: (counted) => `For the dashboard page: needs its session cookie (and the X-CSRF-Token header on writes), not an API key; counted ${counted}.`,
+  session: (counted) =>
+    `For the dashboard page: needs its session cookie (and the X-CSRF-Token header on writes), not an API key; counted ${counted}.`,
 };
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

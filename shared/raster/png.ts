@@ -20,7 +20,8 @@ export type { RenderPlace };
  * takes one invocation at a time), else on the libuv pool so a server answering many keeps
  * answering. Handing the render to the pool and back cost about 1.2 ms of a 7 ms rank card here.
  */
-export const renderPlace = (env: NodeJS.ProcessEnv = process.env): RenderPlace => (env.AWS_LAMBDA_FUNCTION_NAME ? 'inline' : 'pool');
+export const renderPlace = (env: NodeJS.ProcessEnv = process.env): RenderPlace =>
+  env.AWS_LAMBDA_FUNCTION_NAME ? 'inline' : 'pool';
 
 /**
  * zlib's level for our drawings: level 2 writes what resvg's own encoder does within 2% (a rank

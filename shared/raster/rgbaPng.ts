@@ -38,14 +38,18 @@ export async function rgbaToPng(
 ): Promise<Buffer> {
   const stride = width * 4;
   if (!(width >= 1 && height >= 1)) throw new Error(`a PNG is at least 1×1 pixels, not ${width}×${height}`);
-  if (pixels.length !== stride * height) throw new Error(`expected ${stride * height} bytes of RGBA, got ${pixels.length}`);
+  if (pixels.length !== stride * height)
+    throw new Error(`expected ${stride * height} bytes of RGBA, got ${pixels.length}`);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bits per channel
   header[9] = 6; // RGBA
   const rows = subFilteredRows(pixels, width, height, encoding.alpha === 'premultiplied');
-  const idat = encoding.place === 'inline' ? deflateSync(rows, { level: encoding.level }) : await deflateAsync(rows, { level: encoding.level });
+  const idat =
+    encoding.place === 'inline'
+      ? deflateSync(rows, { level: encoding.level })
+      : await deflateAsync(rows, { level: encoding.level });
   return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
 

@@ -16,14 +16,20 @@ const PAGE = 65_536;
 let instance: SubFilter | undefined;
 /** Compiled at the first PNG (a few microseconds), once per process. */
 const subFilter = (): SubFilter =>
-  (instance ??= new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(WASM_BASE64, 'base64'))).exports as unknown as SubFilter);
+  (instance ??= new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(WASM_BASE64, 'base64')))
+    .exports as unknown as SubFilter);
 
 /**
  * RGBA pixels as PNG rows, each its Sub filter byte then each byte minus the same byte of the pixel
  * to its left; premultiplied pixels are made straight on the way (subFilter.wat). Synchronous, so
  * concurrent encodings never share the module's memory.
  */
-export function subFilteredRows(pixels: Uint8Array | Uint8ClampedArray, width: number, height: number, premultiplied: boolean): Buffer {
+export function subFilteredRows(
+  pixels: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  premultiplied: boolean,
+): Buffer {
   const stride = width * 4;
   const band = Math.max(1, Math.floor(BAND_BYTES / stride));
   const outputAt = INPUT_AT + band * stride + SLACK;

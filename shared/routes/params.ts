@@ -8,7 +8,9 @@ import { anyCase, HEX_COLOR, LARGEST_SNOWFLAKE, SNOWFLAKE } from './patterns';
  * once and uses it as the message, so a 400 says exactly what was expected ("must be ...").
  * A missing required value reports "is required" (the validator turns that into MISSING_PARAMETER).
  */
-export const required = (rule: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : rule) });
+export const required = (rule: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : rule),
+});
 
 const codePoints = (value: string) => [...value].length;
 
@@ -24,7 +26,8 @@ export function withMeta<S extends z.ZodMiniType>(schema: S, meta: z.core.Global
 }
 
 export const wire = <S extends z.ZodMiniType>(schema: S, param: WireSchema): S => withMeta(schema, { param });
-export const wireSchemaOf = (schema: z.core.$ZodType): WireSchema | undefined => (z.globalRegistry.get(schema) as { param?: WireSchema } | undefined)?.param;
+export const wireSchemaOf = (schema: z.core.$ZodType): WireSchema | undefined =>
+  (z.globalRegistry.get(schema) as { param?: WireSchema } | undefined)?.param;
 
 /** A number written as `pattern` matches, between `min` and `max`; every refusal says `rule`. */
 const numberFrom = (pattern: RegExp, min: number, max: number, rule: string) =>
@@ -40,11 +43,11 @@ export const atMost = (max: number) => z.maxLength(max, { error: `must be at mos
 const LARGEST_INTEGER = 999_999_999_999_999;
 
 export function integer(min: number, max = LARGEST_INTEGER) {
-  const rule = max === LARGEST_INTEGER ? `must be an integer >= ${min}` : `must be an integer between ${min} and ${max}`;
+  const rule =
+    max === LARGEST_INTEGER ? `must be an integer >= ${min}` : `must be an integer between ${min} and ${max}`;
   const schema = numberFrom(/^[+-]?\d{1,15}$/, min, max, rule);
   return wire(schema, { type: 'integer', minimum: min, maximum: max });
 }
-
 
 /**
  * A Discord id of `what` ("webhook", "client"). One spelling per id: a zero-padded or overlong
@@ -54,14 +57,23 @@ export function snowflake(what: string) {
   const rule = `must be a Discord ${what} id (a snowflake: 17 to 20 digits, no leading zero, at most ${LARGEST_SNOWFLAKE})`;
   // The pattern holds the 64-bit bound too, so the document states it as the server checks it.
   const schema = z.string(required(rule)).check(z.regex(SNOWFLAKE, { error: rule }));
-  return wire(schema, { type: 'string', pattern: SNOWFLAKE.source, description: `a Discord ${what} id, at most ${LARGEST_SNOWFLAKE}` });
+  return wire(schema, {
+    type: 'string',
+    pattern: SNOWFLAKE.source,
+    description: `a Discord ${what} id, at most ${LARGEST_SNOWFLAKE}`,
+  });
 }
 
 /** A decimal number such as `1.5`, `-90` or `.25` (no exponents, no hex, no Infinity/NaN). */
 export function decimal(min: number, max: number) {
   const rule = `must be a number between ${min} and ${max}`;
   const schema = numberFrom(/^[+-]?(\d{1,10}(\.\d{0,10})?|\.\d{1,10})$/, min, max, rule);
-  return wire(schema, { type: 'number', minimum: min, maximum: max, description: 'a decimal such as 1.5 (no exponent)' });
+  return wire(schema, {
+    type: 'number',
+    minimum: min,
+    maximum: max,
+    description: 'a decimal such as 1.5 (no exponent)',
+  });
 }
 
 /**
@@ -71,12 +83,20 @@ export function decimal(min: number, max: number) {
  */
 export function text(min: number, max: number, options: { trim?: boolean } = {}) {
   const rule = `must be ${min} to ${max} characters${options.trim ? ' after trimming' : ''}`;
-  const trimmed = z.pipe(z.string(required(rule)), z.transform((value: string) => (options.trim ? value.trim() : value)));
+  const trimmed = z.pipe(
+    z.string(required(rule)),
+    z.transform((value: string) => (options.trim ? value.trim() : value)),
+  );
   const schema = trimmed.check(
     z.refine((value) => codePoints(value) >= min && codePoints(value) <= max, { error: rule, abort: true }),
     z.refine((value) => VISIBLE.test(value), { error: 'must contain a visible character' }),
   );
-  return wire(schema, { type: 'string', minLength: min, maxLength: max, description: `${min} to ${max} characters${options.trim ? ' after trimming' : ''}, with something visible` });
+  return wire(schema, {
+    type: 'string',
+    minLength: min,
+    maxLength: max,
+    description: `${min} to ${max} characters${options.trim ? ' after trimming' : ''}, with something visible`,
+  });
 }
 
 const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{M}]/u;
@@ -93,7 +113,12 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
     z.string(required(rule)).check(z.regex(pattern, { error: rule })),
     z.transform((value: string) => value.toLowerCase() as T[number]),
   );
-  return wire(schema, { type: 'string', pattern: pattern.source, examples: [...values], description: `one of ${values.join(', ')}, in any letter case` });
+  return wire(schema, {
+    type: 'string',
+    pattern: pattern.source,
+    examples: [...values],
+    description: `one of ${values.join(', ')}, in any letter case`,
+  });
 }
 
 export function hexColor() {
@@ -102,7 +127,11 @@ export function hexColor() {
     z.string(required(rule)).check(z.regex(HEX_COLOR, { error: rule })),
     z.transform((value: string) => parseHexColor(value) as string),
   );
-  return wire(schema, { type: 'string', pattern: HEX_COLOR.source, description: 'hex colour #RGB or #RRGGBB (the # is optional)' });
+  return wire(schema, {
+    type: 'string',
+    pattern: HEX_COLOR.source,
+    description: 'hex colour #RGB or #RRGGBB (the # is optional)',
+  });
 }
 
 /** An absolute http(s) URL without credentials; where it points is checked when it is fetched. */
@@ -111,7 +140,8 @@ export function httpUrl(description = 'an http(s) URL without credentials') {
   const schema = z.string(required(rule)).check(
     atMost(2048),
     z.refine((value) => urlProblem(value) === undefined, {
-      error: (issue) => (urlProblem(String(issue.input)) === 'contains credentials' ? 'must not contain credentials' : rule),
+      error: (issue) =>
+        urlProblem(String(issue.input)) === 'contains credentials' ? 'must not contain credentials' : rule,
     }),
   );
   return wire(schema, { type: 'string', format: 'uri', maxLength: 2048, description });
@@ -144,5 +174,9 @@ export function labelOrPicture(min: number, max: number) {
     return { kind: 'text', text: value };
   };
   const schema = z.pipe(z.string(required(rule)), z.transform(parse));
-  return wire(schema, { type: 'string', maxLength: 2048, description: `a label of ${min} to ${max} characters, or an http(s) picture URL to draw` });
+  return wire(schema, {
+    type: 'string',
+    maxLength: 2048,
+    description: `a label of ${min} to ${max} characters, or an http(s) picture URL to draw`,
+  });
 }

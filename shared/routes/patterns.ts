@@ -22,7 +22,9 @@ const WIDE_SPACES = '\u1680\u2000-\u200a\u2027-\u202f\u205f\u3000\ufeff';
  * engines read differently (the OpenAPI document's patterns stay in what RE2, Python and
  * JavaScript share).
  */
-export const VISIBLE_TEXT = new RegExp(`^[^\\x00-\\x1F\\x7F-\\x9F]*[^\\x00-\\x20\\x7F-\\xA0${WIDE_SPACES}][^\\x00-\\x1F\\x7F-\\x9F]*$`);
+export const VISIBLE_TEXT = new RegExp(
+  `^[^\\x00-\\x1F\\x7F-\\x9F]*[^\\x00-\\x20\\x7F-\\xA0${WIDE_SPACES}][^\\x00-\\x1F\\x7F-\\x9F]*$`,
+);
 
 export const HEX_COLOR = /^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/;
 
@@ -46,7 +48,8 @@ export const TAG = /^[\x09-\x0D ]*[A-Za-z0-9][A-Za-z0-9-]{0,23}[\x09-\x0D ]*$/;
 export function anyCase(values: readonly string[]): RegExp {
   const plain = values.find((value) => !/^[A-Za-z0-9-]+$/.test(value));
   if (plain !== undefined) throw new Error(`anyCase takes letters, digits and dashes, not ${JSON.stringify(plain)}`);
-  const spell = (value: string) => [...value].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('');
+  const spell = (value: string) =>
+    [...value].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('');
   return new RegExp(`^(?:${values.map(spell).join('|')})$`);
 }
 

@@ -13,7 +13,16 @@ import type { RouteDefinition, RouteSchemas } from './types';
  * document and the tests. Each function group's routes are in groups/<group>.ts, so its bundle
  * carries only its own routes and schemas. Adding an endpoint = one entry there + one handler in its group.
  */
-export const routes = { ...docsRoutes, ...rankCardRoutes, ...filterRoutes, ...generatorRoutes, ...overlayRoutes, ...botRoutes, ...webhookRoutes, ...dashboardRoutes };
+export const routes = {
+  ...docsRoutes,
+  ...rankCardRoutes,
+  ...filterRoutes,
+  ...generatorRoutes,
+  ...overlayRoutes,
+  ...botRoutes,
+  ...webhookRoutes,
+  ...dashboardRoutes,
+};
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
@@ -25,7 +34,9 @@ export const routeList: RouteEntry[] = Object.entries(routes).map(([id, route]) 
 export type FunctionGroup = Routes[RouteId]['group'];
 
 /** Route ids served by one function group. */
-export type GroupRouteId<G extends FunctionGroup> = { [K in RouteId]: Routes[K]['group'] extends G ? K : never }[RouteId];
+export type GroupRouteId<G extends FunctionGroup> = {
+  [K in RouteId]: Routes[K]['group'] extends G ? K : never;
+}[RouteId];
 
 /** The methods a path answers (its 405s' Allow): its routes', and HEAD where a route there takes probes. */
 export function methodsOn(path: string, entries: readonly RouteDefinition[] = routeList): string[] {

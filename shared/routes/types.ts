@@ -74,4 +74,5 @@ export interface RouteInput<R extends RouteDefinition> {
   raw: { body: string; headers: Record<string, string | undefined>; basePath: string; url?: string; sourceIp: string };
 }
 
-export const defineRoute = <const S extends RouteSchemas, const G extends string>(route: RouteDefinition<S, G>) => route;
+export const defineRoute = <const S extends RouteSchemas, const G extends string>(route: RouteDefinition<S, G>) =>
+  route;

@@ -13,7 +13,10 @@ export function freshKey(apiKeys: ApiKeyStore): ApiMiddleware {
   return {
     before: async ({ event, context }) => {
       const keyHash = event.requestContext?.authorizer?.keyHash;
-      const key = typeof keyHash === 'string' && keyHash ? activeKey(await apiKeys.getByHash(keyHash), keyHash) : ({ ok: false, reason: 'unknown' } as const);
+      const key =
+        typeof keyHash === 'string' && keyHash
+          ? activeKey(await apiKeys.getByHash(keyHash), keyHash)
+          : ({ ok: false, reason: 'unknown' } as const);
       if (!key.ok) throw new ApiError('UNAUTHORIZED', DENY_MESSAGES[key.reason]);
       if (key.record.id !== context.keyId) throw new ApiError('UNAUTHORIZED', DENY_MESSAGES.unknown);
     },

@@ -19,10 +19,18 @@ export type GivenServices<S> = ChainServices & S;
  * The entry point of one function group: API Gateway tells which resource and method matched,
  * and the group dispatches to that route's wrapped handler.
  */
-export function groupHandler<T extends GroupRoutes, S>(routes: T, handlers: GroupHandlers<T, S>, kit: GroupKit<S>, given?: GivenServices<S>): LambdaHandler {
-  const entries = Object.entries(routes).map(([id, route]) => [route, handlers[id] as RouteHandler<RouteDefinition, S>] as const);
+export function groupHandler<T extends GroupRoutes, S>(
+  routes: T,
+  handlers: GroupHandlers<T, S>,
+  kit: GroupKit<S>,
+  given?: GivenServices<S>,
+): LambdaHandler {
+  const entries = Object.entries(routes).map(
+    ([id, route]) => [route, handlers[id] as RouteHandler<RouteDefinition, S>] as const,
+  );
   const groups = [...new Set(entries.map(([route]) => route.group))];
-  if (groups.length !== 1) throw new Error(`a function serves the routes of one group, not ${groups.join(', ') || 'none'}`);
+  if (groups.length !== 1)
+    throw new Error(`a function serves the routes of one group, not ${groups.join(', ') || 'none'}`);
   const group = groups[0];
   // Services are built on the first request, not on import: importing a group (the local server,
   // the tests) reads no environment and opens no client.
@@ -31,7 +39,12 @@ export function groupHandler<T extends GroupRoutes, S>(routes: T, handlers: Grou
     if (!byRoute) {
       const { chain, services } = given ? { chain: given, services: given } : fromEnv(kit);
       const output = kit.output?.() ?? [];
-      byRoute = new Map(entries.map(([route, handler]) => [`${route.method} ${route.path}`, withMiddleware(route, handler, chain, services, output)]));
+      byRoute = new Map(
+        entries.map(([route, handler]) => [
+          `${route.method} ${route.path}`,
+          withMiddleware(route, handler, chain, services, output),
+        ]),
+      );
     }
     return byRoute;
   };
@@ -46,7 +59,11 @@ export function groupHandler<T extends GroupRoutes, S>(routes: T, handlers: Grou
       } catch (error) {
         // A misconfigured function (its environment) still answers with the envelope, and says so in its log.
         logger.error('the function could not build its services', { error: error as Error });
-        return { statusCode: 500, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: errorBody('INTERNAL_ERROR', 'The function is misconfigured', requestId) };
+        return {
+          statusCode: 500,
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+          body: errorBody('INTERNAL_ERROR', 'The function is misconfigured', requestId),
+        };
       }
       return (handlers.get(key) as LambdaHandler)(event, context);
     }
@@ -62,6 +79,11 @@ export function groupHandler<T extends GroupRoutes, S>(routes: T, handlers: Grou
 /** Built once per Lambda instance (cold start), from the environment: one table client for all. */
 function fromEnv<S>(kit: GroupKit<S>): { chain: ChainServices; services: S } {
   const stores = createStores();
-  const chain = { limiter: limiterFromEnv(stores.rateCounters), apiKeys: stores.apiKeys, sessions: stores.sessions, now: () => new Date() };
+  const chain = {
+    limiter: limiterFromEnv(stores.rateCounters),
+    apiKeys: stores.apiKeys,
+    sessions: stores.sessions,
+    now: () => new Date(),
+  };
   return { chain, services: kit.services(stores) };
 }

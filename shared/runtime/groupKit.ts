@@ -5,7 +5,11 @@ import type { RouteDefinition, RouteInput } from '../routes/types';
 import type { ApiKeyStore, SessionStore, Stores } from '../store';
 
 /** What a route handler is: its typed input and its group's services in, a proxy result out. */
-export type RouteHandler<R extends RouteDefinition, S = unknown> = (input: RouteInput<R>, context: ApiContext, services: S) => Promise<APIGatewayProxyResult>;
+export type RouteHandler<R extends RouteDefinition, S = unknown> = (
+  input: RouteInput<R>,
+  context: ApiContext,
+  services: S,
+) => Promise<APIGatewayProxyResult>;
 
 /** What reads a signed-in dashboard session (`auth: 'session'` routes, the page): the sessions, and the time. */
 export interface SessionServices {

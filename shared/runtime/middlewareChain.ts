@@ -24,7 +24,13 @@ export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => P
  * so the envelope is built before http-error-handler writes it, and headers are added last.
  * `output` (the image groups' PNG conversion) runs first on the way out, after conditionalGet.
  */
-export function withMiddleware<R extends RouteDefinition, S>(route: R, handler: RouteHandler<R, S>, chain: ChainServices, services: S, output: ApiMiddleware[] = []): LambdaHandler {
+export function withMiddleware<R extends RouteDefinition, S>(
+  route: R,
+  handler: RouteHandler<R, S>,
+  chain: ChainServices,
+  services: S,
+  output: ApiMiddleware[] = [],
+): LambdaHandler {
   const session = route.auth === 'session' ? signedInSession(route, chain) : undefined;
   const wrapped = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>()
     .use(httpHeaderNormalizer())
@@ -45,8 +51,11 @@ export function withMiddleware<R extends RouteDefinition, S>(route: R, handler: 
     .use(validate(route))
     .use(conditionalGet())
     .use(output)
-    .handler((_event, context) => handler(context.input as RouteInput<R>, context, services)) as unknown as LambdaHandler;
+    .handler((_event, context) =>
+      handler(context.input as RouteInput<R>, context, services),
+    ) as unknown as LambdaHandler;
   // One budget for every AWS call of the request (the session read, the count, the route's own), so a slow or stalled store is a
   // 503 within 3 s: what the request has left once the authorizer and a cold start are done (in AWS), or the local gateway's running one.
-  return (event, context) => withinRequestBudget(() => wrapped(event, context), functionBudgetMs(event.requestContext?.requestTimeEpoch));
+  return (event, context) =>
+    withinRequestBudget(() => wrapped(event, context), functionBudgetMs(event.requestContext?.requestTimeEpoch));
 }

@@ -1,5 +1,13 @@
 import { sha256Hex } from '../crypto/hash';
-import { accountKeysPrincipal, accountPrincipal, ipPrincipal, keyPrincipal, rateLimitHeaders, tighter, type RateLimiter } from '../access/rateLimiter';
+import {
+  accountKeysPrincipal,
+  accountPrincipal,
+  ipPrincipal,
+  keyPrincipal,
+  rateLimitHeaders,
+  tighter,
+  type RateLimiter,
+} from '../access/rateLimiter';
 import { MAX_ACTIVE_KEYS } from '../access/keySlots';
 import type { RouteDefinition } from '../routes/types';
 import { ApiError } from '../errors/apiError';
@@ -18,7 +26,8 @@ import { addHeaders, type ApiMiddleware } from '../http/middleware/types';
 export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitBy']): ApiMiddleware {
   const withHeaders: NonNullable<ApiMiddleware['after']> = (request) => {
     // A refusal by a limit of its own carries that limit's headers (paceRefusal).
-    if ((request.error as { headers?: Record<string, string> } | null)?.headers?.['X-RateLimit-Limit'] !== undefined) return;
+    if ((request.error as { headers?: Record<string, string> } | null)?.headers?.['X-RateLimit-Limit'] !== undefined)
+      return;
     addHeaders(request, request.context.rateHeaders ?? rateLimitHeaders(limiter.unavailable()));
   };
   return {
@@ -35,13 +44,22 @@ export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitB
             : context.session
               ? accountPrincipal(context.session.accountId)
               : ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown');
-      const account = context.keyId && context.quotaAccount && principal === keyPrincipal(context.keyId) ? context.quotaAccount : undefined;
-      const [own, shared] = await Promise.all([limiter.hit(principal), account ? limiter.hit(accountKeysPrincipal(account), limiter.limit * MAX_ACTIVE_KEYS) : undefined]);
+      const account =
+        context.keyId && context.quotaAccount && principal === keyPrincipal(context.keyId)
+          ? context.quotaAccount
+          : undefined;
+      const [own, shared] = await Promise.all([
+        limiter.hit(principal),
+        account ? limiter.hit(accountKeysPrincipal(account), limiter.limit * MAX_ACTIVE_KEYS) : undefined,
+      ]);
       const decision = shared ? tighter(own, shared) : own;
       context.rateHeaders = rateLimitHeaders(decision);
       if (!decision.allowed) {
         const whose = decision === shared ? " of the account's keys together" : '';
-        throw new ApiError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute${whose} exceeded; retry in ${decision.retryAfter} s`);
+        throw new ApiError(
+          'RATE_LIMITED',
+          `Rate limit of ${decision.limit} requests per minute${whose} exceeded; retry in ${decision.retryAfter} s`,
+        );
       }
     },
     after: withHeaders,

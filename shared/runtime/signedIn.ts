@@ -36,7 +36,10 @@ const sameText = (a: string, b: string) => {
  * other caller's, and `refuse` throws it once counted: random cookies neither dodge the count nor
  * see a 401 in place of the 429. A request without a session cookie reads nothing.
  */
-export function signedInSession(route: RouteDefinition, services: SessionServices): { check: ApiMiddleware; refuse: ApiMiddleware } {
+export function signedInSession(
+  route: RouteDefinition,
+  services: SessionServices,
+): { check: ApiMiddleware; refuse: ApiMiddleware } {
   // Per request: one function serves concurrent requests locally.
   const refusals = new WeakMap<ApiRequest, unknown>();
   return {
@@ -60,12 +63,17 @@ export function signedInSession(route: RouteDefinition, services: SessionService
 }
 
 /** The live session the cookie names, with its CSRF token on a write; else the refusal. */
-async function checkedSession(route: RouteDefinition, headers: Record<string, string | undefined>, services: SessionServices): Promise<SignedIn> {
+async function checkedSession(
+  route: RouteDefinition,
+  headers: Record<string, string | undefined>,
+  services: SessionServices,
+): Promise<SignedIn> {
   const session = await currentSession(headers, services);
   if (!session) throw new ApiError('UNAUTHORIZED', NOT_SIGNED_IN);
   if (route.method !== 'GET') {
     const token = headers['x-csrf-token'];
-    if (!token || !sameText(token, session.csrfToken)) throw new ApiError('FORBIDDEN', 'The X-CSRF-Token header is missing or wrong; reload the dashboard');
+    if (!token || !sameText(token, session.csrfToken))
+      throw new ApiError('FORBIDDEN', 'The X-CSRF-Token header is missing or wrong; reload the dashboard');
   }
   return session;
 }
@@ -84,7 +92,10 @@ export const signedInRoutes =
   };
 
 /** The live session the request's cookie names, if any. */
-export async function currentSession(headers: Record<string, string | undefined>, services: SessionServices): Promise<SignedIn | undefined> {
+export async function currentSession(
+  headers: Record<string, string | undefined>,
+  services: SessionServices,
+): Promise<SignedIn | undefined> {
   const id = readCookie(headers, SESSION_COOKIE);
   if (!id) return undefined;
   const idHash = sha256Hex(id);

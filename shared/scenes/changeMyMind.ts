@@ -28,7 +28,14 @@ const MAN: Look = { skin: '#e6b48f', skinShade: '#cf9a75', hair: '#4a3020', outf
 
 /** The scene: a campus lawn, a man at a table with a mug, and the sign taped to the table. */
 export function renderChangeMyMind(text: string): string {
-  const statement = fitBlock(text, { width: STATEMENT.width, height: STATEMENT.height, maxSize: 44, minSize: 11, lineHeight: 1.18, weight: 'bold' });
+  const statement = fitBlock(text, {
+    width: STATEMENT.width,
+    height: STATEMENT.height,
+    maxSize: 44,
+    minSize: 11,
+    lineHeight: 1.18,
+    weight: 'bold',
+  });
   const tagline = fitLine('CHANGE MY MIND', { maxWidth: STATEMENT.width, maxSize: 26, minSize: 26, weight: 'bold' });
 
   return svgDocument(
@@ -38,7 +45,15 @@ export function renderChangeMyMind(text: string): string {
     person(),
     table(),
     mug(),
-    h('rect', { x: SIGN.x + 6, y: SIGN.y + 6, width: SIGN.width, height: SIGN.height, rx: 4, fill: '#000', opacity: 0.2 }),
+    h('rect', {
+      x: SIGN.x + 6,
+      y: SIGN.y + 6,
+      width: SIGN.width,
+      height: SIGN.height,
+      rx: 4,
+      fill: '#000',
+      opacity: 0.2,
+    }),
     h('rect', { ...SIGN, rx: 4, fill: COLORS.sign, stroke: COLORS.signEdge, 'stroke-width': 2 }),
     tape(SIGN.x + 24, SIGN.y - 6),
     tape(SIGN.x + SIGN.width - 68, SIGN.y - 6),
@@ -48,7 +63,11 @@ export function renderChangeMyMind(text: string): string {
 }
 
 function backdrop(): SvgElement {
-  const windows = [0, 1, 2, 3, 4, 5].flatMap((column) => [0, 1, 2].map((row) => h('rect', { x: 70 + column * 70, y: 110 + row * 52, width: 30, height: 34, fill: COLORS.window })));
+  const windows = [0, 1, 2, 3, 4, 5].flatMap((column) =>
+    [0, 1, 2].map((row) =>
+      h('rect', { x: 70 + column * 70, y: 110 + row * 52, width: 30, height: 34, fill: COLORS.window }),
+    ),
+  );
   return h(
     'g',
     {},
@@ -60,7 +79,14 @@ function backdrop(): SvgElement {
       [660, 150, 85],
       [780, 175, 65],
       [880, 160, 80],
-    ].map(([cx, cy, r]) => h('g', {}, h('rect', { x: (cx as number) - 8, y: cy, width: 16, height: 110, fill: COLORS.treeDark }), h('circle', { cx, cy, r, fill: COLORS.tree }))),
+    ].map(([cx, cy, r]) =>
+      h(
+        'g',
+        {},
+        h('rect', { x: (cx as number) - 8, y: cy, width: 16, height: 110, fill: COLORS.treeDark }),
+        h('circle', { cx, cy, r, fill: COLORS.tree }),
+      ),
+    ),
     h('rect', { y: 270, width: WIDTH, height: HEIGHT - 270, fill: COLORS.lawn }),
   );
 }
@@ -97,10 +123,24 @@ function mug(): SvgElement {
     h('path', { d: 'M756 360 q24 0 24 14 q0 14 -24 14', stroke: COLORS.mug, 'stroke-width': 6, fill: 'none' }),
     h('path', { d: 'M712 346 L760 346 L756 394 Q736 400 716 394 Z', fill: COLORS.mug }),
     h('ellipse', { cx: 736, cy: 347, rx: 24, ry: 5, fill: COLORS.coffee }),
-    h('path', { d: 'M728 336 q-8 -12 0 -24 M744 336 q-8 -12 0 -24', stroke: '#ffffff', 'stroke-width': 3, fill: 'none', opacity: 0.7 }),
+    h('path', {
+      d: 'M728 336 q-8 -12 0 -24 M744 336 q-8 -12 0 -24',
+      stroke: '#ffffff',
+      'stroke-width': 3,
+      fill: 'none',
+      opacity: 0.7,
+    }),
   );
 }
 
 function tape(x: number, y: number): SvgElement {
-  return h('rect', { x, y, width: 44, height: 16, fill: '#f1e7b8', opacity: 0.85, transform: `rotate(-4 ${x + 22} ${y + 8})` });
+  return h('rect', {
+    x,
+    y,
+    width: 44,
+    height: 16,
+    fill: '#f1e7b8',
+    opacity: 0.85,
+    transform: `rotate(-4 ${x + 22} ${y + 8})`,
+  });
 }

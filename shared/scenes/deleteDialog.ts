@@ -34,10 +34,20 @@ const TALL: DialogLayout = {
 };
 const TITLE_BAR = 40;
 const BUTTON = { width: 104, height: 34 };
-const COLORS = { desktop: '#0a64a4', window: '#f3f3f3', titleBar: '#ffffff', border: '#8a8a8a', text: '#1b1b1b', muted: '#5c5c5c', accent: '#0067c0', button: '#fdfdfd' };
+const COLORS = {
+  desktop: '#0a64a4',
+  window: '#f3f3f3',
+  titleBar: '#ffffff',
+  border: '#8a8a8a',
+  text: '#1b1b1b',
+  muted: '#5c5c5c',
+  accent: '#0067c0',
+  button: '#fdfdfd',
+};
 
 /** The layout that draws the dialog largest in `size`. */
-export const dialogLayout = (size: Size): DialogLayout => (fitScale(WIDE.scene, size) >= fitScale(TALL.scene, size) ? WIDE : TALL);
+export const dialogLayout = (size: Size): DialogLayout =>
+  fitScale(WIDE.scene, size) >= fitScale(TALL.scene, size) ? WIDE : TALL;
 
 /**
  * The "Delete this?" confirmation dialog of a desktop OS, with the picture as the file: in the
@@ -47,8 +57,13 @@ export function renderDeleteDialog({ image, width, height }: PictureScene): stri
   const size = { width, height };
   const layout = dialogLayout(size);
   const { window, photo, text } = layout;
-  const line = (content: string, maxSize: number, weight: 'regular' | 'bold' = 'regular') => fitLine(content, { maxWidth: 380, maxSize, minSize: maxSize, weight });
-  const paragraph = [line('Delete this?', 30, 'bold'), line('This item will be permanently deleted.', 16), line('You cannot undo this action.', 16)];
+  const line = (content: string, maxSize: number, weight: 'regular' | 'bold' = 'regular') =>
+    fitLine(content, { maxWidth: 380, maxSize, minSize: maxSize, weight });
+  const paragraph = [
+    line('Delete this?', 30, 'bold'),
+    line('This item will be permanently deleted.', 16),
+    line('You cannot undo this action.', 16),
+  ];
   const right = window.x + window.width;
   return svgDocument(
     size,
@@ -59,11 +74,22 @@ export function renderDeleteDialog({ image, width, height }: PictureScene): stri
       h('rect', { ...fittedView(layout.scene, size), fill: COLORS.desktop }),
       h('rect', { ...window, x: window.x + 6, y: window.y + 8, rx: 8, fill: '#000', opacity: 0.3 }),
       h('rect', { ...window, rx: 8, fill: COLORS.window, stroke: COLORS.border }),
-      h('path', { d: `M${window.x} ${window.y + TITLE_BAR} L${window.x} ${window.y + 8} Q${window.x} ${window.y} ${window.x + 8} ${window.y} L${right - 8} ${window.y} Q${right} ${window.y} ${right} ${window.y + 8} L${right} ${window.y + TITLE_BAR} Z`, fill: COLORS.titleBar }),
+      h('path', {
+        d: `M${window.x} ${window.y + TITLE_BAR} L${window.x} ${window.y + 8} Q${window.x} ${window.y} ${window.x + 8} ${window.y} L${right - 8} ${window.y} Q${right} ${window.y} ${right} ${window.y + 8} L${right} ${window.y + TITLE_BAR} Z`,
+        fill: COLORS.titleBar,
+      }),
       textLine(line('Delete File', 15), window.x + 28, window.y + 26, { fill: COLORS.text }),
-      h('path', { d: `M${right - 34} ${window.y + 14} l12 12 m0 -12 l-12 12`, stroke: COLORS.text, 'stroke-width': 1.6 }),
+      h('path', {
+        d: `M${right - 34} ${window.y + 14} l12 12 m0 -12 l-12 12`,
+        stroke: COLORS.text,
+        'stroke-width': 1.6,
+      }),
       framedPicture(image, photo, { margin: 4, stroke: '#d0d0d0' }),
-      paragraph.map((fitted, i) => textLine(fitted, text.centred ? text.x - fitted.width / 2 : text.x, text.baselines[i] as number, { fill: i === 0 ? COLORS.text : COLORS.muted })),
+      paragraph.map((fitted, i) =>
+        textLine(fitted, text.centred ? text.x - fitted.width / 2 : text.x, text.baselines[i] as number, {
+          fill: i === 0 ? COLORS.text : COLORS.muted,
+        }),
+      ),
       button('Delete', { x: layout.buttons.x[0], y: layout.buttons.y }, true),
       button('Cancel', { x: layout.buttons.x[1], y: layout.buttons.y }, false),
     ),
@@ -75,7 +101,15 @@ function button(text: string, at: { x: number; y: number }, primary: boolean): S
   return h(
     'g',
     {},
-    h('rect', { ...at, ...BUTTON, rx: 4, fill: primary ? COLORS.accent : COLORS.button, stroke: primary ? COLORS.accent : '#c8c8c8' }),
-    textLine(caption, at.x + (BUTTON.width - caption.width) / 2, at.y + 22, { fill: primary ? '#ffffff' : COLORS.text }),
+    h('rect', {
+      ...at,
+      ...BUTTON,
+      rx: 4,
+      fill: primary ? COLORS.accent : COLORS.button,
+      stroke: primary ? COLORS.accent : '#c8c8c8',
+    }),
+    textLine(caption, at.x + (BUTTON.width - caption.width) / 2, at.y + 22, {
+      fill: primary ? '#ffffff' : COLORS.text,
+    }),
   );
 }

@@ -38,7 +38,10 @@ export function renderDistracted(labels: DistractedLabels): string {
     const content = labels[role];
     if (!content) return [];
     const box = PLACES[role].label;
-    const placed = content.kind === 'picture' ? { x: PLACES[role].x - PICTURE_SIZE / 2, y: box.y - 40, width: PICTURE_SIZE, height: PICTURE_SIZE } : box;
+    const placed =
+      content.kind === 'picture'
+        ? { x: PLACES[role].x - PICTURE_SIZE / 2, y: box.y - 40, width: PICTURE_SIZE, height: PICTURE_SIZE }
+        : box;
     return [label(content, placed, `label-${role}`)];
   });
   return svgDocument(
@@ -48,11 +51,43 @@ export function renderDistracted(labels: DistractedLabels): string {
     BUILDINGS.map(({ x, y, width, fill }) => h('rect', { x, y, width, height: 520 - y, fill, opacity: 0.8 })),
     h('rect', { y: 520, width: WIDTH, height: 80, fill: '#9aa3ad' }),
     // She glances back at him; he turns his head round to stare; his girlfriend glares at him.
-    person({ x: PLACES.other.x, y: 560, look: LOOKS.other, dress: true, longHair: true, facing: -1, turn: 0.4, gaze: 1, mood: 'smile' }),
-    person({ x: PLACES.boyfriend.x, y: 560, look: LOOKS.boyfriend, facing: 1, turn: -1, gaze: -1, mood: 'open', brows: 'raised', headTilt: -8 }),
-    person({ x: PLACES.girlfriend.x, y: 560, look: LOOKS.girlfriend, longHair: true, facing: -1, turn: -0.6, gaze: -1, mood: 'frown', brows: 'angry', arms: 'hips' }),
+    person({
+      x: PLACES.other.x,
+      y: 560,
+      look: LOOKS.other,
+      dress: true,
+      longHair: true,
+      facing: -1,
+      turn: 0.4,
+      gaze: 1,
+      mood: 'smile',
+    }),
+    person({
+      x: PLACES.boyfriend.x,
+      y: 560,
+      look: LOOKS.boyfriend,
+      facing: 1,
+      turn: -1,
+      gaze: -1,
+      mood: 'open',
+      brows: 'raised',
+      headTilt: -8,
+    }),
+    person({
+      x: PLACES.girlfriend.x,
+      y: 560,
+      look: LOOKS.girlfriend,
+      longHair: true,
+      facing: -1,
+      turn: -0.6,
+      gaze: -1,
+      mood: 'frown',
+      brows: 'angry',
+      arms: 'hips',
+    }),
     tags,
   );
 }
 
-const describe = (content: LabelContent | undefined) => (content === undefined ? '-' : content.kind === 'text' ? content.text : 'a picture');
+const describe = (content: LabelContent | undefined) =>
+  content === undefined ? '-' : content.kind === 'text' ? content.text : 'a picture';

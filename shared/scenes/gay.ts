@@ -21,7 +21,9 @@ export function renderGay({ image, width, height, opacity }: GayData): string {
       'g',
       { opacity },
       // Each stripe overlaps the next by a pixel so no seam of the picture shows between them.
-      FLAG_STRIPES.map((fill, i) => h('rect', { x: 0, y: i * stripe, width, height: Math.min(height - i * stripe, stripe + 1), fill })),
+      FLAG_STRIPES.map((fill, i) =>
+        h('rect', { x: 0, y: i * stripe, width, height: Math.min(height - i * stripe, stripe + 1), fill }),
+      ),
     ),
   );
 }

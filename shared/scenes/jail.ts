@@ -32,8 +32,16 @@ export function renderJail({ image, width, height }: PictureScene): string {
       bars.map((x) => h('rect', { x: x + shadow, y: 0, width: bar, height })),
       rails.map((y) => h('rect', { x: 0, y: y + shadow, width, height: rail })),
     ),
-    h('g', { fill: 'url(#bar-steel)' }, bars.map((x) => h('rect', { x, y: 0, width: bar, height }))),
-    h('g', { fill: 'url(#rail-steel)' }, rails.map((y) => h('rect', { x: 0, y, width, height: rail }))),
+    h(
+      'g',
+      { fill: 'url(#bar-steel)' },
+      bars.map((x) => h('rect', { x, y: 0, width: bar, height })),
+    ),
+    h(
+      'g',
+      { fill: 'url(#rail-steel)' },
+      rails.map((y) => h('rect', { x: 0, y, width, height: rail })),
+    ),
   );
 }
 

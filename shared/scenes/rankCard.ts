@@ -34,10 +34,20 @@ export function renderRankCard(card: RankCardData): string {
   const accent = card.progressColor ?? theme.accent;
   const progress = Math.min(1, card.xp / card.requiredXp);
   const filled = progress === 0 ? 0 : Math.max(BAR.height, progress * BAR.width);
-  const xp = fitLine(`${compactNumber(card.xp)} / ${compactNumber(card.requiredXp)} XP`, { maxWidth: 240, maxSize: 26, minSize: 16 });
-  const name = fitLine(card.username, { maxWidth: BAR.width - xp.width - GAP, maxSize: 40, minSize: 20, weight: 'bold' });
+  const xp = fitLine(`${compactNumber(card.xp)} / ${compactNumber(card.requiredXp)} XP`, {
+    maxWidth: 240,
+    maxSize: 26,
+    minSize: 16,
+  });
+  const name = fitLine(card.username, {
+    maxWidth: BAR.width - xp.width - GAP,
+    maxSize: 40,
+    minSize: 20,
+    weight: 'bold',
+  });
   const label = (text: string) => fitLine(text, { maxWidth: 120, maxSize: 22, minSize: 22 });
-  const figure = (text: string, maxWidth = 200) => fitLine(text, { maxWidth, maxSize: 44, minSize: 20, weight: 'bold' });
+  const figure = (text: string, maxWidth = 200) =>
+    fitLine(text, { maxWidth, maxSize: 44, minSize: 20, weight: 'bold' });
 
   return svgDocument(
     { width: WIDTH, height: HEIGHT },
@@ -68,14 +78,21 @@ export function renderRankCard(card: RankCardData): string {
       ),
     ),
     h('rect', { x: BAR.x, y: BAR.y, width: BAR.width, height: BAR.height, rx: BAR.height / 2, fill: theme.track }),
-    filled > 0 && h('rect', { x: BAR.x, y: BAR.y, width: filled, height: BAR.height, rx: BAR.height / 2, fill: accent }),
+    filled > 0 &&
+      h('rect', { x: BAR.x, y: BAR.y, width: filled, height: BAR.height, rx: BAR.height / 2, fill: accent }),
   );
 }
 
-const avatarBox = () => ({ x: AVATAR.cx - AVATAR.r, y: AVATAR.cy - AVATAR.r, width: 2 * AVATAR.r, height: 2 * AVATAR.r });
+const avatarBox = () => ({
+  x: AVATAR.cx - AVATAR.r,
+  y: AVATAR.cy - AVATAR.r,
+  width: 2 * AVATAR.r,
+  height: 2 * AVATAR.r,
+});
 
 /** The square around a circle with the circle left out (even-odd): what is under it shows in the circle only. */
-const cutOut = ({ cx, cy, r }: typeof AVATAR) => `M${cx - r} ${cy - r}H${cx + r}V${cy + r}H${cx - r}ZM${cx} ${cy - r}A${r} ${r} 0 0 0 ${cx} ${cy + r}A${r} ${r} 0 0 0 ${cx} ${cy - r}Z`;
+const cutOut = ({ cx, cy, r }: typeof AVATAR) =>
+  `M${cx - r} ${cy - r}H${cx + r}V${cy + r}H${cx - r}ZM${cx} ${cy - r}A${r} ${r} 0 0 0 ${cx} ${cy + r}A${r} ${r} 0 0 0 ${cx} ${cy - r}Z`;
 
 /** A neutral silhouette where no avatar picture is given, within the avatar's box (the cut-out shows its circle). */
 function avatarPlaceholder(theme: Theme): SvgElement[] {
@@ -88,6 +105,9 @@ function avatarPlaceholder(theme: Theme): SvgElement[] {
   return [
     h('rect', { ...box, fill: theme.track }),
     h('circle', { cx, cy: cy - 22, r: 34, fill: theme.mutedText }),
-    h('path', { d: `M${formatNumber(cx - halfWidth)} ${bottom}A${body.rx} ${body.ry} 0 1 1 ${formatNumber(cx + halfWidth)} ${bottom}Z`, fill: theme.mutedText }),
+    h('path', {
+      d: `M${formatNumber(cx - halfWidth)} ${bottom}A${body.rx} ${body.ry} 0 1 1 ${formatNumber(cx + halfWidth)} ${bottom}Z`,
+      fill: theme.mutedText,
+    }),
   ];
 }

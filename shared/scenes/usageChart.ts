@@ -18,7 +18,8 @@ function axisTop(value: number): number {
   return ([1, 2, 5, 10].map((step) => step * power).find((top) => top >= value) as number) ?? value;
 }
 
-const label = (x: number, y: number, anchor: 'start' | 'end', text: string) => h('text', { x, y, 'text-anchor': anchor, 'font-family': 'system-ui, sans-serif', 'font-size': 11 }, text);
+const label = (x: number, y: number, anchor: 'start' | 'end', text: string) =>
+  h('text', { x, y, 'text-anchor': anchor, 'font-family': 'system-ui, sans-serif', 'font-size': 11 }, text);
 
 /**
  * A key's usage as stacked bars, refused requests on top of those let through. The dashboard
@@ -30,7 +31,10 @@ export function renderUsageChart({ title, bars }: UsageChartInput): string {
   const top = axisTop(Math.max(0, ...bars.map((bar) => bar.allowed + bar.refused)));
   const step = width / Math.max(1, bars.length);
   const y = (value: number) => PLOT.top + height - (value / top) * height;
-  const totals = bars.reduce((sum, bar) => ({ allowed: sum.allowed + bar.allowed, refused: sum.refused + bar.refused }), { allowed: 0, refused: 0 });
+  const totals = bars.reduce(
+    (sum, bar) => ({ allowed: sum.allowed + bar.allowed, refused: sum.refused + bar.refused }),
+    { allowed: 0, refused: 0 },
+  );
   return svgDocument(
     SIZE,
     h('title', {}, `${title}: ${totals.allowed} let through, ${totals.refused} refused (429)`),
@@ -40,13 +44,27 @@ export function renderUsageChart({ title, bars }: UsageChartInput): string {
       label(PLOT.left, SIZE.height - 6, 'start', bars[0]?.label ?? ''),
       label(SIZE.width - PLOT.right, SIZE.height - 6, 'end', bars[bars.length - 1]?.label ?? ''),
     ]),
-    h('path', { d: `M${PLOT.left} ${PLOT.top}V${PLOT.top + height}H${SIZE.width - PLOT.right}`, fill: 'none', stroke: COLOURS.axis }),
+    h('path', {
+      d: `M${PLOT.left} ${PLOT.top}V${PLOT.top + height}H${SIZE.width - PLOT.right}`,
+      fill: 'none',
+      stroke: COLOURS.axis,
+    }),
     bars.map((bar, i) => {
       const x = PLOT.left + i * step + step * 0.15;
       const barWidth = step * 0.7;
       return [
-        bar.allowed > 0 ? h('rect', { x, y: y(bar.allowed), width: barWidth, height: y(0) - y(bar.allowed), fill: COLOURS.allowed }) : null,
-        bar.refused > 0 ? h('rect', { x, y: y(bar.allowed + bar.refused), width: barWidth, height: y(bar.allowed) - y(bar.allowed + bar.refused), fill: COLOURS.refused }) : null,
+        bar.allowed > 0
+          ? h('rect', { x, y: y(bar.allowed), width: barWidth, height: y(0) - y(bar.allowed), fill: COLOURS.allowed })
+          : null,
+        bar.refused > 0
+          ? h('rect', {
+              x,
+              y: y(bar.allowed + bar.refused),
+              width: barWidth,
+              height: y(bar.allowed) - y(bar.allowed + bar.refused),
+              fill: COLOURS.refused,
+            })
+          : null,
       ];
     }),
   );

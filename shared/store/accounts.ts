@@ -23,7 +23,13 @@ export class DynamoAccountStore implements AccountStore {
   ) {}
 
   async reserveKeySlot(accountId: string, max?: number): Promise<boolean> {
-    return this.addKeys(accountId, 1, max === undefined ? undefined : { condition: 'attribute_not_exists(activeKeys) OR activeKeys < :bound', bound: max });
+    return this.addKeys(
+      accountId,
+      1,
+      max === undefined
+        ? undefined
+        : { condition: 'attribute_not_exists(activeKeys) OR activeKeys < :bound', bound: max },
+    );
   }
 
   async releaseKeySlot(accountId: string): Promise<void> {

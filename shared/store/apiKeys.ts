@@ -1,5 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { conditionalUpdate, guarded } from './errors';
 import { tableSchema } from './schema';
@@ -44,7 +51,10 @@ export interface ApiKeyStore {
 // GSI1: gsi1pk APIKEYS, gsi1sk <id>, for listing and for finding a key by its id.
 // GSI2: gsi2pk ACCOUNT#<owner>, gsi2sk KEY#<createdAt>#<id>, for an account's keys in order.
 const pkOf = (keyHash: string) => partitionKey('apiKey', keyHash);
-const ownerListing = (record: ApiKeyRecord) => ({ gsi2pk: partitionKey('account', record.owner), gsi2sk: `KEY#${record.createdAt}#${record.id}` });
+const ownerListing = (record: ApiKeyRecord) => ({
+  gsi2pk: partitionKey('account', record.owner),
+  gsi2sk: `KEY#${record.createdAt}#${record.id}`,
+});
 const SK = 'APIKEY';
 const LIST_PK = recordKinds.apiKey.listing;
 
@@ -61,7 +71,14 @@ export class DynamoApiKeyStore implements ApiKeyStore {
       this.db.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: { pk: pkOf(record.keyHash), sk: SK, gsi1pk: LIST_PK, gsi1sk: record.id, ...ownerListing(record), ...record },
+          Item: {
+            pk: pkOf(record.keyHash),
+            sk: SK,
+            gsi1pk: LIST_PK,
+            gsi1sk: record.id,
+            ...ownerListing(record),
+            ...record,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       ),
@@ -70,7 +87,9 @@ export class DynamoApiKeyStore implements ApiKeyStore {
 
   async getByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
     const { Item } = await guarded('GetItem', () =>
-      this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: pkOf(keyHash), sk: SK }, ConsistentRead: true })),
+      this.db.send(
+        new GetCommand({ TableName: this.tableName, Key: { pk: pkOf(keyHash), sk: SK }, ConsistentRead: true }),
+      ),
     );
     return Item ? toRecord(Item) : undefined;
   }
@@ -90,7 +109,11 @@ export class DynamoApiKeyStore implements ApiKeyStore {
   }
 
   list(): Promise<ApiKeyRecord[]> {
-    return this.queryAll({ IndexName: tableSchema.gsi1.name, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': LIST_PK } });
+    return this.queryAll({
+      IndexName: tableSchema.gsi1.name,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': LIST_PK },
+    });
   }
 
   listByOwner(owner: string): Promise<ApiKeyRecord[]> {
@@ -107,7 +130,9 @@ export class DynamoApiKeyStore implements ApiKeyStore {
     const records: ApiKeyRecord[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
-      const page = await guarded('Query', () => this.db.send(new QueryCommand({ TableName: this.tableName, ...query, ExclusiveStartKey: startKey })));
+      const page = await guarded('Query', () =>
+        this.db.send(new QueryCommand({ TableName: this.tableName, ...query, ExclusiveStartKey: startKey })),
+      );
       records.push(...(page.Items ?? []).map(toRecord));
       startKey = page.LastEvaluatedKey;
     } while (startKey);

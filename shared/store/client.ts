@@ -1,11 +1,20 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ATTEMPT_LIMITS, CALL_DEADLINE_MS, EMBEDDED_STORE_DEADLINE_MS, EMBEDDED_STORE_LIMITS, withCallDeadline } from '../aws/callLimits';
+import {
+  ATTEMPT_LIMITS,
+  CALL_DEADLINE_MS,
+  EMBEDDED_STORE_DEADLINE_MS,
+  EMBEDDED_STORE_LIMITS,
+  withCallDeadline,
+} from '../aws/callLimits';
 import type { StoreConfig } from './config';
 
 /** The embedded store's credentials, as the local server (or a CLI it points at) put them in the environment. */
 function localCredentials(env: NodeJS.ProcessEnv = process.env) {
-  return { accessKeyId: env.DYNAMODB_ACCESS_KEY_ID || 'local', secretAccessKey: env.DYNAMODB_SECRET_ACCESS_KEY || 'local' };
+  return {
+    accessKeyId: env.DYNAMODB_ACCESS_KEY_ID || 'local',
+    secretAccessKey: env.DYNAMODB_SECRET_ACCESS_KEY || 'local',
+  };
 }
 
 /** Short timeouts and few retries: a request waiting on DynamoDB fails fast with a 503 rather
@@ -21,5 +30,7 @@ export function createDocumentClient(config: StoreConfig): DynamoDBDocumentClien
     ...(config.endpoint ? { credentials: localCredentials() } : {}),
   });
   const document = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-  return config.embedded ? withCallDeadline(document, EMBEDDED_STORE_DEADLINE_MS, false) : withCallDeadline(document, CALL_DEADLINE_MS);
+  return config.embedded
+    ? withCallDeadline(document, EMBEDDED_STORE_DEADLINE_MS, false)
+    : withCallDeadline(document, CALL_DEADLINE_MS);
 }

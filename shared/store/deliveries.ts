@@ -1,5 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { guarded } from './errors';
 import { tableSchema } from './schema';
@@ -90,7 +97,12 @@ export interface DeliveryLog {
    * Records the outcome; a replayable one keeps the message (and stays listed), any other drops it.
    * `kept`: what a replay needs, stored with a replayable outcome (the relay seals the token only then).
    */
-  finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details?: FinishDetails): Promise<void>;
+  finish(
+    key: DeliveryKey,
+    outcome: Exclude<DeliveryOutcome, 'pending'>,
+    now: Date,
+    details?: FinishDetails,
+  ): Promise<void>;
   /** Takes a replayable delivery for a replay (back to pending); undefined when it is not replayable (any more). */
   claimReplay(key: DeliveryKey, now: Date): Promise<DeliveryRecord | undefined>;
   /** One delivery's record, if it is (still) logged. */
@@ -113,27 +125,42 @@ const STALE_CLAIM_MS = 60_000;
 /** Claims last updated before this (ISO) are stale. */
 const staleBefore = (now: Date) => new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
 /** Whether an attempt holds the delivery right now: pending, and claimed (or replayed) less than a minute ago. */
-export const isInFlight = (record: DeliveryRecord, now: Date): boolean => record.outcome === 'pending' && record.updatedAt >= staleBefore(now);
+export const isInFlight = (record: DeliveryRecord, now: Date): boolean =>
+  record.outcome === 'pending' && record.updatedAt >= staleBefore(now);
 /** Seconds until an attempt's claim goes stale (at least 1). */
-const secondsUntilStale = (updatedAt: string, now: Date) => Math.max(1, Math.ceil((Date.parse(updatedAt) + STALE_CLAIM_MS - now.getTime()) / 1000));
+const secondsUntilStale = (updatedAt: string, now: Date) =>
+  Math.max(1, Math.ceil((Date.parse(updatedAt) + STALE_CLAIM_MS - now.getTime()) / 1000));
 /** Outcomes that settle a delivery for good: a provider's retry of it is a duplicate (a queued one is the retry queue's to post). */
 const SETTLED: readonly DeliveryOutcome[] = ['forwarded', 'ignored', 'queued'];
 /** Seconds a claim that lost a race with a change of the record asks the provider to wait before trying again. */
 const RACED_RETRY_SECONDS = 1;
 /** Whether a kept delivery may be replayed now: Discord was at fault, or its attempt died over a minute ago. */
 export const isReplayable = (record: DeliveryRecord, now: Date): boolean =>
-  record.message !== undefined && (REPLAYABLE.includes(record.outcome) || (record.outcome === 'pending' && record.updatedAt < staleBefore(now)));
+  record.message !== undefined &&
+  (REPLAYABLE.includes(record.outcome) || (record.outcome === 'pending' && record.updatedAt < staleBefore(now)));
 
 /** The sparse listing of deliveries that keep a message (gsi1): what `npm run webhooks -- list --failed` reads. */
 const KEPT_PK = recordKinds.webhook.listing;
 /** The token's hash ends the key (after the delivery id, so one id's deliveries under every token share a prefix); records from before have none. */
 const tokenSuffix = (tokenHash: string | undefined) => (tokenHash === undefined ? '' : `#${tokenHash}`);
 const deliveryPrefix = (provider: string, deliveryId: string) => `DELIVERY#${provider}#${deliveryId}`;
-const keyOf = ({ webhookId, provider, deliveryId, tokenHash }: DeliveryKey) => ({ pk: partitionKey('webhook', webhookId), sk: `${deliveryPrefix(provider, deliveryId)}${tokenSuffix(tokenHash)}` });
+const keyOf = ({ webhookId, provider, deliveryId, tokenHash }: DeliveryKey) => ({
+  pk: partitionKey('webhook', webhookId),
+  sk: `${deliveryPrefix(provider, deliveryId)}${tokenSuffix(tokenHash)}`,
+});
 /** The signature's claim: beside the delivery's, outside its `DELIVERY#` listing; the pair's too. */
-const signatureKeyOf = ({ webhookId, provider, tokenHash }: DeliveryKey, signatureHash: string) => ({ pk: partitionKey('webhook', webhookId), sk: `SIGNED#${provider}#${signatureHash}${tokenSuffix(tokenHash)}` });
+const signatureKeyOf = ({ webhookId, provider, tokenHash }: DeliveryKey, signatureHash: string) => ({
+  pk: partitionKey('webhook', webhookId),
+  sk: `SIGNED#${provider}#${signatureHash}${tokenSuffix(tokenHash)}`,
+});
 /** The key a record was logged under (with the token's hash, or without it for a record from before), for replaying a record found by its delivery id. */
-export const deliveryKeyOf = ({ webhookId, provider, deliveryId, tokenHash, signatureHash }: DeliveryRecord): DeliveryKey => ({
+export const deliveryKeyOf = ({
+  webhookId,
+  provider,
+  deliveryId,
+  tokenHash,
+  signatureHash,
+}: DeliveryRecord): DeliveryKey => ({
   webhookId,
   provider,
   deliveryId,
@@ -141,10 +168,16 @@ export const deliveryKeyOf = ({ webhookId, provider, deliveryId, tokenHash, sign
   ...(signatureHash !== undefined ? { signatureHash } : {}),
 });
 /** The sparse listing's entry of a kept delivery. */
-const keptListing = (pk: string, sk: string, now: Date) => ({ gsi1pk: KEPT_PK, gsi1sk: `${now.toISOString()}#${pk}#${sk}` });
+const keptListing = (pk: string, sk: string, now: Date) => ({
+  gsi1pk: KEPT_PK,
+  gsi1sk: `${now.toISOString()}#${pk}#${sk}`,
+});
 /** Each webhook's log by the time of its claim (gsi2), for its dashboard; the signature's claims are not in it. */
 const logPk = (webhookId: string) => `${partitionKey('webhook', webhookId)}${recordKinds.webhook.log}`;
-const logListing = (webhookId: string, sk: string, now: Date) => ({ gsi2pk: logPk(webhookId), gsi2sk: `${now.toISOString()}#${sk}` });
+const logListing = (webhookId: string, sk: string, now: Date) => ({
+  gsi2pk: logPk(webhookId),
+  gsi2sk: `${now.toISOString()}#${sk}`,
+});
 
 const toRecord = (item: Record<string, unknown>): DeliveryRecord => deliveryRecord.parse(item);
 
@@ -164,7 +197,17 @@ export class DynamoDeliveryLog implements DeliveryLog {
       if (signed.kind !== 'claimed') return signed;
     }
     const { pk, sk } = keyOf(key);
-    return this.claimItem({ pk, sk, ...key, event, ...logListing(key.webhookId, sk, now), ...(kept ? { ...kept, ...keptListing(pk, sk, now) } : {}) }, now);
+    return this.claimItem(
+      {
+        pk,
+        sk,
+        ...key,
+        event,
+        ...logListing(key.webhookId, sk, now),
+        ...(kept ? { ...kept, ...keptListing(pk, sk, now) } : {}),
+      },
+      now,
+    );
   }
 
   /** A conditional PutItem: new, or an earlier attempt that did not get through (the provider is retrying), or a stale claim. */
@@ -174,10 +217,23 @@ export class DynamoDeliveryLog implements DeliveryLog {
         this.db.send(
           new PutCommand({
             TableName: this.tableName,
-            Item: { ...item, outcome: 'pending', receivedAt: now.toISOString(), updatedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS },
+            Item: {
+              ...item,
+              outcome: 'pending',
+              receivedAt: now.toISOString(),
+              updatedAt: now.toISOString(),
+              expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
+            },
             // A queued delivery is the retry queue's to post: the provider's own retry of it is a duplicate.
-            ConditionExpression: 'attribute_not_exists(pk) OR NOT (outcome IN (:forwarded, :ignored, :pending, :queued)) OR (outcome = :pending AND updatedAt < :stale)',
-            ExpressionAttributeValues: { ':forwarded': 'forwarded', ':ignored': 'ignored', ':pending': 'pending', ':queued': 'queued', ':stale': staleBefore(now) },
+            ConditionExpression:
+              'attribute_not_exists(pk) OR NOT (outcome IN (:forwarded, :ignored, :pending, :queued)) OR (outcome = :pending AND updatedAt < :stale)',
+            ExpressionAttributeValues: {
+              ':forwarded': 'forwarded',
+              ':ignored': 'ignored',
+              ':pending': 'pending',
+              ':queued': 'queued',
+              ':stale': staleBefore(now),
+            },
           }),
         ),
       );
@@ -195,30 +251,60 @@ export class DynamoDeliveryLog implements DeliveryLog {
    * too: only a settled delivery is acknowledged.
    */
   private async heldBy(itemKey: { pk: string; sk: string }, now: Date): Promise<Claim> {
-    const { Item } = await guarded('GetItem', () => this.db.send(new GetCommand({ TableName: this.tableName, Key: itemKey, ConsistentRead: true })));
+    const { Item } = await guarded('GetItem', () =>
+      this.db.send(new GetCommand({ TableName: this.tableName, Key: itemKey, ConsistentRead: true })),
+    );
     const outcome = Item?.outcome as DeliveryOutcome | undefined;
     if (outcome !== undefined && SETTLED.includes(outcome)) return { kind: 'duplicate' };
     const pendingSince = outcome === 'pending' && typeof Item?.updatedAt === 'string' ? Item.updatedAt : undefined;
-    return { kind: 'inFlight', retryAfterSeconds: pendingSince ? secondsUntilStale(pendingSince, now) : RACED_RETRY_SECONDS };
+    return {
+      kind: 'inFlight',
+      retryAfterSeconds: pendingSince ? secondsUntilStale(pendingSince, now) : RACED_RETRY_SECONDS,
+    };
   }
 
-  async finish(key: DeliveryKey, outcome: Exclude<DeliveryOutcome, 'pending'>, now: Date, details: FinishDetails = {}): Promise<void> {
+  async finish(
+    key: DeliveryKey,
+    outcome: Exclude<DeliveryOutcome, 'pending'>,
+    now: Date,
+    details: FinishDetails = {},
+  ): Promise<void> {
     const { pk, sk } = keyOf(key);
     const replayable = REPLAYABLE.includes(outcome);
     const kept = replayable && details.kept ? { ...details.kept, ...keptListing(pk, sk, now) } : {};
-    const values = { ':outcome': outcome, ':now': now.toISOString(), ...(details.discordStatus !== undefined ? { ':status': details.discordStatus } : {}) };
+    const values = {
+      ':outcome': outcome,
+      ':now': now.toISOString(),
+      ...(details.discordStatus !== undefined ? { ':status': details.discordStatus } : {}),
+    };
     const retry = details.retry ? { attempts: details.retry.attempts, retryAt: details.retry.at.toISOString() } : {};
     Object.assign(kept, retry, details.discordError !== undefined ? { discordError: details.discordError } : {});
-    const set = ['outcome = :outcome', 'updatedAt = :now', ...(details.discordStatus !== undefined ? ['discordStatus = :status'] : []), ...Object.keys(kept).map((name) => `${name} = :${name}`)];
+    const set = [
+      'outcome = :outcome',
+      'updatedAt = :now',
+      ...(details.discordStatus !== undefined ? ['discordStatus = :status'] : []),
+      ...Object.keys(kept).map((name) => `${name} = :${name}`),
+    ];
     const remove = replayable ? '' : ' REMOVE message, sealedToken, gsi1pk, gsi1sk';
     // The signature's claim first, as it is claimed first: if the delivery's own write then fails,
     // copies of a delivered message (under any delivery id) are still duplicates, not a second post
     // once the delivery's claim is stale. (dynalite has no transactions to write both at once.)
-    if (key.signatureHash !== undefined) await this.update(signatureKeyOf(key, key.signatureHash), 'SET outcome = :outcome, updatedAt = :now', { ':outcome': outcome, ':now': now.toISOString() });
-    await this.update({ pk, sk }, `SET ${set.join(', ')}${remove}`, { ...values, ...Object.fromEntries(Object.entries(kept).map(([name, value]) => [`:${name}`, value])) });
+    if (key.signatureHash !== undefined)
+      await this.update(signatureKeyOf(key, key.signatureHash), 'SET outcome = :outcome, updatedAt = :now', {
+        ':outcome': outcome,
+        ':now': now.toISOString(),
+      });
+    await this.update({ pk, sk }, `SET ${set.join(', ')}${remove}`, {
+      ...values,
+      ...Object.fromEntries(Object.entries(kept).map(([name, value]) => [`:${name}`, value])),
+    });
   }
 
-  private async update(itemKey: { pk: string; sk: string }, UpdateExpression: string, ExpressionAttributeValues: Record<string, unknown>): Promise<void> {
+  private async update(
+    itemKey: { pk: string; sk: string },
+    UpdateExpression: string,
+    ExpressionAttributeValues: Record<string, unknown>,
+  ): Promise<void> {
     try {
       await guarded('UpdateItem', () =>
         this.db.send(
@@ -247,8 +333,16 @@ export class DynamoDeliveryLog implements DeliveryLog {
             UpdateExpression: 'SET outcome = :pending, updatedAt = :now',
             // Only a replayable delivery that still has its message (or one whose replay crashed a while
             // ago): one replay (or provider retry) at a time.
-            ConditionExpression: 'attribute_exists(message) AND attribute_exists(sealedToken) AND (outcome IN (:failed, :rateLimited, :queued) OR (outcome = :pending AND updatedAt < :stale))',
-            ExpressionAttributeValues: { ':pending': 'pending', ':now': now.toISOString(), ':failed': 'failed', ':rateLimited': 'rateLimited', ':queued': 'queued', ':stale': staleBefore(now) },
+            ConditionExpression:
+              'attribute_exists(message) AND attribute_exists(sealedToken) AND (outcome IN (:failed, :rateLimited, :queued) OR (outcome = :pending AND updatedAt < :stale))',
+            ExpressionAttributeValues: {
+              ':pending': 'pending',
+              ':now': now.toISOString(),
+              ':failed': 'failed',
+              ':rateLimited': 'rateLimited',
+              ':queued': 'queued',
+              ':stale': staleBefore(now),
+            },
             ReturnValues: 'ALL_NEW',
           }),
         ),
@@ -261,16 +355,25 @@ export class DynamoDeliveryLog implements DeliveryLog {
   }
 
   async get(key: DeliveryKey): Promise<DeliveryRecord | undefined> {
-    const { Item } = await guarded('GetItem', () => this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(key), ConsistentRead: true })));
+    const { Item } = await guarded('GetItem', () =>
+      this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(key), ConsistentRead: true })),
+    );
     return Item ? toRecord(Item) : undefined;
   }
 
   async listKept(): Promise<DeliveryRecord[]> {
-    return this.queryAll({ IndexName: tableSchema.gsi1.name, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': KEPT_PK } });
+    return this.queryAll({
+      IndexName: tableSchema.gsi1.name,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': KEPT_PK },
+    });
   }
 
   async listForWebhook(webhookId: string): Promise<DeliveryRecord[]> {
-    return this.queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': partitionKey('webhook', webhookId), ':prefix': 'DELIVERY#' } });
+    return this.queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': partitionKey('webhook', webhookId), ':prefix': 'DELIVERY#' },
+    });
   }
 
   async latestForWebhook(webhookId: string, limit: number): Promise<DeliveryRecord[]> {
@@ -291,20 +394,33 @@ export class DynamoDeliveryLog implements DeliveryLog {
 
   async find(webhookId: string, provider: string, deliveryId: string): Promise<DeliveryRecord[]> {
     // The prefix takes longer ids too (`abc` finds `abcd`): the id itself is compared on the records.
-    const records = await this.queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': partitionKey('webhook', webhookId), ':prefix': deliveryPrefix(provider, deliveryId) } });
+    const records = await this.queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': partitionKey('webhook', webhookId),
+        ':prefix': deliveryPrefix(provider, deliveryId),
+      },
+    });
     return records.filter((record) => record.deliveryId === deliveryId);
   }
 
   async forget(key: DeliveryKey): Promise<void> {
     const itemKeys = [...(key.signatureHash !== undefined ? [signatureKeyOf(key, key.signatureHash)] : []), keyOf(key)];
-    for (const Key of itemKeys) await guarded('DeleteItem', () => this.db.send(new DeleteCommand({ TableName: this.tableName, Key })));
+    for (const Key of itemKeys)
+      await guarded('DeleteItem', () => this.db.send(new DeleteCommand({ TableName: this.tableName, Key })));
   }
 
-  private async queryAll(query: { IndexName?: string; KeyConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> }): Promise<DeliveryRecord[]> {
+  private async queryAll(query: {
+    IndexName?: string;
+    KeyConditionExpression: string;
+    ExpressionAttributeValues: Record<string, unknown>;
+  }): Promise<DeliveryRecord[]> {
     const records: DeliveryRecord[] = [];
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
-      const page = await guarded('Query', () => this.db.send(new QueryCommand({ TableName: this.tableName, ...query, ExclusiveStartKey })));
+      const page = await guarded('Query', () =>
+        this.db.send(new QueryCommand({ TableName: this.tableName, ...query, ExclusiveStartKey })),
+      );
       records.push(...(page.Items ?? []).map(toRecord));
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);

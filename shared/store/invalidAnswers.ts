@@ -27,7 +27,9 @@ export class DynamoInvalidAnswerCounter implements InvalidAnswerCounter {
   }
 
   async read(windowStart: number): Promise<number> {
-    const { Item } = await guarded('GetItem', () => this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(windowStart) })));
+    const { Item } = await guarded('GetItem', () =>
+      this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(windowStart) })),
+    );
     return Number(Item?.count ?? 0);
   }
 }

@@ -7,16 +7,27 @@ import { tableSchema } from './schema';
 export const OWNED = tableSchema.gsi3;
 
 /** The attributes that put an item on its owner's list. */
-export const ownedBy = (owner: string, itemKey: string) => ({ [OWNED.partitionKey]: partitionKey('account', owner), [OWNED.sortKey]: itemKey });
+export const ownedBy = (owner: string, itemKey: string) => ({
+  [OWNED.partitionKey]: partitionKey('account', owner),
+  [OWNED.sortKey]: itemKey,
+});
 
 /** The same, as an UpdateItem's SET assignments and their values (`:gsi3pk`, `:gsi3sk`). */
 export function ownedByAssignments(owner: string, itemKey: string): { set: string[]; values: Record<string, string> } {
   const entries = Object.entries(ownedBy(owner, itemKey));
-  return { set: entries.map(([name]) => `${name} = :${name}`), values: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])) };
+  return {
+    set: entries.map(([name]) => `${name} = :${name}`),
+    values: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
+  };
 }
 
 /** Every item the account owns whose list key starts with `prefix` (BOT#, HOOK#). */
-export async function queryOwned(db: DynamoDBDocumentClient, table: string, owner: string, prefix: string): Promise<Record<string, unknown>[]> {
+export async function queryOwned(
+  db: DynamoDBDocumentClient,
+  table: string,
+  owner: string,
+  prefix: string,
+): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {

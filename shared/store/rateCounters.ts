@@ -34,7 +34,14 @@ export class DynamoRateCounterStore implements RateCounterStore {
   increment(principal: string, windowStart: number, keepUntil: number): Promise<number> {
     const hourStart = hourOf(windowStart);
     const key = { pk: partitionKey('rateCounter', principal), sk: hourKey(hourStart) };
-    return addToCounter(this.db, this.tableName, key, 1, Math.max(keepUntil, hourStart + HOUR + 60), `w${windowStart - hourStart}`);
+    return addToCounter(
+      this.db,
+      this.tableName,
+      key,
+      1,
+      Math.max(keepUntil, hourStart + HOUR + 60),
+      `w${windowStart - hourStart}`,
+    );
   }
 
   async counts(principal: string, from: number, to: number): Promise<Map<number, number>> {
@@ -46,7 +53,11 @@ export class DynamoRateCounterStore implements RateCounterStore {
           new QueryCommand({
             TableName: this.tableName,
             KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-            ExpressionAttributeValues: { ':pk': partitionKey('rateCounter', principal), ':from': hourKey(hourOf(from)), ':to': hourKey(hourOf(to)) },
+            ExpressionAttributeValues: {
+              ':pk': partitionKey('rateCounter', principal),
+              ':from': hourKey(hourOf(from)),
+              ':to': hourKey(hourOf(to)),
+            },
             ExclusiveStartKey: startKey,
           }),
         ),

@@ -30,7 +30,13 @@ export class DynamoRefusedAttemptCounter implements RefusedAttemptCounter {
   async add(webhookId: string, now: Date): Promise<void> {
     // Kept a day past its hour: read only while it is in the last 24 hours.
     const expiresAt = Math.floor(now.getTime() / 1000) + (DAY_HOURS + 1) * 3600;
-    await addToCounter(this.db, this.tableName, { pk: partitionKey('webhook', webhookId), sk: hourKey(now.getTime()) }, 1, expiresAt);
+    await addToCounter(
+      this.db,
+      this.tableName,
+      { pk: partitionKey('webhook', webhookId), sk: hourKey(now.getTime()) },
+      1,
+      expiresAt,
+    );
   }
 
   async lastDay(webhookId: string, now: Date): Promise<number> {
@@ -39,7 +45,11 @@ export class DynamoRefusedAttemptCounter implements RefusedAttemptCounter {
         new QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': partitionKey('webhook', webhookId), ':from': hourKey(now.getTime() - (DAY_HOURS - 1) * HOUR_MS), ':to': hourKey(now.getTime()) },
+          ExpressionAttributeValues: {
+            ':pk': partitionKey('webhook', webhookId),
+            ':from': hourKey(now.getTime() - (DAY_HOURS - 1) * HOUR_MS),
+            ':to': hourKey(now.getTime()),
+          },
         }),
       ),
     );

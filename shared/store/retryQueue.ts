@@ -38,7 +38,17 @@ export class DynamoRetryQueueStore implements RetryQueueStore {
   async add(key: DeliveryKey, now: Date): Promise<void> {
     const entry = { key, queuedAt: now.toISOString() };
     await guarded('PutItem', () =>
-      this.db.send(new PutCommand({ TableName: this.tableName, Item: { pk: partitionKey('webhook', key.webhookId), sk: sortKey(entry), ...entry, expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS } })),
+      this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            pk: partitionKey('webhook', key.webhookId),
+            sk: sortKey(entry),
+            ...entry,
+            expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
+          },
+        }),
+      ),
     );
   }
 
@@ -59,6 +69,13 @@ export class DynamoRetryQueueStore implements RetryQueueStore {
   }
 
   async remove(entry: QueuedDelivery): Promise<void> {
-    await guarded('DeleteItem', () => this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: partitionKey('webhook', entry.key.webhookId), sk: sortKey(entry) } })));
+    await guarded('DeleteItem', () =>
+      this.db.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: { pk: partitionKey('webhook', entry.key.webhookId), sk: sortKey(entry) },
+        }),
+      ),
+    );
   }
 }

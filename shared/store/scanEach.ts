@@ -14,7 +14,16 @@ export async function scanEach(
   let changed = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await guarded('Scan', () => db.send(new ScanCommand({ TableName: table, FilterExpression: filter.expression, ExpressionAttributeValues: filter.values, ExclusiveStartKey: start })));
+    const page = await guarded('Scan', () =>
+      db.send(
+        new ScanCommand({
+          TableName: table,
+          FilterExpression: filter.expression,
+          ExpressionAttributeValues: filter.values,
+          ExclusiveStartKey: start,
+        }),
+      ),
+    );
     for (const item of page.Items ?? []) if (await visit(item)) changed += 1;
     start = page.LastEvaluatedKey;
   } while (start);

@@ -26,7 +26,11 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [partitionKey, sortKey, ...listingIndexes.flatMap((index) => [index.partitionKey, index.sortKey])].map((name) => ({
+    AttributeDefinitions: [
+      partitionKey,
+      sortKey,
+      ...listingIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+    ].map((name) => ({
       AttributeName: name,
       AttributeType: 'S',
     })),

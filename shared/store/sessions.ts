@@ -43,18 +43,28 @@ export class DynamoSessionStore implements SessionStore {
   async put(idHash: string, session: SessionRecord): Promise<void> {
     // A fresh random id never collides; the condition makes sure a session is never overwritten.
     await guarded('PutItem', () =>
-      this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...keyOf(idHash), ...session }, ConditionExpression: 'attribute_not_exists(pk)' })),
+      this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...keyOf(idHash), ...session },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
     );
   }
 
   async get(idHash: string, nowSeconds: number): Promise<SessionRecord | undefined> {
-    const { Item } = await guarded('GetItem', () => this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(idHash), ConsistentRead: true })));
+    const { Item } = await guarded('GetItem', () =>
+      this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(idHash), ConsistentRead: true })),
+    );
     if (!Item) return undefined;
     const session = sessionRecord.parse(Item);
     return session.expiresAt > nowSeconds ? session : undefined;
   }
 
   async delete(idHash: string): Promise<void> {
-    await guarded('DeleteItem', () => this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keyOf(idHash) })));
+    await guarded('DeleteItem', () =>
+      this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keyOf(idHash) })),
+    );
   }
 }

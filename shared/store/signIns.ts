@@ -33,7 +33,13 @@ export class DynamoSignInStore implements SignInStore {
 
   async put(stateHash: string, signIn: SignInRecord): Promise<void> {
     await guarded('PutItem', () =>
-      this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...keyOf(stateHash), ...signIn }, ConditionExpression: 'attribute_not_exists(pk)' })),
+      this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...keyOf(stateHash), ...signIn },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
     );
   }
 
@@ -41,7 +47,14 @@ export class DynamoSignInStore implements SignInStore {
     try {
       // One conditional delete: of two callbacks racing with the same state, exactly one gets the record.
       const { Attributes } = await guarded('DeleteItem', () =>
-        this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keyOf(stateHash), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' })),
+        this.db.send(
+          new DeleteCommand({
+            TableName: this.tableName,
+            Key: keyOf(stateHash),
+            ConditionExpression: 'attribute_exists(pk)',
+            ReturnValues: 'ALL_OLD',
+          }),
+        ),
       );
       const signIn = Attributes ? signInRecord.parse(Attributes) : undefined;
       return signIn && signIn.expiresAt > nowSeconds ? signIn : undefined;

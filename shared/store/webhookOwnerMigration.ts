@@ -10,11 +10,19 @@ import { SECRETS } from './webhookSecrets';
  * dashboard. A key nobody can find again leaves them to nobody (`key:<id>`). Idempotent; each move
  * is conditional on the record still being as read. Returns how many moved.
  */
-export function migrateWebhookOwners(db: DynamoDBDocumentClient, table: string, ownerOfKey: (keyId: string) => Promise<string | undefined>): Promise<number> {
-  const filter = { expression: `sk = :secrets AND attribute_not_exists(${OWNED.partitionKey})`, values: { ':secrets': SECRETS } };
+export function migrateWebhookOwners(
+  db: DynamoDBDocumentClient,
+  table: string,
+  ownerOfKey: (keyId: string) => Promise<string | undefined>,
+): Promise<number> {
+  const filter = {
+    expression: `sk = :secrets AND attribute_not_exists(${OWNED.partitionKey})`,
+    values: { ':secrets': SECRETS },
+  };
   return scanEach(db, table, filter, async (item) => {
     const keyId = String(item.keyId);
-    const owner = typeof item.ownerAccount === 'string' ? item.ownerAccount : ((await ownerOfKey(keyId)) ?? `key:${keyId}`);
+    const owner =
+      typeof item.ownerAccount === 'string' ? item.ownerAccount : ((await ownerOfKey(keyId)) ?? `key:${keyId}`);
     const owned = ownedByAssignments(owner, String(item.pk));
     // Registered anew meanwhile (with its owner): nothing left to do.
     return conditionalUpdate(db, {

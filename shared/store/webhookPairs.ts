@@ -16,7 +16,10 @@ export interface WebhookPairStore {
   remember(webhookId: string, tokenHash: string, verdict: PairVerdict, expiresAt: number): Promise<void>;
 }
 
-const keyOf = (webhookId: string, tokenHash: string) => ({ pk: partitionKey('webhook', webhookId), sk: `PAIR#${tokenHash}` });
+const keyOf = (webhookId: string, tokenHash: string) => ({
+  pk: partitionKey('webhook', webhookId),
+  sk: `PAIR#${tokenHash}`,
+});
 
 export class DynamoWebhookPairStore implements WebhookPairStore {
   constructor(
@@ -25,13 +28,24 @@ export class DynamoWebhookPairStore implements WebhookPairStore {
   ) {}
 
   async get(webhookId: string, tokenHash: string, now: Date): Promise<PairVerdict | undefined> {
-    const { Item } = await guarded('GetItem', () => this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(webhookId, tokenHash) })));
+    const { Item } = await guarded('GetItem', () =>
+      this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(webhookId, tokenHash) })),
+    );
     if (!Item || Number(Item.expiresAt) * 1000 <= now.getTime()) return undefined;
-    return Item.verdict === 'good' ? { kind: 'good', since: String(Item.since) } : { kind: 'refused', status: Number(Item.status) };
+    return Item.verdict === 'good'
+      ? { kind: 'good', since: String(Item.since) }
+      : { kind: 'refused', status: Number(Item.status) };
   }
 
   async remember(webhookId: string, tokenHash: string, verdict: PairVerdict, expiresAt: number): Promise<void> {
     const { kind, ...fields } = verdict;
-    await guarded('PutItem', () => this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...keyOf(webhookId, tokenHash), verdict: kind, ...fields, expiresAt } })));
+    await guarded('PutItem', () =>
+      this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...keyOf(webhookId, tokenHash), verdict: kind, ...fields, expiresAt },
+        }),
+      ),
+    );
   }
 }

@@ -6,7 +6,10 @@ import { ownedBy, queryOwned } from './owned';
 import { partitionKey } from './recordKinds';
 
 /** What is stored for a registered secret: the sealed secret (HMAC schemes) or its hash (token schemes). */
-const storedSecret = z.discriminatedUnion('kind', [z.object({ kind: z.literal('hmac'), sealed: z.string() }), z.object({ kind: z.literal('token'), sha256: z.string() })]);
+const storedSecret = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('hmac'), sealed: z.string() }),
+  z.object({ kind: z.literal('token'), sha256: z.string() }),
+]);
 export type StoredSecret = z.output<typeof storedSecret>;
 
 /** The signature secrets registered for one Discord webhook, by provider (sealed or hashed, never plain). Rows are read through it. */
@@ -59,7 +62,9 @@ export class DynamoWebhookSecretStore implements WebhookSecretStore {
 
   async get(webhookId: string): Promise<WebhookSecrets | undefined> {
     // Consistent: a secret registered a moment ago must already guard the next delivery.
-    const { Item } = await guarded('GetItem', () => this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(webhookId), ConsistentRead: true })));
+    const { Item } = await guarded('GetItem', () =>
+      this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(webhookId), ConsistentRead: true })),
+    );
     if (!Item) return undefined;
     return toRecord(Item);
   }
@@ -69,16 +74,32 @@ export class DynamoWebhookSecretStore implements WebhookSecretStore {
   }
 
   async replace(record: WebhookSecrets, seen?: SeenSecrets): Promise<void> {
-    const condition = seen === undefined ? {} : seen === 'absent' ? { ConditionExpression: 'attribute_not_exists(pk)' } : { ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': seen.updatedAt } };
+    const condition =
+      seen === undefined
+        ? {}
+        : seen === 'absent'
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : { ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': seen.updatedAt } };
     try {
       if (Object.keys(record.secrets).length === 0) {
-        await guarded('DeleteItem', () => this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keyOf(record.webhookId), ...condition })));
+        await guarded('DeleteItem', () =>
+          this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keyOf(record.webhookId), ...condition })),
+        );
         return;
       }
       const owned = record.ownerAccount ? ownedBy(record.ownerAccount, keyOf(record.webhookId).pk) : {};
-      await guarded('PutItem', () => this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...keyOf(record.webhookId), ...record, ...owned }, ...condition })));
+      await guarded('PutItem', () =>
+        this.db.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: { ...keyOf(record.webhookId), ...record, ...owned },
+            ...condition,
+          }),
+        ),
+      );
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) throw new SecretsChangedError(`the secrets of webhook ${record.webhookId} changed since they were read`);
+      if (error instanceof ConditionalCheckFailedException)
+        throw new SecretsChangedError(`the secrets of webhook ${record.webhookId} changed since they were read`);
       throw error;
     }
   }

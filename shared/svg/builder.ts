@@ -49,7 +49,10 @@ export function escapeText(value: string): string {
 
 export function escapeAttribute(value: string): string {
   if (!ATTRIBUTE_NEEDS_WORK.test(value)) return value;
-  return escapeText(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return escapeText(value)
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 // Attribute names come from our code, a few dozen in all: each is vetted once.
@@ -71,8 +74,13 @@ function renderAttributes(tag: string, attrs: Attrs, syntax: 'xml' | 'html'): st
       out += ` ${name}="${formatNumber(value)}"`;
       continue;
     }
-    const safeUrl = SVG_URL.test(value.trim()) || (syntax === 'html' && (/^https?:/i.test(value.trim()) || PAGE_PATH.test(value)));
-    if ((URL_ATTRIBUTES.has(name) && !safeUrl) || SCRIPT_URL.test(value) || (syntax === 'xml' && name !== 'xmlns' && WEB_ADDRESS.test(value))) {
+    const safeUrl =
+      SVG_URL.test(value.trim()) || (syntax === 'html' && (/^https?:/i.test(value.trim()) || PAGE_PATH.test(value)));
+    if (
+      (URL_ATTRIBUTES.has(name) && !safeUrl) ||
+      SCRIPT_URL.test(value) ||
+      (syntax === 'xml' && name !== 'xmlns' && WEB_ADDRESS.test(value))
+    ) {
       throw new Error(`refusing ${name} URL scheme on <${tag}>`);
     }
     out += ` ${name}="${escapeAttribute(value)}"`;
@@ -88,7 +96,21 @@ export function formatNumber(value: number): string {
 }
 
 // HTML elements that have no end tag; every other empty HTML element needs one (`<div/>` opens a div).
-const HTML_VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const HTML_VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 
 /** Markup of a tree: XML (SVG) by default, or HTML, which differs only in how empty elements close. */
 export function render(node: Child, syntax: 'xml' | 'html' = 'xml'): string {
@@ -97,12 +119,17 @@ export function render(node: Child, syntax: 'xml' | 'html' = 'xml'): string {
   if (typeof node === 'number') return formatNumber(node);
   if (Array.isArray(node)) return node.map((child) => render(child, syntax)).join('');
   const element = node as SvgElement;
-  if (!NAME.test(element.tag) || element.tag.toLowerCase() === 'script' || element.tag.toLowerCase() === 'foreignobject') {
+  if (
+    !NAME.test(element.tag) ||
+    element.tag.toLowerCase() === 'script' ||
+    element.tag.toLowerCase() === 'foreignobject'
+  ) {
     throw new Error(`refusing element <${element.tag}>`);
   }
   const inner = element.children.map((child) => render(child, syntax)).join('');
   const attributes = renderAttributes(element.tag, element.attrs, syntax);
-  if (inner || (syntax === 'html' && !HTML_VOID.has(element.tag))) return `<${element.tag}${attributes}>${inner}</${element.tag}>`;
+  if (inner || (syntax === 'html' && !HTML_VOID.has(element.tag)))
+    return `<${element.tag}${attributes}>${inner}</${element.tag}>`;
   return syntax === 'html' ? `<${element.tag}${attributes}>` : `<${element.tag}${attributes}/>`;
 }
 
@@ -110,7 +137,16 @@ export function render(node: Child, syntax: 'xml' | 'html' = 'xml'): string {
 export function svgDocument(size: Size, ...children: Child[]): string {
   const { width, height } = size;
   return render(
-    h('svg', { xmlns: 'http://www.w3.org/2000/svg', width, height, viewBox: `0 0 ${formatNumber(width)} ${formatNumber(height)}` }, ...children),
+    h(
+      'svg',
+      {
+        xmlns: 'http://www.w3.org/2000/svg',
+        width,
+        height,
+        viewBox: `0 0 ${formatNumber(width)} ${formatNumber(height)}`,
+      },
+      ...children,
+    ),
   );
 }
 
@@ -136,5 +172,9 @@ export function fittedView(scene: Size, size: Size): Box {
 export function fitScene(scene: Size, size: Size, ...children: Child[]): SvgElement {
   const view = fittedView(scene, size);
   const scale = fitScale(scene, size);
-  return h('g', { transform: `translate(${formatNumber(-view.x * scale)} ${formatNumber(-view.y * scale)}) scale(${scale})` }, ...children);
+  return h(
+    'g',
+    { transform: `translate(${formatNumber(-view.x * scale)} ${formatNumber(-view.y * scale)}) scale(${scale})` },
+    ...children,
+  );
 }

@@ -14,7 +14,18 @@ const SHAPES: Record<string, readonly string[]> = {
   ellipse: ['cx', 'cy', 'rx', 'ry'],
   g: [],
 };
-const PAINT = ['fill', 'fill-rule', 'fill-opacity', 'opacity', 'transform', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit'];
+const PAINT = [
+  'fill',
+  'fill-rule',
+  'fill-opacity',
+  'opacity',
+  'transform',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+];
 const TAG = /<(\/?)([A-Za-z]+)((?:\s+[\w:-]+="[^"&<]*")*)\s*(\/?)>/g;
 const ATTRIBUTE = /([\w:-]+)="([^"]*)"/g;
 
@@ -34,7 +45,9 @@ function readShapes(source: string): readonly SvgElement[] | null {
   const root = { children: [] as SvgElement[] };
   const open: { tag: string; children: SvgElement[] }[] = [];
   let end = 0;
-  for (const [tag, closing, name, attributes, selfClosing] of source.matchAll(TAG) as IterableIterator<[string, string, string, string, string]>) {
+  for (const [tag, closing, name, attributes, selfClosing] of source.matchAll(TAG) as IterableIterator<
+    [string, string, string, string, string]
+  >) {
     const at = source.indexOf(tag, end);
     // Only white space may lie between tags: text or markup the pattern skipped means a file we do not read.
     if (source.slice(end, at).trim()) return null;

@@ -28,14 +28,31 @@ export interface HeadOptions {
 
 const INK = '#1d1d1f';
 const EYE_WHITE = '#ffffff';
-const MOUTHS = { smile: 'M-18 32 Q4 42 22 28', frown: 'M-16 38 Q0 26 16 38', open: 'M-8 28 Q0 24 8 28 Q10 40 0 42 Q-10 40 -8 28 Z' };
-const BROWS = { calm: 'M-30 -20 L-10 -22 M10 -22 L30 -20', raised: 'M-32 -24 Q-21 -36 -8 -28 M8 -28 Q21 -36 32 -24', angry: 'M-32 -28 L-8 -16 M8 -16 L32 -28' };
-const LONG_HAIR = 'M-62 -16 Q-68 -74 0 -76 Q68 -74 62 -16 Q68 52 54 102 Q28 112 0 104 Q-28 112 -54 102 Q-68 52 -62 -16 Z';
+const MOUTHS = {
+  smile: 'M-18 32 Q4 42 22 28',
+  frown: 'M-16 38 Q0 26 16 38',
+  open: 'M-8 28 Q0 24 8 28 Q10 40 0 42 Q-10 40 -8 28 Z',
+};
+const BROWS = {
+  calm: 'M-30 -20 L-10 -22 M10 -22 L30 -20',
+  raised: 'M-32 -24 Q-21 -36 -8 -28 M8 -28 Q21 -36 32 -24',
+  angry: 'M-32 -28 L-8 -16 M8 -16 L32 -28',
+};
+const LONG_HAIR =
+  'M-62 -16 Q-68 -74 0 -76 Q68 -74 62 -16 Q68 52 54 102 Q28 112 0 104 Q-28 112 -54 102 Q-68 52 -62 -16 Z';
 /** Hair over the back of a head turned to the left: the right side of the skull, behind the ear. */
 const BACK_HAIR_LEFT_TURN = 'M8 -66 Q62 -60 56 4 Q52 34 34 48 Q44 10 30 -20 Q22 -44 8 -66 Z';
 
 /** A head about 112 wide and 128 tall, centred on (0, 0), with neck and ears. */
-export function head({ look, beard = false, longHair = false, gaze = 0, turn = 0, mood = 'smile', brows = 'calm' }: HeadOptions): SvgElement {
+export function head({
+  look,
+  beard = false,
+  longHair = false,
+  gaze = 0,
+  turn = 0,
+  mood = 'smile',
+  brows = 'calm',
+}: HeadOptions): SvgElement {
   const side = Math.sign(turn);
   const amount = Math.abs(turn);
   const turned = amount > 0.3;
@@ -59,16 +76,40 @@ export function head({ look, beard = false, longHair = false, gaze = 0, turn = 0
     // Turned, the back of the head shows its hair, with the far ear come round in front of it; the near ear is hidden.
     turned && h('path', { d: BACK_HAIR_LEFT_TURN, fill: look.hair, transform: side > 0 ? 'scale(-1 1)' : undefined }),
     turned && !longHair && ear(-side * (56 - amount * 26), look),
-    beard && h('path', { d: 'M-52 14 Q-44 68 0 68 Q44 68 52 14 Q40 42 0 44 Q-40 42 -52 14 Z', fill: look.hair, opacity: 0.85 }),
+    beard &&
+      h('path', {
+        d: 'M-52 14 Q-44 68 0 68 Q44 68 52 14 Q40 42 0 44 Q-40 42 -52 14 Z',
+        fill: look.hair,
+        opacity: 0.85,
+      }),
     h(
       'g',
       { transform: face },
       eye(-20),
       eye(20),
-      h('path', { d: BROWS[brows], stroke: look.hair, 'stroke-width': brows === 'angry' ? 6 : 5, 'stroke-linecap': 'round', fill: 'none' }),
+      h('path', {
+        d: BROWS[brows],
+        stroke: look.hair,
+        'stroke-width': brows === 'angry' ? 6 : 5,
+        'stroke-linecap': 'round',
+        fill: 'none',
+      }),
       // Turned, the nose shows in profile, pointing the way the face looks.
-      turned && h('path', { d: `M0 -2 L${12 * side} 14 L0 16`, stroke: look.skinShade, 'stroke-width': 4, fill: 'none', 'stroke-linecap': 'round' }),
-      h('path', { d: MOUTHS[mood], stroke: INK, 'stroke-width': 4, fill: mood === 'open' ? INK : 'none', 'stroke-linecap': 'round' }),
+      turned &&
+        h('path', {
+          d: `M0 -2 L${12 * side} 14 L0 16`,
+          stroke: look.skinShade,
+          'stroke-width': 4,
+          fill: 'none',
+          'stroke-linecap': 'round',
+        }),
+      h('path', {
+        d: MOUTHS[mood],
+        stroke: INK,
+        'stroke-width': 4,
+        fill: mood === 'open' ? INK : 'none',
+        'stroke-linecap': 'round',
+      }),
     ),
   );
 }
@@ -92,7 +133,10 @@ export interface PersonOptions extends HeadOptions {
 /** The left arm (sleeve and hand) of each pose; the right one is its mirror image. */
 const LEFT_ARMS = {
   down: { sleeve: 'M-56 -318 Q-84 -250 -72 -190 L-54 -192 Q-60 -250 -40 -300 Z', hand: { cx: -64, cy: -186 } },
-  hips: { sleeve: 'M-56 -318 Q-92 -292 -104 -248 L-64 -206 L-50 -222 L-80 -252 Q-70 -282 -40 -300 Z', hand: { cx: -56, cy: -212 } },
+  hips: {
+    sleeve: 'M-56 -318 Q-92 -292 -104 -248 L-64 -206 L-50 -222 L-80 -252 Q-70 -282 -40 -300 Z',
+    hand: { cx: -56, cy: -212 },
+  },
 };
 
 /** Hips, and how far each foot lands from under them: the stride is plain from afar. */
@@ -112,10 +156,21 @@ export function person(options: PersonOptions): SvgElement {
     leg(-facing, facing, dress ? look.skinShade : '#2f3b52'),
     leg(facing, facing, dress ? look.skin : '#3a4863'),
     dress
-      ? h('path', { d: 'M-44 -322 Q-50 -272 -40 -250 L-80 -150 Q0 -136 80 -150 L40 -250 Q50 -272 44 -322 Z', fill: look.outfit })
-      : h('path', { d: 'M-52 -180 L-56 -310 Q-50 -336 -20 -340 L20 -340 Q50 -336 56 -310 L52 -180 Z', fill: look.outfit }),
+      ? h('path', {
+          d: 'M-44 -322 Q-50 -272 -40 -250 L-80 -150 Q0 -136 80 -150 L40 -250 Q50 -272 44 -322 Z',
+          fill: look.outfit,
+        })
+      : h('path', {
+          d: 'M-52 -180 L-56 -310 Q-50 -336 -20 -340 L20 -340 Q50 -336 56 -310 L52 -180 Z',
+          fill: look.outfit,
+        }),
     [1, -1].map((mirror) =>
-      h('g', { transform: mirror < 0 ? 'scale(-1 1)' : undefined }, h('path', { d: arm.sleeve, fill: look.outfitShade }), h('circle', { ...arm.hand, r: 11, fill: look.skin })),
+      h(
+        'g',
+        { transform: mirror < 0 ? 'scale(-1 1)' : undefined },
+        h('path', { d: arm.sleeve, fill: look.outfitShade }),
+        h('circle', { ...arm.hand, r: 11, fill: look.skin }),
+      ),
     ),
     h('g', { transform: `translate(0 -400) rotate(${headTilt} 0 70) scale(0.82)` }, head(options)),
   );
@@ -130,7 +185,10 @@ function leg(side: number, facing: number, fill: string): SvgElement {
   return h(
     'g',
     {},
-    h('path', { d: `M${hip - LEG.top / 2} ${HIP.y} L${hip + LEG.top / 2} ${HIP.y} L${foot + LEG.ankle / 2} -10 L${foot - LEG.ankle / 2} -10 Z`, fill }),
+    h('path', {
+      d: `M${hip - LEG.top / 2} ${HIP.y} L${hip + LEG.top / 2} ${HIP.y} L${foot + LEG.ankle / 2} -10 L${foot - LEG.ankle / 2} -10 Z`,
+      fill,
+    }),
     h('path', { d: `M${heel} 0 L${heel} -14 Q${foot} -20 ${toe - facing * 4} -10 Q${toe} -6 ${toe} 0 Z`, fill: SHOE }),
   );
 }

@@ -10,7 +10,17 @@ export interface Filter {
 }
 
 const filter = (id: string, box: Box, ...primitives: Child[]) =>
-  h('filter', { id, filterUnits: 'userSpaceOnUse', primitiveUnits: 'userSpaceOnUse', ...box, 'color-interpolation-filters': 'sRGB' }, ...primitives);
+  h(
+    'filter',
+    {
+      id,
+      filterUnits: 'userSpaceOnUse',
+      primitiveUnits: 'userSpaceOnUse',
+      ...box,
+      'color-interpolation-filters': 'sRGB',
+    },
+    ...primitives,
+  );
 
 // Coefficients keep four decimals (written as text: numeric attributes are rounded to two, which
 // would skew luminance weights and intercepts).
@@ -20,7 +30,8 @@ const matrix = (values: number[]) => values.map(exact).join(' ');
 /** Contrast around mid-grey: slope `amount`, 1 = unchanged, 0 = flat grey. */
 export const contrast = (amount: number): Filter => ({
   element: (id, box) => {
-    const channel = (tag: string) => h(tag, { type: 'linear', slope: exact(amount), intercept: exact(0.5 - 0.5 * amount) });
+    const channel = (tag: string) =>
+      h(tag, { type: 'linear', slope: exact(amount), intercept: exact(0.5 - 0.5 * amount) });
     return filter(id, box, h('feComponentTransfer', {}, channel('feFuncR'), channel('feFuncG'), channel('feFuncB')));
   },
 });
@@ -37,10 +48,26 @@ export const saturate = (s: number): Filter => ({
       h('feColorMatrix', {
         type: 'matrix',
         values: matrix([
-          0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s, 0, 0,
-          0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s, 0, 0,
-          0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s, 0, 0,
-          0, 0, 0, 1, 0,
+          0.213 + 0.787 * s,
+          0.715 - 0.715 * s,
+          0.072 - 0.072 * s,
+          0,
+          0,
+          0.213 - 0.213 * s,
+          0.715 + 0.285 * s,
+          0.072 - 0.072 * s,
+          0,
+          0,
+          0.213 - 0.213 * s,
+          0.715 - 0.715 * s,
+          0.072 + 0.928 * s,
+          0,
+          0,
+          0,
+          0,
+          0,
+          1,
+          0,
         ]),
       }),
     ),
@@ -90,7 +117,11 @@ export function spreadSteps(block: number): SpreadStep[] {
  */
 export const pixelate = (block: number): Filter => ({
   element: (id, box) => {
-    const region = { ...box, width: Math.ceil(box.width / block) * block, height: Math.ceil(box.height / block) * block };
+    const region = {
+      ...box,
+      width: Math.ceil(box.width / block) * block,
+      height: Math.ceil(box.height / block) * block,
+    };
     const steps = spreadSteps(block);
     const primitives: SvgElement[] = [];
     let spread = 'dots';
@@ -112,7 +143,16 @@ export const pixelate = (block: number): Filter => ({
       region,
       h('feFlood', { x: box.x, y: box.y, width: 1, height: 1, 'flood-color': '#000', result: 'dot' }),
       // Compositing the dot on itself inside one block's square makes the tile feTile repeats.
-      h('feComposite', { in: 'dot', in2: 'dot', operator: 'over', x: box.x, y: box.y, width: block, height: block, result: 'cell' }),
+      h('feComposite', {
+        in: 'dot',
+        in2: 'dot',
+        operator: 'over',
+        x: box.x,
+        y: box.y,
+        width: block,
+        height: block,
+        result: 'cell',
+      }),
       h('feTile', { in: 'cell', ...region, result: 'grid' }),
       h('feComposite', { in: 'SourceGraphic', in2: 'grid', operator: 'in', result: 'dots' }),
       primitives,

@@ -15,7 +15,13 @@ interface Outline {
 
 const outlines = new WeakMap<fontkit.Font, Map<number, Outline | null>>();
 
-const COMMANDS: Record<string, string> = { moveTo: 'm', lineTo: 'l', quadraticCurveTo: 'q', bezierCurveTo: 'c', closePath: 'z' };
+const COMMANDS: Record<string, string> = {
+  moveTo: 'm',
+  lineTo: 'l',
+  quadraticCurveTo: 'q',
+  bezierCurveTo: 'c',
+  closePath: 'z',
+};
 
 function outlineOf(font: fontkit.Font, id: number): Outline | null {
   let glyphs = outlines.get(font);

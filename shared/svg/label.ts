@@ -21,7 +21,12 @@ export function label(content: LabelContent, box: Box, id: string): SvgElement {
     );
   }
   const pad = 12;
-  const line = fitLine(content.text, { maxWidth: box.width - 2 * pad, maxSize: Math.floor(box.height * 0.5), minSize: 12, weight: 'bold' });
+  const line = fitLine(content.text, {
+    maxWidth: box.width - 2 * pad,
+    maxSize: Math.floor(box.height * 0.5),
+    minSize: 12,
+    weight: 'bold',
+  });
   const { ascent, descent } = verticalMetrics('bold');
   const baseline = box.y + box.height / 2 + ((ascent - descent) / 2) * line.fontSize;
   return h(

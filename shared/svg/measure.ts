@@ -20,7 +20,8 @@ export interface MeasuredCluster {
 /** Width of `text` in em (multiply by the font size for pixels). */
 export const textEm = (text: string, weight: FontWeight): number => shapeLine(text, weight).em;
 
-export const textWidth = (text: string, fontSize: number, weight: FontWeight = 'regular'): number => textEm(text, weight) * fontSize;
+export const textWidth = (text: string, fontSize: number, weight: FontWeight = 'regular'): number =>
+  textEm(text, weight) * fontSize;
 
 /**
  * Each grapheme cluster of `text` with its widths in em, for layout that cuts between clusters: a

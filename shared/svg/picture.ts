@@ -7,8 +7,17 @@ export function picture(image: { dataUri: string }, box: Box, attrs: Attrs = {})
 }
 
 /** A picture mounted like a photo print: on a white card `margin` wider on every side, optionally edged. */
-export function framedPicture(image: { dataUri: string }, box: Box, frame: { margin: number; stroke?: string }): SvgElement {
-  return h('g', {}, h('rect', { ...grow(box, frame.margin), fill: '#ffffff', stroke: frame.stroke }), picture(image, box));
+export function framedPicture(
+  image: { dataUri: string },
+  box: Box,
+  frame: { margin: number; stroke?: string },
+): SvgElement {
+  return h(
+    'g',
+    {},
+    h('rect', { ...grow(box, frame.margin), fill: '#ffffff', stroke: frame.stroke }),
+    picture(image, box),
+  );
 }
 
 /**

@@ -22,7 +22,8 @@ export function textLine(line: FittedLine, x: number, y: number, attrs: Attrs = 
   const size = line.fontSize;
   const drawn = shapeLine(line.text, line.weight).runs.map((run) => {
     const left = x + run.x * size;
-    if (run.kind === 'emoji') return emoji(run.file, left + ((EMOJI_ADVANCE - EMOJI_SIZE) / 2) * size, y - EMOJI_TOP * size, EMOJI_SIZE * size);
+    if (run.kind === 'emoji')
+      return emoji(run.file, left + ((EMOJI_ADVANCE - EMOJI_SIZE) / 2) * size, y - EMOJI_TOP * size, EMOJI_SIZE * size);
     const d = runPathData(run);
     if (!d) return null;
     const scale = Number((size / run.face.font.unitsPerEm).toPrecision(6));
@@ -40,7 +41,11 @@ function emoji(file: string, x: number, y: number, side: number): SvgElement {
   const shapes = emojiShapes(file);
   if (!shapes) return h('image', { x, y, width: side, height: side, href: twemojiDataUri(file) });
   const scale = Number((side / TWEMOJI_UNITS).toPrecision(6));
-  return h('g', { transform: `translate(${formatNumber(x)} ${formatNumber(y)}) scale(${scale})`, fill: '#000000' }, shapes);
+  return h(
+    'g',
+    { transform: `translate(${formatNumber(x)} ${formatNumber(y)}) scale(${scale})`, fill: '#000000' },
+    shapes,
+  );
 }
 
 /** Draws a fitted block inside `box`, vertically centred, each line centred or left-aligned. */
@@ -49,7 +54,11 @@ export function textBlock(block: FittedBlock, box: Box, align: 'start' | 'center
     'g',
     attrs,
     block.lines.map((line, i) =>
-      textLine(line, align === 'center' ? box.x + (box.width - line.width) / 2 : box.x, box.y + block.firstBaseline + i * block.leading),
+      textLine(
+        line,
+        align === 'center' ? box.x + (box.width - line.width) / 2 : box.x,
+        box.y + block.firstBaseline + i * block.leading,
+      ),
     ),
   );
 }
@@ -58,7 +67,11 @@ export function textBlock(block: FittedBlock, box: Box, align: 'start' | 'center
  * Lines laid out right to left so their right edge is `right`, e.g. "RANK #3  LEVEL 12" made of
  * pieces in different sizes and colours. Each piece's attrs override the line's.
  */
-export function rightAlignedRun(pieces: { line: FittedLine; attrs?: Attrs; gapBefore?: number }[], right: number, y: number): SvgElement[] {
+export function rightAlignedRun(
+  pieces: { line: FittedLine; attrs?: Attrs; gapBefore?: number }[],
+  right: number,
+  y: number,
+): SvgElement[] {
   let x = right;
   const drawn: SvgElement[] = [];
   for (const piece of [...pieces].reverse()) {

@@ -53,10 +53,16 @@ export const collapseSpace = (text: string): string => text.replace(/\s+/gu, ' '
 export const tameMarks = (text: string): string => text.normalize('NFC').replace(/(\p{M}{3})\p{M}+/gu, '$1');
 
 function assertSizes(box: { maxSize: number; minSize: number }): void {
-  if (!(box.minSize > 0 && box.minSize <= box.maxSize)) throw new Error(`font sizes ${box.minSize}..${box.maxSize} are not a range`);
+  if (!(box.minSize > 0 && box.minSize <= box.maxSize))
+    throw new Error(`font sizes ${box.minSize}..${box.maxSize} are not a range`);
 }
 
-const line = (text: string, fontSize: number, weight: FontWeight): FittedLine => ({ text, fontSize, width: textEm(text, weight) * fontSize, weight });
+const line = (text: string, fontSize: number, weight: FontWeight): FittedLine => ({
+  text,
+  fontSize,
+  width: textEm(text, weight) * fontSize,
+  weight,
+});
 
 /** The longest prefix of `text` that, followed by an ellipsis, fits `maxEm`; '' when none does. */
 function ellipsize(text: string, maxEm: number, weight: FontWeight): string {
@@ -143,12 +149,18 @@ export function fitBlock(text: string, box: BlockBox): FittedBlock {
   const paragraphs = tameMarks(text)
     .trim()
     .split(/\r\n|\r|\n/)
-    .map((paragraph) => collapseSpace(paragraph).split(' ').filter(Boolean).map((word) => ({ text: word, em: textEm(word, weight) })));
+    .map((paragraph) =>
+      collapseSpace(paragraph)
+        .split(' ')
+        .filter(Boolean)
+        .map((word) => ({ text: word, em: textEm(word, weight) })),
+    );
   const spaceEm = textEm(' ', weight);
 
   // Words are measured alone; the joined line (kerning around spaces) is checked as a whole.
   const fits = (candidate: string[], size: number) =>
-    candidate.length * size * lineHeight <= box.height && candidate.every((text) => textEm(text, weight) * size <= box.width);
+    candidate.length * size * lineHeight <= box.height &&
+    candidate.every((text) => textEm(text, weight) * size <= box.width);
   let size = box.maxSize;
   let lines = wrap(paragraphs, box.width / size, spaceEm, weight);
   while (!fits(lines, size) && size > box.minSize) {
@@ -157,12 +169,15 @@ export function fitBlock(text: string, box: BlockBox): FittedBlock {
   }
   if (!fits(lines, size)) {
     const room = Math.floor(box.height / (size * lineHeight));
-    const kept = lines.slice(0, Math.max(0, room - 1)).map((text) => (textEm(text, weight) * size <= box.width ? text : ellipsize(text, box.width / size, weight)));
+    const kept = lines
+      .slice(0, Math.max(0, room - 1))
+      .map((text) => (textEm(text, weight) * size <= box.width ? text : ellipsize(text, box.width / size, weight)));
     lines = room > 0 ? [...kept, ellipsize(lines.slice(room - 1).join(' '), box.width / size, weight)] : [];
   }
 
   const { ascent, descent } = verticalMetrics(weight);
   const leading = size * lineHeight;
-  const firstBaseline = (box.height - lines.length * leading) / 2 + (leading - (ascent + descent) * size) / 2 + ascent * size;
+  const firstBaseline =
+    (box.height - lines.length * leading) / 2 + (leading - (ascent + descent) * size) / 2 + ascent * size;
   return { lines: lines.map((text) => line(text, size, weight)), fontSize: size, leading, firstBaseline };
 }

@@ -15,7 +15,9 @@ export const EMOJI_STYLE = /\p{Emoji_Presentation}|\p{Emoji_Modifier}|\p{Regiona
 export function twemojiFile(cluster: string): string | undefined {
   const codes = [...cluster].map((char) => (char.codePointAt(0) as number).toString(16));
   const files = twemojiFiles();
-  return [codes, codes.filter((code) => code !== 'fe0f')].map((list) => `${list.join('-')}.svg`).find((name) => files.has(name));
+  return [codes, codes.filter((code) => code !== 'fe0f')]
+    .map((list) => `${list.join('-')}.svg`)
+    .find((name) => files.has(name));
 }
 
 const dataUris = new Map<string, string>();

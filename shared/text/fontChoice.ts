@@ -10,7 +10,9 @@ import { EMOJI, EMOJI_STYLE, twemojiFile } from './emoji';
  * U+FE0F); then a stand-in (standIn below). What nothing draws is left to Inter, whose
  * missing-glyph box at least shows that something is there.
  */
-export type Drawer = { kind: 'glyphs'; face: Face; /** Drawn in place of the cluster (a stand-in). */ text?: string } | { kind: 'emoji'; file: string };
+export type Drawer =
+  | { kind: 'glyphs'; face: Face /** Drawn in place of the cluster (a stand-in). */; text?: string }
+  | { kind: 'emoji'; file: string };
 
 // Joiners and variation selectors shape a cluster but need no glyph of their own.
 const INVISIBLE = /[\u200B-\u200F\uFE00-\uFE0F\u2060\u{E0100}-\u{E01EF}]/u;
@@ -22,11 +24,20 @@ const SPACE = /^\s+$/u;
  * line with Hangul the Korean one, and any other the Simplified Chinese one, which has the most.
  */
 export function familiesFor(line: string): readonly NotoFamily[] {
-  const first: NotoFamily = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(line) ? 'noto-sans-jp' : /\p{Script=Hangul}/u.test(line) ? 'noto-sans-kr' : 'noto-sans-sc';
-  return [...NOTO_FAMILIES.filter((family) => !CJK.includes(family)), first, ...CJK.filter((family) => family !== first)];
+  const first: NotoFamily = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(line)
+    ? 'noto-sans-jp'
+    : /\p{Script=Hangul}/u.test(line)
+      ? 'noto-sans-kr'
+      : 'noto-sans-sc';
+  return [
+    ...NOTO_FAMILIES.filter((family) => !CJK.includes(family)),
+    first,
+    ...CJK.filter((family) => family !== first),
+  ];
 }
 
-const hasAll = (face: Face, codePoints: number[]) => codePoints.every((codePoint) => face.font.hasGlyphForCodePoint(codePoint));
+const hasAll = (face: Face, codePoints: number[]) =>
+  codePoints.every((codePoint) => face.font.hasGlyphForCodePoint(codePoint));
 
 function fontFor(codePoints: number[], weight: FontWeight, families: readonly NotoFamily[]): Face | undefined {
   const inter = interFace(weight);
@@ -44,8 +55,21 @@ function fontFor(codePoints: number[], weight: FontWeight, families: readonly No
  * `previous` is the drawer of the cluster before: white space stays with it when its font has the
  * space, so a run of words in one script is shaped as one run.
  */
-export function drawerOf(cluster: string, weight: FontWeight, families: readonly NotoFamily[], previous?: Drawer): Drawer {
-  if (SPACE.test(cluster) && previous?.kind === 'glyphs' && hasAll(previous.face, [...cluster].map((char) => char.codePointAt(0) as number))) return { kind: 'glyphs', face: previous.face };
+export function drawerOf(
+  cluster: string,
+  weight: FontWeight,
+  families: readonly NotoFamily[],
+  previous?: Drawer,
+): Drawer {
+  if (
+    SPACE.test(cluster) &&
+    previous?.kind === 'glyphs' &&
+    hasAll(
+      previous.face,
+      [...cluster].map((char) => char.codePointAt(0) as number),
+    )
+  )
+    return { kind: 'glyphs', face: previous.face };
   const emoji = EMOJI.test(cluster) ? twemojiFile(cluster) : undefined;
   if (emoji && EMOJI_STYLE.test(cluster)) return { kind: 'emoji', file: emoji };
   const visible = visibleCodePoints(cluster);
@@ -55,7 +79,8 @@ export function drawerOf(cluster: string, weight: FontWeight, families: readonly
   return standIn(cluster, visible, weight, families) ?? { kind: 'glyphs', face: interFace(weight) };
 }
 
-const visibleCodePoints = (text: string) => [...text].filter((char) => !INVISIBLE.test(char)).map((char) => char.codePointAt(0) as number);
+const visibleCodePoints = (text: string) =>
+  [...text].filter((char) => !INVISIBLE.test(char)).map((char) => char.codePointAt(0) as number);
 
 /**
  * What to draw for a cluster no font draws whole. Its compatibility form first: the "fancy
@@ -63,7 +88,12 @@ const visibleCodePoints = (text: string) => [...text].filter((char) => !INVISIBL
  * font has, and NFKC makes them the letters they stand for. Else the cluster without the marks
  * its base's font lacks (the stacked marks of "Zalgo" text), so the letter shows, not a box.
  */
-function standIn(cluster: string, visible: number[], weight: FontWeight, families: readonly NotoFamily[]): Drawer | undefined {
+function standIn(
+  cluster: string,
+  visible: number[],
+  weight: FontWeight,
+  families: readonly NotoFamily[],
+): Drawer | undefined {
   const folded = cluster.normalize('NFKC');
   if (folded !== cluster) {
     const face = fontFor(visibleCodePoints(folded), weight, families);
@@ -72,5 +102,9 @@ function standIn(cluster: string, visible: number[], weight: FontWeight, familie
   const [base, ...marks] = visible as [number, ...number[]];
   const face = fontFor([base], weight, families);
   if (!face) return undefined;
-  return { kind: 'glyphs', face, text: String.fromCodePoint(base, ...marks.filter((mark) => face.font.hasGlyphForCodePoint(mark))) };
+  return {
+    kind: 'glyphs',
+    face,
+    text: String.fromCodePoint(base, ...marks.filter((mark) => face.font.hasGlyphForCodePoint(mark))),
+  };
 }

@@ -5,7 +5,12 @@ let segmenter: Intl.Segmenter | undefined;
 /** Text as a person sees characters: emoji sequences, flags and accented letters stay whole. */
 // Printable ASCII has one grapheme per character; the segmenter is only needed (and slow) beyond it.
 export const graphemes = (text: string): string[] =>
-  /^[\x20-\x7e]*$/.test(text) ? text.split('') : Array.from((segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text), (s) => s.segment);
+  /^[\x20-\x7e]*$/.test(text)
+    ? text.split('')
+    : Array.from(
+        (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text),
+        (s) => s.segment,
+      );
 
 /** `text` cut to at most `max` UTF-16 units (what Discord counts), between graphemes, ending in "…" when cut. */
 export function truncate(text: string, max: number): string {

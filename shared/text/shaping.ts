@@ -39,7 +39,8 @@ export interface ShapedLine {
 export const EMOJI_ADVANCE = 1.2;
 
 /** Right-to-left scripts: only lines with them need the bidirectional algorithm. */
-const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}\u200F\u202B\u202E\u2067]/u;
+const RIGHT_TO_LEFT =
+  /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}\u200F\u202B\u202E\u2067]/u;
 const CACHE_LIMIT = 20_000;
 
 let bidi: ReturnType<typeof bidiFactory> | undefined;
@@ -55,7 +56,9 @@ function segments(text: string, weight: FontWeight): Segment[] {
   const rtl = RIGHT_TO_LEFT.test(text);
   const levels = rtl ? (bidi ??= bidiFactory()).getEmbeddingLevels(text) : undefined;
   // Brackets and the like face the other way inside right-to-left text.
-  const mirrored = levels ? (bidi as ReturnType<typeof bidiFactory>).getMirroredCharactersMap(text, levels.levels) : undefined;
+  const mirrored = levels
+    ? (bidi as ReturnType<typeof bidiFactory>).getMirroredCharactersMap(text, levels.levels)
+    : undefined;
   const families = familiesFor(text);
   const out: Segment[] = [];
   let at = 0;
@@ -63,9 +66,21 @@ function segments(text: string, weight: FontWeight): Segment[] {
   for (const cluster of graphemes(text)) {
     const drawer = drawerOf(cluster, weight, families, previous);
     const level = levels?.levels[at] ?? 0;
-    const drawn = drawer.kind === 'glyphs' && drawer.text !== undefined ? drawer.text : mirrored?.has(at) ? (mirrored.get(at) as string) + cluster.slice(1) : cluster;
+    const drawn =
+      drawer.kind === 'glyphs' && drawer.text !== undefined
+        ? drawer.text
+        : mirrored?.has(at)
+          ? (mirrored.get(at) as string) + cluster.slice(1)
+          : cluster;
     const last = out.at(-1);
-    if (last && last.level === level && drawer.kind === 'glyphs' && last.drawer.kind === 'glyphs' && last.drawer.face === drawer.face) last.text += drawn;
+    if (
+      last &&
+      last.level === level &&
+      drawer.kind === 'glyphs' &&
+      last.drawer.kind === 'glyphs' &&
+      last.drawer.face === drawer.face
+    )
+      last.text += drawn;
     else out.push({ drawer, text: drawn, level });
     previous = drawer;
     at += cluster.length;

@@ -39,20 +39,29 @@ export function forwards(filter: EventFilter | undefined, event: string, action?
  */
 function knownTo(provider: Provider, entry: string): boolean {
   if (provider.events.includes(EVERY_OTHER_EVENT)) return true;
-  return provider.events.some((event) => matches(entry, event, undefined) || (entry.startsWith(`${event}.`) && !entry.slice(event.length + 1).includes('.')));
+  return provider.events.some(
+    (event) =>
+      matches(entry, event, undefined) ||
+      (entry.startsWith(`${event}.`) && !entry.slice(event.length + 1).includes('.')),
+  );
 }
 
 /** Parses the `events` parameter for `provider`; a string saying what is wrong with it instead, if anything is. */
 export function parseEventFilter(text: string | undefined, provider: Provider): EventFilter | string | undefined {
   if (text === undefined) return undefined;
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) return 'must name at least one event';
   if (entries.length > MAX_ENTRIES) return `may name at most ${MAX_ENTRIES} events`;
   const filter: EventFilter = { only: [], except: [] };
   for (const raw of entries) {
     const entry = raw.startsWith('-') ? raw.slice(1) : raw;
-    if (!entry || entry.length > MAX_ENTRY || /[\u0000-\u001f\u007f]/.test(entry)) return `has an entry that is not an event name: ${JSON.stringify(raw.slice(0, MAX_ENTRY))}`;
-    if (!knownTo(provider, entry)) return `names ${entry}, which is not one of ${provider.displayName}'s events (${provider.events.join(', ')})`;
+    if (!entry || entry.length > MAX_ENTRY || /[\u0000-\u001f\u007f]/.test(entry))
+      return `has an entry that is not an event name: ${JSON.stringify(raw.slice(0, MAX_ENTRY))}`;
+    if (!knownTo(provider, entry))
+      return `names ${entry}, which is not one of ${provider.displayName}'s events (${provider.events.join(', ')})`;
     (raw.startsWith('-') ? filter.except : filter.only).push(entry);
   }
   return filter;

@@ -4,7 +4,13 @@ import type { SecretBox } from '../crypto/secretBox';
 import { beyondRequestBudget } from '../aws/requestBudget';
 import { logger } from '../logging/logger';
 import { emfCount, RELAY_METRICS } from './relayMetrics';
-import { REPLAYABLE, type DeliveryKey, type DeliveryLog, type DeliveryOutcome as LoggedOutcome, type KeptMessage } from '../store/deliveries';
+import {
+  REPLAYABLE,
+  type DeliveryKey,
+  type DeliveryLog,
+  type DeliveryOutcome as LoggedOutcome,
+  type KeptMessage,
+} from '../store/deliveries';
 
 /** Binds a kept Discord token to its webhook: copied into another webhook's record it does not open. */
 export const tokenContext = (webhookId: string) => ({ purpose: 'discord-webhook-token', webhookId });
@@ -40,15 +46,35 @@ export interface ForwardOptions {
  * The token is sealed only then: a delivered or refused message needs no record of it (and costs
  * no KMS call). The relay and the replay command both forward through here.
  */
-export async function forwardToDiscord(key: DeliveryKey, token: string, message: DiscordMessage, deps: ForwardDeps, options: ForwardOptions = {}): Promise<ForwardResult> {
-  const result = await postToDiscord(key.webhookId, token, message, { apiBase: deps.discordApiBase, ...(options.onInvalidAnswer ? { onInvalidAnswer: options.onInvalidAnswer } : {}) });
+export async function forwardToDiscord(
+  key: DeliveryKey,
+  token: string,
+  message: DiscordMessage,
+  deps: ForwardDeps,
+  options: ForwardOptions = {},
+): Promise<ForwardResult> {
+  const result = await postToDiscord(key.webhookId, token, message, {
+    apiBase: deps.discordApiBase,
+    ...(options.onInvalidAnswer ? { onInvalidAnswer: options.onInvalidAnswer } : {}),
+  });
   const outcome = LOGGED[result.kind];
-  const kept = options.keepWith && REPLAYABLE.includes(outcome) ? await keep(key, token, message, options.keepWith) : undefined;
+  const kept =
+    options.keepWith && REPLAYABLE.includes(outcome) ? await keep(key, token, message, options.keepWith) : undefined;
   const discordError = result.kind === 'rejected' ? result.error : undefined;
-  const details = { ...('status' in result ? { discordStatus: result.status } : {}), ...(discordError ? { discordError } : {}), ...(kept ? { kept } : {}) };
+  const details = {
+    ...('status' in result ? { discordStatus: result.status } : {}),
+    ...(discordError ? { discordError } : {}),
+    ...(kept ? { kept } : {}),
+  };
   if (result.kind === 'rejected' && result.reason === 'invalid') {
     // Rendered by us and refused by Discord: a message no retry will pass, so someone should look at it.
-    logger.warn('Discord refused a message as invalid', { webhookId: key.webhookId, deliveryId: key.deliveryId, discordStatus: result.status, discordError, ...emfCount(RELAY_METRICS.invalidMessages) });
+    logger.warn('Discord refused a message as invalid', {
+      webhookId: key.webhookId,
+      deliveryId: key.deliveryId,
+      discordStatus: result.status,
+      discordError,
+      ...emfCount(RELAY_METRICS.invalidMessages),
+    });
   }
   try {
     // Discord has answered: its answer is logged whatever the request's time budget has left (cut,
@@ -59,7 +85,11 @@ export async function forwardToDiscord(key: DeliveryKey, token: string, message:
     // post it twice. Its claim stays pending without a message, so nothing replays it either. A
     // replay's claim keeps its message (it is replayable again once stale): that failure is told.
     if (result.kind !== 'delivered' || !options.firstAttempt) throw error;
-    logger.warn('a delivered message could not be logged as forwarded', { webhookId: key.webhookId, deliveryId: key.deliveryId, error: error as Error });
+    logger.warn('a delivered message could not be logged as forwarded', {
+      webhookId: key.webhookId,
+      deliveryId: key.deliveryId,
+      error: error as Error,
+    });
   }
   return { ...result, kept: kept !== undefined };
 }
@@ -68,11 +98,20 @@ export async function forwardToDiscord(key: DeliveryKey, token: string, message:
 export type ForwardResult = DeliveryOutcome & { kept: boolean };
 
 /** What a replay needs; without it (the key service is down) the provider's own retry is the way left. */
-export async function keep(key: DeliveryKey, token: string, message: DiscordMessage, box: SecretBox): Promise<KeptMessage | undefined> {
+export async function keep(
+  key: DeliveryKey,
+  token: string,
+  message: DiscordMessage,
+  box: SecretBox,
+): Promise<KeptMessage | undefined> {
   try {
     return { message, sealedToken: await box.seal(token, tokenContext(key.webhookId)) };
   } catch (error) {
-    logger.warn('the failed delivery is logged without its message: its token could not be sealed', { webhookId: key.webhookId, deliveryId: key.deliveryId, error: error as Error });
+    logger.warn('the failed delivery is logged without its message: its token could not be sealed', {
+      webhookId: key.webhookId,
+      deliveryId: key.deliveryId,
+      error: error as Error,
+    });
     return undefined;
   }
 }

@@ -81,10 +81,19 @@ export class PairGuard {
    */
   async count(pair: Pair, asker: Asker): Promise<void> {
     if (pair.verdict?.kind === 'good') return;
-    const quotas: { principal: string; what: `new webhooks a minute ${string}` }[] = [{ principal: ipPrincipal(asker.sourceIp), what: 'new webhooks a minute from this address' }];
-    if (asker.keyId) quotas.push({ principal: keyPrincipal(asker.keyId), what: 'new webhooks a minute for this API key' });
-    if (asker.account) quotas.push({ principal: accountPrincipal(asker.account), what: 'new webhooks a minute for this account' });
-    const counted = await Promise.all(quotas.map(async (quota) => ({ ...quota, decision: await this.perMinute.hit(`relay-new-pair:${quota.principal}`) })));
+    const quotas: { principal: string; what: `new webhooks a minute ${string}` }[] = [
+      { principal: ipPrincipal(asker.sourceIp), what: 'new webhooks a minute from this address' },
+    ];
+    if (asker.keyId)
+      quotas.push({ principal: keyPrincipal(asker.keyId), what: 'new webhooks a minute for this API key' });
+    if (asker.account)
+      quotas.push({ principal: accountPrincipal(asker.account), what: 'new webhooks a minute for this account' });
+    const counted = await Promise.all(
+      quotas.map(async (quota) => ({
+        ...quota,
+        decision: await this.perMinute.hit(`relay-new-pair:${quota.principal}`),
+      })),
+    );
     const over = counted.find(({ decision }) => !decision.allowed);
     if (over) throw paceRefusal(over.decision, over.what);
   }
@@ -97,8 +106,12 @@ export class PairGuard {
    * deliveries from the same shared address. One counter write.
    */
   async countRefused(asker: Pick<Asker, 'sourceIp'>): Promise<void> {
-    const decision = await this.perMinute.hit(`relay-refused-pair:${ipPrincipal(asker.sourceIp)}`, this.settings.refusedPerMinute);
-    if (!decision.allowed) throw paceRefusal(decision, 'requests a minute from this address for webhooks Discord refused');
+    const decision = await this.perMinute.hit(
+      `relay-refused-pair:${ipPrincipal(asker.sourceIp)}`,
+      this.settings.refusedPerMinute,
+    );
+    if (!decision.allowed)
+      throw paceRefusal(decision, 'requests a minute from this address for webhooks Discord refused');
   }
 
   /** Before a pair never seen valid is tried on Discord: refused (503) while Discord's invalid answers are at the brake. */
@@ -106,8 +119,16 @@ export class PairGuard {
     if (pair.verdict?.kind === 'good') return;
     const { windowStart, retryAfter } = this.window();
     if ((await this.recentInvalid(windowStart)) >= this.settings.brakeInvalidPer10Min) {
-      logger.warn('relay brake: an unknown webhook is not tried while Discord is counting invalid requests', { webhookId: pair.webhookId, ...emfCount(RELAY_METRICS.brakeRefusals) });
-      throw new ApiError('SERVICE_UNAVAILABLE', `The relay is not trying new webhooks for now (too many invalid requests to Discord); retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
+      logger.warn('relay brake: an unknown webhook is not tried while Discord is counting invalid requests', {
+        webhookId: pair.webhookId,
+        ...emfCount(RELAY_METRICS.brakeRefusals),
+      });
+      throw new ApiError(
+        'SERVICE_UNAVAILABLE',
+        `The relay is not trying new webhooks for now (too many invalid requests to Discord); retry in ${retryAfter} s`,
+        undefined,
+        { 'Retry-After': String(retryAfter) },
+      );
     }
   }
 
@@ -132,7 +153,10 @@ export class PairGuard {
     } catch (error) {
       // Discord has answered (the relay's message may be posted already): what it said is only
       // remembered to spare it later, so a store failure here must not fail the answer.
-      logger.warn("what Discord said of a webhook could not be remembered", { webhookId: pair.webhookId, error: error as Error });
+      logger.warn('what Discord said of a webhook could not be remembered', {
+        webhookId: pair.webhookId,
+        error: error as Error,
+      });
     }
     return result;
   }
@@ -144,9 +168,20 @@ export class PairGuard {
     if (invalidAnswers > 0) await this.countInvalid(invalidAnswers);
     if (result.kind === 'delivered') {
       const since = pair.verdict?.kind === 'good' ? Date.parse(pair.verdict.since) : Number.NaN;
-      if (!(nowMs - since < REFRESH_GOOD_AFTER_MS)) await this.pairs.remember(pair.webhookId, pair.tokenHash, { kind: 'good', since: new Date(nowMs).toISOString() }, expires(GOOD_FOR_SECONDS));
+      if (!(nowMs - since < REFRESH_GOOD_AFTER_MS))
+        await this.pairs.remember(
+          pair.webhookId,
+          pair.tokenHash,
+          { kind: 'good', since: new Date(nowMs).toISOString() },
+          expires(GOOD_FOR_SECONDS),
+        );
     } else if (refusesPair(result)) {
-      await this.pairs.remember(pair.webhookId, pair.tokenHash, { kind: 'refused', status: result.status }, expires(REFUSED_FOR_SECONDS));
+      await this.pairs.remember(
+        pair.webhookId,
+        pair.tokenHash,
+        { kind: 'refused', status: result.status },
+        expires(REFUSED_FOR_SECONDS),
+      );
     }
   }
 
@@ -156,7 +191,10 @@ export class PairGuard {
    * would let a threshold's worth through at the end of a window and as many at the start of the next.
    */
   private async recentInvalid(windowStart: number): Promise<number> {
-    const [current, previous] = await Promise.all([this.invalidAnswers.read(windowStart), this.invalidAnswers.read(windowStart - BRAKE_WINDOW_SECONDS)]);
+    const [current, previous] = await Promise.all([
+      this.invalidAnswers.read(windowStart),
+      this.invalidAnswers.read(windowStart - BRAKE_WINDOW_SECONDS),
+    ]);
     return current + previous;
   }
 
@@ -167,7 +205,11 @@ export class PairGuard {
     const total = current + (await this.invalidAnswers.read(windowStart - BRAKE_WINDOW_SECONDS));
     // Said once, by the instance whose answers crossed the line.
     if (total >= this.settings.brakeInvalidPer10Min && total - count < this.settings.brakeInvalidPer10Min) {
-      logger.warn('relay brake engaged: unknown webhooks are refused until the window ends', { invalidAnswers: total, windowStart, windowEnd });
+      logger.warn('relay brake engaged: unknown webhooks are refused until the window ends', {
+        invalidAnswers: total,
+        windowStart,
+        windowEnd,
+      });
     }
   }
 
@@ -192,5 +234,8 @@ export const pairGuardSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): 
 });
 
 /** The guard over one table's stores. */
-export const pairGuardOver = (stores: Pick<Stores, 'webhookPairs' | 'invalidAnswers' | 'rateCounters'>, now: () => Date, settings = pairGuardSettingsFromEnv()) =>
-  new PairGuard(stores.webhookPairs, stores.invalidAnswers, stores.rateCounters, settings, now);
+export const pairGuardOver = (
+  stores: Pick<Stores, 'webhookPairs' | 'invalidAnswers' | 'rateCounters'>,
+  now: () => Date,
+  settings = pairGuardSettingsFromEnv(),
+) => new PairGuard(stores.webhookPairs, stores.invalidAnswers, stores.rateCounters, settings, now);

@@ -40,7 +40,14 @@ export type SignedContent =
  * `token`: the secret itself sent in a header (only its hash needs storing).
  */
 export type SignatureScheme =
-  | { kind: 'hmac'; header: string; algorithm: 'md5' | 'sha1' | 'sha256' | 'sha512'; encoding: 'hex' | 'base64'; prefix?: string; signs?: SignedContent }
+  | {
+      kind: 'hmac';
+      header: string;
+      algorithm: 'md5' | 'sha1' | 'sha256' | 'sha512';
+      encoding: 'hex' | 'base64';
+      prefix?: string;
+      signs?: SignedContent;
+    }
   | { kind: 'token'; header: string };
 
 export interface ProviderHeader {
@@ -78,7 +85,8 @@ export class PayloadError extends Error {
 }
 
 /** Whether a delivery's body is form-encoded (application/x-www-form-urlencoded). */
-export const isFormEncoded = (delivery: ProviderDelivery): boolean => (delivery.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+export const isFormEncoded = (delivery: ProviderDelivery): boolean =>
+  (delivery.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 
 /**
  * The JSON of a delivery, from a JSON body or (GitHub's other format) a form field `payload`. Half
@@ -121,7 +129,11 @@ export interface Locator {
   find(delivery: ProviderDelivery, json: () => unknown): string | undefined;
 }
 
-export const fromHeader = (name: string): Locator => ({ describe: `the ${name} header`, headers: [name], find: (delivery) => delivery.headers[name.toLowerCase()] || undefined });
+export const fromHeader = (name: string): Locator => ({
+  describe: `the ${name} header`,
+  headers: [name],
+  find: (delivery) => delivery.headers[name.toLowerCase()] || undefined,
+});
 
 /** A string (or number) at `path` in the JSON body. */
 export const fromField = (...path: string[]): Locator => ({
@@ -129,7 +141,11 @@ export const fromField = (...path: string[]): Locator => ({
   headers: [],
   find(_delivery, json) {
     let value: unknown = json();
-    for (const key of path) value = value !== null && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+    for (const key of path)
+      value =
+        value !== null && typeof value === 'object' && Object.hasOwn(value, key)
+          ? (value as Record<string, unknown>)[key]
+          : undefined;
     if (typeof value === 'number' && Number.isFinite(value)) return String(value);
     return typeof value === 'string' && value !== '' ? value : undefined;
   },
@@ -155,7 +171,8 @@ export const joinedId = (first: Locator, ...more: Locator[]): Locator => ({
 export const firstOf = (...locators: Locator[]): Locator => ({
   describe: locators.map((locator) => locator.describe).join(' or '),
   headers: locators.flatMap((locator) => locator.headers),
-  find: (delivery, json) => locators.reduce<string | undefined>((found, locator) => found ?? locator.find(delivery, json), undefined),
+  find: (delivery, json) =>
+    locators.reduce<string | undefined>((found, locator) => found ?? locator.find(delivery, json), undefined),
 });
 
 /** How GET /webhooks lists "every other event" of a provider that renders them all from one envelope. */
@@ -210,7 +227,9 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
   // Built at the first delivery that needs them (spec.schemas).
   let schemas: S | undefined;
   let otherSchema: z.core.$ZodType | undefined;
-  const fallback = spec.everyOtherEvent as { schema: () => z.core.$ZodType; render: (payload: unknown, event: string) => Embed } | undefined;
+  const fallback = spec.everyOtherEvent as
+    | { schema: () => z.core.$ZodType; render: (payload: unknown, event: string) => Embed }
+    | undefined;
   return {
     name: spec.name,
     displayName: spec.displayName,
@@ -235,13 +254,24 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
       const ids = deliveryId && !unfitName(deliveryId) ? { deliveryId } : {};
       const own = isRendered(event);
       if (!own && !fallback) return { kind: 'ignored', event, ...ids };
-      const schema = own ? ((schemas ??= spec.schemas())[event] as z.core.$ZodType | undefined) : (otherSchema ??= (fallback as NonNullable<typeof fallback>).schema());
+      const schema = own
+        ? ((schemas ??= spec.schemas())[event] as z.core.$ZodType | undefined)
+        : (otherSchema ??= (fallback as NonNullable<typeof fallback>).schema());
       // The types tie each renderer to a schema; a cast (gitea's forges pick theirs) could break that.
       if (!schema) throw new Error(`${spec.displayName} renders ${event} but has no schema for it`);
       const payload = readTolerantly(schema, json()) ?? {};
-      const embed = own ? (spec.renderers[event] as (payload: unknown) => Embed)(payload) : (fallback as NonNullable<typeof fallback>).render(payload, event);
+      const embed = own
+        ? (spec.renderers[event] as (payload: unknown) => Embed)(payload)
+        : (fallback as NonNullable<typeof fallback>).render(payload, event);
       const action = spec.action?.find(delivery, json);
-      return { kind: 'message', event, ...(action && action.length <= MAX_NAME ? { action } : {}), ...ids, username: spec.displayName, embeds: [{ ...embed, timestamp: new Date().toISOString() }] };
+      return {
+        kind: 'message',
+        event,
+        ...(action && action.length <= MAX_NAME ? { action } : {}),
+        ...ids,
+        username: spec.displayName,
+        embeds: [{ ...embed, timestamp: new Date().toISOString() }],
+      };
     },
   };
 }

@@ -26,12 +26,19 @@ export function refUpdateHeadline(update: RefUpdate): { title: string; color: nu
   const { repo, kind, name } = update;
   const ref = [kind === 'tag' ? 'Tag' : 'Branch', name].filter(Boolean).join(' ');
   if (update.deleted) return { title: `${frame(repo)}${ref} deleted`, color: COLORS.closed };
-  if (kind === 'tag') return { title: `${frame(repo)}${ref} ${update.created ? 'created' : 'moved'}`, color: COLORS.created };
+  if (kind === 'tag')
+    return { title: `${frame(repo)}${ref} ${update.created ? 'created' : 'moved'}`, color: COLORS.created };
   if (update.commits === 0) {
-    return { title: `${frame(repo)}${ref} ${update.created ? 'created' : update.forced ? 'force-pushed' : 'updated'}`, color: update.created ? COLORS.created : COLORS.info };
+    return {
+      title: `${frame(repo)}${ref} ${update.created ? 'created' : update.forced ? 'force-pushed' : 'updated'}`,
+      color: update.created ? COLORS.created : COLORS.info,
+    };
   }
   const count = `${update.commits}${update.more ? '+' : ''}`;
-  return { title: `${frame(repo, name)}${count} new commit${count === '1' ? '' : 's'}${update.forced ? ' (forced)' : ''}`, color: update.created ? COLORS.created : COLORS.info };
+  return {
+    title: `${frame(repo, name)}${count} new commit${count === '1' ? '' : 's'}${update.forced ? ' (forced)' : ''}`,
+    color: update.created ? COLORS.created : COLORS.info,
+  };
 }
 
 /** A commit id of zeros: git's "no such commit", on the side of a ref that did not exist (or no longer does). */
@@ -42,5 +49,7 @@ export const refPath = (name: string): string => name.split('/').map(encodeURICo
 
 /** Which kind of ref a full git ref name is, and its short name. */
 export function refOf(ref: string): { kind: 'branch' | 'tag'; name: string } {
-  return ref.startsWith('refs/tags/') ? { kind: 'tag', name: ref.slice('refs/tags/'.length) } : { kind: 'branch', name: ref.replace(/^refs\/heads\//, '') };
+  return ref.startsWith('refs/tags/')
+    ? { kind: 'tag', name: ref.slice('refs/tags/'.length) }
+    : { kind: 'branch', name: ref.replace(/^refs\/heads\//, '') };
 }

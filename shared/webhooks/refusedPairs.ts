@@ -3,10 +3,15 @@ import { logger } from '../logging/logger';
 import type { DeliveryKey, DeliveryLog, RefusedAttemptCounter } from '../store';
 
 /** Whether Discord's answer refuses the webhook id and token themselves (a wrong token, no such webhook), not the message. */
-export const refusesPair = (result: DeliveryOutcome): result is Extract<DeliveryOutcome, { kind: 'rejected' }> => result.kind === 'rejected' && result.reason !== 'invalid';
+export const refusesPair = (result: DeliveryOutcome): result is Extract<DeliveryOutcome, { kind: 'rejected' }> =>
+  result.kind === 'rejected' && result.reason !== 'invalid';
 
 /** Discord's refusal of a pair as the pair guard remembers it (by status), for answering it again without asking. */
-export const rememberedRefusal = (status: number): Extract<DeliveryOutcome, { kind: 'rejected' }> => ({ kind: 'rejected', status, reason: status === 404 ? 'notFound' : 'unauthorized' });
+export const rememberedRefusal = (status: number): Extract<DeliveryOutcome, { kind: 'rejected' }> => ({
+  kind: 'rejected',
+  status,
+  reason: status === 404 ? 'notFound' : 'unauthorized',
+});
 
 export interface RefusedAttemptDeps {
   deliveries: DeliveryLog;
@@ -20,7 +25,11 @@ export interface RefusedAttemptDeps {
  * with made-up tokens; one item apiece would flood its owner's log. The answer is a refusal
  * either way, so a store failure here is logged, not answered.
  */
-export async function countRefusedAttempt(webhookId: string, deps: RefusedAttemptDeps, claimed?: DeliveryKey): Promise<void> {
+export async function countRefusedAttempt(
+  webhookId: string,
+  deps: RefusedAttemptDeps,
+  claimed?: DeliveryKey,
+): Promise<void> {
   try {
     if (claimed) await deps.deliveries.forget(claimed);
     await deps.refusedAttempts.add(webhookId, deps.now());

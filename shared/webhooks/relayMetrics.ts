@@ -12,6 +12,11 @@ export const RELAY_METRICS = {
 
 /** The fields that make one structured log line also one data point of `name` (EMF). */
 export const emfCount = (name: string, value = 1) => ({
-  _aws: { Timestamp: Date.now(), CloudWatchMetrics: [{ Namespace: RELAY_METRICS.namespace, Dimensions: [[]], Metrics: [{ Name: name, Unit: 'Count' }] }] },
+  _aws: {
+    Timestamp: Date.now(),
+    CloudWatchMetrics: [
+      { Namespace: RELAY_METRICS.namespace, Dimensions: [[]], Metrics: [{ Name: name, Unit: 'Count' }] },
+    ],
+  },
   [name]: value,
 });

@@ -29,14 +29,22 @@ export async function replayDelivery(asked: DeliveryKey, deps: ReplayDeps): Prom
   const record = await deps.deliveries.claimReplay(asked, deps.now());
   if (!record?.sealedToken) return { kind: 'notReplayable' };
   // The record's own key: with a signature's hash, whose claim the outcome finishes too.
-  const key: DeliveryKey = { ...asked, ...(record.signatureHash !== undefined ? { signatureHash: record.signatureHash } : {}) };
+  const key: DeliveryKey = {
+    ...asked,
+    ...(record.signatureHash !== undefined ? { signatureHash: record.signatureHash } : {}),
+  };
   let token: string;
   try {
     token = await deps.secretBox.open(record.sealedToken, tokenContext(key.webhookId));
   } catch (error) {
     // Give the claim back, so the record stays listed and replayable (with the right key, or once KMS answers).
     await deps.deliveries.finish(key, 'failed', deps.now());
-    if (error instanceof SealedValueError) return { kind: 'stopped', reason: `the kept token cannot be opened with this secret key (${error.message})`, unopenable: true };
+    if (error instanceof SealedValueError)
+      return {
+        kind: 'stopped',
+        reason: `the kept token cannot be opened with this secret key (${error.message})`,
+        unopenable: true,
+      };
     return { kind: 'stopped', reason: (error as Error).message };
   }
   try {
@@ -52,16 +60,33 @@ export async function replayDelivery(asked: DeliveryKey, deps: ReplayDeps): Prom
  * invalid answers count towards the brake, and a pair Discord has refused (a token revoked while
  * its deliveries waited in the queue) is not asked again: the delivery is logged rejected as it was.
  */
-async function guardedForward(key: DeliveryKey, token: string, message: DiscordMessage, deps: ReplayDeps): Promise<DeliveryOutcome> {
+async function guardedForward(
+  key: DeliveryKey,
+  token: string,
+  message: DiscordMessage,
+  deps: ReplayDeps,
+): Promise<DeliveryOutcome> {
   const pair = await deps.pairGuard.recall(key.webhookId, token);
   if (pair.verdict?.kind === 'refused') {
     await deps.deliveries.finish(key, 'rejected', deps.now(), { discordStatus: pair.verdict.status });
     return rememberedRefusal(pair.verdict.status);
   }
-  return deps.pairGuard.consult(pair, (onInvalidAnswer) => forwardToDiscord(key, token, message, deps, { onInvalidAnswer }));
+  return deps.pairGuard.consult(pair, (onInvalidAnswer) =>
+    forwardToDiscord(key, token, message, deps, { onInvalidAnswer }),
+  );
 }
 
 /** The replayable deliveries a replay request names: one id (optionally narrowed to a webhook), or all. */
-export function selectReplayable(kept: DeliveryRecord[], now: Date, deliveryId: string | undefined, webhookId?: string): DeliveryRecord[] {
-  return kept.filter((record) => isReplayable(record, now) && (deliveryId === undefined || record.deliveryId === deliveryId) && (webhookId === undefined || record.webhookId === webhookId));
+export function selectReplayable(
+  kept: DeliveryRecord[],
+  now: Date,
+  deliveryId: string | undefined,
+  webhookId?: string,
+): DeliveryRecord[] {
+  return kept.filter(
+    (record) =>
+      isReplayable(record, now) &&
+      (deliveryId === undefined || record.deliveryId === deliveryId) &&
+      (webhookId === undefined || record.webhookId === webhookId),
+  );
 }

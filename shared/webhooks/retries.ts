@@ -29,19 +29,24 @@ export type RetryDeps = ReplayDeps & {
 };
 
 /** RELAY_RETRY_BACKOFF_SECONDS, else 5. */
-export const retryBackoffFromEnv = (env: NodeJS.ProcessEnv = process.env) => positiveInteger(env, 'RELAY_RETRY_BACKOFF_SECONDS', DEFAULT_BACKOFF_SECONDS);
+export const retryBackoffFromEnv = (env: NodeJS.ProcessEnv = process.env) =>
+  positiveInteger(env, 'RELAY_RETRY_BACKOFF_SECONDS', DEFAULT_BACKOFF_SECONDS);
 
 /** Attempts (the first included) before a delivery is given up: it stays in the log, replayable by hand for 7 days. */
 export const MAX_ATTEMPTS = 10;
 const DEFAULT_BACKOFF_SECONDS = 5;
 /** Seconds before the next attempt when Discord named no time: 5, 10, 20 ... at most 10 minutes (or the first wait, if longer). */
-export const backoffSeconds = (attempts: number, first = DEFAULT_BACKOFF_SECONDS): number => Math.min(Math.max(600, first), first * 2 ** Math.max(0, attempts - 1));
+export const backoffSeconds = (attempts: number, first = DEFAULT_BACKOFF_SECONDS): number =>
+  Math.min(Math.max(600, first), first * 2 ** Math.max(0, attempts - 1));
 /** While another attempt holds the head (a replay by hand), or the key service or store failed: look again after this. */
 const LOOK_AGAIN_SECONDS = 5;
 const STOPPED_SECONDS = 30;
 
 /** How long Discord asked to wait, or the backoff for this attempt. */
-const waitAfter = (result: DeliveryOutcome, attempts: number, deps: RetryDeps) => (result.kind === 'rateLimited' ? Math.max(1, Math.ceil(result.retryAfterSeconds)) : backoffSeconds(attempts, deps.retryBackoffSeconds));
+const waitAfter = (result: DeliveryOutcome, attempts: number, deps: RetryDeps) =>
+  result.kind === 'rateLimited'
+    ? Math.max(1, Math.ceil(result.retryAfterSeconds))
+    : backoffSeconds(attempts, deps.retryBackoffSeconds);
 
 /**
  * Puts a logged delivery (its message and sealed token kept) at the end of its webhook's queue, for
@@ -50,10 +55,19 @@ const waitAfter = (result: DeliveryOutcome, attempts: number, deps: RetryDeps) =
  * nothing would post it. An entry whose record was not marked is harmless: the drain posts a
  * replayable record once, and takes out anything else.
  */
-async function enqueue(key: DeliveryKey, attempts: number, waitSeconds: number, deps: RetryDeps, kept?: KeptMessage): Promise<void> {
+async function enqueue(
+  key: DeliveryKey,
+  attempts: number,
+  waitSeconds: number,
+  deps: RetryDeps,
+  kept?: KeptMessage,
+): Promise<void> {
   const now = deps.now();
   await deps.retryQueue.add(key, now);
-  await deps.deliveries.finish(key, 'queued', now, { ...(kept ? { kept } : {}), retry: { attempts, at: new Date(now.getTime() + waitSeconds * 1000) } });
+  await deps.deliveries.finish(key, 'queued', now, {
+    ...(kept ? { kept } : {}),
+    retry: { attempts, at: new Date(now.getTime() + waitSeconds * 1000) },
+  });
   await kick(key, waitSeconds, deps);
 }
 
@@ -66,12 +80,20 @@ async function kick(key: DeliveryKey, waitSeconds: number, deps: RetryDeps): Pro
   try {
     await deps.kicker.kick(key.webhookId, waitSeconds);
   } catch (error) {
-    logger.error("a queued delivery's retry could not be asked for; the webhook's next delivery asks again", { webhookId: key.webhookId, deliveryId: key.deliveryId, error: error as Error });
+    logger.error("a queued delivery's retry could not be asked for; the webhook's next delivery asks again", {
+      webhookId: key.webhookId,
+      deliveryId: key.deliveryId,
+      error: error as Error,
+    });
   }
 }
 
 /** After a first attempt Discord refused for a while: queued when its message was kept (else the provider must retry). */
-export async function queueAfterFirstAttempt(key: DeliveryKey, result: ForwardResult, deps: RetryDeps): Promise<boolean> {
+export async function queueAfterFirstAttempt(
+  key: DeliveryKey,
+  result: ForwardResult,
+  deps: RetryDeps,
+): Promise<boolean> {
   if (!result.kept || (result.kind !== 'rateLimited' && result.kind !== 'failed')) return false;
   await enqueue(key, 1, waitAfter(result, 1, deps), deps);
   return true;
@@ -83,14 +105,24 @@ export async function queueAfterFirstAttempt(key: DeliveryKey, result: ForwardRe
  * key service is down) it can neither wait nor go first: the claim is given back and the provider
  * told to retry (503).
  */
-export async function queueBehind(key: DeliveryKey, token: string, message: DiscordMessage, deps: RetryDeps): Promise<boolean> {
+export async function queueBehind(
+  key: DeliveryKey,
+  token: string,
+  message: DiscordMessage,
+  deps: RetryDeps,
+): Promise<boolean> {
   if (!(await waitingHead(key.webhookId, deps))) return false;
   const kept = await keep(key, token, message, deps.secretBox);
   if (!kept) {
     await deps.deliveries.finish(key, 'failed', deps.now());
-    throw new ApiError('SERVICE_UNAVAILABLE', 'The key service is unavailable, and this webhook has deliveries waiting to be posted before this one; retry shortly', undefined, {
-      'Retry-After': String(UNAVAILABLE_RETRY_AFTER),
-    });
+    throw new ApiError(
+      'SERVICE_UNAVAILABLE',
+      'The key service is unavailable, and this webhook has deliveries waiting to be posted before this one; retry shortly',
+      undefined,
+      {
+        'Retry-After': String(UNAVAILABLE_RETRY_AFTER),
+      },
+    );
   }
   await enqueue(key, 0, 0, deps, kept);
   return true;
@@ -102,7 +134,10 @@ export async function queueBehind(key: DeliveryKey, token: string, message: Disc
  * message (the provider's retry of it is its way on; the queue has nothing to post). One being
  * attempted right now (pending, claimed under a minute ago) still waits.
  */
-async function waitingHead(webhookId: string, deps: RetryDeps): Promise<{ head: QueuedDelivery; record: DeliveryRecord } | undefined> {
+async function waitingHead(
+  webhookId: string,
+  deps: RetryDeps,
+): Promise<{ head: QueuedDelivery; record: DeliveryRecord } | undefined> {
   for (;;) {
     const head = await deps.retryQueue.head(webhookId);
     if (!head) return undefined;
@@ -121,7 +156,11 @@ export type DrainResult = { kind: 'empty' } | { kind: 'wait'; seconds: number };
  * group, or the local loop); each delivery is claimed before it is posted, so a replay by hand
  * and the queue never both post it.
  */
-export async function drainWebhook(webhookId: string, deps: RetryDeps, deadline = Number.POSITIVE_INFINITY): Promise<DrainResult> {
+export async function drainWebhook(
+  webhookId: string,
+  deps: RetryDeps,
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<DrainResult> {
   for (;;) {
     if (Date.now() >= deadline) return { kind: 'wait', seconds: 0 };
     const waiting = await waitingHead(webhookId, deps);
@@ -132,7 +171,11 @@ export async function drainWebhook(webhookId: string, deps: RetryDeps, deadline 
 }
 
 /** One step on the head of a queue: `next` when it left the queue, else how long to wait. */
-async function attemptHead(head: QueuedDelivery, record: DeliveryRecord, deps: RetryDeps): Promise<'next' | DrainResult> {
+async function attemptHead(
+  head: QueuedDelivery,
+  record: DeliveryRecord,
+  deps: RetryDeps,
+): Promise<'next' | DrainResult> {
   const now = deps.now();
   // Being attempted elsewhere (a replay by hand) right now.
   if (!isReplayable(record, now)) return { kind: 'wait', seconds: LOOK_AGAIN_SECONDS };
@@ -143,12 +186,20 @@ async function attemptHead(head: QueuedDelivery, record: DeliveryRecord, deps: R
   if (replay.kind === 'stopped' && replay.unopenable) {
     // Sealed under another secret key: no attempt will open it. It leaves the queue (the messages
     // behind it go on) and stays in the log, replayable by hand once the key is put back.
-    logger.error('a queued delivery was given up: its kept token cannot be opened', { webhookId: head.key.webhookId, deliveryId: head.key.deliveryId, reason: replay.reason });
+    logger.error('a queued delivery was given up: its kept token cannot be opened', {
+      webhookId: head.key.webhookId,
+      deliveryId: head.key.deliveryId,
+      reason: replay.reason,
+    });
     await deps.retryQueue.remove(head);
     return 'next';
   }
   if (replay.kind === 'stopped') {
-    logger.warn('a queued delivery could not be retried now', { webhookId: head.key.webhookId, deliveryId: head.key.deliveryId, reason: replay.reason });
+    logger.warn('a queued delivery could not be retried now', {
+      webhookId: head.key.webhookId,
+      deliveryId: head.key.deliveryId,
+      reason: replay.reason,
+    });
     return { kind: 'wait', seconds: STOPPED_SECONDS };
   }
   const result = replay.outcome;
@@ -159,11 +210,17 @@ async function attemptHead(head: QueuedDelivery, record: DeliveryRecord, deps: R
   const attempts = (record.attempts ?? 0) + 1;
   if (attempts >= MAX_ATTEMPTS) {
     // Left in the log as Discord last answered (failed or rate limited): `npm run webhooks -- replay` can still post it.
-    logger.error('a queued delivery was given up after its last attempt', { webhookId: head.key.webhookId, deliveryId: head.key.deliveryId, attempts });
+    logger.error('a queued delivery was given up after its last attempt', {
+      webhookId: head.key.webhookId,
+      deliveryId: head.key.deliveryId,
+      attempts,
+    });
     await deps.retryQueue.remove(head);
     return 'next';
   }
   const seconds = waitAfter(result, attempts, deps);
-  await deps.deliveries.finish(head.key, 'queued', deps.now(), { retry: { attempts, at: new Date(deps.now().getTime() + seconds * 1000) } });
+  await deps.deliveries.finish(head.key, 'queued', deps.now(), {
+    retry: { attempts, at: new Date(deps.now().getTime() + seconds * 1000) },
+  });
   return { kind: 'wait', seconds };
 }

@@ -41,7 +41,14 @@ export class SqsRetryKicker implements RetryKicker {
 
   async kick(webhookId: string): Promise<void> {
     const [{ SendMessageCommand }, sqs] = await Promise.all([loadSqs(), this.sqs()]);
-    await sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify({ webhookId }), MessageGroupId: webhookId, MessageDeduplicationId: randomUUID() }));
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: this.queueUrl,
+        MessageBody: JSON.stringify({ webhookId }),
+        MessageGroupId: webhookId,
+        MessageDeduplicationId: randomUUID(),
+      }),
+    );
   }
 }
 
@@ -61,7 +68,13 @@ export const hideKick = (source: SqsClientSource, queueUrl: string) => {
   const sqs = lazyLoad(source);
   return async (receiptHandle: string, seconds: number) => {
     const [{ ChangeMessageVisibilityCommand }, client] = await Promise.all([loadSqs(), sqs()]);
-    await client.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.ceil(seconds))) }));
+    await client.send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: queueUrl,
+        ReceiptHandle: receiptHandle,
+        VisibilityTimeout: Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.ceil(seconds))),
+      }),
+    );
   };
 };
 

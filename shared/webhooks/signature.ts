@@ -21,17 +21,31 @@ function timestampMs(value: string): number | undefined {
 }
 
 /** The text the provider signed, and whether it is too old; undefined when the delivery lacks a part of it. */
-function signedText(signs: SignedContent | undefined, delivery: ProviderDelivery, sent: string, now: number): { text: string; stale: boolean } | undefined {
+function signedText(
+  signs: SignedContent | undefined,
+  delivery: ProviderDelivery,
+  sent: string,
+  now: number,
+): { text: string; stale: boolean } | undefined {
   if (!signs) return { text: delivery.body, stale: false };
   if ('url' in signs) {
     if (delivery.url === undefined) return undefined;
-    return { text: signs.url === 'before body' ? `${delivery.url}${delivery.body}` : `${delivery.body}${delivery.url}`, stale: false };
+    return {
+      text: signs.url === 'before body' ? `${delivery.url}${delivery.body}` : `${delivery.body}${delivery.url}`,
+      stale: false,
+    };
   }
   const from = signs.timestamp;
-  const timestamp = 'key' in from ? partsOf(sent).find((part) => part.startsWith(`${from.key}=`))?.slice(from.key.length + 1) : delivery.headers[from.header.toLowerCase()];
+  const timestamp =
+    'key' in from
+      ? partsOf(sent)
+          .find((part) => part.startsWith(`${from.key}=`))
+          ?.slice(from.key.length + 1)
+      : delivery.headers[from.header.toLowerCase()];
   if (!timestamp) return undefined;
   const at = timestampMs(timestamp);
-  const stale = signs.toleranceSeconds !== undefined && (at === undefined || Math.abs(now - at) > signs.toleranceSeconds * 1000);
+  const stale =
+    signs.toleranceSeconds !== undefined && (at === undefined || Math.abs(now - at) > signs.toleranceSeconds * 1000);
   return { text: `${timestamp}${signs.separator}${delivery.body}`, stale };
 }
 
@@ -41,7 +55,12 @@ function signedText(signs: SignedContent | undefined, delivery: ProviderDelivery
  * stored). A signature that matches but carries a timestamp outside the provider's tolerance is
  * `stale` (a captured delivery sent again).
  */
-export function verifySignature(scheme: SignatureScheme, delivery: ProviderDelivery, secret: { plaintext?: string; sha256?: string }, now = Date.now()): SignatureVerdict {
+export function verifySignature(
+  scheme: SignatureScheme,
+  delivery: ProviderDelivery,
+  secret: { plaintext?: string; sha256?: string },
+  now = Date.now(),
+): SignatureVerdict {
   return checkSignature(scheme, delivery, secret, now).verdict;
 }
 
@@ -50,12 +69,20 @@ export function verifySignature(scheme: SignatureScheme, delivery: ProviderDeliv
  * delivery (its body and timestamp), however the header spelled it (hex in capitals, parts
  * reordered or added), so a copy sent again is known as one.
  */
-export function checkSignature(scheme: SignatureScheme, delivery: ProviderDelivery, secret: { plaintext?: string; sha256?: string }, now = Date.now()): { verdict: SignatureVerdict; hmac?: string } {
+export function checkSignature(
+  scheme: SignatureScheme,
+  delivery: ProviderDelivery,
+  secret: { plaintext?: string; sha256?: string },
+  now = Date.now(),
+): { verdict: SignatureVerdict; hmac?: string } {
   const invalid = { verdict: 'invalid' } as const;
   const sent = delivery.headers[scheme.header.toLowerCase()];
   if (!sent) return invalid;
   if (scheme.kind === 'token') {
-    return secret.sha256 !== undefined && sameBytes(Buffer.from(sha256Hex(sent), 'hex'), Buffer.from(secret.sha256, 'hex')) ? { verdict: 'valid' } : invalid;
+    return secret.sha256 !== undefined &&
+      sameBytes(Buffer.from(sha256Hex(sent), 'hex'), Buffer.from(secret.sha256, 'hex'))
+      ? { verdict: 'valid' }
+      : invalid;
   }
   if (secret.plaintext === undefined) return invalid;
   const signed = signedText(scheme.signs, delivery, sent, now);
@@ -63,7 +90,10 @@ export function checkSignature(scheme: SignatureScheme, delivery: ProviderDelive
   const expected = createHmac(scheme.algorithm, secret.plaintext).update(signed.text, 'utf8').digest();
   const prefix = scheme.prefix ?? '';
   // Some providers send several comma-separated signatures (key rotation, versions): any one may match.
-  const matches = partsOf(sent).some((value) => value.startsWith(prefix) && sameBytes(Buffer.from(value.slice(prefix.length), scheme.encoding), expected));
+  const matches = partsOf(sent).some(
+    (value) =>
+      value.startsWith(prefix) && sameBytes(Buffer.from(value.slice(prefix.length), scheme.encoding), expected),
+  );
   if (!matches) return invalid;
   return signed.stale ? { verdict: 'stale' } : { verdict: 'valid', hmac: expected.toString('hex') };
 }
@@ -76,7 +106,9 @@ export function describeScheme(scheme: SignatureScheme): string {
   const over = !signs
     ? 'the raw body'
     : 'url' in signs
-      ? signs.url === 'before body' ? 'the relay URL followed by the raw body' : 'the raw body followed by the relay URL'
+      ? signs.url === 'before body'
+        ? 'the relay URL followed by the raw body'
+        : 'the raw body followed by the relay URL'
       : `the timestamp ${'key' in signs.timestamp ? `(${signs.timestamp.key}= in the header)` : `(${signs.timestamp.header})`}${signs.separator ? `, "${signs.separator}"` : ''} and the raw body${signs.toleranceSeconds !== undefined ? `, refused when more than ${signs.toleranceSeconds} s old` : ''}`;
   return `${algorithm} of ${over}, ${scheme.encoding === 'hex' ? 'hex' : 'base64'}-encoded in ${scheme.header}${scheme.prefix ? ` after ${scheme.prefix}` : ''}`;
 }

@@ -17,7 +17,8 @@ export type TolerantOutput<S extends z.core.$ZodType> = NonNullable<Tolerant<z.o
 
 type Def = z.core.$ZodTypeDef & Record<string, unknown>;
 const defOf = (schema: z.core.$ZodType) => schema._zod.def as Def;
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A leaf (or a whole union, pipe or check) kept when the schema takes it as it is, dropped otherwise. */
 const strictly = (schema: z.core.$ZodType, value: unknown): unknown => {
@@ -26,9 +27,20 @@ const strictly = (schema: z.core.$ZodType, value: unknown): unknown => {
 };
 
 /** Text where text was expected, or a number or boolean written out: providers change ids between the two. */
-const asText = (value: unknown): unknown => (typeof value === 'string' ? value : (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean' ? String(value) : undefined);
-const asNumber = (value: unknown): unknown => (typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : undefined);
-const asBoolean = (value: unknown): unknown => (typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined);
+const asText = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value
+    : (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean'
+      ? String(value)
+      : undefined;
+const asNumber = (value: unknown): unknown =>
+  typeof value === 'number'
+    ? value
+    : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())
+      ? Number(value)
+      : undefined;
+const asBoolean = (value: unknown): unknown =>
+  typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined;
 
 /**
  * `value` read by `schema` the way a tolerant reader reads a provider's payload: what fits is kept
@@ -39,7 +51,8 @@ const asBoolean = (value: unknown): unknown => (typeof value === 'boolean' ? val
  */
 export function readTolerantly(schema: z.core.$ZodType, value: unknown): unknown {
   const def = defOf(schema);
-  const checked = (read: unknown) => (read !== undefined && (def.checks as unknown[] | undefined)?.length ? strictly(schema, read) : read);
+  const checked = (read: unknown) =>
+    read !== undefined && (def.checks as unknown[] | undefined)?.length ? strictly(schema, read) : read;
   switch (def.type) {
     case 'optional':
     case 'nullable':
@@ -66,11 +79,15 @@ export function readTolerantly(schema: z.core.$ZodType, value: unknown): unknown
     }
     case 'array': {
       if (!Array.isArray(value)) return undefined;
-      return checked(value.map((item) => readTolerantly(def.element as z.core.$ZodType, item)).filter((item) => item !== undefined));
+      return checked(
+        value.map((item) => readTolerantly(def.element as z.core.$ZodType, item)).filter((item) => item !== undefined),
+      );
     }
     case 'record': {
       if (!isRecord(value)) return undefined;
-      const entries = Object.entries(value).map(([key, item]) => [key, readTolerantly(def.valueType as z.core.$ZodType, item)] as const);
+      const entries = Object.entries(value).map(
+        ([key, item]) => [key, readTolerantly(def.valueType as z.core.$ZodType, item)] as const,
+      );
       return checked(Object.fromEntries(entries.filter(([, item]) => item !== undefined)));
     }
     case 'union': {

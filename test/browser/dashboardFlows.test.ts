@@ -19,7 +19,11 @@ let store: StoppableStore;
 beforeAll(async () => {
   store = await startStoppableStore();
 });
-const dashboard = useDashboardInChromium({ localApiKey: 'dashboard-flows-key-0123', discordSignIn: true, dynamoEndpoint: () => store.endpoint });
+const dashboard = useDashboardInChromium({
+  localApiKey: 'dashboard-flows-key-0123',
+  discordSignIn: true,
+  dynamoEndpoint: () => store.endpoint,
+});
 afterAll(() => store?.close());
 let discord: FakeDiscordOAuth;
 let api: LocalServer;
@@ -58,7 +62,10 @@ async function signIn(page: Page, user: FakeUser, base = api.url): Promise<void>
  * route requests), signed in, then `run`; afterwards no script error on the page, and the profile
  * closed whatever happened.
  */
-async function asNewUser(run: (page: Page) => Promise<void>, options: { before?: (page: Page) => Promise<unknown> } = {}): Promise<void> {
+async function asNewUser(
+  run: (page: Page) => Promise<void>,
+  options: { before?: (page: Page) => Promise<unknown> } = {},
+): Promise<void> {
   const { context, page, errors } = await openDashboard();
   try {
     await options.before?.(page);
@@ -83,7 +90,11 @@ const slow = (ms: number) => async (route: Route) => {
 };
 
 /** The dashboard API's error envelope, as a refused request would have it. */
-const refusal = (status: number, code: string, message: string) => ({ status, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code, message, requestId: 'test' } }) });
+const refusal = (status: number, code: string, message: string) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify({ success: false, error: { code, message, requestId: 'test' } }),
+});
 
 const problemText = (page: Page) => page.locator('#problem').textContent();
 const keyRows = (page: Page) => page.locator('#keys tbody tr');
@@ -92,10 +103,19 @@ const keyRows = (page: Page) => page.locator('#keys tbody tr');
 const pageCall = async (page: Page, method: string, path: string, body?: unknown) =>
   page.evaluate(
     async ([method, path, body, csrf]) => {
-      const response = await fetch('/dashboard/api' + path, { method, headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch('/dashboard/api' + path, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return response.status;
     },
-    [method, path, body, JSON.parse((await page.locator('#session').textContent()) ?? '{}').csrfToken as string] as const,
+    [
+      method,
+      path,
+      body,
+      JSON.parse((await page.locator('#session').textContent()) ?? '{}').csrfToken as string,
+    ] as const,
   );
 
 describe('the dashboard when requests are repeated, early or refused', () => {
@@ -103,8 +123,14 @@ describe('the dashboard when requests are repeated, early or refused', () => {
     await asNewUser(async (page) => {
       await page.getByText('0 of 5 active keys').waitFor();
       const posts: string[] = [];
-      page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/dashboard/api/keys') && posts.push(request.url()));
-      await page.route('**/dashboard/api/keys', (route) => (route.request().method() === 'POST' ? slow(400)(route) : route.continue()));
+      page.on(
+        'request',
+        (request) =>
+          request.method() === 'POST' && request.url().endsWith('/dashboard/api/keys') && posts.push(request.url()),
+      );
+      await page.route('**/dashboard/api/keys', (route) =>
+        route.request().method() === 'POST' ? slow(400)(route) : route.continue(),
+      );
 
       await page.getByLabel('Key name').fill('clicked twice');
       await page.getByRole('button', { name: 'Create key' }).dblclick();
@@ -132,15 +158,31 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       const relayUrl = await page.getByLabel('Relay URL').inputValue();
       await page.getByLabel('Signing secret').fill('flows-secret');
       const saves: string[] = [];
-      page.on('request', (request) => request.method() !== 'GET' && /\/dashboard\/api\/(webhooks|bots)/.test(request.url()) && saves.push(`${request.method()} ${new URL(request.url()).pathname}`));
-      await page.route('**/dashboard/api/webhooks', (route) => (route.request().method() === 'POST' ? slow(400)(route) : route.continue()));
+      page.on(
+        'request',
+        (request) =>
+          request.method() !== 'GET' &&
+          /\/dashboard\/api\/(webhooks|bots)/.test(request.url()) &&
+          saves.push(`${request.method()} ${new URL(request.url()).pathname}`),
+      );
+      await page.route('**/dashboard/api/webhooks', (route) =>
+        route.request().method() === 'POST' ? slow(400)(route) : route.continue(),
+      );
       await page.getByRole('button', { name: 'Save webhook' }).dblclick();
       await page.getByText(`Webhook ${id} saved: github deliveries are checked.`).waitFor();
 
       discord.failPosts(1);
       const delivery = githubDelivery('star', 'flows-star-1');
       const signature = `sha256=${createHmac('sha256', 'flows-secret').update(delivery.body).digest('hex')}`;
-      expect((await call(relayUrl, { method: 'POST', headers: { ...delivery.headers, 'X-Hub-Signature-256': signature }, body: delivery.body })).json.message).toBe('queued: star');
+      expect(
+        (
+          await call(relayUrl, {
+            method: 'POST',
+            headers: { ...delivery.headers, 'X-Hub-Signature-256': signature },
+            body: delivery.body,
+          })
+        ).json.message,
+      ).toBe('queued: star');
       await page.reload();
       await page.locator('#signed-in').waitFor({ state: 'visible' });
       await page.route('**/replay', slow(400));
@@ -149,15 +191,23 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       await page.waitForTimeout(600);
       expect(await problemText(page)).toBe('');
       // Focus goes to the section's heading, not the page's body.
-      await expect(page.evaluate('document.activeElement && document.activeElement.id')).resolves.toBe('webhooks-title');
+      await expect(page.evaluate('document.activeElement && document.activeElement.id')).resolves.toBe(
+        'webhooks-title',
+      );
 
-      await page.route('**/dashboard/api/bots/*', (route) => (route.request().method() === 'PUT' ? slow(400)(route) : route.continue()));
+      await page.route('**/dashboard/api/bots/*', (route) =>
+        route.request().method() === 'PUT' ? slow(400)(route) : route.continue(),
+      );
       await page.getByLabel('Client id').fill('300000000000007001');
       await page.getByLabel('Bot name').fill('Twice');
       await page.getByRole('button', { name: 'Save bot' }).dblclick();
       await page.getByText('Bot Twice saved: verify it to have it listed.').waitFor();
       await page.waitForTimeout(600);
-      expect(saves).toEqual([`POST /dashboard/api/webhooks`, `POST /dashboard/api/webhooks/${id}/replay`, 'PUT /dashboard/api/bots/300000000000007001']);
+      expect(saves).toEqual([
+        `POST /dashboard/api/webhooks`,
+        `POST /dashboard/api/webhooks/${id}/replay`,
+        'PUT /dashboard/api/bots/300000000000007001',
+      ]);
       expect(await problemText(page)).toBe('');
     });
   }, 60_000);
@@ -177,9 +227,17 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       // The list held back: the GitLab secret is saved before it arrives.
       let first = gate();
       let held = false;
-      await page.route('**/dashboard/api/webhooks', (route) => (route.request().method() === 'GET' && !held ? ((held = true), first.hold(route)) : route.continue()));
+      await page.route('**/dashboard/api/webhooks', (route) =>
+        route.request().method() === 'GET' && !held ? ((held = true), first.hold(route)) : route.continue(),
+      );
       const sent: unknown[] = [];
-      page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/dashboard/api/webhooks') && sent.push(request.postDataJSON()));
+      page.on(
+        'request',
+        (request) =>
+          request.method() === 'POST' &&
+          request.url().endsWith('/dashboard/api/webhooks') &&
+          sent.push(request.postDataJSON()),
+      );
       await page.reload();
       await page.locator('#signed-in').waitFor({ state: 'visible' });
       await page.getByLabel('Discord webhook URL').fill(url);
@@ -213,10 +271,21 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       const key = await page.locator('#new-key-value').inputValue();
       const clientId = '300000000000007002';
       const unseen = { avatar: 'https://cdn.example/f.png', website: 'https://flows.example', tags: ['utility'] };
-      expect((await call(`${api.url}/v1/bots/${clientId}`, { key, method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Flows', ...unseen }) })).status).toBe(201);
+      expect(
+        (
+          await call(`${api.url}/v1/bots/${clientId}`, {
+            key,
+            method: 'PUT',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ name: 'Flows', ...unseen }),
+          })
+        ).status,
+      ).toBe(201);
 
       const list = gate();
-      await page.route('**/dashboard/api/bots', (route) => (route.request().method() === 'GET' ? list.hold(route) : route.continue()));
+      await page.route('**/dashboard/api/bots', (route) =>
+        route.request().method() === 'GET' ? list.hold(route) : route.continue(),
+      );
       await page.reload();
       await page.locator('#signed-in').waitFor({ state: 'visible' });
       await page.getByLabel('Client id').fill(clientId);
@@ -229,7 +298,10 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       await page.getByRole('button', { name: 'Edit Flows' }).waitFor();
       await page.getByRole('button', { name: 'Save bot' }).click();
       await page.getByText('Bot Flows 2 saved: verify it to have it listed.').waitFor();
-      expect((await call(`${api.url}/v1/bots/${clientId}`, { key })).json.data).toMatchObject({ name: 'Flows 2', ...unseen });
+      expect((await call(`${api.url}/v1/bots/${clientId}`, { key })).json.data).toMatchObject({
+        name: 'Flows 2',
+        ...unseen,
+      });
     });
   }, 60_000);
 
@@ -237,18 +309,27 @@ describe('the dashboard when requests are repeated, early or refused', () => {
     await asNewUser(
       async (page) => {
         await page.locator('#problem', { hasText: 'Too many requests; retry in 30 seconds' }).waitFor();
-        await page.getByLabel('Discord webhook URL').fill('https://discord.com/api/webhooks/1234567890123457003/aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789');
+        await page
+          .getByLabel('Discord webhook URL')
+          .fill('https://discord.com/api/webhooks/1234567890123457003/aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789');
         await page.getByLabel('Discord webhook URL').press('x');
         await page.locator('#no-webhooks').waitFor({ state: 'visible' });
       },
-      { before: (page) => page.route(`${api.url}/webhooks`, (route) => route.fulfill(refusal(429, 'RATE_LIMITED', 'Too many requests; retry in 30 seconds'))) },
+      {
+        before: (page) =>
+          page.route(`${api.url}/webhooks`, (route) =>
+            route.fulfill(refusal(429, 'RATE_LIMITED', 'Too many requests; retry in 30 seconds')),
+          ),
+      },
     );
   }, 60_000);
 
   test('a refused sign-out says why and stays on the page; a refused key creation refreshes the keys and their count', async () => {
     await asNewUser(async (page) => {
       await page.getByText('0 of 5 active keys').waitFor();
-      await page.route('**/dashboard/api/signout', (route) => route.fulfill(refusal(503, 'SERVICE_UNAVAILABLE', 'A storage dependency is unavailable; retry shortly')));
+      await page.route('**/dashboard/api/signout', (route) =>
+        route.fulfill(refusal(503, 'SERVICE_UNAVAILABLE', 'A storage dependency is unavailable; retry shortly')),
+      );
       let navigated = false;
       page.on('framenavigated', () => (navigated = true));
       await page.getByRole('button', { name: 'Sign out' }).click();
@@ -258,7 +339,8 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       await expect(page.locator('#signed-in').isVisible()).resolves.toBe(true);
 
       // Another tab fills the account's five slots: this page's creation is refused, and then shows them.
-      for (let n = 0; n < 5; n += 1) expect(await pageCall(page, 'POST', '/keys', { name: `elsewhere ${n}` })).toBe(201);
+      for (let n = 0; n < 5; n += 1)
+        expect(await pageCall(page, 'POST', '/keys', { name: `elsewhere ${n}` })).toBe(201);
       await page.getByLabel('Key name').fill('one too many');
       await page.getByRole('button', { name: 'Create key' }).click();
       await page.locator('#problem', { hasText: 'revoke one first' }).waitFor();

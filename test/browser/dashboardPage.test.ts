@@ -24,7 +24,10 @@ let browser: Browser;
 beforeAll(() => void ({ discord, api, browser } = dashboard));
 
 /** A fresh browser profile (its own cookies) on the dashboard, with console errors (CSP violations, script errors) collected. */
-async function openDashboard(width = 1280, javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+async function openDashboard(
+  width = 1280,
+  javaScriptEnabled = true,
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -51,7 +54,11 @@ async function runHeartbeatSnippet(snippet: string, apiKey: string): Promise<voi
   let tick: (() => Promise<void>) | undefined;
   const sent: Promise<unknown>[] = [];
   const guilds = Object.assign(new Map([...Array(42).keys()].map((n) => [String(n), { memberCount: 10 }])), {
-    reduce<T>(this: Map<string, { memberCount: number }>, add: (sum: T, guild: { memberCount: number }) => T, start: T) {
+    reduce<T>(
+      this: Map<string, { memberCount: number }>,
+      add: (sum: T, guild: { memberCount: number }) => T,
+      start: T,
+    ) {
       return [...this.values()].reduce(add, start);
     },
   });
@@ -74,7 +81,17 @@ async function runHeartbeatSnippet(snippet: string, apiKey: string): Promise<voi
     return request;
   };
   const run = new Function('require', 'process', 'fetch', 'setInterval', 'console', snippet);
-  run(fakeRequire, { env: { CBK_API_KEY: apiKey, DISCORD_TOKEN: 'unused' }, uptime: () => 12, memoryUsage: () => ({ rss: 64 * 1048576 }) }, tracked, () => 0, console);
+  run(
+    fakeRequire,
+    {
+      env: { CBK_API_KEY: apiKey, DISCORD_TOKEN: 'unused' },
+      uptime: () => 12,
+      memoryUsage: () => ({ rss: 64 * 1048576 }),
+    },
+    tracked,
+    () => 0,
+    console,
+  );
   await tick?.();
   expect(sent).toHaveLength(1);
   expect(((await sent[0]) as Response).status).toBe(200);
@@ -111,7 +128,9 @@ describe('the dashboard in Chromium', () => {
       for (const span of ['minutes', 'hours', 'days']) {
         const chart = page.locator(`#chart-${span}`);
         await expect(chart.getAttribute('alt')).resolves.toMatch(/: 3 let through, 0 refused \(429\)$/);
-        await expect(chart.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).resolves.toBe(640);
+        await expect(
+          chart.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+        ).resolves.toBe(640);
       }
       // README.md shows this screenshot as docs/dashboard.png: when the page's look changes, run this
       // suite and copy artifacts/dashboard.png there (1280 px wide, the whole page).
@@ -142,7 +161,7 @@ describe('the dashboard in Chromium', () => {
     }
   }, 60_000);
 
-  test('a second account sees none of the first one\'s keys', async () => {
+  test("a second account sees none of the first one's keys", async () => {
     const first = await openDashboard();
     const second = await openDashboard();
     try {
@@ -170,7 +189,16 @@ describe('the dashboard in Chromium', () => {
       await page.goto(`${api.url}/dashboard`);
       await signIn(page, { id: '200000000000000023', username: 'csrf' });
       // A script of the page's own origin that does not send the token (as a forged form post would not).
-      const status = await page.evaluate(async () => (await fetch('/dashboard/api/keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'forged' }) })).status);
+      const status = await page.evaluate(
+        async () =>
+          (
+            await fetch('/dashboard/api/keys', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ name: 'forged' }),
+            })
+          ).status,
+      );
       expect(status).toBe(403);
       await page.reload();
       await page.locator('#no-keys').waitFor({ state: 'visible' });
@@ -214,11 +242,26 @@ describe('the dashboard in Chromium', () => {
       await expect(row.locator('td').nth(4).textContent()).resolves.toBe('online');
       await expect(page.locator('#bot-token').inputValue()).resolves.toBe('');
       const listed = await call(`${api.url}/v1/bots?limit=100`, { key });
-      expect(listed.json.data.bots).toEqual(expect.arrayContaining([expect.objectContaining({ clientId, name: 'Helper <i>bot</i>', guilds: 42, online: true })]));
+      expect(listed.json.data.bots).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ clientId, name: 'Helper <i>bot</i>', guilds: 42, online: true }),
+        ]),
+      );
 
       // What the form does not show (set through the API) survives an edit on the page.
-      const unseen = { avatar: 'https://cdn.example/a.png', website: 'https://helper.example', supportServer: 'https://discord.gg/helper', version: '2.1.0', tags: ['utility', 'fun'] };
-      const put = await call(`${api.url}/v1/bots/${clientId}`, { key, method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Helper <i>bot</i>', description: 'Helps', ...unseen }) });
+      const unseen = {
+        avatar: 'https://cdn.example/a.png',
+        website: 'https://helper.example',
+        supportServer: 'https://discord.gg/helper',
+        version: '2.1.0',
+        tags: ['utility', 'fun'],
+      };
+      const put = await call(`${api.url}/v1/bots/${clientId}`, {
+        key,
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Helper <i>bot</i>', description: 'Helps', ...unseen }),
+      });
       expect(put.status).toBe(200);
       await page.reload();
       await page.locator('#signed-in').waitFor({ state: 'visible' });
@@ -227,7 +270,11 @@ describe('the dashboard in Chromium', () => {
       await page.getByLabel('Bot name').fill('Helper 2');
       await page.getByRole('button', { name: 'Save bot' }).click();
       await page.getByText('Bot Helper 2 saved.').waitFor();
-      expect((await call(`${api.url}/v1/bots/${clientId}`, { key })).json.data).toMatchObject({ name: 'Helper 2', description: 'Helps', ...unseen });
+      expect((await call(`${api.url}/v1/bots/${clientId}`, { key })).json.data).toMatchObject({
+        name: 'Helper 2',
+        description: 'Helps',
+        ...unseen,
+      });
       page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Delete Helper 2' }).click();
       await page.getByText('Bot Helper 2 deleted.').waitFor();
@@ -258,7 +305,15 @@ describe('the dashboard in Chromium', () => {
       discord.failPosts(1);
       const delivery = githubDelivery('star', 'browser-star-1');
       const signature = `sha256=${createHmac('sha256', 'a-signing-secret').update(delivery.body).digest('hex')}`;
-      expect((await call(relayUrl, { method: 'POST', headers: { ...delivery.headers, 'X-Hub-Signature-256': signature }, body: delivery.body })).json.message).toBe('queued: star');
+      expect(
+        (
+          await call(relayUrl, {
+            method: 'POST',
+            headers: { ...delivery.headers, 'X-Hub-Signature-256': signature },
+            body: delivery.body,
+          })
+        ).json.message,
+      ).toBe('queued: star');
       await page.reload();
       await page.locator('#signed-in').waitFor({ state: 'visible' });
       const row = page.locator('#webhooks tbody tr').first();
@@ -300,27 +355,31 @@ describe('the dashboard in Chromium', () => {
     }
   }, 60_000);
 
-  test.each([1280, 390])('at %i px, signed out and signed in with a key listed: accessible, no horizontal scroll', async (width) => {
-    const { context, page, problems } = await openDashboard(width);
-    try {
-      await expectAccessiblePage(page, width);
-      await signIn(page, { id: `20000000000000009${width === 390 ? 1 : 2}`, username: `wide${width}` });
-      await page.getByLabel('Key name').fill('audited');
-      await page.getByRole('button', { name: 'Create key' }).click();
-      await page.locator('#new-key').waitFor({ state: 'visible' });
-      await page.getByRole('button', { name: 'Usage audited' }).click();
-      await page.locator('#usage').waitFor({ state: 'visible' });
-      // A bot listed, its proof form and its heartbeat snippet open too.
-      await page.getByLabel('Client id').fill(`30000000000000${width}`);
-      await page.getByLabel('Bot name').fill('Audited bot');
-      await page.getByRole('button', { name: 'Save bot' }).click();
-      await page.locator('#heartbeat').waitFor({ state: 'visible' });
-      await page.getByRole('button', { name: 'Verify Audited bot' }).click();
-      await page.locator('#verify-bot').waitFor({ state: 'visible' });
-      await expectAccessiblePage(page, width);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 60_000);
+  test.each([1280, 390])(
+    'at %i px, signed out and signed in with a key listed: accessible, no horizontal scroll',
+    async (width) => {
+      const { context, page, problems } = await openDashboard(width);
+      try {
+        await expectAccessiblePage(page, width);
+        await signIn(page, { id: `20000000000000009${width === 390 ? 1 : 2}`, username: `wide${width}` });
+        await page.getByLabel('Key name').fill('audited');
+        await page.getByRole('button', { name: 'Create key' }).click();
+        await page.locator('#new-key').waitFor({ state: 'visible' });
+        await page.getByRole('button', { name: 'Usage audited' }).click();
+        await page.locator('#usage').waitFor({ state: 'visible' });
+        // A bot listed, its proof form and its heartbeat snippet open too.
+        await page.getByLabel('Client id').fill(`30000000000000${width}`);
+        await page.getByLabel('Bot name').fill('Audited bot');
+        await page.getByRole('button', { name: 'Save bot' }).click();
+        await page.locator('#heartbeat').waitFor({ state: 'visible' });
+        await page.getByRole('button', { name: 'Verify Audited bot' }).click();
+        await page.locator('#verify-bot').waitFor({ state: 'visible' });
+        await expectAccessiblePage(page, width);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -32,7 +32,13 @@ const [HOOK_ID, HOOK_TOKEN] = ['1234567890123456789', 'aBcDeFgHiJkLmNoPqRsTuVwXy
 
 type Rect = { x: number; y: number; width: number; height: number };
 /** What the tests read of the page (the project compiles without DOM types); a DOMRect's fields are getters: read them one by one. */
-type Element = { getBoundingClientRect(): Rect; scrollWidth: number; clientWidth: number; querySelectorAll(selector: string): Element[]; getAttribute(name: string): string | null };
+type Element = {
+  getBoundingClientRect(): Rect;
+  scrollWidth: number;
+  clientWidth: number;
+  querySelectorAll(selector: string): Element[];
+  getAttribute(name: string): string | null;
+};
 
 /** Each table region's overflow, and each of its buttons that is not wholly inside it or the viewport. */
 const layout = (page: Page) =>
@@ -42,10 +48,27 @@ const layout = (page: Page) =>
       const viewport = (globalThis as unknown as { innerWidth: number }).innerWidth;
       const buttons = [...region.querySelectorAll('button')];
       const outside = buttons
-        .map((button) => ({ label: button.getAttribute('aria-label'), x: button.getBoundingClientRect().x, width: button.getBoundingClientRect().width }))
-        .filter(({ x, width }) => x < box.x - 0.5 || x + width > box.x + box.width + 0.5 || x < 0 || x + width > viewport + 0.5)
-        .map(({ label, x, width }) => ({ label, left: Math.round(x), right: Math.round(x + width), region: [Math.round(box.x), Math.round(box.x + box.width)] }));
-      return { region: region.getAttribute('aria-label'), buttons: buttons.length, scrolls: region.scrollWidth > region.clientWidth, outside };
+        .map((button) => ({
+          label: button.getAttribute('aria-label'),
+          x: button.getBoundingClientRect().x,
+          width: button.getBoundingClientRect().width,
+        }))
+        .filter(
+          ({ x, width }) =>
+            x < box.x - 0.5 || x + width > box.x + box.width + 0.5 || x < 0 || x + width > viewport + 0.5,
+        )
+        .map(({ label, x, width }) => ({
+          label,
+          left: Math.round(x),
+          right: Math.round(x + width),
+          region: [Math.round(box.x), Math.round(box.x + box.width)],
+        }));
+      return {
+        region: region.getAttribute('aria-label'),
+        buttons: buttons.length,
+        scrolls: region.scrollWidth > region.clientWidth,
+        outside,
+      };
     }),
   );
 
@@ -105,7 +128,15 @@ describe('the dashboard tables with long names', () => {
       discord.failPosts(1);
       const delivery = githubDelivery('pull_request_review_comment', 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6');
       const signature = `sha256=${createHmac('sha256', 'a-signing-secret').update(delivery.body).digest('hex')}`;
-      expect((await call(relayUrl, { method: 'POST', headers: { ...delivery.headers, 'X-Hub-Signature-256': signature }, body: delivery.body })).json.message).toMatch(/^queued: /);
+      expect(
+        (
+          await call(relayUrl, {
+            method: 'POST',
+            headers: { ...delivery.headers, 'X-Hub-Signature-256': signature },
+            body: delivery.body,
+          })
+        ).json.message,
+      ).toMatch(/^queued: /);
 
       await page.reload();
       await page.locator('#signed-in').waitFor({ state: 'visible' });

@@ -32,7 +32,13 @@ type Img = { naturalWidth: number; naturalHeight: number; dataset: Record<string
 describe('the docs page in Chromium', () => {
   test('loads with no script error and no CSP violation; every gallery image decodes', async () => {
     await page.waitForLoadState('load');
-    const gallery = await page.$$eval('.gallery img', (imgs) => imgs.map((img) => ({ route: (img as unknown as Img).dataset.route, width: (img as unknown as Img).naturalWidth, height: (img as unknown as Img).naturalHeight })));
+    const gallery = await page.$$eval('.gallery img', (imgs) =>
+      imgs.map((img) => ({
+        route: (img as unknown as Img).dataset.route,
+        width: (img as unknown as Img).naturalWidth,
+        height: (img as unknown as Img).naturalHeight,
+      })),
+    );
     expect(gallery.map((item) => item.route).sort()).toEqual(svgRoutes.map((route) => route.id).sort());
     for (const item of gallery) {
       expect(item.width).toBeGreaterThan(0);
@@ -51,7 +57,12 @@ describe('the docs page in Chromium', () => {
   test('the reference lists every route of the table', async () => {
     const articles = await page.$$eval('article[id]', (elements) => elements.map((element) => element.id));
     // And the HEAD a probed route's path answers.
-    expect(articles.sort()).toEqual([...routeList.map((route) => route.id), ...routeList.filter((route) => route.probe).map((route) => `${route.id}Probe`)].sort());
+    expect(articles.sort()).toEqual(
+      [
+        ...routeList.map((route) => route.id),
+        ...routeList.filter((route) => route.probe).map((route) => `${route.id}Probe`),
+      ].sort(),
+    );
   });
 
   test('the form round-trips: a gallery route as PNG with a key, drawn from a real picture', async () => {
@@ -64,7 +75,10 @@ describe('the docs page in Chromium', () => {
     await page.click('#try button[type="submit"]');
     await page.waitForSelector('#try-image:not([hidden])');
     expect(await page.textContent('#try-status')).toMatch(/^200 image\/png \(\d+ requests left this minute\)$/);
-    const size = await page.$eval('#try-image', (img) => [(img as unknown as Img).naturalWidth, (img as unknown as Img).naturalHeight]);
+    const size = await page.$eval('#try-image', (img) => [
+      (img as unknown as Img).naturalWidth,
+      (img as unknown as Img).naturalHeight,
+    ]);
     expect(size).toEqual([300, 512]);
   });
 
@@ -73,12 +87,18 @@ describe('the docs page in Chromium', () => {
     await page.click('#try button[type="submit"]');
     await page.waitForSelector('#try-json:not([hidden])');
     expect(await page.textContent('#try-status')).toMatch(/^200 application\/json/);
-    expect(JSON.parse((await page.textContent('#try-json')) ?? '')).toMatchObject({ success: true, data: { bots: [] } });
+    expect(JSON.parse((await page.textContent('#try-json')) ?? '')).toMatchObject({
+      success: true,
+      data: { bots: [] },
+    });
 
     await page.fill('#try-key', 'not-a-key');
     await page.click('#try button[type="submit"]');
     await page.waitForSelector('#try-status:text-matches("^401")');
-    expect(JSON.parse((await page.textContent('#try-json')) ?? '')).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
+    expect(JSON.parse((await page.textContent('#try-json')) ?? '')).toMatchObject({
+      success: false,
+      error: { code: 'UNAUTHORIZED' },
+    });
     expect(problems.filter((problem) => !/401/.test(problem))).toEqual([]);
   });
 });

@@ -34,28 +34,43 @@ async function open(path: string, width: number): Promise<{ page: Page; problems
 }
 
 describe.each(Object.entries(PAGES))('the %s page', (_name, path) => {
-  test.each(WIDTHS)('at %i px: a <main> landmark, no horizontal scroll, focusable scroll regions, 0 axe violations', async (width) => {
-    const { page, problems } = await open(path, width);
-    try {
-      await expectAccessiblePage(page, width);
-      expect(problems).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  }, 60_000);
+  test.each(WIDTHS)(
+    'at %i px: a <main> landmark, no horizontal scroll, focusable scroll regions, 0 axe violations',
+    async (width) => {
+      const { page, problems } = await open(path, width);
+      try {
+        await expectAccessiblePage(page, width);
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('the docs page text', () => {
   test('gallery captions and the reference show code as <code>, never literal backticks', async () => {
     const { page } = await open(PAGES.docs, 1280);
     try {
-      const captions = await page.$$eval('.card strong', (elements) => elements.map((element) => ({ text: element.textContent ?? '', code: element.querySelectorAll('code').length })));
+      const captions = await page.$$eval('.card strong', (elements) =>
+        elements.map((element) => ({ text: element.textContent ?? '', code: element.querySelectorAll('code').length })),
+      );
       expect(captions.length).toBeGreaterThan(0);
       for (const caption of captions) expect(caption.text).not.toContain('`');
       // The contrast filter's summary names `amount`: shown as code.
       expect(captions.some((caption) => caption.code > 0)).toBe(true);
-      expect(await page.$$eval('.card img', (images) => images.map((image) => image.getAttribute('alt') ?? '').filter((alt) => alt === '' || alt.includes('`')))).toEqual([]);
-      expect(await page.$$eval('main p, main li', (elements) => elements.filter((element) => (element.textContent ?? '').includes('`')).length)).toBe(0);
+      expect(
+        await page.$$eval('.card img', (images) =>
+          images.map((image) => image.getAttribute('alt') ?? '').filter((alt) => alt === '' || alt.includes('`')),
+        ),
+      ).toEqual([]);
+      expect(
+        await page.$$eval(
+          'main p, main li',
+          (elements) => elements.filter((element) => (element.textContent ?? '').includes('`')).length,
+        ),
+      ).toBe(0);
     } finally {
       await page.close();
     }
@@ -68,12 +83,18 @@ describe('the relay page builder', () => {
     try {
       const [id, token] = ['1234567890123456789', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'];
       await page.fill('#discord-url', ` https://discord.com/api/webhooks/${id}/${token}/ `);
-      await expect(page.inputValue('input[data-provider="github"]')).resolves.toBe(`${api.url}/webhooks/${id}/${token}/github`);
+      await expect(page.inputValue('input[data-provider="github"]')).resolves.toBe(
+        `${api.url}/webhooks/${id}/${token}/github`,
+      );
       await expect(page.textContent('#problem')).resolves.toBe('');
       // Events typed under a provider become its URL's events parameter.
       await page.fill('input[data-events="github"]', 'push, -pull_request.labeled');
-      await expect(page.inputValue('input[data-provider="github"]')).resolves.toBe(`${api.url}/webhooks/${id}/${token}/github?events=push%2C-pull_request.labeled`);
-      await expect(page.inputValue('input[data-provider="gitlab"]')).resolves.toBe(`${api.url}/webhooks/${id}/${token}/gitlab`);
+      await expect(page.inputValue('input[data-provider="github"]')).resolves.toBe(
+        `${api.url}/webhooks/${id}/${token}/github?events=push%2C-pull_request.labeled`,
+      );
+      await expect(page.inputValue('input[data-provider="gitlab"]')).resolves.toBe(
+        `${api.url}/webhooks/${id}/${token}/gitlab`,
+      );
       // An id past 2^64 - 1 is no snowflake: the server would refuse it, so no relay URL is built.
       await page.fill('#discord-url', `https://discord.com/api/webhooks/18446744073709551616/${token}`);
       await expect(page.inputValue('input[data-provider="github"]')).resolves.toBe('');

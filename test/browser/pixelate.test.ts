@@ -41,21 +41,30 @@ describe('pixelate in Chromium', () => {
     [100, 71, 7, 'translucent noise'],
     [75, 50, 16, 'translucent noise'],
     [200, 120, 16, 'gradient'],
-  ])('%ix%i in blocks of %i (%s): every block is one flat colour, the picture where the block starts', async (width, height, block, kind) => {
-    const png = kind === 'gradient' ? gradientPng(128) : noisePng(width, height, width * 1000 + block, kind.startsWith('translucent'));
-    const image = inlinePng(png);
-    const filtered = await chromiumRender(renderFiltered({ image, width, height }, pixelate(block), 'test'));
-    const original = await chromiumRender(svgDocument({ width, height }, h('title', {}, 'original'), picture(image, { x: 0, y: 0, width, height })));
-    expect([filtered.width, filtered.height]).toEqual([width, height]);
-    expect([original.width, original.height]).toEqual([width, height]);
+  ])(
+    '%ix%i in blocks of %i (%s): every block is one flat colour, the picture where the block starts',
+    async (width, height, block, kind) => {
+      const png =
+        kind === 'gradient'
+          ? gradientPng(128)
+          : noisePng(width, height, width * 1000 + block, kind.startsWith('translucent'));
+      const image = inlinePng(png);
+      const filtered = await chromiumRender(renderFiltered({ image, width, height }, pixelate(block), 'test'));
+      const original = await chromiumRender(
+        svgDocument({ width, height }, h('title', {}, 'original'), picture(image, { x: 0, y: 0, width, height })),
+      );
+      expect([filtered.width, filtered.height]).toEqual([width, height]);
+      expect([original.width, original.height]).toEqual([width, height]);
 
-    const { blocks, problems } = blocksOf(filtered, block, close);
-    let clear = 0;
-    for (const { x, y, reference } of blocks) {
-      if (!close(reference, pixel(original, x, y))) problems.push(`block at ${x},${y} is ${reference}, the picture there ${pixel(original, x, y)}`);
-      if (reference[3] === 0) clear += 1;
-    }
-    expect(problems.slice(0, 5)).toEqual([]);
-    if (kind.startsWith('translucent')) expect(clear).toBeGreaterThan(0);
-  });
+      const { blocks, problems } = blocksOf(filtered, block, close);
+      let clear = 0;
+      for (const { x, y, reference } of blocks) {
+        if (!close(reference, pixel(original, x, y)))
+          problems.push(`block at ${x},${y} is ${reference}, the picture there ${pixel(original, x, y)}`);
+        if (reference[3] === 0) clear += 1;
+      }
+      expect(problems.slice(0, 5)).toEqual([]);
+      if (kind.startsWith('translucent')) expect(clear).toBeGreaterThan(0);
+    },
+  );
 });

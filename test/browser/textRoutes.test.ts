@@ -37,10 +37,23 @@ function differing(a: Raster, b: Raster, tolerance = 48): number {
 }
 
 const cases = async (): Promise<[string, string][]> => {
-  const drawn = await Promise.all(svgRoutes.map(async (route): Promise<[string, string]> => [route.id, (await exampleDrawer(route)()).body]));
+  const drawn = await Promise.all(
+    svgRoutes.map(async (route): Promise<[string, string]> => [route.id, (await exampleDrawer(route)()).body]),
+  );
   return [
     ...drawn.filter(([, svg]) => svg.includes('role="img"')),
-    ['rank card, Japanese name and emoji', renderRankCard({ username: 'さくら 桜🌸 👍🏽 🇯🇵', level: 12, xp: 345, requiredXp: 1000, rank: 7, status: 'idle', theme: 'dark' })],
+    [
+      'rank card, Japanese name and emoji',
+      renderRankCard({
+        username: 'さくら 桜🌸 👍🏽 🇯🇵',
+        level: 12,
+        xp: 345,
+        requiredXp: 1000,
+        rank: 7,
+        status: 'idle',
+        theme: 'dark',
+      }),
+    ],
   ];
 };
 
@@ -50,9 +63,16 @@ describe('Chromium, resvg and our PNG draw text routes alike', () => {
     expect(all.length).toBeGreaterThanOrEqual(6);
     const report: string[] = [];
     for (const [name, svg] of all) {
-      const [inChromium, inResvg, png] = [await chromiumRender(page, svg), decodePng(rasterize(svg).png), decodePng(await svgToPng(svg))];
+      const [inChromium, inResvg, png] = [
+        await chromiumRender(page, svg),
+        decodePng(rasterize(svg).png),
+        decodePng(await svgToPng(svg)),
+      ];
       const [browserShare, pngShare] = [differing(inChromium, inResvg), differing(png, inResvg, 2)];
-      if (browserShare > 0.01 || pngShare > 0) report.push(`${name}: Chromium ${(browserShare * 100).toFixed(2)}% of pixels, PNG ${(pngShare * 100).toFixed(2)}%`);
+      if (browserShare > 0.01 || pngShare > 0)
+        report.push(
+          `${name}: Chromium ${(browserShare * 100).toFixed(2)}% of pixels, PNG ${(pngShare * 100).toFixed(2)}%`,
+        );
     }
     expect(report).toEqual([]);
   }, 120_000);

@@ -14,7 +14,12 @@ test('each bot read and write takes one from the quota; past it a bot route answ
   await awayFromWindowEdge();
   const bot = '/v1/bots/300000000000000001';
   const json = (method: string, path: string, body?: unknown) =>
-    call(`${api.url}${path}`, { key: KEY, method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    call(`${api.url}${path}`, {
+      key: KEY,
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   const steps: [string, string, unknown?][] = [
     ['PUT', bot, { name: 'Counted' }],
     ['GET', bot],
@@ -32,7 +37,10 @@ test('each bot read and write takes one from the quota; past it a bot route answ
   }
   expect(remaining).toEqual([5, 4, 3, 2, 1, 0]);
 
-  for (const [method, path] of [['GET', `${bot}/stats`], ['DELETE', bot]]) {
+  for (const [method, path] of [
+    ['GET', `${bot}/stats`],
+    ['DELETE', bot],
+  ]) {
     const refused = await json(method as string, path as string);
     expectErrorEnvelope(refused, 429, 'RATE_LIMITED');
     expect(rateHeaders(refused).remaining).toBe(0);

@@ -30,11 +30,19 @@ afterAll(async () => {
 let next = 0;
 const newId = () => String(200000000000000000n + BigInt((next += 1)));
 const json = (key: string, method: string, path: string, body?: unknown) =>
-  call(`${api.url}${path}`, { key, method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-const register = (key: string, clientId: string, body: unknown = { name: `Bot ${clientId.slice(-3)}` }) => json(key, 'PUT', `/v1/bots/${clientId}`, body);
+  call(`${api.url}${path}`, {
+    key,
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const register = (key: string, clientId: string, body: unknown = { name: `Bot ${clientId.slice(-3)}` }) =>
+  json(key, 'PUT', `/v1/bots/${clientId}`, body);
 /** The bot's token, as its application's owner has it (the fake Discord knows it from now on). */
-const tokenOf = (clientId: string, name = `App ${clientId.slice(-3)}`, description?: string) => discord.addApplication({ id: clientId, name, ...(description ? { description } : {}) });
-const verify = (key: string, clientId: string, botToken = tokenOf(clientId)) => json(key, 'POST', `/v1/bots/${clientId}/verify`, { botToken });
+const tokenOf = (clientId: string, name = `App ${clientId.slice(-3)}`, description?: string) =>
+  discord.addApplication({ id: clientId, name, ...(description ? { description } : {}) });
+const verify = (key: string, clientId: string, botToken = tokenOf(clientId)) =>
+  json(key, 'POST', `/v1/bots/${clientId}/verify`, { botToken });
 /** Registered and verified: public ones are listed. */
 async function registerListed(key: string, clientId: string, body?: unknown): Promise<Reply> {
   const reply = await register(key, clientId, body);
@@ -44,12 +52,18 @@ async function registerListed(key: string, clientId: string, body?: unknown): Pr
 
 function expectData(reply: Reply, status = 200) {
   expect(reply.status).toBe(status);
-  expect(reply.json).toMatchObject({ success: true, meta: { requestId: expect.any(String), generatedAt: expect.any(String) } });
+  expect(reply.json).toMatchObject({
+    success: true,
+    meta: { requestId: expect.any(String), generatedAt: expect.any(String) },
+  });
   return reply.json.data;
 }
 
 /** Status and error, the client id in the message made generic: an unknown id's answer compares equal. */
-const answer = (reply: Reply, clientId: string) => ({ status: reply.status, error: { ...reply.json.error, message: reply.json.error.message.replace(clientId, 'ID') } });
+const answer = (reply: Reply, clientId: string) => ({
+  status: reply.status,
+  error: { ...reply.json.error, message: reply.json.error.message.replace(clientId, 'ID') },
+});
 /** Another key's writes: a bot it may not read answers them as an unknown id does (a registration, which would create an unknown id, says how to claim it). */
 const OTHERS_WRITES: [string, string, unknown][] = [
   ['PUT', '', { name: 'Taken over' }],
@@ -65,11 +79,16 @@ async function expectWritesAsAbsent(clientId: string) {
     const route = routeList.find((r) => r.method === method && r.path === `/v1/bots/{clientId}${suffix}`);
     expect([method, suffix, route?.errors]).toEqual([method, suffix, expect.arrayContaining(['NOT_FOUND'])]);
     const registering = method === 'PUT' && suffix === '';
-    if (registering) expect(reply.json.error.message).toBe(`No bot ${clientId} of this account to replace; if the application is yours, prove it with its bot token (POST /v1/bots/${clientId}/verify) to claim it`);
+    if (registering)
+      expect(reply.json.error.message).toBe(
+        `No bot ${clientId} of this account to replace; if the application is yours, prove it with its bot token (POST /v1/bots/${clientId}/verify) to claim it`,
+      );
     else {
       // Word for word the answer about a bot that does not exist.
       const absent = newId();
-      expect(answer(reply, clientId)).toEqual(answer(await json(OTHER, method, `/v1/bots/${absent}${suffix}`, body), absent));
+      expect(answer(reply, clientId)).toEqual(
+        answer(await json(OTHER, method, `/v1/bots/${absent}${suffix}`, body), absent),
+      );
     }
   }
 }
@@ -77,15 +96,33 @@ async function expectWritesAsAbsent(clientId: string) {
 describe('register and ownership', () => {
   test('the first key to register owns the bot; the owner may update it; another key gets 404 until it is verified, then 403', async () => {
     const clientId = newId();
-    const created = expectData(await register(OWNER, clientId, { name: 'Melody', tags: ['Music', 'music'], description: 'Plays songs' }), 201);
-    expect(created).toMatchObject({ clientId, name: 'Melody', tags: ['music'], public: true, owned: true, online: false, stats: null });
-    expect(expectData(await register(OWNER, clientId, { name: 'Melody 2' }))).toMatchObject({ name: 'Melody 2', description: null, owned: true });
+    const created = expectData(
+      await register(OWNER, clientId, { name: 'Melody', tags: ['Music', 'music'], description: 'Plays songs' }),
+      201,
+    );
+    expect(created).toMatchObject({
+      clientId,
+      name: 'Melody',
+      tags: ['music'],
+      public: true,
+      owned: true,
+      online: false,
+      stats: null,
+    });
+    expect(expectData(await register(OWNER, clientId, { name: 'Melody 2' }))).toMatchObject({
+      name: 'Melody 2',
+      description: null,
+      owned: true,
+    });
     // Unverified: as absent to others (see 'unverified claims').
     expectErrorEnvelope(await register(OTHER, clientId, { name: 'Mine now' }), 404, 'NOT_FOUND');
     // Verified, so other accounts read it too, and are refused its writes.
     expect((await verify(OWNER, clientId)).status).toBe(200);
     expectErrorEnvelope(await register(OTHER, clientId, { name: 'Mine now' }), 403, 'FORBIDDEN');
-    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Melody 2', owned: false });
+    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({
+      name: 'Melody 2',
+      owned: false,
+    });
   });
 
   test("two keys racing to register one bot: exactly one 201, the other 404 (the winner's claim is unverified)", async () => {
@@ -96,21 +133,32 @@ describe('register and ownership', () => {
 });
 
 describe('proof of control (the bot token, asked of Discord once)', () => {
-  const listedIds = async () => (expectData(await json(OTHER, 'GET', '/v1/bots?limit=100')).bots as { clientId: string }[]).map((bot) => bot.clientId);
+  const listedIds = async () =>
+    (expectData(await json(OTHER, 'GET', '/v1/bots?limit=100')).bots as { clientId: string }[]).map(
+      (bot) => bot.clientId,
+    );
 
   test('a registration is unverified and not listed until its owner shows Discord the bot token', async () => {
     const clientId = newId();
-    expect(expectData(await register(OWNER, clientId, { name: 'Claimed' }), 201)).toMatchObject({ verified: false, public: true });
+    expect(expectData(await register(OWNER, clientId, { name: 'Claimed' }), 201)).toMatchObject({
+      verified: false,
+      public: true,
+    });
     expect(await listedIds()).not.toContain(clientId);
     // Read by id by its owner only (see 'unverified claims').
-    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Claimed', verified: false });
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({
+      name: 'Claimed',
+      verified: false,
+    });
     const botToken = tokenOf(clientId);
     const verified = await verify(OWNER, clientId, botToken);
     // The owner's profile stays as they wrote it, now verified; the token is in no answer.
     expect(expectData(verified)).toMatchObject({ clientId, name: 'Claimed', verified: true, owned: true });
     expect(verified.text).not.toContain(botToken);
     expect(await listedIds()).toContain(clientId);
-    expect(discord.seen.filter((request) => request.path === '/api/applications/@me').at(-1)?.authorization).toBe(`Bot ${botToken}`);
+    expect(discord.seen.filter((request) => request.path === '/api/applications/@me').at(-1)?.authorization).toBe(
+      `Bot ${botToken}`,
+    );
     // Verifying again changes nothing.
     expect(expectData(await verify(OWNER, clientId, botToken))).toMatchObject({ verified: true });
   });
@@ -119,21 +167,40 @@ describe('proof of control (the bot token, asked of Discord once)', () => {
     const clientId = newId();
     await register(OWNER, clientId, { name: 'Famous bot', inviteUrl: 'https://evil.example/invite' });
     expect((await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 5 })).status).toBe(200);
-    expect((await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, { commands: [{ name: 'fake', description: 'Fake' }] })).status).toBe(200);
+    expect(
+      (await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, { commands: [{ name: 'fake', description: 'Fake' }] }))
+        .status,
+    ).toBe(200);
     const taken = expectData(await verify(OTHER, clientId, tokenOf(clientId, 'The Real One', 'The real bot')), 201);
-    expect(taken).toMatchObject({ name: 'The Real One', description: 'The real bot', inviteUrl: null, verified: true, owned: true, stats: null, guilds: null });
-    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}/commands`))).toMatchObject({ total: 0, categories: [] });
+    expect(taken).toMatchObject({
+      name: 'The Real One',
+      description: 'The real bot',
+      inviteUrl: null,
+      verified: true,
+      owned: true,
+      stats: null,
+      guilds: null,
+    });
+    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}/commands`))).toMatchObject({
+      total: 0,
+      categories: [],
+    });
     expectErrorEnvelope(await register(OWNER, clientId, { name: 'Mine again' }), 403, 'FORBIDDEN');
     expect(await listedIds()).toContain(clientId);
   });
 
   test("another account's verified claim stays theirs; a bot nobody registered is created from Discord's name", async () => {
     const clientId = newId();
-    expect(expectData(await verify(OWNER, clientId, tokenOf(clientId, 'From Discord', 'Its description')), 201)).toMatchObject({ name: 'From Discord', description: 'Its description', verified: true, public: true });
+    expect(
+      expectData(await verify(OWNER, clientId, tokenOf(clientId, 'From Discord', 'Its description')), 201),
+    ).toMatchObject({ name: 'From Discord', description: 'Its description', verified: true, public: true });
     const refused = await verify(OTHER, clientId, tokenOf(clientId));
     expectErrorEnvelope(refused, 403, 'FORBIDDEN');
     expect(refused.json.error.message).toMatch(/verified by another account/);
-    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ owned: true, name: 'From Discord' });
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({
+      owned: true,
+      name: 'From Discord',
+    });
   });
 
   test("a token Discord refuses, or another application's, proves nothing; a malformed one never reaches Discord", async () => {
@@ -151,26 +218,41 @@ describe('proof of control (the bot token, asked of Discord once)', () => {
       expectErrorEnvelope(reply, 400, 'INVALID_BODY');
       expect(reply.text).not.toContain('not a token');
     }
-    expectErrorEnvelope(await json(OTHER, 'POST', `/v1/bots/${clientId}/verify`, { botToken: tokenOf(clientId), extra: 1 }), 400, 'INVALID_BODY');
+    expectErrorEnvelope(
+      await json(OTHER, 'POST', `/v1/bots/${clientId}/verify`, { botToken: tokenOf(clientId), extra: 1 }),
+      400,
+      'INVALID_BODY',
+    );
     expect(discord.seen.length).toBe(asked);
-    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ owned: true, verified: false });
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({
+      owned: true,
+      verified: false,
+    });
   });
 });
 
 describe('the optional fields (shared/store/bots/fields.ts)', () => {
   // A value each field accepts, by its kind: a field added to the table is covered here as it is.
-  const valueOf = (name: (typeof botFieldNames)[number]) => (BOT_FIELDS[name].kind === 'url' ? `https://example.com/${name}` : `Some ${name}`);
+  const valueOf = (name: (typeof botFieldNames)[number]) =>
+    BOT_FIELDS[name].kind === 'url' ? `https://example.com/${name}` : `Some ${name}`;
   const all = Object.fromEntries(botFieldNames.map((name) => [name, valueOf(name)]));
 
-  test('each is stored and shown on the bot\'s page, its listing shows the summary ones, and an update without it removes it', async () => {
+  test("each is stored and shown on the bot's page, its listing shows the summary ones, and an update without it removes it", async () => {
     const clientId = newId();
     const name = `Fields ${clientId}`;
     expect(expectData(await registerListed(OWNER, clientId, { name, ...all }), 201)).toMatchObject(all);
     expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}`))).toMatchObject(all);
-    const listed = (expectData(await json(OTHER, 'GET', `/v1/bots?limit=100`)).bots as { clientId: string }[]).find((bot) => bot.clientId === clientId);
-    expect(listed).toEqual(expect.objectContaining(Object.fromEntries(summaryFieldNames.map((field) => [field, all[field]]))));
-    for (const field of botFieldNames) if (!summaryFieldNames.includes(field as never)) expect(listed).not.toHaveProperty(field);
-    expect(expectData(await register(OWNER, clientId, { name }))).toMatchObject(Object.fromEntries(botFieldNames.map((field) => [field, null])));
+    const listed = (expectData(await json(OTHER, 'GET', `/v1/bots?limit=100`)).bots as { clientId: string }[]).find(
+      (bot) => bot.clientId === clientId,
+    );
+    expect(listed).toEqual(
+      expect.objectContaining(Object.fromEntries(summaryFieldNames.map((field) => [field, all[field]]))),
+    );
+    for (const field of botFieldNames)
+      if (!summaryFieldNames.includes(field as never)) expect(listed).not.toHaveProperty(field);
+    expect(expectData(await register(OWNER, clientId, { name }))).toMatchObject(
+      Object.fromEntries(botFieldNames.map((field) => [field, null])),
+    );
   });
 
   test('each is refused when it breaks its rule', async () => {
@@ -189,7 +271,15 @@ describe('listing', () => {
     const publicIds: string[] = [];
     for (let n = 0; n < 11; n += 1) {
       const clientId = newId();
-      expect((await registerListed(n % 2 ? OTHER : OWNER, clientId, { name: `Page ${n}`, public: n !== 3, tags: ['paging'] })).status).toBe(201);
+      expect(
+        (
+          await registerListed(n % 2 ? OTHER : OWNER, clientId, {
+            name: `Page ${n}`,
+            public: n !== 3,
+            tags: ['paging'],
+          })
+        ).status,
+      ).toBe(201);
       if (n !== 3) publicIds.push(clientId);
     }
     for (const sort of ['name', 'guilds']) {
@@ -223,7 +313,13 @@ describe('listing', () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const page = expectData(await json(OTHER, 'GET', `/v1/bots?${new URLSearchParams({ limit: '3', sort, ...(cursor ? { cursor } : {}) })}`));
+        const page = expectData(
+          await json(
+            OTHER,
+            'GET',
+            `/v1/bots?${new URLSearchParams({ limit: '3', sort, ...(cursor ? { cursor } : {}) })}`,
+          ),
+        );
         expect(page.bots.length).toBeLessThanOrEqual(3);
         seen.push(...ids(page));
         cursor = page.nextCursor;
@@ -258,11 +354,18 @@ describe('listing', () => {
   test('by name, pages of 2 give names as people sort them: "ab" before "ab c" and "ab!", case aside, emoji last', async () => {
     // Client ids in the listing's order (they break the tie of "ab" and "Ab"), registered the other way round.
     const ids = TRICKY_NAMES.map(() => newId());
-    for (const [n, name] of [...TRICKY_NAMES.entries()].reverse()) await registerListed(n % 2 ? OTHER : OWNER, ids[n] as string, { name, tags: ['tricky-names'] });
+    for (const [n, name] of [...TRICKY_NAMES.entries()].reverse())
+      await registerListed(n % 2 ? OTHER : OWNER, ids[n] as string, { name, tags: ['tricky-names'] });
     const names: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = expectData(await json(OWNER, 'GET', `/v1/bots?${new URLSearchParams({ limit: '2', sort: 'name', tag: 'tricky-names', ...(cursor ? { cursor } : {}) })}`));
+      const page = expectData(
+        await json(
+          OWNER,
+          'GET',
+          `/v1/bots?${new URLSearchParams({ limit: '2', sort: 'name', tag: 'tricky-names', ...(cursor ? { cursor } : {}) })}`,
+        ),
+      );
       names.push(...page.bots.map((bot: { name: string }) => bot.name));
       cursor = page.nextCursor;
     } while (cursor && names.length <= TRICKY_NAMES.length);
@@ -274,11 +377,26 @@ describe('listing', () => {
     await registerListed(OWNER, clientId, { name: 'ab c' });
     const place = { pk: `BOT#${clientId}`, sk: 'PROFILE' };
     // As earlier versions wrote them: no layout version, the plain name in the key.
-    const old = (k: Record<string, string>, s: string) => Buffer.from(JSON.stringify({ k, s, t: null })).toString('base64url');
-    const byName = await json(OWNER, 'GET', `/v1/bots?sort=name&cursor=${old({ ...place, gsi1pk: 'BOTS', gsi1sk: `ab c#${clientId}` }, 'name')}`);
+    const old = (k: Record<string, string>, s: string) =>
+      Buffer.from(JSON.stringify({ k, s, t: null })).toString('base64url');
+    const byName = await json(
+      OWNER,
+      'GET',
+      `/v1/bots?sort=name&cursor=${old({ ...place, gsi1pk: 'BOTS', gsi1sk: `ab c#${clientId}` }, 'name')}`,
+    );
     expectErrorEnvelope(byName, 400, 'INVALID_PARAMETER');
-    expect(byName.json.error.details).toEqual([{ field: 'cursor', issue: 'is from an earlier order by name; list again from the first page' }]);
-    expect(expectData(await json(OWNER, 'GET', `/v1/bots?sort=guilds&cursor=${old({ ...place, gsi2pk: 'BOTS', gsi2sk: `1000000000000000#${clientId}` }, 'guilds')}`)).bots).toEqual(expect.any(Array));
+    expect(byName.json.error.details).toEqual([
+      { field: 'cursor', issue: 'is from an earlier order by name; list again from the first page' },
+    ]);
+    expect(
+      expectData(
+        await json(
+          OWNER,
+          'GET',
+          `/v1/bots?sort=guilds&cursor=${old({ ...place, gsi2pk: 'BOTS', gsi2sk: `1000000000000000#${clientId}` }, 'guilds')}`,
+        ),
+      ).bots,
+    ).toEqual(expect.any(Array));
   });
 });
 
@@ -296,7 +414,10 @@ describe('private bots', () => {
     const clientId = newId();
     await register(OWNER, clientId, { name: 'Secret', public: false });
     await expectWritesAsAbsent(clientId);
-    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Secret', public: false });
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({
+      name: 'Secret',
+      public: false,
+    });
   });
 });
 
@@ -307,23 +428,36 @@ describe('unverified claims (anyone may register any client id)', () => {
     const clientId = newId();
     await register(OWNER, clientId, { name: 'Impersonator', description: 'Not really this bot' });
     expect((await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 5 })).status).toBe(200);
-    expect((await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, { commands: [{ name: 'fake', description: 'Fake' }] })).status).toBe(200);
+    expect(
+      (await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, { commands: [{ name: 'fake', description: 'Fake' }] }))
+        .status,
+    ).toBe(200);
     for (const suffix of READS) {
       const reply = await json(OTHER, 'GET', `/v1/bots/${clientId}${suffix}`);
       expectErrorEnvelope(reply, 404, 'NOT_FOUND');
       expect(reply.text).not.toMatch(/Impersonator|fake/);
       const unknown = newId();
-      expect(answer(reply, clientId)).toEqual(answer(await json(OTHER, 'GET', `/v1/bots/${unknown}${suffix}`), unknown));
+      expect(answer(reply, clientId)).toEqual(
+        answer(await json(OTHER, 'GET', `/v1/bots/${unknown}${suffix}`), unknown),
+      );
       expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}${suffix}`))).toMatchObject({ clientId });
     }
-    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Impersonator', verified: false, owned: true });
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({
+      name: 'Impersonator',
+      verified: false,
+      owned: true,
+    });
   });
 
   test("are 404 to other accounts on every write, as an unknown id's (a registration says to prove control); the claim stays", async () => {
     const clientId = newId();
     await register(OWNER, clientId, { name: 'Claimed' });
     await expectWritesAsAbsent(clientId);
-    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({ name: 'Claimed', verified: false, owned: true });
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}`))).toMatchObject({
+      name: 'Claimed',
+      verified: false,
+      owned: true,
+    });
     // The way in is the proof: the token's holder takes the claim over.
     expect(expectData(await verify(OTHER, clientId), 201)).toMatchObject({ owned: true, verified: true });
   });
@@ -339,7 +473,11 @@ describe('unverified claims (anyone may register any client id)', () => {
       expectErrorEnvelope(await json(OTHER, 'GET', `/v1/bots/${hidden}${suffix}`), 404, 'NOT_FOUND');
       expect(expectData(await json(OWNER, 'GET', `/v1/bots/${hidden}${suffix}`))).toMatchObject({ clientId: hidden });
     }
-    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${listed}`))).toMatchObject({ name: 'Listed', verified: true, owned: false });
+    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${listed}`))).toMatchObject({
+      name: 'Listed',
+      verified: true,
+      owned: false,
+    });
   });
 });
 
@@ -347,14 +485,31 @@ describe('heartbeats, status, stats and commands', () => {
   test('a heartbeat makes the bot online; the status flips to offline after the window', async () => {
     const clientId = newId();
     await registerListed(OWNER, clientId);
-    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}/status`))).toMatchObject({ online: false, lastSeen: null, uptimePercent: null });
-    expect(expectData(await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 12, users: 3400, ping: 42.5 }))).toMatchObject({ online: true, stats: { guilds: 12 } });
+    expect(expectData(await json(OWNER, 'GET', `/v1/bots/${clientId}/status`))).toMatchObject({
+      online: false,
+      lastSeen: null,
+      uptimePercent: null,
+    });
+    expect(
+      expectData(await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 12, users: 3400, ping: 42.5 })),
+    ).toMatchObject({ online: true, stats: { guilds: 12 } });
     const online = expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}/status`));
-    expect(online).toMatchObject({ online: true, lastSeen: expect.any(String), uptimePercent: 100, onlineWindowSeconds: WINDOW_SECONDS });
+    expect(online).toMatchObject({
+      online: true,
+      lastSeen: expect.any(String),
+      uptimePercent: 100,
+      onlineWindowSeconds: WINDOW_SECONDS,
+    });
     await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 + 300));
-    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}/status`))).toMatchObject({ online: false, lastSeen: online.lastSeen });
+    expect(expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}/status`))).toMatchObject({
+      online: false,
+      lastSeen: online.lastSeen,
+    });
     const stats = expectData(await json(OTHER, 'GET', `/v1/bots/${clientId}/stats`));
-    expect(stats).toMatchObject({ latest: { guilds: 12, users: 3400, ping: 42.5 }, history: [{ beats: 1, guilds: 12 }] });
+    expect(stats).toMatchObject({
+      latest: { guilds: 12, users: 3400, ping: 42.5 },
+      history: [{ beats: 1, guilds: 12 }],
+    });
   });
 
   test('only the owner sends heartbeats and commands; commands come back grouped by category', async () => {
@@ -363,7 +518,13 @@ describe('heartbeats, status, stats and commands', () => {
     expectErrorEnvelope(await json(OTHER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 1 }), 403, 'FORBIDDEN');
     expectErrorEnvelope(await json(OTHER, 'PUT', `/v1/bots/${clientId}/commands`, { commands: [] }), 403, 'FORBIDDEN');
     const commands = [
-      { name: 'play', description: 'Play a song', category: 'music', usage: '/play <url>', options: [{ name: 'url', required: true }] },
+      {
+        name: 'play',
+        description: 'Play a song',
+        category: 'music',
+        usage: '/play <url>',
+        options: [{ name: 'url', required: true }],
+      },
       { name: 'skip', description: 'Skip', category: 'music' },
       { name: 'help', description: 'Help' },
     ];
@@ -383,13 +544,21 @@ describe('heartbeats, status, stats and commands', () => {
     await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 1 });
     expectErrorEnvelope(await json(OTHER, 'DELETE', `/v1/bots/${clientId}`), 403, 'FORBIDDEN');
     expect(expectData(await json(OWNER, 'DELETE', `/v1/bots/${clientId}`))).toEqual({ clientId, deleted: true });
-    for (const suffix of ['', '/commands', '/stats', '/status']) expectErrorEnvelope(await json(OWNER, 'GET', `/v1/bots/${clientId}${suffix}`), 404, 'NOT_FOUND');
+    for (const suffix of ['', '/commands', '/stats', '/status'])
+      expectErrorEnvelope(await json(OWNER, 'GET', `/v1/bots/${clientId}${suffix}`), 404, 'NOT_FOUND');
     expectErrorEnvelope(await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 1 }), 404, 'NOT_FOUND');
   });
 });
 
 describe('bad input', () => {
-  test.each(['123', 'abc', '1234567890123456789012', '12345678901234567x', '012345678901234567', '18446744073709551616'])('client id %j -> 400 naming clientId', async (clientId) => {
+  test.each([
+    '123',
+    'abc',
+    '1234567890123456789012',
+    '12345678901234567x',
+    '012345678901234567',
+    '18446744073709551616',
+  ])('client id %j -> 400 naming clientId', async (clientId) => {
     const reply = await json(OWNER, 'GET', `/v1/bots/${clientId}`);
     expectErrorEnvelope(reply, 400, 'INVALID_PARAMETER');
     expect(reply.json.error.details[0].field).toBe('clientId');
@@ -398,11 +567,20 @@ describe('bad input', () => {
   test('a tiny measure is rounded, not refused by DynamoDB', async () => {
     const clientId = newId();
     await register(OWNER, clientId);
-    expect(expectData(await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { ping: 1e-200, memory: 12.3456789 }))).toMatchObject({ stats: { ping: 0, memory: 12.345679 } });
+    expect(
+      expectData(await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { ping: 1e-200, memory: 12.3456789 })),
+    ).toMatchObject({ stats: { ping: 0, memory: 12.345679 } });
   });
 
   test('a crafted cursor that points elsewhere in the table -> 400, not 503', async () => {
-    const cursor = Buffer.from(JSON.stringify({ k: { pk: 'KEY#x', sk: 'APIKEY', gsi1pk: 'APIKEYS', gsi1sk: 'key_1' }, s: 'name', t: null, v: 2 })).toString('base64url');
+    const cursor = Buffer.from(
+      JSON.stringify({
+        k: { pk: 'KEY#x', sk: 'APIKEY', gsi1pk: 'APIKEYS', gsi1sk: 'key_1' },
+        s: 'name',
+        t: null,
+        v: 2,
+      }),
+    ).toString('base64url');
     expectErrorEnvelope(await json(OWNER, 'GET', `/v1/bots?cursor=${cursor}`), 400, 'INVALID_PARAMETER');
   });
 
@@ -438,15 +616,24 @@ describe('bad input', () => {
 
   test('malformed JSON -> 400 INVALID_BODY; no body -> 400; wrong content type -> 415; over the limit -> 413', async () => {
     const clientId = newId();
-    const raw = (body: string, type = 'application/json') => call(`${api.url}/v1/bots/${clientId}`, { key: OWNER, method: 'PUT', headers: { 'Content-Type': type }, body });
+    const raw = (body: string, type = 'application/json') =>
+      call(`${api.url}/v1/bots/${clientId}`, { key: OWNER, method: 'PUT', headers: { 'Content-Type': type }, body });
     expectErrorEnvelope(await raw('{"name":'), 400, 'INVALID_BODY');
     expectErrorEnvelope(await raw(''), 400, 'INVALID_BODY');
     expectErrorEnvelope(await raw('name=x', 'application/x-www-form-urlencoded'), 415, 'UNSUPPORTED_MEDIA_TYPE');
-    expectErrorEnvelope(await raw(JSON.stringify({ name: 'x', description: 'y'.repeat(9000) })), 413, 'PAYLOAD_TOO_LARGE');
+    expectErrorEnvelope(
+      await raw(JSON.stringify({ name: 'x', description: 'y'.repeat(9000) })),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
     const duplicateOptions = { commands: [{ name: 'c', description: 'd', options: [{ name: 'a' }, { name: 'A' }] }] };
     const many = { commands: Array.from({ length: 201 }, (_, i) => ({ name: `c${i}`, description: 'd' })) };
     await register(OWNER, clientId);
-    expectErrorEnvelope(await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, duplicateOptions), 400, 'INVALID_BODY');
+    expectErrorEnvelope(
+      await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, duplicateOptions),
+      400,
+      'INVALID_BODY',
+    );
     const reply = await json(OWNER, 'PUT', `/v1/bots/${clientId}/commands`, many);
     expectErrorEnvelope(reply, 400, 'INVALID_BODY');
     expect(reply.json.error.message).toMatch(/at most 200 commands/);

@@ -2,17 +2,34 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { routeList, routes, type GroupRouteId, type RouteId } from '../../shared/routes/table';
 import { expectErrorEnvelope } from '../support/envelope';
 import { HOSTILE_TEXT } from '../support/hostileText';
-import { expectDrawnText, expectFieldError, expectImage, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
+import {
+  expectDrawnText,
+  expectFieldError,
+  expectImage,
+  startImageApi,
+  textsUpTo,
+  type ImageApi,
+} from '../support/imageApi';
 import { drawnLines, picturesOf, textsOf } from '../support/svgXml';
 import { exampleQuery } from '../support/routeExamples';
-import { casesOf, documentedDefaults, missingFrom, numericDefaults, pictureRoutes, queryFields, svgRoutes } from '../support/routeCases';
+import {
+  casesOf,
+  documentedDefaults,
+  missingFrom,
+  numericDefaults,
+  pictureRoutes,
+  queryFields,
+  svgRoutes,
+} from '../support/routeCases';
 import { sendBody } from '../support/imageHost';
 
 /** The catalogue routes (filters, generators, overlays; lists from the route table) end to end, with a real key and image host. */
 let images: ImageApi;
 let cat: string;
 beforeAll(async () => {
-  images = await startImageApi({ '/page.html': sendBody('<!doctype html><title>A page</title><p>not a picture</p>', 'text/html') });
+  images = await startImageApi({
+    '/page.html': sendBody('<!doctype html><title>A page</title><p>not a picture</p>', 'text/html'),
+  });
   cat = `${images.host.url}/cat.png`;
 });
 afterAll(async () => {
@@ -37,7 +54,8 @@ describe.each(casesOf(pictureRoutes))('%s: the picture parameters', (_id, route)
     expect(documented).toEqual(documentedDefaults(route));
     expect((await images.get(path, image(documented))).text).toBe(implicit.text);
     // And each of those parameters is read: another value draws another picture.
-    for (const [name, value] of Object.entries(documented)) expect((await images.get(path, image({ [name]: Number(value) / 2 }))).text).not.toBe(implicit.text);
+    for (const [name, value] of Object.entries(documented))
+      expect((await images.get(path, image({ [name]: Number(value) / 2 }))).text).not.toBe(implicit.text);
   });
 
   test.each([
@@ -112,7 +130,11 @@ describe.each(casesOf(filterRoutes))('filter %s', (id, route) => {
     // Effects are checked in pixels by the unit tests; here the picture's four colours must stay
     // apart, except under contrast 0, which rightly makes the whole picture one flat grey.
     const flat = id === 'contrast' && Number(value) === 0;
-    const elements = expectImage(await images.get(path, image({ [strength]: value, width: 256, height: 256 })), { width: 256, height: 256 }, flat ? 1 : 4);
+    const elements = expectImage(
+      await images.get(path, image({ [strength]: value, width: 256, height: 256 })),
+      { width: 256, height: 256 },
+      flat ? 1 : 4,
+    );
     expect(elements.some((e) => e.tag === 'filter')).toBe(true);
     expect(picturesIn(elements)).toBe(1);
   });
@@ -144,7 +166,10 @@ describe('generator distracted', () => {
   const size = { width: 960, height: 600 };
 
   test('text labels and picture URLs mix; pictures are fetched and inlined', async () => {
-    const elements = expectImage(await images.get(path, { boyfriend: 'Me', girlfriend: cat, other: 'ftp://not-a-picture' }), size);
+    const elements = expectImage(
+      await images.get(path, { boyfriend: 'Me', girlfriend: cat, other: 'ftp://not-a-picture' }),
+      size,
+    );
     expect(picturesIn(elements)).toBe(1);
     expect(textsOf(elements)).toEqual(expect.arrayContaining(['Me', 'ftp://not-a-picture']));
   });
@@ -181,7 +206,11 @@ describe('generator distracted', () => {
   });
 
   test('every picture that cannot be fetched is named, not just the first', async () => {
-    const reply = await images.get(path, { boyfriend: 'http://10.0.0.1/a.png', girlfriend: cat, other: `${images.host.url}/gone.png` });
+    const reply = await images.get(path, {
+      boyfriend: 'http://10.0.0.1/a.png',
+      girlfriend: cat,
+      other: `${images.host.url}/gone.png`,
+    });
     expectFieldError(reply, 'IMAGE_FETCH_FAILED', 'boyfriend');
     expect(reply.json.error.details.map((d: { field: string }) => d.field)).toEqual(['boyfriend', 'other']);
   });
@@ -199,7 +228,10 @@ describe('overlay gay', () => {
   const path = routes.gay.path;
 
   test.each([0, 0.25, 1])('opacity %s over the picture at the requested size', async (opacity) => {
-    const elements = expectImage(await images.get(path, image({ opacity, width: 300, height: 200 })), { width: 300, height: 200 });
+    const elements = expectImage(await images.get(path, image({ opacity, width: 300, height: 200 })), {
+      width: 300,
+      height: 200,
+    });
     expect(elements.find((e) => e.tag === 'g' && e.attrs.opacity !== undefined)?.attrs.opacity).toBe(String(opacity));
   });
 
@@ -212,18 +244,27 @@ describe('overlay rip', () => {
   const path = routes.rip.path;
 
   test.each([undefined, 'Gone but not forgotten', ...HOSTILE_TEXT])('epitaph %j', async (text) => {
-    const elements = expectImage(await images.get(path, image(text === undefined ? {} : { text })), { width: 512, height: 512 }, SCENE_COLORS);
+    const elements = expectImage(
+      await images.get(path, image(text === undefined ? {} : { text })),
+      { width: 512, height: 512 },
+      SCENE_COLORS,
+    );
     expect(picturesIn(elements)).toBe(1);
     const drawn = drawnLines(elements);
     expect(drawn[0]).toBe('RIP');
     expect(drawn.slice(1).join('').replace(/\s/g, '')).toBe((text ?? '').replace(/\s/g, ''));
   });
 
-  test.each(textsUpTo(100))('epitaph %j: drawn whole or cut with an ellipsis, on a gravestone that renders', async (text) => {
-    const drawn = drawnLines(expectImage(await images.get(path, image({ text })), { width: 512, height: 512 }, SCENE_COLORS));
-    expect(drawn[0]).toBe('RIP');
-    expectDrawnText(drawn.slice(1), text);
-  });
+  test.each(textsUpTo(100))(
+    'epitaph %j: drawn whole or cut with an ellipsis, on a gravestone that renders',
+    async (text) => {
+      const drawn = drawnLines(
+        expectImage(await images.get(path, image({ text })), { width: 512, height: 512 }, SCENE_COLORS),
+      );
+      expect(drawn[0]).toBe('RIP');
+      expectDrawnText(drawn.slice(1), text);
+    },
+  );
 
   test.each(['', '  ', 'x'.repeat(101)])('text=%j -> 400 naming text', async (text) => {
     expectFieldError(await images.get(path, image({ text })), 'INVALID_PARAMETER', 'text');
@@ -235,12 +276,18 @@ describe('every image route of the table', () => {
     const withImage = svgRoutes.filter((route) => route.example.query?.image !== undefined).map((route) => route.id);
     expect(pictureRoutes.map((route) => route.id)).toEqual(withImage);
     // The routes this file once listed by hand are all still found.
-    expect(withImage).toEqual(expect.arrayContaining(['contrast', 'saturate', 'hueRotate', 'pixelate', 'deleteDialog', 'trash', 'gay', 'rip']));
+    expect(withImage).toEqual(
+      expect.arrayContaining(['contrast', 'saturate', 'hueRotate', 'pixelate', 'deleteDialog', 'trash', 'gay', 'rip']),
+    );
     expect(svgRoutes.map((route) => route.id)).toEqual(expect.arrayContaining(['distracted', ...withImage]));
   });
 
   test.each(casesOf(svgRoutes))('%s answers 401 without a key', async (_id, route) => {
     const reply = await fetch(images.urlOf(route.path, exampleQuery(route, cat)));
-    expectErrorEnvelope({ status: reply.status, headers: reply.headers, text: '', json: await reply.json() }, 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(
+      { status: reply.status, headers: reply.headers, text: '', json: await reply.json() },
+      401,
+      'UNAUTHORIZED',
+    );
   });
 });

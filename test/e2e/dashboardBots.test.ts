@@ -21,7 +21,12 @@ describe('your bots on the dashboard', () => {
   test('register, list (unverified, private ones too), verify with the bot token, edit, delete; the public API sees the same bot', async () => {
     const { browser, csrf } = await signedIn(CAROL);
     const clientId = newId();
-    const created = await browser.api('PUT', `/bots/${clientId}`, { name: 'Carol bot', description: 'Mine', public: true }, csrf);
+    const created = await browser.api(
+      'PUT',
+      `/bots/${clientId}`,
+      { name: 'Carol bot', description: 'Mine', public: true },
+      csrf,
+    );
     expect(created.status).toBe(201);
     expect(created.headers.get('cache-control')).toBe('no-store');
     expect(created.json.data).toMatchObject({ clientId, name: 'Carol bot', owned: true, verified: false });
@@ -30,7 +35,9 @@ describe('your bots on the dashboard', () => {
 
     const listed = await browser.api('GET', '/bots');
     expect(listed.status).toBe(200);
-    expect(listed.json.data.bots.map((bot: { clientId: string }) => bot.clientId).sort()).toEqual([clientId, hidden].sort());
+    expect(listed.json.data.bots.map((bot: { clientId: string }) => bot.clientId).sort()).toEqual(
+      [clientId, hidden].sort(),
+    );
 
     const botToken = discord().addApplication({ id: clientId, name: 'Carol bot (Discord)' });
     const verified = await browser.api('POST', `/bots/${clientId}/verify`, { botToken }, csrf);
@@ -40,15 +47,29 @@ describe('your bots on the dashboard', () => {
 
     // What the dashboard made is the account's: a key of that account writes it; the public listing shows it.
     const key = (await browser.api('POST', '/keys', { name: 'carol key' }, csrf)).json.data.value as string;
-    const viaKey = await call(`${api.url}/v1/bots/${clientId}/stats`, { key, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ guilds: 12 }) });
+    const viaKey = await call(`${api.url}/v1/bots/${clientId}/stats`, {
+      key,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ guilds: 12 }),
+    });
     expect(viaKey.status).toBe(200);
     const publicList = await call(`${api.url}/v1/bots?limit=100`, { key });
     expect(publicList.json.data.bots.map((bot: { clientId: string }) => bot.clientId)).toContain(clientId);
     expect(publicList.json.data.bots.map((bot: { clientId: string }) => bot.clientId)).not.toContain(hidden);
 
-    expect((await browser.api('PUT', `/bots/${clientId}`, { name: 'Carol bot 2' }, csrf)).json.data).toMatchObject({ name: 'Carol bot 2', verified: true, guilds: 12 });
-    expect((await browser.api('DELETE', `/bots/${hidden}`, undefined, csrf)).json.data).toEqual({ clientId: hidden, deleted: true });
-    expect((await browser.api('GET', '/bots')).json.data.bots.map((bot: { clientId: string }) => bot.clientId)).toEqual([clientId]);
+    expect((await browser.api('PUT', `/bots/${clientId}`, { name: 'Carol bot 2' }, csrf)).json.data).toMatchObject({
+      name: 'Carol bot 2',
+      verified: true,
+      guilds: 12,
+    });
+    expect((await browser.api('DELETE', `/bots/${hidden}`, undefined, csrf)).json.data).toEqual({
+      clientId: hidden,
+      deleted: true,
+    });
+    expect((await browser.api('GET', '/bots')).json.data.bots.map((bot: { clientId: string }) => bot.clientId)).toEqual(
+      [clientId],
+    );
   });
 
   test("another account sees none of it and cannot change it; a private or unverified bot's writes answer 404 as if absent", async () => {
@@ -58,19 +79,38 @@ describe('your bots on the dashboard', () => {
     await carol.browser.api('PUT', `/bots/${publicBot}`, { name: 'Public' }, carol.csrf);
     await carol.browser.api('PUT', `/bots/${privateBot}`, { name: 'Private', public: false }, carol.csrf);
     expect((await dan.browser.api('GET', '/bots')).json.data.bots).toEqual([]);
-    expectErrorEnvelope(await dan.browser.api('PUT', `/bots/${publicBot}`, { name: 'Mine' }, dan.csrf), 404, 'NOT_FOUND');
+    expectErrorEnvelope(
+      await dan.browser.api('PUT', `/bots/${publicBot}`, { name: 'Mine' }, dan.csrf),
+      404,
+      'NOT_FOUND',
+    );
     expectErrorEnvelope(await dan.browser.api('DELETE', `/bots/${publicBot}`, undefined, dan.csrf), 404, 'NOT_FOUND');
     expectErrorEnvelope(await dan.browser.api('DELETE', `/bots/${privateBot}`, undefined, dan.csrf), 404, 'NOT_FOUND');
-    expectErrorEnvelope(await dan.browser.api('PUT', `/bots/${privateBot}`, { name: 'Mine' }, dan.csrf), 404, 'NOT_FOUND');
+    expectErrorEnvelope(
+      await dan.browser.api('PUT', `/bots/${privateBot}`, { name: 'Mine' }, dan.csrf),
+      404,
+      'NOT_FOUND',
+    );
     // Unless Dan holds the bot's token: then the unverified claim is his.
-    const taken = await dan.browser.api('POST', `/bots/${publicBot}/verify`, { botToken: discord().addApplication({ id: publicBot, name: 'Really Dan' }) }, dan.csrf);
+    const taken = await dan.browser.api(
+      'POST',
+      `/bots/${publicBot}/verify`,
+      { botToken: discord().addApplication({ id: publicBot, name: 'Really Dan' }) },
+      dan.csrf,
+    );
     expect(taken.status).toBe(201);
     expect(taken.json.data).toMatchObject({ name: 'Really Dan', owned: true, verified: true });
-    const carols = (await carol.browser.api('GET', '/bots')).json.data.bots.map((bot: { clientId: string }) => bot.clientId);
+    const carols = (await carol.browser.api('GET', '/bots')).json.data.bots.map(
+      (bot: { clientId: string }) => bot.clientId,
+    );
     expect(carols).toContain(privateBot);
     expect(carols).not.toContain(publicBot);
     // Now verified, Dan's bot is refused to Carol's writes (403), as a public bot's are.
-    expectErrorEnvelope(await carol.browser.api('PUT', `/bots/${publicBot}`, { name: 'Back' }, carol.csrf), 403, 'FORBIDDEN');
+    expectErrorEnvelope(
+      await carol.browser.api('PUT', `/bots/${publicBot}`, { name: 'Back' }, carol.csrf),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   test('no session -> 401; a write without the CSRF token -> 403 and nothing changes', async () => {
@@ -81,8 +121,16 @@ describe('your bots on the dashboard', () => {
     const clientId = newId();
     expectErrorEnvelope(await browser.api('PUT', `/bots/${clientId}`, { name: 'Forged' }), 403, 'FORBIDDEN');
     expectErrorEnvelope(await browser.api('PUT', `/bots/${clientId}`, { name: 'Forged' }, 'wrong'), 403, 'FORBIDDEN');
-    expectErrorEnvelope(await browser.api('POST', `/bots/${clientId}/verify`, { botToken: discord().addApplication({ id: clientId, name: 'x' }) }), 403, 'FORBIDDEN');
-    expect((await browser.api('GET', '/bots')).json.data.bots.map((bot: { clientId: string }) => bot.clientId)).not.toContain(clientId);
+    expectErrorEnvelope(
+      await browser.api('POST', `/bots/${clientId}/verify`, {
+        botToken: discord().addApplication({ id: clientId, name: 'x' }),
+      }),
+      403,
+      'FORBIDDEN',
+    );
+    expect(
+      (await browser.api('GET', '/bots')).json.data.bots.map((bot: { clientId: string }) => bot.clientId),
+    ).not.toContain(clientId);
     expectErrorEnvelope(await browser.api('PUT', `/bots/${clientId}`, { name: '' }, csrf), 400, 'INVALID_BODY');
     expectErrorEnvelope(await browser.api('PUT', '/bots/12', { name: 'x' }, csrf), 400, 'INVALID_PARAMETER');
   });
@@ -94,7 +142,8 @@ describe('your bots on the dashboard', () => {
     const before = asked();
     const wrong = `${Buffer.from(clientId).toString('base64url')}.AAAAAA.${'w'.repeat(38)}`;
     const replies = [];
-    for (let n = 0; n < 6; n += 1) replies.push(await browser.api('POST', `/bots/${clientId}/verify`, { botToken: wrong }, csrf));
+    for (let n = 0; n < 6; n += 1)
+      replies.push(await browser.api('POST', `/bots/${clientId}/verify`, { botToken: wrong }, csrf));
     expect(replies.slice(0, 5).map((reply) => reply.status)).toEqual([403, 403, 403, 403, 403]);
     expectErrorEnvelope(replies[5]!, 429, 'RATE_LIMITED');
     expect(Number(replies[5]!.headers.get('retry-after'))).toBeGreaterThan(0);

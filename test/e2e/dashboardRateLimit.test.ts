@@ -45,8 +45,13 @@ test("one account's sessions share its quota, writes and reads alike", async () 
   const [first, second] = [await signedInAs(CY), await signedInAs(CY)];
   const session = await first.api('GET', '/session');
   expectCounted(session, 200, LIMIT - 1);
-  expectCounted(await first.api('POST', '/keys', { name: 'shared quota' }, session.json.data.csrfToken), 201, LIMIT - 2);
-  for (let used = 3; used <= LIMIT; used += 1) expectCounted(await (used % 2 ? second : first).api('GET', '/keys'), 200, LIMIT - used);
+  expectCounted(
+    await first.api('POST', '/keys', { name: 'shared quota' }, session.json.data.csrfToken),
+    201,
+    LIMIT - 2,
+  );
+  for (let used = 3; used <= LIMIT; used += 1)
+    expectCounted(await (used % 2 ? second : first).api('GET', '/keys'), 200, LIMIT - used);
   expectCounted(await second.api('GET', '/session'), 429, 0);
   expectCounted(await first.api('GET', '/session'), 429, 0);
 });
@@ -54,7 +59,10 @@ test("one account's sessions share its quota, writes and reads alike", async () 
 test('forged cookies and writes without the CSRF token are counted per address, and get the 429 past it; the account keeps its own quota', async () => {
   await awayFromWindowEdge(20);
   const dee = await signedInAs(DEE);
-  const forged = () => call(`${api.url}/dashboard/api/session`, { headers: { Cookie: `cbk_session=${randomBytes(32).toString('base64url')}` } });
+  const forged = () =>
+    call(`${api.url}/dashboard/api/session`, {
+      headers: { Cookie: `cbk_session=${randomBytes(32).toString('base64url')}` },
+    });
   const tokenless = () => dee.api('POST', '/keys', { name: 'no token' }, 'not-the-token');
 
   // Whatever the earlier tests left of the address's minute, each refusal takes one more of it.
@@ -67,7 +75,12 @@ test('forged cookies and writes without the CSRF token are counted per address, 
   }
   // Past it: the 429, for a random cookie, the session without its token, no cookie at all, signing in.
   const anonymous = new DashboardBrowser(api.url);
-  for (const refused of [forged, tokenless, () => anonymous.api('GET', '/session'), () => anonymous.get(`${api.url}/dashboard/signin`)]) {
+  for (const refused of [
+    forged,
+    tokenless,
+    () => anonymous.api('GET', '/session'),
+    () => anonymous.get(`${api.url}/dashboard/signin`),
+  ]) {
     expectCounted(await refused(), 429, 0);
   }
   // None of that was Dee's: the account's quota is whole.

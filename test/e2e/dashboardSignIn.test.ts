@@ -28,9 +28,17 @@ describe('signing in with Discord', () => {
     const authorize = new URL(start.headers.get('location') ?? '');
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${discord.apiBase}/oauth2/authorize`);
     const params = Object.fromEntries(authorize.searchParams);
-    expect(params).toMatchObject({ response_type: 'code', client_id: discord.client.id, scope: 'identify', code_challenge_method: 'S256', redirect_uri: `${api.url}/dashboard/callback` });
+    expect(params).toMatchObject({
+      response_type: 'code',
+      client_id: discord.client.id,
+      scope: 'identify',
+      code_challenge_method: 'S256',
+      redirect_uri: `${api.url}/dashboard/callback`,
+    });
     expect(params.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(browser.setCookies[0]).toMatch(/^cbk_signin=[A-Za-z0-9_-]{43}; Path=\/dashboard\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    expect(browser.setCookies[0]).toMatch(
+      /^cbk_signin=[A-Za-z0-9_-]{43}; Path=\/dashboard\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/,
+    );
 
     const back = await browser.get(authorize.toString());
     const done = await browser.get(back.headers.get('location') ?? '');
@@ -43,13 +51,24 @@ describe('signing in with Discord', () => {
 
     // The token request carried the verifier whose S256 is the challenge, and the same redirect URI.
     const token = discord.seen.filter((request) => request.path === '/api/oauth2/token').at(-1);
-    expect(createHash('sha256').update(token?.params.code_verifier ?? '').digest('base64url')).toBe(params.code_challenge);
-    expect(token?.params).toMatchObject({ grant_type: 'authorization_code', redirect_uri: params.redirect_uri, client_secret: discord.client.secret });
+    expect(
+      createHash('sha256')
+        .update(token?.params.code_verifier ?? '')
+        .digest('base64url'),
+    ).toBe(params.code_challenge);
+    expect(token?.params).toMatchObject({
+      grant_type: 'authorization_code',
+      redirect_uri: params.redirect_uri,
+      client_secret: discord.client.secret,
+    });
 
     const me = await browser.api('GET', '/session');
     expect(me.status).toBe(200);
     expect(me.headers.get('cache-control')).toBe('no-store');
-    expect(me.json.data).toEqual({ account: { id: ADA.id, name: 'Ada' }, csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(me.json.data).toEqual({
+      account: { id: ADA.id, name: 'Ada' },
+      csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
   });
 
   test('a forged state, a state from another browser and a reused state are refused, and no session is opened', async () => {
@@ -90,15 +109,26 @@ describe('signing in with Discord', () => {
     // A mangled link is still the page (a person follows it), saying nothing of a cancel.
     for (const signin of ['declined'.repeat(10), 'nope', '%3Cb%3E']) {
       const mangled = await browser.get(`${api.url}/dashboard?signin=${signin}`);
-      expect([mangled.status, mangled.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/html/)]);
+      expect([mangled.status, mangled.headers.get('content-type')]).toEqual([
+        200,
+        expect.stringMatching(/^text\/html/),
+      ]);
       expect(mangled.text).not.toContain('You cancelled');
     }
     // The same answer again: the state is gone.
-    expectErrorEnvelope(await browser.get(`${api.url}/dashboard/callback?state=${state}&error=access_denied`), 400, 'INVALID_PARAMETER');
+    expectErrorEnvelope(
+      await browser.get(`${api.url}/dashboard/callback?state=${state}&error=access_denied`),
+      400,
+      'INVALID_PARAMETER',
+    );
 
     await browser.get(`${api.url}/dashboard/signin`);
     const next = browser.cookies.get('cbk_signin') ?? '';
-    expectErrorEnvelope(await browser.get(`${api.url}/dashboard/callback?state=${next}&error=server_error`), 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(
+      await browser.get(`${api.url}/dashboard/callback?state=${next}&error=server_error`),
+      401,
+      'UNAUTHORIZED',
+    );
     expect(browser.cookies.has('cbk_session')).toBe(false);
   });
 
@@ -122,11 +152,14 @@ describe('signing in with Discord', () => {
     // fetch cannot send a Host of its own choosing; node:http can.
     const send = (method: string, path: string, host: string, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; body: any }>((resolve, reject) => {
-        const request = httpRequest({ host: '127.0.0.1', port, method, path, headers: { ...headers, host } }, (response) => {
-          let text = '';
-          response.on('data', (part: Buffer) => (text += part.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
-        });
+        const request = httpRequest(
+          { host: '127.0.0.1', port, method, path, headers: { ...headers, host } },
+          (response) => {
+            let text = '';
+            response.on('data', (part: Buffer) => (text += part.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+          },
+        );
         request.on('error', reject);
         request.end();
       });
@@ -150,15 +183,22 @@ describe('every signed-in route (keys, bots, webhooks, signing out) checks its c
       return [`${route.method} ${route.path}`, { method: route.method, url, body }] as const;
     });
 
-  test.each(malformed)('%s: no session or a forged one -> 401, a session without the CSRF token -> 403', async (_name, request) => {
-    const send = (cookie: string | undefined) =>
-      call(`${api.url}${request.url}`, { method: request.method, body: request.body, headers: { 'Content-Type': 'text/plain', ...(cookie ? { Cookie: cookie } : {}) } });
-    expectErrorEnvelope(await send(undefined), 401, 'UNAUTHORIZED');
-    expectErrorEnvelope(await send('cbk_session=forged-or-expired'), 401, 'UNAUTHORIZED');
-    if (request.method === 'GET') return;
-    const browser = await signedIn();
-    expectErrorEnvelope(await send(`cbk_session=${browser.cookies.get('cbk_session') ?? ''}`), 403, 'FORBIDDEN');
-  });
+  test.each(malformed)(
+    '%s: no session or a forged one -> 401, a session without the CSRF token -> 403',
+    async (_name, request) => {
+      const send = (cookie: string | undefined) =>
+        call(`${api.url}${request.url}`, {
+          method: request.method,
+          body: request.body,
+          headers: { 'Content-Type': 'text/plain', ...(cookie ? { Cookie: cookie } : {}) },
+        });
+      expectErrorEnvelope(await send(undefined), 401, 'UNAUTHORIZED');
+      expectErrorEnvelope(await send('cbk_session=forged-or-expired'), 401, 'UNAUTHORIZED');
+      if (request.method === 'GET') return;
+      const browser = await signedIn();
+      expectErrorEnvelope(await send(`cbk_session=${browser.cookies.get('cbk_session') ?? ''}`), 403, 'FORBIDDEN');
+    },
+  );
 });
 
 describe('keys on the dashboard', () => {
@@ -186,18 +226,30 @@ describe('keys on the dashboard', () => {
     expect(created.status).toBe(201);
     const { key, value } = created.json.data;
     expect(value).toMatch(/^cbk_[A-Za-z0-9_-]{43}$/);
-    expect(key).toEqual({ id: expect.stringMatching(/^key_[0-9a-f]{16}$/), name: 'my bot', createdAt: expect.any(String) });
+    expect(key).toEqual({
+      id: expect.stringMatching(/^key_[0-9a-f]{16}$/),
+      name: 'my bot',
+      createdAt: expect.any(String),
+    });
 
     expect((await call(`${api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`, { key: value })).status).toBe(200);
 
     const listed = await browser.api('GET', '/keys');
-    expect(listed.json.data.keys[0]).toEqual({ ...key, today: { allowed: 1, refused: 0 }, lastUsedAt: expect.any(String) });
+    expect(listed.json.data.keys[0]).toEqual({
+      ...key,
+      today: { allowed: 1, refused: 0 },
+      lastUsedAt: expect.any(String),
+    });
     expect(listed.text).not.toContain(value);
 
     const revoked = await browser.api('DELETE', `/keys/${key.id}`, undefined, csrf);
     expect(revoked.status).toBe(200);
     expect(revoked.json.data.key.revokedAt).toEqual(expect.any(String));
-    expectErrorEnvelope(await call(`${api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`, { key: value }), 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(
+      await call(`${api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`, { key: value }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 
   test('writes without the CSRF token are refused and change nothing', async () => {
@@ -208,21 +260,25 @@ describe('keys on the dashboard', () => {
     expect((await browser.api('GET', '/keys')).json.data.keys).toHaveLength(before);
   });
 
-  test('another account sees none of the first account\'s keys and cannot revoke them', async () => {
+  test("another account sees none of the first account's keys and cannot revoke them", async () => {
     const ada = await signedIn(ADA);
     const { key } = (await ada.api('POST', '/keys', { name: 'ada key' }, await ada.csrf())).json.data;
     const bob = await signedIn(BOB);
     expect((await bob.api('GET', '/session')).json.data.account).toEqual({ id: BOB.id, name: 'bob' });
     expect((await bob.api('GET', '/keys')).json.data.keys).toEqual([]);
     expectErrorEnvelope(await bob.api('DELETE', `/keys/${key.id}`, undefined, await bob.csrf()), 404, 'NOT_FOUND');
-    expect((await ada.api('GET', '/keys')).json.data.keys.find((k: { id: string }) => k.id === key.id).revokedAt).toBeUndefined();
+    expect(
+      (await ada.api('GET', '/keys')).json.data.keys.find((k: { id: string }) => k.id === key.id).revokedAt,
+    ).toBeUndefined();
   });
 
   test('at most 5 active keys per account, even when created at once; revoking one frees a slot', async () => {
     const user = { id: '200000000000000003', username: 'carol' };
     const browser = await signedIn(user);
     const csrf = await browser.csrf();
-    const replies = await Promise.all(Array.from({ length: 7 }, (_, i) => browser.api('POST', '/keys', { name: `k${i}` }, csrf)));
+    const replies = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => browser.api('POST', '/keys', { name: `k${i}` }, csrf)),
+    );
     expect(replies.filter((reply) => reply.status === 201)).toHaveLength(5);
     for (const reply of replies.filter((r) => r.status !== 201)) expectErrorEnvelope(reply, 403, 'FORBIDDEN');
     const [first] = (await browser.api('GET', '/keys')).json.data.keys;
@@ -236,7 +292,12 @@ describe('keys on the dashboard', () => {
     const first = (await ada.api('POST', '/keys', { name: 'old key' }, csrf)).json.data;
     const clientId = '300000000000000001';
     const register = (key: string, name: string) =>
-      call(`${api.url}/v1/bots/${clientId}`, { method: 'PUT', key, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }) });
+      call(`${api.url}/v1/bots/${clientId}`, {
+        method: 'PUT',
+        key,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
     expect((await register(first.value, 'Ada Bot')).status).toBe(201);
     await ada.api('DELETE', `/keys/${first.key.id}`, undefined, csrf);
     const second = (await ada.api('POST', '/keys', { name: 'new key' }, csrf)).json.data;
@@ -267,8 +328,18 @@ describe('keys on the dashboard', () => {
 
   test('without a session every dashboard API route is a 401', async () => {
     const browser = new DashboardBrowser(api.url);
-    for (const [method, path] of [['GET', '/session'], ['GET', '/keys'], ['POST', '/keys'], ['DELETE', '/keys/key_0123456789abcdef'], ['POST', '/signout']] as const) {
-      expectErrorEnvelope(await browser.api(method, path, method === 'POST' && path === '/keys' ? { name: 'x' } : undefined, 'any'), 401, 'UNAUTHORIZED');
+    for (const [method, path] of [
+      ['GET', '/session'],
+      ['GET', '/keys'],
+      ['POST', '/keys'],
+      ['DELETE', '/keys/key_0123456789abcdef'],
+      ['POST', '/signout'],
+    ] as const) {
+      expectErrorEnvelope(
+        await browser.api(method, path, method === 'POST' && path === '/keys' ? { name: 'x' } : undefined, 'any'),
+        401,
+        'UNAUTHORIZED',
+      );
     }
   });
 });

@@ -23,7 +23,8 @@ test('11 calls in a minute with a quota of 8: 8 let through and 3 refused, per m
   const { key, value } = (await browser.api('POST', '/keys', { name: 'metered' }, csrf)).json.data;
 
   const statuses = [];
-  for (let i = 0; i < 11; i += 1) statuses.push((await call(`${api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`, { key: value })).status);
+  for (let i = 0; i < 11; i += 1)
+    statuses.push((await call(`${api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`, { key: value })).status);
   expect(statuses.filter((status) => status === 429)).toHaveLength(3);
 
   const usage = await browser.api('GET', `/keys/${key.id}/usage`);
@@ -36,7 +37,11 @@ test('11 calls in a minute with a quota of 8: 8 let through and 3 refused, per m
   expect(Date.now() - Date.parse(lastMinute.start)).toBeLessThan(60_000);
   expect(data.hours.at(-1)).toMatchObject({ allowed: 8, refused: 3 });
   expect(data.days.at(-1)).toMatchObject({ allowed: 8, refused: 3 });
-  expect(data.minutes.slice(0, -1).every((bucket: { allowed: number; refused: number }) => bucket.allowed + bucket.refused === 0)).toBe(true);
+  expect(
+    data.minutes
+      .slice(0, -1)
+      .every((bucket: { allowed: number; refused: number }) => bucket.allowed + bucket.refused === 0),
+  ).toBe(true);
   expect(data.today).toEqual({ allowed: 8, refused: 3 });
   expect(data.lastUsedAt).toBe(lastMinute.start);
   for (const svg of Object.values(data.charts) as string[]) {

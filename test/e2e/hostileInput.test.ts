@@ -28,11 +28,19 @@ let api: LocalServer;
 let host: ImageHost;
 let discord: FakeDiscord;
 beforeAll(async () => {
-  host = await startImageHost({ '/cat.png': sendBody(samplePng(48)), '/page.html': sendBody('<html></html>', 'text/html') });
+  host = await startImageHost({
+    '/cat.png': sendBody(samplePng(48)),
+    '/page.html': sendBody('<html></html>', 'text/html'),
+  });
   discord = await startFakeDiscord();
   // Counting is exercised; tripping the quota would hide every other answer behind 429.
   process.env.RATE_LIMIT_PER_MINUTE = '100000000';
-  api = await startTestApi({ localApiKey: KEY, imageFetchAllowHosts: host.hostPort, discordApiBase: discord.apiBase, secretsKey: randomBytes(32).toString('base64') });
+  api = await startTestApi({
+    localApiKey: KEY,
+    imageFetchAllowHosts: host.hostPort,
+    discordApiBase: discord.apiBase,
+    secretsKey: randomBytes(32).toString('base64'),
+  });
 }, 30_000);
 
 /**
@@ -52,7 +60,12 @@ async function signedIn(): Promise<{ session: HostileSession; path: Record<strin
 /** The examples' bot exists (again: a stray DELETE of an earlier route's run may have removed it), so reads of it can succeed. */
 async function registerExampleBot() {
   const { clientId } = routes.registerBot.example.path as { clientId: string };
-  const registered = await call(`${api.url}/v1/bots/${clientId}`, { method: 'PUT', key: KEY, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(routes.registerBot.example.body) });
+  const registered = await call(`${api.url}/v1/bots/${clientId}`, {
+    method: 'PUT',
+    key: KEY,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(routes.registerBot.example.body),
+  });
   expect([200, 201]).toContain(registered.status);
 }
 afterAll(async () => {
@@ -62,7 +75,8 @@ afterAll(async () => {
   await discord?.close();
 });
 
-const describeRequest = (request: HostileRequest) => JSON.stringify({ ...request, body: request.body.subarray(0, 200).toString('latin1') });
+const describeRequest = (request: HostileRequest) =>
+  JSON.stringify({ ...request, body: request.body.subarray(0, 200).toString('latin1') });
 
 /** Whatever the request, the answer keeps the contract. */
 function expectContract(route: RouteEntry, reply: RawReply): void {
@@ -106,25 +120,34 @@ function expectContract(route: RouteEntry, reply: RawReply): void {
 }
 
 describe('hostile input on every route', () => {
-  test.each(routeList.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', async (_name, route) => {
-    const statuses = new Set<number>();
-    if (route.group === 'bots') await registerExampleBot();
-    const dashboard = route.auth === 'session' ? await signedIn() : undefined;
-    await fc.assert(
-      fc.asyncProperty(hostileRequest(route, { key: KEY, pictureHost: host.url, ...dashboard }), async (request) => {
-        const reply = await rawRequest(api.port, requestBytes(request), 10_000);
-        statuses.add(reply.status);
-        try {
-          expectContract(route, reply);
-        } catch (error) {
-          throw new Error(`${(error as Error).message}\nrequest: ${describeRequest(request)}\nanswer: ${reply.status} ${reply.body.subarray(0, 300).toString('utf8')}`);
-        }
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-    // The requests reach both sides: refusals, and (for the routes whose examples can succeed) answers.
-    // The sign-in's callback succeeds only with a fresh state its browser started (test/e2e/dashboardSignIn.test.ts).
-    expect([...statuses].some((status) => status >= 400)).toBe(true);
-    if ((route.response !== 'json' || route.method === 'GET') && route.id !== 'dashboardCallback') expect([...statuses].some((status) => status < 300 || (route.response === 'redirect' && status === 302))).toBe(true);
-  }, 120_000);
+  test.each(routeList.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s',
+    async (_name, route) => {
+      const statuses = new Set<number>();
+      if (route.group === 'bots') await registerExampleBot();
+      const dashboard = route.auth === 'session' ? await signedIn() : undefined;
+      await fc.assert(
+        fc.asyncProperty(hostileRequest(route, { key: KEY, pictureHost: host.url, ...dashboard }), async (request) => {
+          const reply = await rawRequest(api.port, requestBytes(request), 10_000);
+          statuses.add(reply.status);
+          try {
+            expectContract(route, reply);
+          } catch (error) {
+            throw new Error(
+              `${(error as Error).message}\nrequest: ${describeRequest(request)}\nanswer: ${reply.status} ${reply.body.subarray(0, 300).toString('utf8')}`,
+            );
+          }
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      // The requests reach both sides: refusals, and (for the routes whose examples can succeed) answers.
+      // The sign-in's callback succeeds only with a fresh state its browser started (test/e2e/dashboardSignIn.test.ts).
+      expect([...statuses].some((status) => status >= 400)).toBe(true);
+      if ((route.response !== 'json' || route.method === 'GET') && route.id !== 'dashboardCallback')
+        expect([...statuses].some((status) => status < 300 || (route.response === 'redirect' && status === 302))).toBe(
+          true,
+        );
+    },
+    120_000,
+  );
 });

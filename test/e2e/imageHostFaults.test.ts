@@ -36,16 +36,43 @@ const endless: HostRoute = (_request, response) => {
 const UNREACHABLE = 'could not be fetched from its host';
 const FAULTS: { name: string; path: string; route: HostRoute; issue: string }[] = [
   { name: 'accepts and never answers', path: '/hang', route: () => undefined, issue: UNREACHABLE },
-  { name: 'resets the connection mid-body', path: '/reset', route: halfThen('destroy', { 'content-length': PNG.length }), issue: UNREACHABLE },
-  { name: 'sends a truncated PNG (fewer bytes than its Content-Length)', path: '/truncated', route: halfThen('end', { 'content-length': PNG.length }), issue: UNREACHABLE },
-  { name: 'sends a truncated chunked PNG (no last chunk)', path: '/truncated-chunked', route: halfThen('end', {}), issue: UNREACHABLE },
-  { name: 'sends random bytes as image/png', path: '/garbage', route: sendBody(Buffer.concat([Buffer.from([0]), randomBytes(4095)])), issue: 'is not a PNG, JPEG, GIF or WebP picture' },
-  { name: 'sends an endless body', path: '/endless', route: endless, issue: 'is too large: pictures may be at most 5 MB, 8192 pixels on a side and 16.8 megapixels' },
+  {
+    name: 'resets the connection mid-body',
+    path: '/reset',
+    route: halfThen('destroy', { 'content-length': PNG.length }),
+    issue: UNREACHABLE,
+  },
+  {
+    name: 'sends a truncated PNG (fewer bytes than its Content-Length)',
+    path: '/truncated',
+    route: halfThen('end', { 'content-length': PNG.length }),
+    issue: UNREACHABLE,
+  },
+  {
+    name: 'sends a truncated chunked PNG (no last chunk)',
+    path: '/truncated-chunked',
+    route: halfThen('end', {}),
+    issue: UNREACHABLE,
+  },
+  {
+    name: 'sends random bytes as image/png',
+    path: '/garbage',
+    route: sendBody(Buffer.concat([Buffer.from([0]), randomBytes(4095)])),
+    issue: 'is not a PNG, JPEG, GIF or WebP picture',
+  },
+  {
+    name: 'sends an endless body',
+    path: '/endless',
+    route: endless,
+    issue: 'is too large: pictures may be at most 5 MB, 8192 pixels on a side and 16.8 megapixels',
+  },
   { name: 'redirects forever', path: '/loop', route: redirectTo('/loop'), issue: UNREACHABLE },
 ];
 
 /** Every route that fetches a picture, and each of its picture parameters. */
-const pictureRoutes: [RouteEntry, string][] = routeList.flatMap((route) => pictureParams(route).map((param): [RouteEntry, string] => [route, param]));
+const pictureRoutes: [RouteEntry, string][] = routeList.flatMap((route) =>
+  pictureParams(route).map((param): [RouteEntry, string] => [route, param]),
+);
 
 let images: ImageApi;
 beforeAll(async () => {
@@ -54,17 +81,28 @@ beforeAll(async () => {
 afterAll(() => images.close());
 
 /** A route's example with each picture parameter's URL chosen by `picture`, asked of the local server. */
-const ask = (route: RouteEntry, picture: (param: string) => string) => call(`${images.api.url}${exampleRequest(route, picture).path}`, { key: images.key });
+const ask = (route: RouteEntry, picture: (param: string) => string) =>
+  call(`${images.api.url}${exampleRequest(route, picture).path}`, { key: images.key });
 
 test('the routes under test are every image route that takes a picture, and each draws the good picture', async () => {
   // changemymind draws text only.
-  expect(new Set(pictureRoutes.map(([route]) => route.id))).toEqual(new Set(routeList.filter((r) => r.response === 'svg' && r.id !== 'changeMyMind').map((r) => r.id)));
+  expect(new Set(pictureRoutes.map(([route]) => route.id))).toEqual(
+    new Set(routeList.filter((r) => r.response === 'svg' && r.id !== 'changeMyMind').map((r) => r.id)),
+  );
   // Also loads every group's function, so the timings below are not a cold start's.
-  for (const [route] of pictureRoutes) expect([route.id, (await ask(route, () => `${images.host.url}/cat.png`)).status]).toEqual([route.id, 200]);
+  for (const [route] of pictureRoutes)
+    expect([route.id, (await ask(route, () => `${images.host.url}/cat.png`)).status]).toEqual([route.id, 200]);
 });
 
 test('every picture route answers 400 IMAGE_FETCH_FAILED within the timeout, with the class of the fault only, for every faulty host', async () => {
-  const cases = FAULTS.flatMap((fault) => pictureRoutes.map(([route, param]) => ({ fault, route, param, url: `${images.host.url}${fault.path}?for=${route.id}.${param}` })));
+  const cases = FAULTS.flatMap((fault) =>
+    pictureRoutes.map(([route, param]) => ({
+      fault,
+      route,
+      param,
+      url: `${images.host.url}${fault.path}?for=${route.id}.${param}`,
+    })),
+  );
   const outcomes = await Promise.all(
     cases.map(async ({ fault, route, param, url }) => {
       const started = performance.now();
@@ -76,7 +114,12 @@ test('every picture route answers 400 IMAGE_FETCH_FAILED within the timeout, wit
   for (const { fault, route, param, reply, ms } of outcomes) {
     const label = `${route.id} ${param}, when the host ${fault.name}`;
     const message: string = reply.json?.error?.message ?? '';
-    expect({ label, status: reply.status, message, inTime: ms < 6_000 }).toEqual({ label, status: 400, message: `${param} ${fault.issue}`, inTime: true });
+    expect({ label, status: reply.status, message, inTime: ms < 6_000 }).toEqual({
+      label,
+      status: 400,
+      message: `${param} ${fault.issue}`,
+      inTime: true,
+    });
     expectErrorEnvelope(reply, 400, 'IMAGE_FETCH_FAILED');
     expect(reply.json.error.details).toEqual([{ field: param, issue: fault.issue }]);
     rateHeaders(reply);

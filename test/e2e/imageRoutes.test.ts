@@ -2,10 +2,26 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { routes } from '../../shared/routes/table';
 import { expectErrorEnvelope } from '../support/envelope';
 import { HOSTILE_TEXT } from '../support/hostileText';
-import { expectDrawnText, expectFieldError, expectImage, startImageApi, textsUpTo, type ImageApi } from '../support/imageApi';
+import {
+  expectDrawnText,
+  expectFieldError,
+  expectImage,
+  startImageApi,
+  textsUpTo,
+  type ImageApi,
+} from '../support/imageApi';
 import { drawnLines, textsOf } from '../support/svgXml';
 import { decodePng, fetchBytes } from '../support/png';
-import { gradientPng, heavyPng, pngDeclaring, PNG_END, redirectTo, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
+import {
+  gradientPng,
+  heavyPng,
+  pngDeclaring,
+  PNG_END,
+  redirectTo,
+  sendBody,
+  startImageHost,
+  type ImageHost,
+} from '../support/imageHost';
 
 /** Three image endpoints (paths from the route table) through the local server, with a real key and a real image host. */
 let images: ImageApi;
@@ -35,7 +51,13 @@ const get: ImageApi['get'] = (...args) => images.get(...args);
 describe(`GET ${routes.changeMyMind.path}`, () => {
   const path = routes.changeMyMind.path;
 
-  test.each(['Pineapple belongs on pizza', 'x'.repeat(300), `  ${'y'.repeat(300)}  `, 'Привет 👨‍👩‍👧‍👦 漢字 e\u0301', ...HOSTILE_TEXT])('text %j -> the scene', async (text) => {
+  test.each([
+    'Pineapple belongs on pizza',
+    'x'.repeat(300),
+    `  ${'y'.repeat(300)}  `,
+    'Привет 👨‍👩‍👧‍👦 漢字 e\u0301',
+    ...HOSTILE_TEXT,
+  ])('text %j -> the scene', async (text) => {
     const elements = expectImage(await get(path, { text }), { width: 960, height: 540 });
     const statement = drawnLines(elements).filter((line) => line !== 'CHANGE MY MIND');
     expect(statement.join('').replace(/\s+/g, '')).toBe(text.trim().normalize('NFC').replace(/\s+/g, ''));
@@ -91,8 +113,20 @@ describe(`GET ${routes.jail.path}`, () => {
     ['image javascript:', { image: 'javascript:alert(1)' }, 'INVALID_PARAMETER', 'image'],
     ['image data:', { image: 'data:image/png;base64,AAAA' }, 'INVALID_PARAMETER', 'image'],
     ['image with credentials', { image: 'http://user:pw@example.com/a.png' }, 'INVALID_PARAMETER', 'image'],
-    ...['0', '1025', '1.5', 'abc', '-3', '', '1e3', ' 12'].map((width): [string, Record<string, string>, string, string] => [`width ${JSON.stringify(width)}`, { image: 'http://example.com/a.png', width }, 'INVALID_PARAMETER', 'width']),
-    ...['0', '2048', 'NaN'].map((height): [string, Record<string, string>, string, string] => [`height ${JSON.stringify(height)}`, { image: 'http://example.com/a.png', height }, 'INVALID_PARAMETER', 'height']),
+    ...['0', '1025', '1.5', 'abc', '-3', '', '1e3', ' 12'].map(
+      (width): [string, Record<string, string>, string, string] => [
+        `width ${JSON.stringify(width)}`,
+        { image: 'http://example.com/a.png', width },
+        'INVALID_PARAMETER',
+        'width',
+      ],
+    ),
+    ...['0', '2048', 'NaN'].map((height): [string, Record<string, string>, string, string] => [
+      `height ${JSON.stringify(height)}`,
+      { image: 'http://example.com/a.png', height },
+      'INVALID_PARAMETER',
+      'height',
+    ]),
   ])('%s -> 400 naming the field', async (_name, params, code, field) => {
     expectFieldError(await get(path, params), code, field);
   });
@@ -100,8 +134,16 @@ describe(`GET ${routes.jail.path}`, () => {
   test.each([
     ['a 404', () => `${host.url}/missing.png`, 'image could not be fetched from its host'],
     ['not a picture', () => `${host.url}/page.html`, 'image is not a PNG, JPEG, GIF or WebP picture'],
-    ['a private host not allowed', () => `${blocked.url}/cat.png`, 'image is not at a public address; only public hosts are fetched'],
-    ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/', 'image is not at a public address; only public hosts are fetched'],
+    [
+      'a private host not allowed',
+      () => `${blocked.url}/cat.png`,
+      'image is not at a public address; only public hosts are fetched',
+    ],
+    [
+      'cloud metadata',
+      () => 'http://169.254.169.254/latest/meta-data/',
+      'image is not at a public address; only public hosts are fetched',
+    ],
   ])('%s -> 400 IMAGE_FETCH_FAILED with its class, never the address', async (_name, url, message) => {
     const reply = await get(path, { image: url() });
     expectFieldError(reply, 'IMAGE_FETCH_FAILED', 'image');
@@ -115,7 +157,9 @@ describe(`GET ${routes.jail.path}`, () => {
     const asSvg = await get(path, heavy);
     expectErrorEnvelope(asSvg, 400, 'IMAGE_FETCH_FAILED');
     expect(asSvg.json.error.message).toMatch(/too large to inline: the image would be 6\.\d MB/);
-    const asPng = await fetchBytes(images.urlOf(path, { ...heavy, format: 'png' }), { Authorization: `Bearer ${images.key}` });
+    const asPng = await fetchBytes(images.urlOf(path, { ...heavy, format: 'png' }), {
+      Authorization: `Bearer ${images.key}`,
+    });
     expect(asPng.status).toBe(200);
     expect([decodePng(asPng.bytes).width, decodePng(asPng.bytes).height]).toEqual([780, 780]);
   });
@@ -125,7 +169,6 @@ describe(`GET ${routes.jail.path}`, () => {
     expectErrorEnvelope(reply, 400, 'IMAGE_FETCH_FAILED');
     expect(reply.json.error.message).toMatch(/too large to inline: the image would be 6\.4 MB, over the 5\.9 MB/);
   });
-
 });
 
 describe(`GET ${routes.rankCard.path}`, () => {
@@ -133,16 +176,32 @@ describe(`GET ${routes.rankCard.path}`, () => {
   const card = { username: 'Ada', level: 3, xp: 1200, requiredXp: 5000, rank: 7 };
 
   test('with an avatar: the picture inlined, shown in a circle (its box painted over around it)', async () => {
-    const elements = expectImage(await get(path, { ...card, avatar: `${host.url}/cat.png`, status: 'DND', theme: 'Sunset', progressColor: 'f06' }), { width: 934, height: 282 });
+    const elements = expectImage(
+      await get(path, { ...card, avatar: `${host.url}/cat.png`, status: 'DND', theme: 'Sunset', progressColor: 'f06' }),
+      { width: 934, height: 282 },
+    );
     const image = elements.findIndex((e) => e.tag === 'image');
-    expect(elements[image]?.attrs).toMatchObject({ href: expect.stringMatching(/^data:image\/png;base64,/), x: '51', y: '51', width: '180', height: '180' });
-    expect(elements.findIndex((e) => e.tag === 'path' && e.attrs['fill-rule'] === 'evenodd' && e.attrs.d?.startsWith('M51 51H231V231H51Z'))).toBeGreaterThan(image);
+    expect(elements[image]?.attrs).toMatchObject({
+      href: expect.stringMatching(/^data:image\/png;base64,/),
+      x: '51',
+      y: '51',
+      width: '180',
+      height: '180',
+    });
+    expect(
+      elements.findIndex(
+        (e) => e.tag === 'path' && e.attrs['fill-rule'] === 'evenodd' && e.attrs.d?.startsWith('M51 51H231V231H51Z'),
+      ),
+    ).toBeGreaterThan(image);
     expect(elements.some((e) => e.attrs.fill === '#ff0066')).toBe(true);
     expect(elements.some((e) => e.attrs.fill === '#f23f43')).toBe(true);
   });
 
   test('a 1024-pixel avatar is carried at twice the circle it fills (360 pixels), not whole', async () => {
-    const elements = expectImage(await get(path, { ...card, avatar: `${host.url}/avatar-1024.png` }), { width: 934, height: 282 });
+    const elements = expectImage(await get(path, { ...card, avatar: `${host.url}/avatar-1024.png` }), {
+      width: 934,
+      height: 282,
+    });
     const href = elements.find((e) => e.tag === 'image')?.attrs.href as string;
     const avatar = decodePng(Buffer.from(href.replace('data:image/png;base64,', ''), 'base64'));
     expect([avatar.width, avatar.height]).toEqual([360, 360]);
@@ -153,17 +212,23 @@ describe(`GET ${routes.rankCard.path}`, () => {
     expect(textsOf(elements)).toContain(username);
   });
 
-  test.each(textsUpTo(32))('username %j: drawn whole or cut with an ellipsis, on a card that renders', async (username) => {
-    const elements = expectImage(await get(path, { ...card, username }), { width: 934, height: 282 }, 16);
-    // The name is the card's first text; the XP, rank and level follow it.
-    expectDrawnText([drawnLines(elements)[0] ?? ''], username);
-  });
+  test.each(textsUpTo(32))(
+    'username %j: drawn whole or cut with an ellipsis, on a card that renders',
+    async (username) => {
+      const elements = expectImage(await get(path, { ...card, username }), { width: 934, height: 282 }, 16);
+      // The name is the card's first text; the XP, rank and level follow it.
+      expectDrawnText([drawnLines(elements)[0] ?? ''], username);
+    },
+  );
 
-  test.each(['username', 'level', 'xp', 'requiredXp', 'rank'] as const)('%s missing -> 400 MISSING_PARAMETER naming it', async (field) => {
-    const reply = await get(path, Object.fromEntries(Object.entries(card).filter(([name]) => name !== field)));
-    expectFieldError(reply, 'MISSING_PARAMETER', field);
-    expect(reply.json.error.details).toHaveLength(1);
-  });
+  test.each(['username', 'level', 'xp', 'requiredXp', 'rank'] as const)(
+    '%s missing -> 400 MISSING_PARAMETER naming it',
+    async (field) => {
+      const reply = await get(path, Object.fromEntries(Object.entries(card).filter(([name]) => name !== field)));
+      expectFieldError(reply, 'MISSING_PARAMETER', field);
+      expect(reply.json.error.details).toHaveLength(1);
+    },
+  );
 
   test.each([
     ['username too long', { username: 'x'.repeat(33) }, 'username'],

@@ -11,7 +11,8 @@ const busy = (ms: number) => {
   const end = Date.now() + ms;
   while (Date.now() < end);
 };
-const request = (head: string, body = '') => Buffer.from(`${head}\r\nHost: 127.0.0.1\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+const request = (head: string, body = '') =>
+  Buffer.from(`${head}\r\nHost: 127.0.0.1\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 
 test('a request sent in time on a kept-alive connection is answered though the server was too busy to read it before the idle timer fired', async () => {
   // Node drops a connection idle for keepAliveTimeout + 1 s: here about 1 s after each answer.
@@ -21,7 +22,13 @@ test('a request sent in time on a kept-alive connection is answered though the s
     expect((await connection.send(request('GET /webhooks HTTP/1.1'))).status).toBe(200);
     // At once the next delivery (900 KB, as the relay's suites send) goes out; then the process is
     // busy past the idle time, so the timer fires before the server has read a byte of it.
-    const reply = await connection.send(request(`POST /webhooks/300000000000000001/${TOKEN}/github HTTP/1.1\r\nContent-Type: application/json`, JSON.stringify({ text: 'x'.repeat(900_000) })), () => busy(1_300));
+    const reply = await connection.send(
+      request(
+        `POST /webhooks/300000000000000001/${TOKEN}/github HTTP/1.1\r\nContent-Type: application/json`,
+        JSON.stringify({ text: 'x'.repeat(900_000) }),
+      ),
+      () => busy(1_300),
+    );
     expect(reply.status).toBe(400);
     expect(JSON.parse(reply.body.toString()).message).toEqual(expect.any(String));
   } finally {

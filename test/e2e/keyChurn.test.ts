@@ -48,12 +48,19 @@ test("keys made, used past their quota and revoked in turn within a minute: the 
         answered += 1;
         expect(reply.status).toBe(200);
         // The tighter of the two counts is the one shown.
-        expect(headers).toMatchObject(accountLeft <= keyLeft ? { limit: ACCOUNT_LIMIT, remaining: accountLeft } : { limit: LIMIT, remaining: keyLeft });
+        expect(headers).toMatchObject(
+          accountLeft <= keyLeft
+            ? { limit: ACCOUNT_LIMIT, remaining: accountLeft }
+            : { limit: LIMIT, remaining: keyLeft },
+        );
       } else {
         expectErrorEnvelope(reply, 429, 'RATE_LIMITED');
         expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
         expect(headers).toMatchObject({ limit: accountLeft < 0 ? ACCOUNT_LIMIT : LIMIT, remaining: 0 });
-        if (accountLeft < 0) expect(reply.json.error.message).toMatch(`Rate limit of ${ACCOUNT_LIMIT} requests per minute of the account's keys together exceeded`);
+        if (accountLeft < 0)
+          expect(reply.json.error.message).toMatch(
+            `Rate limit of ${ACCOUNT_LIMIT} requests per minute of the account's keys together exceeded`,
+          );
       }
     }
     expect((await browser.api('DELETE', `/keys/${created.json.data.key.id}`, undefined, csrf)).status).toBe(200);

@@ -80,17 +80,23 @@ describe('rank card', () => {
     rateHeaders(cached);
   });
 
-  test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('a query or header named %s is just a name', async (name) => {
-    const query = await call(`${rankCard}&${name}=1&${name}=2`, { key: KEY });
-    expect(query.status).toBe(200);
-    const header = await call(rankCard, { key: KEY, headers: { [name]: 'x' } });
-    expect(header.status).toBe(200);
-    expectErrorEnvelope(await call(`${rankCard}&${name}=1`), 401, 'UNAUTHORIZED');
-    expectErrorEnvelope(await call(`${api.url}/nope`, { headers: { [name]: 'x' } }), 404, 'NOT_FOUND');
-  });
+  test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'a query or header named %s is just a name',
+    async (name) => {
+      const query = await call(`${rankCard}&${name}=1&${name}=2`, { key: KEY });
+      expect(query.status).toBe(200);
+      const header = await call(rankCard, { key: KEY, headers: { [name]: 'x' } });
+      expect(header.status).toBe(200);
+      expectErrorEnvelope(await call(`${rankCard}&${name}=1`), 401, 'UNAUTHORIZED');
+      expectErrorEnvelope(await call(`${api.url}/nope`, { headers: { [name]: 'x' } }), 404, 'NOT_FOUND');
+    },
+  );
 
   test('a huge rank is written exactly, a huge level compactly', async () => {
-    const reply = await call(`${api.url}/v1/images/rank-card?username=a&level=999999999999999&xp=1&requiredXp=2&rank=123456789`, { key: KEY });
+    const reply = await call(
+      `${api.url}/v1/images/rank-card?username=a&level=999999999999999&xp=1&requiredXp=2&rank=123456789`,
+      { key: KEY },
+    );
     expect(reply.status).toBe(200);
     // The rank exactly, the level cut to tenths (never rounded up to 1000T).
     expect(reply.text).toContain('<title>#123,456,789</title>');
@@ -99,7 +105,9 @@ describe('rank card', () => {
 
   test('hostile text stays text', async () => {
     const username = encodeURIComponent('</text><script>alert(1)</script>');
-    const reply = await call(`${api.url}/v1/images/rank-card?username=${username}&level=1&xp=1&requiredXp=2&rank=1`, { key: KEY });
+    const reply = await call(`${api.url}/v1/images/rank-card?username=${username}&level=1&xp=1&requiredXp=2&rank=1`, {
+      key: KEY,
+    });
     expect(reply.status).toBe(200);
     expect(XMLValidator.validate(reply.text)).toBe(true);
     expect(reply.text).not.toMatch(/<script/i);
@@ -107,9 +115,17 @@ describe('rank card', () => {
   });
 
   test('invalid parameters -> 400 envelope naming each field', async () => {
-    const reply = await call(`${api.url}/v1/images/rank-card?username=a&level=-1&xp=x&requiredXp=0&rank=1&progressColor=red`, { key: KEY });
+    const reply = await call(
+      `${api.url}/v1/images/rank-card?username=a&level=-1&xp=x&requiredXp=0&rank=1&progressColor=red`,
+      { key: KEY },
+    );
     expectErrorEnvelope(reply, 400, 'INVALID_PARAMETER');
-    expect(reply.json.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['level', 'progressColor', 'requiredXp', 'xp']);
+    expect(reply.json.error.details.map((d: { field: string }) => d.field).sort()).toEqual([
+      'level',
+      'progressColor',
+      'requiredXp',
+      'xp',
+    ]);
     rateHeaders(reply);
   });
 
@@ -122,7 +138,15 @@ describe('rank card', () => {
 
 describe('gateway answers', () => {
   test('unknown path -> 404 envelope', async () => {
-    for (const path of ['/v1', '/index.html', '/openapi.yaml', '/v1/images/nope', '/v1/images/rank-card/extra', '//v1/images/rank-card', '/webhooks/api']) {
+    for (const path of [
+      '/v1',
+      '/index.html',
+      '/openapi.yaml',
+      '/v1/images/nope',
+      '/v1/images/rank-card/extra',
+      '//v1/images/rank-card',
+      '/webhooks/api',
+    ]) {
       expectErrorEnvelope(await call(`${api.url}${path}`, { key: KEY }), 404, 'NOT_FOUND');
     }
   });
@@ -139,10 +163,17 @@ describe('gateway answers', () => {
     // fetch() refuses a body on GET, so this one request goes through node:http.
     const reply = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const body = Buffer.alloc(11 * 1024 * 1024, 97);
-      const req = request(rankCard, { method: 'GET', headers: { Authorization: `Bearer ${KEY}`, 'Content-Length': body.length } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = request(
+        rankCard,
+        { method: 'GET', headers: { Authorization: `Bearer ${KEY}`, 'Content-Length': body.length } },
+        (res) => {
+          let body = '';
+          res
+            .setEncoding('utf8')
+            .on('data', (chunk) => (body += chunk))
+            .on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });

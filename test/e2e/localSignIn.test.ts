@@ -20,26 +20,71 @@ describe('the local sign-in', () => {
   describe('is offered only at this server as a browser names it', () => {
     /** GET /dashboard/signin over a raw socket, with exactly this Host header. */
     const signInAt = async (host: string) => {
-      const reply = await rawRequest(api.server.port, Buffer.from(`GET /dashboard/signin HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
-      return { host, status: reply.status, location: reply.headers.location, error: reply.status >= 400 ? JSON.parse(reply.body.toString()).error : undefined };
+      const reply = await rawRequest(
+        api.server.port,
+        Buffer.from(`GET /dashboard/signin HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+      );
+      return {
+        host,
+        status: reply.status,
+        location: reply.headers.location,
+        error: reply.status >= 400 ? JSON.parse(reply.body.toString()).error : undefined,
+      };
     };
 
     test('localhost, 127.0.0.1 or [::1], with the port it listens on or none: on to the callback under that name', async () => {
       const port = api.server.port;
-      for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost', '127.0.0.1', '[::1]']) {
-        expect(await signInAt(host)).toEqual({ host, status: 302, location: expect.stringMatching(new RegExp(`^http://${host.replace(/[.[\]]/g, '\\$&')}/dashboard/callback\\?`)), error: undefined });
+      for (const host of [
+        `localhost:${port}`,
+        `127.0.0.1:${port}`,
+        `[::1]:${port}`,
+        'localhost',
+        '127.0.0.1',
+        '[::1]',
+      ]) {
+        expect(await signInAt(host)).toEqual({
+          host,
+          status: 302,
+          location: expect.stringMatching(
+            new RegExp(`^http://${host.replace(/[.[\]]/g, '\\$&')}/dashboard/callback\\?`),
+          ),
+          error: undefined,
+        });
       }
     });
 
     // No browser sends these (it writes a URL's host in one form first), so they are refused, never read as loopback.
     test.each([
-      '127.1', '0x7f.0.0.1', '0x7f000001', '2130706433', '0177.0.0.1', '127.000.000.001', '127.0.0.2', '127.0.0.1.',
-      'localhost.', 'LOCALHOST', 'LocalHost', 'app.localhost', 'localhost.localdomain',
-      '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[0:0:0:0:0:0:0:1]', '[::0:1]', '[0::1]',
+      '127.1',
+      '0x7f.0.0.1',
+      '0x7f000001',
+      '2130706433',
+      '0177.0.0.1',
+      '127.000.000.001',
+      '127.0.0.2',
+      '127.0.0.1.',
+      'localhost.',
+      'LOCALHOST',
+      'LocalHost',
+      'app.localhost',
+      'localhost.localdomain',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:7f00:1]',
+      '[0:0:0:0:0:0:0:1]',
+      '[::0:1]',
+      '[0::1]',
     ])('%s (with the right port or none) -> 403 saying where to open it', async (name) => {
       for (const host of [name, `${name}:${api.server.port}`]) {
         const reply = await signInAt(host);
-        expect(reply).toEqual({ host, status: 403, location: undefined, error: expect.objectContaining({ code: 'FORBIDDEN', message: expect.stringContaining('localhost, 127.0.0.1 or [::1]') }) });
+        expect(reply).toEqual({
+          host,
+          status: 403,
+          location: undefined,
+          error: expect.objectContaining({
+            code: 'FORBIDDEN',
+            message: expect.stringContaining('localhost, 127.0.0.1 or [::1]'),
+          }),
+        });
       }
     });
 

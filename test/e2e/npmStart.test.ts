@@ -8,7 +8,8 @@ let main: Started;
 let dynamoEndpoint: string;
 beforeAll(async () => {
   main = await startMain({ PORT: '0', LOCAL_DYNAMODB_PORT: '0', LOCAL_API_KEY: '' });
-  dynamoEndpoint = /DynamoDB .*: (http:\/\/\S+)$/.exec(main.lines.find((l) => l.startsWith('DynamoDB')) ?? '')?.[1] ?? '';
+  dynamoEndpoint =
+    /DynamoDB .*: (http:\/\/\S+)$/.exec(main.lines.find((l) => l.startsWith('DynamoDB')) ?? '')?.[1] ?? '';
 }, 40_000);
 afterAll(async () => {
   if (main) await stop(main.child);
@@ -28,7 +29,12 @@ test('npm run keys creates, lists and revokes keys in the running server’s sto
   const created = await runKeys(['create', '--name', 'cli user', '--owner', 'carol', '--json'], env);
   expect(created.code).toBe(0);
   const record = JSON.parse(created.stdout.trim().split('\n').at(-1) as string);
-  expect(record).toMatchObject({ name: 'cli user', owner: 'carol', id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^cbk_/) });
+  expect(record).toMatchObject({
+    name: 'cli user',
+    owner: 'carol',
+    id: expect.stringMatching(/^key_/),
+    key: expect.stringMatching(/^cbk_/),
+  });
 
   const url = `${main.url}/v1/images/rank-card?${RANK_CARD_QUERY}`;
   const listed = JSON.parse((await runKeys(['list', '--json'], env)).stdout.trim().split('\n').at(-1) as string);

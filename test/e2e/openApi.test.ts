@@ -17,7 +17,9 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 /** Asserts a reply matches what the document says the route answers with that status. */
 function expectDocumented(id: RouteId, reply: Reply) {
   const route = routes[id];
-  const responses = (document.paths as Record<string, Record<string, { responses: Record<string, any> }>>)[route.path]![route.method.toLowerCase()]!.responses;
+  const responses = (document.paths as Record<string, Record<string, { responses: Record<string, any> }>>)[route.path]![
+    route.method.toLowerCase()
+  ]!.responses;
   const documented = responses[String(reply.status)];
   if (!documented) throw new Error(`${id} answered ${reply.status}, which the document does not list`);
   for (const name of Object.keys(documented.headers ?? {})) {
@@ -26,11 +28,19 @@ function expectDocumented(id: RouteId, reply: Reply) {
   const schema = documented.content?.['application/json']?.schema;
   if (!schema) return;
   const validate = ajv.compile({ ...schema, components: document.components });
-  if (!validate(reply.json)) throw new Error(`${id} ${reply.status} breaks its documented schema: ${ajv.errorsText(validate.errors)}\n${reply.text}`);
+  if (!validate(reply.json))
+    throw new Error(
+      `${id} ${reply.status} breaks its documented schema: ${ajv.errorsText(validate.errors)}\n${reply.text}`,
+    );
 }
 
 const send = (method: string, path: string, body?: unknown) =>
-  call(`${api.url}${path}`, { method, key: KEY, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  call(`${api.url}${path}`, {
+    method,
+    key: KEY,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 describe('GET /openapi.json', () => {
   test('needs no key, is the document for this server, counts per IP, revalidates by ETag', async () => {
@@ -64,7 +74,10 @@ describe('real answers match the document', () => {
     expectDocumented('registerBot', await send('PUT', `/v1/bots/${bot}`, routes.registerBot.example.body));
     expectDocumented('registerBot', await send('PUT', `/v1/bots/${bot}`, routes.registerBot.example.body));
     expectDocumented('postBotStats', await send('POST', `/v1/bots/${bot}/stats`, routes.postBotStats.example.body));
-    expectDocumented('putBotCommands', await send('PUT', `/v1/bots/${bot}/commands`, routes.putBotCommands.example.body));
+    expectDocumented(
+      'putBotCommands',
+      await send('PUT', `/v1/bots/${bot}/commands`, routes.putBotCommands.example.body),
+    );
     expectDocumented('getBot', await send('GET', `/v1/bots/${bot}`));
     expectDocumented('getBotCommands', await send('GET', `/v1/bots/${bot}/commands`));
     expectDocumented('getBotStats', await send('GET', `/v1/bots/${bot}/stats`));
@@ -78,7 +91,15 @@ describe('real answers match the document', () => {
     expectDocumented('getBot', await send('GET', `/v1/bots/${bot}`));
     expectDocumented('getBot', await call(`${api.url}/v1/bots/${bot}`));
     expectDocumented('registerBot', await send('PUT', `/v1/bots/${bot}`, { name: 'x'.repeat(9000) }));
-    expectDocumented('registerBot', await call(`${api.url}/v1/bots/${bot}`, { method: 'PUT', key: KEY, body: '{}', headers: { 'Content-Type': 'text/plain' } }));
+    expectDocumented(
+      'registerBot',
+      await call(`${api.url}/v1/bots/${bot}`, {
+        method: 'PUT',
+        key: KEY,
+        body: '{}',
+        headers: { 'Content-Type': 'text/plain' },
+      }),
+    );
     expectDocumented('rankCard', await send('GET', '/v1/images/rank-card?level=x'));
   });
 

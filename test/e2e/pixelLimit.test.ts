@@ -29,13 +29,18 @@ let main: Started;
 let server: number;
 
 /** Filters/contrast over `picture`, answered as `format`: the reply, how long it took, and how far it raised the server's peak memory. */
-async function contrastOver(picture: Buffer, format: 'png' | 'svg'): Promise<{ reply: Reply; ms: number; growthMb: number }> {
+async function contrastOver(
+  picture: Buffer,
+  format: 'png' | 'svg',
+): Promise<{ reply: Reply; ms: number; growthMb: number }> {
   pictures.push(picture);
   const image = `${host.url}/picture?n=${pictures.length - 1}`;
   const started = performance.now();
   let reply: Reply | undefined;
   const growthMb = await peakGrowthMb(server, async () => {
-    reply = await call(`${main.url}/v1/images/filters/contrast?${new URLSearchParams({ image, format })}`, { key: KEY });
+    reply = await call(`${main.url}/v1/images/filters/contrast?${new URLSearchParams({ image, format })}`, {
+      key: KEY,
+    });
   });
   return { reply: reply as Reply, ms: performance.now() - started, growthMb };
 }
@@ -47,10 +52,17 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length }).end(body);
     },
   });
-  main = await startMain({ PORT: '0', LOCAL_DYNAMODB_PORT: '0', LOCAL_API_KEY: KEY, IMAGE_FETCH_ALLOW_HOSTS: host.hostPort, RATE_LIMIT_PER_MINUTE: '100000' });
+  main = await startMain({
+    PORT: '0',
+    LOCAL_DYNAMODB_PORT: '0',
+    LOCAL_API_KEY: KEY,
+    IMAGE_FETCH_ALLOW_HOSTS: host.hostPort,
+    RATE_LIMIT_PER_MINUTE: '100000',
+  });
   server = scriptProcess(main.child);
   // The filters' function and the WebP decoder loaded (a small animated WebP drawn both ways), so no request pays for that.
-  for (const format of ['png', 'svg'] as const) expect((await contrastOver(animatedWebp([solidVp8l(64, 64)], 64), format)).reply.status).toBe(200);
+  for (const format of ['png', 'svg'] as const)
+    expect((await contrastOver(animatedWebp([solidVp8l(64, 64)], 64), format)).reply.status).toBe(200);
 }, 40_000);
 
 afterAll(async () => {
@@ -59,9 +71,17 @@ afterAll(async () => {
 });
 
 test.each([
-  ['the 88-byte animated WebP (a 1×1 canvas, one frame of 8192×8192 VP8L)', () => animatedWebp([solidVp8l(8192, 8192)], 1), 88],
+  [
+    'the 88-byte animated WebP (a 1×1 canvas, one frame of 8192×8192 VP8L)',
+    () => animatedWebp([solidVp8l(8192, 8192)], 1),
+    88,
+  ],
   // resvg decoded it to 1.3 GB in 3 to 8 s, where the walk by segment lengths saw the 1×1 frame header alone.
-  ['the 637-byte JPEG (a 16000×16000 picture behind 0xFF 0 and a length, then a 1×1 frame header)', () => jpegBehindNoMarker({ width: 16000, height: 16000 }), 637],
+  [
+    'the 637-byte JPEG (a 16000×16000 picture behind 0xFF 0 and a length, then a 1×1 frame header)',
+    () => jpegBehindNoMarker({ width: 16000, height: 16000 }),
+    637,
+  ],
 ])('%s is refused at once as too large, decoding nothing', async (_name, picture, bytes) => {
   const bomb = picture();
   expect(bomb.length).toBe(bytes);
@@ -75,9 +95,21 @@ test.each([
 test('every part of every format, around the limit: over it the 400, the server’s memory untouched; within it never that 400', async () => {
   const over = ({ width, height }: Declared) => width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS;
   // Around the limit on a side (the other side small enough), or on the area (as many rows as fit, or one more); either way round.
-  const bySide = fc.record({ width: fc.integer({ min: MAX_SIDE - 1, max: MAX_SIDE + 2 }), height: fc.integer({ min: 1, max: MAX_PIXELS / MAX_SIDE }) });
-  const byArea = fc.tuple(fc.integer({ min: MAX_PIXELS / MAX_SIDE, max: MAX_SIDE }), fc.integer({ min: 0, max: 1 })).map(([width, rows]) => ({ width, height: Math.floor(MAX_PIXELS / width) + rows }));
-  const sizes = fc.tuple(fc.oneof(bySide, byArea), fc.boolean(), fc.nat(4096)).map(([size, turned, offset]): Declared => ({ ...(turned ? { width: size.height, height: size.width } : size), offset }));
+  const bySide = fc.record({
+    width: fc.integer({ min: MAX_SIDE - 1, max: MAX_SIDE + 2 }),
+    height: fc.integer({ min: 1, max: MAX_PIXELS / MAX_SIDE }),
+  });
+  const byArea = fc
+    .tuple(fc.integer({ min: MAX_PIXELS / MAX_SIDE, max: MAX_SIDE }), fc.integer({ min: 0, max: 1 }))
+    .map(([width, rows]) => ({ width, height: Math.floor(MAX_PIXELS / width) + rows }));
+  const sizes = fc
+    .tuple(fc.oneof(bySide, byArea), fc.boolean(), fc.nat(4096))
+    .map(
+      ([size, turned, offset]): Declared => ({
+        ...(turned ? { width: size.height, height: size.width } : size),
+        offset,
+      }),
+    );
   const seen = { over: 0, within: 0 };
   await fc.assert(
     fc.asyncProperty(sizes, fc.constantFrom('png' as const, 'svg' as const), async (size, format) => {
@@ -89,7 +121,13 @@ test('every part of every format, around the limit: over it the 400, the server�
         const { reply, growthMb } = await contrastOver(declaring(size), tooLarge ? format : 'svg');
         const refused = reply.status === 400 && reply.json?.error?.details?.[0]?.issue === TOO_LARGE;
         const bounded = !tooLarge || growthMb < MAX_GROWTH_MB;
-        expect({ part, size, answered: reply.status < 500, refused, bounded }).toEqual({ part, size, answered: true, refused: tooLarge, bounded: true });
+        expect({ part, size, answered: reply.status < 500, refused, bounded }).toEqual({
+          part,
+          size,
+          answered: true,
+          refused: tooLarge,
+          bounded: true,
+        });
       }
     }),
     { seed: 20261127, numRuns: RUNS, endOnFailure: true },

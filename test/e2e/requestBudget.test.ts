@@ -34,7 +34,11 @@ beforeAll(async () => {
   dynamo = await startEmbeddedDynamo();
   store = await startSilentPeer(dynamo.endpoint);
   discord = await startFakeDiscord();
-  api = await startTestApi({ localApiKey: `${KEY},${UNCACHED_KEY}`, dynamoEndpoint: store.endpoint, discordApiBase: discord.apiBase });
+  api = await startTestApi({
+    localApiKey: `${KEY},${UNCACHED_KEY}`,
+    dynamoEndpoint: store.endpoint,
+    discordApiBase: discord.apiBase,
+  });
 }, 30_000);
 afterAll(async () => {
   await api?.close();
@@ -56,7 +60,8 @@ test('a store that answers slowly: key routes, the key cached or not, answer (or
   expect((await call(`${api.url}/v1/bots`, { key: KEY })).status).toBe(200);
   expect((await call(`${api.url}/webhooks`)).status).toBe(200);
   const secrets = exampleRequest(byId('putWebhookSecrets'));
-  const putSecrets = (key: string) => () => call(`${api.url}${secrets.path}`, { method: 'PUT', key, headers: secrets.headers, body: secrets.body });
+  const putSecrets = (key: string) => () =>
+    call(`${api.url}${secrets.path}`, { method: 'PUT', key, headers: secrets.headers, body: secrets.body });
   // Each with its normal answer, which a request gives when its calls fit the budget. The PUT makes
   // four calls or more in turn (count, key check, the pair's record, ...): before, 3.4 s either way.
   const requests: [name: string, normal: number, send: () => Promise<Reply>][] = [
@@ -68,13 +73,21 @@ test('a store that answers slowly: key routes, the key cached or not, answer (or
   store.answerAfter(SLOW_ANSWER_MS);
   let outcomes: { name: string; reply: Reply; ms: number; normal: number }[];
   try {
-    outcomes = await Promise.all(requests.map(async ([name, normal, send]) => ({ ...(await timed(name, send)), normal })));
+    outcomes = await Promise.all(
+      requests.map(async ([name, normal, send]) => ({ ...(await timed(name, send)), normal })),
+    );
   } finally {
     store.answerAfter(0);
   }
-  const unexpected = outcomes.filter(({ reply, normal }) => reply.status !== normal && (reply.status !== 503 || reply.headers.get('retry-after') !== String(UNAVAILABLE_RETRY_AFTER)));
+  const unexpected = outcomes.filter(
+    ({ reply, normal }) =>
+      reply.status !== normal &&
+      (reply.status !== 503 || reply.headers.get('retry-after') !== String(UNAVAILABLE_RETRY_AFTER)),
+  );
   expect(unexpected.map(({ name, reply }) => `${name}: ${reply.status} ${reply.text}`)).toEqual([]);
-  const slow = outcomes.filter(({ ms }) => ms >= WITHIN_MS).map(({ name, reply, ms }) => `${name}: ${reply.status} in ${Math.round(ms)} ms`);
+  const slow = outcomes
+    .filter(({ ms }) => ms >= WITHIN_MS)
+    .map(({ name, reply, ms }) => `${name}: ${reply.status} in ${Math.round(ms)} ms`);
   expect(slow).toEqual([]);
 }, 20_000);
 
@@ -92,7 +105,9 @@ test('a store that accepts and never answers: every dashboard API route, and an 
     .filter((route) => route.path.startsWith('/dashboard/api/'))
     .map((route) => {
       const { method, path, headers, body } = exampleRequest(route);
-      return timed(`${method} ${route.path}`, () => browser.send(`${api.url}${path}`, { method, headers: { ...headers, 'X-CSRF-Token': csrf }, body }));
+      return timed(`${method} ${route.path}`, () =>
+        browser.send(`${api.url}${path}`, { method, headers: { ...headers, 'X-CSRF-Token': csrf }, body }),
+      );
     });
   const keyed = [byId('rankCard'), byId('getBot')].map((route) => {
     const { method, path } = exampleRequest(route);
@@ -103,12 +118,22 @@ test('a store that accepts and never answers: every dashboard API route, and an 
   const outcomes = await Promise.all([
     ...dashboard,
     ...keyed,
-    timed('relay', () => call(`${api.url}${relay.path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping' }, body: '{}' })),
+    timed('relay', () =>
+      call(`${api.url}${relay.path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping' },
+        body: '{}',
+      }),
+    ),
   ]);
 
   expect(outcomes.length).toBeGreaterThanOrEqual(14);
   for (const { name, reply } of outcomes) {
-    expect([name, reply.status, reply.headers.get('retry-after')]).toEqual([name, 503, String(UNAVAILABLE_RETRY_AFTER)]);
+    expect([name, reply.status, reply.headers.get('retry-after')]).toEqual([
+      name,
+      503,
+      String(UNAVAILABLE_RETRY_AFTER),
+    ]);
     if (name !== 'relay') expectErrorEnvelope(reply, 503, 'SERVICE_UNAVAILABLE');
   }
   const slow = outcomes.filter(({ ms }) => ms >= WITHIN_MS).map(({ name, ms }) => `${name}: ${Math.round(ms)} ms`);

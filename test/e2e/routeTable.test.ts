@@ -27,11 +27,14 @@ describe('the route table', () => {
     expect(body === undefined).toBe(route.schemas.body === undefined);
   });
 
-  test.each(routeList.map((r) => [r.id, r] as const))('%s is served by its group function through the local server', async (_id, route) => {
-    const path = route.path.replace(/\{\w+\}/g, 'x');
-    const reply = await call(`${api.url}${path}`, { method: route.method, key: KEY });
-    // Missing parameters are fine (400); the gateway's and the group's 404/405 are not.
-    expect([404, 405]).not.toContain(reply.status);
-    expect(reply.status).toBeLessThan(500);
-  });
+  test.each(routeList.map((r) => [r.id, r] as const))(
+    '%s is served by its group function through the local server',
+    async (_id, route) => {
+      const path = route.path.replace(/\{\w+\}/g, 'x');
+      const reply = await call(`${api.url}${path}`, { method: route.method, key: KEY });
+      // Missing parameters are fine (400); the gateway's and the group's 404/405 are not.
+      expect([404, 405]).not.toContain(reply.status);
+      expect(reply.status).toBeLessThan(500);
+    },
+  );
 });

@@ -29,12 +29,18 @@ beforeAll(async () => {
   kms = await startSilentPeer();
   discord = await startFakeDiscord();
   // The functions seal with "KMS" at the silent peer, as a Lambda does with the stack's key.
-  Object.assign(process.env, { SECRETS_KMS_KEY_ID: 'alias/silent', AWS_ENDPOINT_URL_KMS: kms.endpoint, AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
+  Object.assign(process.env, {
+    SECRETS_KMS_KEY_ID: 'alias/silent',
+    AWS_ENDPOINT_URL_KMS: kms.endpoint,
+    AWS_ACCESS_KEY_ID: 'test',
+    AWS_SECRET_ACCESS_KEY: 'test',
+  });
   api = await startTestApi({ localApiKey: KEY, dynamoEndpoint: store.endpoint, discordApiBase: discord.apiBase });
 }, 30_000);
 afterAll(async () => {
-  for (const name of AWS_ENV) if (saved[name] === undefined) delete process.env[name];
-  else process.env[name] = saved[name];
+  for (const name of AWS_ENV)
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
   await api?.close();
   await Promise.all([store?.close(), kms?.close(), discord?.close(), dynamo?.close()]);
 });

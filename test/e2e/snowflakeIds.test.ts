@@ -48,7 +48,10 @@ describe('bot client ids', () => {
   test.each(refused)('%s: 400 envelope naming clientId', async (_name, id) => {
     const reply = await getBot(id);
     expect(reply.status).toBe(400);
-    expect(reply.json.error).toMatchObject({ code: 'INVALID_PARAMETER', details: [expect.objectContaining({ field: 'clientId' })] });
+    expect(reply.json.error).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      details: [expect.objectContaining({ field: 'clientId' })],
+    });
   });
 
   test.each(accepted)('%s: a well-formed id (404: no such bot)', async (_name, id) => {

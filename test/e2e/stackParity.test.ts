@@ -33,7 +33,12 @@ afterAll(async () => {
 const concrete = (path: string) => path.replace(/\{\w+\}/g, 'x');
 
 /** What a client sees of a 405, from either gateway: status, Allow, and the envelope's code and message. */
-const fromLocal = (reply: Reply) => ({ status: reply.status, allow: reply.headers.get('allow') ?? undefined, code: reply.json?.error?.code, message: reply.json?.error?.message });
+const fromLocal = (reply: Reply) => ({
+  status: reply.status,
+  allow: reply.headers.get('allow') ?? undefined,
+  code: reply.json?.error?.code,
+  message: reply.json?.error?.message,
+});
 const fromMock = (method: Record<string, any>, httpMethod: string) => {
   const { status, allow, body } = mockAnswer(method, { httpMethod, requestId: 'r', requestTime: 't' });
   return { status, allow, code: body.error?.code, message: body.error?.message };
@@ -51,7 +56,12 @@ describe('local server and CDK stack', () => {
   });
 
   test("HEAD on a probed route's path: 200 and no body from the stack's mock and from the local server, for exactly the routes marked probe", async () => {
-    expect([...probes.keys()].sort()).toEqual(routeList.filter((route) => route.probe).map((route) => route.path).sort());
+    expect([...probes.keys()].sort()).toEqual(
+      routeList
+        .filter((route) => route.probe)
+        .map((route) => route.path)
+        .sort(),
+    );
     expect(probes.size).toBeGreaterThan(0);
     for (const [path, method] of probes) {
       expect(method.Integration.IntegrationResponses.map((r: { StatusCode: string }) => r.StatusCode)).toEqual(['200']);
@@ -61,15 +71,29 @@ describe('local server and CDK stack', () => {
   });
 
   test('every other method on those paths: the local 405 is the one the stack’s ANY method (a mock) answers', async () => {
-    expect([...catchAlls.keys()].sort()).toEqual([...new Set([...routed].map((route) => route.split(' ')[1] as string))].sort());
+    expect([...catchAlls.keys()].sort()).toEqual(
+      [...new Set([...routed].map((route) => route.split(' ')[1] as string))].sort(),
+    );
     for (const [path, catchAll] of catchAlls) {
-      const allow = [...[...routed].filter((route) => route.endsWith(` ${path}`)).map((route) => route.split(' ')[0]), ...(probes.has(path) ? ['HEAD'] : [])];
+      const allow = [
+        ...[...routed].filter((route) => route.endsWith(` ${path}`)).map((route) => route.split(' ')[0]),
+        ...(probes.has(path) ? ['HEAD'] : []),
+      ];
       for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']) {
         if (routed.has(`${method} ${path}`)) continue;
         const deployed = fromMock(catchAll, method);
         const local = fromLocal(await call(`${api.url}${concrete(path)}`, { method, key: KEY }));
         expect([method, path, local]).toEqual([method, path, deployed]);
-        expect([method, path, deployed]).toEqual([method, path, { status: 405, allow: [...allow].sort().join(', '), code: 'METHOD_NOT_ALLOWED', message: expect.stringContaining(method) }]);
+        expect([method, path, deployed]).toEqual([
+          method,
+          path,
+          {
+            status: 405,
+            allow: [...allow].sort().join(', '),
+            code: 'METHOD_NOT_ALLOWED',
+            message: expect.stringContaining(method),
+          },
+        ]);
       }
     }
   });
@@ -77,7 +101,8 @@ describe('local server and CDK stack', () => {
   test('paths the stack has no method on (its intermediate resources) are 404 locally, as in API Gateway', async () => {
     const intermediate = [...paths].filter((path) => ![...routed].some((route) => route.endsWith(` ${path}`)));
     expect(intermediate.length).toBeGreaterThan(0);
-    for (const path of intermediate) expect([path, (await call(`${api.url}${concrete(path)}`, { key: KEY })).status]).toEqual([path, 404]);
+    for (const path of intermediate)
+      expect([path, (await call(`${api.url}${concrete(path)}`, { key: KEY })).status]).toEqual([path, 404]);
   });
 
   test("the dashboard's signed-in routes: no authorizer or API key in the stack, the session checked by the function of their group; locally a key does not stand in for the session", async () => {
@@ -87,10 +112,18 @@ describe('local server and CDK stack', () => {
       const method = methods.get(`${route.method} ${route.path}`);
       expect([route.id, method?.AuthorizationType, method?.ApiKeyRequired ?? false]).toEqual([route.id, 'NONE', false]);
       // Served by its group's function, as the route table says.
-      expect([route.id, functionIdOf(method ?? {}).toLowerCase()]).toEqual([route.id, expect.stringMatching(new RegExp(`^${route.group.replace('-', '')}function`))]);
+      expect([route.id, functionIdOf(method ?? {}).toLowerCase()]).toEqual([
+        route.id,
+        expect.stringMatching(new RegExp(`^${route.group.replace('-', '')}function`)),
+      ]);
       // The route's own example (a valid request), with a key and no session.
       const example = exampleRequest(route);
-      const reply = await call(`${api.url}${example.path}`, { method: example.method, key: KEY, headers: example.headers, body: example.body });
+      const reply = await call(`${api.url}${example.path}`, {
+        method: example.method,
+        key: KEY,
+        headers: example.headers,
+        body: example.body,
+      });
       expect([route.id, reply.status, reply.json?.error?.code]).toEqual([route.id, 401, 'UNAUTHORIZED']);
       expect(reply.json.error.message).toMatch(/Not signed in/);
     }

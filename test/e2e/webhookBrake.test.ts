@@ -24,7 +24,8 @@ afterEach(() => warn.mockRestore());
 
 const star = (id: string, token = TOKEN) => relay.star(id, undefined, token);
 /** Each warning as its JSON log line would carry it: the message and its structured fields. */
-const logLines = (): Record<string, unknown>[] => warn.mock.calls.map(([message, fields]) => ({ message, ...(fields as object) }));
+const logLines = (): Record<string, unknown>[] =>
+  warn.mock.calls.map(([message, fields]) => ({ message, ...(fields as object) }));
 
 test('invalid answers past the threshold stop unknown pairs (503, Retry-After, logged as a metric); known-good pairs pass', async () => {
   await withinOneWindow(600);
@@ -35,7 +36,10 @@ test('invalid answers past the threshold stop unknown pairs (503, Retry-After, l
   relay.discord.script(discordJson(429, { retry_after: 600 }, { 'x-ratelimit-scope': 'shared' }));
   expectAnswer(await star(busy), 200, /^queued: star$/);
 
-  relay.discord.script(discordJson(401, { message: '401: Unauthorized', code: 0 }), discordJson(404, { message: 'Unknown Webhook', code: 10015 }));
+  relay.discord.script(
+    discordJson(401, { message: '401: Unauthorized', code: 0 }),
+    discordJson(404, { message: 'Unknown Webhook', code: 10015 }),
+  );
   expectAnswer(await star(relay.hookId()), 401, /rejected the webhook token/, 'UNAUTHORIZED');
   expectAnswer(await star(relay.hookId()), 404, /no such webhook/, 'NOT_FOUND');
   // Two invalid answers so far: a third unknown pair is still tried, and Discord's 403 is the third.
@@ -51,7 +55,9 @@ test('invalid answers past the threshold stop unknown pairs (503, Retry-After, l
   expect(retryAfter).toBeLessThanOrEqual(600);
   expect(relay.discord.seen).toHaveLength(0);
   const metric = logLines().find((line) => line[RELAY_METRICS.brakeRefusals] === 1);
-  expect(metric?._aws).toMatchObject({ CloudWatchMetrics: [{ Namespace: RELAY_METRICS.namespace, Metrics: [{ Name: RELAY_METRICS.brakeRefusals }] }] });
+  expect(metric?._aws).toMatchObject({
+    CloudWatchMetrics: [{ Namespace: RELAY_METRICS.namespace, Metrics: [{ Name: RELAY_METRICS.brakeRefusals }] }],
+  });
   expect(JSON.stringify(logLines())).not.toContain(TOKEN);
 
   expectAnswer(await star(known), 200, /^forwarded: star$/);

@@ -22,12 +22,16 @@ beforeAll(async () => {
 afterAll(() => relay.close());
 
 const cases = providers.flatMap((provider) => {
-  const fixture = (fixtureDeliveries[provider.name] ?? []).find((candidate) => codecOf(candidate).typed && provider.read(toProviderDelivery(candidate)).kind === 'message');
+  const fixture = (fixtureDeliveries[provider.name] ?? []).find(
+    (candidate) => codecOf(candidate).typed && provider.read(toProviderDelivery(candidate)).kind === 'message',
+  );
   return fixture ? [[provider.name, provider, fixture] as const] : [];
 });
 
 test('every provider has a typed (JSON) fixture it renders, to mutate', () => {
-  expect(providers.filter((provider) => !cases.some(([name]) => name === provider.name)).map((provider) => provider.name)).toEqual([]);
+  expect(
+    providers.filter((provider) => !cases.some(([name]) => name === provider.name)).map((provider) => provider.name),
+  ).toEqual([]);
 });
 
 describe.each(cases)('%s', (name, provider, fixture) => {
@@ -47,7 +51,11 @@ describe.each(cases)('%s', (name, provider, fixture) => {
         relay.resetDiscord();
         const reply = await relay.deliver(relay.hookId(), name, fixture.headers, body);
         if (event !== fixture.event) return expect(reply.status).toBeLessThan(500);
-        expect({ mutation: describeMutation(mutation), status: reply.status, message: reply.json.message }).toEqual({ mutation: describeMutation(mutation), status: 200, message: `forwarded: ${fixture.event}` });
+        expect({ mutation: describeMutation(mutation), status: reply.status, message: reply.json.message }).toEqual({
+          mutation: describeMutation(mutation),
+          status: 200,
+          message: `forwarded: ${fixture.event}`,
+        });
         const [posted] = relay.discord.posted();
         expectWithinDiscordLimits(posted?.body);
       }),

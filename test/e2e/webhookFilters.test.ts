@@ -13,7 +13,11 @@ beforeEach(() => relay.resetDiscord());
 
 const send = async (id: string, events: string, event: string, payload?: unknown) => {
   const delivery = githubDelivery(event, `d-${Math.random()}`, payload);
-  return call(`${relay.relayUrl(id, 'github')}?events=${encodeURIComponent(events)}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+  return call(`${relay.relayUrl(id, 'github')}?events=${encodeURIComponent(events)}`, {
+    method: 'POST',
+    headers: delivery.headers,
+    body: delivery.body,
+  });
 };
 
 describe('relay URL ?events=', () => {
@@ -22,22 +26,46 @@ describe('relay URL ?events=', () => {
     expectAnswer(await send(id, 'push,pull_request.opened', 'push'), 200, /^forwarded: push$/);
     expectAnswer(await send(id, 'push,pull_request.opened', 'star'), 200, /^filtered: star\.created$/);
     const pr = JSON.parse(githubDelivery('pull_request').body);
-    expectAnswer(await send(id, 'push,pull_request.opened', 'pull_request', { ...pr, action: 'opened' }), 200, /^forwarded: pull_request$/);
-    expectAnswer(await send(id, 'push,pull_request.opened', 'pull_request', { ...pr, action: 'labeled' }), 200, /^filtered: pull_request\.labeled$/);
+    expectAnswer(
+      await send(id, 'push,pull_request.opened', 'pull_request', { ...pr, action: 'opened' }),
+      200,
+      /^forwarded: pull_request$/,
+    );
+    expectAnswer(
+      await send(id, 'push,pull_request.opened', 'pull_request', { ...pr, action: 'labeled' }),
+      200,
+      /^filtered: pull_request\.labeled$/,
+    );
     expect(relay.discord.posted()).toHaveLength(2);
   });
 
   test('"-" turns noisy actions off and lets the rest through', async () => {
     const id = relay.hookId();
     const pr = JSON.parse(githubDelivery('pull_request').body);
-    expectAnswer(await send(id, '-pull_request.labeled,-pull_request.synchronize', 'pull_request', { ...pr, action: 'synchronize' }), 200, /^filtered: /);
-    expectAnswer(await send(id, '-pull_request.labeled,-pull_request.synchronize', 'pull_request', { ...pr, action: 'closed' }), 200, /^forwarded: /);
+    expectAnswer(
+      await send(id, '-pull_request.labeled,-pull_request.synchronize', 'pull_request', {
+        ...pr,
+        action: 'synchronize',
+      }),
+      200,
+      /^filtered: /,
+    );
+    expectAnswer(
+      await send(id, '-pull_request.labeled,-pull_request.synchronize', 'pull_request', { ...pr, action: 'closed' }),
+      200,
+      /^forwarded: /,
+    );
     expect(relay.discord.posted()).toHaveLength(1);
   });
 
   test('a filter naming no event of the provider is a 400 that lists its events; signatures are still checked first', async () => {
     const reply = await send(relay.hookId(), 'pushh', 'push');
-    expectAnswer(reply, 400, /^events names pushh, which is not one of GitHub's events \(ping, push, /, 'INVALID_PARAMETER');
+    expectAnswer(
+      reply,
+      400,
+      /^events names pushh, which is not one of GitHub's events \(ping, push, /,
+      'INVALID_PARAMETER',
+    );
     const id = relay.hookId();
     expect((await relay.putSecrets(id, { github: 'shared secret 123' })).status).toBe(200);
     expectAnswer(await send(id, 'push', 'star'), 401, /Missing the X-Hub-Signature-256 header/, 'UNAUTHORIZED');

@@ -18,7 +18,13 @@ beforeEach(() => relay.resetDiscord());
 
 /** Every item the server stored under a webhook. */
 async function itemsOf(id: string): Promise<Record<string, unknown>[]> {
-  const { Items } = await relay.stores.db.send(new QueryCommand({ TableName: 'e2e-table', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `HOOK#${id}` } }));
+  const { Items } = await relay.stores.db.send(
+    new QueryCommand({
+      TableName: 'e2e-table',
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `HOOK#${id}` },
+    }),
+  );
   return Items ?? [];
 }
 
@@ -37,7 +43,11 @@ describe('Discord refusals are remembered for the id and token hash', () => {
     expect(relay.discord.seen).toHaveLength(1);
     // Kept by the token's hash, never the token.
     const items = await itemsOf(id);
-    expect(items.find((item) => item.sk === `PAIR#${sha256Hex(TOKEN)}`)).toMatchObject({ verdict: 'refused', status, expiresAt: expect.any(Number) });
+    expect(items.find((item) => item.sk === `PAIR#${sha256Hex(TOKEN)}`)).toMatchObject({
+      verdict: 'refused',
+      status,
+      expiresAt: expect.any(Number),
+    });
     expect(JSON.stringify(items)).not.toContain(TOKEN);
   });
 
@@ -52,7 +62,9 @@ describe('Discord refusals are remembered for the id and token hash', () => {
   test('a pair Discord accepted is remembered good, by hash; a later 404 (webhook deleted) replaces that', async () => {
     const id = relay.hookId();
     expectAnswer(await star(id), 200, /^forwarded: star$/);
-    expect((await itemsOf(id)).find((item) => item.sk === `PAIR#${sha256Hex(TOKEN)}`)).toMatchObject({ verdict: 'good' });
+    expect((await itemsOf(id)).find((item) => item.sk === `PAIR#${sha256Hex(TOKEN)}`)).toMatchObject({
+      verdict: 'good',
+    });
     relay.discord.script(discordJson(404, { message: 'Unknown Webhook', code: 10015 }));
     expectAnswer(await star(id), 404, /no such webhook/, 'NOT_FOUND');
     expectAnswer(await star(id), 404, /no such webhook/, 'NOT_FOUND');
@@ -63,7 +75,9 @@ describe('Discord refusals are remembered for the id and token hash', () => {
 test('registering secrets teaches the relay too: a confirmed token is known good, a refused one remembered', async () => {
   const [confirmed, refused] = [relay.hookId(), relay.hookId()];
   expect((await relay.putSecrets(confirmed, {})).status).toBe(200);
-  expect((await itemsOf(confirmed)).find((item) => item.sk === `PAIR#${sha256Hex(TOKEN)}`)).toMatchObject({ verdict: 'good' });
+  expect((await itemsOf(confirmed)).find((item) => item.sk === `PAIR#${sha256Hex(TOKEN)}`)).toMatchObject({
+    verdict: 'good',
+  });
   relay.discord.script(discordJson(401, { message: '401: Unauthorized', code: 0 }));
   expect((await relay.putSecrets(refused, {})).status).toBe(403);
   relay.resetDiscord();
@@ -93,7 +107,9 @@ describe('what is stored, and sealed', () => {
     const ignored = githubDelivery('installation', 'ignored-2', {});
     expectAnswer(await relay.send(id, 'github', ignored), 200, /^ignored: installation$/);
     expectAnswer(await relay.send(id, 'github', ignored), 200, /^duplicate: installation$/);
-    expect((await itemsOf(id)).find((item) => item.sk === `DELIVERY#github#ignored-2#${relay.tokenHash()}`)).toMatchObject({ outcome: 'ignored' });
+    expect(
+      (await itemsOf(id)).find((item) => item.sk === `DELIVERY#github#ignored-2#${relay.tokenHash()}`),
+    ).toMatchObject({ outcome: 'ignored' });
   });
 
   test('a delivered message seals nothing; a failed one seals its token once, for the queue and the replay', async () => {
@@ -104,11 +120,19 @@ describe('what is stored, and sealed', () => {
     expectAnswer(await star(id, 'sealed-once'), 200, /^queued: star$/);
     expect(seal).toHaveBeenCalledTimes(1);
     const items = await itemsOf(id);
-    expect(items.find((item) => item.sk === `DELIVERY#github#sealed-not#${relay.tokenHash()}`)).not.toHaveProperty('sealedToken');
-    expect(items.find((item) => item.sk === `DELIVERY#github#sealed-once#${relay.tokenHash()}`)).toMatchObject({ outcome: 'queued', sealedToken: expect.stringMatching(/^v1\.local\./), message: expect.any(Object) });
+    expect(items.find((item) => item.sk === `DELIVERY#github#sealed-not#${relay.tokenHash()}`)).not.toHaveProperty(
+      'sealedToken',
+    );
+    expect(items.find((item) => item.sk === `DELIVERY#github#sealed-once#${relay.tokenHash()}`)).toMatchObject({
+      outcome: 'queued',
+      sealedToken: expect.stringMatching(/^v1\.local\./),
+      message: expect.any(Object),
+    });
     expect(JSON.stringify(items)).not.toContain(TOKEN);
     // And the replay still delivers it.
     expect((await relay.webhooks('replay', 'sealed-once')).out).toMatch(/forwarded/);
-    expect(relay.discord.posted().at(-1)?.body.embeds[0].title).toContain(escapeMarkdown((githubPayloads.star as { repository: { full_name: string } }).repository.full_name));
+    expect(relay.discord.posted().at(-1)?.body.embeds[0].title).toContain(
+      escapeMarkdown((githubPayloads.star as { repository: { full_name: string } }).repository.full_name),
+    );
   });
 });

@@ -18,8 +18,12 @@ test('the 21st new pair a minute from one address is 429 with Retry-After, witho
   const known = relay.hookId();
   expectAnswer(await star(known), 200, /^forwarded: star$/);
   // The same id with another token is another pair.
-  const fresh = [...Array.from({ length: 18 }, () => [relay.hookId(), TOKEN]), [known, `${TOKEN.slice(0, -1)}Z`]] as [string, string][];
-  for (const reply of await Promise.all(fresh.map(([id, token]) => star(id, token)))) expectAnswer(reply, 200, /^forwarded: star$/);
+  const fresh = [...Array.from({ length: 18 }, () => [relay.hookId(), TOKEN]), [known, `${TOKEN.slice(0, -1)}Z`]] as [
+    string,
+    string,
+  ][];
+  for (const reply of await Promise.all(fresh.map(([id, token]) => star(id, token))))
+    expectAnswer(reply, 200, /^forwarded: star$/);
   expect(relay.discord.posted()).toHaveLength(20);
 
   const over = await star(relay.hookId());
@@ -41,9 +45,23 @@ test('unknown pairs count whether or not they reach Discord: past 20 a minute fr
     const { headers, body } = githubDelivery(event, `${event}-${id}`, event === 'star' ? undefined : {});
     return callFrom('127.0.0.2', `${relay.relayUrl(id, 'github')}${query}`, { method: 'POST', headers, body });
   };
-  const replies = await Promise.all(Array.from({ length: 20 }, (_, n) => (n % 2 ? from(relay.hookId(), 'installation') : from(relay.hookId(), 'star', '?events=push'))));
+  const replies = await Promise.all(
+    Array.from({ length: 20 }, (_, n) =>
+      n % 2 ? from(relay.hookId(), 'installation') : from(relay.hookId(), 'star', '?events=push'),
+    ),
+  );
   for (const reply of replies) expectAnswer(reply, 200, /^(ignored: installation|filtered: star\.created)$/);
-  expectAnswer(await from(relay.hookId(), 'installation'), 429, /At most 20 new webhooks a minute from this address/, 'RATE_LIMITED');
-  expectAnswer(await from(relay.hookId(), 'star', '?events=push'), 429, /At most 20 new webhooks a minute from this address/, 'RATE_LIMITED');
+  expectAnswer(
+    await from(relay.hookId(), 'installation'),
+    429,
+    /At most 20 new webhooks a minute from this address/,
+    'RATE_LIMITED',
+  );
+  expectAnswer(
+    await from(relay.hookId(), 'star', '?events=push'),
+    429,
+    /At most 20 new webhooks a minute from this address/,
+    'RATE_LIMITED',
+  );
   expect(relay.discord.seen).toHaveLength(0);
 });

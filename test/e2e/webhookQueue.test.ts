@@ -22,7 +22,11 @@ describe('the retry queue (local server)', () => {
   });
   const send = (id: string, n: number) => {
     const delivery = issue(n);
-    return call(`${api.url}/webhooks/${id}/${TOKEN}/github`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+    return call(`${api.url}/webhooks/${id}/${TOKEN}/github`, {
+      method: 'POST',
+      headers: delivery.headers,
+      body: delivery.body,
+    });
   };
   /** A fresh webhook whose token Discord has taken a message from: only such a pair's deliveries queue. */
   const knownHookId = async () => {
@@ -35,14 +39,28 @@ describe('the retry queue (local server)', () => {
   test('a burst into a webhook Discord throttles for a few seconds: every message arrives once, in order', async () => {
     const id = await knownHookId();
     // The first post is refused for 3 s (longer than the relay waits inline); the webhook's later deliveries queue behind it.
-    discord.script(discordJson(429, { message: 'You are being rate limited.', retry_after: 3, global: false }, { 'retry-after': '3' }));
+    discord.script(
+      discordJson(
+        429,
+        { message: 'You are being rate limited.', retry_after: 3, global: false },
+        { 'retry-after': '3' },
+      ),
+    );
     const answers = [];
     for (let n = 0; n < 6; n += 1) answers.push((await send(id, n)).json.message);
     expect(answers).toEqual(Array.from({ length: 6 }, () => 'queued: issues'));
     expect(titles(discord)).toEqual(['message 0']);
     await waitFor(() => discord.posted().length >= 7, 15_000);
     // The refused attempt, then each message once, in the order it came.
-    expect(titles(discord)).toEqual(['message 0', 'message 0', 'message 1', 'message 2', 'message 3', 'message 4', 'message 5']);
+    expect(titles(discord)).toEqual([
+      'message 0',
+      'message 0',
+      'message 1',
+      'message 2',
+      'message 3',
+      'message 4',
+      'message 5',
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(discord.posted()).toHaveLength(7);
     // Once the queue is empty the webhook is posted to directly again.

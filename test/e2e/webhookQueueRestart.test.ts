@@ -21,7 +21,11 @@ describe('the retry queue across a restart (DATA_DIR)', () => {
       let api = await startTestApi(options);
       const post = (n: number) => {
         const delivery = issue(n);
-        return call(`${api.url}/webhooks/${id}/${TOKEN}/github`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+        return call(`${api.url}/webhooks/${id}/${TOKEN}/github`, {
+          method: 'POST',
+          headers: delivery.headers,
+          body: delivery.body,
+        });
       };
       // Discord has taken a message with this token (only such a pair's deliveries queue).
       expectAnswer(await post(19), 200, /^forwarded: issues$/);

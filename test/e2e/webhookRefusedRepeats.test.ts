@@ -35,10 +35,13 @@ test("past 5 repeats a minute of refused pairs from one address: 429, the webhoo
   // Two made-up tokens for one webhook: each refused by Discord once (two of the address's 3 new pairs), then remembered.
   relay.discord.script(discordKnows(TOKEN), discordKnows(TOKEN));
   for (const token of tokens) expectAnswer(await starFrom('127.0.0.3', id, token), 401, REFUSED, 'UNAUTHORIZED');
-  for (let n = 0; n < 5; n += 1) expectAnswer(await starFrom('127.0.0.3', id, tokens[n % 2] as string), 401, REFUSED, 'UNAUTHORIZED');
+  for (let n = 0; n < 5; n += 1)
+    expectAnswer(await starFrom('127.0.0.3', id, tokens[n % 2] as string), 401, REFUSED, 'UNAUTHORIZED');
   expect(await refusedLastDay(id)).toBe(7);
 
-  const over = await Promise.all(Array.from({ length: 20 }, (_, n) => starFrom('127.0.0.3', id, tokens[n % 2] as string)));
+  const over = await Promise.all(
+    Array.from({ length: 20 }, (_, n) => starFrom('127.0.0.3', id, tokens[n % 2] as string)),
+  );
   for (const reply of over) {
     expectAnswer(reply, 429, OVER, 'RATE_LIMITED');
     expect(Number(reply.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -20,7 +20,11 @@ let relay: RelayHarness;
 let browser: DashboardBrowser;
 let csrf: string;
 beforeAll(async () => {
-  relay = await startRelayHarness({ newPairsPerMinute: 3, brakeAt: 2, server: { localApiKey: `${OWN_KEY},${THIRD_KEY},${BRAKE_KEY}` } });
+  relay = await startRelayHarness({
+    newPairsPerMinute: 3,
+    brakeAt: 2,
+    server: { localApiKey: `${OWN_KEY},${THIRD_KEY},${BRAKE_KEY}` },
+  });
   browser = new DashboardBrowser(relay.api.url);
   expect((await browser.signIn()).status).toBe(302);
   csrf = await browser.csrf();
@@ -29,8 +33,19 @@ afterAll(() => relay.close());
 beforeEach(() => relay.resetDiscord());
 
 const putFrom = (address: string, key: string, id = relay.hookId()) =>
-  callFrom(address, `${relay.api.url}/v1/webhooks/${id}/${TOKEN}`, { method: 'PUT', key, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ secrets: { github: 'a-signing-secret' } }) });
-const saveOnDashboard = (id = relay.hookId()) => browser.api('POST', '/webhooks', { webhookUrl: `https://discord.com/api/webhooks/${id}/${TOKEN}`, secrets: {} }, csrf);
+  callFrom(address, `${relay.api.url}/v1/webhooks/${id}/${TOKEN}`, {
+    method: 'PUT',
+    key,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ secrets: { github: 'a-signing-secret' } }),
+  });
+const saveOnDashboard = (id = relay.hookId()) =>
+  browser.api(
+    'POST',
+    '/webhooks',
+    { webhookUrl: `https://discord.com/api/webhooks/${id}/${TOKEN}`, secrets: {} },
+    csrf,
+  );
 const asked = () => relay.discord.seen.filter((request) => request.method === 'GET');
 
 function expectPaced(reply: Reply, what: RegExp): void {
@@ -69,7 +84,10 @@ test('a webhook Discord confirmed is not counted: it may be registered again pas
 
 // Last: the brake stays on for the rest of its 10-minute window.
 test('with the brake on (Discord counted 2 invalid answers), neither the PUT nor the dashboard asks Discord about a new webhook: 503 with Retry-After', async () => {
-  relay.discord.script(discordJson(404, { message: 'Unknown Webhook', code: 10015 }), discordJson(401, { message: '401: Unauthorized', code: 0 }));
+  relay.discord.script(
+    discordJson(404, { message: 'Unknown Webhook', code: 10015 }),
+    discordJson(401, { message: '401: Unauthorized', code: 0 }),
+  );
   expectErrorEnvelope(await putFrom('127.0.0.6', BRAKE_KEY), 404, 'NOT_FOUND');
   expectErrorEnvelope(await putFrom('127.0.0.7', BRAKE_KEY), 403, 'FORBIDDEN');
   relay.resetDiscord();

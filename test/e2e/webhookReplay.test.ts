@@ -33,20 +33,34 @@ describe('failed deliveries', () => {
     const listed = await webhooks('list', '--failed', '--json');
     expect(listed.code).toBe(0);
     const entry = JSON.parse(listed.out).find((r: { deliveryId: string }) => r.deliveryId === 'outage-1');
-    expect(entry).toMatchObject({ webhookId: id, provider: 'github', event: 'star', outcome: 'queued', discordStatus: 500 });
+    expect(entry).toMatchObject({
+      webhookId: id,
+      provider: 'github',
+      event: 'star',
+      outcome: 'queued',
+      discordStatus: 500,
+    });
     // Listings never show the kept message or token.
     expect(listed.out).not.toContain(TOKEN);
     expect(entry).not.toHaveProperty('sealedToken');
 
     relay.discord.seen.length = 0;
     const replay = await webhooks('replay', 'outage-1');
-    expect(replay).toEqual({ code: 0, out: expect.stringMatching(/outage-1 \(github star -> webhook \d+\): forwarded/) });
+    expect(replay).toEqual({
+      code: 0,
+      out: expect.stringMatching(/outage-1 \(github star -> webhook \d+\): forwarded/),
+    });
     expect(relay.discord.posted()).toHaveLength(1);
     expect(relay.discord.posted()[0]).toMatchObject({ url: `/api/webhooks/${id}/${TOKEN}?wait=true`, body: attempted });
 
     // Done: not listed, not replayable again, and the provider's redelivery is a duplicate.
-    expect(JSON.parse((await webhooks('list', '--failed', '--json')).out).map((r: { deliveryId: string }) => r.deliveryId)).not.toContain('outage-1');
-    expect(await webhooks('replay', 'outage-1')).toMatchObject({ code: 2, out: expect.stringMatching(/^no failed delivery outage-1/) });
+    expect(
+      JSON.parse((await webhooks('list', '--failed', '--json')).out).map((r: { deliveryId: string }) => r.deliveryId),
+    ).not.toContain('outage-1');
+    expect(await webhooks('replay', 'outage-1')).toMatchObject({
+      code: 2,
+      out: expect.stringMatching(/^no failed delivery outage-1/),
+    });
     expectAnswer(await star(id, 'outage-1'), 200, /^duplicate: star$/);
     expect(relay.discord.posted()).toHaveLength(1);
   });
@@ -69,8 +83,14 @@ describe('failed deliveries', () => {
     expect(kept).toMatchObject({ deliveryId: expect.stringMatching(/^relay-/), outcome: 'queued', event: 'watch' });
 
     relay.discord.script(discordJson(502, {}));
-    expect(await webhooks('replay', kept.deliveryId)).toMatchObject({ code: 1, out: expect.stringMatching(/Discord failed again .*still replayable/) });
-    expect(await webhooks('replay', kept.deliveryId, '--webhook', id)).toMatchObject({ code: 0, out: expect.stringMatching(/forwarded$/) });
+    expect(await webhooks('replay', kept.deliveryId)).toMatchObject({
+      code: 1,
+      out: expect.stringMatching(/Discord failed again .*still replayable/),
+    });
+    expect(await webhooks('replay', kept.deliveryId, '--webhook', id)).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/forwarded$/),
+    });
     expect(relay.discord.posted()).toHaveLength(3);
   });
 
@@ -86,11 +106,19 @@ describe('failed deliveries', () => {
     relay.discord.script(discordJson(500, {}), discordJson(500, {}));
     await star(a, 'shared-id');
     await star(b, 'shared-id');
-    expect(await webhooks('replay', 'shared-id')).toMatchObject({ code: 2, out: expect.stringMatching(/add --webhook <id>/) });
+    expect(await webhooks('replay', 'shared-id')).toMatchObject({
+      code: 2,
+      out: expect.stringMatching(/add --webhook <id>/),
+    });
     relay.discord.seen.length = 0;
     const all = await webhooks('replay', '--all');
     expect(all.code).toBe(0);
-    expect(relay.discord.posted().map((r) => r.url).sort()).toEqual([`/api/webhooks/${a}/${TOKEN}?wait=true`, `/api/webhooks/${b}/${TOKEN}?wait=true`].sort());
+    expect(
+      relay.discord
+        .posted()
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual([`/api/webhooks/${a}/${TOKEN}?wait=true`, `/api/webhooks/${b}/${TOKEN}?wait=true`].sort());
     expect((await webhooks('list', '--failed')).out).toBe('no deliveries');
   });
 
@@ -106,7 +134,10 @@ describe('failed deliveries', () => {
   });
 
   test('usage errors exit 2 with the usage text', async () => {
-    expect(await webhooks('list')).toMatchObject({ code: 2, out: expect.stringMatching(/list needs --failed or --webhook/) });
+    expect(await webhooks('list')).toMatchObject({
+      code: 2,
+      out: expect.stringMatching(/list needs --failed or --webhook/),
+    });
     expect(await webhooks('replay')).toMatchObject({ code: 2, out: expect.stringMatching(/usage: npm run webhooks/) });
     expect(await webhooks('bogus')).toMatchObject({ code: 2, out: expect.stringMatching(/unknown command bogus/) });
   });
@@ -116,11 +147,22 @@ test('`npm run webhooks` finds the running local store and its key', async () =>
   const id = await relay.knownHookId();
   relay.discord.script(discordJson(500, {}));
   await star(id, 'via-npm');
-  const env = { ...process.env, DYNAMODB_ENDPOINT: relay.api.dynamoEndpoint, TABLE_NAME: 'e2e-table', DISCORD_API_BASE: relay.discord.apiBase };
-  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'webhooks', '--', 'list', '--failed'], { env, timeout: 60_000 });
+  const env = {
+    ...process.env,
+    DYNAMODB_ENDPOINT: relay.api.dynamoEndpoint,
+    TABLE_NAME: 'e2e-table',
+    DISCORD_API_BASE: relay.discord.apiBase,
+  };
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'webhooks', '--', 'list', '--failed'], {
+    env,
+    timeout: 60_000,
+  });
   expect(stdout).toMatch(new RegExp(`via-npm\\t${id}\\tgithub\\tstar\\tqueued\\t500`));
   relay.discord.seen.length = 0;
-  const replay = await promisify(execFile)('npm', ['run', '--silent', 'webhooks', '--', 'replay', 'via-npm'], { env, timeout: 60_000 });
+  const replay = await promisify(execFile)('npm', ['run', '--silent', 'webhooks', '--', 'replay', 'via-npm'], {
+    env,
+    timeout: 60_000,
+  });
   expect(replay.stdout).toMatch(/via-npm .*: forwarded/);
   expect(relay.discord.posted()).toHaveLength(1);
 }, 90_000);

@@ -23,9 +23,17 @@ const strangerToken = () => randomBytes(48).toString('base64url');
 const ownerPosts = () => relay.discord.posted().filter((request) => request.url.includes(`/${TOKEN}`));
 const strangerPosts = () => relay.discord.posted().filter((request) => !request.url.includes(`/${TOKEN}`));
 /** Longer than the relay waits out inline: the delivery is queued, and retried after it. */
-const THROTTLED = discordJson(429, { message: 'You are being rate limited.', retry_after: 3, global: false }, { 'retry-after': '3' });
+const THROTTLED = discordJson(
+  429,
+  { message: 'You are being rate limited.', retry_after: 3, global: false },
+  { 'retry-after': '3' },
+);
 /** Discord for the owner of every webhook here: a stranger's token is refused; the owner's first post is throttled, as scripted. */
-const script = (...owner: DiscordReply[]) => relay.discord.script(...owner.map((reply) => discordKnows(TOKEN, reply)), ...Array.from({ length: 50 }, () => discordKnows(TOKEN)));
+const script = (...owner: DiscordReply[]) =>
+  relay.discord.script(
+    ...owner.map((reply) => discordKnows(TOKEN, reply)),
+    ...Array.from({ length: 50 }, () => discordKnows(TOKEN)),
+  );
 /** A webhook whose token Discord has taken a message from (the pair is known good). */
 async function knownGoodWebhook(): Promise<string> {
   const id = relay.hookId();
@@ -35,7 +43,10 @@ async function knownGoodWebhook(): Promise<string> {
 }
 /** Long enough for a retry the queue should not make to show up. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
-const outcomes = async (id: string) => Object.fromEntries((await relay.stores.deliveries.listForWebhook(id)).map((record) => [record.deliveryId, record.outcome]));
+const outcomes = async (id: string) =>
+  Object.fromEntries(
+    (await relay.stores.deliveries.listForWebhook(id)).map((record) => [record.deliveryId, record.outcome]),
+  );
 /** The webhook's log once settled: Discord sees a post before the relay writes down what it answered. */
 async function logged(id: string) {
   await waitFor(async () => !Object.values(await outcomes(id)).includes('pending'), 5_000);
@@ -47,7 +58,13 @@ describe('while Discord throttles a webhook', () => {
     const id = await knownGoodWebhook();
     script(THROTTLED);
     expectAnswer(await relay.star(id, 'owner-1'), 200, /^queued: star$/);
-    for (let n = 0; n < 20; n += 1) expectAnswer(await relay.star(id, `stranger-${n}`, strangerToken()), 401, /rejected the webhook token/, 'UNAUTHORIZED');
+    for (let n = 0; n < 20; n += 1)
+      expectAnswer(
+        await relay.star(id, `stranger-${n}`, strangerToken()),
+        401,
+        /rejected the webhook token/,
+        'UNAUTHORIZED',
+      );
     await waitFor(() => ownerPosts().length >= 2, 10_000);
     await settle();
     // The owner's delivery: throttled, then posted by the queue; the strangers' only by their own attempts.
@@ -61,7 +78,12 @@ describe('while Discord throttles a webhook', () => {
     const id = await knownGoodWebhook();
     script(THROTTLED);
     expectAnswer(await relay.star(id, 'victim-first'), 200, /^queued: star$/);
-    expectAnswer(await relay.star(id, 'victim-next', strangerToken()), 401, /rejected the webhook token/, 'UNAUTHORIZED');
+    expectAnswer(
+      await relay.star(id, 'victim-next', strangerToken()),
+      401,
+      /rejected the webhook token/,
+      'UNAUTHORIZED',
+    );
     expectAnswer(await relay.star(id, 'victim-next'), 200, /^queued: star$/);
     await waitFor(() => ownerPosts().length >= 3, 10_000);
     expect(await logged(id)).toMatchObject({ 'victim-first': 'forwarded', 'victim-next': 'forwarded' });
@@ -71,8 +93,15 @@ describe('while Discord throttles a webhook', () => {
     relay.resetDiscord();
     script();
     const copy = githubDelivery('star', 'signed-next');
-    const headers = { 'X-Hub-Signature-256': `sha256=${createHmac('sha256', 'the-secret').update(copy.body).digest('hex')}` };
-    expectAnswer(await relay.send(signed, 'github', copy, { headers, token: strangerToken() }), 401, /rejected the webhook token/, 'UNAUTHORIZED');
+    const headers = {
+      'X-Hub-Signature-256': `sha256=${createHmac('sha256', 'the-secret').update(copy.body).digest('hex')}`,
+    };
+    expectAnswer(
+      await relay.send(signed, 'github', copy, { headers, token: strangerToken() }),
+      401,
+      /rejected the webhook token/,
+      'UNAUTHORIZED',
+    );
     expectAnswer(await relay.send(signed, 'github', copy, { headers }), 200, /^forwarded: star$/);
   }, 20_000);
 
@@ -94,7 +123,8 @@ test("the queue's retries meet a token Discord now refuses: counted towards the 
   const before = await relay.stores.invalidAnswers.read(windowStart);
   // Throttled (a non-shared 429: an invalid answer too), then the token is revoked (401).
   relay.discord.script(THROTTLED, discordJson(401, { message: '401: Unauthorized', code: 0 }));
-  for (const deliveryId of ['revoked-1', 'revoked-2', 'revoked-3']) expectAnswer(await relay.star(id, deliveryId), 200, /^queued: star$/);
+  for (const deliveryId of ['revoked-1', 'revoked-2', 'revoked-3'])
+    expectAnswer(await relay.star(id, deliveryId), 200, /^queued: star$/);
   await waitFor(() => relay.discord.seen.length >= 2, 10_000);
   await settle();
   expect(relay.discord.posted()).toHaveLength(2);

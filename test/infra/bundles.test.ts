@@ -33,23 +33,34 @@ describe('function bundles', () => {
     expect(b.code.includes('@aws-sdk/client-kms')).toBe(manifest(name)?.sealsSecrets ?? false);
   });
 
-  test.each(cases)('%s loads the AWS SDK clients a request may not need (KMS, SQS) only when first used, never at import', (_name, b) => {
-    const staticImports = [...b.code.matchAll(/\bfrom\s*"(@aws-sdk\/[\w-]+)"/g)].map((match) => match[1]);
-    expect(staticImports.filter((name) => name === '@aws-sdk/client-kms' || name === '@aws-sdk/client-sqs')).toEqual([]);
-  });
+  test.each(cases)(
+    '%s loads the AWS SDK clients a request may not need (KMS, SQS) only when first used, never at import',
+    (_name, b) => {
+      const staticImports = [...b.code.matchAll(/\bfrom\s*"(@aws-sdk\/[\w-]+)"/g)].map((match) => match[1]);
+      expect(staticImports.filter((name) => name === '@aws-sdk/client-kms' || name === '@aws-sdk/client-sqs')).toEqual(
+        [],
+      );
+    },
+  );
 
-  test.each(cases)('%s carries the font parser only if it draws, the image fetcher and the rasteriser only if it answers images', (name, b) => {
-    const ships = manifest(name)?.ships ?? { fonts: false, rasteriser: false };
-    // Filters draw no text, so they need no font parser either.
-    if (!ships.fonts) expect(b.inputs).not.toContain('fontkit');
-    expect(b.modules.includes('shared/images/imageFetcher.ts')).toBe(ships.rasteriser);
-    expect(b.modules.includes('shared/raster/png.ts')).toBe(ships.rasteriser);
-    expect(b.code.includes('@resvg/resvg-js')).toBe(ships.rasteriser);
-    // fontkit reads WOFF2 with brotli; no function ships a WOFF2 font, so the decoder is left out.
-    expect(b.inputs).not.toContain('brotli');
-  });
+  test.each(cases)(
+    '%s carries the font parser only if it draws, the image fetcher and the rasteriser only if it answers images',
+    (name, b) => {
+      const ships = manifest(name)?.ships ?? { fonts: false, rasteriser: false };
+      // Filters draw no text, so they need no font parser either.
+      if (!ships.fonts) expect(b.inputs).not.toContain('fontkit');
+      expect(b.modules.includes('shared/images/imageFetcher.ts')).toBe(ships.rasteriser);
+      expect(b.modules.includes('shared/raster/png.ts')).toBe(ships.rasteriser);
+      expect(b.code.includes('@resvg/resvg-js')).toBe(ships.rasteriser);
+      // fontkit reads WOFF2 with brotli; no function ships a WOFF2 font, so the decoder is left out.
+      expect(b.inputs).not.toContain('brotli');
+    },
+  );
 
-  test.each(cases)('%s carries no OpenAPI document inside (the docs function reads the one shipped beside it)', (_name, b) => {
-    expect(b.modules.filter((module) => module.endsWith('openapi.json'))).toEqual([]);
-  });
+  test.each(cases)(
+    '%s carries no OpenAPI document inside (the docs function reads the one shipped beside it)',
+    (_name, b) => {
+      expect(b.modules.filter((module) => module.endsWith('openapi.json'))).toEqual([]);
+    },
+  );
 });

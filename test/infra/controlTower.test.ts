@@ -18,7 +18,11 @@ import { resourcesOf, synthStack } from './synth';
  * only from the controls it acknowledges, each with its reason (infra/cdk/guardAcknowledgements.ts).
  */
 interface Report {
-  pluginReports: { pluginName: string; violations: { ruleName: string }[]; suppressedViolations?: { ruleName: string; reason: string; violatingConstructs: { constructPath: string }[] }[] }[];
+  pluginReports: {
+    pluginName: string;
+    violations: { ruleName: string }[];
+    suppressedViolations?: { ruleName: string; reason: string; violatingConstructs: { constructPath: string }[] }[];
+  }[];
 }
 const guardReport = (outdir: string) => {
   const report = JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as Report;
@@ -65,10 +69,13 @@ test('where cfn-guard has no binary (Windows), the synth runs without it and war
     const app = new App({ outdir });
     // A queue without a dead-letter queue: cfn-guard would fail the synth (cdk-nag's own findings on it are acknowledged here).
     const queue = new Queue(new Stack(app, 'Lonely'), 'NoDeadLetters', { enforceSSL: true });
-    for (const id of ['AwsSolutions-SQS3']) Validations.of(queue).acknowledge({ id, reason: 'a test of the platform check' });
+    for (const id of ['AwsSolutions-SQS3'])
+      Validations.of(queue).acknowledge({ id, reason: 'a test of the platform check' });
     addPolicyChecks(app);
     expect(() => app.synth()).not.toThrow();
-    expect(app.node.metadata.map((entry) => String(entry.data))).toEqual([expect.stringContaining("Control Tower's checks (cfn-guard) do not run on win32")]);
+    expect(app.node.metadata.map((entry) => String(entry.data))).toEqual([
+      expect.stringContaining("Control Tower's checks (cfn-guard) do not run on win32"),
+    ]);
   } finally {
     Object.defineProperty(process, 'platform', platform);
   }
@@ -79,12 +86,25 @@ describe('the stack', () => {
   let yearLong: { template: Template; outdir: string };
   beforeAll(() => {
     plain = synthStack();
-    yearLong = synthStack({ ...DEFAULT_SETTINGS, logRetention: RetentionDays.ONE_YEAR, wafRateLimit: 500, alarmEmail: 'ops@example.com' });
+    yearLong = synthStack({
+      ...DEFAULT_SETTINGS,
+      logRetention: RetentionDays.ONE_YEAR,
+      wafRateLimit: 500,
+      alarmEmail: 'ops@example.com',
+    });
   });
 
   test('departs from exactly these controls, each acknowledged with its reason', () => {
-    const common = ['api_gw_v1_execution_logging_enabled_check', 'api_gw_xray_enabled_check', 'lambda_function_public_access_prohibited_check', 'lambda_inside_vpc_check', 'sqs_dlq_check'];
-    expect([...acknowledged(plain.outdir).keys()].sort()).toEqual([...common, 'cloudwatch_log_group_retention_period_check'].sort());
+    const common = [
+      'api_gw_v1_execution_logging_enabled_check',
+      'api_gw_xray_enabled_check',
+      'lambda_function_public_access_prohibited_check',
+      'lambda_inside_vpc_check',
+      'sqs_dlq_check',
+    ];
+    expect([...acknowledged(plain.outdir).keys()].sort()).toEqual(
+      [...common, 'cloudwatch_log_group_retention_period_check'].sort(),
+    );
     // Logs kept a year meet CT.CLOUDWATCH.PR.2: nothing to acknowledge.
     expect([...acknowledged(yearLong.outdir).keys()].sort()).toEqual(common.sort());
     for (const { outdir } of [plain, yearLong]) expect(guardReport(outdir).violations).toEqual([]);
@@ -93,20 +113,28 @@ describe('the stack', () => {
   test('every function, and every log group when kept under a year, is covered by its acknowledgement', () => {
     const functions = acknowledged(plain.outdir).get('lambda_inside_vpc_check') ?? [];
     expect(functions).toHaveLength(groupManifests.length + 1);
-    expect(Object.keys(resourcesOf(plain.template, 'AWS::Lambda::Function')).filter((id) => /Function[0-9A-F]{8}$/.test(id))).toHaveLength(groupManifests.length + 1);
-    expect(acknowledged(plain.outdir).get('cloudwatch_log_group_retention_period_check')).toHaveLength(Object.keys(resourcesOf(plain.template, 'AWS::Logs::LogGroup')).length);
+    expect(
+      Object.keys(resourcesOf(plain.template, 'AWS::Lambda::Function')).filter((id) => /Function[0-9A-F]{8}$/.test(id)),
+    ).toHaveLength(groupManifests.length + 1);
+    expect(acknowledged(plain.outdir).get('cloudwatch_log_group_retention_period_check')).toHaveLength(
+      Object.keys(resourcesOf(plain.template, 'AWS::Logs::LogGroup')).length,
+    );
   });
 
   test('what the Lambda permission acknowledgement says: API Gateway may invoke a function only for a method or the authorizer of this API', () => {
     const [apiId] = Object.keys(resourcesOf(plain.template, 'AWS::ApiGateway::RestApi'));
     const permissions = Object.values(resourcesOf(plain.template, 'AWS::Lambda::Permission'));
     const routeMethods = routeList.map((route) => `/${route.method}${route.path.replace(/\{[^}]+\}/g, '*')}`);
-    expect(permissions.length).toBe(acknowledged(plain.outdir).get('lambda_function_public_access_prohibited_check')?.length);
+    expect(permissions.length).toBe(
+      acknowledged(plain.outdir).get('lambda_function_public_access_prohibited_check')?.length,
+    );
     for (const { Properties } of permissions) {
       expect(Properties.Principal).toBe('apigateway.amazonaws.com');
       const parts = Properties.SourceArn['Fn::Join'][1] as unknown[];
       expect(parts).toEqual(expect.arrayContaining([':execute-api:', { Ref: 'AWS::AccountId' }, { Ref: apiId }]));
-      const [after, ...rest] = parts.slice(parts.findIndex((part) => JSON.stringify(part) === JSON.stringify({ Ref: apiId })) + 1);
+      const [after, ...rest] = parts.slice(
+        parts.findIndex((part) => JSON.stringify(part) === JSON.stringify({ Ref: apiId })) + 1,
+      );
       // Either the authorizer, or the prod stage and one route's method and path (a path parameter is a `*`).
       if (after === '/authorizers/') expect(rest).toEqual([{ Ref: expect.stringMatching(/^KeyAuthorizer/) }]);
       else {

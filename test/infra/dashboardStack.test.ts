@@ -9,13 +9,22 @@ let plain: Template;
 let configured: Template;
 beforeAll(() => {
   plain = synthStack().template;
-  configured = synthStack({ ...DEFAULT_SETTINGS, dashboard: { discordClientId: '1100000000000000001', dashboardUrl: 'https://api.example.com/dashboard' } }).template;
+  configured = synthStack({
+    ...DEFAULT_SETTINGS,
+    dashboard: { discordClientId: '1100000000000000001', dashboardUrl: 'https://api.example.com/dashboard' },
+  }).template;
 });
 
 const dashboardFunction = (template: Template) => {
-  const [entry] = Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).filter(([id]) => id.startsWith('DashboardFunction'));
+  const [entry] = Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).filter(([id]) =>
+    id.startsWith('DashboardFunction'),
+  );
   if (!entry) throw new Error('no dashboard function');
-  return { id: entry[0], env: entry[1].Properties.Environment.Variables as Record<string, any>, role: entry[1].Properties.Role['Fn::GetAtt'][0] as string };
+  return {
+    id: entry[0],
+    env: entry[1].Properties.Environment.Variables as Record<string, any>,
+    role: entry[1].Properties.Role['Fn::GetAtt'][0] as string,
+  };
 };
 const secretId = (template: Template) => Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret'))[0] as string;
 
@@ -31,7 +40,12 @@ describe('the dashboard in the stack', () => {
 
   test('the function knows the application id, the secret by ARN only, the dashboard URL and the usage plan by name', () => {
     const { env } = dashboardFunction(configured);
-    expect(env).toMatchObject({ DISCORD_CLIENT_ID: '1100000000000000001', DISCORD_CLIENT_SECRET_ARN: { Ref: secretId(configured) }, DASHBOARD_URL: 'https://api.example.com/dashboard', USAGE_PLAN_NAME: 'ChatbotUtilityApi-keys' });
+    expect(env).toMatchObject({
+      DISCORD_CLIENT_ID: '1100000000000000001',
+      DISCORD_CLIENT_SECRET_ARN: { Ref: secretId(configured) },
+      DASHBOARD_URL: 'https://api.example.com/dashboard',
+      USAGE_PLAN_NAME: 'ChatbotUtilityApi-keys',
+    });
     expect(env.DISCORD_CLIENT_SECRET).toBeUndefined();
     const [plan] = Object.values(resourcesOf(configured, 'AWS::ApiGateway::UsagePlan'));
     expect(plan?.Properties.UsagePlanName).toBe(env.USAGE_PLAN_NAME);
@@ -49,19 +63,33 @@ describe('the dashboard in the stack', () => {
 
   test('only the dashboard reads the secret; only the dashboard manages keys, on this usage plan', () => {
     const policies = Object.entries(resourcesOf(configured, 'AWS::IAM::Policy'));
-    const statements = policies.flatMap(([id, policy]) => (policy.Properties.PolicyDocument.Statement as any[]).map((statement) => ({ id, roles: policy.Properties.Roles, statement })));
-    const reading = statements.filter(({ statement }) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'));
+    const statements = policies.flatMap(([id, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as any[]).map((statement) => ({
+        id,
+        roles: policy.Properties.Roles,
+        statement,
+      })),
+    );
+    const reading = statements.filter(({ statement }) =>
+      [statement.Action].flat().includes('secretsmanager:GetSecretValue'),
+    );
     expect(reading).toHaveLength(1);
     expect(reading[0]?.id).toMatch(/^DashboardFunctionRole/);
     expect(reading[0]?.statement.Resource).toEqual({ Ref: secretId(configured) });
 
-    const gateway = statements.filter(({ statement }) => [statement.Action].flat().some((action: string) => action.startsWith('apigateway:')));
+    const gateway = statements.filter(({ statement }) =>
+      [statement.Action].flat().some((action: string) => action.startsWith('apigateway:')),
+    );
     const { role } = dashboardFunction(configured);
-    expect(new Set(gateway.map(({ roles }) => JSON.stringify(roles)))).toEqual(new Set([JSON.stringify([{ Ref: role }])]));
+    expect(new Set(gateway.map(({ roles }) => JSON.stringify(roles)))).toEqual(
+      new Set([JSON.stringify([{ Ref: role }])]),
+    );
     const planId = Object.keys(resourcesOf(configured, 'AWS::ApiGateway::UsagePlan'))[0];
     const text = JSON.stringify(gateway.map(({ statement }) => [statement.Action, statement.Resource]));
     expect(text).toContain(JSON.stringify({ Ref: planId }));
     expect(text).not.toMatch(/usageplans\/\*/);
-    expect(gateway.flatMap(({ statement }) => [statement.Action].flat()).sort()).toEqual(['apigateway:DELETE', 'apigateway:DELETE', 'apigateway:GET', 'apigateway:PATCH', 'apigateway:POST'].sort());
+    expect(gateway.flatMap(({ statement }) => [statement.Action].flat()).sort()).toEqual(
+      ['apigateway:DELETE', 'apigateway:DELETE', 'apigateway:GET', 'apigateway:PATCH', 'apigateway:POST'].sort(),
+    );
   });
 });

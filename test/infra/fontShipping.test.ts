@@ -16,11 +16,18 @@ describe('the fonts and emoji a drawing function ships', () => {
     expect(names).toContain('inter/Inter_700Bold.ttf');
     for (const family of NOTO_FAMILIES) {
       expect(names).toContain(`${family}/unicode.json`);
-      const listed = Object.keys(JSON.parse(readFileSync(shipped.find((file) => file.name === `${family}/unicode.json`)?.source as string, 'utf8')));
+      const listed = Object.keys(
+        JSON.parse(
+          readFileSync(shipped.find((file) => file.name === `${family}/unicode.json`)?.source as string, 'utf8'),
+        ),
+      );
       const drawn = drawnSubsets(family, listed);
-      for (const subset of drawn) for (const weight of ['regular', 'bold'] as const) expect(names).toContain(`${family}/files/${notoFileName(family, subset, weight)}`);
+      for (const subset of drawn)
+        for (const weight of ['regular', 'bold'] as const)
+          expect(names).toContain(`${family}/files/${notoFileName(family, subset, weight)}`);
       // Only the CJK families' numbered slices: Noto Sans Mongolian's are not shipped.
-      for (const subset of listed.filter((name) => !drawn.includes(name))) expect([...names].some((name) => name.includes(`${family}-${subset.slice(1, -1)}-`))).toBe(false);
+      for (const subset of listed.filter((name) => !drawn.includes(name)))
+        expect([...names].some((name) => name.includes(`${family}-${subset.slice(1, -1)}-`))).toBe(false);
     }
     expect(shipped.filter((file) => file.name.startsWith('twemoji/')).length).toBeGreaterThan(3500);
     // Not the other seven weights, nor WOFF2 (fontkit would need its Brotli decoder, left out of the bundles).
@@ -35,12 +42,15 @@ describe('the fonts and emoji a drawing function ships', () => {
     expect(() => shippedBytes(twice)).toThrow(/over the budget/);
   });
 
-  test('the copy commands put every file where FONT_DIR is read, each command line well under the shell\'s 128 KiB per argument', () => {
+  test("the copy commands put every file where FONT_DIR is read, each command line well under the shell's 128 KiB per argument", () => {
     const dir = mkdtempSync(join(tmpdir(), 'fonts-'));
     const commands = fontCopyCommands(dir, shipped);
     expect(commands.join(' && ').length).toBeLessThan(128 * 1024);
     execFileSync('bash', ['-c', commands.join(' && ')]);
-    const copied = (sub: string): string[] => readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? copied(join(sub, entry.name)) : [join(sub, entry.name)]));
+    const copied = (sub: string): string[] =>
+      readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? copied(join(sub, entry.name)) : [join(sub, entry.name)],
+      );
     expect(copied('').sort()).toEqual(shipped.map((file) => file.name).sort());
   });
 });

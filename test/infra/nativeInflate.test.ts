@@ -18,13 +18,16 @@ const sample = (length: number) => Uint8Array.from({ length }, (_, i) => ((i * 7
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
 describe("the bundles' tiny-inflate (Node's zlib)", () => {
-  test.each([0, 1, 1000, 65_536, 300_001])('gives what tiny-inflate gives for %i bytes, in a buffer of its own', (length) => {
-    const compressed = deflateRawSync(sample(length));
-    const [a, b] = [native(compressed, new Uint8Array(length)), tiny(compressed, new Uint8Array(length))];
-    expect(same(a, b)).toBe(true);
-    // unicode-trie reads the result through `.buffer`.
-    expect([a.byteOffset, a.buffer.byteLength]).toEqual([0, length]);
-  });
+  test.each([0, 1, 1000, 65_536, 300_001])(
+    'gives what tiny-inflate gives for %i bytes, in a buffer of its own',
+    (length) => {
+      const compressed = deflateRawSync(sample(length));
+      const [a, b] = [native(compressed, new Uint8Array(length)), tiny(compressed, new Uint8Array(length))];
+      expect(same(a, b)).toBe(true);
+      // unicode-trie reads the result through `.buffer`.
+      expect([a.byteOffset, a.buffer.byteLength]).toEqual([0, length]);
+    },
+  );
 
   test('a destination larger than the data: only the filled part, in a buffer of its own', () => {
     const compressed = deflateRawSync(sample(4000));
@@ -46,7 +49,10 @@ describe("the bundles' tiny-inflate (Node's zlib)", () => {
     const dir = fileURLToPath(new URL('../../node_modules/.cache/native-inflate/', import.meta.url));
     mkdirSync(dir, { recursive: true });
     const texts = ['Ada Lovelace', 'محمد', 'राहुल', '山田太郎 😀'];
-    writeFileSync(join(dir, 'entry.ts'), `import { textWidth } from '${fileURLToPath(new URL('../../shared/svg/measure.ts', import.meta.url))}';\nexport const widths = ${JSON.stringify(texts)}.map((text) => textWidth(text, 20));\n`);
+    writeFileSync(
+      join(dir, 'entry.ts'),
+      `import { textWidth } from '${fileURLToPath(new URL('../../shared/svg/measure.ts', import.meta.url))}';\nexport const widths = ${JSON.stringify(texts)}.map((text) => textWidth(text, 20));\n`,
+    );
     const { modules } = await bundle(join(dir, 'entry.ts'), join(dir, 'out.mjs'));
     expect(modules.some((module) => module.endsWith('nativeInflate.cjs'))).toBe(true);
     expect(modules.some((module) => module.includes('node_modules/tiny-inflate/'))).toBe(false);

@@ -11,7 +11,18 @@ import { listingIndexes, tableSchema } from '../../shared/store/schema';
 import { DEFAULT_SETTINGS, type ChatbotApiStack } from '../../infra/cdk/stack';
 import { allowHeader } from '../../shared/http/gatewayResponses';
 import { RELAY_METRICS } from '../../shared/webhooks/relayMetrics';
-import { acknowledgedReason, catchAllMethods, functionIdOf, methodsOf, mockAnswer, probeMethods, resourcePaths, resourcesOf, routedMethods, synthStack } from './synth';
+import {
+  acknowledgedReason,
+  catchAllMethods,
+  functionIdOf,
+  methodsOf,
+  mockAnswer,
+  probeMethods,
+  resourcePaths,
+  resourcesOf,
+  routedMethods,
+  synthStack,
+} from './synth';
 
 let template: Template;
 let stack: ChatbotApiStack;
@@ -22,13 +33,27 @@ beforeAll(() => {
 describe('cdk-nag AwsSolutions', () => {
   test('the stack has no unacknowledged finding, warnings included', () => {
     const { success, violations } = new AwsSolutionsChecks().validateScope(stack);
-    expect(violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`))).toEqual([]);
+    expect(violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`))).toEqual(
+      [],
+    );
     expect(success).toBe(true);
   });
 
   test('each method is acknowledged for what it is: keyed ones behind the authorizer, public ones and 405 catch-alls on their own', () => {
     const kind = (reason?: string) =>
-      reason === undefined ? 'none' : reason.startsWith('This ANY method only catches') ? '405' : reason.startsWith('This HEAD method answers the check') ? 'probe' : reason.startsWith('Public by the API contract') ? 'public' : reason.startsWith("The dashboard's API") ? 'session' : reason.includes('a Lambda REQUEST authorizer checks each key') ? 'keyed' : reason;
+      reason === undefined
+        ? 'none'
+        : reason.startsWith('This ANY method only catches')
+          ? '405'
+          : reason.startsWith('This HEAD method answers the check')
+            ? 'probe'
+            : reason.startsWith('Public by the API contract')
+              ? 'public'
+              : reason.startsWith("The dashboard's API")
+                ? 'session'
+                : reason.includes('a Lambda REQUEST authorizer checks each key')
+                  ? 'keyed'
+                  : reason;
     const methods = methodsOf(template);
     const probed = routeList.filter((route) => route.probe).map((route) => `HEAD ${route.path}`);
     expect(methods.size).toBe(routeList.length + new Set(routeList.map((route) => route.path)).size + probed.length);
@@ -36,9 +61,21 @@ describe('cdk-nag AwsSolutions', () => {
       const route = routeList.find((r) => `${r.method} ${r.path}` === key);
       const [cog4, apig4] = ['AwsSolutions-COG4', 'AwsSolutions-APIG4'].map((rule) => acknowledgedReason(method, rule));
       // Keyed methods have an authorizer, so APIG4 does not arise for them.
-      const expected = probed.includes(key) ? ['probe', 'probe'] : !route ? ['405', '405'] : route.auth === 'none' ? ['public', 'public'] : route.auth === 'session' ? ['session', 'session'] : ['keyed', 'none'];
+      const expected = probed.includes(key)
+        ? ['probe', 'probe']
+        : !route
+          ? ['405', '405']
+          : route.auth === 'none'
+            ? ['public', 'public']
+            : route.auth === 'session'
+              ? ['session', 'session']
+              : ['keyed', 'none'];
       expect([key, kind(cog4), kind(apig4)]).toEqual([key, ...expected]);
-      const counted = route?.rateLimitBy ? `${route.rateLimitBy.prefix} ({${route.rateLimitBy.pathParameter}}` : route?.auth === 'session' ? 'signed-in account' : 'source IP';
+      const counted = route?.rateLimitBy
+        ? `${route.rateLimitBy.prefix} ({${route.rateLimitBy.pathParameter}}`
+        : route?.auth === 'session'
+          ? 'signed-in account'
+          : 'source IP';
       if (route && route.auth !== 'apiKey') expect(cog4).toContain(`every ${key} request per ${counted}`);
     }
   });
@@ -62,7 +99,11 @@ describe('routes from the route table', () => {
       expect(fn?.Properties.Handler).toBe('index.handler');
       expect(functionIdOf(method!)).toMatch(new RegExp(`^${functionId(route.group)}[0-9A-F]{8}$`));
       if (route.auth === 'apiKey') {
-        expect(method).toMatchObject({ AuthorizationType: 'CUSTOM', ApiKeyRequired: true, AuthorizerId: { Ref: expect.stringMatching(/^KeyAuthorizer/) } });
+        expect(method).toMatchObject({
+          AuthorizationType: 'CUSTOM',
+          ApiKeyRequired: true,
+          AuthorizerId: { Ref: expect.stringMatching(/^KeyAuthorizer/) },
+        });
       } else {
         expect(method?.AuthorizationType).toBe('NONE');
       }
@@ -75,7 +116,14 @@ describe('routes from the route table', () => {
     expect(new Set(catchAlls.keys())).toEqual(new Set(routeList.map((r) => r.path)));
     for (const [path, method] of catchAlls) {
       const allow = allowHeader(methodsOn(path));
-      expect(method).toMatchObject({ AuthorizationType: 'NONE', Integration: { Type: 'MOCK', PassthroughBehavior: 'WHEN_NO_MATCH', RequestTemplates: { 'application/json': '{"statusCode": 405}' } } });
+      expect(method).toMatchObject({
+        AuthorizationType: 'NONE',
+        Integration: {
+          Type: 'MOCK',
+          PassthroughBehavior: 'WHEN_NO_MATCH',
+          RequestTemplates: { 'application/json': '{"statusCode": 405}' },
+        },
+      });
       expect(JSON.stringify(method)).not.toMatch(/lambda|Function/);
       // One integration response, the default (no selection pattern), so every request gets it.
       expect(method.Integration.IntegrationResponses).toHaveLength(1);
@@ -83,12 +131,25 @@ describe('routes from the route table', () => {
       expect(mockAnswer(method, { httpMethod: 'PATCH', requestId: 'r-1', requestTime: 't' })).toEqual({
         status: 405,
         allow,
-        body: { success: false, error: { code: 'METHOD_NOT_ALLOWED', message: `PATCH is not allowed here; use ${allow}` }, meta: { generatedAt: 't', requestId: 'r-1' } },
+        body: {
+          success: false,
+          error: { code: 'METHOD_NOT_ALLOWED', message: `PATCH is not allowed here; use ${allow}` },
+          meta: { generatedAt: 't', requestId: 'r-1' },
+        },
       });
       expect(method.MethodResponses).toEqual([
-        { StatusCode: '405', ResponseParameters: { 'method.response.header.Content-Type': true, 'method.response.header.Allow': true, 'method.response.header.X-Request-Id': true } },
+        {
+          StatusCode: '405',
+          ResponseParameters: {
+            'method.response.header.Content-Type': true,
+            'method.response.header.Allow': true,
+            'method.response.header.X-Request-Id': true,
+          },
+        },
       ]);
-      expect(method.Integration.IntegrationResponses[0].ResponseParameters['method.response.header.Content-Type']).toBe("'application/json; charset=utf-8'");
+      expect(method.Integration.IntegrationResponses[0].ResponseParameters['method.response.header.Content-Type']).toBe(
+        "'application/json; charset=utf-8'",
+      );
     }
   });
 
@@ -113,23 +174,43 @@ describe('functions', () => {
     const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'));
     expect(functions).toHaveLength(groupManifests.length + 1);
     for (const [, fn] of functions) {
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' } });
-      expect(fn.Properties.Environment.Variables).toMatchObject({ TABLE_NAME: { Ref: expect.stringMatching(/^Data/) }, RATE_LIMIT_PER_MINUTE: '60' });
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+      });
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        TABLE_NAME: { Ref: expect.stringMatching(/^Data/) },
+        RATE_LIMIT_PER_MINUTE: '60',
+      });
     }
     const withFonts = functions.filter(([, fn]) => fn.Properties.Environment.Variables.FONT_DIR === '/var/task/fonts');
     // The image groups, and the docs page whose gallery they draw.
-    expect(withFonts.map(([id]) => id.replace(/Function.*/, '')).sort()).toEqual(['Docs', 'Filters', 'Generators', 'Overlays', 'RankCard']);
+    expect(withFonts.map(([id]) => id.replace(/Function.*/, '')).sort()).toEqual([
+      'Docs',
+      'Filters',
+      'Generators',
+      'Overlays',
+      'RankCard',
+    ]);
   });
 
   test('only the bots function is told the online window', () => {
-    const windows = Object.entries(resourcesOf(synthStack({ ...DEFAULT_SETTINGS, botOnlineWindowSeconds: 300 }).template, 'AWS::Lambda::Function'))
+    const windows = Object.entries(
+      resourcesOf(synthStack({ ...DEFAULT_SETTINGS, botOnlineWindowSeconds: 300 }).template, 'AWS::Lambda::Function'),
+    )
       .filter(([, fn]) => 'BOT_ONLINE_WINDOW_SECONDS' in fn.Properties.Environment.Variables)
-      .map(([id, fn]) => [id.replace(/[0-9A-F]{8}$/, ''), fn.Properties.Environment.Variables.BOT_ONLINE_WINDOW_SECONDS]);
+      .map(([id, fn]) => [
+        id.replace(/[0-9A-F]{8}$/, ''),
+        fn.Properties.Environment.Variables.BOT_ONLINE_WINDOW_SECONDS,
+      ]);
     expect(windows).toEqual([[functionId('bots'), '300']]);
   });
 
   test.each([0, -5])('an online window of %i seconds is refused at synth', (seconds) => {
-    expect(() => synthStack({ ...DEFAULT_SETTINGS, botOnlineWindowSeconds: seconds })).toThrow(`botOnlineWindowSeconds must be more than 0 seconds, got ${seconds}`);
+    expect(() => synthStack({ ...DEFAULT_SETTINGS, botOnlineWindowSeconds: seconds })).toThrow(
+      `botOnlineWindowSeconds must be more than 0 seconds, got ${seconds}`,
+    );
   });
 
   test('function roles carry no AWS-managed policy; logs only to their own log group', () => {
@@ -160,7 +241,9 @@ describe('functions', () => {
       }
     }
     const statements = Object.entries(resourcesOf(template, 'AWS::IAM::Policy')).flatMap(([id, p]) =>
-      p.Properties.PolicyDocument.Statement.filter((s: any) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:'))).map((s: any) => [id, [s.Action].flat(), s.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']]),
+      p.Properties.PolicyDocument.Statement.filter((s: any) =>
+        [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')),
+      ).map((s: any) => [id, [s.Action].flat(), s.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']]),
     );
     // Every function counts requests; the authorizer reads key records; only the bots function touches bots.
     const expected = (id: string, keys: string[]) => {
@@ -171,23 +254,42 @@ describe('functions', () => {
       // The dashboard's bot routes are the bots function's: it reads sessions, and lists an account's bots (gsi3).
       if (keys.includes('SESSION#*') && !id.startsWith('Dashboard')) return [['dynamodb:GetItem'], ['SESSION#*']];
       if (id.startsWith('Bots')) return [['dynamodb:Query'], ['BOTS', 'ACCOUNT#*']];
-      if (id.startsWith('Webhooks') && keys.includes('RELAY#*')) return [['dynamodb:GetItem', 'dynamodb:UpdateItem'], ['RELAY#*']];
+      if (id.startsWith('Webhooks') && keys.includes('RELAY#*'))
+        return [['dynamodb:GetItem', 'dynamodb:UpdateItem'], ['RELAY#*']];
       // The webhooks an account registered (gsi3), and a webhook's log by time (gsi2).
       if (id.startsWith('Webhooks') && keys.includes('ACCOUNT#*')) return [['dynamodb:Query'], ['ACCOUNT#*', 'HOOK#*']];
-      if (id.startsWith('Webhooks')) return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query'], ['HOOK#*']];
+      if (id.startsWith('Webhooks'))
+        return [
+          ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
+          ['HOOK#*'],
+        ];
       // The dashboard: sign-ins and sessions; the accounts' key slots; keys themselves, and their listings by id and by account.
-      if (id.startsWith('Dashboard') && keys.includes('SESSION#*')) return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], ['SIGNIN#*', 'SESSION#*']];
-      if (id.startsWith('Dashboard') && keys.includes('KEY#*')) return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], ['KEY#*']];
+      if (id.startsWith('Dashboard') && keys.includes('SESSION#*'))
+        return [
+          ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+          ['SIGNIN#*', 'SESSION#*'],
+        ];
+      if (id.startsWith('Dashboard') && keys.includes('KEY#*'))
+        return [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], ['KEY#*']];
       if (id.startsWith('Dashboard') && keys.includes('APIKEYS')) return [['dynamodb:Query'], ['APIKEYS', 'ACCOUNT#*']];
       if (id.startsWith('Dashboard')) return [['dynamodb:UpdateItem'], ['ACCOUNT#*']];
       return ['no other DynamoDB access'];
     };
     for (const [id, actions, keys] of statements) expect([actions, keys]).toEqual(expected(String(id), keys));
-    expect(statements.filter(([, , keys]) => keys.includes('BOT#*')).map(([id]) => String(id).replace(/Function.*/, ''))).toEqual(['Bots']);
+    expect(
+      statements.filter(([, , keys]) => keys.includes('BOT#*')).map(([id]) => String(id).replace(/Function.*/, '')),
+    ).toEqual(['Bots']);
   });
 });
 
-const BOT_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'];
+const BOT_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:Query',
+  'dynamodb:BatchWriteItem',
+];
 
 describe('table', () => {
   test('on demand, point-in-time recovery, TTL, the GSI the data layer uses, encrypted, kept on delete', () => {
@@ -218,7 +320,11 @@ describe('table', () => {
 
 describe('API', () => {
   test('REQUEST authorizer on the Authorization header with a cached result; key source AUTHORIZER', () => {
-    template.hasResourceProperties('AWS::ApiGateway::Authorizer', { Type: 'REQUEST', IdentitySource: 'method.request.header.Authorization', AuthorizerResultTtlInSeconds: 300 });
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'REQUEST',
+      IdentitySource: 'method.request.header.Authorization',
+      AuthorizerResultTtlInSeconds: 300,
+    });
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
   });
 
@@ -242,11 +348,22 @@ describe('API', () => {
     ['DEFAULT_4XX', 'FORBIDDEN', undefined],
     ['DEFAULT_5XX', 'UPSTREAM_ERROR', undefined],
   ])('the issue’s gateway response %s answers with the %s envelope (status %s)', (type, code, status) => {
-    const [response] = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse')).filter((r) => r.Properties.ResponseType === type);
+    const [response] = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse')).filter(
+      (r) => r.Properties.ResponseType === type,
+    );
     expect(response?.Properties.StatusCode).toBe(status);
-    expect(response?.Properties.ResponseParameters).toMatchObject({ 'gatewayresponse.header.Content-Type': "'application/json; charset=utf-8'", 'gatewayresponse.header.X-Request-Id': 'context.requestId' });
-    const body = JSON.parse(response?.Properties.ResponseTemplates['application/json'].replace(/"?\$context\.[\w.]+"?/g, '"x"'));
-    expect(body).toEqual({ success: false, error: { code, message: expect.any(String) }, meta: { generatedAt: 'x', requestId: 'x' } });
+    expect(response?.Properties.ResponseParameters).toMatchObject({
+      'gatewayresponse.header.Content-Type': "'application/json; charset=utf-8'",
+      'gatewayresponse.header.X-Request-Id': 'context.requestId',
+    });
+    const body = JSON.parse(
+      response?.Properties.ResponseTemplates['application/json'].replace(/"?\$context\.[\w.]+"?/g, '"x"'),
+    );
+    expect(body).toEqual({
+      success: false,
+      error: { code, message: expect.any(String) },
+      meta: { generatedAt: 'x', requestId: 'x' },
+    });
   });
 
   test('every gateway response answers with the JSON envelope and its status', () => {
@@ -256,9 +373,14 @@ describe('API', () => {
       const response = responses.find((r) => r.Properties.ResponseType === type);
       // The catch-alls keep each type's own status: setting one would change every type beneath.
       expect(response?.Properties.StatusCode).toBe(answer.keepsAwsStatus ? undefined : String(answer.status));
-      const body = JSON.parse(response?.Properties.ResponseTemplates['application/json'].replace(/"?\$context\.[\w.]+"?/g, '"x"'));
+      const body = JSON.parse(
+        response?.Properties.ResponseTemplates['application/json'].replace(/"?\$context\.[\w.]+"?/g, '"x"'),
+      );
       expect(body).toMatchObject({ success: false, error: { code: answer.code }, meta: { requestId: 'x' } });
-      if (answer.retryAfter) expect(response?.Properties.ResponseParameters['gatewayresponse.header.Retry-After']).toBe(`'${answer.retryAfter}'`);
+      if (answer.retryAfter)
+        expect(response?.Properties.ResponseParameters['gatewayresponse.header.Retry-After']).toBe(
+          `'${answer.retryAfter}'`,
+        );
     }
     const byType = (type: string) => responses.find((r) => r.Properties.ResponseType === type)?.Properties;
     expect(byType('MISSING_AUTHENTICATION_TOKEN')?.StatusCode).toBe('404');
@@ -270,18 +392,43 @@ describe('API', () => {
       'gatewayresponse.header.X-RateLimit-Reset': 'context.authorizer.rateLimitReset',
       'gatewayresponse.header.Retry-After': 'context.authorizer.rateLimitRetryAfter',
     });
-    expect(byType('ACCESS_DENIED')?.ResponseTemplates['application/json']).toContain('"message":"$context.authorizer.message"');
+    expect(byType('ACCESS_DENIED')?.ResponseTemplates['application/json']).toContain(
+      '"message":"$context.authorizer.message"',
+    );
   });
 
   test('access logs and a few alarms: API 5xx and p99 latency, function errors and throttles summed over every function, DynamoDB throttles', () => {
-    template.hasResourceProperties('AWS::ApiGateway::Stage', { AccessLogSetting: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] } } });
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      AccessLogSetting: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] } },
+    });
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm');
-    expect(Object.keys(alarms).map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'RelayBrakeAlarm', 'RelayRetryBacklogAlarm', 'RelayRetryDeadLettersAlarm', 'TableThrottlesAlarm']);
-    const alarm = (id: string) => Object.entries(alarms).find(([logicalId]) => logicalId.startsWith(id))?.[1].Properties ?? {};
+    expect(
+      Object.keys(alarms)
+        .map((id) => id.replace(/[0-9A-F]{8}$/, ''))
+        .sort(),
+    ).toEqual([
+      'Api5xxAlarm',
+      'ApiLatencyAlarm',
+      'FunctionErrorsAlarm',
+      'FunctionThrottlesAlarm',
+      'RelayBrakeAlarm',
+      'RelayRetryBacklogAlarm',
+      'RelayRetryDeadLettersAlarm',
+      'TableThrottlesAlarm',
+    ]);
+    const alarm = (id: string) =>
+      Object.entries(alarms).find(([logicalId]) => logicalId.startsWith(id))?.[1].Properties ?? {};
     expect(alarm('Api5xxAlarm')).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5XXError' });
-    expect(alarm('ApiLatencyAlarm')).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: 'Latency', ExtendedStatistic: 'p99' });
+    expect(alarm('ApiLatencyAlarm')).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      MetricName: 'Latency',
+      ExtendedStatistic: 'p99',
+    });
     const functionCount = groupManifests.length + 1;
-    for (const [id, metricName] of [['FunctionErrorsAlarm', 'Errors'], ['FunctionThrottlesAlarm', 'Throttles']] as const) {
+    for (const [id, metricName] of [
+      ['FunctionErrorsAlarm', 'Errors'],
+      ['FunctionThrottlesAlarm', 'Throttles'],
+    ] as const) {
       const metrics: any[] = alarm(id).Metrics;
       expect(metrics.find((m) => m.Expression)?.Expression).toBe('SUM(METRICS())');
       const summed = metrics.filter((m) => m.MetricStat);
@@ -292,12 +439,24 @@ describe('API', () => {
   });
 
   test("the relay's brake alarms on the first unknown webhook it refuses (the EMF metric of its log line)", () => {
-    const [brake] = Object.entries(resourcesOf(template, 'AWS::CloudWatch::Alarm')).filter(([id]) => id.startsWith('RelayBrakeAlarm'));
-    expect(brake?.[1].Properties).toMatchObject({ Namespace: RELAY_METRICS.namespace, MetricName: RELAY_METRICS.brakeRefusals, Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+    const [brake] = Object.entries(resourcesOf(template, 'AWS::CloudWatch::Alarm')).filter(([id]) =>
+      id.startsWith('RelayBrakeAlarm'),
+    );
+    expect(brake?.[1].Properties).toMatchObject({
+      Namespace: RELAY_METRICS.namespace,
+      MetricName: RELAY_METRICS.brakeRefusals,
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
   });
 
   test('outputs: API URL, table name, usage plan id, secrets key, alarm topic', () => {
-    expect(Object.keys(template.toJSON().Outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId', 'SecretsKeyArn', 'AlarmTopicArn']));
+    expect(Object.keys(template.toJSON().Outputs)).toEqual(
+      expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId', 'SecretsKeyArn', 'AlarmTopicArn']),
+    );
   });
 });
 
@@ -309,9 +468,15 @@ describe('secrets key', () => {
     expect(key.Properties.EnableKeyRotation).toBe(true);
     expect(key.DeletionPolicy).toBe('Retain');
     const kmsStatements = Object.entries(resourcesOf(template, 'AWS::IAM::Policy')).flatMap(([id, p]) =>
-      p.Properties.PolicyDocument.Statement.filter((s: any) => [s.Action].flat().some((a: string) => a.startsWith('kms:'))).map((s: any) => [id.replace(/Function.*/, ''), [s.Action].flat(), s.Resource]),
+      p.Properties.PolicyDocument.Statement.filter((s: any) =>
+        [s.Action].flat().some((a: string) => a.startsWith('kms:')),
+      ).map((s: any) => [id.replace(/Function.*/, ''), [s.Action].flat(), s.Resource]),
     );
-    expect(kmsStatements).toEqual([['Webhooks', ['kms:Encrypt', 'kms:Decrypt'].sort(), { 'Fn::GetAtt': [keyId, 'Arn'] }]].map(([id, actions, resource]) => [id, expect.arrayContaining(actions as string[]), resource]));
+    expect(kmsStatements).toEqual(
+      [['Webhooks', ['kms:Encrypt', 'kms:Decrypt'].sort(), { 'Fn::GetAtt': [keyId, 'Arn'] }]].map(
+        ([id, actions, resource]) => [id, expect.arrayContaining(actions as string[]), resource],
+      ),
+    );
     for (const [id, fn] of Object.entries(resourcesOf(template, 'AWS::Lambda::Function'))) {
       const env = fn.Properties.Environment?.Variables ?? {};
       if (id.startsWith('WebhooksFunction')) expect(env.SECRETS_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });

@@ -7,7 +7,10 @@ import { addPolicyChecks } from '../../infra/cdk/policyChecks';
 import { ChatbotApiStack, DEFAULT_SETTINGS, type ChatbotApiSettings } from '../../infra/cdk/stack';
 
 /** The feature flags of cdk.json, so tests build what `cdk synth` builds. */
-const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<string, unknown>;
+const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<
+  string,
+  unknown
+>;
 
 /**
  * The stack synthesised as `npm run synth` does, with its policy checks (cdk-nag's AwsSolutions,
@@ -15,7 +18,11 @@ const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.
  * `npm run synth` itself proves). Throws when either reports a finding not acknowledged.
  * Each resource's template Metadata lists the acknowledgements that cover it, nearest first.
  */
-export function synthStack(settings: ChatbotApiSettings = DEFAULT_SETTINGS): { template: Template; stack: ChatbotApiStack; outdir: string } {
+export function synthStack(settings: ChatbotApiSettings = DEFAULT_SETTINGS): {
+  template: Template;
+  stack: ChatbotApiStack;
+  outdir: string;
+} {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-test-'));
   const app = new App({ outdir, context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [] } });
   const stack = new ChatbotApiStack(app, 'ChatbotUtilityApi', settings);
@@ -24,7 +31,10 @@ export function synthStack(settings: ChatbotApiSettings = DEFAULT_SETTINGS): { t
   return { template: Template.fromStack(stack), stack, outdir };
 }
 
-type Resources = Record<string, { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; Metadata?: Record<string, any> }>;
+type Resources = Record<
+  string,
+  { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; Metadata?: Record<string, any> }
+>;
 
 export const resourcesOf = (template: Template, type: string): Resources => template.findResources(type) as Resources;
 
@@ -53,7 +63,8 @@ export function methodsOf(template: Template, integrationType?: string): Map<str
     const { HttpMethod, ResourceId, Integration } = method.Properties;
     // A method on the root names it by the API's RootResourceId attribute, not by a Resource.
     const path = ResourceId.Ref ? paths.get(ResourceId.Ref) : '/';
-    if (integrationType === undefined || Integration?.Type === integrationType) methods.set(`${HttpMethod} ${path}`, method);
+    if (integrationType === undefined || Integration?.Type === integrationType)
+      methods.set(`${HttpMethod} ${path}`, method);
   }
   return methods;
 }
@@ -63,20 +74,38 @@ export const proxyMethods = (template: Template) => methodsOf(template, 'AWS_PRO
 
 /** Each routed path's ANY method (its 405 catch-all, a mock integration), by path. */
 export const catchAllMethods = (template: Template): Map<string, Record<string, any>> =>
-  new Map([...methodsOf(template, 'MOCK')].filter(([key]) => key.startsWith('ANY ')).map(([key, method]) => [key.slice(4), method.Properties]));
+  new Map(
+    [...methodsOf(template, 'MOCK')]
+      .filter(([key]) => key.startsWith('ANY '))
+      .map(([key, method]) => [key.slice(4), method.Properties]),
+  );
 
 /** The paths whose HEAD is a mock answering 200 (routes marked `probe`), with that method. */
 export const probeMethods = (template: Template): Map<string, Record<string, any>> =>
-  new Map([...methodsOf(template, 'MOCK')].filter(([key]) => key.startsWith('HEAD ')).map(([key, method]) => [key.slice(5), method.Properties]));
+  new Map(
+    [...methodsOf(template, 'MOCK')]
+      .filter(([key]) => key.startsWith('HEAD '))
+      .map(([key, method]) => [key.slice(5), method.Properties]),
+  );
 
 /**
  * What a catch-all answers, read from its integration response: status, Allow, and the envelope
  * its mapping template writes, with API Gateway's $context values filled in.
  */
-export function mockAnswer(method: Record<string, any>, context: Record<string, string>): { status: number; allow: string | undefined; body: any } {
+export function mockAnswer(
+  method: Record<string, any>,
+  context: Record<string, string>,
+): { status: number; allow: string | undefined; body: any } {
   const [response] = method.Integration.IntegrationResponses;
-  const body = (response.ResponseTemplates['application/json'] as string).replace(/\$context\.(\w+)/g, (_m, name: string) => context[name] ?? `<${name}>`);
-  return { status: Number(response.StatusCode), allow: response.ResponseParameters['method.response.header.Allow']?.replace(/^'|'$/g, ''), body: JSON.parse(body) };
+  const body = (response.ResponseTemplates['application/json'] as string).replace(
+    /\$context\.(\w+)/g,
+    (_m, name: string) => context[name] ?? `<${name}>`,
+  );
+  return {
+    status: Number(response.StatusCode),
+    allow: response.ResponseParameters['method.response.header.Allow']?.replace(/^'|'$/g, ''),
+    body: JSON.parse(body),
+  };
 }
 
 /** "METHOD /path" of every route the template has (its methods other than the 405 catch-alls). */
@@ -85,8 +114,11 @@ export function routedMethods(template: Template): Map<string, Record<string, an
 }
 
 /** The logical id of the function a proxy method integrates with. */
-export const functionIdOf = (method: Record<string, any>): string => /"([A-Za-z0-9]+Function[0-9A-F]{8})"/.exec(JSON.stringify(method.Integration.Uri))?.[1] ?? '';
+export const functionIdOf = (method: Record<string, any>): string =>
+  /"([A-Za-z0-9]+Function[0-9A-F]{8})"/.exec(JSON.stringify(method.Integration.Uri))?.[1] ?? '';
 
 /** The reason of the acknowledgement nearest to a resource for a cdk-nag rule: the one that covers it. */
 export const acknowledgedReason = (resource: Resources[string], rule: string): string | undefined =>
-  (resource.Metadata?.cdk_nag?.rules_to_suppress as { id: string; reason: string }[] | undefined)?.find(({ id }) => id === rule)?.reason;
+  (resource.Metadata?.cdk_nag?.rules_to_suppress as { id: string; reason: string }[] | undefined)?.find(
+    ({ id }) => id === rule,
+  )?.reason;

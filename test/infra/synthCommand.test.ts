@@ -14,7 +14,11 @@ const MAX_PACKAGE_BYTES = 100 * 1024 * 1024;
 
 /** Bytes of every file under a folder. */
 const folderBytes = (folder: string): number =>
-  readdirSync(folder, { withFileTypes: true }).reduce((sum, entry) => sum + (entry.isDirectory() ? folderBytes(join(folder, entry.name)) : statSync(join(folder, entry.name)).size), 0);
+  readdirSync(folder, { withFileTypes: true }).reduce(
+    (sum, entry) =>
+      sum + (entry.isDirectory() ? folderBytes(join(folder, entry.name)) : statSync(join(folder, entry.name)).size),
+    0,
+  );
 
 /**
  * `npm run synth` as an operator runs it: no AWS account or credentials, esbuild bundles, the
@@ -23,17 +27,29 @@ const folderBytes = (folder: string): number =>
 describe('npm run synth', () => {
   test('writes the template and one bundle per function, each package within its size; image functions with their fonts and an arm64 rasteriser', async () => {
     const out = mkdtempSync(join(tmpdir(), 'synth-'));
-    const env = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '', CDK_DISABLE_VERSION_CHECK: 'true' };
+    const env = {
+      ...process.env,
+      AWS_ACCESS_KEY_ID: '',
+      AWS_SECRET_ACCESS_KEY: '',
+      AWS_PROFILE: '',
+      CDK_DISABLE_VERSION_CHECK: 'true',
+    };
     await promisify(execFile)('npm', ['run', 'synth', '--', '-o', out], { env, timeout: 120_000 });
 
     const template = JSON.parse(readFileSync(join(out, 'ChatbotUtilityApi.template.json'), 'utf8'));
-    const functions = Object.entries(template.Resources as Record<string, { Type: string; Metadata?: Record<string, string>; Properties: any }>).filter(
-      ([, r]) => r.Type === 'AWS::Lambda::Function',
-    );
+    const functions = Object.entries(
+      template.Resources as Record<string, { Type: string; Metadata?: Record<string, string>; Properties: any }>,
+    ).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
     expect(functions.length).toBeGreaterThan(1);
     // Logical ids of the groups that answer images, e.g. FiltersFunction1A2B3C.
-    const imageGroups = new Set(routeList.filter((route) => route.response === 'svg').map((route) => route.group.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())));
-    const rasterising = new Set(functions.map(([id]) => id).filter((id) => [...imageGroups].some((group) => id.startsWith(`${group}Function`))));
+    const imageGroups = new Set(
+      routeList
+        .filter((route) => route.response === 'svg')
+        .map((route) => route.group.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())),
+    );
+    const rasterising = new Set(
+      functions.map(([id]) => id).filter((id) => [...imageGroups].some((group) => id.startsWith(`${group}Function`))),
+    );
     expect(rasterising.size).toBe(imageGroups.size);
     for (const [id, fn] of functions) {
       const asset = join(out, fn.Metadata?.['aws:asset:path'] as string);
@@ -41,11 +57,13 @@ describe('npm run synth', () => {
       expect(folderBytes(asset)).toBeLessThan(MAX_PACKAGE_BYTES);
       expect(existsSync(join(asset, 'index.mjs.map'))).toBe(true);
       const fonts = fn.Properties.Environment.Variables.FONT_DIR ? readdirSync(join(asset, 'fonts')).sort() : [];
-      if (fn.Properties.Environment.Variables.FONT_DIR) expect(fonts).toEqual(['inter', ...NOTO_FAMILIES, 'twemoji'].sort());
+      if (fn.Properties.Environment.Variables.FONT_DIR)
+        expect(fonts).toEqual(['inter', ...NOTO_FAMILIES, 'twemoji'].sort());
       // The docs function serves the linted document, shipped beside its bundle.
       const document = fn.Properties.Environment.Variables.OPENAPI_DOCUMENT;
       expect(existsSync(join(asset, 'openapi.json'))).toBe(document !== undefined);
-      if (document) expect(readFileSync(join(asset, 'openapi.json'), 'utf8')).toBe(readFileSync('docs/openapi.json', 'utf8'));
+      if (document)
+        expect(readFileSync(join(asset, 'openapi.json'), 'utf8')).toBe(readFileSync('docs/openapi.json', 'utf8'));
       if (document) expect(document).toBe('/var/task/openapi.json');
       // Only image functions carry resvg; its native part is an aarch64 Linux shared object.
       const binary = join(asset, 'node_modules/@resvg/resvg-js-linux-arm64-gnu/resvgjs.linux-arm64-gnu.node');
@@ -57,7 +75,11 @@ describe('npm run synth', () => {
       expect(elf.readUInt16LE(18)).toBe(EM_AARCH64);
       expect(existsSync(join(asset, 'node_modules/@resvg/resvg-js/index.js'))).toBe(true);
       // The WebP decoder and its WebAssembly beside it too (the wasm starts with "\0asm").
-      expect(readFileSync(join(asset, 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm')).subarray(0, 4).toString('latin1')).toBe('\0asm');
+      expect(
+        readFileSync(join(asset, 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm'))
+          .subarray(0, 4)
+          .toString('latin1'),
+      ).toBe('\0asm');
       // Loaded at run time beside the bundle, not bundled.
       expect(readFileSync(join(asset, 'index.mjs'), 'utf8')).toContain('"@resvg/resvg-js"');
       expect(readFileSync(join(asset, 'index.mjs'), 'utf8')).toContain('"@jsquash/webp/decode.js"');

@@ -45,7 +45,9 @@ describe('API key store on dynalite', () => {
   });
 
   test('list returns every key, across pages', async () => {
-    const created = await Promise.all(Array.from({ length: 30 }, (_, i) => createApiKey(store.stores.apiKeys, { name: `bulk-${i}` })));
+    const created = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => createApiKey(store.stores.apiKeys, { name: `bulk-${i}` })),
+    );
     const ids = new Set((await store.stores.apiKeys.list()).map((r) => r.id));
     for (const { record } of created) expect(ids.has(record.id)).toBe(true);
   });

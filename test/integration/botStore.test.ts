@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { registerBotBody } from '../../shared/routes/schemas/bots';
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { BotFields, BotProfile, BotStore } from '../../shared/store';
 import { DynamoBotStore } from '../../shared/store/bots/index';
 import { startTestStore, type TestStore } from '../support/dynamo';
@@ -18,7 +24,8 @@ afterAll(async () => {
 const NOW = new Date('2026-11-22T10:30:00.000Z');
 const id = (n: number) => String(100000000000000000n + BigInt(n));
 const profile = (input: Record<string, unknown>) => registerBotBody.parse(input);
-const registered = async (clientId: string, owner: string, name: string) => ((await bots.register(clientId, owner, profile({ name }), NOW)) as { bot: BotProfile }).bot;
+const registered = async (clientId: string, owner: string, name: string) =>
+  ((await bots.register(clientId, owner, profile({ name }), NOW)) as { bot: BotProfile }).bot;
 /** Registered and verified by its owner: public ones are listed. */
 const listed = async (store: BotStore, clientId: string, owner: string, fields: BotFields, now: Date) => {
   await store.register(clientId, owner, fields, now);
@@ -27,7 +34,13 @@ const listed = async (store: BotStore, clientId: string, owner: string, fields: 
 
 /** Every item of a bot's partition, read raw: what a delete leaves behind. */
 async function partitionOf(clientId: string) {
-  const { Items = [] } = await store.stores.db.send(new QueryCommand({ TableName: store.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `BOT#${clientId}` } }));
+  const { Items = [] } = await store.stores.db.send(
+    new QueryCommand({
+      TableName: store.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `BOT#${clientId}` },
+    }),
+  );
   return Items;
 }
 
@@ -48,22 +61,35 @@ function storeRacingThePoint(before: () => Promise<unknown>): BotStore {
 describe('bot store on dynalite', () => {
   test('two keys registering one bot at once: exactly one owns it', async () => {
     const clientId = id(1);
-    const results = await Promise.all(['key_a', 'key_b', 'key_c', 'key_d'].map((key) => bots.register(clientId, key, profile({ name: `by ${key}` }), NOW)));
+    const results = await Promise.all(
+      ['key_a', 'key_b', 'key_c', 'key_d'].map((key) =>
+        bots.register(clientId, key, profile({ name: `by ${key}` }), NOW),
+      ),
+    );
     const winners = results.filter((result) => result !== 'forbidden');
     expect(winners).toHaveLength(1);
     const owner = (await bots.get(clientId))?.ownerAccount;
     expect(results.filter((result) => result === 'forbidden')).toHaveLength(3);
     expect(['key_a', 'key_b', 'key_c', 'key_d']).toContain(owner);
     // The owner may replace the profile; the others still may not.
-    const again = await bots.register(clientId, owner as string, profile({ name: 'renamed' }), new Date(NOW.getTime() + 1000));
+    const again = await bots.register(
+      clientId,
+      owner as string,
+      profile({ name: 'renamed' }),
+      new Date(NOW.getTime() + 1000),
+    );
     expect(again).toMatchObject({ created: false, bot: { name: 'renamed', createdAt: NOW.toISOString() } });
-    expect(await bots.register(clientId, owner as string, profile({ name: 'again' }), NOW)).toMatchObject({ created: false });
+    expect(await bots.register(clientId, owner as string, profile({ name: 'again' }), NOW)).toMatchObject({
+      created: false,
+    });
   });
 
   test('replacing a profile removes fields it no longer has', async () => {
     const clientId = id(2);
     await bots.register(clientId, 'k', profile({ name: 'a', description: 'first', website: 'https://a.example' }), NOW);
-    const { bot } = (await bots.register(clientId, 'k', profile({ name: 'a' }), NOW)) as { bot: { description?: string; website?: string } };
+    const { bot } = (await bots.register(clientId, 'k', profile({ name: 'a' }), NOW)) as {
+      bot: { description?: string; website?: string };
+    };
     expect(bot.description).toBeUndefined();
     expect(bot.website).toBeUndefined();
   });
@@ -76,7 +102,17 @@ describe('bot store on dynalite', () => {
       for (let n = 0; n < 23; n += 1) {
         const clientId = id(1000 + n);
         const isPublic = n % 5 !== 0;
-        await listed(own, clientId, 'owner', profile({ name: `Bot ${String.fromCharCode(90 - n)}`, public: isPublic, tags: n % 2 ? ['music'] : ['games'] }), NOW);
+        await listed(
+          own,
+          clientId,
+          'owner',
+          profile({
+            name: `Bot ${String.fromCharCode(90 - n)}`,
+            public: isPublic,
+            tags: n % 2 ? ['music'] : ['games'],
+          }),
+          NOW,
+        );
         await own.heartbeat(clientId, 'owner', { guilds: (n * 37) % 11 }, NOW);
         if (isPublic) made.push(clientId);
       }
@@ -96,8 +132,12 @@ describe('bot store on dynalite', () => {
           expect(new Set(seen).size).toBe(seen.length);
           expect([...seen].sort()).toEqual([...expected].sort());
           const all = await Promise.all(seen.map((clientId) => own.get(clientId)));
-          if (sort === 'name') expect(all.map((b) => b?.name.toLowerCase())).toEqual(all.map((b) => b?.name.toLowerCase()).sort());
-          else expect(all.map((b) => b?.stats?.guilds)).toEqual(all.map((b) => b?.stats?.guilds).sort((a, b) => (b ?? 0) - (a ?? 0)));
+          if (sort === 'name')
+            expect(all.map((b) => b?.name.toLowerCase())).toEqual(all.map((b) => b?.name.toLowerCase()).sort());
+          else
+            expect(all.map((b) => b?.stats?.guilds)).toEqual(
+              all.map((b) => b?.stats?.guilds).sort((a, b) => (b ?? 0) - (a ?? 0)),
+            );
         }
       }
       // Made private later: gone from the listing at once.
@@ -125,19 +165,27 @@ describe('bot store on dynalite', () => {
       { hour: '2026-11-22T11:00:00.000Z', beats: 1, guilds: 7 },
     ]);
     // A heartbeat updates the stats it carries: the last ping stays with the new guild count.
-    expect(bot).toMatchObject({ lastSeen: '2026-11-22T11:30:00.000Z', stats: { guilds: 7, ping: 42, updatedAt: '2026-11-22T11:30:00.000Z' } });
+    expect(bot).toMatchObject({
+      lastSeen: '2026-11-22T11:30:00.000Z',
+      stats: { guilds: 7, ping: 42, updatedAt: '2026-11-22T11:30:00.000Z' },
+    });
     // Only the last 24 hours are history, whatever the TTL sweep has not removed yet.
     expect(await bots.history(bot, new Date(NOW.getTime() + 24 * 3600_000))).toEqual([history[1]]);
     expect(await bots.history(bot, new Date(NOW.getTime() + 48 * 3600_000))).toEqual([]);
     // Read by a server 90 s behind the one that wrote the 11:00 point, at 10:59: that point is in.
-    expect((await bots.history(bot, new Date(Date.parse('2026-11-22T10:59:40.000Z')))).map((point) => point.hour)).toEqual(['2026-11-22T10:00:00.000Z', '2026-11-22T11:00:00.000Z']);
+    expect(
+      (await bots.history(bot, new Date(Date.parse('2026-11-22T10:59:40.000Z')))).map((point) => point.hour),
+    ).toEqual(['2026-11-22T10:00:00.000Z', '2026-11-22T11:00:00.000Z']);
   });
 
   test('a heartbeat without guilds keeps the bot where it is in the guild order', async () => {
     const isolated = await startTestStore();
     try {
       const own = isolated.stores.bots;
-      for (const [n, guilds] of [[1, 50], [2, 10]] as const) {
+      for (const [n, guilds] of [
+        [1, 50],
+        [2, 10],
+      ] as const) {
         await listed(own, id(5000 + n), 'o', profile({ name: `g${n}` }), NOW);
         await own.heartbeat(id(5000 + n), 'o', { guilds }, NOW);
       }
@@ -152,7 +200,14 @@ describe('bot store on dynalite', () => {
     const isolated = await startTestStore();
     try {
       const own = isolated.stores.bots;
-      for (let n = 0; n < 120; n += 1) await listed(own, id(7000 + n), 'o', profile({ name: `r${String(n).padStart(3, '0')}`, tags: n % 40 === 7 ? ['rare'] : [] }), NOW);
+      for (let n = 0; n < 120; n += 1)
+        await listed(
+          own,
+          id(7000 + n),
+          'o',
+          profile({ name: `r${String(n).padStart(3, '0')}`, tags: n % 40 === 7 ? ['rare'] : [] }),
+          NOW,
+        );
       const first = await own.list({ limit: 60, sort: 'name' });
       const second = await own.list({ limit: 60, sort: 'name', after: first.next });
       expect([first.bots.length, second.bots.length, second.next]).toEqual([60, 60, undefined]);
@@ -170,16 +225,28 @@ describe('bot store on dynalite', () => {
     expect(await bots.putCommands(clientId, 'intruder', [], NOW)).toBe('forbidden');
     await bots.putCommands(clientId, 'owner', [{ name: 'ping', description: 'Pong' }], NOW);
     await bots.putCommands(clientId, 'owner', [{ name: 'help', description: 'Help', category: 'info' }], NOW);
-    expect((await bots.commands((await bots.get(clientId))!))?.commands).toEqual([{ name: 'help', description: 'Help', category: 'info' }]);
+    expect((await bots.commands((await bots.get(clientId))!))?.commands).toEqual([
+      { name: 'help', description: 'Help', category: 'info' },
+    ]);
     await bots.heartbeat(clientId, 'owner', { guilds: 1 }, NOW);
 
-    expect((await partitionOf(clientId)).map((item) => item.sk).sort()).toEqual(['COMMANDS', 'PROFILE', expect.stringMatching(/^STATS#/)]);
+    expect((await partitionOf(clientId)).map((item) => item.sk).sort()).toEqual([
+      'COMMANDS',
+      'PROFILE',
+      expect.stringMatching(/^STATS#/),
+    ]);
 
     expect(await bots.delete(clientId, 'intruder')).toBe('forbidden');
     expect(await bots.delete(clientId, 'owner')).toBe(true);
     expect(await bots.get(clientId)).toBeUndefined();
     expect(await partitionOf(clientId)).toEqual([]);
-    expect((await store.stores.db.send(new GetCommand({ TableName: store.tableName, Key: { pk: `BOT#${clientId}`, sk: 'COMMANDS' } }))).Item).toBeUndefined();
+    expect(
+      (
+        await store.stores.db.send(
+          new GetCommand({ TableName: store.tableName, Key: { pk: `BOT#${clientId}`, sk: 'COMMANDS' } }),
+        )
+      ).Item,
+    ).toBeUndefined();
     expect(await bots.delete(clientId, 'owner')).toBe('notFound');
     // Registered anew by someone else: a new life, with no commands and no history of the old one.
     const reborn = await registered(clientId, 'newcomer', 'new');
@@ -192,7 +259,9 @@ describe('bot store on dynalite', () => {
     const first = await registered(clientId, 'owner', 'racer');
     // The delete runs between the heartbeat's two writes: the profile got the beat, the point comes after the sweep.
     const racing = storeRacingThePoint(async () => expect(await bots.delete(clientId, 'owner')).toBe(true));
-    expect(await racing.heartbeat(clientId, 'owner', { guilds: 9 }, NOW)).toMatchObject({ generation: first.generation });
+    expect(await racing.heartbeat(clientId, 'owner', { guilds: 9 }, NOW)).toMatchObject({
+      generation: first.generation,
+    });
     expect(await bots.get(clientId)).toBeUndefined();
     expect((await partitionOf(clientId)).map((item) => item.sk)).toEqual([expect.stringMatching(/^STATS#/)]);
 
@@ -211,7 +280,9 @@ describe('bot store on dynalite', () => {
     const first = (await bots.register(clientId, 'a', profile({ name: 'one' }), NOW)) as { bot: BotProfile };
     await bots.putCommands(clientId, 'a', [{ name: 'old', description: 'x' }], NOW);
     // Simulate the race: the commands item outlives a delete and a new registration.
-    await store.stores.db.send(new DeleteCommand({ TableName: store.tableName, Key: { pk: `BOT#${clientId}`, sk: 'PROFILE' } }));
+    await store.stores.db.send(
+      new DeleteCommand({ TableName: store.tableName, Key: { pk: `BOT#${clientId}`, sk: 'PROFILE' } }),
+    );
     const second = (await bots.register(clientId, 'b', profile({ name: 'two' }), NOW)) as { bot: BotProfile };
     expect(second.bot.generation).not.toBe(first.bot.generation);
     expect(await bots.commands(second.bot)).toBeUndefined();

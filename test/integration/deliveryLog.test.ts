@@ -18,7 +18,14 @@ const DUPLICATE = { kind: 'duplicate' };
 const inFlight = (seconds: number) => ({ kind: 'inFlight', retryAfterSeconds: seconds });
 const key = (deliveryId: string) => ({ webhookId: '300000000000000001', provider: 'github', deliveryId });
 const record = async (deliveryId: string) =>
-  (await store.stores.db.send(new GetCommand({ TableName: store.tableName, Key: { pk: 'HOOK#300000000000000001', sk: `DELIVERY#github#${deliveryId}` } }))).Item;
+  (
+    await store.stores.db.send(
+      new GetCommand({
+        TableName: store.tableName,
+        Key: { pk: 'HOOK#300000000000000001', sk: `DELIVERY#github#${deliveryId}` },
+      }),
+    )
+  ).Item;
 
 test('one claim per delivery, the others told it is in flight; a forwarded delivery stays claimed (a duplicate), with a 7-day TTL', async () => {
   const log = store.stores.deliveries;
@@ -27,7 +34,12 @@ test('one claim per delivery, the others told it is in flight; a forwarded deliv
   expect(claims.filter((claim) => claim.kind !== 'claimed')).toEqual([inFlight(60), inFlight(60), inFlight(60)]);
   await log.finish(key('a'), 'forwarded', NOW, { discordStatus: 200 });
   expect(await log.claim(key('a'), 'push', new Date(NOW.getTime() + 3600_000))).toEqual(DUPLICATE);
-  expect(await record('a')).toMatchObject({ outcome: 'forwarded', discordStatus: 200, event: 'push', expiresAt: NOW.getTime() / 1000 + 7 * 86_400 });
+  expect(await record('a')).toMatchObject({
+    outcome: 'forwarded',
+    discordStatus: 200,
+    event: 'push',
+    expiresAt: NOW.getTime() / 1000 + 7 * 86_400,
+  });
 });
 
 const KEPT = { message: { content: 'hi', allowed_mentions: { parse: [] } }, sealedToken: 'sealed' };
@@ -35,9 +47,20 @@ const KEPT = { message: { content: 'hi', allowed_mentions: { parse: [] } }, seal
 test('a delivery claimed with its message keeps it while failed and may be claimed again by the retry', async () => {
   const log = store.stores.deliveries;
   await log.claim(key('b'), 'push', NOW, KEPT);
-  expect(await record('b')).toMatchObject({ outcome: 'pending', message: { content: 'hi' }, sealedToken: 'sealed', gsi1pk: 'DELIVERIES#KEPT' });
+  expect(await record('b')).toMatchObject({
+    outcome: 'pending',
+    message: { content: 'hi' },
+    sealedToken: 'sealed',
+    gsi1pk: 'DELIVERIES#KEPT',
+  });
   await log.finish(key('b'), 'failed', NOW, { discordStatus: 500 });
-  expect(await record('b')).toMatchObject({ outcome: 'failed', discordStatus: 500, message: { content: 'hi' }, sealedToken: 'sealed', gsi1pk: 'DELIVERIES#KEPT' });
+  expect(await record('b')).toMatchObject({
+    outcome: 'failed',
+    discordStatus: 500,
+    message: { content: 'hi' },
+    sealedToken: 'sealed',
+    gsi1pk: 'DELIVERIES#KEPT',
+  });
   // The retry's claim starts a fresh record, without a message of its own here.
   expect(await log.claim(key('b'), 'push', NOW)).toEqual(CLAIMED);
   expect(await record('b')).not.toHaveProperty('message');
@@ -62,7 +85,11 @@ test("Discord's error is kept with a message it refused as invalid; a retry's cl
   const log = store.stores.deliveries;
   await log.claim(key('invalid'), 'push', NOW);
   await log.finish(key('invalid'), 'rejected', NOW, { discordStatus: 400, discordError: '50035 Invalid Form Body' });
-  expect(await log.get(key('invalid'))).toMatchObject({ outcome: 'rejected', discordStatus: 400, discordError: '50035 Invalid Form Body' });
+  expect(await log.get(key('invalid'))).toMatchObject({
+    outcome: 'rejected',
+    discordStatus: 400,
+    discordError: '50035 Invalid Form Body',
+  });
   // The provider's retry, posted once the rendering is fixed.
   expect(await log.claim(key('invalid'), 'push', NOW)).toEqual(CLAIMED);
   await log.finish(key('invalid'), 'forwarded', NOW, { discordStatus: 200 });
@@ -83,7 +110,13 @@ test('a replay claim is taken once; a finished, unknown or fresh-pending deliver
   const claims = await Promise.all([1, 2, 3].map(() => log.claimReplay(key('p'), NOW)));
   const taken = claims.filter(Boolean);
   expect(taken).toHaveLength(1);
-  expect(taken[0]).toMatchObject({ ...key('p'), event: 'push', outcome: 'pending', message: { content: 'again' }, sealedToken: 'sealed' });
+  expect(taken[0]).toMatchObject({
+    ...key('p'),
+    event: 'push',
+    outcome: 'pending',
+    message: { content: 'again' },
+    sealedToken: 'sealed',
+  });
   // The provider's own retry waits while the replay runs: not acknowledged, since the replay may fail again.
   expect(await log.claim(key('p'), 'push', NOW)).toEqual(inFlight(60));
   // A replay that crashed is taken over after a minute.
@@ -132,7 +165,12 @@ test('finish keeps what a replay needs only with a replayable outcome (the relay
   expect(await record('k1')).not.toHaveProperty('sealedToken');
   await log.claim(key('k2'), 'push', NOW);
   await log.finish(key('k2'), 'failed', NOW, { discordStatus: 503, kept: KEPT });
-  expect(await record('k2')).toMatchObject({ outcome: 'failed', message: { content: 'hi' }, sealedToken: 'sealed', gsi1pk: 'DELIVERIES#KEPT' });
+  expect(await record('k2')).toMatchObject({
+    outcome: 'failed',
+    message: { content: 'hi' },
+    sealedToken: 'sealed',
+    gsi1pk: 'DELIVERIES#KEPT',
+  });
   expect((await log.listKept()).map((kept) => kept.deliveryId)).toContain('k2');
 });
 
@@ -147,14 +185,18 @@ test('a signed delivery is claimed on its signature hash too: a new delivery id 
   expect(await log.claim(signed('s3'), 'push', NOW)).toEqual(DUPLICATE);
   // The record keeps the signature's hash (never the signature), so a replay can finish the signature's claim too.
   expect(await record('s1')).toHaveProperty('signatureHash', 'f'.repeat(64));
-  expect((await log.listForWebhook('300000000000000001')).map((kept) => kept.deliveryId)).not.toContain(expect.stringMatching(/^SIGNED/));
+  expect((await log.listForWebhook('300000000000000001')).map((kept) => kept.deliveryId)).not.toContain(
+    expect.stringMatching(/^SIGNED/),
+  );
 });
 
 test("a delivered signed delivery whose own outcome cannot be written still makes its signature's copies duplicates, then and once its claim is stale", async () => {
   // The store fails every write to the delivery's own item (its claim aside): the signature's item is written first.
   const failing = Object.assign(Object.create(store.stores.db) as typeof store.stores.db, {
     send: (command: { input: { Key?: { sk?: string } } }) =>
-      command instanceof UpdateCommand && command.input.Key?.sk?.startsWith('DELIVERY#') ? Promise.reject(new Error('the store is down')) : store.stores.db.send(command as never),
+      command instanceof UpdateCommand && command.input.Key?.sk?.startsWith('DELIVERY#')
+        ? Promise.reject(new Error('the store is down'))
+        : store.stores.db.send(command as never),
   });
   const log = new DynamoDeliveryLog(failing, store.tableName);
   const signed = (deliveryId: string) => ({ ...key(deliveryId), signatureHash: 'e'.repeat(64) });

@@ -7,7 +7,19 @@ import type { ResolvedAddress } from '../../shared/images/guardedLookup';
 import { readFileSync } from 'node:fs';
 import { decodePng } from '../support/png';
 import { pixelSize } from '../../shared/images/imageSize';
-import { MAGIC, noisePng, pngDeclaring, PNG_END, solidGif, redirectTo, samplePng, sendBody, startImageHost, type HostRoute, type ImageHost } from '../support/imageHost';
+import {
+  MAGIC,
+  noisePng,
+  pngDeclaring,
+  PNG_END,
+  solidGif,
+  redirectTo,
+  samplePng,
+  sendBody,
+  startImageHost,
+  type HostRoute,
+  type ImageHost,
+} from '../support/imageHost';
 
 const PNG = samplePng(16);
 const MB = 1024 * 1024;
@@ -28,10 +40,12 @@ async function host(routes: Record<string, HostRoute> = {}): Promise<ImageHost> 
 const logged: FetchFailureLog[] = [];
 
 /** A fetcher whose refusals are logged to `logged`. */
-const loggingFetcher = (options: ImageFetcherOptions = {}) => createImageFetcher({ log: (entry) => logged.push(entry), ...options });
+const loggingFetcher = (options: ImageFetcherOptions = {}) =>
+  createImageFetcher({ log: (entry) => logged.push(entry), ...options });
 
 /** A fetcher that may reach the given hosts (and no other private address). */
-const fetcherFor = (allowed: ImageHost[], options: ImageFetcherOptions = {}) => loggingFetcher({ allowHosts: new Set(allowed.map((h) => h.hostPort)), ...options });
+const fetcherFor = (allowed: ImageHost[], options: ImageFetcherOptions = {}) =>
+  loggingFetcher({ allowHosts: new Set(allowed.map((h) => h.hostPort)), ...options });
 
 /** What a client may be told: the class of the failure, in words that never depend on the cause. */
 const ISSUES: Record<FetchFailure, RegExp> = {
@@ -118,7 +132,13 @@ describe('guarded image fetcher: success and magic bytes', () => {
   test('a PNG from an allow-listed 127.0.0.1 host is inlined byte for byte', async () => {
     const images = await host({ '/a.png': sendBody(PNG) });
     const image = await fetcherFor([images]).load(`${images.url}/a.png`, 'image');
-    expect(image).toEqual({ mime: 'image/png', bytes: PNG.length, width: 16, height: 16, dataUri: `data:image/png;base64,${PNG.toString('base64')}` });
+    expect(image).toEqual({
+      mime: 'image/png',
+      bytes: PNG.length,
+      width: 16,
+      height: 16,
+      dataUri: `data:image/png;base64,${PNG.toString('base64')}`,
+    });
   });
 
   test.each<[keyof typeof MAGIC, string]>([
@@ -127,27 +147,47 @@ describe('guarded image fetcher: success and magic bytes', () => {
   ])('%s magic bytes are recognised as %s', async (format, mime) => {
     const images = await host({ '/img': sendBody(MAGIC[format], 'application/octet-stream') });
     const image = await fetcherFor([images]).load(`${images.url}/img`, 'image');
-    expect(image).toEqual({ mime, bytes: MAGIC[format].length, ...pixelSize(MAGIC[format], mime), dataUri: `data:${mime};base64,${MAGIC[format].toString('base64')}` });
+    expect(image).toEqual({
+      mime,
+      bytes: MAGIC[format].length,
+      ...pixelSize(MAGIC[format], mime),
+      dataUri: `data:${mime};base64,${MAGIC[format].toString('base64')}`,
+    });
   });
 
   test('a WebP picture is kept as it came for SVG answers when lighter, and held as the PNG of its pixels for PNG answers (resvg draws no WebP); a broken one is not a picture', async () => {
     // libwebp's sample: a 128×128 photo in 4880 bytes, which any PNG of it outweighs.
     const webp = readFileSync('test/fixtures/webp/test.webp');
-    const images = await host({ '/a.webp': sendBody(webp, 'image/webp'), '/header-only.webp': sendBody(MAGIC.webp, 'image/webp') });
+    const images = await host({
+      '/a.webp': sendBody(webp, 'image/webp'),
+      '/header-only.webp': sendBody(MAGIC.webp, 'image/webp'),
+    });
     const fetcher = fetcherFor([images]);
-    const asFetched = { mime: 'image/webp', bytes: webp.length, width: 128, height: 128, dataUri: `data:image/webp;base64,${webp.toString('base64')}` };
+    const asFetched = {
+      mime: 'image/webp',
+      bytes: webp.length,
+      width: 128,
+      height: 128,
+      dataUri: `data:image/webp;base64,${webp.toString('base64')}`,
+    };
     expect(await fetcher.load(`${images.url}/a.webp`, 'image')).toEqual(asFetched);
     // For SVG answers: kept as it came at twice its drawn size, or where its PNG copy would be
     // heavier; at 32 pixels its 4880 bytes are over a byte per pixel of the copy, so the copy is
     // made, and it is the lighter one.
-    const forSvg = (side: number) => fetcher.load(`${images.url}/a.webp`, 'image', { width: side, height: side, exact: false, format: 'svg' });
+    const forSvg = (side: number) =>
+      fetcher.load(`${images.url}/a.webp`, 'image', { width: side, height: side, exact: false, format: 'svg' });
     for (const side of [256, 64]) expect(await forSvg(side)).toEqual(asFetched);
     const small = await forSvg(32);
     expect([small.mime, small.width, small.height]).toEqual(['image/png', 32, 32]);
     expect(small.bytes).toBeLessThan(webp.length);
     // For PNG answers: its pixels as PNG, at the size drawn.
     for (const side of [128, 64]) {
-      const held = await fetcher.load(`${images.url}/a.webp`, 'image', { width: side, height: side, exact: true, format: 'png' });
+      const held = await fetcher.load(`${images.url}/a.webp`, 'image', {
+        width: side,
+        height: side,
+        exact: true,
+        format: 'png',
+      });
       const png = Buffer.from(held.dataUri.replace('data:image/png;base64,', ''), 'base64');
       expect([held.mime, held.bytes, held.width, held.height]).toEqual(['image/png', png.length, side, side]);
       const decoded = decodePng(png);
@@ -159,15 +199,29 @@ describe('guarded image fetcher: success and magic bytes', () => {
     // came (an SVG answer needing no copy, or one it is within a byte per pixel of), as with any
     // other format; refused where it must be decoded.
     const header = `${images.url}/header-only.webp`;
-    for (const side of [96, 12]) expect((await fetcher.load(header, 'image', { width: side, height: side, exact: false, format: 'svg' })).mime).toBe('image/webp');
-    for (const fit of [{ width: 48, height: 32, exact: true, format: 'png' }, { width: 3, height: 2, exact: false, format: 'svg' }] as const) {
-      expect(await refusal(fetcher.load(header, 'image', fit), 'image', 'notPicture')).toMatch(/WebP picture could not be decoded/);
+    for (const side of [96, 12])
+      expect(
+        (await fetcher.load(header, 'image', { width: side, height: side, exact: false, format: 'svg' })).mime,
+      ).toBe('image/webp');
+    for (const fit of [
+      { width: 48, height: 32, exact: true, format: 'png' },
+      { width: 3, height: 2, exact: false, format: 'svg' },
+    ] as const) {
+      expect(await refusal(fetcher.load(header, 'image', fit), 'image', 'notPicture')).toMatch(
+        /WebP picture could not be decoded/,
+      );
     }
   });
 
   test('with a fit, a larger picture comes scaled down to just cover it, once; smaller ones, GIFs for SVG and undecodable ones stay as they are', async () => {
     const big = noisePng(1000, 500, 3);
-    const images = await host({ '/big.png': sendBody(big), '/small.png': sendBody(PNG), '/sliver.png': sendBody(noisePng(4096, 1, 9)), '/anim.gif': sendBody(MAGIC.gif), '/junk.png': sendBody(Buffer.concat([pngDeclaring(900, 900), Buffer.alloc(4096, 7), PNG_END])) });
+    const images = await host({
+      '/big.png': sendBody(big),
+      '/small.png': sendBody(PNG),
+      '/sliver.png': sendBody(noisePng(4096, 1, 9)),
+      '/anim.gif': sendBody(MAGIC.gif),
+      '/junk.png': sendBody(Buffer.concat([pngDeclaring(900, 900), Buffer.alloc(4096, 7), PNG_END])),
+    });
     const fetcher = fetcherFor([images]);
     const fit = { width: 200, height: 200, exact: false, format: 'svg' } as const;
     const scaled = await fetcher.load(`${images.url}/big.png`, 'image', fit);
@@ -185,10 +239,20 @@ describe('guarded image fetcher: success and magic bytes', () => {
       expect(kept).toBe(await fetcher.load(`${images.url}${path}`, 'image'));
     }
     // Noise compresses worst: shrunk a little for an SVG answer, its PNG copy would outweigh the original, which is kept.
-    const heavy = await fetcher.load(`${images.url}/big.png`, 'image', { width: 900, height: 450, exact: false, format: 'svg' });
+    const heavy = await fetcher.load(`${images.url}/big.png`, 'image', {
+      width: 900,
+      height: 450,
+      exact: false,
+      format: 'svg',
+    });
     expect(heavy.bytes).toBeLessThanOrEqual(big.length);
     // A sliver covering a square would be 2048 times its own size: kept as it is.
-    const thin = await fetcher.load(`${images.url}/sliver.png`, 'image', { width: 512, height: 512, exact: true, format: 'png' });
+    const thin = await fetcher.load(`${images.url}/sliver.png`, 'image', {
+      width: 512,
+      height: 512,
+      exact: true,
+      format: 'png',
+    });
     expect([thin.width, thin.height]).toEqual([4096, 1]);
     // A PNG answer draws a GIF's first frame only: it gets a copy too, while an SVG answer keeps the GIF to play.
     const gifHost = await host({ '/solid.gif': sendBody(solidGif(400, 300, [200, 30, 60])) });
@@ -196,22 +260,45 @@ describe('guarded image fetcher: success and magic bytes', () => {
     expect((await gifFetcher.load(`${gifHost.url}/solid.gif`, 'image', fit)).mime).toBe('image/gif');
     const frame = await gifFetcher.load(`${gifHost.url}/solid.gif`, 'image', { ...fit, format: 'png' });
     const framePixels = decodePng(Buffer.from(frame.dataUri.split(',')[1] as string, 'base64'));
-    expect([frame.mime, frame.width, frame.height, [...framePixels.pixels.subarray(0, 4)]]).toEqual(['image/png', 267, 200, [200, 30, 60, 255]]);
+    expect([frame.mime, frame.width, frame.height, [...framePixels.pixels.subarray(0, 4)]]).toEqual([
+      'image/png',
+      267,
+      200,
+      [200, 30, 60, 255],
+    ]);
     // An exact fit (a PNG answer drawing the picture at that size) scales a smaller picture up too.
-    const up = await fetcher.load(`${images.url}/small.png`, 'image', { width: 48, height: 32, exact: true, format: 'png' });
+    const up = await fetcher.load(`${images.url}/small.png`, 'image', {
+      width: 48,
+      height: 32,
+      exact: true,
+      format: 'png',
+    });
     expect([up.mime, up.width, up.height]).toEqual(['image/png', 48, 48]);
-    expect([decodePng(Buffer.from(up.dataUri.split(',')[1] as string, 'base64')).width, up.bytes > 0]).toEqual([48, true]);
+    expect([decodePng(Buffer.from(up.dataUri.split(',')[1] as string, 'base64')).width, up.bytes > 0]).toEqual([
+      48,
+      true,
+    ]);
   });
 
   test('a picture that declares more pixels than may be drawn is refused before anything decodes it', async () => {
-    const images = await host({ '/bomb.png': sendBody(pngDeclaring(16000, 16000), 'image/png'), '/wide.png': sendBody(pngDeclaring(9000, 10), 'image/png') });
+    const images = await host({
+      '/bomb.png': sendBody(pngDeclaring(16000, 16000), 'image/png'),
+      '/wide.png': sendBody(pngDeclaring(9000, 10), 'image/png'),
+    });
     const fetcher = fetcherFor([images]);
-    expect(await refusal(fetcher.load(`${images.url}/bomb.png`, 'image'), 'image', 'tooLarge')).toBe('it is 16000×16000 pixels, over 8192 on a side or 16.8 megapixels');
-    expect(await refusal(fetcher.load(`${images.url}/wide.png`, 'image'), 'image', 'tooLarge')).toMatch(/9000×10 pixels/);
+    expect(await refusal(fetcher.load(`${images.url}/bomb.png`, 'image'), 'image', 'tooLarge')).toBe(
+      'it is 16000×16000 pixels, over 8192 on a side or 16.8 megapixels',
+    );
+    expect(await refusal(fetcher.load(`${images.url}/wide.png`, 'image'), 'image', 'tooLarge')).toMatch(
+      /9000×10 pixels/,
+    );
   });
 
   test('a PNG or GIF cut short (no IEND chunk, no trailer) is no picture: refused, not drawn as nothing', async () => {
-    const gif = Buffer.concat([MAGIC.gif.subarray(0, -1), Buffer.from([0x2c, 0, 0, 0, 0, 0x30, 0, 0x20, 0, 0, 2, 0x16])]);
+    const gif = Buffer.concat([
+      MAGIC.gif.subarray(0, -1),
+      Buffer.from([0x2c, 0, 0, 0, 0, 0x30, 0, 0x20, 0, 0, 2, 0x16]),
+    ]);
     const images = await host({
       '/cut.png': sendBody(PNG.subarray(0, Math.floor(PNG.length * 0.6))),
       '/header.png': sendBody(pngDeclaring(64, 64)),
@@ -219,36 +306,54 @@ describe('guarded image fetcher: success and magic bytes', () => {
       '/padded.gif': sendBody(Buffer.concat([MAGIC.gif, Buffer.alloc(16)])),
     });
     const fetcher = fetcherFor([images]);
-    for (const [path, format] of [['/cut.png', 'PNG'], ['/header.png', 'PNG'], ['/cut.gif', 'GIF']]) {
-      expect([path, await refusal(fetcher.load(`${images.url}${path}`, 'image'), 'image', 'notPicture')]).toEqual([path, `the ${format} picture is cut short: it ends before its last part`]);
+    for (const [path, format] of [
+      ['/cut.png', 'PNG'],
+      ['/header.png', 'PNG'],
+      ['/cut.gif', 'GIF'],
+    ]) {
+      expect([path, await refusal(fetcher.load(`${images.url}${path}`, 'image'), 'image', 'notPicture')]).toEqual([
+        path,
+        `the ${format} picture is cut short: it ends before its last part`,
+      ]);
     }
     // Zero bytes after the trailer are padding that decoders skip.
     expect((await fetcher.load(`${images.url}/padded.gif`, 'image')).mime).toBe('image/gif');
   });
 
   test('the magic bytes decide: a PNG served as text/plain passes, HTML served as image/png does not', async () => {
-    const images = await host({ '/png-as-text': sendBody(PNG, 'text/plain'), '/html-as-png': sendBody('<!doctype html><p>hi</p>', 'image/png') });
+    const images = await host({
+      '/png-as-text': sendBody(PNG, 'text/plain'),
+      '/html-as-png': sendBody('<!doctype html><p>hi</p>', 'image/png'),
+    });
     const fetcher = fetcherFor([images]);
     expect((await fetcher.load(`${images.url}/png-as-text`, 'image')).mime).toBe('image/png');
-    expect(await refusal(fetcher.load(`${images.url}/html-as-png`, 'image'), 'image', 'notPicture')).toBe('the response is not a PNG, JPEG, GIF or WebP image');
+    expect(await refusal(fetcher.load(`${images.url}/html-as-png`, 'image'), 'image', 'notPicture')).toBe(
+      'the response is not a PNG, JPEG, GIF or WebP image',
+    );
   });
 
   test.each([404, 500])('an answer %i is refused; the log names the status', async (status) => {
     const images = await host({ '/img': (_request, response) => response.writeHead(status).end('nope') });
-    expect(await refusal(fetcherFor([images]).load(`${images.url}/img`, 'image'), 'image', 'unreachable')).toBe(`the image host answered ${status}`);
+    expect(await refusal(fetcherFor([images]).load(`${images.url}/img`, 'image'), 'image', 'unreachable')).toBe(
+      `the image host answered ${status}`,
+    );
   });
 });
 
 describe('guarded image fetcher: size and time caps', () => {
   test('6 MB with an honest Content-Length is refused under the 5 MB default', async () => {
     const images = await host({ '/big': sendBody(Buffer.concat([PNG, Buffer.alloc(6 * MB)])) });
-    expect(await refusal(fetcherFor([images]).load(`${images.url}/big`, 'image'), 'image', 'tooLarge')).toBe('the image is larger than 5 MB');
+    expect(await refusal(fetcherFor([images]).load(`${images.url}/big`, 'image'), 'image', 'tooLarge')).toBe(
+      'the image is larger than 5 MB',
+    );
   });
 
   test('a chunked stream without Content-Length is cut just past 5 MB, closing the socket early', async () => {
     const seen: StreamSeen = { written: 0, closedEarly: false };
     const images = await host({ '/stream': streamChunked(64 * MB, seen) });
-    expect(await refusal(fetcherFor([images]).load(`${images.url}/stream`, 'image'))).toBe('the image is larger than 5 MB');
+    expect(await refusal(fetcherFor([images]).load(`${images.url}/stream`, 'image'))).toBe(
+      'the image is larger than 5 MB',
+    );
     for (let i = 0; i < 40 && !seen.closedEarly; i += 1) await sleep(25);
     expect(seen.closedEarly).toBe(true);
     expect(seen.written).toBeLessThan(32 * MB);
@@ -275,7 +380,10 @@ describe('guarded image fetcher: size and time caps', () => {
   });
 
   test('a DNS answer that never comes times out too', async () => {
-    const load = loggingFetcher({ timeoutMs: 300, resolve: () => new Promise(() => undefined) }).load('http://stuck.test/img', 'image');
+    const load = loggingFetcher({ timeoutMs: 300, resolve: () => new Promise(() => undefined) }).load(
+      'http://stuck.test/img',
+      'image',
+    );
     const [reason, ms] = await Promise.all([refusal(load), elapsed(load)]);
     expect(reason).toBe('timed out after 0.3 s');
     expect(ms).toBeLessThan(2000);
@@ -349,7 +457,9 @@ describe('guarded image fetcher: redirects', () => {
 
   test('the first URL is held to the same rules', async () => {
     const fetcher = loggingFetcher();
-    expect(await refusal(fetcher.load('file:///etc/passwd', 'image'))).toBe('the URL uses file:; only http and https are fetched');
+    expect(await refusal(fetcher.load('file:///etc/passwd', 'image'))).toBe(
+      'the URL uses file:; only http and https are fetched',
+    );
     expect(await refusal(fetcher.load('http://u:p@example.com/a.png', 'image'))).toBe('the URL contains credentials');
     expect(await refusal(fetcher.load('not a url', 'image'))).toBe('the URL is not a valid URL');
   });
@@ -408,8 +518,12 @@ describe('guarded image fetcher: DNS answers', () => {
     const inside = await host({ '/': sendBody(PNG) });
     const dns = playDns({ 'inside.test': ['10.0.0.5'], 'mixed.test': ['93.184.216.34', '127.0.0.1'] });
     const fetcher = loggingFetcher({ resolve: dns.resolve });
-    expect(await refusal(fetcher.load(`http://inside.test:${inside.port}/`, 'image'))).toMatch(/non-public address \(10\.0\.0\.5, private\)/);
-    expect(await refusal(fetcher.load(`http://mixed.test:${inside.port}/`, 'image'))).toMatch(/non-public address \(127\.0\.0\.1, loopback\)/);
+    expect(await refusal(fetcher.load(`http://inside.test:${inside.port}/`, 'image'))).toMatch(
+      /non-public address \(10\.0\.0\.5, private\)/,
+    );
+    expect(await refusal(fetcher.load(`http://mixed.test:${inside.port}/`, 'image'))).toMatch(
+      /non-public address \(127\.0\.0\.1, loopback\)/,
+    );
     expect(dns.calls).toEqual(['inside.test', 'mixed.test']);
     expect(inside.connections()).toBe(0);
   });
@@ -427,7 +541,9 @@ describe('guarded image fetcher: DNS answers', () => {
     const dns = playDns({ 'images.test': ['127.0.0.1'], 'other.test': ['127.0.0.1'] });
     const fetcher = loggingFetcher({ allowHosts: new Set([`images.test:${images.port}`]), resolve: dns.resolve });
     expect((await fetcher.load(`http://images.test:${images.port}/a.png`, 'image')).bytes).toBe(PNG.length);
-    expect(await refusal(fetcher.load(`http://other.test:${images.port}/a.png`, 'image'))).toMatch(/non-public address/);
+    expect(await refusal(fetcher.load(`http://other.test:${images.port}/a.png`, 'image'))).toMatch(
+      /non-public address/,
+    );
     expect(dns.calls).toEqual(['images.test', 'other.test']);
     expect(images.connections()).toBe(1);
   });
@@ -450,7 +566,9 @@ describe('guarded image fetcher: cache and field', () => {
     const slow: HostRoute = (request, response) => void setTimeout(() => sendBody(PNG)(request, response), 200);
     const images = await host({ '/slow.png': slow, '/a.png': sendBody(PNG), '/b.png': sendBody(PNG) });
     // Room for about one picture: the two quick loads push the slow one out while it downloads.
-    const fetcher = fetcherFor([images], { cacheSize: Math.floor(`data:image/png;base64,${PNG.toString('base64')}`.length * 1.5) });
+    const fetcher = fetcherFor([images], {
+      cacheSize: Math.floor(`data:image/png;base64,${PNG.toString('base64')}`.length * 1.5),
+    });
     const pending = fetcher.load(`${images.url}/slow.png`, 'image');
     await fetcher.load(`${images.url}/a.png`, 'image');
     await fetcher.load(`${images.url}/b.png`, 'image');
@@ -478,7 +596,12 @@ describe('guarded image fetcher: cache and field', () => {
       details: [{ field: 'avatar', issue: 'could not be fetched from its host' }],
     });
     // The log has the cause and the host, never the path or query (a signed URL's signature).
-    expect(logged.at(-1)).toEqual({ field: 'avatar', host: images.hostPort, failure: 'unreachable', cause: 'the image host answered 404' });
+    expect(logged.at(-1)).toEqual({
+      field: 'avatar',
+      host: images.hostPort,
+      failure: 'unreachable',
+      cause: 'the image host answered 404',
+    });
   });
 
   test('a port scanner learns nothing: refused, silent, reset, not HTTP, bad TLS and 404 all read alike', async () => {
@@ -492,8 +615,18 @@ describe('guarded image fetcher: cache and field', () => {
     const rawPort = (raw.address() as net.AddressInfo).port;
     const plain = await host({ '/x.png': sendBody(PNG) });
     try {
-      const fetcher = fetcherFor([silent, reset, plain, closed], { timeoutMs: 300, allowHosts: new Set([silent, reset, plain, closed].map((h) => h.hostPort).concat(`127.0.0.1:${rawPort}`)) });
-      const targets = [closedUrl, `${silent.url}/x.png`, `${reset.url}/x.png`, `http://127.0.0.1:${rawPort}/x.png`, `${plain.url.replace('http:', 'https:')}/x.png`, `${plain.url}/missing.png`];
+      const fetcher = fetcherFor([silent, reset, plain, closed], {
+        timeoutMs: 300,
+        allowHosts: new Set([silent, reset, plain, closed].map((h) => h.hostPort).concat(`127.0.0.1:${rawPort}`)),
+      });
+      const targets = [
+        closedUrl,
+        `${silent.url}/x.png`,
+        `${reset.url}/x.png`,
+        `http://127.0.0.1:${rawPort}/x.png`,
+        `${plain.url.replace('http:', 'https:')}/x.png`,
+        `${plain.url}/missing.png`,
+      ];
       const answers: string[] = [];
       const causes: string[] = [];
       for (const target of targets) {

@@ -20,7 +20,8 @@ afterAll(async () => {
 const MAX = 2;
 const keys = (registry: KeyRegistry = storeRegistry(store.stores.apiKeys)) => slottedKeys(registry, store.stores);
 const newOwner = () => `acct-${(account += 1)}`;
-const active = async (owner: string) => (await store.stores.apiKeys.listByOwner(owner)).filter((key) => !key.revokedAt).length;
+const active = async (owner: string) =>
+  (await store.stores.apiKeys.listByOwner(owner)).filter((key) => !key.revokedAt).length;
 const at = (n: number) => new Date(Date.UTC(2026, 10, 25, 0, 0, n)).toISOString();
 
 describe('key slots', () => {

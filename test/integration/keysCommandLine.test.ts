@@ -13,7 +13,11 @@ const saved = { ...process.env };
 beforeAll(async () => {
   store = await startTestStore();
   stateDir = await mkdtemp(join(tmpdir(), 'keys-cli-'));
-  Object.assign(process.env, { DYNAMODB_ENDPOINT: store.dynamo.endpoint, TABLE_NAME: store.tableName, LOCAL_STATE_DIR: stateDir });
+  Object.assign(process.env, {
+    DYNAMODB_ENDPOINT: store.dynamo.endpoint,
+    TABLE_NAME: store.tableName,
+    LOCAL_STATE_DIR: stateDir,
+  });
 });
 afterAll(async () => {
   process.env = saved;
@@ -26,7 +30,8 @@ const keys = async (...argv: string[]) => {
   const code = await runKeys(argv, (line) => lines.push(line));
   return { code, out: lines.join('\n') };
 };
-const revokedIds = async () => (await store.stores.apiKeys.list()).filter((record) => record.revokedAt).map((record) => record.id);
+const revokedIds = async () =>
+  (await store.stores.apiKeys.list()).filter((record) => record.revokedAt).map((record) => record.id);
 
 describe('npm run keys refuses a command line it would only half carry out', () => {
   test('revoke with two ids revokes neither and says so (it revoked the first and ignored the second)', async () => {
@@ -68,7 +73,10 @@ describe('npm run keys refuses a command line it would only half carry out', () 
     }
   });
 
-  test.each([[['--help']], [['-h']], [['help']], [['revoke', '--help']]])('%j prints the usage, exit 0', async (argv) => {
-    expect(await keys(...argv)).toEqual({ code: 0, out: expect.stringMatching(/^usage: npm run keys/) });
-  });
+  test.each([[['--help']], [['-h']], [['help']], [['revoke', '--help']]])(
+    '%j prints the usage, exit 0',
+    async (argv) => {
+      expect(await keys(...argv)).toEqual({ code: 0, out: expect.stringMatching(/^usage: npm run keys/) });
+    },
+  );
 });

@@ -49,9 +49,16 @@ describe('rate limiter on dynalite', () => {
     await limiter.hit('ip:192.0.2.7');
     const hour = T0 / 1000 - ((T0 / 1000) % 3600);
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-    const item = async (pk: string) => (await store.stores.db.send(new GetCommand({ TableName: store.tableName, Key: { pk, sk: `HOUR#${hour}` } }))).Item;
+    const item = async (pk: string) =>
+      (await store.stores.db.send(new GetCommand({ TableName: store.tableName, Key: { pk, sk: `HOUR#${hour}` } })))
+        .Item;
     const minute = `w${T0 / 1000 - 30 - hour}`;
-    expect(await item('RATE#key:ttl')).toEqual({ pk: 'RATE#key:ttl', sk: `HOUR#${hour}`, [minute]: 2, expiresAt: T0 / 1000 + 30 + USAGE_KEPT_SECONDS });
+    expect(await item('RATE#key:ttl')).toEqual({
+      pk: 'RATE#key:ttl',
+      sk: `HOUR#${hour}`,
+      [minute]: 2,
+      expiresAt: T0 / 1000 + 30 + USAGE_KEPT_SECONDS,
+    });
     expect(await item('RATE#ip:192.0.2.7')).toMatchObject({ [minute]: 1, expiresAt: hour + 3600 + 60 });
   });
 
@@ -60,6 +67,8 @@ describe('rate limiter on dynalite', () => {
     const decisions = await Promise.all(Array.from({ length: 50 }, () => limiter.hit(keyPrincipal('burst'))));
     expect(new Set(decisions.map((d) => d.remaining)).size).toBe(50);
     const start = T0 / 1000 - 30;
-    expect(await store.stores.rateCounters.counts(keyPrincipal('burst'), start - 7200, start + 60)).toEqual(new Map([[start, 50]]));
+    expect(await store.stores.rateCounters.counts(keyPrincipal('burst'), start - 7200, start + 60)).toEqual(
+      new Map([[start, 50]]),
+    );
   });
 });

@@ -14,8 +14,16 @@ test('a verdict holds until its expiry, even before the TTL sweep removes it', a
   expect(await pairs.get('300000000000000001', 'a'.repeat(64), NOW)).toEqual({ kind: 'refused', status: 401 });
   expect(await pairs.get('300000000000000001', 'a'.repeat(64), new Date(NOW.getTime() + 600_000))).toBeUndefined();
   expect(await pairs.get('300000000000000001', 'b'.repeat(64), NOW)).toBeUndefined();
-  await pairs.remember('300000000000000001', 'a'.repeat(64), { kind: 'good', since: NOW.toISOString() }, seconds(NOW) + 86_400);
-  expect(await pairs.get('300000000000000001', 'a'.repeat(64), NOW)).toEqual({ kind: 'good', since: NOW.toISOString() });
+  await pairs.remember(
+    '300000000000000001',
+    'a'.repeat(64),
+    { kind: 'good', since: NOW.toISOString() },
+    seconds(NOW) + 86_400,
+  );
+  expect(await pairs.get('300000000000000001', 'a'.repeat(64), NOW)).toEqual({
+    kind: 'good',
+    since: NOW.toISOString(),
+  });
 });
 
 test('invalid answers add up atomically per window', async () => {
@@ -28,8 +36,13 @@ test('invalid answers add up atomically per window', async () => {
 
 test('the brake sums this window and the one before: invalid answers at the end of one window still brake the start of the next', async () => {
   const at = { now: new Date(1_800_000_000_000 - 5_000) }; // 5 s before a 10-minute boundary
-  const guard = pairGuardOver(store().stores, () => at.now, { newPairsPerMinute: 100, refusedPerMinute: 100, brakeInvalidPer10Min: 3 });
-  const unknown = async () => guard.admit(await guard.recall('300000000000000002', `token-${Math.random()}`), { sourceIp: '203.0.113.9' });
+  const guard = pairGuardOver(store().stores, () => at.now, {
+    newPairsPerMinute: 100,
+    refusedPerMinute: 100,
+    brakeInvalidPer10Min: 3,
+  });
+  const unknown = async () =>
+    guard.admit(await guard.recall('300000000000000002', `token-${Math.random()}`), { sourceIp: '203.0.113.9' });
   const refused = await guard.recall('300000000000000002', 'a-wrong-token-of-twenty');
   // One call whose answers Discord counted three times against the service.
   await guard.consult(refused, async (onInvalidAnswer) => {

@@ -8,7 +8,13 @@ import type { DeliveryKey } from '../../shared/store';
 import { tokenContext } from '../../shared/webhooks/forward';
 import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 import { replayDelivery } from '../../shared/webhooks/replay';
-import { drainWebhook, MAX_ATTEMPTS, queueAfterFirstAttempt, queueBehind, type RetryDeps } from '../../shared/webhooks/retries';
+import {
+  drainWebhook,
+  MAX_ATTEMPTS,
+  queueAfterFirstAttempt,
+  queueBehind,
+  type RetryDeps,
+} from '../../shared/webhooks/retries';
 import { discordJson, startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord';
 import { startTestStore, type TestStore } from '../support/dynamo';
 
@@ -51,15 +57,20 @@ let next = 0;
 async function queued(webhookId: string, n: number, inSeconds = 0): Promise<DeliveryKey> {
   const key = { webhookId, provider: 'github', deliveryId: `d-${(next += 1)}` };
   const sealedToken = await box.seal(TOKEN, tokenContext(webhookId));
-  await deps.deliveries.claim(key, 'push', now, { message: { content: `message ${n}`, allowed_mentions: { parse: [] } }, sealedToken });
-  await deps.deliveries.finish(key, 'queued', now, { retry: { attempts: 1, at: new Date(now.getTime() + inSeconds * 1000) } });
+  await deps.deliveries.claim(key, 'push', now, {
+    message: { content: `message ${n}`, allowed_mentions: { parse: [] } },
+    sealedToken,
+  });
+  await deps.deliveries.finish(key, 'queued', now, {
+    retry: { attempts: 1, at: new Date(now.getTime() + inSeconds * 1000) },
+  });
   await deps.retryQueue.add(key, now);
   return key;
 }
 const contents = () => discord.posted().map((request) => request.body.content);
 const later = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
 
-test('a queued delivery is the queue\'s: the provider\'s retry of it is a duplicate', async () => {
+test("a queued delivery is the queue's: the provider's retry of it is a duplicate", async () => {
   const key = await queued('400000000000000001', 1);
   expect(await deps.deliveries.claim(key, 'push', now)).toEqual(DUPLICATE);
 });
@@ -73,7 +84,10 @@ test('the head is waited for until due, then the queue is posted in order and em
   later(30);
   expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
   expect(contents()).toEqual(['message 1', 'message 2']);
-  expect((await deps.deliveries.listForWebhook(id)).map((record) => record.outcome)).toEqual(['forwarded', 'forwarded']);
+  expect((await deps.deliveries.listForWebhook(id)).map((record) => record.outcome)).toEqual([
+    'forwarded',
+    'forwarded',
+  ]);
 });
 
 test("Discord's Retry-After is honoured; without one the wait doubles; after the last attempt the delivery is given up, still replayable by hand", async () => {
@@ -92,7 +106,11 @@ test("Discord's Retry-After is honoured; without one the wait doubles; after the
   }
   expect(waits).toEqual([20, 40, 80, 160, 320, 600, 600].slice(0, MAX_ATTEMPTS - 3));
   expect(await deps.retryQueue.head(id)).toBeUndefined();
-  expect(await deps.deliveries.get(key)).toMatchObject({ outcome: 'failed', message: expect.any(Object), sealedToken: expect.any(String) });
+  expect(await deps.deliveries.get(key)).toMatchObject({
+    outcome: 'failed',
+    message: expect.any(Object),
+    sealedToken: expect.any(String),
+  });
 });
 
 test('a head replayed by hand meanwhile leaves the queue; one being replayed right now is waited for', async () => {
@@ -111,7 +129,8 @@ test("Discord's answer to a replay is logged though the request's time budget ra
   const key = await queued(id, 1);
   // Discord answers after the request's other AWS call has used up the budget.
   discord.script((request, response) => void setTimeout(() => discordJson(200, { id: '1' })(request, response), 600));
-  const stalledCall = () => budgetedCall(CALL_DEADLINE_MS, (timeoutMs) => sleep(timeoutMs).then(() => Promise.reject(new Error('stalled'))));
+  const stalledCall = () =>
+    budgetedCall(CALL_DEADLINE_MS, (timeoutMs) => sleep(timeoutMs).then(() => Promise.reject(new Error('stalled'))));
   const result = await withinRequestBudget(async () => {
     const [replayed] = await Promise.all([replayDelivery(key, deps), stalledCall().catch(() => undefined)]);
     return replayed;
@@ -128,32 +147,47 @@ test('a kick that cannot be sent (SQS unreachable) leaves the delivery queued an
   const failing: RetryDeps = { ...deps, kicker: { kick: async () => Promise.reject(new Error('SQS is unreachable')) } };
   const key = { webhookId: id, provider: 'github', deliveryId: 'kick-1' };
   const sealedToken = await box.seal(TOKEN, tokenContext(id));
-  await deps.deliveries.claim(key, 'push', now, { message: { content: 'message 1', allowed_mentions: { parse: [] } }, sealedToken });
-  await deps.deliveries.finish(key, 'failed', now, { kept: { message: { content: 'message 1', allowed_mentions: { parse: [] } }, sealedToken } });
-  await expect(queueAfterFirstAttempt(key, { kind: 'failed', reason: 'Discord answered 500', kept: true }, failing)).resolves.toBe(true);
+  await deps.deliveries.claim(key, 'push', now, {
+    message: { content: 'message 1', allowed_mentions: { parse: [] } },
+    sealedToken,
+  });
+  await deps.deliveries.finish(key, 'failed', now, {
+    kept: { message: { content: 'message 1', allowed_mentions: { parse: [] } }, sealedToken },
+  });
+  await expect(
+    queueAfterFirstAttempt(key, { kind: 'failed', reason: 'Discord answered 500', kept: true }, failing),
+  ).resolves.toBe(true);
   expect(await deps.deliveries.get(key)).toMatchObject({ outcome: 'queued', attempts: 1 });
   expect(await deps.retryQueue.head(id)).toMatchObject({ key });
   // The next delivery to that webhook waits behind it and kicks the queue.
   const next = { webhookId: id, provider: 'github', deliveryId: 'kick-2' };
   await deps.deliveries.claim(next, 'push', now);
-  await expect(queueBehind(next, TOKEN, { content: 'message 2', allowed_mentions: { parse: [] } }, deps)).resolves.toBe(true);
+  await expect(queueBehind(next, TOKEN, { content: 'message 2', allowed_mentions: { parse: [] } }, deps)).resolves.toBe(
+    true,
+  );
   expect(kicks).toEqual([[id, 0]]);
 });
 
 describe('faults between the queue and the log', () => {
   const failedFirstAttempt = async (webhookId: string, deliveryId: string, content: string) => {
     const key = { webhookId, provider: 'github', deliveryId };
-    const kept = { message: { content, allowed_mentions: { parse: [] } }, sealedToken: await box.seal(TOKEN, tokenContext(webhookId)) };
+    const kept = {
+      message: { content, allowed_mentions: { parse: [] } },
+      sealedToken: await box.seal(TOKEN, tokenContext(webhookId)),
+    };
     await deps.deliveries.claim(key, 'push', now);
     await deps.deliveries.finish(key, 'failed', now, { kept });
     return key;
   };
   const refusedOnce = { kind: 'failed', reason: 'Discord answered 500', kept: true } as const;
 
-  test('a delivery is never marked queued without its queue entry: the entry failing, the provider\'s retry is taken, not a duplicate', async () => {
+  test("a delivery is never marked queued without its queue entry: the entry failing, the provider's retry is taken, not a duplicate", async () => {
     const id = '400000000000000011';
     const key = await failedFirstAttempt(id, 'lost-1', 'message 1');
-    const noEntry: RetryDeps = { ...deps, retryQueue: { ...deps.retryQueue, add: async () => Promise.reject(new Error('the store is down')) } };
+    const noEntry: RetryDeps = {
+      ...deps,
+      retryQueue: { ...deps.retryQueue, add: async () => Promise.reject(new Error('the store is down')) },
+    };
     await expect(queueAfterFirstAttempt(key, refusedOnce, noEntry)).rejects.toThrow('the store is down');
     expect(await deps.deliveries.get(key)).toMatchObject({ outcome: 'failed' });
     expect(await deps.deliveries.claim(key, 'push', now)).toEqual({ kind: 'claimed' });
@@ -162,7 +196,12 @@ describe('faults between the queue and the log', () => {
   test('the entry written but the record not marked: the drain still posts it, once', async () => {
     const id = '400000000000000012';
     const key = await failedFirstAttempt(id, 'half-1', 'message 1');
-    const unmarked: RetryDeps = { ...deps, deliveries: Object.assign(Object.create(deps.deliveries), { finish: async () => Promise.reject(new Error('the store is down')) }) };
+    const unmarked: RetryDeps = {
+      ...deps,
+      deliveries: Object.assign(Object.create(deps.deliveries), {
+        finish: async () => Promise.reject(new Error('the store is down')),
+      }),
+    };
     await expect(queueAfterFirstAttempt(key, refusedOnce, unmarked)).rejects.toThrow('the store is down');
     expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
     expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
@@ -187,12 +226,23 @@ describe('faults between the queue and the log', () => {
     await queued(id, 1, 30);
     const next = { webhookId: id, provider: 'github', deliveryId: 'no-kms-2' };
     await deps.deliveries.claim(next, 'push', now);
-    const noKeyService: RetryDeps = { ...deps, secretBox: { ...box, seal: async () => Promise.reject(new Error('KMS is unreachable')), open: box.open.bind(box) } };
-    await expect(queueBehind(next, TOKEN, { content: 'message 2', allowed_mentions: { parse: [] } }, noKeyService)).rejects.toMatchObject({ statusCode: 503, headers: { 'Retry-After': expect.any(String) } });
+    const noKeyService: RetryDeps = {
+      ...deps,
+      secretBox: {
+        ...box,
+        seal: async () => Promise.reject(new Error('KMS is unreachable')),
+        open: box.open.bind(box),
+      },
+    };
+    await expect(
+      queueBehind(next, TOKEN, { content: 'message 2', allowed_mentions: { parse: [] } }, noKeyService),
+    ).rejects.toMatchObject({ statusCode: 503, headers: { 'Retry-After': expect.any(String) } });
     expect(contents()).toEqual([]);
     // The provider's retry is taken at once (not "in flight" for a minute), and then waits behind the queue.
     expect(await deps.deliveries.claim(next, 'push', now)).toEqual({ kind: 'claimed' });
-    await expect(queueBehind(next, TOKEN, { content: 'message 2', allowed_mentions: { parse: [] } }, deps)).resolves.toBe(true);
+    await expect(
+      queueBehind(next, TOKEN, { content: 'message 2', allowed_mentions: { parse: [] } }, deps),
+    ).resolves.toBe(true);
     later(30);
     expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
     expect(contents()).toEqual(['message 1', 'message 2']);
@@ -203,12 +253,19 @@ describe('faults between the queue and the log', () => {
     // Sealed before the secret key was changed.
     const first = { webhookId: id, provider: 'github', deliveryId: 'other-key-1' };
     const message = { content: 'message 1', allowed_mentions: { parse: [] } };
-    await deps.deliveries.claim(first, 'push', now, { message, sealedToken: await new LocalSecretBox(randomBytes(32)).seal(TOKEN, tokenContext(id)) });
+    await deps.deliveries.claim(first, 'push', now, {
+      message,
+      sealedToken: await new LocalSecretBox(randomBytes(32)).seal(TOKEN, tokenContext(id)),
+    });
     await deps.deliveries.finish(first, 'queued', now, { retry: { attempts: 1, at: now } });
     await deps.retryQueue.add(first, now);
     await queued(id, 2);
     expect(await drainWebhook(id, deps)).toEqual({ kind: 'empty' });
     expect(contents()).toEqual(['message 2']);
-    expect(await deps.deliveries.get(first)).toMatchObject({ outcome: 'failed', message, sealedToken: expect.any(String) });
+    expect(await deps.deliveries.get(first)).toMatchObject({
+      outcome: 'failed',
+      message,
+      sealedToken: expect.any(String),
+    });
   });
 });

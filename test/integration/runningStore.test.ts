@@ -21,13 +21,24 @@ afterAll(async () => {
 
 test("the webhooks command opens tokens with the running server's secret key, not one of its own directory's", async () => {
   const serverKey = Buffer.alloc(32, 7).toString('base64');
-  const remove = announceStore({ endpoint: store.dynamo.endpoint, tableName: store.tableName, credentials: store.dynamo.credentials, secretsKey: serverKey }, { LOCAL_STATE_DIR: stateDir });
+  const remove = announceStore(
+    {
+      endpoint: store.dynamo.endpoint,
+      tableName: store.tableName,
+      credentials: store.dynamo.credentials,
+      secretsKey: serverKey,
+    },
+    { LOCAL_STATE_DIR: stateDir },
+  );
   // The CLI's own environment names another data directory, with no key file in it.
   const cliDataDir = join(stateDir, 'cli-data');
   const env: NodeJS.ProcessEnv = { LOCAL_STATE_DIR: stateDir, DATA_DIR: cliDataDir };
   const cleanup: Cleanup = [];
   try {
-    expect(await localStoreConfig(cleanup, env)).toMatchObject({ endpoint: store.dynamo.endpoint, tableName: store.tableName });
+    expect(await localStoreConfig(cleanup, env)).toMatchObject({
+      endpoint: store.dynamo.endpoint,
+      tableName: store.tableName,
+    });
     expect(localSecretsKey(env)).toBe(serverKey);
   } finally {
     remove();

@@ -1,7 +1,14 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  ScanCommand,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { ensureTable, startEmbeddedDynamo, type EmbeddedDynamo } from '../../infra/local/embeddedDynamo';
 import { createTableInput } from '../../shared/store/schema';
@@ -21,17 +28,34 @@ afterAll(async () => {
 test('an older table gains the missing index and keeps all its items', async () => {
   const table = 'older-table';
   const current = createTableInput(table);
-  await client.send(new CreateTableCommand({ ...current, GlobalSecondaryIndexes: current.GlobalSecondaryIndexes?.slice(0, 1) }));
+  await client.send(
+    new CreateTableCommand({ ...current, GlobalSecondaryIndexes: current.GlobalSecondaryIndexes?.slice(0, 1) }),
+  );
   for (let n = 0; n < 60; n += 1) {
-    await client.send(new PutItemCommand({ TableName: table, Item: { pk: { S: `KEY#${n}` }, sk: { S: 'APIKEY' }, gsi1pk: { S: 'APIKEYS' }, gsi1sk: { S: `key_${n}` }, n: { N: String(n) } } }));
+    await client.send(
+      new PutItemCommand({
+        TableName: table,
+        Item: {
+          pk: { S: `KEY#${n}` },
+          sk: { S: 'APIKEY' },
+          gsi1pk: { S: 'APIKEYS' },
+          gsi1sk: { S: `key_${n}` },
+          n: { N: String(n) },
+        },
+      }),
+    );
   }
 
   await ensureTable(dynamo.endpoint, table);
 
   const { Table } = await client.send(new DescribeTableCommand({ TableName: table }));
-  expect(Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort()).toEqual(current.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort());
+  expect(Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort()).toEqual(
+    current.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort(),
+  );
   const { Items } = await client.send(new ScanCommand({ TableName: table }));
-  expect(Items?.map((item) => Number(item.n?.N)).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, n) => n));
+  expect(Items?.map((item) => Number(item.n?.N)).sort((a, b) => a - b)).toEqual(
+    Array.from({ length: 60 }, (_, n) => n),
+  );
   // A table that is already current is left alone.
   await ensureTable(dynamo.endpoint, table);
   expect((await client.send(new ScanCommand({ TableName: table }))).Items).toHaveLength(60);
@@ -46,7 +70,9 @@ test('the table is ready once ensureTable returns, even where creating it takes 
   const reader = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: dynamo.credentials });
   try {
     await ensureTable(endpoint, 'slow-table');
-    await expect(reader.send(new GetItemCommand({ TableName: 'slow-table', Key: { pk: { S: 'KEY#x' }, sk: { S: 'APIKEY' } } }))).resolves.toMatchObject({ $metadata: { httpStatusCode: 200 } });
+    await expect(
+      reader.send(new GetItemCommand({ TableName: 'slow-table', Key: { pk: { S: 'KEY#x' }, sk: { S: 'APIKEY' } } })),
+    ).resolves.toMatchObject({ $metadata: { httpStatusCode: 200 } });
   } finally {
     reader.destroy();
     await new Promise((resolve) => slow.close(resolve));

@@ -11,7 +11,11 @@ export interface Block {
  * Cuts `raster` into `size`×`size` blocks (smaller at the right and bottom edges) and compares
  * every pixel with its block's top-left one by `same`: the blocks, and each pixel that differs.
  */
-export function blocksOf(raster: Raster, size: number, same: (here: number[], reference: number[]) => boolean): { blocks: Block[]; problems: string[] } {
+export function blocksOf(
+  raster: Raster,
+  size: number,
+  same: (here: number[], reference: number[]) => boolean,
+): { blocks: Block[]; problems: string[] } {
   const blocks: Block[] = [];
   const problems: string[] = [];
   for (let by = 0; by < raster.height; by += size) {
@@ -21,7 +25,8 @@ export function blocksOf(raster: Raster, size: number, same: (here: number[], re
       for (let y = by; y < Math.min(by + size, raster.height); y += 1) {
         for (let x = bx; x < Math.min(bx + size, raster.width); x += 1) {
           const here = pixel(raster, x, y);
-          if (!same(here, reference)) problems.push(`block at ${bx},${by} not flat: ${here} at ${x},${y} vs ${reference}`);
+          if (!same(here, reference))
+            problems.push(`block at ${bx},${by} not flat: ${here} at ${x},${y} vs ${reference}`);
         }
       }
     }

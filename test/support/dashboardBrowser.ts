@@ -20,7 +20,8 @@ export class DashboardBrowser {
   async send(url: string, init: RequestInit = {}): Promise<Reply> {
     const headers = new Headers(init.headers);
     // Cookies go to the API's own host only: the fake Discord has none of them.
-    if (url.startsWith(this.apiUrl) && this.cookies.size) headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    if (url.startsWith(this.apiUrl) && this.cookies.size)
+      headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     const reply = await call(url, { ...init, headers, redirect: 'manual' });
     for (const cookie of reply.headers.getSetCookie()) {
       this.setCookies.push(cookie);
@@ -49,7 +50,11 @@ export class DashboardBrowser {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (csrf !== undefined) headers['X-CSRF-Token'] = csrf;
-    return this.send(`${this.apiUrl}/dashboard/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return this.send(`${this.apiUrl}/dashboard/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   }
 
   async csrf(): Promise<string> {

@@ -18,7 +18,11 @@ export interface DashboardInChromium {
  * would stop the suite, not what it tests); a delivery Discord fails stays queued, its automatic
  * retry an hour away, so the page shows it waiting and replays it by hand.
  */
-export function useDashboardInChromium(options: { localApiKey: string; discordSignIn: boolean; /** The store's endpoint (read when the suite starts), else a store of the server's own. */ dynamoEndpoint?: () => string }): DashboardInChromium {
+export function useDashboardInChromium(options: {
+  localApiKey: string;
+  discordSignIn: boolean /** The store's endpoint (read when the suite starts), else a store of the server's own. */;
+  dynamoEndpoint?: () => string;
+}): DashboardInChromium {
   const started = {} as DashboardInChromium;
   beforeAll(async () => {
     started.discord = await startFakeDiscordOAuth();
@@ -26,7 +30,12 @@ export function useDashboardInChromium(options: { localApiKey: string; discordSi
     process.env.RELAY_RETRY_BACKOFF_SECONDS = '3600';
     const signIn = options.discordSignIn ? { discordClient: started.discord.client } : {};
     const store = options.dynamoEndpoint ? { dynamoEndpoint: options.dynamoEndpoint() } : {};
-    started.api = await startTestApi({ discordApiBase: started.discord.apiBase, localApiKey: options.localApiKey, ...signIn, ...store });
+    started.api = await startTestApi({
+      discordApiBase: started.discord.apiBase,
+      localApiKey: options.localApiKey,
+      ...signIn,
+      ...store,
+    });
     started.browser = await launchChromium();
   }, 30_000);
   afterAll(async () => {

@@ -104,14 +104,25 @@ export async function startStoppableStore(): Promise<StoppableStore> {
 }
 
 /** One request passed on to the store, its answer read whole (one connection each, so a stop never waits on an idle one). */
-function forward(endpoint: string, req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function forward(
+  endpoint: string,
+  req: IncomingMessage,
+  body: Buffer,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const upstream = request(`${endpoint}${req.url ?? '/'}`, { method: req.method, headers: { ...req.headers, connection: 'close' }, agent: false }, (response) => {
-      const { connection: _connection, ...headers } = response.headers;
-      response
-        .toArray()
-        .then((chunks) => resolve({ status: response.statusCode ?? 500, headers, body: Buffer.concat(chunks) }), reject);
-    });
+    const upstream = request(
+      `${endpoint}${req.url ?? '/'}`,
+      { method: req.method, headers: { ...req.headers, connection: 'close' }, agent: false },
+      (response) => {
+        const { connection: _connection, ...headers } = response.headers;
+        response
+          .toArray()
+          .then(
+            (chunks) => resolve({ status: response.statusCode ?? 500, headers, body: Buffer.concat(chunks) }),
+            reject,
+          );
+      },
+    );
     upstream.on('error', reject).end(body);
   });
 }

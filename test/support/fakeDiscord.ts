@@ -39,11 +39,19 @@ const defaultReply =
   (count: number): DiscordReply =>
   (request, response) => {
     if (request.url?.endsWith('/applications/@me')) {
-      const botId = Buffer.from((request.headers.authorization ?? '').replace(/^Bot /, '').split('.')[0] ?? '', 'base64url').toString();
-      return /^[1-9]\d{16,19}$/.test(botId) ? discordJson(200, { id: botId, name: `Application ${botId}`, description: '' })(request, response) : discordJson(401, { message: '401: Unauthorized', code: 0 })(request, response);
+      const botId = Buffer.from(
+        (request.headers.authorization ?? '').replace(/^Bot /, '').split('.')[0] ?? '',
+        'base64url',
+      ).toString();
+      return /^[1-9]\d{16,19}$/.test(botId)
+        ? discordJson(200, { id: botId, name: `Application ${botId}`, description: '' })(request, response)
+        : discordJson(401, { message: '401: Unauthorized', code: 0 })(request, response);
     }
     const [, id] = /\/webhooks\/(\d+)\//.exec(request.url ?? '') ?? [];
-    discordJson(200, request.method === 'GET' ? { id, type: 1, name: 'fake webhook', channel_id: '1' } : { id: String(count) })(request, response);
+    discordJson(
+      200,
+      request.method === 'GET' ? { id, type: 1, name: 'fake webhook', channel_id: '1' } : { id: String(count) },
+    )(request, response);
   };
 
 /**
@@ -53,7 +61,10 @@ const defaultReply =
 export const discordKnows =
   (token: string, known: DiscordReply = defaultReply(0)): DiscordReply =>
   (request, response) =>
-    (request.url?.includes(`/${token}`) ? known : discordJson(401, { message: '401: Unauthorized', code: 0 }))(request, response);
+    (request.url?.includes(`/${token}`) ? known : discordJson(401, { message: '401: Unauthorized', code: 0 }))(
+      request,
+      response,
+    );
 
 export async function startFakeDiscord(): Promise<FakeDiscord> {
   const seen: FakeDiscord['seen'] = [];
@@ -62,7 +73,12 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     let body = '';
     request.setEncoding('utf8').on('data', (chunk) => (body += chunk));
     request.on('end', () => {
-      seen.push({ method: request.method ?? '', url: request.url ?? '', body: body ? JSON.parse(body) : null, contentType: request.headers['content-type'] });
+      seen.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        body: body ? JSON.parse(body) : null,
+        contentType: request.headers['content-type'],
+      });
       (replies.shift() ?? defaultReply(seen.length))(request, response);
     });
   });

@@ -54,7 +54,8 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
   const webhooks = new Set<string>();
   let failing = 0;
   const seen: FakeDiscordOAuth['seen'] = [];
-  const json = (response: ServerResponse, status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const json = (response: ServerResponse, status: number, body: unknown) =>
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
   const server = createServer((request, response) => {
     let body = '';
@@ -62,9 +63,20 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://fake');
       const params = Object.fromEntries(request.method === 'POST' ? new URLSearchParams(body) : url.searchParams);
-      seen.push({ method: request.method ?? '', path: url.pathname, params, authorization: request.headers.authorization });
+      seen.push({
+        method: request.method ?? '',
+        path: url.pathname,
+        params,
+        authorization: request.headers.authorization,
+      });
       if (request.method === 'GET' && url.pathname === '/api/oauth2/authorize') {
-        if (params.client_id !== client.id || params.response_type !== 'code' || params.code_challenge_method !== 'S256' || !params.code_challenge || !params.redirect_uri) {
+        if (
+          params.client_id !== client.id ||
+          params.response_type !== 'code' ||
+          params.code_challenge_method !== 'S256' ||
+          !params.code_challenge ||
+          !params.redirect_uri
+        ) {
           return json(response, 400, { error: 'invalid_request' });
         }
         const code = randomBytes(16).toString('hex');
@@ -75,23 +87,43 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
         return response.writeHead(302, { location: back.toString() }).end();
       }
       if (request.method === 'POST' && url.pathname === '/api/oauth2/token') {
-        if (request.headers['content-type'] !== 'application/x-www-form-urlencoded') return json(response, 400, { error: 'invalid_request' });
-        if (params.client_id !== client.id || params.client_secret !== client.secret) return json(response, 401, { error: 'invalid_client' });
+        if (request.headers['content-type'] !== 'application/x-www-form-urlencoded')
+          return json(response, 400, { error: 'invalid_request' });
+        if (params.client_id !== client.id || params.client_secret !== client.secret)
+          return json(response, 401, { error: 'invalid_client' });
         const grant = grants.get(params.code ?? '');
         grants.delete(params.code ?? '');
-        const verified = grant && params.code_verifier && createHash('sha256').update(params.code_verifier).digest('base64url') === grant.challenge;
-        if (!grant || params.grant_type !== 'authorization_code' || params.redirect_uri !== grant.redirectUri || !verified) return json(response, 400, { error: 'invalid_grant' });
+        const verified =
+          grant &&
+          params.code_verifier &&
+          createHash('sha256').update(params.code_verifier).digest('base64url') === grant.challenge;
+        if (
+          !grant ||
+          params.grant_type !== 'authorization_code' ||
+          params.redirect_uri !== grant.redirectUri ||
+          !verified
+        )
+          return json(response, 400, { error: 'invalid_grant' });
         const token = randomBytes(16).toString('hex');
         tokens.set(token, grant.user);
-        return json(response, 200, { access_token: token, token_type: 'Bearer', expires_in: 604800, refresh_token: 'unused', scope: 'identify' });
+        return json(response, 200, {
+          access_token: token,
+          token_type: 'Bearer',
+          expires_in: 604800,
+          refresh_token: 'unused',
+          scope: 'identify',
+        });
       }
       if (request.method === 'GET' && url.pathname === '/api/users/@me') {
         const user = tokens.get((request.headers.authorization ?? '').replace(/^Bearer /, ''));
-        return user ? json(response, 200, { ...user, discriminator: '0', avatar: null }) : json(response, 401, { message: '401: Unauthorized', code: 0 });
+        return user
+          ? json(response, 200, { ...user, discriminator: '0', avatar: null })
+          : json(response, 401, { message: '401: Unauthorized', code: 0 });
       }
       const webhook = /^\/api\/webhooks\/(\d+)\/([\w-]+)$/.exec(url.pathname);
       if (webhook && webhooks.has(`${webhook[1]}/${webhook[2]}`)) {
-        if (request.method === 'GET') return json(response, 200, { id: webhook[1], type: 1, name: 'fake webhook', channel_id: '1' });
+        if (request.method === 'GET')
+          return json(response, 200, { id: webhook[1], type: 1, name: 'fake webhook', channel_id: '1' });
         if (failing > 0) {
           failing -= 1;
           return json(response, 500, { message: 'Internal Server Error', code: 0 });
@@ -101,7 +133,15 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
       if (webhook) return json(response, 401, { message: 'Invalid Webhook Token', code: 50027 });
       if (request.method === 'GET' && url.pathname === '/api/applications/@me') {
         const application = botTokens.get((request.headers.authorization ?? '').replace(/^Bot /, ''));
-        return application ? json(response, 200, { description: '', ...application, icon: null, bot_public: true, bot_require_code_grant: false }) : json(response, 401, { message: '401: Unauthorized', code: 0 });
+        return application
+          ? json(response, 200, {
+              description: '',
+              ...application,
+              icon: null,
+              bot_public: true,
+              bot_require_code_grant: false,
+            })
+          : json(response, 401, { message: '401: Unauthorized', code: 0 });
       }
       json(response, 404, { message: 'Unknown', code: 0 });
     });

@@ -21,13 +21,18 @@ export function pathsOf(node: unknown, at: Path = []): Path[] {
   });
 }
 
-export const valueAt = (payload: unknown, path: Path) => path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], payload);
+export const valueAt = (payload: unknown, path: Path) =>
+  path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], payload);
 
 /**
  * `write(payload)` with the mutation applied in place, then undone (a list item removed closes the
  * gap): cheaper than copying a large payload for each of thousands of mutations.
  */
-export function withMutation<T>(payload: Record<string, unknown>, { path, change, value }: Mutation, write: (payload: Record<string, unknown>) => T): T {
+export function withMutation<T>(
+  payload: Record<string, unknown>,
+  { path, change, value }: Mutation,
+  write: (payload: Record<string, unknown>) => T,
+): T {
   const parent = valueAt(payload, path.slice(0, -1)) as Record<string | number, unknown>;
   const last = path.at(-1) as string | number;
   const had = Object.hasOwn(parent, last);
@@ -45,15 +50,25 @@ export function withMutation<T>(payload: Record<string, unknown>, { path, change
   }
 }
 
-
 /** Values a field may be retyped to: any JSON of another kind, with no text that would itself read as a leak. */
 const retypes = (original: unknown) =>
   fc
-    .oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.string({ maxLength: 12 }), fc.constant({}), fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }))
+    .oneof(
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.boolean(),
+      fc.string({ maxLength: 12 }),
+      fc.constant({}),
+      fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 }),
+      fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
+    )
     .filter((value) => kindOf(value) !== kindOf(original) && !JSON.stringify(value).match(LEAKS));
 
 /** A retyping of one of `paths` in `payload`. */
-export const retyping = (payload: unknown, paths: Path[]): fc.Arbitrary<Mutation> => fc.constantFrom(...paths).chain((path) => retypes(valueAt(payload, path)).map((value) => ({ path, change: 'retype' as const, value })));
+export const retyping = (payload: unknown, paths: Path[]): fc.Arbitrary<Mutation> =>
+  fc
+    .constantFrom(...paths)
+    .chain((path) => retypes(valueAt(payload, path)).map((value) => ({ path, change: 'retype' as const, value })));
 
 /** One of `paths` made null or of another type. */
 export const nullingOrRetyping = (payload: unknown, paths: Path[]): fc.Arbitrary<Mutation> =>
@@ -70,4 +85,5 @@ export const anyMutation = (payload: unknown, paths: Path[]): fc.Arbitrary<Mutat
   );
 
 /** How a mutation reads in a failure message. */
-export const describeMutation = ({ path, change, value }: Mutation) => `${change} ${path.join('.')}${change === 'retype' ? ` to ${JSON.stringify(value)}` : ''}`;
+export const describeMutation = ({ path, change, value }: Mutation) =>
+  `${change} ${path.join('.')}${change === 'retype' ? ` to ${JSON.stringify(value)}` : ''}`;

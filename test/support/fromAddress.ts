@@ -6,7 +6,11 @@ import { replyOf, type Reply } from './localApi';
  * address, as API Gateway sees a client elsewhere, so a suite can test per-address limits apart from
  * per-key ones. fetch() cannot choose the address it connects from.
  */
-export function callFrom(localAddress: string, url: string, init: { method?: string; headers?: Record<string, string>; body?: string; key?: string } = {}): Promise<Reply> {
+export function callFrom(
+  localAddress: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; key?: string } = {},
+): Promise<Reply> {
   const headers = { ...init.headers, ...(init.key !== undefined ? { Authorization: `Bearer ${init.key}` } : {}) };
   return new Promise((resolve, reject) => {
     const sent = request(url, { method: init.method ?? 'GET', headers, localAddress }, (response) => {
@@ -15,7 +19,8 @@ export function callFrom(localAddress: string, url: string, init: { method?: str
       response.on('error', reject);
       response.on('end', () => {
         const replyHeaders = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) replyHeaders.set(name, [value].flat().join(', '));
+        for (const [name, value] of Object.entries(response.headers))
+          if (value !== undefined) replyHeaders.set(name, [value].flat().join(', '));
         resolve(replyOf(response.statusCode ?? 0, replyHeaders, Buffer.concat(chunks).toString('utf8')));
       });
     });

@@ -20,7 +20,16 @@ import type { FunctionGroup } from '../../shared/routes/table';
 import type { ApiKeyStore } from '../../shared/store';
 
 /** Every group's route handlers and kit, as its function's entry file wires them. */
-const GROUPS = { bots, dashboard, docs, filters, generators, overlays, 'rank-card': rankCard, webhooks } satisfies Record<FunctionGroup, unknown>;
+const GROUPS = {
+  bots,
+  dashboard,
+  docs,
+  filters,
+  generators,
+  overlays,
+  'rank-card': rankCard,
+  webhooks,
+} satisfies Record<FunctionGroup, unknown>;
 
 export interface GatewayOver {
   url: string;
@@ -40,9 +49,15 @@ export async function startGatewayOver(deps: AllServices, apiKeys: ApiKeyStore):
     authorizer: (event) => authorize(event, { apiKeys, limiter: deps.limiter }),
     loadGroup: async <G extends FunctionGroup>(group: G) => {
       // Every group's services are in `deps`: only the kit's output middleware is the group's own.
-      const { handlers, kit } = GROUPS[group] as { handlers: GroupHandlers<GroupRoutes, AllServices>; kit: Pick<GroupKit<unknown>, 'output'> };
-      const own = Object.fromEntries(routeList.filter((route) => route.group === group).map((route) => [route.id, route]));
-      if (!functions.has(group)) functions.set(group, groupHandler(own, handlers, { ...kit, services: () => deps }, deps));
+      const { handlers, kit } = GROUPS[group] as {
+        handlers: GroupHandlers<GroupRoutes, AllServices>;
+        kit: Pick<GroupKit<unknown>, 'output'>;
+      };
+      const own = Object.fromEntries(
+        routeList.filter((route) => route.group === group).map((route) => [route.id, route]),
+      );
+      if (!functions.has(group))
+        functions.set(group, groupHandler(own, handlers, { ...kit, services: () => deps }, deps));
       return functions.get(group) as ReturnType<typeof groupHandler>;
     },
     cache: new AuthorizerCache(0),

@@ -68,7 +68,12 @@ export function expectFieldError(reply: Reply, code: string, field: string) {
 }
 
 /** Text beyond Latin: CJK, right-to-left scripts, combining marks, emoji (a ZWJ family, a flag, a skin tone). */
-export const WORLD_TEXT = ['漢字とかな 한국어', 'مرحبا بالعالم שלום', 'Zoe\u0308 Ame\u0301lie n\u0303o', '👨‍👩‍👧‍👦 🇫🇷 👍🏽 🎉'];
+export const WORLD_TEXT = [
+  '漢字とかな 한국어',
+  'مرحبا بالعالم שלום',
+  'Zoe\u0308 Ame\u0301lie n\u0303o',
+  '👨‍👩‍👧‍👦 🇫🇷 👍🏽 🎉',
+];
 
 /** WORLD_TEXT plus texts of exactly `max` characters: wide Latin, and every script and emoji mixed. */
 export function textsUpTo(max: number): string[] {

@@ -65,18 +65,30 @@ export const redirectTo =
 /** A real PNG: four coloured quadrants, so a rendered picture is recognisable in pixels. */
 export function samplePng(size = 64, colors = ['#e53935', '#43a047', '#1e88e5', '#fdd835']): Buffer {
   const half = size / 2;
-  const quadrants = colors.map((fill, i) => h('rect', { x: (i % 2) * half, y: Math.floor(i / 2) * half, width: half, height: half, fill }));
+  const quadrants = colors.map((fill, i) =>
+    h('rect', { x: (i % 2) * half, y: Math.floor(i / 2) * half, width: half, height: half, fill }),
+  );
   return rasterize(svgDocument({ width: size, height: size }, quadrants)).png;
 }
 
 /** A real PNG where no two neighbouring pixels are alike: red to blue across, white fading down. */
 export function gradientPng(size = 128): Buffer {
   const stops = (id: string, attrs: Record<string, number>, from: string, to: string, toOpacity = 1) =>
-    h('linearGradient', { id, ...attrs }, h('stop', { offset: 0, 'stop-color': from }), h('stop', { offset: 1, 'stop-color': to, 'stop-opacity': toOpacity }));
+    h(
+      'linearGradient',
+      { id, ...attrs },
+      h('stop', { offset: 0, 'stop-color': from }),
+      h('stop', { offset: 1, 'stop-color': to, 'stop-opacity': toOpacity }),
+    );
   return rasterize(
     svgDocument(
       { width: size, height: size },
-      h('defs', {}, stops('across', {}, '#ff0000', '#0000ff'), stops('down', { x2: 0, y2: 1 }, '#ffffff', '#00ff00', 0.3)),
+      h(
+        'defs',
+        {},
+        stops('across', {}, '#ff0000', '#0000ff'),
+        stops('down', { x2: 0, y2: 1 }, '#ffffff', '#00ff00', 0.3),
+      ),
       h('rect', { width: size, height: size, fill: 'url(#across)' }),
       h('rect', { width: size, height: size, fill: 'url(#down)', opacity: 0.6 }),
     ),
@@ -110,11 +122,19 @@ export function heavyPng(side: number, seed = 5): Buffer {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
     data[i] = state >>> 16;
   }
-  return PNG.sync.write({ width: side, height: side, data } as unknown as PNG, { bitDepth: 16, colorType: 6, inputColorType: 6 });
+  return PNG.sync.write({ width: side, height: side, data } as unknown as PNG, {
+    bitDepth: 16,
+    colorType: 6,
+    inputColorType: 6,
+  });
 }
 
 /** A PNG as the renderers take a fetched picture: inlined as a data URI. */
-export const inlinePng = (png: Buffer) => ({ mime: 'image/png', bytes: png.length, dataUri: `data:image/png;base64,${png.toString('base64')}` });
+export const inlinePng = (png: Buffer) => ({
+  mime: 'image/png',
+  bytes: png.length,
+  dataUri: `data:image/png;base64,${png.toString('base64')}`,
+});
 
 /** The headers of each accepted format, enough for the magic-byte check and the pixel size (48×32). */
 export const MAGIC = {
@@ -123,12 +143,19 @@ export const MAGIC = {
     Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
     Buffer.from('JFIF\0', 'latin1'),
     Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0]),
-    Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x20, 0x00, 0x30, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]),
+    Buffer.from([
+      0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x20, 0x00, 0x30, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
+    ]),
   ]),
   // The screen descriptor, then at once the trailer (;): a GIF with no frame.
   gif: Buffer.from('GIF89a\x30\x00\x20\x00\x00\x00\x00;', 'latin1'),
   // An extended WebP header: the canvas is 1 + 47 wide, 1 + 31 high.
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8X'), Buffer.from([10, 0, 0, 0, 0, 0, 0, 0, 47, 0, 0, 31, 0, 0])]),
+  webp: Buffer.concat([
+    Buffer.from('RIFF'),
+    Buffer.from([0x1a, 0, 0, 0]),
+    Buffer.from('WEBPVP8X'),
+    Buffer.from([10, 0, 0, 0, 0, 0, 0, 0, 47, 0, 0, 31, 0, 0]),
+  ]),
 };
 
 /**
@@ -138,7 +165,8 @@ export const MAGIC = {
 export function solidGif(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
   const [CLEAR, END] = [4, 5];
   const codes: number[] = [];
-  for (let pixel = 0; pixel < width * height; pixel += 2) codes.push(CLEAR, 0, ...(pixel + 1 < width * height ? [0] : []));
+  for (let pixel = 0; pixel < width * height; pixel += 2)
+    codes.push(CLEAR, 0, ...(pixel + 1 < width * height ? [0] : []));
   codes.push(END);
   const packed: number[] = [];
   let [bits, count] = [0, 0];
@@ -153,13 +181,39 @@ export function solidGif(width: number, height: number, [r, g, b]: [number, numb
   }
   if (count > 0) packed.push(bits & 0xff);
   const blocks: number[] = [];
-  for (let at = 0; at < packed.length; at += 255) blocks.push(Math.min(255, packed.length - at), ...packed.slice(at, at + 255));
+  for (let at = 0; at < packed.length; at += 255)
+    blocks.push(Math.min(255, packed.length - at), ...packed.slice(at, at + 255));
   const size = (n: number) => [n & 0xff, n >> 8];
   return Buffer.from([
-    ...Buffer.from('GIF89a', 'latin1'), ...size(width), ...size(height), 0x81, 0, 0, // a global table of 4 colours
-    r, g, b, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0x2c, 0, 0, 0, 0, ...size(width), ...size(height), 0, // one frame, the whole screen
-    2, ...blocks, 0,
+    ...Buffer.from('GIF89a', 'latin1'),
+    ...size(width),
+    ...size(height),
+    0x81,
+    0,
+    0, // a global table of 4 colours
+    r,
+    g,
+    b,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    ...size(width),
+    ...size(height),
+    0, // one frame, the whole screen
+    2,
+    ...blocks,
+    0,
     0x3b,
   ]);
 }

@@ -12,7 +12,10 @@ export function startTestApi(options: LocalServerOptions = {}): Promise<LocalSer
  * A suite's local server: started before its tests (`options` read then, so a suite can set the
  * environment first) and closed after them. `api.url` and `api.server` are there once started.
  */
-export function useTestApi(options: LocalServerOptions | (() => LocalServerOptions) = {}): { readonly url: string; readonly server: LocalServer } {
+export function useTestApi(options: LocalServerOptions | (() => LocalServerOptions) = {}): {
+  readonly url: string;
+  readonly server: LocalServer;
+} {
   let server: LocalServer | undefined;
   beforeAll(async () => {
     server = await startTestApi(typeof options === 'function' ? options() : options);
@@ -66,7 +69,11 @@ export function rateHeaders(reply: Reply) {
     if (value === null || !/^\d+$/.test(value)) throw new Error(`${name} is ${value}, not an integer`);
     return Number(value);
   };
-  return { limit: read('X-RateLimit-Limit'), remaining: read('X-RateLimit-Remaining'), reset: read('X-RateLimit-Reset') };
+  return {
+    limit: read('X-RateLimit-Limit'),
+    remaining: read('X-RateLimit-Remaining'),
+    reset: read('X-RateLimit-Reset'),
+  };
 }
 
 /** Waits (at most ~15 s) until the current minute has enough seconds left for a burst. */

@@ -10,8 +10,10 @@ export const isNear = (actual: readonly number[], expected: readonly number[], t
 
 /** Fails with both channel lists when `actual` is not near `expected` (see isNear). */
 export function expectNear(actual: readonly number[], expected: readonly number[], tolerance: number): void {
-  if (!isNear(actual, expected, tolerance)) expect({ actual: [...actual], within: tolerance }).toEqual({ actual: [...expected], within: tolerance });
+  if (!isNear(actual, expected, tolerance))
+    expect({ actual: [...actual], within: tolerance }).toEqual({ actual: [...expected], within: tolerance });
 }
 
 /** Colour times opacity: what stays meaningful however faint a pixel is (compare translucent pixels this way). */
-export const premultiplied = ([r, g, b, a]: readonly number[]): number[] => [r, g, b].map((v) => ((v as number) * (a as number)) / 255).concat(a as number);
+export const premultiplied = ([r, g, b, a]: readonly number[]): number[] =>
+  [r, g, b].map((v) => ((v as number) * (a as number)) / 255).concat(a as number);

@@ -22,14 +22,20 @@ function pathPoints(d: string): [number, number][] {
   const points: [number, number][] = [];
   let [x, y, startX, startY] = [0, 0, 0, 0];
   for (const [, command, args] of d.matchAll(/([MmLlQqCcZz])([^MmLlQqCcZz]*)/g)) {
-    const numbers = (args as string).trim().split(/[\s,]+|(?=-)/).filter(Boolean).map(Number);
+    const numbers = (args as string)
+      .trim()
+      .split(/[\s,]+|(?=-)/)
+      .filter(Boolean)
+      .map(Number);
     if (command === 'z' || command === 'Z') {
       [x, y] = [startX, startY];
       continue;
     }
     const absolute = command === 'M';
     for (let i = 0; i < numbers.length; i += 2) {
-      const point: [number, number] = absolute ? [numbers[i] as number, numbers[i + 1] as number] : [x + (numbers[i] as number), y + (numbers[i + 1] as number)];
+      const point: [number, number] = absolute
+        ? [numbers[i] as number, numbers[i + 1] as number]
+        : [x + (numbers[i] as number), y + (numbers[i + 1] as number)];
       points.push(point);
       // A relative q or c measures every point from where the segment starts.
       const ends = command === 'q' ? i % 4 === 2 : command === 'c' ? i % 6 === 4 : true;
@@ -53,12 +59,21 @@ export function drawnLineBoxes(elements: ParsedElement[]): DrawnLine[] {
     const paths = inside.filter((e) => e.tag === 'path');
     const points = paths.flatMap(transformed);
     for (const image of inside.filter((e) => e.tag === 'image')) {
-      const [x, y, width, height] = ['x', 'y', 'width', 'height'].map((name) => Number(image.attrs[name])) as [number, number, number, number];
+      const [x, y, width, height] = ['x', 'y', 'width', 'height'].map((name) => Number(image.attrs[name])) as [
+        number,
+        number,
+        number,
+        number,
+      ];
       points.push([x, y], [x + width, y + height]);
     }
     // An emoji drawn inline: Twemoji's 36-unit square, placed and scaled.
     for (const emoji of inside.filter((e) => e.tag === 'g')) {
-      const [x, y, scale] = (/^translate\(([-\d.]+) ([-\d.]+)\) scale\(([\d.e-]+)\)$/.exec(emoji.attrs.transform ?? '') ?? []).slice(1).map(Number) as [number, number, number];
+      const [x, y, scale] = (
+        /^translate\(([-\d.]+) ([-\d.]+)\) scale\(([\d.e-]+)\)$/.exec(emoji.attrs.transform ?? '') ?? []
+      )
+        .slice(1)
+        .map(Number) as [number, number, number];
       if (scale === undefined) throw new Error(`unexpected emoji transform ${emoji.attrs.transform}`);
       points.push([x, y], [x + TWEMOJI_UNITS * scale, y + TWEMOJI_UNITS * scale]);
     }
@@ -66,6 +81,13 @@ export function drawnLineBoxes(elements: ParsedElement[]): DrawnLine[] {
     const xs = points.map(([x]) => x);
     const ys = points.map(([, y]) => y);
     const text = inside.find((e) => e.tag === 'title')?.text ?? '';
-    return { text, baseline, left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+    return {
+      text,
+      baseline,
+      left: Math.min(...xs),
+      right: Math.max(...xs),
+      top: Math.min(...ys),
+      bottom: Math.max(...ys),
+    };
   });
 }

@@ -18,15 +18,35 @@ export interface AxeResults {
 export async function audit(page: Page): Promise<AxeResults> {
   await page.evaluate(AXE);
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe;
-    const results = await axe.run((globalThis as unknown as Window).document, { resultTypes: ['violations', 'passes'] });
-    return { violations: results.violations.map(({ id, help, nodes }) => ({ id, help, nodes: nodes.map(({ target }) => ({ target })) })), passes: results.passes.map(({ id }) => ({ id })) };
+    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } })
+      .axe;
+    const results = await axe.run((globalThis as unknown as Window).document, {
+      resultTypes: ['violations', 'passes'],
+    });
+    return {
+      violations: results.violations.map(({ id, help, nodes }) => ({
+        id,
+        help,
+        nodes: nodes.map(({ target }) => ({ target })),
+      })),
+      passes: results.passes.map(({ id }) => ({ id })),
+    };
   });
 }
 
 /** What the tests read of the page (the project compiles without DOM types). */
-type Box = { tagName: string; tabIndex: number; scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number };
-export type Window = { getComputedStyle(element: unknown): { overflowX: string; overflowY: string }; document: { documentElement: Box } };
+type Box = {
+  tagName: string;
+  tabIndex: number;
+  scrollWidth: number;
+  clientWidth: number;
+  scrollHeight: number;
+  clientHeight: number;
+};
+export type Window = {
+  getComputedStyle(element: unknown): { overflowX: string; overflowY: string };
+  document: { documentElement: Box };
+};
 
 /** Elements whose content overflows and can scroll, with whether a keyboard can reach them. */
 export const scrollables = (page: Page) =>
@@ -34,20 +54,26 @@ export const scrollables = (page: Page) =>
     (elements as unknown as Box[])
       .filter((element) => {
         const style = (globalThis as unknown as Window).getComputedStyle(element);
-        return /(auto|scroll)/.test(style.overflowX + style.overflowY) && (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
+        return (
+          /(auto|scroll)/.test(style.overflowX + style.overflowY) &&
+          (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight)
+        );
       })
       .map((element) => ({ tag: element.tagName.toLowerCase(), tabIndex: element.tabIndex })),
   );
-
 
 /** One <main> with one <h1>, no horizontal scroll at `width`, scroll regions a keyboard reaches, and 0 axe violations. */
 export async function expectAccessiblePage(page: Page, width: number): Promise<void> {
   expect(await page.locator('main').count()).toBe(1);
   expect(await page.locator('main h1').count()).toBe(1);
-  expect(await page.evaluate(() => (globalThis as unknown as Window).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  expect(
+    await page.evaluate(() => (globalThis as unknown as Window).document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(width);
   for (const region of await scrollables(page)) expect(region).toMatchObject({ tabIndex: 0 });
   const { violations, passes } = await audit(page);
   expect(violations).toEqual([]);
   // axe did run its checks (it passes these on any page it could read).
-  expect(passes.map((pass) => pass.id)).toEqual(expect.arrayContaining(['html-has-lang', 'document-title', 'landmark-one-main']));
+  expect(passes.map((pass) => pass.id)).toEqual(
+    expect.arrayContaining(['html-has-lang', 'document-title', 'landmark-one-main']),
+  );
 }

@@ -8,7 +8,10 @@ export function decodePng(png: Buffer): Raster {
 }
 
 /** Fetches a URL and keeps the body as bytes (image answers are binary). */
-export async function fetchBytes(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+export async function fetchBytes(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
   const response = await fetch(url, { headers });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }

@@ -16,7 +16,10 @@ export interface Started {
 export async function startMain(env: Record<string, string>): Promise<Started> {
   // A key of its own, so the server does not create .data/secrets.key in the checkout.
   const secrets = { SECRETS_KEY: randomBytes(32).toString('base64') };
-  const child = spawn(TSX, ['infra/local/main.ts'], { env: { ...process.env, ...secrets, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, ['infra/local/main.ts'], {
+    env: { ...process.env, ...secrets, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   let buffer = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -40,8 +43,13 @@ export async function startMain(env: Record<string, string>): Promise<Started> {
 }
 
 /** Runs `npm start`'s entry point that must exit before it is ready; resolves with its code and output. */
-export async function runMainToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(TSX, ['infra/local/main.ts'], { env: { ...process.env, SECRETS_KEY: randomBytes(32).toString('base64'), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runMainToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(TSX, ['infra/local/main.ts'], {
+    env: { ...process.env, SECRETS_KEY: randomBytes(32).toString('base64'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let [stdout, stderr] = ['', ''];
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -61,7 +69,10 @@ export async function stop(child: ChildProcess): Promise<number | null> {
 /** Runs `npm run keys -- ...`'s entry point; resolves with its exit code and stdout. */
 export async function runKeys(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string }> {
   try {
-    const { stdout } = await promisify(execFile)(TSX, ['infra/cli/keys.ts', ...args], { env: { ...process.env, ...env }, timeout: 30_000 });
+    const { stdout } = await promisify(execFile)(TSX, ['infra/cli/keys.ts', ...args], {
+      env: { ...process.env, ...env },
+      timeout: 30_000,
+    });
     return { code: 0, stdout };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string };

@@ -4,7 +4,8 @@ import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 
 /** A provider's reader over JSON payloads sent with `headers`: what it makes of one, and the embed of one it renders. */
 export function readerOf(provider: Provider, headers: Record<string, string> = {}) {
-  const read = (payload: unknown, more: Record<string, string> = {}) => provider.read(toProviderDelivery(jsonRequest({ ...headers, ...more }, payload)));
+  const read = (payload: unknown, more: Record<string, string> = {}) =>
+    provider.read(toProviderDelivery(jsonRequest({ ...headers, ...more }, payload)));
   const embedOf = (payload: unknown, more?: Record<string, string>): Embed => {
     const outcome = read(payload, more);
     if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);

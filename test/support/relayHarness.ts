@@ -35,13 +35,29 @@ export interface RelayHarness {
   /** The relay URL a provider is given (what Square and Trello sign). */
   relayUrl(id: string, provider: string, token?: string): string;
   /** POST /webhooks/{id}/{token}/{provider} with exactly these headers and body (malformed deliveries too). */
-  deliver(id: string, provider: string, headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer>, token?: string): Promise<Reply>;
+  deliver(
+    id: string,
+    provider: string,
+    headers: Record<string, string>,
+    body: string | Uint8Array<ArrayBuffer>,
+    token?: string,
+  ): Promise<Reply>;
   /** Sends a provider's delivery (a fixture), with `headers` added or overriding its own (signatures). */
-  send(id: string, provider: string, delivery: DeliveryRequest, options?: { headers?: Record<string, string>; token?: string }): Promise<Reply>;
+  send(
+    id: string,
+    provider: string,
+    delivery: DeliveryRequest,
+    options?: { headers?: Record<string, string>; token?: string },
+  ): Promise<Reply>;
   /** The suites' everyday delivery: a GitHub `star`, under a fresh delivery id unless given. */
   star(id: string, deliveryId?: string, token?: string): Promise<Reply>;
   /** PUT /v1/webhooks/{id}/{token} with the harness's API key; `extra`: more body fields (requireSignatures). */
-  putSecrets(id: string, secrets: Record<string, unknown>, token?: string, extra?: Record<string, unknown>): Promise<Reply>;
+  putSecrets(
+    id: string,
+    secrets: Record<string, unknown>,
+    token?: string,
+    extra?: Record<string, unknown>,
+  ): Promise<Reply>;
   /** What `npm run webhooks` works with against this server: its delivery log and secret key, and the fake Discord. */
   replayDeps: ReplayDeps;
   /** Runs `npm run webhooks -- <argv>` in process, over replayDeps: its exit code and what it printed. */
@@ -58,7 +74,16 @@ let next = 0;
  * RELAY_BRAKE_INVALID_PER_10_MIN (default the service's); `server`: more options of the local server
  * (its `localApiKey` values are seeded before RELAY_KEY).
  */
-export async function startRelayHarness(options: { rateLimit?: number; newPairsPerMinute?: number; refusedPerMinute?: number; brakeAt?: number; retryBackoffSeconds?: number; server?: LocalServerOptions } = {}): Promise<RelayHarness> {
+export async function startRelayHarness(
+  options: {
+    rateLimit?: number;
+    newPairsPerMinute?: number;
+    refusedPerMinute?: number;
+    brakeAt?: number;
+    retryBackoffSeconds?: number;
+    server?: LocalServerOptions;
+  } = {},
+): Promise<RelayHarness> {
   const discord = await startFakeDiscord();
   if (options.rateLimit) process.env.RATE_LIMIT_PER_MINUTE = String(options.rateLimit);
   else delete process.env.RATE_LIMIT_PER_MINUTE;
@@ -75,14 +100,28 @@ export async function startRelayHarness(options: { rateLimit?: number; newPairsP
   const base = 300000000000000000n + BigInt(process.pid % 1000) * 1_000_000n + BigInt(Date.now() % 1_000_000);
   const stores = createStores({ tableName: 'e2e-table', endpoint: api.dynamoEndpoint, region: 'us-east-1' });
   // The secret key the local server set for its functions, as `npm run webhooks` finds it.
-  const relayUrl: RelayHarness['relayUrl'] = (id, provider, token = TOKEN) => `${api.url}/webhooks/${id}/${token}/${provider}`;
-  const deliver: RelayHarness['deliver'] = (id, provider, headers, body, token) => call(relayUrl(id, provider, token), { method: 'POST', headers, body });
-  const send: RelayHarness['send'] = (id, provider, delivery, { headers = {}, token } = {}) => deliver(id, provider, { ...delivery.headers, ...headers }, delivery.body, token);
+  const relayUrl: RelayHarness['relayUrl'] = (id, provider, token = TOKEN) =>
+    `${api.url}/webhooks/${id}/${token}/${provider}`;
+  const deliver: RelayHarness['deliver'] = (id, provider, headers, body, token) =>
+    call(relayUrl(id, provider, token), { method: 'POST', headers, body });
+  const send: RelayHarness['send'] = (id, provider, delivery, { headers = {}, token } = {}) =>
+    deliver(id, provider, { ...delivery.headers, ...headers }, delivery.body, token);
   const now = () => new Date();
   const hookId = () => String(base + BigInt((next += 1)));
   const putSecrets: RelayHarness['putSecrets'] = (id, secrets, token = TOKEN, extra = {}) =>
-    call(`${api.url}/v1/webhooks/${id}/${token}`, { method: 'PUT', key: RELAY_KEY, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ secrets, ...extra }) });
-  const replayDeps: ReplayDeps = { deliveries: stores.deliveries, secretBox: new LocalSecretBox(Buffer.from(process.env.SECRETS_KEY ?? '', 'base64')), pairGuard: pairGuardOver(stores, now), discordApiBase: discord.apiBase, now };
+    call(`${api.url}/v1/webhooks/${id}/${token}`, {
+      method: 'PUT',
+      key: RELAY_KEY,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ secrets, ...extra }),
+    });
+  const replayDeps: ReplayDeps = {
+    deliveries: stores.deliveries,
+    secretBox: new LocalSecretBox(Buffer.from(process.env.SECRETS_KEY ?? '', 'base64')),
+    pairGuard: pairGuardOver(stores, now),
+    discordApiBase: discord.apiBase,
+    now,
+  };
   return {
     api,
     discord,
@@ -102,7 +141,8 @@ export async function startRelayHarness(options: { rateLimit?: number; newPairsP
     relayUrl,
     deliver,
     send,
-    star: (id, deliveryId = `star-${Math.random()}`, token) => send(id, 'github', githubDelivery('star', deliveryId), { token }),
+    star: (id, deliveryId = `star-${Math.random()}`, token) =>
+      send(id, 'github', githubDelivery('star', deliveryId), { token }),
     putSecrets,
     replayDeps,
     webhooks: async (...argv) => {

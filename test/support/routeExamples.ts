@@ -18,7 +18,9 @@ export const pictureParams = (route: RouteEntry): string[] =>
 
 /** A route's example query with every picture URL replaced by `picture` (a test's own image host). */
 export const exampleQuery = (route: RouteEntry, picture: string): Record<string, string> =>
-  Object.fromEntries(Object.entries(route.example.query ?? {}).map(([name, value]) => [name, isPicture(value) ? picture : value]));
+  Object.fromEntries(
+    Object.entries(route.example.query ?? {}).map(([name, value]) => [name, isPicture(value) ? picture : value]),
+  );
 
 /**
  * A route's table example as an HTTP request: path parameters filled in, its query, a JSON body.
@@ -27,8 +29,16 @@ export const exampleQuery = (route: RouteEntry, picture: string): Record<string,
 export function exampleRequest(route: RouteEntry, picture?: (param: string) => string): ExampleRequest {
   const { path = {}, query = {}, body } = route.example;
   const filled = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(path[name] ?? ''));
-  const params = Object.entries(query).map(([name, value]): [string, string] => [name, picture && isPicture(value) ? picture(name) : value]);
+  const params = Object.entries(query).map(([name, value]): [string, string] => [
+    name,
+    picture && isPicture(value) ? picture(name) : value,
+  ]);
   const search = params.length > 0 ? `?${new URLSearchParams(params)}` : '';
   if (body === undefined) return { method: route.method, path: `${filled}${search}`, headers: {} };
-  return { method: route.method, path: `${filled}${search}`, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  return {
+    method: route.method,
+    path: `${filled}${search}`,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  };
 }

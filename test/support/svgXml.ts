@@ -13,7 +13,9 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 function decode(value: string): string {
   const unknown = /&(?!(?:amp|lt|gt|quot|apos|#\d+);)/.exec(value);
   if (unknown) throw new Error(`bare & in ${JSON.stringify(value)}`);
-  return value.replace(/&(#\d+|\w+);/g, (_m, ref: string) => (ref.startsWith('#') ? String.fromCodePoint(Number(ref.slice(1))) : (ENTITIES[ref] as string)));
+  return value.replace(/&(#\d+|\w+);/g, (_m, ref: string) =>
+    ref.startsWith('#') ? String.fromCodePoint(Number(ref.slice(1))) : (ENTITIES[ref] as string),
+  );
 }
 
 /**
@@ -52,7 +54,20 @@ export function parseXml(xml: string): ParsedElement[] {
   return all;
 }
 
-const PAINT = ['fill', 'fill-rule', 'fill-opacity', 'opacity', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit', 'transform', 'clip-path', 'filter'];
+const PAINT = [
+  'fill',
+  'fill-rule',
+  'fill-opacity',
+  'opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+  'transform',
+  'clip-path',
+  'filter',
+];
 const BOX = ['x', 'y', 'width', 'height'];
 const PRIMITIVE = [...BOX, 'in', 'in2', 'result'];
 /**
@@ -96,23 +111,36 @@ const PICTURE = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+
  * attribute. `absent` are strings that must appear nowhere, text included (the picture URLs and
  * hosts a request named).
  */
-export function expectSafeSvg(svg: string, size?: { width: number; height: number }, absent: string[] = []): ParsedElement[] {
+export function expectSafeSvg(
+  svg: string,
+  size?: { width: number; height: number },
+  absent: string[] = [],
+): ParsedElement[] {
   expect(XMLValidator.validate(svg)).toBe(true);
   const elements = parseXml(svg);
   const root = elements[0] as ParsedElement;
   expect(root.tag).toBe('svg');
-  expect(root.attrs).toMatchObject({ xmlns: SVG_NAMESPACE, width: expect.any(String), height: expect.any(String), viewBox: `0 0 ${root.attrs.width} ${root.attrs.height}` });
+  expect(root.attrs).toMatchObject({
+    xmlns: SVG_NAMESPACE,
+    width: expect.any(String),
+    height: expect.any(String),
+    viewBox: `0 0 ${root.attrs.width} ${root.attrs.height}`,
+  });
   if (size) expect(root.attrs).toMatchObject({ width: String(size.width), height: String(size.height) });
   for (const element of elements) {
     const allowed = ALLOWED[element.tag];
     if (!allowed) throw new Error(`<${element.tag}> is not an element our images draw`);
     if (element !== root) expect(element.parent).toBeDefined();
     for (const [name, value] of Object.entries(element.attrs)) {
-      if (!allowed.includes(name)) throw new Error(`<${element.tag} ${name}=${JSON.stringify(value.slice(0, 80))}> is not an attribute our images draw`);
+      if (!allowed.includes(name))
+        throw new Error(
+          `<${element.tag} ${name}=${JSON.stringify(value.slice(0, 80))}> is not an attribute our images draw`,
+        );
       if (name === 'href') expect(value).toMatch(/^#[\w-]+$|^data:/);
       if (name === 'href' && value.startsWith('data:')) expect(PICTURE.test(value)).toBe(true);
       if (value.includes('url(')) expect(value).toMatch(/^url\(#[\w-]+\)$/);
-      if (name !== 'href' && !(element === root && name === 'xmlns')) expect(value).not.toMatch(/https?:|\/\/|javascript:|vbscript:/i);
+      if (name !== 'href' && !(element === root && name === 'xmlns'))
+        expect(value).not.toMatch(/https?:|\/\/|javascript:|vbscript:/i);
     }
   }
   for (const text of absent) expect(svg).not.toContain(text);
@@ -121,7 +149,8 @@ export function expectSafeSvg(svg: string, size?: { width: number; height: numbe
 
 /** A drawn line of text: a group of glyph outlines and emoji pictures whose <title> is its text. */
 export const isTextLine = (e: ParsedElement) => e.tag === 'g' && e.attrs.role === 'img';
-const inTextLine = (e: ParsedElement): boolean => e.parent !== undefined && (isTextLine(e.parent) || inTextLine(e.parent));
+const inTextLine = (e: ParsedElement): boolean =>
+  e.parent !== undefined && (isTextLine(e.parent) || inTextLine(e.parent));
 
 /** The document without its drawn lines of text: each text-line group removed whole, the groups inside it (emoji) included. */
 export function withoutTextLines(svg: string): string {
@@ -150,7 +179,8 @@ export const textsOf = (elements: ParsedElement[]): string[] =>
   elements.filter((e) => e.tag === 'title' && e.parent !== undefined && isTextLine(e.parent)).map((e) => e.text);
 
 /** The href of each <image> element that is a picture (not an emoji of a line of text), in document order. */
-export const picturesOf = (elements: ParsedElement[]) => elements.filter((e) => e.tag === 'image' && !inTextLine(e)).map((e) => e.attrs.href);
+export const picturesOf = (elements: ParsedElement[]) =>
+  elements.filter((e) => e.tag === 'image' && !inTextLine(e)).map((e) => e.attrs.href);
 
 /** The drawn lines of text, in document order (each line is one group, whatever fonts and emoji it holds). */
 export const drawnLines = textsOf;

@@ -4,4 +4,22 @@
  * below and at `#`), otherwise by code point: accented letters after z, a fullwidth letter (U+FF41)
  * before an emoji (U+1F600), though JavaScript's UTF-16 order has those two the other way round.
  */
-export const TRICKY_NAMES = ['a', 'ab', 'Ab', 'ab c', 'ab!', 'ab"x', 'ab#1', 'ab$', 'abc', 'B', 'e', 'Zoë', 'Émile', '日本', 'Ａbc', '😀', '😀 party'] as const;
+export const TRICKY_NAMES = [
+  'a',
+  'ab',
+  'Ab',
+  'ab c',
+  'ab!',
+  'ab"x',
+  'ab#1',
+  'ab$',
+  'abc',
+  'B',
+  'e',
+  'Zoë',
+  'Émile',
+  '日本',
+  'Ａbc',
+  '😀',
+  '😀 party',
+] as const;

@@ -27,7 +27,10 @@ export function webpAnimation(canvas: { width: number; height: number }, frames:
 /** An animated WebP whose every frame is a still WebP's image data, each frame and the canvas `side` square. */
 export function animatedWebp(stills: Buffer[], side = 128): Buffer {
   const square = { width: side, height: side };
-  return webpAnimation(square, stills.map((still) => animationFrame(still, square)));
+  return webpAnimation(
+    square,
+    stills.map((still) => animationFrame(still, square)),
+  );
 }
 
 /**
@@ -35,17 +38,33 @@ export function animatedWebp(stills: Buffer[], side = 128): Buffer {
  * dozen bytes: each of its five prefix codes holds a single symbol, so a pixel takes no bits at all
  * and libwebp fills the whole bitmap its header declares.
  */
-export function solidVp8l(width: number, height: number, [r, g, b, a]: [number, number, number, number] = [255, 0, 255, 255]): Buffer {
+export function solidVp8l(
+  width: number,
+  height: number,
+  [r, g, b, a]: [number, number, number, number] = [255, 0, 255, 255],
+): Buffer {
   const bits: number[] = [];
   const put = (value: number, count: number) => {
     for (let i = 0; i < count; i += 1) bits.push((value >> i) & 1);
   };
   // The signature, width and height less one, alpha used, version 0; no transform, colour cache or meta prefix codes.
-  [[0x2f, 8], [width - 1, 14], [height - 1, 14], [1, 1], [0, 3], [0, 3]].forEach(([value, count]) => put(value as number, count as number));
+  [
+    [0x2f, 8],
+    [width - 1, 14],
+    [height - 1, 14],
+    [1, 1],
+    [0, 3],
+    [0, 3],
+  ].forEach(([value, count]) => put(value as number, count as number));
   // Green, red, blue, alpha, distance: a simple code of one symbol, stored in 1 bit when it is 0 or 1, else 8.
   for (const symbol of [g, r, b, a, 0]) {
     const wide = symbol > 1 ? 1 : 0;
-    [[1, 1], [0, 1], [wide, 1], [symbol, wide ? 8 : 1]].forEach(([value, count]) => put(value as number, count as number));
+    [
+      [1, 1],
+      [0, 1],
+      [wide, 1],
+      [symbol, wide ? 8 : 1],
+    ].forEach(([value, count]) => put(value as number, count as number));
   }
   const payload = Buffer.alloc(Math.ceil(bits.length / 8));
   bits.forEach((bit, i) => (payload[i >> 3] = (payload[i >> 3] as number) | (bit << (i & 7))));

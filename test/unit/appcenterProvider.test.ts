@@ -69,18 +69,28 @@ describe('App Center provider', () => {
   });
 
   test('markdown in payload text cannot change the layout', () => {
-    const embed = embedOf({ ...distribute, release_notes: '**bold** [x](http://evil) @everyone', platform: '_iOS_' }, 'distribute');
+    const embed = embedOf(
+      { ...distribute, release_notes: '**bold** [x](http://evil) @everyone', platform: '_iOS_' },
+      'distribute',
+    );
     expect(embed.description).toBe('\\*\\*bold\\*\\* \\[x\\]\\(http://evil\\) @everyone');
     expect(embed.fields?.[1]?.value).toBe('\\_iOS\\_');
   });
 
   test('another kind of payload (a crash group) is ignored, not an error', () => {
-    expect(appcenter.read(delivery({ app_display_name: 'X', crash_group_id: 'abc' }))).toEqual({ kind: 'ignored', event: 'other' });
+    expect(appcenter.read(delivery({ app_display_name: 'X', crash_group_id: 'abc' }))).toEqual({
+      kind: 'ignored',
+      event: 'other',
+    });
   });
 
   test('a build without its app or number (issue 32) renders with what is there', () => {
-    expect(embedOf({ ...build, app_name: undefined, build_id: undefined }, 'build').title).toBe('Build succeeded on main');
-    expect(embedOf({ ...build, build_status: 'SucceededWithIssues' }, 'build').title).toBe('[AppCenterRNTestApp] Build #17 succeeded with issues on main');
+    expect(embedOf({ ...build, app_name: undefined, build_id: undefined }, 'build').title).toBe(
+      'Build succeeded on main',
+    );
+    expect(embedOf({ ...build, build_status: 'SucceededWithIssues' }, 'build').title).toBe(
+      '[AppCenterRNTestApp] Build #17 succeeded with issues on main',
+    );
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([
@@ -92,6 +102,7 @@ describe('App Center provider', () => {
   });
 
   test('the fixture deliveries read as messages', () => {
-    for (const fixture of appcenterDeliveries) expect(appcenter.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
+    for (const fixture of appcenterDeliveries)
+      expect(appcenter.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
   });
 });

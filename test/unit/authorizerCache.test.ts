@@ -5,7 +5,10 @@ import { AuthorizerCache, allows } from '../../infra/local/authorizerCache';
 const ARN = 'arn:aws:execute-api:us-east-1:000000000000:local/v1/GET/v1/images/rank-card';
 const result = (effect: 'Allow' | 'Deny', resource: string): APIGatewayAuthorizerResult => ({
   principalId: 'p',
-  policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: resource }] },
+  policyDocument: {
+    Version: '2012-10-17',
+    Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: resource }],
+  },
 });
 
 describe('policy evaluation', () => {
@@ -26,7 +29,11 @@ describe('policy evaluation', () => {
       policyDocument: {
         Version: '2012-10-17',
         Statement: [
-          { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: 'arn:aws:execute-api:us-east-1:000000000000:local/v1/*' },
+          {
+            Action: 'execute-api:Invoke',
+            Effect: 'Allow',
+            Resource: 'arn:aws:execute-api:us-east-1:000000000000:local/v1/*',
+          },
           { Action: 'execute-api:Invoke', Effect: 'Deny', Resource: ARN },
         ],
       },

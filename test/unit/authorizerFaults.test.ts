@@ -10,7 +10,15 @@ import { RateLimiter } from '../../shared/access/rateLimiter';
 import { DynamoApiKeyStore } from '../../shared/store/apiKeys';
 import { createDocumentClient } from '../../shared/store/client';
 import { DynamoRateCounterStore } from '../../shared/store/rateCounters';
-import { METHOD_ARN, MemoryApiKeyStore, authorizerEvent, keyRecord, memoryLimiter, networkError, timeoutError } from './fixtures';
+import {
+  METHOD_ARN,
+  MemoryApiKeyStore,
+  authorizerEvent,
+  keyRecord,
+  memoryLimiter,
+  networkError,
+  timeoutError,
+} from './fixtures';
 import { StoreUnavailableError } from '../../shared/errors/unavailable';
 
 const KEY = 'cbk_live-key-0123456789';
@@ -18,7 +26,8 @@ const REVOKED_KEY = 'cbk_revoked-key-9876543210';
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
-const statementOf = (result: APIGatewayAuthorizerResult) => result.policyDocument.Statement[0] as { Effect: string; Resource: string; Action: string };
+const statementOf = (result: APIGatewayAuthorizerResult) =>
+  result.policyDocument.Statement[0] as { Effect: string; Resource: string; Action: string };
 
 // Every DynamoDBDocumentClient in this file is stubbed: nothing reaches a network.
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -32,26 +41,35 @@ describe('authorize() when DynamoDB cannot answer', () => {
   const db = () => createDocumentClient({ tableName: TABLE, region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
 
   const faults: [string, () => Error][] = [
-    ['ProvisionedThroughputExceededException', () => new ProvisionedThroughputExceededException({ message: 'x', $metadata: {} })],
+    [
+      'ProvisionedThroughputExceededException',
+      () => new ProvisionedThroughputExceededException({ message: 'x', $metadata: {} }),
+    ],
     ['ThrottlingException', () => new ThrottlingException({ message: 'throttled', $metadata: {} })],
     ['a TimeoutError', timeoutError],
     ['a network error', networkError],
   ];
 
-  test.each(faults)('GetItem fails with %s -> authorize rejects with StoreUnavailableError (503 at the gateway)', async (_name, makeError) => {
-    ddb.on(GetCommand).rejects(makeError());
-    const { counters, limiter } = memoryLimiter();
+  test.each(faults)(
+    'GetItem fails with %s -> authorize rejects with StoreUnavailableError (503 at the gateway)',
+    async (_name, makeError) => {
+      ddb.on(GetCommand).rejects(makeError());
+      const { counters, limiter } = memoryLimiter();
 
-    const failure = await authorize(authorizerEvent(bearer(KEY)), { apiKeys: new DynamoApiKeyStore(db(), TABLE), limiter }).then(
-      (result) => result,
-      (error: unknown) => error,
-    );
+      const failure = await authorize(authorizerEvent(bearer(KEY)), {
+        apiKeys: new DynamoApiKeyStore(db(), TABLE),
+        limiter,
+      }).then(
+        (result) => result,
+        (error: unknown) => error,
+      );
 
-    expect(failure).toBeInstanceOf(StoreUnavailableError);
-    expect((failure as Error).message).toMatch(/^DynamoDB GetItem failed/);
-    // Not a deny: an outage must not be turned into a 401 (and nothing is counted).
-    expect(counters.calls).toHaveLength(0);
-  });
+      expect(failure).toBeInstanceOf(StoreUnavailableError);
+      expect((failure as Error).message).toMatch(/^DynamoDB GetItem failed/);
+      // Not a deny: an outage must not be turned into a 401 (and nothing is counted).
+      expect(counters.calls).toHaveLength(0);
+    },
+  );
 
   test('the key lookup is one strongly consistent GetItem by hash, never by the key itself', async () => {
     ddb.on(GetCommand).resolves({});
@@ -61,7 +79,11 @@ describe('authorize() when DynamoDB cannot answer', () => {
 
     const calls = ddb.commandCalls(GetCommand);
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.args[0].input).toEqual({ TableName: TABLE, Key: { pk: `KEY#${sha256Hex(KEY)}`, sk: 'APIKEY' }, ConsistentRead: true });
+    expect(calls[0]?.args[0].input).toEqual({
+      TableName: TABLE,
+      Key: { pk: `KEY#${sha256Hex(KEY)}`, sk: 'APIKEY' },
+      ConsistentRead: true,
+    });
     expect(JSON.stringify(calls[0]?.args[0].input)).not.toContain(KEY);
   });
 
@@ -69,7 +91,9 @@ describe('authorize() when DynamoDB cannot answer', () => {
     ddb.on(UpdateCommand).rejects(new ProvisionedThroughputExceededException({ message: 'x', $metadata: {} }));
     const limiter = new RateLimiter(new DynamoRateCounterStore(db(), TABLE), { limit: 60 });
 
-    await expect(authorize(authorizerEvent({}), { apiKeys: new MemoryApiKeyStore(), limiter })).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(authorize(authorizerEvent({}), { apiKeys: new MemoryApiKeyStore(), limiter })).rejects.toBeInstanceOf(
+      StoreUnavailableError,
+    );
   });
 });
 
@@ -99,22 +123,26 @@ describe('authorize() with working stores', () => {
     ['a revoked key', bearer(REVOKED_KEY), /revoked/],
   ];
 
-  test.each(denials)('%s -> Deny with an UNAUTHORIZED context and rate-limit numbers', async (_name, headers, message) => {
-    const result = await authorize(authorizerEvent(headers), deps);
+  test.each(denials)(
+    '%s -> Deny with an UNAUTHORIZED context and rate-limit numbers',
+    async (_name, headers, message) => {
+      const result = await authorize(authorizerEvent(headers), deps);
 
-    expect(result.principalId).toBe('anonymous');
-    expect(result.usageIdentifierKey).toBeUndefined();
-    expect(statementOf(result)).toEqual({ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: METHOD_ARN });
-    const context = result.context ?? {};
-    expect(context.code).toBe('UNAUTHORIZED');
-    expect(context.message).toMatch(message);
-    for (const field of ['rateLimitLimit', 'rateLimitRemaining', 'rateLimitReset'] as const) expect(Number.isInteger(context[field])).toBe(true);
-    expect(context.rateLimitLimit).toBe(3);
-    expect(context.rateLimitRemaining).toBe(2);
-    expect(context).not.toHaveProperty('rateLimitRetryAfter');
-    // Unauthenticated attempts are counted against the caller's address.
-    expect(counters.calls.map((call) => call.principal)).toEqual(['ip:198.51.100.9']);
-  });
+      expect(result.principalId).toBe('anonymous');
+      expect(result.usageIdentifierKey).toBeUndefined();
+      expect(statementOf(result)).toEqual({ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: METHOD_ARN });
+      const context = result.context ?? {};
+      expect(context.code).toBe('UNAUTHORIZED');
+      expect(context.message).toMatch(message);
+      for (const field of ['rateLimitLimit', 'rateLimitRemaining', 'rateLimitReset'] as const)
+        expect(Number.isInteger(context[field])).toBe(true);
+      expect(context.rateLimitLimit).toBe(3);
+      expect(context.rateLimitRemaining).toBe(2);
+      expect(context).not.toHaveProperty('rateLimitRetryAfter');
+      // Unauthenticated attempts are counted against the caller's address.
+      expect(counters.calls.map((call) => call.principal)).toEqual(['ip:198.51.100.9']);
+    },
+  );
 
   test('denials beyond the per-address quota carry rateLimitRetryAfter', async () => {
     const results = [];
@@ -149,8 +177,15 @@ describe('authorize() with working stores', () => {
     await apiKeys.put(keyRecord(slotted, { id: 'key_slotted', owner: 'bob', holdsSlot: true }));
     await apiKeys.put(keyRecord(unslotted, { id: 'key_unslotted', owner: 'local', holdsSlot: false }));
 
-    expect((await authorize(authorizerEvent(bearer(slotted)), deps)).context).toMatchObject({ owner: 'bob', quotaAccount: 'bob' });
-    expect((await authorize(authorizerEvent(bearer(unslotted)), deps)).context).toEqual({ keyId: 'key_unslotted', owner: 'local', keyHash: hashKey(unslotted) });
+    expect((await authorize(authorizerEvent(bearer(slotted)), deps)).context).toMatchObject({
+      owner: 'bob',
+      quotaAccount: 'bob',
+    });
+    expect((await authorize(authorizerEvent(bearer(unslotted)), deps)).context).toEqual({
+      keyId: 'key_unslotted',
+      owner: 'local',
+      keyHash: hashKey(unslotted),
+    });
   });
 
   test.each(['authorization', 'AUTHORIZATION', 'aUtHoRiZaTiOn'])('the header name %s is accepted', async (name) => {
@@ -171,7 +206,8 @@ describe('authorize() with working stores', () => {
       ...(await Promise.all([1, 2, 3, 4].map(() => authorize(authorizerEvent({}), deps)))),
     ];
     for (const result of results) {
-      for (const value of Object.values(result.context ?? {})) expect(['string', 'number', 'boolean']).toContain(typeof value);
+      for (const value of Object.values(result.context ?? {}))
+        expect(['string', 'number', 'boolean']).toContain(typeof value);
     }
   });
 });
@@ -210,6 +246,8 @@ describe('keys', () => {
   });
 
   test('stageWildcard keeps the api and stage and opens every method and path', () => {
-    expect(stageWildcard('arn:aws:execute-api:eu-west-1:1:api/prod/POST/v1/bots/*/stats')).toBe('arn:aws:execute-api:eu-west-1:1:api/prod/*');
+    expect(stageWildcard('arn:aws:execute-api:eu-west-1:1:api/prod/POST/v1/bots/*/stats')).toBe(
+      'arn:aws:execute-api:eu-west-1:1:api/prod/*',
+    );
   });
 });

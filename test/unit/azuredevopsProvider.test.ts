@@ -7,18 +7,35 @@ import { azuredevopsDeliveries, azuredevopsPayloads } from '../fixtures/azuredev
 type Payload = { eventType: string; id: string; resource?: Record<string, unknown> } & Record<string, unknown>;
 const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({}, payload));
 const sample = (event: string) => azuredevopsPayloads[event] as Payload;
-const withResource = (event: string, resource: Record<string, unknown>): Payload => ({ ...sample(event), resource: { ...sample(event).resource, ...resource } });
+const withResource = (event: string, resource: Record<string, unknown>): Payload => ({
+  ...sample(event),
+  resource: { ...sample(event).resource, ...resource },
+});
 
 const embedOf = (payload: Payload) => {
   const outcome = azuredevops.read(delivery(payload));
   if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
-  expect(outcome).toEqual({ kind: 'message', event: payload.eventType, deliveryId: payload.id, username: 'Azure DevOps', embeds: [expect.any(Object)] });
+  expect(outcome).toEqual({
+    kind: 'message',
+    event: payload.eventType,
+    deliveryId: payload.id,
+    username: 'Azure DevOps',
+    embeds: [expect.any(Object)],
+  });
   return outcome.embeds[0]!;
 };
 
 describe('Azure DevOps provider', () => {
   test('renders pushes, pull requests, their comments and builds, and every other event in its own words; it does not sign (basic auth only), no header is read', () => {
-    expect(azuredevops.events).toEqual(['git.push', 'git.pullrequest.created', 'git.pullrequest.updated', 'git.pullrequest.merged', 'ms.vss-code.git-pullrequest-comment-event', 'build.complete', '*']);
+    expect(azuredevops.events).toEqual([
+      'git.push',
+      'git.pullrequest.created',
+      'git.pullrequest.updated',
+      'git.pullrequest.merged',
+      'ms.vss-code.git-pullrequest-comment-event',
+      'build.complete',
+      '*',
+    ]);
     expect(azuredevops.signature).toBeUndefined();
     expect(azuredevops.headers).toEqual([]);
   });
@@ -29,13 +46,18 @@ describe('Azure DevOps provider', () => {
       url: 'https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git?version=GBmain',
       author: { name: 'Jamal Hartnett' },
       color: 0x0366d6,
-      description: '[`33b55f7`](https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git/commit/33b55f7cb7e7e245323987634f960cf4a6e6bc74) Fixed bug in web.config file - Jamal Hartnett',
+      description:
+        '[`33b55f7`](https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git/commit/33b55f7cb7e7e245323987634f960cf4a6e6bc74) Fixed bug in web.config file - Jamal Hartnett',
       timestamp: expect.any(String),
     });
   });
 
   test('a push of many commits lists five and counts the rest', () => {
-    const commits = Array.from({ length: 7 }, (_, i) => ({ commitId: `${i}`.repeat(40), comment: `c${i}`, author: { name: 'A' } }));
+    const commits = Array.from({ length: 7 }, (_, i) => ({
+      commitId: `${i}`.repeat(40),
+      comment: `c${i}`,
+      author: { name: 'A' },
+    }));
     const embed = embedOf(withResource('git.push', { commits }));
     expect(embed.title).toBe('[Fabrikam-Fiber-Git:main] 7 new commits');
     expect(embed.description?.split('\n')).toHaveLength(6);
@@ -55,13 +77,31 @@ describe('Azure DevOps provider', () => {
       { name: 'Branches', value: 'mytopic → master', inline: true },
       { name: 'Status', value: 'active', inline: true },
     ]);
-    expect(embedOf(sample('git.pullrequest.updated'))).toMatchObject({ title: '[Fabrikam] Pull request #1 completed: my first pull request', color: 0x6f42c1 });
+    expect(embedOf(sample('git.pullrequest.updated'))).toMatchObject({
+      title: '[Fabrikam] Pull request #1 completed: my first pull request',
+      color: 0x6f42c1,
+    });
     // Who updated it and how is in Azure DevOps's own sentence (the author is the pull request's).
-    expect(embedOf(sample('git.pullrequest.updated')).fields).toContainEqual({ name: 'Update', value: 'Jamal Hartnett marked the pull request as completed' });
-    expect(embedOf(withResource('git.pullrequest.updated', { status: 'abandoned' }))).toMatchObject({ title: '[Fabrikam] Pull request #1 abandoned: my first pull request', color: 0xd73a49 });
-    expect(embedOf(withResource('git.pullrequest.updated', { status: 'active' }))).toMatchObject({ title: '[Fabrikam] Pull request #1 updated: my first pull request', color: 0x0366d6 });
-    expect(embedOf(sample('git.pullrequest.merged'))).toMatchObject({ title: '[Fabrikam] Pull request #1 merge commit created: my first pull request', color: 0x6f42c1 });
-    expect(embedOf(withResource('git.pullrequest.merged', { mergeStatus: 'conflicts' }))).toMatchObject({ title: '[Fabrikam] Pull request #1 merge conflicts: my first pull request', color: 0xdbab09 });
+    expect(embedOf(sample('git.pullrequest.updated')).fields).toContainEqual({
+      name: 'Update',
+      value: 'Jamal Hartnett marked the pull request as completed',
+    });
+    expect(embedOf(withResource('git.pullrequest.updated', { status: 'abandoned' }))).toMatchObject({
+      title: '[Fabrikam] Pull request #1 abandoned: my first pull request',
+      color: 0xd73a49,
+    });
+    expect(embedOf(withResource('git.pullrequest.updated', { status: 'active' }))).toMatchObject({
+      title: '[Fabrikam] Pull request #1 updated: my first pull request',
+      color: 0x0366d6,
+    });
+    expect(embedOf(sample('git.pullrequest.merged'))).toMatchObject({
+      title: '[Fabrikam] Pull request #1 merge commit created: my first pull request',
+      color: 0x6f42c1,
+    });
+    expect(embedOf(withResource('git.pullrequest.merged', { mergeStatus: 'conflicts' }))).toMatchObject({
+      title: '[Fabrikam] Pull request #1 merge conflicts: my first pull request',
+      color: 0xdbab09,
+    });
   });
 
   test('a pull request links its web page when the payload gives it', () => {
@@ -93,25 +133,55 @@ describe('Azure DevOps provider', () => {
   });
 
   test('markdown in payload text cannot change the layout', () => {
-    const embed = embedOf(withResource('git.pullrequest.created', { description: '**x** [y](http://evil) @everyone', sourceRefName: 'refs/heads/_b_' }));
+    const embed = embedOf(
+      withResource('git.pullrequest.created', {
+        description: '**x** [y](http://evil) @everyone',
+        sourceRefName: 'refs/heads/_b_',
+      }),
+    );
     expect(embed.description).toBe('\\*\\*x\\*\\* \\[y\\]\\(http://evil\\) @everyone');
     expect(embed.fields?.[0]?.value).toBe('\\_b\\_ → master');
   });
 
-  test('any other event is told in Azure DevOps\'s own sentence, its longer form below, linked where it links; without one, by its name', () => {
-    const message = { text: 'Bug #5 (Some great new idea!) created by Jamal Hartnett.', markdown: '[Bug #5](http://fabrikam/_workitems/edit/5) (Some great new idea!) created by Jamal Hartnett.' };
-    const workItem = { eventType: 'workitem.created', id: 'abc', message, detailedMessage: { text: `${message.text}\r\n(http://fabrikam/_workitems/edit/5)\r\n\r\n- State: New\r\n` } };
-    expect(embedOf(workItem)).toEqual({ title: message.text, url: 'http://fabrikam/_workitems/edit/5', color: 0x2ea44f, description: '\\- State: New', timestamp: expect.any(String) });
-    expect(embedOf({ eventType: 'ms.vss-release.deployment-completed-event', id: 'abc' }).title).toBe('Deployment completed event');
+  test("any other event is told in Azure DevOps's own sentence, its longer form below, linked where it links; without one, by its name", () => {
+    const message = {
+      text: 'Bug #5 (Some great new idea!) created by Jamal Hartnett.',
+      markdown: '[Bug #5](http://fabrikam/_workitems/edit/5) (Some great new idea!) created by Jamal Hartnett.',
+    };
+    const workItem = {
+      eventType: 'workitem.created',
+      id: 'abc',
+      message,
+      detailedMessage: { text: `${message.text}\r\n(http://fabrikam/_workitems/edit/5)\r\n\r\n- State: New\r\n` },
+    };
+    expect(embedOf(workItem)).toEqual({
+      title: message.text,
+      url: 'http://fabrikam/_workitems/edit/5',
+      color: 0x2ea44f,
+      description: '\\- State: New',
+      timestamp: expect.any(String),
+    });
+    expect(embedOf({ eventType: 'ms.vss-release.deployment-completed-event', id: 'abc' }).title).toBe(
+      'Deployment completed event',
+    );
   });
 
   test('a pull request comment names the pull request; an edit or deletion is never told as new, a deleted text is not repeated', () => {
-    const comment = JSON.parse(azuredevopsDeliveries.find((d) => d.event === 'ms.vss-code.git-pullrequest-comment-event')!.body) as Payload;
-    expect(embedOf(comment)).toMatchObject({ title: '[Fabrikam] Comment edited on pull request #1: my first pull request', author: { name: 'Jamal Hartnett' }, description: 'This is my comment.' });
+    const comment = JSON.parse(
+      azuredevopsDeliveries.find((d) => d.event === 'ms.vss-code.git-pullrequest-comment-event')!.body,
+    ) as Payload;
+    expect(embedOf(comment)).toMatchObject({
+      title: '[Fabrikam] Comment edited on pull request #1: my first pull request',
+      author: { name: 'Jamal Hartnett' },
+      description: 'This is my comment.',
+    });
     const added = { ...comment, message: { text: 'Jamal Hartnett has commented on a pull request' } };
     expect(embedOf(added).title).toBe('[Fabrikam] New reply on pull request #1: my first pull request');
     const removed = { ...comment, message: { text: 'Jamal Hartnett has deleted a pull request comment' } };
-    expect(embedOf(removed)).toMatchObject({ title: '[Fabrikam] Comment deleted on pull request #1: my first pull request', color: 0x6a737d });
+    expect(embedOf(removed)).toMatchObject({
+      title: '[Fabrikam] Comment deleted on pull request #1: my first pull request',
+      color: 0x6a737d,
+    });
     expect(embedOf(removed).description).toBeUndefined();
   });
 
@@ -125,10 +195,13 @@ describe('Azure DevOps provider', () => {
 
   test('a push without its pusher, a pull request without its repository still render (issue 32)', () => {
     expect(embedOf(withResource('git.push', { pushedBy: undefined })).author).toBeUndefined();
-    expect(embedOf(withResource('git.pullrequest.created', { repository: undefined, _links: undefined })).title).toBe('Pull request #1 opened: my first pull request');
+    expect(embedOf(withResource('git.pullrequest.created', { repository: undefined, _links: undefined })).title).toBe(
+      'Pull request #1 opened: my first pull request',
+    );
   });
 
   test('the fixture deliveries read as messages', () => {
-    for (const fixture of azuredevopsDeliveries) expect(azuredevops.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
+    for (const fixture of azuredevopsDeliveries)
+      expect(azuredevops.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
   });
 });

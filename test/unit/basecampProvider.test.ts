@@ -7,12 +7,21 @@ import { basecampDeliveries, basecampPayloads } from '../fixtures/basecamp/paylo
 type Payload = { kind: string; id: number; recording: Record<string, unknown> } & Record<string, unknown>;
 const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({}, payload));
 const sample = (event: string) => basecampPayloads[event] as Payload;
-const withRecording = (event: string, recording: Record<string, unknown>) => ({ ...sample(event), recording: { ...sample(event).recording, ...recording } });
+const withRecording = (event: string, recording: Record<string, unknown>) => ({
+  ...sample(event),
+  recording: { ...sample(event).recording, ...recording },
+});
 
 const embedOf = (payload: Payload) => {
   const outcome = basecamp.read(delivery(payload));
   if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
-  expect(outcome).toEqual({ kind: 'message', event: payload.kind, deliveryId: String(payload.id), username: 'Basecamp', embeds: [expect.any(Object)] });
+  expect(outcome).toEqual({
+    kind: 'message',
+    event: payload.kind,
+    deliveryId: String(payload.id),
+    username: 'Basecamp',
+    embeds: [expect.any(Object)],
+  });
   return outcome.embeds[0]!;
 };
 
@@ -29,7 +38,8 @@ describe('Basecamp provider', () => {
       url: 'https://3.basecamp.com/195539477/buckets/2085958498/messages/9007199254741622',
       author: { name: 'Matt Donahue' },
       color: 0x2ea44f,
-      description: "Hey all, here are some high res shots of the laptop hardware that we can use. These are not public yet, so be careful with how you share them. We don't want any leaks at all with these images.",
+      description:
+        "Hey all, here are some high res shots of the laptop hardware that we can use. These are not public yet, so be careful with how you share them. We don't want any leaks at all with these images.",
       fields: [{ name: 'Board', value: 'Message Board', inline: true }],
       timestamp: expect.any(String),
     });
@@ -37,7 +47,12 @@ describe('Basecamp provider', () => {
 
   test('todo_completed -> green, the to-do and its list, no content repeated', () => {
     const embed = embedOf(sample('todo_completed'));
-    expect(embed).toMatchObject({ title: '[Zulip HQ] To-do completed: New task', url: 'https://3.basecamp.com/3688623/buckets/2957043/todos/427055624', author: { name: 'Tomasz' }, color: 0x2ea44f });
+    expect(embed).toMatchObject({
+      title: '[Zulip HQ] To-do completed: New task',
+      url: 'https://3.basecamp.com/3688623/buckets/2957043/todos/427055624',
+      author: { name: 'Tomasz' },
+      color: 0x2ea44f,
+    });
     expect(embed.description).toBeUndefined();
     expect(embed.fields).toEqual([{ name: 'List', value: 'NEW Name TO DO LIST', inline: true }]);
   });
@@ -63,22 +78,33 @@ describe('Basecamp provider', () => {
     const trashed = embedOf({ ...withRecording('comment_created', {}), kind: 'comment_trashed' });
     expect(trashed.title).toBe('[Zulip HQ] Comment moved to the trash on New task');
     expect(trashed).not.toHaveProperty('description');
-    expect(embedOf({ ...sample('todo_completed'), kind: 'todo_uncompleted' }).title).toBe('[Zulip HQ] To-do reopened: New task');
+    expect(embedOf({ ...sample('todo_completed'), kind: 'todo_uncompleted' }).title).toBe(
+      '[Zulip HQ] To-do reopened: New task',
+    );
   });
 
   test('HTML content becomes plain text, cut when long', () => {
-    expect(plainText('<div>One &amp; <strong>two</strong><br>three</div><div>four&nbsp;five</div>')).toBe('One & two\nthree\nfour five');
+    expect(plainText('<div>One &amp; <strong>two</strong><br>three</div><div>four&nbsp;five</div>')).toBe(
+      'One & two\nthree\nfour five',
+    );
     expect(plainText(`<div>${'x'.repeat(600)}</div>`)).toHaveLength(500);
   });
 
   test('markdown in payload text cannot change the layout, even once HTML entities are decoded', () => {
-    const embed = embedOf(withRecording('comment_created', { content: '<div>**x** [y](http://evil) @everyone &lt;b&gt;</div>' }));
+    const embed = embedOf(
+      withRecording('comment_created', { content: '<div>**x** [y](http://evil) @everyone &lt;b&gt;</div>' }),
+    );
     expect(embed.description).toBe('\\*\\*x\\*\\* \\[y\\]\\(http://evil\\) @everyone \\<b\\>');
   });
 
   test('a delivery with nothing but its kind still says what happened', () => {
-    expect(embedOf({ kind: 'todo_created', id: 1, recording: {} })).toMatchObject({ title: 'To-do created', fields: [] });
-    expect(embedOf(withRecording('message_created', { bucket: undefined })).title).toBe('Message created: Welcome to Basecamp!');
+    expect(embedOf({ kind: 'todo_created', id: 1, recording: {} })).toMatchObject({
+      title: 'To-do created',
+      fields: [],
+    });
+    expect(embedOf(withRecording('message_created', { bucket: undefined })).title).toBe(
+      'Message created: Welcome to Basecamp!',
+    );
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([
@@ -90,6 +116,7 @@ describe('Basecamp provider', () => {
   });
 
   test('the fixture deliveries read as messages', () => {
-    for (const fixture of basecampDeliveries) expect(basecamp.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
+    for (const fixture of basecampDeliveries)
+      expect(basecamp.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
   });
 });

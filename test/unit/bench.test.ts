@@ -28,7 +28,15 @@ describe('percentiles', () => {
 
   test('summaries', () => {
     const samples = Array.from({ length: 1000 }, (_, i) => i + 1);
-    expect(summarize(samples)).toEqual({ samples: 1000, median: 500, p90: 900, p99: 990, mean: 500.5, min: 1, max: 1000 });
+    expect(summarize(samples)).toEqual({
+      samples: 1000,
+      median: 500,
+      p90: 900,
+      p99: 990,
+      mean: 500.5,
+      min: 1,
+      max: 1000,
+    });
     expect([formatMs(0.0123), formatMs(12.345), formatMs(4321)]).toEqual(['12.3 µs', '12.3 ms', '4.32 s']);
     expect([formatBytes(512), formatBytes(40288), formatBytes(1398173)]).toEqual(['512 B', '39.3 KiB', '1.33 MiB']);
   });
@@ -52,7 +60,13 @@ describe('the template-literal baseline', () => {
   });
 
   test('picture URLs stand for the picture; text is escaped and split into words', () => {
-    expect(dynamicValues({ image: 'https://x/p.png', text: ' Fish & chips ' }, 'data:uri')).toEqual(['data:uri', 'Fish &amp; chips', 'Fish', '&amp;', 'chips']);
+    expect(dynamicValues({ image: 'https://x/p.png', text: ' Fish & chips ' }, 'data:uri')).toEqual([
+      'data:uri',
+      'Fish &amp; chips',
+      'Fish',
+      '&amp;',
+      'chips',
+    ]);
   });
 
   test('is the identical SVG string for every image route', async () => {
@@ -101,10 +115,34 @@ describe('cold start and PNG helpers', () => {
 test('the report renders every section it has figures for', () => {
   const summary = { samples: 3, median: 1, p90: 2, p99: 3, mean: 2, min: 1, max: 3 };
   const results: BenchResults = {
-    machine: { cpu: 'CPU', cores: 2, memoryGiB: 4, node: 'v20', v8: '11', os: 'linux', date: '2025-01-01T00:00:00.000Z', loadAverage: { start: 1.5, end: 1.2 } },
+    machine: {
+      cpu: 'CPU',
+      cores: 2,
+      memoryGiB: 4,
+      node: 'v20',
+      v8: '11',
+      os: 'linux',
+      date: '2025-01-01T00:00:00.000Z',
+      loadAverage: { start: 1.5, end: 1.2 },
+    },
     runSeconds: 120,
     settings: {},
-    render: [{ route: 'jail', path: '/j', svgBytes: 2000, baselineHoles: 1, baselineValues: 1, handlerUs: summary, handlerPerSecond: 1e4, baselineUs: summary, baselineBatch: 10, baselinePerSecond: 1e6, ratio: 100, responseWrapUs: summary }],
+    render: [
+      {
+        route: 'jail',
+        path: '/j',
+        svgBytes: 2000,
+        baselineHoles: 1,
+        baselineValues: 1,
+        handlerUs: summary,
+        handlerPerSecond: 1e4,
+        baselineUs: summary,
+        baselineBatch: 10,
+        baselinePerSecond: 1e6,
+        ratio: 100,
+        responseWrapUs: summary,
+      },
+    ],
     png: [{ case: 'jail', width: 512, height: 512, svgBytes: 2000, pngBytes: 9000, ms: summary }],
   };
   const markdown = markdownReport(results);

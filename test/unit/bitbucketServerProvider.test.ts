@@ -12,7 +12,12 @@ const PR = 'https://server.bitbucket.local/users/gopher/repos/webhook-test/pull-
 
 describe('Bitbucket Server provider', () => {
   test('pr:opened -> repository, number, title, branches, reviewers and description, linked to the pull request, keyed by X-Request-Id', () => {
-    expect(read('pr:opened', fixture('pr-opened.json'))).toMatchObject({ kind: 'message', event: 'pr:opened', deliveryId: 'r1', username: 'Bitbucket Server' });
+    expect(read('pr:opened', fixture('pr-opened.json'))).toMatchObject({
+      kind: 'message',
+      event: 'pr:opened',
+      deliveryId: 'r1',
+      username: 'Bitbucket Server',
+    });
     expect(embedOf('pr:opened', fixture('pr-opened.json'))).toMatchObject({
       title: '[~gopher/webhook-test] Pull request opened: #5 Update README',
       url: PR,
@@ -28,8 +33,13 @@ describe('Bitbucket Server provider', () => {
   });
 
   test('reviews name the reviewer and read as their verdict; merged and declined have their colours', () => {
-    expect(embedOf('pr:reviewer:needs_work', fixture('pr-reviewer-needs-work.json'))).toMatchObject({ title: expect.stringMatching(/Pull request needs work: #\d+ /), color: 0xdbab09 });
-    expect(embedOf('pr:reviewer:approved', fixture('pr-reviewer-approved.json')).title).toMatch(/Pull request approved/);
+    expect(embedOf('pr:reviewer:needs_work', fixture('pr-reviewer-needs-work.json'))).toMatchObject({
+      title: expect.stringMatching(/Pull request needs work: #\d+ /),
+      color: 0xdbab09,
+    });
+    expect(embedOf('pr:reviewer:approved', fixture('pr-reviewer-approved.json')).title).toMatch(
+      /Pull request approved/,
+    );
     expect(embedOf('pr:merged', fixture('pr-merged.json')).color).toBe(0x6f42c1);
     expect(embedOf('pr:reviewer:updated', fixture('sorend/pr-reviewer-updated.json')).fields).toEqual([
       { name: 'Branches', value: '`new-branch` → `master`', inline: true },
@@ -43,9 +53,14 @@ describe('Bitbucket Server provider', () => {
 
   test('comments show their text and link to the comment; commit comments link to the commit', () => {
     const comment = embedOf('pr:comment:added', fixture('pr-comment-added.json'));
-    expect(comment).toMatchObject({ title: '[~gopher/webhook-test] New comment on pull request #2: Update README', description: 'test' });
+    expect(comment).toMatchObject({
+      title: '[~gopher/webhook-test] New comment on pull request #2: Update README',
+      description: 'test',
+    });
     // An edit is not announced as new; a deleted comment's text is not posted again.
-    expect(embedOf('pr:comment:edited', fixture('pr-comment-edited.json')).title).toBe('[~gopher/webhook-test] Comment edited on pull request #2: Update README');
+    expect(embedOf('pr:comment:edited', fixture('pr-comment-edited.json')).title).toBe(
+      '[~gopher/webhook-test] Comment edited on pull request #2: Update README',
+    );
     expect(embedOf('pr:comment:deleted', fixture('pr-comment-deleted.json'))).not.toHaveProperty('description');
     expect(comment.url).toMatch(/\/pull-requests\/2\/overview\?commentId=\d+$/);
     expect(embedOf('repo:comment:added', fixture('repo-comment-added.json'))).toMatchObject({
@@ -62,28 +77,62 @@ describe('Bitbucket Server provider', () => {
     expect(many).toMatchObject({ title: '[PROJ/repository] Branch master updated' });
     expect(many.description?.split('\n').at(-1)).toMatch(/^… and \d+ more$/);
     const base = fixture('repo-refs-changed.json');
-    const tag = { ...base, changes: [{ ref: { id: 'refs/tags/v1.2', displayId: 'v1.2', type: 'TAG' }, refId: 'refs/tags/v1.2', fromHash: '0'.repeat(40), toHash: 'a'.repeat(40), type: 'ADD' }] };
-    expect(embedOf('repo:refs_changed', tag)).toMatchObject({ title: '[~gopher/webhook-test] Tag v1.2 created', url: `https://server.bitbucket.local/users/gopher/repos/webhook-test/commits/${'a'.repeat(40)}` });
+    const tag = {
+      ...base,
+      changes: [
+        {
+          ref: { id: 'refs/tags/v1.2', displayId: 'v1.2', type: 'TAG' },
+          refId: 'refs/tags/v1.2',
+          fromHash: '0'.repeat(40),
+          toHash: 'a'.repeat(40),
+          type: 'ADD',
+        },
+      ],
+    };
+    expect(embedOf('repo:refs_changed', tag)).toMatchObject({
+      title: '[~gopher/webhook-test] Tag v1.2 created',
+      url: `https://server.bitbucket.local/users/gopher/repos/webhook-test/commits/${'a'.repeat(40)}`,
+    });
   });
 
   test('a renamed repository says from what; the test connection is ignored; malformed JSON is refused', () => {
-    expect(embedOf('repo:modified', fixture('repo-modified.json'))).toMatchObject({ title: '[gopher/webhook-test] Repository updated', description: 'Renamed from webhook\\-test\\-2' });
-    expect(read('diagnostics:ping', { test: true })).toEqual({ kind: 'ignored', event: 'diagnostics:ping', deliveryId: 'r1' });
-    expect(() => bitbucketServer.read({ headers: { 'x-event-key': 'pr:opened' }, body: '{"actor":' })).toThrow(PayloadError);
+    expect(embedOf('repo:modified', fixture('repo-modified.json'))).toMatchObject({
+      title: '[gopher/webhook-test] Repository updated',
+      description: 'Renamed from webhook\\-test\\-2',
+    });
+    expect(read('diagnostics:ping', { test: true })).toEqual({
+      kind: 'ignored',
+      event: 'diagnostics:ping',
+      deliveryId: 'r1',
+    });
+    expect(() => bitbucketServer.read({ headers: { 'x-event-key': 'pr:opened' }, body: '{"actor":' })).toThrow(
+      PayloadError,
+    );
   });
 
   // Issue 32: an older version's payload (no links) or one missing its pull request renders with what is there.
   test('a pull request without links or without its repository renders with what the payload names', () => {
     const old = embedOf('pr:opened', fixture('go-scm/pr_open.json'));
-    expect(old).toMatchObject({ title: '[PRJ/my-repo] Pull request opened: #2 added LICENSE', author: { name: 'Jane Citizen' }, description: 'added BSD license text' });
+    expect(old).toMatchObject({
+      title: '[PRJ/my-repo] Pull request opened: #2 added LICENSE',
+      author: { name: 'Jane Citizen' },
+      description: 'added BSD license text',
+    });
     expect(old).not.toHaveProperty('url');
-    expect(embedOf('pr:opened', { actor: { displayName: 'x' } })).toMatchObject({ title: 'Pull request opened', author: { name: 'x' } });
+    expect(embedOf('pr:opened', { actor: { displayName: 'x' } })).toMatchObject({
+      title: 'Pull request opened',
+      author: { name: 'x' },
+    });
   });
 
   test('a push lists each ref with its commits before and after, and the commits when the payload has them; a mirror says what it synchronized', () => {
-    expect(embedOf('repo:refs_changed', fixture('go-scm/push_v5.json')).description).toBe('trangineni/devtfvars\\-1685475548410: updated `b2b7102` → `51a3366`');
+    expect(embedOf('repo:refs_changed', fixture('go-scm/push_v5.json')).description).toBe(
+      'trangineni/devtfvars\\-1685475548410: updated `b2b7102` → `51a3366`',
+    );
     const withCommits = embedOf('repo:refs_changed', fixture('go-scm/fnb_push_update.json'));
-    expect(withCommits.description).toMatch(/^develop: updated `c112673` → `d29fa17`\n\n\[`d29fa17`\]\(https:\/\/gts-it\.fnb\.co\.za\/stash\/projects\/PENGINE\/repos\/product-engine\/commits\/d29fa17bbe9979c3f603e0f11574735da88bf27f\) Pull request \\#69: Dockerfile edited online with Bitbucket - Van Der Schyff, Marnus/);
+    expect(withCommits.description).toMatch(
+      /^develop: updated `c112673` → `d29fa17`\n\n\[`d29fa17`\]\(https:\/\/gts-it\.fnb\.co\.za\/stash\/projects\/PENGINE\/repos\/product-engine\/commits\/d29fa17bbe9979c3f603e0f11574735da88bf27f\) Pull request \\#69: Dockerfile edited online with Bitbucket - Van Der Schyff, Marnus/,
+    );
     expect(embedOf('mirror:repo_synchronized', fixture('sorend/mirror-repo-synchronized.json'))).toMatchObject({
       title: '[TP/testrepo] Mirror synchronized',
       url: 'https://example.com/projects/project/repos/repo',

@@ -16,7 +16,10 @@ const bot = (lastSeen?: string): BotProfile => ({
   updatedAt: '2026-11-01T00:00:00.000Z',
   ...(lastSeen ? { lastSeen } : {}),
 });
-const point = (hoursAgo: number, beats = 1): StatsPoint => ({ hour: new Date(Date.parse('2026-11-22T10:00:00.000Z') - hoursAgo * 3600_000).toISOString(), beats });
+const point = (hoursAgo: number, beats = 1): StatsPoint => ({
+  hour: new Date(Date.parse('2026-11-22T10:00:00.000Z') - hoursAgo * 3600_000).toISOString(),
+  beats,
+});
 
 describe('uptime', () => {
   test.each<[string, string | undefined, StatsPoint[], number | null]>([
@@ -27,7 +30,12 @@ describe('uptime', () => {
     ['only this hour', NOW.toISOString(), [point(0)], 100],
     ['an hour ahead of this clock counts as now, never over 100%', NOW.toISOString(), [point(1), point(-1)], 100],
     ['hours older than the window are ignored', NOW.toISOString(), [point(30), point(2), point(0)], 66.7],
-    ['the current hour, not over and without a beat yet, does not count against the bot', NOW.toISOString(), [point(1)], 100],
+    [
+      'the current hour, not over and without a beat yet, does not count against the bot',
+      NOW.toISOString(),
+      [point(1)],
+      100,
+    ],
     ['a missed hour counts once it is over', NOW.toISOString(), [point(2)], 50],
   ])('%s -> %s', (_name, lastSeen, history, expected) => {
     expect(uptimePercent(bot(lastSeen), history, NOW)).toBe(expected);
@@ -56,7 +64,11 @@ describe('commands by category', () => {
       total: 3,
       updatedAt: 'now',
       categories: [
-        { name: 'fun', count: 2, commands: [expect.objectContaining({ name: 'ace' }), expect.objectContaining({ name: 'zap' })] },
+        {
+          name: 'fun',
+          count: 2,
+          commands: [expect.objectContaining({ name: 'ace' }), expect.objectContaining({ name: 'zap' })],
+        },
         { name: 'general', count: 1, commands: [expect.objectContaining({ name: 'help' })] },
       ],
     });
@@ -65,7 +77,12 @@ describe('commands by category', () => {
 });
 
 describe('cursors', () => {
-  const key = { pk: 'BOT#123456789012345678', sk: 'PROFILE', gsi1pk: 'BOTS', gsi1sk: '6d656c6f6479#123456789012345678' };
+  const key = {
+    pk: 'BOT#123456789012345678',
+    sk: 'PROFILE',
+    gsi1pk: 'BOTS',
+    gsi1sk: '6d656c6f6479#123456789012345678',
+  };
   /** A cursor of today's layout (v 2), or of whatever `content` says. */
   const raw = (content: object) => Buffer.from(JSON.stringify({ v: 2, ...content })).toString('base64url');
   const refused = (cursor: string, sort: 'name' | 'guilds' = 'name', tag?: string) => {
@@ -86,8 +103,14 @@ describe('cursors', () => {
     ['not base64 JSON', '%%%'],
     ['JSON of the wrong shape', raw({ k: [], s: 'name', t: null })],
     ['another partition (API keys)', raw({ k: { ...key, pk: 'KEY#abc', gsi1pk: 'APIKEYS' }, s: 'name', t: null })],
-    ['a key missing the table keys', raw({ k: { gsi1pk: 'BOTS', gsi1sk: 'x#123456789012345678' }, s: 'name', t: null })],
-    ['the other index keys for this sort', raw({ k: { pk: key.pk, sk: 'PROFILE', gsi2pk: 'BOTS', gsi2sk: '0#123456789012345678' }, s: 'name', t: null })],
+    [
+      'a key missing the table keys',
+      raw({ k: { gsi1pk: 'BOTS', gsi1sk: 'x#123456789012345678' }, s: 'name', t: null }),
+    ],
+    [
+      'the other index keys for this sort',
+      raw({ k: { pk: key.pk, sk: 'PROFILE', gsi2pk: 'BOTS', gsi2sk: '0#123456789012345678' }, s: 'name', t: null }),
+    ],
     ['an extra attribute', raw({ k: { ...key, extra: 'x' }, s: 'name', t: null })],
   ])('%s -> 400 on cursor', (_name, cursor) => {
     expect(refused(cursor)).toEqual([{ field: 'cursor', issue: 'is not a cursor this API gave out' }]);
@@ -103,7 +126,11 @@ describe('cursors', () => {
   });
 
   test('a cursor of another sort or tag -> 400 that says so', () => {
-    expect(refused(encodeCursor(key, 'name', undefined), 'guilds')).toEqual([{ field: 'cursor', issue: 'belongs to a different sort or tag' }]);
-    expect(refused(encodeCursor(key, 'name', 'a'), 'name', 'b')).toEqual([{ field: 'cursor', issue: 'belongs to a different sort or tag' }]);
+    expect(refused(encodeCursor(key, 'name', undefined), 'guilds')).toEqual([
+      { field: 'cursor', issue: 'belongs to a different sort or tag' },
+    ]);
+    expect(refused(encodeCursor(key, 'name', 'a'), 'name', 'b')).toEqual([
+      { field: 'cursor', issue: 'belongs to a different sort or tag' },
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { verifySignature } from '../../shared/webhooks/signature';
 import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { circleciDeliveries, circleciGitlabWorkflow, circleciPayloads } from '../fixtures/circleci/payloads';
 
-const delivery = (payload: unknown, headers: Record<string, string> = {}): ProviderDelivery => toProviderDelivery(jsonRequest(headers, payload));
+const delivery = (payload: unknown, headers: Record<string, string> = {}): ProviderDelivery =>
+  toProviderDelivery(jsonRequest(headers, payload));
 
 const embedOf = (event: string, payload: unknown = circleciPayloads[event]) => {
   const outcome = circleci.read(delivery(payload));
@@ -23,8 +24,18 @@ describe('CircleCI provider', () => {
   });
 
   test.each([
-    ['workflow-completed', '[circleci/webhook-service] Workflow build-test-deploy succeeded on main', 0x2ea44f, 'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3'],
-    ['job-completed', '[circleci/webhook-service] Job test failed on main', 0xd73a49, 'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3/jobs/136'],
+    [
+      'workflow-completed',
+      '[circleci/webhook-service] Workflow build-test-deploy succeeded on main',
+      0x2ea44f,
+      'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3',
+    ],
+    [
+      'job-completed',
+      '[circleci/webhook-service] Job test failed on main',
+      0xd73a49,
+      'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3/jobs/136',
+    ],
   ])('%s -> an embed with title, link, colour and the commit', (event, title, color, url) => {
     const embed = embedOf(event);
     expect(embed).toMatchObject({ title, color, url, description: '`1dc6aa6` Description of change - Author Name' });
@@ -54,14 +65,30 @@ describe('CircleCI provider', () => {
 
   test('the event comes from the body, the header only when the body has none', () => {
     const { type: _type, ...untyped } = circleciPayloads['workflow-completed'] as Record<string, unknown>;
-    expect(circleci.read(delivery(untyped, { 'circleci-event-type': 'workflow-completed' }))).toMatchObject({ kind: 'message', event: 'workflow-completed' });
-    expect(circleci.read(delivery(circleciPayloads['job-completed'], { 'circleci-event-type': 'workflow-completed' }))).toMatchObject({ event: 'job-completed' });
+    expect(circleci.read(delivery(untyped, { 'circleci-event-type': 'workflow-completed' }))).toMatchObject({
+      kind: 'message',
+      event: 'workflow-completed',
+    });
+    expect(
+      circleci.read(delivery(circleciPayloads['job-completed'], { 'circleci-event-type': 'workflow-completed' })),
+    ).toMatchObject({ event: 'job-completed' });
   });
 
   test('markdown in payload text cannot change the layout; mentions stay text', () => {
     const payload = circleciPayloads['workflow-completed'] as { pipeline: { vcs: { commit: object } } };
-    const evil = { ...payload, pipeline: { ...payload.pipeline, vcs: { ...payload.pipeline.vcs, commit: { subject: '**bold** [x](http://evil) @everyone', author: { name: '<@&1> ~~x~~' } } } } };
-    expect(embedOf('workflow-completed', evil).description).toBe('`1dc6aa6` \\*\\*bold\\*\\* \\[x\\]\\(http://evil\\) @everyone - \\<@&1\\> \\~\\~x\\~\\~');
+    const evil = {
+      ...payload,
+      pipeline: {
+        ...payload.pipeline,
+        vcs: {
+          ...payload.pipeline.vcs,
+          commit: { subject: '**bold** [x](http://evil) @everyone', author: { name: '<@&1> ~~x~~' } },
+        },
+      },
+    };
+    expect(embedOf('workflow-completed', evil).description).toBe(
+      '`1dc6aa6` \\*\\*bold\\*\\* \\[x\\]\\(http://evil\\) @everyone - \\<@&1\\> \\~\\~x\\~\\~',
+    );
   });
 
   test("the test ping (sent from the hook's settings) is forwarded, so a user testing the hook sees it arrive", () => {
@@ -82,8 +109,16 @@ describe('CircleCI provider', () => {
   });
 
   test('a workflow without a status, a job event without its job (issue 32): rendered with what is there', () => {
-    expect(embedOf('workflow-completed', { ...workflow, workflow: { name: 'w', url: 'https://app.circleci.com/x' } })).toMatchObject({ title: '[circleci/webhook-service] Workflow w completed on main', url: 'https://app.circleci.com/x', color: 0x6a737d });
-    expect(embedOf('job-completed', { ...(circleciPayloads['job-completed'] as object), job: undefined })).toMatchObject({
+    expect(
+      embedOf('workflow-completed', { ...workflow, workflow: { name: 'w', url: 'https://app.circleci.com/x' } }),
+    ).toMatchObject({
+      title: '[circleci/webhook-service] Workflow w completed on main',
+      url: 'https://app.circleci.com/x',
+      color: 0x6a737d,
+    });
+    expect(
+      embedOf('job-completed', { ...(circleciPayloads['job-completed'] as object), job: undefined }),
+    ).toMatchObject({
       title: '[circleci/webhook-service] Job completed on main',
       url: 'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3',
     });
@@ -104,9 +139,12 @@ describe('CircleCI provider', () => {
 
   test("the signature scheme checks v1 in CircleCI's comma-separated list (the documented test vectors)", () => {
     const scheme = circleci.signature!;
-    const sign = (body: string, header: string) => verifySignature(scheme, { headers: { 'circleci-signature': header }, body }, { plaintext: 'secret' });
+    const sign = (body: string, header: string) =>
+      verifySignature(scheme, { headers: { 'circleci-signature': header }, body }, { plaintext: 'secret' });
     expect(sign('foo', 'v1=773ba44693c7553d6ee20f61ea5d2757a9a4f4a44d2841ae4e95b52e4cd62db4')).toBe('valid');
-    expect(sign('hello world', 'v1=734cc62f32841568f45715aeb9f4d7891324e6d948e4c6c60c0621cdac48623a,v2=whatever')).toBe('valid');
+    expect(sign('hello world', 'v1=734cc62f32841568f45715aeb9f4d7891324e6d948e4c6c60c0621cdac48623a,v2=whatever')).toBe(
+      'valid',
+    );
     expect(sign('hello world', 'v2=734cc62f32841568f45715aeb9f4d7891324e6d948e4c6c60c0621cdac48623a')).toBe('invalid');
     expect(sign('foo', 'v1=not-a-valid-signature')).toBe('invalid');
   });
@@ -115,7 +153,11 @@ describe('CircleCI provider', () => {
     for (const fixture of circleciDeliveries) {
       // Legacy build webhooks carry no id.
       const id: unknown = JSON.parse(fixture.body).id;
-      expect(circleci.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event, ...(id ? { deliveryId: id } : {}) });
+      expect(circleci.read(toProviderDelivery(fixture))).toMatchObject({
+        kind: 'message',
+        event: fixture.event,
+        ...(id ? { deliveryId: id } : {}),
+      });
     }
   });
 });
@@ -128,7 +170,11 @@ test('ids and event names from the body must be fit to key and print: no control
     expect(outcome.deliveryId).toBeUndefined();
   }
   // Half a character in the JSON (a lone surrogate escape) is read as U+FFFD, as everywhere in a payload (jsonOf).
-  expect(circleci.read(delivery({ ...workflow, id: 'lone \ud800 surrogate' }))).toMatchObject({ deliveryId: 'lone \ufffd surrogate' });
-  expect(() => circleci.read(delivery({ ...workflow, type: 'workflow-completed\u0000' }))).toThrow(/characters an id cannot have/);
+  expect(circleci.read(delivery({ ...workflow, id: 'lone \ud800 surrogate' }))).toMatchObject({
+    deliveryId: 'lone \ufffd surrogate',
+  });
+  expect(() => circleci.read(delivery({ ...workflow, type: 'workflow-completed\u0000' }))).toThrow(
+    /characters an id cannot have/,
+  );
   expect(circleci.read(delivery({ ...workflow, id: 'ok-id-é' }))).toMatchObject({ deliveryId: 'ok-id-é' });
 });

@@ -43,7 +43,10 @@ describe('Codacy provider', () => {
 
   test('a commit without its data, or a count that is not a number (issue 32), renders with what is there', () => {
     expect(embedOf({ commit: { results: {} } })).toMatchObject({ title: 'Commit analysed', fields: [] });
-    expect(embedOf(withCommit({ results: { fixed_count: 2, new_count: 'many' } }))).toMatchObject({ title: 'Commit 4cbf02d analysed: 2 issues fixed', fields: [{ name: 'Fixed issues', value: '2', inline: true }] });
+    expect(embedOf(withCommit({ results: { fixed_count: 2, new_count: 'many' } }))).toMatchObject({
+      title: 'Commit 4cbf02d analysed: 2 issues fixed',
+      fields: [{ name: 'Fixed issues', value: '2', inline: true }],
+    });
   });
 
   test('markdown in the commit id cannot reach rendered text (titles only, counts are numbers)', () => {
@@ -61,6 +64,7 @@ describe('Codacy provider', () => {
   });
 
   test('the fixture deliveries read as messages', () => {
-    for (const fixture of codacyDeliveries) expect(codacy.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
+    for (const fixture of codacyDeliveries)
+      expect(codacy.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
   });
 });

@@ -67,31 +67,59 @@ describe('Confluence provider', () => {
   });
 
   test('label_added, space_created and user_removed', () => {
-    expect(embedOf(payloads.label_added)).toMatchObject({ title: '[Zelda Clone] Label added to WEBHOOKS: debug', url: 'https://example.atlassian.net/wiki/spaces/EX/pages/108265473/WEBHOOKS', color: 0x6a737d });
-    expect(embedOf(payloads.space_created)).toMatchObject({ title: 'Space created: test-space (TES)', url: 'https://example.atlassian.net/wiki/spaces/TES', color: 0x2ea44f });
+    expect(embedOf(payloads.label_added)).toMatchObject({
+      title: '[Zelda Clone] Label added to WEBHOOKS: debug',
+      url: 'https://example.atlassian.net/wiki/spaces/EX/pages/108265473/WEBHOOKS',
+      color: 0x6a737d,
+    });
+    expect(embedOf(payloads.space_created)).toMatchObject({
+      title: 'Space created: test-space (TES)',
+      url: 'https://example.atlassian.net/wiki/spaces/TES',
+      color: 0x2ea44f,
+    });
     expect(embedOf(payloads.space_created).description).toBeUndefined();
-    expect(embedOf(payloads.user_removed)).toMatchObject({ title: 'User deleted: Debug Test (Unlicensed)', color: 0xd73a49 });
+    expect(embedOf(payloads.user_removed)).toMatchObject({
+      title: 'User deleted: Debug Test (Unlicensed)',
+      color: 0xd73a49,
+    });
   });
 
   test('every other event in words: content removed goes to the trash, trashed is purged; comments edited or deleted are said so', () => {
     const page = payloads.page_updated.page;
-    expect(embedOf({ eventType: 'page_created', page })).toMatchObject({ title: '[Example] Page created: example_page', color: 0x2ea44f });
+    expect(embedOf({ eventType: 'page_created', page })).toMatchObject({
+      title: '[Example] Page created: example_page',
+      color: 0x2ea44f,
+    });
     expect(embedOf({ eventType: 'page_removed', page }).title).toBe('[Example] Page moved to the trash: example_page');
-    expect(embedOf({ eventType: 'page_trashed', page }).title).toBe('[Example] Page deleted from the trash: example_page');
-    expect(embedOf({ eventType: 'blog_updated', blog: payloads.blog_created.blog }).title).toBe("[Example] Blog post updated: Heyyyyyyy Guyyyyyys It's blog post here");
-    expect(embedOf({ ...payloads.comment_created, eventType: 'comment_updated' })).toMatchObject({ title: '[Example] Comment edited on example', description: 'joseph test' });
+    expect(embedOf({ eventType: 'page_trashed', page }).title).toBe(
+      '[Example] Page deleted from the trash: example_page',
+    );
+    expect(embedOf({ eventType: 'blog_updated', blog: payloads.blog_created.blog }).title).toBe(
+      "[Example] Blog post updated: Heyyyyyyy Guyyyyyys It's blog post here",
+    );
+    expect(embedOf({ ...payloads.comment_created, eventType: 'comment_updated' })).toMatchObject({
+      title: '[Example] Comment edited on example',
+      description: 'joseph test',
+    });
     const deleted = embedOf({ ...payloads.comment_created, eventType: 'comment_removed' });
     expect(deleted.title).toBe('[Example] Comment deleted on example');
     expect(deleted).not.toHaveProperty('description');
-    expect(embedOf({ ...payloads.label_added, eventType: 'label_removed' }).title).toBe('[Zelda Clone] Label removed from WEBHOOKS: debug');
-    expect(embedOf({ ...payloads.label_added, eventType: 'label_created', labeled: undefined })).toMatchObject({ title: 'Label created: debug', url: 'https://example.atlassian.net/wiki/label/debug' });
+    expect(embedOf({ ...payloads.label_added, eventType: 'label_removed' }).title).toBe(
+      '[Zelda Clone] Label removed from WEBHOOKS: debug',
+    );
+    expect(embedOf({ ...payloads.label_added, eventType: 'label_created', labeled: undefined })).toMatchObject({
+      title: 'Label created: debug',
+      url: 'https://example.atlassian.net/wiki/label/debug',
+    });
     expect(embedOf({ eventType: 'group_created', groupName: 'devs' }).title).toBe('Group created: devs');
     expect(embedOf({ eventType: 'theme_enabled' }).title).toBe('Theme enabled');
   });
 
   test('markdown in payload text cannot change the layout', () => {
     const comment = { ...payloads.comment_created.comment, commentBody: '<p>**bold** [x](http://evil) @everyone</p>' };
-    expect(embedOf({ ...payloads.comment_created, comment }).description).toBe('\\*\\*bold\\*\\* \\[x\\]\\(http://evil\\) @everyone');
+    expect(embedOf({ ...payloads.comment_created, comment }).description).toBe(
+      '\\*\\*bold\\*\\* \\[x\\]\\(http://evil\\) @everyone',
+    );
     const page = { ...payloads.page_updated.page, spaceName: '__Ex__' };
     expect(embedOf({ ...payloads.page_updated, page }).fields?.[0]?.value).toBe('\\_\\_Ex\\_\\_');
   });
@@ -105,16 +133,25 @@ describe('Confluence provider', () => {
   });
 
   test('a page without its title still renders, with what it has', () => {
-    expect(embedOf({ ...payloads.page_updated, page: { ...payloads.page_updated.page, title: undefined } }).title).toBe('[Example] Page updated: id 108265543');
+    expect(embedOf({ ...payloads.page_updated, page: { ...payloads.page_updated.page, title: undefined } }).title).toBe(
+      '[Example] Page updated: id 108265543',
+    );
     expect(embedOf({ ...payloads.page_updated, page: { spaceName: 'Example' } }).title).toBe('[Example] Page updated');
   });
 
   test('Data Center names the event in `event` and sends the content by id, who by user key', () => {
-    const outcome = confluence.read(delivery({ timestamp: 1768241233603, event: 'page_created', userKey: 'ff80', page: { id: 1015810 } }));
-    expect(outcome).toMatchObject({ kind: 'message', event: 'page_created', embeds: [{ title: 'Page created: id 1015810', author: { name: 'User key ff80' } }] });
+    const outcome = confluence.read(
+      delivery({ timestamp: 1768241233603, event: 'page_created', userKey: 'ff80', page: { id: 1015810 } }),
+    );
+    expect(outcome).toMatchObject({
+      kind: 'message',
+      event: 'page_created',
+      embeds: [{ title: 'Page created: id 1015810', author: { name: 'User key ff80' } }],
+    });
   });
 
   test('the fixture deliveries read as messages', () => {
-    for (const fixture of confluenceDeliveries) expect(confluence.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
+    for (const fixture of confluenceDeliveries)
+      expect(confluence.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
   });
 });

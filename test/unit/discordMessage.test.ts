@@ -1,23 +1,47 @@
 import { describe, expect, test } from '@jest/globals';
 import { HOSTILE_TITLE } from '../support/hostileText';
-import { commitLine, embedLine, escapeMarkdown, fitMessage, LIMITS, markdownLink, visibleText, type Embed } from '../../shared/discord/message';
+import {
+  commitLine,
+  embedLine,
+  escapeMarkdown,
+  fitMessage,
+  LIMITS,
+  markdownLink,
+  visibleText,
+  type Embed,
+} from '../../shared/discord/message';
 
 const long = (n: number, unit = 'x') => unit.repeat(n);
 const FAMILY = '👨‍👩‍👧‍👦';
 const embedSize = (e: Embed) =>
-  (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.author?.name.length ?? 0) + (e.footer?.text.length ?? 0) + (e.fields ?? []).reduce((s, f) => s + f.name.length + f.value.length, 0);
+  (e.title?.length ?? 0) +
+  (e.description?.length ?? 0) +
+  (e.author?.name.length ?? 0) +
+  (e.footer?.text.length ?? 0) +
+  (e.fields ?? []).reduce((s, f) => s + f.name.length + f.value.length, 0);
 
 describe('fitMessage', () => {
   test('a message within the limits is unchanged, and never pings', () => {
     const embeds = [{ title: 'Push', description: '@everyone look', fields: [{ name: 'a', value: 'b' }] }];
-    expect(fitMessage({ content: '@here <@&123>', embeds })).toEqual({ content: '@here <@&123>', embeds, allowed_mentions: { parse: [] } });
+    expect(fitMessage({ content: '@here <@&123>', embeds })).toEqual({
+      content: '@here <@&123>',
+      embeds,
+      allowed_mentions: { parse: [] },
+    });
   });
 
   test('every part too long is cut with an ellipsis at its own limit', () => {
     const fitted = fitMessage({
       content: long(3000),
       username: long(100),
-      embeds: [{ title: long(300), author: { name: long(300) }, footer: { text: long(3000) }, fields: Array.from({ length: 30 }, () => ({ name: long(300), value: long(2000) })) }],
+      embeds: [
+        {
+          title: long(300),
+          author: { name: long(300) },
+          footer: { text: long(3000) },
+          fields: Array.from({ length: 30 }, () => ({ name: long(300), value: long(2000) })),
+        },
+      ],
     });
     expect(fitted.content).toHaveLength(LIMITS.content);
     expect(fitted.content?.endsWith('…')).toBe(true);
@@ -34,7 +58,9 @@ describe('fitMessage', () => {
   });
 
   test('at most 10 embeds and 6000 characters across all of them', () => {
-    const fitted = fitMessage({ embeds: Array.from({ length: 12 }, (_, i) => ({ title: `e${i}`, description: long(4000) })) });
+    const fitted = fitMessage({
+      embeds: Array.from({ length: 12 }, (_, i) => ({ title: `e${i}`, description: long(4000) })),
+    });
     expect(fitted.embeds).toHaveLength(LIMITS.embeds);
     expect((fitted.embeds ?? []).reduce((sum, e) => sum + embedSize(e), 0)).toBeLessThanOrEqual(LIMITS.total);
     expect(fitted.embeds?.[0]?.title).toBe('e0');
@@ -50,9 +76,20 @@ describe('fitMessage', () => {
 
 describe('links', () => {
   test('only http(s) links Discord accepts are kept; anything else is dropped, not sent to be refused', () => {
-    const embed = (url: string) => fitMessage({ embeds: [{ title: 't', url, author: { name: 'a', url, icon_url: url } }] }).embeds?.[0];
-    expect(embed('https://github.com/a/b')).toEqual({ title: 't', url: 'https://github.com/a/b', author: { name: 'a', url: 'https://github.com/a/b', icon_url: 'https://github.com/a/b' } });
-    for (const bad of ['javascript:alert(1)', 'not a url', '/relative/path', 'ftp://host/file', `https://x.example/${'a'.repeat(LIMITS.url)}`]) {
+    const embed = (url: string) =>
+      fitMessage({ embeds: [{ title: 't', url, author: { name: 'a', url, icon_url: url } }] }).embeds?.[0];
+    expect(embed('https://github.com/a/b')).toEqual({
+      title: 't',
+      url: 'https://github.com/a/b',
+      author: { name: 'a', url: 'https://github.com/a/b', icon_url: 'https://github.com/a/b' },
+    });
+    for (const bad of [
+      'javascript:alert(1)',
+      'not a url',
+      '/relative/path',
+      'ftp://host/file',
+      `https://x.example/${'a'.repeat(LIMITS.url)}`,
+    ]) {
       expect(embed(bad)).toEqual({ title: 't', author: { name: 'a' } });
     }
   });
@@ -60,7 +97,9 @@ describe('links', () => {
   test('kept links are RFC 3986 URIs (what Discord means by "uri"): what a URI cannot hold is percent-encoded, credentials dropped', () => {
     const urlOf = (url: string) => fitMessage({ embeds: [{ title: 't', url }] }).embeds?.[0]?.url;
     expect(urlOf('https://git.example/o/r/compare/a^...b^')).toBe('https://git.example/o/r/compare/a%5E...b%5E');
-    expect(urlOf('https://x.example/p|q[1]{2}`3`\\4 5?a=<b>#c d')).toBe('https://x.example/p%7Cq%5B1%5D%7B2%7D%603%60/4%205?a=%3Cb%3E#c%20d');
+    expect(urlOf('https://x.example/p|q[1]{2}`3`\\4 5?a=<b>#c d')).toBe(
+      'https://x.example/p%7Cq%5B1%5D%7B2%7D%603%60/4%205?a=%3Cb%3E#c%20d',
+    );
     expect(urlOf('https://user:secret@x.example/path')).toBe('https://x.example/path');
     // A fragment holds one `#`, its first character: any later one is encoded.
     expect(urlOf('https://x.example/a#b#c d')).toBe('https://x.example/a#b%23c%20d');
@@ -72,13 +111,17 @@ describe('links', () => {
 
 describe('markdownLink and commitLine', () => {
   test('a payload URL cannot end the link early or carry a script scheme', () => {
-    expect(markdownLink('`abc`', 'https://x.example/a b)(c)<d>\\e')).toBe('[`abc`](https://x.example/a%20b%29%28c%29%3Cd%3E/e)');
+    expect(markdownLink('`abc`', 'https://x.example/a b)(c)<d>\\e')).toBe(
+      '[`abc`](https://x.example/a%20b%29%28c%29%3Cd%3E/e)',
+    );
     expect(markdownLink('label', 'javascript:alert(1)')).toBe('label');
     expect(markdownLink('label', undefined)).toBe('label');
   });
 
   test('a commit: linked short id as code, first line escaped, author escaped', () => {
-    expect(commitLine({ id: 'abc`def123456', url: 'https://g.example/c/1', message: '**fix** it\nbody', author: '_me_' })).toBe('[`abc\'def`](https://g.example/c/1) \\*\\*fix\\*\\* it - \\_me\\_');
+    expect(
+      commitLine({ id: 'abc`def123456', url: 'https://g.example/c/1', message: '**fix** it\nbody', author: '_me_' }),
+    ).toBe("[`abc'def`](https://g.example/c/1) \\*\\*fix\\*\\* it - \\_me\\_");
   });
 });
 
@@ -96,11 +139,31 @@ describe('escapeMarkdown', () => {
 
 describe('embedLine and visibleText', () => {
   test.each([
-    ['markdown, a heading on a new line, NUL and a right-to-left override', HOSTILE_TITLE, '\\*\\*Pwn\\*\\* \\_\\_u\\_\\_ \\~\\~s\\~\\~ \\|\\|spoiler\\|\\| \\# Heading', '**Pwn** __u__ ~~s~~ ||spoiler|| # Heading'],
-    ['a masked link, code, a quote and a list item', '[x](https://evil.example) `c` > q\r\n- item', '\\[x\\]\\(https://evil.example\\) \\`c\\` \\> q \\- item', '[x](https://evil.example) `c` > q - item'],
-    ['every kind of line break and tabs, each run one space', 'a\r\n\n\tb\u2028c\u2029d\u0085e\vf\fg', 'a b c d e f g', 'a b c d e f g'],
+    [
+      'markdown, a heading on a new line, NUL and a right-to-left override',
+      HOSTILE_TITLE,
+      '\\*\\*Pwn\\*\\* \\_\\_u\\_\\_ \\~\\~s\\~\\~ \\|\\|spoiler\\|\\| \\# Heading',
+      '**Pwn** __u__ ~~s~~ ||spoiler|| # Heading',
+    ],
+    [
+      'a masked link, code, a quote and a list item',
+      '[x](https://evil.example) `c` > q\r\n- item',
+      '\\[x\\]\\(https://evil.example\\) \\`c\\` \\> q \\- item',
+      '[x](https://evil.example) `c` > q - item',
+    ],
+    [
+      'every kind of line break and tabs, each run one space',
+      'a\r\n\n\tb\u2028c\u2029d\u0085e\vf\fg',
+      'a b c d e f g',
+      'a b c d e f g',
+    ],
     ['C0 and C1 controls', 'a\u0001\u0007\u001b[31mb\u007f\u0080\u009fc', 'a\\[31mbc', 'a[31mbc'],
-    ['bidi controls: embeddings, overrides, isolates, marks', 'a\u202Ab\u202Bc\u202Cd\u202De\u202Ef\u2066g\u2067h\u2068i\u2069j\u200Ek\u200Fl\u061Cm', 'abcdefghijklm', 'abcdefghijklm'],
+    [
+      'bidi controls: embeddings, overrides, isolates, marks',
+      'a\u202Ab\u202Bc\u202Cd\u202De\u202Ef\u2066g\u2067h\u2068i\u2069j\u200Ek\u200Fl\u061Cm',
+      'abcdefghijklm',
+      'abcdefghijklm',
+    ],
     ['a backslash', 'back\\slash', 'back\\\\slash', 'back\\slash'],
     ['plain words and emoji', 'Build 42 passed 🙂', 'Build 42 passed 🙂', 'Build 42 passed 🙂'],
   ])('%s', (_case, input, title, footer) => {
@@ -114,7 +177,22 @@ describe('embedLine and visibleText', () => {
 
   test('fitMessage passes every text of an embed through them; links are left alone', () => {
     const url = 'https://example.com/a_b*c~d';
-    const [embed] = fitMessage({ embeds: [{ title: HOSTILE_TITLE, url, description: HOSTILE_TITLE, author: { name: HOSTILE_TITLE, url }, footer: { text: HOSTILE_TITLE }, fields: [{ name: HOSTILE_TITLE, value: HOSTILE_TITLE }, { name: '\u0000\u202E', value: '\u0000' }] }] }).embeds ?? [];
+    const [embed] =
+      fitMessage({
+        embeds: [
+          {
+            title: HOSTILE_TITLE,
+            url,
+            description: HOSTILE_TITLE,
+            author: { name: HOSTILE_TITLE, url },
+            footer: { text: HOSTILE_TITLE },
+            fields: [
+              { name: HOSTILE_TITLE, value: HOSTILE_TITLE },
+              { name: '\u0000\u202E', value: '\u0000' },
+            ],
+          },
+        ],
+      }).embeds ?? [];
     expect(embed).toEqual({
       title: embedLine(HOSTILE_TITLE, { markdown: true }),
       url,
@@ -133,7 +211,9 @@ describe('embedLine and visibleText', () => {
 test('a megabyte of non-ASCII text is cut without segmenting all of it', () => {
   const hostile = 'é🙂'.repeat(350_000);
   const started = process.hrtime.bigint();
-  const message = fitMessage({ embeds: [{ title: hostile, description: hostile, fields: [{ name: hostile, value: hostile }] }] });
+  const message = fitMessage({
+    embeds: [{ title: hostile, description: hostile, fields: [{ name: hostile, value: hostile }] }],
+  });
   const embed = message.embeds?.[0];
   expect(embed?.title).toHaveLength(LIMITS.title);
   expect(embed?.title?.endsWith('…')).toBe(true);
@@ -142,6 +222,8 @@ test('a megabyte of non-ASCII text is cut without segmenting all of it', () => {
 });
 
 test('empty texts are left out, since Discord refuses a message with one', () => {
-  const message = fitMessage({ embeds: [{ title: 'Tag pushed', description: '', footer: { text: '' }, author: { name: '' }, fields: [] }] });
+  const message = fitMessage({
+    embeds: [{ title: 'Tag pushed', description: '', footer: { text: '' }, author: { name: '' }, fields: [] }],
+  });
   expect(message.embeds).toEqual([{ title: 'Tag pushed' }]);
 });

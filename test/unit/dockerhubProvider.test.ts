@@ -41,11 +41,18 @@ describe('Docker Hub provider', () => {
   });
 
   test("a push without the repository link (issue 32) links to the repository's page on Docker Hub", () => {
-    expect(embedOf({ ...push, repository: { repo_name: 'a/b' } })).toMatchObject({ title: '[a/b] Image pushed: latest', url: 'https://hub.docker.com/r/a/b' });
+    expect(embedOf({ ...push, repository: { repo_name: 'a/b' } })).toMatchObject({
+      title: '[a/b] Image pushed: latest',
+      url: 'https://hub.docker.com/r/a/b',
+    });
   });
 
   test('markdown in the tag cannot change the layout; a backtick cannot leave the code span', () => {
-    const embed = embedOf({ ...push, push_data: { pusher: 'x', tag: '**v1**_@everyone' }, repository: { ...push.repository, repo_name: 'a/b`c' } });
+    const embed = embedOf({
+      ...push,
+      push_data: { pusher: 'x', tag: '**v1**_@everyone' },
+      repository: { ...push.repository, repo_name: 'a/b`c' },
+    });
     expect(embed.fields?.[0]?.value).toBe('\\*\\*v1\\*\\*\\_@everyone');
     expect(embed.fields?.[1]?.value).toBe("`docker pull a/b'c:**v1**_@everyone`");
   });

@@ -11,24 +11,45 @@ const embedOf = (payload: unknown = update) => {
   const outcome = doppler.read(delivery(payload));
   if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
   // Doppler deliveries carry no id.
-  expect(outcome).toEqual({ kind: 'message', event: 'config.secrets.update', username: 'Doppler', embeds: [expect.any(Object)] });
+  expect(outcome).toEqual({
+    kind: 'message',
+    event: 'config.secrets.update',
+    username: 'Doppler',
+    embeds: [expect.any(Object)],
+  });
   return outcome.embeds[0]!;
 };
 
 describe('Doppler provider', () => {
   test('renders its one event (under its earlier Enclave name too), signed with sha256= in X-Doppler-Signature', () => {
     expect(doppler.events).toEqual(['config.secrets.update', 'enclave.project.config.secrets.update']);
-    expect(doppler.signature).toEqual({ kind: 'hmac', header: 'x-doppler-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' });
+    expect(doppler.signature).toEqual({
+      kind: 'hmac',
+      header: 'x-doppler-signature',
+      algorithm: 'sha256',
+      encoding: 'hex',
+      prefix: 'sha256=',
+    });
   });
 
   test('the Enclave-named event of earlier webhooks renders as the current one', () => {
-    const outcome = doppler.read(toProviderDelivery(jsonRequest({}, dopplerPayloads['enclave.project.config.secrets.update'])));
-    expect(outcome).toMatchObject({ kind: 'message', event: 'enclave.project.config.secrets.update', embeds: [{ title: '[Backend] Secrets updated in dev_2', author: { name: 'Pied Piper' } }] });
+    const outcome = doppler.read(
+      toProviderDelivery(jsonRequest({}, dopplerPayloads['enclave.project.config.secrets.update'])),
+    );
+    expect(outcome).toMatchObject({
+      kind: 'message',
+      event: 'enclave.project.config.secrets.update',
+      embeds: [{ title: '[Backend] Secrets updated in dev_2', author: { name: 'Pied Piper' } }],
+    });
   });
 
   test('config.secrets.update -> project, environment, config and the names changed', () => {
     const embed = embedOf();
-    expect(embed).toMatchObject({ title: '[Backend] Secrets updated in dev_2', color: 0x0366d6, author: { name: 'Pied Piper' } });
+    expect(embed).toMatchObject({
+      title: '[Backend] Secrets updated in dev_2',
+      color: 0x0366d6,
+      author: { name: 'Pied Piper' },
+    });
     expect(embed.fields).toEqual([
       { name: 'Project', value: 'Backend', inline: true },
       { name: 'Environment', value: 'dev', inline: true },
@@ -48,7 +69,10 @@ describe('Doppler provider', () => {
   });
 
   test('nothing but names reaches the message: a value in the payload is never shown', () => {
-    const embed = embedOf({ ...update, secrets: { API_KEY: { raw: 'sk_live_do_not_show', computed: 'sk_live_do_not_show' } } });
+    const embed = embedOf({
+      ...update,
+      secrets: { API_KEY: { raw: 'sk_live_do_not_show', computed: 'sk_live_do_not_show' } },
+    });
     expect(JSON.stringify(embed)).not.toContain('sk_live_do_not_show');
   });
 
@@ -58,7 +82,14 @@ describe('Doppler provider', () => {
   });
 
   test('an update without its config (issue 32) renders with the project and the names', () => {
-    expect(embedOf({ ...update, config: undefined })).toMatchObject({ title: '[Backend] Secrets updated', fields: [{ name: 'Project', value: 'Backend', inline: true }, expect.objectContaining({ name: 'Added (1)' }), expect.objectContaining({ name: 'Updated (2)' })] });
+    expect(embedOf({ ...update, config: undefined })).toMatchObject({
+      title: '[Backend] Secrets updated',
+      fields: [
+        { name: 'Project', value: 'Backend', inline: true },
+        expect.objectContaining({ name: 'Added (1)' }),
+        expect.objectContaining({ name: 'Updated (2)' }),
+      ],
+    });
   });
 
   test('an event we do not render is ignored, not an error', () => {
@@ -74,6 +105,7 @@ describe('Doppler provider', () => {
   });
 
   test('the fixture deliveries read as messages', () => {
-    for (const fixture of dopplerDeliveries) expect(doppler.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
+    for (const fixture of dopplerDeliveries)
+      expect(doppler.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
   });
 });

@@ -9,7 +9,7 @@ const filter = (text: string, provider = github) => {
   return parsed as EventFilter;
 };
 
-describe('event filters (the relay URL\'s events parameter)', () => {
+describe("event filters (the relay URL's events parameter)", () => {
   test('no filter forwards everything', () => {
     expect(parseEventFilter(undefined, github)).toBeUndefined();
     expect(forwards(undefined, 'push')).toBe(true);
@@ -32,7 +32,11 @@ describe('event filters (the relay URL\'s events parameter)', () => {
     expect(forwards(quiet, 'check_run', 'created')).toBe(false);
     expect(forwards(quiet, 'push')).toBe(true);
     const mixed = filter('pull_request,-pull_request.labeled');
-    expect([forwards(mixed, 'pull_request', 'opened'), forwards(mixed, 'pull_request', 'labeled'), forwards(mixed, 'push')]).toEqual([true, false, false]);
+    expect([
+      forwards(mixed, 'pull_request', 'opened'),
+      forwards(mixed, 'pull_request', 'labeled'),
+      forwards(mixed, 'push'),
+    ]).toEqual([true, false, false]);
   });
 
   test('a prefix takes every event under it (dotted event names: Stripe)', () => {
@@ -44,13 +48,19 @@ describe('event filters (the relay URL\'s events parameter)', () => {
   });
 
   test("a typo is refused with the provider's events, not silently filtering everything", () => {
-    expect(parseEventFilter('pul_request', github)).toMatch(/^names pul_request, which is not one of GitHub's events \(ping, push, pull_request, /);
+    expect(parseEventFilter('pul_request', github)).toMatch(
+      /^names pul_request, which is not one of GitHub's events \(ping, push, pull_request, /,
+    );
     expect(parseEventFilter(' , ', github)).toBe('must name at least one event');
     expect(parseEventFilter('-', github)).toMatch(/not an event name/);
     // An event and one action; more could never match.
     expect(typeof parseEventFilter('issues.opened', github)).toBe('object');
-    expect(parseEventFilter('issues.opened.x', github)).toMatch(/^names issues\.opened\.x, which is not one of GitHub's events/);
-    expect(parseEventFilter(Array.from({ length: 51 }, () => 'push').join(','), github)).toBe('may name at most 50 events');
+    expect(parseEventFilter('issues.opened.x', github)).toMatch(
+      /^names issues\.opened\.x, which is not one of GitHub's events/,
+    );
+    expect(parseEventFilter(Array.from({ length: 51 }, () => 'push').join(','), github)).toBe(
+      'may name at most 50 events',
+    );
     // Providers that render every event take any name.
     expect(typeof parseEventFilter('anything.at_all', stripe)).toBe('object');
   });

@@ -7,7 +7,15 @@ import { toProviderDelivery, type FixtureDelivery } from '../fixtures/delivery';
 import { fixtureDeliveries } from '../fixtures/deliveries';
 import { discordLimitProblems } from '../support/discordLimits';
 import { codecOf } from '../support/fixtureCodec';
-import { describeMutation, LEAKS, nullingOrRetyping, pathsOf, withMutation, type Mutation, type Path } from '../support/fieldMutations';
+import {
+  describeMutation,
+  LEAKS,
+  nullingOrRetyping,
+  pathsOf,
+  withMutation,
+  type Mutation,
+  type Path,
+} from '../support/fieldMutations';
 
 /** Marks of a name left out of its frame: empty brackets or parentheses, a "#" without its number. */
 const HOLES = /\[\]|\(\)|\[:|:\]|#(?=\s|$|:)/;
@@ -22,7 +30,8 @@ function outcomeOf(provider: Provider, fixture: FixtureDelivery, body: string): 
 }
 
 /** The message the relay would post for an outcome, as JSON text. */
-const posted = (outcome: Extract<ProviderOutcome, { kind: 'message' }>) => fitMessage({ username: outcome.username, embeds: outcome.embeds });
+const posted = (outcome: Extract<ProviderOutcome, { kind: 'message' }>) =>
+  fitMessage({ username: outcome.username, embeds: outcome.embeds });
 
 /** One fixture under test: what it renders unchanged, the words that message itself holds, and the messages checked so far. */
 interface Subject {
@@ -40,7 +49,8 @@ interface Subject {
 }
 
 /** A message as text, without the time it was made. */
-const messageText = (message: ReturnType<typeof posted>) => JSON.stringify({ ...message, embeds: message.embeds?.map(({ timestamp: _, ...embed }) => embed) });
+const messageText = (message: ReturnType<typeof posted>) =>
+  JSON.stringify({ ...message, embeds: message.embeds?.map(({ timestamp: _, ...embed }) => embed) });
 
 /** What is wrong with the message made of a fixture once mutated (nothing, when it renders as it should), and whether it is the unchanged message. */
 function trial(subject: Subject, mutation: Mutation): { problems: string[]; same: boolean } {
@@ -48,9 +58,14 @@ function trial(subject: Subject, mutation: Mutation): { problems: string[]; same
 }
 
 /** What is wrong with the message a body makes (`where` says how it was changed), and whether it is the unchanged message. */
-function judged({ provider, fixture, original, allowedWords, originalText, checked }: Subject, body: string, where: string): { problems: string[]; same: boolean } {
+function judged(
+  { provider, fixture, original, allowedWords, originalText, checked }: Subject,
+  body: string,
+  where: string,
+): { problems: string[]; same: boolean } {
   const outcome = outcomeOf(provider, fixture, body);
-  if (outcome instanceof PayloadError) return { problems: outcome.about === 'event' ? [] : [`${where}: refused (${outcome.message})`], same: false };
+  if (outcome instanceof PayloadError)
+    return { problems: outcome.about === 'event' ? [] : [`${where}: refused (${outcome.message})`], same: false };
   // Changing what names the event may make it another event (or one not rendered): not this test's business.
   if (outcome.event !== original.event) return { problems: [], same: false };
   if (outcome.kind !== 'message') return { problems: [`${where}: ignored`], same: false };
@@ -60,7 +75,11 @@ function judged({ provider, fixture, original, allowedWords, originalText, check
   if (!problems) {
     const leaks = [...text.matchAll(LEAKS)].map(([word]) => word).filter((word) => !allowedWords.has(word));
     const holes = outcome.embeds.map((embed) => embed.title ?? '').filter((title) => HOLES.test(title));
-    problems = [...discordLimitProblems(message), ...leaks.map((word) => `says "${word}"`), ...holes.map((title) => `title with a hole: ${title}`)];
+    problems = [
+      ...discordLimitProblems(message),
+      ...leaks.map((word) => `says "${word}"`),
+      ...holes.map((title) => `title with a hole: ${title}`),
+    ];
     checked.set(text, problems);
   }
   return { problems: problems.map((problem) => `${where}: ${problem}`), same: text === originalText };
@@ -93,13 +112,29 @@ const INHERITED = ['constructor', '__proto__', 'toString'];
 
 /** A payload with every text in it replaced by `text`. */
 const everyText = (node: unknown, text: string): unknown =>
-  typeof node === 'string' ? text : Array.isArray(node) ? node.map((item) => everyText(item, text)) : node !== null && typeof node === 'object' ? Object.fromEntries(Object.entries(node).map(([key, value]) => [key, everyText(value, text)])) : node;
+  typeof node === 'string'
+    ? text
+    : Array.isArray(node)
+      ? node.map((item) => everyText(item, text))
+      : node !== null && typeof node === 'object'
+        ? Object.fromEntries(Object.entries(node).map(([key, value]) => [key, everyText(value, text)]))
+        : node;
 
 /** Every fixture a provider renders (an ignored one, like a ping, has no message to keep). */
 const cases = providers.flatMap((provider) =>
   (fixtureDeliveries[provider.name] ?? []).flatMap((fixture, index) => {
     const original = provider.read(toProviderDelivery(fixture));
-    return original.kind === 'message' ? [[provider.name, `${fixture.event}${fixture.label ? ` (${fixture.label})` : ''} #${index}`, provider, fixture, original] as const] : [];
+    return original.kind === 'message'
+      ? [
+          [
+            provider.name,
+            `${fixture.event}${fixture.label ? ` (${fixture.label})` : ''} #${index}`,
+            provider,
+            fixture,
+            original,
+          ] as const,
+        ]
+      : [];
   }),
 );
 
@@ -114,7 +149,16 @@ describe.each(cases)('%s %s', (_name, _event, provider, fixture, original) => {
   const payload = codec.decode(fixture.body);
   const paths = pathsOf(payload);
   const originalText = messageText(posted(original));
-  const subject: Subject = { provider, fixture, codec, payload, original, originalText, allowedWords: new Set([...originalText.matchAll(LEAKS)].map(([word]) => word)), checked: new Map() };
+  const subject: Subject = {
+    provider,
+    fixture,
+    codec,
+    payload,
+    original,
+    originalText,
+    allowedWords: new Set([...originalText.matchAll(LEAKS)].map(([word]) => word)),
+    checked: new Map(),
+  };
   let swept: ReturnType<typeof sweep> | undefined;
   const sweepOnce = () => (swept ??= sweep(subject, paths));
 
@@ -123,22 +167,29 @@ describe.each(cases)('%s %s', (_name, _event, provider, fixture, original) => {
   });
 
   // Form fields are all text: one can be absent, never null or of another type.
-  if (codec.typed && paths.length) test('renders with any one field null or of another type (fast-check)', () => {
-    const { tried } = sweepOnce();
-    fc.assert(
-      fc.property(nullingOrRetyping(payload, tried), (change) => expect(trial(subject, change).problems).toEqual([])),
-      { numRuns: Math.min(tried.length, 100) },
-    );
-  });
+  if (codec.typed && paths.length)
+    test('renders with any one field null or of another type (fast-check)', () => {
+      const { tried } = sweepOnce();
+      fc.assert(
+        fc.property(nullingOrRetyping(payload, tried), (change) => expect(trial(subject, change).problems).toEqual([])),
+        { numRuns: Math.min(tried.length, 100) },
+      );
+    });
 
   // Word and colour tables are looked up by the payload's own words: a name every object inherits must find nothing there.
-  if (codec.typed) test('renders with its text all names objects inherit (constructor, __proto__, toString)', () => {
-    const problems = INHERITED.flatMap((name) =>
-      [undefined, ...Object.keys(payload)].flatMap((key) => {
-        const changed = key === undefined ? everyText(payload, name) : { ...payload, [key]: everyText(payload[key], name) };
-        return judged(subject, codec.encode(changed as Record<string, unknown>), `every text${key === undefined ? '' : ` in ${key}`} "${name}"`).problems;
-      }),
-    );
-    expect(problems).toEqual([]);
-  });
+  if (codec.typed)
+    test('renders with its text all names objects inherit (constructor, __proto__, toString)', () => {
+      const problems = INHERITED.flatMap((name) =>
+        [undefined, ...Object.keys(payload)].flatMap((key) => {
+          const changed =
+            key === undefined ? everyText(payload, name) : { ...payload, [key]: everyText(payload[key], name) };
+          return judged(
+            subject,
+            codec.encode(changed as Record<string, unknown>),
+            `every text${key === undefined ? '' : ` in ${key}`} "${name}"`,
+          ).problems;
+        }),
+      );
+      expect(problems).toEqual([]);
+    });
 });

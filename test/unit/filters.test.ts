@@ -19,16 +19,23 @@ function render(effect: Filter, width = 128, height = 128, image = GRADIENT): Ra
 }
 
 /** A solid-colour picture, to follow one colour through a filter. */
-const solid = (hex: string) => inlinePng(rasterize(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${hex}"/></svg>`).png);
+const solid = (hex: string) =>
+  inlinePng(
+    rasterize(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${hex}"/></svg>`,
+    ).png,
+  );
 
-const chroma = ([r, g, b]: number[]) => Math.max(r as number, g as number, b as number) - Math.min(r as number, g as number, b as number);
-const samples = (raster: Raster) => [
-  [10, 10],
-  [64, 64],
-  [118, 30],
-  [30, 118],
-  [100, 100],
-].map(([x, y]) => pixel(raster, x as number, y as number));
+const chroma = ([r, g, b]: number[]) =>
+  Math.max(r as number, g as number, b as number) - Math.min(r as number, g as number, b as number);
+const samples = (raster: Raster) =>
+  [
+    [10, 10],
+    [64, 64],
+    [118, 30],
+    [30, 118],
+    [100, 100],
+  ].map(([x, y]) => pixel(raster, x as number, y as number));
 
 describe('pixelate', () => {
   test.each([
@@ -42,20 +49,23 @@ describe('pixelate', () => {
     [1, 1, 2],
     [300, 100, 64],
     [2, 2, 3],
-  ])('%ix%i in blocks of %i: every block is one flat, opaque colour, sampled from the picture where the block starts', (width, height, block) => {
-    const raster = render(pixelate(block), width, height);
-    const original = render(saturate(1), width, height);
-    expect([raster.width, raster.height]).toEqual([width, height]);
-    const { blocks, problems } = blocksOf(raster, block, identical);
-    expect(problems.slice(0, 5)).toEqual([]);
-    for (const { x, y, reference } of blocks) {
-      expect(reference[3]).toBe(255);
-      // The same framing as the unfiltered picture: nothing cropped, scaled or shifted.
-      expectNear(reference, pixel(original, x, y), 2);
-    }
-    expect(distinctColors(raster)).toBeLessThanOrEqual(blocks.length);
-    if (blocks.length > 1) expect(distinctColors(raster)).toBeGreaterThan(1);
-  });
+  ])(
+    '%ix%i in blocks of %i: every block is one flat, opaque colour, sampled from the picture where the block starts',
+    (width, height, block) => {
+      const raster = render(pixelate(block), width, height);
+      const original = render(saturate(1), width, height);
+      expect([raster.width, raster.height]).toEqual([width, height]);
+      const { blocks, problems } = blocksOf(raster, block, identical);
+      expect(problems.slice(0, 5)).toEqual([]);
+      for (const { x, y, reference } of blocks) {
+        expect(reference[3]).toBe(255);
+        // The same framing as the unfiltered picture: nothing cropped, scaled or shifted.
+        expectNear(reference, pixel(original, x, y), 2);
+      }
+      expect(distinctColors(raster)).toBeLessThanOrEqual(blocks.length);
+      if (blocks.length > 1) expect(distinctColors(raster)).toBeGreaterThan(1);
+    },
+  );
 
   test('every block size from 2 to 128: the steps copy the dot onto each pixel of the block exactly once, in under 2 log2(size) steps', () => {
     for (let block = 2; block <= 128; block += 1) {
@@ -86,7 +96,10 @@ describe('pixelate', () => {
       let faint = 0;
       expect([raster.width, raster.height]).toEqual([width, height]);
       const { blocks, problems } = blocksOf(raster, block, identical);
-      expect({ picture: `${width}x${height}/${block}`, problems: problems.slice(0, 5) }).toEqual({ picture: `${width}x${height}/${block}`, problems: [] });
+      expect({ picture: `${width}x${height}/${block}`, problems: problems.slice(0, 5) }).toEqual({
+        picture: `${width}x${height}/${block}`,
+        problems: [],
+      });
       for (const { x, y, reference } of blocks) {
         expectNear(premultiplied(reference), premultiplied(pixel(original, x, y)), 1);
         if (reference[3] === 0) clear += 1;
@@ -115,7 +128,9 @@ describe('saturate', () => {
     const same = samples(render(saturate(1)));
     const strong = samples(render(saturate(3)));
     same.forEach((p, i) => expectNear(p, original[i] as number[], 1));
-    expect(strong.reduce((sum, p) => sum + chroma(p), 0)).toBeGreaterThan(original.reduce((sum, p) => sum + chroma(p), 0));
+    expect(strong.reduce((sum, p) => sum + chroma(p), 0)).toBeGreaterThan(
+      original.reduce((sum, p) => sum + chroma(p), 0),
+    );
   });
 });
 

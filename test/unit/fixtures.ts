@@ -4,7 +4,12 @@
  */
 import { localKicker } from '../../shared/webhooks/retryKickers';
 import { randomBytes } from 'node:crypto';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  APIGatewayRequestAuthorizerEvent,
+  Context,
+} from 'aws-lambda';
 import { RateLimiter } from '../../shared/access/rateLimiter';
 import { LocalSecretBox } from '../../shared/crypto/secretBox';
 import type { BotServices } from '../../functions/bots/services';
@@ -86,7 +91,14 @@ export function keysHolding(...records: ApiKeyRecord[]): MemoryApiKeyStore {
 }
 
 export function keyRecord(value: string, overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
-  return { id: 'key_0001', name: 'test', owner: 'tester', keyHash: hashKey(value), createdAt: '2026-01-01T00:00:00.000Z', ...overrides };
+  return {
+    id: 'key_0001',
+    name: 'test',
+    owner: 'tester',
+    keyHash: hashKey(value),
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** The key behind the events `proxyEvent` makes (id key_x), as the authorizer names it. */
@@ -118,7 +130,13 @@ export interface ProxyEventOptions {
 
 /** A synthetic API Gateway REST proxy event; defaults to a valid rank-card request by key_x. */
 export function proxyEvent(options: ProxyEventOptions = {}): APIGatewayProxyEvent {
-  const { resource = '/v1/images/rank-card', method = 'GET', query = { ...RANK_CARD_QUERY }, headers = {}, body = null } = options;
+  const {
+    resource = '/v1/images/rank-card',
+    method = 'GET',
+    query = { ...RANK_CARD_QUERY },
+    headers = {},
+    body = null,
+  } = options;
   const keyId = options.keyId === undefined ? 'key_x' : options.keyId;
   return {
     resource,
@@ -159,7 +177,10 @@ export function lambdaContext(): Context {
 
 export const METHOD_ARN = 'arn:aws:execute-api:us-east-1:123456789012:abcdef1234/v1/GET/v1/images/rank-card';
 
-export function authorizerEvent(headers: Record<string, string> | null, sourceIp = '198.51.100.9'): APIGatewayRequestAuthorizerEvent {
+export function authorizerEvent(
+  headers: Record<string, string> | null,
+  sourceIp = '198.51.100.9',
+): APIGatewayRequestAuthorizerEvent {
   return {
     type: 'REQUEST',
     methodArn: METHOD_ARN,
@@ -172,7 +193,10 @@ export function authorizerEvent(headers: Record<string, string> | null, sourceIp
     queryStringParameters: null,
     multiValueQueryStringParameters: null,
     stageVariables: null,
-    requestContext: { requestId: 'auth-req-1', identity: { sourceIp } } as unknown as APIGatewayRequestAuthorizerEvent['requestContext'],
+    requestContext: {
+      requestId: 'auth-req-1',
+      identity: { sourceIp },
+    } as unknown as APIGatewayRequestAuthorizerEvent['requestContext'],
   };
 }
 
@@ -198,7 +222,11 @@ export function timeoutError(): Error {
 }
 
 export function networkError(): Error {
-  return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
+  return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+    code: 'ECONNREFUSED',
+    errno: -111,
+    syscall: 'connect',
+  });
 }
 
 /** Every group's services at once, as tests hand them to any group instead of the environment's. */
@@ -206,7 +234,11 @@ export type AllServices = GivenServices<PictureServices & BotServices & WebhookS
 
 /** The services a wrapped handler gets: the given limiter, the event's key, and other services no test here reaches. */
 export function allServices(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHolding(EVENT_KEY)): AllServices {
-  const unreachable = createStores({ tableName: 'unused-in-unit-tests', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
+  const unreachable = createStores({
+    tableName: 'unused-in-unit-tests',
+    region: 'us-east-1',
+    endpoint: 'http://127.0.0.1:9',
+  });
   return {
     limiter,
     apiKeys,
@@ -237,5 +269,8 @@ export function allServices(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHol
 }
 
 /** A route's handler in the chain its group gives it (image routes convert to PNG on request), over the given services. */
-export const wrapRoute = <R extends RouteDefinition>(route: R, handler: RouteHandler<R, AllServices>, services: AllServices) =>
-  withMiddleware(route, handler, services, services, route.response === 'svg' ? (pictureKit.output?.() ?? []) : []);
+export const wrapRoute = <R extends RouteDefinition>(
+  route: R,
+  handler: RouteHandler<R, AllServices>,
+  services: AllServices,
+) => withMiddleware(route, handler, services, services, route.response === 'svg' ? (pictureKit.output?.() ?? []) : []);

@@ -12,28 +12,41 @@ import { createStores } from '../../shared/store';
 import { envelopeOf, lambdaContext, memoryLimiter, proxyEvent, allServices } from './fixtures';
 
 /** What a group function answers for events its routes do not match (none reach it: the gateway answers 404 and 405). */
-const handler = groupHandler(rankCardRoutes, { rankCard: async () => svgResponse('<svg/>') }, pictureKit, allServices(memoryLimiter(60).limiter));
+const handler = groupHandler(
+  rankCardRoutes,
+  { rankCard: async () => svgResponse('<svg/>') },
+  pictureKit,
+  allServices(memoryLimiter(60).limiter),
+);
 
 describe('group entry point', () => {
-  test.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s on a path it serves only by GET -> 404 envelope, before any key or limiter', async (method) => {
-    const result = await handler({ ...proxyEvent({ requestId: 'req-404' }), httpMethod: method }, lambdaContext());
-    expect(result.statusCode).toBe(404);
-    expect(envelopeOf(result)).toMatchObject({ success: false, error: { code: 'NOT_FOUND', message: `No route ${method} /v1/images/rank-card in group rank-card` }, meta: { requestId: 'req-404' } });
-  });
+  test.each(['POST', 'PUT', 'DELETE', 'PATCH'])(
+    '%s on a path it serves only by GET -> 404 envelope, before any key or limiter',
+    async (method) => {
+      const result = await handler({ ...proxyEvent({ requestId: 'req-404' }), httpMethod: method }, lambdaContext());
+      expect(result.statusCode).toBe(404);
+      expect(envelopeOf(result)).toMatchObject({
+        success: false,
+        error: { code: 'NOT_FOUND', message: `No route ${method} /v1/images/rank-card in group rank-card` },
+        meta: { requestId: 'req-404' },
+      });
+    },
+  );
 
   test('a path of no route -> 404 envelope', async () => {
     const result = await handler({ ...proxyEvent(), resource: '/v1/nothing' }, lambdaContext());
     expect(result.statusCode).toBe(404);
     expect(envelopeOf(result)).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
-
 });
 
 describe('a group function', () => {
   test('serves the routes of one group only', () => {
     const mixed = { rankCard: rankCardRoutes.rankCard, getBot: botRoutes.getBot };
     const answer = async () => svgResponse('<svg/>');
-    expect(() => groupHandler(mixed, { rankCard: answer, getBot: answer }, pictureKit)).toThrow('a function serves the routes of one group, not rank-card, bots');
+    expect(() => groupHandler(mixed, { rankCard: answer, getBot: answer }, pictureKit)).toThrow(
+      'a function serves the routes of one group, not rank-card, bots',
+    );
     expect(() => groupHandler({}, {}, pictureKit)).toThrow('not none');
   });
 });
@@ -44,11 +57,21 @@ describe('services built from the environment', () => {
     try {
       // Building the group does not read the environment (the docs function imports handlers this way).
       const fromEnv = groupHandler(botRoutes, bots.handlers, bots.kit);
-      const result = await fromEnv(proxyEvent({ requestId: 'req-env', resource: routes.listBots.path, query: null }), lambdaContext());
+      const result = await fromEnv(
+        proxyEvent({ requestId: 'req-env', resource: routes.listBots.path, query: null }),
+        lambdaContext(),
+      );
       expect(result.statusCode).toBe(500);
-      expect(envelopeOf(result)).toMatchObject({ success: false, error: { code: 'INTERNAL_ERROR', message: 'The function is misconfigured' }, meta: { requestId: 'req-env' } });
+      expect(envelopeOf(result)).toMatchObject({
+        success: false,
+        error: { code: 'INTERNAL_ERROR', message: 'The function is misconfigured' },
+        meta: { requestId: 'req-env' },
+      });
       // Events it does not serve are answered without the services.
-      expect((await fromEnv({ ...proxyEvent({ resource: routes.listBots.path }), httpMethod: 'PATCH' }, lambdaContext())).statusCode).toBe(404);
+      expect(
+        (await fromEnv({ ...proxyEvent({ resource: routes.listBots.path }), httpMethod: 'PATCH' }, lambdaContext()))
+          .statusCode,
+      ).toBe(404);
     } finally {
       delete process.env.BOT_ONLINE_WINDOW_SECONDS;
     }
@@ -56,12 +79,31 @@ describe('services built from the environment', () => {
 });
 
 describe('each group builds only its own services', () => {
-  const stores = createStores({ tableName: 'unused-in-unit-tests', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
+  const stores = createStores({
+    tableName: 'unused-in-unit-tests',
+    region: 'us-east-1',
+    endpoint: 'http://127.0.0.1:9',
+  });
   test.each<[string, GroupKit<object>, string[]]>([
     ['pictures', pictureKit, ['images']],
     // The sessions of their dashboard routes are the chain's (signedInSession), not theirs.
     ['bots', bots.kit, ['bots', 'discordApiBase', 'now', 'onlineWindowSeconds', 'verifications']],
-    ['webhooks', webhookKit, ['deliveries', 'discordApiBase', 'kicker', 'now', 'pairGuard', 'refusedAttempts', 'retryBackoffSeconds', 'retryQueue', 'secretBox', 'webhookSecrets']],
+    [
+      'webhooks',
+      webhookKit,
+      [
+        'deliveries',
+        'discordApiBase',
+        'kicker',
+        'now',
+        'pairGuard',
+        'refusedAttempts',
+        'retryBackoffSeconds',
+        'retryQueue',
+        'secretBox',
+        'webhookSecrets',
+      ],
+    ],
     ['docs', NO_SERVICES, []],
   ])('%s', (_name, kit, names) => {
     process.env.SECRETS_KEY = Buffer.alloc(32, 1).toString('base64');

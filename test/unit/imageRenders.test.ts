@@ -17,7 +17,6 @@ const IMAGE = inlinePng(png);
 const LONG = 'Tabs are better than spaces and I will die on this hill, '.repeat(6).slice(0, 300);
 const UNICODE = ['Привет, мир 👋', '👨‍👩‍👧‍👦🇫🇷 e\u0301 漢字かな', 'مرحبا بالعالم', 'x'.repeat(300), 'W'.repeat(300)];
 
-
 /** Every drawn line's ink (its outlines and emoji) lies inside `box`. */
 function expectTextInside(lines: DrawnLine[], box: { x: number; y: number; width: number; height: number }) {
   expect(lines.length).toBeGreaterThan(0);
@@ -32,14 +31,22 @@ function expectTextInside(lines: DrawnLine[], box: { x: number; y: number; width
 describe('changemymind', () => {
   const SIGN = { x: 230, y: 388, width: 500, height: 146 };
 
-  test.each([['Pineapple belongs on pizza'], [LONG], ...UNICODE.map((t) => [t]), ...HOSTILE_TEXT.map((t) => [t])])('%j: safe SVG, text inside the sign, non-blank PNG', (text) => {
-    const svg = renderChangeMyMind(text);
-    const elements = expectSafeSvg(svg, { width: 960, height: 540 });
-    expectTextInside(drawnLineBoxes(elements), { x: SIGN.x + 10, y: SIGN.y, width: SIGN.width - 20, height: SIGN.height });
-    const raster = rasterize(svg);
-    expect([raster.width, raster.height]).toEqual([960, 540]);
-    expect(distinctColors(raster)).toBeGreaterThan(20);
-  });
+  test.each([['Pineapple belongs on pizza'], [LONG], ...UNICODE.map((t) => [t]), ...HOSTILE_TEXT.map((t) => [t])])(
+    '%j: safe SVG, text inside the sign, non-blank PNG',
+    (text) => {
+      const svg = renderChangeMyMind(text);
+      const elements = expectSafeSvg(svg, { width: 960, height: 540 });
+      expectTextInside(drawnLineBoxes(elements), {
+        x: SIGN.x + 10,
+        y: SIGN.y,
+        width: SIGN.width - 20,
+        height: SIGN.height,
+      });
+      const raster = rasterize(svg);
+      expect([raster.width, raster.height]).toEqual([960, 540]);
+      expect(distinctColors(raster)).toBeGreaterThan(20);
+    },
+  );
 
   test('hostile text is drawn as the very characters it is', () => {
     const elements = expectSafeSvg(renderChangeMyMind('</text><script>alert(1)</script>'));
@@ -54,7 +61,9 @@ describe('changemymind', () => {
     expect(short).toHaveLength(1);
     expect(long.length).toBeGreaterThan(3);
     // Capital T (long) is drawn shorter than capital C (short): a smaller size.
-    expect((long[0] as DrawnLine).baseline - (long[0] as DrawnLine).top).toBeLessThan(((short[0] as DrawnLine).baseline - (short[0] as DrawnLine).top) * 0.8);
+    expect((long[0] as DrawnLine).baseline - (long[0] as DrawnLine).top).toBeLessThan(
+      ((short[0] as DrawnLine).baseline - (short[0] as DrawnLine).top) * 0.8,
+    );
     expect(long.map((line) => line.text).join(' ')).toBe(LONG.trim());
   });
 
@@ -85,7 +94,10 @@ describe('jail', () => {
   });
 
   test('bars are scaled to the output: more and thicker bars on a wider picture', () => {
-    const bars = (width: number) => expectSafeSvg(renderJail({ image: IMAGE, width, height: 400 })).filter((e) => e.tag === 'rect' && e.attrs.height === '400' && !e.attrs.opacity);
+    const bars = (width: number) =>
+      expectSafeSvg(renderJail({ image: IMAGE, width, height: 400 })).filter(
+        (e) => e.tag === 'rect' && e.attrs.height === '400' && !e.attrs.opacity,
+      );
     const narrow = bars(200).filter((e) => e.attrs.x !== undefined);
     const wide = bars(1000).filter((e) => e.attrs.x !== undefined);
     expect(wide.length).toBeGreaterThan(narrow.length);
@@ -106,14 +118,28 @@ describe('jail', () => {
 });
 
 describe('rank card', () => {
-  const CARD: RankCardData = { username: 'Ada Lovelace', level: 12, xp: 1234, requiredXp: 5000, rank: 3, status: 'online', theme: 'dark' };
+  const CARD: RankCardData = {
+    username: 'Ada Lovelace',
+    level: 12,
+    xp: 1234,
+    requiredXp: 5000,
+    rank: 3,
+    status: 'online',
+    theme: 'dark',
+  };
   const NAME_BOX = { x: 270, y: 100, width: 610, height: 80 };
 
   test.each<[string, RankCardData]>([
     ['plain', CARD],
     ...HOSTILE_TEXT.map((username): [string, RankCardData] => [`hostile ${username}`, { ...CARD, username }]),
-    ...UNICODE.map((username): [string, RankCardData] => [`unicode ${username.slice(0, 12)}`, { ...CARD, username: [...username].slice(0, 32).join('') }]),
-    ['huge numbers', { ...CARD, level: 999_999_999_999_999, xp: 999_999_999_999_999, requiredXp: 1, rank: 123_456_789 }],
+    ...UNICODE.map((username): [string, RankCardData] => [
+      `unicode ${username.slice(0, 12)}`,
+      { ...CARD, username: [...username].slice(0, 32).join('') },
+    ]),
+    [
+      'huge numbers',
+      { ...CARD, level: 999_999_999_999_999, xp: 999_999_999_999_999, requiredXp: 1, rank: 123_456_789 },
+    ],
     ['zero xp', { ...CARD, xp: 0 }],
   ])('%s: safe SVG, name and XP inside their row, non-blank PNG', (_name, card) => {
     const svg = renderRankCard(card);
@@ -127,7 +153,8 @@ describe('rank card', () => {
   });
 
   test('XP is written "1.2K / 5K XP" and the bar is filled in proportion, capped when xp > requiredXp', () => {
-    const bar = (card: RankCardData) => expectSafeSvg(renderRankCard(card)).filter((e) => e.tag === 'rect' && e.attrs.y === '180');
+    const bar = (card: RankCardData) =>
+      expectSafeSvg(renderRankCard(card)).filter((e) => e.tag === 'rect' && e.attrs.y === '180');
     expect(textsOf(expectSafeSvg(renderRankCard(CARD)))).toContain('1.2K / 5K XP');
     const [track, fill] = bar(CARD);
     expect(Number(fill?.attrs.width)).toBeCloseTo((1234 / 5000) * Number(track?.attrs.width), 1);
@@ -154,10 +181,12 @@ describe('rank card', () => {
   });
 
   test('XP one short of the goal never reads as complete', () => {
-    expect(textsOf(expectSafeSvg(renderRankCard({ ...CARD, xp: 99_999_999, requiredXp: 100_000_000 })))).toContain('99.9M / 100M XP');
+    expect(textsOf(expectSafeSvg(renderRankCard({ ...CARD, xp: 99_999_999, requiredXp: 100_000_000 })))).toContain(
+      '99.9M / 100M XP',
+    );
   });
 
-  test.each(presenceNames)('status %s is a dot in Discord\'s colour on the avatar', (status) => {
+  test.each(presenceNames)("status %s is a dot in Discord's colour on the avatar", (status) => {
     const raster = rasterize(renderRankCard({ ...CARD, status }));
     expectNear(pixel(raster, 205, 205), rgb(presenceColors[status]), 2);
   });
@@ -186,15 +215,26 @@ describe('rank card', () => {
     const image = elements.find((e) => e.tag === 'image');
     expect(image?.attrs).toMatchObject({ href: IMAGE.dataUri, x: '51', y: '51', width: '180', height: '180' });
     const cutOut = elements.find((e) => e.attrs['fill-rule'] === 'evenodd');
-    expect(cutOut?.attrs).toMatchObject({ fill: themes.dark.panel, d: 'M51 51H231V231H51ZM141 51A90 90 0 0 0 141 231A90 90 0 0 0 141 51Z' });
-    expect(elements.indexOf(cutOut as (typeof elements)[number])).toBeGreaterThan(elements.indexOf(image as (typeof elements)[number]));
+    expect(cutOut?.attrs).toMatchObject({
+      fill: themes.dark.panel,
+      d: 'M51 51H231V231H51ZM141 51A90 90 0 0 0 141 231A90 90 0 0 0 141 51Z',
+    });
+    expect(elements.indexOf(cutOut as (typeof elements)[number])).toBeGreaterThan(
+      elements.indexOf(image as (typeof elements)[number]),
+    );
     const raster = rasterize(withAvatar);
     expectNear(pixel(raster, 110, 110), [255, 0, 0], 30); // inside the circle: the picture
     expectNear(pixel(raster, 56, 56), rgb(themes.dark.panel), 2); // square corner: painted over
 
     // A tall picture covers the box, cut to it: its middle (red) shows in the circle, nothing of
     // the rest (blue) above or below it, where it would reach if not cut.
-    const tallPicture = rasterize(svgDocument({ width: 60, height: 240 }, h('rect', { width: 60, height: 240, fill: '#0000ff' }), h('rect', { y: 90, width: 60, height: 60, fill: '#ff0000' }))).png;
+    const tallPicture = rasterize(
+      svgDocument(
+        { width: 60, height: 240 },
+        h('rect', { width: 60, height: 240, fill: '#0000ff' }),
+        h('rect', { y: 90, width: 60, height: 60, fill: '#ff0000' }),
+      ),
+    ).png;
     const tall = rasterize(renderRankCard({ ...CARD, avatar: inlinePng(tallPicture) }));
     for (const y of [56, 141, 226]) expectNear(pixel(tall, 141, y), [255, 0, 0], 30);
     for (const y of [48, 40, 20, 236, 250]) expectNear(pixel(tall, 141, y), rgb(themes.dark.panel), 2);

@@ -59,16 +59,51 @@ describe('every part of a picture is held to the limits (test/e2e/pixelLimit.tes
     );
   });
 
-  const frame = (height: number, width: number) => [0xff, 0xc0, 0, 11, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0];
+  const frame = (height: number, width: number) => [
+    0xff,
+    0xc0,
+    0,
+    11,
+    8,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    1,
+    1,
+    0x11,
+    0,
+  ];
   const scanHeader = [0xff, 0xda, 0, 8, 1, 1, 0, 0, 63, 0];
 
   test('a JPEG second frame header is found past a scan of any bytes (stuffed 0xFF, restart markers, fill bytes)', () => {
     // Coded data as a scan holds it: 0xFF only before 0 or a restart marker.
-    const coded = fc.array(fc.oneof(fc.integer({ min: 0, max: 0xfe }).map((byte) => [byte]), fc.constantFrom([0xff, 0], [0xff, 0xd3])), { maxLength: 64 }).map((runs) => runs.flat());
+    const coded = fc
+      .array(
+        fc.oneof(
+          fc.integer({ min: 0, max: 0xfe }).map((byte) => [byte]),
+          fc.constantFrom([0xff, 0], [0xff, 0xd3]),
+        ),
+        { maxLength: 64 },
+      )
+      .map((runs) => runs.flat());
     fc.assert(
       fc.property(coded, fc.nat(3), (data, fill) => {
-        const jpeg = Buffer.from([0xff, 0xd8, ...frame(1, 1), ...scanHeader, ...data, ...Array(fill).fill(0xff), ...frame(9000, 1), ...scanHeader, 0xff, 0xd9]);
-        expect(frameRefusal(jpeg, 'image/jpeg')?.message).toBe('a frame header (SOF) is 1×9000 pixels, over 8192 on a side or 16.8 megapixels');
+        const jpeg = Buffer.from([
+          0xff,
+          0xd8,
+          ...frame(1, 1),
+          ...scanHeader,
+          ...data,
+          ...Array(fill).fill(0xff),
+          ...frame(9000, 1),
+          ...scanHeader,
+          0xff,
+          0xd9,
+        ]);
+        expect(frameRefusal(jpeg, 'image/jpeg')?.message).toBe(
+          'a frame header (SOF) is 1×9000 pixels, over 8192 on a side or 16.8 megapixels',
+        );
       }),
       { seed: 20261127, numRuns: 300 },
     );
@@ -76,13 +111,33 @@ describe('every part of a picture is held to the limits (test/e2e/pixelLimit.tes
 
   test('a JPEG frame header is found behind any bytes between segments that are no marker, as decoders pass over them', () => {
     // Where a marker is due, a decoder passes over any byte but 0xFF, and 0xFF 0 after any fill bytes (more 0xFF).
-    const noMarker = fc.array(fc.oneof(fc.integer({ min: 0, max: 0xfe }).map((byte) => [byte]), fc.nat(3).map((fill) => [...Array(fill).fill(0xff), 0xff, 0])), { minLength: 1, maxLength: 64 }).map((runs) => runs.flat());
+    const noMarker = fc
+      .array(
+        fc.oneof(
+          fc.integer({ min: 0, max: 0xfe }).map((byte) => [byte]),
+          fc.nat(3).map((fill) => [...Array(fill).fill(0xff), 0xff, 0]),
+        ),
+        { minLength: 1, maxLength: 64 },
+      )
+      .map((runs) => runs.flat());
     const comment = fc.uint8Array({ maxLength: 16 }).map((text) => [0xff, 0xfe, 0, text.length + 2, ...text]);
     fc.assert(
       fc.property(noMarker, comment, noMarker, (before, segment, after) => {
-        const jpeg = Buffer.from([0xff, 0xd8, ...before, ...segment, ...after, ...frame(9000, 1), ...scanHeader, 0xff, 0xd9]);
+        const jpeg = Buffer.from([
+          0xff,
+          0xd8,
+          ...before,
+          ...segment,
+          ...after,
+          ...frame(9000, 1),
+          ...scanHeader,
+          0xff,
+          0xd9,
+        ]);
         expect(pixelSize(jpeg, 'image/jpeg')).toEqual({ width: 1, height: 9000 });
-        expect(frameRefusal(jpeg, 'image/jpeg')?.message).toBe('a frame header (SOF) is 1×9000 pixels, over 8192 on a side or 16.8 megapixels');
+        expect(frameRefusal(jpeg, 'image/jpeg')?.message).toBe(
+          'a frame header (SOF) is 1×9000 pixels, over 8192 on a side or 16.8 megapixels',
+        );
       }),
       { seed: 20261127, numRuns: 300 },
     );
@@ -91,6 +146,8 @@ describe('every part of a picture is held to the limits (test/e2e/pixelLimit.tes
   test('the attacker’s 637-byte JPEG: the frame resvg decodes, 16000×16000 behind 0xFF 0 and a length, is the one held to the limit', () => {
     const picture = jpegBehindNoMarker({ width: 16000, height: 16000 });
     expect(picture.length).toBe(637);
-    expect(sizeRefusal(pixelSize(picture, 'image/jpeg'))?.message).toBe('it is 16000×16000 pixels, over 8192 on a side or 16.8 megapixels');
+    expect(sizeRefusal(pixelSize(picture, 'image/jpeg'))?.message).toBe(
+      'it is 16000×16000 pixels, over 8192 on a side or 16.8 megapixels',
+    );
   });
 });

@@ -7,12 +7,25 @@ import { cruise } from 'dependency-cruiser';
  * or infra/, a function group's folder, or the root files of functions/ or bench/.
  */
 const ROOTS = ['shared', 'functions', 'infra', 'bench'];
-const folderOf = (file: string) => file.split('/').slice(0, file.split('/').length > 2 ? 2 : 1).join('/');
+const folderOf = (file: string) =>
+  file
+    .split('/')
+    .slice(0, file.split('/').length > 2 ? 2 : 1)
+    .join('/');
 
 async function importGraph(): Promise<Map<string, string[]>> {
-  const result = await cruise(ROOTS, { tsPreCompilationDeps: true, doNotFollow: { path: 'node_modules' }, exclude: { path: 'node_modules' } }, { extensions: ['.ts'] });
+  const result = await cruise(
+    ROOTS,
+    { tsPreCompilationDeps: true, doNotFollow: { path: 'node_modules' }, exclude: { path: 'node_modules' } },
+    { extensions: ['.ts'] },
+  );
   if (typeof result.output === 'string') throw new Error('dependency-cruiser gave no graph');
-  return new Map(result.output.modules.map((module) => [module.source, module.dependencies.filter((d) => !d.coreModule && d.resolved.endsWith('.ts')).map((d) => d.resolved)]));
+  return new Map(
+    result.output.modules.map((module) => [
+      module.source,
+      module.dependencies.filter((d) => !d.coreModule && d.resolved.endsWith('.ts')).map((d) => d.resolved),
+    ]),
+  );
 }
 
 /** Strongly connected components with more than one member (Tarjan): each is a cycle, or several tangled together. */
@@ -72,9 +85,33 @@ describe('import cycles', () => {
       for (const [a, b] of edges) (result.get(a) ?? result.set(a, new Set()).get(a)!).add(b);
       return result;
     };
-    expect(cycles(graph([['shared/svg', 'shared/http'], ['shared/http', 'shared/svg']]))).toEqual([['shared/http', 'shared/svg']]);
-    expect(cycles(graph([['a', 'b'], ['b', 'c'], ['c', 'a'], ['c', 'd'], ['d', 'e']]))).toEqual([['a', 'b', 'c']]);
-    expect(cycles(graph([['a', 'b'], ['b', 'c']]))).toEqual([]);
+    expect(
+      cycles(
+        graph([
+          ['shared/svg', 'shared/http'],
+          ['shared/http', 'shared/svg'],
+        ]),
+      ),
+    ).toEqual([['shared/http', 'shared/svg']]);
+    expect(
+      cycles(
+        graph([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['c', 'a'],
+          ['c', 'd'],
+          ['d', 'e'],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
+    expect(
+      cycles(
+        graph([
+          ['a', 'b'],
+          ['b', 'c'],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -84,6 +121,10 @@ describe('layers', () => {
   test('shared/http imports nothing from shared/store, not even a type', () => {
     const fromHttp = [...modules].filter(([file]) => file.startsWith('shared/http/'));
     expect(fromHttp.length).toBeGreaterThan(5);
-    expect(fromHttp.flatMap(([file, deps]) => deps.filter((dep) => dep.startsWith('shared/store/')).map((dep) => `${file} -> ${dep}`))).toEqual([]);
+    expect(
+      fromHttp.flatMap(([file, deps]) =>
+        deps.filter((dep) => dep.startsWith('shared/store/')).map((dep) => `${file} -> ${dep}`),
+      ),
+    ).toEqual([]);
   });
 });

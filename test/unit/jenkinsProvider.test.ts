@@ -22,11 +22,21 @@ describe('Jenkins provider', () => {
   });
 
   test('FINALIZED -> job, number and result, linked to the build', () => {
-    expect(embedOf()).toEqual({ title: '[Test] Build #25 succeeded', url: 'http://jenkins-url/job/Test/25/', color: 0x2ea44f, fields: [], timestamp: expect.any(String) });
+    expect(embedOf()).toEqual({
+      title: '[Test] Build #25 succeeded',
+      url: 'http://jenkins-url/job/Test/25/',
+      color: 0x2ea44f,
+      fields: [],
+      timestamp: expect.any(String),
+    });
   });
 
   test('with SCM details: branch, commit and culprits', () => {
-    const embed = embedOf(withBuild({ scm: { branch: 'origin/main', commit: 'a09714bbf5cf6b1424942a12a428aa7e6c4c316f', culprits: ['alice', 'bob'] } }));
+    const embed = embedOf(
+      withBuild({
+        scm: { branch: 'origin/main', commit: 'a09714bbf5cf6b1424942a12a428aa7e6c4c316f', culprits: ['alice', 'bob'] },
+      }),
+    );
     expect(embed.title).toBe('[Test] Build #25 succeeded on main');
     expect(embed.fields).toEqual([
       { name: 'Commit', value: '`a09714b`', inline: true },
@@ -46,15 +56,22 @@ describe('Jenkins provider', () => {
   });
 
   test('markdown in payload text cannot change the layout', () => {
-    expect(embedOf(withBuild({ scm: { culprits: ['**x** [y](http://evil) @everyone'] } })).fields?.[0]?.value).toBe('\\*\\*x\\*\\* \\[y\\]\\(http://evil\\) @everyone');
+    expect(embedOf(withBuild({ scm: { culprits: ['**x** [y](http://evil) @everyone'] } })).fields?.[0]?.value).toBe(
+      '\\*\\*x\\*\\* \\[y\\]\\(http://evil\\) @everyone',
+    );
   });
 
   test('the STARTED phase says the build started (no result yet), in the info colour', () => {
-    expect(embedOf(withBuild({ phase: 'STARTED', status: undefined }), 'STARTED')).toMatchObject({ title: '[Test] Build #25 started', color: 0x0366d6 });
+    expect(embedOf(withBuild({ phase: 'STARTED', status: undefined }), 'STARTED')).toMatchObject({
+      title: '[Test] Build #25 started',
+      color: 0x0366d6,
+    });
   });
 
   test('duration and the test summary, when the plugin sends them', () => {
-    expect(embedOf(withBuild({ duration: 93_000, test_summary: { total: 10, failed: 1, skipped: 2, passed: 7 } })).fields).toEqual([
+    expect(
+      embedOf(withBuild({ duration: 93_000, test_summary: { total: 10, failed: 1, skipped: 2, passed: 7 } })).fields,
+    ).toEqual([
       { name: 'Duration', value: '1m 33s', inline: true },
       { name: 'Tests', value: '10 run, 7 passed, 1 failed, 2 skipped', inline: true },
     ]);
@@ -64,9 +81,12 @@ describe('Jenkins provider', () => {
     expect(embedOf(withBuild({ number: 'x' })).title).toBe('[Test] Build succeeded');
   });
 
-  test.each(['QUEUED', 'COMPLETED'])('the %s phase is ignored (FINALIZED follows with the result), not an error', (phase) => {
-    expect(jenkins.read(delivery(withBuild({ phase })))).toEqual({ kind: 'ignored', event: phase });
-  });
+  test.each(['QUEUED', 'COMPLETED'])(
+    'the %s phase is ignored (FINALIZED follows with the result), not an error',
+    (phase) => {
+      expect(jenkins.read(delivery(withBuild({ phase })))).toEqual({ kind: 'ignored', event: phase });
+    },
+  );
 
   test.each<[string, ProviderDelivery, RegExp]>([
     ['a payload without a phase', delivery({ name: 'Test', build: {} }), /missing the build.phase field/],
@@ -77,6 +97,7 @@ describe('Jenkins provider', () => {
   });
 
   test('the fixture deliveries read as messages', () => {
-    for (const fixture of jenkinsDeliveries) expect(jenkins.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
+    for (const fixture of jenkinsDeliveries)
+      expect(jenkins.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
   });
 });

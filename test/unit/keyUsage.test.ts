@@ -33,14 +33,22 @@ describe('a key usage from its per-minute counts', () => {
 
   test('unused: every bucket zero, no last use', () => {
     const usage = keyUsage(new Map(), 60, NOW);
-    expect([...usage.minutes, ...usage.hours, ...usage.days].every((bucket) => bucket.allowed === 0 && bucket.refused === 0)).toBe(true);
+    expect(
+      [...usage.minutes, ...usage.hours, ...usage.days].every((bucket) => bucket.allowed === 0 && bucket.refused === 0),
+    ).toBe(true);
     expect(usage.lastUsedAt).toBeUndefined();
   });
 });
 
 describe('the usage chart', () => {
   test('stacked bars (refused on top), a round axis top, the totals in its title; labels escaped', () => {
-    const svg = renderUsageChart({ title: 'Requests <per> minute', bars: [{ label: 'a&b', allowed: 3, refused: 0 }, { label: 'z', allowed: 4, refused: 3 }] });
+    const svg = renderUsageChart({
+      title: 'Requests <per> minute',
+      bars: [
+        { label: 'a&b', allowed: 3, refused: 0 },
+        { label: 'z', allowed: 4, refused: 3 },
+      ],
+    });
     expectSafeSvg(svg);
     expect(svg).toContain('<title>Requests &lt;per&gt; minute: 7 let through, 3 refused (429)</title>');
     expect(svg).toContain('a&amp;b');

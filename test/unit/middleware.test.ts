@@ -8,12 +8,26 @@ import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { routes, type Routes } from '../../shared/routes/table';
 import { defineRoute } from '../../shared/routes/types';
 import type { ApiKeyRecord } from '../../shared/store';
-import { EVENT_KEY, INTEGER, RANK_CARD_QUERY, envelopeOf, header, keysHolding, lambdaContext, memoryLimiter, proxyEvent, allServices, wrapRoute, type ProxyEventOptions } from './fixtures';
+import {
+  EVENT_KEY,
+  INTEGER,
+  RANK_CARD_QUERY,
+  envelopeOf,
+  header,
+  keysHolding,
+  lambdaContext,
+  memoryLimiter,
+  proxyEvent,
+  allServices,
+  wrapRoute,
+  type ProxyEventOptions,
+} from './fixtures';
 
 type RankCardHandler = RouteHandler<Routes['rankCard']>;
 
 /** Echoes the parsed query into a deterministic SVG, so equal input gives an equal ETag. */
-const echoSvg: RankCardHandler = async ({ query }) => svgResponse(`<svg xmlns="http://www.w3.org/2000/svg">${JSON.stringify(query)}</svg>`);
+const echoSvg: RankCardHandler = async ({ query }) =>
+  svgResponse(`<svg xmlns="http://www.w3.org/2000/svg">${JSON.stringify(query)}</svg>`);
 
 let limiter: RateLimiter;
 let handler: jest.Mock<RankCardHandler>;
@@ -23,9 +37,12 @@ beforeEach(() => {
   handler = jest.fn(echoSvg);
 });
 
-const rankCard = (options: ProxyEventOptions = {}) => wrapRoute(routes.rankCard, handler, allServices(limiter))(proxyEvent(options), lambdaContext());
+const rankCard = (options: ProxyEventOptions = {}) =>
+  wrapRoute(routes.rankCard, handler, allServices(limiter))(proxyEvent(options), lambdaContext());
 const withQuery = (changes: Record<string, string | undefined>) => {
-  const query = Object.fromEntries(Object.entries({ ...RANK_CARD_QUERY, ...changes }).filter(([, value]) => value !== undefined)) as Record<string, string>;
+  const query = Object.fromEntries(
+    Object.entries({ ...RANK_CARD_QUERY, ...changes }).filter(([, value]) => value !== undefined),
+  ) as Record<string, string>;
   return rankCard({ query });
 };
 const parsedQuery = () => handler.mock.calls[0]?.[0].query;
@@ -46,7 +63,11 @@ describe('validation', () => {
 
   test('one missing field is named in the message', async () => {
     const { error } = envelopeOf(await withQuery({ rank: undefined }));
-    expect(error).toEqual({ code: 'MISSING_PARAMETER', message: 'rank is required', details: [{ field: 'rank', issue: 'is required' }] });
+    expect(error).toEqual({
+      code: 'MISSING_PARAMETER',
+      message: 'rank is required',
+      details: [{ field: 'rank', issue: 'is required' }],
+    });
   });
 
   test.each([
@@ -84,9 +105,13 @@ describe('validation', () => {
 
   test('the message says what was expected', async () => {
     const messages = await Promise.all(
-      [{ level: '-1' }, { requiredXp: '0' }, { avatar: 'javascript:alert(1)' }, { avatar: 'https://u:p@example.com/' }, { status: 'away' }].map(
-        async (change) => envelopeOf(await withQuery(change)).error.message,
-      ),
+      [
+        { level: '-1' },
+        { requiredXp: '0' },
+        { avatar: 'javascript:alert(1)' },
+        { avatar: 'https://u:p@example.com/' },
+        { status: 'away' },
+      ].map(async (change) => envelopeOf(await withQuery(change)).error.message),
     );
     expect(messages).toEqual([
       'level must be an integer >= 0',
@@ -107,14 +132,32 @@ describe('validation', () => {
     const result = await rankCard();
 
     expect(result.statusCode).toBe(200);
-    expect(parsedQuery()).toEqual({ username: 'a', level: 1, xp: 1, requiredXp: 10, rank: 1, status: 'offline', theme: 'dark' });
+    expect(parsedQuery()).toEqual({
+      username: 'a',
+      level: 1,
+      xp: 1,
+      requiredXp: 10,
+      rank: 1,
+      status: 'offline',
+      theme: 'dark',
+    });
   });
 
   test('status and theme are case-insensitive, colours canonical, URLs kept', async () => {
-    const result = await withQuery({ status: 'ONLINE', theme: 'Light', progressColor: 'ABC', avatar: 'https://cdn.example.com/a.png?size=64' });
+    const result = await withQuery({
+      status: 'ONLINE',
+      theme: 'Light',
+      progressColor: 'ABC',
+      avatar: 'https://cdn.example.com/a.png?size=64',
+    });
 
     expect(result.statusCode).toBe(200);
-    expect(parsedQuery()).toMatchObject({ status: 'online', theme: 'light', progressColor: '#aabbcc', avatar: 'https://cdn.example.com/a.png?size=64' });
+    expect(parsedQuery()).toMatchObject({
+      status: 'online',
+      theme: 'light',
+      progressColor: '#aabbcc',
+      avatar: 'https://cdn.example.com/a.png?size=64',
+    });
   });
 
   test('username length counts characters as people do: 32 emoji are accepted', async () => {
@@ -158,7 +201,8 @@ describe('rate limit', () => {
 
   test('validation errors carry the rate-limit headers too', async () => {
     const result = await rankCard({ query: null });
-    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) expect(header(result, name)).toMatch(INTEGER);
+    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'])
+      expect(header(result, name)).toMatch(INTEGER);
   });
 });
 
@@ -219,7 +263,8 @@ describe('errors and request ids', () => {
 
     expect(responses.map((r) => r.statusCode)).toEqual([200, 400, 500, 429]);
     expect(responses.map((r) => header(r, 'X-Request-Id'))).toEqual(['r-ok', 'r-bad', 'r-boom', 'r-limited']);
-    for (const response of responses.slice(1)) expect(envelopeOf(response).meta.requestId).toBe(header(response, 'X-Request-Id'));
+    for (const response of responses.slice(1))
+      expect(envelopeOf(response).meta.requestId).toBe(header(response, 'X-Request-Id'));
   });
 
   test('without an API Gateway request id the Lambda request id is used', async () => {
@@ -291,7 +336,8 @@ describe('a route with a JSON body', () => {
     example: { body: { name: 'Ada' } },
     maxBodyBytes: 100,
   });
-  const echo: RouteHandler<typeof echoRoute> = async ({ body }, context) => jsonResponse({ name: body.name }, context.requestId);
+  const echo: RouteHandler<typeof echoRoute> = async ({ body }, context) =>
+    jsonResponse({ name: body.name }, context.requestId);
 
   const post = (body: string | null, contentType: string | null = 'application/json', base64 = false) => {
     const event = proxyEvent({
@@ -311,14 +357,21 @@ describe('a route with a JSON body', () => {
     const result = await post('{"name":"Ada"}', 'application/json; charset=utf-8');
 
     expect(result.statusCode).toBe(200);
-    expect(JSON.parse(result.body)).toMatchObject({ success: true, data: { name: 'Ada' }, meta: { requestId: 'req-1' } });
+    expect(JSON.parse(result.body)).toMatchObject({
+      success: true,
+      data: { name: 'Ada' },
+      meta: { requestId: 'req-1' },
+    });
   });
 
   test("zod's own messages keep the English of its classic build (zod/mini loads no locale)", async () => {
     const result = await post('{"name":1}');
 
     expect(result.statusCode).toBe(400);
-    expect(envelopeOf(result).error).toMatchObject({ code: 'INVALID_BODY', message: 'body.name Invalid input: expected string, received number' });
+    expect(envelopeOf(result).error).toMatchObject({
+      code: 'INVALID_BODY',
+      message: 'body.name Invalid input: expected string, received number',
+    });
   });
 
   test('a body of exactly maxBodyBytes is accepted; one byte more -> 413', async () => {
@@ -336,11 +389,14 @@ describe('a route with a JSON body', () => {
     expect((await post(body)).statusCode).toBe(413);
   });
 
-  test.each(['text/plain', 'application/x-www-form-urlencoded', 'application/jsonp'])('Content-Type %s -> 415', async (type) => {
-    const result = await post('{"name":"Ada"}', type);
-    expect(result.statusCode).toBe(415);
-    expect(envelopeOf(result).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-  });
+  test.each(['text/plain', 'application/x-www-form-urlencoded', 'application/jsonp'])(
+    'Content-Type %s -> 415',
+    async (type) => {
+      const result = await post('{"name":"Ada"}', type);
+      expect(result.statusCode).toBe(415);
+      expect(envelopeOf(result).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    },
+  );
 
   test('no Content-Type -> 415', async () => {
     expect((await post('{"name":"Ada"}', null)).statusCode).toBe(415);
@@ -363,7 +419,12 @@ describe('a route with a JSON body', () => {
   test('half a character spelled by a \\u escape (a lone surrogate), in a value or a key -> 400 INVALID_BODY; a whole pair passes', async () => {
     for (const body of ['{"name":"Ada\\ud800"}', '{"name":"\\udc00x"}', '{"name":"Ada","\\ud83d":1}']) {
       const result = await post(body);
-      expect([body, result.statusCode, envelopeOf(result).error.code, envelopeOf(result).error.message]).toEqual([body, 400, 'INVALID_BODY', expect.stringContaining('lone surrogate')]);
+      expect([body, result.statusCode, envelopeOf(result).error.code, envelopeOf(result).error.message]).toEqual([
+        body,
+        400,
+        'INVALID_BODY',
+        expect.stringContaining('lone surrogate'),
+      ]);
     }
     const whole = await post('{"name":"Ada \\ud83d\\ude00"}');
     expect(JSON.parse(whole.body).data).toEqual({ name: 'Ada 😀' });
@@ -383,21 +444,42 @@ describe('a route with a JSON body', () => {
   });
 
   test.each<[string, ApiKeyRecord[], string]>([
-    ['revoked a moment ago', [{ ...EVENT_KEY, revokedAt: '2026-11-23T00:00:00.000Z' }], 'This API key has been revoked'],
+    [
+      'revoked a moment ago',
+      [{ ...EVENT_KEY, revokedAt: '2026-11-23T00:00:00.000Z' }],
+      'This API key has been revoked',
+    ],
     ['gone from the store', [], 'Invalid API key'],
     ['another key under that hash', [{ ...EVENT_KEY, id: 'key_other' }], 'Invalid API key'],
-  ])('a write whose key was %s -> 401 before anything runs, whatever the authorizer cached', async (_name, records, message) => {
-    const handler = jest.fn(echo);
-    const event = proxyEvent({ resource: echoRoute.path, method: 'POST', query: null, body: '{"name":"Ada"}', headers: { 'Content-Type': 'application/json' } });
-    const result = await wrapRoute(echoRoute, handler, allServices(limiter, keysHolding(...records)))(event, lambdaContext());
-    expect(result.statusCode).toBe(401);
-    expect(envelopeOf(result).error).toMatchObject({ code: 'UNAUTHORIZED', message });
-    expect(handler).not.toHaveBeenCalled();
-  });
+  ])(
+    'a write whose key was %s -> 401 before anything runs, whatever the authorizer cached',
+    async (_name, records, message) => {
+      const handler = jest.fn(echo);
+      const event = proxyEvent({
+        resource: echoRoute.path,
+        method: 'POST',
+        query: null,
+        body: '{"name":"Ada"}',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      const result = await wrapRoute(
+        echoRoute,
+        handler,
+        allServices(limiter, keysHolding(...records)),
+      )(event, lambdaContext());
+      expect(result.statusCode).toBe(401);
+      expect(envelopeOf(result).error).toMatchObject({ code: 'UNAUTHORIZED', message });
+      expect(handler).not.toHaveBeenCalled();
+    },
+  );
 
   test('reads do not read the key again: the gateway vouches for them', async () => {
     const getRoute = { ...echoRoute, method: 'GET' as const, schemas: {} };
-    const result = await wrapRoute(getRoute, async (_input, context) => jsonResponse({}, context.requestId), allServices(limiter, keysHolding()))(proxyEvent({ resource: echoRoute.path, query: null }), lambdaContext());
+    const result = await wrapRoute(
+      getRoute,
+      async (_input, context) => jsonResponse({}, context.requestId),
+      allServices(limiter, keysHolding()),
+    )(proxyEvent({ resource: echoRoute.path, query: null }), lambdaContext());
     expect(result.statusCode).toBe(200);
   });
 });

@@ -20,7 +20,8 @@ const GREEN = 0x2ea44f;
 const YELLOW = 0xdbab09;
 
 /** A fixture's payload, by its label (the first, unlabelled one without). */
-const fixture = (deliveries: FixtureDelivery[], label?: string) => JSON.parse(deliveries.find((delivery) => delivery.label === label)!.body);
+const fixture = (deliveries: FixtureDelivery[], label?: string) =>
+  JSON.parse(deliveries.find((delivery) => delivery.label === label)!.body);
 
 describe('Pingdom', () => {
   const change = fixture(pingdomDeliveries);
@@ -31,13 +32,27 @@ describe('Pingdom', () => {
       url: 'https://www.example.com/path',
       color: RED,
       description: 'Short error message\nLong error message',
-      fields: [{ name: 'Check', value: 'HTTP', inline: true }, { name: 'Importance', value: 'High', inline: true }, { name: 'Probe', value: 'Stockholm, Sweden', inline: true }],
+      fields: [
+        { name: 'Check', value: 'HTTP', inline: true },
+        { name: 'Importance', value: 'High', inline: true },
+        { name: 'Probe', value: 'Stockholm, Sweden', inline: true },
+      ],
     });
   });
 
   test('a check without a URL (IMAP) names its host and is green once up; one with only a name says it changed state', () => {
-    expect(embedOf(fixture(pingdomDeliveries, 'IMAP up'))).toMatchObject({ color: GREEN, description: 'OK', fields: [{ name: 'Check', value: 'IMAP' }, { name: 'Host', value: 'imap.someurl.com' }, { name: 'Probe', value: 'St. Louis, MO' }] });
-    expect(embedOf({ ...change, current_state: 'FAILING', previous_state: 'SUCCESS' }).title).toBe('Name of HTTP check is failing (was passing)');
+    expect(embedOf(fixture(pingdomDeliveries, 'IMAP up'))).toMatchObject({
+      color: GREEN,
+      description: 'OK',
+      fields: [
+        { name: 'Check', value: 'IMAP' },
+        { name: 'Host', value: 'imap.someurl.com' },
+        { name: 'Probe', value: 'St. Louis, MO' },
+      ],
+    });
+    expect(embedOf({ ...change, current_state: 'FAILING', previous_state: 'SUCCESS' }).title).toBe(
+      'Name of HTTP check is failing (was passing)',
+    );
     expect(embedOf({ check_name: 'x' })).toMatchObject({ title: 'x changed state', fields: [] });
   });
 });
@@ -45,32 +60,71 @@ describe('Pingdom', () => {
 describe('UptimeRobot', () => {
   const { embedOf } = readerOf(uptimerobot);
   test('camelCase variables: what happened by alertType, the details and duration, linked to the monitored URL', () => {
-    expect(embedOf(fixture(uptimerobotDeliveries, 'camelCase up'))).toMatchObject({ url: 'http://7d398dfc.ngrok.io', color: GREEN, description: 'HTTP 200 \\- OK', fields: [{ name: 'Duration', value: '1 minutes and 0 seconds', inline: true }] });
+    expect(embedOf(fixture(uptimerobotDeliveries, 'camelCase up'))).toMatchObject({
+      url: 'http://7d398dfc.ngrok.io',
+      color: GREEN,
+      description: 'HTTP 200 \\- OK',
+      fields: [{ name: 'Duration', value: '1 minutes and 0 seconds', inline: true }],
+    });
     // The duration variable left unfilled (*alertFriendlyDuration*) is not shown.
-    expect(embedOf(fixture(uptimerobotDeliveries, 'camelCase down'))).toMatchObject({ color: RED, description: 'HTTP 502 \\- Bad Gateway' });
+    expect(embedOf(fixture(uptimerobotDeliveries, 'camelCase down'))).toMatchObject({
+      color: RED,
+      description: 'HTTP 502 \\- Bad Gateway',
+    });
     expect(embedOf(fixture(uptimerobotDeliveries, 'camelCase down')).fields).toBeUndefined();
     const alert = fixture(uptimerobotDeliveries);
-    expect(embedOf(alert)).toMatchObject({ url: 'http://www.example.com', description: 'Connection timeout', color: YELLOW });
-    expect(embedOf({ ...alert, alertType: 2, alertDuration: 125 })).toMatchObject({ title: 'Test Monitor is up', color: GREEN, fields: [{ name: 'Duration (s)', value: '125', inline: true }] });
+    expect(embedOf(alert)).toMatchObject({
+      url: 'http://www.example.com',
+      description: 'Connection timeout',
+      color: YELLOW,
+    });
+    expect(embedOf({ ...alert, alertType: 2, alertDuration: 125 })).toMatchObject({
+      title: 'Test Monitor is up',
+      color: GREEN,
+      fields: [{ name: 'Duration (s)', value: '125', inline: true }],
+    });
   });
 
   test('snake_case keys read the same; a bare host is not a link; a payload naming no monitor still says there was an alert', () => {
     const snake = fixture(uptimerobotDeliveries, 'snake_case up');
-    expect(embedOf(snake)).toMatchObject({ description: 'Host Is Reachable', color: GREEN, fields: [{ name: 'Duration', value: '44 minutes and 37 seconds' }] });
+    expect(embedOf(snake)).toMatchObject({
+      description: 'Host Is Reachable',
+      color: GREEN,
+      fields: [{ name: 'Duration', value: '44 minutes and 37 seconds' }],
+    });
     expect(embedOf(snake).url).toBeUndefined();
     expect(embedOf({ ...snake, monitor_url: 'https://example.com' }).url).toBe('https://example.com');
-    expect(embedOf({ monitor_url: 'https://example.com', alert_type_friendly_name: 'Paused' }).title).toBe('https://example.com is paused');
+    expect(embedOf({ monitor_url: 'https://example.com', alert_type_friendly_name: 'Paused' }).title).toBe(
+      'https://example.com is paused',
+    );
     expect(embedOf({ alertDetails: 'x' })).toMatchObject({ title: 'Monitor alert', description: 'x' });
   });
 
   test("the variables in the URL's query string (UptimeRobot's default) or a form read the same; the body's win", () => {
     const relay = 'https://relay.example/webhooks/1/t/uptimerobot';
-    const query = new URLSearchParams({ monitorFriendlyName: 'ZUTesting', monitorURL: 'http://7d398dfc.ngrok.io', alertType: '1', alertDetails: 'HTTP 502 - Bad Gateway' });
+    const query = new URLSearchParams({
+      monitorFriendlyName: 'ZUTesting',
+      monitorURL: 'http://7d398dfc.ngrok.io',
+      alertType: '1',
+      alertDetails: 'HTTP 502 - Bad Gateway',
+    });
     const fromQuery = uptimerobot.read({ headers: {}, body: '', url: `${relay}?${query}` });
-    expect(fromQuery).toMatchObject({ kind: 'message', embeds: [{ title: 'ZUTesting is down', url: 'http://7d398dfc.ngrok.io', description: 'HTTP 502 \\- Bad Gateway' }] });
-    const fromForm = uptimerobot.read({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: query.toString() });
+    expect(fromQuery).toMatchObject({
+      kind: 'message',
+      embeds: [
+        { title: 'ZUTesting is down', url: 'http://7d398dfc.ngrok.io', description: 'HTTP 502 \\- Bad Gateway' },
+      ],
+    });
+    const fromForm = uptimerobot.read({
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: query.toString(),
+    });
     expect(fromForm).toMatchObject({ embeds: [{ title: 'ZUTesting is down' }] });
-    const both = uptimerobot.read({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alertType: 2 }), url: `${relay}?${query}` });
+    const both = uptimerobot.read({
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ alertType: 2 }),
+      url: `${relay}?${query}`,
+    });
     expect(both).toMatchObject({ embeds: [{ title: 'ZUTesting is up' }] });
   });
 });
@@ -92,16 +146,30 @@ describe('Rollbar', () => {
       ],
     });
     const fast = JSON.parse(rollbarDeliveries.find((delivery) => delivery.event === 'item_velocity')!.body);
-    expect(embedOf(fast)).toMatchObject({ url: 'https://rollbar.com/organization/project/items/12343/', fields: [{ name: 'Item', value: '#21' }, { name: 'Environment', value: 'live' }, { name: 'Level', value: 'error' }, { name: 'Occurrences', value: '3' }] });
+    expect(embedOf(fast)).toMatchObject({
+      url: 'https://rollbar.com/organization/project/items/12343/',
+      fields: [
+        { name: 'Item', value: '#21' },
+        { name: 'Environment', value: 'live' },
+        { name: 'Level', value: 'error' },
+        { name: 'Occurrences', value: '3' },
+      ],
+    });
     expect(embedOf({ ...item, event_name: 'resolved_item' }).color).toBe(GREEN);
   });
 
   test('a deploy names revision, environment, who and the comment; the test notification shows its message', () => {
     const deploy = JSON.parse(rollbarDeliveries.find((delivery) => delivery.event === 'deploy')!.body);
     expect(embedOf(deploy)).toMatchObject({ author: { name: 'dliu' }, description: 'initial test', color: 0x0366d6 });
-    expect(embedOf({ event_name: 'deploy', data: { deploy: { comment: 'release **1.2**' } } })).toMatchObject({ title: 'Deployed', description: 'release \\*\\*1.2\\*\\*' });
+    expect(embedOf({ event_name: 'deploy', data: { deploy: { comment: 'release **1.2**' } } })).toMatchObject({
+      title: 'Deployed',
+      description: 'release \\*\\*1.2\\*\\*',
+    });
     const ping = JSON.parse(rollbarDeliveries.find((delivery) => delivery.event === 'test')!.body);
-    expect(embedOf(ping)).toMatchObject({ description: 'This is a test payload from Rollbar. If you got this, it works!', color: 0x6a737d });
+    expect(embedOf(ping)).toMatchObject({
+      description: 'This is a test payload from Rollbar. If you got this, it works!',
+      color: 0x6a737d,
+    });
   });
 });
 
@@ -132,7 +200,12 @@ describe('New Relic', () => {
       url: 'https://radar-api.service.newrelic.com/accounts/4420147/issues/c5faa7e6-7b54-402d-af79-f99601e0278c?notifier=WEBHOOK',
       color: RED,
       description: "zulip\\_app query result is \\> 1.0 for 1 minutes on 'Zulip Server Low Storage'",
-      fields: [{ name: 'Severity', value: 'Critical' }, { name: 'Targets', value: 'zulip\\_app' }, { name: 'Trigger', value: 'State change' }, { name: 'Workflow', value: 'testWorkflow' }],
+      fields: [
+        { name: 'Severity', value: 'Critical' },
+        { name: 'Targets', value: 'zulip\\_app' },
+        { name: 'Trigger', value: 'State change' },
+        { name: 'Workflow', value: 'testWorkflow' },
+      ],
     });
     // A user's action on an issue still ACTIVATED (an acknowledgement) is not a duplicate of its activation.
     const acted = fixture(newrelicDeliveries, 'workflow user action');
@@ -141,7 +214,11 @@ describe('New Relic', () => {
   });
 
   test('a payload with little in it says what it has: a state alone, or only that there was an alert', () => {
-    expect(embedOf({ state: 'ACKNOWLEDGED' })).toMatchObject({ title: 'Issue acknowledged', color: YELLOW, fields: [] });
+    expect(embedOf({ state: 'ACKNOWLEDGED' })).toMatchObject({
+      title: 'Issue acknowledged',
+      color: YELLOW,
+      fields: [],
+    });
     expect(embedOf({ totalIncidents: 1 })).toMatchObject({ title: 'Alert', fields: [] });
   });
 });

@@ -23,18 +23,37 @@ const write = (name: string, document: unknown) => {
 
 const run = (tool: string, args: string[]) =>
   new Promise<{ code: number; stdout: string }>((resolve) => {
-    execFile(join(BIN, tool), args, { env, timeout: 30_000 }, (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }));
+    execFile(join(BIN, tool), args, { env, timeout: 30_000 }, (error, stdout) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+    );
   });
 
 /** Each tool's findings as rule names (every severity, hints included). */
 async function spectral(file: string) {
   const report = join(folder, 'spectral.json');
-  const { code } = await run('spectral', ['lint', file, '--ruleset', '.spectral.yaml', '--fail-severity', 'hint', '--format', 'json', '--output', report]);
-  return { code, rules: (JSON.parse(readFileSync(report, 'utf8')) as { code: string }[]).map((problem) => problem.code) };
+  const { code } = await run('spectral', [
+    'lint',
+    file,
+    '--ruleset',
+    '.spectral.yaml',
+    '--fail-severity',
+    'hint',
+    '--format',
+    'json',
+    '--output',
+    report,
+  ]);
+  return {
+    code,
+    rules: (JSON.parse(readFileSync(report, 'utf8')) as { code: string }[]).map((problem) => problem.code),
+  };
 }
 async function redocly(file: string) {
   const { code, stdout } = await run('redocly', ['lint', file, '--config', 'redocly.yaml', '--format', 'json']);
-  return { code, rules: (JSON.parse(stdout) as { problems: { ruleId: string }[] }).problems.map((problem) => problem.ruleId) };
+  return {
+    code,
+    rules: (JSON.parse(stdout) as { problems: { ruleId: string }[] }).problems.map((problem) => problem.ruleId),
+  };
 }
 
 describe('the OpenAPI document under Spectral and Redocly', () => {
@@ -48,7 +67,9 @@ describe('the OpenAPI document under Spectral and Redocly', () => {
   }, 30_000);
 
   test('both do refuse a flawed document (an operation without a description or 4xx answer)', async () => {
-    const flawed = openApiDocument(groupTags()) as { paths: Record<string, Record<string, { description?: string; responses: Record<string, unknown> }>> };
+    const flawed = openApiDocument(groupTags()) as {
+      paths: Record<string, Record<string, { description?: string; responses: Record<string, unknown> }>>;
+    };
     const operation = flawed.paths['/v1/bots']!.get!;
     delete operation.description;
     operation.responses = { 200: operation.responses[200] };

@@ -22,19 +22,56 @@ type Schema = Record<string, unknown>;
 /** Every pattern in the document, with where it is. */
 function patternsIn(node: unknown, at = '#'): { at: string; pattern: string }[] {
   if (node === null || typeof node !== 'object') return [];
-  const here = typeof (node as Schema).pattern === 'string' ? [{ at, pattern: (node as Schema).pattern as string }] : [];
+  const here =
+    typeof (node as Schema).pattern === 'string' ? [{ at, pattern: (node as Schema).pattern as string }] : [];
   return [...here, ...Object.entries(node).flatMap(([key, value]) => patternsIn(value, `${at}/${key}`))];
 }
 const found = patternsIn(document.paths);
 
 /** Strings near the edges of what patterns take: other scripts' digits and letters, case folds, spaces, controls, astral characters. */
-const EDGES = ['', ' ', '\n', '\t', '\u00a0', '\u0085', '\u2028', '\ufeff', '\u0000', '\u009f', '\u00a0x', '٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨٩٠', '１２３', 'Ａ', 'ß', 'ſ', 'İ', 'ı', '\u212a', '😀', '\ud800', 'é'];
+const EDGES = [
+  '',
+  ' ',
+  '\n',
+  '\t',
+  '\u00a0',
+  '\u0085',
+  '\u2028',
+  '\ufeff',
+  '\u0000',
+  '\u009f',
+  '\u00a0x',
+  '٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨٩٠',
+  '１２３',
+  'Ａ',
+  'ß',
+  'ſ',
+  'İ',
+  'ı',
+  '\u212a',
+  '😀',
+  '\ud800',
+  'é',
+];
 
 /** Matching strings and near misses of each: cut, doubled, padded, recased, and with look-alikes swapped in. */
 function samples(pattern: string, seed: number): string[] {
   const matching = fc.sample(fc.stringMatching(new RegExp(pattern)), { numRuns: 25, seed });
   const random = fc.sample(fc.string({ unit: 'grapheme', maxLength: 30 }), { numRuns: 25, seed });
-  const near = matching.flatMap((s) => [s.slice(1), s.slice(0, -1), s + s, ` ${s}`, `${s} `, `${s}\n`, s.toUpperCase(), s.toLowerCase(), s.replace(/k/gi, '\u212a'), s.replace(/[0-9]/g, '٣'), s.replace(/s/gi, 'ſ'), `${s}\u0000`]);
+  const near = matching.flatMap((s) => [
+    s.slice(1),
+    s.slice(0, -1),
+    s + s,
+    ` ${s}`,
+    `${s} `,
+    `${s}\n`,
+    s.toUpperCase(),
+    s.toLowerCase(),
+    s.replace(/k/gi, '\u212a'),
+    s.replace(/[0-9]/g, '٣'),
+    s.replace(/s/gi, 'ſ'),
+    `${s}\u0000`,
+  ]);
   return [...new Set([...matching, ...random, ...near, ...EDGES])];
 }
 
@@ -43,15 +80,20 @@ describe('patterns in the OpenAPI document', () => {
     for (const { pattern } of found) {
       const plain = new RegExp(pattern);
       const unicode = new RegExp(pattern, 'u');
-      for (const sample of samples(pattern, 1)) expect([pattern, sample, unicode.test(sample)]).toEqual([pattern, sample, plain.test(sample)]);
+      for (const sample of samples(pattern, 1))
+        expect([pattern, sample, unicode.test(sample)]).toEqual([pattern, sample, plain.test(sample)]);
     }
   });
 
-  test("each stays in the subset RE2 and Python share: no \\p{..}, \\d, \\w, \\s, \\u, lookaround, backreference or inline flag", () => {
+  test('each stays in the subset RE2 and Python share: no \\p{..}, \\d, \\w, \\s, \\u, lookaround, backreference or inline flag', () => {
     for (const pattern of new Set(found.map((entry) => entry.pattern))) {
       // Escapes: \xHH, control letters, or a punctuation character taken literally.
       const escapes = pattern.match(/\\(x[0-9A-Fa-f]{2}|.)/g) ?? [];
-      for (const escape of escapes) expect([pattern, escape]).toEqual([pattern, expect.stringMatching(/^\\(x[0-9A-Fa-f]{2}|[tnrfv]|[\\^$.|?*+()[\]{}/-])$/)]);
+      for (const escape of escapes)
+        expect([pattern, escape]).toEqual([
+          pattern,
+          expect.stringMatching(/^\\(x[0-9A-Fa-f]{2}|[tnrfv]|[\\^$.|?*+()[\]{}/-])$/),
+        ]);
       // Groups: only non-capturing or plain ones.
       expect([pattern, pattern.match(/\(\?[^:]/g)]).toEqual([pattern, null]);
     }
@@ -65,8 +107,11 @@ describe('patterns in the OpenAPI document', () => {
       // Python's $ also matches before a final newline (its semantics for every JSON Schema pattern), so those are left out.
       samples: samples(pattern, i + 2).filter((sample) => !sample.endsWith('\n')),
     }));
-    const script = 'import json, re, sys\ncases = json.load(sys.stdin)\nprint(json.dumps([[bool(re.compile(c["pattern"]).search(s)) for s in c["samples"]] for c in cases]))';
-    const python = JSON.parse(execFileSync('python3', ['-c', script], { input: JSON.stringify(cases), encoding: 'utf8' })) as boolean[][];
+    const script =
+      'import json, re, sys\ncases = json.load(sys.stdin)\nprint(json.dumps([[bool(re.compile(c["pattern"]).search(s)) for s in c["samples"]] for c in cases]))';
+    const python = JSON.parse(
+      execFileSync('python3', ['-c', script], { input: JSON.stringify(cases), encoding: 'utf8' }),
+    ) as boolean[][];
     cases.forEach(({ pattern, samples: strings }, i) => {
       const javascript = strings.map((sample) => new RegExp(pattern).test(sample));
       expect(strings.filter((_, j) => python[i]![j] !== javascript[j]).map((sample) => [pattern, sample])).toEqual([]);
@@ -79,33 +124,65 @@ const ajv = new Ajv2020({ strict: false, unicodeRegExp: false });
 const documentedTakes = (schema: Schema, value: unknown) => ajv.validate(schema, value);
 
 type Parameter = { name: string; in: string; schema: Schema };
-const operations = routeList.map((route) => ({ route, operation: (document.paths as Record<string, Record<string, { parameters: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>)[route.path]![route.method.toLowerCase()]! }));
+const operations = routeList.map((route) => ({
+  route,
+  operation: (
+    document.paths as Record<
+      string,
+      Record<string, { parameters: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }>
+    >
+  )[route.path]![route.method.toLowerCase()]!,
+}));
 
 /** The server's own schema of one parameter. */
 function serverField(route: (typeof routeList)[number], parameter: Parameter): z.ZodMiniType {
-  const objects = [route.schemas[parameter.in as 'path' | 'query'], imageOutputQuery] as (z.ZodMiniObject | undefined)[];
+  const objects = [route.schemas[parameter.in as 'path' | 'query'], imageOutputQuery] as (
+    | z.ZodMiniObject
+    | undefined
+  )[];
   const field = objects.map((object) => object?.shape[parameter.name]).find(Boolean);
   if (!field) throw new Error(`no server schema for ${route.id} ${parameter.name}`);
   return field as z.ZodMiniType;
 }
 
 describe('the server accepts exactly what the document says', () => {
-  const patterned = operations.flatMap(({ route, operation }) => operation.parameters.filter((p) => typeof p.schema.pattern === 'string').map((parameter) => ({ route, parameter })));
+  const patterned = operations.flatMap(({ route, operation }) =>
+    operation.parameters.filter((p) => typeof p.schema.pattern === 'string').map((parameter) => ({ route, parameter })),
+  );
 
   test('every parameter checked by a pattern or a fixed set of values documents its pattern', () => {
-    expect(new Set(patterned.map(({ parameter }) => parameter.name))).toEqual(new Set(['clientId', 'id', 'token', 'provider', 'format', 'theme', 'status', 'sort', 'progressColor', 'tag', 'keyId']));
+    expect(new Set(patterned.map(({ parameter }) => parameter.name))).toEqual(
+      new Set([
+        'clientId',
+        'id',
+        'token',
+        'provider',
+        'format',
+        'theme',
+        'status',
+        'sort',
+        'progressColor',
+        'tag',
+        'keyId',
+      ]),
+    );
   });
 
-  test.each(patterned.map(({ route, parameter }) => [`${route.id} ${parameter.name}`, route, parameter] as const))('%s', (_name, route, parameter) => {
-    const server = serverField(route, parameter);
-    for (const sample of samples(parameter.schema.pattern as string, 7)) {
-      expect([sample, server.safeParse(sample).success]).toEqual([sample, documentedTakes(parameter.schema, sample)]);
-    }
-  });
+  test.each(patterned.map(({ route, parameter }) => [`${route.id} ${parameter.name}`, route, parameter] as const))(
+    '%s',
+    (_name, route, parameter) => {
+      const server = serverField(route, parameter);
+      for (const sample of samples(parameter.schema.pattern as string, 7)) {
+        expect([sample, server.safeParse(sample).success]).toEqual([sample, documentedTakes(parameter.schema, sample)]);
+      }
+    },
+  );
 
   test('any-case values: every spelling the server takes, a strict client may send (and nothing else)', () => {
     const anyCase = patterned.filter(({ parameter }) => Array.isArray(parameter.schema.examples));
-    expect(anyCase.map(({ parameter }) => parameter.name)).toEqual(expect.arrayContaining(['format', 'theme', 'status', 'sort', 'provider']));
+    expect(anyCase.map(({ parameter }) => parameter.name)).toEqual(
+      expect.arrayContaining(['format', 'theme', 'status', 'sort', 'provider']),
+    );
     for (const { route, parameter } of anyCase) {
       const server = serverField(route, parameter);
       for (const value of parameter.schema.examples as string[]) {
@@ -116,42 +193,106 @@ describe('the server accepts exactly what the document says', () => {
           expect(server.parse(spelling)).toBe(value);
         }
         // Unicode case folds that land on the value are refused by both.
-        for (const lookalike of [value.replace(/k/g, '\u212a'), value.replace(/s/g, 'ſ'), value.replace(/i/g, 'İ')].filter((s) => s !== value)) {
-          expect([lookalike, documentedTakes(parameter.schema, lookalike), server.safeParse(lookalike).success]).toEqual([lookalike, false, false]);
+        for (const lookalike of [
+          value.replace(/k/g, '\u212a'),
+          value.replace(/s/g, 'ſ'),
+          value.replace(/i/g, 'İ'),
+        ].filter((s) => s !== value)) {
+          expect([
+            lookalike,
+            documentedTakes(parameter.schema, lookalike),
+            server.safeParse(lookalike).success,
+          ]).toEqual([lookalike, false, false]);
         }
       }
     }
   });
 
   test('patterns inside bodies: tags of a bot, its token, secrets of a webhook', () => {
-    const body = (id: string) => operations.find(({ route }) => route.id === id)!.operation.requestBody!.content['application/json']!.schema;
-    const bodyPatterns = operations.flatMap(({ route, operation }) => patternsIn(operation.requestBody ?? {}).map((entry) => `${route.id} ${entry.at}`));
+    const body = (id: string) =>
+      operations.find(({ route }) => route.id === id)!.operation.requestBody!.content['application/json']!.schema;
+    const bodyPatterns = operations.flatMap(({ route, operation }) =>
+      patternsIn(operation.requestBody ?? {}).map((entry) => `${route.id} ${entry.at}`),
+    );
     // Exactly these bodies carry patterns, so each is covered below.
-    expect([...new Set(bodyPatterns.map((entry) => entry.split(' ')[0]))].sort()).toEqual(['registerBot', 'verifyBot', 'putBotCommands', 'putWebhookSecrets', 'dashboardCreateKey', 'dashboardSaveBot', 'dashboardVerifyBot', 'dashboardSaveWebhook', 'dashboardReplayDelivery'].sort());
+    expect([...new Set(bodyPatterns.map((entry) => entry.split(' ')[0]))].sort()).toEqual(
+      [
+        'registerBot',
+        'verifyBot',
+        'putBotCommands',
+        'putWebhookSecrets',
+        'dashboardCreateKey',
+        'dashboardSaveBot',
+        'dashboardVerifyBot',
+        'dashboardSaveWebhook',
+        'dashboardReplayDelivery',
+      ].sort(),
+    );
     // The dashboard's bot bodies are the API's.
     expect(body('dashboardSaveBot')).toEqual(body('registerBot'));
     expect(body('dashboardVerifyBot')).toEqual(body('verifyBot'));
-    const tokenPattern = (body('verifyBot') as { properties: { botToken: { pattern: string } } }).properties.botToken.pattern;
-    for (const botToken of [...samples(tokenPattern, 9), 'a.b.c', `${'x'.repeat(24)}.${'y'.repeat(6)}.${'z'.repeat(38)}`, `${'x'.repeat(24)}.${'y'.repeat(6)}.${'z'.repeat(38)}\n`, `${'x'.repeat(24)}.${'y'.repeat(6)}.${'z'.repeat(38)}=`]) {
-      expect([botToken, verifyBotBody.safeParse({ botToken }).success]).toEqual([botToken, documentedTakes(body('verifyBot'), { botToken })]);
+    const tokenPattern = (body('verifyBot') as { properties: { botToken: { pattern: string } } }).properties.botToken
+      .pattern;
+    for (const botToken of [
+      ...samples(tokenPattern, 9),
+      'a.b.c',
+      `${'x'.repeat(24)}.${'y'.repeat(6)}.${'z'.repeat(38)}`,
+      `${'x'.repeat(24)}.${'y'.repeat(6)}.${'z'.repeat(38)}\n`,
+      `${'x'.repeat(24)}.${'y'.repeat(6)}.${'z'.repeat(38)}=`,
+    ]) {
+      expect([botToken, verifyBotBody.safeParse({ botToken }).success]).toEqual([
+        botToken,
+        documentedTakes(body('verifyBot'), { botToken }),
+      ]);
     }
-    const tagPattern = (body('registerBot') as { properties: { tags: { items: { pattern: string } } } }).properties.tags.items.pattern;
+    const tagPattern = (body('registerBot') as { properties: { tags: { items: { pattern: string } } } }).properties.tags
+      .items.pattern;
     for (const tag of samples(tagPattern, 11)) {
-      expect([tag, registerBotBody.safeParse({ name: 'Bot', tags: [tag] }).success]).toEqual([tag, documentedTakes(body('registerBot'), { name: 'Bot', tags: [tag] })]);
+      expect([tag, registerBotBody.safeParse({ name: 'Bot', tags: [tag] }).success]).toEqual([
+        tag,
+        documentedTakes(body('registerBot'), { name: 'Bot', tags: [tag] }),
+      ]);
     }
     // A bot's texts (name, description, commands): no control character, not blank, as sent.
     const namePattern = (body('registerBot') as { properties: { name: { pattern: string } } }).properties.name.pattern;
-    for (const name of [...samples(namePattern, 5), 'x'.repeat(32), 'x'.repeat(33), ' padded ', '   ', '\u0000nul', 'nel\u0085', 'emoji 😀 fine']) {
-      expect([name, registerBotBody.safeParse({ name }).success]).toEqual([name, documentedTakes(body('registerBot'), { name })]);
+    for (const name of [
+      ...samples(namePattern, 5),
+      'x'.repeat(32),
+      'x'.repeat(33),
+      ' padded ',
+      '   ',
+      '\u0000nul',
+      'nel\u0085',
+      'emoji 😀 fine',
+    ]) {
+      expect([name, registerBotBody.safeParse({ name }).success]).toEqual([
+        name,
+        documentedTakes(body('registerBot'), { name }),
+      ]);
       const commands = { commands: [{ name, description: 'd' }] };
-      expect([name, commandsBody.safeParse(commands).success]).toEqual([name, documentedTakes(body('putBotCommands'), commands)]);
+      expect([name, commandsBody.safeParse(commands).success]).toEqual([
+        name,
+        documentedTakes(body('putBotCommands'), commands),
+      ]);
     }
-    const keyNamePattern = (body('dashboardCreateKey') as { properties: { name: { pattern: string } } }).properties.name.pattern;
-    for (const name of [...samples(keyNamePattern, 7), 'x'.repeat(64), 'x'.repeat(65), 'tab\there', 'del\u007f', 'emoji 😀 fine']) {
-      expect([name, newKeyBody.safeParse({ name }).success]).toEqual([name, documentedTakes(body('dashboardCreateKey'), { name })]);
+    const keyNamePattern = (body('dashboardCreateKey') as { properties: { name: { pattern: string } } }).properties.name
+      .pattern;
+    for (const name of [
+      ...samples(keyNamePattern, 7),
+      'x'.repeat(64),
+      'x'.repeat(65),
+      'tab\there',
+      'del\u007f',
+      'emoji 😀 fine',
+    ]) {
+      expect([name, newKeyBody.safeParse({ name }).success]).toEqual([
+        name,
+        documentedTakes(body('dashboardCreateKey'), { name }),
+      ]);
     }
     // The dashboard's registration: the webhook's URL, and the secrets as PUT /v1/webhooks/{id}/{token} takes them.
-    const urlPattern = (body('dashboardSaveWebhook') as { properties: { webhookUrl: { pattern: string } } }).properties.webhookUrl.pattern;
+    const urlPattern = (body('dashboardSaveWebhook') as { properties: { webhookUrl: { pattern: string } } }).properties
+      .webhookUrl.pattern;
     const token = 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789';
     const urls = [
       ...samples(urlPattern, 9),
@@ -165,17 +306,38 @@ describe('the server accepts exactly what the document says', () => {
       `https://evil.example/api/webhooks/1234567890123456789/${token}`,
     ];
     for (const webhookUrl of urls) {
-      expect([webhookUrl, webhookRegistrationBody.safeParse({ webhookUrl, secrets: {} }).success]).toEqual([webhookUrl, documentedTakes(body('dashboardSaveWebhook'), { webhookUrl, secrets: {} })]);
+      expect([webhookUrl, webhookRegistrationBody.safeParse({ webhookUrl, secrets: {} }).success]).toEqual([
+        webhookUrl,
+        documentedTakes(body('dashboardSaveWebhook'), { webhookUrl, secrets: {} }),
+      ]);
     }
-    expect(urls.slice(-8).map((webhookUrl) => webhookRegistrationBody.safeParse({ webhookUrl, secrets: {} }).success)).toEqual([true, true, true, false, false, false, false, false]);
+    expect(
+      urls.slice(-8).map((webhookUrl) => webhookRegistrationBody.safeParse({ webhookUrl, secrets: {} }).success),
+    ).toEqual([true, true, true, false, false, false, false, false]);
     // A replay names the provider in any letter case, as the relay path does.
     for (const provider of ['github', 'GitHub', 'GITLAB', 'git hub', 'nope', '']) {
       const replay = { provider, deliveryId: 'd-1' };
-      expect([provider, replayBody.safeParse(replay).success]).toEqual([provider, documentedTakes(body('dashboardReplayDelivery'), replay)]);
+      expect([provider, replayBody.safeParse(replay).success]).toEqual([
+        provider,
+        documentedTakes(body('dashboardReplayDelivery'), replay),
+      ]);
     }
-    const secretPattern = (body('putWebhookSecrets') as { properties: { secrets: { additionalProperties: { pattern: string } } } }).properties.secrets.additionalProperties.pattern;
-    for (const secret of [...samples(secretPattern, 13), 'x'.repeat(256), 'x'.repeat(257), 'tab\there', 'del\u007f', 'nel\u0085', 'emoji 😀 fine']) {
-      expect([secret, secretsBody.safeParse({ secrets: { github: secret } }).success]).toEqual([secret, documentedTakes(body('putWebhookSecrets'), { secrets: { github: secret } })]);
+    const secretPattern = (
+      body('putWebhookSecrets') as { properties: { secrets: { additionalProperties: { pattern: string } } } }
+    ).properties.secrets.additionalProperties.pattern;
+    for (const secret of [
+      ...samples(secretPattern, 13),
+      'x'.repeat(256),
+      'x'.repeat(257),
+      'tab\there',
+      'del\u007f',
+      'nel\u0085',
+      'emoji 😀 fine',
+    ]) {
+      expect([secret, secretsBody.safeParse({ secrets: { github: secret } }).success]).toEqual([
+        secret,
+        documentedTakes(body('putWebhookSecrets'), { secrets: { github: secret } }),
+      ]);
     }
   });
 });

@@ -4,7 +4,8 @@ import { patreon } from '../../shared/webhooks/providers/patreon';
 import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { patreonDeliveries, patreonPayloads as payloads } from '../fixtures/patreon/payloads';
 
-const delivery = (event: string, payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({ 'X-Patreon-Event': event }, payload));
+const delivery = (event: string, payload: unknown): ProviderDelivery =>
+  toProviderDelivery(jsonRequest({ 'X-Patreon-Event': event }, payload));
 const member = payloads['members:create'];
 const pledge = payloads['pledges:create'];
 
@@ -18,8 +19,21 @@ const embedOf = (event: string, payload: unknown) => {
 
 describe('Patreon provider', () => {
   test('renders new members and pledges, signed with a hex HMAC-MD5 in X-Patreon-Signature', () => {
-    expect(patreon.events).toEqual(['members:create', 'members:update', 'members:delete', 'members:pledge:create', 'members:pledge:update', 'members:pledge:delete', 'pledges:create']);
-    expect(patreon.signature).toEqual({ kind: 'hmac', header: 'X-Patreon-Signature', algorithm: 'md5', encoding: 'hex' });
+    expect(patreon.events).toEqual([
+      'members:create',
+      'members:update',
+      'members:delete',
+      'members:pledge:create',
+      'members:pledge:update',
+      'members:pledge:delete',
+      'pledges:create',
+    ]);
+    expect(patreon.signature).toEqual({
+      kind: 'hmac',
+      header: 'X-Patreon-Signature',
+      algorithm: 'md5',
+      encoding: 'hex',
+    });
   });
 
   test('members:create -> the member and campaign, the patron as author, pledge per period, status, last charge, lifetime support, the tier the pledge unlocks', () => {
@@ -34,14 +48,26 @@ describe('Patreon provider', () => {
         { name: 'Last charge', value: 'Paid', inline: true },
         { name: 'Lifetime support', value: '123.45 USD', inline: true },
         // No entitled tier is named: the dearest published reward the 1.50 pays for, linked, with what it gives and the links in it.
-        { name: 'Tier', value: '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our [Discord Server](https://discord.gg/abcdefg).', inline: true },
+        {
+          name: 'Tier',
+          value:
+            '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our [Discord Server](https://discord.gg/abcdefg).',
+          inline: true,
+        },
       ],
     });
   });
 
-  test('a member\'s entitled tiers are named from the included tiers', () => {
-    const data = { ...member.data, relationships: { ...member.data.relationships, currently_entitled_tiers: { data: [{ id: '42', type: 'tier' }] } } };
-    const embed = embedOf('members:create', { ...member, data, included: [...member.included, { type: 'tier', id: '42', attributes: { title: 'Gold' } }] });
+  test("a member's entitled tiers are named from the included tiers", () => {
+    const data = {
+      ...member.data,
+      relationships: { ...member.data.relationships, currently_entitled_tiers: { data: [{ id: '42', type: 'tier' }] } },
+    };
+    const embed = embedOf('members:create', {
+      ...member,
+      data,
+      included: [...member.included, { type: 'tier', id: '42', attributes: { title: 'Gold' } }],
+    });
     expect(embed.fields?.at(-1)).toEqual({ name: 'Tier', value: 'Gold', inline: true });
   });
 
@@ -51,7 +77,14 @@ describe('Patreon provider', () => {
       url: 'https://www.patreon.com/thecampaign',
       author: { name: 'Patreon User' },
       color: 0x2ea44f,
-      fields: [{ name: 'Reward', value: '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our [Discord Server](https://discord.gg/abcdefg).', inline: true }],
+      fields: [
+        {
+          name: 'Reward',
+          value:
+            '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our [Discord Server](https://discord.gg/abcdefg).',
+          inline: true,
+        },
+      ],
     });
   });
 
@@ -63,16 +96,39 @@ describe('Patreon provider', () => {
   });
 
   test('markdown in payload text cannot change the layout', () => {
-    const included = pledge.included.map((item) => (item.type === 'reward' && item.id === '5050505' ? { ...item, attributes: { ...item.attributes, title: '**Gold** [x](http://evil) @everyone', description: '<b>**x**</b>', url: 'javascript:alert(1)' } } : item));
-    expect(embedOf('pledges:create', { ...pledge, included }).fields?.[0]?.value).toBe('\\*\\*Gold\\*\\* \\[x\\]\\(http://evil\\) @everyone \\(from 1.00 USD\\)\n\\*\\*x\\*\\*');
+    const included = pledge.included.map((item) =>
+      item.type === 'reward' && item.id === '5050505'
+        ? {
+            ...item,
+            attributes: {
+              ...item.attributes,
+              title: '**Gold** [x](http://evil) @everyone',
+              description: '<b>**x**</b>',
+              url: 'javascript:alert(1)',
+            },
+          }
+        : item,
+    );
+    expect(embedOf('pledges:create', { ...pledge, included }).fields?.[0]?.value).toBe(
+      '\\*\\*Gold\\*\\* \\[x\\]\\(http://evil\\) @everyone \\(from 1.00 USD\\)\n\\*\\*x\\*\\*',
+    );
   });
 
   test('a membership or pledge changed or ended is never told as new', () => {
     expect(embedOf('members:update', member).title).toBe('Member updated: Patreon User (The Campaign)');
-    expect(embedOf('members:delete', member)).toMatchObject({ title: 'Member removed: Patreon User (The Campaign)', color: 0xd73a49 });
-    expect(embedOf('members:pledge:create', member).title).toBe('New pledge of 1.50 USD from Patreon User (The Campaign)');
-    expect(embedOf('members:pledge:update', member).title).toBe('Pledge changed to 1.50 USD by Patreon User (The Campaign)');
-    expect(embedOf('members:pledge:delete', member).title).toBe('Pledge of 1.50 USD canceled by Patreon User (The Campaign)');
+    expect(embedOf('members:delete', member)).toMatchObject({
+      title: 'Member removed: Patreon User (The Campaign)',
+      color: 0xd73a49,
+    });
+    expect(embedOf('members:pledge:create', member).title).toBe(
+      'New pledge of 1.50 USD from Patreon User (The Campaign)',
+    );
+    expect(embedOf('members:pledge:update', member).title).toBe(
+      'Pledge changed to 1.50 USD by Patreon User (The Campaign)',
+    );
+    expect(embedOf('members:pledge:delete', member).title).toBe(
+      'Pledge of 1.50 USD canceled by Patreon User (The Campaign)',
+    );
   });
 
   test('an event we do not render is ignored, not an error', () => {
@@ -88,6 +144,7 @@ describe('Patreon provider', () => {
   });
 
   test('the fixture deliveries read as messages', () => {
-    for (const fixture of patreonDeliveries) expect(patreon.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
+    for (const fixture of patreonDeliveries)
+      expect(patreon.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
   });
 });

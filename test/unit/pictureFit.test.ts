@@ -10,12 +10,22 @@ import { allServices, lambdaContext, memoryLimiter, proxyEvent, RANK_CARD_QUERY,
  * on high-density screens), its drawn size for PNG (drawn without resampling). The format is known
  * before the handler draws, whether `format` or Accept decided it.
  */
-async function fitAskedFor(query: Record<string, string>, headers: Record<string, string> = {}): Promise<Size | undefined> {
+async function fitAskedFor(
+  query: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Size | undefined> {
   const services = allServices(memoryLimiter(60).limiter);
   let asked: Size | undefined;
   const picture = { ...inlinePng(samplePng(8)), width: 8, height: 8 };
   services.images = { load: async (_url, _field, fit) => ((asked = fit), picture) };
-  const result = await wrapRoute(routes.rankCard, rankCard, services)(proxyEvent({ query: { ...RANK_CARD_QUERY, avatar: 'https://cdn.example/a.png', ...query }, headers }), lambdaContext());
+  const result = await wrapRoute(
+    routes.rankCard,
+    rankCard,
+    services,
+  )(
+    proxyEvent({ query: { ...RANK_CARD_QUERY, avatar: 'https://cdn.example/a.png', ...query }, headers }),
+    lambdaContext(),
+  );
   expect(result.statusCode).toBe(200);
   return asked;
 }

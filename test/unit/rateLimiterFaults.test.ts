@@ -1,16 +1,39 @@
 import { afterAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
-import { ConditionalCheckFailedException, ProvisionedThroughputExceededException, ThrottlingException } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  ProvisionedThroughputExceededException,
+  ThrottlingException,
+} from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { RateLimiter, ipPrincipal, keyPrincipal, rateLimitFromEnv, rateLimitHeaders, USAGE_KEPT_SECONDS } from '../../shared/access/rateLimiter';
+import {
+  RateLimiter,
+  ipPrincipal,
+  keyPrincipal,
+  rateLimitFromEnv,
+  rateLimitHeaders,
+  USAGE_KEPT_SECONDS,
+} from '../../shared/access/rateLimiter';
 import { svgResponse } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { routes, type Routes } from '../../shared/routes/table';
 import { createDocumentClient } from '../../shared/store/client';
 import { guarded } from '../../shared/store/errors';
 import { DynamoRateCounterStore } from '../../shared/store/rateCounters';
-import { INTEGER, MemoryRateCounterStore, envelopeOf, header, lambdaContext, manualClock, networkError, proxyEvent, allServices, timeoutError, wrapRoute } from './fixtures';
+import {
+  INTEGER,
+  MemoryRateCounterStore,
+  envelopeOf,
+  header,
+  lambdaContext,
+  manualClock,
+  networkError,
+  proxyEvent,
+  allServices,
+  timeoutError,
+  wrapRoute,
+} from './fixtures';
 import { StoreUnavailableError, UNAVAILABLE_RETRY_AFTER } from '../../shared/errors/unavailable';
 
 const TABLE = 't1x';
@@ -19,7 +42,10 @@ const T0 = 1_800_000_000;
 const at = (seconds: number) => seconds * 1000;
 
 const dynamoStore = () =>
-  new DynamoRateCounterStore(createDocumentClient({ tableName: TABLE, region: 'us-east-1', endpoint: 'http://127.0.0.1:9' }), TABLE);
+  new DynamoRateCounterStore(
+    createDocumentClient({ tableName: TABLE, region: 'us-east-1', endpoint: 'http://127.0.0.1:9' }),
+    TABLE,
+  );
 
 // One mock for the whole file: every DynamoDBDocumentClient's send() is stubbed, so no test here
 // can reach a network, and each test states the answer it wants.
@@ -30,8 +56,14 @@ beforeEach(() => {
 afterAll(() => ddb.restore());
 
 const faults: [string, () => Error][] = [
-  ['ProvisionedThroughputExceededException', () => new ProvisionedThroughputExceededException({ message: 'x', $metadata: {} })],
-  ['ThrottlingException', () => new ThrottlingException({ message: 'Rate of requests exceeds the allowed throughput', $metadata: {} })],
+  [
+    'ProvisionedThroughputExceededException',
+    () => new ProvisionedThroughputExceededException({ message: 'x', $metadata: {} }),
+  ],
+  [
+    'ThrottlingException',
+    () => new ThrottlingException({ message: 'Rate of requests exceeds the allowed throughput', $metadata: {} }),
+  ],
   ['a TimeoutError', timeoutError],
   ['a network error', networkError],
 ];
@@ -101,7 +133,11 @@ describe('RateLimiter arithmetic (in-memory counter store)', () => {
     const decision = await limiter.hit('key:a');
 
     expect(decision.reset).toBe(T0 + 30);
-    expect(counters.calls[0]).toEqual({ principal: 'key:a', windowStart: T0 + 20, keepUntil: T0 + 30 + USAGE_KEPT_SECONDS });
+    expect(counters.calls[0]).toEqual({
+      principal: 'key:a',
+      windowStart: T0 + 20,
+      keepUntil: T0 + 30 + USAGE_KEPT_SECONDS,
+    });
   });
 
   test('principals are counted separately, and refused hits are counted too', async () => {
@@ -149,18 +185,20 @@ describe('RateLimiter arithmetic (in-memory counter store)', () => {
       'X-RateLimit-Remaining': '59',
       'X-RateLimit-Reset': String(T0 + 60),
     });
-    expect(rateLimitHeaders({ allowed: false, limit: 60, remaining: 0, reset: T0 + 60, retryAfter: 12 })).toMatchObject({ 'Retry-After': '12' });
+    expect(rateLimitHeaders({ allowed: false, limit: 60, remaining: 0, reset: T0 + 60, retryAfter: 12 })).toMatchObject(
+      { 'Retry-After': '12' },
+    );
   });
 
   test('rateLimitFromEnv: defaults to 60 and refuses anything but a positive integer', () => {
     expect(rateLimitFromEnv({})).toBe(60);
     expect(rateLimitFromEnv({ RATE_LIMIT_PER_MINUTE: '5' })).toBe(5);
-    for (const bad of ['0', '-1', '1.5', 'abc']) expect(() => rateLimitFromEnv({ RATE_LIMIT_PER_MINUTE: bad })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    for (const bad of ['0', '-1', '1.5', 'abc'])
+      expect(() => rateLimitFromEnv({ RATE_LIMIT_PER_MINUTE: bad })).toThrow(/RATE_LIMIT_PER_MINUTE/);
   });
 });
 
 describe('DynamoRateCounterStore over a mocked document client', () => {
-
   test("one atomic UpdateItem ADD per hit on the minute's count in the principal's hour item, returning it", async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { w0: 7, expiresAt: 1 } });
     const limiter = new RateLimiter(dynamoStore(), { limit: 10, now: () => at(T0 + 1) });
@@ -179,58 +217,74 @@ describe('DynamoRateCounterStore over a mocked document client', () => {
     });
   });
 
-  test.each(faults)('%s from UpdateItem -> the limiter rejects with StoreUnavailableError', async (_name, makeError) => {
-    const cause = makeError();
-    ddb.on(UpdateCommand).rejects(cause);
-    const limiter = new RateLimiter(dynamoStore(), { limit: 10 });
+  test.each(faults)(
+    '%s from UpdateItem -> the limiter rejects with StoreUnavailableError',
+    async (_name, makeError) => {
+      const cause = makeError();
+      ddb.on(UpdateCommand).rejects(cause);
+      const limiter = new RateLimiter(dynamoStore(), { limit: 10 });
 
-    const failure = await limiter.hit('key:k1').then(
-      () => undefined,
-      (error: unknown) => error,
-    );
+      const failure = await limiter.hit('key:k1').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
 
-    expect(failure).toBeInstanceOf(StoreUnavailableError);
-    expect((failure as Error).message).toMatch(/^DynamoDB UpdateItem failed: /);
-    expect((failure as Error).cause).toBe(cause);
-  });
+      expect(failure).toBeInstanceOf(StoreUnavailableError);
+      expect((failure as Error).message).toMatch(/^DynamoDB UpdateItem failed: /);
+      expect((failure as Error).cause).toBe(cause);
+    },
+  );
 
   test('guarded() lets a failed condition through unchanged: it is an answer, not an outage', async () => {
-    const conditionFailed = new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+    const conditionFailed = new ConditionalCheckFailedException({
+      message: 'The conditional request failed',
+      $metadata: {},
+    });
     await expect(guarded('PutItem', () => Promise.reject(conditionFailed))).rejects.toBe(conditionFailed);
   });
 });
 
 describe('the Middy stack when the counter store fails', () => {
-
   const invoke = async (makeError: () => Error) => {
     ddb.on(UpdateCommand).rejects(makeError());
     const handler = jest.fn<RouteHandler<Routes['rankCard']>>(async () => svgResponse('<svg/>'));
     const limiter = new RateLimiter(dynamoStore(), { limit: 60 });
     const lambda = wrapRoute(routes.rankCard, handler, allServices(limiter));
-    const result: APIGatewayProxyResult = await lambda(proxyEvent({ requestId: 'req-503', sourceIp: '203.0.113.7' }), lambdaContext());
+    const result: APIGatewayProxyResult = await lambda(
+      proxyEvent({ requestId: 'req-503', sourceIp: '203.0.113.7' }),
+      lambdaContext(),
+    );
     return { result, handler };
   };
 
-  test.each(faults)('%s -> 503 SERVICE_UNAVAILABLE envelope, Retry-After, rate headers, handler not called', async (_name, makeError) => {
-    const { result, handler } = await invoke(makeError);
+  test.each(faults)(
+    '%s -> 503 SERVICE_UNAVAILABLE envelope, Retry-After, rate headers, handler not called',
+    async (_name, makeError) => {
+      const { result, handler } = await invoke(makeError);
 
-    expect(result.statusCode).toBe(503);
-    expect(handler).not.toHaveBeenCalled();
-    const body = envelopeOf(result);
-    expect(body).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' }, meta: { requestId: 'req-503' } });
-    expect(typeof body.error.message).toBe('string');
-    expect(new Date(body.meta.generatedAt).toISOString()).toBe(body.meta.generatedAt);
-    // Nothing about the infrastructure leaks to the client.
-    expect(result.body).not.toMatch(/UpdateItem|ECONNREFUSED|Throughput|stack/i);
+      expect(result.statusCode).toBe(503);
+      expect(handler).not.toHaveBeenCalled();
+      const body = envelopeOf(result);
+      expect(body).toMatchObject({
+        success: false,
+        error: { code: 'SERVICE_UNAVAILABLE' },
+        meta: { requestId: 'req-503' },
+      });
+      expect(typeof body.error.message).toBe('string');
+      expect(new Date(body.meta.generatedAt).toISOString()).toBe(body.meta.generatedAt);
+      // Nothing about the infrastructure leaks to the client.
+      expect(result.body).not.toMatch(/UpdateItem|ECONNREFUSED|Throughput|stack/i);
 
-    expect(header(result, 'Retry-After')).toMatch(INTEGER);
-    expect(Number(header(result, 'Retry-After'))).toBeGreaterThanOrEqual(1);
-    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) expect(header(result, name)).toMatch(INTEGER);
-    expect(header(result, 'X-RateLimit-Limit')).toBe('60');
-    expect(header(result, 'X-RateLimit-Remaining')).toBe('0');
-    expect(header(result, 'X-Request-Id')).toBe('req-503');
-    expect(header(result, 'Content-Type')).toMatch(/^application\/json/);
-  });
+      expect(header(result, 'Retry-After')).toMatch(INTEGER);
+      expect(Number(header(result, 'Retry-After'))).toBeGreaterThanOrEqual(1);
+      for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'])
+        expect(header(result, name)).toMatch(INTEGER);
+      expect(header(result, 'X-RateLimit-Limit')).toBe('60');
+      expect(header(result, 'X-RateLimit-Remaining')).toBe('0');
+      expect(header(result, 'X-Request-Id')).toBe('req-503');
+      expect(header(result, 'Content-Type')).toMatch(/^application\/json/);
+    },
+  );
 
   test('the key principal from the authorizer context is the one counted', async () => {
     await invoke(networkError);

@@ -13,11 +13,16 @@ describe("the README's provider table", () => {
   test('has a row per provider naming each event it renders', () => {
     for (const provider of providers) {
       const row = readme.split('\n').find((line) => line.includes(`| \`${provider.name}\` |`));
-      expect({ provider: provider.name, missing: provider.events.filter((event) => event !== '*' && !row?.includes(`\`${event}\``)) }).toEqual({ provider: provider.name, missing: [] });
+      expect({
+        provider: provider.name,
+        missing: provider.events.filter((event) => event !== '*' && !row?.includes(`\`${event}\``)),
+      }).toEqual({ provider: provider.name, missing: [] });
     }
   });
 
   test('a README without the markers is refused rather than written without its table', () => {
-    expect(() => withProviderTable('# no table here', providerTable(providers))).toThrow(/lacks the provider table's markers/);
+    expect(() => withProviderTable('# no table here', providerTable(providers))).toThrow(
+      /lacks the provider table's markers/,
+    );
   });
 });

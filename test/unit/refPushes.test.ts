@@ -17,16 +17,25 @@ const embedOf = (provider: string, fixture: FixtureDelivery): Embed => {
 const lastOf = <T>(list: T[], count: number) => list.slice(list.length - count);
 
 describe('ref pushes on real payloads', () => {
-  test.each(githubRefPushes.map((push, i) => [push.title, push, lastOf(githubDeliveries, githubRefPushes.length)[i]!] as const))('GitHub: %s', (_title, push, fixture) => {
+  test.each(
+    githubRefPushes.map((push, i) => [push.title, push, lastOf(githubDeliveries, githubRefPushes.length)[i]!] as const),
+  )('GitHub: %s', (_title, push, fixture) => {
     expect(embedOf('github', fixture)).toMatchObject({ title: push.title, url: push.url });
   });
 
-  test.each(bitbucketRefPushes.map((push, i) => [push.title, push, lastOf(bitbucketDeliveries, bitbucketRefPushes.length)[i]!] as const))('Bitbucket: %s', (_title, push, fixture) => {
+  test.each(
+    bitbucketRefPushes.map(
+      (push, i) => [push.title, push, lastOf(bitbucketDeliveries, bitbucketRefPushes.length)[i]!] as const,
+    ),
+  )('Bitbucket: %s', (_title, push, fixture) => {
     expect(embedOf('bitbucket', fixture)).toMatchObject({ title: push.title, url: push.url });
   });
 
   test("GitLab (its documentation's examples): a tag created links to the tag, a push to the compare view of its two commits", () => {
-    expect(embedOf('gitlab', gitlabDelivery('Tag Push Hook'))).toMatchObject({ title: '[mike/diaspora] Tag v1.0.0 created', url: 'http://example.com/mike/diaspora/-/tags/v1.0.0' });
+    expect(embedOf('gitlab', gitlabDelivery('Tag Push Hook'))).toMatchObject({
+      title: '[mike/diaspora] Tag v1.0.0 created',
+      url: 'http://example.com/mike/diaspora/-/tags/v1.0.0',
+    });
     expect(embedOf('gitlab', gitlabDelivery('Push Hook'))).toMatchObject({
       title: '[mike/diaspora:master] 4 new commits',
       url: 'http://example.com/mike/diaspora/-/compare/95790bf891e76fee5e1747ab589903a6a1f80f22...da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
@@ -39,8 +48,16 @@ describe('ref pushes on real payloads', () => {
         const outcome = providerNamed(provider)!.read(toProviderDelivery(fixture));
         if (outcome.kind !== 'message') continue;
         for (const embed of outcome.embeds) {
-          expect([provider, fixture.event, embed.title]).not.toEqual([provider, fixture.event, expect.stringMatching(/\b0 new commits?\b/)]);
-          expect([provider, fixture.event, embed.url]).not.toEqual([provider, fixture.event, expect.stringMatching(/compare\/.*0{12}/)]);
+          expect([provider, fixture.event, embed.title]).not.toEqual([
+            provider,
+            fixture.event,
+            expect.stringMatching(/\b0 new commits?\b/),
+          ]);
+          expect([provider, fixture.event, embed.url]).not.toEqual([
+            provider,
+            fixture.event,
+            expect.stringMatching(/compare\/.*0{12}/),
+          ]);
         }
       }
     }
@@ -57,12 +74,20 @@ describe('what a push did to its ref, in words', () => {
     ['a branch created with nothing new', { ...push, created: true }, '[o/r] Branch feature/x created'],
     ['a force push that only removed commits', { ...push, forced: true }, '[o/r] Branch feature/x force-pushed'],
     ['new commits', { ...push, commits: 2 }, '[o/r:feature/x] 2 new commits'],
-    ['one of more than listed, forced', { ...push, commits: 5, more: true, forced: true }, '[o/r:feature/x] 5+ new commits (forced)'],
+    [
+      'one of more than listed, forced',
+      { ...push, commits: 5, more: true, forced: true },
+      '[o/r:feature/x] 5+ new commits (forced)',
+    ],
     // A payload without the ref's or the repository's name (issue 32): what it lacks is left out, never an empty bracket.
     ['new commits on a ref not named', { ...push, name: '', commits: 1 }, '[o/r] 1 new commit'],
     ['a deleted branch not named', { ...push, name: '', deleted: true }, '[o/r] Branch deleted'],
     ['new commits in a repository not named', { ...push, repo: '', commits: 3 }, '[feature/x] 3 new commits'],
-    ['a tag created, neither named', { ...push, repo: '', name: '', kind: 'tag' as const, created: true }, 'Tag created'],
+    [
+      'a tag created, neither named',
+      { ...push, repo: '', name: '', kind: 'tag' as const, created: true },
+      'Tag created',
+    ],
   ])('%s', (_name, update, title) => {
     expect(refUpdateHeadline(update).title).toBe(title);
   });

@@ -1,7 +1,14 @@
 import { expect, test } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { withCallDeadline } from '../../shared/aws/callLimits';
-import { AUTHORIZER_BUDGET_MS, beyondRequestBudget, FUNCTION_BUDGET_FLOOR_MS, functionBudgetMs, REQUEST_BUDGET_MS, withinRequestBudget } from '../../shared/aws/requestBudget';
+import {
+  AUTHORIZER_BUDGET_MS,
+  beyondRequestBudget,
+  FUNCTION_BUDGET_FLOOR_MS,
+  functionBudgetMs,
+  REQUEST_BUDGET_MS,
+  withinRequestBudget,
+} from '../../shared/aws/requestBudget';
 import { svgResponse } from '../../shared/http/responses';
 import { routes, type Routes } from '../../shared/routes/table';
 import type { RouteHandler } from '../../shared/runtime/groupKit';
@@ -71,7 +78,12 @@ test('undoing a write runs beyond the spent budget, each call with its own deadl
   expect(await slow.send('no request')).toBe('answer');
   // The client is not held to a budget when told so (the local server's own embedded store).
   const unbudgeted = withCallDeadline(new SlowClient(200), DEADLINE_MS, false);
-  expect(await withinRequestBudget(async () => [await stalled.send('x').catch(() => 'cut'), await unbudgeted.send('y')], 250)).toEqual(['cut', 'answer']);
+  expect(
+    await withinRequestBudget(
+      async () => [await stalled.send('x').catch(() => 'cut'), await unbudgeted.send('y')],
+      250,
+    ),
+  ).toEqual(['cut', 'answer']);
 });
 
 test("a function's budget in AWS: what the request has left since API Gateway stamped it, never under the floor", () => {
@@ -79,7 +91,9 @@ test("a function's budget in AWS: what the request has left since API Gateway st
   // The authorizer's result cached, the function warm: nearly the whole budget.
   expect(functionBudgetMs(arrived, arrived + 40)).toBe(REQUEST_BUDGET_MS - 40);
   // The authorizer spent its own budget (1 s) on a slow store: the function gets the rest, the request ends within 2.5 s.
-  expect(functionBudgetMs(arrived, arrived + AUTHORIZER_BUDGET_MS + 50)).toBe(REQUEST_BUDGET_MS - AUTHORIZER_BUDGET_MS - 50);
+  expect(functionBudgetMs(arrived, arrived + AUTHORIZER_BUDGET_MS + 50)).toBe(
+    REQUEST_BUDGET_MS - AUTHORIZER_BUDGET_MS - 50,
+  );
   // A slow cold start on top: the floor, so the function's calls (the relay's writes after Discord) still get their time.
   expect(functionBudgetMs(arrived, arrived + 2_400)).toBe(FUNCTION_BUDGET_FLOOR_MS);
   expect(functionBudgetMs(arrived, arrived + 60_000)).toBe(FUNCTION_BUDGET_FLOOR_MS);

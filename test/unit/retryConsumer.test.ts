@@ -12,7 +12,13 @@ afterEach(() => {
 });
 
 const kick = (messageId: string, webhookId: unknown, body = JSON.stringify({ webhookId })): SQSRecord =>
-  ({ messageId, receiptHandle: `receipt-${messageId}`, body, attributes: { MessageGroupId: String(webhookId) }, eventSource: 'aws:sqs' }) as unknown as SQSRecord;
+  ({
+    messageId,
+    receiptHandle: `receipt-${messageId}`,
+    body,
+    attributes: { MessageGroupId: String(webhookId) },
+    eventSource: 'aws:sqs',
+  }) as unknown as SQSRecord;
 const context = { getRemainingTimeInMillis: () => 15_000 };
 
 describe('the retry queue consumer (SQS FIFO, partial batch failures)', () => {
@@ -38,13 +44,17 @@ describe('the retry queue consumer (SQS FIFO, partial batch failures)', () => {
   test('a drain that throws hands its kick back; a kick naming no webhook is dropped; drains stop 6 s before the timeout', async () => {
     const deadlines: number[] = [];
     const started = Date.now();
-    const answer = await consumeRetryKicks({ Records: [kick('1', 'x'), kick('2', undefined, '{}'), kick('3', 'y', 'not json')] } as SQSEvent, context, {
-      drain: async (_webhookId, deadline) => {
-        deadlines.push(deadline);
-        throw new Error('the store is down');
+    const answer = await consumeRetryKicks(
+      { Records: [kick('1', 'x'), kick('2', undefined, '{}'), kick('3', 'y', 'not json')] } as SQSEvent,
+      context,
+      {
+        drain: async (_webhookId, deadline) => {
+          deadlines.push(deadline);
+          throw new Error('the store is down');
+        },
+        hide: async () => undefined,
       },
-      hide: async () => undefined,
-    });
+    );
     expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: '1' }, { itemIdentifier: '3' }] });
     expect(deadlines).toHaveLength(1);
     expect(deadlines[0]! - started).toBeGreaterThanOrEqual(9_000 - 50);
@@ -57,7 +67,12 @@ describe('the retry queue consumer (SQS FIFO, partial batch failures)', () => {
     const sqs = new SQSClient({ region: 'us-east-1' });
     await new SqsRetryKicker(async () => sqs, 'https://sqs/queue.fifo').kick('123456789012345678');
     const sent = sqsMock.commandCalls(SendMessageCommand)[0]?.args[0].input;
-    expect(sent).toMatchObject({ QueueUrl: 'https://sqs/queue.fifo', MessageBody: '{"webhookId":"123456789012345678"}', MessageGroupId: '123456789012345678', MessageDeduplicationId: expect.any(String) });
+    expect(sent).toMatchObject({
+      QueueUrl: 'https://sqs/queue.fifo',
+      MessageBody: '{"webhookId":"123456789012345678"}',
+      MessageGroupId: '123456789012345678',
+      MessageDeduplicationId: expect.any(String),
+    });
     const hide = hideKick(async () => sqs, 'https://sqs/queue.fifo');
     await hide('receipt-1', 7.2);
     await hide('receipt-2', 100_000);

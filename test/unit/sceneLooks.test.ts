@@ -31,7 +31,9 @@ describe('delete', () => {
 
   test('a square output is mostly dialog: its picture above the question, not beside it', () => {
     const raster = rasterize(renderDeleteDialog({ image: IMAGE, width: 512, height: 512 }));
-    expect(share(raster, (rgba) => rgba.slice(0, 3).some((value, i) => Math.abs(value - (desktop[i] as number)) > 8))).toBeGreaterThan(0.6);
+    expect(
+      share(raster, (rgba) => rgba.slice(0, 3).some((value, i) => Math.abs(value - (desktop[i] as number)) > 8)),
+    ).toBeGreaterThan(0.6);
     // The picture's red quadrant is left of the centre line and its yellow one right of it, both above the middle.
     expect(pixel(raster, 200, 120).slice(0, 3)).toEqual([255, 0, 0]);
     expect(pixel(raster, 310, 120).slice(0, 3)).toEqual([0, 255, 0]);
@@ -41,22 +43,46 @@ describe('delete', () => {
 describe('trash', () => {
   test('the rim is clean: left of the tilted picture, where a lid once leaned as a grey wedge, the wall shows', () => {
     const raster = rasterize(renderTrash({ image: IMAGE, width: 600, height: 600 }));
-    for (const [x, y] of [[176, 322], [178, 332], [182, 346]] as const) expect(pixel(raster, x, y).slice(0, 3)).toEqual(rgb('#eef1f5'));
+    for (const [x, y] of [
+      [176, 322],
+      [178, 332],
+      [182, 346],
+    ] as const)
+      expect(pixel(raster, x, y).slice(0, 3)).toEqual(rgb('#eef1f5'));
   });
 });
 
 describe('distracted', () => {
   // Heads are drawn at 0.82 scale with their centres about 160 px down; each box holds one head and nothing else that is ink, white or hair.
-  const HEADS = { boyfriend: { x: 480, y: 100, width: 120, height: 130 }, girlfriend: { x: 730, y: 100, width: 120, height: 130 } };
+  const HEADS = {
+    boyfriend: { x: 480, y: 100, width: 120, height: 130 },
+    girlfriend: { x: 730, y: 100, width: 120, height: 130 },
+  };
   const COLOURS = { ink: '#1d1d1f', white: '#ffffff', boyfriendHair: '#3b2a1e', girlfriendHair: '#2b2b2b' };
-  const raster = rasterize(renderDistracted({ boyfriend: { kind: 'text', text: 'Me' }, girlfriend: { kind: 'text', text: 'My project' }, other: { kind: 'text', text: 'A new framework' } }));
+  const raster = rasterize(
+    renderDistracted({
+      boyfriend: { kind: 'text', text: 'Me' },
+      girlfriend: { kind: 'text', text: 'My project' },
+      other: { kind: 'text', text: 'A new framework' },
+    }),
+  );
 
   /** The pixels of exactly `hex` in `box`, as [x, y]. */
-  function spots(box: { x: number; y: number; width: number; height: number }, hex: string, rows = [box.y, box.y + box.height]): [number, number][] {
+  function spots(
+    box: { x: number; y: number; width: number; height: number },
+    hex: string,
+    rows = [box.y, box.y + box.height],
+  ): [number, number][] {
     const want = rgb(hex);
     const found: [number, number][] = [];
     for (let y = Math.max(box.y, rows[0] as number); y < Math.min(box.y + box.height, rows[1] as number); y += 1) {
-      for (let x = box.x; x < box.x + box.width; x += 1) if (pixel(raster, x, y).slice(0, 3).every((value, i) => value === want[i])) found.push([x, y]);
+      for (let x = box.x; x < box.x + box.width; x += 1)
+        if (
+          pixel(raster, x, y)
+            .slice(0, 3)
+            .every((value, i) => value === want[i])
+        )
+          found.push([x, y]);
     }
     return found;
   }
@@ -67,7 +93,13 @@ describe('distracted', () => {
     const centreY = box.y + box.height * 0.45;
     const pupils = spots(box, COLOURS.ink, [box.y, centreY + 8]);
     const whites = spots(box, COLOURS.white);
-    return { pupils, whites, pupilX: mean(pupils.map(([x]) => x)), pupilY: mean(pupils.map(([, y]) => y)), whiteX: mean(whites.map(([x]) => x)) };
+    return {
+      pupils,
+      whites,
+      pupilX: mean(pupils.map(([x]) => x)),
+      pupilY: mean(pupils.map(([, y]) => y)),
+      whiteX: mean(whites.map(([x]) => x)),
+    };
   }
 
   test('the boyfriend has turned his head to the other woman: eyes left in a face turned left, the back of his head towards his girlfriend', () => {
@@ -78,16 +110,25 @@ describe('distracted', () => {
     expect(whites.length).toBeGreaterThan(20);
     expect(pupilX).toBeLessThan(whiteX - 2);
     // Across his head at eye level: face and eyes on the left, hair (the back of his head) on the right.
-    const row = [...spots(box, COLOURS.boyfriendHair, [pupilY, pupilY + 1]), ...spots(box, '#e9b995', [pupilY, pupilY + 1])].map(([x]) => x);
+    const row = [
+      ...spots(box, COLOURS.boyfriendHair, [pupilY, pupilY + 1]),
+      ...spots(box, '#e9b995', [pupilY, pupilY + 1]),
+    ].map(([x]) => x);
     const centre = (Math.min(...row) + Math.max(...row)) / 2;
     expect(pupilX).toBeLessThan(centre - 10);
-    expect(spots(box, COLOURS.boyfriendHair, [pupilY, pupilY + 1]).filter(([x]) => x > centre + 10).length).toBeGreaterThan(8);
+    expect(
+      spots(box, COLOURS.boyfriendHair, [pupilY, pupilY + 1]).filter(([x]) => x > centre + 10).length,
+    ).toBeGreaterThan(8);
   });
 
   test('each of the three walks on two feet a stride apart: two shoes, a gap between them', () => {
     const row = 556;
     const shoe = rgb('#2a2a2e');
-    const columns = Array.from({ length: raster.width }, (_, x) => x).filter((x) => pixel(raster, x, row).slice(0, 3).every((value, i) => value === shoe[i]));
+    const columns = Array.from({ length: raster.width }, (_, x) => x).filter((x) =>
+      pixel(raster, x, row)
+        .slice(0, 3)
+        .every((value, i) => value === shoe[i]),
+    );
     // Runs of adjacent shoe columns along the ground: one per foot.
     const runs = columns.reduce<[number, number][]>((found, x) => {
       const last = found.at(-1);
@@ -112,7 +153,10 @@ describe('distracted', () => {
       const eyeX = mean(eye.map(([x]) => x));
       const inner = eyeX < between ? 1 : -1;
       const lowest = (x: number) => {
-        const brow = spots({ x: Math.round(x), y: box.y, width: 1, height: box.height }, COLOURS.girlfriendHair, [pupilY - 22, pupilY - 5]);
+        const brow = spots({ x: Math.round(x), y: box.y, width: 1, height: box.height }, COLOURS.girlfriendHair, [
+          pupilY - 22,
+          pupilY - 5,
+        ]);
         expect(brow.length).toBeGreaterThan(0);
         return Math.max(...brow.map(([, y]) => y));
       };

@@ -39,7 +39,10 @@ describe('schemaProvider builds its schemas at the first delivery that needs the
 
   test('each kind of schema is built once, when a delivery first needs it, and kept', () => {
     const { provider, built } = countingProvider();
-    expect(provider.read(delivery('ping', { zen: 'hi' }))).toMatchObject({ kind: 'message', embeds: [{ title: 'hi' }] });
+    expect(provider.read(delivery('ping', { zen: 'hi' }))).toMatchObject({
+      kind: 'message',
+      embeds: [{ title: 'hi' }],
+    });
     expect(provider.read(delivery('ping', { zen: 'again' }))).toMatchObject({ embeds: [{ title: 'again' }] });
     expect(built).toEqual({ events: 1, other: 0 });
     expect(provider.read(delivery('deploy', { id: '7' }))).toMatchObject({ embeds: [{ title: 'deploy 7' }] });
@@ -92,7 +95,12 @@ describe('importing the providers builds no zod schema', () => {
 
     // The counter sees the providers' zod: GitHub's first delivery builds its schemas through it.
     const github = providerNamed('github');
-    expect(github?.read({ headers: { 'x-github-event': 'ping' }, body: JSON.stringify({ zen: 'Keep it logically awesome.', hook_id: 1 }) })).toMatchObject({ kind: 'message' });
+    expect(
+      github?.read({
+        headers: { 'x-github-event': 'ping' },
+        body: JSON.stringify({ zen: 'Keep it logically awesome.', hook_id: 1 }),
+      }),
+    ).toMatchObject({ kind: 'message' });
     expect(built).toBeGreaterThan(0);
   });
 });

@@ -45,15 +45,31 @@ const SCRIPTS: [script: string, family: RegExp, names: [string, string]][] = [
 
 function draw(text: string): Raster {
   const line = fitLine(text, { maxWidth: 380, maxSize: 48, minSize: 48, weight: 'bold' });
-  return rasterize(svgDocument({ width: 400, height: 90 }, h('rect', { width: 400, height: 90, fill: '#fff' }), textLine(line, 10, 60, { fill: '#000' })));
+  return rasterize(
+    svgDocument(
+      { width: 400, height: 90 },
+      h('rect', { width: 400, height: 90, fill: '#fff' }),
+      textLine(line, 10, 60, { fill: '#000' }),
+    ),
+  );
 }
 
-const inked = (raster: Raster) => Array.from({ length: raster.pixels.length / 4 }, (_, i) => (raster.pixels[i * 4] as number) < 128).filter(Boolean).length;
+const inked = (raster: Raster) =>
+  Array.from({ length: raster.pixels.length / 4 }, (_, i) => (raster.pixels[i * 4] as number) < 128).filter(Boolean)
+    .length;
 
 describe('fonts load with the text that needs them', () => {
   // First in this file (each test file has its own modules): nothing before it has drawn.
   test('a rank card in Latin letters loads Inter only: no Noto file, no emoji', () => {
-    renderRankCard({ username: 'Ada Lovelace', level: 3, xp: 10, requiredXp: 100, rank: 1, status: 'online', theme: 'dark' });
+    renderRankCard({
+      username: 'Ada Lovelace',
+      level: 3,
+      xp: 10,
+      requiredXp: 100,
+      rank: 1,
+      status: 'online',
+      theme: 'dark',
+    });
     expect(loadedFaces().sort()).toEqual(['inter/bold', 'inter/regular']);
   });
 
@@ -67,7 +83,7 @@ describe('fonts load with the text that needs them', () => {
 });
 
 describe.each(SCRIPTS)('%s names', (_script, family, names) => {
-  test('draw as real glyphs of the script\'s font, and two names draw differently', () => {
+  test("draw as real glyphs of the script's font, and two names draw differently", () => {
     for (const name of names) {
       const runs = shapeLine(name, 'bold').runs;
       expect(runs.every((run) => run.kind === 'glyphs')).toBe(true);
@@ -81,7 +97,10 @@ describe.each(SCRIPTS)('%s names', (_script, family, names) => {
     const [a, b] = names.map(draw) as [Raster, Raster];
     expect(inked(a)).toBeGreaterThan(150);
     expect(inked(b)).toBeGreaterThan(150);
-    const differing = Array.from({ length: a.pixels.length / 4 }, (_, i) => Math.abs((a.pixels[i * 4] as number) - (b.pixels[i * 4] as number)) > 100).filter(Boolean).length;
+    const differing = Array.from(
+      { length: a.pixels.length / 4 },
+      (_, i) => Math.abs((a.pixels[i * 4] as number) - (b.pixels[i * 4] as number)) > 100,
+    ).filter(Boolean).length;
     expect(differing).toBeGreaterThan(100);
   });
 });
@@ -114,7 +133,10 @@ describe('Han characters take the font of the language around them', () => {
 });
 
 describe('names no font draws whole get a stand-in, never a box', () => {
-  const ids = (text: string) => shapeLine(text, 'bold').runs.flatMap((run) => (run.kind === 'glyphs' ? run.glyphs.map((glyph) => `${run.face.key}:${glyph.id}`) : []));
+  const ids = (text: string) =>
+    shapeLine(text, 'bold').runs.flatMap((run) =>
+      run.kind === 'glyphs' ? run.glyphs.map((glyph) => `${run.face.key}:${glyph.id}`) : [],
+    );
 
   test.each([
     ['𝓐𝓭𝓪 𝓛𝓸𝓿𝓮𝓵𝓪𝓬𝓮', 'Ada Lovelace'],
@@ -137,7 +159,11 @@ describe('names no font draws whole get a stand-in, never a box', () => {
     expect(inked(draw(zalgo))).toBeGreaterThan(inked(draw('Zalgo')));
   });
 
-  test.each(['꧁Ada꧂', '༼ つ ◕_◕ ༽つ', 'ᗩᗪᗩ', 'ꪖᦔꪖ', '(ง •̀_•́)ง', 'ʕ•ᴥ•ʔ', '★彡 Ada 彡★'])('%s draws with no missing glyph', (name) => {
-    for (const run of shapeLine(name, 'bold').runs) if (run.kind === 'glyphs') expect(run.glyphs.every((glyph) => glyph.id !== 0)).toBe(true);
-  });
+  test.each(['꧁Ada꧂', '༼ つ ◕_◕ ༽つ', 'ᗩᗪᗩ', 'ꪖᦔꪖ', '(ง •̀_•́)ง', 'ʕ•ᴥ•ʔ', '★彡 Ada 彡★'])(
+    '%s draws with no missing glyph',
+    (name) => {
+      for (const run of shapeLine(name, 'bold').runs)
+        if (run.kind === 'glyphs') expect(run.glyphs.every((glyph) => glyph.id !== 0)).toBe(true);
+    },
+  );
 });

@@ -27,7 +27,9 @@ describe('LocalSecretBox (AES-256-GCM)', () => {
     await expect(box.open(parts.join('.'), CONTEXT)).rejects.toThrow(SealedValueError);
     await expect(box.open('v1.kms.abc', CONTEXT)).rejects.toThrow(SealedValueError);
     const shortTag = sealed.split('.');
-    shortTag[4] = Buffer.from(shortTag[4] ?? '', 'base64url').subarray(0, 4).toString('base64url');
+    shortTag[4] = Buffer.from(shortTag[4] ?? '', 'base64url')
+      .subarray(0, 4)
+      .toString('base64url');
     await expect(box.open(shortTag.join('.'), CONTEXT)).rejects.toThrow(SealedValueError);
     expect(() => new LocalSecretBox(Buffer.alloc(16))).toThrow(/32 bytes/);
   });
@@ -41,20 +43,31 @@ describe('KmsSecretBox', () => {
     const box = new KmsSecretBox(async () => new KMSClient({ region: 'eu-west-1' }), 'arn:aws:kms:eu-west-1:1:key/k');
     const sealed = await box.seal('s3cret', CONTEXT);
     expect(sealed).toBe(`v1.kms.${Buffer.from('blob').toString('base64url')}`);
-    expect(kms.commandCalls(EncryptCommand)[0]?.args[0].input).toMatchObject({ KeyId: 'arn:aws:kms:eu-west-1:1:key/k', EncryptionContext: CONTEXT });
+    expect(kms.commandCalls(EncryptCommand)[0]?.args[0].input).toMatchObject({
+      KeyId: 'arn:aws:kms:eu-west-1:1:key/k',
+      EncryptionContext: CONTEXT,
+    });
     expect(await box.open(sealed, CONTEXT)).toBe('s3cret');
     expect(await box.open(sealed, CONTEXT)).toBe('s3cret');
     expect(kms.commandCalls(DecryptCommand)).toHaveLength(1);
-    expect(kms.commandCalls(DecryptCommand)[0]?.args[0].input).toMatchObject({ EncryptionContext: CONTEXT, CiphertextBlob: Buffer.from('blob') });
+    expect(kms.commandCalls(DecryptCommand)[0]?.args[0].input).toMatchObject({
+      EncryptionContext: CONTEXT,
+      CiphertextBlob: Buffer.from('blob'),
+    });
     kms.restore();
   });
 
   test('a wrong context or tampered blob is a SealedValueError; a KMS outage is a 503-style unavailability, never trusted', async () => {
     const kms = mockClient(KMSClient);
     const box = new KmsSecretBox(async () => new KMSClient({ region: 'eu-west-1' }), 'k');
-    kms.on(DecryptCommand).rejectsOnce(new InvalidCiphertextException({ message: 'bad', $metadata: {} })).rejectsOnce(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
+    kms
+      .on(DecryptCommand)
+      .rejectsOnce(new InvalidCiphertextException({ message: 'bad', $metadata: {} }))
+      .rejectsOnce(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
     await expect(box.open('v1.kms.YWJj', CONTEXT)).rejects.toThrow(SealedValueError);
-    await expect(box.open('v1.kms.YWJj', CONTEXT)).rejects.toThrow(new StoreUnavailableError('Decrypt', new Error('throttled'), 'KMS'));
+    await expect(box.open('v1.kms.YWJj', CONTEXT)).rejects.toThrow(
+      new StoreUnavailableError('Decrypt', new Error('throttled'), 'KMS'),
+    );
     kms.on(EncryptCommand).rejects(new Error('unreachable'));
     await expect(box.seal('x', CONTEXT)).rejects.toThrow(StoreUnavailableError);
     await expect(box.open('v1.local.a.b.c', CONTEXT)).rejects.toThrow(SealedValueError);
@@ -64,7 +77,10 @@ describe('KmsSecretBox', () => {
   test('makes its client on the first seal or open, once; a failed making is tried again', async () => {
     const kms = mockClient(KMSClient);
     kms.on(EncryptCommand).resolves({ CiphertextBlob: Buffer.from('blob') });
-    const make = jest.fn<() => Promise<KMSClient>>().mockRejectedValueOnce(new Error('no module')).mockImplementation(async () => new KMSClient({ region: 'eu-west-1' }));
+    const make = jest
+      .fn<() => Promise<KMSClient>>()
+      .mockRejectedValueOnce(new Error('no module'))
+      .mockImplementation(async () => new KMSClient({ region: 'eu-west-1' }));
     const box = new KmsSecretBox(make, 'k');
     expect(make).not.toHaveBeenCalled();
     await expect(box.seal('x', CONTEXT)).rejects.toThrow(StoreUnavailableError);

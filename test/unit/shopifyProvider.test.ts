@@ -18,21 +18,47 @@ const embedOf = (topic: string, payload: unknown, extra?: Record<string, string>
 describe('Shopify provider', () => {
   test('renders orders, products and every other topic, signed with a base64 HMAC-SHA256 in X-Shopify-Hmac-Sha256', () => {
     expect(shopify.events).toEqual(['*']);
-    expect(shopify.signature).toEqual({ kind: 'hmac', header: 'X-Shopify-Hmac-Sha256', algorithm: 'sha256', encoding: 'base64' });
-    expect(shopify.headers.map((header) => header.name)).toEqual(['X-Shopify-Topic', 'X-Shopify-Webhook-Id', 'X-Shopify-Hmac-Sha256']);
+    expect(shopify.signature).toEqual({
+      kind: 'hmac',
+      header: 'X-Shopify-Hmac-Sha256',
+      algorithm: 'sha256',
+      encoding: 'base64',
+    });
+    expect(shopify.headers.map((header) => header.name)).toEqual([
+      'X-Shopify-Topic',
+      'X-Shopify-Webhook-Id',
+      'X-Shopify-Hmac-Sha256',
+    ]);
   });
 
   test('orders/create -> order number, the order in the shop admin (its exact id), total, payment, fulfillment, customer, items', () => {
-    const outcome = shopify.read(toProviderDelivery({ headers: { 'X-Shopify-Topic': 'orders/create', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Webhook-Id': 'b54557e4' }, body: shopifyBodies['orders/create'] }));
+    const outcome = shopify.read(
+      toProviderDelivery({
+        headers: {
+          'X-Shopify-Topic': 'orders/create',
+          'X-Shopify-Shop-Domain': SHOP,
+          'X-Shopify-Webhook-Id': 'b54557e4',
+        },
+        body: shopifyBodies['orders/create'],
+      }),
+    );
     expect(outcome).toMatchObject({ kind: 'message', deliveryId: 'b54557e4' });
     const embed = embedOf('orders/create', payloads['orders/create']);
-    expect(embed).toMatchObject({ title: 'New order #9999', url: `https://${SHOP}/admin/orders/820982911946154508`, color: 0x2ea44f, author: { name: SHOP, url: `https://${SHOP}/admin` } });
+    expect(embed).toMatchObject({
+      title: 'New order #9999',
+      url: `https://${SHOP}/admin/orders/820982911946154508`,
+      color: 0x2ea44f,
+      author: { name: SHOP, url: `https://${SHOP}/admin` },
+    });
     expect(embed.fields).toEqual([
       { name: 'Total', value: '414.95 USD', inline: true },
       { name: 'Payment', value: 'Paid', inline: true },
       { name: 'Fulfillment', value: 'Unfulfilled', inline: true },
       { name: 'Customer', value: 'John Smith', inline: true },
-      { name: 'Items (2)', value: '1× Aviator sunglasses `SKU2006-001`\n2× Lens Protection Plan \\(2 Year\\) `LENS-PROTECT-2YR`' },
+      {
+        name: 'Items (2)',
+        value: '1× Aviator sunglasses `SKU2006-001`\n2× Lens Protection Plan \\(2 Year\\) `LENS-PROTECT-2YR`',
+      },
     ]);
   });
 
@@ -69,23 +95,48 @@ describe('Shopify provider', () => {
   });
 
   test('markdown in payload text cannot change the layout', () => {
-    const embed = embedOf('orders/create', { ...payloads['orders/create'], customer: { first_name: '**John**', last_name: '[x](http://evil) @everyone' } });
-    expect(embed.fields?.find((f) => f.name === 'Customer')?.value).toBe('\\*\\*John\\*\\* \\[x\\]\\(http://evil\\) @everyone');
+    const embed = embedOf('orders/create', {
+      ...payloads['orders/create'],
+      customer: { first_name: '**John**', last_name: '[x](http://evil) @everyone' },
+    });
+    expect(embed.fields?.find((f) => f.name === 'Customer')?.value).toBe(
+      '\\*\\*John\\*\\* \\[x\\]\\(http://evil\\) @everyone',
+    );
   });
 
-  test('every order topic in words; any other topic by its resource, action and name, never a customer\'s name', () => {
+  test("every order topic in words; any other topic by its resource, action and name, never a customer's name", () => {
     expect(embedOf('orders/paid', payloads['orders/create']).title).toBe('Order #9999 paid');
-    expect(embedOf('orders/partially_fulfilled', payloads['orders/create']).title).toBe('Order #9999 partially fulfilled');
-    expect(embedOf('orders/delete', { id: 1, order_number: 1001 })).toMatchObject({ title: 'Order #1001 deleted', fields: [] });
+    expect(embedOf('orders/partially_fulfilled', payloads['orders/create']).title).toBe(
+      'Order #9999 partially fulfilled',
+    );
+    expect(embedOf('orders/delete', { id: 1, order_number: 1001 })).toMatchObject({
+      title: 'Order #1001 deleted',
+      fields: [],
+    });
     expect(embedOf('customers/create', { id: 1, first_name: 'Bob' }).title).toBe('Customer created');
-    expect(embedOf('draft_orders/update', { name: '#D1', status: 'open' })).toMatchObject({ title: 'Draft order updated: #D1', fields: [{ name: 'Status', value: 'Open', inline: true }] });
+    expect(embedOf('draft_orders/update', { name: '#D1', status: 'open' })).toMatchObject({
+      title: 'Draft order updated: #D1',
+      fields: [{ name: 'Status', value: 'Open', inline: true }],
+    });
     expect(embedOf('app/uninstalled', { name: 'My Shop' }).title).toBe('App uninstalled: My Shop');
-    expect(embedOf('fulfillments/create', { status: 'success', tracking_company: 'UPS', tracking_number: '1Z2345' }).fields).toEqual([{ name: 'Status', value: 'Success', inline: true }, { name: 'Tracking', value: 'UPS 1Z2345', inline: true }]);
-    expect(embedOf('inventory_levels/update', { available: 7 })).toMatchObject({ title: 'Inventory level updated', fields: [{ name: 'Available', value: '7', inline: true }] });
+    expect(
+      embedOf('fulfillments/create', { status: 'success', tracking_company: 'UPS', tracking_number: '1Z2345' }).fields,
+    ).toEqual([
+      { name: 'Status', value: 'Success', inline: true },
+      { name: 'Tracking', value: 'UPS 1Z2345', inline: true },
+    ]);
+    expect(embedOf('inventory_levels/update', { available: 7 })).toMatchObject({
+      title: 'Inventory level updated',
+      fields: [{ name: 'Available', value: '7', inline: true }],
+    });
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([
-    ['no X-Shopify-Topic', toProviderDelivery(jsonRequest({}, payloads['orders/create'])), /missing the X-Shopify-Topic header/],
+    [
+      'no X-Shopify-Topic',
+      toProviderDelivery(jsonRequest({}, payloads['orders/create'])),
+      /missing the X-Shopify-Topic header/,
+    ],
     ['malformed JSON', { headers: { 'x-shopify-topic': 'orders/create' }, body: '{' }, /not valid JSON/],
   ])('%s -> PayloadError that says why', (_name, bad, reason) => {
     expect(() => shopify.read(bad)).toThrow(PayloadError);
@@ -93,11 +144,16 @@ describe('Shopify provider', () => {
   });
 
   test('an order without its name is named by its number, or not at all (issue 32)', () => {
-    expect(embedOf('orders/create', { ...payloads['orders/create'], name: undefined, order_number: 1234 }).title).toBe('New order #1234');
-    expect(embedOf('orders/create', { ...payloads['orders/create'], name: undefined, order_number: undefined }).title).toBe('New order');
+    expect(embedOf('orders/create', { ...payloads['orders/create'], name: undefined, order_number: 1234 }).title).toBe(
+      'New order #1234',
+    );
+    expect(
+      embedOf('orders/create', { ...payloads['orders/create'], name: undefined, order_number: undefined }).title,
+    ).toBe('New order');
   });
 
   test('the fixture deliveries read as messages', () => {
-    for (const fixture of shopifyDeliveries) expect(shopify.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
+    for (const fixture of shopifyDeliveries)
+      expect(shopify.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
   });
 });

@@ -11,12 +11,16 @@ describe('docs/skyhook.md', () => {
   const doc = readFileSync('docs/skyhook.md', 'utf8');
 
   test('shows, for one fixture per event, the title our renderers give today (regenerate: npm run skyhook -- <Skyhook checkout>, as its header says)', () => {
-    const expected = comparedFixtures().map((compared) => `${sectionHeading(compared.provider)} ${tableRow(ourCells(compared))}`);
+    const expected = comparedFixtures().map(
+      (compared) => `${sectionHeading(compared.provider)} ${tableRow(ourCells(compared))}`,
+    );
     expect(ourColumnsOf(doc)).toEqual(expected);
   });
 
   test("reads a row's cells apart at the pipes that are not escaped, a title ending in an escaped backslash included", () => {
-    expect(ourColumnsOf('## P\n| `e` | `0a1b2c3d` | ends in \\\\ | a \\| b | — |')).toEqual(['## P | `e` | `0a1b2c3d` | ends in \\\\ |']);
+    expect(ourColumnsOf('## P\n| `e` | `0a1b2c3d` | ends in \\\\ | a \\| b | — |')).toEqual([
+      '## P | `e` | `0a1b2c3d` | ends in \\\\ |',
+    ]);
   });
 
   test('names the Skyhook commit it was made from and the commands that make it again', () => {
@@ -27,20 +31,55 @@ describe('docs/skyhook.md', () => {
 
 describe("the side-by-side's list of what Skyhook shows that ours lacks", () => {
   const payload = 'bbcom-1398\nprueba de creación\n2016-04-13t08:56:33z\ncain piper\nopen';
-  const ours = { embeds: [{ title: 'Issue created: BBCOM\\-1398 Prueba de creación', url: 'https://jira.example/browse/BBCOM-1398#comment-1' }] };
+  const ours = {
+    embeds: [
+      {
+        title: 'Issue created: BBCOM\\-1398 Prueba de creación',
+        url: 'https://jira.example/browse/BBCOM-1398#comment-1',
+      },
+    ],
+  };
 
   test('names a field whose value ours shows nothing of, and a word of the payload ours does not show', () => {
-    const theirs = { embeds: [{ title: 'Created BBCOM-1398', fields: [{ name: 'Start Time', value: 'Apr 13, 2016' }, { name: 'Issue', value: 'BBCOM-1398 open' }] }] };
+    const theirs = {
+      embeds: [
+        {
+          title: 'Created BBCOM-1398',
+          fields: [
+            { name: 'Start Time', value: 'Apr 13, 2016' },
+            { name: 'Issue', value: 'BBCOM-1398 open' },
+          ],
+        },
+      ],
+    };
     expect(factsOursLacks(theirs, ours, payload, /skyhook/i)).toEqual(['field Start Time', 'field Issue: open']);
   });
 
-  test("counts neither its own wording nor a link ours makes more specific nor its branding", () => {
-    const theirs = { embeds: [{ title: 'Wrote a comment on BBCOM-1398', url: 'https://jira.example/browse/BBCOM-1398', footer: { text: 'Powered by skyhookapi.com' } }] };
+  test('counts neither its own wording nor a link ours makes more specific nor its branding', () => {
+    const theirs = {
+      embeds: [
+        {
+          title: 'Wrote a comment on BBCOM-1398',
+          url: 'https://jira.example/browse/BBCOM-1398',
+          footer: { text: 'Powered by skyhookapi.com' },
+        },
+      ],
+    };
     expect(factsOursLacks(theirs, ours, payload, /skyhook/i)).toEqual([]);
   });
 
   test('names a link ours lacks, but not a link to nothing', () => {
-    const theirs = { embeds: [{ author: { name: 'Cain Piper', url: 'https://jira.example/people/cain' }, url: 'https://bitbucket.org/undefined' }] };
-    expect(factsOursLacks(theirs, ours, payload, /skyhook/i)).toEqual(['author: cain piper', 'link https://jira.example/people/cain']);
+    const theirs = {
+      embeds: [
+        {
+          author: { name: 'Cain Piper', url: 'https://jira.example/people/cain' },
+          url: 'https://bitbucket.org/undefined',
+        },
+      ],
+    };
+    expect(factsOursLacks(theirs, ours, payload, /skyhook/i)).toEqual([
+      'author: cain piper',
+      'link https://jira.example/people/cain',
+    ]);
   });
 });

@@ -3,8 +3,21 @@ import { localKicker } from '../../shared/webhooks/retryKickers';
 import { tableSchema } from '../../shared/store/schema';
 import { tokenContext } from '../../shared/webhooks/forward';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
-import { InternalServerError, ProvisionedThroughputExceededException, RequestLimitExceeded, ThrottlingException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  InternalServerError,
+  ProvisionedThroughputExceededException,
+  RequestLimitExceeded,
+  ThrottlingException,
+} from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient, type AwsCommand } from 'aws-sdk-client-mock';
 import { hashKey } from '../../shared/access/keys';
 import { dashboardKit } from '../../functions/dashboard/services';
@@ -52,9 +65,26 @@ const COMMANDS: [Op, new (input: any) => AwsCommand<any, any>][] = [
 
 /** How the SDK surfaces a DynamoDB that cannot answer (after its own retries). */
 const FAULTS: [string, () => Error][] = [
-  ['ProvisionedThroughputExceededException', () => new ProvisionedThroughputExceededException({ message: 'The level of configured provisioned throughput for the table was exceeded', $metadata: {} })],
-  ['ThrottlingException', () => new ThrottlingException({ message: 'Rate of requests exceeds the allowed throughput', $metadata: {} })],
-  ['RequestLimitExceeded', () => new RequestLimitExceeded({ message: 'Throughput exceeds the current throughput limit for your account', $metadata: {} })],
+  [
+    'ProvisionedThroughputExceededException',
+    () =>
+      new ProvisionedThroughputExceededException({
+        message: 'The level of configured provisioned throughput for the table was exceeded',
+        $metadata: {},
+      }),
+  ],
+  [
+    'ThrottlingException',
+    () => new ThrottlingException({ message: 'Rate of requests exceeds the allowed throughput', $metadata: {} }),
+  ],
+  [
+    'RequestLimitExceeded',
+    () =>
+      new RequestLimitExceeded({
+        message: 'Throughput exceeds the current throughput limit for your account',
+        $metadata: {},
+      }),
+  ],
   ['InternalServerError', () => new InternalServerError({ message: 'Internal server error', $metadata: {} })],
   ['a TimeoutError', timeoutError],
   ['an AbortError', () => Object.assign(new Error('Request aborted'), { name: 'AbortError' })],
@@ -91,16 +121,50 @@ const SESSION_ID = 'store-faults-session-id';
 const ACCOUNT = 'tester';
 const FAR = Math.floor(NOW.getTime() / 1000) + 3600;
 const SIGN_IN_STATE = routes.dashboardCallback.schemas.query.parse(routes.dashboardCallback.example.query).state;
-const REPLAY = { id: routes.dashboardReplayDelivery.schemas.path.parse(routes.dashboardReplayDelivery.example.path).id, ...routes.dashboardReplayDelivery.schemas.body.parse(routes.dashboardReplayDelivery.example.body) };
-const ACCOUNT_KEY = keyRecord('cbk_account-key', { id: routes.dashboardRevokeKey.schemas.path.parse(routes.dashboardRevokeKey.example.path).keyId, owner: ACCOUNT });
+const REPLAY = {
+  id: routes.dashboardReplayDelivery.schemas.path.parse(routes.dashboardReplayDelivery.example.path).id,
+  ...routes.dashboardReplayDelivery.schemas.body.parse(routes.dashboardReplayDelivery.example.body),
+};
+const ACCOUNT_KEY = keyRecord('cbk_account-key', {
+  id: routes.dashboardRevokeKey.schemas.path.parse(routes.dashboardRevokeKey.example.path).keyId,
+  owner: ACCOUNT,
+});
 const ITEMS: Record<string, Record<string, unknown>> = {
   APIKEY: { pk: `KEY#${hashKey(KEY)}`, sk: 'APIKEY', ...keyRecord(KEY, { id: KEY_ID, owner: 'tester' }) },
-  SESSION: { pk: `SESSION#${sha256Hex(SESSION_ID)}`, sk: 'SESSION', accountId: ACCOUNT, accountName: 'Ada', csrfToken: 'csrf-token', createdAt: NOW.toISOString(), expiresAt: FAR },
-  SIGNIN: { pk: `SIGNIN#${sha256Hex(SIGN_IN_STATE)}`, sk: 'SIGNIN', verifier: 'v'.repeat(43), redirectUri: 'http://127.0.0.1/dashboard/callback', expiresAt: FAR },
+  SESSION: {
+    pk: `SESSION#${sha256Hex(SESSION_ID)}`,
+    sk: 'SESSION',
+    accountId: ACCOUNT,
+    accountName: 'Ada',
+    csrfToken: 'csrf-token',
+    createdAt: NOW.toISOString(),
+    expiresAt: FAR,
+  },
+  SIGNIN: {
+    pk: `SIGNIN#${sha256Hex(SIGN_IN_STATE)}`,
+    sk: 'SIGNIN',
+    verifier: 'v'.repeat(43),
+    redirectUri: 'http://127.0.0.1/dashboard/callback',
+    expiresAt: FAR,
+  },
   PROFILE,
-  COMMANDS: { pk: PROFILE.pk, sk: 'COMMANDS', generation: 'gen-1', commands: [{ name: 'ban', description: 'Ban a member' }], updatedAt: PROFILE.updatedAt },
+  COMMANDS: {
+    pk: PROFILE.pk,
+    sk: 'COMMANDS',
+    generation: 'gen-1',
+    commands: [{ name: 'ban', description: 'Ban a member' }],
+    updatedAt: PROFILE.updatedAt,
+  },
   // The signed-in account's webhook, and a failed delivery of it kept for a replay (its token sealed in beforeAll).
-  SECRETS: { pk: `HOOK#${REPLAY.id}`, sk: 'SECRETS', webhookId: REPLAY.id, secrets: {}, keyId: KEY_ID, ownerAccount: ACCOUNT, updatedAt: NOW.toISOString() },
+  SECRETS: {
+    pk: `HOOK#${REPLAY.id}`,
+    sk: 'SECRETS',
+    webhookId: REPLAY.id,
+    secrets: {},
+    keyId: KEY_ID,
+    ownerAccount: ACCOUNT,
+    updatedAt: NOW.toISOString(),
+  },
 };
 /** The delivery the replay route's example names, as claimReplay answers it (its sealed token is added once the box exists). */
 const KEPT_DELIVERY: Record<string, unknown> = {
@@ -116,7 +180,10 @@ const KEPT_DELIVERY: Record<string, unknown> = {
   message: { content: 'kept' },
 };
 
-const keyOf = (input: DynamoCall['input']) => ({ pk: String(input.Key?.pk ?? input.Item?.pk ?? input.ExpressionAttributeValues?.[':pk'] ?? ''), sk: String(input.Key?.sk ?? input.Item?.sk ?? '') });
+const keyOf = (input: DynamoCall['input']) => ({
+  pk: String(input.Key?.pk ?? input.Item?.pk ?? input.ExpressionAttributeValues?.[':pk'] ?? ''),
+  sk: String(input.Key?.sk ?? input.Item?.sk ?? ''),
+});
 
 /** What the table answers when nothing fails: enough for every route's example to succeed. */
 function answer({ op, input }: DynamoCall): unknown {
@@ -133,12 +200,16 @@ function answer({ op, input }: DynamoCall): unknown {
       return sk === 'SIGNIN' && ITEMS.SIGNIN?.pk === pk ? { Attributes: ITEMS.SIGNIN } : {};
     case 'Query':
       // A key found by id or an account's keys; a bot listing (an index); a bot's sweep before its delete (keys only), or its history.
-      if (pk === 'APIKEYS' || pk.startsWith('ACCOUNT#')) return { Items: [{ pk: `KEY#${ACCOUNT_KEY.keyHash}`, sk: 'APIKEY', ...ACCOUNT_KEY }] };
+      if (pk === 'APIKEYS' || pk.startsWith('ACCOUNT#'))
+        return { Items: [{ pk: `KEY#${ACCOUNT_KEY.keyHash}`, sk: 'APIKEY', ...ACCOUNT_KEY }] };
       // A webhook's log by time (gsi2) and its refused attempts (none here); the kept delivery the replay names, by its id.
-      if (pk.startsWith('HOOK#') && (input.IndexName === tableSchema.gsi2.name || isAttemptCount(input))) return { Items: [] };
-      if (pk.startsWith('HOOK#') && String(input.ExpressionAttributeValues[':prefix']).startsWith('DELIVERY#')) return { Items: [{ ...KEPT_DELIVERY, outcome: 'failed' }] };
+      if (pk.startsWith('HOOK#') && (input.IndexName === tableSchema.gsi2.name || isAttemptCount(input)))
+        return { Items: [] };
+      if (pk.startsWith('HOOK#') && String(input.ExpressionAttributeValues[':prefix']).startsWith('DELIVERY#'))
+        return { Items: [{ ...KEPT_DELIVERY, outcome: 'failed' }] };
       // An account's webhooks or bots (gsi3, by prefix), or a public bot listing.
-      if (input.IndexName) return { Items: [input.ExpressionAttributeValues[':prefix'] === 'HOOK#' ? ITEMS.SECRETS : PROFILE] };
+      if (input.IndexName)
+        return { Items: [input.ExpressionAttributeValues[':prefix'] === 'HOOK#' ? ITEMS.SECRETS : PROFILE] };
       return { Items: input.ProjectionExpression ? [{ pk, sk: 'COMMANDS' }] : [] };
     default:
       return {};
@@ -152,18 +223,32 @@ interface Operation {
   is(call: DynamoCall): boolean;
 }
 /** A Query of a webhook's hourly counts of refused attempts. */
-const isAttemptCount = (input: DynamoCall['input']) => String(input.ExpressionAttributeValues?.[':from'] ?? '').startsWith('ATTEMPTS#');
+const isAttemptCount = (input: DynamoCall['input']) =>
+  String(input.ExpressionAttributeValues?.[':from'] ?? '').startsWith('ATTEMPTS#');
 const isKey = (call: DynamoCall, op: Op, sk: (sk: string) => boolean) => call.op === op && sk(keyOf(call.input).sk);
 const isCounterHit = (call: DynamoCall) => call.op === 'UpdateItem' && keyOf(call.input).pk.startsWith('RATE#');
 const OPERATIONS: Operation[] = [
   { name: 'rate counter hit', is: isCounterHit },
   { name: 'API key lookup', is: (c) => isKey(c, 'GetItem', (sk) => sk === 'APIKEY') },
-  { name: 'bot register', is: (c) => isKey(c, 'UpdateItem', (sk) => sk === 'PROFILE') && ':clientId' in c.input.ExpressionAttributeValues },
+  {
+    name: 'bot register',
+    is: (c) => isKey(c, 'UpdateItem', (sk) => sk === 'PROFILE') && ':clientId' in c.input.ExpressionAttributeValues,
+  },
   { name: 'bot get', is: (c) => isKey(c, 'GetItem', (sk) => sk === 'PROFILE') },
-  { name: 'bot list', is: (c) => c.op === 'Query' && c.input.IndexName !== undefined && ':listing' in c.input.ExpressionAttributeValues },
-  { name: 'heartbeat: profile', is: (c) => isKey(c, 'UpdateItem', (sk) => sk === 'PROFILE') && !(':clientId' in c.input.ExpressionAttributeValues) },
+  {
+    name: 'bot list',
+    is: (c) => c.op === 'Query' && c.input.IndexName !== undefined && ':listing' in c.input.ExpressionAttributeValues,
+  },
+  {
+    name: 'heartbeat: profile',
+    is: (c) => isKey(c, 'UpdateItem', (sk) => sk === 'PROFILE') && !(':clientId' in c.input.ExpressionAttributeValues),
+  },
   { name: 'heartbeat: hourly point', is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('STATS#')) },
-  { name: 'bot history', is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('BOT#') && / BETWEEN /.test(c.input.KeyConditionExpression) },
+  {
+    name: 'bot history',
+    is: (c) =>
+      c.op === 'Query' && keyOf(c.input).pk.startsWith('BOT#') && / BETWEEN /.test(c.input.KeyConditionExpression),
+  },
   { name: 'key usage read', is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('RATE#') },
   { name: 'bot commands read', is: (c) => isKey(c, 'GetItem', (sk) => sk === 'COMMANDS') },
   { name: 'bot commands write', is: (c) => isKey(c, 'PutItem', (sk) => sk === 'COMMANDS') },
@@ -171,7 +256,10 @@ const OPERATIONS: Operation[] = [
   { name: 'bot delete: batch', is: (c) => c.op === 'BatchWriteItem' },
   { name: 'bot delete: profile', is: (c) => isKey(c, 'DeleteItem', (sk) => sk === 'PROFILE') },
   { name: 'delivery claim', is: (c) => isKey(c, 'PutItem', (sk) => sk.startsWith('DELIVERY#')) },
-  { name: 'delivery finish', is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('DELIVERY#')) && c.input.ReturnValues !== 'ALL_NEW' },
+  {
+    name: 'delivery finish',
+    is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('DELIVERY#')) && c.input.ReturnValues !== 'ALL_NEW',
+  },
   { name: 'webhook secrets get', is: (c) => isKey(c, 'GetItem', (sk) => sk === 'SECRETS') },
   { name: 'webhook secrets replace', is: (c) => isKey(c, 'PutItem', (sk) => sk === 'SECRETS') },
   { name: 'webhook secrets remove', is: (c) => isKey(c, 'DeleteItem', (sk) => sk === 'SECRETS') },
@@ -188,17 +276,34 @@ const OPERATIONS: Operation[] = [
   { name: 'key find by id', is: (c) => c.op === 'Query' && keyOf(c.input).pk === 'APIKEYS' },
   { name: "account's keys", is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('ACCOUNT#') },
   { name: "account's bots or webhooks", is: (c) => c.op === 'Query' && c.input.IndexName === tableSchema.gsi3.name },
-  { name: "a webhook's delivery log", is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('HOOK#') && c.input.IndexName === tableSchema.gsi2.name },
-  { name: "a webhook's refused attempts", is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('HOOK#') && isAttemptCount(c.input) },
-  { name: 'delivery find by id', is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('HOOK#') && c.input.IndexName === undefined && !isAttemptCount(c.input) },
-  { name: 'delivery replay claim', is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('DELIVERY#')) && c.input.ReturnValues === 'ALL_NEW' },
+  {
+    name: "a webhook's delivery log",
+    is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('HOOK#') && c.input.IndexName === tableSchema.gsi2.name,
+  },
+  {
+    name: "a webhook's refused attempts",
+    is: (c) => c.op === 'Query' && keyOf(c.input).pk.startsWith('HOOK#') && isAttemptCount(c.input),
+  },
+  {
+    name: 'delivery find by id',
+    is: (c) =>
+      c.op === 'Query' &&
+      keyOf(c.input).pk.startsWith('HOOK#') &&
+      c.input.IndexName === undefined &&
+      !isAttemptCount(c.input),
+  },
+  {
+    name: 'delivery replay claim',
+    is: (c) => isKey(c, 'UpdateItem', (sk) => sk.startsWith('DELIVERY#')) && c.input.ReturnValues === 'ALL_NEW',
+  },
   { name: 'relay brake read', is: (c) => c.op === 'GetItem' && keyOf(c.input).pk.startsWith('RELAY#') },
 ];
 /** What every request meets before its handler: the authorizer's lookup and the limiter's count. */
 const GATE = ['rate counter hit', 'API key lookup'];
 /** A signed-in route reads its session before the count, which is then the account's (else the address's). */
 const gateOf = (route: RouteEntry) => (route.auth === 'session' ? ['session read', ...GATE] : GATE);
-const classify = (call: DynamoCall) => OPERATIONS.filter((operation) => operation.is(call)).map((operation) => operation.name);
+const classify = (call: DynamoCall) =>
+  OPERATIONS.filter((operation) => operation.is(call)).map((operation) => operation.name);
 
 // --- The stack ------------------------------------------------------------------------------------
 
@@ -225,7 +330,13 @@ beforeAll(async () => {
   const images: ImageFetcher = {
     load: async () => {
       imageLoads += 1;
-      return { mime: 'image/png', bytes: picture.length, width: 8, height: 8, dataUri: `data:image/png;base64,${picture.toString('base64')}` };
+      return {
+        mime: 'image/png',
+        bytes: picture.length,
+        width: 8,
+        height: 8,
+        dataUri: `data:image/png;base64,${picture.toString('base64')}`,
+      };
     },
   };
   // No such endpoint is ever reached: every DynamoDBDocumentClient's send() is the script above.
@@ -267,23 +378,47 @@ afterAll(async () => {
 /** One route's example request, with the key when the route needs one; `seen` then holds its DynamoDB calls. */
 async function send(route: RouteEntry): Promise<Reply> {
   // The relay's example names only the webhook: it gets a delivery to forward.
-  const request = route.id === 'relayWebhook' ? { ...exampleRequest(route), headers: githubDelivery('star', 'store-faults-1').headers, body: githubDelivery('star', 'store-faults-1').body } : exampleRequest(route);
+  const request =
+    route.id === 'relayWebhook'
+      ? {
+          ...exampleRequest(route),
+          headers: githubDelivery('star', 'store-faults-1').headers,
+          body: githubDelivery('star', 'store-faults-1').body,
+        }
+      : exampleRequest(route);
   // The dashboard's routes come from its signed-in browser (the callback from the one that started the sign-in).
-  const browser: Record<string, string> = route.auth === 'session' ? { Cookie: `cbk_session=${SESSION_ID}`, 'X-CSRF-Token': 'csrf-token' } : route.id === 'dashboardCallback' ? { Cookie: `cbk_signin=${SIGN_IN_STATE}` } : {};
+  const browser: Record<string, string> =
+    route.auth === 'session'
+      ? { Cookie: `cbk_session=${SESSION_ID}`, 'X-CSRF-Token': 'csrf-token' }
+      : route.id === 'dashboardCallback'
+        ? { Cookie: `cbk_signin=${SIGN_IN_STATE}` }
+        : {};
   seen = [];
-  return call(`${gateway.url}${request.path}`, { method: request.method, headers: { ...request.headers, ...browser }, body: request.body, redirect: 'manual', ...(route.auth === 'apiKey' ? { key: KEY } : {}) });
+  return call(`${gateway.url}${request.path}`, {
+    method: request.method,
+    headers: { ...request.headers, ...browser },
+    body: request.body,
+    redirect: 'manual',
+    ...(route.auth === 'apiKey' ? { key: KEY } : {}),
+  });
 }
 
 /** A 503 SERVICE_UNAVAILABLE in the route's answer shape, with Retry-After and the rate headers, revealing nothing of the store. */
 function expectUnavailable(reply: Reply, route: RouteEntry): void {
   if (route.answers === 'message') expectAnswer(reply, 503, /unavailable/, 'SERVICE_UNAVAILABLE');
   // The dashboard's page is read by a person: a page that says so, not the API's JSON.
-  else if (route.id === 'dashboardPage') expect([reply.status, reply.headers.get('content-type'), reply.text]).toEqual([503, expect.stringMatching(/^text\/html/), expect.stringContaining('The dashboard is unavailable; retry shortly.')]);
+  else if (route.id === 'dashboardPage')
+    expect([reply.status, reply.headers.get('content-type'), reply.text]).toEqual([
+      503,
+      expect.stringMatching(/^text\/html/),
+      expect.stringContaining('The dashboard is unavailable; retry shortly.'),
+    ]);
   else expectErrorEnvelope(reply, 503, 'SERVICE_UNAVAILABLE');
   expect(reply.headers.get('retry-after')).toBe(String(UNAVAILABLE_RETRY_AFTER));
   rateHeaders(reply);
   // (The page's text is its own fixed page and script, not the error's.)
-  if (route.id !== 'dashboardPage') expect(reply.text).not.toMatch(/DynamoDB|Item|Query|Exception|Throughput|ECONNREFUSED|abort|timed out|stack/i);
+  if (route.id !== 'dashboardPage')
+    expect(reply.text).not.toMatch(/DynamoDB|Item|Query|Exception|Throughput|ECONNREFUSED|abort|timed out|stack/i);
 }
 
 /** What each route does when nothing fails: its status, the operation classes it used, and any call not of exactly one class. */
@@ -293,17 +428,28 @@ const users = (operation: string) => routeList.filter((route) => baseline.get(ro
 beforeAll(async () => {
   for (const route of routeList) {
     const reply = await send(route);
-    const unclassified = seen.filter((made) => classify(made).length !== 1).map((made) => `${made.op} ${JSON.stringify(keyOf(made.input))}`);
+    const unclassified = seen
+      .filter((made) => classify(made).length !== 1)
+      .map((made) => `${made.op} ${JSON.stringify(keyOf(made.input))}`);
     baseline.set(route.id, { status: reply.status, operations: new Set(seen.flatMap(classify)), unclassified });
   }
 });
 
 /** Successes other than 200: the sign-in's redirects, a created key. */
-const SUCCESS: Partial<Record<RouteId, number>> = { dashboardSignIn: 302, dashboardCallback: 302, dashboardCreateKey: 201 };
+const SUCCESS: Partial<Record<RouteId, number>> = {
+  dashboardSignIn: 302,
+  dashboardCallback: 302,
+  dashboardCreateKey: 201,
+};
 
 describe('the scripted table', () => {
   test('every route succeeds on its example when nothing fails, and each of its calls is of exactly one class', () => {
-    for (const route of routeList) expect({ route: route.id, ...baseline.get(route.id) }).toMatchObject({ route: route.id, status: SUCCESS[route.id] ?? 200, unclassified: [] });
+    for (const route of routeList)
+      expect({ route: route.id, ...baseline.get(route.id) }).toMatchObject({
+        route: route.id,
+        status: SUCCESS[route.id] ?? 200,
+        unclassified: [],
+      });
   });
 
   test.each(OPERATIONS.map((operation) => [operation.name]))('%s is used by at least one route', (name) => {
@@ -319,7 +465,12 @@ describe('the scripted table', () => {
 const SURVIVED: Partial<Record<string, Partial<Record<RouteId, RegExp>>>> = {
   // A replay's claim keeps its message (replayable again once stale): that one's failure is told.
   'delivery finish': { relayWebhook: /^{"message":"forwarded: star"}$/ },
-  'webhook token verdict remember': { relayWebhook: /^{"message":"forwarded: star"}$/, dashboardReplayDelivery: /"outcome":"forwarded"/, putWebhookSecrets: /"signedProviders":\["github"\]/, dashboardSaveWebhook: /"signedProviders":\["github"\]/ },
+  'webhook token verdict remember': {
+    relayWebhook: /^{"message":"forwarded: star"}$/,
+    dashboardReplayDelivery: /"outcome":"forwarded"/,
+    putWebhookSecrets: /"signedProviders":\["github"\]/,
+    dashboardSaveWebhook: /"signedProviders":\["github"\]/,
+  },
 };
 
 describe('one class of store operation fails', () => {
@@ -336,8 +487,13 @@ describe('one class of store operation fails', () => {
         }
       }
       // Unaffected: the other routes that keep records (the rest only count requests and check keys).
-      const others = routeList.filter((route) => !users(operation.name).includes(route) && [...(baseline.get(route.id)?.operations ?? [])].some((name) => !GATE.includes(name)));
-      for (const route of others) expect([route.id, (await send(route)).status]).toEqual([route.id, baseline.get(route.id)?.status]);
+      const others = routeList.filter(
+        (route) =>
+          !users(operation.name).includes(route) &&
+          [...(baseline.get(route.id)?.operations ?? [])].some((name) => !GATE.includes(name)),
+      );
+      for (const route of others)
+        expect([route.id, (await send(route)).status]).toEqual([route.id, baseline.get(route.id)?.status]);
     },
   );
 });
@@ -353,28 +509,39 @@ function expectFailedClosed(reply: Reply, route: RouteEntry): void {
 
 describe('the limiter fails closed (design.md, "When DynamoDB is unreachable")', () => {
   test('only its counter failing: every route answers 503, Remaining 0, and no handler runs (no picture, no Discord)', async () => {
-    fault = (made) => (isCounterHit(made) ? new ThrottlingException({ message: 'throttled', $metadata: {} }) : undefined);
+    fault = (made) =>
+      isCounterHit(made) ? new ThrottlingException({ message: 'throttled', $metadata: {} }) : undefined;
     const [discordBefore, loadsBefore] = [discord.seen.length, imageLoads];
     for (const route of routeList) expectFailedClosed(await send(route), route);
     expect([discord.seen.length, imageLoads]).toEqual([discordBefore, loadsBefore]);
   });
 
-  test.each(FAULTS)('DynamoDB down altogether, %s on every call: every route answers 503 with Retry-After, from its gate', async (_name, makeError) => {
-    fault = makeError;
-    for (const route of routeList) {
-      expectFailedClosed(await send(route), route);
-      // Keys are checked first (the gateway's 503), else the limiter counts first; on a signed-in
-      // route after the session read, and a failed read is counted all the same.
-      expect(seen.flatMap(classify)).toEqual(route.auth === 'apiKey' ? ['API key lookup'] : route.auth === 'session' ? ['session read', 'rate counter hit'] : ['rate counter hit']);
-    }
-  });
+  test.each(FAULTS)(
+    'DynamoDB down altogether, %s on every call: every route answers 503 with Retry-After, from its gate',
+    async (_name, makeError) => {
+      fault = makeError;
+      for (const route of routeList) {
+        expectFailedClosed(await send(route), route);
+        // Keys are checked first (the gateway's 503), else the limiter counts first; on a signed-in
+        // route after the session read, and a failed read is counted all the same.
+        expect(seen.flatMap(classify)).toEqual(
+          route.auth === 'apiKey'
+            ? ['API key lookup']
+            : route.auth === 'session'
+              ? ['session read', 'rate counter hit']
+              : ['rate counter hit'],
+        );
+      }
+    },
+  );
 });
 
 describe('DynamoDB throttling a batch', () => {
   // Throttled, BatchWriteItem answers with UnprocessedItems rather than an error: after its retries
   // the bot store must call that an outage (it once threw a plain Error, which became a 500).
   test('items left unprocessed on every attempt -> deleteBot answers 503 with Retry-After', async () => {
-    fault = (made) => (made.op === 'BatchWriteItem' ? { answer: { UnprocessedItems: made.input.RequestItems } } : undefined);
+    fault = (made) =>
+      made.op === 'BatchWriteItem' ? { answer: { UnprocessedItems: made.input.RequestItems } } : undefined;
     const deleteBot = routeList.find((route) => route.id === 'deleteBot') as RouteEntry;
     expectUnavailable(await send(deleteBot), deleteBot);
   });

@@ -22,14 +22,17 @@ function reference(pixels: Uint8Array, width: number, height: number, premultipl
     for (let i = 0; i < straight.length; i += 4) {
       const alpha = straight[i + 3] as number;
       if (alpha === 0 || alpha === 255) continue;
-      for (let c = 0; c < 3; c += 1) straight[i + c] = Math.min(255, Math.floor((straight[i + c] as number) / (alpha / 255) + 0.5));
+      for (let c = 0; c < 3; c += 1)
+        straight[i + c] = Math.min(255, Math.floor((straight[i + c] as number) / (alpha / 255) + 0.5));
     }
   }
   const stride = width * 4;
   const rows = Buffer.alloc((stride + 1) * height);
   for (let y = 0; y < height; y += 1) {
     rows[y * (stride + 1)] = 1;
-    for (let x = 0; x < stride; x += 1) rows[y * (stride + 1) + 1 + x] = (straight[y * stride + x] as number) - (x >= 4 ? (straight[y * stride + x - 4] as number) : 0);
+    for (let x = 0; x < stride; x += 1)
+      rows[y * (stride + 1) + 1 + x] =
+        (straight[y * stride + x] as number) - (x >= 4 ? (straight[y * stride + x - 4] as number) : 0);
   }
   return rows;
 }
@@ -45,9 +48,11 @@ describe('the Sub filter in WebAssembly', () => {
     ['a picture of several bands', 301, 1000],
     // A row over a band's megabyte (262,144 pixels): bands of one row, the module's memory grown for it.
     ['rows wider than a band', 300_000, 2],
-  ])('%s: the same rows as the specification\'s filter, straight and premultiplied', (_name, width, height) => {
+  ])("%s: the same rows as the specification's filter, straight and premultiplied", (_name, width, height) => {
     const straight = noise(width * height * 4, width + height);
-    expect(subFilteredRows(straight, width, height, false).equals(reference(straight, width, height, false))).toBe(true);
+    expect(subFilteredRows(straight, width, height, false).equals(reference(straight, width, height, false))).toBe(
+      true,
+    );
     const drawn = premultiplied(width, height, width * 7 + height);
     expect(subFilteredRows(drawn, width, height, true).equals(reference(drawn, width, height, true))).toBe(true);
     // The pixels given are left as they were (the module works on its own copy).
@@ -62,6 +67,7 @@ describe('the Sub filter in WebAssembly', () => {
   });
 
   test('the module in the source tree is what `npm run wasm` builds from its .wat', async () => {
-    for (const { wat, module } of WASM_SOURCES) expect(readFileSync(module, 'utf8')).toBe(moduleText(wat, await compileWat(wat)));
+    for (const { wat, module } of WASM_SOURCES)
+      expect(readFileSync(module, 'utf8')).toBe(moduleText(wat, await compileWat(wat)));
   });
 });

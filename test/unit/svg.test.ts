@@ -8,7 +8,6 @@ import { pixel, rasterize } from '../support/raster';
 import { HOSTILE_TEXT } from '../support/hostileText';
 import { parseXml } from '../support/svgXml';
 
-
 describe('escaping', () => {
   test.each(HOSTILE_TEXT)('hostile text %j stays text', (hostile) => {
     const out = svgDocument({ width: 100, height: 20 }, h('text', { x: 1, y: 2 }, hostile));
@@ -20,15 +19,18 @@ describe('escaping', () => {
   });
 
   // A javascript: URL is no attribute value at all: refused outright (tested below).
-  test.each(HOSTILE_TEXT.filter((text) => !text.startsWith('javascript:')))('hostile attribute value %j stays one attribute value', (hostile) => {
-    const out = render(h('text', { 'data-name': hostile, fill: '#fff' }, 'x'));
+  test.each(HOSTILE_TEXT.filter((text) => !text.startsWith('javascript:')))(
+    'hostile attribute value %j stays one attribute value',
+    (hostile) => {
+      const out = render(h('text', { 'data-name': hostile, fill: '#fff' }, 'x'));
 
-    expect(out).not.toMatch(/<script/i);
-    // Outside quoted values there is no event handler attribute.
-    expect(out.replace(/="[^"]*"/g, '=""')).not.toMatch(/\son\w*=/i);
-    const [element] = parseXml(out);
-    expect(element?.attrs).toEqual({ 'data-name': hostile, fill: '#fff' });
-  });
+      expect(out).not.toMatch(/<script/i);
+      // Outside quoted values there is no event handler attribute.
+      expect(out.replace(/="[^"]*"/g, '=""')).not.toMatch(/\son\w*=/i);
+      const [element] = parseXml(out);
+      expect(element?.attrs).toEqual({ 'data-name': hostile, fill: '#fff' });
+    },
+  );
 
   test('control characters and XML-illegal code points become U+FFFD; tab, newline and emoji survive', () => {
     const input = 'a\u0000b\u0007c\u001bd\u007f\uFFFE\t\n😀';
@@ -68,9 +70,12 @@ describe('what the builder refuses', () => {
     expect(() => render(h('rect', { [name]: '1' }))).toThrow(/refusing attribute/);
   });
 
-  test.each(['script', 'SCRIPT', 'Script', 'foreignObject', 'foreignobject', 'svg><script', 'a b', ''])('element <%s>', (tag) => {
-    expect(() => render(h(tag))).toThrow(/refusing element/);
-  });
+  test.each(['script', 'SCRIPT', 'Script', 'foreignObject', 'foreignobject', 'svg><script', 'a b', ''])(
+    'element <%s>',
+    (tag) => {
+      expect(() => render(h(tag))).toThrow(/refusing element/);
+    },
+  );
 
   test.each([
     ['set', { attributeName: 'href', to: 'javascript:alert(1)' }],
@@ -80,36 +85,59 @@ describe('what the builder refuses', () => {
   });
 
   test('a refused element deep inside a document fails the whole render', () => {
-    expect(() => svgDocument({ width: 1, height: 1 }, h('g', {}, [h('g', {}, h('script', {}, 'alert(1)'))]))).toThrow(/refusing element/);
+    expect(() => svgDocument({ width: 1, height: 1 }, h('g', {}, [h('g', {}, h('script', {}, 'alert(1)'))]))).toThrow(
+      /refusing element/,
+    );
   });
 
-  test.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'vbscript:x', 'data:text/html,<script>alert(1)</script>', 'data:image/svg', '//evil.example/x', '/\\evil.example/x', '/\t/evil.example', '/\n/evil.example', '/a b', '/\u0000'])(
-    'href %j',
-    (url) => {
-      for (const syntax of ['xml', 'html'] as const) {
-        expect(() => render(h('a', { href: url }), syntax)).toThrow(/refusing href/);
-        expect(() => render(h('image', { 'xlink:href': url }), syntax)).toThrow(/refusing xlink:href/);
-      }
-    },
-  );
+  test.each([
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'java\tscript:alert(1)',
+    'vbscript:x',
+    'data:text/html,<script>alert(1)</script>',
+    'data:image/svg',
+    '//evil.example/x',
+    '/\\evil.example/x',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/a b',
+    '/\u0000',
+  ])('href %j', (url) => {
+    for (const syntax of ['xml', 'html'] as const) {
+      expect(() => render(h('a', { href: url }), syntax)).toThrow(/refusing href/);
+      expect(() => render(h('image', { 'xlink:href': url }), syntax)).toThrow(/refusing xlink:href/);
+    }
+  });
 
   test('same-origin paths are links of HTML pages only (a rasteriser would read them from its disk)', () => {
     expect(render(h('a', { href: '/openapi.json' }), 'html')).toBe('<a href="/openapi.json"></a>');
     expect(() => render(h('image', { href: '/etc/passwd' }))).toThrow(/refusing href/);
   });
 
-  test.each(['#clip', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/webp;base64,UklGRg=='])('href %j is allowed', (url) => {
-    expect(parseXml(render(h('image', { href: url })))[0]?.attrs.href).toBe(url);
-  });
+  test.each(['#clip', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/webp;base64,UklGRg=='])(
+    'href %j is allowed',
+    (url) => {
+      expect(parseXml(render(h('image', { href: url })))[0]?.attrs.href).toBe(url);
+    },
+  );
 
-  test.each(['https://example.com/a.png?sig=secret', 'http://example.com/', ' HTTP://example.com/'])('web address %j: HTML links only, never in an SVG attribute', (url) => {
-    expect(render(h('a', { href: url }), 'html')).toBe(`<a href="${url}"></a>`);
-    for (const name of ['href', 'xlink:href', 'image', 'data-source']) expect(() => render(h('image', { [name]: url }))).toThrow(/refusing/);
-    expect(render(h('svg', { xmlns: 'http://www.w3.org/2000/svg' }))).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
-  });
+  test.each(['https://example.com/a.png?sig=secret', 'http://example.com/', ' HTTP://example.com/'])(
+    'web address %j: HTML links only, never in an SVG attribute',
+    (url) => {
+      expect(render(h('a', { href: url }), 'html')).toBe(`<a href="${url}"></a>`);
+      for (const name of ['href', 'xlink:href', 'image', 'data-source'])
+        expect(() => render(h('image', { [name]: url }))).toThrow(/refusing/);
+      expect(render(h('svg', { xmlns: 'http://www.w3.org/2000/svg' }))).toBe(
+        '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      );
+    },
+  );
 
   test('attributes with false, null or undefined are left out, as are such children', () => {
-    expect(render(h('g', { a: undefined, b: null, c: false, d: 0 }, null, undefined, false, 'x'))).toBe('<g d="0">x</g>');
+    expect(render(h('g', { a: undefined, b: null, c: false, d: 0 }, null, undefined, false, 'x'))).toBe(
+      '<g d="0">x</g>',
+    );
   });
 
   test('numbers have at most two decimals, and non-finite ones are refused', () => {
@@ -126,7 +154,12 @@ describe('svgDocument', () => {
     const [root, ...rest] = parseXml(svgDocument({ width: 934, height: 282.5 }, h('rect', { width: 1, height: 1 })));
 
     expect(root?.tag).toBe('svg');
-    expect(root?.attrs).toEqual({ xmlns: 'http://www.w3.org/2000/svg', width: '934', height: '282.5', viewBox: '0 0 934 282.5' });
+    expect(root?.attrs).toEqual({
+      xmlns: 'http://www.w3.org/2000/svg',
+      width: '934',
+      height: '282.5',
+      viewBox: '0 0 934 282.5',
+    });
     expect(rest.map((e) => e.tag)).toEqual(['rect']);
   });
 
@@ -143,20 +176,40 @@ describe('fitScene', () => {
     [{ width: 600, height: 600 }, { width: 600, height: 600 }, 'translate(0 0) scale(1)'],
     [{ width: 680, height: 340 }, { width: 512, height: 512 }, 'translate(0 128) scale(0.7529411764705882)'],
   ])('scene %o into %o: %s', (scene, size, transform) => {
-    expect(render(fitScene(scene, size, h('rect', { ...scene })))).toBe(`<g transform="${transform}"><rect width="${scene.width}" height="${scene.height}"/></g>`);
+    expect(render(fitScene(scene, size, h('rect', { ...scene })))).toBe(
+      `<g transform="${transform}"><rect width="${scene.width}" height="${scene.height}"/></g>`,
+    );
   });
 });
 
 describe('scenery', () => {
   test('sky: the whole area, top colour at the top, bottom colour at the bottom', () => {
-    const raster = rasterize(svgDocument({ width: 40, height: 200 }, sky({ width: 40, height: 200 }, { top: '#000000', bottom: '#ffffff' })));
-    expect(pixel(raster, 20, 0).slice(0, 3).every((c) => c < 4)).toBe(true);
-    expect(pixel(raster, 20, 199).slice(0, 3).every((c) => c > 251)).toBe(true);
+    const raster = rasterize(
+      svgDocument({ width: 40, height: 200 }, sky({ width: 40, height: 200 }, { top: '#000000', bottom: '#ffffff' })),
+    );
+    expect(
+      pixel(raster, 20, 0)
+        .slice(0, 3)
+        .every((c) => c < 4),
+    ).toBe(true);
+    expect(
+      pixel(raster, 20, 199)
+        .slice(0, 3)
+        .every((c) => c > 251),
+    ).toBe(true);
     expect(pixel(raster, 39, 100)).toEqual(pixel(raster, 0, 100));
   });
 
   test('framedPicture: a white card `margin` wider on every side, under the picture', () => {
-    const [group, card, image] = parseXml(render(framedPicture({ dataUri: 'data:image/png;base64,AA==' }, { x: 10, y: 20, width: 30, height: 40 }, { margin: 4, stroke: '#d0d0d0' })));
+    const [group, card, image] = parseXml(
+      render(
+        framedPicture(
+          { dataUri: 'data:image/png;base64,AA==' },
+          { x: 10, y: 20, width: 30, height: 40 },
+          { margin: 4, stroke: '#d0d0d0' },
+        ),
+      ),
+    );
     expect(group?.tag).toBe('g');
     expect(card?.attrs).toEqual({ x: '6', y: '16', width: '38', height: '48', fill: '#ffffff', stroke: '#d0d0d0' });
     expect(image?.attrs).toMatchObject({ x: '10', y: '20', width: '30', height: '40' });
@@ -201,7 +254,20 @@ describe('parseHexColor', () => {
     expect(parseHexColor(input)).toBe(expected);
   });
 
-  test.each(['', '#', '#ab', '#abcd', '#12345', '#1234567', 'red', '##fff', '#ggg', 'javascript:alert(1)', '#fff;x', 'rgb(0,0,0)'])('%j is not a colour', (input) => {
+  test.each([
+    '',
+    '#',
+    '#ab',
+    '#abcd',
+    '#12345',
+    '#1234567',
+    'red',
+    '##fff',
+    '#ggg',
+    'javascript:alert(1)',
+    '#fff;x',
+    'rgb(0,0,0)',
+  ])('%j is not a colour', (input) => {
     expect(parseHexColor(input)).toBeUndefined();
   });
 });

@@ -12,7 +12,16 @@ describe('where a PNG is rendered', () => {
   });
 
   test('both places draw the same PNG, byte for byte', async () => {
-    const svg = renderRankCard({ username: 'Ada 🌸 さくら', level: 4, xp: 120, requiredXp: 400, rank: 2, status: 'idle', theme: 'light', avatar: inlinePng(samplePng(64)) });
+    const svg = renderRankCard({
+      username: 'Ada 🌸 さくら',
+      level: 4,
+      xp: 120,
+      requiredXp: 400,
+      rank: 2,
+      status: 'idle',
+      theme: 'light',
+      avatar: inlinePng(samplePng(64)),
+    });
     const [inline, pool] = await Promise.all([svgToPng(svg, 'inline'), svgToPng(svg, 'pool')]);
     expect(inline.equals(pool)).toBe(true);
     const raster = decodePng(inline);
@@ -22,7 +31,11 @@ describe('where a PNG is rendered', () => {
 
 describe("our PNG encoder on resvg's pixels", () => {
   // Every alpha from 0 to 255 over strong colours: resvg draws premultiplied pixels, which must be made straight.
-  const steps = Array.from({ length: 256 }, (_, a) => `<rect x="${a % 16}" y="${Math.floor(a / 16)}" width="1" height="1" fill="#ff8010" fill-opacity="${a / 255}"/>`);
+  const steps = Array.from(
+    { length: 256 },
+    (_, a) =>
+      `<rect x="${a % 16}" y="${Math.floor(a / 16)}" width="1" height="1" fill="#ff8010" fill-opacity="${a / 255}"/>`,
+  );
   const translucent = `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="16">${steps.join('')}
     <rect x="16" y="0" width="32" height="16" fill="url(#g)"/><defs><linearGradient id="g"><stop offset="0" stop-color="#13f" stop-opacity="0"/><stop offset="1" stop-color="#e2a" stop-opacity="0.9"/></linearGradient></defs></svg>`;
 

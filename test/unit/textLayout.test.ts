@@ -20,7 +20,8 @@ function inkSpans(raster: Raster): { left: number; right: number }[] {
   const spans: { left: number; right: number }[] = [];
   for (let x = 0; x < raster.width; x += 1) {
     let inked = false;
-    for (let y = 0; y < raster.height && !inked; y += 1) inked = (raster.pixels[(y * raster.width + x) * 4] as number) < 160;
+    for (let y = 0; y < raster.height && !inked; y += 1)
+      inked = (raster.pixels[(y * raster.width + x) * 4] as number) < 160;
     const last = spans.at(-1);
     if (inked && last?.right === x - 1) last.right = x;
     else if (inked) spans.push({ left: x, right: x });
@@ -36,7 +37,9 @@ function inkColumns(raster: Raster, painted = false): { left: number; right: num
   for (let y = 0; y < raster.height; y += 1) {
     for (let x = 0; x < raster.width; x += 1) {
       const at = (y * raster.width + x) * 4;
-      if (painted ? [0, 1, 2].some((c) => (raster.pixels[at + c] as number) < 200) : (raster.pixels[at] as number) < 160) {
+      if (
+        painted ? [0, 1, 2].some((c) => (raster.pixels[at + c] as number) < 200) : (raster.pixels[at] as number) < 160
+      ) {
         left = Math.min(left, x);
         right = Math.max(right, x);
       }
@@ -46,28 +49,47 @@ function inkColumns(raster: Raster, painted = false): { left: number; right: num
 }
 
 /** A line drawn as the API draws it (outlines and Twemoji), black on white, rasterised by resvg. */
-function drawLine(text: string, size: number, weight: 'regular' | 'bold' = 'regular', width = 1200): { raster: Raster; line: ReturnType<typeof fitLine> } {
+function drawLine(
+  text: string,
+  size: number,
+  weight: 'regular' | 'bold' = 'regular',
+  width = 1200,
+): { raster: Raster; line: ReturnType<typeof fitLine> } {
   const line = fitLine(text, { maxWidth: width - 20, maxSize: size, minSize: size, weight });
-  const svg = svgDocument({ width, height: 2 * size }, h('rect', { width, height: 2 * size, fill: '#fff' }), textLine(line, 10, 1.4 * size, { fill: '#000' }));
+  const svg = svgDocument(
+    { width, height: 2 * size },
+    h('rect', { width, height: 2 * size, fill: '#fff' }),
+    textLine(line, 10, 1.4 * size, { fill: '#000' }),
+  );
   return { raster: rasterize(svg), line };
 }
 
 describe('measuring with the font', () => {
-  test.each(['Ada Lovelace', 'WWWWWWWW', 'illicit little lilies', 'Привет, мир', 'Ελληνικά γράμματα', '1,234 / 5,000 XP', '山田太郎', '김민준', 'محمد علي', 'דוד', 'राहुल', 'สมชาย'])(
-    'the width of %j is the width its outlines are drawn',
-    (text) => {
-      for (const weight of ['regular', 'bold'] as const) {
-        const measured = textWidth(text, 40, weight);
-        const { left, right } = inkColumns(drawLine(text, 40, weight).raster);
-        const ink = right - left + 1;
-        // Ink lies within the measured advance (a glyph may overhang its side bearing by a hair)
-        // and fills most of it: the measure is the drawing's, kerning and joining included.
-        expect(left).toBeGreaterThanOrEqual(10 - 2);
-        expect(right).toBeLessThanOrEqual(10 + measured + 2);
-        expect(ink).toBeGreaterThan(measured * 0.85);
-      }
-    },
-  );
+  test.each([
+    'Ada Lovelace',
+    'WWWWWWWW',
+    'illicit little lilies',
+    'Привет, мир',
+    'Ελληνικά γράμματα',
+    '1,234 / 5,000 XP',
+    '山田太郎',
+    '김민준',
+    'محمد علي',
+    'דוד',
+    'राहुल',
+    'สมชาย',
+  ])('the width of %j is the width its outlines are drawn', (text) => {
+    for (const weight of ['regular', 'bold'] as const) {
+      const measured = textWidth(text, 40, weight);
+      const { left, right } = inkColumns(drawLine(text, 40, weight).raster);
+      const ink = right - left + 1;
+      // Ink lies within the measured advance (a glyph may overhang its side bearing by a hair)
+      // and fills most of it: the measure is the drawing's, kerning and joining included.
+      expect(left).toBeGreaterThanOrEqual(10 - 2);
+      expect(right).toBeLessThanOrEqual(10 + measured + 2);
+      expect(ink).toBeGreaterThan(measured * 0.85);
+    }
+  });
 
   test('letters differ by their real advance widths, and bold is wider than regular', () => {
     expect(textWidth('W', 20)).toBeGreaterThan(textWidth('i', 20) * 2.5);
@@ -80,16 +102,20 @@ describe('measuring with the font', () => {
     expect(textWidth('WW', 100)).toBeGreaterThan(textWidth('W', 100) * 2);
   });
 
-  test('an emoji, ZWJ sequence, flag or skin tone is one Twemoji picture of one advance; CJK takes its font\'s full em', () => {
-    for (const cluster of ['😀', FAMILY, '🇫🇷', '👍🏽', '❤️', '1️⃣']) expect(textWidth(cluster, 10)).toBeCloseTo(EMOJI_ADVANCE * 10, 9);
+  test("an emoji, ZWJ sequence, flag or skin tone is one Twemoji picture of one advance; CJK takes its font's full em", () => {
+    for (const cluster of ['😀', FAMILY, '🇫🇷', '👍🏽', '❤️', '1️⃣'])
+      expect(textWidth(cluster, 10)).toBeCloseTo(EMOJI_ADVANCE * 10, 9);
     expect(textWidth(FLAGS, 10)).toBeCloseTo(3 * EMOJI_ADVANCE * 10, 9);
     expect(textWidth('漢字', 10)).toBeCloseTo(20, 9);
   });
 
-  test('symbols that are emoji only when asked (©, ™, ❤ without U+FE0F) are the text font\'s where it has them', () => {
+  test("symbols that are emoji only when asked (©, ™, ❤ without U+FE0F) are the text font's where it has them", () => {
     const { font: inter } = interFace('regular');
     for (const symbol of ['©', '™', '❤']) {
-      expect(textWidth(symbol, 10)).toBeCloseTo((inter.glyphForCodePoint(symbol.codePointAt(0) as number).advanceWidth / inter.unitsPerEm) * 10, 9);
+      expect(textWidth(symbol, 10)).toBeCloseTo(
+        (inter.glyphForCodePoint(symbol.codePointAt(0) as number).advanceWidth / inter.unitsPerEm) * 10,
+        9,
+      );
     }
     expect(textWidth('❤️', 10)).not.toBeCloseTo(textWidth('❤', 10), 1);
   });
@@ -199,15 +225,18 @@ describe('fitBlock', () => {
     ['many words', 'lorem ipsum '.repeat(40)],
     ['emoji', FAMILY.repeat(400)],
     ['CJK without spaces', '漢字'.repeat(200)],
-  ])('text too long even at the smallest size (%s) is cut after the last line that fits, with an ellipsis', (_name, text) => {
-    const block = fitBlock(text, BOX);
-    expect(block.fontSize).toBe(10);
-    expect(block.lines.at(-1)?.text.endsWith('…')).toBe(true);
-    expectInside(block, BOX);
-    const shown = block.lines.map((line) => line.text.replace(/…$/, '')).join('');
-    expect(text.replace(/\s+/g, '').startsWith(shown.replace(/\s+/g, ''))).toBe(true);
-    for (const line of block.lines) expect(line.text.toWellFormed()).toBe(line.text);
-  });
+  ])(
+    'text too long even at the smallest size (%s) is cut after the last line that fits, with an ellipsis',
+    (_name, text) => {
+      const block = fitBlock(text, BOX);
+      expect(block.fontSize).toBe(10);
+      expect(block.lines.at(-1)?.text.endsWith('…')).toBe(true);
+      expectInside(block, BOX);
+      const shown = block.lines.map((line) => line.text.replace(/…$/, '')).join('');
+      expect(text.replace(/\s+/g, '').startsWith(shown.replace(/\s+/g, ''))).toBe(true);
+      for (const line of block.lines) expect(line.text.toWellFormed()).toBe(line.text);
+    },
+  );
 
   test('newlines in the text force line breaks', () => {
     expect(fitBlock('one\ntwo', BOX).lines.map((line) => line.text)).toEqual(['one', 'two']);
@@ -228,10 +257,17 @@ describe('hostile Unicode', () => {
     // In pixels: no ink above the ascender line or below the descender line.
     const { ascent, descent } = verticalMetrics('regular');
     const y = 100;
-    const raster = rasterize(svgDocument({ width: 400, height: 200 }, h('rect', { width: 400, height: 200, fill: '#fff' }), textLine(line, 10, y)));
+    const raster = rasterize(
+      svgDocument(
+        { width: 400, height: 200 },
+        h('rect', { width: 400, height: 200, fill: '#fff' }),
+        textLine(line, 10, y),
+      ),
+    );
     for (let row = 0; row < raster.height; row += 1) {
       let ink = false;
-      for (let x = 0; x < raster.width && !ink; x += 1) ink = (raster.pixels[(row * raster.width + x) * 4] as number) < 160;
+      for (let x = 0; x < raster.width && !ink; x += 1)
+        ink = (raster.pixels[(row * raster.width + x) * 4] as number) < 160;
       if (ink) {
         expect(row).toBeGreaterThanOrEqual(Math.floor(y - ascent * line.fontSize) - 1);
         expect(row).toBeLessThanOrEqual(Math.ceil(y + descent * line.fontSize) + 1);
@@ -251,7 +287,7 @@ describe('hostile Unicode', () => {
 });
 
 describe('textLine', () => {
-  test('draws outlines, not <text>: one group named by its text, one path per font run, placed at the line\'s origin', () => {
+  test("draws outlines, not <text>: one group named by its text, one path per font run, placed at the line's origin", () => {
     const line = fitLine('Ada Lovelace', { maxWidth: 300, maxSize: 30, minSize: 10, weight: 'bold' });
     const elements = parseXml(svgDocument({ width: 400, height: 50 }, textLine(line, 10, 40, { fill: '#123456' })));
     const [group, title, ...inside] = elements.slice(1);
@@ -269,12 +305,20 @@ describe('textLine', () => {
     expect(elements.some((e) => e.tag === 'image')).toBe(false);
     // Each emoji is a group of its file's shapes, path for path, scaled from Twemoji's 36-unit square.
     const emoji = elements.filter((e) => e.tag === 'g' && e.parent !== undefined && isTextLine(e.parent));
-    const pathsIn = (group: ParsedElement) => elements.filter((e) => e.tag === 'path' && e.parent === group).map((e) => e.attrs.d);
-    const filePaths = (name: string) => [...readFileSync(join(twemojiDir(), `${name}.svg`), 'utf8').matchAll(/<path[^>]* d="([^"]*)"/g)].map((match) => match[1]);
-    expect(emoji.map(pathsIn)).toEqual(['1f468-200d-1f469-200d-1f467-200d-1f466', '1f44d-1f3fd', '1f1eb-1f1f7'].map(filePaths));
+    const pathsIn = (group: ParsedElement) =>
+      elements.filter((e) => e.tag === 'path' && e.parent === group).map((e) => e.attrs.d);
+    const filePaths = (name: string) =>
+      [...readFileSync(join(twemojiDir(), `${name}.svg`), 'utf8').matchAll(/<path[^>]* d="([^"]*)"/g)].map(
+        (match) => match[1],
+      );
+    expect(emoji.map(pathsIn)).toEqual(
+      ['1f468-200d-1f469-200d-1f467-200d-1f466', '1f44d-1f3fd', '1f1eb-1f1f7'].map(filePaths),
+    );
     const shaped = shapeLine(line.text, 'bold').runs.filter((run) => run.kind === 'emoji');
     emoji.forEach((group, i) => {
-      const [, x, y, scale] = /^translate\(([\d.]+) ([\d.]+)\) scale\(([\d.]+)\)$/.exec(group.attrs.transform ?? '')!.map(Number) as number[];
+      const [, x, y, scale] = /^translate\(([\d.]+) ([\d.]+)\) scale\(([\d.]+)\)$/
+        .exec(group.attrs.transform ?? '')!
+        .map(Number) as number[];
       expect(x).toBeCloseTo(10 + ((shaped[i]?.x ?? 0) + 0.05) * line.fontSize, 1);
       expect(y).toBeCloseTo(40 - 0.9 * line.fontSize, 1);
       expect((scale as number) * 36).toBeCloseTo(1.1 * line.fontSize, 3);
@@ -282,15 +326,22 @@ describe('textLine', () => {
     expect(shaped.at(-1)?.x).toBeCloseTo(line.width / line.fontSize - EMOJI_ADVANCE, 9);
   });
 
-  test('inline Twemoji shapes draw what Twemoji\'s own files draw, black where a file sets no fill, whatever the text\'s colour', () => {
+  test("inline Twemoji shapes draw what Twemoji's own files draw, black where a file sets no fill, whatever the text's colour", () => {
     const files = twemojiFiles();
     const sample = [...files].filter((_, i) => i % 25 === 0);
     expect(sample.length).toBeGreaterThan(140);
     for (const file of sample) {
       const shapes = emojiShapes(file);
       if (!shapes) continue;
-      const inline = rasterize(svgDocument({ width: 72, height: 72 }, h('g', { fill: '#ff00ff' }, h('g', { transform: 'scale(2)', fill: '#000000' }, shapes))));
-      const asPicture = rasterize(svgDocument({ width: 72, height: 72 }, h('image', { width: 72, height: 72, href: twemojiDataUri(file) })));
+      const inline = rasterize(
+        svgDocument(
+          { width: 72, height: 72 },
+          h('g', { fill: '#ff00ff' }, h('g', { transform: 'scale(2)', fill: '#000000' }, shapes)),
+        ),
+      );
+      const asPicture = rasterize(
+        svgDocument({ width: 72, height: 72 }, h('image', { width: 72, height: 72, href: twemojiDataUri(file) })),
+      );
       const off = inline.pixels.filter((value, i) => Math.abs(value - (asPicture.pixels[i] as number)) > 2).length;
       if (off > 0) throw new Error(`${file}: ${off} channel values differ`);
     }
@@ -306,9 +357,14 @@ describe('textLine', () => {
     expect(left.glyphs.map((glyph) => glyph.id).slice(0, 4)).toEqual(ids('עולם'));
     expect(right.glyphs.map((glyph) => glyph.id).slice(-4)).toEqual(ids('שלום'));
     // "(כהן)" in right-to-left order draws ")" where "(" is read, so its opening bracket opens to the right.
-    const glyphs = shapeLine('דוד (כהן)', 'regular').runs.flatMap((run) => (run.kind === 'glyphs' && run.face === interFace('regular') ? run.glyphs : []));
+    const glyphs = shapeLine('דוד (כהן)', 'regular').runs.flatMap((run) =>
+      run.kind === 'glyphs' && run.face === interFace('regular') ? run.glyphs : [],
+    );
     const paren = (char: string) => interFace('regular').font.glyphForCodePoint(char.codePointAt(0) as number).id;
-    expect(glyphs.map((glyph) => glyph.id).filter((id) => id === paren('(') || id === paren(')'))).toEqual([paren('('), paren(')')]);
+    expect(glyphs.map((glyph) => glyph.id).filter((id) => id === paren('(') || id === paren(')'))).toEqual([
+      paren('('),
+      paren(')'),
+    ]);
   });
 
   test('the rasteriser draws emoji in colour from Twemoji: each its own drawing, a family as one', () => {
@@ -316,7 +372,10 @@ describe('textLine', () => {
     const [smile, pizza, family] = ['😀', '🍕', FAMILY].map(draw) as [Raster, Raster, Raster];
     expect(smile.pixels.equals(pizza.pixels)).toBe(false);
     // Twemoji's smiley yellow (#FFCC4D) is drawn, not a monochrome outline.
-    const yellow = (raster: Raster) => Array.from({ length: raster.pixels.length / 4 }, (_, i) => i * 4).filter((i) => raster.pixels[i] === 0xff && raster.pixels[i + 1] === 0xcc && raster.pixels[i + 2] === 0x4d).length;
+    const yellow = (raster: Raster) =>
+      Array.from({ length: raster.pixels.length / 4 }, (_, i) => i * 4).filter(
+        (i) => raster.pixels[i] === 0xff && raster.pixels[i + 1] === 0xcc && raster.pixels[i + 2] === 0x4d,
+      ).length;
     expect(yellow(smile)).toBeGreaterThan(300);
     for (const drawn of [smile, pizza, family]) {
       const { left, right } = inkColumns(drawn, true);

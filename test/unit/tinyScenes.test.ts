@@ -4,7 +4,9 @@ import { expect, test } from '@jest/globals';
 import { routeList } from '../../shared/routes/table';
 
 test('every image route draws as PNG a pixel wide or high (resvg panicked on rip at 1 px, aborting the process)', async () => {
-  const { stdout } = await promisify(execFile)('node_modules/.bin/tsx', ['test/support/drawTinyScenes.ts'], { timeout: 60_000 });
+  const { stdout } = await promisify(execFile)('node_modules/.bin/tsx', ['test/support/drawTinyScenes.ts'], {
+    timeout: 60_000,
+  });
   const drawn = stdout.trim().split('\n');
   const imageRoutes = routeList.filter((route) => route.response === 'svg');
   expect(drawn).toHaveLength(imageRoutes.length * 4);

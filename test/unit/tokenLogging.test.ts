@@ -19,7 +19,11 @@ describe('function logs', () => {
     const written: string[] = [];
     const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
     try {
-      const handler = wrapRoute(routes.relayWebhook, async () => ({ statusCode: 200, headers: {}, body: '{"message":"forwarded: push"}' }), allServices(memoryLimiter(60).limiter));
+      const handler = wrapRoute(
+        routes.relayWebhook,
+        async () => ({ statusCode: 200, headers: {}, body: '{"message":"forwarded: push"}' }),
+        allServices(memoryLimiter(60).limiter),
+      );
       await handler(event, lambdaContext());
     } finally {
       write.mockRestore();

@@ -13,8 +13,21 @@ const issue = z.object({
 
 describe('readTolerantly', () => {
   test('a payload that fits is read as it is, fields the schema does not name left out', () => {
-    const payload = { number: 7, title: 'Fix', draft: false, labels: [{ name: 'bug', color: 'red' }], user: { login: 'octo' }, extra: 1 };
-    expect(readTolerantly(issue, payload)).toEqual({ number: 7, title: 'Fix', draft: false, labels: [{ name: 'bug' }], user: { login: 'octo' } });
+    const payload = {
+      number: 7,
+      title: 'Fix',
+      draft: false,
+      labels: [{ name: 'bug', color: 'red' }],
+      user: { login: 'octo' },
+      extra: 1,
+    };
+    expect(readTolerantly(issue, payload)).toEqual({
+      number: 7,
+      title: 'Fix',
+      draft: false,
+      labels: [{ name: 'bug' }],
+      user: { login: 'octo' },
+    });
   });
 
   test('absent, null and mistyped fields become absent instead of failing the read', () => {
@@ -23,16 +36,25 @@ describe('readTolerantly', () => {
   });
 
   test('numbers and text are read as each other where the schema wants the other; booleans from "true"/"false"', () => {
-    expect(readTolerantly(issue, { number: '12', title: 12, draft: 'true' })).toEqual({ number: 12, title: '12', draft: true });
+    expect(readTolerantly(issue, { number: '12', title: 12, draft: 'true' })).toEqual({
+      number: 12,
+      title: '12',
+      draft: true,
+    });
     expect(readTolerantly(issue, { number: '12abc', title: Number.NaN, draft: 'yes' })).toEqual({});
   });
 
   test('list items that cannot be read are dropped, the rest kept in order', () => {
-    expect(readTolerantly(issue, { labels: [{ name: 'a' }, 'b', null, { name: 3 }, { colour: 1 }] })).toEqual({ labels: [{ name: 'a' }, { name: '3' }, {}] });
+    expect(readTolerantly(issue, { labels: [{ name: 'a' }, 'b', null, { name: 3 }, { colour: 1 }] })).toEqual({
+      labels: [{ name: 'a' }, { name: '3' }, {}],
+    });
   });
 
   test('a value failing its own check is absent; a whole object is not lost to one field', () => {
-    const schema = z.object({ pages: z.array(z.string()).check(z.minLength(1)), name: z.string().check(z.minLength(2)) });
+    const schema = z.object({
+      pages: z.array(z.string()).check(z.minLength(1)),
+      name: z.string().check(z.minLength(2)),
+    });
     expect(readTolerantly(schema, { pages: [], name: 'x' })).toEqual({});
     expect(readTolerantly(schema, { pages: ['a'], name: 'xy' })).toEqual({ pages: ['a'], name: 'xy' });
   });
@@ -52,7 +74,12 @@ describe('readTolerantly', () => {
   });
 
   test('a pipe reads its input tolerantly, then transforms it', () => {
-    const trimmed = z.object({ name: z.pipe(z.string(), z.transform((value) => value.trim())) });
+    const trimmed = z.object({
+      name: z.pipe(
+        z.string(),
+        z.transform((value) => value.trim()),
+      ),
+    });
     expect(readTolerantly(trimmed, { name: ' v9\n' })).toEqual({ name: 'v9' });
     expect(readTolerantly(trimmed, { name: {} })).toEqual({});
   });

@@ -10,7 +10,12 @@ const build = unityPayloads.build as Record<string, unknown> & { links: Record<s
 const embedOf = (payload: unknown = build) => {
   const outcome = unity.read(delivery(payload));
   if (outcome.kind !== 'message') throw new Error(`was ${outcome.kind}`);
-  expect(outcome).toEqual({ kind: 'message', event: 'build', username: 'Unity Cloud Build', embeds: [expect.any(Object)] });
+  expect(outcome).toEqual({
+    kind: 'message',
+    event: 'build',
+    username: 'Unity Cloud Build',
+    embeds: [expect.any(Object)],
+  });
   return outcome.embeds[0]!;
 };
 
@@ -41,8 +46,15 @@ describe('Unity Cloud Build provider', () => {
   });
 
   test('artifact files are listed as downloads', () => {
-    const files = Array.from({ length: 7 }, (_, i) => ({ filename: `f${i}.zip`, href: `https://example.com/f${i}.zip` }));
-    const embed = embedOf({ ...build, buildStatus: 'success', links: { ...build.links, artifacts: [{ name: '.ZIP file', files }] } });
+    const files = Array.from({ length: 7 }, (_, i) => ({
+      filename: `f${i}.zip`,
+      href: `https://example.com/f${i}.zip`,
+    }));
+    const embed = embedOf({
+      ...build,
+      buildStatus: 'success',
+      links: { ...build.links, artifacts: [{ name: '.ZIP file', files }] },
+    });
     expect(embed.fields?.[1]?.name).toBe('Download');
     expect(embed.fields?.[1]?.value).toMatch(/^\[f0\.zip\]\(https:\/\/example\.com\/f0\.zip\)\n/);
     expect(embed.fields?.[1]?.value).toMatch(/\nand 2 more$/);
@@ -55,7 +67,9 @@ describe('Unity Cloud Build provider', () => {
   });
 
   test('markdown in payload text cannot change the layout', () => {
-    expect(embedOf({ ...build, platform: '**x** [y](http://evil) @everyone' }).fields?.[0]?.value).toBe('\\*\\*x\\*\\* \\[y\\]\\(http://evil\\) @everyone');
+    expect(embedOf({ ...build, platform: '**x** [y](http://evil) @everyone' }).fields?.[0]?.value).toBe(
+      '\\*\\*x\\*\\* \\[y\\]\\(http://evil\\) @everyone',
+    );
   });
 
   test.each([
@@ -67,7 +81,9 @@ describe('Unity Cloud Build provider', () => {
   });
 
   test('a build without its number or status (issue 32) renders with what is there', () => {
-    expect(embedOf({ ...build, buildNumber: undefined, buildStatus: undefined }).title).toBe('[My Project] Mac desktop 32-bit build updated');
+    expect(embedOf({ ...build, buildNumber: undefined, buildStatus: undefined }).title).toBe(
+      '[My Project] Mac desktop 32-bit build updated',
+    );
   });
 
   test.each<[string, ProviderDelivery, RegExp]>([
@@ -78,6 +94,7 @@ describe('Unity Cloud Build provider', () => {
   });
 
   test('the fixture deliveries read as messages', () => {
-    for (const fixture of unityDeliveries) expect(unity.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
+    for (const fixture of unityDeliveries)
+      expect(unity.read(toProviderDelivery(fixture))).toMatchObject({ kind: 'message', event: fixture.event });
   });
 });

@@ -29,7 +29,10 @@ describe('npm run webhooks reads its command line as npm run keys does', () => {
     expect(refused.out).toContain('usage: npm run webhooks');
   });
 
-  test.each([[['--help']], [['-h']], [['help']], [['replay', '--help']]])('%j prints the usage, exit 0', async (argv) => {
-    expect(await webhooks(...argv)).toEqual({ code: 0, out: expect.stringMatching(/^usage: npm run webhooks/) });
-  });
+  test.each([[['--help']], [['-h']], [['help']], [['replay', '--help']]])(
+    '%j prints the usage, exit 0',
+    async (argv) => {
+      expect(await webhooks(...argv)).toEqual({ code: 0, out: expect.stringMatching(/^usage: npm run webhooks/) });
+    },
+  );
 });

@@ -12,7 +12,11 @@ const REFERENCE = readFileSync('test/fixtures/webp/test_ref.ppm');
 
 /** A binary PPM's size and RGB pixels. */
 function readPpm(ppm: Buffer): { width: number; height: number; rgb: Buffer } {
-  const [, width, height] = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, 32))!.map(Number) as [number, number, number];
+  const [, width, height] = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, 32))!.map(Number) as [
+    number,
+    number,
+    number,
+  ];
   return { width, height, rgb: ppm.subarray(ppm.length - width * height * 3) };
 }
 
@@ -30,7 +34,8 @@ describe('WebP pictures become PNG', () => {
     expect([png.width, png.height]).toEqual([reference.width, reference.height]);
     let worst = 0;
     for (let i = 0; i < reference.width * reference.height; i += 1) {
-      for (let c = 0; c < 3; c += 1) worst = Math.max(worst, Math.abs((png.pixels[i * 4 + c] as number) - (reference.rgb[i * 3 + c] as number)));
+      for (let c = 0; c < 3; c += 1)
+        worst = Math.max(worst, Math.abs((png.pixels[i * 4 + c] as number) - (reference.rgb[i * 3 + c] as number)));
       expect(png.pixels[i * 4 + 3]).toBe(255);
     }
     // Decoders may round fancy upsampling differently by a step or two, never more.
@@ -38,10 +43,16 @@ describe('WebP pictures become PNG', () => {
   });
 
   test.each([
-    ['a RIFF header and nothing else', Buffer.concat([Buffer.from('RIFF'), Buffer.from([4, 0, 0, 0]), Buffer.from('WEBP')])],
+    [
+      'a RIFF header and nothing else',
+      Buffer.concat([Buffer.from('RIFF'), Buffer.from([4, 0, 0, 0]), Buffer.from('WEBP')]),
+    ],
     ['the sample cut in half', WEBP.subarray(0, WEBP.length / 2)],
   ])('%s is not a picture (a 400 for the field, never a crash)', async (_name, bytes) => {
-    const error = await webpToPng(bytes).then(() => undefined, (caught: unknown) => caught);
+    const error = await webpToPng(bytes).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ImageFetchError);
     expect((error as ImageFetchError).failure).toBe('notPicture');
   });
@@ -64,7 +75,9 @@ describe('animated WebP', () => {
   });
 
   test("a frame with alpha (ALPH beside VP8) comes out as libwebp's tools decode that frame", async () => {
-    const png = await webpAsPng(inlineImage(readFileSync('test/fixtures/webp/animated-alpha.webp'), 'image/webp', { width: 40, height: 30 }));
+    const png = await webpAsPng(
+      inlineImage(readFileSync('test/fixtures/webp/animated-alpha.webp'), 'image/webp', { width: 40, height: 30 }),
+    );
     const frame = decodePng(imageBytes(png!));
     const pam = readFileSync('test/fixtures/webp/animated-alpha-frame1.pam');
     expect([frame.width, frame.height]).toEqual([40, 30]);
@@ -74,7 +87,12 @@ describe('animated WebP', () => {
   });
 
   test('one whose frames cannot be found is recognised by its header (VP8X with the animation flag) and left as it is, not decoded', async () => {
-    const animated = Buffer.concat([Buffer.from('RIFF'), Buffer.from([30, 0, 0, 0]), Buffer.from('WEBPVP8X'), Buffer.from([10, 0, 0, 0, 0x02, 0, 0, 0, 47, 0, 0, 31, 0, 0])]);
+    const animated = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.from([30, 0, 0, 0]),
+      Buffer.from('WEBPVP8X'),
+      Buffer.from([10, 0, 0, 0, 0x02, 0, 0, 0, 47, 0, 0, 31, 0, 0]),
+    ]);
     expect(await webpToPng(animated)).toBeUndefined();
     // The same header without the flag is a still picture: decoded, and this one is damaged.
     const still = Buffer.from(animated);

@@ -11,7 +11,10 @@ function sfntTables(sfnt: Buffer): Map<string, { checksum: number; data: Buffer 
   for (let i = 0; i < sfnt.readUInt16BE(4); i += 1) {
     const at = 12 + i * 16;
     const [offset, length] = [sfnt.readUInt32BE(at + 8), sfnt.readUInt32BE(at + 12)];
-    tables.set(sfnt.toString('latin1', at, at + 4), { checksum: sfnt.readUInt32BE(at + 4), data: sfnt.subarray(offset, offset + length) });
+    tables.set(sfnt.toString('latin1', at, at + 4), {
+      checksum: sfnt.readUInt32BE(at + 4),
+      data: sfnt.subarray(offset, offset + length),
+    });
   }
   return tables;
 }
@@ -56,7 +59,11 @@ describe('woffToSfnt', () => {
     }
     for (let i = 0; i < sfnt.readUInt16BE(4); i += 1) expect(sfnt.readUInt32BE(12 + i * 16 + 8) % 4).toBe(0);
     const n = original.size;
-    expect([sfnt.readUInt16BE(6), sfnt.readUInt16BE(8), sfnt.readUInt16BE(10)]).toEqual([2 ** Math.floor(Math.log2(n)) * 16, Math.floor(Math.log2(n)), n * 16 - 2 ** Math.floor(Math.log2(n)) * 16]);
+    expect([sfnt.readUInt16BE(6), sfnt.readUInt16BE(8), sfnt.readUInt16BE(10)]).toEqual([
+      2 ** Math.floor(Math.log2(n)) * 16,
+      Math.floor(Math.log2(n)),
+      n * 16 - 2 ** Math.floor(Math.log2(n)) * 16,
+    ]);
   });
 
   test('a published Noto subset unwraps to one that shapes like the WOFF itself (Arabic joining, Devanagari reordering)', () => {
@@ -65,7 +72,10 @@ describe('woffToSfnt', () => {
       [notoFile('noto-sans-devanagari', 'devanagari', 'bold'), 'राहुल कि'],
     ] as const) {
       const woff = readFileSync(woffFile);
-      const [fromWoff, fromSfnt] = [woff, woffToSfnt(woff)].map((bytes) => fontkit.create(bytes) as fontkit.Font) as [fontkit.Font, fontkit.Font];
+      const [fromWoff, fromSfnt] = [woff, woffToSfnt(woff)].map((bytes) => fontkit.create(bytes) as fontkit.Font) as [
+        fontkit.Font,
+        fontkit.Font,
+      ];
       expect(fromSfnt.numGlyphs).toBe(fromWoff.numGlyphs);
       const [a, b] = [fromWoff.layout(text), fromSfnt.layout(text)];
       expect(b.glyphs.map((g) => g.id)).toEqual(a.glyphs.map((g) => g.id));

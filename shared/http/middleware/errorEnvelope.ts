@@ -19,8 +19,14 @@ export function errorEnvelope(answers: RouteDefinition['answers'] = 'envelope'):
       // The webhook relay's answers are {"message", "code"}, and never a 500 (a fault of ours is a 502 there).
       const asMessage = answers === 'message';
       const statusCode = asMessage && error.statusCode === 500 ? 502 : error.statusCode;
-      const body = asMessage ? messageBody(error.message, error.code) : errorBody(error.code, error.message, request.context.requestId, error.details);
-      request.error = Object.assign(new Error(body), { statusCode, expose: true, headers: { ...error.headers, 'Content-Type': 'application/json; charset=utf-8' } });
+      const body = asMessage
+        ? messageBody(error.message, error.code)
+        : errorBody(error.code, error.message, request.context.requestId, error.details);
+      request.error = Object.assign(new Error(body), {
+        statusCode,
+        expose: true,
+        headers: { ...error.headers, 'Content-Type': 'application/json; charset=utf-8' },
+      });
     },
   };
 }

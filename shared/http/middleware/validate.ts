@@ -19,7 +19,11 @@ export function validate(route: RouteDefinition): ApiMiddleware {
       const { event } = request;
       const issues: FieldIssue[] = [];
       let missingOnly = true;
-      const parse = <S extends z.core.$ZodType>(schema: S | undefined, raw: unknown, prefix: string): z.output<S> | undefined => {
+      const parse = <S extends z.core.$ZodType>(
+        schema: S | undefined,
+        raw: unknown,
+        prefix: string,
+      ): z.output<S> | undefined => {
         if (!schema) return undefined;
         const result = z.safeParse(schema, raw);
         if (result.success) return result.data;
@@ -34,16 +38,27 @@ export function validate(route: RouteDefinition): ApiMiddleware {
 
       const path = parse(route.schemas.path, event.pathParameters ?? {}, '');
       const query = parse(route.schemas.query, event.queryStringParameters ?? {}, '');
-      const output = route.response === 'svg' ? parse(imageOutputQuery, event.queryStringParameters ?? {}, '') : undefined;
+      const output =
+        route.response === 'svg' ? parse(imageOutputQuery, event.queryStringParameters ?? {}, '') : undefined;
       const body = route.schemas.body ? parse(route.schemas.body, readJsonBody(route, event), 'body') : undefined;
       const url = requestUrl(event);
-      const raw = { body: route.rawBody ? bodyText(route, event) : '', headers: event.headers ?? {}, basePath: basePathOf(event), ...(url ? { url } : {}), sourceIp: event.requestContext?.identity?.sourceIp ?? 'unknown' };
+      const raw = {
+        body: route.rawBody ? bodyText(route, event) : '',
+        headers: event.headers ?? {},
+        basePath: basePathOf(event),
+        ...(url ? { url } : {}),
+        sourceIp: event.requestContext?.identity?.sourceIp ?? 'unknown',
+      };
 
       if (issues.length > 0) {
         const first = issues[0] as FieldIssue;
         // A JSON body that parses but breaks its schema is INVALID_BODY; parameters are *_PARAMETER.
         const inBody = issues.every((issue) => issue.field === 'body' || issue.field.startsWith('body.'));
-        throw new ApiError(inBody ? 'INVALID_BODY' : missingOnly ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER', `${first.field} ${first.issue}`, issues);
+        throw new ApiError(
+          inBody ? 'INVALID_BODY' : missingOnly ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER',
+          `${first.field} ${first.issue}`,
+          issues,
+        );
       }
       request.context.input = { path, query, body, raw };
       request.context.imageFormat = output?.format;
@@ -76,7 +91,8 @@ function readJsonBody(route: RouteDefinition, event: BodyEvent) {
   const bytes = bodyBytes(route, event);
   if (bytes.length === 0) throw new ApiError('INVALID_BODY', 'A JSON request body is required');
   const type = (event.headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+  if (type !== 'application/json')
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
   let illFormed = false;
   let parsed: unknown;
   try {
@@ -88,6 +104,10 @@ function readJsonBody(route: RouteDefinition, event: BodyEvent) {
   } catch {
     throw new ApiError('INVALID_BODY', 'Request body is not valid UTF-8 JSON');
   }
-  if (illFormed) throw new ApiError('INVALID_BODY', 'Request body has a \\u escape of half a character (a lone surrogate): text must be whole Unicode characters');
+  if (illFormed)
+    throw new ApiError(
+      'INVALID_BODY',
+      'Request body has a \\u escape of half a character (a lone surrogate): text must be whole Unicode characters',
+    );
   return parsed;
 }

@@ -1,10 +1,24 @@
-import { botDetailData, botListData, commandsData, deletedBotData, heartbeatData, ownedBotsData, statsHistoryData, statusData } from '../schemas/botData';
+import {
+  botDetailData,
+  botListData,
+  commandsData,
+  deletedBotData,
+  heartbeatData,
+  ownedBotsData,
+  statsHistoryData,
+  statusData,
+} from '../schemas/botData';
 import { botPath, commandsBody, listBotsQuery, registerBotBody, statsBody, verifyBotBody } from '../schemas/bots';
 import { csrfHeaders } from '../schemas/dashboard';
 import { defineRoute } from '../types';
 
 const BOT_ID = '159985870458322944';
-const PROFILE_EXAMPLE = { name: 'Modbot', description: 'Moderation with a sense of humour', tags: ['moderation', 'fun'], inviteUrl: 'https://discord.com/oauth2/authorize?client_id=159985870458322944' };
+const PROFILE_EXAMPLE = {
+  name: 'Modbot',
+  description: 'Moderation with a sense of humour',
+  tags: ['moderation', 'fun'],
+  inviteUrl: 'https://discord.com/oauth2/authorize?client_id=159985870458322944',
+};
 // The shape of a bot token (base64url id, timestamp, HMAC); not a real one.
 const TOKEN_EXAMPLE = 'MTU5OTg1ODcwNDU4MzIyOTQ0.GhJkLm.aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789';
 
@@ -70,7 +84,8 @@ export const botRoutes = {
     group: 'bots',
     auth: 'apiKey',
     response: 'json',
-    summary: "Register a bot (the key's account that does so first owns it: any of its keys may write) or replace its profile; listed publicly once verified",
+    summary:
+      "Register a bot (the key's account that does so first owns it: any of its keys may write) or replace its profile; listed publicly once verified",
     creates: true,
     // Another account's bot: 403 when public and verified, else 404 as on reads (a write does not reveal that it exists).
     errors: ['FORBIDDEN', 'NOT_FOUND'],
@@ -84,7 +99,8 @@ export const botRoutes = {
     group: 'bots',
     auth: 'apiKey',
     response: 'json',
-    summary: "Prove control of the bot's Discord application with its token (asked of Discord once, never stored): the bot becomes verified and listed, taken over from an unverified claim",
+    summary:
+      "Prove control of the bot's Discord application with its token (asked of Discord once, never stored): the bot becomes verified and listed, taken over from an unverified claim",
     errors: ['FORBIDDEN', 'UPSTREAM_ERROR'],
     schemas: { path: botPath, body: verifyBotBody, data: botDetailData },
     maxBodyBytes: 1024,
@@ -100,7 +116,10 @@ export const botRoutes = {
     errors: ['FORBIDDEN', 'NOT_FOUND'],
     schemas: { path: botPath, body: statsBody, data: heartbeatData },
     maxBodyBytes: 2 * 1024,
-    example: { path: { clientId: BOT_ID }, body: { guilds: 1280, users: 98000, shards: 2, ping: 42.5, uptime: 86400, memory: 180 } },
+    example: {
+      path: { clientId: BOT_ID },
+      body: { guilds: 1280, users: 98000, shards: 2, ping: 42.5, uptime: 86400, memory: 180 },
+    },
   }),
   putBotCommands: defineRoute({
     method: 'PUT',
@@ -112,7 +131,12 @@ export const botRoutes = {
     errors: ['FORBIDDEN', 'NOT_FOUND'],
     schemas: { path: botPath, body: commandsBody, data: commandsData },
     maxBodyBytes: 256 * 1024,
-    example: { path: { clientId: BOT_ID }, body: { commands: [{ name: 'ban', description: 'Ban a member', category: 'moderation', usage: '/ban @user [reason]' }] } },
+    example: {
+      path: { clientId: BOT_ID },
+      body: {
+        commands: [{ name: 'ban', description: 'Ban a member', category: 'moderation', usage: '/ban @user [reason]' }],
+      },
+    },
   }),
   deleteBot: defineRoute({
     method: 'DELETE',

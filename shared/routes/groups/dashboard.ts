@@ -1,4 +1,16 @@
-import { callbackQuery, pageQuery, createdKeyData, csrfHeaders, keyListData, keyPath, newKeyBody, revokedKeyData, sessionData, signedOutData, usageData } from '../schemas/dashboard';
+import {
+  callbackQuery,
+  pageQuery,
+  createdKeyData,
+  csrfHeaders,
+  keyListData,
+  keyPath,
+  newKeyBody,
+  revokedKeyData,
+  sessionData,
+  signedOutData,
+  usageData,
+} from '../schemas/dashboard';
 import { defineRoute } from '../types';
 
 /**
@@ -33,7 +45,8 @@ export const dashboardRoutes = {
     group: 'dashboard',
     auth: 'none',
     response: 'redirect',
-    summary: "Finish signing in: Discord's redirect back with the code; opens a session and goes on to the dashboard (a Cancel on Discord goes back to the page, which says so)",
+    summary:
+      "Finish signing in: Discord's redirect back with the code; opens a session and goes on to the dashboard (a Cancel on Discord goes back to the page, which says so)",
     errors: ['UNAUTHORIZED', 'UPSTREAM_ERROR'],
     schemas: { query: callbackQuery },
     example: { query: { state: 'the-state-from-the-sign-in', code: 'the-code-from-discord' } },
@@ -88,7 +101,8 @@ export const dashboardRoutes = {
     group: 'dashboard',
     auth: 'session',
     response: 'json',
-    summary: "One of your keys' requests per minute (last hour), hour (24 hours) and day (30 days), 429s counted apart, with charts",
+    summary:
+      "One of your keys' requests per minute (last hour), hour (24 hours) and day (30 days), 429s counted apart, with charts",
     errors: ['NOT_FOUND'],
     schemas: { path: keyPath, data: usageData },
     example: { path: { keyId: 'key_0123456789abcdef' } },

@@ -13,6 +13,17 @@ export const rankCardRoutes = {
     summary: 'A rank card with level, XP progress, rank, avatar and presence',
     errors: ['IMAGE_FETCH_FAILED'],
     schemas: { query: rankCardQuery },
-    example: { query: { username: 'Ada Lovelace', level: '42', xp: '1234', requiredXp: '5000', rank: '3', avatar: EXAMPLE_PICTURE, status: 'online', theme: 'dark' } },
+    example: {
+      query: {
+        username: 'Ada Lovelace',
+        level: '42',
+        xp: '1234',
+        requiredXp: '5000',
+        rank: '3',
+        avatar: EXAMPLE_PICTURE,
+        status: 'online',
+        theme: 'dark',
+      },
+    },
   }),
 };

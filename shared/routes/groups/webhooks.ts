@@ -1,9 +1,26 @@
 import { SNOWFLAKE } from '../patterns';
-import { ownedWebhooksData, providerListData, relayHeaders, relayPath, relayQuery, removedWebhookData, replayBody, replayData, secretsBody, secretsData, webhookIdPath, webhookPath, webhookRegistrationBody } from '../schemas/webhooks';
+import {
+  ownedWebhooksData,
+  providerListData,
+  relayHeaders,
+  relayPath,
+  relayQuery,
+  removedWebhookData,
+  replayBody,
+  replayData,
+  secretsBody,
+  secretsData,
+  webhookIdPath,
+  webhookPath,
+  webhookRegistrationBody,
+} from '../schemas/webhooks';
 import { csrfHeaders } from '../schemas/dashboard';
 import { defineRoute } from '../types';
 
-const WEBHOOK_EXAMPLE = { id: '1234567890123456789', token: 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-aBcDeFgHiJkLmNoPqRsTuVwXyZ01' };
+const WEBHOOK_EXAMPLE = {
+  id: '1234567890123456789',
+  token: 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-aBcDeFgHiJkLmNoPqRsTuVwXyZ01',
+};
 
 /** The webhooks group's routes (functions/webhooks/): its part of the route table (table.ts). */
 export const webhookRoutes = {
@@ -42,7 +59,8 @@ export const webhookRoutes = {
     group: 'webhooks',
     auth: 'apiKey',
     response: 'json',
-    summary: 'Register the signature secrets (per provider) that deliveries to the Discord webhook {id}/{token} must carry',
+    summary:
+      'Register the signature secrets (per provider) that deliveries to the Discord webhook {id}/{token} must carry',
     errors: ['FORBIDDEN', 'NOT_FOUND', 'UPSTREAM_ERROR'],
     schemas: { path: webhookPath, body: secretsBody, data: secretsData },
     maxBodyBytes: 16 * 1024,
@@ -54,7 +72,8 @@ export const webhookRoutes = {
     group: 'webhooks',
     auth: 'session',
     response: 'json',
-    summary: 'Your webhooks (whose signature secrets you registered), each with its recent deliveries and their outcomes',
+    summary:
+      'Your webhooks (whose signature secrets you registered), each with its recent deliveries and their outcomes',
     schemas: { data: ownedWebhooksData },
     example: {},
   }),
@@ -64,11 +83,17 @@ export const webhookRoutes = {
     group: 'webhooks',
     auth: 'session',
     response: 'json',
-    summary: "Register signature secrets of a Discord webhook named by its URL; it joins your webhooks. The secrets given join those you saved before (a provider's new secret replaces its old one); requireSignatures, when left out, stays as it was",
+    summary:
+      "Register signature secrets of a Discord webhook named by its URL; it joins your webhooks. The secrets given join those you saved before (a provider's new secret replaces its old one); requireSignatures, when left out, stays as it was",
     errors: ['FORBIDDEN', 'NOT_FOUND', 'UPSTREAM_ERROR'],
     schemas: { headers: csrfHeaders, body: webhookRegistrationBody, data: secretsData },
     maxBodyBytes: 16 * 1024,
-    example: { body: { webhookUrl: `https://discord.com/api/webhooks/${WEBHOOK_EXAMPLE.id}/${WEBHOOK_EXAMPLE.token}`, secrets: { github: 'my-signing-secret' } } },
+    example: {
+      body: {
+        webhookUrl: `https://discord.com/api/webhooks/${WEBHOOK_EXAMPLE.id}/${WEBHOOK_EXAMPLE.token}`,
+        secrets: { github: 'my-signing-secret' },
+      },
+    },
   }),
   dashboardReplayDelivery: defineRoute({
     method: 'POST',
@@ -80,7 +105,10 @@ export const webhookRoutes = {
     errors: ['FORBIDDEN', 'NOT_FOUND', 'SERVICE_UNAVAILABLE'],
     schemas: { path: webhookIdPath, headers: csrfHeaders, body: replayBody, data: replayData },
     maxBodyBytes: 1024,
-    example: { path: { id: WEBHOOK_EXAMPLE.id }, body: { provider: 'github', deliveryId: '72d3162e-cc78-11e3-81ab-4c9367dc0958' } },
+    example: {
+      path: { id: WEBHOOK_EXAMPLE.id },
+      body: { provider: 'github', deliveryId: '72d3162e-cc78-11e3-81ab-4c9367dc0958' },
+    },
   }),
   dashboardRemoveWebhook: defineRoute({
     method: 'DELETE',
@@ -88,7 +116,8 @@ export const webhookRoutes = {
     group: 'webhooks',
     auth: 'session',
     response: 'json',
-    summary: "Remove one of your webhooks' signature secrets (deliveries are then accepted unsigned); it leaves your webhooks",
+    summary:
+      "Remove one of your webhooks' signature secrets (deliveries are then accepted unsigned); it leaves your webhooks",
     errors: ['FORBIDDEN', 'NOT_FOUND'],
     schemas: { path: webhookIdPath, headers: csrfHeaders, data: removedWebhookData },
     example: { path: { id: WEBHOOK_EXAMPLE.id } },

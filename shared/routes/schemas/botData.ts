@@ -22,7 +22,9 @@ const statValues = {
   commandsRun: z.optional(count),
 };
 
-export const latestStatsData = withMeta(z.nullable(z.strictObject({ ...statValues, updatedAt: instant })), { description: 'null before the first heartbeat' });
+export const latestStatsData = withMeta(z.nullable(z.strictObject({ ...statValues, updatedAt: instant })), {
+  description: 'null before the first heartbeat',
+});
 
 export const botSummaryData = z.strictObject({
   clientId: z.string(),
@@ -37,7 +39,9 @@ export const botSummaryData = z.strictObject({
 export const botDetailData = z.extend(botSummaryData, {
   public: z.boolean(),
   owned: withMeta(z.boolean(), { description: "whether the caller's account owns the bot" }),
-  verified: withMeta(z.boolean(), { description: 'whether its owner proved control of the Discord application (only verified bots are listed)' }),
+  verified: withMeta(z.boolean(), {
+    description: 'whether its owner proved control of the Discord application (only verified bots are listed)',
+  }),
   ...byField(detailFieldNames, () => z.nullable(z.string())),
   createdAt: instant,
   updatedAt: instant,
@@ -46,7 +50,9 @@ export const botDetailData = z.extend(botSummaryData, {
 
 export const botListData = z.strictObject({
   bots: z.array(botSummaryData),
-  nextCursor: withMeta(z.nullable(z.string()), { description: 'pass as `cursor` for the next page; null on the last page' }),
+  nextCursor: withMeta(z.nullable(z.string()), {
+    description: 'pass as `cursor` for the next page; null on the last page',
+  }),
 });
 
 export const commandsData = z.strictObject({
@@ -59,7 +65,9 @@ export const commandsData = z.strictObject({
 export const statsHistoryData = z.strictObject({
   clientId: z.string(),
   latest: latestStatsData,
-  history: withMeta(z.array(z.strictObject({ ...statValues, hour: instant, beats: count })), { description: 'hourly points, oldest first, at most 24' }),
+  history: withMeta(z.array(z.strictObject({ ...statValues, hour: instant, beats: count })), {
+    description: 'hourly points, oldest first, at most 24',
+  }),
 });
 
 export const statusData = z.strictObject({
@@ -67,10 +75,17 @@ export const statusData = z.strictObject({
   online: z.boolean(),
   lastSeen: z.nullable(instant),
   onlineWindowSeconds: z.number().check(z.minimum(0)),
-  uptimePercent: withMeta(z.nullable(z.number().check(z.minimum(0), z.maximum(100))), { description: 'share of the kept hours with a heartbeat; null before the first' }),
+  uptimePercent: withMeta(z.nullable(z.number().check(z.minimum(0), z.maximum(100))), {
+    description: 'share of the kept hours with a heartbeat; null before the first',
+  }),
 });
 
-export const heartbeatData = z.strictObject({ clientId: z.string(), online: z.boolean(), lastSeen: z.nullable(instant), stats: latestStatsData });
+export const heartbeatData = z.strictObject({
+  clientId: z.string(),
+  online: z.boolean(),
+  lastSeen: z.nullable(instant),
+  stats: latestStatsData,
+});
 
 export const deletedBotData = z.strictObject({ clientId: z.string(), deleted: z.literal(true) });
 

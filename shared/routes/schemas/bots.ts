@@ -32,7 +32,14 @@ const webUrl = z.string().check(
 );
 // Checked as sent, then trimmed: the document's pattern and length say what is taken.
 const text = (max: number) =>
-  z.string().check(z.regex(VISIBLE_TEXT, { error: 'must not be blank or contain control characters', abort: true }), atMost(max), z.trim(), z.minLength(1, { error: 'must not be empty' }));
+  z
+    .string()
+    .check(
+      z.regex(VISIBLE_TEXT, { error: 'must not be blank or contain control characters', abort: true }),
+      atMost(max),
+      z.trim(),
+      z.minLength(1, { error: 'must not be empty' }),
+    );
 
 export const registerBotBody = z.strictObject({
   name: text(32),
@@ -47,7 +54,13 @@ export const registerBotBody = z.strictObject({
   ),
 });
 
-const count = z.number().check(z.int({ error: 'must be a whole number' }), z.minimum(0, { error: 'must be >= 0' }), z.maximum(Number.MAX_SAFE_INTEGER));
+const count = z
+  .number()
+  .check(
+    z.int({ error: 'must be a whole number' }),
+    z.minimum(0, { error: 'must be >= 0' }),
+    z.maximum(Number.MAX_SAFE_INTEGER),
+  );
 // Rounded to millionths: DynamoDB refuses numbers below 1e-130, and no stat needs more.
 const measure = z.pipe(
   z.number().check(z.minimum(0, { error: 'must be >= 0' }), z.maximum(1e12, { error: 'must be at most 1e12' })),
@@ -74,7 +87,9 @@ const commandOption = z.strictObject({
 
 /** Names are unique in any letter case: `what` is "option" or "command". */
 const uniqueNames = (what: string) =>
-  z.refine<{ name: string }[]>((items) => new Set(items.map((item) => item.name.toLowerCase())).size === items.length, { error: `${what} names must be unique` });
+  z.refine<{ name: string }[]>((items) => new Set(items.map((item) => item.name.toLowerCase())).size === items.length, {
+    error: `${what} names must be unique`,
+  });
 
 export const commandsBody = z.strictObject({
   commands: z
@@ -84,7 +99,9 @@ export const commandsBody = z.strictObject({
         description: text(100),
         category: z.optional(text(32)),
         usage: z.optional(text(100)),
-        options: z.optional(z.array(commandOption).check(z.maxLength(25, { error: 'at most 25 options' }), uniqueNames('option'))),
+        options: z.optional(
+          z.array(commandOption).check(z.maxLength(25, { error: 'at most 25 options' }), uniqueNames('option')),
+        ),
       }),
     )
     .check(z.maxLength(MAX_COMMANDS, { error: `at most ${MAX_COMMANDS} commands` }), uniqueNames('command')),
@@ -92,7 +109,14 @@ export const commandsBody = z.strictObject({
 
 /** Proof of control: the bot's token, shown to Discord once and never stored or logged. */
 export const verifyBotBody = z.strictObject({
-  botToken: withMeta(z.string().check(z.regex(BOT_TOKEN, { error: "must be a Discord bot token (the Developer Portal's Bot page, Reset Token)" })), {
-    description: "The bot's token: Discord is asked once whose application it is; it is never stored",
-  }),
+  botToken: withMeta(
+    z
+      .string()
+      .check(
+        z.regex(BOT_TOKEN, { error: "must be a Discord bot token (the Developer Portal's Bot page, Reset Token)" }),
+      ),
+    {
+      description: "The bot's token: Discord is asked once whose application it is; it is never stored",
+    },
+  ),
 });

@@ -16,7 +16,9 @@ export const callbackQuery = z.object({
 /** The page after a sign-in that did not finish: `signin=declined` when the person chose Cancel on Discord. */
 export const pageQuery = z.object({
   // Any other value (a link someone mangled) is the plain page, not an error: a person reads this, not a program.
-  signin: withMeta(z.optional(z.string()), { description: '`declined`: the page says the sign-in was cancelled; any other value is ignored' }),
+  signin: withMeta(z.optional(z.string()), {
+    description: '`declined`: the page says the sign-in was cancelled; any other value is ignored',
+  }),
 });
 
 /** Writes carry the session's CSRF token in this header (documented; checked by the function). */
@@ -59,14 +61,20 @@ export const newKeyBody = z.object({
   // A name of spaces is no name (the page trims what is typed; the API refuses it).
   name: z
     .string(required('must be a string'))
-    .check(z.minLength(1, { error: 'must not be empty', abort: true }), atMost(64), z.regex(VISIBLE_TEXT, { error: 'must not be blank or contain control characters' })),
+    .check(
+      z.minLength(1, { error: 'must not be empty', abort: true }),
+      atMost(64),
+      z.regex(VISIBLE_TEXT, { error: 'must not be blank or contain control characters' }),
+    ),
 });
 
 /** The key itself is in `value`: shown this once, never stored. */
 export const createdKeyData = z.object({ key: keyView, value: z.string() });
 
 export const keyPath = z.object({
-  keyId: z.string({ error: 'is required' }).check(z.regex(KEY_ID, { error: 'must be a key id (key_ and 16 hex digits)' })),
+  keyId: z
+    .string({ error: 'is required' })
+    .check(z.regex(KEY_ID, { error: 'must be a key id (key_ and 16 hex digits)' })),
 });
 
 export const revokedKeyData = z.object({ key: keyView });

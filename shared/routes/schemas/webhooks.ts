@@ -8,14 +8,18 @@ import { DISCORD_WEBHOOK_URL, NO_CONTROLS, WEBHOOK_TOKEN } from '../patterns';
 /** A Discord webhook, as its URL names it: /webhooks/{id}/{token}. */
 export const webhookPath = z.object({
   id: snowflake('webhook'),
-  token: z.string({ error: 'is required' }).check(z.regex(WEBHOOK_TOKEN, { error: 'must be a Discord webhook token (20 to 100 letters, digits, - or _)' })),
+  token: z
+    .string({ error: 'is required' })
+    .check(z.regex(WEBHOOK_TOKEN, { error: 'must be a Discord webhook token (20 to 100 letters, digits, - or _)' })),
 });
 
 export const relayPath = z.extend(webhookPath, { provider: oneOf(providerNames) });
 
 /** The relay URL's own settings: which events it forwards (checked against {provider}'s events by the handler). */
 export const relayQuery = z.object({
-  events: withMeta(z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }), atMost(2000))), { description: EVENT_FILTER_HELP }),
+  events: withMeta(z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }), atMost(2000))), {
+    description: EVENT_FILTER_HELP,
+  }),
 });
 
 const CARRIES: Record<ProviderHeader['carries'], string> = {
@@ -37,7 +41,14 @@ function relayHeaderSchema() {
       users.set(header.name.toLowerCase(), entry);
     }
   }
-  return z.object(Object.fromEntries([...users.values()].map(({ name, uses }) => [name, withMeta(z.optional(z.string()), { description: uses.join('; ') })])));
+  return z.object(
+    Object.fromEntries(
+      [...users.values()].map(({ name, uses }) => [
+        name,
+        withMeta(z.optional(z.string()), { description: uses.join('; ') }),
+      ]),
+    ),
+  );
 }
 export const relayHeaders = relayHeaderSchema();
 
@@ -46,13 +57,19 @@ const signing = () => providers.filter((provider) => provider.signature).map((pr
 /** A signing secret as providers let users type them: 1 to 256 characters, no control characters. */
 const secret = z
   .string({ error: 'must be a string' })
-  .check(z.minLength(1, { error: 'must not be empty', abort: true }), atMost(256), z.regex(NO_CONTROLS, { error: 'must not contain control characters' }));
+  .check(
+    z.minLength(1, { error: 'must not be empty', abort: true }),
+    atMost(256),
+    z.regex(NO_CONTROLS, { error: 'must not contain control characters' }),
+  );
 
 /** Why a key of `secrets` cannot be stored, if it cannot: only providers that sign take a secret. */
 function secretKeyProblem(name: string): string | undefined {
   const provider = providerNamed(name);
   if (provider?.signature) return undefined;
-  return provider ? `${provider.displayName} does not sign its deliveries (secrets are taken for ${signing().join(', ')})` : `is not a provider (one of ${signing().join(', ')})`;
+  return provider
+    ? `${provider.displayName} does not sign its deliveries (secrets are taken for ${signing().join(', ')})`
+    : `is not a provider (one of ${signing().join(', ')})`;
 }
 
 /**
@@ -72,22 +89,35 @@ const secretsByProvider = withMeta(
     z.record(z.string(), secret),
   ),
   // What a client sends, for the OpenAPI document (the preprocessing step has no JSON Schema).
-  { param: { type: 'object', propertyNames: { enum: signing() }, additionalProperties: { type: 'string', minLength: 1, maxLength: 256, pattern: NO_CONTROLS.source } } },
+  {
+    param: {
+      type: 'object',
+      propertyNames: { enum: signing() },
+      additionalProperties: { type: 'string', minLength: 1, maxLength: 256, pattern: NO_CONTROLS.source },
+    },
+  },
 );
 
 const secretsFields = {
   secrets: secretsByProvider,
   requireSignatures: withMeta(z.optional(z.boolean({ error: 'must be true or false' })), {
-    description: 'true: deliveries of providers without a registered secret are refused (401), so only signed deliveries are forwarded',
+    description:
+      'true: deliveries of providers without a registered secret are refused (401), so only signed deliveries are forwarded',
   }),
 };
 
 /** requireSignatures with no secret would refuse every delivery. */
-const someSecretIfRequired = z.superRefine((body: { secrets: Record<string, string>; requireSignatures?: boolean | undefined }, context) => {
-  if (body.requireSignatures && Object.keys(body.secrets).length === 0) {
-    context.addIssue({ code: 'custom', path: ['requireSignatures'], message: 'needs at least one secret: with none, every delivery would be refused' });
-  }
-});
+const someSecretIfRequired = z.superRefine(
+  (body: { secrets: Record<string, string>; requireSignatures?: boolean | undefined }, context) => {
+    if (body.requireSignatures && Object.keys(body.secrets).length === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['requireSignatures'],
+        message: 'needs at least one secret: with none, every delivery would be refused',
+      });
+    }
+  },
+);
 
 /**
  * `{ "secrets": { "<provider>": "<secret>" }, "requireSignatures"?: true }`: replaces every secret
@@ -100,7 +130,13 @@ export const secretsBody = z.strictObject(secretsFields).check(someSecretIfRequi
 export const webhookRegistrationBody = z
   .strictObject({
     webhookUrl: withMeta(
-      z.string().check(z.regex(DISCORD_WEBHOOK_URL, { error: 'must be a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)' })),
+      z
+        .string()
+        .check(
+          z.regex(DISCORD_WEBHOOK_URL, {
+            error: 'must be a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)',
+          }),
+        ),
       { description: 'The Discord webhook URL (Copy Webhook URL in Discord); Discord is asked whether it exists' },
     ),
     ...secretsFields,
@@ -111,7 +147,10 @@ export const webhookRegistrationBody = z
 export const webhookIdPath = z.object({ id: snowflake('webhook') });
 
 /** Which kept delivery of the webhook to post again. */
-export const replayBody = z.strictObject({ provider: oneOf(providerNames), deliveryId: z.string().check(z.minLength(1), atMost(200)) });
+export const replayBody = z.strictObject({
+  provider: oneOf(providerNames),
+  deliveryId: z.string().check(z.minLength(1), atMost(200)),
+});
 
 /** GET /webhooks: where to send deliveries, and what each provider signs and renders. */
 export const providerListData = z.strictObject({
@@ -124,13 +163,28 @@ export const providerListData = z.strictObject({
       displayName: z.string(),
       description: z.string(),
       docs: z.string(),
-      events: withMeta(z.array(z.string()), { description: 'the events rendered; `*`: every event (one envelope for all), the others are answered "ignored"' }),
-      signature: z.nullable(z.strictObject({ header: z.string(), kind: z.enum(['hmac', 'token']), scheme: withMeta(z.string(), { description: 'how it signs, in words: what is signed, how, and in which header' }) })),
+      events: withMeta(z.array(z.string()), {
+        description: 'the events rendered; `*`: every event (one envelope for all), the others are answered "ignored"',
+      }),
+      signature: z.nullable(
+        z.strictObject({
+          header: z.string(),
+          kind: z.enum(['hmac', 'token']),
+          scheme: withMeta(z.string(), {
+            description: 'how it signs, in words: what is signed, how, and in which header',
+          }),
+        }),
+      ),
     }),
   ),
 });
 
-export const secretsData = z.strictObject({ webhookId: z.string(), signedProviders: z.array(z.string()), requireSignatures: z.boolean(), updatedAt: withMeta(z.string(), { format: 'date-time' }) });
+export const secretsData = z.strictObject({
+  webhookId: z.string(),
+  signedProviders: z.array(z.string()),
+  requireSignatures: z.boolean(),
+  updatedAt: withMeta(z.string(), { format: 'date-time' }),
+});
 
 const instant = withMeta(z.string(), { format: 'date-time' });
 
@@ -152,12 +206,18 @@ export const ownedWebhooksData = z.strictObject({
             receivedAt: instant,
             updatedAt: instant,
             discordStatus: z.nullable(z.number()),
-            replayable: withMeta(z.boolean(), { description: 'Discord was at fault (failed, rate limited) or the attempt died: a replay posts the kept message again' }),
+            replayable: withMeta(z.boolean(), {
+              description:
+                'Discord was at fault (failed, rate limited) or the attempt died: a replay posts the kept message again',
+            }),
           }),
         ),
         { description: 'the newest first, at most 20 (the log keeps 7 days)' },
       ),
-      refusedAttempts: withMeta(z.number(), { description: 'deliveries in the last 24 hours whose token Discord refused (or had refused before): counted, not logged' }),
+      refusedAttempts: withMeta(z.number(), {
+        description:
+          'deliveries in the last 24 hours whose token Discord refused (or had refused before): counted, not logged',
+      }),
     }),
   ),
 });
@@ -166,7 +226,9 @@ export const replayData = z.strictObject({
   webhookId: z.string(),
   provider: z.string(),
   deliveryId: z.string(),
-  outcome: withMeta(z.enum(['forwarded', 'rejected', 'rateLimited', 'failed']), { description: 'what Discord made of the replay (a failure stays replayable)' }),
+  outcome: withMeta(z.enum(['forwarded', 'rejected', 'rateLimited', 'failed']), {
+    description: 'what Discord made of the replay (a failure stays replayable)',
+  }),
   discordStatus: z.nullable(z.number()),
 });
 

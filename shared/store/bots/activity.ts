@@ -21,7 +21,14 @@ function statAssignments(stats: BotStats, path: string) {
  * gets a 503 and its retry completes the hour; if the bot is deleted between the two, the point
  * belongs to a generation nobody reads and its TTL removes it.
  */
-export async function recordHeartbeat(db: DynamoDBDocumentClient, table: string, clientId: string, owner: string, stats: BotStats, now: Date): Promise<BotProfile | Refusal> {
+export async function recordHeartbeat(
+  db: DynamoDBDocumentClient,
+  table: string,
+  clientId: string,
+  owner: string,
+  stats: BotStats,
+  now: Date,
+): Promise<BotProfile | Refusal> {
   const at = now.toISOString();
   const latest = statAssignments(stats, 'stats.');
   const guilds = stats.guilds === undefined ? [] : ['gsi2sk = :guildKey'];
@@ -29,7 +36,12 @@ export async function recordHeartbeat(db: DynamoDBDocumentClient, table: string,
     condition: 'ownerAccount = :me',
     update: `SET ${['lastSeen = :now', 'stats.#updatedAt = :now', ...latest.set, ...guilds].join(', ')}`,
     names: { '#updatedAt': 'updatedAt', ...latest.names },
-    values: { ':me': owner, ':now': at, ...latest.values, ...(guilds.length ? { ':guildKey': guildKey(stats.guilds as number, clientId) } : {}) },
+    values: {
+      ':me': owner,
+      ':now': at,
+      ...latest.values,
+      ...(guilds.length ? { ':guildKey': guildKey(stats.guilds as number, clientId) } : {}),
+    },
   });
   if (!profile) return refusalFor(db, table, clientId);
   const hour = hourOf(now);
@@ -41,7 +53,12 @@ export async function recordHeartbeat(db: DynamoDBDocumentClient, table: string,
         Key: { pk: botKey(clientId), sk: statsKey(profile.generation, hour) },
         UpdateExpression: `SET ${['#hour = :hour', 'expiresAt = :expires', ...point.set].join(', ')} ADD beats :one`,
         ExpressionAttributeNames: { '#hour': 'hour', ...point.names },
-        ExpressionAttributeValues: { ':hour': hour, ':expires': Math.floor(Date.parse(hour) / 1000) + (HISTORY_HOURS + 1) * 3600, ':one': 1, ...point.values },
+        ExpressionAttributeValues: {
+          ':hour': hour,
+          ':expires': Math.floor(Date.parse(hour) / 1000) + (HISTORY_HOURS + 1) * 3600,
+          ':one': 1,
+          ...point.values,
+        },
       }),
     ),
   );
@@ -53,14 +70,23 @@ export async function recordHeartbeat(db: DynamoDBDocumentClient, table: string,
  * their TTL), and the next hour's: a point another server wrote with its clock ahead of this one's
  * (uptimePercent counts it as the current hour), so a bot online now never shows 0% uptime.
  */
-export async function readHistory(db: DynamoDBDocumentClient, table: string, profile: BotProfile, now: Date): Promise<StatsPoint[]> {
+export async function readHistory(
+  db: DynamoDBDocumentClient,
+  table: string,
+  profile: BotProfile,
+  now: Date,
+): Promise<StatsPoint[]> {
   const key = (time: number) => statsKey(profile.generation, hourOf(time));
   const { Items } = await guarded('Query', () =>
     db.send(
       new QueryCommand({
         TableName: table,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': botKey(profile.clientId), ':from': key(now.getTime() - (HISTORY_HOURS - 1) * 3600_000), ':to': key(now.getTime() + 3600_000) },
+        ExpressionAttributeValues: {
+          ':pk': botKey(profile.clientId),
+          ':from': key(now.getTime() - (HISTORY_HOURS - 1) * 3600_000),
+          ':to': key(now.getTime() + 3600_000),
+        },
       }),
     ),
   );

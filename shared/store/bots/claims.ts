@@ -16,16 +16,30 @@ import type { ApplicationProof, BotFields } from './types';
  * removed, a new profile from Discord's name and description); one another account proved stays
  * theirs (`forbidden`: the keys CLI can transfer it).
  */
-export function verifyProfile(db: DynamoDBDocumentClient, table: string, clientId: string, owner: string, proof: ApplicationProof, now: Date) {
+export function verifyProfile(
+  db: DynamoDBDocumentClient,
+  table: string,
+  clientId: string,
+  owner: string,
+  proof: ApplicationProof,
+  now: Date,
+) {
   const verifiedAt = now.toISOString();
   return retried(db, table, clientId, async (current): Promise<Decision<'forbidden' | Written>> => {
     if (current && current.ownerAccount !== owner) {
       if (current.verifiedAt) return { done: 'forbidden' as const };
       const removed = await removeRecords(db, table, current);
-      return { write: async () => (removed ? writeProfile(db, table, clientId, fieldsFrom(proof), { owner, verifiedAt }, undefined, now) : undefined) };
+      return {
+        write: async () =>
+          removed
+            ? writeProfile(db, table, clientId, fieldsFrom(proof), { owner, verifiedAt }, undefined, now)
+            : undefined,
+      };
     }
     if (current?.verifiedAt) return { done: { bot: current, created: false } };
-    return { write: () => writeProfile(db, table, clientId, current ?? fieldsFrom(proof), { owner, verifiedAt }, current, now) };
+    return {
+      write: () => writeProfile(db, table, clientId, current ?? fieldsFrom(proof), { owner, verifiedAt }, current, now),
+    };
   });
 }
 
@@ -33,7 +47,9 @@ export function verifyProfile(db: DynamoDBDocumentClient, table: string, clientI
 export function transferProfile(db: DynamoDBDocumentClient, table: string, clientId: string, owner: string, now: Date) {
   return retried(db, table, clientId, async (current): Promise<Decision<'notFound'>> => {
     if (!current) return { done: 'notFound' as const };
-    return { write: () => writeProfile(db, table, clientId, current, { owner, verifiedAt: now.toISOString() }, current, now) };
+    return {
+      write: () => writeProfile(db, table, clientId, current, { owner, verifiedAt: now.toISOString() }, current, now),
+    };
   });
 }
 

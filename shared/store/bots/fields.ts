@@ -11,7 +11,10 @@ export const BOT_FIELDS = {
   supportServer: { kind: 'url', summary: false },
   website: { kind: 'url', summary: false },
   version: { kind: 'text', max: 32, summary: false },
-} as const satisfies Record<string, { kind: 'text'; max: number; summary: boolean } | { kind: 'url'; summary: boolean }>;
+} as const satisfies Record<
+  string,
+  { kind: 'text'; max: number; summary: boolean } | { kind: 'url'; summary: boolean }
+>;
 
 export type BotFieldName = keyof typeof BOT_FIELDS;
 

@@ -17,14 +17,18 @@ export class DynamoBotStore implements BotStore {
     private readonly table: string,
   ) {}
 
-  register: BotStore['register'] = (clientId, owner, fields, now) => registerProfile(this.db, this.table, clientId, owner, fields, now);
+  register: BotStore['register'] = (clientId, owner, fields, now) =>
+    registerProfile(this.db, this.table, clientId, owner, fields, now);
   get: BotStore['get'] = (clientId) => getProfile(this.db, this.table, clientId);
   list: BotStore['list'] = (options) => listProfiles(this.db, this.table, options);
-  heartbeat: BotStore['heartbeat'] = (clientId, owner, stats, now) => recordHeartbeat(this.db, this.table, clientId, owner, stats, now);
+  heartbeat: BotStore['heartbeat'] = (clientId, owner, stats, now) =>
+    recordHeartbeat(this.db, this.table, clientId, owner, stats, now);
   history: BotStore['history'] = (profile, now) => readHistory(this.db, this.table, profile, now);
-  putCommands: BotStore['putCommands'] = (clientId, owner, commands, now) => writeCommands(this.db, this.table, clientId, owner, commands, now);
+  putCommands: BotStore['putCommands'] = (clientId, owner, commands, now) =>
+    writeCommands(this.db, this.table, clientId, owner, commands, now);
   commands: BotStore['commands'] = (profile) => readCommands(this.db, this.table, profile);
-  verify: BotStore['verify'] = (clientId, owner, proof, now) => verifyProfile(this.db, this.table, clientId, owner, proof, now);
+  verify: BotStore['verify'] = (clientId, owner, proof, now) =>
+    verifyProfile(this.db, this.table, clientId, owner, proof, now);
   transfer: BotStore['transfer'] = (clientId, owner, now) => transferProfile(this.db, this.table, clientId, owner, now);
   listOwned: BotStore['listOwned'] = (owner) => listOwned(this.db, this.table, owner);
   delete: BotStore['delete'] = (clientId, owner) => removeBot(this.db, this.table, clientId, owner);

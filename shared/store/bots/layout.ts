@@ -24,12 +24,13 @@ export const botKey = (clientId: string) => partitionKey('bot', clientId);
  * wrote the name itself (`ab c#<id>` sorted before `ab#<id>`: a space is below `#`); the
  * migration rewrites those (nameKeyMigration.ts).
  */
-export const nameKey = (name: string, clientId: string) => `${Buffer.from(name.toLowerCase(), 'utf8').toString('hex')}#${clientId}`;
+export const nameKey = (name: string, clientId: string) =>
+  `${Buffer.from(name.toLowerCase(), 'utf8').toString('hex')}#${clientId}`;
 /** The layout nameKey writes: listing cursors carry it, so one from the earlier layout is refused, not misplaced. */
 export const NAME_KEY_VERSION = 2;
 /** Inverted and zero-padded, so ascending index order is descending guild count. */
-export const guildKey = (guilds: number, clientId: string) => `${String(MAX_GUILDS - Math.min(guilds, MAX_GUILDS)).padStart(16, '0')}#${clientId}`;
+export const guildKey = (guilds: number, clientId: string) =>
+  `${String(MAX_GUILDS - Math.min(guilds, MAX_GUILDS)).padStart(16, '0')}#${clientId}`;
 export const hourOf = (time: Date | number) => `${new Date(time).toISOString().slice(0, 13)}:00:00.000Z`;
 export const statsKey = (generation: string, hour: string) => `STATS#${generation}#${hour}`;
 export const indexOf = (sort: 'name' | 'guilds') => (sort === 'name' ? tableSchema.gsi1 : tableSchema.gsi2);
-

@@ -11,7 +11,12 @@ const READ_SIZE = 50;
 /** The keys that place an item in an index: what a cursor holds and ExclusiveStartKey takes. */
 function listingKey(item: Record<string, unknown>, sort: BotSort): ListingKey {
   const index = indexOf(sort);
-  return { pk: String(item.pk), sk: String(item.sk), [index.partitionKey]: String(item[index.partitionKey]), [index.sortKey]: String(item[index.sortKey]) };
+  return {
+    pk: String(item.pk),
+    sk: String(item.sk),
+    [index.partitionKey]: String(item[index.partitionKey]),
+    [index.sortKey]: String(item[index.sortKey]),
+  };
 }
 
 /**
@@ -21,7 +26,11 @@ function listingKey(item: Record<string, unknown>, sort: BotSort): ListingKey {
  * while someone pages (a new guild count) can land on either side of the cursor: keyset pages are
  * exact for a listing that holds still.
  */
-export async function listProfiles(db: DynamoDBDocumentClient, table: string, options: { limit: number; sort: BotSort; tag?: string; after?: ListingKey }) {
+export async function listProfiles(
+  db: DynamoDBDocumentClient,
+  table: string,
+  options: { limit: number; sort: BotSort; tag?: string; after?: ListingKey },
+) {
   const { limit, sort, tag } = options;
   const index = indexOf(sort);
   const found: Record<string, unknown>[] = [];

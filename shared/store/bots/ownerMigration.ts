@@ -14,7 +14,11 @@ import { botKey, PROFILE } from './layout';
  * - Only bots whose owner proved control of the application are listed publicly: an unverified
  *   profile leaves the public listings (gsi1, gsi2) until its owner verifies it.
  */
-export function migrateBotOwners(db: DynamoDBDocumentClient, table: string, ownerOfKey: (keyId: string) => Promise<string | undefined>): Promise<number> {
+export function migrateBotOwners(
+  db: DynamoDBDocumentClient,
+  table: string,
+  ownerOfKey: (keyId: string) => Promise<string | undefined>,
+): Promise<number> {
   const filter = {
     expression: `sk = :profile AND (attribute_exists(ownerKeyId) OR attribute_not_exists(${OWNED.partitionKey}) OR (attribute_not_exists(verifiedAt) AND attribute_exists(gsi1pk)))`,
     values: { ':profile': PROFILE },
@@ -22,9 +26,19 @@ export function migrateBotOwners(db: DynamoDBDocumentClient, table: string, owne
   return scanEach(db, table, filter, (item) => bringUpToDate(db, table, item, ownerOfKey));
 }
 
-async function bringUpToDate(db: DynamoDBDocumentClient, table: string, item: Record<string, unknown>, ownerOfKey: (keyId: string) => Promise<string | undefined>): Promise<boolean> {
+async function bringUpToDate(
+  db: DynamoDBDocumentClient,
+  table: string,
+  item: Record<string, unknown>,
+  ownerOfKey: (keyId: string) => Promise<string | undefined>,
+): Promise<boolean> {
   const keyId = typeof item.ownerKeyId === 'string' ? item.ownerKeyId : undefined;
-  const owner = typeof item.ownerAccount === 'string' ? item.ownerAccount : keyId !== undefined ? ((await ownerOfKey(keyId)) ?? `key:${keyId}`) : undefined;
+  const owner =
+    typeof item.ownerAccount === 'string'
+      ? item.ownerAccount
+      : keyId !== undefined
+        ? ((await ownerOfKey(keyId)) ?? `key:${keyId}`)
+        : undefined;
   if (owner === undefined) return false;
   const unlisted = item.verifiedAt === undefined ? ['gsi1pk', 'gsi2pk'] : [];
   const owned = ownedByAssignments(owner, botKey(String(item.clientId)));
@@ -35,6 +49,10 @@ async function bringUpToDate(db: DynamoDBDocumentClient, table: string, item: Re
     UpdateExpression: `SET ${['ownerAccount = :owner', ...owned.set].join(', ')} REMOVE ${['ownerKeyId', ...unlisted].join(', ')}`,
     // As read: still that key's (or that account's) and still as verified as it was.
     ConditionExpression: `${keyId !== undefined ? 'ownerKeyId = :keyId' : 'ownerAccount = :owner'} AND ${item.verifiedAt === undefined ? 'attribute_not_exists(verifiedAt)' : 'attribute_exists(verifiedAt)'}`,
-    ExpressionAttributeValues: { ':owner': owner, ...owned.values, ...(keyId !== undefined ? { ':keyId': keyId } : {}) },
+    ExpressionAttributeValues: {
+      ':owner': owner,
+      ...owned.values,
+      ...(keyId !== undefined ? { ':keyId': keyId } : {}),
+    },
   });
 }

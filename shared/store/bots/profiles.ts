@@ -8,8 +8,14 @@ import { botKey, guildKey, LISTING, nameKey, PROFILE } from './layout';
 import { botFieldNames } from './fields';
 import { botProfile, type BotFields, type BotProfile, type Refusal } from './types';
 
-export async function getProfile(db: DynamoDBDocumentClient, table: string, clientId: string): Promise<BotProfile | undefined> {
-  const { Item } = await guarded('GetItem', () => db.send(new GetCommand({ TableName: table, Key: { pk: botKey(clientId), sk: PROFILE }, ConsistentRead: true })));
+export async function getProfile(
+  db: DynamoDBDocumentClient,
+  table: string,
+  clientId: string,
+): Promise<BotProfile | undefined> {
+  const { Item } = await guarded('GetItem', () =>
+    db.send(new GetCommand({ TableName: table, Key: { pk: botKey(clientId), sk: PROFILE }, ConsistentRead: true })),
+  );
   return Item ? botProfile.parse(Item) : undefined;
 }
 
@@ -35,7 +41,15 @@ interface Ownership {
  * verified profiles carry the public listings' keys; every profile carries its owner's (gsi3), so
  * an account lists its own bots, verified or not.
  */
-export async function writeProfile(db: DynamoDBDocumentClient, table: string, clientId: string, fields: BotFields, ownership: Ownership, expected: Expected, now: Date): Promise<Written | undefined> {
+export async function writeProfile(
+  db: DynamoDBDocumentClient,
+  table: string,
+  clientId: string,
+  fields: BotFields,
+  ownership: Ownership,
+  expected: Expected,
+  now: Date,
+): Promise<Written | undefined> {
   const at = now.toISOString();
   const generation = expected?.generation ?? randomUUID();
   const verifiedAt = ownership.verifiedAt ?? expected?.verifiedAt;
@@ -80,8 +94,17 @@ export async function writeProfile(db: DynamoDBDocumentClient, table: string, cl
     values[':verifiedAt'] = verifiedAt;
   }
   if (fields.public && verifiedAt) {
-    set.push('gsi1pk = :listing', 'gsi1sk = :nameKey', 'gsi2pk = :listing', 'gsi2sk = if_not_exists(gsi2sk, :noGuilds)');
-    Object.assign(values, { ':listing': LISTING, ':nameKey': nameKey(fields.name, clientId), ':noGuilds': guildKey(0, clientId) });
+    set.push(
+      'gsi1pk = :listing',
+      'gsi1sk = :nameKey',
+      'gsi2pk = :listing',
+      'gsi2sk = if_not_exists(gsi2sk, :noGuilds)',
+    );
+    Object.assign(values, {
+      ':listing': LISTING,
+      ':nameKey': nameKey(fields.name, clientId),
+      ':noGuilds': guildKey(0, clientId),
+    });
   } else {
     remove.push('gsi1pk', 'gsi2pk');
   }
@@ -91,7 +114,12 @@ export async function writeProfile(db: DynamoDBDocumentClient, table: string, cl
     values[':was'] = expected.ownerAccount;
     if (expected.verifiedAt) values[':wasVerified'] = expected.verifiedAt;
   }
-  const bot = await updateProfileIf(db, table, clientId, { condition, update: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`, names, values });
+  const bot = await updateProfileIf(db, table, clientId, {
+    condition,
+    update: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+    names,
+    values,
+  });
   return bot && { bot, created: !expected };
 }
 
@@ -101,7 +129,12 @@ export type Written = { bot: BotProfile; created: boolean };
 export type Decision<T> = { done: T } | { write: () => Promise<Written | undefined> };
 
 /** A profile write, retried on a profile that changed under it: `decide` looks at it as it is now. */
-export async function retried<T>(db: DynamoDBDocumentClient, table: string, clientId: string, decide: (current: Expected) => Promise<Decision<T>>): Promise<T | Written> {
+export async function retried<T>(
+  db: DynamoDBDocumentClient,
+  table: string,
+  clientId: string,
+  decide: (current: Expected) => Promise<Decision<T>>,
+): Promise<T | Written> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const decision = await decide(await getProfile(db, table, clientId));
     if ('done' in decision) return decision.done;
@@ -113,7 +146,14 @@ export async function retried<T>(db: DynamoDBDocumentClient, table: string, clie
 }
 
 /** Creates (the account that registers it first owns the bot) or replaces the profile: `forbidden` when another account owns it. */
-export function registerProfile(db: DynamoDBDocumentClient, table: string, clientId: string, owner: string, fields: BotFields, now: Date) {
+export function registerProfile(
+  db: DynamoDBDocumentClient,
+  table: string,
+  clientId: string,
+  owner: string,
+  fields: BotFields,
+  now: Date,
+) {
   return retried(db, table, clientId, async (current): Promise<Decision<'forbidden'>> => {
     if (current && current.ownerAccount !== owner) return { done: 'forbidden' as const };
     return { write: () => writeProfile(db, table, clientId, fields, { owner }, current, now) };

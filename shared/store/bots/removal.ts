@@ -7,7 +7,12 @@ import type { BotProfile, Refusal } from './types';
 import { StoreUnavailableError } from '../../errors/unavailable';
 
 /** Owner only: every record of the bot (see removeRecords). */
-export async function removeBot(db: DynamoDBDocumentClient, table: string, clientId: string, owner: string): Promise<true | Refusal> {
+export async function removeBot(
+  db: DynamoDBDocumentClient,
+  table: string,
+  clientId: string,
+  owner: string,
+): Promise<true | Refusal> {
   const profile = await getProfile(db, table, clientId);
   if (!profile) return 'notFound';
   if (profile.ownerAccount !== owner) return 'forbidden';
@@ -28,7 +33,13 @@ export async function removeRecords(db: DynamoDBDocumentClient, table: string, p
   do {
     const page = await guarded('Query', () =>
       db.send(
-        new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': botKey(clientId) }, ProjectionExpression: 'pk, sk', ExclusiveStartKey: start }),
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': botKey(clientId) },
+          ProjectionExpression: 'pk, sk',
+          ExclusiveStartKey: start,
+        }),
       ),
     );
     const keys = (page.Items ?? []).filter((item) => item.sk !== PROFILE).map(({ pk, sk }) => ({ pk, sk }));
@@ -60,9 +71,15 @@ async function deleteBatch(db: DynamoDBDocumentClient, table: string, keys: Reco
   let requests = keys.map((Key) => ({ DeleteRequest: { Key } }));
   for (let attempt = 0; requests.length > 0; attempt += 1) {
     // Still throttled after the retries: an outage (503, retry later), not a fault of ours.
-    if (attempt === 4) throw new StoreUnavailableError('BatchWriteItem', `${requests.length} deletes left unprocessed; delete the bot again`);
+    if (attempt === 4)
+      throw new StoreUnavailableError(
+        'BatchWriteItem',
+        `${requests.length} deletes left unprocessed; delete the bot again`,
+      );
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
-    const { UnprocessedItems } = await guarded('BatchWriteItem', () => db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } })));
+    const { UnprocessedItems } = await guarded('BatchWriteItem', () =>
+      db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } })),
+    );
     requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
   }
 }

@@ -31,7 +31,16 @@ export const botCommand = z.strictObject({
   description: z.string(),
   category: z.optional(z.string()),
   usage: z.optional(z.string()),
-  options: z.optional(z.array(z.strictObject({ name: z.string(), description: z.optional(z.string()), type: z.optional(z.string()), required: z.optional(z.boolean()) }))),
+  options: z.optional(
+    z.array(
+      z.strictObject({
+        name: z.string(),
+        description: z.optional(z.string()),
+        type: z.optional(z.string()),
+        required: z.optional(z.boolean()),
+      }),
+    ),
+  ),
 });
 export type BotCommand = z.output<typeof botCommand>;
 
@@ -70,10 +79,20 @@ export type ListingKey = Record<string, string>;
 
 export interface BotStore {
   /** Creates (the account whose key registers it first owns the bot) or replaces the profile; `forbidden` when another account owns it. */
-  register(clientId: string, owner: string, fields: BotFields, now: Date): Promise<{ bot: BotProfile; created: boolean } | 'forbidden'>;
+  register(
+    clientId: string,
+    owner: string,
+    fields: BotFields,
+    now: Date,
+  ): Promise<{ bot: BotProfile; created: boolean } | 'forbidden'>;
   get(clientId: string): Promise<BotProfile | undefined>;
   /** Public bots in name or guild order; `after` continues where a page ended. */
-  list(options: { limit: number; sort: BotSort; tag?: string; after?: ListingKey }): Promise<{ bots: BotProfile[]; next?: ListingKey }>;
+  list(options: {
+    limit: number;
+    sort: BotSort;
+    tag?: string;
+    after?: ListingKey;
+  }): Promise<{ bots: BotProfile[]; next?: ListingKey }>;
   heartbeat(clientId: string, owner: string, stats: BotStats, now: Date): Promise<BotProfile | Refusal>;
   /** The hourly points of this life of the bot (`profile.generation`) in the last HISTORY_HOURS hours up to `now`, oldest first. */
   history(profile: BotProfile, now: Date): Promise<StatsPoint[]>;
@@ -81,7 +100,12 @@ export interface BotStore {
   /** The commands of this life of the bot (`profile.generation`). */
   commands(profile: BotProfile): Promise<CommandList | undefined>;
   /** Control of the Discord application proven (what Discord says of it): verified, or taken over from an unverified claim; `forbidden` when another account proved it first. */
-  verify(clientId: string, owner: string, proof: ApplicationProof, now: Date): Promise<{ bot: BotProfile; created: boolean } | 'forbidden'>;
+  verify(
+    clientId: string,
+    owner: string,
+    proof: ApplicationProof,
+    now: Date,
+  ): Promise<{ bot: BotProfile; created: boolean } | 'forbidden'>;
   /** The operator moves a bot (with its records) to another account, verified. */
   transfer(clientId: string, owner: string, now: Date): Promise<{ bot: BotProfile; created: boolean } | 'notFound'>;
   /** Every bot the account owns, verified or not, public or not, by client id. */

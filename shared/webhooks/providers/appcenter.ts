@@ -54,7 +54,12 @@ type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]>;
 
 // Build statuses in App Center's documentation: Succeeded, SucceededWithIssues, Failed, Canceled.
-const STATUS_COLORS: Record<string, number> = { Succeeded: COLORS.created, SucceededWithIssues: COLORS.warning, Failed: COLORS.closed, Canceled: COLORS.neutral };
+const STATUS_COLORS: Record<string, number> = {
+  Succeeded: COLORS.created,
+  SucceededWithIssues: COLORS.warning,
+  Failed: COLORS.closed,
+  Canceled: COLORS.neutral,
+};
 
 /** "[App] " when the payload names the app. */
 const app = (name: string | undefined) => (name ? `[${name}] ` : '');
@@ -68,14 +73,18 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       color: entryOf(STATUS_COLORS, p.build_status ?? '') ?? COLORS.neutral,
       fields: [
         ...(p.os ? [{ name: 'OS', value: escapeMarkdown(p.os), inline: true }] : []),
-        ...(p.source_version ? [{ name: 'Commit', value: inlineCode(p.source_version.slice(0, 7)), inline: true }] : []),
+        ...(p.source_version
+          ? [{ name: 'Commit', value: inlineCode(p.source_version.slice(0, 7)), inline: true }]
+          : []),
         ...(duration ? [{ name: 'Duration', value: duration, inline: true }] : []),
         ...(p.build_reason ? [{ name: 'Reason', value: escapeMarkdown(p.build_reason), inline: true }] : []),
       ],
     };
   },
   distribute: (p) => {
-    const version = p.short_version ? `${p.short_version}${p.version ? ` (${p.version})` : ''}` : p.version || undefined;
+    const version = p.short_version
+      ? `${p.short_version}${p.version ? ` (${p.version})` : ''}`
+      : p.version || undefined;
     const release = version ?? (p.release_id ? `#${p.release_id}` : undefined);
     return {
       title: `${app(p.app_display_name || p.app_name)}Release${release ? ` ${release}` : ''} distributed`,
@@ -94,7 +103,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const appcenter: Provider = schemaProvider({
   name: 'appcenter',
   displayName: 'App Center',
-  description: 'Finished builds (status, branch, OS, commit, duration) and distributed releases (version, platform, release notes).',
+  description:
+    'Finished builds (status, branch, OS, commit, duration) and distributed releases (version, platform, release notes).',
   docs: 'https://learn.microsoft.com/en-us/appcenter/dashboard/webhooks/',
   // App Center's webhook documentation describes no signature or secret header.
   event: byShape,

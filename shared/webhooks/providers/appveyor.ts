@@ -9,25 +9,26 @@ import { formatSeconds } from './duration';
  * build_failure), the build in `eventData`; deliveries carry no id. AppVeyor's notification
  * documentation describes no signature (only custom headers an owner may add), so none is taken.
  */
-const build = () => z.object({
-  eventData: z.object({
-    projectName: z.string(),
-    buildVersion: z.string(),
-    repositoryProvider: z.string(),
-    repositoryName: z.string(),
-    branch: z.string(),
-    commitId: z.string(),
-    commitAuthor: z.string(),
-    commitMessage: z.string(),
-    commitUrl: z.string(),
-    duration: z.string(),
-    isPullRequest: z.boolean(),
-    pullRequestId: z.number(),
-    pullRequestTitle: z.string(),
-    buildUrl: z.string(),
-    jobs: z.array(z.object({ artifacts: z.array(z.object({ fileName: z.string(), permalink: z.string() })) })),
-  }),
-});
+const build = () =>
+  z.object({
+    eventData: z.object({
+      projectName: z.string(),
+      buildVersion: z.string(),
+      repositoryProvider: z.string(),
+      repositoryName: z.string(),
+      branch: z.string(),
+      commitId: z.string(),
+      commitAuthor: z.string(),
+      commitMessage: z.string(),
+      commitUrl: z.string(),
+      duration: z.string(),
+      isPullRequest: z.boolean(),
+      pullRequestId: z.number(),
+      pullRequestTitle: z.string(),
+      buildUrl: z.string(),
+      jobs: z.array(z.object({ artifacts: z.array(z.object({ fileName: z.string(), permalink: z.string() })) })),
+    }),
+  });
 
 const schemas = () => {
   const done = build();
@@ -52,26 +53,55 @@ function render(p: Payload, outcome: 'passed' | 'failed'): Embed {
   const d = p.eventData ?? {};
   const repository = d.repositoryName || d.projectName;
   // The payload links the commit only lately (`commitUrl`); GitHub's URL is known from the repository.
-  const commitUrl = d.commitUrl || (d.repositoryProvider === 'gitHub' && d.repositoryName && d.commitId ? `https://github.com/${d.repositoryName}/commit/${d.commitId}` : undefined);
+  const commitUrl =
+    d.commitUrl ||
+    (d.repositoryProvider === 'gitHub' && d.repositoryName && d.commitId
+      ? `https://github.com/${d.repositoryName}/commit/${d.commitId}`
+      : undefined);
   // Without the build's URL, the repository's (known for GitHub only).
-  const url = d.buildUrl || (d.repositoryProvider === 'gitHub' && d.repositoryName ? `https://github.com/${d.repositoryName}` : undefined);
-  const artifacts = (d.jobs ?? []).flatMap((job) => job.artifacts ?? []).flatMap((a) => (a.fileName ? [{ name: a.fileName, url: a.permalink }] : []));
+  const url =
+    d.buildUrl ||
+    (d.repositoryProvider === 'gitHub' && d.repositoryName ? `https://github.com/${d.repositoryName}` : undefined);
+  const artifacts = (d.jobs ?? [])
+    .flatMap((job) => job.artifacts ?? [])
+    .flatMap((a) => (a.fileName ? [{ name: a.fileName, url: a.permalink }] : []));
   const duration = appveyorDuration(d.duration);
-  const pr = d.isPullRequest && d.pullRequestId !== undefined ? `#${d.pullRequestId}${d.pullRequestTitle ? ` ${escapeMarkdown(d.pullRequestTitle)}` : ''}` : undefined;
+  const pr =
+    d.isPullRequest && d.pullRequestId !== undefined
+      ? `#${d.pullRequestId}${d.pullRequestTitle ? ` ${escapeMarkdown(d.pullRequestTitle)}` : ''}`
+      : undefined;
   return {
     title: `${repository ? `[${repository}] ` : ''}Build${d.buildVersion ? ` ${d.buildVersion}` : ''} ${outcome}${d.branch ? ` on ${d.branch}` : ''}`,
     ...(url ? { url } : {}),
     color: outcome === 'passed' ? COLORS.created : COLORS.closed,
-    ...(d.commitId && d.commitMessage ? { description: commitLine({ id: d.commitId, url: commitUrl, message: d.commitMessage, author: d.commitAuthor ?? '' }).replace(/ - $/, '') } : d.commitMessage ? { description: escapeMarkdown(d.commitMessage.split('\n')[0] ?? '') } : {}),
+    ...(d.commitId && d.commitMessage
+      ? {
+          description: commitLine({
+            id: d.commitId,
+            url: commitUrl,
+            message: d.commitMessage,
+            author: d.commitAuthor ?? '',
+          }).replace(/ - $/, ''),
+        }
+      : d.commitMessage
+        ? { description: escapeMarkdown(d.commitMessage.split('\n')[0] ?? '') }
+        : {}),
     fields: [
       ...(d.projectName ? [{ name: 'Project', value: escapeMarkdown(d.projectName), inline: true }] : []),
       ...(pr ? [{ name: 'Pull request', value: pr, inline: true }] : []),
       ...(duration ? [{ name: 'Duration', value: duration, inline: true }] : []),
       ...(artifacts.length
-        ? [{
-            name: `Artifacts (${artifacts.length})`,
-            value: artifacts.slice(0, MAX_ARTIFACTS).map((a) => markdownLink(escapeMarkdown(a.name), a.url)).join('\n') + (artifacts.length > MAX_ARTIFACTS ? `\nand ${artifacts.length - MAX_ARTIFACTS} more` : ''),
-          }]
+        ? [
+            {
+              name: `Artifacts (${artifacts.length})`,
+              value:
+                artifacts
+                  .slice(0, MAX_ARTIFACTS)
+                  .map((a) => markdownLink(escapeMarkdown(a.name), a.url))
+                  .join('\n') +
+                (artifacts.length > MAX_ARTIFACTS ? `\nand ${artifacts.length - MAX_ARTIFACTS} more` : ''),
+            },
+          ]
         : []),
     ],
   };
@@ -85,7 +115,8 @@ const renderers: { [E in EventName]: (p: Payload) => Embed } = {
 export const appveyor: Provider = schemaProvider({
   name: 'appveyor',
   displayName: 'AppVeyor',
-  description: 'Builds that passed or failed: repository, version, branch, commit, pull request, duration and artifacts.',
+  description:
+    'Builds that passed or failed: repository, version, branch, commit, pull request, duration and artifacts.',
   docs: 'https://www.appveyor.com/docs/notifications/#webhook-payload-default',
   event: fromField('eventName'),
   schemas,

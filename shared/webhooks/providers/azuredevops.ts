@@ -44,7 +44,14 @@ const schemas = () => {
         repository,
         pushedBy: identity,
         refUpdates: z.array(z.object({ name: z.string(), oldObjectId: z.string(), newObjectId: z.string() })),
-        commits: z.array(z.object({ commitId: z.string(), comment: z.string(), url: z.string(), author: z.object({ name: z.string() }) })),
+        commits: z.array(
+          z.object({
+            commitId: z.string(),
+            comment: z.string(),
+            url: z.string(),
+            author: z.object({ name: z.string() }),
+          }),
+        ),
       }),
     }),
     'git.pullrequest.created': pullRequestEvent,
@@ -53,7 +60,12 @@ const schemas = () => {
     'ms.vss-code.git-pullrequest-comment-event': z.object({
       message,
       resource: z.object({
-        comment: z.object({ content: z.string(), isDeleted: z.boolean(), parentCommentId: z.number(), author: identity }),
+        comment: z.object({
+          content: z.string(),
+          isDeleted: z.boolean(),
+          parentCommentId: z.number(),
+          author: identity,
+        }),
         pullRequest,
       }),
     }),
@@ -92,14 +104,18 @@ const shortRef = (ref: string | undefined) => ref?.replace(/^refs\/(heads|tags)\
 /** The repository's web page: `webUrl` on newer payloads, else `remoteUrl` (whose user name the message fitter drops). */
 const repoUrl = (r: Repository | undefined) => r?.webUrl || r?.remoteUrl || undefined;
 /** "[repository:branch] " before a title, or nothing when neither is named. */
-const prefix = (...names: (string | undefined)[]) => (names.some(Boolean) ? `[${names.filter(Boolean).join(':')}] ` : '');
+const prefix = (...names: (string | undefined)[]) =>
+  names.some(Boolean) ? `[${names.filter(Boolean).join(':')}] ` : '';
 /** The first link of Azure DevOps's own markdown sentence (the build, the comment's discussion). */
 const firstLink = (m: Message | undefined) => /\]\((https?:\/\/[^)\s]+)\)/.exec(m?.markdown ?? '')?.[1];
 /** "Pull request #1: my first pull request", with what the payload has. */
-const pullRequestName = (r: PullRequest | undefined) => `pull request${r?.pullRequestId !== undefined ? ` #${r.pullRequestId}` : ''}${r?.title ? `: ${r.title}` : ''}`;
+const pullRequestName = (r: PullRequest | undefined) =>
+  `pull request${r?.pullRequestId !== undefined ? ` #${r.pullRequestId}` : ''}${r?.title ? `: ${r.title}` : ''}`;
 const pullRequestUrl = (r: PullRequest | undefined) => {
   const base = repoUrl(r?.repository);
-  return r?._links?.web?.href || (base && r?.pullRequestId !== undefined ? `${base}/pullrequest/${r.pullRequestId}` : base);
+  return (
+    r?._links?.web?.href || (base && r?.pullRequestId !== undefined ? `${base}/pullrequest/${r.pullRequestId}` : base)
+  );
 };
 const author = (name: string | undefined) => (name ? { author: { name } } : {});
 
@@ -110,7 +126,10 @@ const MAX_COMMITS = 5;
 const NO_COMMIT = /^0+$/;
 
 /** What a push did: created or deleted its branch (or tag), else the commits it brought. */
-function pushed(update: { oldObjectId?: string | undefined; newObjectId?: string | undefined; name?: string | undefined } | undefined, commits: number): string {
+function pushed(
+  update: { oldObjectId?: string | undefined; newObjectId?: string | undefined; name?: string | undefined } | undefined,
+  commits: number,
+): string {
   const kind = update?.name?.startsWith('refs/tags/') ? 'Tag' : 'Branch';
   if (update?.newObjectId && NO_COMMIT.test(update.newObjectId)) return `${kind} deleted`;
   if (update?.oldObjectId && NO_COMMIT.test(update.oldObjectId) && !commits) return `${kind} created`;
@@ -130,8 +149,17 @@ function push(p: Payload<'git.push'>): Embed {
     ...(list.length
       ? {
           description:
-            list.slice(0, MAX_COMMITS).map((c) => commitLine({ id: c.commitId ?? '', url: c.url, message: c.comment ?? '', author: c.author?.name || pushedBy?.displayName || 'unknown author' })).join('\n') +
-            (list.length > MAX_COMMITS ? `\nand ${list.length - MAX_COMMITS} more` : ''),
+            list
+              .slice(0, MAX_COMMITS)
+              .map((c) =>
+                commitLine({
+                  id: c.commitId ?? '',
+                  url: c.url,
+                  message: c.comment ?? '',
+                  author: c.author?.name || pushedBy?.displayName || 'unknown author',
+                }),
+              )
+              .join('\n') + (list.length > MAX_COMMITS ? `\nand ${list.length - MAX_COMMITS} more` : ''),
         }
       : {}),
   };
@@ -139,7 +167,8 @@ function push(p: Payload<'git.push'>): Embed {
 
 /** A pull request's event; `said` is Azure DevOps's sentence about an update, which names who did what (a vote, a push, completion). */
 function pull(r: PullRequest | undefined, action: string, color: number, said?: string): Embed {
-  const source = shortRef(r?.sourceRefName), target = shortRef(r?.targetRefName);
+  const source = shortRef(r?.sourceRefName),
+    target = shortRef(r?.targetRefName);
   const url = pullRequestUrl(r);
   return {
     title: `${prefix(r?.repository?.name)}Pull request${r?.pullRequestId !== undefined ? ` #${r.pullRequestId}` : ''} ${action}${r?.title ? `: ${r.title}` : ''}`,
@@ -148,7 +177,9 @@ function pull(r: PullRequest | undefined, action: string, color: number, said?: 
     color,
     ...(r?.description?.trim() ? { description: escapeMarkdown(r.description.trim()) } : {}),
     fields: [
-      ...(source && target ? [{ name: 'Branches', value: `${escapeMarkdown(source)} → ${escapeMarkdown(target)}`, inline: true }] : []),
+      ...(source && target
+        ? [{ name: 'Branches', value: `${escapeMarkdown(source)} → ${escapeMarkdown(target)}`, inline: true }]
+        : []),
       ...(r?.status ? [{ name: 'Status', value: escapeMarkdown(r.status), inline: true }] : []),
       ...(said ? [{ name: 'Update', value: escapeMarkdown(said) }] : []),
     ],
@@ -159,7 +190,10 @@ function pull(r: PullRequest | undefined, action: string, color: number, said?: 
 const sentence = (m: Message | undefined) => m?.text?.split(/\r?\n/)[0]?.trim() || undefined;
 
 /** What an update did, as far as its status tells: completion and abandonment are worth their own words. */
-const UPDATES: Record<string, [string, number]> = { completed: ['completed', COLORS.merged], abandoned: ['abandoned', COLORS.closed] };
+const UPDATES: Record<string, [string, number]> = {
+  completed: ['completed', COLORS.merged],
+  abandoned: ['abandoned', COLORS.closed],
+};
 
 /** Azure DevOps says in its own sentence whether a comment was added, edited or deleted ("Jamal Hartnett has edited a pull request comment"). */
 function commentAction(p: Payload<'ms.vss-code.git-pullrequest-comment-event'>): 'deleted' | 'edited' | 'new' {
@@ -184,7 +218,13 @@ function comment(p: Payload<'ms.vss-code.git-pullrequest-comment-event'>): Embed
 }
 
 // Build results: succeeded, partiallySucceeded, failed, stopped (canceled).
-const BUILD_COLORS: Record<string, number> = { succeeded: COLORS.created, partiallySucceeded: COLORS.warning, failed: COLORS.closed, stopped: COLORS.neutral, canceled: COLORS.neutral };
+const BUILD_COLORS: Record<string, number> = {
+  succeeded: COLORS.created,
+  partiallySucceeded: COLORS.warning,
+  failed: COLORS.closed,
+  stopped: COLORS.neutral,
+  canceled: COLORS.neutral,
+};
 
 function build(p: Payload<'build.complete'>): Embed {
   const r = p.resource ?? {};
@@ -233,10 +273,17 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   'git.push': push,
   'git.pullrequest.created': (p) => pull(p.resource, 'opened', COLORS.created),
   // An update may be anything (a vote, a new push, completion): its status says where it stands.
-  'git.pullrequest.updated': (p) => pull(p.resource, ...(entryOf(UPDATES, p.resource?.status ?? '') ?? ['updated', COLORS.info]), sentence(p.message)),
+  'git.pullrequest.updated': (p) =>
+    pull(p.resource, ...(entryOf(UPDATES, p.resource?.status ?? '') ?? ['updated', COLORS.info]), sentence(p.message)),
   // "Merge attempted": Azure DevOps tried to build the merge commit; conflicts are worth a look.
   'git.pullrequest.merged': (p) =>
-    p.resource?.mergeStatus === 'succeeded' ? pull(p.resource, 'merge commit created', COLORS.merged) : pull(p.resource, `merge ${p.resource?.mergeStatus ? eventWords(p.resource.mergeStatus).toLowerCase() : 'attempted'}`, COLORS.warning),
+    p.resource?.mergeStatus === 'succeeded'
+      ? pull(p.resource, 'merge commit created', COLORS.merged)
+      : pull(
+          p.resource,
+          `merge ${p.resource?.mergeStatus ? eventWords(p.resource.mergeStatus).toLowerCase() : 'attempted'}`,
+          COLORS.warning,
+        ),
   'ms.vss-code.git-pullrequest-comment-event': comment,
   'build.complete': build,
 };
@@ -244,7 +291,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const azuredevops: Provider = schemaProvider({
   name: 'azuredevops',
   displayName: 'Azure DevOps',
-  description: 'Code pushes with their commits, pull requests opened, updated and merge-attempted, pull request comments (new, edited, deleted), completed builds with result, branch, commit and duration, and every other service-hook event (work items, releases, pipeline runs, check-ins) in Azure DevOps\'s own words.',
+  description:
+    "Code pushes with their commits, pull requests opened, updated and merge-attempted, pull request comments (new, edited, deleted), completed builds with result, branch, commit and duration, and every other service-hook event (work items, releases, pipeline runs, check-ins) in Azure DevOps's own words.",
   docs: 'https://learn.microsoft.com/en-us/azure/devops/service-hooks/services/webhooks',
   event: fromField('eventType'),
   deliveryId: fromField('id'),

@@ -39,7 +39,10 @@ export function plainText(html: string): string {
   const text = html
     .replace(/<br\s*\/?>|<\/(div|p|li|h\d)>/gi, '\n')
     .replace(/<[^>]*>/g, '')
-    .replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (_m, name: string) => ({ nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '')
+    .replace(
+      /&(nbsp|amp|lt|gt|quot|#39);/g,
+      (_m, name: string) => ({ nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '',
+    )
     .replace(/[ \t]+/g, ' ')
     .replace(/\n\s*\n+/g, '\n')
     .trim();
@@ -97,7 +100,12 @@ export function kindWords(kind: string): { noun: string; action?: string } {
 }
 
 /** What a parent is called in a field: the list a to-do is on, the board a message is on. */
-const PARENT_FIELD: Record<string, string> = { Todolist: 'List', 'Message::Board': 'Board', Vault: 'Folder', Question: 'Question' };
+const PARENT_FIELD: Record<string, string> = {
+  Todolist: 'List',
+  'Message::Board': 'Board',
+  Vault: 'Folder',
+  Question: 'Question',
+};
 
 function render(p: Payload, kind: string): Embed {
   const r = p.recording ?? {};
@@ -105,7 +113,10 @@ function render(p: Payload, kind: string): Embed {
   const title = r.title?.trim();
   const parent = r.parent?.title?.trim();
   // A comment's own title is "Re: <parent>": the parent names what it is on better.
-  const what = noun === 'Comment' ? `Comment${action && action !== 'created' ? ` ${action}` : ''}${parent || title ? ` on ${parent || title}` : ''}` : `${noun}${action ? ` ${action}` : ''}${title ? `: ${title}` : ''}`;
+  const what =
+    noun === 'Comment'
+      ? `Comment${action && action !== 'created' ? ` ${action}` : ''}${parent || title ? ` on ${parent || title}` : ''}`
+      : `${noun}${action ? ` ${action}` : ''}${title ? `: ${title}` : ''}`;
   // What was trashed or deleted is not posted again.
   const excerpt = r.content && !/trash|deleted/.test(action ?? '') ? plainText(r.content) : '';
   const who = p.creator?.name || r.creator?.name;
@@ -116,14 +127,18 @@ function render(p: Payload, kind: string): Embed {
     color: outcomeColor(action),
     // A to-do's content is its title again: only content that says more is shown.
     ...(excerpt && excerpt !== title ? { description: escapeMarkdown(excerpt) } : {}),
-    fields: parent && noun !== 'Comment' ? [{ name: entryOf(PARENT_FIELD, r.parent?.type ?? '') ?? 'On', value: escapeMarkdown(parent), inline: true }] : [],
+    fields:
+      parent && noun !== 'Comment'
+        ? [{ name: entryOf(PARENT_FIELD, r.parent?.type ?? '') ?? 'On', value: escapeMarkdown(parent), inline: true }]
+        : [],
   };
 }
 
 export const basecamp: Provider = schemaProvider({
   name: 'basecamp',
   displayName: 'Basecamp',
-  description: 'Every recording event (messages, to-dos, to-do lists, comments, documents, files, check-ins, schedule entries...; created, edited, completed, archived, trashed...): project, title, who, where, and the content as text.',
+  description:
+    'Every recording event (messages, to-dos, to-do lists, comments, documents, files, check-ins, schedule entries...; created, edited, completed, archived, trashed...): project, title, who, where, and the content as text.',
   docs: 'https://github.com/basecamp/bc3-api/blob/master/sections/webhooks.md',
   event: fromField('kind'),
   deliveryId: fromField('id'),

@@ -22,7 +22,16 @@ const parts = () => {
   const user = z.object({ displayName: z.string(), name: z.string() });
   const repository = z.object({ slug: z.string(), name: z.string(), project: z.object({ key: z.string() }), links });
   const ref = z.object({ displayId: z.string(), latestCommit: z.string(), repository });
-  const pullRequest = z.object({ id: z.number(), title: z.string(), description: z.string(), state: z.string(), fromRef: ref, toRef: ref, reviewers: z.array(z.object({ user })), links });
+  const pullRequest = z.object({
+    id: z.number(),
+    title: z.string(),
+    description: z.string(),
+    state: z.string(),
+    fromRef: ref,
+    toRef: ref,
+    reviewers: z.array(z.object({ user })),
+    links,
+  });
   const comment = z.object({ id: z.number(), text: z.string() });
   const pr = z.object({ actor: user, pullRequest });
   const prComment = z.object({ ...pr.shape, comment });
@@ -34,7 +43,14 @@ type Parts = ReturnType<typeof parts>;
 
 const schemas = () => {
   const { user, repository, pr, prComment, repoComment, review } = parts();
-  const refChanges = z.array(z.object({ ref: z.object({ displayId: z.string(), type: z.string() }), fromHash: z.string(), toHash: z.string(), type: z.string() }));
+  const refChanges = z.array(
+    z.object({
+      ref: z.object({ displayId: z.string(), type: z.string() }),
+      fromHash: z.string(),
+      toHash: z.string(),
+      type: z.string(),
+    }),
+  );
   return {
     'repo:refs_changed': z.object({
       actor: user,
@@ -62,7 +78,11 @@ const schemas = () => {
     'pr:comment:edited': prComment,
     'pr:comment:deleted': prComment,
     // A mirror (Bitbucket Data Center smart mirroring) caught up with its upstream.
-    'mirror:repo_synchronized': z.object({ repository, mirrorServer: z.object({ name: z.string() }), changes: refChanges }),
+    'mirror:repo_synchronized': z.object({
+      repository,
+      mirrorServer: z.object({ name: z.string() }),
+      changes: refChanges,
+    }),
   };
 };
 
@@ -82,11 +102,18 @@ const author = (...users: User[]) => authorNamed(...users.map(nameOf));
 const MAX_TEXT = 500;
 const text = (value: string | undefined) => textOf(value, MAX_TEXT);
 const short = (hash: string) => inlineCode(hash.slice(0, 7));
-const names = (list: User[] | undefined) => (list ?? []).map(nameOf).filter((name): name is string => !!name).map(escapeMarkdown).join(', ');
+const names = (list: User[] | undefined) =>
+  (list ?? [])
+    .map(nameOf)
+    .filter((name): name is string => !!name)
+    .map(escapeMarkdown)
+    .join(', ');
 
 /** The pull request's repository (its target's, or its source's) and page. */
 const prRepo = (r: PullRequestPayload['pullRequest']) => r?.toRef?.repository ?? r?.fromRef?.repository;
-const prPage = (r: PullRequestPayload['pullRequest']) => self(r?.links) ?? (repoPage(prRepo(r)) && r?.id !== undefined ? `${repoPage(prRepo(r))}/pull-requests/${r.id}` : undefined);
+const prPage = (r: PullRequestPayload['pullRequest']) =>
+  self(r?.links) ??
+  (repoPage(prRepo(r)) && r?.id !== undefined ? `${repoPage(prRepo(r))}/pull-requests/${r.id}` : undefined);
 
 /** A pull request's branches, state and reviewers, as far as the payload names them. */
 function pullRequestFields(r: PullRequestPayload['pullRequest']): NonNullable<Embed['fields']> {
@@ -100,7 +127,13 @@ function pullRequestFields(r: PullRequestPayload['pullRequest']): NonNullable<Em
 }
 
 /** A pull request event: `headline` says what happened, given what the pull request is ("#2 Fix"); `body` the text shown (its description; '' for none). */
-function pullRequestEmbed(p: PullRequestPayload, headline: (subject: string) => string, color: number, extra: Partial<Embed> = {}, body = p.pullRequest?.description): Embed {
+function pullRequestEmbed(
+  p: PullRequestPayload,
+  headline: (subject: string) => string,
+  color: number,
+  extra: Partial<Embed> = {},
+  body = p.pullRequest?.description,
+): Embed {
   const r = p.pullRequest;
   const fields = pullRequestFields(r);
   return {
@@ -120,28 +153,65 @@ const prComments = (what: string, color: number) => (p: Payload<'pr:comment:adde
   const r = p.pullRequest;
   const page = prPage(r);
   const shown = what === 'Comment deleted' ? '' : (p.comment?.text ?? '');
-  return pullRequestEmbed(p, () => `${what} on ${named('pull request', r?.id, r?.title)}`, color, linkTo(page && p.comment?.id !== undefined ? `${page}/overview?commentId=${p.comment.id}` : undefined, page, repoPage(prRepo(r))), shown);
+  return pullRequestEmbed(
+    p,
+    () => `${what} on ${named('pull request', r?.id, r?.title)}`,
+    color,
+    linkTo(
+      page && p.comment?.id !== undefined ? `${page}/overview?commentId=${p.comment.id}` : undefined,
+      page,
+      repoPage(prRepo(r)),
+    ),
+    shown,
+  );
 };
-const repoComments = (what: string, color: number) => (p: Payload<'repo:comment:added'>): Embed => ({
-  title: `${inRepo(repoName(p.repository))}${what} on commit${p.commit ? ` ${p.commit.slice(0, 7)}` : ''}`,
-  ...linkTo(repoPage(p.repository) && p.commit ? `${repoPage(p.repository)}/commits/${p.commit}` : undefined, repoPage(p.repository)),
-  color,
-  ...author(p.actor),
-  ...(what === 'Comment deleted' ? {} : text(p.comment?.text)),
-});
+const repoComments =
+  (what: string, color: number) =>
+  (p: Payload<'repo:comment:added'>): Embed => ({
+    title: `${inRepo(repoName(p.repository))}${what} on commit${p.commit ? ` ${p.commit.slice(0, 7)}` : ''}`,
+    ...linkTo(
+      repoPage(p.repository) && p.commit ? `${repoPage(p.repository)}/commits/${p.commit}` : undefined,
+      repoPage(p.repository),
+    ),
+    color,
+    ...author(p.actor),
+    ...(what === 'Comment deleted' ? {} : text(p.comment?.text)),
+  });
 /** A reviewer's verdict: the reviewer is its author. */
-const review = (headline: string, color: number) => (p: Payload<'pr:reviewer:approved'>) => ({ ...pullRequestEmbed(p, saying(headline), color), ...author(p.participant?.user, p.actor) });
+const review = (headline: string, color: number) => (p: Payload<'pr:reviewer:approved'>) => ({
+  ...pullRequestEmbed(p, saying(headline), color),
+  ...author(p.participant?.user, p.actor),
+});
 
 /** Each ref a push changed, with its commits before and after. */
 const CHANGES: Record<string, string> = { ADD: 'created', DELETE: 'deleted', UPDATE: 'updated' };
 function changeLine(c: NonNullable<Payload<'repo:refs_changed'>['changes']>[number]): string {
-  const hashes = c.type === 'ADD' ? (c.toHash ? short(c.toHash) : '') : c.type === 'DELETE' ? (c.fromHash ? `was ${short(c.fromHash)}` : '') : c.fromHash && c.toHash ? `${short(c.fromHash)} → ${short(c.toHash)}` : '';
-  return [c.ref?.displayId ? `${escapeMarkdown(c.ref.displayId)}:` : undefined, entryOf(CHANGES, c.type ?? '') ?? (c.type ? escapeMarkdown(c.type.toLowerCase()) : undefined), hashes].filter(Boolean).join(' ');
+  const hashes =
+    c.type === 'ADD'
+      ? c.toHash
+        ? short(c.toHash)
+        : ''
+      : c.type === 'DELETE'
+        ? c.fromHash
+          ? `was ${short(c.fromHash)}`
+          : ''
+        : c.fromHash && c.toHash
+          ? `${short(c.fromHash)} → ${short(c.toHash)}`
+          : '';
+  return [
+    c.ref?.displayId ? `${escapeMarkdown(c.ref.displayId)}:` : undefined,
+    entryOf(CHANGES, c.type ?? '') ?? (c.type ? escapeMarkdown(c.type.toLowerCase()) : undefined),
+    hashes,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 const MAX_REFS = 10;
 const refLines = (changes: Parameters<typeof changeLine>[0][]) => {
   const lines = changes.slice(0, MAX_REFS).map(changeLine).filter(Boolean);
-  return lines.length ? lines.join('\n') + (changes.length > MAX_REFS ? `\n… and ${changes.length - MAX_REFS} more` : '') : undefined;
+  return lines.length
+    ? lines.join('\n') + (changes.length > MAX_REFS ? `\n… and ${changes.length - MAX_REFS} more` : '')
+    : undefined;
 };
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
@@ -150,16 +220,31 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const first = changes[0];
     const repo = repoName(p.repository);
     const page = repoPage(p.repository);
-    const headline = refUpdateHeadline({ repo, kind: first?.ref?.type === 'TAG' ? 'tag' : 'branch', name: first?.ref?.displayId ?? '', created: first?.type === 'ADD', deleted: first?.type === 'DELETE', commits: 0 });
+    const headline = refUpdateHeadline({
+      repo,
+      kind: first?.ref?.type === 'TAG' ? 'tag' : 'branch',
+      name: first?.ref?.displayId ?? '',
+      created: first?.type === 'ADD',
+      deleted: first?.type === 'DELETE',
+      commits: 0,
+    });
     const refs = refLines(changes);
     const commits = commitList(
-      (p.commits ?? []).map((c) => ({ id: c.id, message: c.message, author: nameOf(c.author), url: page && c.id ? `${page}/commits/${c.id}` : undefined })),
+      (p.commits ?? []).map((c) => ({
+        id: c.id,
+        message: c.message,
+        author: nameOf(c.author),
+        url: page && c.id ? `${page}/commits/${c.id}` : undefined,
+      })),
       5,
     );
     const description = [refs, commits].filter(Boolean).join('\n\n');
     return {
       ...headline,
-      ...linkTo(page && first?.type !== 'DELETE' && first?.toHash ? `${page}/commits/${first.toHash}` : undefined, page),
+      ...linkTo(
+        page && first?.type !== 'DELETE' && first?.toHash ? `${page}/commits/${first.toHash}` : undefined,
+        page,
+      ),
       ...author(p.actor),
       ...(description ? { description } : {}),
     };
@@ -169,7 +254,9 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     ...linkTo(repoPage(p.new), repoPage(p.old)),
     color: COLORS.info,
     ...author(p.actor),
-    ...(p.old?.name && p.new?.name && p.old.name !== p.new.name ? { description: `Renamed from ${escapeMarkdown(p.old.name)}` } : {}),
+    ...(p.old?.name && p.new?.name && p.old.name !== p.new.name
+      ? { description: `Renamed from ${escapeMarkdown(p.old.name)}` }
+      : {}),
   }),
   'repo:forked': (p) => {
     const [from, to] = [repoName(p.repository?.origin), repoName(p.repository)];
@@ -189,10 +276,19 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const r = p.pullRequest;
     const [before, after] = [p.previousFromHash, r?.fromRef?.latestCommit];
     const [branches, ...others] = pullRequestFields(r);
-    const fields = [...(branches ? [branches] : []), ...(after ? [{ name: 'Head', value: `${before ? `${short(before)} → ` : ''}${short(after)}`, inline: true }] : []), ...others];
+    const fields = [
+      ...(branches ? [branches] : []),
+      ...(after
+        ? [{ name: 'Head', value: `${before ? `${short(before)} → ` : ''}${short(after)}`, inline: true }]
+        : []),
+      ...others,
+    ];
     const page = prPage(r);
     // New commits, not news of the description: the pull request's commits are the page to see.
-    const extra = { ...linkTo(page ? `${page}/commits` : undefined, repoPage(prRepo(r))), ...(fields.length ? { fields } : {}) };
+    const extra = {
+      ...linkTo(page ? `${page}/commits` : undefined, repoPage(prRepo(r))),
+      ...(fields.length ? { fields } : {}),
+    };
     return pullRequestEmbed(p, () => `Pushed to ${named('pull request', r?.id, r?.title)}`, COLORS.info, extra, '');
   },
   'pr:merged': (p) => pullRequestEmbed(p, saying('Pull request merged'), COLORS.merged),
@@ -205,7 +301,11 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const added = names(p.addedReviewers);
     const removed = names(p.removedReviewers);
     // Who was added and removed, after the branches and the reviewers now.
-    const fields = [...pullRequestFields(p.pullRequest), ...(added ? [{ name: 'Added', value: added }] : []), ...(removed ? [{ name: 'Removed', value: removed }] : [])];
+    const fields = [
+      ...pullRequestFields(p.pullRequest),
+      ...(added ? [{ name: 'Added', value: added }] : []),
+      ...(removed ? [{ name: 'Removed', value: removed }] : []),
+    ];
     return pullRequestEmbed(p, saying('Pull request reviewers changed'), COLORS.info, fields.length ? { fields } : {});
   },
   'pr:comment:added': prComments('New comment', COLORS.info),
@@ -227,7 +327,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const bitbucketServer: Provider = schemaProvider({
   name: 'bitbucketserver',
   displayName: 'Bitbucket Server',
-  description: 'Bitbucket Server / Data Center: pushes (branches and tags created, updated, deleted), pull requests (opened, new commits, edited, merged, declined, reviews, reviewers, comments), commit comments, forks, repository changes and mirror synchronizations. The test connection is answered (ignored), not posted.',
+  description:
+    'Bitbucket Server / Data Center: pushes (branches and tags created, updated, deleted), pull requests (opened, new commits, edited, merged, declined, reviews, reviewers, comments), commit comments, forks, repository changes and mirror synchronizations. The test connection is answered (ignored), not posted.',
   docs: 'https://confluence.atlassian.com/bitbucketserver/event-payload-938025882.html',
   // https://confluence.atlassian.com/bitbucketserver/manage-webhooks-938025878.html: with a secret,
   // X-Hub-Signature carries sha256=<hex HMAC-SHA256 of the body>.

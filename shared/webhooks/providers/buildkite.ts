@@ -27,8 +27,21 @@ const envelope = () =>
       finished_at: z.string(),
     }),
     pipeline: z.object({ name: z.string(), web_url: z.string() }),
-    job: z.object({ name: z.string(), step_key: z.string(), state: z.string(), web_url: z.string(), exit_status: z.number(), agent: z.object({ name: z.string() }) }),
-    agent: z.object({ name: z.string(), connection_state: z.string(), hostname: z.string(), version: z.string(), web_url: z.string() }),
+    job: z.object({
+      name: z.string(),
+      step_key: z.string(),
+      state: z.string(),
+      web_url: z.string(),
+      exit_status: z.number(),
+      agent: z.object({ name: z.string() }),
+    }),
+    agent: z.object({
+      name: z.string(),
+      connection_state: z.string(),
+      hostname: z.string(),
+      version: z.string(),
+      web_url: z.string(),
+    }),
     cluster_token: z.object({ description: z.string() }),
     blocked_ip: z.string(),
     organization: z.object({ name: z.string(), slug: z.string() }),
@@ -42,9 +55,18 @@ function subjectOf(p: Envelope, event: string): { subject: string; state?: strin
   const [kind, ...rest] = event.split('.');
   const action = rest.join('.') || undefined;
   const b = p.build;
-  if (kind === 'job' || p.job) return { subject: `Job${p.job?.name || p.job?.step_key ? ` ${p.job.name || p.job.step_key}` : ''}`, state: p.job?.state ?? action };
-  if (kind === 'build' || (kind !== 'agent' && b)) return { subject: `Build${b?.number !== undefined ? ` #${b.number}` : ''}`, state: b?.blocked ? 'blocked' : (b?.state ?? action) };
-  if (kind === 'agent') return { subject: `Agent${p.agent?.name ? ` ${p.agent.name}` : ''}`, state: action ?? p.agent?.connection_state };
+  if (kind === 'job' || p.job)
+    return {
+      subject: `Job${p.job?.name || p.job?.step_key ? ` ${p.job.name || p.job.step_key}` : ''}`,
+      state: p.job?.state ?? action,
+    };
+  if (kind === 'build' || (kind !== 'agent' && b))
+    return {
+      subject: `Build${b?.number !== undefined ? ` #${b.number}` : ''}`,
+      state: b?.blocked ? 'blocked' : (b?.state ?? action),
+    };
+  if (kind === 'agent')
+    return { subject: `Agent${p.agent?.name ? ` ${p.agent.name}` : ''}`, state: action ?? p.agent?.connection_state };
   if (kind === 'package') return { subject: `Package${p.package?.name ? ` ${p.package.name}` : ''}`, state: action };
   if (event === 'cluster_token.registration_blocked') return { subject: 'Agent registration', state: 'blocked' };
   // "Webhook notification settings have changed", as Buildkite's documentation says.
@@ -70,13 +92,18 @@ function render(p: Envelope, event: string): Embed {
     { name: 'Agent token', value: text(p.cluster_token?.description) },
     { name: 'Blocked IP', value: text(p.blocked_ip) },
     { name: 'Registry', value: text(p.package?.registry?.name) },
-    { name: 'Organization', value: event === 'ping' || p.package ? text(p.organization?.name || p.organization?.slug) : undefined },
+    {
+      name: 'Organization',
+      value: event === 'ping' || p.package ? text(p.organization?.name || p.organization?.slug) : undefined,
+    },
   ];
   return {
     title: `${p.pipeline?.name ? `[${p.pipeline.name}] ` : ''}${subject}${state ? ` ${statusWords(state)}` : ''}${b?.branch ? ` on ${b.branch}` : ''}`,
     ...(url ? { url } : {}),
     color: state ? outcomeColor(state) : COLORS.neutral,
-    ...(b?.message ? { description: `${b.commit ? `${inlineCode(b.commit.slice(0, 7))} ` : ''}${escapeMarkdown(b.message)}` } : {}),
+    ...(b?.message
+      ? { description: `${b.commit ? `${inlineCode(b.commit.slice(0, 7))} ` : ''}${escapeMarkdown(b.message)}` }
+      : {}),
     ...(p.sender?.name ? { author: { name: p.sender.name } } : {}),
     fields: fields.flatMap(({ name, value }) => (value ? [{ name, value, inline: true }] : [])),
   };
@@ -85,11 +112,19 @@ function render(p: Envelope, event: string): Embed {
 export const buildkite: Provider = schemaProvider({
   name: 'buildkite',
   displayName: 'Buildkite',
-  description: 'Every pipeline event (builds scheduled, running, failing, finished or blocked; jobs; agents; agent registrations blocked; packages; ping): state, branch, commit and duration, linked to the build or job.',
+  description:
+    'Every pipeline event (builds scheduled, running, failing, finished or blocked; jobs; agents; agent registrations blocked; packages; ping): state, branch, commit and duration, linked to the build or job.',
   docs: 'https://buildkite.com/docs/apis/webhooks/pipelines',
   // https://buildkite.com/docs/apis/webhooks/pipelines#webhook-signature: choose "X-Buildkite-Signature"
   // in the webhook's settings: `timestamp=<unix>,signature=<hex HMAC-SHA256 of "<timestamp>.<body>">`.
-  signature: { kind: 'hmac', header: 'X-Buildkite-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'signature=', signs: { timestamp: { key: 'timestamp' }, separator: '.', toleranceSeconds: STALE_AFTER_SECONDS } },
+  signature: {
+    kind: 'hmac',
+    header: 'X-Buildkite-Signature',
+    algorithm: 'sha256',
+    encoding: 'hex',
+    prefix: 'signature=',
+    signs: { timestamp: { key: 'timestamp' }, separator: '.', toleranceSeconds: STALE_AFTER_SECONDS },
+  },
   event: fromHeader('X-Buildkite-Event'),
   schemas: () => ({}),
   renderers: {},

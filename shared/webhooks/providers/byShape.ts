@@ -1,6 +1,7 @@
 import type { Locator } from '../provider';
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * For providers that name no event: `event` when the body holds an object at `key` (Docker Hub's

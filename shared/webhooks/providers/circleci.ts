@@ -86,19 +86,45 @@ function source(p: Base) {
 }
 
 // Documented statuses: success, failed, error, canceled, unauthorized (jobs have no error); legacy builds add fixed, not_run, timedout...
-const STATUS_COLORS: Record<string, number> = { success: COLORS.created, fixed: COLORS.created, failed: COLORS.closed, error: COLORS.closed, timedout: COLORS.closed, infrastructure_fail: COLORS.closed, canceled: COLORS.neutral, unauthorized: COLORS.warning };
+const STATUS_COLORS: Record<string, number> = {
+  success: COLORS.created,
+  fixed: COLORS.created,
+  failed: COLORS.closed,
+  error: COLORS.closed,
+  timedout: COLORS.closed,
+  infrastructure_fail: COLORS.closed,
+  canceled: COLORS.neutral,
+  unauthorized: COLORS.warning,
+};
 
 /** "[org/project] <what> <status in words> on <ref>", each part only when the payload has it. */
-function title(repository: string | undefined, what: string, status: string | undefined, ref: string | undefined): string {
+function title(
+  repository: string | undefined,
+  what: string,
+  status: string | undefined,
+  ref: string | undefined,
+): string {
   return `${repository ? `[${repository}] ` : ''}${what} ${status ? statusWords(status) : 'completed'}${ref ? ` on ${ref}` : ''}`;
 }
 
 /** "`1dc6aa6` subject - author", with what there is of it; nothing without a subject. */
-function commitText(revision: string | undefined, subject: string | undefined, author: string | undefined): string | undefined {
-  return subject ? `${revision ? `${inlineCode(revision.slice(0, 7))} ` : ''}${escapeMarkdown(subject)}${author ? ` - ${escapeMarkdown(author)}` : ''}` : undefined;
+function commitText(
+  revision: string | undefined,
+  subject: string | undefined,
+  author: string | undefined,
+): string | undefined {
+  return subject
+    ? `${revision ? `${inlineCode(revision.slice(0, 7))} ` : ''}${escapeMarkdown(subject)}${author ? ` - ${escapeMarkdown(author)}` : ''}`
+    : undefined;
 }
 
-function embed(p: Base, what: string, status: string | undefined, url: string | undefined, fields: NonNullable<Embed['fields']> = []): Embed {
+function embed(
+  p: Base,
+  what: string,
+  status: string | undefined,
+  url: string | undefined,
+  fields: NonNullable<Embed['fields']> = [],
+): Embed {
   const s = source(p);
   const commit = commitText(s.revision, s.subject, s.author);
   const repository = [p.organization?.name, p.project?.name].filter(Boolean).join('/');
@@ -109,7 +135,10 @@ function embed(p: Base, what: string, status: string | undefined, url: string | 
     ...(link ? { url: link } : {}),
     color: entryOf(STATUS_COLORS, status ?? '') ?? COLORS.neutral,
     ...(commit ? { description: commit } : {}),
-    fields: [...(p.pipeline?.number !== undefined ? [{ name: 'Pipeline', value: `#${p.pipeline.number}`, inline: true }] : []), ...fields],
+    fields: [
+      ...(p.pipeline?.number !== undefined ? [{ name: 'Pipeline', value: `#${p.pipeline.number}`, inline: true }] : []),
+      ...fields,
+    ],
   };
 }
 
@@ -117,20 +146,35 @@ function embed(p: Base, what: string, status: string | undefined, url: string | 
 const named = (thing: string, name: string | undefined) => (name ? `${thing} ${name}` : thing);
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
-  ping: (p) => ({ title: p.webhook?.name ? `Webhook connected: ${p.webhook.name}` : 'Webhook connected', color: COLORS.neutral }),
+  ping: (p) => ({
+    title: p.webhook?.name ? `Webhook connected: ${p.webhook.name}` : 'Webhook connected',
+    color: COLORS.neutral,
+  }),
   'workflow-completed': (p) => embed(p, named('Workflow', p.workflow?.name), p.workflow?.status, p.workflow?.url),
   // The payload has no job URL; the app's is the workflow's plus /jobs/<number>.
   'job-completed': (p) =>
-    embed(p, named('Job', p.job?.name), p.job?.status, p.workflow?.url && p.job?.number !== undefined ? `${p.workflow.url}/jobs/${p.job.number}` : p.workflow?.url, [
-      ...(p.workflow?.name ? [{ name: 'Workflow', value: escapeMarkdown(p.workflow.name), inline: true }] : []),
-    ]),
+    embed(
+      p,
+      named('Job', p.job?.name),
+      p.job?.status,
+      p.workflow?.url && p.job?.number !== undefined ? `${p.workflow.url}/jobs/${p.job.number}` : p.workflow?.url,
+      [...(p.workflow?.name ? [{ name: 'Workflow', value: escapeMarkdown(p.workflow.name), inline: true }] : [])],
+    ),
   build: ({ payload: b = {} }) => {
     // Early payloads name the repository only by its URL ("https://github.com/owner/name").
-    const repository = b.username && b.reponame ? `${b.username}/${b.reponame}` : (/^https?:\/\/[^/]+\/([^/]+\/[^/]+?)\/?$/.exec(b.vcs_url ?? '')?.[1] ?? b.reponame);
+    const repository =
+      b.username && b.reponame
+        ? `${b.username}/${b.reponame}`
+        : (/^https?:\/\/[^/]+\/([^/]+\/[^/]+?)\/?$/.exec(b.vcs_url ?? '')?.[1] ?? b.reponame);
     const took = b.build_time_millis !== undefined ? formatSeconds(b.build_time_millis / 1000) : undefined;
     const commit = commitText(b.vcs_revision, b.subject, b.author_name || b.committer_name);
     return {
-      title: title(repository, b.build_num !== undefined ? `Build #${b.build_num}` : 'Build', b.status, b.branch || b.vcs_tag),
+      title: title(
+        repository,
+        b.build_num !== undefined ? `Build #${b.build_num}` : 'Build',
+        b.status,
+        b.branch || b.vcs_tag,
+      ),
       ...(b.build_url || b.compare || b.vcs_url ? { url: b.build_url || b.compare || b.vcs_url } : {}),
       color: entryOf(STATUS_COLORS, b.status ?? '') ?? COLORS.neutral,
       ...(commit ? { description: commit } : {}),
@@ -142,7 +186,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const circleci: Provider = schemaProvider({
   name: 'circleci',
   displayName: 'CircleCI',
-  description: 'Completed workflows and jobs, with their status, branch and commit, the test ping, and builds from legacy (1.0/2.0 `notify`) webhooks.',
+  description:
+    'Completed workflows and jobs, with their status, branch and commit, the test ping, and builds from legacy (1.0/2.0 `notify`) webhooks.',
   docs: 'https://circleci.com/docs/guides/integration/outbound-webhooks/',
   // The header is a comma-separated list (`v1=<hex>,v2=...`); only v1 exists, and is the one checked.
   signature: { kind: 'hmac', header: 'circleci-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'v1=' },

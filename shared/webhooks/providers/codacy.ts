@@ -27,9 +27,15 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   commit: (p) => {
     const { data, results } = p.commit ?? {};
-    const added = results?.new_count, fixed = results?.fixed_count;
+    const added = results?.new_count,
+      fixed = results?.fixed_count;
     // "2 new issues, 1 fixed", or what there is of it ("1 issue fixed").
-    const summary = [added !== undefined ? plural(added, 'new issue') : undefined, fixed !== undefined ? (added !== undefined ? `${fixed} fixed` : `${plural(fixed, 'issue')} fixed`) : undefined].filter(Boolean).join(', ');
+    const summary = [
+      added !== undefined ? plural(added, 'new issue') : undefined,
+      fixed !== undefined ? (added !== undefined ? `${fixed} fixed` : `${plural(fixed, 'issue')} fixed`) : undefined,
+    ]
+      .filter(Boolean)
+      .join(', ');
     return {
       title: `Commit${data?.uuid ? ` ${data.uuid.slice(0, 7)}` : ''} analysed${summary ? `: ${summary}` : ''}`,
       ...(data?.urls?.delta ? { url: data.urls.delta } : {}),

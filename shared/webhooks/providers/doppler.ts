@@ -28,14 +28,20 @@ type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]
 
 /** At most this many names per field: a bulk import can change hundreds. */
 const MAX_NAMES = 20;
-const nameList = (list: string[]) => list.slice(0, MAX_NAMES).map(escapeMarkdown).join(', ') + (list.length > MAX_NAMES ? ` and ${list.length - MAX_NAMES} more` : '');
+const nameList = (list: string[]) =>
+  list.slice(0, MAX_NAMES).map(escapeMarkdown).join(', ') +
+  (list.length > MAX_NAMES ? ` and ${list.length - MAX_NAMES} more` : '');
 
 function secretsUpdate(p: Payload<'config.secrets.update'>): Embed {
   const changed = (['added', 'updated', 'removed'] as const).flatMap((kind) => {
     const list = (p.diff?.[kind] ?? []).filter(Boolean);
-    return list.length ? [{ name: `${kind[0]?.toUpperCase()}${kind.slice(1)} (${list.length})`, value: nameList(list) }] : [];
+    return list.length
+      ? [{ name: `${kind[0]?.toUpperCase()}${kind.slice(1)} (${list.length})`, value: nameList(list) }]
+      : [];
   });
-  const project = p.project?.name, config = p.config?.name, environment = p.config?.environment;
+  const project = p.project?.name,
+    config = p.config?.name,
+    environment = p.config?.environment;
   return {
     title: `${project ? `[${project}] ` : ''}Secrets updated${config ? ` in ${config}` : ''}`,
     // Anything removed is worth a second look; otherwise an ordinary change.
@@ -58,7 +64,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const doppler: Provider = schemaProvider({
   name: 'doppler',
   displayName: 'Doppler',
-  description: 'Secrets changes in a config: project, environment, config and the names (never the values) of secrets added, updated or removed.',
+  description:
+    'Secrets changes in a config: project, environment, config and the names (never the values) of secrets added, updated or removed.',
   docs: 'https://docs.doppler.com/docs/webhooks',
   signature: { kind: 'hmac', header: 'x-doppler-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: fromField('type'),

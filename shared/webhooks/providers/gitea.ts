@@ -22,15 +22,35 @@ const parts = () => {
   const user = z.object({ login: z.string(), username: z.string(), full_name: z.string() });
   const repository = z.object({ full_name: z.string(), html_url: z.string() });
   // `pull_request` is set (Gitea, Gogs) when the issue is a pull request.
-  const issue = z.object({ number: z.number(), title: z.string(), body: z.string(), html_url: z.string(), user, pull_request: z.object({}) });
-  const pullRequest = z.object({ number: z.number(), title: z.string(), body: z.string(), html_url: z.string(), user, merged: z.boolean(), head: z.object({ ref: z.string() }), base: z.object({ ref: z.string() }) });
+  const issue = z.object({
+    number: z.number(),
+    title: z.string(),
+    body: z.string(),
+    html_url: z.string(),
+    user,
+    pull_request: z.object({}),
+  });
+  const pullRequest = z.object({
+    number: z.number(),
+    title: z.string(),
+    body: z.string(),
+    html_url: z.string(),
+    user,
+    merged: z.boolean(),
+    head: z.object({ ref: z.string() }),
+    base: z.object({ ref: z.string() }),
+  });
   const comment = z.object({ body: z.string(), html_url: z.string(), user });
   const base = { repository, sender: user, action: z.string() };
   const pullRequestEvent = z.object({ ...base, number: z.number(), pull_request: pullRequest });
   const commentEvent = z.object({ ...base, issue, comment, is_pull: z.boolean() });
   // A review (approved, changes requested, commented), or from some Gitea versions a comment on the
   // pull request in an issue comment's shape (`issue`, `comment`, no `pull_request`): the renderer tells.
-  const reviewEvent = z.object({ ...pullRequestEvent.shape, ...commentEvent.shape, review: z.object({ content: z.string() }) });
+  const reviewEvent = z.object({
+    ...pullRequestEvent.shape,
+    ...commentEvent.shape,
+    review: z.object({ content: z.string() }),
+  });
   const refEvent = z.object({ ...base, ref: z.string(), ref_type: z.string() });
   return { user, repository, base, issue, pullRequestEvent, commentEvent, reviewEvent, refEvent };
 };
@@ -45,7 +65,9 @@ const schemas = () => {
       before: z.string(),
       after: z.string(),
       compare_url: z.string(),
-      commits: z.array(z.object({ id: z.string(), message: z.string(), url: z.string(), author: z.object({ name: z.string() }) })),
+      commits: z.array(
+        z.object({ id: z.string(), message: z.string(), url: z.string(), author: z.object({ name: z.string() }) }),
+      ),
       total_commits: z.number(),
       pusher: user,
     }),
@@ -59,7 +81,17 @@ const schemas = () => {
     pull_request_approved: reviewEvent,
     pull_request_rejected: reviewEvent,
     pull_request_comment: reviewEvent,
-    release: z.object({ ...base, release: z.object({ tag_name: z.string(), name: z.string(), body: z.string(), html_url: z.string(), prerelease: z.boolean(), draft: z.boolean() }) }),
+    release: z.object({
+      ...base,
+      release: z.object({
+        tag_name: z.string(),
+        name: z.string(),
+        body: z.string(),
+        html_url: z.string(),
+        prerelease: z.boolean(),
+        draft: z.boolean(),
+      }),
+    }),
     repository: z.object(base),
   };
 };
@@ -75,7 +107,12 @@ const text = (value: string | undefined) => textOf(value, MAX_TEXT);
 const MAX_COMMITS = 5;
 
 /** Gitea's actions in words: "label_updated" -> "labels updated", "milestoned" -> "milestone set". */
-const ACTION_WORDS: Record<string, string> = { label_updated: 'labels updated', label_cleared: 'labels cleared', milestoned: 'milestone set', demilestoned: 'milestone removed' };
+const ACTION_WORDS: Record<string, string> = {
+  label_updated: 'labels updated',
+  label_cleared: 'labels cleared',
+  milestoned: 'milestone set',
+  demilestoned: 'milestone removed',
+};
 const actionWords = (action: string) => entryOf(ACTION_WORDS, action) ?? eventWords(action).toLowerCase();
 /** "Issue opened", or the kind alone when the payload names no action. */
 const headline = (kind: string, action: string | undefined) => (action ? `${kind} ${actionWords(action)}` : kind);
@@ -96,19 +133,26 @@ function pullRequestEmbed(p: Payload<'pull_request'>): Embed {
   const merged = p.action === 'closed' && r?.merged === true;
   const number = r?.number ?? p.number;
   // "synchronized": new commits were pushed to the pull request.
-  const title = p.action === 'synchronized' ? `Pushed to ${named('pull request', number, r?.title)}` : about(merged ? 'Pull request merged' : headline('Pull request', p.action), numbered(number, r?.title));
+  const title =
+    p.action === 'synchronized'
+      ? `Pushed to ${named('pull request', number, r?.title)}`
+      : about(merged ? 'Pull request merged' : headline('Pull request', p.action), numbered(number, r?.title));
   return {
     title: `${inRepo(p.repository?.full_name)}${title}`,
     ...linkTo(r?.html_url, p.repository?.html_url),
     color: merged ? COLORS.merged : closedColor(p.action),
     ...author(p.sender, r?.user),
     ...(p.action === 'opened' ? text(r?.body) : {}),
-    ...(r?.head?.ref && r.base?.ref ? { fields: [{ name: 'Branches', value: `${inlineCode(r.head.ref)} → ${inlineCode(r.base.ref)}`, inline: true }] } : {}),
+    ...(r?.head?.ref && r.base?.ref
+      ? { fields: [{ name: 'Branches', value: `${inlineCode(r.head.ref)} → ${inlineCode(r.base.ref)}`, inline: true }] }
+      : {}),
   };
 }
 
 /** Whether a comment is on a pull request: a forge says so by `is_pull` (Gitea), the issue's `pull_request` (both), or only its pages (…/pulls/2). */
-const onPullRequest = (p: Payload<'issue_comment'>) => !!(p.is_pull || p.issue?.pull_request) || [p.comment?.html_url, p.issue?.html_url].some((url) => /\/pulls\/\d+/.test(url ?? ''));
+const onPullRequest = (p: Payload<'issue_comment'>) =>
+  !!(p.is_pull || p.issue?.pull_request) ||
+  [p.comment?.html_url, p.issue?.html_url].some((url) => /\/pulls\/\d+/.test(url ?? ''));
 
 /** Comment actions: created, edited, deleted; a deleted comment's text is not news to post again. */
 const commentEmbed = (p: Payload<'issue_comment'>, onPull = onPullRequest(p)): Embed => ({
@@ -120,30 +164,49 @@ const commentEmbed = (p: Payload<'issue_comment'>, onPull = onPullRequest(p)): E
 });
 
 /** What a review said, by the event Gitea sends it under. */
-const REVIEWS: Record<'pull_request_approved' | 'pull_request_rejected' | 'pull_request_comment', { headline: (number: number | undefined, title: string | undefined) => string; color: number }> = {
-  pull_request_approved: { headline: (number, title) => about('Pull request approved', numbered(number, title)), color: COLORS.created },
-  pull_request_rejected: { headline: (number, title) => `Changes requested on ${named('pull request', number, title)}`, color: COLORS.closed },
-  pull_request_comment: { headline: (number, title) => about('Pull request reviewed', numbered(number, title)), color: COLORS.info },
+const REVIEWS: Record<
+  'pull_request_approved' | 'pull_request_rejected' | 'pull_request_comment',
+  { headline: (number: number | undefined, title: string | undefined) => string; color: number }
+> = {
+  pull_request_approved: {
+    headline: (number, title) => about('Pull request approved', numbered(number, title)),
+    color: COLORS.created,
+  },
+  pull_request_rejected: {
+    headline: (number, title) => `Changes requested on ${named('pull request', number, title)}`,
+    color: COLORS.closed,
+  },
+  pull_request_comment: {
+    headline: (number, title) => about('Pull request reviewed', numbered(number, title)),
+    color: COLORS.info,
+  },
 };
 
 /** A review; or, sent under a review's event in an issue comment's shape (no `pull_request`), a comment on the pull request. */
-const reviewEmbed = (kind: keyof typeof REVIEWS) => (p: Payload<'pull_request_comment'>): Embed => {
-  if (!p.pull_request && (p.issue || p.comment)) return commentEmbed(p, true);
-  const r = p.pull_request;
-  return {
-    title: `${inRepo(p.repository?.full_name)}${REVIEWS[kind].headline(r?.number ?? p.number, r?.title)}`,
-    ...linkTo(r?.html_url, p.repository?.html_url),
-    color: REVIEWS[kind].color,
-    ...author(p.sender),
-    ...text(p.review?.content),
+const reviewEmbed =
+  (kind: keyof typeof REVIEWS) =>
+  (p: Payload<'pull_request_comment'>): Embed => {
+    if (!p.pull_request && (p.issue || p.comment)) return commentEmbed(p, true);
+    const r = p.pull_request;
+    return {
+      title: `${inRepo(p.repository?.full_name)}${REVIEWS[kind].headline(r?.number ?? p.number, r?.title)}`,
+      ...linkTo(r?.html_url, p.repository?.html_url),
+      color: REVIEWS[kind].color,
+      ...author(p.sender),
+      ...text(p.review?.content),
+    };
   };
-};
 
 function refEmbed(p: Payload<'create'>, deleted: boolean): Embed {
   const { name } = refOf(p.ref ?? '');
   const kind = p.ref_type === 'tag' ? 'tag' : 'branch';
-  const page = p.repository?.html_url && name && !deleted ? `${p.repository.html_url}/src/${kind}/${refPath(name)}` : undefined;
-  return { ...refUpdateHeadline({ repo: p.repository?.full_name ?? '', kind, name, created: !deleted, deleted, commits: 0 }), ...linkTo(page, p.repository?.html_url), ...author(p.sender) };
+  const page =
+    p.repository?.html_url && name && !deleted ? `${p.repository.html_url}/src/${kind}/${refPath(name)}` : undefined;
+  return {
+    ...refUpdateHeadline({ repo: p.repository?.full_name ?? '', kind, name, created: !deleted, deleted, commits: 0 }),
+    ...linkTo(page, p.repository?.html_url),
+    ...author(p.sender),
+  };
 }
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
@@ -161,7 +224,15 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     // A compare view from or to "no commit" is no page: the branch's own page is.
     const compare = !created && !deleted ? p.compare_url : undefined;
     return {
-      ...refUpdateHeadline({ repo: p.repository?.full_name ?? '', kind, name, created, deleted, commits: total, more: total > commits.length }),
+      ...refUpdateHeadline({
+        repo: p.repository?.full_name ?? '',
+        kind,
+        name,
+        created,
+        deleted,
+        commits: total,
+        more: total > commits.length,
+      }),
       ...linkTo(compare, commits.length === 1 ? commits[0]?.url : undefined, p.repository?.html_url),
       ...author(p.pusher, p.sender),
       ...(description ? { description } : {}),
@@ -171,7 +242,9 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   delete: (p) => refEmbed(p, true),
   // Unlike GitHub's, the forkee is the repository forked from; `repository` is the new fork.
   fork: (p) => ({
-    title: p.forkee?.full_name ? `[${p.forkee.full_name}] Forked${p.repository?.full_name ? ` to ${p.repository.full_name}` : ''}` : `${inRepo(p.repository?.full_name)}Fork created`,
+    title: p.forkee?.full_name
+      ? `[${p.forkee.full_name}] Forked${p.repository?.full_name ? ` to ${p.repository.full_name}` : ''}`
+      : `${inRepo(p.repository?.full_name)}Fork created`,
     ...linkTo(p.repository?.html_url, p.forkee?.html_url),
     color: COLORS.created,
     ...author(p.sender),
@@ -189,12 +262,24 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     ...author(p.sender),
     ...text(p.release?.body),
   }),
-  repository: (p) => ({ title: `${inRepo(p.repository?.full_name)}${headline('Repository', p.action ?? 'updated')}`, ...linkTo(p.repository?.html_url), color: outcomeColor(p.action), ...author(p.sender) }),
+  repository: (p) => ({
+    title: `${inRepo(p.repository?.full_name)}${headline('Repository', p.action ?? 'updated')}`,
+    ...linkTo(p.repository?.html_url),
+    color: outcomeColor(p.action),
+    ...author(p.sender),
+  }),
 };
 
 /** One of the forges: the same payloads under its own header names; `events`, when it sends fewer. */
-function forge(name: string, displayName: string, headers: string, docs: string, events: readonly EventName[] = Object.keys(renderers) as EventName[]): Provider {
-  const pick = <T>(all: Record<EventName, T>) => Object.fromEntries(events.map((event) => [event, all[event]])) as Record<EventName, T>;
+function forge(
+  name: string,
+  displayName: string,
+  headers: string,
+  docs: string,
+  events: readonly EventName[] = Object.keys(renderers) as EventName[],
+): Provider {
+  const pick = <T>(all: Record<EventName, T>) =>
+    Object.fromEntries(events.map((event) => [event, all[event]])) as Record<EventName, T>;
   return schemaProvider({
     name,
     displayName,
@@ -212,4 +297,13 @@ function forge(name: string, displayName: string, headers: string, docs: string,
 export const gitea = forge('gitea', 'Gitea', 'Gitea', 'https://docs.gitea.com/usage/webhooks');
 export const forgejo = forge('forgejo', 'Forgejo', 'Forgejo', 'https://forgejo.org/docs/latest/user/webhooks/');
 // Gogs sends no review or repository events.
-export const gogs = forge('gogs', 'Gogs', 'Gogs', 'https://gogs.io/docs/features/webhook', ['push', 'create', 'delete', 'fork', 'issues', 'issue_comment', 'pull_request', 'release']);
+export const gogs = forge('gogs', 'Gogs', 'Gogs', 'https://gogs.io/docs/features/webhook', [
+  'push',
+  'create',
+  'delete',
+  'fork',
+  'issues',
+  'issue_comment',
+  'pull_request',
+  'release',
+]);

@@ -15,7 +15,15 @@ import { securityRenderers } from './github/security';
  */
 // Listed (GET /webhooks, a filter's error) most common first: a ping, pushes, pull requests, issues.
 const { ping, push, ...repositoryNews } = repoRenderers;
-const renderers: Renderers<EventName> = { ping, push, ...pullRenderers, ...issueRenderers, ...repositoryNews, ...ciRenderers, ...securityRenderers };
+const renderers: Renderers<EventName> = {
+  ping,
+  push,
+  ...pullRenderers,
+  ...issueRenderers,
+  ...repositoryNews,
+  ...ciRenderers,
+  ...securityRenderers,
+};
 
 export const github: Provider = schemaProvider({
   name: 'github',

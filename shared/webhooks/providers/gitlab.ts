@@ -12,10 +12,19 @@ import { schemas, type EventName, type Payload } from './gitlab/schemas';
  * older, newer or self-hosted GitLab renders with what it carries.
  */
 
-const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = { ...repositoryRenderers, ...planningRenderers, ...ciRenderers, ...groupRenderers };
+const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
+  ...repositoryRenderers,
+  ...planningRenderers,
+  ...ciRenderers,
+  ...groupRenderers,
+};
 
 /** Older and special names GitLab gives the same events (a confidential one's title says so, from its event_type: the channel chose to receive them). */
-const ALIASES: Record<string, EventName> = { 'Build Hook': 'Job Hook', 'Confidential Issue Hook': 'Issue Hook', 'Confidential Note Hook': 'Note Hook' };
+const ALIASES: Record<string, EventName> = {
+  'Build Hook': 'Job Hook',
+  'Confidential Issue Hook': 'Issue Hook',
+  'Confidential Note Hook': 'Note Hook',
+};
 /**
  * Events by the body's object_kind: what "System Hook" and "Service Hook" deliveries (or a missing
  * header) are. System Hooks of pushes, tags and a group's members and projects name theirs by
@@ -52,7 +61,8 @@ const gitlabEvent: Locator = {
   headers: header.headers,
   find(delivery, json) {
     const named = header.find(delivery, json);
-    if (named && named !== 'System Hook' && named !== 'Service Hook') return (Object.hasOwn(ALIASES, named) ? ALIASES[named] : undefined) ?? named;
+    if (named && named !== 'System Hook' && named !== 'Service Hook')
+      return (Object.hasOwn(ALIASES, named) ? ALIASES[named] : undefined) ?? named;
     const kind = objectKind.find(delivery, json);
     return (kind && Object.hasOwn(BY_KIND, kind) ? BY_KIND[kind] : undefined) ?? named;
   },

@@ -1,6 +1,15 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, inlineCode as code, type Embed } from '../../discord/message';
-import { changedFields, COLORS, firstOf, fromField, isFormEncoded, jsonOf, schemaProvider, type Provider } from '../provider';
+import {
+  changedFields,
+  COLORS,
+  firstOf,
+  fromField,
+  isFormEncoded,
+  jsonOf,
+  schemaProvider,
+  type Provider,
+} from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { eventWords } from '../render/words';
 import { entryOf } from '../render/entryOf';
@@ -14,7 +23,11 @@ import { entryOf } from '../render/entryOf';
  */
 
 /** A form field without the whitespace around it (the deploy hook's values may end in a newline). */
-const trimmed = () => z.pipe(z.string(), z.transform((value) => value.trim()));
+const trimmed = () =>
+  z.pipe(
+    z.string(),
+    z.transform((value) => value.trim()),
+  );
 
 /** The parts several events share, built with the schemas on the first delivery, not at import. */
 const parts = () => {
@@ -41,7 +54,10 @@ const schemas = () => {
         slug: z.object({ commit_description: z.string() }),
       }),
     }),
-    release: z.object({ ...base, data: z.object({ app, version: z.number(), status: z.string(), description: z.string(), user: person }) }),
+    release: z.object({
+      ...base,
+      data: z.object({ app, version: z.number(), status: z.string(), description: z.string(), user: person }),
+    }),
     app: z.object({
       ...base,
       data: z.object({ name: z.string(), web_url: z.string(), maintenance: z.boolean() }),
@@ -50,9 +66,19 @@ const schemas = () => {
     }),
     addon: z.object({
       ...base,
-      data: z.object({ app, name: z.string(), addon_service: z.object({ name: z.string() }), plan: z.object({ name: z.string() }), state: z.string(), web_url: z.string() }),
+      data: z.object({
+        app,
+        name: z.string(),
+        addon_service: z.object({ name: z.string() }),
+        plan: z.object({ name: z.string() }),
+        state: z.string(),
+        web_url: z.string(),
+      }),
     }),
-    'addon-attachment': z.object({ ...base, data: z.object({ app, name: z.string(), addon: z.object({ name: z.string(), app }), web_url: z.string() }) }),
+    'addon-attachment': z.object({
+      ...base,
+      data: z.object({ app, name: z.string(), addon: z.object({ name: z.string(), app }), web_url: z.string() }),
+    }),
     formation: z.object({
       ...base,
       data: z.object({ app, type: z.string(), quantity: z.number(), size: z.string() }),
@@ -60,7 +86,14 @@ const schemas = () => {
     }),
     // The legacy HTTP deploy hook: form fields, no JSON (read as `resource: deploy`, see parse below),
     // whose values may end in a newline ("v9\n"): trimmed, so no title or link carries one.
-    deploy: z.object({ app: trimmed(), user: trimmed(), url: trimmed(), head: trimmed(), release: trimmed(), git_log: z.string() }),
+    deploy: z.object({
+      app: trimmed(),
+      user: trimmed(),
+      url: trimmed(),
+      head: trimmed(),
+      release: trimmed(),
+      git_log: z.string(),
+    }),
     dyno: z.object({
       ...base,
       data: z.object({
@@ -87,11 +120,22 @@ type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]>;
 type App = TolerantOutput<Parts['app']> | undefined;
 
-const STATUS_COLORS: Record<string, number> = { succeeded: COLORS.created, failed: COLORS.closed, pending: COLORS.info };
-const DYNO_COLORS: Record<string, number> = { up: COLORS.created, starting: COLORS.info, crashed: COLORS.closed, down: COLORS.neutral, idle: COLORS.neutral };
+const STATUS_COLORS: Record<string, number> = {
+  succeeded: COLORS.created,
+  failed: COLORS.closed,
+  pending: COLORS.info,
+};
+const DYNO_COLORS: Record<string, number> = {
+  up: COLORS.created,
+  starting: COLORS.info,
+  crashed: COLORS.closed,
+  down: COLORS.neutral,
+  idle: COLORS.neutral,
+};
 const APP_ACTIONS: Record<string, string> = { create: 'created', update: 'updated', destroy: 'deleted' };
 /** The app's page in the Dashboard (the payload carries no web link for builds, releases or dynos); the app list without its name. */
-const dashboard = (app: App, path: string) => `https://dashboard.heroku.com/apps${app?.name ? `/${encodeURIComponent(app.name)}/${path}` : ''}`;
+const dashboard = (app: App, path: string) =>
+  `https://dashboard.heroku.com/apps${app?.name ? `/${encodeURIComponent(app.name)}/${path}` : ''}`;
 /** "[app] " before a title, or nothing when the app is not named. */
 const named = (app: App) => (app?.name ? `[${app.name}] ` : '');
 // Heroku identifies people by email only; a release by an add-on names the add-on's address.
@@ -99,8 +143,10 @@ const author = (...people: (TolerantOutput<Parts['person']> | undefined)[]) => {
   const email = people.find((p) => p?.email)?.email;
   return email ? { author: { name: email } } : {};
 };
-const actionWord = (action: string | undefined) => entryOf(APP_ACTIONS, action ?? '') ?? (action ? eventWords(action).toLowerCase() : 'changed');
-const actionColor = (action: string | undefined) => (action === 'destroy' ? COLORS.closed : action === 'create' ? COLORS.created : COLORS.info);
+const actionWord = (action: string | undefined) =>
+  entryOf(APP_ACTIONS, action ?? '') ?? (action ? eventWords(action).toLowerCase() : 'changed');
+const actionColor = (action: string | undefined) =>
+  action === 'destroy' ? COLORS.closed : action === 'create' ? COLORS.created : COLORS.info;
 
 /** What became of a build or release: failed, started (created pending), created, or its status after an update. */
 function outcome(status: string | undefined, action: string | undefined): string {
@@ -165,7 +211,9 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ...author(p.actor),
       color: actionColor(p.action),
       fields: [
-        ...(d.addon_service?.name ? [{ name: 'Service', value: escapeMarkdown(d.addon_service.name), inline: true }] : []),
+        ...(d.addon_service?.name
+          ? [{ name: 'Service', value: escapeMarkdown(d.addon_service.name), inline: true }]
+          : []),
         ...(d.plan?.name ? [{ name: 'Plan', value: escapeMarkdown(d.plan.name), inline: true }] : []),
         ...(d.state ? [{ name: 'State', value: escapeMarkdown(d.state), inline: true }] : []),
       ],
@@ -187,15 +235,26 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   formation: (p) => {
     const d = p.data ?? {};
     const before = p.previous_data?.quantity;
-    const scaled = d.quantity === undefined ? undefined : before !== undefined && before !== d.quantity ? `${before} → ${d.quantity}` : String(d.quantity);
-    const size = d.size && p.previous_data?.size && p.previous_data.size !== d.size ? `${p.previous_data.size} → ${d.size}` : d.size;
+    const scaled =
+      d.quantity === undefined
+        ? undefined
+        : before !== undefined && before !== d.quantity
+          ? `${before} → ${d.quantity}`
+          : String(d.quantity);
+    const size =
+      d.size && p.previous_data?.size && p.previous_data.size !== d.size
+        ? `${p.previous_data.size} → ${d.size}`
+        : d.size;
     const what = p.action === 'destroy' ? 'removed' : d.quantity !== undefined ? `scaled to ${d.quantity}` : 'changed';
     return {
       title: `${named(d.app)}${d.type ? `${d.type} dynos` : 'Dynos'} ${what}`,
       url: dashboard(d.app, 'resources'),
       ...author(p.actor),
       color: p.action === 'destroy' || d.quantity === 0 ? COLORS.neutral : COLORS.info,
-      fields: [...(scaled ? [{ name: 'Dynos', value: scaled, inline: true }] : []), ...(size ? [{ name: 'Size', value: escapeMarkdown(size), inline: true }] : [])],
+      fields: [
+        ...(scaled ? [{ name: 'Dynos', value: scaled, inline: true }] : []),
+        ...(size ? [{ name: 'Size', value: escapeMarkdown(size), inline: true }] : []),
+      ],
     };
   },
   deploy: (p) => {
@@ -206,7 +265,9 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ...(p.user ? { author: { name: p.user } } : {}),
       color: COLORS.created,
       // git_log is "  * Name: message" lines.
-      ...(p.git_log?.trim() ? { description: escapeMarkdown(p.git_log.trim().split('\n').slice(0, 10).join('\n')) } : {}),
+      ...(p.git_log?.trim()
+        ? { description: escapeMarkdown(p.git_log.trim().split('\n').slice(0, 10).join('\n')) }
+        : {}),
     };
   },
   dyno: (p) => {
@@ -242,12 +303,16 @@ function told(p: TolerantOutput<ReturnType<typeof other>>, resource: string): Em
 export const heroku: Provider = schemaProvider({
   name: 'heroku',
   displayName: 'Heroku',
-  description: 'App builds, releases, dyno state changes, app changes, add-ons provisioned, changed or removed and attached or detached, and scaling (formation), coloured by their status; any other resource (collaborators, domains, certificates) by its name and action; and the legacy HTTP deploy hook (form-encoded).',
+  description:
+    'App builds, releases, dyno state changes, app changes, add-ons provisioned, changed or removed and attached or detached, and scaling (formation), coloured by their status; any other resource (collaborators, domains, certificates) by its name and action; and the legacy HTTP deploy hook (form-encoded).',
   docs: 'https://devcenter.heroku.com/articles/app-webhooks',
   // A base64 HMAC-SHA256 of the body keyed with the subscription's secret.
   signature: { kind: 'hmac', header: 'Heroku-Webhook-Hmac-SHA256', algorithm: 'sha256', encoding: 'base64' },
   // The legacy deploy hook posts form fields (app, user, url, head, release, git_log): the `deploy` event.
-  parse: (delivery) => (isFormEncoded(delivery) && !new URLSearchParams(delivery.body).has('payload') ? { ...Object.fromEntries(new URLSearchParams(delivery.body)), resource: 'deploy' } : jsonOf(delivery)),
+  parse: (delivery) =>
+    isFormEncoded(delivery) && !new URLSearchParams(delivery.body).has('payload')
+      ? { ...Object.fromEntries(new URLSearchParams(delivery.body)), resource: 'deploy' }
+      : jsonOf(delivery),
   event: fromField('resource'),
   action: fromField('action'),
   deliveryId: firstOf(fromField('webhook_metadata', 'delivery', 'id'), fromField('id')),

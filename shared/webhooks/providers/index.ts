@@ -36,6 +36,45 @@ import { codacy } from './codacy';
 import { basecamp } from './basecamp';
 
 /** Every provider the relay speaks; GET /webhooks lists them and the route accepts their names. */
-export const providers: readonly Provider[] = [github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketServer, gitea, forgejo, gogs, zendesk, trello, jira, confluence, linear, shopify, patreon, revenuecat, huggingface, instana, pingdom, uptimerobot, rollbar, newrelic, appcenter, appveyor, azuredevops, travis, unity, jenkins, codacy, basecamp];
+export const providers: readonly Provider[] = [
+  github,
+  gitlab,
+  bitbucket,
+  circleci,
+  doppler,
+  dockerhub,
+  sentry,
+  heroku,
+  stripe,
+  square,
+  buildkite,
+  bitbucketServer,
+  gitea,
+  forgejo,
+  gogs,
+  zendesk,
+  trello,
+  jira,
+  confluence,
+  linear,
+  shopify,
+  patreon,
+  revenuecat,
+  huggingface,
+  instana,
+  pingdom,
+  uptimerobot,
+  rollbar,
+  newrelic,
+  appcenter,
+  appveyor,
+  azuredevops,
+  travis,
+  unity,
+  jenkins,
+  codacy,
+  basecamp,
+];
 export const providerNames = providers.map((provider) => provider.name) as [string, ...string[]];
-export const providerNamed = (name: string): Provider | undefined => providers.find((provider) => provider.name === name);
+export const providerNamed = (name: string): Provider | undefined =>
+  providers.find((provider) => provider.name === name);

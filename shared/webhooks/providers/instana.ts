@@ -31,31 +31,57 @@ const envelope = () =>
 type Envelope = TolerantOutput<ReturnType<typeof envelope>>;
 
 /** A closing notice names no type: an issue with an id and nothing else to go by is one. */
-const closingNotice: Locator = { describe: 'a closing notice (issue.id)', headers: [], find: (delivery, json) => (fromField('issue', 'id').find(delivery, json) ? 'closed' : undefined) };
+const closingNotice: Locator = {
+  describe: 'a closing notice (issue.id)',
+  headers: [],
+  find: (delivery, json) => (fromField('issue', 'id').find(delivery, json) ? 'closed' : undefined),
+};
 
 /** What happened, by the issue's kind: an issue or incident opened, an entity's presence changed, a change detected. */
-const HAPPENED: Record<string, string> = { issue: 'Issue opened', incident: 'Incident opened', presence: 'Presence changed', change: 'Change detected' };
+const HAPPENED: Record<string, string> = {
+  issue: 'Issue opened',
+  incident: 'Incident opened',
+  presence: 'Presence changed',
+  change: 'Change detected',
+};
 
 /** Instana's severities: 10 critical, 5 warning, else informational. */
-const severityColor = (severity: number | undefined) => (severity === undefined ? COLORS.info : severity >= 10 ? COLORS.closed : severity >= 5 ? COLORS.warning : COLORS.info);
+const severityColor = (severity: number | undefined) =>
+  severity === undefined ? COLORS.info : severity >= 10 ? COLORS.closed : severity >= 5 ? COLORS.warning : COLORS.info;
 
 /** A time Instana gives in milliseconds, as Discord's timestamp markup (shown in each reader's time zone). */
-const when = (ms: number | undefined) => (ms && Number.isSafeInteger(ms) && ms > 0 ? `<t:${Math.floor(ms / 1000)}:f>` : undefined);
+const when = (ms: number | undefined) =>
+  ms && Number.isSafeInteger(ms) && ms > 0 ? `<t:${Math.floor(ms / 1000)}:f>` : undefined;
 
 function render(p: Envelope, event: string): Embed {
   const i = p.issue ?? {};
   const kind = i.type ?? (event === 'closed' ? 'issue' : event);
   const [started, ended] = [when(i.start), when(i.end)];
-  const times = [...(started ? [{ name: 'Started', value: started, inline: true }] : []), ...(ended ? [{ name: 'Ended', value: ended, inline: true }] : [])];
+  const times = [
+    ...(started ? [{ name: 'Started', value: started, inline: true }] : []),
+    ...(ended ? [{ name: 'Ended', value: ended, inline: true }] : []),
+  ];
   const id = i.id ? [{ name: 'Id', value: inlineCode(i.id), inline: true }] : [];
-  if (i.state?.toUpperCase() === 'CLOSED') return { title: `${eventWords(kind)} closed${i.text ? `: ${i.text}` : ''}`, ...(i.link ? { url: i.link } : {}), color: COLORS.created, fields: [...id, ...times] };
+  if (i.state?.toUpperCase() === 'CLOSED')
+    return {
+      title: `${eventWords(kind)} closed${i.text ? `: ${i.text}` : ''}`,
+      ...(i.link ? { url: i.link } : {}),
+      color: COLORS.created,
+      fields: [...id, ...times],
+    };
   const on = i.entityLabel || i.fqdn;
   const what = [i.text, on ? `on ${on}` : undefined].filter(Boolean).join(' ');
   return {
     title: `${entryOf(HAPPENED, kind) ?? eventWords(kind)}${what ? `: ${what}` : ''}`,
     ...(i.link ? { url: i.link } : {}),
     color: kind === 'presence' ? COLORS.neutral : severityColor(i.severity),
-    ...(i.description || i.suggestion ? { description: escapeMarkdown([i.description, i.suggestion ? `Suggestion: ${i.suggestion}` : undefined].filter(Boolean).join('\n')) } : {}),
+    ...(i.description || i.suggestion
+      ? {
+          description: escapeMarkdown(
+            [i.description, i.suggestion ? `Suggestion: ${i.suggestion}` : undefined].filter(Boolean).join('\n'),
+          ),
+        }
+      : {}),
     fields: [
       ...(i.zone ? [{ name: 'Zone', value: escapeMarkdown(i.zone), inline: true }] : []),
       ...(i.fqdn ? [{ name: 'Host', value: escapeMarkdown(i.fqdn), inline: true }] : []),
@@ -68,7 +94,8 @@ function render(p: Envelope, event: string): Embed {
 export const instana: Provider = schemaProvider({
   name: 'instana',
   displayName: 'Instana',
-  description: 'Issues and incidents opened (severity, entity, host, zone, suggestion, start) and closed, presence and change events, linked to Instana.',
+  description:
+    'Issues and incidents opened (severity, entity, host, zone, suggestion, start) and closed, presence and change events, linked to Instana.',
   docs: 'https://www.ibm.com/docs/en/instana-observability/current?topic=alerts-webhook',
   event: firstOf(fromField('issue', 'type'), closingNotice),
   // An issue's id names it through its life: with its state (or kind), its opening and its closing are two deliveries.

@@ -35,7 +35,13 @@ type EventName = keyof ReturnType<typeof schemas>;
 type Payload = TolerantOutput<ReturnType<typeof build>>;
 
 // Jenkins results: SUCCESS, UNSTABLE, FAILURE, NOT_BUILT, ABORTED.
-const STATUS_COLORS: Record<string, number> = { SUCCESS: COLORS.created, UNSTABLE: COLORS.warning, FAILURE: COLORS.closed, ABORTED: COLORS.neutral, NOT_BUILT: COLORS.neutral };
+const STATUS_COLORS: Record<string, number> = {
+  SUCCESS: COLORS.created,
+  UNSTABLE: COLORS.warning,
+  FAILURE: COLORS.closed,
+  ABORTED: COLORS.neutral,
+  NOT_BUILT: COLORS.neutral,
+};
 
 /** At most this many culprits are named. */
 const MAX_CULPRITS = 10;
@@ -56,9 +62,32 @@ function render(p: Payload, phase: 'started' | 'finished'): Embed {
     color: phase === 'started' ? COLORS.info : (entryOf(STATUS_COLORS, status ?? '') ?? COLORS.neutral),
     fields: [
       ...(build.scm?.commit ? [{ name: 'Commit', value: inlineCode(build.scm.commit.slice(0, 7)), inline: true }] : []),
-      ...(culprits.length ? [{ name: 'Changes by', value: culprits.slice(0, MAX_CULPRITS).map(escapeMarkdown).join(', ') + (culprits.length > MAX_CULPRITS ? ` and ${culprits.length - MAX_CULPRITS} more` : ''), inline: true }] : []),
+      ...(culprits.length
+        ? [
+            {
+              name: 'Changes by',
+              value:
+                culprits.slice(0, MAX_CULPRITS).map(escapeMarkdown).join(', ') +
+                (culprits.length > MAX_CULPRITS ? ` and ${culprits.length - MAX_CULPRITS} more` : ''),
+              inline: true,
+            },
+          ]
+        : []),
       ...(took ? [{ name: 'Duration', value: took, inline: true }] : []),
-      ...(tests?.total !== undefined ? [{ name: 'Tests', value: [`${tests.total} run`, ...(['passed', 'failed', 'skipped'] as const).flatMap((kind) => (tests[kind] !== undefined ? [`${tests[kind]} ${kind}`] : []))].join(', '), inline: true }] : []),
+      ...(tests?.total !== undefined
+        ? [
+            {
+              name: 'Tests',
+              value: [
+                `${tests.total} run`,
+                ...(['passed', 'failed', 'skipped'] as const).flatMap((kind) =>
+                  tests[kind] !== undefined ? [`${tests[kind]} ${kind}`] : [],
+                ),
+              ].join(', '),
+              inline: true,
+            },
+          ]
+        : []),
     ],
   };
 }
@@ -72,7 +101,8 @@ const renderers: { [E in EventName]: (p: Payload) => Embed } = {
 export const jenkins: Provider = schemaProvider({
   name: 'jenkins',
   displayName: 'Jenkins',
-  description: 'Builds started and finished, from the Notification plugin (JSON): job, number, result, branch, commit, who changed it, duration and tests.',
+  description:
+    'Builds started and finished, from the Notification plugin (JSON): job, number, result, branch, commit, who changed it, duration and tests.',
   docs: 'https://plugins.jenkins.io/notification/',
   event: fromField('build', 'phase'),
   schemas,

@@ -22,7 +22,13 @@ export { browseUrl } from './jiraParts';
 const issueSchemas = () => {
   const { person, issue, change, comment } = jiraParts();
   // Server sends a comment's events inside jira:issue_updated (issue_event_type_name issue_commented...), with the comment beside the issue.
-  const issueEvent = z.object({ issue, user: person, issue_event_type_name: z.string(), changelog: z.object({ items: z.array(change) }), comment });
+  const issueEvent = z.object({
+    issue,
+    user: person,
+    issue_event_type_name: z.string(),
+    changelog: z.object({ items: z.array(change) }),
+    comment,
+  });
   // Jira Server sends comment events without the issue; Cloud includes it.
   const commentEvent = z.object({ issue, comment, user: person });
   return {
@@ -69,7 +75,8 @@ function issueFields(item: Issue): NonNullable<Embed['fields']> {
 const withFields = (list: NonNullable<Embed['fields']>) => (list.length ? { fields: list } : {});
 
 /** A change's new value: `toString` is an own field of the item, not Object's method, even when Jira left it out. */
-const after = (item: Change | undefined) => (item && Object.hasOwn(item, 'toString') && typeof item.toString === 'string' ? item.toString : undefined);
+const after = (item: Change | undefined) =>
+  item && Object.hasOwn(item, 'toString') && typeof item.toString === 'string' ? item.toString : undefined;
 
 /** "status: Open → Done" per changelog item; `→ (none)` when a field was cleared. */
 function changeLines(items: Change[]): string {
@@ -108,11 +115,21 @@ function updateAction(p: Payload<'jira:issue_updated'>): IssueAction {
   if (known) return known;
   if (p.issue_event_type_name === 'issue_assigned' || (assignee && only)) {
     const to = after(assignee);
-    return { words: to ? `Issue assigned to ${to}` : assignee ? 'Issue unassigned' : 'Issue assigned', color: COLORS.info };
+    return {
+      words: to ? `Issue assigned to ${to}` : assignee ? 'Issue unassigned' : 'Issue assigned',
+      color: COLORS.info,
+    };
   }
   // Done (by a resolution set or a status whose category is done) reads as closed; a resolution cleared as reopened.
-  if (resolution) return after(resolution) ? { words: 'Issue resolved', color: COLORS.closed } : { words: 'Issue reopened', color: COLORS.created };
-  if (status) return { words: after(status) ? `Issue moved to ${after(status)}` : 'Issue status changed', color: p.issue?.fields?.status?.statusCategory?.key === 'done' ? COLORS.closed : COLORS.info };
+  if (resolution)
+    return after(resolution)
+      ? { words: 'Issue resolved', color: COLORS.closed }
+      : { words: 'Issue reopened', color: COLORS.created };
+  if (status)
+    return {
+      words: after(status) ? `Issue moved to ${after(status)}` : 'Issue status changed',
+      color: p.issue?.fields?.status?.statusCategory?.key === 'done' ? COLORS.closed : COLORS.info,
+    };
   if (only?.field === 'summary') return { words: 'Issue renamed', color: COLORS.info };
   return { words: 'Issue updated', color: COLORS.info };
 }
@@ -131,7 +148,11 @@ const COMMENT_ACTIONS: Record<'created' | 'updated' | 'deleted', CommentAction> 
   deleted: { on: 'Comment deleted on', alone: 'Comment deleted', color: COLORS.neutral, showsText: false },
 };
 /** Server's names, inside jira:issue_updated, of comment events. */
-const COMMENT_TYPES: Record<string, CommentAction> = { issue_commented: COMMENT_ACTIONS.created, issue_comment_edited: COMMENT_ACTIONS.updated, issue_comment_deleted: COMMENT_ACTIONS.deleted };
+const COMMENT_TYPES: Record<string, CommentAction> = {
+  issue_commented: COMMENT_ACTIONS.created,
+  issue_comment_edited: COMMENT_ACTIONS.updated,
+  issue_comment_deleted: COMMENT_ACTIONS.deleted,
+};
 
 /** A comment on an issue (or on an issue the payload does not name): the issue, the text, a link focused on the comment. */
 function commentEmbed(action: CommentAction, issue: Issue, comment: Comment, ...people: Tolerant<JiraPerson>[]): Embed {
@@ -147,7 +168,9 @@ function commentEmbed(action: CommentAction, issue: Issue, comment: Comment, ...
     ...author(...people),
     color: action.color,
     ...(text ? { description: text } : {}),
-    ...(writer && writer !== shown ? { fields: [{ name: 'Written by', value: escapeMarkdown(writer), inline: true }] } : {}),
+    ...(writer && writer !== shown
+      ? { fields: [{ name: 'Written by', value: escapeMarkdown(writer), inline: true }] }
+      : {}),
   };
 }
 
@@ -169,19 +192,24 @@ const renderers: { [E in keyof IssueEvents]: (p: Payload<E>) => Embed } = {
   'jira:issue_updated': (p) => {
     const items = p.changelog?.items ?? [];
     // An older Server names no event type; a comment and no change is then a comment.
-    const comment = entryOf(COMMENT_TYPES, p.issue_event_type_name ?? '') ?? (!p.issue_event_type_name && p.comment && !items.length ? COMMENT_ACTIONS.created : undefined);
+    const comment =
+      entryOf(COMMENT_TYPES, p.issue_event_type_name ?? '') ??
+      (!p.issue_event_type_name && p.comment && !items.length ? COMMENT_ACTIONS.created : undefined);
     if (comment) return commentEmbed(comment, p.issue, p.comment, p.comment?.updateAuthor, p.comment?.author, p.user);
     const { words, color } = updateAction(p);
     return issueEmbed(words, color, p, items.length ? changeLines(items) : undefined);
   },
   'jira:issue_deleted': (p) => issueEmbed('Issue deleted', COLORS.closed, p),
-  comment_created: (p) => commentEmbed(COMMENT_ACTIONS.created, p.issue, p.comment, p.comment?.author, p.comment?.updateAuthor, p.user),
-  comment_updated: (p) => commentEmbed(COMMENT_ACTIONS.updated, p.issue, p.comment, p.comment?.updateAuthor, p.comment?.author, p.user),
+  comment_created: (p) =>
+    commentEmbed(COMMENT_ACTIONS.created, p.issue, p.comment, p.comment?.author, p.comment?.updateAuthor, p.user),
+  comment_updated: (p) =>
+    commentEmbed(COMMENT_ACTIONS.updated, p.issue, p.comment, p.comment?.updateAuthor, p.comment?.author, p.user),
   // Who deleted it is the delivery's user (when Jira names one), not the comment's author.
   comment_deleted: (p) => commentEmbed(COMMENT_ACTIONS.deleted, p.issue, p.comment, p.user),
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The event of a body without `webhookEvent`: its `issue_event_type_name` when that is a creation
@@ -204,7 +232,8 @@ const inferredEvent: Locator = {
 export const jira: Provider = schemaProvider({
   name: 'jira',
   displayName: 'Jira',
-  description: 'Issues created, updated (assigned, moved, resolved, closed, reopened: what changed), deleted; comments added, edited, deleted; issue links; projects and versions created, updated, released, deleted; work logged. With type, status, priority and assignee.',
+  description:
+    'Issues created, updated (assigned, moved, resolved, closed, reopened: what changed), deleted; comments added, edited, deleted; issue links; projects and versions created, updated, released, deleted; work logged. With type, status, priority and assignee.',
   docs: 'https://developer.atlassian.com/cloud/jira/platform/webhooks/',
   // "Secure admin webhooks" (same page): an admin webhook saved with a secret carries X-Hub-Signature: sha256=<hex HMAC-SHA256 of the body>.
   signature: { kind: 'hmac', header: 'X-Hub-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },

@@ -12,31 +12,80 @@ import { entryOf } from '../render/entryOf';
  */
 
 const LINK_EVENTS = ['issuelink_created', 'issuelink_deleted'] as const;
-const PROJECT_EVENTS = ['project_created', 'project_updated', 'project_deleted', 'project_soft_deleted', 'project_restored_deleted', 'project_archived', 'project_restored_archived'] as const;
-const VERSION_EVENTS = ['jira:version_created', 'jira:version_updated', 'jira:version_released', 'jira:version_unreleased', 'jira:version_moved', 'jira:version_deleted'] as const;
+const PROJECT_EVENTS = [
+  'project_created',
+  'project_updated',
+  'project_deleted',
+  'project_soft_deleted',
+  'project_restored_deleted',
+  'project_archived',
+  'project_restored_archived',
+] as const;
+const VERSION_EVENTS = [
+  'jira:version_created',
+  'jira:version_updated',
+  'jira:version_released',
+  'jira:version_unreleased',
+  'jira:version_moved',
+  'jira:version_deleted',
+] as const;
 const WORKLOG_EVENTS = ['worklog_created', 'worklog_updated', 'worklog_deleted'] as const;
 
 const schemaParts = () => {
   const { person, named } = jiraParts();
-  const version = z.object({ name: z.string(), description: z.string(), startDate: z.string(), releaseDate: z.string() });
+  const version = z.object({
+    name: z.string(),
+    description: z.string(),
+    startDate: z.string(),
+    releaseDate: z.string(),
+  });
   return {
-    link: z.object({ issueLink: z.object({ sourceIssueId: z.string(), destinationIssueId: z.string(), issueLinkType: z.object({ name: z.string(), outwardName: z.string() }) }) }),
-    project: z.object({ project: z.object({ key: z.string(), name: z.string(), self: z.string(), projectLead: person, projectCategory: named }) }),
+    link: z.object({
+      issueLink: z.object({
+        sourceIssueId: z.string(),
+        destinationIssueId: z.string(),
+        issueLinkType: z.object({ name: z.string(), outwardName: z.string() }),
+      }),
+    }),
+    project: z.object({
+      project: z.object({
+        key: z.string(),
+        name: z.string(),
+        self: z.string(),
+        projectLead: person,
+        projectCategory: named,
+      }),
+    }),
     version: z.object({ version, mergedTo: version }),
-    worklog: z.object({ worklog: z.object({ issueId: z.string(), timeSpent: z.string(), comment: z.string(), author: person, updateAuthor: person }) }),
+    worklog: z.object({
+      worklog: z.object({
+        issueId: z.string(),
+        timeSpent: z.string(),
+        comment: z.string(),
+        author: person,
+        updateAuthor: person,
+      }),
+    }),
   };
 };
 type Parts = ReturnType<typeof schemaParts>;
 type Read<K extends keyof Parts> = TolerantOutput<Parts[K]>;
 
 /** The same schema for each of `events`. */
-const each = <K extends string, S>(events: readonly K[], schema: S) => Object.fromEntries(events.map((event) => [event, schema])) as Record<K, S>;
+const each = <K extends string, S>(events: readonly K[], schema: S) =>
+  Object.fromEntries(events.map((event) => [event, schema])) as Record<K, S>;
 /** The same renderer for each of `events`, told which it renders. */
-const eachRendered = <K extends string, P>(events: readonly K[], render: (p: P, event: K) => Embed) => Object.fromEntries(events.map((event) => [event, (p: P) => render(p, event)])) as Record<K, (p: P) => Embed>;
+const eachRendered = <K extends string, P>(events: readonly K[], render: (p: P, event: K) => Embed) =>
+  Object.fromEntries(events.map((event) => [event, (p: P) => render(p, event)])) as Record<K, (p: P) => Embed>;
 
 export const jiraOtherSchemas = () => {
   const parts = schemaParts();
-  return { ...each(LINK_EVENTS, parts.link), ...each(PROJECT_EVENTS, parts.project), ...each(VERSION_EVENTS, parts.version), ...each(WORKLOG_EVENTS, parts.worklog) };
+  return {
+    ...each(LINK_EVENTS, parts.link),
+    ...each(PROJECT_EVENTS, parts.project),
+    ...each(VERSION_EVENTS, parts.version),
+    ...each(WORKLOG_EVENTS, parts.worklog),
+  };
 };
 
 /** The action an event's name ends with, in words: "project_soft_deleted" -> "moved to the trash". */
@@ -52,9 +101,16 @@ const ACTION_WORDS: Record<string, string> = {
   unreleased: 'unreleased',
   moved: 'moved',
 };
-const actionOf = (event: string, kind: string) => entryOf(ACTION_WORDS, event.replace(/^jira:/, '').slice(kind.length + 1)) ?? 'updated';
-const colorOf = (action: string) => (action === 'created' || action === 'released' ? COLORS.created : /deleted|trash/.test(action) ? COLORS.closed : COLORS.info);
-const field = (name: string, value: string | undefined) => (value ? [{ name, value: escapeMarkdown(value), inline: true }] : []);
+const actionOf = (event: string, kind: string) =>
+  entryOf(ACTION_WORDS, event.replace(/^jira:/, '').slice(kind.length + 1)) ?? 'updated';
+const colorOf = (action: string) =>
+  action === 'created' || action === 'released'
+    ? COLORS.created
+    : /deleted|trash/.test(action)
+      ? COLORS.closed
+      : COLORS.info;
+const field = (name: string, value: string | undefined) =>
+  value ? [{ name, value: escapeMarkdown(value), inline: true }] : [];
 const withFields = (list: NonNullable<Embed['fields']>) => (list.length ? { fields: list } : {});
 
 function linkEmbed(p: Read<'link'>, event: string): Embed {
@@ -62,7 +118,11 @@ function linkEmbed(p: Read<'link'>, event: string): Embed {
   const action = event === 'issuelink_deleted' ? 'removed' : 'created';
   // The payload names the issues by id only (no key, no summary).
   const what = from && to ? `: issue ${from} ${type?.outwardName || 'linked to'} issue ${to}` : '';
-  return { title: `Issue link ${action}${what}`, color: action === 'created' ? COLORS.created : COLORS.neutral, ...withFields(field('Link type', type?.name)) };
+  return {
+    title: `Issue link ${action}${what}`,
+    color: action === 'created' ? COLORS.created : COLORS.neutral,
+    ...withFields(field('Link type', type?.name)),
+  };
 }
 
 function projectEmbed(p: Read<'project'>, event: string): Embed {

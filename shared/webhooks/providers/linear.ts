@@ -46,19 +46,49 @@ const schemas = () => {
         description: z.string(),
       }),
     }),
-    Comment: z.object({ ...envelope, data: z.object({ body: z.string(), issue: z.object({ title: z.string(), identifier: z.string() }), user: named }) }),
+    Comment: z.object({
+      ...envelope,
+      data: z.object({ body: z.string(), issue: z.object({ title: z.string(), identifier: z.string() }), user: named }),
+    }),
     Project: z.object({
       ...envelope,
-      data: z.object({ name: z.string(), description: z.string(), status: named, lead: named, startDate: z.string(), targetDate: z.string(), url: z.string() }),
+      data: z.object({
+        name: z.string(),
+        description: z.string(),
+        status: named,
+        lead: named,
+        startDate: z.string(),
+        targetDate: z.string(),
+        url: z.string(),
+      }),
     }),
-    ProjectUpdate: z.object({ ...envelope, data: z.object({ body: z.string(), health: z.string(), project: z.object({ name: z.string(), url: z.string() }), user: named }) }),
+    ProjectUpdate: z.object({
+      ...envelope,
+      data: z.object({
+        body: z.string(),
+        health: z.string(),
+        project: z.object({ name: z.string(), url: z.string() }),
+        user: named,
+      }),
+    }),
   };
 };
 
 /** Any other entity (Cycle, IssueLabel, Reaction, Document...): what names it and what it says. */
 const otherEntity = () => {
   const { envelope } = parts();
-  return z.object({ ...envelope, data: z.object({ identifier: z.string(), title: z.string(), name: z.string(), number: z.number(), emoji: z.string(), body: z.string(), description: z.string() }) });
+  return z.object({
+    ...envelope,
+    data: z.object({
+      identifier: z.string(),
+      title: z.string(),
+      name: z.string(),
+      number: z.number(),
+      emoji: z.string(),
+      body: z.string(),
+      description: z.string(),
+    }),
+  });
 };
 
 type EventName = keyof ReturnType<typeof schemas>;
@@ -67,14 +97,26 @@ type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]
 const ACTIONS: Record<string, string> = { create: 'created', update: 'updated', remove: 'removed' };
 /** Linear's priority numbers, for deliveries without `priorityLabel`. */
 const PRIORITIES: Record<number, string> = { 0: 'No priority', 1: 'Urgent', 2: 'High', 3: 'Medium', 4: 'Low' };
-const done = (action: string | undefined) => (action ? (entryOf(ACTIONS, action) ?? eventWords(action).toLowerCase()) : 'updated');
+const done = (action: string | undefined) =>
+  action ? (entryOf(ACTIONS, action) ?? eventWords(action).toLowerCase()) : 'updated';
 /** Bookkeeping Linear records in `updatedFrom` that nobody wants to read about. */
-const BOOKKEEPING = new Set(['updatedAt', 'sortOrder', 'boardOrder', 'prioritySortOrder', 'subIssueSortOrder', 'descriptionData', 'startedAt', 'editedAt']);
+const BOOKKEEPING = new Set([
+  'updatedAt',
+  'sortOrder',
+  'boardOrder',
+  'prioritySortOrder',
+  'subIssueSortOrder',
+  'descriptionData',
+  'startedAt',
+  'editedAt',
+]);
 const MAX_TEXT = 500;
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
-const by = (a: TolerantOutput<Parts['actor']> | undefined) => (a?.name ? { author: { name: a.name, ...(a.url ? { url: a.url } : {}) } } : {});
+const by = (a: TolerantOutput<Parts['actor']> | undefined) =>
+  a?.name ? { author: { name: a.name, ...(a.url ? { url: a.url } : {}) } } : {};
 const link = (url: string | undefined) => (url ? { url } : {});
-const field = (name: string, value: string | undefined) => (value ? [{ name, value: escapeMarkdown(value), inline: true }] : []);
+const field = (name: string, value: string | undefined) =>
+  value ? [{ name, value: escapeMarkdown(value), inline: true }] : [];
 const withFields = (list: NonNullable<Embed['fields']>) => (list.length ? { fields: list } : {});
 const said = (text: string | undefined) => (text ? { description: escapeMarkdown(clip(text)) } : {});
 
@@ -83,8 +125,11 @@ const said = (text: string | undefined) => (text ? { description: escapeMarkdown
  * earlier deliveries list unchanged empty fields too (`estimate: null` beside no estimate).
  */
 function changes(updatedFrom: unknown, current: Record<string, unknown>): Record<string, unknown> {
-  const before = updatedFrom !== null && typeof updatedFrom === 'object' && !Array.isArray(updatedFrom) ? updatedFrom : {};
-  const real = Object.entries(before).filter(([key, before]) => !BOOKKEEPING.has(key) && (before ?? null) !== (current[key] ?? null));
+  const before =
+    updatedFrom !== null && typeof updatedFrom === 'object' && !Array.isArray(updatedFrom) ? updatedFrom : {};
+  const real = Object.entries(before).filter(
+    ([key, before]) => !BOOKKEEPING.has(key) && (before ?? null) !== (current[key] ?? null),
+  );
   return Object.fromEntries(real.map(([key, value]) => [key.replace(/Ids?$/, ''), value]));
 }
 
@@ -99,7 +144,8 @@ function issueColor(p: Payload<'Issue'>): number {
 function issueAction(p: Payload<'Issue'>, changed: string[]): string {
   if (p.action !== 'update') return `Issue ${done(p.action)}`;
   if (changed.includes('state') && p.data?.state?.name) return `Issue moved to ${p.data.state.name}`;
-  if (changed.length === 1 && changed[0] === 'assignee') return p.data?.assignee?.name ? `Issue assigned to ${p.data.assignee.name}` : 'Issue unassigned';
+  if (changed.length === 1 && changed[0] === 'assignee')
+    return p.data?.assignee?.name ? `Issue assigned to ${p.data.assignee.name}` : 'Issue unassigned';
   return 'Issue updated';
 }
 
@@ -110,7 +156,8 @@ const HEALTH: Record<string, string> = { onTrack: 'On track', atRisk: 'At risk',
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   Issue: (p) => {
     const data = p.data ?? {};
-    const id = data.identifier ?? (data.team?.key && data.number !== undefined ? `${data.team.key}-${data.number}` : undefined);
+    const id =
+      data.identifier ?? (data.team?.key && data.number !== undefined ? `${data.team.key}-${data.number}` : undefined);
     const changed = p.action === 'update' ? changes(p.updatedFrom, data) : {};
     const subject = [id, data.title].filter(Boolean).join(' ');
     return {
@@ -122,11 +169,25 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ...(p.action === 'create' ? said(data.description) : changedFields(changed)),
       ...withFields([
         ...field('State', data.state?.name),
-        ...field('Priority', data.priorityLabel ?? (data.priority !== undefined ? entryOf(PRIORITIES, data.priority) : undefined)),
+        ...field(
+          'Priority',
+          data.priorityLabel ?? (data.priority !== undefined ? entryOf(PRIORITIES, data.priority) : undefined),
+        ),
         ...field('Assignee', data.assignee?.name),
         ...field('Project', data.project?.name),
-        ...field('Cycle', data.cycle?.name || (data.cycle?.number !== undefined ? `Cycle ${data.cycle.number}` : undefined)),
-        ...(data.labels?.some((label) => label.name) ? [{ name: 'Labels', value: data.labels.flatMap((label) => (label.name ? [escapeMarkdown(label.name)] : [])).join(', '), inline: true }] : []),
+        ...field(
+          'Cycle',
+          data.cycle?.name || (data.cycle?.number !== undefined ? `Cycle ${data.cycle.number}` : undefined),
+        ),
+        ...(data.labels?.some((label) => label.name)
+          ? [
+              {
+                name: 'Labels',
+                value: data.labels.flatMap((label) => (label.name ? [escapeMarkdown(label.name)] : [])).join(', '),
+                inline: true,
+              },
+            ]
+          : []),
       ]),
     };
   },
@@ -145,14 +206,24 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   Project: (p) => {
     const data = p.data ?? {};
     const changed = p.action === 'update' ? Object.keys(changes(p.updatedFrom, data)) : [];
-    const words = changed.includes('status') && data.status?.name ? `Project status set to ${data.status.name}` : `Project ${done(p.action)}`;
+    const words =
+      changed.includes('status') && data.status?.name
+        ? `Project status set to ${data.status.name}`
+        : `Project ${done(p.action)}`;
     return {
       title: `${words}${data.name ? `: ${data.name}` : ''}`,
       ...link(p.url ?? data.url),
       ...by(p.actor),
       color: p.action === 'remove' ? COLORS.closed : p.action === 'create' ? COLORS.created : COLORS.info,
-      ...(p.action === 'update' && !changed.includes('description') ? changedFields(Object.fromEntries(changed.map((key) => [key, true]))) : said(data.description)),
-      ...withFields([...field('Status', data.status?.name), ...field('Lead', data.lead?.name), ...field('Start date', data.startDate), ...field('Target date', data.targetDate)]),
+      ...(p.action === 'update' && !changed.includes('description')
+        ? changedFields(Object.fromEntries(changed.map((key) => [key, true])))
+        : said(data.description)),
+      ...withFields([
+        ...field('Status', data.status?.name),
+        ...field('Lead', data.lead?.name),
+        ...field('Start date', data.startDate),
+        ...field('Target date', data.targetDate),
+      ]),
     };
   },
   ProjectUpdate: (p) => {
@@ -163,7 +234,14 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       title: `Project update${words || ' posted'}${project?.name ? ` on ${project.name}` : ''}`,
       ...link(p.url ?? project?.url),
       ...by(p.actor ?? p.data?.user),
-      color: p.action === 'remove' ? COLORS.neutral : p.data?.health === 'offTrack' ? COLORS.closed : p.data?.health === 'atRisk' ? COLORS.warning : COLORS.info,
+      color:
+        p.action === 'remove'
+          ? COLORS.neutral
+          : p.data?.health === 'offTrack'
+            ? COLORS.closed
+            : p.data?.health === 'atRisk'
+              ? COLORS.warning
+              : COLORS.info,
       ...(p.action === 'remove' ? {} : said(p.data?.body)),
       ...withFields(field('Health', health)),
     };
@@ -173,7 +251,11 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 /** Any other entity by its type and name: "Cycle created: Cycle 3", "Issue label created: Bug". */
 function renderOther(p: TolerantOutput<ReturnType<typeof otherEntity>>, type: string): Embed {
   const data = p.data ?? {};
-  const name = [data.identifier, data.title].filter(Boolean).join(' ') || data.name || data.emoji || (data.number !== undefined ? `${eventWords(type)} ${data.number}` : '');
+  const name =
+    [data.identifier, data.title].filter(Boolean).join(' ') ||
+    data.name ||
+    data.emoji ||
+    (data.number !== undefined ? `${eventWords(type)} ${data.number}` : '');
   return {
     title: `${eventWords(type)} ${done(p.action)}${name ? `: ${name}` : ''}`,
     ...link(p.url),
@@ -186,7 +268,8 @@ function renderOther(p: TolerantOutput<ReturnType<typeof otherEntity>>, type: st
 export const linear: Provider = schemaProvider({
   name: 'linear',
   displayName: 'Linear',
-  description: 'Issues created, updated (moved, assigned: what changed) or removed, with state, priority, assignee, project and labels; comments with their text; projects (status, lead, dates) and project updates (health); any other entity by its name.',
+  description:
+    'Issues created, updated (moved, assigned: what changed) or removed, with state, priority, assignee, project and labels; comments with their text; projects (status, lead, dates) and project updates (health); any other entity by its name.',
   docs: 'https://linear.app/developers/webhooks',
   // "Securing webhooks" on the same page: Linear-Signature is the hex HMAC-SHA256 of the raw body, keyed with the webhook's signing secret.
   signature: { kind: 'hmac', header: 'Linear-Signature', algorithm: 'sha256', encoding: 'hex' },

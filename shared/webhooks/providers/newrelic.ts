@@ -42,10 +42,17 @@ type Incident = TolerantOutput<ReturnType<typeof INCIDENT>>;
 
 /** A state as a verb: New Relic's states are adjectives ("open") or past participles ("ACTIVATED"). */
 const STATE_WORDS: Record<string, string> = { open: 'opened' };
-const STATE_COLORS: Record<string, number> = { open: COLORS.closed, created: COLORS.closed, activated: COLORS.closed, acknowledged: COLORS.warning, closed: COLORS.created };
+const STATE_COLORS: Record<string, number> = {
+  open: COLORS.closed,
+  created: COLORS.closed,
+  activated: COLORS.closed,
+  acknowledged: COLORS.warning,
+  closed: COLORS.created,
+};
 
 /** Names from either payload as one line: the legacy single name and the workflow's list. */
-const listed = (one: string | undefined, many: string[] | undefined) => [...new Set([one, ...(many ?? [])].map((name) => name?.trim()).filter(Boolean))].join(', ');
+const listed = (one: string | undefined, many: string[] | undefined) =>
+  [...new Set([one, ...(many ?? [])].map((name) => name?.trim()).filter(Boolean))].join(', ');
 
 function render(p: Incident): Embed {
   const state = (p.current_state || p.state || '').trim().toLowerCase();
@@ -58,7 +65,10 @@ function render(p: Incident): Embed {
   const url = p.incident_url || p.issueUrl;
   const details = p.details || p.title;
   const runbook = linkOrNothing(p.runbook_url);
-  const targets = listed(undefined, [...(p.targets ?? []).flatMap((target) => (target.name ? [target.name] : [])), ...(p.impactedEntities ?? [])]);
+  const targets = listed(undefined, [
+    ...(p.targets ?? []).flatMap((target) => (target.name ? [target.name] : [])),
+    ...(p.impactedEntities ?? []),
+  ]);
   return {
     title: `${policy ? `[${policy}] ` : ''}${happened}${condition ? `: ${condition}` : ''}`,
     ...(url ? { url } : {}),
@@ -79,11 +89,15 @@ function render(p: Incident): Embed {
 export const newrelic: Provider = schemaProvider({
   name: 'newrelic',
   displayName: 'New Relic',
-  description: 'Alert incidents and workflow issues opened, acknowledged or closed: policy, condition, severity, details, targets, owner and workflow, linked to the incident.',
+  description:
+    'Alert incidents and workflow issues opened, acknowledged or closed: policy, condition, severity, details, targets, owner and workflow, linked to the incident.',
   docs: 'https://docs.newrelic.com/docs/alerts/get-notified/notification-integrations/#webhook',
   event: firstOf(fromField('event_type'), always('INCIDENT')),
   // A workflow notifies again on the same issue and state (a user's acknowledgement, a priority change): its updatedAt tells those apart.
-  deliveryId: joinedId(firstOf(fromField('incident_id'), fromField('id')), firstOf(fromField('current_state'), joinedId(fromField('state'), fromField('updatedAt')))),
+  deliveryId: joinedId(
+    firstOf(fromField('incident_id'), fromField('id')),
+    firstOf(fromField('current_state'), joinedId(fromField('state'), fromField('updatedAt'))),
+  ),
   schemas: () => ({ INCIDENT: INCIDENT() }),
   renderers: { INCIDENT: render },
 });

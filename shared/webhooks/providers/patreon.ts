@@ -18,7 +18,9 @@ const parts = () => {
   const ref = z.object({ data: z.object({ id: z.string() }) });
   const refs = z.object({ data: z.array(z.object({ id: z.string() })) });
   /** Included resources are read field by field where shown (their attributes differ by type). */
-  const included = z.array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.string(), z.unknown()) }));
+  const included = z.array(
+    z.object({ type: z.string(), id: z.string(), attributes: z.record(z.string(), z.unknown()) }),
+  );
   const member = z.object({
     data: z.object({
       attributes: z.object({
@@ -66,7 +68,8 @@ type Pledge = TolerantOutput<Parts['pledge']>;
 type Included = NonNullable<TolerantOutput<Parts['member']>['included']>;
 
 /** The included resource of `type` with `id`, and a string attribute of it. */
-const find = (list: Included | undefined, type: string, id: string | undefined) => (id ? list?.find((item) => item.type === type && item.id === id) : undefined);
+const find = (list: Included | undefined, type: string, id: string | undefined) =>
+  id ? list?.find((item) => item.type === type && item.id === id) : undefined;
 const text = (item: Included[number] | undefined, key: string): string | undefined => {
   const value = item?.attributes?.[key];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
@@ -79,9 +82,12 @@ function tierName(item: Included[number] | undefined, currency: string | undefin
   const title = text(item, 'title');
   if (!title) return undefined;
   const cents = item?.attributes?.['amount_cents'];
-  const name = escapeMarkdown(`${title}${typeof cents === 'number' && cents > 0 ? ` (from ${amount(cents, currency)})` : ''}`);
+  const name = escapeMarkdown(
+    `${title}${typeof cents === 'number' && cents > 0 ? ` (from ${amount(cents, currency)})` : ''}`,
+  );
   const path = text(item, 'url');
-  const url = path && (/^\/[^/]/.test(path) ? `https://www.patreon.com${path}` : /^https:\/\//.test(path) ? path : undefined);
+  const url =
+    path && (/^\/[^/]/.test(path) ? `https://www.patreon.com${path}` : /^https:\/\//.test(path) ? path : undefined);
   const gives = text(item, 'description');
   return `${url ? `[${name}](${url})` : name}${gives ? `\n${fromHtml(gives)}` : ''}`;
 }
@@ -90,19 +96,43 @@ function tierName(item: Included[number] | undefined, currency: string | undefin
  * (often the Discord server the tier opens); plain words only when that runs long.
  */
 function fromHtml(html: string): string {
-  const words = (part: string) => part.replace(/<\/li>|<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '').replace(/[ \t]+/g, ' ');
+  const words = (part: string) =>
+    part
+      .replace(/<\/li>|<br\s*\/?>/gi, '\n')
+      .replace(/<[^>]*>/g, '')
+      .replace(/[ \t]+/g, ' ');
   // split() with two groups yields text, href, link text, text, ...
   const parts = html.split(/<a\s[^>]*href="(https:\/\/[^"\s()]+)"[^>]*>(.*?)<\/a>/i);
-  const linked = parts.map((part, i) => (i % 3 === 0 ? escapeMarkdown(words(part)) : i % 3 === 1 ? '' : `[${escapeMarkdown(words(part)) || 'link'}](${parts[i - 1]})`)).join('').trim();
+  const linked = parts
+    .map((part, i) =>
+      i % 3 === 0
+        ? escapeMarkdown(words(part))
+        : i % 3 === 1
+          ? ''
+          : `[${escapeMarkdown(words(part)) || 'link'}](${parts[i - 1]})`,
+    )
+    .join('')
+    .trim();
   return linked.length <= 400 ? linked : escapeMarkdown(words(html).trim().slice(0, 300));
 }
 /** The tier a pledge unlocks when the member names none: the dearest published one it pays for. */
 function unlockedTier(list: Included | undefined, cents: number | undefined): Included[number] | undefined {
   const price = (item: Included[number]) => item.attributes?.['amount_cents'];
-  const affordable = (list ?? []).filter((item) => (item.type === 'tier' || item.type === 'reward') && item.attributes?.['published'] === true && typeof price(item) === 'number' && cents !== undefined && (price(item) as number) <= cents);
-  return affordable.reduce<Included[number] | undefined>((best, item) => (best && (price(best) as number) >= (price(item) as number) ? best : item), undefined);
+  const affordable = (list ?? []).filter(
+    (item) =>
+      (item.type === 'tier' || item.type === 'reward') &&
+      item.attributes?.['published'] === true &&
+      typeof price(item) === 'number' &&
+      cents !== undefined &&
+      (price(item) as number) <= cents,
+  );
+  return affordable.reduce<Included[number] | undefined>(
+    (best, item) => (best && (price(best) as number) >= (price(item) as number) ? best : item),
+    undefined,
+  );
 }
-const amount = (cents: number | undefined, currency: string | undefined) => (cents === undefined ? undefined : `${(cents / 100).toFixed(2)}${currency ? ` ${currency}` : ''}`);
+const amount = (cents: number | undefined, currency: string | undefined) =>
+  cents === undefined ? undefined : `${(cents / 100).toFixed(2)}${currency ? ` ${currency}` : ''}`;
 /** "active_patron" -> "Active patron". */
 const words = (value: string) => escapeMarkdown(`${value.charAt(0).toUpperCase()}${value.slice(1).replace(/_/g, ' ')}`);
 const field = (name: string, value: string | undefined) => (value ? [{ name, value, inline: true }] : []);
@@ -120,13 +150,20 @@ function parties(list: Included | undefined, campaignId: string | undefined, pat
     patronName,
     /** " (campaign)" after a title, when the campaign is named. */
     suffix: name ? ` (${name})` : '',
-    embed: { ...(campaignUrl ? { url: campaignUrl } : {}), ...(patronName ? { author: { name: patronName, ...(patronUrl ? { url: patronUrl } : {}) } } : {}) },
+    embed: {
+      ...(campaignUrl ? { url: campaignUrl } : {}),
+      ...(patronName ? { author: { name: patronName, ...(patronUrl ? { url: patronUrl } : {}) } } : {}),
+    },
   };
 }
 
 type Change = 'create' | 'update' | 'delete';
 const COLOR: Record<Change, number> = { create: COLORS.created, update: COLORS.info, delete: COLORS.closed };
-const MEMBER_WORDS: Record<Change, string> = { create: 'New member', update: 'Member updated', delete: 'Member removed' };
+const MEMBER_WORDS: Record<Change, string> = {
+  create: 'New member',
+  update: 'Member updated',
+  delete: 'Member removed',
+};
 
 /** "New pledge of 5.00 USD from Kopi", "Pledge changed to ...", "Pledge of ... canceled by ...": with what the payload has. */
 function pledgeTitle(change: Change, money: string | undefined, patron: string | undefined): string {
@@ -147,7 +184,9 @@ function member(p: Member, change: Change, aboutPledge: boolean): Embed {
   const money = amount(cents, currency);
   const name = a.full_name?.trim() || patronName;
   const entitled = (r?.currently_entitled_tiers?.data ?? []).map((tier) => find(p.included, 'tier', tier.id));
-  const tiers = (entitled.length || change === 'delete' ? entitled : [unlockedTier(p.included, cents)]).map((tier) => tierName(tier, currency)).filter((title): title is string => !!title);
+  const tiers = (entitled.length || change === 'delete' ? entitled : [unlockedTier(p.included, cents)])
+    .map((tier) => tierName(tier, currency))
+    .filter((title): title is string => !!title);
   return {
     title: `${aboutPledge ? pledgeTitle(change, money, name) : `${entryOf(MEMBER_WORDS, change)}${name ? `: ${name}` : ''}`}${suffix}`,
     ...embed,
@@ -156,8 +195,16 @@ function member(p: Member, change: Change, aboutPledge: boolean): Embed {
       ...field('Pledge', money ? escapeMarkdown(`${money}${per ? ` / ${per}` : ''}`) : undefined),
       ...field('Status', a.patron_status ? words(a.patron_status) : undefined),
       ...field('Last charge', a.last_charge_status ? words(a.last_charge_status) : undefined),
-      ...field('Next charge', change !== 'delete' && a.next_charge_date ? escapeMarkdown(a.next_charge_date.slice(0, 10)) : undefined),
-      ...field('Lifetime support', a.lifetime_support_cents !== undefined ? escapeMarkdown(amount(a.lifetime_support_cents, currency) ?? '') : undefined),
+      ...field(
+        'Next charge',
+        change !== 'delete' && a.next_charge_date ? escapeMarkdown(a.next_charge_date.slice(0, 10)) : undefined,
+      ),
+      ...field(
+        'Lifetime support',
+        a.lifetime_support_cents !== undefined
+          ? escapeMarkdown(amount(a.lifetime_support_cents, currency) ?? '')
+          : undefined,
+      ),
       ...field('Tier', tiers.length ? tiers.join('\n') : undefined),
     ],
   };
@@ -189,7 +236,8 @@ const renderers: { [E in EventName]: (p: TolerantOutput<ReturnType<typeof schema
 export const patreon: Provider = schemaProvider({
   name: 'patreon',
   displayName: 'Patreon',
-  description: 'Members joining, changing and leaving, pledges made, changed and canceled (members:pledge:*, and the older API\'s pledges:create): pledge per period, status, charges, lifetime support and tiers, with the patron and a link to the campaign.',
+  description:
+    "Members joining, changing and leaving, pledges made, changed and canceled (members:pledge:*, and the older API's pledges:create): pledge per period, status, charges, lifetime support and tiers, with the patron and a link to the campaign.",
   docs: 'https://docs.patreon.com/#webhooks',
   // Same page: X-Patreon-Signature is the hex HMAC-MD5 of the raw body, keyed with the webhook's secret.
   signature: { kind: 'hmac', header: 'X-Patreon-Signature', algorithm: 'md5', encoding: 'hex' },

@@ -30,7 +30,12 @@ function render(p: StateChange): Embed {
   const name = p.check_name?.trim() || 'Check';
   const state = p.current_state?.trim();
   const was = p.previous_state?.trim();
-  const details = [p.description, p.long_description && p.long_description !== p.description ? p.long_description : undefined].filter(Boolean).join('\n');
+  const details = [
+    p.description,
+    p.long_description && p.long_description !== p.description ? p.long_description : undefined,
+  ]
+    .filter(Boolean)
+    .join('\n');
   const host = p.check_params?.hostname;
   return {
     title: state ? `${name} is ${stateWords(state)}${was ? ` (was ${stateWords(was)})` : ''}` : `${name} changed state`,
@@ -40,8 +45,12 @@ function render(p: StateChange): Embed {
     fields: [
       ...(p.check_type ? [{ name: 'Check', value: escapeMarkdown(p.check_type), inline: true }] : []),
       ...(host && !p.check_params?.full_url ? [{ name: 'Host', value: escapeMarkdown(host), inline: true }] : []),
-      ...(p.importance_level ? [{ name: 'Importance', value: escapeMarkdown(eventWords(p.importance_level)), inline: true }] : []),
-      ...(p.first_probe?.location ? [{ name: 'Probe', value: escapeMarkdown(p.first_probe.location), inline: true }] : []),
+      ...(p.importance_level
+        ? [{ name: 'Importance', value: escapeMarkdown(eventWords(p.importance_level)), inline: true }]
+        : []),
+      ...(p.first_probe?.location
+        ? [{ name: 'Probe', value: escapeMarkdown(p.first_probe.location), inline: true }]
+        : []),
     ],
   };
 }
@@ -49,7 +58,8 @@ function render(p: StateChange): Embed {
 export const pingdom: Provider = schemaProvider({
   name: 'pingdom',
   displayName: 'Pingdom',
-  description: 'Checks going down or coming back up: the check, its new and previous state, importance, host, the error and the probe that saw it.',
+  description:
+    'Checks going down or coming back up: the check, its new and previous state, importance, host, the error and the probe that saw it.',
   docs: 'https://documentation.solarwinds.com/en/success_center/pingdom/content/topics/webhooks.htm',
   event: always('state_change'),
   // No delivery id: the check and the time of its change make one.

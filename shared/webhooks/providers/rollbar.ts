@@ -22,7 +22,12 @@ const envelope = () =>
         total_occurrences: z.number(),
         last_occurrence: z.object({ uuid: z.string(), level: z.string() }),
       }),
-      deploy: z.object({ environment: z.string(), revision: z.string(), local_username: z.string(), comment: z.string() }),
+      deploy: z.object({
+        environment: z.string(),
+        revision: z.string(),
+        local_username: z.string(),
+        comment: z.string(),
+      }),
       occurrence: z.object({ uuid: z.string(), level: z.string() }),
       // exp_repeat_item: the power of ten the item's occurrences reached; item_velocity: the rate that fired.
       occurrences: z.number(),
@@ -35,7 +40,11 @@ type Envelope = TolerantOutput<ReturnType<typeof envelope>>;
 
 /** Rollbar's numeric levels: 50 critical, 40 error, 30 warning, 20 info, 10 debug. */
 const LEVELS: Record<number, string> = { 50: 'critical', 40: 'error', 30: 'warning', 20: 'info', 10: 'debug' };
-const EVENT_COLORS: Record<string, number> = { resolved_item: COLORS.created, deploy: COLORS.info, test: COLORS.neutral };
+const EVENT_COLORS: Record<string, number> = {
+  resolved_item: COLORS.created,
+  deploy: COLORS.info,
+  test: COLORS.neutral,
+};
 /** What happened to the item, per event, in words (an event we do not know reads as its name). */
 const HAPPENED: Record<string, string> = {
   new_item: 'New item',
@@ -63,7 +72,8 @@ function deployEmbed(deploy: NonNullable<Data['deploy']>): Embed {
 /** How often, for the events that fire on a count or a rate: "10 occurrences", "5 occurrences in 5 minutes". */
 function frequency(event: string, data: Data): string | undefined {
   if (event !== 'exp_repeat_item' && event !== 'item_velocity') return undefined;
-  if (data.trigger?.threshold) return `${data.trigger.threshold} occurrences${data.trigger.window_size_description ? ` in ${data.trigger.window_size_description}` : ''}`;
+  if (data.trigger?.threshold)
+    return `${data.trigger.threshold} occurrences${data.trigger.window_size_description ? ` in ${data.trigger.window_size_description}` : ''}`;
   return data.occurrences ? `${data.occurrences} occurrences` : undefined;
 }
 
@@ -72,20 +82,25 @@ function render(p: Envelope, event: string): Embed {
   if (event === 'deploy') return deployEmbed(data.deploy ?? {});
   const { item } = data;
   const uuid = data.occurrence?.uuid ?? item?.last_occurrence?.uuid;
-  const level = data.occurrence?.level ?? item?.last_occurrence?.level ?? (item?.level ? entryOf(LEVELS, item.level) : undefined);
+  const level =
+    data.occurrence?.level ?? item?.last_occurrence?.level ?? (item?.level ? entryOf(LEVELS, item.level) : undefined);
   const often = frequency(event, data);
   // The item's page where Rollbar gives it; else its link to an occurrence by uuid, which redirects into the project.
   const url = data.url ?? (uuid ? `https://rollbar.com/occurrence/uuid/?uuid=${encodeURIComponent(uuid)}` : undefined);
   return {
     title: `${often ? `Item reached ${often}` : (entryOf(HAPPENED, event) ?? eventWords(event))}${item?.title ? `: ${item.title}` : ''}`,
     ...(url ? { url } : {}),
-    color: entryOf(EVENT_COLORS, event) ?? (level === 'warning' ? COLORS.warning : level === 'info' || level === 'debug' ? COLORS.info : COLORS.closed),
+    color:
+      entryOf(EVENT_COLORS, event) ??
+      (level === 'warning' ? COLORS.warning : level === 'info' || level === 'debug' ? COLORS.info : COLORS.closed),
     ...(data.message ? { description: escapeMarkdown(data.message) } : {}),
     fields: [
       ...(item?.counter ? [{ name: 'Item', value: `#${item.counter}`, inline: true }] : []),
       ...(item?.environment ? [{ name: 'Environment', value: escapeMarkdown(item.environment), inline: true }] : []),
       ...(level ? [{ name: 'Level', value: escapeMarkdown(level), inline: true }] : []),
-      ...(item?.total_occurrences ? [{ name: 'Occurrences', value: String(item.total_occurrences), inline: true }] : []),
+      ...(item?.total_occurrences
+        ? [{ name: 'Occurrences', value: String(item.total_occurrences), inline: true }]
+        : []),
       ...(uuid ? [{ name: 'Occurrence', value: inlineCode(uuid), inline: false }] : []),
     ],
   };
@@ -94,7 +109,8 @@ function render(p: Envelope, event: string): Embed {
 export const rollbar: Provider = schemaProvider({
   name: 'rollbar',
   displayName: 'Rollbar',
-  description: 'Every Rollbar event: new, reactivated, reopened, resolved, repeating or fast-occurring items and their occurrences (title, level, environment, counts, linked to the item), deploys (revision, environment, who, comment) and the test notification.',
+  description:
+    'Every Rollbar event: new, reactivated, reopened, resolved, repeating or fast-occurring items and their occurrences (title, level, environment, counts, linked to the item), deploys (revision, environment, who, comment) and the test notification.',
   docs: 'https://docs.rollbar.com/docs/webhooks',
   event: fromField('event_name'),
   schemas: () => ({}),

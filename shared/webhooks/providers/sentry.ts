@@ -54,7 +54,11 @@ const schemas = () => {
     }),
     error: z.object({ action: z.string(), data: z.object({ error: event }) }),
     // A comment names its issue only by id, and no organization to link it by.
-    comment: z.object({ action: z.string(), actor, data: z.object({ comment: z.string(), project_slug: z.string(), issue_id: z.string() }) }),
+    comment: z.object({
+      action: z.string(),
+      actor,
+      data: z.object({ comment: z.string(), project_slug: z.string(), issue_id: z.string() }),
+    }),
   };
 };
 
@@ -63,15 +67,34 @@ type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]
 type Issue = TolerantOutput<Parts['issue']>;
 
 /** A new or regressed issue is bad news, a resolved one good; assignment and archiving are neither. */
-const ISSUE_COLORS: Record<string, number> = { created: COLORS.closed, unresolved: COLORS.closed, resolved: COLORS.created, assigned: COLORS.info, ignored: COLORS.neutral, archived: COLORS.neutral };
+const ISSUE_COLORS: Record<string, number> = {
+  created: COLORS.closed,
+  unresolved: COLORS.closed,
+  resolved: COLORS.created,
+  assigned: COLORS.info,
+  ignored: COLORS.neutral,
+  archived: COLORS.neutral,
+};
 /** An issue's action in words: Sentry's "unresolved" is an issue reopened (by hand or by a regression). */
 const ISSUE_WORDS: Record<string, string> = { created: 'New issue', unresolved: 'Issue reopened' };
-const METRIC_COLORS: Record<string, number> = { critical: COLORS.closed, warning: COLORS.warning, resolved: COLORS.created };
-const LEVEL_COLORS: Record<string, number> = { fatal: COLORS.closed, error: COLORS.closed, warning: COLORS.warning, info: COLORS.info, debug: COLORS.neutral };
+const METRIC_COLORS: Record<string, number> = {
+  critical: COLORS.closed,
+  warning: COLORS.warning,
+  resolved: COLORS.created,
+};
+const LEVEL_COLORS: Record<string, number> = {
+  fatal: COLORS.closed,
+  error: COLORS.closed,
+  warning: COLORS.warning,
+  info: COLORS.info,
+  debug: COLORS.neutral,
+};
 const levelColor = (value: string | undefined) => entryOf(LEVEL_COLORS, value ?? '') ?? COLORS.closed;
 // Only a person is worth naming: automatic changes come from the "Sentry" application.
-const author = (a: TolerantOutput<Parts['actor']> | undefined) => (a?.type === 'user' && a.name ? { author: { name: a.name } } : {});
-const levelField = (value: string | undefined) => (value ? [{ name: 'Level', value: escapeMarkdown(value), inline: true }] : []);
+const author = (a: TolerantOutput<Parts['actor']> | undefined) =>
+  a?.type === 'user' && a.name ? { author: { name: a.name } } : {};
+const levelField = (value: string | undefined) =>
+  value ? [{ name: 'Level', value: escapeMarkdown(value), inline: true }] : [];
 const fields = (list: NonNullable<Embed['fields']>) => (list.length ? { fields: list } : {});
 const culprit = (value: string | undefined) => (value ? { description: escapeMarkdown(value) } : {});
 const link = (url: string | undefined) => (url ? { url } : {});
@@ -90,7 +113,11 @@ function issuePage(issue: Issue | undefined): string | undefined {
 }
 
 /** A comment's action in words: never an edit or deletion told as new. */
-const COMMENT_WORDS: Record<string, string> = { created: 'New comment', updated: 'Comment edited', deleted: 'Comment deleted' };
+const COMMENT_WORDS: Record<string, string> = {
+  created: 'New comment',
+  updated: 'Comment edited',
+  deleted: 'Comment deleted',
+};
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   issue: (p) => {
@@ -102,7 +129,9 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ...link(issuePage(issue)),
       ...author(p.actor),
       color: entryOf(ISSUE_COLORS, action) ?? COLORS.neutral,
-      ...(action === 'assigned' && assignee?.name ? { description: `Assigned to ${escapeMarkdown(assignee.name)}` } : culprit(issue?.culprit)),
+      ...(action === 'assigned' && assignee?.name
+        ? { description: `Assigned to ${escapeMarkdown(assignee.name)}` }
+        : culprit(issue?.culprit)),
       ...fields([
         ...levelField(issue?.level),
         ...(issue?.count !== undefined ? [{ name: 'Events', value: escapeMarkdown(issue.count), inline: true }] : []),
@@ -117,7 +146,10 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ...link(event?.web_url),
       color: levelColor(event?.level),
       ...culprit(event?.culprit),
-      ...fields([...(rule ? [{ name: 'Rule', value: escapeMarkdown(rule), inline: true }] : []), ...levelField(event?.level)]),
+      ...fields([
+        ...(rule ? [{ name: 'Rule', value: escapeMarkdown(rule), inline: true }] : []),
+        ...levelField(event?.level),
+      ]),
     };
   },
   metric_alert: (p) => {
@@ -125,16 +157,29 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const projects = rule?.projects ?? [];
     return {
       // Sentry's own title already says the state: "Critical: Too many errors", "Resolved: ...".
-      title: p.data?.description_title || `Metric alert ${p.action ? eventWords(p.action).toLowerCase() : 'changed'}${about(rule?.name)}`,
+      title:
+        p.data?.description_title ||
+        `Metric alert ${p.action ? eventWords(p.action).toLowerCase() : 'changed'}${about(rule?.name)}`,
       ...link(p.data?.web_url),
       color: entryOf(METRIC_COLORS, p.action ?? '') ?? COLORS.neutral,
       ...(p.data?.description_text ? { description: escapeMarkdown(p.data.description_text) } : {}),
-      ...fields(projects.length ? [{ name: projects.length === 1 ? 'Project' : 'Projects', value: projects.map(escapeMarkdown).join(', '), inline: true }] : []),
+      ...fields(
+        projects.length
+          ? [
+              {
+                name: projects.length === 1 ? 'Project' : 'Projects',
+                value: projects.map(escapeMarkdown).join(', '),
+                inline: true,
+              },
+            ]
+          : [],
+      ),
     };
   },
   comment: (p) => {
     const { comment: text, project_slug: project, issue_id: issue } = p.data ?? {};
-    const words = entryOf(COMMENT_WORDS, p.action ?? '') ?? `Comment ${p.action ? eventWords(p.action).toLowerCase() : 'changed'}`;
+    const words =
+      entryOf(COMMENT_WORDS, p.action ?? '') ?? `Comment ${p.action ? eventWords(p.action).toLowerCase() : 'changed'}`;
     return {
       title: `${project ? `[${project}] ` : ''}${words} on issue${issue ? ` ${issue}` : ''}`,
       ...author(p.actor),
@@ -158,7 +203,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
 export const sentry: Provider = schemaProvider({
   name: 'sentry',
   displayName: 'Sentry',
-  description: 'Issues created, resolved, reopened, assigned or archived, comments on them (new, edited, deleted), issue and metric alerts, and new errors, with level and counts.',
+  description:
+    'Issues created, resolved, reopened, assigned or archived, comments on them (new, edited, deleted), issue and metric alerts, and new errors, with level and counts.',
   docs: 'https://docs.sentry.io/organization/integrations/integration-platform/webhooks/',
   // A hex HMAC-SHA256 of the body keyed with the integration's client secret, without a prefix.
   signature: { kind: 'hmac', header: 'Sentry-Hook-Signature', algorithm: 'sha256', encoding: 'hex' },

@@ -50,7 +50,12 @@ const words = (value: string) => escapeMarkdown(eventWords(value));
 const field = (name: string, value: string | undefined) => (value ? [{ name, value, inline: true }] : []);
 
 /** A topic's action in words: "orders/create" -> "created", "orders/partially_fulfilled" -> "partially fulfilled". */
-const DID: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted', uninstalled: 'uninstalled' };
+const DID: Record<string, string> = {
+  create: 'created',
+  update: 'updated',
+  delete: 'deleted',
+  uninstalled: 'uninstalled',
+};
 /** A topic's resource, singular: "draft_orders/create" -> "Draft order". */
 const thing = (topic: string) => eventWords((topic.split('/')[0] ?? '').replace(/(?<!s)s$/, ''));
 const did = (topic: string) => {
@@ -69,22 +74,49 @@ function order(p: Resource, topic: string): Embed {
   const total = p.current_total_price ?? p.total_price;
   const customer = [p.customer?.first_name, p.customer?.last_name].filter(Boolean).join(' ');
   const items = p.line_items ?? [];
-  const lines = items.slice(0, MAX_ITEMS).map((item) => `${item.quantity ?? 1}× ${escapeMarkdown(item.name ?? item.title ?? 'item')}${item.sku ? ` ${inlineCode(item.sku)}` : ''}`);
+  const lines = items
+    .slice(0, MAX_ITEMS)
+    .map(
+      (item) =>
+        `${item.quantity ?? 1}× ${escapeMarkdown(item.name ?? item.title ?? 'item')}${item.sku ? ` ${inlineCode(item.sku)}` : ''}`,
+    );
   const number = p.name ?? (p.order_number !== undefined ? `#${p.order_number}` : undefined);
   const deleted = topic === 'orders/delete';
   return {
-    title: topic === 'orders/create' ? `New order${number ? ` ${number}` : ''}` : `Order${number ? ` ${number}` : ''} ${did(topic)}`,
-    color: deleted || topic === 'orders/cancelled' ? COLORS.closed : topic === 'orders/create' ? COLORS.created : COLORS.info,
+    title:
+      topic === 'orders/create'
+        ? `New order${number ? ` ${number}` : ''}`
+        : `Order${number ? ` ${number}` : ''} ${did(topic)}`,
+    color:
+      deleted || topic === 'orders/cancelled'
+        ? COLORS.closed
+        : topic === 'orders/create'
+          ? COLORS.created
+          : COLORS.info,
     fields: deleted
       ? []
       : [
-          ...field('Total', total !== undefined ? escapeMarkdown(`${total}${p.currency ? ` ${p.currency}` : ''}`) : undefined),
+          ...field(
+            'Total',
+            total !== undefined ? escapeMarkdown(`${total}${p.currency ? ` ${p.currency}` : ''}`) : undefined,
+          ),
           ...field('Payment', p.financial_status ? words(p.financial_status) : undefined),
           // Shopify sends null until something is fulfilled.
-          { name: 'Fulfillment', value: p.fulfillment_status ? words(p.fulfillment_status) : 'Unfulfilled', inline: true },
+          {
+            name: 'Fulfillment',
+            value: p.fulfillment_status ? words(p.fulfillment_status) : 'Unfulfilled',
+            inline: true,
+          },
           ...field('Cancel reason', p.cancel_reason ? words(p.cancel_reason) : undefined),
           ...field('Customer', customer ? escapeMarkdown(customer) : undefined),
-          ...(lines.length ? [{ name: `Items (${items.length})`, value: lines.join('\n') + (items.length > MAX_ITEMS ? `\nand ${items.length - MAX_ITEMS} more` : '') }] : []),
+          ...(lines.length
+            ? [
+                {
+                  name: `Items (${items.length})`,
+                  value: lines.join('\n') + (items.length > MAX_ITEMS ? `\nand ${items.length - MAX_ITEMS} more` : ''),
+                },
+              ]
+            : []),
         ],
   };
 }
@@ -92,7 +124,12 @@ function order(p: Resource, topic: string): Embed {
 function product(p: Resource, topic: string): Embed {
   return {
     title: `${topic === 'products/create' ? 'New product' : `Product ${did(topic)}`}${p.title ? `: ${p.title}` : ''}`,
-    color: topic === 'products/delete' || p.status === 'archived' ? COLORS.neutral : topic === 'products/create' ? COLORS.created : COLORS.info,
+    color:
+      topic === 'products/delete' || p.status === 'archived'
+        ? COLORS.neutral
+        : topic === 'products/create'
+          ? COLORS.created
+          : COLORS.info,
     fields: [
       ...field('Status', p.status ? words(p.status) : undefined),
       ...field('Vendor', p.vendor ? escapeMarkdown(p.vendor) : undefined),
@@ -120,12 +157,14 @@ function other(p: Resource, topic: string): Embed {
 }
 
 /** An order topic, a product topic, or any other by its resource. */
-const render = (p: Resource, topic: string): Embed => (topic.startsWith('orders/') ? order(p, topic) : topic.startsWith('products/') ? product(p, topic) : other(p, topic));
+const render = (p: Resource, topic: string): Embed =>
+  topic.startsWith('orders/') ? order(p, topic) : topic.startsWith('products/') ? product(p, topic) : other(p, topic);
 
 const base = schemaProvider({
   name: 'shopify',
   displayName: 'Shopify',
-  description: 'Orders created, updated, paid, cancelled, fulfilled or deleted (total, payment, fulfillment, customer, items), products created, updated or deleted (status, vendor, type, variants, prices), linked to the shop admin; every other topic by what it is about.',
+  description:
+    'Orders created, updated, paid, cancelled, fulfilled or deleted (total, payment, fulfillment, customer, items), products created, updated or deleted (status, vendor, type, variants, prices), linked to the shop admin; every other topic by what it is about.',
   docs: 'https://shopify.dev/docs/apps/build/webhooks',
   // "Verify webhooks" (shopify.dev/docs/apps/build/webhooks/subscribe/https): X-Shopify-Hmac-Sha256 is the base64 HMAC-SHA256 of the raw body, keyed with the app's client secret.
   signature: { kind: 'hmac', header: 'X-Shopify-Hmac-Sha256', algorithm: 'sha256', encoding: 'base64' },
@@ -139,7 +178,13 @@ const base = schemaProvider({
 /** A shop's own domain: `<shop>.myshopify.com`, nothing else (it becomes a link). */
 const SHOP_DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.myshopify\.com$/;
 /** `gid://shopify/Order/820982911946154508` -> `orders`, `820982911946154508`. */
-const ADMIN_PAGES: Record<string, string> = { Order: 'orders', Product: 'products', Customer: 'customers', DraftOrder: 'draft_orders', Collection: 'collections' };
+const ADMIN_PAGES: Record<string, string> = {
+  Order: 'orders',
+  Product: 'products',
+  Customer: 'customers',
+  DraftOrder: 'draft_orders',
+  Collection: 'collections',
+};
 const GID = /^gid:\/\/shopify\/([A-Za-z]+)\/(\d{1,30})$/;
 
 /** The resource's page in the shop admin, from the shop domain header and the body's GraphQL id. */

@@ -30,7 +30,10 @@ const envelope = () => {
     customer_id: z.string(),
     location_id: z.string(),
   });
-  return z.object({ location_id: z.string(), data: z.object({ type: z.string(), id: z.string(), object: z.record(z.string(), object) }) });
+  return z.object({
+    location_id: z.string(),
+    data: z.object({ type: z.string(), id: z.string(), object: z.record(z.string(), object) }),
+  });
 };
 type Envelope = TolerantOutput<ReturnType<typeof envelope>>;
 
@@ -41,7 +44,9 @@ function render(p: Envelope, type: string): Embed {
   // The object sits under its type's name ("payment"); some events name it otherwise, but hold only it.
   const objects = Object.values(data.object ?? {});
   const o = (data.type ? data.object?.[data.type] : undefined) ?? (objects.length === 1 ? objects[0] : undefined);
-  const total = [o?.total_money, o?.amount_money, o?.total_amount_money, o?.approved_money].find((m) => m?.amount !== undefined && m.currency);
+  const total = [o?.total_money, o?.amount_money, o?.total_amount_money, o?.approved_money].find(
+    (m) => m?.amount !== undefined && m.currency,
+  );
   // A customer is named by name, never by e-mail or phone; other objects by their name, title or reference.
   const name = [o?.given_name, o?.family_name].filter(Boolean).join(' ') || o?.name || o?.title || o?.reference_id;
   const status = o?.status || o?.state;
@@ -64,11 +69,18 @@ function render(p: Envelope, type: string): Embed {
 export const square: Provider = schemaProvider({
   name: 'square',
   displayName: 'Square',
-  description: 'Every event (payments, refunds, orders, invoices, customers, subscriptions...): what happened to what (named), the amount, status, order, customer and location.',
+  description:
+    'Every event (payments, refunds, orders, invoices, customers, subscriptions...): what happened to what (named), the amount, status, order, customer and location.',
   docs: 'https://developer.squareup.com/docs/webhooks/overview',
   // https://developer.squareup.com/docs/webhooks/step3validate: base64 HMAC-SHA256 of the
   // notification URL (as subscribed: the relay URL) followed by the raw body.
-  signature: { kind: 'hmac', header: 'x-square-hmacsha256-signature', algorithm: 'sha256', encoding: 'base64', signs: { url: 'before body' } },
+  signature: {
+    kind: 'hmac',
+    header: 'x-square-hmacsha256-signature',
+    algorithm: 'sha256',
+    encoding: 'base64',
+    signs: { url: 'before body' },
+  },
   event: fromField('type'),
   deliveryId: fromField('event_id'),
   schemas: () => ({}),

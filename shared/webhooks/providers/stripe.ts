@@ -58,7 +58,10 @@ function render(p: Envelope, type: string): Embed {
   const o = p.data?.object ?? {};
   const amount = [o.amount_total, o.amount_paid, o.amount_due, o.amount].find((value) => typeof value === 'number');
   const price = amount !== undefined && o.currency ? money(amount, o.currency) : undefined;
-  const who = typeof o.customer === 'object' ? o.customer.email || o.customer.id : o.customer || o.customer_email || o.receipt_email || (o.object === 'customer' ? o.email : undefined);
+  const who =
+    typeof o.customer === 'object'
+      ? o.customer.email || o.customer.id
+      : o.customer || o.customer_email || o.receipt_email || (o.object === 'customer' ? o.email : undefined);
   const status = o.payment_status || o.status;
   const failure = o.failure_message || o.last_payment_error?.message;
   const about = o.description || o.name;
@@ -90,11 +93,19 @@ function render(p: Envelope, type: string): Embed {
 export const stripe: Provider = schemaProvider({
   name: 'stripe',
   displayName: 'Stripe',
-  description: 'Every event (payments, checkout sessions, invoices, subscriptions, customers, disputes...): what happened, the amount, status, customer, invoice, subscription, failure and event id, linked to the event in the Dashboard.',
+  description:
+    'Every event (payments, checkout sessions, invoices, subscriptions, customers, disputes...): what happened, the amount, status, customer, invoice, subscription, failure and event id, linked to the event in the Dashboard.',
   docs: 'https://docs.stripe.com/webhooks',
   // https://docs.stripe.com/webhooks#verify-manually: `t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">`;
   // Stripe's own libraries refuse signatures more than 300 seconds old.
-  signature: { kind: 'hmac', header: 'Stripe-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'v1=', signs: { timestamp: { key: 't' }, separator: '.', toleranceSeconds: 300 } },
+  signature: {
+    kind: 'hmac',
+    header: 'Stripe-Signature',
+    algorithm: 'sha256',
+    encoding: 'hex',
+    prefix: 'v1=',
+    signs: { timestamp: { key: 't' }, separator: '.', toleranceSeconds: 300 },
+  },
   event: fromField('type'),
   deliveryId: fromField('id'),
   schemas: () => ({}),

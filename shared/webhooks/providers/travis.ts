@@ -38,7 +38,16 @@ type EventName = keyof ReturnType<typeof schemas>;
 type Payload<E extends EventName> = TolerantOutput<ReturnType<typeof schemas>[E]>;
 
 // Build states (travis-api's build states): passed, failed, errored, canceled, and the unfinished ones.
-const STATE_COLORS: Record<string, number> = { passed: COLORS.created, fixed: COLORS.created, failed: COLORS.closed, broken: COLORS.closed, errored: COLORS.closed, canceled: COLORS.neutral, started: COLORS.info, created: COLORS.info };
+const STATE_COLORS: Record<string, number> = {
+  passed: COLORS.created,
+  fixed: COLORS.created,
+  failed: COLORS.closed,
+  broken: COLORS.closed,
+  errored: COLORS.closed,
+  canceled: COLORS.neutral,
+  started: COLORS.info,
+  created: COLORS.info,
+};
 
 const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   build: (p) => {
@@ -54,9 +63,20 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ...(p.build_url ? { url: p.build_url } : {}),
       ...(p.author_name ? { author: { name: p.author_name } } : {}),
       color: entryOf(STATE_COLORS, p.state ?? (p.status_message ?? '').toLowerCase()) ?? COLORS.neutral,
-      ...(p.commit && subject ? { description: `${markdownLink(inlineCode(p.commit.slice(0, 7)), p.compare_url ?? undefined)} ${escapeMarkdown(subject)}` } : {}),
+      ...(p.commit && subject
+        ? {
+            description: `${markdownLink(inlineCode(p.commit.slice(0, 7)), p.compare_url ?? undefined)} ${escapeMarkdown(subject)}`,
+          }
+        : {}),
       fields: [
-        ...(pr ? [{ name: 'Pull request', value: `#${pr}${p.pull_request_title ? ` ${escapeMarkdown(p.pull_request_title)}` : ''}` }] : []),
+        ...(pr
+          ? [
+              {
+                name: 'Pull request',
+                value: `#${pr}${p.pull_request_title ? ` ${escapeMarkdown(p.pull_request_title)}` : ''}`,
+              },
+            ]
+          : []),
         ...(p.type && !pr ? [{ name: 'Trigger', value: escapeMarkdown(p.type), inline: true }] : []),
         ...(duration ? [{ name: 'Duration', value: duration, inline: true }] : []),
       ],

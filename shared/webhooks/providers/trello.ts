@@ -61,7 +61,20 @@ const WORDS: Record<string, string> = {
   makeObserverOfBoard: 'Member made observer of board',
 };
 /** Trello's action verbs in the past tense. */
-const PAST: Record<string, string> = { add: 'added', remove: 'removed', create: 'created', update: 'updated', delete: 'deleted', copy: 'copied', move: 'moved', convert: 'converted', enable: 'enabled', disable: 'disabled', vote: 'voted', email: 'emailed' };
+const PAST: Record<string, string> = {
+  add: 'added',
+  remove: 'removed',
+  create: 'created',
+  update: 'updated',
+  delete: 'deleted',
+  copy: 'copied',
+  move: 'moved',
+  convert: 'converted',
+  enable: 'enabled',
+  disable: 'disabled',
+  vote: 'voted',
+  email: 'emailed',
+};
 
 /**
  * An action's type in words: "addLabelToCard" -> "Label added to card", "createList" -> "List
@@ -73,15 +86,22 @@ export function actionWords(type: string): string {
   const [, verb = '', rest = ''] = /^([a-z]+)(.*)$/.exec(type) ?? [];
   const past = entryOf(PAST, verb);
   if (!past) return eventWords(type);
-  const [, object = '', place = ''] = /^(.*?) ?((?:to|from|on|of) .*)?$/.exec(rest ? eventWords(rest).toLowerCase() : '') ?? [];
+  const [, object = '', place = ''] =
+    /^(.*?) ?((?:to|from|on|of) .*)?$/.exec(rest ? eventWords(rest).toLowerCase() : '') ?? [];
   const said = [object, past, place].filter(Boolean).join(' ');
   return `${said[0]?.toUpperCase() ?? ''}${said.slice(1)}`;
 }
 
 /** A member's Trello profile, as their username names it (Skyhook links it too). */
-const profile = (username: string | undefined) => (username ? `https://trello.com/${encodeURIComponent(username)}` : undefined);
+const profile = (username: string | undefined) =>
+  username ? `https://trello.com/${encodeURIComponent(username)}` : undefined;
 
-const COLOR_OF: Record<string, number> = { createCard: COLORS.created, createList: COLORS.created, commentCard: COLORS.info, deleteCard: COLORS.closed };
+const COLOR_OF: Record<string, number> = {
+  createCard: COLORS.created,
+  createList: COLORS.created,
+  commentCard: COLORS.info,
+  deleteCard: COLORS.closed,
+};
 
 /** A due date as people read it, in UTC: "2024-05-01T12:00:00.000Z" -> "2024-05-01 12:00 UTC" (one that is no date, as sent). */
 function dueDate(sent: string): string {
@@ -116,18 +136,45 @@ function cardChange(a: Action): Change | undefined {
   const { listBefore, listAfter, old, card } = a.data ?? {};
   const before = old !== null && typeof old === 'object' ? (old as Record<string, unknown>) : {};
   const changed = (field: string) => Object.hasOwn(before, field);
-  if (listAfter?.name) return { words: `Card moved to ${listAfter.name}`, ...(listBefore?.name ? { description: `Moved from ${escapeMarkdown(listBefore.name)} to ${escapeMarkdown(listAfter.name)}` } : {}) };
-  if (changed('closed') && card?.closed !== undefined) return card.closed ? { words: 'Card archived', color: COLORS.neutral } : { words: 'Card restored' };
-  if (changed('due')) return card?.due ? { words: `Due date set to ${dueDate(card.due)}`, on: ' on card ', ...wasDue(before) } : { words: 'Due date removed', on: ' from card ', ...wasDue(before) };
-  if (changed('name')) return { words: 'Card renamed', ...(typeof before['name'] === 'string' ? { description: `Renamed from ${escapeMarkdown(before['name'])}` } : {}) };
-  if (changed('desc')) return card?.desc ? { words: 'Card description changed', description: escapeMarkdown(clip(card.desc)) } : { words: 'Card description removed', ...(typeof before['desc'] === 'string' && before['desc'] ? { description: `Was: ${escapeMarkdown(clip(before['desc']))}` } : {}) };
+  if (listAfter?.name)
+    return {
+      words: `Card moved to ${listAfter.name}`,
+      ...(listBefore?.name
+        ? { description: `Moved from ${escapeMarkdown(listBefore.name)} to ${escapeMarkdown(listAfter.name)}` }
+        : {}),
+    };
+  if (changed('closed') && card?.closed !== undefined)
+    return card.closed ? { words: 'Card archived', color: COLORS.neutral } : { words: 'Card restored' };
+  if (changed('due'))
+    return card?.due
+      ? { words: `Due date set to ${dueDate(card.due)}`, on: ' on card ', ...wasDue(before) }
+      : { words: 'Due date removed', on: ' from card ', ...wasDue(before) };
+  if (changed('name'))
+    return {
+      words: 'Card renamed',
+      ...(typeof before['name'] === 'string' ? { description: `Renamed from ${escapeMarkdown(before['name'])}` } : {}),
+    };
+  if (changed('desc'))
+    return card?.desc
+      ? { words: 'Card description changed', description: escapeMarkdown(clip(card.desc)) }
+      : {
+          words: 'Card description removed',
+          ...(typeof before['desc'] === 'string' && before['desc']
+            ? { description: `Was: ${escapeMarkdown(clip(before['desc']))}` }
+            : {}),
+        };
   return undefined;
 }
 
 /** A checklist item ticked or unticked: its state in the title, its name below. */
 function checkItemChange(a: Action): Change {
   const item = a.data?.checkItem;
-  const words = item?.state === 'complete' ? 'Checklist item completed' : item?.state === 'incomplete' ? 'Checklist item marked incomplete' : 'Checklist item updated';
+  const words =
+    item?.state === 'complete'
+      ? 'Checklist item completed'
+      : item?.state === 'incomplete'
+        ? 'Checklist item marked incomplete'
+        : 'Checklist item updated';
   return { words, on: ' on card ', ...(item?.name ? { description: escapeMarkdown(item.name) } : {}) };
 }
 
@@ -140,7 +187,8 @@ function detail(a: Action): string | undefined {
   if (labelName) return escapeMarkdown(labelName);
   // An attachment links to its file, as Skyhook's message does.
   if (attachment?.name) return markdownLink(escapeMarkdown(attachment.name), attachment.url);
-  if (a.member?.fullName || a.member?.username) return markdownLink(escapeMarkdown(a.member.fullName || a.member.username || ''), profile(a.member.username));
+  if (a.member?.fullName || a.member?.username)
+    return markdownLink(escapeMarkdown(a.member.fullName || a.member.username || ''), profile(a.member.username));
   return undefined;
 }
 
@@ -151,17 +199,24 @@ function render(p: Payload, type: string): Embed {
   const boardName = board?.name || p.model?.name;
   const cardUrl = card?.shortLink ? `https://trello.com/c/${encodeURIComponent(card.shortLink)}` : undefined;
   // A comment's link focuses the comment on its card (its id is the action's).
-  const focused = cardUrl && type === 'commentCard' && a.id ? `${cardUrl}#comment-${encodeURIComponent(a.id)}` : cardUrl;
-  const link = focused ?? (board?.shortLink ? `https://trello.com/b/${encodeURIComponent(board.shortLink)}` : p.model?.url);
-  const change = type === 'updateCard' ? cardChange(a) : type === 'updateCheckItemStateOnCard' ? checkItemChange(a) : undefined;
+  const focused =
+    cardUrl && type === 'commentCard' && a.id ? `${cardUrl}#comment-${encodeURIComponent(a.id)}` : cardUrl;
+  const link =
+    focused ?? (board?.shortLink ? `https://trello.com/b/${encodeURIComponent(board.shortLink)}` : p.model?.url);
+  const change =
+    type === 'updateCard' ? cardChange(a) : type === 'updateCheckItemStateOnCard' ? checkItemChange(a) : undefined;
   const words = change?.words ?? (type === 'updateCard' ? 'Card updated' : actionWords(type));
-  const described = a.data?.text ? escapeMarkdown(clip(a.data.text)) : (change?.description ?? (change ? undefined : detail(a)));
+  const described = a.data?.text
+    ? escapeMarkdown(clip(a.data.text))
+    : (change?.description ?? (change ? undefined : detail(a)));
   const who = a.memberCreator?.fullName || a.memberCreator?.username;
   const whoUrl = profile(a.memberCreator?.username);
   // A check item's checklist is said beside it; any other checklist is the description already.
   const fields = [
     ...(list?.name && card?.name ? [{ name: 'List', value: escapeMarkdown(list.name), inline: true }] : []),
-    ...(a.data?.checkItem?.name && a.data.checklist?.name ? [{ name: 'Checklist', value: escapeMarkdown(a.data.checklist.name), inline: true }] : []),
+    ...(a.data?.checkItem?.name && a.data.checklist?.name
+      ? [{ name: 'Checklist', value: escapeMarkdown(a.data.checklist.name), inline: true }]
+      : []),
   ];
   return {
     title: `${boardName ? `[${boardName}] ` : ''}${words}${subject ? `${change?.on ?? ': '}${subject}` : ''}`,
@@ -176,11 +231,18 @@ function render(p: Payload, type: string): Embed {
 export const trello: Provider = schemaProvider({
   name: 'trello',
   displayName: 'Trello',
-  description: 'Every board action (cards created, moved, renamed, archived, due dates set; comments; members, labels, checklists, attachments; lists): the board, card and list, who, and what changed, linked to the card.',
+  description:
+    'Every board action (cards created, moved, renamed, archived, due dates set; comments; members, labels, checklists, attachments; lists): the board, card and list, who, and what changed, linked to the card.',
   docs: 'https://developer.atlassian.com/cloud/trello/guides/rest-api/webhooks/',
   // https://developer.atlassian.com/cloud/trello/guides/rest-api/webhooks/#webhook-signatures:
   // base64 HMAC-SHA1, keyed with the application's secret, of the body followed by the callback URL.
-  signature: { kind: 'hmac', header: 'X-Trello-Webhook', algorithm: 'sha1', encoding: 'base64', signs: { url: 'after body' } },
+  signature: {
+    kind: 'hmac',
+    header: 'X-Trello-Webhook',
+    algorithm: 'sha1',
+    encoding: 'base64',
+    signs: { url: 'after body' },
+  },
   // Trello sends no event or delivery header: the action's type and id say both.
   event: fromField('action', 'type'),
   deliveryId: fromField('action', 'id'),

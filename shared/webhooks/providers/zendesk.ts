@@ -59,8 +59,10 @@ function shown(value: unknown): string | undefined {
   }
   return undefined;
 }
-const listed = (name: string, items: string[] | undefined) => (items?.length ? [{ name, value: escapeMarkdown(items.join(', ')), inline: false }] : []);
-const worded = (name: string, value: string | undefined) => (value ? [{ name, value: escapeMarkdown(eventWords(value)), inline: true }] : []);
+const listed = (name: string, items: string[] | undefined) =>
+  items?.length ? [{ name, value: escapeMarkdown(items.join(', ')), inline: false }] : [];
+const worded = (name: string, value: string | undefined) =>
+  value ? [{ name, value: escapeMarkdown(eventWords(value)), inline: true }] : [];
 
 function render(p: Envelope, type: string): Embed {
   // "zen:event-type:ticket.status_changed": a resource (ticket) and what happened to it (status changed).
@@ -74,7 +76,11 @@ function render(p: Envelope, type: string): Embed {
   const label = d.subject || d.name || d.title || (isTicket ? undefined : d.id);
   const [from, to] = [shown(e.previous), shown(e.current)];
   const change = from && to ? `${from} → ${to}` : from ? `${from} → none` : to;
-  const text = e.comment?.body ?? e.message?.body ?? e.satisfaction_score?.comment ?? (rest.join('.') === 'created' ? d.description : undefined);
+  const text =
+    e.comment?.body ??
+    e.message?.body ??
+    e.satisfaction_score?.comment ??
+    (rest.join('.') === 'created' ? d.description : undefined);
   const author = e.comment?.author?.name ?? e.actor?.name;
   return {
     title: `${eventWords(resource || 'Zendesk')}${number} ${happened}${label ? `: ${label}` : ''}`,
@@ -85,8 +91,12 @@ function render(p: Envelope, type: string): Embed {
       ...(change ? [{ name: e.custom_field?.title ?? e.field?.title ?? 'Change', value: change, inline: false }] : []),
       ...listed('Tags added', e.tags_added ?? e.added?.tags),
       ...listed('Tags removed', e.tags_removed ?? e.removed?.tags),
-      ...(e.target_ticket_id ? [{ name: 'Into ticket', value: `#${escapeMarkdown(e.target_ticket_id)}`, inline: true }] : []),
-      ...(e.comment?.is_public !== undefined ? [{ name: 'Visibility', value: e.comment.is_public ? 'Public reply' : 'Internal note', inline: true }] : []),
+      ...(e.target_ticket_id
+        ? [{ name: 'Into ticket', value: `#${escapeMarkdown(e.target_ticket_id)}`, inline: true }]
+        : []),
+      ...(e.comment?.is_public !== undefined
+        ? [{ name: 'Visibility', value: e.comment.is_public ? 'Public reply' : 'Internal note', inline: true }]
+        : []),
       ...worded('Satisfaction', e.satisfaction_score?.score),
       ...worded('Status', d.status),
       ...worded('Priority', d.priority),
@@ -100,11 +110,22 @@ function render(p: Envelope, type: string): Embed {
 export const zendesk: Provider = schemaProvider({
   name: 'zendesk',
   displayName: 'Zendesk',
-  description: 'Every Zendesk event a webhook subscribes to (tickets created, status, priority and assignee changes, comments, tags; users; organizations; articles...): what happened, to which ticket, from what to what, who did it and what they wrote.',
+  description:
+    'Every Zendesk event a webhook subscribes to (tickets created, status, priority and assignee changes, comments, tags; users; organizations; articles...): what happened, to which ticket, from what to what, who did it and what they wrote.',
   docs: 'https://developer.zendesk.com/api-reference/webhooks/event-types/webhook-event-types/',
   // https://developer.zendesk.com/documentation/webhooks/verifying/: base64 HMAC-SHA256 of the
   // X-Zendesk-Webhook-Signature-Timestamp value followed by the body (no tolerance is stated).
-  signature: { kind: 'hmac', header: 'X-Zendesk-Webhook-Signature', algorithm: 'sha256', encoding: 'base64', signs: { timestamp: { header: 'X-Zendesk-Webhook-Signature-Timestamp' }, separator: '', toleranceSeconds: STALE_AFTER_SECONDS } },
+  signature: {
+    kind: 'hmac',
+    header: 'X-Zendesk-Webhook-Signature',
+    algorithm: 'sha256',
+    encoding: 'base64',
+    signs: {
+      timestamp: { header: 'X-Zendesk-Webhook-Signature-Timestamp' },
+      separator: '',
+      toleranceSeconds: STALE_AFTER_SECONDS,
+    },
+  },
   event: fromField('type'),
   deliveryId: fromField('id'),
   schemas: () => ({}),

@@ -15,7 +15,13 @@ export interface CommitParts {
 export function commitLineOf({ id, url, message, author }: CommitParts, idLength = 7): string | undefined {
   const firstLine = message?.split('\n')[0]?.trim();
   if (!id && !firstLine) return undefined;
-  return [id ? markdownLink(inlineCode(id.slice(0, idLength)), url) : undefined, firstLine ? escapeMarkdown(firstLine) : undefined, author ? `- ${escapeMarkdown(author)}` : undefined].filter(Boolean).join(' ');
+  return [
+    id ? markdownLink(inlineCode(id.slice(0, idLength)), url) : undefined,
+    firstLine ? escapeMarkdown(firstLine) : undefined,
+    author ? `- ${escapeMarkdown(author)}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Up to `max` commits, one line each, and how many more there were (`total` when the payload counts them apart). */

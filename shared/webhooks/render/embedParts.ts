@@ -14,4 +14,6 @@ export const authorNamed = (...names: (string | undefined)[]): Pick<Embed, 'auth
 
 /** Payload text as the embed's description, markdown escaped and cut at `max` characters when given; none when empty. */
 export const textOf = (value: string | undefined, max?: number): Pick<Embed, 'description'> =>
-  value ? { description: escapeMarkdown(max !== undefined && value.length > max ? `${value.slice(0, max)}…` : value) } : {};
+  value
+    ? { description: escapeMarkdown(max !== undefined && value.length > max ? `${value.slice(0, max)}…` : value) }
+    : {};

@@ -3,7 +3,11 @@ import { entryOf } from './entryOf';
 
 /** An event's machine name as words: "payment_intent.payment_failed" -> "Payment intent payment failed". */
 export function eventWords(name: string): string {
-  const words = name.replace(/[._:/-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  const words = name
+    .replace(/[._:/-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
   return words ? `${words[0]?.toUpperCase()}${words.slice(1)}` : name;
 }
 

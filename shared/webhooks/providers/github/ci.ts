@@ -15,9 +15,11 @@ const onBranch = (branch: string | undefined) => (branch ? ` on ${branch}` : '')
 /** A commit message's first line as a description. */
 const firstLine = (message: string | undefined) => body(message?.split('\n')[0]);
 /** A commit's page, when the payload names both the repository and the commit. */
-const commitPage = (home: string | undefined, sha: string | undefined) => (home && sha ? `${home}/commit/${sha}` : undefined);
+const commitPage = (home: string | undefined, sha: string | undefined) =>
+  home && sha ? `${home}/commit/${sha}` : undefined;
 /** "Deployment of master to production", as far as the payload names either. */
-const deploymentOf = (ref: string | undefined, environment: string | undefined) => `Deployment${ref ? ` of ${ref}` : ''}${environment ? ` to ${environment}` : ''}`;
+const deploymentOf = (ref: string | undefined, environment: string | undefined) =>
+  `Deployment${ref ? ` of ${ref}` : ''}${environment ? ` to ${environment}` : ''}`;
 
 /** A merge group's news by its action, or when destroyed by why: merged, invalidated (a check failed, the base moved) or dequeued. */
 const MERGE_GROUP_NEWS: Record<string, [string, string]> = {
@@ -27,7 +29,16 @@ const MERGE_GROUP_NEWS: Record<string, [string, string]> = {
   dequeued: ['Merge group dequeued', 'from'],
 };
 
-export const ciRenderers: Renderers<'workflow_run' | 'workflow_job' | 'check_run' | 'check_suite' | 'status' | 'deployment' | 'deployment_status' | 'merge_group'> = {
+export const ciRenderers: Renderers<
+  | 'workflow_run'
+  | 'workflow_job'
+  | 'check_run'
+  | 'check_suite'
+  | 'status'
+  | 'deployment'
+  | 'deployment_status'
+  | 'merge_group'
+> = {
   workflow_run: (p) => {
     const run = p.workflow_run;
     const [state, color] = outcome(run?.conclusion, run?.status, p.action);
@@ -44,12 +55,22 @@ export const ciRenderers: Renderers<'workflow_run' | 'workflow_job' | 'check_run
     const job = p.workflow_job;
     const [state, color] = outcome(job?.conclusion, job?.status, p.action);
     const name = [job?.workflow_name, job?.name].filter(Boolean).join(' / ');
-    return { title: `${inRepo(p.repository)}Job ${name ? `${name} ` : ''}${state}${onBranch(job?.head_branch)}`, ...linkTo(job?.html_url, p.repository?.html_url), ...author(p.sender), color };
+    return {
+      title: `${inRepo(p.repository)}Job ${name ? `${name} ` : ''}${state}${onBranch(job?.head_branch)}`,
+      ...linkTo(job?.html_url, p.repository?.html_url),
+      ...author(p.sender),
+      color,
+    };
   },
   check_run: (p) => {
     const check = p.check_run;
     const [state, color] = checkOutcome(p.action, check);
-    return { title: `${inRepo(p.repository)}Check ${check?.name ? `${check.name} ` : ''}${state}${onBranch(check?.head_branch || check?.check_suite?.head_branch)}`, ...linkTo(check?.html_url, p.repository?.html_url), ...author(p.sender), color };
+    return {
+      title: `${inRepo(p.repository)}Check ${check?.name ? `${check.name} ` : ''}${state}${onBranch(check?.head_branch || check?.check_suite?.head_branch)}`,
+      ...linkTo(check?.html_url, p.repository?.html_url),
+      ...author(p.sender),
+      color,
+    };
   },
   check_suite: (p) => {
     const suite = p.check_suite;
@@ -65,7 +86,13 @@ export const ciRenderers: Renderers<'workflow_run' | 'workflow_job' | 'check_run
   status: (p) => {
     const [, color] = outcome(p.state);
     const what = [p.state, p.sha && `on ${p.sha.slice(0, 7)}`].filter(Boolean).join(' ');
-    return { title: `${inRepo(p.repository)}${about(p.context || 'Commit status', what)}`, ...linkTo(p.target_url, p.commit?.html_url, p.repository?.html_url), ...author(p.sender), color, ...body(p.description) };
+    return {
+      title: `${inRepo(p.repository)}${about(p.context || 'Commit status', what)}`,
+      ...linkTo(p.target_url, p.commit?.html_url, p.repository?.html_url),
+      ...author(p.sender),
+      color,
+      ...body(p.description),
+    };
   },
   deployment: (p) => {
     const deployment = p.deployment;
@@ -93,10 +120,16 @@ export const ciRenderers: Renderers<'workflow_run' | 'workflow_job' | 'check_run
     const base = group?.base_ref ? refOf(group.base_ref).name : undefined;
     const head = group?.head_ref ? refOf(group.head_ref).name : undefined;
     const why = p.action === 'destroyed' ? p.reason : p.action;
-    const [news, preposition] = entryOf(MERGE_GROUP_NEWS, why ?? '') ?? [`Merge group ${actionWords(why ?? p.action)}`, 'for'];
+    const [news, preposition] = entryOf(MERGE_GROUP_NEWS, why ?? '') ?? [
+      `Merge group ${actionWords(why ?? p.action)}`,
+      'for',
+    ];
     return {
       title: `${inRepo(p.repository)}${news}${base ? ` ${preposition} ${base}` : ''}`,
-      ...linkTo(p.repository?.html_url && head ? `${p.repository.html_url}/tree/${refPath(head)}` : undefined, p.repository?.html_url),
+      ...linkTo(
+        p.repository?.html_url && head ? `${p.repository.html_url}/tree/${refPath(head)}` : undefined,
+        p.repository?.html_url,
+      ),
       ...author(p.sender),
       color: outcome(p.reason === 'merged' ? 'success' : p.action === 'destroyed' ? 'cancelled' : 'queued')[1],
       ...body(group?.head_commit?.message),

@@ -1,18 +1,36 @@
 import { COLORS } from '../../provider';
 import { subjectChange } from './pulls';
 import type { Payload, Renderers } from './schemas';
-import { actionColor, actionWords, author, body, commented, commentText, about, inRepo, linkTo, numbered, onThing } from './words';
+import {
+  actionColor,
+  actionWords,
+  author,
+  body,
+  commented,
+  commentText,
+  about,
+  inRepo,
+  linkTo,
+  numbered,
+  onThing,
+} from './words';
 
 /** An issue's action in words: a closed one says why when it was not completed. */
-const issueNews = (p: Payload<'issues'>) => (p.action === 'closed' && p.issue?.state_reason === 'not_planned' ? 'closed as not planned' : subjectChange(p.action, p));
+const issueNews = (p: Payload<'issues'>) =>
+  p.action === 'closed' && p.issue?.state_reason === 'not_planned'
+    ? 'closed as not planned'
+    : subjectChange(p.action, p);
 
 /**
  * Whether an issue is a pull request: GitHub (and Gogs) give it a `pull_request` object, Gitea its
  * link only; its comments are then on the pull request, and say so.
  */
-const isPullRequest = (issue: Payload<'issue_comment'>['issue']) => issue?.pull_request !== undefined || /\/pulls?\/\d+(?:$|[#?])/.test(issue?.html_url ?? '');
+const isPullRequest = (issue: Payload<'issue_comment'>['issue']) =>
+  issue?.pull_request !== undefined || /\/pulls?\/\d+(?:$|[#?])/.test(issue?.html_url ?? '');
 
-export const issueRenderers: Renderers<'issues' | 'issue_comment' | 'commit_comment' | 'discussion' | 'discussion_comment'> = {
+export const issueRenderers: Renderers<
+  'issues' | 'issue_comment' | 'commit_comment' | 'discussion' | 'discussion_comment'
+> = {
   issues: (p) => ({
     title: `${inRepo(p.repository)}${about(`${isPullRequest(p.issue) ? 'Pull request' : 'Issue'} ${issueNews(p)}`, numbered(p.issue?.number, p.issue?.title))}`,
     ...linkTo(p.issue?.html_url, p.repository?.html_url),
@@ -46,7 +64,11 @@ export const issueRenderers: Renderers<'issues' | 'issue_comment' | 'commit_comm
     const news = p.action === 'category_changed' && category ? `moved to ${category}` : actionWords(p.action);
     return {
       title: `${inRepo(p.repository)}${about(`Discussion ${news}`, numbered(p.discussion?.number, p.discussion?.title))}`,
-      ...linkTo(p.action === 'answered' ? p.answer?.html_url : undefined, p.discussion?.html_url, p.repository?.html_url),
+      ...linkTo(
+        p.action === 'answered' ? p.answer?.html_url : undefined,
+        p.discussion?.html_url,
+        p.repository?.html_url,
+      ),
       ...author(p.sender),
       color: actionColor(p.action),
       ...(p.action === 'created' ? body(p.discussion?.body) : p.action === 'answered' ? body(p.answer?.body) : {}),

@@ -1,6 +1,18 @@
 import { COLORS } from '../../provider';
 import type { Payload, Renderers } from './schemas';
-import { actionColor, actionWords, author, body, commented, commentText, about, inRepo, linkTo, numbered, onThing } from './words';
+import {
+  actionColor,
+  actionWords,
+  author,
+  body,
+  commented,
+  commentText,
+  about,
+  inRepo,
+  linkTo,
+  numbered,
+  onThing,
+} from './words';
 import { entryOf } from '../../render/entryOf';
 
 /** Pull requests and issues: what their action did, in words ("labeled bug", "assigned to octocat"). */
@@ -27,13 +39,22 @@ export function subjectChange(action: string | undefined, p: Payload<'pull_reque
 }
 
 /** A pull request's number and title, from wherever the payload has them. */
-const pullSubject = (p: { number?: number; pull_request?: { number?: number; title?: string } }) => ({ number: p.number ?? p.pull_request?.number, title: p.pull_request?.title });
+const pullSubject = (p: { number?: number; pull_request?: { number?: number; title?: string } }) => ({
+  number: p.number ?? p.pull_request?.number,
+  title: p.pull_request?.title,
+});
 
 type Subject = ReturnType<typeof pullSubject>;
 /** "Pull request approved: #2 Title" */
-const aboutPull = (news: string) => ({ number, title }: Subject) => about(news, numbered(number, title));
+const aboutPull =
+  (news: string) =>
+  ({ number, title }: Subject) =>
+    about(news, numbered(number, title));
 /** "Pushed to pull request #2: Title" */
-const onPull = (news: string) => ({ number, title }: Subject) => `${news} ${onThing('pull request', 'a', number, title)}`;
+const onPull =
+  (news: string) =>
+  ({ number, title }: Subject) =>
+    `${news} ${onThing('pull request', 'a', number, title)}`;
 
 /** What a review said: its verdict when submitted; an edit or dismissal is news about the review, not the verdict it gave. */
 const REVIEW_NEWS: Record<string, [(subject: Subject) => string, number]> = {
@@ -44,10 +65,16 @@ const REVIEW_NEWS: Record<string, [(subject: Subject) => string, number]> = {
   edited: [aboutPull('Pull request review edited'), COLORS.info],
 };
 
-export const pullRenderers: Renderers<'pull_request' | 'pull_request_review' | 'pull_request_review_comment' | 'pull_request_review_thread'> = {
+export const pullRenderers: Renderers<
+  'pull_request' | 'pull_request_review' | 'pull_request_review_comment' | 'pull_request_review_thread'
+> = {
   pull_request: (p) => {
     const merged = p.action === 'closed' && p.pull_request?.merged === true;
-    const news = (p.action === 'synchronize' ? onPull('Pushed to') : aboutPull(`Pull request ${merged ? 'merged' : subjectChange(p.action, p)}`))(pullSubject(p));
+    const news = (
+      p.action === 'synchronize'
+        ? onPull('Pushed to')
+        : aboutPull(`Pull request ${merged ? 'merged' : subjectChange(p.action, p)}`)
+    )(pullSubject(p));
     return {
       title: `${inRepo(p.repository)}${news}`,
       ...linkTo(p.pull_request?.html_url, p.repository?.html_url),
@@ -58,7 +85,10 @@ export const pullRenderers: Renderers<'pull_request' | 'pull_request_review' | '
   },
   pull_request_review: (p) => {
     const state = p.action === 'submitted' ? p.review?.state?.toLowerCase() : p.action;
-    const [news, color] = entryOf(REVIEW_NEWS, state ?? '') ?? [aboutPull(`Pull request review ${actionWords(p.action)}`), COLORS.info];
+    const [news, color] = entryOf(REVIEW_NEWS, state ?? '') ?? [
+      aboutPull(`Pull request review ${actionWords(p.action)}`),
+      COLORS.info,
+    ];
     return {
       title: `${inRepo(p.repository)}${news(pullSubject(p))}`,
       ...linkTo(p.review?.html_url, p.pull_request?.html_url, p.repository?.html_url),

@@ -14,11 +14,23 @@ import { entryOf } from '../../render/entryOf';
 function pushHeadline(p: Payload<'push'>): Pick<Embed, 'title' | 'url' | 'color'> {
   const { kind, name } = refOf(p.ref ?? '');
   const commits = p.commits?.length ?? 0;
-  const update = { repo: p.repository?.full_name || p.repository?.name || '', kind, name, created: p.created === true, deleted: p.deleted === true, commits, forced: p.forced === true };
+  const update = {
+    repo: p.repository?.full_name || p.repository?.name || '',
+    kind,
+    name,
+    created: p.created === true,
+    deleted: p.deleted === true,
+    commits,
+    forced: p.forced === true,
+  };
   const home = p.repository?.html_url;
   const refPage = home && name ? `${home}/tree/${refPath(name)}` : home;
   const compare = p.compare || p.compare_url;
-  const url = update.deleted ? home : kind === 'tag' || (update.created && commits === 0) || !compare || /\/compare\/.*0{12}/.test(compare) ? refPage : compare;
+  const url = update.deleted
+    ? home
+    : kind === 'tag' || (update.created && commits === 0) || !compare || /\/compare\/.*0{12}/.test(compare)
+      ? refPage
+      : compare;
   return { ...refUpdateHeadline(update), ...linkTo(url, home) };
 }
 
@@ -26,11 +38,20 @@ function pushHeadline(p: Payload<'push'>): Pick<Embed, 'title' | 'url' | 'color'
 const commitLine = (commit: NonNullable<Payload<'push'>['commits']>[number]) => {
   const subject = commit.message?.split('\n')[0]?.trim();
   const by = commit.author?.name || commit.author?.username;
-  return [commit.id ? markdownLink(inlineCode(commit.id.slice(0, 7)), commit.url) : '', subject ? escapeMarkdown(subject) : '', by ? `- ${escapeMarkdown(by)}` : ''].filter(Boolean).join(' ');
+  return [
+    commit.id ? markdownLink(inlineCode(commit.id.slice(0, 7)), commit.url) : '',
+    subject ? escapeMarkdown(subject) : '',
+    by ? `- ${escapeMarkdown(by)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 };
 
 /** "Branch main", "Tag v1" (Gogs sends the full "refs/heads/main"), or "Ref" for a type not named. */
-const refWords = (type: string | undefined, ref: string | undefined) => [type === 'tag' ? 'Tag' : type === 'branch' ? 'Branch' : type ? eventWords(type) : 'Ref', ref && refOf(ref).name].filter(Boolean).join(' ');
+const refWords = (type: string | undefined, ref: string | undefined) =>
+  [type === 'tag' ? 'Tag' : type === 'branch' ? 'Branch' : type ? eventWords(type) : 'Ref', ref && refOf(ref).name]
+    .filter(Boolean)
+    .join(' ');
 
 /** A repository's news in words. */
 const REPOSITORY_NEWS: Record<string, string> = { privatized: 'made private', publicized: 'made public' };
@@ -45,26 +66,80 @@ const SPONSORSHIP_NEWS: Record<string, string> = {
   pending_tier_change: 'Sponsorship tier to change',
 };
 
-export const repoRenderers: Renderers<'ping' | 'push' | 'create' | 'delete' | 'fork' | 'star' | 'watch' | 'public' | 'member' | 'repository' | 'label' | 'release' | 'gollum' | 'sponsorship'> = {
+export const repoRenderers: Renderers<
+  | 'ping'
+  | 'push'
+  | 'create'
+  | 'delete'
+  | 'fork'
+  | 'star'
+  | 'watch'
+  | 'public'
+  | 'member'
+  | 'repository'
+  | 'label'
+  | 'release'
+  | 'gollum'
+  | 'sponsorship'
+> = {
   ping: (p) => {
     const where = p.repository?.full_name || p.organization?.login;
-    return { title: about('Webhook connected', where ?? ''), ...linkTo(p.repository?.html_url), ...author(p.sender), color: COLORS.neutral, ...body(p.zen) };
+    return {
+      title: about('Webhook connected', where ?? ''),
+      ...linkTo(p.repository?.html_url),
+      ...author(p.sender),
+      color: COLORS.neutral,
+      ...body(p.zen),
+    };
   },
   push: (p) => {
     const lines = (p.commits ?? []).slice(0, 10).map(commitLine).filter(Boolean);
-    return { ...pushHeadline(p), ...author(p.sender), ...(!p.sender?.login && p.pusher?.name ? { author: { name: p.pusher.name } } : {}), ...(lines.length ? { description: lines.join('\n') } : {}) };
+    return {
+      ...pushHeadline(p),
+      ...author(p.sender),
+      ...(!p.sender?.login && p.pusher?.name ? { author: { name: p.pusher.name } } : {}),
+      ...(lines.length ? { description: lines.join('\n') } : {}),
+    };
   },
   create: (p) => ({
     title: `${inRepo(p.repository)}${refWords(p.ref_type, p.ref)} created`,
-    ...linkTo(p.repository?.html_url && p.ref ? `${p.repository.html_url}/tree/${refPath(refOf(p.ref).name)}` : undefined, p.repository?.html_url),
+    ...linkTo(
+      p.repository?.html_url && p.ref ? `${p.repository.html_url}/tree/${refPath(refOf(p.ref).name)}` : undefined,
+      p.repository?.html_url,
+    ),
     ...author(p.sender),
     color: COLORS.created,
   }),
-  delete: (p) => ({ title: `${inRepo(p.repository)}${refWords(p.ref_type, p.ref)} deleted`, ...linkTo(p.repository?.html_url), ...author(p.sender), color: COLORS.closed }),
-  fork: (p) => ({ title: `${inRepo(p.repository)}${p.forkee?.full_name ? `Forked to ${p.forkee.full_name}` : 'Forked'}`, ...linkTo(p.forkee?.html_url, p.repository?.html_url), ...author(p.sender), color: COLORS.info }),
-  star: (p) => ({ title: `${inRepo(p.repository)}${p.action === 'deleted' ? 'Star removed' : 'Star added'}`, ...linkTo(p.repository?.html_url), ...author(p.sender), color: COLORS.warning }),
-  watch: (p) => ({ title: `${inRepo(p.repository)}New watcher`, ...linkTo(p.repository?.html_url), ...author(p.sender), color: COLORS.warning }),
-  public: (p) => ({ title: `${inRepo(p.repository)}Repository made public`, ...linkTo(p.repository?.html_url), ...author(p.sender), color: COLORS.created }),
+  delete: (p) => ({
+    title: `${inRepo(p.repository)}${refWords(p.ref_type, p.ref)} deleted`,
+    ...linkTo(p.repository?.html_url),
+    ...author(p.sender),
+    color: COLORS.closed,
+  }),
+  fork: (p) => ({
+    title: `${inRepo(p.repository)}${p.forkee?.full_name ? `Forked to ${p.forkee.full_name}` : 'Forked'}`,
+    ...linkTo(p.forkee?.html_url, p.repository?.html_url),
+    ...author(p.sender),
+    color: COLORS.info,
+  }),
+  star: (p) => ({
+    title: `${inRepo(p.repository)}${p.action === 'deleted' ? 'Star removed' : 'Star added'}`,
+    ...linkTo(p.repository?.html_url),
+    ...author(p.sender),
+    color: COLORS.warning,
+  }),
+  watch: (p) => ({
+    title: `${inRepo(p.repository)}New watcher`,
+    ...linkTo(p.repository?.html_url),
+    ...author(p.sender),
+    color: COLORS.warning,
+  }),
+  public: (p) => ({
+    title: `${inRepo(p.repository)}Repository made public`,
+    ...linkTo(p.repository?.html_url),
+    ...author(p.sender),
+    color: COLORS.created,
+  }),
   member: (p) => {
     const from = p.changes?.old_permission?.from;
     const to = p.changes?.permission?.to;
@@ -92,10 +167,16 @@ export const repoRenderers: Renderers<'ping' | 'push' | 'create' | 'delete' | 'f
   label: (p) => {
     const name = p.label?.name;
     const oldName = p.changes?.name?.from;
-    const news = p.action === 'edited' && oldName && name ? `Label renamed: ${oldName} to ${name}` : about(`Label ${actionWords(p.action)}`, name ?? '');
+    const news =
+      p.action === 'edited' && oldName && name
+        ? `Label renamed: ${oldName} to ${name}`
+        : about(`Label ${actionWords(p.action)}`, name ?? '');
     return {
       title: `${inRepo(p.repository)}${news}`,
-      ...linkTo(p.repository?.html_url && name ? `${p.repository.html_url}/labels/${encodeURIComponent(name)}` : undefined, p.repository?.html_url),
+      ...linkTo(
+        p.repository?.html_url && name ? `${p.repository.html_url}/labels/${encodeURIComponent(name)}` : undefined,
+        p.repository?.html_url,
+      ),
       ...author(p.sender),
       color: actionColor(p.action),
       ...(p.action === 'deleted' ? {} : body(p.label?.description)),
@@ -103,7 +184,10 @@ export const repoRenderers: Renderers<'ping' | 'push' | 'create' | 'delete' | 'f
   },
   release: (p) => {
     const name = p.release?.name || p.release?.tag_name || '';
-    const news = p.action === 'prereleased' || (p.action === 'published' && p.release?.prerelease === true) ? 'Pre-release published' : `Release ${actionWords(p.action)}`;
+    const news =
+      p.action === 'prereleased' || (p.action === 'published' && p.release?.prerelease === true)
+        ? 'Pre-release published'
+        : `Release ${actionWords(p.action)}`;
     return {
       title: `${inRepo(p.repository)}${about(news, name)}`,
       ...linkTo(p.action === 'deleted' ? undefined : p.release?.html_url, p.repository?.html_url),
@@ -115,21 +199,41 @@ export const repoRenderers: Renderers<'ping' | 'push' | 'create' | 'delete' | 'f
   gollum: (p) => {
     const pages = p.pages ?? [];
     const [first] = pages;
-    const news = pages.length === 1 && first ? `Wiki: ${about(`page ${actionWords(first.action)}`, first.title ?? '')}` : pages.length > 1 ? `Wiki: ${pages.length} pages changed` : 'Wiki changed';
+    const news =
+      pages.length === 1 && first
+        ? `Wiki: ${about(`page ${actionWords(first.action)}`, first.title ?? '')}`
+        : pages.length > 1
+          ? `Wiki: ${pages.length} pages changed`
+          : 'Wiki changed';
     return {
       title: `${inRepo(p.repository)}${news}`,
       ...linkTo(first?.html_url, p.repository?.html_url && `${p.repository.html_url}/wiki`),
       ...author(p.sender),
       color: COLORS.info,
-      ...(pages.length > 1 ? { description: pages.map((page) => `${actionWords(page.action)} ${markdownLink(escapeMarkdown(page.title || 'a page'), page.html_url)}`).join('\n') } : {}),
+      ...(pages.length > 1
+        ? {
+            description: pages
+              .map(
+                (page) =>
+                  `${actionWords(page.action)} ${markdownLink(escapeMarkdown(page.title || 'a page'), page.html_url)}`,
+              )
+              .join('\n'),
+          }
+        : {}),
     };
   },
   sponsorship: (p) => {
     const sponsor = p.sponsorship?.sponsor?.login;
-    const news = about(entryOf(SPONSORSHIP_NEWS, p.action ?? '') ?? `Sponsorship ${actionWords(p.action)}`, sponsor ?? '');
+    const news = about(
+      entryOf(SPONSORSHIP_NEWS, p.action ?? '') ?? `Sponsorship ${actionWords(p.action)}`,
+      sponsor ?? '',
+    );
     const tier = p.sponsorship?.tier?.name;
     const was = p.changes?.tier?.from?.name;
-    const facts = [was && tier ? `Tier: ${was} to ${tier}` : tier ? `Tier: ${tier}` : '', p.effective_date ? `From ${p.effective_date.slice(0, 10)}` : ''].filter(Boolean);
+    const facts = [
+      was && tier ? `Tier: ${was} to ${tier}` : tier ? `Tier: ${tier}` : '',
+      p.effective_date ? `From ${p.effective_date.slice(0, 10)}` : '',
+    ].filter(Boolean);
     const sponsored = p.sponsorship?.sponsorable?.login;
     return {
       title: `${sponsored ? `[${sponsored}] ` : ''}${news}`,

@@ -5,7 +5,13 @@ import { actionWords, author, body, about, inRepo, linkTo, numbered } from './wo
 import { entryOf } from '../../render/entryOf';
 
 /** Colours by severity: critical and high are red, moderate (GitHub's "medium" too) yellow, low grey. */
-const SEVERITY_COLORS: Record<string, number> = { critical: COLORS.closed, high: COLORS.closed, moderate: COLORS.warning, medium: COLORS.warning, low: COLORS.neutral };
+const SEVERITY_COLORS: Record<string, number> = {
+  critical: COLORS.closed,
+  high: COLORS.closed,
+  moderate: COLORS.warning,
+  medium: COLORS.warning,
+  low: COLORS.neutral,
+};
 
 /** An advisory's facts beside its text: severity, its CVE and GHSA ids. */
 const advisoryFields = (advisory: { severity?: string; cve_id?: string; ghsa_id?: string } | undefined) => [
@@ -15,7 +21,11 @@ const advisoryFields = (advisory: { severity?: string; cve_id?: string; ghsa_id?
 ];
 
 /** An alert is closed well when fixed, set aside when dismissed, open again otherwise. */
-const ALERT_COLORS: Record<string, number> = { fixed: COLORS.created, dismissed: COLORS.neutral, auto_dismissed: COLORS.neutral };
+const ALERT_COLORS: Record<string, number> = {
+  fixed: COLORS.created,
+  dismissed: COLORS.neutral,
+  auto_dismissed: COLORS.neutral,
+};
 
 export const securityRenderers: Renderers<'security_advisory' | 'dependabot_alert'> = {
   // GitHub's advisory database, not a repository's: the advisory names no repository.
@@ -23,8 +33,17 @@ export const securityRenderers: Renderers<'security_advisory' | 'dependabot_aler
     const advisory = p.security_advisory;
     return {
       title: about(`Security advisory ${actionWords(p.action)}`, advisory?.summary || advisory?.ghsa_id || ''),
-      ...linkTo(advisory?.html_url, advisory?.ghsa_id && /^GHSA(-[a-z0-9]{4}){3}$/.test(advisory.ghsa_id) ? `https://github.com/advisories/${advisory.ghsa_id}` : undefined, advisory?.references?.[0]?.url),
-      color: p.action === 'withdrawn' ? COLORS.neutral : (entryOf(SEVERITY_COLORS, advisory?.severity ?? '') ?? COLORS.warning),
+      ...linkTo(
+        advisory?.html_url,
+        advisory?.ghsa_id && /^GHSA(-[a-z0-9]{4}){3}$/.test(advisory.ghsa_id)
+          ? `https://github.com/advisories/${advisory.ghsa_id}`
+          : undefined,
+        advisory?.references?.[0]?.url,
+      ),
+      color:
+        p.action === 'withdrawn'
+          ? COLORS.neutral
+          : (entryOf(SEVERITY_COLORS, advisory?.severity ?? '') ?? COLORS.warning),
       ...body(advisory?.description),
       fields: advisoryFields(advisory),
     };
@@ -38,12 +57,15 @@ export const securityRenderers: Renderers<'security_advisory' | 'dependabot_aler
       title: `${inRepo(p.repository)}${about(`Dependabot alert ${actionWords(p.action)}`, numbered(alert?.number, dependency?.name))}`,
       ...linkTo(alert?.html_url, p.repository?.html_url),
       ...author(p.sender),
-      color: entryOf(ALERT_COLORS, p.action ?? '') ?? entryOf(SEVERITY_COLORS, advisory?.severity ?? '') ?? COLORS.warning,
+      color:
+        entryOf(ALERT_COLORS, p.action ?? '') ?? entryOf(SEVERITY_COLORS, advisory?.severity ?? '') ?? COLORS.warning,
       ...body(advisory?.summary),
       fields: [
         ...advisoryFields(advisory),
         ...(patched ? [{ name: 'Patched in', value: escapeMarkdown(patched), inline: true }] : []),
-        ...(alert?.dependency?.manifest_path ? [{ name: 'Manifest', value: escapeMarkdown(alert.dependency.manifest_path), inline: true }] : []),
+        ...(alert?.dependency?.manifest_path
+          ? [{ name: 'Manifest', value: escapeMarkdown(alert.dependency.manifest_path), inline: true }]
+          : []),
       ],
     };
   },

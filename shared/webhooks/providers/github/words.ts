@@ -24,10 +24,12 @@ export const onThing = (thing: string, a: string, number: number | undefined, ti
 };
 
 /** A comment's news by its action: "New comment", "Edited a comment", "Deleted a comment" (`what` names the comment). */
-export const commented = (action: string | undefined, what: string): string => (!action || action === 'created' ? `New ${what}` : `${eventWords(action)} a ${what}`);
+export const commented = (action: string | undefined, what: string): string =>
+  !action || action === 'created' ? `New ${what}` : `${eventWords(action)} a ${what}`;
 
 /** A comment's text, except a deleted one's: what was removed is not news to post again. */
-export const commentText = (action: string | undefined, text: string | undefined): Pick<Embed, 'description'> => (action === 'deleted' ? {} : body(text));
+export const commentText = (action: string | undefined, text: string | undefined): Pick<Embed, 'description'> =>
+  action === 'deleted' ? {} : body(text);
 
 /** A machine action as words: "ready_for_review" -> "ready for review" ("updated" when there is none). */
 export const actionWords = (action: string | undefined): string => action?.replace(/_/g, ' ').trim() || 'updated';
@@ -35,7 +37,15 @@ export const actionWords = (action: string | undefined): string => action?.repla
 /** The first of the payload's people it names (the actor, then the author) as the embed's author. */
 export const author = (...users: User[]): Pick<Embed, 'author'> => {
   const user = users.find((candidate) => candidate?.login);
-  return user?.login ? { author: { name: user.login, ...(user.html_url ? { url: user.html_url } : {}), ...(user.avatar_url ? { icon_url: user.avatar_url } : {}) } } : {};
+  return user?.login
+    ? {
+        author: {
+          name: user.login,
+          ...(user.html_url ? { url: user.html_url } : {}),
+          ...(user.avatar_url ? { icon_url: user.avatar_url } : {}),
+        },
+      }
+    : {};
 };
 
 /** The first real link of the candidates (GitHub sends "" for "none"); fitMessage drops any that is not http(s). */
@@ -45,7 +55,8 @@ export const linkTo = (...candidates: (string | undefined)[]): Pick<Embed, 'url'
 };
 
 /** Payload text as the description, escaped; nothing when there is none. */
-export const body = (text: string | undefined): Pick<Embed, 'description'> => (text?.trim() ? { description: escapeMarkdown(text) } : {});
+export const body = (text: string | undefined): Pick<Embed, 'description'> =>
+  text?.trim() ? { description: escapeMarkdown(text) } : {};
 
 /** Colours by what an action did to its subject. */
 const ACTION_COLORS: Record<string, number> = {

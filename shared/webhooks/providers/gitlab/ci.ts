@@ -20,7 +20,9 @@ function durationField(seconds: number | undefined) {
 
 /** The jobs that failed a pipeline (those allowed to fail do not), by name. */
 function failedField(builds: { name?: string; status?: string; allow_failure?: boolean }[] | undefined) {
-  const failed = (builds ?? []).filter((b) => b.status === 'failed' && b.allow_failure !== true && b.name).map((b) => b.name ?? '');
+  const failed = (builds ?? [])
+    .filter((b) => b.status === 'failed' && b.allow_failure !== true && b.name)
+    .map((b) => b.name ?? '');
   return failed.length ? [{ name: 'Failed jobs', value: escapeMarkdown(failed.join(', ')) }] : [];
 }
 
@@ -37,7 +39,9 @@ export const ciRenderers = {
       color: colorOf(a.status),
       ...(commit ? { description: commit } : {}),
       fields: [
-        ...(mergeRequest ? [{ name: 'Merge request', value: markdownLink(escapeMarkdown(mergeRequest), p.merge_request?.url) }] : []),
+        ...(mergeRequest
+          ? [{ name: 'Merge request', value: markdownLink(escapeMarkdown(mergeRequest), p.merge_request?.url) }]
+          : []),
         ...failedField(p.builds),
         ...durationField(a.duration),
       ],
@@ -50,26 +54,51 @@ export const ciRenderers = {
     // A job allowed to fail fails without failing its pipeline: GitLab shows it in warning colours.
     const allowed = p.build_status === 'failed' && p.build_allow_failure === true;
     return {
-      title: titled(place, `Job${name ? ` ${name}` : ''} ${statusWords(p.build_status)}${allowed ? ' (allowed to fail)' : ''}${onRef(p.ref)}`),
+      title: titled(
+        place,
+        `Job${name ? ` ${name}` : ''} ${statusWords(p.build_status)}${allowed ? ' (allowed to fail)' : ''}${onRef(p.ref)}`,
+      ),
       ...linked((p.build_id !== undefined ? pageOf(p, `-/jobs/${p.build_id}`) : undefined) ?? webOf(p)),
       ...userOf(p.user, p),
       color: allowed ? COLORS.warning : colorOf(p.build_status),
-      ...(p.build_status === 'failed' && p.build_failure_reason ? { description: escapeMarkdown(p.build_failure_reason.replace(/_/g, ' ')) } : {}),
-      fields: [...(p.build_stage ? [{ name: 'Stage', value: escapeMarkdown(p.build_stage), inline: true }] : []), ...durationField(p.build_duration)],
+      ...(p.build_status === 'failed' && p.build_failure_reason
+        ? { description: escapeMarkdown(p.build_failure_reason.replace(/_/g, ' ')) }
+        : {}),
+      fields: [
+        ...(p.build_stage ? [{ name: 'Stage', value: escapeMarkdown(p.build_stage), inline: true }] : []),
+        ...durationField(p.build_duration),
+      ],
     };
   },
   'Deployment Hook': (p: Payload<'Deployment Hook'>): Embed => ({
     title: titled(placeOf(p), `Deployment${p.environment ? ` to ${p.environment}` : ''} ${deploymentWords(p.status)}`),
     // A finished deployment's place is its environment; one under way or failed, its job.
-    ...linked((p.status === 'success' ? p.environment_external_url : undefined) || p.deployable_url || p.environment_external_url || webOf(p)),
+    ...linked(
+      (p.status === 'success' ? p.environment_external_url : undefined) ||
+        p.deployable_url ||
+        p.environment_external_url ||
+        webOf(p),
+    ),
     ...userOf(p.user, p),
     color: colorOf(p.status),
-    ...(p.short_sha || p.commit_title ? { description: [p.short_sha ? markdownLink(inlineCode(p.short_sha), p.commit_url) : '', p.commit_title ? escapeMarkdown(p.commit_title) : ''].filter(Boolean).join(' ') } : {}),
+    ...(p.short_sha || p.commit_title
+      ? {
+          description: [
+            p.short_sha ? markdownLink(inlineCode(p.short_sha), p.commit_url) : '',
+            p.commit_title ? escapeMarkdown(p.commit_title) : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        }
+      : {}),
   }),
   'Feature Flag Hook': (p: Payload<'Feature Flag Hook'>): Embed => {
     const { name, active, description } = p.object_attributes ?? {};
     return {
-      title: titled(placeOf(p), `Feature flag${name ? ` ${name}` : ''} ${active === undefined ? 'changed' : active ? 'turned on' : 'turned off'}`),
+      title: titled(
+        placeOf(p),
+        `Feature flag${name ? ` ${name}` : ''} ${active === undefined ? 'changed' : active ? 'turned on' : 'turned off'}`,
+      ),
       ...linked(pageOf(p, '-/feature_flags')),
       ...userOf(p.user, p),
       color: active ? COLORS.created : COLORS.neutral,

@@ -23,7 +23,8 @@ function pathOf(web: string | undefined): string | undefined {
  * The project's path as titles show it ("group/project"): path_with_namespace, or the path of its
  * page (older GitLab sends only `repository`), or its name; undefined when the payload says none.
  */
-export const placeOf = (p: Where): string | undefined => p.project?.path_with_namespace || pathOf(webOf(p)) || p.project?.name || p.repository?.name || undefined;
+export const placeOf = (p: Where): string | undefined =>
+  p.project?.path_with_namespace || pathOf(webOf(p)) || p.project?.name || p.repository?.name || undefined;
 
 /** A page under the project's ("-/jobs/12"), when the project's page is known. */
 export const pageOf = (p: Where, path: string): string | undefined => {
@@ -32,7 +33,8 @@ export const pageOf = (p: Where, path: string): string | undefined => {
 };
 
 /** A title prefixed by where it happened ("[group/project] ..."), or the text alone when no place is known. */
-export const titled = (place: string | undefined, text: string): string => (place ? `[${place}] ${text}` : `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`);
+export const titled = (place: string | undefined, text: string): string =>
+  place ? `[${place}] ${text}` : `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 
 /**
  * An avatar's address: GitLab sends some relative to the instance ("/uploads/..."), which Discord
@@ -52,22 +54,37 @@ export const personOf = (name: string | undefined, username: string | undefined)
   name && username && name !== username ? `${name} (@${username})` : name || (username ? `@${username}` : undefined);
 
 /** Who did it, as the embed's author: their name and username, and avatar, when the payload has them. */
-export function authorOf(name: string | undefined, username: string | undefined, avatar: string | undefined, p: Where): Pick<Embed, 'author'> {
+export function authorOf(
+  name: string | undefined,
+  username: string | undefined,
+  avatar: string | undefined,
+  p: Where,
+): Pick<Embed, 'author'> {
   const person = personOf(name, username);
   const icon = avatarOf(avatar, p);
   return person ? { author: { name: person, ...(icon ? { icon_url: icon } : {}) } } : {};
 }
 
 /** The author of an event that names its user in a `user` object. */
-export const userOf = (user: User | undefined, p: Where): Pick<Embed, 'author'> => authorOf(user?.name, user?.username, user?.avatar_url, p);
+export const userOf = (user: User | undefined, p: Where): Pick<Embed, 'author'> =>
+  authorOf(user?.name, user?.username, user?.avatar_url, p);
 
 /** A link, or nothing: spread into an embed. */
 export const linked = (url: string | undefined): Pick<Embed, 'url'> => (url ? { url } : {});
 
 /** A bare snake_case or camelCase word of GitLab's in words ("script_failure" -> "script failure", "MergeRequest" -> "merge request"). */
-export const spaced = (word: string): string => word.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+export const spaced = (word: string): string =>
+  word
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 
 /** A commit as one line: its short id linked, its subject and author, what of them the payload has. */
 export const commitText = (c: Commit | undefined): string | undefined =>
   // commitLine ends with " - <author>": without an author that ending goes.
-  c?.id ? commitLine({ id: c.id, ...(c.url ? { url: c.url } : {}), message: c.message ?? '', author: c.author?.name ?? '' }, 8).replace(/ - $/, '') : undefined;
+  c?.id
+    ? commitLine(
+        { id: c.id, ...(c.url ? { url: c.url } : {}), message: c.message ?? '', author: c.author?.name ?? '' },
+        8,
+      ).replace(/ - $/, '')
+    : undefined;

@@ -10,27 +10,41 @@ export const groupRenderers = {
   'Member Hook': (p: Payload<'Member Hook'>): Embed => {
     const what = groupEvent(p.event_name);
     return {
-      title: titled(p.group_path || p.group_name, `${personOf(p.user_name, p.user_username) ?? 'A member'} ${what.words}`),
+      title: titled(
+        p.group_path || p.group_name,
+        `${personOf(p.user_name, p.user_username) ?? 'A member'} ${what.words}`,
+      ),
       color: what.color,
-      fields: [...(p.group_access ? [{ name: 'Access', value: escapeMarkdown(p.group_access), inline: true }] : []), ...(p.expires_at ? [{ name: 'Expires', value: escapeMarkdown(p.expires_at.slice(0, 10)), inline: true }] : [])],
+      fields: [
+        ...(p.group_access ? [{ name: 'Access', value: escapeMarkdown(p.group_access), inline: true }] : []),
+        ...(p.expires_at ? [{ name: 'Expires', value: escapeMarkdown(p.expires_at.slice(0, 10)), inline: true }] : []),
+      ],
     };
   },
   'Subgroup Hook': (p: Payload<'Subgroup Hook'>): Embed => {
     const name = p.full_path || p.name;
-    return { title: titled(p.parent_full_path, `Subgroup${name ? ` ${name}` : ''} ${groupEvent(p.event_name).words}`), color: groupEvent(p.event_name).color };
+    return {
+      title: titled(p.parent_full_path, `Subgroup${name ? ` ${name}` : ''} ${groupEvent(p.event_name).words}`),
+      color: groupEvent(p.event_name).color,
+    };
   },
   'Project Hook': (p: Payload<'Project Hook'>): Embed => {
     const name = p.path_with_namespace || p.name;
     return {
       title: `Project${name ? ` ${name}` : ''} ${groupEvent(p.event_name).words}`,
       color: groupEvent(p.event_name).color,
-      ...(p.project_visibility ? { fields: [{ name: 'Visibility', value: escapeMarkdown(p.project_visibility), inline: true }] } : {}),
+      ...(p.project_visibility
+        ? { fields: [{ name: 'Visibility', value: escapeMarkdown(p.project_visibility), inline: true }] }
+        : {}),
     };
   },
   'Resource Access Token Hook': (p: Payload<'Resource Access Token Hook'>): Embed => {
     const { name, expires_at: expires } = p.object_attributes ?? {};
     return {
-      title: titled(placeOf(p) || p.group?.full_path || p.group?.group_path || p.group?.group_name, `Access token${name ? ` ${name}` : ''} expires ${expires ? `on ${expires}` : 'soon'}`),
+      title: titled(
+        placeOf(p) || p.group?.full_path || p.group?.group_path || p.group?.group_name,
+        `Access token${name ? ` ${name}` : ''} expires ${expires ? `on ${expires}` : 'soon'}`,
+      ),
       ...linked(pageOf(p, '-/settings/access_tokens')),
       color: COLORS.warning,
     };

@@ -10,11 +10,23 @@ import type { Payload } from './schemas';
 /** "Issue opened: #23 Crash", or as much of it as the payload says. */
 
 /** Bookkeeping GitLab lists among an update's changes, which say nothing to the channel. */
-const BOOKKEEPING = new Set(['updated_at', 'updated_by_id', 'last_edited_at', 'last_edited_by_id', 'last_edited_by', 'state_id']);
+const BOOKKEEPING = new Set([
+  'updated_at',
+  'updated_by_id',
+  'last_edited_at',
+  'last_edited_by_id',
+  'last_edited_by',
+  'state_id',
+]);
 /** What an update changed, as a field ("title, labels"), when it names anything. */
-function changedField(action: string | undefined, changes: Record<string, unknown> | undefined): NonNullable<Embed['fields']> {
+function changedField(
+  action: string | undefined,
+  changes: Record<string, unknown> | undefined,
+): NonNullable<Embed['fields']> {
   const names = Object.keys(changes ?? {}).filter((name) => !BOOKKEEPING.has(name));
-  return action === 'update' && names.length ? [{ name: 'Changed', value: escapeMarkdown(names.map(spaced).join(', ')) }] : [];
+  return action === 'update' && names.length
+    ? [{ name: 'Changed', value: escapeMarkdown(names.map(spaced).join(', ')) }]
+    : [];
 }
 
 /** What a comment or reaction is on, by GitLab's type name and the object beside it. */
@@ -41,15 +53,23 @@ function onWhat(type: string | undefined, p: Subjects, commitId?: string): strin
 }
 
 /** Where in a diff a comment is: the file, and its line when known ("README.md, line 3"). */
-function lineField(position: { new_path?: string; old_path?: string; new_line?: number; old_line?: number } | undefined): NonNullable<Embed['fields']> {
+function lineField(
+  position: { new_path?: string; old_path?: string; new_line?: number; old_line?: number } | undefined,
+): NonNullable<Embed['fields']> {
   const file = position?.new_path || position?.old_path;
   const line = position?.new_line ?? position?.old_line;
-  return file ? [{ name: 'File', value: escapeMarkdown(`${file}${line !== undefined ? `, line ${line}` : ''}`), inline: true }] : [];
+  return file
+    ? [{ name: 'File', value: escapeMarkdown(`${file}${line !== undefined ? `, line ${line}` : ''}`), inline: true }]
+    : [];
 }
 
 /** A work item's kind in words: "Issue", "Task", "Epic"... (object_kind work_item without a type: "Work item"). */
 const itemKind = (p: Payload<'Issue Hook'>) => {
-  const kind = p.object_attributes?.type ? spaced(p.object_attributes.type) : p.object_kind === 'work_item' ? 'work item' : 'issue';
+  const kind = p.object_attributes?.type
+    ? spaced(p.object_attributes.type)
+    : p.object_kind === 'work_item'
+      ? 'work item'
+      : 'issue';
   const confidential = p.object_attributes?.confidential === true || p.event_type === 'confidential_issue';
   return confidential ? `Confidential ${kind}` : `${kind[0]?.toUpperCase()}${kind.slice(1)}`;
 };
@@ -73,7 +93,9 @@ export const planningRenderers = {
     const pushed = a.action === 'update' && Boolean(a.oldrev);
     const draft = a.action === 'update' ? (p.changes?.draft ?? p.changes?.work_in_progress)?.current : undefined;
     const words = draft === undefined ? actionWords(a.action, a.state) : draft ? 'marked as draft' : 'marked ready';
-    const head = pushed ? `Pushed to ${named('merge request', a.iid, a.title, '!')}` : about(`Merge request ${words}`, numbered(a.iid, a.title, '!'));
+    const head = pushed
+      ? `Pushed to ${named('merge request', a.iid, a.title, '!')}`
+      : about(`Merge request ${words}`, numbered(a.iid, a.title, '!'));
     return {
       title: titled(placeOf(p), pushed && a.iid === undefined && !a.title ? 'Pushed to a merge request' : head),
       ...linked(a.url || webOf(p)),
@@ -82,7 +104,9 @@ export const planningRenderers = {
       color: a.action === 'update' ? COLORS.info : colorOf(a.action, a.state),
       ...(a.description ? { description: escapeMarkdown(a.description) } : {}),
       fields: [
-        ...(a.source_branch && a.target_branch ? [{ name: 'Branches', value: escapeMarkdown(`${a.source_branch} → ${a.target_branch}`), inline: true }] : []),
+        ...(a.source_branch && a.target_branch
+          ? [{ name: 'Branches', value: escapeMarkdown(`${a.source_branch} → ${a.target_branch}`), inline: true }]
+          : []),
         ...(pushed ? [] : changedField(a.action, p.changes)),
       ],
     };
@@ -104,10 +128,20 @@ export const planningRenderers = {
     const a = p.object_attributes ?? {};
     const emoji = a.name ? `:${a.name}:` : undefined;
     // A reaction on a comment names the comment's subject too.
-    const target = a.awardable_type === 'Note' ? ['a comment', onWhat(p.note?.noteable_type, p)].filter(Boolean).join(' on ') : onWhat(a.awardable_type, p);
+    const target =
+      a.awardable_type === 'Note'
+        ? ['a comment', onWhat(p.note?.noteable_type, p)].filter(Boolean).join(' on ')
+        : onWhat(a.awardable_type, p);
     const revoked = a.action === 'revoke';
-    const what = revoked ? `Removed ${emoji ?? 'a reaction'}${target ? ` from ${target}` : ''}` : `Reacted${emoji ? ` ${emoji}` : ''}${target ? ` to ${target}` : ''}`;
-    return { title: titled(placeOf(p), what), ...linked(a.awarded_on_url || webOf(p)), ...userOf(p.user, p), color: revoked ? COLORS.neutral : COLORS.warning };
+    const what = revoked
+      ? `Removed ${emoji ?? 'a reaction'}${target ? ` from ${target}` : ''}`
+      : `Reacted${emoji ? ` ${emoji}` : ''}${target ? ` to ${target}` : ''}`;
+    return {
+      title: titled(placeOf(p), what),
+      ...linked(a.awarded_on_url || webOf(p)),
+      ...userOf(p.user, p),
+      color: revoked ? COLORS.neutral : COLORS.warning,
+    };
   },
   'Milestone Hook': (p: Payload<'Milestone Hook'>): Embed => {
     const a = p.object_attributes ?? {};

@@ -21,11 +21,27 @@ function pushHeadline(p: Pushed, commits: number, tags: boolean): Pick<Embed, 't
   const [created, deleted] = [isNoCommit(p.before), isNoCommit(p.after) || (tags && !p.after && !checkout)];
   const ref = p.ref ? refOf(p.ref) : undefined;
   if (!ref?.name) {
-    const what = commits > 0 ? `${commits} new commit${commits === 1 ? '' : 's'} pushed` : `${tags ? 'Tag' : 'Branch'} ${deleted ? 'deleted' : created ? 'created' : 'pushed'}`;
+    const what =
+      commits > 0
+        ? `${commits} new commit${commits === 1 ? '' : 's'} pushed`
+        : `${tags ? 'Tag' : 'Branch'} ${deleted ? 'deleted' : created ? 'created' : 'pushed'}`;
     return { title: titled(place, what), ...linked(webOf(p)), color: deleted ? COLORS.closed : COLORS.info };
   }
-  const { title, color } = refUpdateHeadline({ repo: place ?? '', kind: ref.kind, name: ref.name, created, deleted, commits });
-  const url = deleted ? webOf(p) : ref.kind === 'tag' ? pageOf(p, `-/tags/${refPath(ref.name)}`) : created || !p.before || !p.after ? pageOf(p, `-/tree/${refPath(ref.name)}`) : pageOf(p, `-/compare/${p.before}...${p.after}`);
+  const { title, color } = refUpdateHeadline({
+    repo: place ?? '',
+    kind: ref.kind,
+    name: ref.name,
+    created,
+    deleted,
+    commits,
+  });
+  const url = deleted
+    ? webOf(p)
+    : ref.kind === 'tag'
+      ? pageOf(p, `-/tags/${refPath(ref.name)}`)
+      : created || !p.before || !p.after
+        ? pageOf(p, `-/tree/${refPath(ref.name)}`)
+        : pageOf(p, `-/compare/${p.before}...${p.after}`);
   // Without the project's name refUpdateHeadline frames the ref alone ("[main] 2 new commits").
   return { title, ...linked(url ?? webOf(p)), color };
 }
@@ -55,9 +71,15 @@ export const repositoryRenderers = {
     const name = p.name || p.tag;
     return {
       title: titled(placeOf(p), `Release ${actionWords(p.action)}${name ? `: ${name}` : ''}`),
-      ...linked(p.action === 'delete' ? pageOf(p, '-/releases') : p.url || (p.tag ? pageOf(p, `-/releases/${refPath(p.tag)}`) : undefined) || webOf(p)),
+      ...linked(
+        p.action === 'delete'
+          ? pageOf(p, '-/releases')
+          : p.url || (p.tag ? pageOf(p, `-/releases/${refPath(p.tag)}`) : undefined) || webOf(p),
+      ),
       color: p.action === 'delete' ? COLORS.closed : p.action === 'create' ? COLORS.created : COLORS.info,
-      ...(p.name && p.tag && p.name !== p.tag ? { fields: [{ name: 'Tag', value: escapeMarkdown(p.tag), inline: true }] } : {}),
+      ...(p.name && p.tag && p.name !== p.tag
+        ? { fields: [{ name: 'Tag', value: escapeMarkdown(p.tag), inline: true }] }
+        : {}),
       ...(p.description ? { description: escapeMarkdown(p.description) } : {}),
     };
   },

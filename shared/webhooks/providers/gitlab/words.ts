@@ -22,15 +22,18 @@ const ACTION_WORDS: Record<string, string> = {
 };
 
 /** An action in words; without one (GitLab before 9), the state the thing is in ("opened", "merged"), else "updated". */
-export const actionWords = (action: string | undefined, state?: string): string => (action ? (entryOf(ACTION_WORDS, action) ?? spaced(action)) : state ? spaced(state) : 'updated');
+export const actionWords = (action: string | undefined, state?: string): string =>
+  action ? (entryOf(ACTION_WORDS, action) ?? spaced(action)) : state ? spaced(state) : 'updated';
 
 /** A pipeline's or job's status as GitLab's pages say it ("success" is "passed"). */
 const STATUS_WORDS: Record<string, string> = { success: 'passed', manual: 'waiting for manual action' };
-export const statusWords = (status: string | undefined): string => (status ? (entryOf(STATUS_WORDS, status) ?? spaced(status)) : 'updated');
+export const statusWords = (status: string | undefined): string =>
+  status ? (entryOf(STATUS_WORDS, status) ?? spaced(status)) : 'updated';
 
 /** A deployment's status: one that is running has started. */
 const DEPLOYMENT_WORDS: Record<string, string> = { success: 'succeeded', running: 'started' };
-export const deploymentWords = (status: string | undefined): string => (status ? (entryOf(DEPLOYMENT_WORDS, status) ?? spaced(status)) : 'updated');
+export const deploymentWords = (status: string | undefined): string =>
+  status ? (entryOf(DEPLOYMENT_WORDS, status) ?? spaced(status)) : 'updated';
 
 /** The colour of an action, state or status GitLab names. */
 const COLOR_OF: Record<string, number> = {
@@ -63,7 +66,9 @@ const COLOR_OF: Record<string, number> = {
   resolved: COLORS.created,
 };
 /** The colour of the first of `names` GitLab gives one to; informative otherwise. */
-export const colorOf = (...names: (string | undefined)[]): number => names.reduce<number | undefined>((found, name) => found ?? (name ? entryOf(COLOR_OF, name) : undefined), undefined) ?? COLORS.info;
+export const colorOf = (...names: (string | undefined)[]): number =>
+  names.reduce<number | undefined>((found, name) => found ?? (name ? entryOf(COLOR_OF, name) : undefined), undefined) ??
+  COLORS.info;
 
 /** What a group's event did, in words, by its event_name. */
 const GROUP_EVENTS: Record<string, { words: string; color: number }> = {
@@ -77,4 +82,5 @@ const GROUP_EVENTS: Record<string, { words: string; color: number }> = {
   project_create: { words: 'created', color: COLORS.created },
   project_destroy: { words: 'deleted', color: COLORS.closed },
 };
-export const groupEvent = (name: string | undefined): { words: string; color: number } => (name && entryOf(GROUP_EVENTS, name)) || { words: name ? spaced(name) : 'changed', color: COLORS.info };
+export const groupEvent = (name: string | undefined): { words: string; color: number } =>
+  (name && entryOf(GROUP_EVENTS, name)) || { words: name ? spaced(name) : 'changed', color: COLORS.info };
