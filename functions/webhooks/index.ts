@@ -44,7 +44,8 @@ function retryConsumer(): RetryConsumerDeps {
     now,
   };
   const hide = hideKick(retryQueueClient, process.env.RETRY_QUEUE_URL ?? '');
-  return (consumer = { drain: (webhookId, deadline) => drainWebhook(webhookId, deps, deadline), hide });
+  consumer = { drain: (webhookId, deadline) => drainWebhook(webhookId, deps, deadline), hide };
+  return consumer;
 }
 
 /** API Gateway's requests go to the routes; the relay's retry queue (SQS) sends its kicks here too. */

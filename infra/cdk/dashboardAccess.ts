@@ -1,4 +1,4 @@
-import { RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import { type RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import { UNSET_CLIENT_SECRET } from '../../functions/dashboard/clientSecret';
 import type { UsagePlan } from 'aws-cdk-lib/aws-apigateway';
 import { Policy, PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';

@@ -109,7 +109,7 @@ export const cell = (text: string): string => text.replace(/\r?\n/g, ' ⏎ ').re
 /** The title column: the first embed's title as posted, or what happened instead. */
 export function titleCell(made: Made): string {
   if (made.kind === 'ignored') return '*ignored*';
-  if (made.kind !== 'message') return `*${made.kind}: ${cell(made.reason.split('\n')[0]!.slice(0, 120))}*`;
+  if (made.kind !== 'message') return `*${made.kind}: ${cell((made.reason.split('\n')[0] ?? '').slice(0, 120))}*`;
   const [embed] = made.message.embeds ?? [];
   if (embed?.title) return cell(embed.title);
   const instead = embed?.author?.name ?? embed?.description ?? made.message.content;

@@ -57,7 +57,8 @@ function skyhookBody({ headers, body }: ComparedFixture['fixture']): unknown {
 }
 
 async function skyhookMade(kit: SkyhookKit, compared: ComparedFixture): Promise<Made> {
-  const definition = kit.registry.get(SKYHOOK_PATHS[compared.provider.name]!);
+  const path = SKYHOOK_PATHS[compared.provider.name];
+  const definition = path === undefined ? undefined : kit.registry.get(path);
   if (!definition) return { kind: 'threw', reason: 'no such Skyhook provider' };
   try {
     const message = await kit.execute(definition, {
@@ -114,7 +115,7 @@ function header(commit: string, rows: number, providers: number): string[] {
 
 /** What a phrase of factsOursLacks is about: a field by its name, else its kind (title, description, link...). */
 const topicOf = (phrase: string) =>
-  phrase.startsWith('field ') ? phrase.replace(/:.*$/, '') : phrase.split(/[ :]/)[0]!;
+  phrase.startsWith('field ') ? phrase.replace(/:.*$/, '') : (phrase.split(/[ :]/)[0] ?? phrase);
 
 /** A provider's note: how its rows compare, and what Skyhook shows that ours lacks, counted by topic. */
 function note(rows: { ours: Made; theirs: Made; lacks: string[] }[]): string {

@@ -1,4 +1,4 @@
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { type CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 
 /** The outputs the CLIs (`npm run keys|webhooks -- --aws`) read from the deployed stack. */
 export interface StackOutputs {

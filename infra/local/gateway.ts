@@ -16,7 +16,7 @@ import type { LambdaHandler } from '../../shared/runtime/middlewareChain';
 import type { RouteEntry } from '../../shared/routes/table';
 import type { ApiKeyStore } from '../../shared/store';
 import type { FunctionGroup } from '../../shared/routes/table';
-import { AuthorizerCache, allows } from './authorizerCache';
+import { type AuthorizerCache, allows } from './authorizerCache';
 import { authorizerEvent, describeRequest, methodArn, proxyEvent, type IncomingRequest } from './proxyEvent';
 import { createRouter } from './routing';
 

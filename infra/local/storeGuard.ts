@@ -30,7 +30,10 @@ export function guardStore(server: Server, accessKeyId: string): void {
   server.removeAllListeners('request');
   server.on('request', (request: IncomingMessage, response) => {
     const refusal = refusalOf(request, accessKeyId);
-    if (!refusal) return handlers.forEach((handler) => handler(request, response));
+    if (!refusal) {
+      for (const handler of handlers) handler(request, response);
+      return;
+    }
     request.resume();
     response.writeHead(403, { 'Content-Type': 'application/x-amz-json-1.0' }).end(JSON.stringify(refusal));
   });

@@ -50,7 +50,8 @@ export type OpenApiDocument = ReturnType<typeof openApiDocument>;
 function paths() {
   const result: Record<string, Record<string, unknown>> = {};
   for (const route of routeList) {
-    const path = (result[route.path] ??= {});
+    result[route.path] ??= {};
+    const path = result[route.path] as Record<string, unknown>;
     path[route.method.toLowerCase()] = operation(route);
     if (route.probe) path.head = probe(route);
   }

@@ -21,7 +21,7 @@ export function imageOutput(): ApiMiddleware {
     },
     after: async (request) => {
       const { response, context, event } = request;
-      if (!response || response.statusCode !== 200 || response.headers?.['Content-Type'] !== SVG_TYPE) return;
+      if (response?.statusCode !== 200 || response.headers?.['Content-Type'] !== SVG_TYPE) return;
       const format = context.outputFormat ?? negotiated(event.headers?.accept);
       // Without `format` the answer depends on Accept, and shared caches must know it.
       if (!context.imageFormat) response.headers = { ...response.headers, Vary: 'Accept' };

@@ -25,7 +25,10 @@ const COMMANDS: Record<string, string> = {
 
 function outlineOf(font: fontkit.Font, id: number): Outline | null {
   let glyphs = outlines.get(font);
-  if (!glyphs) outlines.set(font, (glyphs = new Map()));
+  if (!glyphs) {
+    glyphs = new Map();
+    outlines.set(font, glyphs);
+  }
   const cached = glyphs.get(id);
   if (cached !== undefined) return cached;
   const commands = font.getGlyph(id).path.commands as { command: string; args: number[] }[];

@@ -15,7 +15,7 @@ export type Drawer =
   | { kind: 'emoji'; file: string };
 
 // Joiners and variation selectors shape a cluster but need no glyph of their own.
-const INVISIBLE = /[\u200B-\u200F\uFE00-\uFE0F\u2060\u{E0100}-\u{E01EF}]/u;
+const INVISIBLE = /[\u200B-\u200F\u2060\p{Variation_Selector}]/u;
 const SPACE = /^\s+$/u;
 
 /**

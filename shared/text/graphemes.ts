@@ -4,13 +4,11 @@ let segmenter: Intl.Segmenter | undefined;
 
 /** Text as a person sees characters: emoji sequences, flags and accented letters stay whole. */
 // Printable ASCII has one grapheme per character; the segmenter is only needed (and slow) beyond it.
-export const graphemes = (text: string): string[] =>
-  /^[\x20-\x7e]*$/.test(text)
-    ? text.split('')
-    : Array.from(
-        (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text),
-        (s) => s.segment,
-      );
+export const graphemes = (text: string): string[] => {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.split('');
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+};
 
 /** `text` cut to at most `max` UTF-16 units (what Discord counts), between graphemes, ending in "…" when cut. */
 export function truncate(text: string, max: number): string {

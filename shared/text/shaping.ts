@@ -54,7 +54,8 @@ interface Segment {
 /** Clusters joined into segments of one drawer and one embedding level, in logical order. */
 function segments(text: string, weight: FontWeight): Segment[] {
   const rtl = RIGHT_TO_LEFT.test(text);
-  const levels = rtl ? (bidi ??= bidiFactory()).getEmbeddingLevels(text) : undefined;
+  if (rtl) bidi ??= bidiFactory();
+  const levels = rtl ? bidi?.getEmbeddingLevels(text) : undefined;
   // Brackets and the like face the other way inside right-to-left text.
   const mirrored = levels
     ? (bidi as ReturnType<typeof bidiFactory>).getMirroredCharactersMap(text, levels.levels)

@@ -230,6 +230,14 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
   const fallback = spec.everyOtherEvent as
     | { schema: () => z.core.$ZodType; render: (payload: unknown, event: string) => Embed }
     | undefined;
+  const schemaOf = (event: string) => {
+    schemas ??= spec.schemas();
+    return schemas[event] as z.core.$ZodType | undefined;
+  };
+  const fallbackSchema = () => {
+    otherSchema ??= (fallback as NonNullable<typeof fallback>).schema();
+    return otherSchema;
+  };
   return {
     name: spec.name,
     displayName: spec.displayName,
@@ -244,7 +252,10 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
     ],
     read(delivery) {
       let parsedJson: { value: unknown } | undefined;
-      const json = () => (parsedJson ??= { value: (spec.parse ?? jsonOf)(delivery) }).value;
+      const json = () => {
+        parsedJson ??= { value: (spec.parse ?? jsonOf)(delivery) };
+        return parsedJson.value;
+      };
       const event = spec.event.find(delivery, json);
       if (!event) throw new PayloadError(`missing ${spec.event.describe}`, 'event');
       const unfitEvent = unfitName(event);
@@ -254,9 +265,7 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
       const ids = deliveryId && !unfitName(deliveryId) ? { deliveryId } : {};
       const own = isRendered(event);
       if (!own && !fallback) return { kind: 'ignored', event, ...ids };
-      const schema = own
-        ? ((schemas ??= spec.schemas())[event] as z.core.$ZodType | undefined)
-        : (otherSchema ??= (fallback as NonNullable<typeof fallback>).schema());
+      const schema = own ? schemaOf(event) : fallbackSchema();
       // The types tie each renderer to a schema; a cast (gitea's forges pick theirs) could break that.
       if (!schema) throw new Error(`${spec.displayName} renders ${event} but has no schema for it`);
       const payload = readTolerantly(schema, json()) ?? {};

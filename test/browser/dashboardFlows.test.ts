@@ -28,11 +28,13 @@ afterAll(() => store?.close());
 let discord: FakeDiscordOAuth;
 let api: LocalServer;
 let browser: Browser;
-beforeAll(() => void ({ discord, api, browser } = dashboard));
+beforeAll(() => {
+  ({ discord, api, browser } = dashboard);
+});
 
 let users = 0;
 /** A new account each test, so none sees another's keys, bots or webhooks. */
-const newUser = (): FakeUser => ({ id: `20000000000000${String(7000 + (users += 1))}`, username: `flows${users}` });
+const newUser = (): FakeUser => ({ id: `20000000000000${String(7000 + ++users)}`, username: `flows${users}` });
 
 interface Opened {
   context: BrowserContext;
@@ -103,7 +105,7 @@ const keyRows = (page: Page) => page.locator('#keys tbody tr');
 const pageCall = async (page: Page, method: string, path: string, body?: unknown) =>
   page.evaluate(
     async ([method, path, body, csrf]) => {
-      const response = await fetch('/dashboard/api' + path, {
+      const response = await fetch(`/dashboard/api${path}`, {
         method,
         headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -227,9 +229,11 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       // The list held back: the GitLab secret is saved before it arrives.
       let first = gate();
       let held = false;
-      await page.route('**/dashboard/api/webhooks', (route) =>
-        route.request().method() === 'GET' && !held ? ((held = true), first.hold(route)) : route.continue(),
-      );
+      await page.route('**/dashboard/api/webhooks', (route) => {
+        if (route.request().method() !== 'GET' || held) return route.continue();
+        held = true;
+        return first.hold(route);
+      });
       const sent: unknown[] = [];
       page.on(
         'request',

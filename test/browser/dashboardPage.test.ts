@@ -21,7 +21,9 @@ const dashboard = useDashboardInChromium({ localApiKey: 'dashboard-browser-key-0
 let discord: FakeDiscordOAuth;
 let api: LocalServer;
 let browser: Browser;
-beforeAll(() => void ({ discord, api, browser } = dashboard));
+beforeAll(() => {
+  ({ discord, api, browser } = dashboard);
+});
 
 /** A fresh browser profile (its own cookies) on the dashboard, with console errors (CSP violations, script errors) collected. */
 async function openDashboard(

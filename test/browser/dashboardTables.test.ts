@@ -18,7 +18,9 @@ const dashboard = useDashboardInChromium({ localApiKey: 'dashboard-tables-key-01
 let discord: FakeDiscordOAuth;
 let api: LocalServer;
 let browser: Browser;
-beforeAll(() => void ({ discord, api, browser } = dashboard));
+beforeAll(() => {
+  ({ discord, api, browser } = dashboard);
+});
 
 /** Key names as long as the form takes (64): one word with no place to break, one of words. */
 const KEY_NAMES: readonly string[] = [

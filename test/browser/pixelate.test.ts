@@ -8,7 +8,7 @@ import { chromiumRender as render, launchChromium } from '../support/browser';
 import { gradientPng, inlinePng, noisePng } from '../support/imageHost';
 import { blocksOf } from '../support/blocks';
 import { isNear, premultiplied } from '../support/near';
-import { pixel, type Raster } from '../support/raster';
+import { pixel } from '../support/raster';
 
 /**
  * The pixelate filter as Chromium draws it (the docs page shows it in an <img>): renderers differ

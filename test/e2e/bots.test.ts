@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 let next = 0;
-const newId = () => String(200000000000000000n + BigInt((next += 1)));
+const newId = () => String(200000000000000000n + BigInt(++next));
 const json = (key: string, method: string, path: string, body?: unknown) =>
   call(`${api.url}${path}`, {
     key,
@@ -233,9 +233,9 @@ describe('proof of control (the bot token, asked of Discord once)', () => {
 
 describe('the optional fields (shared/store/bots/fields.ts)', () => {
   // A value each field accepts, by its kind: a field added to the table is covered here as it is.
-  const valueOf = (name: (typeof botFieldNames)[number]) =>
+  const sampleOf = (name: (typeof botFieldNames)[number]) =>
     BOT_FIELDS[name].kind === 'url' ? `https://example.com/${name}` : `Some ${name}`;
-  const all = Object.fromEntries(botFieldNames.map((name) => [name, valueOf(name)]));
+  const all = Object.fromEntries(botFieldNames.map((name) => [name, sampleOf(name)]));
 
   test("each is stored and shown on the bot's page, its listing shows the summary ones, and an update without it removes it", async () => {
     const clientId = newId();

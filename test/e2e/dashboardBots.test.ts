@@ -10,7 +10,7 @@ const { api, discord, signedInAs } = useDiscordSignIn();
 const CAROL = { id: '200000000000000011', username: 'carol', global_name: 'Carol' };
 const DAN = { id: '200000000000000012', username: 'dan', global_name: 'Dan' };
 let next = 0;
-const newId = () => String(500000000000000000n + BigInt((next += 1)));
+const newId = () => String(500000000000000000n + BigInt(++next));
 
 async function signedIn(user: FakeUser): Promise<{ browser: DashboardBrowser; csrf: string }> {
   const browser = await signedInAs(user);

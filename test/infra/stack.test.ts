@@ -18,7 +18,6 @@ import {
   methodsOf,
   mockAnswer,
   probeMethods,
-  resourcePaths,
   resourcesOf,
   routedMethods,
   synthStack,

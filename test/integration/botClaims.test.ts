@@ -8,7 +8,7 @@ const store = suiteStore();
 const NOW = new Date('2026-11-24T10:00:00.000Z');
 const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
 let next = 0;
-const newId = () => String(300000000000000000n + BigInt((next += 1)));
+const newId = () => String(300000000000000000n + BigInt(++next));
 const fields = (input: Record<string, unknown>) => registerBotBody.parse(input);
 const listedIds = async (sort: 'name' | 'guilds') =>
   (await store().stores.bots.list({ limit: 100, sort })).bots.map((bot) => bot.clientId);

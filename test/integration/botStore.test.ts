@@ -119,7 +119,7 @@ describe('bot store on dynalite', () => {
       for (const sort of ['name', 'guilds'] as const) {
         for (const tag of [undefined, 'music']) {
           const seen: string[] = [];
-          let after;
+          let after: Awaited<ReturnType<typeof own.list>>['next'];
           let pages = 0;
           do {
             const page = await own.list({ limit: 4, sort, tag, after });

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 const MAX = 2;
 const keys = (registry: KeyRegistry = storeRegistry(store.stores.apiKeys)) => slottedKeys(registry, store.stores);
-const newOwner = () => `acct-${(account += 1)}`;
+const newOwner = () => `acct-${++account}`;
 const active = async (owner: string) =>
   (await store.stores.apiKeys.listByOwner(owner)).filter((key) => !key.revokedAt).length;
 const at = (n: number) => new Date(Date.UTC(2026, 10, 25, 0, 0, n)).toISOString();

@@ -55,7 +55,7 @@ beforeEach(() => {
 let next = 0;
 /** A delivery as the relay leaves it after Discord refused its first attempt: kept, queued, due `inSeconds` from now. */
 async function queued(webhookId: string, n: number, inSeconds = 0): Promise<DeliveryKey> {
-  const key = { webhookId, provider: 'github', deliveryId: `d-${(next += 1)}` };
+  const key = { webhookId, provider: 'github', deliveryId: `d-${++next}` };
   const sealedToken = await box.seal(TOKEN, tokenContext(webhookId));
   await deps.deliveries.claim(key, 'push', now, {
     message: { content: `message ${n}`, allowed_mentions: { parse: [] } },

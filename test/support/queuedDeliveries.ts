@@ -16,4 +16,4 @@ export const waitFor = async (check: () => boolean | Promise<boolean>, ms: numbe
   while (!(await check()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
 };
 let hook = 700000000000000000n + BigInt(Date.now() % 1_000_000) * 1000n;
-export const hookId = () => String((hook += 1n));
+export const hookId = () => String(++hook);

@@ -107,7 +107,7 @@ export async function startRelayHarness(
   const send: RelayHarness['send'] = (id, provider, delivery, { headers = {}, token } = {}) =>
     deliver(id, provider, { ...delivery.headers, ...headers }, delivery.body, token);
   const now = () => new Date();
-  const hookId = () => String(base + BigInt((next += 1)));
+  const hookId = () => String(base + BigInt(++next));
   const putSecrets: RelayHarness['putSecrets'] = (id, secrets, token = TOKEN, extra = {}) =>
     call(`${api.url}/v1/webhooks/${id}/${token}`, {
       method: 'PUT',

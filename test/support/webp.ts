@@ -11,7 +11,9 @@ export interface FramePlace {
 /** An ANMF chunk: `still`'s image data (a still WebP's chunks) as a frame of 100 ms at `place`. */
 export function animationFrame(still: Buffer, { x = 0, y = 0, width, height }: FramePlace): Buffer {
   const header = Buffer.alloc(16);
-  [x / 2, y / 2, width - 1, height - 1, 100].forEach((value, i) => header.writeUIntLE(value, i * 3, 3));
+  [x / 2, y / 2, width - 1, height - 1, 100].forEach((value, i) => {
+    header.writeUIntLE(value, i * 3, 3);
+  });
   return riffChunk('ANMF', Buffer.concat([header, still.subarray(12)]));
 }
 
@@ -55,7 +57,9 @@ export function solidVp8l(
     [1, 1],
     [0, 3],
     [0, 3],
-  ].forEach(([value, count]) => put(value as number, count as number));
+  ].forEach(([value, count]) => {
+    put(value as number, count as number);
+  });
   // Green, red, blue, alpha, distance: a simple code of one symbol, stored in 1 bit when it is 0 or 1, else 8.
   for (const symbol of [g, r, b, a, 0]) {
     const wide = symbol > 1 ? 1 : 0;
@@ -64,9 +68,11 @@ export function solidVp8l(
       [0, 1],
       [wide, 1],
       [symbol, wide ? 8 : 1],
-    ].forEach(([value, count]) => put(value as number, count as number));
+    ].forEach(([value, count]) => {
+      put(value as number, count as number);
+    });
   }
   const payload = Buffer.alloc(Math.ceil(bits.length / 8));
-  bits.forEach((bit, i) => (payload[i >> 3] = (payload[i >> 3] as number) | (bit << (i & 7))));
+  for (const [i, bit] of bits.entries()) payload[i >> 3] = (payload[i >> 3] as number) | (bit << (i & 7));
   return webpFile([riffChunk('VP8L', payload)]);
 }

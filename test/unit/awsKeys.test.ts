@@ -287,11 +287,9 @@ describe('npm run keys -- --aws', () => {
   });
 
   test('a stack without the outputs says to deploy first, and nothing else is called', async () => {
-    cloudFormationMock
-      .on(DescribeStacksCommand)
-      .resolves({
-        Stacks: [{ StackName: 'x', CreationTime: new Date(), StackStatus: 'CREATE_COMPLETE', Outputs: [] }],
-      });
+    cloudFormationMock.on(DescribeStacksCommand).resolves({
+      Stacks: [{ StackName: 'x', CreationTime: new Date(), StackStatus: 'CREATE_COMPLETE', Outputs: [] }],
+    });
     await expect(run('list', '--aws', '--stack', 'x', '--region', 'eu-west-1')).rejects.toThrow(
       /stack x has no output TableName: deploy it/,
     );

@@ -1,5 +1,4 @@
 import { describe, expect, test } from '@jest/globals';
-import { PayloadError } from '../../shared/webhooks/provider';
 import { buildkite } from '../../shared/webhooks/providers/buildkite';
 import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { readerOf } from '../support/providerReads';
@@ -7,7 +6,6 @@ import { buildkiteDeliveries } from '../fixtures/buildkite/payloads';
 
 const finished = JSON.parse(buildkiteDeliveries[0]!.body);
 const reader = readerOf(buildkite);
-const read = (event: string, payload: unknown) => reader.read(payload, { 'X-Buildkite-Event': event });
 const embedOf = (event: string, payload: unknown) => reader.embedOf(payload, { 'X-Buildkite-Event': event });
 
 describe('Buildkite provider', () => {

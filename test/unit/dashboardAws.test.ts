@@ -83,11 +83,9 @@ describe('keys made on the dashboard in AWS', () => {
       gatewayKeyId: 'gw-7',
     };
     dynamoMock.on(QueryCommand).resolves({ Items: [{ pk: `KEY#${record.keyHash}`, sk: 'APIKEY', ...record }] });
-    dynamoMock
-      .on(UpdateCommand)
-      .resolves({
-        Attributes: { pk: `KEY#${record.keyHash}`, sk: 'APIKEY', ...record, revokedAt: '2026-02-01T00:00:00.000Z' },
-      });
+    dynamoMock.on(UpdateCommand).resolves({
+      Attributes: { pk: `KEY#${record.keyHash}`, sk: 'APIKEY', ...record, revokedAt: '2026-02-01T00:00:00.000Z' },
+    });
     await keyRegistryFromEnv(store(), { ...process.env, ...ENV }).revoke(record.id, '2026-02-01T00:00:00.000Z');
     expect(gatewayMock.commandCalls(DeleteUsagePlanKeyCommand)[0]?.args[0].input).toEqual({
       usagePlanId: 'plan-9',

@@ -5,7 +5,7 @@ import { jsonRequest, toProviderDelivery } from '../fixtures/delivery';
 import { dockerhubDeliveries, dockerhubPayloads } from '../fixtures/dockerhub/payloads';
 
 const delivery = (payload: unknown): ProviderDelivery => toProviderDelivery(jsonRequest({}, payload));
-const push = dockerhubPayloads['push'] as { push_data: Record<string, unknown>; repository: Record<string, unknown> };
+const push = dockerhubPayloads.push as { push_data: Record<string, unknown>; repository: Record<string, unknown> };
 
 const embedOf = (payload: unknown = push) => {
   const outcome = dockerhub.read(delivery(payload));

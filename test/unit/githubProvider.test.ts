@@ -364,10 +364,10 @@ describe('GitHub in words (issue 32)', () => {
 
   test('a delivery missing what names its subject still renders, saying what is there (the tolerant reader)', () => {
     expect(
-      fileEmbed(
-        'webhooks.net/pull_request/synchronize.payload.json',
-        (p) => (delete p.number, delete p.pull_request.number),
-      ),
+      fileEmbed('webhooks.net/pull_request/synchronize.payload.json', (p) => {
+        delete p.number;
+        delete p.pull_request.number;
+      }),
     ).toMatchObject({
       title: '[Codertocat/Hello-World] Pushed to pull request: Update the README with new information.',
     });

@@ -48,8 +48,10 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
     if (low.get(node) === index.get(node)) {
       const component: string[] = [];
       let member: string;
-      do component.push((member = stack.pop() as string));
-      while (member !== node);
+      do {
+        member = stack.pop() as string;
+        component.push(member);
+      } while (member !== node);
       if (component.length > 1) found.push(component.sort());
     }
   };

@@ -75,9 +75,9 @@ describe('JPEG orientation', () => {
         const [sx, sy] = STORED_AT[orientation]!(x, y, shown.width, shown.height);
         const at = (Math.floor(y) * copy.width + Math.floor(x)) * 4;
         const pixel = [...copy.pixels.subarray(at, at + 3)];
-        COLOURS[storedColour(sx, sy)].forEach((value, c) =>
-          expect(Math.abs((pixel[c] as number) - value)).toBeLessThanOrEqual(40),
-        );
+        COLOURS[storedColour(sx, sy)].forEach((value, c) => {
+          expect(Math.abs((pixel[c] as number) - value)).toBeLessThanOrEqual(40);
+        });
       }
     },
   );
@@ -116,9 +116,9 @@ describe('CMYK JPEG', () => {
       const at = (y * png.width + x) * 4;
       const pixel = [...png.pixels.subarray(at, at + 4)];
       expect(pixel[3]).toBe(255);
-      COLOURS[storedColour(x, y)].forEach((value, c) =>
-        expect(Math.abs((pixel[c] as number) - value)).toBeLessThanOrEqual(40),
-      );
+      COLOURS[storedColour(x, y)].forEach((value, c) => {
+        expect(Math.abs((pixel[c] as number) - value)).toBeLessThanOrEqual(40);
+      });
     }
     // An SVG answer keeps it: browsers draw CMYK.
     expect(

@@ -89,8 +89,8 @@ describe('patterns in the OpenAPI document', () => {
     for (const pattern of new Set(found.map((entry) => entry.pattern))) {
       // Escapes: \xHH, control letters, or a punctuation character taken literally.
       const escapes = pattern.match(/\\(x[0-9A-Fa-f]{2}|.)/g) ?? [];
-      for (const escape of escapes)
-        expect([pattern, escape]).toEqual([
+      for (const sequence of escapes)
+        expect([pattern, sequence]).toEqual([
           pattern,
           expect.stringMatching(/^\\(x[0-9A-Fa-f]{2}|[tnrfv]|[\\^$.|?*+()[\]{}/-])$/),
         ]);

@@ -17,7 +17,12 @@ async function fitAskedFor(
   const services = allServices(memoryLimiter(60).limiter);
   let asked: Size | undefined;
   const picture = { ...inlinePng(samplePng(8)), width: 8, height: 8 };
-  services.images = { load: async (_url, _field, fit) => ((asked = fit), picture) };
+  services.images = {
+    load: async (_url, _field, fit) => {
+      asked = fit;
+      return picture;
+    },
+  };
   const result = await wrapRoute(
     routes.rankCard,
     rankCard,

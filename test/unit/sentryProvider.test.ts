@@ -21,7 +21,7 @@ const embedOf = (resource: string, payload: unknown = sentryPayloads[resource]) 
 };
 
 type Issue = { action: string; actor: object; data: { issue: Record<string, unknown> } };
-const issue = sentryPayloads['issue'] as Issue;
+const issue = sentryPayloads.issue as Issue;
 const issueWith = (action: string, changes: Record<string, unknown> = {}, data: Record<string, unknown> = {}) => ({
   ...issue,
   action,
@@ -147,7 +147,7 @@ describe('Sentry provider', () => {
       { name: 'Rule', value: 'Very Important Alert Rule!', inline: true },
       { name: 'Level', value: 'error', inline: true },
     ]);
-    const metric = sentryPayloads['metric_alert'] as { data: Record<string, unknown> };
+    const metric = sentryPayloads.metric_alert as { data: Record<string, unknown> };
     expect(embedOf('metric_alert')).toMatchObject({
       description: '1000 events in the last 10 minutes\nFilter: level:error',
       fields: [{ name: 'Project', value: 'bar' }],
@@ -171,7 +171,7 @@ describe('Sentry provider', () => {
   test('markdown in payload text cannot change the layout; mentions stay text', () => {
     const embed = embedOf('issue', issueWith('created', { culprit: '**app** [x](http://evil) @everyone <@123>' }));
     expect(embed.description).toBe('\\*\\*app\\*\\* \\[x\\]\\(http://evil\\) @everyone \\<@123\\>');
-    const alert = sentryPayloads['event_alert'] as { data: object };
+    const alert = sentryPayloads.event_alert as { data: object };
     expect(
       embedOf('event_alert', { ...alert, data: { ...alert.data, triggered_rule: '`rule`_#1' } }).fields?.[0]?.value,
     ).toBe('\\`rule\\`\\_\\#1');
@@ -222,7 +222,7 @@ describe('Sentry provider', () => {
     });
     expect(
       embedOf('event_alert', {
-        ...(sentryPayloads['event_alert'] as object),
+        ...(sentryPayloads.event_alert as object),
         data: { event: { title: 't', web_url: 'https://sentry.io/x/' } },
       }),
     ).toMatchObject({ title: 'Alert triggered: t', url: 'https://sentry.io/x/' });

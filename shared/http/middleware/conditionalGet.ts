@@ -12,7 +12,7 @@ export function conditionalGet(): ApiMiddleware {
   return {
     after: (request) => {
       const etag = request.response?.headers?.ETag;
-      if (!request.response || request.response.statusCode !== 200 || typeof etag !== 'string') return;
+      if (request.response?.statusCode !== 200 || typeof etag !== 'string') return;
       if (clientHolds(request.event.headers?.['if-none-match'], etag)) {
         const { 'Content-Type': _type, ...headers } = request.response.headers ?? {};
         request.response = { statusCode: 304, headers, body: '' };

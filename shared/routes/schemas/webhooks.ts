@@ -130,13 +130,11 @@ export const secretsBody = z.strictObject(secretsFields).check(someSecretIfRequi
 export const webhookRegistrationBody = z
   .strictObject({
     webhookUrl: withMeta(
-      z
-        .string()
-        .check(
-          z.regex(DISCORD_WEBHOOK_URL, {
-            error: 'must be a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)',
-          }),
-        ),
+      z.string().check(
+        z.regex(DISCORD_WEBHOOK_URL, {
+          error: 'must be a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)',
+        }),
+      ),
       { description: 'The Discord webhook URL (Copy Webhook URL in Discord); Discord is asked whether it exists' },
     ),
     ...secretsFields,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type Embed } from '../../discord/message';
+import type { Embed } from '../../discord/message';
 import { COLORS, schemaProvider, type Provider } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { objectAt } from './byShape';

@@ -222,10 +222,10 @@ const inferredEvent: Locator = {
   find(_delivery, json) {
     const body = json();
     if (!isObject(body)) return undefined;
-    const typeName = body['issue_event_type_name'];
+    const typeName = body.issue_event_type_name;
     if (typeName === 'issue_created' || typeName === 'issue_deleted') return `jira:${typeName}`;
-    if (isObject(body['comment'])) return 'comment_created';
-    return isObject(body['issue']) ? 'jira:issue_updated' : undefined;
+    if (isObject(body.comment)) return 'comment_created';
+    return isObject(body.issue) ? 'jira:issue_updated' : undefined;
   },
 };
 

@@ -81,7 +81,7 @@ const text = (item: Included[number] | undefined, key: string): string | undefin
 function tierName(item: Included[number] | undefined, currency: string | undefined): string | undefined {
   const title = text(item, 'title');
   if (!title) return undefined;
-  const cents = item?.attributes?.['amount_cents'];
+  const cents = item?.attributes?.amount_cents;
   const name = escapeMarkdown(
     `${title}${typeof cents === 'number' && cents > 0 ? ` (from ${amount(cents, currency)})` : ''}`,
   );
@@ -117,11 +117,11 @@ function fromHtml(html: string): string {
 }
 /** The tier a pledge unlocks when the member names none: the dearest published one it pays for. */
 function unlockedTier(list: Included | undefined, cents: number | undefined): Included[number] | undefined {
-  const price = (item: Included[number]) => item.attributes?.['amount_cents'];
+  const price = (item: Included[number]) => item.attributes?.amount_cents;
   const affordable = (list ?? []).filter(
     (item) =>
       (item.type === 'tier' || item.type === 'reward') &&
-      item.attributes?.['published'] === true &&
+      item.attributes?.published === true &&
       typeof price(item) === 'number' &&
       cents !== undefined &&
       (price(item) as number) <= cents,

@@ -125,7 +125,7 @@ const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TE
  * us (a title is), so a value that is no date is shown escaped.
  */
 function wasDue(before: Record<string, unknown>): Pick<Change, 'description'> {
-  const sent = before['due'];
+  const sent = before.due;
   if (typeof sent !== 'string') return {};
   const shown = dueDate(sent);
   return { description: `Was ${shown === sent ? escapeMarkdown(sent) : shown}` };
@@ -152,15 +152,15 @@ function cardChange(a: Action): Change | undefined {
   if (changed('name'))
     return {
       words: 'Card renamed',
-      ...(typeof before['name'] === 'string' ? { description: `Renamed from ${escapeMarkdown(before['name'])}` } : {}),
+      ...(typeof before.name === 'string' ? { description: `Renamed from ${escapeMarkdown(before.name)}` } : {}),
     };
   if (changed('desc'))
     return card?.desc
       ? { words: 'Card description changed', description: escapeMarkdown(clip(card.desc)) }
       : {
           words: 'Card description removed',
-          ...(typeof before['desc'] === 'string' && before['desc']
-            ? { description: `Was: ${escapeMarkdown(clip(before['desc']))}` }
+          ...(typeof before.desc === 'string' && before.desc
+            ? { description: `Was: ${escapeMarkdown(clip(before.desc))}` }
             : {}),
         };
   return undefined;

@@ -39,9 +39,9 @@ export const issueRenderers: Renderers<
     ...(p.action === 'opened' || p.action === 'edited' ? body(p.issue?.body) : {}),
   }),
   issue_comment: (p) => {
-    const on = isPullRequest(p.issue) ? ['pull request', 'a'] : ['issue', 'an'];
+    const [thing, article] = isPullRequest(p.issue) ? ['pull request', 'a'] : ['issue', 'an'];
     return {
-      title: `${inRepo(p.repository)}${commented(p.action, 'comment')} on ${onThing(on[0]!, on[1]!, p.issue?.number, p.issue?.title)}`,
+      title: `${inRepo(p.repository)}${commented(p.action, 'comment')} on ${onThing(thing, article, p.issue?.number, p.issue?.title)}`,
       ...linkTo(p.comment?.html_url, p.issue?.html_url, p.repository?.html_url),
       ...author(p.sender, p.comment?.user),
       color: actionColor(p.action === 'deleted' ? 'deleted' : undefined),
