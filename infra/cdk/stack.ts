@@ -12,6 +12,7 @@ import { authorizerFunction, groupFunctions, SECRET_BOX_ACTIONS } from './functi
 import { administeredKey, allowPrincipalsUse } from './keys';
 import type { Throttle } from './methodSettings';
 import { addAlarms } from './monitoring';
+import type { ApiContact } from '../../shared/openapi/contact';
 import { relayRetryQueue } from './relayRetryQueue';
 import { acknowledgeDashboardFindings, acknowledgeStackFindings } from './nagAcknowledgements';
 import { operationsKey } from './operationsKey';
@@ -45,6 +46,8 @@ export interface ChatbotApiSettings {
   secretsKeyUsers: string[];
   /** RETAIN by default: deleting the stack keeps the data. */
   removalPolicy: RemovalPolicy;
+  /** Who answers for this deployment, in the OpenAPI document; undefined: DEFAULT_CONTACT. */
+  apiContact?: ApiContact;
   /** The dashboard's Discord application (its client secret is put in Secrets Manager by the operator). */
   dashboard: DashboardSettings;
 }
@@ -99,6 +102,7 @@ export class ChatbotApiStack extends Stack {
       botOnlineWindowSeconds: settings.botOnlineWindowSeconds,
       logs,
       reservedConcurrency: settings.reservedConcurrency,
+      apiContact: settings.apiContact,
       dashboard: { ...settings.dashboard, clientSecret, usagePlanName: usagePlanName(this) },
     };
     const functions = groupFunctions(this, functionSettings);
