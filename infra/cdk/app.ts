@@ -9,7 +9,8 @@ import { ChatbotApiStack, DEFAULT_SETTINGS } from './stack';
  * described in the README: authorizerCacheTtl, rateLimitPerMinute, botOnlineWindowSeconds (more
  * than 0; the stack refuses anything else), throttleRate, throttleBurst, publicThrottleRate,
  * publicThrottleBurst, relayThrottleRate, relayThrottleBurst, stageThrottleRate, stageThrottleBurst,
- * reservedConcurrency, logRetentionDays, waf, wafRateLimit and wafRelayRateLimit, alarmEmail, secretsKeyUsers (comma-separated role
+ * reservedConcurrency, logRetentionDays, waf, wafRateLimit and
+ * wafRelayRateLimit, alarmEmail, secretsKeyUsers (comma-separated role
  * ARNs), destroyData (true only for throwaway stacks: the table is then deleted with the stack),
  * discordClientId and dashboardUrl (the dashboard's sign-in), apiContactName, apiContactUrl and
  * apiContactEmail (the OpenAPI document's info.contact).

@@ -44,7 +44,9 @@ export interface FunctionSettings {
   dashboard: DashboardSettings & { clientSecret: ISecret; usagePlanName: string };
 }
 
-/** A function to build: its entry file and its settings, in a group manifest's terms (the authorizer writes its own). */
+/**
+ * A function to build: its entry file and its settings, in a group manifest's terms (the authorizer writes its own).
+ */
 type Spec = Omit<GroupManifest, 'name' | 'tag'> & { entry: string };
 
 /** What SecretBox calls on the secrets key, in the functions and in `npm run webhooks -- --aws`. */
