@@ -8,7 +8,10 @@ import { isAnimatedWebp, webpAsPng } from './webpPicture';
 import { jpegOrientation, orientationTransform, turnsQuarter } from './jpegOrientation';
 import { cmykJpegAsPng } from './cmykJpeg';
 
-/** How much heavier than what it replaces a copy may be, for a PNG answer (it is inlined in the SVG that is rasterised, never sent). */
+/**
+ * How much heavier than what it replaces a copy may be, for a PNG
+ * answer (it is inlined in the SVG that is rasterised, never sent).
+ */
 const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
 
 /**
@@ -72,7 +75,9 @@ function coverSize(image: Size, fit: Fit): Size | undefined {
   return sizeRefusal(size) ? undefined : size;
 }
 
-/** `image` drawn by resvg at `size`, turned as its EXIF `orientation` says, as a PNG; none when resvg cannot decode it. */
+/**
+ * `image` drawn by resvg at `size`, turned as its EXIF `orientation` says, as a PNG; none when resvg cannot decode it.
+ */
 async function scaledCopy(
   image: InlineImage,
   { width, height }: Size,

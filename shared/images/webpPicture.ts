@@ -73,7 +73,8 @@ export function firstFrame(webp: Uint8Array): Buffer | undefined {
   const alpha = image.type === 'VP8 ' ? parts.find((part) => part.type === 'ALPH') : undefined;
   const still = riffChunk(image.type, image.payload);
   if (!alpha) return webpFile([still]);
-  // VP8X: the alpha flag, then the canvas's width and height less one, 24 bits each (the frame header's, bytes 6 to 11).
+  // VP8X: the alpha flag, then the canvas's width and height
+  // less one, 24 bits each (the frame header's, bytes 6 to 11).
   const header = Buffer.alloc(10);
   header[0] = 0x10;
   header.set(frame.payload.subarray(6, 12), 4);

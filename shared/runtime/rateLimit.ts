@@ -33,7 +33,8 @@ export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitB
   return {
     before: async (request) => {
       const { context, event } = request;
-      // Per route parameter (a webhook id, and its token's hash) when it is well-formed; else per key or account, else per IP.
+      // Per route parameter (a webhook id, and its token's hash) when
+      // it is well-formed; else per key or account, else per IP.
       const parameter = by ? event.pathParameters?.[by.pathParameter] : undefined;
       const hashed = by?.hashedParameter ? `:${sha256Hex(event.pathParameters?.[by.hashedParameter] ?? '')}` : '';
       const principal =

@@ -149,7 +149,10 @@ function pullRequestEmbed(p: Payload<'pull_request'>): Embed {
   };
 }
 
-/** Whether a comment is on a pull request: a forge says so by `is_pull` (Gitea), the issue's `pull_request` (both), or only its pages (…/pulls/2). */
+/**
+ * Whether a comment is on a pull request: a forge says so by `is_pull`
+ * (Gitea), the issue's `pull_request` (both), or only its pages (…/pulls/2).
+ */
 const onPullRequest = (p: Payload<'issue_comment'>) =>
   !!(p.is_pull || p.issue?.pull_request) ||
   [p.comment?.html_url, p.issue?.html_url].some((url) => /\/pulls\/\d+/.test(url ?? ''));
@@ -182,7 +185,10 @@ const REVIEWS: Record<
   },
 };
 
-/** A review; or, sent under a review's event in an issue comment's shape (no `pull_request`), a comment on the pull request. */
+/**
+ * A review; or, sent under a review's event in an issue comment's
+ * shape (no `pull_request`), a comment on the pull request.
+ */
 const reviewEmbed =
   (kind: keyof typeof REVIEWS) =>
   (p: Payload<'pull_request_comment'>): Embed => {

@@ -21,7 +21,8 @@ export { browseUrl } from './jiraParts';
 
 const issueSchemas = () => {
   const { person, issue, change, comment } = jiraParts();
-  // Server sends a comment's events inside jira:issue_updated (issue_event_type_name issue_commented...), with the comment beside the issue.
+  // Server sends a comment's events inside jira:issue_updated
+  // (issue_event_type_name issue_commented...), with the comment beside the issue.
   const issueEvent = z.object({
     issue,
     user: person,
@@ -154,12 +155,15 @@ const COMMENT_TYPES: Record<string, CommentAction> = {
   issue_comment_deleted: COMMENT_ACTIONS.deleted,
 };
 
-/** A comment on an issue (or on an issue the payload does not name): the issue, the text, a link focused on the comment. */
+/**
+ * A comment on an issue (or on an issue the payload does not name): the issue, the text, a link focused on the comment.
+ */
 function commentEmbed(action: CommentAction, issue: Issue, comment: Comment, ...people: Tolerant<JiraPerson>[]): Embed {
   const on = subject(issue);
   const url = issueUrl(issue);
   const text = action.showsText && comment?.body ? escapeMarkdown(clip(comment.body)) : '';
-  // A deleted comment's text is not posted again, but whose it was is said when the author line names someone else (or no one).
+  // A deleted comment's text is not posted again, but whose it was
+  // is said when the author line names someone else (or no one).
   const writer = !action.showsText ? comment?.author?.displayName : undefined;
   const shown = author(...people).author?.name;
   return {
@@ -235,7 +239,8 @@ export const jira: Provider = schemaProvider({
   description:
     'Issues created, updated (assigned, moved, resolved, closed, reopened: what changed), deleted; comments added, edited, deleted; issue links; projects and versions created, updated, released, deleted; work logged. With type, status, priority and assignee.',
   docs: 'https://developer.atlassian.com/cloud/jira/platform/webhooks/',
-  // "Secure admin webhooks" (same page): an admin webhook saved with a secret carries X-Hub-Signature: sha256=<hex HMAC-SHA256 of the body>.
+  // "Secure admin webhooks" (same page): an admin webhook saved with a
+  // secret carries X-Hub-Signature: sha256=<hex HMAC-SHA256 of the body>.
   signature: { kind: 'hmac', header: 'X-Hub-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: firstOf(fromField('webhookEvent'), inferredEvent),
   deliveryId: fromHeader('X-Atlassian-Webhook-Identifier'),

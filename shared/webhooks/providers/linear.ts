@@ -29,7 +29,8 @@ const schemas = () => {
   return {
     Issue: z.object({
       ...envelope,
-      // Loose: an update is told from Linear's earlier habit of listing unchanged fields by comparing with the current values.
+      // Loose: an update is told from Linear's earlier habit of
+      // listing unchanged fields by comparing with the current values.
       data: z.looseObject({
         title: z.string(),
         // Older deliveries have no identifier: it is the team's key and the issue's number.
@@ -271,7 +272,8 @@ export const linear: Provider = schemaProvider({
   description:
     'Issues created, updated (moved, assigned: what changed) or removed, with state, priority, assignee, project and labels; comments with their text; projects (status, lead, dates) and project updates (health); any other entity by its name.',
   docs: 'https://linear.app/developers/webhooks',
-  // "Securing webhooks" on the same page: Linear-Signature is the hex HMAC-SHA256 of the raw body, keyed with the webhook's signing secret.
+  // "Securing webhooks" on the same page: Linear-Signature is the hex
+  // HMAC-SHA256 of the raw body, keyed with the webhook's signing secret.
   signature: { kind: 'hmac', header: 'Linear-Signature', algorithm: 'sha256', encoding: 'hex' },
   event: firstOf(fromHeader('Linear-Event'), fromField('type')),
   deliveryId: fromHeader('Linear-Delivery'),

@@ -34,7 +34,8 @@ const envelope = () => {
         listBefore: named,
         listAfter: named,
         text: z.string(),
-        // The previous values of what an update changed, read as sent: a field's name counts even when it was null (a due date newly set).
+        // The previous values of what an update changed, read as sent: a
+        // field's name counts even when it was null (a due date newly set).
         old: z.unknown(),
         checkItem: z.object({ name: z.string(), state: z.string() }),
         checklist: z.object({ name: z.string() }),
@@ -103,13 +104,18 @@ const COLOR_OF: Record<string, number> = {
   deleteCard: COLORS.closed,
 };
 
-/** A due date as people read it, in UTC: "2024-05-01T12:00:00.000Z" -> "2024-05-01 12:00 UTC" (one that is no date, as sent). */
+/**
+ * A due date as people read it, in UTC: "2024-05-01T12:00:00.000Z"
+ * -> "2024-05-01 12:00 UTC" (one that is no date, as sent).
+ */
 function dueDate(sent: string): string {
   const date = new Date(sent);
   return Number.isNaN(date.getTime()) ? sent : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** What an update did, for its title (`on` joins the card's name to it) and, when there is more to say, its description. */
+/**
+ * What an update did, for its title (`on` joins the card's name to it) and, when there is more to say, its description.
+ */
 interface Change {
   words: string;
   on?: string;
