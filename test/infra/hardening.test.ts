@@ -9,7 +9,10 @@ import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import { routeList } from '../../shared/routes/table';
 import { acknowledgedReason, resourcesOf, synthStack } from './synth';
 
-/** Hardening: secrets stay out of logs and traces, public routes are throttled, alarms reach someone, logs are kept and encrypted. */
+/**
+ * Hardening: secrets stay out of logs and traces, public routes are
+ * throttled, alarms reach someone, logs are kept and encrypted.
+ */
 const OPERATOR = 'arn:aws:iam::123456789012:role/operator';
 const CUSTOM: ChatbotApiSettings = {
   ...DEFAULT_SETTINGS,

@@ -64,7 +64,8 @@ describe('the OpenAPI document under Spectral and Redocly', () => {
   });
 
   test('both lint it clean: no error, no warning (beyond what .redocly.lint-ignore.yaml accepts, with its reasons)', async () => {
-    // The committed document (openApiDocument.test.ts holds it equal to the generated one), where the ignore file names it.
+    // The committed document (openApiDocument.test.ts holds it
+    // equal to the generated one), where the ignore file names it.
     const file = 'docs/openapi.json';
     expect(readFileSync(file, 'utf8')).toBe(openApiText(groupTags()));
     const [bySpectral, byRedocly] = await Promise.all([spectral(file), redocly(file)]);
