@@ -214,11 +214,9 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
   /** The body as an object, for providers that send more than JSON (default: jsonOf). */
   parse?: (delivery: ProviderDelivery) => unknown;
   /**
-   * The schema of each rendered event (of the fields shown), built at the first delivery read, not
-   * at cold start: building the schemas of every provider was most of the webhooks function's
-   * import (zod, about 10 ms), and a relay reads one provider's deliveries. The parts several of a
-   * provider's events share (a user, a repository) are built then too, by the provider's `parts()`:
-   * importing the providers builds no schema at all (test/unit/schemaProvider.test.ts holds that).
+   * The schema of each rendered event, built at the first delivery read rather than at import, so a
+   * relay builds only the schemas of the provider it reads (test/unit/schemaProvider.test.ts holds
+   * that importing builds none).
    */
   schemas: () => S;
   renderers: { [E in keyof S]: (payload: TolerantOutput<S[E]>) => Embed };

@@ -18,12 +18,9 @@ const MAX_GUILDS = 1e15;
 
 export const botKey = (clientId: string) => partitionKey('bot', clientId);
 /**
- * The place in the listing by name (gsi1): the name in lower case, as its UTF-8 bytes in hex, then
- * `#` and the client id (ties). DynamoDB orders sort keys by their bytes, and every hex digit is
- * above `#`, so a name sorts before every longer name it begins ("ab" before "ab c", "ab!"), and
- * otherwise by its first differing code point, whatever characters it holds. Earlier versions
- * wrote the name itself (`ab c#<id>` sorted before `ab#<id>`: a space is below `#`); the
- * migration rewrites those (nameKeyMigration.ts).
+ * The place in the listing by name (gsi1): the lower-case name's UTF-8 bytes in hex, then `#` and
+ * the client id. Every hex digit sorts above `#`, so a name sorts before every longer name it
+ * begins, whatever characters it holds (nameKeyMigration.ts rewrites older keys).
  */
 export const nameKey = (name: string, clientId: string) =>
   `${Buffer.from(name.toLowerCase(), 'utf8').toString('hex')}#${clientId}`;

@@ -10,11 +10,9 @@ import type { TolerantOutput } from '../tolerantRead';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Gitea and the forges that share its webhooks, Forgejo (its fork) and Gogs (its ancestor): the
- * event is X-<Forge>-Event, the delivery id X-<Forge>-Delivery, the signature X-<Forge>-Signature
- * (hex HMAC-SHA256 of the body, no prefix). Payloads look like GitHub's but are not the same
- * (`compare_url`, `login`/`username`, issue and pull request actions of their own), and Gogs' and
- * older versions' carry fewer fields: they are read tolerantly, and rendered with what is there.
+ * Gitea and the forges sharing its webhooks (Forgejo, Gogs): X-<Forge>-Event, -Delivery and
+ * -Signature (hex HMAC-SHA256 of the body). Payloads resemble GitHub's but differ, and older
+ * versions send fewer fields, so they are read tolerantly.
  */
 
 /** The parts several events share, built with the schemas on the first delivery, not at import. */

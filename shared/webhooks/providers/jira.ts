@@ -9,14 +9,10 @@ import { entryOf } from '../render/entryOf';
 export { browseUrl } from './jiraParts';
 
 /**
- * Jira (Cloud, Server and Data Center) webhooks: the event is the body's `webhookEvent`
- * ("jira:issue_created", "jira:issue_updated", "comment_created", ...), the delivery id Jira
- * Cloud's X-Atlassian-Webhook-Identifier header. Issue fields vary by site (custom fields, a
- * `priority` that older payloads send as a plain string), so only the fields shown are read, and
- * read tolerantly: what a version or site leaves out is left out of the message. Jira Automation's
- * "Send web request" and some Server/Data Center deliveries leave `webhookEvent` out; the event
- * is then inferred from what the body holds (see `inferredEvent`). Issues and their comments are
- * rendered here; links, projects, versions and work logs in jiraOther.ts.
+ * Jira webhooks: the event is the body's `webhookEvent`, inferred from the body when Automation or
+ * Server leaves it out (`inferredEvent`); the delivery id is Cloud's
+ * X-Atlassian-Webhook-Identifier. Fields vary by site, so only the shown ones are read, tolerantly;
+ * links, projects, versions and work logs are in jiraOther.ts.
  */
 
 const issueSchemas = () => {

@@ -6,12 +6,9 @@ import type { TolerantOutput } from '../tolerantRead';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Linear data-change webhooks: the event is the Linear-Event header (the body's `type` too:
- * "Issue", "Comment", "Project", ...), what happened the body's `action` ("create", "update",
- * "remove"), the delivery id Linear-Delivery. `data` is the entity after the change; an update's
- * `updatedFrom` holds the previous values of the fields that changed. Read tolerantly: what a
- * delivery lacks is left out of the message; entities without a renderer of their own are said
- * by their type and name.
+ * Linear data-change webhooks: the event is the Linear-Event header, the change the body's
+ * `action`, the delivery id Linear-Delivery; an update's `updatedFrom` holds the changed fields'
+ * previous values. Entities without a renderer of their own are said by type and name.
  */
 
 /** The parts several events share, built with the schemas on the first delivery, not at import. */

@@ -6,12 +6,9 @@ import type { TolerantOutput } from '../tolerantRead';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Trello: every delivery is `{ action, model }`, the action's `type` naming what happened
- * (createCard, commentCard, updateCard...), so every action renders from it: the board, the card
- * or list, who did it, the comment or the move, linked to the card. Trello checks the callback URL
- * with a HEAD request before it creates a webhook (the relay answers it, see `probe`), and sends
- * no delivery id: the action id, unique per action, is one. Read tolerantly: any field may be
- * missing, the message says what is there.
+ * Trello: every delivery is `{ action, model }`, rendered from the action's `type`. Trello checks
+ * the callback URL with HEAD before creating a webhook (see `probe`) and sends no delivery id, so
+ * the action id serves as one.
  */
 
 /** The parts of the envelope, built with it on the first delivery, not at import. */
