@@ -118,7 +118,9 @@ interface Run {
   result: autocannon.Result;
 }
 
-/** One autocannon run of a scenario; `next` numbers the requests across runs (unique delivery ids, fresh picture URLs). */
+/**
+ * One autocannon run of a scenario; `next` numbers the requests across runs (unique delivery ids, fresh picture URLs).
+ */
 function cannon(
   url: string,
   scenario: Scenario,
@@ -194,7 +196,8 @@ export async function benchEndToEnd(
     IMAGE_FETCH_ALLOW_HOSTS: host.hostPort,
     DISCORD_API_BASE: discord.apiBase,
   });
-  // startMain reads the server's stdout (its request log); its stderr must be drained too, or a full pipe would stall it.
+  // startMain reads the server's stdout (its request log); its
+  // stderr must be drained too, or a full pipe would stall it.
   const stderrTail: string[] = [];
   started.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderrTail.push(chunk);

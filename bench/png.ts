@@ -40,7 +40,10 @@ async function example(id: RouteId): Promise<string> {
   return (await exampleDrawer(route)()).body;
 }
 
-/** The documents: the jail and the contrast filter examples (512×512 by default), the jail over a raster picture, and rank cards whose names have emoji or Japanese. */
+/**
+ * The documents: the jail and the contrast filter examples (512×512 by default), the
+ * jail over a raster picture, and rank cards whose names have emoji or Japanese.
+ */
 async function cases(): Promise<{ name: string; svg: string; width: number; height: number }[]> {
   const rasterPicture = inlineImage(gradientPng(256), 'image/png', { width: 256, height: 256 });
   const square = { width: 512, height: 512 };

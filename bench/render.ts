@@ -20,13 +20,17 @@ export interface RenderFigures {
   /** Per render, in microseconds. */
   handlerUs: Summary;
   handlerPerSecond: number;
-  /** Per render, in microseconds (means of batches of `baselineBatch` calls: one call is below the timer's resolution). */
+  /**
+   * Per render, in microseconds (means of batches of `baselineBatch` calls: one call is below the timer's resolution).
+   */
   baselineUs: Summary;
   baselineBatch: number;
   baselinePerSecond: number;
   /** Median handler time / median baseline time. */
   ratio: number;
-  /** Of the handler's time: wrapping the finished SVG in the response (size check, ETag hash), per call in microseconds. */
+  /**
+   * Of the handler's time: wrapping the finished SVG in the response (size check, ETag hash), per call in microseconds.
+   */
   responseWrapUs: Summary;
 }
 

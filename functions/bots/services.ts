@@ -6,14 +6,20 @@ import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
 import { signedInRoutes } from '../../shared/runtime/signedIn';
 import type { BotStore } from '../../shared/store';
 
-/** What the bot routes use: the bot records, when a heartbeat is recent enough to say online, and Discord for proofs of control. */
+/**
+ * What the bot routes use: the bot records, when a heartbeat is
+ * recent enough to say online, and Discord for proofs of control.
+ */
 export interface BotServices {
   bots: BotStore;
   /** A bot is online when its last heartbeat is at most this old (BOT_ONLINE_WINDOW_SECONDS). */
   onlineWindowSeconds: number;
   /** DISCORD_API_BASE: where bot tokens are checked (tests: a fake Discord on 127.0.0.1). */
   discordApiBase: string;
-  /** Proofs of control per account and minute: each one asks Discord, which bans addresses that send it many invalid tokens. */
+  /**
+   * Proofs of control per account and minute: each one asks
+   * Discord, which bans addresses that send it many invalid tokens.
+   */
   verifications: RateLimiter;
   now: () => Date;
 }

@@ -5,7 +5,10 @@ import { h } from '../../shared/svg/builder';
 const EDITED = ['name', 'public', 'description', 'inviteUrl'];
 const KEPT = [...botFieldNames, 'tags'].filter((name) => !EDITED.includes(name));
 
-/** The dashboard's "Bots" section: the account's bots (served by the bots function), a form to register or edit one, its proof of control, its heartbeat snippet. */
+/**
+ * The dashboard's "Bots" section: the account's bots (served by the bots function),
+ * a form to register or edit one, its proof of control, its heartbeat snippet.
+ */
 export const botsSection = () =>
   h(
     'section',

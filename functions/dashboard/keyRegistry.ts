@@ -27,7 +27,10 @@ export function keyRegistryFromEnv(store: ApiKeyStore, env: NodeJS.ProcessEnv = 
   };
 }
 
-/** API Gateway failing (throttled, unreachable, the plan not found) is an outage to the caller: 503 with Retry-After, as for the table. */
+/**
+ * API Gateway failing (throttled, unreachable, the plan not found) is
+ * an outage to the caller: 503 with Retry-After, as for the table.
+ */
 async function asOutage<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();

@@ -16,7 +16,10 @@ export interface DashboardServices {
   signIns: SignInStore;
   apiKeys: ApiKeyStore;
   accounts: AccountStore;
-  /** Creates and revokes keys, counted against the account's slots: the table alone locally; in AWS the usage plan's keys too. */
+  /**
+   * Creates and revokes keys, counted against the account's slots:
+   * the table alone locally; in AWS the usage plan's keys too.
+   */
   keys: SlottedKeyRegistry;
   /** Discord, or the local server's development sign-in; undefined when neither is set up. */
   signIn: SignInProvider | undefined;
@@ -70,5 +73,7 @@ export const dashboardKit: GroupKit<DashboardServices> = {
   output: () => [dashboardPageUnavailable],
 };
 
-/** The dashboard's signed-in routes: they get the session the chain checked (a live one, and the CSRF token on writes). */
+/**
+ * The dashboard's signed-in routes: they get the session the chain checked (a live one, and the CSRF token on writes).
+ */
 export const signedIn = signedInRoutes<DashboardServices>();

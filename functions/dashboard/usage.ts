@@ -9,7 +9,10 @@ export interface UsageBucket {
 export interface KeyUsage {
   /** The quota the counts were held to (requests per minute). */
   limitPerMinute: number;
-  /** The last hour, per minute; the last 24 hours, per hour; the last 30 days (UTC), per day; oldest first, the current span last. */
+  /**
+   * The last hour, per minute; the last 24 hours, per hour; the last
+   * 30 days (UTC), per day; oldest first, the current span last.
+   */
   minutes: UsageBucket[];
   hours: UsageBucket[];
   days: UsageBucket[];

@@ -1,7 +1,10 @@
 import { DISCORD_WEBHOOK_SCRIPT } from '../../shared/routes/webhookUrl';
 import { h } from '../../shared/svg/builder';
 
-/** The dashboard's "Webhooks" section: the relay URL builder, registering a webhook's signing secret, and your webhooks' deliveries with a replay for failed ones (served by the webhooks function). */
+/**
+ * The dashboard's "Webhooks" section: the relay URL builder, registering a webhook's signing secret,
+ * and your webhooks' deliveries with a replay for failed ones (served by the webhooks function).
+ */
 export const webhooksSection = () =>
   h(
     'section',

@@ -55,7 +55,9 @@ const drawing = () => import('./gallery');
 /** The page for one base path, built once per instance (everything on it is deterministic). */
 const pages = new Map<string, APIGatewayProxyResult>();
 
-/** GET /: the API reference, the gallery drawn live by the image routes' own handlers, and a form to try any GET route. */
+/**
+ * GET /: the API reference, the gallery drawn live by the image routes' own handlers, and a form to try any GET route.
+ */
 export const docsPage: RouteHandler<Routes['docsPage']> = async ({ raw }) => {
   const page = pages.get(raw.basePath) ?? buildPage(raw.basePath, await (await drawing()).gallery());
   pages.set(raw.basePath, page);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { apiContactFromEnv } from '../../shared/openapi/contact';
 import type { OpenApiDocument } from '../../shared/openapi/document';
 
 /**
@@ -16,5 +17,5 @@ const documentFile = () =>
 
 export const servedDocument = (serverUrl: string): OpenApiDocument => {
   built ??= JSON.parse(readFileSync(documentFile(), 'utf8')) as OpenApiDocument;
-  return { ...built, servers: [{ url: serverUrl }] };
+  return { ...built, info: { ...built.info, contact: apiContactFromEnv() }, servers: [{ url: serverUrl }] };
 };

@@ -9,7 +9,9 @@ import { signedIn, type WebhookServices } from './services';
 /** Deliveries shown per webhook: the newest (the log keeps 7 days). */
 const SHOWN_DELIVERIES = 20;
 
-/** The account's webhook, or 404 (as for a webhook that does not exist: webhook ids are public, whose they are is not). */
+/**
+ * The account's webhook, or 404 (as for a webhook that does not exist: webhook ids are public, whose they are is not).
+ */
 async function ownWebhook(webhookId: string, account: string, deps: WebhookServices): Promise<WebhookSecrets> {
   const record = await deps.webhookSecrets.get(webhookId);
   if (!record || record.ownerAccount !== account)

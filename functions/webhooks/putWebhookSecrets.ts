@@ -59,7 +59,8 @@ async function registerSecrets(
 ) {
   // What Discord says counts for the relay too: a confirmed token is known good, a refused one remembered.
   // A refused one is answered from memory, as the relay does: each ask of it would count towards Discord's ban.
-  // Asking about a pair never seen valid is bounded as the relay's tries are (brake, per-address quota), and per key and account.
+  // Asking about a pair never seen valid is bounded as the relay's
+  // tries are (brake, per-address quota), and per key and account.
   const pair = await deps.pairGuard.recall(webhook.id, webhook.token);
   if (pair.verdict?.kind === 'refused') throw discordRefusal(rememberedRefusal(pair.verdict.status), WORDING);
   await deps.pairGuard.admit(pair, asker);

@@ -61,20 +61,9 @@ const inFlight = (event: string, seconds: number): APIGatewayProxyResult =>
 const remembered = (status: number) => discordRefusal(rememberedRefusal(status), WORDING);
 
 /**
- * A provider's delivery: verified when the webhook registered a secret for the provider (or
- * requires signatures), read, rendered within Discord's limits and posted to the Discord webhook.
- * The pair guard answers a pair Discord refused from memory (within its address's quota of such
- * answers, 429 beyond it), counts every request for a pair never seen valid against its address's
- * quota of new pairs (posted or not), and lets one reach Discord only while the brake is off; an
- * event we ignore for such a pair stores nothing else.
- * Deliveries are claimed in the log first (on the provider's id, and on the signature of a signed
- * one), so a redelivery of one already forwarded answers "duplicate" instead of posting twice.
- * When Discord is at fault (rate limits, 5xx, time-outs) with a pair it has accepted before, the
- * message and the sealed token are kept and the delivery queued: posted again automatically, in
- * order per webhook (retries.ts); it stays replayable by hand (`npm run webhooks -- replay`) too.
- * Deliveries are logged per pair (the token's hash is in the key); one whose pair Discord refuses
- * is counted for the webhook, not logged.
- * The URL's `events` parameter turns events (or actions of them) off: answered "filtered".
+ * A provider's delivery: verified, read, rendered within Discord's limits and posted to the Discord
+ * webhook, claimed in the log first so a redelivery answers "duplicate". How the pair guard,
+ * retries, logging and the `events` filter fit in is in docs/design.md ("The relay's path").
  */
 export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ path, query, raw }, _context, deps) => {
   const provider = providerNamed(path.provider);

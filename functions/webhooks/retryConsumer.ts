@@ -2,7 +2,10 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../../shared/logging/logger';
 import type { DrainResult } from '../../shared/webhooks/retries';
 
-/** What the consumer does with one kick: drain its webhook's queue (until `deadline`, ms), and hide a kick whose head is not due yet. */
+/**
+ * What the consumer does with one kick: drain its webhook's queue
+ * (until `deadline`, ms), and hide a kick whose head is not due yet.
+ */
 export interface RetryConsumerDeps {
   drain(webhookId: string, deadline: number): Promise<DrainResult>;
   hide(receiptHandle: string, seconds: number): Promise<void>;

@@ -8,7 +8,10 @@ import { retryBackoffFromEnv, type RetryKicker } from '../../shared/webhooks/ret
 import { retryKickerFromEnv } from '../../shared/webhooks/retryKickers';
 import { pairGuardOver, type PairGuard } from '../../shared/webhooks/pairGuard';
 
-/** What the relay uses: its delivery log, registered secrets, the sealing key, Discord's address and the guard in front of it. */
+/**
+ * What the relay uses: its delivery log, registered secrets, the
+ * sealing key, Discord's address and the guard in front of it.
+ */
 export interface WebhookServices {
   deliveries: DeliveryLog;
   /** Per webhook and hour: deliveries Discord refused the token of (counted, not logged). */
@@ -20,7 +23,9 @@ export interface WebhookServices {
   pairGuard: PairGuard;
   /** DISCORD_API_BASE: where Discord webhooks are posted (tests: a fake Discord on 127.0.0.1). */
   discordApiBase: string;
-  /** Each webhook's queue of deliveries Discord refused for a while, and what drains it (SQS in AWS, a loop locally). */
+  /**
+   * Each webhook's queue of deliveries Discord refused for a while, and what drains it (SQS in AWS, a loop locally).
+   */
   retryQueue: RetryQueueStore;
   kicker: RetryKicker;
   retryBackoffSeconds: number;
@@ -47,5 +52,7 @@ export const webhookKit: GroupKit<WebhookServices> = {
   },
 };
 
-/** The dashboard's webhook routes: they get the session the chain checked (a live one, and the CSRF token on writes). */
+/**
+ * The dashboard's webhook routes: they get the session the chain checked (a live one, and the CSRF token on writes).
+ */
 export const signedIn = signedInRoutes<WebhookServices>();

@@ -1,5 +1,6 @@
 import { App, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { apiContactFromEnv, CONTACT_SETTINGS, DEFAULT_CONTACT } from '../../shared/openapi/contact';
 import { addPolicyChecks } from './policyChecks';
 import { ChatbotApiStack, DEFAULT_SETTINGS } from './stack';
 
@@ -8,9 +9,11 @@ import { ChatbotApiStack, DEFAULT_SETTINGS } from './stack';
  * described in the README: authorizerCacheTtl, rateLimitPerMinute, botOnlineWindowSeconds (more
  * than 0; the stack refuses anything else), throttleRate, throttleBurst, publicThrottleRate,
  * publicThrottleBurst, relayThrottleRate, relayThrottleBurst, stageThrottleRate, stageThrottleBurst,
- * reservedConcurrency, logRetentionDays, waf, wafRateLimit and wafRelayRateLimit, alarmEmail, secretsKeyUsers (comma-separated role
+ * reservedConcurrency, logRetentionDays, waf, wafRateLimit and
+ * wafRelayRateLimit, alarmEmail, secretsKeyUsers (comma-separated role
  * ARNs), destroyData (true only for throwaway stacks: the table is then deleted with the stack),
- * discordClientId and dashboardUrl (the dashboard's sign-in).
+ * discordClientId and dashboardUrl (the dashboard's sign-in), apiContactName, apiContactUrl and
+ * apiContactEmail (the OpenAPI document's info.contact).
  */
 const app = new App();
 const context = (name: string): unknown => app.node.tryGetContext(name);
@@ -36,6 +39,13 @@ if (!Object.values(RetentionDays).includes(logRetention))
     `context logRetentionDays must be one of CloudWatch Logs' retention periods (1, 3, 5, 7, 14, 30, 60, 90, 120, ...), got ${logRetention}`,
   );
 
+// Checked here with the rule the docs function applies, so a mistyped contact stops the deploy.
+const apiContact = apiContactFromEnv({
+  [CONTACT_SETTINGS.name]: text('apiContactName'),
+  [CONTACT_SETTINGS.url]: text('apiContactUrl'),
+  [CONTACT_SETTINGS.email]: text('apiContactEmail'),
+});
+
 new ChatbotApiStack(app, 'ChatbotUtilityApi', {
   authorizerCacheTtl: number('authorizerCacheTtl', DEFAULT_SETTINGS.authorizerCacheTtl),
   rateLimitPerMinute: number('rateLimitPerMinute', DEFAULT_SETTINGS.rateLimitPerMinute),
@@ -54,6 +64,7 @@ new ChatbotApiStack(app, 'ChatbotUtilityApi', {
     .map((arn) => arn.trim())
     .filter(Boolean),
   removalPolicy: flag('destroyData') ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+  apiContact: apiContact === DEFAULT_CONTACT ? undefined : apiContact,
   dashboard: { discordClientId: text('discordClientId'), dashboardUrl: text('dashboardUrl') },
 });
 addPolicyChecks(app);

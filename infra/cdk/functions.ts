@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { groupEntry, groupManifests } from '../../functions/groups';
 import type { FunctionGroup } from '../../shared/routes/table';
 import type { GroupManifest } from '../../shared/runtime/groupManifest';
+import { contactEnvironment, type ApiContact } from '../../shared/openapi/contact';
 import { BUNDLE, PICTURE_PACKAGES } from './bundling';
 import { fontCopyCommands, shippedBytes } from './fontShipping';
 import { signInEnvironment, type DashboardSettings } from './dashboardAccess';
@@ -37,11 +38,15 @@ export interface FunctionSettings {
   logs: LogSettings;
   /** Concurrent executions reserved for (and capping) each function; 0 = none reserved. */
   reservedConcurrency: number;
+  /** The OpenAPI document's contact, served by the function that ships the document. */
+  apiContact?: ApiContact;
   /** The dashboard's Discord application: its id and settings, and the secret holding its client secret. */
   dashboard: DashboardSettings & { clientSecret: ISecret; usagePlanName: string };
 }
 
-/** A function to build: its entry file and its settings, in a group manifest's terms (the authorizer writes its own). */
+/**
+ * A function to build: its entry file and its settings, in a group manifest's terms (the authorizer writes its own).
+ */
 type Spec = Omit<GroupManifest, 'name' | 'tag'> & { entry: string };
 
 /** What SecretBox calls on the secrets key, in the functions and in `npm run webhooks -- --aws`. */
@@ -78,7 +83,9 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       POWERTOOLS_SERVICE_NAME: 'chatbot-utility-api',
       NODE_OPTIONS: '--enable-source-maps',
       ...(spec.ships.fonts ? { FONT_DIR } : {}),
-      ...(spec.ships.openApiDocument ? { OPENAPI_DOCUMENT } : {}),
+      ...(spec.ships.openApiDocument
+        ? { OPENAPI_DOCUMENT, ...(settings.apiContact ? contactEnvironment(settings.apiContact) : {}) }
+        : {}),
       ...(spec.sealsSecrets ? { SECRETS_KMS_KEY_ID: settings.secretsKey.keyArn } : {}),
       ...(spec.judgesBotStatus ? { BOT_ONLINE_WINDOW_SECONDS: String(settings.botOnlineWindowSeconds) } : {}),
       ...(spec.signsInWithDiscord ? signInEnvironment(settings.dashboard.clientSecret, settings.dashboard) : {}),

@@ -100,7 +100,10 @@ export function methodNotAllowedMock(resource: IResource, methods: string[]): vo
   acknowledgeMethodNotAllowed(method);
 }
 
-/** HEAD on a probed route's path (`probe` in the route table): 200 with no body, from a mock, as the local gateway answers it. */
+/**
+ * HEAD on a probed route's path (`probe` in the route table): 200
+ * with no body, from a mock, as the local gateway answers it.
+ */
 export function probeMock(resource: IResource): void {
   const integration = new MockIntegration({
     ...AS_TEXT,

@@ -17,7 +17,10 @@ export function acknowledgeFunctionOutsideVpc(fn: IConstruct): void {
   );
 }
 
-/** CT.LAMBDA.PR.2: the permissions API Gateway invokes the functions and the authorizer with (on the API and on the authorizer). */
+/**
+ * CT.LAMBDA.PR.2: the permissions API Gateway invokes the functions
+ * and the authorizer with (on the API and on the authorizer).
+ */
 export function acknowledgeGatewayInvokePermissions(...scopes: IConstruct[]): void {
   for (const scope of scopes) {
     acknowledge(

@@ -57,7 +57,10 @@ const onlyServiceGrants = () =>
     conditions: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } },
   });
 
-/** A rotated customer key whose policy grants the account administration only (see KEY_ADMIN_ACTIONS), and refuses grants to anyone but AWS services. */
+/**
+ * A rotated customer key whose policy grants the account administration only
+ * (see KEY_ADMIN_ACTIONS), and refuses grants to anyone but AWS services.
+ */
 export function administeredKey(scope: Construct, id: string, description: string, removalPolicy: RemovalPolicy): Key {
   const policy = new PolicyDocument({
     statements: [

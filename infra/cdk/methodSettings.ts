@@ -34,7 +34,8 @@ export interface PublicThrottles {
 
 /**
  * The stage's method settings, from the route table: every method of a path with a secret in it
- * (its routes and its 405 catch-all) writes no execution log, and every route without a key (which no usage plan bounds) has its own throttle, shared by all its callers. Each entry
+ * (its routes and its 405 catch-all) writes no execution log, and every route without a key
+ * (which no usage plan bounds) has its own throttle, shared by all its callers. Each entry
  * spells out its logging, so it never depends on what API Gateway copies from the stage.
  */
 export function methodSettings(

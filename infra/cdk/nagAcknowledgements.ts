@@ -64,7 +64,10 @@ export function acknowledgeProbe(method: Method): void {
   );
 }
 
-/** A route without a key (auth 'none' or 'session'): public by design, counted per source IP, per signed-in account or per its rateLimitBy parameter. */
+/**
+ * A route without a key (auth 'none' or 'session'): public by design, counted
+ * per source IP, per signed-in account or per its rateLimitBy parameter.
+ */
 export function acknowledgePublicMethod(method: Method, route: RouteDefinition): void {
   const by = route.rateLimitBy;
   const hashed = by?.hashedParameter ? ` and the hash of {${by.hashedParameter}}` : '';

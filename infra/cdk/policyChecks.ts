@@ -20,7 +20,8 @@ import { AwsSolutionsChecks, type NagPackProps } from 'cdk-nag';
  */
 export function addPolicyChecks(app: App, nag: NagPackProps = {}): void {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, nag));
-  // cfn-guard ships for Linux and macOS on x64 and arm64 only: elsewhere (Windows) the synth goes on without it, saying so.
+  // cfn-guard ships for Linux and macOS on x64 and arm64 only:
+  // elsewhere (Windows) the synth goes on without it, saying so.
   if (['linux', 'darwin'].includes(process.platform) && ['x64', 'arm64'].includes(process.arch))
     Validations.of(app).addPlugins(new ControlTowerGuard());
   else
@@ -63,7 +64,10 @@ export function resourceTypes(templatePaths: readonly string[]): Set<string> {
   return types;
 }
 
-/** The Control Tower rule files that name one of `types` (as a whole name: AWS::SQS::Queue is not AWS::SQS::QueuePolicy). */
+/**
+ * The Control Tower rule files that name one of `types` (as a
+ * whole name: AWS::SQS::Queue is not AWS::SQS::QueuePolicy).
+ */
 export function applicableRules(types: ReadonlySet<string>): string[] {
   const named = /AWS::\w+::\w+/g;
   return ruleFiles(CONTROL_TOWER_RULES).filter((file) =>

@@ -12,6 +12,7 @@ import { authorizerFunction, groupFunctions, SECRET_BOX_ACTIONS } from './functi
 import { administeredKey, allowPrincipalsUse } from './keys';
 import type { Throttle } from './methodSettings';
 import { addAlarms } from './monitoring';
+import type { ApiContact } from '../../shared/openapi/contact';
 import { relayRetryQueue } from './relayRetryQueue';
 import { acknowledgeDashboardFindings, acknowledgeStackFindings } from './nagAcknowledgements';
 import { operationsKey } from './operationsKey';
@@ -37,14 +38,22 @@ export interface ChatbotApiSettings {
   logRetention: RetentionDays;
   /** Requests per source IP in 5 minutes before a WAF web ACL blocks it; undefined: no web ACL. */
   wafRateLimit?: number;
-  /** With the web ACL: requests per source IP in 5 minutes to the relay route, its own rule (wafRateLimit counts the rest). */
+  /**
+   * With the web ACL: requests per source IP in 5 minutes to the
+   * relay route, its own rule (wafRateLimit counts the rest).
+   */
   wafRelayRateLimit: number;
   /** Subscribed to the alarm topic by e-mail when given. */
   alarmEmail?: string;
-  /** ARNs of the roles that may seal and unseal with the secrets key outside the functions (`npm run webhooks -- --aws`). */
+  /**
+   * ARNs of the roles that may seal and unseal with the secrets
+   * key outside the functions (`npm run webhooks -- --aws`).
+   */
   secretsKeyUsers: string[];
   /** RETAIN by default: deleting the stack keeps the data. */
   removalPolicy: RemovalPolicy;
+  /** Who answers for this deployment, in the OpenAPI document; undefined: DEFAULT_CONTACT. */
+  apiContact?: ApiContact;
   /** The dashboard's Discord application (its client secret is put in Secrets Manager by the operator). */
   dashboard: DashboardSettings;
 }
@@ -55,7 +64,8 @@ export const DEFAULT_SETTINGS: ChatbotApiSettings = {
   botOnlineWindowSeconds: 120,
   throttle: { rateLimit: 10, burstLimit: 20 },
   publicThrottle: { rateLimit: 20, burstLimit: 40 },
-  // Providers deliver in bursts (a push to many repositories, a CI fleet); at 20/s one flooding client left none for the rest.
+  // Providers deliver in bursts (a push to many repositories, a CI
+  // fleet); at 20/s one flooding client left none for the rest.
   relayThrottle: { rateLimit: 500, burstLimit: 1000 },
   stageThrottle: { rateLimit: 100, burstLimit: 200 },
   reservedConcurrency: 20,
@@ -70,7 +80,9 @@ export const DEFAULT_SETTINGS: ChatbotApiSettings = {
   dashboard: {},
 };
 
-/** The whole deployment: table, keys, one function per group plus the authorizer, the REST API, alarms and their topic. */
+/**
+ * The whole deployment: table, keys, one function per group plus the authorizer, the REST API, alarms and their topic.
+ */
 export class ChatbotApiStack extends Stack {
   constructor(scope: Construct, id: string, settings: ChatbotApiSettings = DEFAULT_SETTINGS, props: StackProps = {}) {
     super(scope, id, props);
@@ -99,6 +111,7 @@ export class ChatbotApiStack extends Stack {
       botOnlineWindowSeconds: settings.botOnlineWindowSeconds,
       logs,
       reservedConcurrency: settings.reservedConcurrency,
+      apiContact: settings.apiContact,
       dashboard: { ...settings.dashboard, clientSecret, usagePlanName: usagePlanName(this) },
     };
     const functions = groupFunctions(this, functionSettings);

@@ -23,12 +23,10 @@ function checkedLimit(name: string, limit: number): number {
 }
 
 /**
- * Optional (context waf=true): a web ACL on the stage that blocks a source IP above its limit in any
- * 5 minutes, before API Gateway throttles or any function runs. The relay path has a rule and a
- * limit of its own (providers deliver in bursts from few addresses; one client flooding it would
- * otherwise use up the route throttle every provider shares); every other request falls under the
- * general rule, so each request is counted by exactly one. Sampled requests stay off: WAF would
- * keep full request URLs, and /webhooks URLs carry Discord webhook tokens.
+ * Optional (context waf=true): a web ACL that blocks a source IP above its limit in any 5 minutes,
+ * with a rule of its own for the relay path, where providers deliver in bursts from few addresses.
+ * Sampled requests stay off: WAF would keep full request URLs, and /webhooks URLs carry Discord
+ * webhook tokens.
  */
 export function rateLimitingWebAcl(scope: Construct, stage: Stage, limits: WebAclLimits): CfnWebACL {
   const visibility = (metricName: string) => ({

@@ -5,7 +5,10 @@ export type ParsedCommandLine<O extends Options> = ReturnType<
   typeof parseArgs<{ args: string[]; allowPositionals: true; options: O }>
 >;
 
-/** A CLI's grammar: its options (with `help`), each command and how many arguments it takes after its name, and its usage text. */
+/**
+ * A CLI's grammar: its options (with `help`), each command and
+ * how many arguments it takes after its name, and its usage text.
+ */
 export interface CommandGrammar<O extends Options> {
   options: O;
   arguments: Record<string, number>;

@@ -30,7 +30,10 @@ export const KEY_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** The `keys` command line: each command and the arguments it takes after its name (more is a usage error, never ignored). */
+/**
+ * The `keys` command line: each command and the arguments it
+ * takes after its name (more is a usage error, never ignored).
+ */
 export const KEYS_GRAMMAR: CommandGrammar<typeof KEY_OPTIONS> = {
   options: KEY_OPTIONS,
   arguments: { create: 0, list: 0, revoke: 1, migrate: 0, 'transfer-bot': 1 },

@@ -57,7 +57,10 @@ function sameLink(url: string): string {
   }
 }
 
-/** Text as a reader sees it: links, markdown escapes and emphasis gone (not the underscores inside a name), lower case, one space. */
+/**
+ * Text as a reader sees it: links, markdown escapes and emphasis
+ * gone (not the underscores inside a name), lower case, one space.
+ */
 const readable = (text: string) =>
   text
     .replace(/\]\([^)]*\)/g, ']')
@@ -142,7 +145,8 @@ export function factsOursLacks(theirs: MessageLike, ours: MessageLike, payload: 
   ]);
   const ourLinks = linksOf(ours);
   // A link to nothing (Skyhook's "https://bitbucket.org/undefined") is no fact.
-  // A link ours makes more specific (to the comment on the page they link) is no fact lacking; nor a link to nothing (Skyhook's "https://bitbucket.org/undefined").
+  // A link ours makes more specific (to the comment on the page they link) is no fact
+  // lacking; nor a link to nothing (Skyhook's "https://bitbucket.org/undefined").
   const covered = (link: string) => [...ourLinks].some((ourLink) => ourLink.startsWith(link));
   found.push(
     ...[...linksOf(theirs)]

@@ -76,7 +76,9 @@ function ourMessage(provider: Provider, fixture: FixtureDelivery): { made: Made;
   }
 }
 
-/** One fixture per event and action of every provider Skyhook speaks too (the first of each), in the registry's order. */
+/**
+ * One fixture per event and action of every provider Skyhook speaks too (the first of each), in the registry's order.
+ */
 export function comparedFixtures(): ComparedFixture[] {
   return providers
     .filter((provider) => provider.name in SKYHOOK_PATHS)
@@ -140,7 +142,9 @@ export function ourColumnsOf(doc: string): string[] {
   return rows;
 }
 
-/** A row's cells, split at the `|` that are not escaped (a backslash escapes the character after it, a backslash too). */
+/**
+ * A row's cells, split at the `|` that are not escaped (a backslash escapes the character after it, a backslash too).
+ */
 function splitRow(line: string): string[] {
   const cells: string[] = [];
   const text = line.slice(2, -2);

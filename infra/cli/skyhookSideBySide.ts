@@ -43,7 +43,10 @@ async function loadSkyhook(root: string): Promise<SkyhookKit> {
   return { registry: providerRegistry, execute: executeProvider };
 }
 
-/** The body as Skyhook's server hands it to a provider: JSON parsed, form fields as an object (src/index.ts, parseRequestBody). */
+/**
+ * The body as Skyhook's server hands it to a provider: JSON parsed,
+ * form fields as an object (src/index.ts, parseRequestBody).
+ */
 function skyhookBody({ headers, body }: ComparedFixture['fixture']): unknown {
   const type = (
     Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? ''

@@ -77,8 +77,10 @@ export function createGateway(options: GatewayOptions) {
         return gatewayReply(res, 'REQUEST_TOO_LARGE', requestId, { headers: { Connection: 'close' } });
       }
 
-      // The request's one budget for its AWS waiting, from the key check to the function's last call: the authorizer and the
-      // function, called here in this process, use it rather than starting their own (in AWS, they split it: requestBudget.ts).
+      // The request's one budget for its AWS waiting, from the key
+      // check to the function's last call: the authorizer and the
+      // function, called here in this process, use it rather than
+      // starting their own (in AWS, they split it: requestBudget.ts).
       await withinRequestBudget(async () => {
         let authorizer: Record<string, unknown> | null = null;
         if (match.route.auth === 'apiKey') {

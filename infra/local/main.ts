@@ -1,3 +1,4 @@
+import { apiContactFromEnv } from '../../shared/openapi/contact';
 import { localSecretsKey } from './secretsKey';
 import { announceStore } from './runningStores';
 import { startLocalServer } from './server';
@@ -12,6 +13,8 @@ const intFrom = (name: string, fallback: number) => {
 };
 
 const port = intFrom('PORT', 3000);
+// A mistyped contact stops the start here, before /openapi.json would publish it.
+apiContactFromEnv(env);
 const secretsKey = localSecretsKey();
 const local = await startLocalServer({
   port,

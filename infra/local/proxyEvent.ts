@@ -17,7 +17,9 @@ export interface IncomingRequest {
   multiValueQuery: Record<string, string[]> | null;
   sourceIp: string;
   requestId: string;
-  /** When the request arrived (epoch ms): API Gateway stamps it once, and the authorizer and the function see the same. */
+  /**
+   * When the request arrived (epoch ms): API Gateway stamps it once, and the authorizer and the function see the same.
+   */
   requestTimeEpoch: number;
 }
 

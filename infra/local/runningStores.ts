@@ -9,7 +9,9 @@ export interface RunningStore {
   endpoint: string;
   tableName: string;
   credentials: StoreCredentials;
-  /** The key its relay seals Discord tokens with (SECRETS_KEY, or DATA_DIR's): `npm run webhooks` opens them with it. */
+  /**
+   * The key its relay seals Discord tokens with (SECRETS_KEY, or DATA_DIR's): `npm run webhooks` opens them with it.
+   */
   secretsKey?: string;
   startedAt: string;
 }

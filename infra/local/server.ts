@@ -44,7 +44,10 @@ export interface LocalServerOptions {
   secretsKey?: string;
   /** DISCORD_API_BASE for the functions (tests: a fake Discord on 127.0.0.1). */
   discordApiBase?: string;
-  /** DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET: the Discord application the dashboard signs in with (else the local sign-in). */
+  /**
+   * DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET: the Discord
+   * application the dashboard signs in with (else the local sign-in).
+   */
   discordClient?: { id: string; secret: string };
 }
 

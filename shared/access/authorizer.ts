@@ -15,7 +15,10 @@ export interface AllowContext {
   owner: string;
   /** The key's SHA-256, by which write routes read the key again (freshKey). */
   keyHash: string;
-  /** The account whose keys share one quota, that of all its slots (quotaAccountOf); absent for a key that holds no slot. */
+  /**
+   * The account whose keys share one quota, that of all its
+   * slots (quotaAccountOf); absent for a key that holds no slot.
+   */
   quotaAccount?: string;
 }
 

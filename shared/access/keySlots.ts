@@ -25,17 +25,9 @@ export interface SlottedKeyRegistry extends KeyRegistry {
 }
 
 /**
- * Keys counted against their owner's slots (the dashboard's "5 active keys"), whoever makes or
- * revokes them: the dashboard and `npm run keys` both go through here, so the count the
- * dashboard enforces is the keys there are.
- *
- * - A key made for a named owner takes a slot: within `max` (the dashboard; else NoKeySlotError),
- *   or beyond it (the operator, who passes none). The slot is given back if making it fails, even
- *   when the request's time budget (requestBudget.ts) is spent: a slot not given back is lost.
- * - Revoking gives the slot back once, however often the revocation is retried: the key's record
- *   says it holds one until then, so a revocation that failed after marking the key (API Gateway
- *   throttled) gives it back on the retry, which also finishes taking the key out of the plan.
- *   Keys from before slots were recorded per key give theirs back with the call that revokes them.
+ * Keys counted against their owner's slots (the dashboard's "5 active keys"): the dashboard and
+ * `npm run keys` both go through here, so the count enforced is the keys there are. Taking and
+ * giving back slots is safe against failures and retries, as docs/design.md ("API key slots") explains.
  */
 export function slottedKeys(
   registry: KeyRegistry,

@@ -67,7 +67,10 @@ export function unavailableDecision(limit: number, nowMs: number = Date.now()): 
   return { allowed: false, limit, remaining: 0, reset: Math.floor(nowMs / 1000) + retryAfter, retryAfter };
 }
 
-/** Of two counts of one request, the one that binds: a refusal, else the one with fewer left; `wider` on a tie (its limit says more). */
+/**
+ * Of two counts of one request, the one that binds: a refusal, else
+ * the one with fewer left; `wider` on a tie (its limit says more).
+ */
 export function tighter(own: RateDecision, wider: RateDecision): RateDecision {
   if (own.allowed !== wider.allowed) return own.allowed ? wider : own;
   return wider.remaining <= own.remaining ? wider : own;

@@ -1,11 +1,9 @@
 import { budgetedCall } from './requestBudget';
 
 /**
- * How long any AWS call on a request's path may take. The SDK's `requestTimeout` alone only logs
- * a warning, so a store that accepts the connection and never answers would hold the request for
- * a minute or more: each attempt is cut (and throws) after a second, and the whole call, retries
- * included, is aborted after 2.5 s, or sooner when the request's budget (requestBudget.ts) for all
- * its calls runs out, so the caller answers 503 + Retry-After within 3 s.
+ * How long any AWS call on a request's path may take: the SDK's `requestTimeout` alone only logs a
+ * warning, so each attempt is cut after a second and the whole call after 2.5 s or the request's
+ * budget (requestBudget.ts), whichever ends first, and the caller answers 503 within 3 s.
  */
 export const ATTEMPT_LIMITS = { connectionTimeout: 1_000, requestTimeout: 1_000, throwOnRequestTimeout: true } as const;
 export const CALL_DEADLINE_MS = 2_500;

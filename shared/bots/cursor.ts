@@ -4,13 +4,10 @@ import type { BotSort, ListingKey } from '../store/bots/index';
 import { indexOf, LISTING, NAME_KEY_VERSION, PROFILE } from '../store/bots/layout';
 
 /**
- * Listing cursors: where a page ended, with the listing it belongs to, as opaque base64url JSON.
- * A cursor only moves a caller through public listings, so it needs no secrecy, only checking:
- * the key must be exactly a public bot profile's place in that sort's index, so a crafted one can
- * neither reach other records nor make DynamoDB refuse the query; anything else is a 400. `v` is
- * the layout of the name listing's keys (layout.ts, nameKey): a cursor by name given out before it
- * holds a key of the old order, a place that means nothing in the new one once the keys are
- * rewritten, so it is refused rather than read as a wrong page.
+ * Listing cursors: where a page ended, as opaque base64url JSON, checked rather than secret: the
+ * key must be exactly a public profile's place in that sort's index, so a crafted one reaches
+ * nothing else (400). `v` is the name key's layout (layout.ts), so a cursor from an older layout is
+ * refused rather than read as a wrong page.
  */
 const content = z.object({
   k: z.record(z.string(), z.string().check(z.maxLength(1024))),

@@ -57,10 +57,8 @@ export function botDetail(
 }
 
 /**
- * Share of the hours, from the oldest kept hour (at most HISTORY_HOURS back) to the current one,
- * in which at least one heartbeat arrived: null before the first heartbeat, 0 when none is left in
- * the window. Hours ahead of this clock (another server's skew) count as the current one. The
- * current hour counts once it has a heartbeat: until then it is not over, and a bot beating every
+ * Share of the kept hours (at most HISTORY_HOURS) with at least one heartbeat; null before the
+ * first heartbeat. The current hour counts only once it has a heartbeat, or a bot beating every
  * minute would drop to 50% at each hour's first second.
  */
 export function uptimePercent(bot: BotProfile, history: StatsPoint[], now: Date): number | null {

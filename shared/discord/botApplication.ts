@@ -6,7 +6,10 @@ export type BotTokenCheck =
   | { kind: 'refused' }
   | { kind: 'failed'; reason: string };
 
-/** A bot token's shape: three base64url parts (the bot's id, a timestamp, an HMAC), so nothing else is ever sent to Discord. */
+/**
+ * A bot token's shape: three base64url parts (the bot's id, a
+ * timestamp, an HMAC), so nothing else is ever sent to Discord.
+ */
 export const BOT_TOKEN = /^[A-Za-z0-9_-]{16,40}\.[A-Za-z0-9_-]{4,10}\.[A-Za-z0-9_-]{20,80}$/;
 
 /**

@@ -83,7 +83,10 @@ const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u2
 /** Line breaks and tabs, each run folded to one space in texts Discord shows on one line. */
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
 
-/** Payload text in a description or field value (markdown already, as providers build them): invisible controls removed, lines kept. */
+/**
+ * Payload text in a description or field value (markdown already,
+ * as providers build them): invisible controls removed, lines kept.
+ */
 export const visibleText = (text: string): string => text.replace(INVISIBLE, '');
 
 /**
@@ -174,7 +177,9 @@ export function fitMessage(message: Omit<DiscordMessage, 'allowed_mentions'>): D
  */
 export const escapeMarkdown = (text: string): string => text.replace(/[\\*_~`|[\]()<>#-]/g, (c) => `\\${c}`);
 
-/** Payload text as inline code: escaping does not apply inside backticks, so a backtick is the one character replaced. */
+/**
+ * Payload text as inline code: escaping does not apply inside backticks, so a backtick is the one character replaced.
+ */
 export const inlineCode = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 
 /**

@@ -45,7 +45,10 @@ const countsAsInvalid = (response: Response) =>
   [401, 403, 404].includes(response.status) ||
   (response.status === 429 && response.headers.get('x-ratelimit-scope') !== 'shared');
 
-/** One request to Discord with the relay's user agent and timeout; an error when it could not be sent or answered in time. */
+/**
+ * One request to Discord with the relay's user agent and timeout;
+ * an error when it could not be sent or answered in time.
+ */
 export async function send(
   url: string,
   init: RequestInit,
@@ -91,7 +94,8 @@ async function discordError(response: Response): Promise<string | undefined> {
 async function refusal(response: Response): Promise<Exclude<DeliveryOutcome, { kind: 'delivered' | 'rateLimited' }>> {
   const { status } = response;
   if (status >= 400 && status < 500 && ![401, 403, 404].includes(status)) {
-    // Discord will never take this request (a message it finds malformed): what it said is kept for whoever reads the log.
+    // Discord will never take this request (a message it finds
+    // malformed): what it said is kept for whoever reads the log.
     const error = await discordError(response);
     return { kind: 'rejected', status, reason: 'invalid', ...(error ? { error } : {}) };
   }

@@ -1,4 +1,7 @@
-/** The session cookie, and the sign-in cookie that binds OAuth2 state to the browser: set by the dashboard, read by every group that serves signed-in routes. */
+/**
+ * The session cookie, and the sign-in cookie that binds OAuth2 state to the
+ * browser: set by the dashboard, read by every group that serves signed-in routes.
+ */
 export const SESSION_COOKIE = 'cbk_session';
 export const SIGN_IN_COOKIE = 'cbk_signin';
 
@@ -18,7 +21,10 @@ export interface CookieScope {
   secure: boolean;
 }
 
-/** A Set-Cookie value: never readable by scripts, sent on top-level navigations from elsewhere (the return from Discord) but not on cross-site requests. */
+/**
+ * A Set-Cookie value: never readable by scripts, sent on top-level navigations
+ * from elsewhere (the return from Discord) but not on cross-site requests.
+ */
 export function setCookie(name: string, value: string, maxAgeSeconds: number, scope: CookieScope): string {
   return [
     `${name}=${value}`,

@@ -57,7 +57,8 @@ export const SVG_TYPE = 'image/svg+xml; charset=utf-8';
  * The PNG form of an SVG response: same caching headers; its ETag is the SVG's with a suffix
  * (the picture is a function of the document and the renderer), so it can be revalidated without
  * rasterising. The suffix names the renderer's revision: bump it when resvg or the fonts change
- * what a document rasterises to (2: emoji drawn from Noto Emoji; 3: text as outlines, emoji from Twemoji; 4: our encoder, the same pixels in other bytes), so caches
+ * what a document rasterises to (2: emoji drawn from Noto Emoji; 3: text as outlines,
+ * emoji from Twemoji; 4: our encoder, the same pixels in other bytes), so caches
  * let old pictures go.
  */
 const RASTER_REVISION = 'png4';
@@ -69,7 +70,10 @@ export function pngResponse(svgAnswer: APIGatewayProxyResult, png: Buffer): APIG
   return { statusCode: 200, headers: pngHeaders(svgAnswer), body, isBase64Encoded: true };
 }
 
-/** The headers of the PNG drawn from an SVG answer (also what its 304 carries): the SVG's, less its CSP, with the PNG's type and ETag. */
+/**
+ * The headers of the PNG drawn from an SVG answer (also what its 304
+ * carries): the SVG's, less its CSP, with the PNG's type and ETag.
+ */
 export function pngHeaders(svgAnswer: APIGatewayProxyResult): Record<string, string | number | boolean> {
   const { 'Content-Security-Policy': _csp, ...headers } = svgAnswer.headers ?? {};
   return { ...headers, 'Content-Type': 'image/png', ETag: pngEtag(String(headers.ETag)) };

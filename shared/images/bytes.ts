@@ -1,4 +1,6 @@
-/** Integers and four-letter tags read from a picture's bytes, as its headers store them; a byte past the end reads as 0. */
+/**
+ * Integers and four-letter tags read from a picture's bytes, as its headers store them; a byte past the end reads as 0.
+ */
 export const u16be = (b: Uint8Array, at: number): number => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
 export const u16le = (b: Uint8Array, at: number): number => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
 export const u24le = (b: Uint8Array, at: number): number => u16le(b, at) | ((b[at + 2] ?? 0) << 16);

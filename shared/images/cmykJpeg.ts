@@ -8,11 +8,9 @@ import { imageBytes, inlineImage, type InlineImage } from './inlineImage';
 const loadDecoder = lazyLoad(async () => (await import('jpeg-js')).decode);
 
 /**
- * A CMYK or YCCK JPEG as a PNG of its colours (jpeg-js converts them as ImageMagick does), for
- * resvg, which draws nothing of such a JPEG: a PNG answer of one was a transparent picture. Its
- * size was vetted from every frame header (frameSizes.ts, MAX_PIXELS) before any decoding; jpeg-js
- * is held to the pixel limit too, as it reads markers its own way (two bytes at a time, taking
- * back an 0xFF the segment before held), so it can meet a frame header the walk did not.
+ * A CMYK or YCCK JPEG as a PNG of its colours (jpeg-js converts them as ImageMagick does), because
+ * resvg draws nothing of such a JPEG. jpeg-js is held to the pixel limit too: it reads markers its
+ * own way, so it can meet a frame header the size check (frameSizes.ts) did not.
  */
 export async function cmykJpegAsPng(image: InlineImage): Promise<InlineImage> {
   const decode = await loadDecoder();

@@ -46,7 +46,10 @@ function* pngSizes(b: Uint8Array): Generator<DeclaredSize> {
   }
 }
 
-/** GIF: the logical screen, and each frame's image descriptor (its offset, then its size), past extensions and image data alike. */
+/**
+ * GIF: the logical screen, and each frame's image descriptor (its
+ * offset, then its size), past extensions and image data alike.
+ */
 function* gifSizes(b: Uint8Array): Generator<DeclaredSize> {
   yield { part: 'its logical screen', width: u16le(b, 6), height: u16le(b, 8) };
   let at = 13 + colourTable(b[10]);
@@ -80,7 +83,10 @@ function* jpegSizes(b: Uint8Array): Generator<DeclaredSize> {
       yield { part: 'a frame header (SOF)', width: u16be(b, at + 7), height: u16be(b, at + 5) };
 }
 
-/** WebP: the VP8X canvas, each image's data (VP8, VP8L), each animation frame (ANMF: its offset and size, then the image data inside it). */
+/**
+ * WebP: the VP8X canvas, each image's data (VP8, VP8L), each animation
+ * frame (ANMF: its offset and size, then the image data inside it).
+ */
 function* webpSizes(b: Uint8Array, at: number, end: number, whose: string): Generator<DeclaredSize> {
   for (const { type, start, end: stop } of riffSpans(b, at, end, true)) {
     if (type === 'ANMF') {
@@ -98,7 +104,10 @@ function* webpSizes(b: Uint8Array, at: number, end: number, whose: string): Gene
   }
 }
 
-/** The size a WebP chunk states: a VP8X canvas, or a VP8 or VP8L image's; undefined for another chunk or one too short to say. */
+/**
+ * The size a WebP chunk states: a VP8X canvas, or a VP8 or VP8L
+ * image's; undefined for another chunk or one too short to say.
+ */
 export function webpChunkSize(type: string, payload: Uint8Array): { width: number; height: number } | undefined {
   if (type === 'VP8X' && payload.length >= 10) return { width: 1 + u24le(payload, 4), height: 1 + u24le(payload, 7) };
   // A key frame's tag (3 bytes) and start code (3), then 14-bit width and height (2 bits of scaling above each).

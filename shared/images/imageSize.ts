@@ -17,7 +17,10 @@ export const MAX_SIDE = 8192;
 export const MAX_PIXELS = 4096 * 4096;
 export const MAX_PIXELS_TEXT = `${(MAX_PIXELS / 1e6).toFixed(1)} megapixels`;
 
-/** JPEG: where the first start-of-frame segment (SOF0..SOF15, not DHT/JPG/DAC) starts, which holds height, width and components. */
+/**
+ * JPEG: where the first start-of-frame segment (SOF0..SOF15, not
+ * DHT/JPG/DAC) starts, which holds height, width and components.
+ */
 function jpegFrame(b: Uint8Array): number | undefined {
   for (const { marker, at } of jpegSegments(b)) if (isStartOfFrame(marker)) return at;
   return undefined;

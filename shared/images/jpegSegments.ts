@@ -17,7 +17,10 @@ export function* jpegSegments(b: Uint8Array): Generator<{ marker: number; at: nu
   }
 }
 
-/** A start-of-frame marker (SOF0..SOF15, not DHT, JPG or DAC): its segment holds the frame's height, width and components. */
+/**
+ * A start-of-frame marker (SOF0..SOF15, not DHT, JPG or DAC):
+ * its segment holds the frame's height, width and components.
+ */
 export const isStartOfFrame = (marker: number): boolean =>
   marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 

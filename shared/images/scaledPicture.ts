@@ -8,23 +8,17 @@ import { isAnimatedWebp, webpAsPng } from './webpPicture';
 import { jpegOrientation, orientationTransform, turnsQuarter } from './jpegOrientation';
 import { cmykJpegAsPng } from './cmykJpeg';
 
-/** How much heavier than what it replaces a copy may be, for a PNG answer (it is inlined in the SVG that is rasterised, never sent). */
+/**
+ * How much heavier than what it replaces a copy may be, for a PNG
+ * answer (it is inlined in the SVG that is rasterised, never sent).
+ */
 const MAX_LARGER_COPY_BYTES = 2 * 1024 * 1024;
 
 /**
  * How the fetcher holds a picture for `fit` (pictureFit.ts), made once and cached with the
- * original: scaled to just cover it, as a PNG drawn by resvg. A 1024-pixel avatar drawn in a
- * 180-pixel circle was decoded and resampled in full for every PNG answer (about 25 to 100 ms
- * here) and carried whole in every SVG answer; its copy costs a fraction of that.
- *
- * - GIFs and animated WebPs are kept as they are for an SVG answer: a browser plays them; a copy
- *   would be their first frame only. A PNG answer draws only that frame anyway, so they get a
- *   copy like any picture (a large animated GIF held whole could make the SVG drawn for a PNG
- *   answer too large to inline, though the PNG itself is small).
- * - resvg draws no WebP: a still WebP is decoded to PNG (webpPicture.ts) for a PNG answer and to
- *   make a copy from; an SVG answer keeps the WebP itself when that is lighter, as it usually is.
- * - A PNG of a photo can outweigh its JPEG or WebP even with fewer pixels: an SVG answer takes
- *   the lighter of the copy and the original; a PNG answer takes a heavier copy only up to a bound.
+ * original: a PNG scaled to just cover the fit, so no answer decodes or carries the full-size
+ * picture again. Animated pictures, WebP and heavy PNG copies are handled as docs/design.md
+ * ("Scaled pictures") explains.
  */
 export async function heldPicture(original: InlineImage, fit: Fit): Promise<InlineImage> {
   if (
@@ -72,7 +66,9 @@ function coverSize(image: Size, fit: Fit): Size | undefined {
   return sizeRefusal(size) ? undefined : size;
 }
 
-/** `image` drawn by resvg at `size`, turned as its EXIF `orientation` says, as a PNG; none when resvg cannot decode it. */
+/**
+ * `image` drawn by resvg at `size`, turned as its EXIF `orientation` says, as a PNG; none when resvg cannot decode it.
+ */
 async function scaledCopy(
   image: InlineImage,
   { width, height }: Size,

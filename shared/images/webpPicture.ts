@@ -33,12 +33,9 @@ const loadDecoder = lazyLoad(async (): Promise<Decode> => {
 });
 
 /**
- * A WebP picture as a PNG: a still one whole, an animated one (an animated Discord avatar) by its
- * first frame, as a GIF is drawn; none when that frame cannot be found. resvg (our PNG renderer)
- * draws PNG, JPEG and GIF but not WebP, which is what discord.js's avatar URLs give by default: the
- * fetcher decodes a WebP once per fit it is held for (cached with the fetch). libwebp runs as
- * WebAssembly (@jsquash/webp, from Google's Squoosh), sandboxed from the process; its size was
- * already vetted, every frame's and its image data's (frameSizes.ts, MAX_PIXELS), before any decoding.
+ * A WebP picture as a PNG (an animated one by its first frame), because resvg draws no WebP and
+ * Discord's avatar URLs give WebP by default. libwebp runs as sandboxed WebAssembly
+ * (@jsquash/webp), after frameSizes.ts vetted every size against MAX_PIXELS.
  */
 export async function webpAsPng(image: InlineImage): Promise<InlineImage | undefined> {
   const bytes = imageBytes(image);
@@ -73,7 +70,8 @@ export function firstFrame(webp: Uint8Array): Buffer | undefined {
   const alpha = image.type === 'VP8 ' ? parts.find((part) => part.type === 'ALPH') : undefined;
   const still = riffChunk(image.type, image.payload);
   if (!alpha) return webpFile([still]);
-  // VP8X: the alpha flag, then the canvas's width and height less one, 24 bits each (the frame header's, bytes 6 to 11).
+  // VP8X: the alpha flag, then the canvas's width and height
+  // less one, 24 bits each (the frame header's, bytes 6 to 11).
   const header = Buffer.alloc(10);
   header[0] = 0x10;
   header.set(frame.payload.subarray(6, 12), 4);

@@ -12,6 +12,7 @@ import {
   successEnvelope,
   type HeaderName,
 } from './components';
+import { DEFAULT_CONTACT, type ApiContact } from './contact';
 import { jsonSchema, type JsonSchema } from './jsonSchema';
 import { operationDescription } from './operationDescription';
 
@@ -22,20 +23,21 @@ const DESCRIPTION = `Images for chat bots (SVG, or PNG with \`format=png\`), inf
 - **Answers**: JSON routes answer \`{"success": true, "data", "meta"}\`; every error is \`{"success": false, "error": {"code", "message", "details"?}, "meta"}\`. Image routes answer the bare image, deterministic, with \`ETag\` (304 on \`If-None-Match\`) and \`Cache-Control: private, max-age=86400\` (an answer is per key, so only the caller's own cache keeps it).
 - **Pictures** are fetched by the service (http/https, public addresses only, 3 redirects, 5 s, 5 MB, PNG/JPEG/GIF/WebP) and inlined, so an SVG renders anywhere.`;
 
-/** The OpenAPI 3.1 document of the route table: every route, its parameters, answers and errors. */
 /** One tag per function group: its name and what its routes are for. */
 export interface GroupTag {
   name: string;
   description: string;
 }
 
-export function openApiDocument(tags: GroupTag[], serverUrl = '/') {
+/** The OpenAPI 3.1 document of the route table: every route, its parameters, answers and errors. */
+export function openApiDocument(tags: GroupTag[], serverUrl = '/', contact: ApiContact = DEFAULT_CONTACT) {
   return {
     openapi: '3.1.0',
     info: {
       title: 'Chat-bot utility API',
       version: '1.0.0',
       description: DESCRIPTION,
+      contact,
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: serverUrl }],

@@ -10,7 +10,10 @@ import { rgbaToPng, type RenderPlace } from './rgbaPng';
  */
 export const RESVG_OPTIONS: ResvgRenderOptions = { font: { loadSystemFonts: false }, logLevel: 'off' };
 
-/** resvg's module, imported once per process (every import() of a package is resolved again, which cost more than a rank card's encoding). */
+/**
+ * resvg's module, imported once per process (every import() of a package
+ * is resolved again, which cost more than a rank card's encoding).
+ */
 export const loadResvg = lazyLoad(() => import('@resvg/resvg-js'));
 
 export type { RenderPlace };

@@ -4,7 +4,10 @@ import { subFilteredRows } from './subFilter';
 
 const deflateAsync = promisify(deflate);
 
-/** Where heavy work runs: on the event loop (one request at a time, as a Lambda instance) or on the libuv pool (the local server). */
+/**
+ * Where heavy work runs: on the event loop (one request at a time,
+ * as a Lambda instance) or on the libuv pool (the local server).
+ */
 export type RenderPlace = 'inline' | 'pool';
 const SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
 

@@ -30,7 +30,10 @@ export type RouteEntry = RouteDefinition<RouteSchemas, FunctionGroup> & { id: Ro
 
 export const routeList: RouteEntry[] = Object.entries(routes).map(([id, route]) => ({ ...route, id: id as RouteId }));
 
-/** The function groups, as the routes name them: each has a folder functions/<group>/ (one Lambda; the authorizer is apart). */
+/**
+ * The function groups, as the routes name them: each has a folder
+ * functions/<group>/ (one Lambda; the authorizer is apart).
+ */
 export type FunctionGroup = Routes[RouteId]['group'];
 
 /** Route ids served by one function group. */

@@ -70,7 +70,10 @@ export interface RouteInput<R extends RouteDefinition> {
   path: Out<R['schemas']['path']>;
   query: Out<R['schemas']['query']>;
   body: Out<R['schemas']['body']>;
-  /** The request as it came: body text (`rawBody` routes), lower-case header names, the URL's base path (`/prod`, or ''), the caller's address. */
+  /**
+   * The request as it came: body text (`rawBody` routes), lower-case header
+   * names, the URL's base path (`/prod`, or ''), the caller's address.
+   */
   raw: { body: string; headers: Record<string, string | undefined>; basePath: string; url?: string; sourceIp: string };
 }
 

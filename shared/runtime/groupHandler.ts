@@ -12,7 +12,9 @@ export type GroupHandlers<T extends GroupRoutes, S> = { [K in keyof T]: RouteHan
 /** A function group's part of the route table (shared/routes/groups/<group>.ts). */
 export type GroupRoutes = Record<string, RouteDefinition>;
 
-/** Services handed in whole (tests: stores whose DynamoDB client they control) instead of built from the environment. */
+/**
+ * Services handed in whole (tests: stores whose DynamoDB client they control) instead of built from the environment.
+ */
 export type GivenServices<S> = ChainServices & S;
 
 /**

@@ -31,13 +31,19 @@ export interface GroupManifest<G extends FunctionGroup = FunctionGroup> {
   signsInWithDiscord?: boolean;
   /** Creates and revokes API keys: API Gateway keys and this API's usage plan, as `npm run keys -- --aws` does. */
   managesApiKeys?: boolean;
-  /** Queues deliveries Discord refused for a while and consumes the queue: the relay's SQS FIFO queue (RETRY_QUEUE_URL) is its. */
+  /**
+   * Queues deliveries Discord refused for a while and consumes the
+   * queue: the relay's SQS FIFO queue (RETRY_QUEUE_URL) is its.
+   */
   retriesDeliveries?: boolean;
 }
 
 export const defineGroup = <const G extends FunctionGroup>(manifest: GroupManifest<G>) => manifest;
 
-/** What every group answering images is: no records of its own, the fonts and the PNG renderer beside its bundle, time and memory to draw. */
+/**
+ * What every group answering images is: no records of its own, the fonts
+ * and the PNG renderer beside its bundle, time and memory to draw.
+ */
 export const IMAGE_GROUP: Omit<GroupManifest, 'name' | 'tag'> = {
   table: [],
   sealsSecrets: false,

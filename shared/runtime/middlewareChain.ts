@@ -54,8 +54,10 @@ export function withMiddleware<R extends RouteDefinition, S>(
     .handler((_event, context) =>
       handler(context.input as RouteInput<R>, context, services),
     ) as unknown as LambdaHandler;
-  // One budget for every AWS call of the request (the session read, the count, the route's own), so a slow or stalled store is a
-  // 503 within 3 s: what the request has left once the authorizer and a cold start are done (in AWS), or the local gateway's running one.
+  // One budget for every AWS call of the request (the session read,
+  // the count, the route's own), so a slow or stalled store is a
+  // 503 within 3 s: what the request has left once the authorizer and a
+  // cold start are done (in AWS), or the local gateway's running one.
   return (event, context) =>
     withinRequestBudget(() => wrapped(event, context), functionBudgetMs(event.requestContext?.requestTimeEpoch));
 }

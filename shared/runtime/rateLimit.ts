@@ -14,14 +14,10 @@ import { ApiError } from '../errors/apiError';
 import { addHeaders, type ApiMiddleware } from '../http/middleware/types';
 
 /**
- * Counts the request against its key, its signed-in account (a session signedInSession checked
- * just before), or else its source IP, before the route's own work is done, answers 429 over the quota,
- * and puts X-RateLimit-* on every response, errors included.
- * A key that holds one of its account's slots is counted a second time, with all the account's
- * keys (revoked ones' counts stay), against the quota of all its slots: making, using and revoking
- * keys in turn cannot multiply the account's quota. Both counts are made at once (one round trip
- * of time), and the tighter one answers, its numbers in the headers.
- * If the counter store is down the store error propagates (-> 503) with conservative headers.
+ * Counts the request against its key, signed-in account or source IP before the route's work,
+ * answers 429 over the quota, and puts X-RateLimit-* on every answer. A key holding an account slot
+ * is also counted with all the account's keys, so making and revoking keys cannot multiply the
+ * quota; a store failure propagates (503).
  */
 export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitBy']): ApiMiddleware {
   const withHeaders: NonNullable<ApiMiddleware['after']> = (request) => {
@@ -33,7 +29,8 @@ export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitB
   return {
     before: async (request) => {
       const { context, event } = request;
-      // Per route parameter (a webhook id, and its token's hash) when it is well-formed; else per key or account, else per IP.
+      // Per route parameter (a webhook id, and its token's hash) when
+      // it is well-formed; else per key or account, else per IP.
       const parameter = by ? event.pathParameters?.[by.pathParameter] : undefined;
       const hashed = by?.hashedParameter ? `:${sha256Hex(event.pathParameters?.[by.hashedParameter] ?? '')}` : '';
       const principal =

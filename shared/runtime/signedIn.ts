@@ -24,17 +24,10 @@ const sameText = (a: string, b: string) => {
 };
 
 /**
- * Checks a signed-in dashboard route's caller (`auth: 'session'`) before its input is read: the
- * session cookie must name a live session (else 401), and every request that changes something
- * must carry the session's CSRF token in X-CSRF-Token (else 403): a page elsewhere can make the
- * browser send the cookie, but cannot read the token. A caller refused so learns nothing of the
- * route's body rules.
- *
- * Two steps, with the request count between them (middlewareChain): `check` reads the session and
- * hands a good one on in `context.session`, which rateLimit counts per account; any refusal (the
- * session store failing too) is only noted, so the request is counted per source IP like any
- * other caller's, and `refuse` throws it once counted: random cookies neither dodge the count nor
- * see a 401 in place of the 429. A request without a session cookie reads nothing.
+ * Checks a signed-in route's caller before its input is read: a live session cookie (else 401) and,
+ * on writes, the session's CSRF token in X-CSRF-Token (else 403). It runs in two steps around the
+ * rate limit (middlewareChain.ts), so a refused caller is counted per source IP first and random
+ * cookies cannot dodge the count (docs/design.md, "Signed-in routes and the rate limit").
  */
 export function signedInSession(
   route: RouteDefinition,

@@ -2,7 +2,9 @@ import { h, svgDocument } from '../svg/builder';
 import { picture } from '../svg/picture';
 import type { PictureScene } from './picture';
 
-/** Bars across a square picture: the count follows the aspect, so a picture looks the same jailed at 128 or 1024 pixels. */
+/**
+ * Bars across a square picture: the count follows the aspect, so a picture looks the same jailed at 128 or 1024 pixels.
+ */
 const BARS_PER_SQUARE = 7;
 
 /** The picture behind steel bars; bar count follows the output's aspect, thickness and rails its size. */

@@ -26,7 +26,10 @@ export interface RipData extends PictureScene {
   text?: string;
 }
 
-/** A gravestone at night, the picture in grey on it, "RIP" and an optional epitaph below; fitted into the requested size, sky and grass filling it. */
+/**
+ * A gravestone at night, the picture in grey on it, "RIP" and an optional
+ * epitaph below; fitted into the requested size, sky and grass filling it.
+ */
 export function renderRip({ image, text, width, height }: RipData): string {
   const title = fitLine('RIP', { maxWidth: 200, maxSize: 72, minSize: 72, weight: 'bold' });
   const epitaph = text

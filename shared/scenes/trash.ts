@@ -20,7 +20,10 @@ const COLORS = {
   motion: '#9aa5b4',
 };
 
-/** The picture, tilted, dropping into a kitchen bin whose front hides its lower half; fitted into the requested size, the room filling it. */
+/**
+ * The picture, tilted, dropping into a kitchen bin whose front hides
+ * its lower half; fitted into the requested size, the room filling it.
+ */
 export function renderTrash({ image, width, height }: PictureScene): string {
   const ribs = [250, 300, 350].map((x) =>
     h('path', {
@@ -41,7 +44,8 @@ export function renderTrash({ image, width, height }: PictureScene): string {
       h('rect', { ...view, fill: COLORS.wall }),
       h('rect', { x: view.x, y: FLOOR, width: view.width, height: view.y + view.height - FLOOR, fill: COLORS.floor }),
       h('ellipse', { cx: 300, cy: 575, rx: 140, ry: 16, fill: '#000', opacity: 0.12 }),
-      // The bin's open top (no lid: beside the tilted picture a lid read as a stray triangle), the picture, and the front over it.
+      // The bin's open top (no lid: beside the tilted picture a lid
+      // read as a stray triangle), the picture, and the front over it.
       h('ellipse', { cx: 300, cy: 372, rx: 130, ry: 26, fill: COLORS.binDark, stroke: COLORS.rim, 'stroke-width': 10 }),
       // Whatever of the tilted picture is below the rim must be inside the bin, never beside it.
       h(

@@ -12,7 +12,10 @@ import { conditionalUpdate, guarded } from './errors';
 import { tableSchema } from './schema';
 import { partitionKey, recordKinds } from './recordKinds';
 
-/** An API key as stored: never the key itself, only its SHA-256. Rows are read through it (the table's own attributes dropped). */
+/**
+ * An API key as stored: never the key itself, only its SHA-256.
+ * Rows are read through it (the table's own attributes dropped).
+ */
 const apiKeyRecord = z.object({
   id: z.string(),
   name: z.string(),

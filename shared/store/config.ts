@@ -4,7 +4,10 @@ export interface StoreConfig {
   tableName: string;
   endpoint?: string;
   region: string;
-  /** The endpoint is the embedded DynamoDB of this very process (DYNAMODB_EMBEDDED=1, set by the local server that started it). */
+  /**
+   * The endpoint is the embedded DynamoDB of this very process
+   * (DYNAMODB_EMBEDDED=1, set by the local server that started it).
+   */
   embedded?: boolean;
 }
 

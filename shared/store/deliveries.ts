@@ -111,7 +111,10 @@ export interface DeliveryLog {
   listKept(): Promise<DeliveryRecord[]>;
   /** One webhook's whole log, newest first. */
   listForWebhook(webhookId: string): Promise<DeliveryRecord[]>;
-  /** One webhook's `limit` latest deliveries (by when they were claimed), newest first: one Query reading at most `limit` items. */
+  /**
+   * One webhook's `limit` latest deliveries (by when they were
+   * claimed), newest first: one Query reading at most `limit` items.
+   */
   latestForWebhook(webhookId: string, limit: number): Promise<DeliveryRecord[]>;
   /** A webhook's deliveries of one provider's delivery id, whatever token they came with. */
   find(webhookId: string, provider: string, deliveryId: string): Promise<DeliveryRecord[]>;
@@ -130,7 +133,10 @@ export const isInFlight = (record: DeliveryRecord, now: Date): boolean =>
 /** Seconds until an attempt's claim goes stale (at least 1). */
 const secondsUntilStale = (updatedAt: string, now: Date) =>
   Math.max(1, Math.ceil((Date.parse(updatedAt) + STALE_CLAIM_MS - now.getTime()) / 1000));
-/** Outcomes that settle a delivery for good: a provider's retry of it is a duplicate (a queued one is the retry queue's to post). */
+/**
+ * Outcomes that settle a delivery for good: a provider's retry of
+ * it is a duplicate (a queued one is the retry queue's to post).
+ */
 const SETTLED: readonly DeliveryOutcome[] = ['forwarded', 'ignored', 'queued'];
 /** Seconds a claim that lost a race with a change of the record asks the provider to wait before trying again. */
 const RACED_RETRY_SECONDS = 1;
@@ -141,7 +147,10 @@ export const isReplayable = (record: DeliveryRecord, now: Date): boolean =>
 
 /** The sparse listing of deliveries that keep a message (gsi1): what `npm run webhooks -- list --failed` reads. */
 const KEPT_PK = recordKinds.webhook.listing;
-/** The token's hash ends the key (after the delivery id, so one id's deliveries under every token share a prefix); records from before have none. */
+/**
+ * The token's hash ends the key (after the delivery id, so one id's deliveries
+ * under every token share a prefix); records from before have none.
+ */
 const tokenSuffix = (tokenHash: string | undefined) => (tokenHash === undefined ? '' : `#${tokenHash}`);
 const deliveryPrefix = (provider: string, deliveryId: string) => `DELIVERY#${provider}#${deliveryId}`;
 const keyOf = ({ webhookId, provider, deliveryId, tokenHash }: DeliveryKey) => ({
@@ -153,7 +162,10 @@ const signatureKeyOf = ({ webhookId, provider, tokenHash }: DeliveryKey, signatu
   pk: partitionKey('webhook', webhookId),
   sk: `SIGNED#${provider}#${signatureHash}${tokenSuffix(tokenHash)}`,
 });
-/** The key a record was logged under (with the token's hash, or without it for a record from before), for replaying a record found by its delivery id. */
+/**
+ * The key a record was logged under (with the token's hash, or without it for
+ * a record from before), for replaying a record found by its delivery id.
+ */
 export const deliveryKeyOf = ({
   webhookId,
   provider,
@@ -210,7 +222,10 @@ export class DynamoDeliveryLog implements DeliveryLog {
     );
   }
 
-  /** A conditional PutItem: new, or an earlier attempt that did not get through (the provider is retrying), or a stale claim. */
+  /**
+   * A conditional PutItem: new, or an earlier attempt that did
+   * not get through (the provider is retrying), or a stale claim.
+   */
   private async claimItem(item: Record<string, unknown> & { pk: string; sk: string }, now: Date): Promise<Claim> {
     try {
       await guarded('PutItem', () =>

@@ -3,7 +3,10 @@ import { guarded } from './errors';
 import { partitionKey } from './recordKinds';
 import { tableSchema } from './schema';
 
-/** What an account owns (its bots, its webhooks) is listed on gsi3 under ACCOUNT#<owner>, by the item's own partition key. */
+/**
+ * What an account owns (its bots, its webhooks) is listed on
+ * gsi3 under ACCOUNT#<owner>, by the item's own partition key.
+ */
 export const OWNED = tableSchema.gsi3;
 
 /** The attributes that put an item on its owner's list. */

@@ -8,7 +8,9 @@ export const recordKinds = {
   rateCounter: { prefix: 'RATE#', expires: true },
   /** An API key, by the SHA-256 of the key; listed by id on gsi1. */
   apiKey: { prefix: 'KEY#', listing: 'APIKEYS', expires: false },
-  /** A bot's profile, commands and hourly stats (stats expire); public profiles listed on gsi1 (name) and gsi2 (guilds). */
+  /**
+   * A bot's profile, commands and hourly stats (stats expire); public profiles listed on gsi1 (name) and gsi2 (guilds).
+   */
   bot: { prefix: 'BOT#', listing: 'BOTS', expires: true },
   /**
    * A Discord webhook's signature secrets, deliveries, signed claims, Discord's verdicts on its

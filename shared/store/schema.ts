@@ -4,14 +4,17 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
  * The single-table layout (see "Data model" in docs/design.md). Every item has a generic partition
  * key `pk` and sort key `sk`; two GSIs serve listings: gsi1 (`gsi1pk`/`gsi1sk`, overloaded: API
  * keys by id, public bots by name, kept webhook deliveries) and gsi2 (`gsi2pk`/`gsi2sk`: public
- * bots by guild count, an account's keys, a webhook's deliveries by time) and gsi3 (`gsi3pk`/`gsi3sk`: what an account owns); `expiresAt` (epoch seconds) is the TTL attribute. The CDK stack and the
+ * bots by guild count, an account's keys, a webhook's deliveries by time) and gsi3 (`gsi3pk`/`gsi3sk`:
+ * what an account owns); `expiresAt` (epoch seconds) is the TTL attribute. The CDK stack and the
  * local server both build the table from this description, so they cannot drift apart.
  */
 export const tableSchema = {
   partitionKey: 'pk',
   sortKey: 'sk',
   gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-  /** A second ordering of the same listings (public bots by guild count), an account's keys, a webhook's log by time. */
+  /**
+   * A second ordering of the same listings (public bots by guild count), an account's keys, a webhook's log by time.
+   */
   gsi2: { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   /** What an account owns (bot profiles under ACCOUNT#<id>), verified or not, public or not. */
   gsi3: { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },

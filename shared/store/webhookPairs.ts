@@ -4,7 +4,8 @@ import { partitionKey } from './recordKinds';
 
 /**
  * What Discord last said about a webhook id and token, keyed by the token's SHA-256 (never the
- * token): `good` (it took a message, or confirmed the token at registration) or `refused` with its status (401/403 wrong token, 404 no
+ * token): `good` (it took a message, or confirmed the token at
+ * registration) or `refused` with its status (401/403 wrong token, 404 no
  * such webhook), so a refused pair is answered from memory instead of asking Discord again.
  */
 export type PairVerdict = { kind: 'good'; since: string } | { kind: 'refused'; status: number };

@@ -12,7 +12,10 @@ const storedSecret = z.discriminatedUnion('kind', [
 ]);
 export type StoredSecret = z.output<typeof storedSecret>;
 
-/** The signature secrets registered for one Discord webhook, by provider (sealed or hashed, never plain). Rows are read through it. */
+/**
+ * The signature secrets registered for one Discord webhook, by
+ * provider (sealed or hashed, never plain). Rows are read through it.
+ */
 const webhookSecretsRecord = z.object({
   webhookId: z.string(),
   secrets: z.record(z.string(), storedSecret),
@@ -20,7 +23,10 @@ const webhookSecretsRecord = z.object({
   requireSignatures: z.optional(z.boolean()),
   /** The API key that registered them, and when. */
   keyId: z.string(),
-  /** The account that registered them last (the key's owner, or the signed-in dashboard user): the webhook is on its dashboard. */
+  /**
+   * The account that registered them last (the key's owner, or the
+   * signed-in dashboard user): the webhook is on its dashboard.
+   */
   ownerAccount: z.optional(z.string()),
   updatedAt: z.string(),
 });

@@ -78,7 +78,10 @@ export const hueRotate = (degrees: number): Filter => ({
   element: (id, box) => filter(id, box, h('feColorMatrix', { type: 'hueRotate', values: degrees })),
 });
 
-/** One step of spreading a dot along an axis: add a copy, moved `by` pixels on, of the dot's row or column so far (`base`: of the dot alone). */
+/**
+ * One step of spreading a dot along an axis: add a copy, moved `by` pixels
+ * on, of the dot's row or column so far (`base`: of the dot alone).
+ */
 export interface SpreadStep {
   base: boolean;
   by: number;

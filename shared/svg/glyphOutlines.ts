@@ -56,7 +56,9 @@ function outlineOf(font: fontkit.Font, id: number): Outline | null {
   return outline;
 }
 
-/** The path data of a shaped run's glyphs, in its font's units from the run's start; '' when nothing is drawn (spaces). */
+/**
+ * The path data of a shaped run's glyphs, in its font's units from the run's start; '' when nothing is drawn (spaces).
+ */
 export function runPathData(run: GlyphRun): string {
   let data = '';
   for (const glyph of run.glyphs) {

@@ -21,14 +21,9 @@ export function framedPicture(
 }
 
 /**
- * A paint for shapes inside `box`: `content`, in the document's own coordinates, as a pattern whose
- * one tile is the box. A shape filled with `url(#id)` shows the content cut to its outline, as a
- * clip path would; resvg draws the pattern on a tile the size of the box, where a clip path costs a
- * layer the size of the whole image (0.4 ms of a 6.5 ms rank card PNG).
- * Only for scenes drawn at their own size with a box on whole pixels (distracted's
- * labels): resvg renders the tile on whole pixels, so in a scaled scene (rip at 300×300) the
- * content would sit up to half a pixel off, and a shape's antialiased edge could show the tile's
- * far side. Scaled scenes clip.
+ * A paint for shapes inside `box`: `content` as a pattern whose one tile is the box, cheaper in
+ * resvg than a clip path, which costs a layer the size of the whole image. Only for scenes drawn at
+ * their own size with a box on whole pixels; scaled scenes clip (docs/design.md, "Picture patterns").
  */
 export function boxPattern(id: string, box: Box, ...content: Child[]): SvgElement {
   const viewBox = [box.x, box.y, box.width, box.height].map(formatNumber).join(' ');

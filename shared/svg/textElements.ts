@@ -11,11 +11,9 @@ const EMOJI_SIZE = 1.1;
 const EMOJI_TOP = 0.9;
 
 /**
- * Draws a fitted line with its left end at `x`, as glyph outlines and Twemoji shapes rather than
- * <text>: the picture then does not depend on the fonts of whoever views it, so Chromium, resvg and
- * our PNGs draw the same glyphs where they were measured. The text itself is the group's <title>,
- * its accessible name, for screen readers and search (an element's text, not an attribute, so any
- * text at all is only escaped, never refused as a link).
+ * Draws a fitted line as glyph outlines and Twemoji shapes rather than <text>, so every viewer,
+ * resvg included, draws the glyphs that were measured. The text itself is the group's <title>, its
+ * accessible name.
  */
 export function textLine(line: FittedLine, x: number, y: number, attrs: Attrs = {}): SvgElement | null {
   if (!line.text) return null;

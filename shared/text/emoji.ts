@@ -22,7 +22,10 @@ export function twemojiFile(cluster: string): string | undefined {
 
 const dataUris = new Map<string, string>();
 
-/** A Twemoji file as a data URI, read once per process: the few files not drawn as shapes (emojiShapes.ts) are an <image> of their own SVG. */
+/**
+ * A Twemoji file as a data URI, read once per process: the few files
+ * not drawn as shapes (emojiShapes.ts) are an <image> of their own SVG.
+ */
 export function twemojiDataUri(file: string): string {
   let uri = dataUris.get(file);
   if (!uri) {

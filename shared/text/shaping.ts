@@ -89,7 +89,9 @@ function segments(text: string, weight: FontWeight): Segment[] {
   return out;
 }
 
-/** Unicode's rule L2: from the highest level down to the lowest odd one, reverse every stretch at that level or above. */
+/**
+ * Unicode's rule L2: from the highest level down to the lowest odd one, reverse every stretch at that level or above.
+ */
 function visualOrder<T extends { level: number }>(items: T[]): T[] {
   const order = [...items];
   const levels = items.map((item) => item.level);
@@ -126,7 +128,10 @@ function shapeSegment(segment: Segment, x: number): ShapedRun {
 
 const cache: Record<FontWeight, Map<string, ShapedLine>> = { regular: new Map(), bold: new Map() };
 
-/** `text` (one line) shaped in `weight`; lines up to 64 UTF-16 units are remembered, layout asks for the same words often. */
+/**
+ * `text` (one line) shaped in `weight`; lines up to 64 UTF-16
+ * units are remembered, layout asks for the same words often.
+ */
 export function shapeLine(text: string, weight: FontWeight): ShapedLine {
   const cached = cache[weight].get(text);
   if (cached) return cached;

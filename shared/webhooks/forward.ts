@@ -29,7 +29,10 @@ export interface ForwardDeps {
 }
 
 export interface ForwardOptions {
-  /** The relay's first attempt (not a replay): once Discord has taken the message, failing to log it must not fail the answer. */
+  /**
+   * The relay's first attempt (not a replay): once Discord has
+   * taken the message, failing to log it must not fail the answer.
+   */
   firstAttempt?: boolean;
   /**
    * Given by a first attempt of a pair Discord accepted before, whose claim holds no message: seals

@@ -47,7 +47,8 @@ const REFRESH_GOOD_AFTER_MS = 86_400_000;
 /**
  * Keeps a flood of made-up webhook ids and tokens from reaching Discord, whose ban on too many
  * invalid requests would hit every user of Lambda's shared addresses: a pair Discord refused is
- * answered from memory, within a per-address quota of such answers; a pair never seen valid is tried only within a per-address quota and
+ * answered from memory, within a per-address quota of such answers; a
+ * pair never seen valid is tried only within a per-address quota and
  * while Discord's invalid answers stay under the brake. Pairs Discord accepted always pass (their
  * providers send from shared addresses).
  */
@@ -114,7 +115,9 @@ export class PairGuard {
       throw paceRefusal(decision, 'requests a minute from this address for webhooks Discord refused');
   }
 
-  /** Before a pair never seen valid is tried on Discord: refused (503) while Discord's invalid answers are at the brake. */
+  /**
+   * Before a pair never seen valid is tried on Discord: refused (503) while Discord's invalid answers are at the brake.
+   */
   async brake(pair: Pair): Promise<void> {
     if (pair.verdict?.kind === 'good') return;
     const { windowStart, retryAfter } = this.window();
@@ -148,7 +151,8 @@ export class PairGuard {
       invalidAnswers += 1;
     });
     try {
-      // Beyond the request's time budget, as the outcome's log is: a verdict lost to a budget the calls before Discord spent has the next attempt ask Discord again.
+      // Beyond the request's time budget, as the outcome's log is: a verdict lost to a
+      // budget the calls before Discord spent has the next attempt ask Discord again.
       await beyondRequestBudget(() => this.learn(pair, result, invalidAnswers));
     } catch (error) {
       // Discord has answered (the relay's message may be posted already): what it said is only

@@ -11,7 +11,10 @@ export interface ProviderDelivery {
 }
 
 export type ProviderOutcome =
-  /** `action`: what happened to the event's subject ("opened"), where the provider says, for filters like `pull_request.opened`. */
+  /**
+   * `action`: what happened to the event's subject ("opened"), where
+   * the provider says, for filters like `pull_request.opened`.
+   */
   | { kind: 'message'; event: string; action?: string; deliveryId?: string; embeds: Embed[]; username: string }
   /** An event the provider sends that we do not render: answered 200 "ignored", not forwarded. */
   | { kind: 'ignored'; event: string; deliveryId?: string };
@@ -181,7 +184,10 @@ export const EVERY_OTHER_EVENT = '*';
 /** Longest event name and delivery id accepted: they are logged and keyed on. */
 const MAX_NAME = 200;
 
-/** Why an event name or delivery id is unfit to key records on and print, if it is: too long, ill-formed, control characters. */
+/**
+ * Why an event name or delivery id is unfit to key records on
+ * and print, if it is: too long, ill-formed, control characters.
+ */
 function unfitName(value: string): string | undefined {
   if (value.length > MAX_NAME) return 'is too long';
   if (!value.isWellFormed() || /[\u0000-\u001f\u007f-\u009f]/.test(value)) return 'has characters an id cannot have';
@@ -208,11 +214,9 @@ export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: 
   /** The body as an object, for providers that send more than JSON (default: jsonOf). */
   parse?: (delivery: ProviderDelivery) => unknown;
   /**
-   * The schema of each rendered event (of the fields shown), built at the first delivery read, not
-   * at cold start: building the schemas of every provider was most of the webhooks function's
-   * import (zod, about 10 ms), and a relay reads one provider's deliveries. The parts several of a
-   * provider's events share (a user, a repository) are built then too, by the provider's `parts()`:
-   * importing the providers builds no schema at all (test/unit/schemaProvider.test.ts holds that).
+   * The schema of each rendered event, built at the first delivery read rather than at import, so a
+   * relay builds only the schemas of the provider it reads (test/unit/schemaProvider.test.ts holds
+   * that importing builds none).
    */
   schemas: () => S;
   renderers: { [E in keyof S]: (payload: TolerantOutput<S[E]>) => Embed };

@@ -2,7 +2,10 @@ import type { DeliveryOutcome } from '../discord/poster';
 import { logger } from '../logging/logger';
 import type { DeliveryKey, DeliveryLog, RefusedAttemptCounter } from '../store';
 
-/** Whether Discord's answer refuses the webhook id and token themselves (a wrong token, no such webhook), not the message. */
+/**
+ * Whether Discord's answer refuses the webhook id and token
+ * themselves (a wrong token, no such webhook), not the message.
+ */
 export const refusesPair = (result: DeliveryOutcome): result is Extract<DeliveryOutcome, { kind: 'rejected' }> =>
   result.kind === 'rejected' && result.reason !== 'invalid';
 

@@ -17,7 +17,10 @@ export type ReplayResult =
    */
   | { kind: 'stopped'; reason: string; unopenable?: boolean };
 
-/** What a replay uses: the forwarding path, the box that opens kept tokens, and the pair guard that counts Discord's refusals. */
+/**
+ * What a replay uses: the forwarding path, the box that opens
+ * kept tokens, and the pair guard that counts Discord's refusals.
+ */
 export type ReplayDeps = ForwardDeps & { secretBox: SecretBox; pairGuard: Pick<PairGuard, 'recall' | 'consult'> };
 
 /**

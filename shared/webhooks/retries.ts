@@ -35,10 +35,15 @@ export const retryBackoffFromEnv = (env: NodeJS.ProcessEnv = process.env) =>
 /** Attempts (the first included) before a delivery is given up: it stays in the log, replayable by hand for 7 days. */
 export const MAX_ATTEMPTS = 10;
 const DEFAULT_BACKOFF_SECONDS = 5;
-/** Seconds before the next attempt when Discord named no time: 5, 10, 20 ... at most 10 minutes (or the first wait, if longer). */
+/**
+ * Seconds before the next attempt when Discord named no time: 5,
+ * 10, 20 ... at most 10 minutes (or the first wait, if longer).
+ */
 export const backoffSeconds = (attempts: number, first = DEFAULT_BACKOFF_SECONDS): number =>
   Math.min(Math.max(600, first), first * 2 ** Math.max(0, attempts - 1));
-/** While another attempt holds the head (a replay by hand), or the key service or store failed: look again after this. */
+/**
+ * While another attempt holds the head (a replay by hand), or the key service or store failed: look again after this.
+ */
 const LOOK_AGAIN_SECONDS = 5;
 const STOPPED_SECONDS = 30;
 
@@ -88,7 +93,9 @@ async function kick(key: DeliveryKey, waitSeconds: number, deps: RetryDeps): Pro
   }
 }
 
-/** After a first attempt Discord refused for a while: queued when its message was kept (else the provider must retry). */
+/**
+ * After a first attempt Discord refused for a while: queued when its message was kept (else the provider must retry).
+ */
 export async function queueAfterFirstAttempt(
   key: DeliveryKey,
   result: ForwardResult,
@@ -209,7 +216,8 @@ async function attemptHead(
   }
   const attempts = (record.attempts ?? 0) + 1;
   if (attempts >= MAX_ATTEMPTS) {
-    // Left in the log as Discord last answered (failed or rate limited): `npm run webhooks -- replay` can still post it.
+    // Left in the log as Discord last answered (failed or rate
+    // limited): `npm run webhooks -- replay` can still post it.
     logger.error('a queued delivery was given up after its last attempt', {
       webhookId: head.key.webhookId,
       deliveryId: head.key.deliveryId,

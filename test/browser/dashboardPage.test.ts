@@ -25,7 +25,10 @@ beforeAll(() => {
   ({ discord, api, browser } = dashboard);
 });
 
-/** A fresh browser profile (its own cookies) on the dashboard, with console errors (CSP violations, script errors) collected. */
+/**
+ * A fresh browser profile (its own cookies) on the dashboard,
+ * with console errors (CSP violations, script errors) collected.
+ */
 async function openDashboard(
   width = 1280,
   javaScriptEnabled = true,

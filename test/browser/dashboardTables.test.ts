@@ -33,7 +33,10 @@ const BOT_NAME = 'An Unusually Long Bot Name Here!';
 const [HOOK_ID, HOOK_TOKEN] = ['1234567890123456789', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'];
 
 type Rect = { x: number; y: number; width: number; height: number };
-/** What the tests read of the page (the project compiles without DOM types); a DOMRect's fields are getters: read them one by one. */
+/**
+ * What the tests read of the page (the project compiles without DOM
+ * types); a DOMRect's fields are getters: read them one by one.
+ */
 type Element = {
   getBoundingClientRect(): Rect;
   scrollWidth: number;

@@ -28,7 +28,9 @@ afterAll(async () => {
 
 const chromiumRender = (svg: string) => render(page, svg);
 
-/** Chromium rounds differently from resvg: colours within 2, compared premultiplied (faint pixels' colours mean little). */
+/**
+ * Chromium rounds differently from resvg: colours within 2, compared premultiplied (faint pixels' colours mean little).
+ */
 const close = (a: number[], b: number[]) => isNear(premultiplied(a), premultiplied(b), 2);
 
 describe('pixelate in Chromium', () => {

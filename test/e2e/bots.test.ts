@@ -64,7 +64,10 @@ const answer = (reply: Reply, clientId: string) => ({
   status: reply.status,
   error: { ...reply.json.error, message: reply.json.error.message.replace(clientId, 'ID') },
 });
-/** Another key's writes: a bot it may not read answers them as an unknown id does (a registration, which would create an unknown id, says how to claim it). */
+/**
+ * Another key's writes: a bot it may not read answers them as an unknown id does
+ * (a registration, which would create an unknown id, says how to claim it).
+ */
 const OTHERS_WRITES: [string, string, unknown][] = [
   ['PUT', '', { name: 'Taken over' }],
   ['POST', '/stats', { guilds: 1 }],

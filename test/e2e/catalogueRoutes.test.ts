@@ -23,7 +23,10 @@ import {
 } from '../support/routeCases';
 import { sendBody } from '../support/imageHost';
 
-/** The catalogue routes (filters, generators, overlays; lists from the route table) end to end, with a real key and image host. */
+/**
+ * The catalogue routes (filters, generators, overlays; lists from
+ * the route table) end to end, with a real key and image host.
+ */
 let images: ImageApi;
 let cat: string;
 beforeAll(async () => {

@@ -4,7 +4,10 @@ import { expectErrorEnvelope } from '../support/envelope';
 import type { FakeUser } from '../support/fakeDiscordOAuth';
 import { call } from '../support/localApi';
 
-/** The dashboard's bots (served by the bots function): your bots, register, verify, edit, delete, through the local server and a fake Discord. */
+/**
+ * The dashboard's bots (served by the bots function): your bots, register,
+ * verify, edit, delete, through the local server and a fake Discord.
+ */
 const { api, discord, signedInAs } = useDiscordSignIn();
 
 const CAROL = { id: '200000000000000011', username: 'carol', global_name: 'Carol' };

@@ -19,7 +19,10 @@ const DEE = { id: '300000000000000004', username: 'dee', global_name: 'Dee' };
 
 const ERRORS: Record<number, string> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 429: 'RATE_LIMITED' };
 
-/** The answer, and the X-RateLimit-* of a count in the current minute with `remaining` left (a 429: none, and Retry-After). */
+/**
+ * The answer, and the X-RateLimit-* of a count in the current
+ * minute with `remaining` left (a 429: none, and Retry-After).
+ */
 function expectCounted(reply: Reply, status: number, remaining: number): void {
   if (ERRORS[status]) expectErrorEnvelope(reply, status, ERRORS[status]);
   else expect([reply.status, reply.text]).toEqual([status, expect.any(String)]);

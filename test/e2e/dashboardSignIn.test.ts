@@ -174,7 +174,8 @@ describe('signing in with Discord', () => {
 });
 
 describe('every signed-in route (keys, bots, webhooks, signing out) checks its caller before its input', () => {
-  // Every path parameter malformed, the body too large, not JSON and of the wrong type: any check of the input would refuse it.
+  // Every path parameter malformed, the body too large, not JSON
+  // and of the wrong type: any check of the input would refuse it.
   const malformed = routeList
     .filter((route) => route.auth === 'session')
     .map((route) => {

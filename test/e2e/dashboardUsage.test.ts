@@ -53,7 +53,8 @@ test('11 calls in a minute with a quota of 8: 8 let through and 3 refused, per m
   const listed = (await browser.api('GET', '/keys')).json.data.keys.find((k: { id: string }) => k.id === key.id);
   expect(listed).toMatchObject({ today: { allowed: 8, refused: 3 }, lastUsedAt: lastMinute.start });
 
-  // Without the session it cannot be read. (The dashboard's own calls stay under the quota: the account's 4 of 8, the address's 3, signing in and this.)
+  // Without the session it cannot be read. (The dashboard's own calls stay under
+  // the quota: the account's 4 of 8, the address's 3, signing in and this.)
   const other = new DashboardBrowser(api.url);
   expect((await other.api('GET', `/keys/${key.id}/usage`)).status).toBe(401);
 }, 60_000);

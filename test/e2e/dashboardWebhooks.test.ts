@@ -56,7 +56,8 @@ describe('your webhooks on the dashboard', () => {
     expect(saved.text).not.toContain('a-signing-secret');
     expect(relay.discord.seen[0]).toMatchObject({ method: 'GET', url: `/api/webhooks/${id}/${TOKEN}` });
 
-    // An unsigned star is refused now (a secret is registered); a signed one that Discord fails is queued (an hour away here), and replayable.
+    // An unsigned star is refused now (a secret is registered); a signed
+    // one that Discord fails is queued (an hour away here), and replayable.
     expectAnswer(await relay.star(id, 'unsigned-1'), 401, /signature/i, 'UNAUTHORIZED');
     relay.discord.script(discordJson(500, {}));
     expectAnswer(await signedStar(id, 'failing-1', 'a-signing-secret'), 200, /^queued: star$/);
@@ -176,7 +177,8 @@ describe('your webhooks on the dashboard', () => {
       ownerAccount: 'local-2',
       secrets: { github: expect.anything() },
     });
-    // Registering it from the dashboard (holding its URL) makes it this account's, afresh: nothing of theirs is merged in.
+    // Registering it from the dashboard (holding its URL) makes
+    // it this account's, afresh: nothing of theirs is merged in.
     expect((await relay.putSecrets(theirs, { github: 'their-secret', gitlab: 'their-token' })).status).toBe(200);
     expect((await register(theirs, { secrets: { stripe: 'whsec_new' } })).json.data).toMatchObject({
       signedProviders: ['stripe'],

@@ -6,7 +6,8 @@ import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../su
  * Discord outages the replay suite (webhookReplay.test.ts, with 5xx answers) does not play: a
  * connection cut without an answer, an answer that never comes, and a rate limit told only by a
  * long Retry-After header. Each time the delivery is queued (the queue's own retries are set an
- * hour away here; the webhook's token is one Discord confirmed, as only such pairs queue), the provider's retries during the outage are duplicates that neither change
+ * hour away here; the webhook's token is one Discord confirmed, as only such pairs
+ * queue), the provider's retries during the outage are duplicates that neither change
  * the record nor get through, and once Discord is back one replay posts the kept message exactly once.
  */
 let relay: RelayHarness;
@@ -16,7 +17,10 @@ beforeAll(async () => {
 afterAll(() => relay.close());
 beforeEach(() => relay.resetDiscord());
 
-/** `deliveries`: the delivery and the provider's retries while Discord is out (the hang's retry would only cost another 5 s). */
+/**
+ * `deliveries`: the delivery and the provider's retries while
+ * Discord is out (the hang's retry would only cost another 5 s).
+ */
 const OUTAGES: { name: string; reply: DiscordReply; deliveries: number }[] = [
   { name: 'cuts the connection', reply: discordResets, deliveries: 2 },
   { name: 'hangs past the 5 s timeout', reply: discordHangs, deliveries: 1 },

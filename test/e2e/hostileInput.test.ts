@@ -57,7 +57,10 @@ async function signedIn(): Promise<{ session: HostileSession; path: Record<strin
   return { session: { cookie: browser.cookies.get('cbk_session') ?? '', csrf }, path: { keyId: ownKeyId } };
 }
 
-/** The examples' bot exists (again: a stray DELETE of an earlier route's run may have removed it), so reads of it can succeed. */
+/**
+ * The examples' bot exists (again: a stray DELETE of an earlier
+ * route's run may have removed it), so reads of it can succeed.
+ */
 async function registerExampleBot() {
   const { clientId } = routes.registerBot.example.path as { clientId: string };
   const registered = await call(`${api.url}/v1/bots/${clientId}`, {

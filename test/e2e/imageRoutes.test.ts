@@ -23,7 +23,9 @@ import {
   type ImageHost,
 } from '../support/imageHost';
 
-/** Three image endpoints (paths from the route table) through the local server, with a real key and a real image host. */
+/**
+ * Three image endpoints (paths from the route table) through the local server, with a real key and a real image host.
+ */
 let images: ImageApi;
 let host: ImageHost;
 let blocked: ImageHost;

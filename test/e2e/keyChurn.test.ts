@@ -5,11 +5,10 @@ import { expectErrorEnvelope } from '../support/envelope';
 import { awayFromWindowEdge, call, RANK_CARD_QUERY, rateHeaders, useTestApi } from '../support/localApi';
 
 /**
- * An account's keys share one quota, that of all its slots: making a key, using it past its own
- * quota, revoking it and making the next one, all within a minute, gets the account no more than
- * MAX_ACTIVE_KEYS x RATE_LIMIT_PER_MINUTE answers (before, each new key brought a whole quota).
- * The limit is small so the minute's requests are few; the dashboard's own calls (counted per
- * account with the same limit) stay within it: one to read the CSRF token, two per key.
+ * An account's keys share one quota: making, using past its quota, revoking and remaking keys
+ * within a minute gets the account no more than MAX_ACTIVE_KEYS x RATE_LIMIT_PER_MINUTE answers.
+ * The dashboard's own calls (one for the CSRF token, two per key) stay within the small limit used
+ * here.
  */
 const LIMIT = 20;
 const ACCOUNT_LIMIT = MAX_ACTIVE_KEYS * LIMIT;

@@ -10,11 +10,9 @@ import { peakGrowthMb, scriptProcess } from '../support/processMemory';
 import { animatedWebp, solidVp8l } from '../support/webp';
 
 /**
- * Every size a picture declares, in every part of every format we take (a frame, a frame's image
- * data, a second frame header), is held to the pixel limit before anything decodes it: just over
- * it, the picture-too-large 400 and no memory spent; within it, never that 400. Through `npm
- * start`'s server run as a process of its own, so its memory is its own: one 88-byte animated WebP
- * was decoded into 2 GB, where a drawing Lambda has 1 GB.
+ * Every size a picture declares, in every format we take, is held to the pixel limit before
+ * anything decodes it: just over it a 400 and no memory spent, within it never that 400. The server
+ * runs as a process of its own so its memory can be watched.
  */
 const KEY = 'pixel-limit-key-0123456789';
 const TOO_LARGE = `is too large: pictures may be at most 5 MB, ${MAX_SIDE} pixels on a side and 16.8 megapixels`;
@@ -28,7 +26,10 @@ let host: ImageHost;
 let main: Started;
 let server: number;
 
-/** Filters/contrast over `picture`, answered as `format`: the reply, how long it took, and how far it raised the server's peak memory. */
+/**
+ * Filters/contrast over `picture`, answered as `format`: the reply,
+ * how long it took, and how far it raised the server's peak memory.
+ */
 async function contrastOver(
   picture: Buffer,
   format: 'png' | 'svg',
@@ -60,7 +61,8 @@ beforeAll(async () => {
     RATE_LIMIT_PER_MINUTE: '100000',
   });
   server = scriptProcess(main.child);
-  // The filters' function and the WebP decoder loaded (a small animated WebP drawn both ways), so no request pays for that.
+  // The filters' function and the WebP decoder loaded (a small
+  // animated WebP drawn both ways), so no request pays for that.
   for (const format of ['png', 'svg'] as const)
     expect((await contrastOver(animatedWebp([solidVp8l(64, 64)], 64), format)).reply.status).toBe(200);
 }, 40_000);
@@ -94,7 +96,8 @@ test.each([
 
 test('every part of every format, around the limit: over it the 400, the serverâ€™s memory untouched; within it never that 400', async () => {
   const over = ({ width, height }: Declared) => width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS;
-  // Around the limit on a side (the other side small enough), or on the area (as many rows as fit, or one more); either way round.
+  // Around the limit on a side (the other side small enough), or on
+  // the area (as many rows as fit, or one more); either way round.
   const bySide = fc.record({
     width: fc.integer({ min: MAX_SIDE - 1, max: MAX_SIDE + 2 }),
     height: fc.integer({ min: 1, max: MAX_PIXELS / MAX_SIDE }),
@@ -114,8 +117,10 @@ test('every part of every format, around the limit: over it the 400, the serverâ
       const tooLarge = over(size);
       seen[tooLarge ? 'over' : 'within'] += 1;
       for (const [part, declaring] of Object.entries(DECLARING_PARTS)) {
-        // A picture within the limit may be drawn, which at 16.8 megapixels costs the few hundred MB the limit allows: it is asked
-        // for as SVG, for which the server decodes nothing of a WebP or GIF (and the other pictures hold no pixel data to decode).
+        // A picture within the limit may be drawn, which at 16.8 megapixels
+        // costs the few hundred MB the limit allows: it is asked
+        // for as SVG, for which the server decodes nothing of a WebP or
+        // GIF (and the other pictures hold no pixel data to decode).
         const { reply, growthMb } = await contrastOver(declaring(size), tooLarge ? format : 'svg');
         const refused = reply.status === 400 && reply.json?.error?.details?.[0]?.issue === TOO_LARGE;
         const bounded = !tooLarge || growthMb < MAX_GROWTH_MB;

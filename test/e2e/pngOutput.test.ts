@@ -62,7 +62,8 @@ describe('format=png', () => {
       const root = parseXml(svg.bytes.toString('utf8'))[0]!;
       expect([raster.width, raster.height]).toEqual([Number(root.attrs.width), Number(root.attrs.height)]);
       expect(distinctColors(raster)).toBeGreaterThan(8);
-      // The same document through the same renderer and fonts: identical pixels (both straight alpha, as PNG stores them).
+      // The same document through the same renderer and fonts:
+      // identical pixels (both straight alpha, as PNG stores them).
       expect(samePixels(raster, decodePng(rasterize(svg.bytes.toString('utf8')).png))).toBe(true);
     },
   );

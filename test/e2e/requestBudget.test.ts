@@ -11,13 +11,10 @@ import { startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord';
 import { startSilentPeer, type SilentPeer } from '../support/silentPeer';
 
 /**
- * One time budget per request (shared/aws/requestBudget.ts): a store that accepts connections and
- * never answers makes every route a 503 within 3 s, however many store calls the route would make
- * in turn (a signed-in route reads its session, then counts the request). The budget is 2.5 s, so
- * 3 s leaves half a second for a loaded machine; before it, each call had 2.5 s of its own and a
- * dashboard call took 5 s. A key route's budget is the request's, from the gateway's key check
- * through the authorizer to the function's last call: before, a store answering in 0.9 s took a
- * key route 3.4 s (the key check or the authorizer, then the function's own 2.5 s).
+ * One time budget per request (shared/aws/requestBudget.ts): with a store that accepts connections
+ * and never answers, every route answers 503 within 3 s however many store calls it makes, the
+ * budget being 2.5 s. Key routes share the budget from the gateway's key check to the function's
+ * last call (docs/design.md, "The request budget").
  */
 const KEY = 'request-budget-key-0123456789';
 /** Seeded and never used before the store slows down: the authorizer has to read it. */

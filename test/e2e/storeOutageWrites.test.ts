@@ -62,7 +62,10 @@ async function cut(pk: string, when: 'before' | 'after', nth: number, write: () 
   return reply;
 }
 
-/** Each write, what is done before it, and the DynamoDB calls it makes about its record, in order. A lost answer matters only for a write. */
+/**
+ * Each write, what is done before it, and the DynamoDB calls it makes
+ * about its record, in order. A lost answer matters only for a write.
+ */
 const cutsOf = <W extends string>(writes: { write: W; calls: ('read' | 'write')[] }[]) =>
   writes.flatMap(({ write, calls }) =>
     calls.flatMap((kind, i) =>
@@ -100,7 +103,8 @@ describe('bots', () => {
 
   /**
    * The bot is absent (no item at all) or whole: a profile with every field, on its owner's list
-   * (and, unverified, on no public one), and only records of its own generation. The API reads the same. Returns the items.
+   * (and, unverified, on no public one), and only records of its
+   * own generation. The API reads the same. Returns the items.
    */
   async function expectWholeOrAbsent(clientId: string): Promise<Record<string, any>[]> {
     const items = await itemsOf(`BOT#${clientId}`);
@@ -210,7 +214,10 @@ describe('webhook deliveries', () => {
     { write: 'relay', calls: ['read', 'read', 'write', 'read', 'write'] },
   ];
 
-  /** The delivery's record is absent or whole: every field, and no message or token (Discord never failed it: nothing to replay). */
+  /**
+   * The delivery's record is absent or whole: every field, and no
+   * message or token (Discord never failed it: nothing to replay).
+   */
   async function expectWholeOrAbsent(webhookId: string): Promise<Record<string, any> | undefined> {
     const items = (await itemsOf(`HOOK#${webhookId}`)).filter((item) => item.sk.startsWith('DELIVERY#'));
     expect(items.length).toBeLessThanOrEqual(1);
@@ -264,7 +271,8 @@ describe('webhook deliveries', () => {
         }
         expectAnswer(await star(), 200, /^forwarded: star$/);
       }
-      // A copy sent later is never posted again: a duplicate, or (its outcome unlogged, a minute not yet over) told to wait.
+      // A copy sent later is never posted again: a duplicate, or
+      // (its outcome unlogged, a minute not yet over) told to wait.
       const late = await star();
       if (late.status === 200) expectAnswer(late, 200, /^duplicate: star$/);
       else expectAnswer(late, 503, /^in flight: star /, 'SERVICE_UNAVAILABLE');

@@ -7,7 +7,10 @@ import { githubDelivery, githubPayloads } from '../fixtures/github/payloads';
 import { discordJson } from '../support/fakeDiscord';
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
-/** What the relay remembers of webhook ids and tokens, and what it stores (or not) for them: end to end, against dynalite. */
+/**
+ * What the relay remembers of webhook ids and tokens, and what
+ * it stores (or not) for them: end to end, against dynalite.
+ */
 let relay: RelayHarness;
 beforeAll(async () => {
   // The queue's retries an hour away: what is sealed is what the first attempt kept.

@@ -116,7 +116,8 @@ test('every provider in the registry has documented fixtures, and every rendered
   }
 });
 
-// A suite with none would fail (jest refuses an empty table): the list is never empty while GitHub has fixtures of events it ignores.
+// A suite with none would fail (jest refuses an empty table): the
+// list is never empty while GitHub has fixtures of events it ignores.
 test.each(ignoredCases)(
   '%s %s, an event with nothing to tell, is answered 200 "ignored" and posts nothing',
   async (name, event, _provider, fixture) => {
@@ -149,7 +150,8 @@ describe.each(branchCases)('%s %s, hostile', (name, _event, provider, fixture) =
     expectAnswer(await send(relay.hookId(), name, { ...fixture, body }), 200, /^forwarded: /);
     const message = relay.discord.posted()[0]?.body as DiscordMessage;
     expectWithinDiscordLimits(message);
-    // The hostile text did reach the message (so the checks below mean something; an action put in words is lower case) ...
+    // The hostile text did reach the message (so the checks below
+    // mean something; an action put in words is lower case) ...
     expect(JSON.stringify(message)).toContain('@everyone');
     expect(JSON.stringify(message)).toMatch(/pwn/i);
     for (const embed of message.embeds ?? []) {

@@ -38,7 +38,8 @@ describe('the retry queue (local server)', () => {
 
   test('a burst into a webhook Discord throttles for a few seconds: every message arrives once, in order', async () => {
     const id = await knownHookId();
-    // The first post is refused for 3 s (longer than the relay waits inline); the webhook's later deliveries queue behind it.
+    // The first post is refused for 3 s (longer than the relay waits
+    // inline); the webhook's later deliveries queue behind it.
     discord.script(
       discordJson(
         429,

@@ -9,7 +9,10 @@ import { call, startTestApi } from '../support/localApi';
 import { hookId, issue, titles, waitFor } from '../support/queuedDeliveries';
 import { expectAnswer, TOKEN } from '../support/relayHarness';
 
-/** The local server's retry queue lives in its store: with DATA_DIR it outlives the process (its own file: one local API per process). */
+/**
+ * The local server's retry queue lives in its store: with DATA_DIR
+ * it outlives the process (its own file: one local API per process).
+ */
 describe('the retry queue across a restart (DATA_DIR)', () => {
   test('a local server stopped mid-queue posts the queued messages, in order, once started again', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'relay-queue-'));

@@ -32,7 +32,8 @@ test("past 5 repeats a minute of refused pairs from one address: 429, the webhoo
   await withinOneWindow(60);
   const id = relay.hookId();
   const tokens = [wrongToken(), wrongToken()];
-  // Two made-up tokens for one webhook: each refused by Discord once (two of the address's 3 new pairs), then remembered.
+  // Two made-up tokens for one webhook: each refused by Discord
+  // once (two of the address's 3 new pairs), then remembered.
   relay.discord.script(discordKnows(TOKEN), discordKnows(TOKEN));
   for (const token of tokens) expectAnswer(await starFrom('127.0.0.3', id, token), 401, REFUSED, 'UNAUTHORIZED');
   for (let n = 0; n < 5; n += 1)

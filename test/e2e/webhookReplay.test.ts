@@ -9,7 +9,8 @@ import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../su
 
 /**
  * Failed deliveries (of a token Discord confirmed: only those are kept) are kept and replayed
- * exactly once, through the `webhooks` command. They are queued too (webhookQueue.test.ts): the queue's first retry is set an hour away here, so what
+ * exactly once, through the `webhooks` command. They are queued too
+ * (webhookQueue.test.ts): the queue's first retry is set an hour away here, so what
  * these tests see is the replay by hand.
  */
 let relay: RelayHarness;

@@ -28,7 +28,10 @@ const THROTTLED = discordJson(
   { message: 'You are being rate limited.', retry_after: 3, global: false },
   { 'retry-after': '3' },
 );
-/** Discord for the owner of every webhook here: a stranger's token is refused; the owner's first post is throttled, as scripted. */
+/**
+ * Discord for the owner of every webhook here: a stranger's token
+ * is refused; the owner's first post is throttled, as scripted.
+ */
 const script = (...owner: DiscordReply[]) =>
   relay.discord.script(
     ...owner.map((reply) => discordKnows(TOKEN, reply)),

@@ -76,7 +76,8 @@ describe('relay', () => {
       /^forwarded: push$/,
     );
     const [embed] = discord.seen[0]?.body.embeds ?? [];
-    // Titles are plain text: their markdown characters are escaped (Discord shows `[baxterthehacker/public-repo] Tag v2 created`).
+    // Titles are plain text: their markdown characters are escaped
+    // (Discord shows `[baxterthehacker/public-repo] Tag v2 created`).
     expect(embed.title).toBe('\\[baxterthehacker/public\\-repo\\] Tag v2 created');
     expect(embed).not.toHaveProperty('description');
   });
@@ -103,7 +104,8 @@ describe('relay', () => {
     expect(discord.seen).toHaveLength(0);
   });
 
-  // Issue 32: a payload of a known event missing what it usually carries was refused (400); it is read tolerantly and said with what it has.
+  // Issue 32: a payload of a known event missing what it usually carries
+  // was refused (400); it is read tolerantly and said with what it has.
   test('a push with nothing but its ref is forwarded as what it is', async () => {
     expectAnswer(await github(hookId(), 'push', { ref: 'x' }), 200, /^forwarded: push$/);
     expect(discord.seen[0]?.body).toMatchObject({ embeds: [{ title: 'Branch x updated' }] });
@@ -298,7 +300,8 @@ describe('duplicates', () => {
     const replies = await Promise.all(
       Array.from({ length: 5 }, () => relay.send(id, 'github', githubDelivery('watch', 'racing-delivery'))),
     );
-    // A copy that meets the first one still in flight is told to come back (it could still fail), one that comes after it is a duplicate.
+    // A copy that meets the first one still in flight is told to come
+    // back (it could still fail), one that comes after it is a duplicate.
     const [forwarded, ...others] = replies.sort((a, b) => a.status - b.status);
     expectAnswer(forwarded as Reply, 200, /^forwarded: watch$/);
     for (const reply of others) {
@@ -426,7 +429,10 @@ describe('GET /webhooks', () => {
   });
 });
 
-/** Runs the relay page's script with just the DOM it touches, so its URL building is tested here (a browser test comes with the docs page). */
+/**
+ * Runs the relay page's script with just the DOM it touches, so its URL
+ * building is tested here (a browser test comes with the docs page).
+ */
 function runRelayScript(script: string, href: string) {
   // The page's outputs, with the relay path below the page that its HTML gives each one.
   const outputs = new Map(

@@ -67,7 +67,8 @@ test('where cfn-guard has no binary (Windows), the synth runs without it and war
   try {
     const outdir = mkdtempSync(join(tmpdir(), 'cdk-guard-'));
     const app = new App({ outdir });
-    // A queue without a dead-letter queue: cfn-guard would fail the synth (cdk-nag's own findings on it are acknowledged here).
+    // A queue without a dead-letter queue: cfn-guard would fail the
+    // synth (cdk-nag's own findings on it are acknowledged here).
     const queue = new Queue(new Stack(app, 'Lonely'), 'NoDeadLetters', { enforceSSL: true });
     for (const id of ['AwsSolutions-SQS3'])
       Validations.of(queue).acknowledge({ id, reason: 'a test of the platform check' });

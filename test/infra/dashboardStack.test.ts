@@ -4,7 +4,10 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { DEFAULT_SETTINGS } from '../../infra/cdk/stack';
 import { resourcesOf, synthStack } from './synth';
 
-/** The dashboard's function in the template: its Discord application, its secret, the keys it may manage, and no local sign-in. */
+/**
+ * The dashboard's function in the template: its Discord application,
+ * its secret, the keys it may manage, and no local sign-in.
+ */
 let plain: Template;
 let configured: Template;
 beforeAll(() => {

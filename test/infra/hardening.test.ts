@@ -9,7 +9,10 @@ import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import { routeList } from '../../shared/routes/table';
 import { acknowledgedReason, resourcesOf, synthStack } from './synth';
 
-/** Hardening: secrets stay out of logs and traces, public routes are throttled, alarms reach someone, logs are kept and encrypted. */
+/**
+ * Hardening: secrets stay out of logs and traces, public routes are
+ * throttled, alarms reach someone, logs are kept and encrypted.
+ */
 const OPERATOR = 'arn:aws:iam::123456789012:role/operator';
 const CUSTOM: ChatbotApiSettings = {
   ...DEFAULT_SETTINGS,
@@ -22,6 +25,7 @@ const CUSTOM: ChatbotApiSettings = {
   wafRelayRateLimit: 2000,
   alarmEmail: 'ops@example.com',
   secretsKeyUsers: [OPERATOR],
+  apiContact: { name: 'Ada Ops', url: 'https://example.com/support', email: 'api@example.com' },
 };
 let template: Template;
 let custom: Template;
@@ -347,5 +351,25 @@ describe('log groups and keys', () => {
         .flatMap((s: any) => [s.Action].flat());
       expect(allowed.filter((action: string) => /^kms:(CreateGrant|\*)$/.test(action))).toEqual([]);
     }
+  });
+});
+
+describe("the operator's contact in the OpenAPI document", () => {
+  const environments = (t: Template) =>
+    Object.values(resourcesOf(t, 'AWS::Lambda::Function')).map(
+      (fn) => (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>,
+    );
+  test("apiContact is the environment of the function serving the document, and no other's; unset, of none", () => {
+    const withContact = environments(custom).filter((env) => 'API_CONTACT_URL' in env);
+    expect(withContact).toEqual([
+      expect.objectContaining({
+        OPENAPI_DOCUMENT: '/var/task/openapi.json',
+        API_CONTACT_NAME: 'Ada Ops',
+        API_CONTACT_URL: 'https://example.com/support',
+        API_CONTACT_EMAIL: 'api@example.com',
+      }),
+    ]);
+    const named = environments(template).filter((env) => Object.keys(env).some((n) => n.startsWith('API_CONTACT')));
+    expect(named).toEqual([]);
   });
 });

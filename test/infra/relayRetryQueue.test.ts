@@ -4,7 +4,10 @@ import { groupManifests } from '../../functions/groups';
 import { functionId } from '../../infra/cdk/functions';
 import { resourcesOf, synthStack } from './synth';
 
-/** The relay's retry queue in the stack: SQS FIFO with a dead-letter queue, consumed by the webhooks function with partial batch failures, alarmed. */
+/**
+ * The relay's retry queue in the stack: SQS FIFO with a dead-letter queue,
+ * consumed by the webhooks function with partial batch failures, alarmed.
+ */
 let template: Template;
 beforeAll(() => {
   ({ template } = synthStack());

@@ -262,7 +262,8 @@ describe('functions', () => {
           ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
           ['HOOK#*'],
         ];
-      // The dashboard: sign-ins and sessions; the accounts' key slots; keys themselves, and their listings by id and by account.
+      // The dashboard: sign-ins and sessions; the accounts' key slots;
+      // keys themselves, and their listings by id and by account.
       if (id.startsWith('Dashboard') && keys.includes('SESSION#*'))
         return [
           ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],

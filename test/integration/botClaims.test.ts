@@ -3,7 +3,9 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { registerBotBody } from '../../shared/routes/schemas/bots';
 import { suiteStore } from '../support/dynamo';
 
-/** Who owns a bot (shared/store/bots/claims.ts) on dynalite: verified claims, takeovers, transfers, the owner's listing. */
+/**
+ * Who owns a bot (shared/store/bots/claims.ts) on dynalite: verified claims, takeovers, transfers, the owner's listing.
+ */
 const store = suiteStore();
 const NOW = new Date('2026-11-24T10:00:00.000Z');
 const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);

@@ -4,7 +4,10 @@ import { registerBotBody } from '../../shared/routes/schemas/bots';
 import { migrateRecords } from '../../shared/store/migrations';
 import { suiteStore } from '../support/dynamo';
 
-/** Profiles keyed by their plain name (as earlier versions wrote them) get today's key in the listing by name, once, on dynalite. */
+/**
+ * Profiles keyed by their plain name (as earlier versions wrote
+ * them) get today's key in the listing by name, once, on dynalite.
+ */
 const store = suiteStore();
 
 const id = (n: number) => String(500000000000000000n + BigInt(n));
@@ -59,7 +62,8 @@ describe('re-keying the listing by name', () => {
     });
     expect(raced.size).toBe(NAMES.length);
 
-    // The renamed bot keeps the key of its new name (a tie with "ab", after it by client id); the deleted one stays deleted.
+    // The renamed bot keeps the key of its new name (a tie with
+    // "ab", after it by client id); the deleted one stays deleted.
     expect(await names()).toEqual(['ab', 'Ab', 'AB', 'ab c', 'ab!', 'abc']);
     expect(await profileOf(DELETED)).toBeUndefined();
     expect(await migrateRecords(stores, tableName)).toEqual({ bots: 0, webhooks: 0, botNameKeys: 0 });

@@ -2,7 +2,10 @@ import { describe, expect, test } from '@jest/globals';
 import { createApiKey } from '../../shared/access/keyAdmin';
 import { suiteStore } from '../support/dynamo';
 
-/** The dashboard's records on dynalite: sessions, sign-ins taken once, key slots counted exactly, keys listed per account. */
+/**
+ * The dashboard's records on dynalite: sessions, sign-ins taken
+ * once, key slots counted exactly, keys listed per account.
+ */
 const store = suiteStore();
 const NOW = 1_800_000_000;
 

@@ -238,7 +238,8 @@ describe('guarded image fetcher: success and magic bytes', () => {
       const kept = await fetcher.load(`${images.url}${path}`, 'image', fit);
       expect(kept).toBe(await fetcher.load(`${images.url}${path}`, 'image'));
     }
-    // Noise compresses worst: shrunk a little for an SVG answer, its PNG copy would outweigh the original, which is kept.
+    // Noise compresses worst: shrunk a little for an SVG answer,
+    // its PNG copy would outweigh the original, which is kept.
     const heavy = await fetcher.load(`${images.url}/big.png`, 'image', {
       width: 900,
       height: 450,

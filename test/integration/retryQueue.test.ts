@@ -53,7 +53,9 @@ beforeEach(() => {
 });
 
 let next = 0;
-/** A delivery as the relay leaves it after Discord refused its first attempt: kept, queued, due `inSeconds` from now. */
+/**
+ * A delivery as the relay leaves it after Discord refused its first attempt: kept, queued, due `inSeconds` from now.
+ */
 async function queued(webhookId: string, n: number, inSeconds = 0): Promise<DeliveryKey> {
   const key = { webhookId, provider: 'github', deliveryId: `d-${++next}` };
   const sealedToken = await box.seal(TOKEN, tokenContext(webhookId));

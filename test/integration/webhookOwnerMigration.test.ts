@@ -4,7 +4,10 @@ import { createApiKey } from '../../shared/access/keyAdmin';
 import { migrateRecords } from '../../shared/store/migrations';
 import { suiteStore } from '../support/dynamo';
 
-/** Webhook secrets registered when they belonged to keys move to the keys' accounts (and onto their lists), once, on dynalite. */
+/**
+ * Webhook secrets registered when they belonged to keys move to
+ * the keys' accounts (and onto their lists), once, on dynalite.
+ */
 const store = suiteStore();
 
 describe('moving webhook secrets from their key to its account', () => {

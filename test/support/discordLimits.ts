@@ -4,7 +4,9 @@ import { discordSchemaErrors } from './discordSchema';
 
 const isWebLink = (link: string) => URL.canParse(link) && /^https?:$/.test(new URL(link).protocol);
 
-/** What breaks Discord's own schema of a webhook message or one of its limits, counted as Discord counts (UTF-16 units). */
+/**
+ * What breaks Discord's own schema of a webhook message or one of its limits, counted as Discord counts (UTF-16 units).
+ */
 export function discordLimitProblems(message: DiscordMessage): string[] {
   const problems = discordSchemaErrors(message);
   const over = (what: string, length: number, limit: number) =>

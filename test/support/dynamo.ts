@@ -103,7 +103,10 @@ export async function startStoppableStore(): Promise<StoppableStore> {
   };
 }
 
-/** One request passed on to the store, its answer read whole (one connection each, so a stop never waits on an idle one). */
+/**
+ * One request passed on to the store, its answer read whole
+ * (one connection each, so a stop never waits on an idle one).
+ */
 function forward(
   endpoint: string,
   req: IncomingMessage,

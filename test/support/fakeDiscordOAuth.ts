@@ -15,7 +15,10 @@ export interface FakeDiscordOAuth {
   client: { id: string; secret: string };
   /** Who is signed in to "Discord" in the browser: the next authorizations are theirs. */
   signInAs(user: FakeUser): void;
-  /** A Discord application with a bot: its token, which applications/@me answers with it (as the Developer Portal's Reset Token gives it). */
+  /**
+   * A Discord application with a bot: its token, which applications/@me
+   * answers with it (as the Developer Portal's Reset Token gives it).
+   */
   addApplication(application: FakeApplication): string;
   /** A Discord webhook: GET answers it, a POST creates a message (or fails, see failPosts). */
   addWebhook(id: string, token: string): void;

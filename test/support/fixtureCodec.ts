@@ -36,7 +36,10 @@ export function codecOf(fixture: FixtureDelivery): {
       };
 }
 
-/** Form fields carry only text: a field made null or an object or list cannot be sent, so it is left out (as removed); numbers and booleans are written out. */
+/**
+ * Form fields carry only text: a field made null or an object or list cannot be
+ * sent, so it is left out (as removed); numbers and booleans are written out.
+ */
 const formFields = (payload: Record<string, unknown>) =>
   new URLSearchParams(
     Object.entries(payload).flatMap(([name, value]) =>

@@ -58,7 +58,10 @@ export const hostileText = fc.oneof(
   { weight: 1, arbitrary: fc.double().map(String) },
 );
 
-/** Picture URLs that never leave the machine: the allowed test host, private addresses (refused before connecting), nonsense. */
+/**
+ * Picture URLs that never leave the machine: the allowed test
+ * host, private addresses (refused before connecting), nonsense.
+ */
 export const pictureUrls = (allowed: string) =>
   fc.oneof(
     fc.constantFrom(`${allowed}/cat.png`, `${allowed}/missing.png`, `${allowed}/page.html`),

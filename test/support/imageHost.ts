@@ -114,7 +114,9 @@ export function noisePng(width: number, height: number, seed: number, translucen
   return PNG.sync.write(png);
 }
 
-/** A 16-bit RGBA PNG of seeded noise: as heavy as a PNG of that size gets (780² is 4.6 MB, under the 5 MB fetch cap). */
+/**
+ * A 16-bit RGBA PNG of seeded noise: as heavy as a PNG of that size gets (780² is 4.6 MB, under the 5 MB fetch cap).
+ */
 export function heavyPng(side: number, seed = 5): Buffer {
   const data = new Uint16Array(side * side * 4);
   let state = seed;

@@ -1,4 +1,7 @@
-/** Seeded pseudo-random bytes (a linear congruential generator's high bytes): every byte value occurs, neighbours differ. */
+/**
+ * Seeded pseudo-random bytes (a linear congruential generator's
+ * high bytes): every byte value occurs, neighbours differ.
+ */
 export function noise(length: number, seed: number): Uint8Array {
   const bytes = new Uint8Array(length);
   let state = seed;

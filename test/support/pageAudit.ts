@@ -62,7 +62,9 @@ export const scrollables = (page: Page) =>
       .map((element) => ({ tag: element.tagName.toLowerCase(), tabIndex: element.tabIndex })),
   );
 
-/** One <main> with one <h1>, no horizontal scroll at `width`, scroll regions a keyboard reaches, and 0 axe violations. */
+/**
+ * One <main> with one <h1>, no horizontal scroll at `width`, scroll regions a keyboard reaches, and 0 axe violations.
+ */
 export async function expectAccessiblePage(page: Page, width: number): Promise<void> {
   expect(await page.locator('main').count()).toBe(1);
   expect(await page.locator('main h1').count()).toBe(1);

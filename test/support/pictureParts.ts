@@ -2,7 +2,10 @@ import { encode } from 'jpeg-js';
 import { riffChunk, webpFile } from '../../shared/images/riff';
 import { animationFrame, solidVp8l, webpAnimation } from './webp';
 
-/** A size declared somewhere in a picture: its far edge, `offset` pixels of it being the part's offset where the part has one. */
+/**
+ * A size declared somewhere in a picture: its far edge, `offset`
+ * pixels of it being the part's offset where the part has one.
+ */
 export interface Declared {
   width: number;
   height: number;
@@ -32,7 +35,10 @@ const ihdr = ({ width, height }: { width: number; height: number }): [string, Bu
   Buffer.concat([be32(width, height), Buffer.from([8, 6, 0, 0, 0])]),
 ];
 
-/** A GIF of a logical screen and frames, each frame a single pixel's data (a clear code, one index, the end code) whatever size it declares. */
+/**
+ * A GIF of a logical screen and frames, each frame a single pixel's data
+ * (a clear code, one index, the end code) whatever size it declares.
+ */
 const gif = (screen: { width: number; height: number }, frames: { x: number; width: number; height: number }[]) =>
   Buffer.concat([
     Buffer.from('GIF89a', 'latin1'),
@@ -58,7 +64,10 @@ const scan = Buffer.concat([
   Buffer.from([0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56]),
 ]);
 
-/** 0xFF 0 (a stuffed byte, no marker) and a length covering `covered`, as if a segment: a decoder passes over it and reads on from the next marker, in `covered`. */
+/**
+ * 0xFF 0 (a stuffed byte, no marker) and a length covering `covered`, as if a
+ * segment: a decoder passes over it and reads on from the next marker, in `covered`.
+ */
 const notMarker = (covered: Buffer) => Buffer.from([0xff, 0x00, ...be32(covered.length + 2).subarray(2)]);
 
 /**

@@ -32,7 +32,9 @@ const published = JSON.parse(readFileSync(new URL('../../docs/openapi.json', imp
   paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
 };
 
-/** The numeric query defaults the published API document (docs/openapi.json) states for a route: what clients are told. */
+/**
+ * The numeric query defaults the published API document (docs/openapi.json) states for a route: what clients are told.
+ */
 export function documentedDefaults(route: RouteEntry): Record<string, number> {
   const parameters = published.paths[route.path]?.[route.method.toLowerCase()]?.parameters ?? [];
   return Object.fromEntries(

@@ -152,7 +152,10 @@ export const isTextLine = (e: ParsedElement) => e.tag === 'g' && e.attrs.role ==
 const inTextLine = (e: ParsedElement): boolean =>
   e.parent !== undefined && (isTextLine(e.parent) || inTextLine(e.parent));
 
-/** The document without its drawn lines of text: each text-line group removed whole, the groups inside it (emoji) included. */
+/**
+ * The document without its drawn lines of text: each text-line
+ * group removed whole, the groups inside it (emoji) included.
+ */
 export function withoutTextLines(svg: string): string {
   let out = '';
   let at = 0;

@@ -1,6 +1,9 @@
 import { riffChunk, webpFile } from '../../shared/images/riff';
 
-/** Where an animation frame sits on its canvas and the size it declares (its offset must be even: WebP stores it halved). */
+/**
+ * Where an animation frame sits on its canvas and the size it
+ * declares (its offset must be even: WebP stores it halved).
+ */
 export interface FramePlace {
   x?: number;
   y?: number;

@@ -8,7 +8,9 @@ import { formatBytes, formatMs, percentile, summarize } from '../../bench/stats'
 import { SAMPLE_PICTURE } from '../../functions/docs/samplePicture';
 import { samplePng } from '../support/imageHost';
 
-/** The pure parts of `npm run bench` (the benchmarks themselves are not run here), so the bench cannot rot unnoticed. */
+/**
+ * The pure parts of `npm run bench` (the benchmarks themselves are not run here), so the bench cannot rot unnoticed.
+ */
 describe('percentiles', () => {
   test('nearest rank on the sorted samples, whatever their order', () => {
     expect(percentile([4, 1, 3, 2], 50)).toBe(2);

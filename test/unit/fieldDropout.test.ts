@@ -33,7 +33,10 @@ function outcomeOf(provider: Provider, fixture: FixtureDelivery, body: string): 
 const posted = (outcome: Extract<ProviderOutcome, { kind: 'message' }>) =>
   fitMessage({ username: outcome.username, embeds: outcome.embeds });
 
-/** One fixture under test: what it renders unchanged, the words that message itself holds, and the messages checked so far. */
+/**
+ * One fixture under test: what it renders unchanged, the words
+ * that message itself holds, and the messages checked so far.
+ */
 interface Subject {
   provider: Provider;
   fixture: FixtureDelivery;
@@ -52,12 +55,18 @@ interface Subject {
 const messageText = (message: ReturnType<typeof posted>) =>
   JSON.stringify({ ...message, embeds: message.embeds?.map(({ timestamp: _, ...embed }) => embed) });
 
-/** What is wrong with the message made of a fixture once mutated (nothing, when it renders as it should), and whether it is the unchanged message. */
+/**
+ * What is wrong with the message made of a fixture once mutated (nothing,
+ * when it renders as it should), and whether it is the unchanged message.
+ */
 function trial(subject: Subject, mutation: Mutation): { problems: string[]; same: boolean } {
   return judged(subject, withMutation(subject.payload, mutation, subject.codec.encode), describeMutation(mutation));
 }
 
-/** What is wrong with the message a body makes (`where` says how it was changed), and whether it is the unchanged message. */
+/**
+ * What is wrong with the message a body makes (`where` says how
+ * it was changed), and whether it is the unchanged message.
+ */
 function judged(
   { provider, fixture, original, allowedWords, originalText, checked }: Subject,
   body: string,
@@ -176,7 +185,8 @@ describe.each(cases)('%s %s', (_name, _event, provider, fixture, original) => {
       );
     });
 
-  // Word and colour tables are looked up by the payload's own words: a name every object inherits must find nothing there.
+  // Word and colour tables are looked up by the payload's own
+  // words: a name every object inherits must find nothing there.
   if (codec.typed)
     test('renders with its text all names objects inherit (constructor, __proto__, toString)', () => {
       const problems = INHERITED.flatMap((name) =>

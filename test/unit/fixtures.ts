@@ -268,7 +268,9 @@ export function allServices(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHol
   };
 }
 
-/** A route's handler in the chain its group gives it (image routes convert to PNG on request), over the given services. */
+/**
+ * A route's handler in the chain its group gives it (image routes convert to PNG on request), over the given services.
+ */
 export const wrapRoute = <R extends RouteDefinition>(
   route: R,
   handler: RouteHandler<R, AllServices>,

@@ -11,7 +11,9 @@ import { NO_SERVICES, type GroupKit } from '../../shared/runtime/groupKit';
 import { createStores } from '../../shared/store';
 import { envelopeOf, lambdaContext, memoryLimiter, proxyEvent, allServices } from './fixtures';
 
-/** What a group function answers for events its routes do not match (none reach it: the gateway answers 404 and 405). */
+/**
+ * What a group function answers for events its routes do not match (none reach it: the gateway answers 404 and 405).
+ */
 const handler = groupHandler(
   rankCardRoutes,
   { rankCard: async () => svgResponse('<svg/>') },

@@ -21,7 +21,8 @@ describe('the group manifests', () => {
     '%s ships what its routes draw with',
     (name, manifest) => {
       const answers = answersOf(name);
-      // SVG is measured and drawn with the shipped fonts, and rasterised to PNG on request; a page may lay text out (the docs gallery); JSON never does.
+      // SVG is measured and drawn with the shipped fonts, and rasterised to PNG
+      // on request; a page may lay text out (the docs gallery); JSON never does.
       expect(manifest.ships.rasteriser).toBe(answers.has('svg'));
       if (answers.has('svg')) expect(manifest.ships.fonts).toBe(true);
       if (!answers.has('svg') && !answers.has('html')) expect(manifest.ships.fonts).toBe(false);

@@ -14,7 +14,9 @@ type Colour = keyof typeof COLOURS;
 const storedColour = (x: number, y: number): Colour =>
   y < 8 ? (x < 16 ? 'red' : 'green') : x < 16 ? 'blue' : 'yellow';
 
-/** The JPEG with an EXIF APP1 segment (a little- or big-endian TIFF header, one IFD entry: orientation) after its SOI. */
+/**
+ * The JPEG with an EXIF APP1 segment (a little- or big-endian TIFF header, one IFD entry: orientation) after its SOI.
+ */
 function oriented(orientation: number, little = true): Buffer {
   const u16 = (value: number) =>
     little ? Buffer.from([value & 255, value >> 8]) : Buffer.from([value >> 8, value & 255]);
@@ -128,8 +130,10 @@ describe('CMYK JPEG', () => {
 
   test('a frame header only jpeg-js reads is held to the pixel limit by jpeg-js itself, before it allocates anything', async () => {
     const cmyk = readFileSync('test/fixtures/jpeg/quadrants-cmyk.jpg');
-    // A comment ending in 0xFF, then a frame header of 8000×2200 (over 16.8 megapixels) without its 0xFF: jpeg-js takes that 0xFF
-    // back (as if an encoder ate it), the walk of frameSizes.ts reads on to the real 32×16 frame. jpeg-js allocated 700 MB for it.
+    // A comment ending in 0xFF, then a frame header of 8000×2200 (over
+    // 16.8 megapixels) without its 0xFF: jpeg-js takes that 0xFF
+    // back (as if an encoder ate it), the walk of frameSizes.ts reads
+    // on to the real 32×16 frame. jpeg-js allocated 700 MB for it.
     const frameBody = [
       0xc0,
       0,

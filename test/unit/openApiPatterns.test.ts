@@ -28,7 +28,10 @@ function patternsIn(node: unknown, at = '#'): { at: string; pattern: string }[] 
 }
 const found = patternsIn(document.paths);
 
-/** Strings near the edges of what patterns take: other scripts' digits and letters, case folds, spaces, controls, astral characters. */
+/**
+ * Strings near the edges of what patterns take: other scripts' digits
+ * and letters, case folds, spaces, controls, astral characters.
+ */
 const EDGES = [
   '',
   ' ',
@@ -104,7 +107,8 @@ describe('patterns in the OpenAPI document', () => {
   test("Python's re compiles each and matches the samples as JavaScript does", () => {
     const cases = [...new Set(found.map((entry) => entry.pattern))].map((pattern, i) => ({
       pattern,
-      // Python's $ also matches before a final newline (its semantics for every JSON Schema pattern), so those are left out.
+      // Python's $ also matches before a final newline (its semantics
+      // for every JSON Schema pattern), so those are left out.
       samples: samples(pattern, i + 2).filter((sample) => !sample.endsWith('\n')),
     }));
     const script =

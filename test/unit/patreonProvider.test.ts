@@ -47,7 +47,8 @@ describe('Patreon provider', () => {
         { name: 'Status', value: 'Active patron', inline: true },
         { name: 'Last charge', value: 'Paid', inline: true },
         { name: 'Lifetime support', value: '123.45 USD', inline: true },
-        // No entitled tier is named: the dearest published reward the 1.50 pays for, linked, with what it gives and the links in it.
+        // No entitled tier is named: the dearest published reward the
+        // 1.50 pays for, linked, with what it gives and the links in it.
         {
           name: 'Tier',
           value:

@@ -8,7 +8,10 @@ import { providerNamed } from '../../shared/webhooks/providers/index';
 import { refUpdateHeadline } from '../../shared/webhooks/refUpdate';
 import type { Embed } from '../../shared/discord/message';
 
-/** Pushes say what they did to their ref (issue 18: "Tag v1.2 created", "Branch x deleted"), and link to the most specific page. */
+/**
+ * Pushes say what they did to their ref (issue 18: "Tag v1.2
+ * created", "Branch x deleted"), and link to the most specific page.
+ */
 const embedOf = (provider: string, fixture: FixtureDelivery): Embed => {
   const outcome = providerNamed(provider)!.read(toProviderDelivery(fixture));
   if (outcome.kind !== 'message') throw new Error(`${provider} ${fixture.event} was ${outcome.kind}`);
@@ -79,7 +82,8 @@ describe('what a push did to its ref, in words', () => {
       { ...push, commits: 5, more: true, forced: true },
       '[o/r:feature/x] 5+ new commits (forced)',
     ],
-    // A payload without the ref's or the repository's name (issue 32): what it lacks is left out, never an empty bracket.
+    // A payload without the ref's or the repository's name (issue
+    // 32): what it lacks is left out, never an empty bracket.
     ['new commits on a ref not named', { ...push, name: '', commits: 1 }, '[o/r] 1 new commit'],
     ['a deleted branch not named', { ...push, name: '', deleted: true }, '[o/r] Branch deleted'],
     ['new commits in a repository not named', { ...push, repo: '', commits: 3 }, '[feature/x] 3 new commits'],

@@ -14,7 +14,10 @@ import { routes, type Routes } from '../../shared/routes/table';
 import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { allServices, lambdaContext, memoryLimiter, proxyEvent, wrapRoute, type AllServices } from './fixtures';
 
-/** A client whose calls answer after `answerMs`, or fail when their abort signal fires first (a stalled service when never). */
+/**
+ * A client whose calls answer after `answerMs`, or fail when
+ * their abort signal fires first (a stalled service when never).
+ */
 class SlowClient {
   constructor(private readonly answerMs = Infinity) {}
   send(_command: unknown, options?: { abortSignal?: AbortSignal }): Promise<string> {
@@ -90,11 +93,13 @@ test("a function's budget in AWS: what the request has left since API Gateway st
   const arrived = 1_800_000_000_000;
   // The authorizer's result cached, the function warm: nearly the whole budget.
   expect(functionBudgetMs(arrived, arrived + 40)).toBe(REQUEST_BUDGET_MS - 40);
-  // The authorizer spent its own budget (1 s) on a slow store: the function gets the rest, the request ends within 2.5 s.
+  // The authorizer spent its own budget (1 s) on a slow store:
+  // the function gets the rest, the request ends within 2.5 s.
   expect(functionBudgetMs(arrived, arrived + AUTHORIZER_BUDGET_MS + 50)).toBe(
     REQUEST_BUDGET_MS - AUTHORIZER_BUDGET_MS - 50,
   );
-  // A slow cold start on top: the floor, so the function's calls (the relay's writes after Discord) still get their time.
+  // A slow cold start on top: the floor, so the function's calls
+  // (the relay's writes after Discord) still get their time.
   expect(functionBudgetMs(arrived, arrived + 2_400)).toBe(FUNCTION_BUDGET_FLOOR_MS);
   expect(functionBudgetMs(arrived, arrived + 60_000)).toBe(FUNCTION_BUDGET_FLOOR_MS);
   // A Lambda clock behind API Gateway's, or no stamp at all (a direct invoke): the whole budget, never more.

@@ -53,7 +53,8 @@ describe('trash', () => {
 });
 
 describe('distracted', () => {
-  // Heads are drawn at 0.82 scale with their centres about 160 px down; each box holds one head and nothing else that is ink, white or hair.
+  // Heads are drawn at 0.82 scale with their centres about 160 px down;
+  // each box holds one head and nothing else that is ink, white or hair.
   const HEADS = {
     boyfriend: { x: 480, y: 100, width: 120, height: 130 },
     girlfriend: { x: 730, y: 100, width: 120, height: 130 },

@@ -183,7 +183,8 @@ describe('fixed scenes at the requested size', () => {
         for (let i = 3; i < raster.pixels.length; i += 4)
           if (raster.pixels[i] !== 255)
             throw new Error(`transparent pixel ${(i - 3) / 4} at ${size.width}x${size.height}`);
-        // A band carries on what the scene shows at its edge (wall, sky, grass, desktop): the output's edge matches the scene's, two pixels in.
+        // A band carries on what the scene shows at its edge (wall, sky, grass,
+        // desktop): the output's edge matches the scene's, two pixels in.
         // Rows through the middle, columns near the left edge: clear of the bin's shadow and the dialog.
         const [edgeX, midY] = [2, Math.round(size.height / 2)];
         if (left >= 1) {

@@ -1,7 +1,10 @@
 import { expect, test } from '@jest/globals';
 import { statusWords } from '../../shared/webhooks/render/words';
 
-/** CI statuses as providers send them (CircleCI, Jenkins, App Center, Unity, Travis) and the words a title ends with (issue 32). */
+/**
+ * CI statuses as providers send them (CircleCI, Jenkins, App Center,
+ * Unity, Travis) and the words a title ends with (issue 32).
+ */
 test.each([
   ['success', 'succeeded'],
   ['SUCCESS', 'succeeded'],

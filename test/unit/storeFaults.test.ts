@@ -115,7 +115,10 @@ const PROFILE = {
   gsi2pk: 'BOTS',
   gsi2sk: `0999999999999988#${BOT_ID}`,
 };
-/** The dashboard's signed-in browser: its session, the sign-in its callback finishes, the account's key its revoke names. */
+/**
+ * The dashboard's signed-in browser: its session, the sign-in
+ * its callback finishes, the account's key its revoke names.
+ */
 const SESSION_ID = 'store-faults-session-id';
 // The signed-in account is the one the API key belongs to, so the dashboard's bot routes find the bot theirs too.
 const ACCOUNT = 'tester';
@@ -166,7 +169,10 @@ const ITEMS: Record<string, Record<string, unknown>> = {
     updatedAt: NOW.toISOString(),
   },
 };
-/** The delivery the replay route's example names, as claimReplay answers it (its sealed token is added once the box exists). */
+/**
+ * The delivery the replay route's example names, as claimReplay
+ * answers it (its sealed token is added once the box exists).
+ */
 const KEPT_DELIVERY: Record<string, unknown> = {
   pk: `HOOK#${REPLAY.id}`,
   sk: `DELIVERY#${REPLAY.provider}#${REPLAY.deliveryId}`,
@@ -199,10 +205,12 @@ function answer({ op, input }: DynamoCall): unknown {
       // Taking a sign-in answers the record it removed.
       return sk === 'SIGNIN' && ITEMS.SIGNIN?.pk === pk ? { Attributes: ITEMS.SIGNIN } : {};
     case 'Query':
-      // A key found by id or an account's keys; a bot listing (an index); a bot's sweep before its delete (keys only), or its history.
+      // A key found by id or an account's keys; a bot listing (an index);
+      // a bot's sweep before its delete (keys only), or its history.
       if (pk === 'APIKEYS' || pk.startsWith('ACCOUNT#'))
         return { Items: [{ pk: `KEY#${ACCOUNT_KEY.keyHash}`, sk: 'APIKEY', ...ACCOUNT_KEY }] };
-      // A webhook's log by time (gsi2) and its refused attempts (none here); the kept delivery the replay names, by its id.
+      // A webhook's log by time (gsi2) and its refused attempts
+      // (none here); the kept delivery the replay names, by its id.
       if (pk.startsWith('HOOK#') && (input.IndexName === tableSchema.gsi2.name || isAttemptCount(input)))
         return { Items: [] };
       if (pk.startsWith('HOOK#') && String(input.ExpressionAttributeValues[':prefix']).startsWith('DELIVERY#'))
@@ -403,7 +411,10 @@ async function send(route: RouteEntry): Promise<Reply> {
   });
 }
 
-/** A 503 SERVICE_UNAVAILABLE in the route's answer shape, with Retry-After and the rate headers, revealing nothing of the store. */
+/**
+ * A 503 SERVICE_UNAVAILABLE in the route's answer shape, with
+ * Retry-After and the rate headers, revealing nothing of the store.
+ */
 function expectUnavailable(reply: Reply, route: RouteEntry): void {
   if (route.answers === 'message') expectAnswer(reply, 503, /unavailable/, 'SERVICE_UNAVAILABLE');
   // The dashboard's page is read by a person: a page that says so, not the API's JSON.
@@ -421,7 +432,10 @@ function expectUnavailable(reply: Reply, route: RouteEntry): void {
     expect(reply.text).not.toMatch(/DynamoDB|Item|Query|Exception|Throughput|ECONNREFUSED|abort|timed out|stack/i);
 }
 
-/** What each route does when nothing fails: its status, the operation classes it used, and any call not of exactly one class. */
+/**
+ * What each route does when nothing fails: its status, the
+ * operation classes it used, and any call not of exactly one class.
+ */
 const baseline = new Map<RouteId, { status: number; operations: Set<string>; unclassified: string[] }>();
 const users = (operation: string) => routeList.filter((route) => baseline.get(route.id)?.operations.has(operation));
 

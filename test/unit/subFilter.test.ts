@@ -15,7 +15,10 @@ function premultiplied(width: number, height: number, seed: number): Uint8Array 
   return pixels;
 }
 
-/** The PNG specification's Sub filter, byte by byte, on pixels made straight as tiny-skia does: what the module must match. */
+/**
+ * The PNG specification's Sub filter, byte by byte, on pixels
+ * made straight as tiny-skia does: what the module must match.
+ */
 function reference(pixels: Uint8Array, width: number, height: number, premultipliedPixels: boolean): Buffer {
   const straight = Uint8Array.from(pixels);
   if (premultipliedPixels) {

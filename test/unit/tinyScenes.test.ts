@@ -13,7 +13,8 @@ test('every image route draws as PNG a pixel wide or high (resvg panicked on rip
   const rows = drawn.map((line) => line.split(' ') as [string, string, string]);
   for (const id of new Set(rows.map(([route]) => route))) {
     const sizes = rows.filter(([route]) => route === id);
-    // A scene that takes a size is drawn at the size asked; one of a size of its own (the rank card, memes) at that every time.
+    // A scene that takes a size is drawn at the size asked; one of
+    // a size of its own (the rank card, memes) at that every time.
     const asked = sizes.every(([, want, got]) => want === got);
     const fixed = new Set(sizes.map(([, , got]) => got)).size === 1;
     expect([id, asked || fixed]).toEqual([id, true]);

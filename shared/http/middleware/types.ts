@@ -27,7 +27,9 @@ export interface ApiContext extends Context {
   keyId?: string;
   /** The account that key belongs to (its owner): what owns bots. */
   account?: string;
-  /** The account whose keys' requests are also counted together, when the key holds one of its slots (quotaAccountOf). */
+  /**
+   * The account whose keys' requests are also counted together, when the key holds one of its slots (quotaAccountOf).
+   */
   quotaAccount?: string;
   /** The signed-in dashboard session of an `auth: 'session'` route, checked before its input is read. */
   session?: RequestSession;
@@ -35,7 +37,10 @@ export interface ApiContext extends Context {
   rateHeaders?: Record<string, string>;
   /** The `format` an image route was asked for, if any (else Accept decides). */
   imageFormat?: ImageFormat;
-  /** What an image route will answer, `format` or Accept having decided, known before drawing (pictures are sized for it). */
+  /**
+   * What an image route will answer, `format` or Accept having
+   * decided, known before drawing (pictures are sized for it).
+   */
   outputFormat?: ImageFormat;
 }
 

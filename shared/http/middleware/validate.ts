@@ -11,7 +11,8 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Parses path, query and body against the route's zod schemas and hands the typed result to the
- * handler as `context.input` (and an image route's requested `format` to imageOutput). Every problem is reported, each with its field, in one 400.
+ * handler as `context.input` (and an image route's requested `format` to
+ * imageOutput). Every problem is reported, each with its field, in one 400.
  */
 export function validate(route: RouteDefinition): ApiMiddleware {
   return {
@@ -77,7 +78,9 @@ function bodyBytes(route: RouteDefinition, event: BodyEvent): Buffer {
   return bytes;
 }
 
-/** The body as text; bytes that are not UTF-8 are refused rather than silently replaced (signatures cover the bytes). */
+/**
+ * The body as text; bytes that are not UTF-8 are refused rather than silently replaced (signatures cover the bytes).
+ */
 function bodyText(route: RouteDefinition, event: BodyEvent): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bodyBytes(route, event));

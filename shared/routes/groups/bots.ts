@@ -87,7 +87,8 @@ export const botRoutes = {
     summary:
       "Register a bot (the key's account that does so first owns it: any of its keys may write) or replace its profile; listed publicly once verified",
     creates: true,
-    // Another account's bot: 403 when public and verified, else 404 as on reads (a write does not reveal that it exists).
+    // Another account's bot: 403 when public and verified, else
+    // 404 as on reads (a write does not reveal that it exists).
     errors: ['FORBIDDEN', 'NOT_FOUND'],
     schemas: { path: botPath, body: registerBotBody, data: botDetailData },
     maxBodyBytes: 8 * 1024,
@@ -167,7 +168,8 @@ export const botRoutes = {
     response: 'json',
     summary: 'Register one of your bots or replace its profile (as PUT /v1/bots/{clientId})',
     creates: true,
-    // Another account's bot: 403 when public and verified, else 404 as on reads (a write does not reveal that it exists).
+    // Another account's bot: 403 when public and verified, else
+    // 404 as on reads (a write does not reveal that it exists).
     errors: ['FORBIDDEN', 'NOT_FOUND'],
     schemas: { path: botPath, headers: csrfHeaders, body: registerBotBody, data: botDetailData },
     maxBodyBytes: 8 * 1024,

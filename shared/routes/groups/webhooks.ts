@@ -47,7 +47,8 @@ export const webhookRoutes = {
     rateLimitBy: { pathParameter: 'id', pattern: SNOWFLAKE, prefix: 'webhook', hashedParameter: 'token' },
     maxBodyBytes: 1024 * 1024,
     summary: "Relay a provider's webhook delivery to the Discord webhook {id}/{token}",
-    // Besides its shape's: Discord refusing the token (401) or knowing no such webhook (404), and failing (502, when the delivery cannot be queued).
+    // Besides its shape's: Discord refusing the token (401) or knowing no such
+    // webhook (404), and failing (502, when the delivery cannot be queued).
     // A message Discord refuses as invalid is INVALID_BODY (400): no retry of it can pass.
     errors: ['UNAUTHORIZED', 'NOT_FOUND', 'UPSTREAM_ERROR'],
     schemas: { path: relayPath, query: relayQuery, headers: relayHeaders },

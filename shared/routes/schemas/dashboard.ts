@@ -45,7 +45,10 @@ export type KeyView = z.output<typeof keyView>;
 
 export const keyListData = z.object({ keys: z.array(listedKey), maxActiveKeys: z.number() });
 
-/** A key's usage from its rate-limit counts: per minute (last hour), hour (24 h) and day (30 days), 429s apart, with each drawn as a chart (SVG). */
+/**
+ * A key's usage from its rate-limit counts: per minute (last hour), hour
+ * (24 h) and day (30 days), 429s apart, with each drawn as a chart (SVG).
+ */
 export const usageData = z.object({
   keyId: z.string(),
   limitPerMinute: z.number(),

@@ -126,7 +126,10 @@ const someSecretIfRequired = z.superRefine(
  */
 export const secretsBody = z.strictObject(secretsFields).check(someSecretIfRequired);
 
-/** The dashboard's registration: the webhook by its URL (its token in the body, never in a path that access logs keep), and its secrets. */
+/**
+ * The dashboard's registration: the webhook by its URL (its token in
+ * the body, never in a path that access logs keep), and its secrets.
+ */
 export const webhookRegistrationBody = z
   .strictObject({
     webhookUrl: withMeta(

@@ -53,7 +53,9 @@ export function transferProfile(db: DynamoDBDocumentClient, table: string, clien
   });
 }
 
-/** A new profile from what Discord says of the application (its name cut to the profile's limits, between characters). */
+/**
+ * A new profile from what Discord says of the application (its name cut to the profile's limits, between characters).
+ */
 const fieldsFrom = (proof: ApplicationProof): BotFields => ({
   name: truncate(proof.name.trim(), 32) || 'Unnamed bot',
   ...(proof.description?.trim() ? { description: truncate(proof.description.trim(), BOT_FIELDS.description.max) } : {}),

@@ -5,7 +5,8 @@ import { partitionKey, recordKinds } from '../recordKinds';
  * Where bot records live in the single table. Profile: pk BOT#<id>, sk PROFILE; public profiles
  * also carry the listing keys of gsi1 (by name) and gsi2 (by guild count, descending), so private
  * bots are absent from both indexes, as are bots whose owner has not proven control of them
- * (unverified). Every profile is listed under its owner's account on gsi3. Commands: sk COMMANDS, stamped with the profile's generation.
+ * (unverified). Every profile is listed under its owner's account on
+ * gsi3. Commands: sk COMMANDS, stamped with the profile's generation.
  * Hourly stats: sk STATS#<generation>#<hour>, TTL: a bot registered anew never reads the points
  * of an earlier life, even one written by a heartbeat that raced the delete.
  */
@@ -17,12 +18,9 @@ const MAX_GUILDS = 1e15;
 
 export const botKey = (clientId: string) => partitionKey('bot', clientId);
 /**
- * The place in the listing by name (gsi1): the name in lower case, as its UTF-8 bytes in hex, then
- * `#` and the client id (ties). DynamoDB orders sort keys by their bytes, and every hex digit is
- * above `#`, so a name sorts before every longer name it begins ("ab" before "ab c", "ab!"), and
- * otherwise by its first differing code point, whatever characters it holds. Earlier versions
- * wrote the name itself (`ab c#<id>` sorted before `ab#<id>`: a space is below `#`); the
- * migration rewrites those (nameKeyMigration.ts).
+ * The place in the listing by name (gsi1): the lower-case name's UTF-8 bytes in hex, then `#` and
+ * the client id. Every hex digit sorts above `#`, so a name sorts before every longer name it
+ * begins, whatever characters it holds (nameKeyMigration.ts rewrites older keys).
  */
 export const nameKey = (name: string, clientId: string) =>
   `${Buffer.from(name.toLowerCase(), 'utf8').toString('hex')}#${clientId}`;

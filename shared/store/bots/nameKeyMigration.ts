@@ -4,11 +4,9 @@ import { scanEach } from '../scanEach';
 import { nameKey, PROFILE } from './layout';
 
 /**
- * Profiles written before names were keyed in hex (layout.ts, nameKey) get today's key for the
- * listing by name, so they sort among the others. Idempotent (a key already right is left alone)
- * and safe beside live traffic: each rewrite is conditional on the key and name being as read, so a
- * profile renamed, re-registered or deleted meanwhile (which writes today's key, or none) is not
- * touched. Returns how many changed.
+ * Gives profiles with an older name key (layout.ts, nameKey) today's key, so they sort among the
+ * others; returns how many changed. Idempotent and safe beside live traffic: each rewrite is
+ * conditional on the key and name being as read.
  */
 export function migrateBotNameKeys(db: DynamoDBDocumentClient, table: string): Promise<number> {
   const filter = { expression: 'sk = :profile AND attribute_exists(gsi1sk)', values: { ':profile': PROFILE } };

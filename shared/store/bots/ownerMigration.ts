@@ -5,14 +5,9 @@ import { OWNED, ownedByAssignments } from '../owned';
 import { botKey, PROFILE } from './layout';
 
 /**
- * Brings profiles written by earlier versions to today's layout, in one idempotent scan that is
- * safe beside live traffic (each change is conditional on what was read); returns how many changed.
- * - Bots used to belong to the key that registered them (`ownerKeyId`); they belong to its account
- *   now (`ownerAccount`), so rotating a key keeps them. A key nobody can find again leaves the bot
- *   to nobody: `key:<id>`.
- * - Every profile is listed under its owner (gsi3), so the dashboard shows an account its bots.
- * - Only bots whose owner proved control of the application are listed publicly: an unverified
- *   profile leaves the public listings (gsi1, gsi2) until its owner verifies it.
+ * Brings profiles of earlier layouts to today's (account owners, the owner index gsi3, public
+ * listings only for verified bots) in one idempotent scan, each change conditional on what was
+ * read; returns how many changed. The layouts it migrates from are in docs/design.md ("Bot profile layouts").
  */
 export function migrateBotOwners(
   db: DynamoDBDocumentClient,

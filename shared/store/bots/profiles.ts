@@ -145,7 +145,10 @@ export async function retried<T>(
   throw new StoreUnavailableError('UpdateItem', `bot ${clientId} changed during the write; try again`);
 }
 
-/** Creates (the account that registers it first owns the bot) or replaces the profile: `forbidden` when another account owns it. */
+/**
+ * Creates (the account that registers it first owns the bot) or
+ * replaces the profile: `forbidden` when another account owns it.
+ */
 export function registerProfile(
   db: DynamoDBDocumentClient,
   table: string,

@@ -20,12 +20,9 @@ export async function removeBot(
 }
 
 /**
- * Removes a bot as `profile` was read: the commands and hourly points go first, the profile last
- * and on the condition that it is still that owner's, that life: until it is gone the bot stays
- * theirs, so nobody can register it anew and lose records to this cleanup, and a failed cleanup is
- * simply retried. A heartbeat or command list racing the removal can still land after the sweep,
- * but under this generation, which no later life of the bot reads (hourly points also expire by
- * TTL). False when the profile changed meanwhile.
+ * Removes a bot as `profile` was read: its commands and hourly points first, the profile last and
+ * only if it is still that owner's same life, so nobody can register it anew and lose records to
+ * this cleanup. False when the profile changed meanwhile.
  */
 export async function removeRecords(db: DynamoDBDocumentClient, table: string, profile: BotProfile): Promise<boolean> {
   const { clientId } = profile;

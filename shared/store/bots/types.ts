@@ -78,7 +78,10 @@ export type BotSort = 'name' | 'guilds';
 export type ListingKey = Record<string, string>;
 
 export interface BotStore {
-  /** Creates (the account whose key registers it first owns the bot) or replaces the profile; `forbidden` when another account owns it. */
+  /**
+   * Creates (the account whose key registers it first owns the bot) or
+   * replaces the profile; `forbidden` when another account owns it.
+   */
   register(
     clientId: string,
     owner: string,
@@ -94,12 +97,18 @@ export interface BotStore {
     after?: ListingKey;
   }): Promise<{ bots: BotProfile[]; next?: ListingKey }>;
   heartbeat(clientId: string, owner: string, stats: BotStats, now: Date): Promise<BotProfile | Refusal>;
-  /** The hourly points of this life of the bot (`profile.generation`) in the last HISTORY_HOURS hours up to `now`, oldest first. */
+  /**
+   * The hourly points of this life of the bot (`profile.generation`)
+   * in the last HISTORY_HOURS hours up to `now`, oldest first.
+   */
   history(profile: BotProfile, now: Date): Promise<StatsPoint[]>;
   putCommands(clientId: string, owner: string, commands: BotCommand[], now: Date): Promise<CommandList | Refusal>;
   /** The commands of this life of the bot (`profile.generation`). */
   commands(profile: BotProfile): Promise<CommandList | undefined>;
-  /** Control of the Discord application proven (what Discord says of it): verified, or taken over from an unverified claim; `forbidden` when another account proved it first. */
+  /**
+   * Control of the Discord application proven (what Discord says of it): verified, or
+   * taken over from an unverified claim; `forbidden` when another account proved it first.
+   */
   verify(
     clientId: string,
     owner: string,
@@ -110,6 +119,8 @@ export interface BotStore {
   transfer(clientId: string, owner: string, now: Date): Promise<{ bot: BotProfile; created: boolean } | 'notFound'>;
   /** Every bot the account owns, verified or not, public or not, by client id. */
   listOwned(owner: string): Promise<BotProfile[]>;
-  /** Removes the bot and every record of it; what a racing write leaves behind belongs to a generation never read again. */
+  /**
+   * Removes the bot and every record of it; what a racing write leaves behind belongs to a generation never read again.
+   */
   delete(clientId: string, owner: string): Promise<true | Refusal>;
 }

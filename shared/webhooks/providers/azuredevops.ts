@@ -101,7 +101,9 @@ type PullRequest = TolerantOutput<Parts['pullRequest']>;
 type Message = TolerantOutput<Parts['message']>;
 
 const shortRef = (ref: string | undefined) => ref?.replace(/^refs\/(heads|tags)\//, '') || undefined;
-/** The repository's web page: `webUrl` on newer payloads, else `remoteUrl` (whose user name the message fitter drops). */
+/**
+ * The repository's web page: `webUrl` on newer payloads, else `remoteUrl` (whose user name the message fitter drops).
+ */
 const repoUrl = (r: Repository | undefined) => r?.webUrl || r?.remoteUrl || undefined;
 /** "[repository:branch] " before a title, or nothing when neither is named. */
 const prefix = (...names: (string | undefined)[]) =>
@@ -165,7 +167,10 @@ function push(p: Payload<'git.push'>): Embed {
   };
 }
 
-/** A pull request's event; `said` is Azure DevOps's sentence about an update, which names who did what (a vote, a push, completion). */
+/**
+ * A pull request's event; `said` is Azure DevOps's sentence about
+ * an update, which names who did what (a vote, a push, completion).
+ */
 function pull(r: PullRequest | undefined, action: string, color: number, said?: string): Embed {
   const source = shortRef(r?.sourceRefName),
     target = shortRef(r?.targetRefName);
@@ -195,7 +200,10 @@ const UPDATES: Record<string, [string, number]> = {
   abandoned: ['abandoned', COLORS.closed],
 };
 
-/** Azure DevOps says in its own sentence whether a comment was added, edited or deleted ("Jamal Hartnett has edited a pull request comment"). */
+/**
+ * Azure DevOps says in its own sentence whether a comment was added,
+ * edited or deleted ("Jamal Hartnett has edited a pull request comment").
+ */
 function commentAction(p: Payload<'ms.vss-code.git-pullrequest-comment-event'>): 'deleted' | 'edited' | 'new' {
   if (p.resource?.comment?.isDeleted) return 'deleted';
   const said = p.message?.text ?? '';

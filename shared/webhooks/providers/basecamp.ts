@@ -63,7 +63,10 @@ const NOUNS: Record<string, string> = {
   kanban_step: 'Card step',
   cloud_file: 'Cloud file',
 };
-/** The documented lifecycle actions (bc3-api sections/webhooks.md), longest first so "due_date_changed" is not read as "changed". */
+/**
+ * The documented lifecycle actions (bc3-api sections/webhooks.md),
+ * longest first so "due_date_changed" is not read as "changed".
+ */
 const ACTIONS: [suffix: string, words: string][] = [
   ['subscribers_changed', 'subscribers changed'],
   ['assignment_changed', 'reassigned'],

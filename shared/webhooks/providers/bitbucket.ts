@@ -183,7 +183,10 @@ const buildStatus = (p: Payload<'repo:commit_status_updated'>): Embed => {
   };
 };
 
-/** A pull request's title: "[repo] Pull request opened: #1 Fix" (or the headline alone, when the payload names no pull request). */
+/**
+ * A pull request's title: "[repo] Pull request opened: #1 Fix" (or
+ * the headline alone, when the payload names no pull request).
+ */
 const pullRequestTitle = (p: PullRequestPayload, headline: string) =>
   `${inRepo(p.repository?.full_name)}${about(headline, numbered(p.pullrequest?.id, p.pullrequest?.title))}`;
 
@@ -276,7 +279,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       more: change?.truncated === true,
       forced: change?.forced === true,
     };
-    // The most specific page: the new branch or tag, the compare view of new commits, the repository once the ref is gone.
+    // The most specific page: the new branch or tag, the compare
+    // view of new commits, the repository once the ref is gone.
     const page = update.deleted
       ? undefined
       : update.kind === 'tag' || (update.created && !commits.length)

@@ -126,7 +126,10 @@ function pullRequestFields(r: PullRequestPayload['pullRequest']): NonNullable<Em
   ];
 }
 
-/** A pull request event: `headline` says what happened, given what the pull request is ("#2 Fix"); `body` the text shown (its description; '' for none). */
+/**
+ * A pull request event: `headline` says what happened, given what the pull
+ * request is ("#2 Fix"); `body` the text shown (its description; '' for none).
+ */
 function pullRequestEmbed(
   p: PullRequestPayload,
   headline: (subject: string) => string,

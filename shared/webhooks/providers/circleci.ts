@@ -85,7 +85,8 @@ function source(p: Base) {
   };
 }
 
-// Documented statuses: success, failed, error, canceled, unauthorized (jobs have no error); legacy builds add fixed, not_run, timedout...
+// Documented statuses: success, failed, error, canceled, unauthorized
+// (jobs have no error); legacy builds add fixed, not_run, timedout...
 const STATUS_COLORS: Record<string, number> = {
   success: COLORS.created,
   fixed: COLORS.created,

@@ -6,13 +6,10 @@ import type { TolerantOutput } from '../tolerantRead';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Confluence webhooks: the event is the body's `eventType` ("page_updated", "blog_created", ...),
- * who did it `userDisplayName`; each content item carries its page URL in `self`. Confluence Data
- * Center (7.7 and later) names the event in `event` instead and sends only the content's id (and a
- * `userKey`): such a delivery says what happened to which id. Deliveries carry no id. Unsigned here: Confluence Data Center documents an HMAC in X-Hub-Signature but not its
- * exact format, and the Cloud bodies these renderers read carry no signature at all. Every event
- * is one of a few families (page, blog, comment, attachment, label, space, user, group) sharing
- * parts, so one envelope reads them all, tolerantly: what a delivery lacks is left out.
+ * Confluence webhooks: the event is the body's `eventType` (Data Center's `event`), each content
+ * item links its page in `self`; deliveries carry no id. Unsigned here, because the signature
+ * format Data Center documents is incomplete and Cloud sends none; one tolerant envelope reads
+ * every event family.
  */
 const envelope = () => {
   const content = z.object({

@@ -10,11 +10,9 @@ import type { TolerantOutput } from '../tolerantRead';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Gitea and the forges that share its webhooks, Forgejo (its fork) and Gogs (its ancestor): the
- * event is X-<Forge>-Event, the delivery id X-<Forge>-Delivery, the signature X-<Forge>-Signature
- * (hex HMAC-SHA256 of the body, no prefix). Payloads look like GitHub's but are not the same
- * (`compare_url`, `login`/`username`, issue and pull request actions of their own), and Gogs' and
- * older versions' carry fewer fields: they are read tolerantly, and rendered with what is there.
+ * Gitea and the forges sharing its webhooks (Forgejo, Gogs): X-<Forge>-Event, -Delivery and
+ * -Signature (hex HMAC-SHA256 of the body). Payloads resemble GitHub's but differ, and older
+ * versions send fewer fields, so they are read tolerantly.
  */
 
 /** The parts several events share, built with the schemas on the first delivery, not at import. */
@@ -149,7 +147,10 @@ function pullRequestEmbed(p: Payload<'pull_request'>): Embed {
   };
 }
 
-/** Whether a comment is on a pull request: a forge says so by `is_pull` (Gitea), the issue's `pull_request` (both), or only its pages (…/pulls/2). */
+/**
+ * Whether a comment is on a pull request: a forge says so by `is_pull`
+ * (Gitea), the issue's `pull_request` (both), or only its pages (…/pulls/2).
+ */
 const onPullRequest = (p: Payload<'issue_comment'>) =>
   !!(p.is_pull || p.issue?.pull_request) ||
   [p.comment?.html_url, p.issue?.html_url].some((url) => /\/pulls\/\d+/.test(url ?? ''));
@@ -182,7 +183,10 @@ const REVIEWS: Record<
   },
 };
 
-/** A review; or, sent under a review's event in an issue comment's shape (no `pull_request`), a comment on the pull request. */
+/**
+ * A review; or, sent under a review's event in an issue comment's
+ * shape (no `pull_request`), a comment on the pull request.
+ */
 const reviewEmbed =
   (kind: keyof typeof REVIEWS) =>
   (p: Payload<'pull_request_comment'>): Embed => {

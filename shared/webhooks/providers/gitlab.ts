@@ -19,7 +19,10 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   ...groupRenderers,
 };
 
-/** Older and special names GitLab gives the same events (a confidential one's title says so, from its event_type: the channel chose to receive them). */
+/**
+ * Older and special names GitLab gives the same events (a confidential one's
+ * title says so, from its event_type: the channel chose to receive them).
+ */
 const ALIASES: Record<string, EventName> = {
   'Build Hook': 'Job Hook',
   'Confidential Issue Hook': 'Issue Hook',
@@ -55,7 +58,10 @@ const BY_KIND: Record<string, EventName> = {
 };
 const header = fromHeader('X-Gitlab-Event');
 const objectKind = firstOf(fromField('object_kind'), fromField('event_name'));
-/** The event: the header's, by its current name; for a hook named for its source rather than its event, the body's object_kind (or event_name). */
+/**
+ * The event: the header's, by its current name; for a hook named for its
+ * source rather than its event, the body's object_kind (or event_name).
+ */
 const gitlabEvent: Locator = {
   describe: `${header.describe} or ${objectKind.describe}`,
   headers: header.headers,

@@ -133,7 +133,10 @@ const DYNO_COLORS: Record<string, number> = {
   idle: COLORS.neutral,
 };
 const APP_ACTIONS: Record<string, string> = { create: 'created', update: 'updated', destroy: 'deleted' };
-/** The app's page in the Dashboard (the payload carries no web link for builds, releases or dynos); the app list without its name. */
+/**
+ * The app's page in the Dashboard (the payload carries no web link
+ * for builds, releases or dynos); the app list without its name.
+ */
 const dashboard = (app: App, path: string) =>
   `https://dashboard.heroku.com/apps${app?.name ? `/${encodeURIComponent(app.name)}/${path}` : ''}`;
 /** "[app] " before a title, or nothing when the app is not named. */

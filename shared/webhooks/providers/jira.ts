@@ -9,19 +9,16 @@ import { entryOf } from '../render/entryOf';
 export { browseUrl } from './jiraParts';
 
 /**
- * Jira (Cloud, Server and Data Center) webhooks: the event is the body's `webhookEvent`
- * ("jira:issue_created", "jira:issue_updated", "comment_created", ...), the delivery id Jira
- * Cloud's X-Atlassian-Webhook-Identifier header. Issue fields vary by site (custom fields, a
- * `priority` that older payloads send as a plain string), so only the fields shown are read, and
- * read tolerantly: what a version or site leaves out is left out of the message. Jira Automation's
- * "Send web request" and some Server/Data Center deliveries leave `webhookEvent` out; the event
- * is then inferred from what the body holds (see `inferredEvent`). Issues and their comments are
- * rendered here; links, projects, versions and work logs in jiraOther.ts.
+ * Jira webhooks: the event is the body's `webhookEvent`, inferred from the body when Automation or
+ * Server leaves it out (`inferredEvent`); the delivery id is Cloud's
+ * X-Atlassian-Webhook-Identifier. Fields vary by site, so only the shown ones are read, tolerantly;
+ * links, projects, versions and work logs are in jiraOther.ts.
  */
 
 const issueSchemas = () => {
   const { person, issue, change, comment } = jiraParts();
-  // Server sends a comment's events inside jira:issue_updated (issue_event_type_name issue_commented...), with the comment beside the issue.
+  // Server sends a comment's events inside jira:issue_updated
+  // (issue_event_type_name issue_commented...), with the comment beside the issue.
   const issueEvent = z.object({
     issue,
     user: person,
@@ -154,12 +151,15 @@ const COMMENT_TYPES: Record<string, CommentAction> = {
   issue_comment_deleted: COMMENT_ACTIONS.deleted,
 };
 
-/** A comment on an issue (or on an issue the payload does not name): the issue, the text, a link focused on the comment. */
+/**
+ * A comment on an issue (or on an issue the payload does not name): the issue, the text, a link focused on the comment.
+ */
 function commentEmbed(action: CommentAction, issue: Issue, comment: Comment, ...people: Tolerant<JiraPerson>[]): Embed {
   const on = subject(issue);
   const url = issueUrl(issue);
   const text = action.showsText && comment?.body ? escapeMarkdown(clip(comment.body)) : '';
-  // A deleted comment's text is not posted again, but whose it was is said when the author line names someone else (or no one).
+  // A deleted comment's text is not posted again, but whose it was
+  // is said when the author line names someone else (or no one).
   const writer = !action.showsText ? comment?.author?.displayName : undefined;
   const shown = author(...people).author?.name;
   return {
@@ -235,7 +235,8 @@ export const jira: Provider = schemaProvider({
   description:
     'Issues created, updated (assigned, moved, resolved, closed, reopened: what changed), deleted; comments added, edited, deleted; issue links; projects and versions created, updated, released, deleted; work logged. With type, status, priority and assignee.',
   docs: 'https://developer.atlassian.com/cloud/jira/platform/webhooks/',
-  // "Secure admin webhooks" (same page): an admin webhook saved with a secret carries X-Hub-Signature: sha256=<hex HMAC-SHA256 of the body>.
+  // "Secure admin webhooks" (same page): an admin webhook saved with a
+  // secret carries X-Hub-Signature: sha256=<hex HMAC-SHA256 of the body>.
   signature: { kind: 'hmac', header: 'X-Hub-Signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: firstOf(fromField('webhookEvent'), inferredEvent),
   deliveryId: fromHeader('X-Atlassian-Webhook-Identifier'),

@@ -6,12 +6,9 @@ import type { TolerantOutput } from '../tolerantRead';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Linear data-change webhooks: the event is the Linear-Event header (the body's `type` too:
- * "Issue", "Comment", "Project", ...), what happened the body's `action` ("create", "update",
- * "remove"), the delivery id Linear-Delivery. `data` is the entity after the change; an update's
- * `updatedFrom` holds the previous values of the fields that changed. Read tolerantly: what a
- * delivery lacks is left out of the message; entities without a renderer of their own are said
- * by their type and name.
+ * Linear data-change webhooks: the event is the Linear-Event header, the change the body's
+ * `action`, the delivery id Linear-Delivery; an update's `updatedFrom` holds the changed fields'
+ * previous values. Entities without a renderer of their own are said by type and name.
  */
 
 /** The parts several events share, built with the schemas on the first delivery, not at import. */
@@ -29,7 +26,8 @@ const schemas = () => {
   return {
     Issue: z.object({
       ...envelope,
-      // Loose: an update is told from Linear's earlier habit of listing unchanged fields by comparing with the current values.
+      // Loose: an update is told from Linear's earlier habit of
+      // listing unchanged fields by comparing with the current values.
       data: z.looseObject({
         title: z.string(),
         // Older deliveries have no identifier: it is the team's key and the issue's number.
@@ -271,7 +269,8 @@ export const linear: Provider = schemaProvider({
   description:
     'Issues created, updated (moved, assigned: what changed) or removed, with state, priority, assignee, project and labels; comments with their text; projects (status, lead, dates) and project updates (health); any other entity by its name.',
   docs: 'https://linear.app/developers/webhooks',
-  // "Securing webhooks" on the same page: Linear-Signature is the hex HMAC-SHA256 of the raw body, keyed with the webhook's signing secret.
+  // "Securing webhooks" on the same page: Linear-Signature is the hex
+  // HMAC-SHA256 of the raw body, keyed with the webhook's signing secret.
   signature: { kind: 'hmac', header: 'Linear-Signature', algorithm: 'sha256', encoding: 'hex' },
   event: firstOf(fromHeader('Linear-Event'), fromField('type')),
   deliveryId: fromHeader('Linear-Delivery'),

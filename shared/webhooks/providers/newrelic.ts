@@ -6,14 +6,9 @@ import { eventWords } from '../render/words';
 import { entryOf } from '../render/entryOf';
 
 /**
- * New Relic alert webhooks, in both payloads New Relic sends: the legacy alert policy channel's
- * (`current_state`, `incident_url`, `policy_name`, `condition_name`, `targets`) and the default
- * template of a workflow's webhook destination (`state` ACTIVATED/ACKNOWLEDGED/CLOSED, `issueUrl`,
- * `title`, `priority`, `alertPolicyNames`, `alertConditionNames`, `impactedEntities`,
- * `workflowName`). Owners edit either template, so keys of the two meet in one body: every one is
- * read where it is. The event is the legacy body's `event_type`, else INCIDENT; the incident (or
- * issue) id and its state (and a workflow's `updatedAt`) make the delivery id. New Relic does not
- * sign (a custom header can be set, which the relay does not read).
+ * New Relic alert webhooks in both payloads it sends, the legacy policy channel's and a workflow
+ * destination's template; owners edit either, so every key is read where it is. The incident id and
+ * state make the delivery id; New Relic does not sign.
  */
 const INCIDENT = () =>
   z.object({
@@ -93,7 +88,8 @@ export const newrelic: Provider = schemaProvider({
     'Alert incidents and workflow issues opened, acknowledged or closed: policy, condition, severity, details, targets, owner and workflow, linked to the incident.',
   docs: 'https://docs.newrelic.com/docs/alerts/get-notified/notification-integrations/#webhook',
   event: firstOf(fromField('event_type'), always('INCIDENT')),
-  // A workflow notifies again on the same issue and state (a user's acknowledgement, a priority change): its updatedAt tells those apart.
+  // A workflow notifies again on the same issue and state (a user's
+  // acknowledgement, a priority change): its updatedAt tells those apart.
   deliveryId: joinedId(
     firstOf(fromField('incident_id'), fromField('id')),
     firstOf(fromField('current_state'), joinedId(fromField('state'), fromField('updatedAt'))),

@@ -165,7 +165,10 @@ const MEMBER_WORDS: Record<Change, string> = {
   delete: 'Member removed',
 };
 
-/** "New pledge of 5.00 USD from Kopi", "Pledge changed to ...", "Pledge of ... canceled by ...": with what the payload has. */
+/**
+ * "New pledge of 5.00 USD from Kopi", "Pledge changed to ...",
+ * "Pledge of ... canceled by ...": with what the payload has.
+ */
 function pledgeTitle(change: Change, money: string | undefined, patron: string | undefined): string {
   if (change === 'create') return `New pledge${money ? ` of ${money}` : ''}${patron ? ` from ${patron}` : ''}`;
   if (change === 'update') return `Pledge changed${money ? ` to ${money}` : ''}${patron ? ` by ${patron}` : ''}`;

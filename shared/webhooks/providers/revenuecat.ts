@@ -103,7 +103,8 @@ export const revenuecat: Provider = schemaProvider({
   description:
     "Every subscription event (purchases, renewals, cancellations, expirations, billing issues, refunds, product changes, tests): product, price, store, environment, period, expiry, entitlements, transaction and event ids; never the subscriber's e-mail.",
   docs: 'https://www.revenuecat.com/docs/integrations/webhooks',
-  // https://www.revenuecat.com/docs/integrations/webhooks: RevenueCat sends the authorization header value set on the webhook as it is.
+  // https://www.revenuecat.com/docs/integrations/webhooks: RevenueCat
+  // sends the authorization header value set on the webhook as it is.
   signature: { kind: 'token', header: 'Authorization' },
   event: fromField('event', 'type'),
   deliveryId: fromField('event', 'id'),

@@ -101,7 +101,10 @@ const link = (url: string | undefined) => (url ? { url } : {});
 /** ": what" after a title's words, when there is a what. */
 const about = (what: string | undefined) => (what ? `: ${what}` : '');
 
-/** `https://sentry.io/api/0/organizations/<org>/...` or `https://sentry.io/organizations/<org>/...`: the host and organization. */
+/**
+ * `https://sentry.io/api/0/organizations/<org>/...` or
+ * `https://sentry.io/organizations/<org>/...`: the host and organization.
+ */
 const ORGANIZATION = /^(https?:\/\/[^/?#]+)\/(?:api\/0\/)?organizations\/([^/?#]+)\//;
 
 /** The issue's page: its web_url or permalink, else built from the organization, the issue id and its project. */

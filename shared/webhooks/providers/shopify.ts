@@ -140,7 +140,10 @@ function product(p: Resource, topic: string): Embed {
   };
 }
 
-/** Any other topic: "Collection updated: Summer", "App uninstalled: My Shop", with its status, a shipment's tracking, a stock count. */
+/**
+ * Any other topic: "Collection updated: Summer", "App uninstalled:
+ * My Shop", with its status, a shipment's tracking, a stock count.
+ */
 function other(p: Resource, topic: string): Embed {
   const label = p.title ?? p.name ?? p.handle;
   const tracking = [p.tracking_company, p.tracking_number].filter(Boolean).join(' ');
@@ -166,7 +169,8 @@ const base = schemaProvider({
   description:
     'Orders created, updated, paid, cancelled, fulfilled or deleted (total, payment, fulfillment, customer, items), products created, updated or deleted (status, vendor, type, variants, prices), linked to the shop admin; every other topic by what it is about.',
   docs: 'https://shopify.dev/docs/apps/build/webhooks',
-  // "Verify webhooks" (shopify.dev/docs/apps/build/webhooks/subscribe/https): X-Shopify-Hmac-Sha256 is the base64 HMAC-SHA256 of the raw body, keyed with the app's client secret.
+  // "Verify webhooks" (shopify.dev/docs/apps/build/webhooks/subscribe/https): X-Shopify-Hmac-Sha256
+  // is the base64 HMAC-SHA256 of the raw body, keyed with the app's client secret.
   signature: { kind: 'hmac', header: 'X-Shopify-Hmac-Sha256', algorithm: 'sha256', encoding: 'base64' },
   event: fromHeader('X-Shopify-Topic'),
   deliveryId: fromHeader('X-Shopify-Webhook-Id'),

@@ -22,7 +22,8 @@ const envelope = () => {
       object: z.object({
         id: z.string(),
         object: z.string(),
-        // Which amount an object has depends on its kind: a checkout session's total, an invoice's due or paid, a charge's amount.
+        // Which amount an object has depends on its kind: a checkout
+        // session's total, an invoice's due or paid, a charge's amount.
         amount_total: z.number(),
         amount_paid: z.number(),
         amount_due: z.number(),

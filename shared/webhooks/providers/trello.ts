@@ -6,12 +6,9 @@ import type { TolerantOutput } from '../tolerantRead';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Trello: every delivery is `{ action, model }`, the action's `type` naming what happened
- * (createCard, commentCard, updateCard...), so every action renders from it: the board, the card
- * or list, who did it, the comment or the move, linked to the card. Trello checks the callback URL
- * with a HEAD request before it creates a webhook (the relay answers it, see `probe`), and sends
- * no delivery id: the action id, unique per action, is one. Read tolerantly: any field may be
- * missing, the message says what is there.
+ * Trello: every delivery is `{ action, model }`, rendered from the action's `type`. Trello checks
+ * the callback URL with HEAD before creating a webhook (see `probe`) and sends no delivery id, so
+ * the action id serves as one.
  */
 
 /** The parts of the envelope, built with it on the first delivery, not at import. */
@@ -34,7 +31,8 @@ const envelope = () => {
         listBefore: named,
         listAfter: named,
         text: z.string(),
-        // The previous values of what an update changed, read as sent: a field's name counts even when it was null (a due date newly set).
+        // The previous values of what an update changed, read as sent: a
+        // field's name counts even when it was null (a due date newly set).
         old: z.unknown(),
         checkItem: z.object({ name: z.string(), state: z.string() }),
         checklist: z.object({ name: z.string() }),
@@ -103,13 +101,18 @@ const COLOR_OF: Record<string, number> = {
   deleteCard: COLORS.closed,
 };
 
-/** A due date as people read it, in UTC: "2024-05-01T12:00:00.000Z" -> "2024-05-01 12:00 UTC" (one that is no date, as sent). */
+/**
+ * A due date as people read it, in UTC: "2024-05-01T12:00:00.000Z"
+ * -> "2024-05-01 12:00 UTC" (one that is no date, as sent).
+ */
 function dueDate(sent: string): string {
   const date = new Date(sent);
   return Number.isNaN(date.getTime()) ? sent : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** What an update did, for its title (`on` joins the card's name to it) and, when there is more to say, its description. */
+/**
+ * What an update did, for its title (`on` joins the card's name to it) and, when there is more to say, its description.
+ */
 interface Change {
   words: string;
   on?: string;

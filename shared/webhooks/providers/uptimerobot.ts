@@ -41,7 +41,10 @@ const alert = () =>
   });
 type Alert = TolerantOutput<ReturnType<typeof alert>>;
 
-/** The variables from the relay URL's query and the body (a form's fields or JSON), the body's winning; an empty body is no error. */
+/**
+ * The variables from the relay URL's query and the body (a form's
+ * fields or JSON), the body's winning; an empty body is no error.
+ */
 function variablesOf(delivery: ProviderDelivery): unknown {
   const query =
     delivery.url && URL.canParse(delivery.url) ? Object.fromEntries(new URL(delivery.url).searchParams) : {};

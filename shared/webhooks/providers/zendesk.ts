@@ -48,7 +48,9 @@ const envelope = () => {
 type Envelope = TolerantOutput<ReturnType<typeof envelope>>;
 
 const MAX_TEXT = 1000;
-/** A changed value worth showing: short text, a number, yes or no, or the value an object names; lists are not shown. */
+/**
+ * A changed value worth showing: short text, a number, yes or no, or the value an object names; lists are not shown.
+ */
 function shown(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() ? escapeMarkdown(value.slice(0, 200)) : undefined;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

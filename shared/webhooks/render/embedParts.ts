@@ -12,7 +12,9 @@ export const authorNamed = (...names: (string | undefined)[]): Pick<Embed, 'auth
   return name ? { author: { name } } : {};
 };
 
-/** Payload text as the embed's description, markdown escaped and cut at `max` characters when given; none when empty. */
+/**
+ * Payload text as the embed's description, markdown escaped and cut at `max` characters when given; none when empty.
+ */
 export const textOf = (value: string | undefined, max?: number): Pick<Embed, 'description'> =>
   value
     ? { description: escapeMarkdown(max !== undefined && value.length > max ? `${value.slice(0, max)}…` : value) }

@@ -48,7 +48,10 @@ const STATUS_WORDS: Record<string, string> = {
   unauthorized: 'not authorized',
 };
 
-/** A CI status in words: "success" -> "succeeded", "FAILURE" -> "failed", "NOT_BUILT" -> "not built", "sentToBuilder" -> "sent to builder". */
+/**
+ * A CI status in words: "success" -> "succeeded", "FAILURE" -> "failed",
+ * "NOT_BUILT" -> "not built", "sentToBuilder" -> "sent to builder".
+ */
 export function statusWords(status: string): string {
   return entryOf(STATUS_WORDS, status.trim().toLowerCase()) ?? eventWords(status).toLowerCase();
 }

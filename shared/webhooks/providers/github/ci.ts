@@ -21,7 +21,10 @@ const commitPage = (home: string | undefined, sha: string | undefined) =>
 const deploymentOf = (ref: string | undefined, environment: string | undefined) =>
   `Deployment${ref ? ` of ${ref}` : ''}${environment ? ` to ${environment}` : ''}`;
 
-/** A merge group's news by its action, or when destroyed by why: merged, invalidated (a check failed, the base moved) or dequeued. */
+/**
+ * A merge group's news by its action, or when destroyed by why:
+ * merged, invalidated (a check failed, the base moved) or dequeued.
+ */
 const MERGE_GROUP_NEWS: Record<string, [string, string]> = {
   checks_requested: ['Merge queue checks requested', 'for'],
   merged: ['Merge group merged', 'into'],

@@ -56,7 +56,10 @@ const onPull =
   ({ number, title }: Subject) =>
     `${news} ${onThing('pull request', 'a', number, title)}`;
 
-/** What a review said: its verdict when submitted; an edit or dismissal is news about the review, not the verdict it gave. */
+/**
+ * What a review said: its verdict when submitted; an edit or
+ * dismissal is news about the review, not the verdict it gave.
+ */
 const REVIEW_NEWS: Record<string, [(subject: Subject) => string, number]> = {
   approved: [aboutPull('Pull request approved'), COLORS.created],
   changes_requested: [onPull('Changes requested on'), COLORS.closed],

@@ -34,7 +34,10 @@ function pushHeadline(p: Payload<'push'>): Pick<Embed, 'title' | 'url' | 'color'
   return { ...refUpdateHeadline(update), ...linkTo(url, home) };
 }
 
-/** One pushed commit: its linked short id, the first line of its message, its author; each as far as the payload names it. */
+/**
+ * One pushed commit: its linked short id, the first line of its
+ * message, its author; each as far as the payload names it.
+ */
 const commitLine = (commit: NonNullable<Payload<'push'>['commits']>[number]) => {
   const subject = commit.message?.split('\n')[0]?.trim();
   const by = commit.author?.name || commit.author?.username;

@@ -19,7 +19,8 @@ const parts = () => {
   const base = { repository, sender: user, organization: z.object({ login: z.string() }) };
   const team = z.object({ name: z.string() });
   const milestone = z.object({ title: z.string() });
-  // What pull_request and issues name besides their action: who was (un)assigned or asked to review, which label or milestone.
+  // What pull_request and issues name besides their action: who
+  // was (un)assigned or asked to review, which label or milestone.
   const change = {
     assignee: user,
     label: z.object({ name: z.string() }),

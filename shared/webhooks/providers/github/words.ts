@@ -17,13 +17,18 @@ export const inRepo = (repository: { full_name?: string; name?: string } | undef
 
 export { about, numbered } from '../../render/titles';
 
-/** What a thing is called after a preposition: "issue #2: Title", "issue #2", "issue: Title", "an issue" (`a` is its article). */
+/**
+ * What a thing is called after a preposition: "issue #2: Title",
+ * "issue #2", "issue: Title", "an issue" (`a` is its article).
+ */
 export const onThing = (thing: string, a: string, number: number | undefined, title: string | undefined): string => {
   if (number === undefined) return title ? `${thing}: ${title}` : `${a} ${thing}`;
   return title ? `${thing} #${number}: ${title}` : `${thing} #${number}`;
 };
 
-/** A comment's news by its action: "New comment", "Edited a comment", "Deleted a comment" (`what` names the comment). */
+/**
+ * A comment's news by its action: "New comment", "Edited a comment", "Deleted a comment" (`what` names the comment).
+ */
 export const commented = (action: string | undefined, what: string): string =>
   !action || action === 'created' ? `New ${what}` : `${eventWords(action)} a ${what}`;
 

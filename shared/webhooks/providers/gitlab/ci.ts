@@ -48,7 +48,8 @@ export const ciRenderers = {
     };
   },
   'Job Hook': (p: Payload<'Job Hook'>): Embed => {
-    // Older GitLab sends `repository` (whose page gives the path) and project_name (its full name) instead of `project`.
+    // Older GitLab sends `repository` (whose page gives the path)
+    // and project_name (its full name) instead of `project`.
     const place = placeOf(p) || p.project_name;
     const name = [p.build_name, p.build_id !== undefined ? `#${p.build_id}` : ''].filter(Boolean).join(' ');
     // A job allowed to fail fails without failing its pipeline: GitLab shows it in warning colours.

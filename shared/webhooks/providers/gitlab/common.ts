@@ -72,7 +72,10 @@ export const userOf = (user: User | undefined, p: Where): Pick<Embed, 'author'> 
 /** A link, or nothing: spread into an embed. */
 export const linked = (url: string | undefined): Pick<Embed, 'url'> => (url ? { url } : {});
 
-/** A bare snake_case or camelCase word of GitLab's in words ("script_failure" -> "script failure", "MergeRequest" -> "merge request"). */
+/**
+ * A bare snake_case or camelCase word of GitLab's in words ("script_failure"
+ * -> "script failure", "MergeRequest" -> "merge request").
+ */
 export const spaced = (word: string): string =>
   word
     .replace(/_/g, ' ')

@@ -38,7 +38,10 @@ const NOTEABLES = {
 } as const;
 type Subjects = Pick<Payload<'Note Hook'>, 'issue' | 'merge_request' | 'snippet' | 'commit'>;
 
-/** "issue #17: Crash", "merge request !1: Fix", "commit cfe32cf6", "snippet $53: test"; by its type alone when the object is not there. */
+/**
+ * "issue #17: Crash", "merge request !1: Fix", "commit cfe32cf6",
+ * "snippet $53: test"; by its type alone when the object is not there.
+ */
 function onWhat(type: string | undefined, p: Subjects, commitId?: string): string | undefined {
   const noteable = type && Object.hasOwn(NOTEABLES, type) ? NOTEABLES[type as keyof typeof NOTEABLES] : undefined;
   if (!noteable) return type ? `${/^[aeiou]/i.test(type) ? 'an' : 'a'} ${spaced(type)}` : undefined;
@@ -89,7 +92,8 @@ export const planningRenderers = {
   },
   'Merge Request Hook': (p: Payload<'Merge Request Hook'>): Embed => {
     const a = p.object_attributes ?? {};
-    // An update with oldrev is new commits pushed to the source branch; one turning the draft flag, the merge request marked as draft or ready.
+    // An update with oldrev is new commits pushed to the source branch; one
+    // turning the draft flag, the merge request marked as draft or ready.
     const pushed = a.action === 'update' && Boolean(a.oldrev);
     const draft = a.action === 'update' ? (p.changes?.draft ?? p.changes?.work_in_progress)?.current : undefined;
     const words = draft === undefined ? actionWords(a.action, a.state) : draft ? 'marked as draft' : 'marked ready';

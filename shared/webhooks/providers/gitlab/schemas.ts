@@ -18,7 +18,9 @@ const parts = () => {
     url: z.string(),
     author: z.object({ name: z.string() }),
   });
-  /** What an update changed: its names are shown; a merge request's draft flag says more (marked as draft, or ready). */
+  /**
+   * What an update changed: its names are shown; a merge request's draft flag says more (marked as draft, or ready).
+   */
   const changes = z.looseObject({
     draft: z.object({ current: z.boolean() }),
     work_in_progress: z.object({ current: z.boolean() }),

@@ -21,7 +21,9 @@ const ACTION_WORDS: Record<string, string> = {
   delete: 'deleted',
 };
 
-/** An action in words; without one (GitLab before 9), the state the thing is in ("opened", "merged"), else "updated". */
+/**
+ * An action in words; without one (GitLab before 9), the state the thing is in ("opened", "merged"), else "updated".
+ */
 export const actionWords = (action: string | undefined, state?: string): string =>
   action ? (entryOf(ACTION_WORDS, action) ?? spaced(action)) : state ? spaced(state) : 'updated';
 
