@@ -9,13 +9,9 @@ import { benchRenders, type RenderOptions } from './render';
 import { markdownReport, type BenchResults } from './report';
 
 /**
- * `npm run bench`: in-process render speed of every image route against its template-literal
- * baseline, PNG rasterisation, cold start of every bundle, and end-to-end HTTP through the local
- * server; writes bench/results.json and BENCHMARKS.md. A few minutes in all.
- *
- * BENCH_ONLY=render,png,cold,e2e runs some of them (the others are kept from results.json);
- * BENCH_ONLY=report only writes BENCHMARKS.md again from results.json; BENCH_QUICK=1 shortens
- * every part (to try the bench, not for figures).
+ * `npm run bench`: render, PNG, cold-start and end-to-end figures, written to bench/results.json and
+ * BENCHMARKS.md. BENCH_ONLY picks parts (the others are kept from results.json; `report` only rewrites
+ * BENCHMARKS.md); BENCH_QUICK=1 shortens every part, to try the bench rather than measure.
  */
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 process.chdir(ROOT);
