@@ -1,9 +1,6 @@
 /**
- * The dashboard page's style, pinned by its hash in the page's CSP. Its tables fit their cards
- * (test/browser/dashboardTables.test.ts): a name wraps anywhere, ids stay whole, the actions column
- * takes what its buttons need; below 40rem (phones) each row is a block of "Column: value" lines,
- * the labels from the cells' data-label (set by the page's script from the header, hidden from
- * assistive technology, which reads the header cells themselves).
+ * The dashboard page's style, pinned by its hash in the page's CSP. Tables fit their cards: below
+ * 40rem a row becomes "Column: value" lines, labelled from the cells' data-label (docs/design.md).
  */
 export const DASHBOARD_STYLE = `
 body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328;background:#fff}

@@ -59,11 +59,9 @@ function isLoopback(address: string): boolean {
 }
 
 /**
- * A Host header naming this server as a browser writes it: `localhost`, `127.0.0.1` or `[::1]`, with
- * the port the request came in on (X-Forwarded-Port) or none. A browser puts a URL's host in this
- * one form (lower case, dotted decimal, IPv6 compressed), so other spellings of loopback (`127.1`,
- * `0x7f.0.0.1`, `localhost.`, `[::ffff:127.0.0.1]`, another 127/8 address) come from no page opened
- * at this server, and are refused rather than interpreted.
+ * A Host header naming this server as a browser writes it, with the request's own port or none. A
+ * browser writes a host in this one form, so other spellings of loopback (`127.1`, `localhost.`) come
+ * from no page opened here: they are refused rather than interpreted.
  */
 function namesThisServer(host: string, port: string | undefined): boolean {
   const named = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::(\d+))?$/.exec(host);

@@ -4,12 +4,9 @@ import { apiContactFromEnv } from '../../shared/openapi/contact';
 import type { OpenApiDocument } from '../../shared/openapi/document';
 
 /**
- * The document `npm run openapi` wrote from the route table and the group manifests, the one the
- * linters check (a test keeps it current), served as it is but for the server a request reached.
- * Generating it here would ship the schema converter in this function for nothing. It ships as a
- * file beside the bundle (OPENAPI_DOCUMENT; from the checkout otherwise), read and parsed on its
- * first request: as JSON text it parses faster than the same object compiled into the bundle, and
- * it keeps the bundle small.
+ * The document `npm run openapi` wrote, the one the linters check, served as it is but for its server:
+ * generating it here would ship the schema converter for nothing. A file beside the bundle
+ * (OPENAPI_DOCUMENT), parsed on the first request, so the bundle stays small.
  */
 let built: OpenApiDocument | undefined;
 const documentFile = () =>

@@ -47,11 +47,9 @@ interface Registration {
 const MERGE_TRIES = 5;
 
 /**
- * Replaces (or, for the dashboard, merges into) the signature secrets of a Discord webhook, after
- * Discord confirms the token (so an API key alone cannot lock someone else's webhook). Secrets are
- * sealed or hashed, never stored or answered in the clear; the webhook goes to the registering
- * account. The answer names the providers whose deliveries must now be signed (all of them with
- * `requireSignatures`).
+ * Replaces (or, for the dashboard, merges into) a webhook's signature secrets once Discord confirms
+ * the token, so an API key alone cannot lock someone else's webhook. Secrets are sealed or hashed,
+ * never kept in the clear; the answer names the providers whose deliveries must now be signed.
  */
 async function registerSecrets(
   { webhook, secrets, requireSignatures, account, keyId, asker, merge = false }: Registration,
