@@ -5,15 +5,8 @@ import { addPolicyChecks } from './policyChecks';
 import { ChatbotApiStack, DEFAULT_SETTINGS } from './stack';
 
 /**
- * `npx cdk synth|deploy`. Settings come from CDK context (`-c name=value` or cdk.json), each
- * described in the README: authorizerCacheTtl, rateLimitPerMinute, botOnlineWindowSeconds (more
- * than 0; the stack refuses anything else), throttleRate, throttleBurst, publicThrottleRate,
- * publicThrottleBurst, relayThrottleRate, relayThrottleBurst, stageThrottleRate, stageThrottleBurst,
- * reservedConcurrency, logRetentionDays, waf, wafRateLimit and
- * wafRelayRateLimit, alarmEmail, secretsKeyUsers (comma-separated role
- * ARNs), destroyData (true only for throwaway stacks: the table is then deleted with the stack),
- * discordClientId and dashboardUrl (the dashboard's sign-in), apiContactName, apiContactUrl and
- * apiContactEmail (the OpenAPI document's info.contact).
+ * `npx cdk synth|deploy`. Settings come from CDK context (`-c name=value` or cdk.json); the README's
+ * table describes each.
  */
 const app = new App();
 const context = (name: string): unknown => app.node.tryGetContext(name);

@@ -61,11 +61,9 @@ export function addGatewayResponses(api: RestApi): void {
 const AS_TEXT = { contentHandling: ContentHandling.CONVERT_TO_TEXT };
 
 /**
- * A wrong method on a known path: the path's ANY method (the most specific method wins, so it
- * only catches the others) answers 405 itself, a mock integration, so no function runs. Allow
- * and the message come from the route table as the local gateway's do (`methodNotAllowed()`).
- * The request template ignores the body, and other content types pass through to the mock,
- * whose one (default) integration response is the 405, so any body gets the same answer.
+ * A wrong method on a known path: the path's ANY method (only the others reach it) answers 405 from a
+ * mock integration, so no function runs; Allow and the message come from the route table, as locally.
+ * The template ignores the body and other content types pass through, so any body gets the same 405.
  */
 export function methodNotAllowedMock(resource: IResource, methods: string[]): void {
   const allow = allowHeader(methods);

@@ -12,12 +12,9 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 
 /**
- * Managing a key, never using it. The account (so its IAM administrators, and CloudFormation
- * deploying this stack) keeps exactly these, and nothing else: KMS refuses a policy that would
- * lock its author out, and a key nobody may manage can only be rescued by AWS support. Left out
- * on purpose: kms:CreateGrant and every cryptographic action, so an IAM policy allowing
- * kms:Decrypt on "*" does not reach these keys; who may encrypt or decrypt is named in the key
- * policy itself (allowKeyUse, allowServiceUse).
+ * Managing a key, never using it: the account keeps these so nobody is locked out of the key (KMS
+ * refuses such a policy). No kms:CreateGrant or cryptographic action, so an IAM policy allowing
+ * kms:Decrypt on "*" does not reach these keys; the key policy names who may use them.
  */
 export const KEY_ADMIN_ACTIONS = [
   'kms:DescribeKey',

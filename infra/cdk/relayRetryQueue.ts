@@ -8,11 +8,9 @@ import { acknowledgeDeadLetterQueue } from './guardAcknowledgements';
 import { notifyingAlarm } from './monitoring';
 
 /**
- * The relay's retry queue: SQS FIFO, one message group per Discord webhook, so one consumer at a
- * time drains a webhook's deliveries, in order (shared/webhooks/retries.ts). A message is a kick
- * naming the webhook (the deliveries and their sealed tokens stay in the table); a kick whose
- * webhook is not due yet is hidden until it is, and after many such turns it is dead-lettered:
- * that webhook has been stuck for hours, which alarms. Encrypted at rest, TLS only.
+ * The relay's retry queue: SQS FIFO with one message group per webhook, so one consumer at a time
+ * drains a webhook's deliveries in order. A message only names the webhook (deliveries stay in the
+ * table); one dead-lettered after many turns means a webhook stuck for hours, which alarms.
  */
 export function relayRetryQueue(
   scope: Construct,

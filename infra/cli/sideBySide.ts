@@ -6,7 +6,7 @@ import { toProviderDelivery, type FixtureDelivery } from '../../test/fixtures/de
 import { fixtureDeliveries } from '../../test/fixtures/deliveries';
 
 /**
- * Our half of docs/skyhook.md, which sets our messages beside Skyhook's (issue 32): which fixture
+ * Our half of docs/skyhook.md, which sets our messages beside Skyhook's: which fixture
  * stands for each event and what we make of it. It needs no Skyhook checkout, so a unit test can
  * check the committed table's "ours" column against today's renderers.
  */

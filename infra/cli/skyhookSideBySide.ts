@@ -17,8 +17,8 @@ import {
 
 /**
  * `npm run skyhook -- <path of a Skyhook checkout>`: writes docs/skyhook.md, our message beside
- * Skyhook's (Commit451/skyhook) for one fixture per event of every provider both relays speak
- * (issue 32). Skyhook's own provider code renders each fixture, imported from the checkout (its
+ * Skyhook's (Commit451/skyhook) for one fixture per event of every provider both relays speak.
+ * Skyhook's own provider code renders each fixture, imported from the checkout (its
  * dependencies installed there): nothing of Skyhook is copied into this repository.
  */
 

@@ -11,11 +11,8 @@ import { runWebhooksCommand, WEBHOOKS_GRAMMAR } from './webhooksCommand';
 import { withCommandLine } from './commandLine';
 
 /**
- * `npm run webhooks -- list --failed | list --webhook <id> | replay <deliveryId> [--aws]`.
- * Locally: the running local server's store and secret key, as it announces them (else, with no
- * server running, DATA_DIR's store and SECRETS_KEY or <DATA_DIR|.data>/secrets.key).
- * With --aws: the deployed stack's table and KMS key, with your AWS credentials.
- * Replays post to DISCORD_API_BASE (default https://discord.com/api).
+ * `npm run webhooks` (usage in the README): the running local server's store and secret key (else
+ * DATA_DIR's), or with --aws the deployed stack's table and KMS key. Replays post to DISCORD_API_BASE.
  */
 const argv = process.argv.slice(2);
 

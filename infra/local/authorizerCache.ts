@@ -1,11 +1,9 @@
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 
 /**
- * API Gateway's authorizer result cache: keyed by the identity source (the Authorization header),
- * kept for the TTL (AUTHORIZER_CACHE_TTL seconds, default 300 as in API Gateway; 0 disables).
- * Only allows are kept: a deny carries the caller's per-IP rate-limit count, which must stay exact.
- * A revoked key is refused at once all the same: the gateway's usage-plan check (as API Gateway's)
- * finds it revoked and the entry is forgotten.
+ * API Gateway's authorizer result cache, keyed by the Authorization header for AUTHORIZER_CACHE_TTL
+ * seconds. Only allows are kept: a deny carries the caller's per-IP rate-limit count, which must stay
+ * exact. The usage-plan check still refuses a key revoked meanwhile (docs/design.md).
  */
 export class AuthorizerCache {
   /** Bounded, so a client sending many spellings of a valid header cannot grow it without end. */
