@@ -40,11 +40,10 @@ export const DENY_MESSAGES = {
 } as const;
 
 /**
- * REQUEST authorizer. A valid key gets an Allow on the whole stage (so API Gateway's cached
- * result serves every route), with the key's SHA-256 as usageIdentifierKey: the usage plan's
- * API Gateway key carries that hash as its value, so no plaintext key exists outside the client.
- * Anything else is denied and counted against the caller's address, and the deny carries the
- * rate-limit numbers so the 401 can show them. Store failures propagate (-> 503).
+ * REQUEST authorizer. A valid key gets an Allow on the whole stage, so one cached result serves
+ * every route, with the key's SHA-256 as usageIdentifierKey (no plaintext key outside the client).
+ * Anything else is denied and counted against the caller's address, the deny carrying the numbers
+ * its 401 shows; store failures propagate (503).
  */
 export async function authorize(
   event: APIGatewayRequestAuthorizerEvent,

@@ -14,12 +14,10 @@ export interface AwsKeyRegistryDeps {
 }
 
 /**
- * Keys in a deployed stack. A key exists in three places: an API Gateway key whose value is the
- * key's SHA-256 (what the authorizer returns as usageIdentifierKey), its membership of the usage
- * plan, and the hashed record in DynamoDB. Create makes them in that order and undoes the earlier
- * steps when a later one fails, so no half-made key is left behind. Revoke marks the record first
- * (the authorizer refuses it from then on), then takes the API Gateway key out of the usage plan
- * and disables it, so the gateway refuses it even where an authorizer result is cached.
+ * Keys in a deployed stack: an API Gateway key valued with the key's SHA-256, its usage-plan
+ * membership, and the hashed record. Create makes them in that order and undoes the earlier steps
+ * when a later one fails; revoke marks the record first, then takes the gateway key out of the plan
+ * and disables it, so even a cached authorizer result stops passing.
  */
 export function awsKeyRegistry({ gateway, store, usagePlanId }: AwsKeyRegistryDeps): KeyRegistry {
   return {

@@ -90,11 +90,10 @@ const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
 export const visibleText = (text: string): string => text.replace(INVISIBLE, '');
 
 /**
- * Text for the parts of an embed that are one line of plain text, title, author name, field name
- * and footer, whatever a provider put there: invisible controls removed, line breaks folded to
- * spaces, and, where Discord renders markdown (titles and field names), markdown escaped. This is
- * the one layer that escapes these parts: providers put raw payload text in them. Author names and
- * footers are shown literally by Discord, so a backslash there would show.
+ * Text for the one-line parts of an embed (title, author name, field name, footer): controls
+ * removed, line breaks folded, markdown escaped where Discord renders it (titles, field names;
+ * elsewhere a backslash would show). The one layer escaping these parts: providers put raw payload
+ * text in them.
  */
 export const embedLine = (text: string, { markdown }: { markdown: boolean }): string => {
   const line = visibleText(text.replace(BREAKS, ' '));
@@ -136,11 +135,9 @@ function fitEmbed(embed: Embed): Embed {
 }
 
 /**
- * Any message brought within every Discord limit, cutting with an ellipsis where text is too long:
- * each part first, then, while all embeds together exceed 6000 characters, the last fields go and
- * the longest description is shortened. Nothing in the payload may ping anyone: allowed_mentions
- * is always empty, so `@everyone` or a role mention in a commit message stays text. Every text
- * passes embedLine or visibleText first, so no provider's title can restyle or reorder the message.
+ * Any message brought within Discord's limits, cut with an ellipsis: each part first, then the last
+ * fields and the longest description while the embeds exceed 6000 characters. allowed_mentions is
+ * always empty, so nothing in a payload can ping anyone; every text passes embedLine or visibleText.
  */
 export function fitMessage(message: Omit<DiscordMessage, 'allowed_mentions'>): DiscordMessage {
   const embeds = (message.embeds ?? []).slice(0, LIMITS.embeds).map(fitEmbed);

@@ -3,14 +3,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /**
- * Where the font and emoji files are on disk, without reading them: the one place that knows (the
- * installed packages, or `FONT_DIR` in a bundle, laid out as infra/cdk/fontShipping.ts ships it).
- *
- * - Inter, two weights, draws Latin, Greek and Cyrillic.
- * - The Noto Sans families (SIL OFL), as Fontsource publishes them on npm: each family cut into
- *   files per Unicode range ("subsets", listed in the package's unicode.json), so a name in Thai
- *   loads one 30 KB file and a Japanese one the few CJK files holding its characters.
- * - Twemoji (CC-BY 4.0), one SVG per emoji, the artwork Discord shows.
+ * Where the font and emoji files are on disk, without reading them: the installed packages, or
+ * `FONT_DIR` in a bundle (as infra/cdk/fontShipping.ts ships it). Inter draws Latin, Greek and
+ * Cyrillic, Fontsource's Noto Sans subsets the other scripts, and Twemoji the emoji as Discord
+ * shows them (docs/design.md, Text).
  */
 export type FontWeight = 'regular' | 'bold';
 export const WEIGHT_NUMBER: Record<FontWeight, number> = { regular: 400, bold: 700 };
@@ -71,12 +67,9 @@ export type NotoFamily = (typeof NOTO_FAMILIES)[number];
 export const CJK_FAMILIES: readonly NotoFamily[] = ['noto-sans-jp', 'noto-sans-kr', 'noto-sans-sc'];
 
 /**
- * The subsets of a family that are read and shipped, of those its unicode.json lists. Fontsource
- * cuts the CJK families by frequency into numbered slices ("[12]") and the others by script
- * ("latin", "mongolian"); it also publishes Noto Sans Mongolian in numbered slices, each holding a
- * few glyphs its named subsets mostly have too (three of its letters, punctuation), which split
- * words into runs of different files that fontkit cannot join and loaded files for Han characters
- * it lacks. Only the CJK families' slices are used.
+ * The subsets of a family that are read and shipped: every named subset, and numbered slices only
+ * for the CJK families, because Noto Sans Mongolian's slices split its words across files
+ * (docs/design.md, Text).
  */
 export const drawnSubsets = (family: NotoFamily, subsets: string[]): string[] =>
   CJK_FAMILIES.includes(family) ? subsets : subsets.filter((subset) => !/^\[\d+\]$/.test(subset));

@@ -1,11 +1,9 @@
 import { inflateSync } from 'node:zlib';
 
 /**
- * WOFF 1.0 (W3C) to the plain TrueType/OpenType file it wraps, when a Noto subset is loaded
- * (Fontsource publishes them as WOFF), with Node's native zlib where fontkit's inflater is plain
- * JavaScript. Each table is zlib-compressed unless
- * compressing did not help; unwrapping inflates them and lays them out again, 4-byte aligned,
- * behind a fresh table directory. Throws on anything that is not a well-formed WOFF.
+ * WOFF 1.0 to the TrueType/OpenType file it wraps (Fontsource publishes Noto subsets as WOFF), with
+ * Node's native zlib rather than fontkit's JavaScript inflater. Throws on anything that is not a
+ * well-formed WOFF.
  */
 const SIGNATURE = 0x774f4646; // 'wOFF'
 const HEADER_BYTES = 44;

@@ -1,9 +1,8 @@
 /**
- * What comes before the API's own paths in the URL the client used: `/prod` on an execute-api
- * URL, a custom domain's base-path mapping, nothing locally. Pages and the OpenAPI document link
- * with it. The route's resource has as many segments as the end of the requested path it
- * matched (a `{parameter}` is one segment), so whatever precedes them is the base path; this
- * holds whether or not API Gateway also put the mapping into `event.path`.
+ * What comes before the API's own paths in the client's URL (`/prod` on execute-api, a custom
+ * domain's mapping, nothing locally), for pages and the OpenAPI document to link with. The route's
+ * resource matched the end of the path, so what precedes it is the base path, whether or not API
+ * Gateway put the mapping into `event.path`.
  */
 export function basePathOf(event: { path: string; resource?: string; requestContext?: { path?: string } }): string {
   const segments = (path: string) => path.split('/').filter(Boolean);

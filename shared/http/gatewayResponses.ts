@@ -17,14 +17,9 @@ export interface GatewayAnswer {
 }
 
 /**
- * Answers API Gateway gives by itself, before or instead of a function. The CDK stack turns each
- * into a gateway response with our JSON envelope; the local server answers the same way.
- * ACCESS_DENIED is the authorizer's deny: a 401 whose message and rate-limit headers come from the
- * authorizer's context. INVALID_API_KEY is a key the authorizer allowed but API Gateway no longer
- * knows (disabled in the usage plan after a revoke, within the authorizer cache TTL). A throwing
- * authorizer is AUTHORIZER_CONFIGURATION_ERROR in AWS. API Gateway calls an unknown route
- * MISSING_AUTHENTICATION_TOKEN (403); it is a 404 here. The 4XX types left to DEFAULT_4XX
- * (WAF_FILTERED, EXPIRED_TOKEN, INVALID_SIGNATURE) are refusals, hence FORBIDDEN.
+ * Answers API Gateway gives by itself, before or instead of a function: the CDK stack makes each a
+ * gateway response with our envelope, and the local server answers alike. An unknown route is a 404
+ * here (AWS's MISSING_AUTHENTICATION_TOKEN, a 403); docs/design.md says when each type is given.
  */
 export const gatewayResponses = {
   ACCESS_DENIED: { status: 401, code: 'UNAUTHORIZED', message: 'Invalid API key' },

@@ -54,12 +54,9 @@ export function svgResponse(svg: string): APIGatewayProxyResult {
 export const SVG_TYPE = 'image/svg+xml; charset=utf-8';
 
 /**
- * The PNG form of an SVG response: same caching headers; its ETag is the SVG's with a suffix
- * (the picture is a function of the document and the renderer), so it can be revalidated without
- * rasterising. The suffix names the renderer's revision: bump it when resvg or the fonts change
- * what a document rasterises to (2: emoji drawn from Noto Emoji; 3: text as outlines,
- * emoji from Twemoji; 4: our encoder, the same pixels in other bytes), so caches
- * let old pictures go.
+ * The PNG form of an SVG response: same caching headers, and the SVG's ETag with a suffix, so it
+ * revalidates without rasterising. The suffix names the renderer's revision: bump it when resvg,
+ * the fonts or the encoder change what a document rasterises to, so caches let old pictures go.
  */
 const RASTER_REVISION = 'png4';
 export const pngEtag = (svgEtag: string): string => `${svgEtag.slice(0, -1)}-${RASTER_REVISION}"`;

@@ -10,11 +10,10 @@ export interface DeclaredSize {
 }
 
 /**
- * Every size a picture declares, part by part, read without decoding anything: a decoder allocates
- * for the part it draws, whatever the header said (a dozen bytes of VP8L data in an animated WebP's
- * frame can declare 8192×8192 under a 1×1 canvas). A frame placed at an offset counts to its far
- * edge, as a decoder laying frames on the canvas would grow it. A generator: a refusal stops at the
- * first part too large, and a file of a million tiny chunks is walked without holding a list.
+ * Every size a picture declares, part by part, read without decoding: a decoder allocates for the
+ * part it draws whatever the header said (a WebP frame of a dozen bytes can declare 8192×8192 under
+ * a 1×1 canvas). A frame counts to its far edge. A generator: a refusal stops at the first part too
+ * large, and a million tiny chunks are walked without a list.
  */
 export function frameSizes(b: Uint8Array, mime: string): Iterable<DeclaredSize> {
   switch (mime) {

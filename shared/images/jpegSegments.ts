@@ -1,12 +1,10 @@
 import { u16be } from './bytes';
 
 /**
- * A JPEG's segments from the start to its end marker, each its marker and where it starts (0xFF,
- * the marker, then its length unless it stands alone), read as decoders read them: where a marker
- * is due, the bytes up to the next one are passed over (`nextMarker`). A scan's coded data is
- * passed over so too (in it, 0xFF is followed by a stuffed 0 or a restart marker, which stands
- * alone), so what follows a scan is walked like the rest: a second frame header after the first
- * scan is found like the first. The walk ends at the end marker or the end of the file.
+ * A JPEG's segments up to its end marker, each its marker and where it starts, read as decoders
+ * read them: the bytes up to the next marker are passed over, a scan's coded data too (its 0xFF is
+ * followed by a stuffed 0 or a restart marker), so a second frame header after the first scan is
+ * found like the first.
  */
 export function* jpegSegments(b: Uint8Array): Generator<{ marker: number; at: number }> {
   for (let at = nextMarker(b, 2); at !== undefined; ) {

@@ -39,8 +39,7 @@ export async function heldPicture(original: InlineImage, fit: Fit): Promise<Inli
     (orientation !== 1 && fit.format === 'png' ? { width: shown.width, height: shown.height } : undefined);
   // An SVG answer is drawn by a browser, which reads every format we take: nothing to decode unless
   // a copy is made. A WebP within a byte per pixel of its copy is kept undecoded: a PNG copy of a
-  // photo takes two or three (a 1024² test WebP of 24 KB became an 858 KB PNG), so decoding
-  // it (50 ms for 1024²) would be thrown away.
+  // photo takes two or three, so decoding it would be thrown away.
   if (fit.format === 'svg' && (!size || (original.mime === 'image/webp' && original.bytes <= size.width * size.height)))
     return original;
   const drawable =

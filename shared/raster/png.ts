@@ -21,7 +21,7 @@ export type { RenderPlace };
 /**
  * Where to render: on the event loop where one request at a time is served (a Lambda instance
  * takes one invocation at a time), else on the libuv pool so a server answering many keeps
- * answering. Handing the render to the pool and back cost about 1.2 ms of a 7 ms rank card here.
+ * answering; the trip to the pool and back costs more than it saves with one request (docs/design.md).
  */
 export const renderPlace = (env: NodeJS.ProcessEnv = process.env): RenderPlace =>
   env.AWS_LAMBDA_FUNCTION_NAME ? 'inline' : 'pool';

@@ -19,10 +19,8 @@ const SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
 export interface PngEncoding {
   alpha: 'straight' | 'premultiplied';
   /**
-   * zlib's level. With the Sub filter, level 1 or 2 writes about the bytes resvg's own encoder
-   * does (a rank card: 32 and 31 KB against its 30); filtering and deflating took 1.3 ms of its 3.4.
-   * A 1024² test picture (a lossy WebP of a synthetic pattern) took 125 ms at zlib's default level
-   * and 29 ms at level 1, for 858 KB rather than 627 KB.
+   * zlib's level. With the Sub filter, level 1 or 2 writes about the bytes resvg's own encoder does, in
+   * a fraction of the default level's time (figures in docs/design.md).
    */
   level: number;
   /** Deflating on the event loop (one request at a time) or on the libuv pool. */

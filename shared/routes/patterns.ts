@@ -1,9 +1,7 @@
 /**
- * Patterns the OpenAPI document publishes, and the server checks with the very same RegExp, so
- * both accept the same strings. They are portable: one meaning in ECMA-262 without flags, Python's
- * `re` and Go's RE2, so clients generated in any language validate as the server does. Hence ASCII
- * classes (`[0-9]`: `\d` is any Unicode digit in Python), `\xHH` escapes (no `\u`, no `\p{..}`),
- * no lookaround, no backreferences, no flags (letter case is spelled out: `[Pp][Nn][Gg]`).
+ * Patterns the OpenAPI document publishes and the server checks with the very same RegExp. Portable
+ * (ECMA-262, Python's `re`, Go's RE2) so generated clients validate as the server does: ASCII
+ * classes, `\xHH` escapes, no lookaround, backreferences or flags (docs/design.md).
  */
 
 /** No control characters (Unicode Cc: U+0000-U+001F, U+007F-U+009F). */

@@ -56,8 +56,7 @@ export function renderRankCard(card: RankCardData): string {
     h('rect', { x: 16, y: 16, width: WIDTH - 32, height: HEIGHT - 32, rx: 14, fill: theme.panel }),
     card.avatar ? picture(card.avatar, avatarBox()) : avatarPlaceholder(theme),
     // The avatar's box painted over in the panel's colour but for its circle: the cheapest cut for
-    // resvg (a pattern-filled circle cost 0.13 ms more per card, a clip path 0.4), and the same
-    // pixels, as the box lies on the plain panel.
+    // resvg (docs/design.md, PNG), and the same pixels, as the box lies on the plain panel.
     h('path', { d: cutOut(AVATAR), fill: theme.panel, 'fill-rule': 'evenodd' }),
     h('circle', { cx: 205, cy: 205, r: 24, fill: presenceColors[card.status], stroke: theme.panel, 'stroke-width': 8 }),
     h(

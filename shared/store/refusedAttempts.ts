@@ -4,11 +4,9 @@ import { addToCounter } from './windowCounter';
 import { partitionKey } from './recordKinds';
 
 /**
- * Deliveries to a webhook that Discord refused (a wrong token, no such webhook), or that the relay
- * answered from Discord's remembered refusal (within the source address's quota of such answers,
- * shared/webhooks/pairGuard.ts): counted per webhook and hour in one item
- * (`ATTEMPTS#<hour>`, one ADD each) instead of one log item apiece, so a stranger posting with
- * made-up tokens can neither flood the owner's log nor hide their deliveries in it.
+ * Deliveries Discord refused for a webhook (or the relay refused from memory, pairGuard.ts),
+ * counted per webhook and hour in one item rather than logged apiece, so a stranger posting made-up
+ * tokens can neither flood the owner's log nor hide in it.
  */
 export interface RefusedAttemptCounter {
   add(webhookId: string, now: Date): Promise<void>;

@@ -4,11 +4,9 @@ import { partitionKey } from './recordKinds';
 import type { DeliveryKey } from './deliveries';
 
 /**
- * Each Discord webhook's queue of deliveries waiting for a retry, in the order they were queued:
- * one item per delivery (`QUEUE#<queued at>#<provider>#<delivery id>`) in the webhook's partition,
- * beside its log. While a webhook's queue is not empty, new deliveries join its end rather than
- * overtaking it. The delivery's record (its message, sealed token, attempts, next retry) is the
- * log's; the queue only orders.
+ * Each webhook's queue of deliveries awaiting a retry, one item per delivery in the webhook's
+ * partition, in queued order. While it is not empty, new deliveries join its end rather than
+ * overtaking it; the delivery's record stays the log's, the queue only orders.
  */
 export interface QueuedDelivery {
   key: DeliveryKey;

@@ -1,12 +1,9 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
 /**
- * The single-table layout (see "Data model" in docs/design.md). Every item has a generic partition
- * key `pk` and sort key `sk`; two GSIs serve listings: gsi1 (`gsi1pk`/`gsi1sk`, overloaded: API
- * keys by id, public bots by name, kept webhook deliveries) and gsi2 (`gsi2pk`/`gsi2sk`: public
- * bots by guild count, an account's keys, a webhook's deliveries by time) and gsi3 (`gsi3pk`/`gsi3sk`:
- * what an account owns); `expiresAt` (epoch seconds) is the TTL attribute. The CDK stack and the
- * local server both build the table from this description, so they cannot drift apart.
+ * The single-table layout ("Data model" in docs/design.md): generic `pk` and `sk`, three overloaded
+ * GSIs for listings, and `expiresAt` as the TTL attribute. The CDK stack and the local server both
+ * build the table from it, so they cannot drift apart.
  */
 export const tableSchema = {
   partitionKey: 'pk',

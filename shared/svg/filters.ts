@@ -88,11 +88,9 @@ export interface SpreadStep {
 }
 
 /**
- * How a dot becomes `block` pixels along one axis by adding moved copies that never overlap: the
- * binary digits of `block` from the top, doubling the run (a copy moved by its own width) for
- * each digit after the first and adding one more dot at its end for each 1. A run of w pixels
- * and its copy moved w on are disjoint and end within the block, so every pixel of the block gets
- * exactly one copy of the dot and nothing reaches the next block: fewer than 2 log2(block) steps.
+ * How a dot becomes `block` pixels along one axis by moved copies that never overlap: each binary
+ * digit of `block` after the first doubles the run and each 1 adds a dot at its end, so every pixel
+ * gets exactly one copy in fewer than 2 log2(block) steps (docs/design.md, Pixelate).
  */
 export function spreadSteps(block: number): SpreadStep[] {
   const steps: SpreadStep[] = [];
@@ -109,14 +107,10 @@ export function spreadSteps(block: number): SpreadStep[] {
 }
 
 /**
- * True pixelation, each block one flat colour: the picture's pixel at each block's top-left
- * corner is kept (a dot grid masks the rest) and copied over its block, first across, then down,
- * by whole-pixel `feOffset`s composited onto what is there (`spreadSteps`). The copies never
- * overlap, so compositing them adds each pixel exactly once: no blend of two blocks, and a
- * clear or faint colour stays exactly itself. Only whole-pixel offsets and compositing are used,
- * which resvg and browsers compute alike (`feMorphology` would not: its window is 2r wide in the
- * Filter Effects spec and resvg but 2r + 1 in Chromium and Firefox). The filter region is rounded
- * up to whole blocks so the last, partial row and column spread like the others.
+ * True pixelation, each block one flat colour: a dot grid keeps each block's top-left pixel, and
+ * whole-pixel `feOffset` copies spread it over its block without overlap (`spreadSteps`), so no two
+ * blocks blend. Offsets and compositing are computed alike by resvg and browsers (docs/design.md,
+ * Pixelate).
  */
 export const pixelate = (block: number): Filter => ({
   element: (id, box) => {

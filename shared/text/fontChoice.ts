@@ -4,11 +4,9 @@ import { subsetOf } from '../fonts/coverage';
 import { EMOJI, EMOJI_STYLE, twemojiFile } from './emoji';
 
 /**
- * Who draws a grapheme cluster: a font's glyphs, or a Twemoji picture. Emoji style goes to Twemoji
- * first; then Inter where it has every character; then the first Noto family (in NOTO_FAMILIES'
- * order) whose subset for the cluster has them all; then Twemoji for a symbol no font has (❤ without
- * U+FE0F); then a stand-in (standIn below). What nothing draws is left to Inter, whose
- * missing-glyph box at least shows that something is there.
+ * Who draws a grapheme cluster: Twemoji for emoji style, then Inter, then the first Noto family
+ * whose subset has it all, then Twemoji for a symbol no font has, then a stand-in (standIn). What
+ * nothing draws is left to Inter, whose missing-glyph box at least shows something is there.
  */
 export type Drawer =
   | { kind: 'glyphs'; face: Face /** Drawn in place of the cluster (a stand-in). */; text?: string }

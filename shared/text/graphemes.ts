@@ -1,5 +1,5 @@
 // Made for the first text beyond printable ASCII, not on import: making one loads ICU's break
-// rules, 10-20 ms of a cold start that requests with ASCII text (or without text) never need.
+// rules, a cold-start cost that requests with ASCII text (or none) never need.
 let segmenter: Intl.Segmenter | undefined;
 
 /** Text as a person sees characters: emoji sequences, flags and accented letters stay whole. */

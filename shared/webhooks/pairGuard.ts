@@ -45,12 +45,10 @@ const GOOD_FOR_SECONDS = 30 * 86_400;
 const REFRESH_GOOD_AFTER_MS = 86_400_000;
 
 /**
- * Keeps a flood of made-up webhook ids and tokens from reaching Discord, whose ban on too many
- * invalid requests would hit every user of Lambda's shared addresses: a pair Discord refused is
- * answered from memory, within a per-address quota of such answers; a
- * pair never seen valid is tried only within a per-address quota and
- * while Discord's invalid answers stay under the brake. Pairs Discord accepted always pass (their
- * providers send from shared addresses).
+ * Keeps a flood of made-up webhook ids and tokens from reaching Discord, whose ban on invalid
+ * requests would hit every user of Lambda's shared addresses: refused pairs are answered from
+ * memory, and new pairs tried within per-address quotas and while the brake is off. Accepted pairs
+ * always pass (providers send from shared addresses).
  */
 export class PairGuard {
   /** Per-minute counts of askers: new pairs at newPairsPerMinute, refused ones at refusedPerMinute. */
@@ -74,11 +72,9 @@ export class PairGuard {
 
   /**
    * Counts a request about a pair never seen valid against its asker's new pairs a minute (its
-   * address, and its key and account when it has them), whether or not it will reach Discord: such
-   * requests cost a counter each, and the relay's route throttle is shared by every provider. A pair
-   * Discord accepted is not counted (one it refused is answered from memory before this, by the
-   * relay and by registration). One counter write per address-only request (the relay); a 429 names
-   * the limit the asker went over.
+   * address, and its key and account when known), whether or not it reaches Discord: each costs a
+   * counter, and the relay's route throttle is shared by every provider. A 429 names the limit
+   * passed.
    */
   async count(pair: Pair, asker: Asker): Promise<void> {
     if (pair.verdict?.kind === 'good') return;
@@ -100,11 +96,10 @@ export class PairGuard {
   }
 
   /**
-   * Counts a request about a pair Discord refused, answered from memory, against its address's
-   * refused pairs a minute (429 beyond them): otherwise one address could repeat every pair it had
-   * refused, each repeat a store read and a write to the webhook's refused-attempt count. A quota of
-   * its own, not the new pairs': a provider's stale webhooks must not starve new webhooks' first
-   * deliveries from the same shared address. One counter write.
+   * Counts a request about a refused pair, answered from memory, against its address's refused
+   * pairs a minute: else one address could repeat every pair it had refused, each a store read and
+   * write. A quota of its own, so a provider's stale webhooks cannot starve new webhooks' first
+   * deliveries from the same shared address.
    */
   async countRefused(asker: Pick<Asker, 'sourceIp'>): Promise<void> {
     const decision = await this.perMinute.hit(

@@ -195,11 +195,10 @@ function unfitName(value: string): string | undefined {
 }
 
 /**
- * A provider whose deliveries name their event and id (in headers or body fields) and whose
- * rendered events each have a schema (of the fields shown) and a renderer: the shape of GitHub,
- * GitLab and most others. Payloads are read tolerantly (tolerantRead.ts): a delivery of an event
- * we know is never refused for a field that is absent, null or of another type, as older,
- * self-hosted and newer versions of a provider send them; its renderer says what is there.
+ * A provider whose deliveries name their event and id and whose rendered events each have a schema
+ * and a renderer: the shape of most. Payloads are read tolerantly (tolerantRead.ts), so a known
+ * event is never refused for a field absent, null or of another type, as older, self-hosted and
+ * newer versions send them.
  */
 export function schemaProvider<S extends Record<string, z.core.$ZodType>>(spec: {
   name: string;

@@ -11,10 +11,8 @@ import { replayDelivery, type ReplayDeps } from './replay';
 
 /**
  * The relay's retry queue: deliveries Discord refuses for a while (429, 5xx, time-outs) wait in
- * their webhook's queue and are posted again, in order, honouring Discord's Retry-After; a
- * webhook's new deliveries join the end of its queue while it is not empty. What runs the
- * retries is told by a `RetryKicker`: an SQS FIFO queue in AWS (one message group per webhook),
- * an in-process loop locally; both drain a webhook's queue with `drainWebhook`.
+ * their webhook's queue and are posted again in order, honouring Retry-After. A `RetryKicker` runs
+ * the retries (SQS FIFO in AWS, an in-process loop locally); both drain with `drainWebhook`.
  */
 export interface RetryKicker {
   /** Asks for the webhook's queue to be drained in `delaySeconds`. */
@@ -54,11 +52,9 @@ const waitAfter = (result: DeliveryOutcome, attempts: number, deps: RetryDeps) =
     : backoffSeconds(attempts, deps.retryBackoffSeconds);
 
 /**
- * Puts a logged delivery (its message and sealed token kept) at the end of its webhook's queue, for
- * an attempt in `waitSeconds`. The queue's entry first: a record marked queued is the queue's (the
- * provider's retry of it is a duplicate), so it must never be marked without an entry, where
- * nothing would post it. An entry whose record was not marked is harmless: the drain posts a
- * replayable record once, and takes out anything else.
+ * Puts a logged delivery at the end of its webhook's queue, for an attempt in `waitSeconds`. The
+ * entry comes first: a record marked queued without one would never be posted, while an entry whose
+ * record was not marked is harmless (the drain posts a replayable record once and drops the rest).
  */
 async function enqueue(
   key: DeliveryKey,
@@ -157,11 +153,10 @@ async function waitingHead(
 export type DrainResult = { kind: 'empty' } | { kind: 'wait'; seconds: number };
 
 /**
- * Posts a webhook's queued deliveries in order until its queue is empty, Discord asks to wait (the
- * head's next attempt is due later), or `deadline` (ms) passes: then it says how long to wait
- * before draining again. One drain per webhook at a time (the caller's guarantee: a FIFO message
- * group, or the local loop); each delivery is claimed before it is posted, so a replay by hand
- * and the queue never both post it.
+ * Posts a webhook's queued deliveries in order until the queue is empty, Discord asks to wait, or
+ * `deadline` (ms) passes, and says how long to wait before draining again. One drain per webhook at
+ * a time is the caller's guarantee; each delivery is claimed before it is posted, so a replay by
+ * hand and the queue never both post it.
  */
 export async function drainWebhook(
   webhookId: string,

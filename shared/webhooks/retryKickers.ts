@@ -17,7 +17,7 @@ export const localKicker: RetryKicker = {
 
 /**
  * The SQS client's module, loaded on the first kick or hide: most relay deliveries succeed at once
- * and never queue a retry, so a cold start of the webhooks function does not load it (about 25 ms).
+ * and never queue a retry, so a cold start of the webhooks function need not load it.
  */
 const loadSqs = lazyLoad(() => import('@aws-sdk/client-sqs'));
 

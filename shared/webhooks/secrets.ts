@@ -48,11 +48,10 @@ async function openSecret(sealed: string, webhookId: string, provider: Provider,
 }
 
 /**
- * Refuses (401) a delivery for a webhook that registered a secret for this provider when its
- * signature does not verify, and, when the webhook requires signatures, one from a provider
- * without a registered secret. Otherwise deliveries are accepted unsigned. Answers the HMAC a
- * verified delivery was signed with, as hex (what de-duplication keys on: the same for a copy
- * whose header spells it differently), else undefined.
+ * Refuses (401) a delivery whose signature does not verify when the webhook registered a secret for
+ * this provider, or, when it requires signatures, one from a provider without a secret; others pass
+ * unsigned. Answers the verified HMAC as hex (what de-duplication keys on, however the header
+ * spelled it), else undefined.
  */
 export async function verifyDelivery(
   webhookId: string,

@@ -43,11 +43,10 @@ const asBoolean = (value: unknown): unknown =>
   typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined;
 
 /**
- * `value` read by `schema` the way a tolerant reader reads a provider's payload: what fits is kept
- * (numbers and text coerced into each other where the schema wants the other), what does not fit
- * (absent, null, another type, failing a check) becomes undefined instead of failing the whole
- * read, and list items that cannot be read are dropped. So an older, newer or self-hosted version's
- * payload renders with what it has. Objects keep only the fields their schema names (loose ones all).
+ * `value` read by `schema` as a tolerant reader reads a payload: what fits is kept (numbers and
+ * text coerced where the schema wants the other), what does not becomes undefined rather than
+ * failing the read, unreadable list items are dropped, and objects keep only their schema's fields
+ * (loose ones all). So any version's payload renders with what it has.
  */
 export function readTolerantly(schema: z.core.$ZodType, value: unknown): unknown {
   const def = defOf(schema);

@@ -15,11 +15,10 @@ function statAssignments(stats: BotStats, path: string) {
 }
 
 /**
- * The heartbeat: owner only. The profile gets lastSeen and the stats sent (and a new place in the
- * guild order when `guilds` is one of them); then this hour's point of the bot's generation gets
- * them too and counts the beat. dynalite has no transactions: if the second write fails the caller
- * gets a 503 and its retry completes the hour; if the bot is deleted between the two, the point
- * belongs to a generation nobody reads and its TTL removes it.
+ * The heartbeat (owner only): the profile gets lastSeen and the stats, then this hour's point of
+ * the bot's generation gets them and counts the beat. dynalite has no transactions: a failed second
+ * write is a 503 whose retry completes the hour, and a point written after a delete belongs to a
+ * generation nobody reads, which its TTL removes.
  */
 export async function recordHeartbeat(
   db: DynamoDBDocumentClient,

@@ -2,13 +2,10 @@ import { tableSchema } from '../schema';
 import { partitionKey, recordKinds } from '../recordKinds';
 
 /**
- * Where bot records live in the single table. Profile: pk BOT#<id>, sk PROFILE; public profiles
- * also carry the listing keys of gsi1 (by name) and gsi2 (by guild count, descending), so private
- * bots are absent from both indexes, as are bots whose owner has not proven control of them
- * (unverified). Every profile is listed under its owner's account on
- * gsi3. Commands: sk COMMANDS, stamped with the profile's generation.
- * Hourly stats: sk STATS#<generation>#<hour>, TTL: a bot registered anew never reads the points
- * of an earlier life, even one written by a heartbeat that raced the delete.
+ * Where bot records live in the single table ("Data model" in docs/design.md): the profile, in the
+ * public listings (gsi1, gsi2) only when public and verified and always under its owner (gsi3); its
+ * commands; hourly stats keyed by generation, so a bot registered anew never reads an earlier
+ * life's points.
  */
 export const PROFILE = 'PROFILE';
 export const COMMANDS = 'COMMANDS';

@@ -20,11 +20,10 @@ function listingKey(item: Record<string, unknown>, sort: BotSort): ListingKey {
 }
 
 /**
- * A page of public bots. It reads one item past the page, so the cursor is the key of the page's
- * last bot and exists only when another bot follows; a tag (a filter on the same query) may drop
- * most of what is read, so reading goes on, a bounded number of times. Bots whose sort key moves
- * while someone pages (a new guild count) can land on either side of the cursor: keyset pages are
- * exact for a listing that holds still.
+ * A page of public bots, read one item past the page so a cursor exists only when another bot
+ * follows; a tag filters the same query, so reading goes on a bounded number of times. Keyset pages
+ * are exact only for a listing that holds still: a bot whose guild count changes may land on either
+ * side of the cursor.
  */
 export async function listProfiles(
   db: DynamoDBDocumentClient,

@@ -35,11 +35,9 @@ interface Ownership {
 }
 
 /**
- * One conditional UpdateItem that writes the profile the caller read (`expected`) or creates it:
- * if anything that decides the write changed meanwhile (owner, life, verification), the condition
- * fails and the caller reads again. PUT semantics: optional fields left out are removed. Public and
- * verified profiles carry the public listings' keys; every profile carries its owner's (gsi3), so
- * an account lists its own bots, verified or not.
+ * One conditional UpdateItem that writes the profile the caller read (`expected`) or creates it: if
+ * its owner, life or verification changed meanwhile, the condition fails and the caller reads
+ * again. PUT semantics: optional fields left out are removed.
  */
 export async function writeProfile(
   db: DynamoDBDocumentClient,

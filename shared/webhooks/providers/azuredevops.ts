@@ -7,11 +7,9 @@ import { durationBetween } from './duration';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Azure DevOps service hooks ("Web Hooks" consumer): the event is the body's `eventType`, the
- * delivery id the event's `id` (no header names either). Azure DevOps can only add basic
- * authentication or custom headers to a hook, it does not sign deliveries, so no secret is taken.
- * Every event carries Azure DevOps's own sentence about it (`message`), so the events without a
- * renderer of their own (work items, releases, pipeline runs, TFVC check-ins) are told in it.
+ * Azure DevOps service hooks: the event is the body's `eventType`, the delivery id its `id`.
+ * Deliveries are unsigned (a hook can only add basic authentication or headers), so no secret is
+ * taken; events without a renderer are told in Azure DevOps's own `message`.
  */
 
 /** The parts several events share, built with the schemas on the first delivery, not at import. */

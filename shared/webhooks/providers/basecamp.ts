@@ -6,12 +6,9 @@ import type { TolerantOutput } from '../tolerantRead';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Basecamp (3 and later) webhooks: the event is the body's `kind` (`<recording type>_<action>`:
- * message_created, todo_completed, comment_created, document_trashed, ...), the delivery id the
- * event's `id`; no header names either. Basecamp's webhook documentation (github.com/basecamp/bc3-api,
- * sections/webhooks.md) describes no signature, so no secret is taken. Every event shares one
- * shape, the recording (its title, HTML content, parent, project) and the person who acted, so
- * every kind renders from it, read tolerantly: what a delivery lacks is left out.
+ * Basecamp (3 and later): the event is the body's `kind` (`<recording type>_<action>`), the
+ * delivery id its `id`. Basecamp documents no signature, so no secret is taken. Every kind shares
+ * one shape (the recording and the person who acted), so all render from it.
  */
 const event = () => {
   const person = z.object({ name: z.string() });

@@ -9,11 +9,9 @@ import type { TolerantOutput } from '../tolerantRead';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Bitbucket Server and Data Center: the event is the X-Event-Key header (also the body's
- * `eventKey`), the delivery id X-Request-Id. Payloads name people by `displayName` and link
- * through `links.self[0].href`; a push (repo:refs_changed) lists the refs it changed (some
- * versions and plugins add its commits). Older versions send no links at all: payloads are read
- * tolerantly, and what one leaves out is left out of the message.
+ * Bitbucket Server and Data Center: the event is X-Event-Key, the delivery id X-Request-Id.
+ * Versions differ in links and in a push's commits, so payloads are read tolerantly and what one
+ * leaves out is left out of the message.
  */
 
 /** The parts several events share, built with the schemas on the first delivery, not at import. */

@@ -6,11 +6,9 @@ import type { TolerantOutput } from '../tolerantRead';
 import { durationBetween } from './duration';
 
 /**
- * Buildkite pipeline webhooks: the event is the X-Buildkite-Event header (build.*, job.*, agent.*,
- * ping, cluster_token.*, package.*...). Every event carries what it is about where there is one
- * (a build and its pipeline, a job, an agent, an agent token, a package), so every event renders
- * from those: the state in words, the branch, commit and message, linked to the build or job.
- * Deliveries carry no id.
+ * Buildkite pipeline webhooks: the event is X-Buildkite-Event; deliveries carry no id. Every event
+ * renders from what it is about (a build and its pipeline, a job, an agent, a token or a package):
+ * the state in words, the branch, commit and message, linked.
  */
 const envelope = () =>
   z.object({

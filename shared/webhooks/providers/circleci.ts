@@ -9,11 +9,9 @@ import { entryOf } from '../render/entryOf';
 
 /**
  * CircleCI outbound webhooks: the event is the body's `type` (signed, unlike the
- * circleci-event-type header, which is only the fallback), the delivery id the body's `id` (no
- * header carries one). Where branch and commit live depends on the VCS integration: `pipeline.vcs`
- * for GitHub OAuth and Bitbucket Cloud, `pipeline.trigger_parameters` for GitLab and GitHub App.
- * The legacy webhooks (`notify: webhooks` in a 1.0 or 2.0 config, and CircleCI Server's) name no
- * event: they post one build as `{"payload": {...}}`, read here as the event `build`.
+ * circleci-event-type header, the fallback), the delivery id the body's `id`. Branch and commit sit
+ * where the VCS integration puts them; legacy webhooks post one build as `{"payload": ...}`, read
+ * as the event `build`.
  */
 
 /** The parts several events share, built with the schemas on the first delivery, not at import. */

@@ -7,11 +7,9 @@ import { schemas, type EventName, type Renderers } from './github/schemas';
 import { securityRenderers } from './github/security';
 
 /**
- * GitHub: the event is in X-GitHub-Event, the delivery id in X-GitHub-Delivery; bodies are JSON or
- * form-encoded (`payload=`). Each rendered event has a schema of the fields it shows, read
- * tolerantly (github/schemas.ts), and a renderer (github/*.ts) saying what is there. The events
- * are those Discord's own /github endpoint renders and more; the rest (installation, project
- * cards, team changes...) tell a channel nothing and are answered "ignored".
+ * GitHub: the event is X-GitHub-Event, the delivery id X-GitHub-Delivery; bodies are JSON or
+ * form-encoded (`payload=`). Each rendered event has a schema (github/schemas.ts) and a renderer
+ * (github/*.ts); events that tell a channel nothing are answered "ignored".
  */
 // Listed (GET /webhooks, a filter's error) most common first: a ping, pushes, pull requests, issues.
 const { ping, push, ...repositoryNews } = repoRenderers;

@@ -15,11 +15,9 @@ import { eventWords } from '../render/words';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Heroku app webhooks: the event is the body's `resource` ("build", "release", "dyno": the
- * subscription's `api:build` without its prefix), what happened the body's `action` (create,
- * update, destroy), shown in the title. The delivery id is `webhook_metadata.delivery.id`, the same
- * on every attempt of a delivery (the body's `id` names the event, a fallback). No header carries
- * an id in Heroku's documentation, so none is read.
+ * Heroku app webhooks: the event is the body's `resource` (the subscription's `api:build` without
+ * its prefix), shown with its `action`. The delivery id is `webhook_metadata.delivery.id`, the same
+ * on every attempt; the body's `id`, naming the event, is the fallback.
  */
 
 /** A form field without the whitespace around it (the deploy hook's values may end in a newline). */

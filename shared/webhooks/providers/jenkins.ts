@@ -7,12 +7,9 @@ import { formatSeconds } from './duration';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Jenkins with the Notification plugin (JSON format): the event is the build's phase
- * (`build.phase`: QUEUED, STARTED, COMPLETED, FINALIZED; older versions named the last FINISHED,
- * as deliveries of 2012-2013 show); deliveries carry no id and are not signed (the plugin
- * documents no secret). STARTED and FINALIZED or FINISHED (the phase that carries the result,
- * after the build's post-steps) are rendered; QUEUED says less than STARTED, and COMPLETED what
- * FINALIZED says a moment later, so they are ignored and each build posts twice at most.
+ * Jenkins's Notification plugin (JSON): the event is `build.phase`; deliveries carry no id and are
+ * unsigned. Only STARTED and FINALIZED (FINISHED in older versions) render, so a build posts twice
+ * at most: QUEUED says less than STARTED, COMPLETED what FINALIZED says a moment later.
  */
 const build = () =>
   z.object({

@@ -5,12 +5,9 @@ import type { TolerantOutput } from '../tolerantRead';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Patreon webhooks: the event is the X-Patreon-Event header: "members:create|update|delete" (a
- * membership), "members:pledge:create|update|delete" (its pledge, the current pledge events) and
- * the older API's "pledges:create" (its update and delete are not rendered: no real delivery of
- * them is at hand to test against); deliveries carry no id. Bodies are JSON:API
- * documents: `data` is the member or pledge, `included` the campaign, the patron (a user) and the
- * tiers (rewards) it names.
+ * Patreon webhooks: the event is X-Patreon-Event (members, their pledges, and the older API's
+ * pledges:create); deliveries carry no id. Bodies are JSON:API documents: `data` the member or
+ * pledge, `included` the campaign, patron and tiers it names.
  */
 
 /** The parts several events share, built with the schemas on the first delivery, not at import. */

@@ -7,15 +7,13 @@ import type { TolerantOutput } from '../tolerantRead';
 import { entryOf } from '../render/entryOf';
 
 /**
- * Travis CI webhook notifications: one event, a build's state, sent as a form field `payload`
- * holding the JSON (a JSON body is read too); deliveries name neither event nor id. Travis signs
- * them with its own RSA key (the `Signature` header, checked against Travis's public key, see
- * https://docs.travis-ci.com/user/notifications/#verifying-webhook-requests), not with a secret
- * an owner could register, which no scheme here checks: so the provider is unsigned.
+ * Travis CI: one event, a build's state, as a form field `payload` holding JSON (or a JSON body),
+ * naming neither event nor id. Travis signs with its own RSA key, not a secret an owner could
+ * register, so the provider is unsigned.
  */
 const schemas = () => ({
   build: z.object({
-    // Some deliveries come without the build number (issue 32): the build is then named without one.
+    // Some deliveries come without the build number: the build is then named without one.
     number: z.nullish(z.string()),
     type: z.nullish(z.string()),
     state: z.nullish(z.string()),

@@ -14,13 +14,9 @@ import { outcomeColor } from '../render/words';
 import { entryOf } from '../render/entryOf';
 
 /**
- * UptimeRobot: a webhook alert contact posts the JSON its owner writes with UptimeRobot's
- * variables (*monitorFriendlyName*, *monitorURL*, *alertDetails*, and optionally *alertType* and
- * *alertTypeFriendlyName*: 1 down, 2 up, 3 SSL expiry). Owners name the keys as they like: the
- * relay reads the variables' own names (camelCase) and the snake_case ones integrations document
- * (monitor_friendly_name, alert_type, ...), wherever the owner put them: the URL's query string
- * (UptimeRobot's default, `?monitorFriendlyName=*monitorFriendlyName*&...`), a form or a JSON POST
- * value. There is no event or delivery id; UptimeRobot does not sign.
+ * UptimeRobot: a webhook alert contact posts what its owner writes with UptimeRobot's variables,
+ * keys named as they like: the relay reads the variables' names in camelCase or snake_case, from
+ * the query string, a form or JSON. No event or delivery id; unsigned.
  */
 const alert = () =>
   z.object({

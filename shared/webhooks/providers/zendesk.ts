@@ -5,11 +5,9 @@ import type { TolerantOutput } from '../tolerantRead';
 import { eventWords, outcomeColor } from '../render/words';
 
 /**
- * Zendesk webhooks subscribed to Zendesk events: one envelope (`type` "zen:event-type:ticket.created",
- * `id`, `detail`: the ticket, user, organization or article; `event`: what changed, a comment, who
- * did it) for every event, so every event renders from it. Trigger and automation webhooks carry a
- * body their owner writes, which names no event: refused as not Zendesk's. The payload names no
- * account URL, so no link.
+ * Zendesk webhooks subscribed to Zendesk events: one envelope for every event (`type`, `id`,
+ * `detail`, `event`), so all render from it. Trigger and automation webhooks send a body their
+ * owner writes, which names no event: refused as not Zendesk's. No account URL, so no link.
  */
 const envelope = () => {
   const tags = z.array(z.string());
