@@ -1,4 +1,4 @@
-/** Issue 16's targets for each function's bundle, against the DynamoDB client imported alone in the same run. */
+/** The targets for each function's bundle, against the DynamoDB client imported alone in the same run. */
 export const COLD_START_TARGETS = {
   /** Bundle bytes of a function that never draws. */
   neverDrawsBytes: 250 * 1024,
@@ -10,9 +10,8 @@ export const COLD_START_TARGETS = {
 
 /**
  * Bundles allowed more than their kind's target, and why: the webhooks function carries every
- * relay provider's schemas and renderers (37 providers, about 170 KB of the bundle since issue 32
- * rendered twice the events), and the docs function the same registry for GET /webhooks and the
- * relay page's provider list.
+ * relay provider's schemas and renderers (about 170 KB), and the docs function the same registry
+ * for GET /webhooks and the relay page's provider list.
  */
 const OWN_TARGETS: Record<string, number> = { webhooks: 360 * 1024, docs: 660 * 1024 };
 
