@@ -3,12 +3,9 @@ import { discordHangs, discordJson, discordResets, type DiscordReply } from '../
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
 /**
- * Discord outages the replay suite (webhookReplay.test.ts, with 5xx answers) does not play: a
- * connection cut without an answer, an answer that never comes, and a rate limit told only by a
- * long Retry-After header. Each time the delivery is queued (the queue's own retries are set an
- * hour away here; the webhook's token is one Discord confirmed, as only such pairs
- * queue), the provider's retries during the outage are duplicates that neither change
- * the record nor get through, and once Discord is back one replay posts the kept message exactly once.
+ * Discord outages the replay suite (5xx answers) does not play: a cut connection, an answer that
+ * never comes, a rate limit told only by Retry-After. The token is one Discord confirmed, as only
+ * such pairs queue, and the queue's own retries wait an hour, so only the replay by hand posts.
  */
 let relay: RelayHarness;
 beforeAll(async () => {

@@ -8,11 +8,10 @@ import { expectAnswer, RELAY_KEY, startRelayHarness, type RelayHarness } from '.
 import { UNAVAILABLE_RETRY_AFTER } from '../../shared/errors/unavailable';
 
 /**
- * Writes cut by a store outage (storeOutage.test.ts covers the limiter and the authorizer): the
- * store is stopped at each DynamoDB call a write makes, before the call reaches it or after it
- * landed with its answer lost. The caller gets a 503; once the store is back, the bot (or the
- * delivery) is whole or absent, its records agree with one another, nothing acknowledged earlier
- * is lost, and the caller's retry completes the write exactly once.
+ * Writes cut by a store outage at each DynamoDB call they make, before the call lands or after it
+ * landed with its answer lost (storeOutage.test.ts covers the limiter and the authorizer): a 503,
+ * then, once the store is back, records whole or absent and agreeing, and the retry completing the
+ * write once.
  */
 let store: StoppableStore;
 let relay: RelayHarness;

@@ -10,7 +10,7 @@ import { codecOf } from '../support/fixtureCodec';
 import { startRelayHarness, type RelayHarness } from '../support/relayHarness';
 
 /**
- * The tolerant reader over HTTP (issue 32): for every provider, a rendered fixture with one field
+ * The tolerant reader over HTTP: for every provider, a rendered fixture with one field
  * removed, null or of another type is answered 200 and forwarded as a message Discord accepts.
  * test/unit/fieldDropout.test.ts tries every field of every fixture; this samples each provider
  * through the local server and a fake Discord.

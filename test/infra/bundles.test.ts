@@ -9,7 +9,7 @@ import type { FunctionGroup } from '../../shared/routes/table';
 
 /**
  * Every function's bundle, built as CDK builds it (the cold-start bench's build): what each one
- * carries is what its group uses, within issue 16's size targets. Times are the bench's business.
+ * carries is what its group uses, within the cold-start size targets. Times are the bench's business.
  */
 const dir = mkdtempSync(join(tmpdir(), 'bundles-'));
 const built = await Promise.all(

@@ -12,11 +12,10 @@ export interface DashboardInChromium {
 }
 
 /**
- * A suite's dashboard in Chromium: a fake Discord on 127.0.0.1 (webhooks, and "Sign in with
- * Discord" when `discordSignIn`, else the local sign-in), the local server seeded with
- * `localApiKey`, and a browser. Every page is 127.0.0.1, so its per-address quota is raised (it
- * would stop the suite, not what it tests); a delivery Discord fails stays queued, its automatic
- * retry an hour away, so the page shows it waiting and replays it by hand.
+ * A suite's dashboard in Chromium: a fake Discord (webhooks, and its sign-in when `discordSignIn`),
+ * the local server seeded with `localApiKey`, and a browser. Every page is 127.0.0.1, so the
+ * per-address quota is raised; a failed delivery's retry waits an hour, so the page shows it
+ * queued.
  */
 export function useDashboardInChromium(options: {
   localApiKey: string;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 
 /**
  * One field of a payload changed the ways an older, newer or self-hosted version of a provider
- * may send it: removed, null, or of another type (issue 32's field-dropout tests).
+ * may send it: removed, null, or of another type (the field-dropout tests).
  */
 export type Path = (string | number)[];
 export type Mutation = { path: Path; change: 'remove' | 'null' | 'retype'; value?: unknown };

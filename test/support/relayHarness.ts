@@ -68,11 +68,9 @@ export interface RelayHarness {
 let next = 0;
 
 /**
- * `rateLimit`: RATE_LIMIT_PER_MINUTE (default 60); `newPairsPerMinute`: RELAY_NEW_PAIRS_PER_MINUTE
- * (default 10,000: suites try a fresh webhook in most tests, all from 127.0.0.1); `refusedPerMinute`:
- * RELAY_REFUSED_PER_MINUTE (default 10,000 too: suites repeat refused pairs from 127.0.0.1); `brakeAt`:
- * RELAY_BRAKE_INVALID_PER_10_MIN (default the service's); `server`: more options of the local server
- * (its `localApiKey` values are seeded before RELAY_KEY).
+ * Each limit option sets the local server's variable (RATE_LIMIT_PER_MINUTE,
+ * RELAY_NEW_PAIRS_PER_MINUTE, RELAY_REFUSED_PER_MINUTE, RELAY_BRAKE_INVALID_PER_10_MIN); the pair
+ * quotas default to 10,000, as suites try and repeat many pairs from 127.0.0.1.
  */
 export async function startRelayHarness(
   options: {

@@ -105,11 +105,10 @@ const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 const PICTURE = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$/;
 
 /**
- * The safety contract of every image the API returns (../shared/API.md, Images), checked element by
- * element against an allowlist: known elements, known attributes per element, references only to
- * the document's own fragments (`#id`, `url(#id)`) and inlined pictures, no web address in any
- * attribute. `absent` are strings that must appear nowhere, text included (the picture URLs and
- * hosts a request named).
+ * The safety contract of every image the API returns (../shared/API.md, Images), checked against an
+ * allowlist: known elements and attributes, references only to the document's own fragments and
+ * inlined pictures, no web address in any attribute. `absent` must appear nowhere (the URLs and hosts a
+ * request named).
  */
 export function expectSafeSvg(
   svg: string,

@@ -148,7 +148,7 @@ const cases = providers.flatMap((provider) =>
 );
 
 /**
- * The tolerant reader (issue 32): every fixture of a rendered event, with any one field removed,
+ * The tolerant reader: every fixture of a rendered event, with any one field removed,
  * made null or given a value of another type, still renders, within Discord's schema and limits,
  * and says nothing a reader would take for a bug. Only a change to what names the event may
  * change the outcome (another event, or no event named).

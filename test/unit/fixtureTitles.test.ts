@@ -4,7 +4,7 @@ import { toProviderDelivery } from '../fixtures/delivery';
 import { fixtureDeliveries } from '../fixtures/deliveries';
 
 /**
- * The table of what every fixture becomes (issue 32): (provider, event, action) to the title the
+ * The table of what every fixture becomes: (provider, event, action) to the title the
  * relay posts, written beside each fixture as `expected`, so an action is never announced in the
  * wrong words (an edit as new, a raw verb). A fixture is ignored only when it says why.
  */

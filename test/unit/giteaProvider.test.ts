@@ -104,8 +104,7 @@ describe('Gitea, Forgejo and Gogs', () => {
     expect(embedOf(forgejo, forgejoDeliveries, 'pull-request-comment-event.json as pull_request_comment').title).toBe(
       '[example/example] Comment created on pull request #2: update',
     );
-    // Neither a pull request nor a comment (issue 32: read
-    // tolerantly, not refused): the review, said with what is there.
+    // Neither a pull request nor a comment (read tolerantly, not refused): the review, said with what is there.
     expect(
       gitea.read(
         toProviderDelivery({

@@ -13,7 +13,7 @@ import { readerOf } from '../support/providerReads';
 /**
  * The monitoring providers' messages beyond their titles (test/unit/fixtureTitles.test.ts holds
  * those): links, colours, fields and delivery ids over their real fixtures, and what a payload
- * with little in it still says (issue 32: nothing is refused for a missing field).
+ * with little in it still says (nothing is refused for a missing field).
  */
 const RED = 0xd73a49;
 const GREEN = 0x2ea44f;

@@ -9,8 +9,8 @@ import { refUpdateHeadline } from '../../shared/webhooks/refUpdate';
 import type { Embed } from '../../shared/discord/message';
 
 /**
- * Pushes say what they did to their ref (issue 18: "Tag v1.2
- * created", "Branch x deleted"), and link to the most specific page.
+ * Pushes say what they did to their ref ("Tag v1.2 created", "Branch x deleted"), and link to the
+ * most specific page.
  */
 const embedOf = (provider: string, fixture: FixtureDelivery): Embed => {
   const outcome = providerNamed(provider)!.read(toProviderDelivery(fixture));

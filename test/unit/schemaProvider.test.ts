@@ -65,12 +65,10 @@ describe('schemaProvider builds its schemas at the first delivery that needs the
 });
 
 describe('importing the providers builds no zod schema', () => {
-  // A module namespace cannot be spied on (its bindings are read-only), so zod/mini is mocked for
-  // the modules this test imports next: the same module with each lower-case function (z.object,
-  // z.string, z.optional, z.extend... not the classes) counting the schemas it returns. The test
-  // file imports the providers index nowhere else, so it and every provider module load here,
-  // fresh, and read the counting zod; provider.ts (imported above) keeps the real one, which only
-  // parses.
+  // A module namespace cannot be spied on, so zod/mini is mocked for the modules imported next:
+  // each lower-case function counts the schemas it returns. Only this test imports the providers
+  // index, so every provider module loads here fresh with the counting zod; provider.ts, imported
+  // above, keeps the real one.
   test('no provider module constructs a schema at import; the first delivery read does', async () => {
     const actual = await import('zod/mini');
     let built = 0;

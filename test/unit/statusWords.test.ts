@@ -3,7 +3,7 @@ import { statusWords } from '../../shared/webhooks/render/words';
 
 /**
  * CI statuses as providers send them (CircleCI, Jenkins, App Center,
- * Unity, Travis) and the words a title ends with (issue 32).
+ * Unity, Travis) and the words a title ends with.
  */
 test.each([
   ['success', 'succeeded'],
