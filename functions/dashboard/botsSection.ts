@@ -1,4 +1,4 @@
-import { botFieldNames } from '../../shared/store/bots/fields';
+import { botFieldNames } from '../../shared/bots/fields';
 import { h } from '../../shared/svg/builder';
 
 /** The profile fields the form edits; the others (avatar, website, tags...) are sent back as saved. */
