@@ -1,5 +1,5 @@
 import { botFieldNames } from '../../shared/bots/fields';
-import { h } from '../../shared/svg/builder';
+import { h } from '../../shared/html/builder';
 
 /** The profile fields the form edits; the others (avatar, website, tags...) are sent back as saved. */
 const EDITED = ['name', 'public', 'description', 'inviteUrl'];

@@ -1,7 +1,7 @@
 import { htmlPage } from '../../shared/http/htmlPage';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import type { Routes } from '../../shared/routes/table';
-import { h } from '../../shared/svg/builder';
+import { h } from '../../shared/html/builder';
 import { botsSection } from './botsSection';
 import { webhooksSection } from './webhooksSection';
 import { DASHBOARD_SCRIPT } from './pageScript';

@@ -5,7 +5,7 @@ import { htmlPage } from '../../shared/http/htmlPage';
 import type { ApiMiddleware } from '../../shared/http/middleware/types';
 import { logger } from '../../shared/logging/logger';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
-import { h } from '../../shared/svg/builder';
+import { h } from '../../shared/html/builder';
 import { DASHBOARD_SCRIPT } from './pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
 

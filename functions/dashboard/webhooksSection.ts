@@ -1,5 +1,5 @@
 import { DISCORD_WEBHOOK_SCRIPT } from '../../shared/routes/webhookUrl';
-import { h } from '../../shared/svg/builder';
+import { h } from '../../shared/html/builder';
 
 /** The dashboard's "Webhooks" section: the relay URL builder, registering a webhook's signing secret, and your webhooks' deliveries with a replay for failed ones (served by the webhooks function). */
 export const webhooksSection = () =>

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { htmlPage } from '../../shared/http/htmlPage';
 import { webhookRoutes } from '../../shared/routes/groups/webhooks';
-import { h } from '../../shared/svg/builder';
+import { h } from '../../shared/html/builder';
 import { describeScheme } from '../../shared/webhooks/signature';
 import { EVENT_FILTER_HELP } from '../../shared/webhooks/eventFilter';
 import type { Provider } from '../../shared/webhooks/provider';
