@@ -6,7 +6,7 @@ import type { ApiMiddleware } from '../../shared/http/middleware/types';
 import { logger } from '../../shared/logging/logger';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import { h } from '../../shared/html/builder';
-import { DASHBOARD_SCRIPT } from './pageScript';
+import { DASHBOARD_SCRIPT } from './generated/pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
 
 /** The dashboard when the store cannot answer: 503 with Retry-After, the page's own chrome, a link to try again. */

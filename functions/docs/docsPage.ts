@@ -6,7 +6,7 @@ import type { Routes } from '../../shared/routes/table';
 import { h } from '../../shared/html/builder';
 import type { GalleryItem } from './gallery';
 import { inlineCode, plainText } from './inlineCode';
-import { DOCS_PAGE_SCRIPT } from './pageScript';
+import { DOCS_PAGE_SCRIPT } from './generated/pageScript';
 import { DOCS_PAGE_STYLE } from './pageStyle';
 import { reference } from './reference';
 
