@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/errors/apiError';
 import type { BotServices } from './services';
-import type { StatusSettings } from '../../shared/bots/views';
+import type { StatusSettings } from './views';
 import type { BotProfile, Refusal } from '../../shared/store/bots';
 
 /** A bot every account may read: public, and its owner proved control of it. */

@@ -1,4 +1,4 @@
-import { botStatus } from '../../shared/bots/views';
+import { botStatus } from './views';
 import { jsonResponse } from '../../shared/http/responses';
 import type { BotHandler } from './services';
 import type { Routes } from '../../shared/routes/table';

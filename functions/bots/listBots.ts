@@ -1,5 +1,5 @@
-import { decodeCursor, encodeCursor } from '../../shared/bots/cursor';
-import { botSummary } from '../../shared/bots/views';
+import { decodeCursor, encodeCursor } from './cursor';
+import { botSummary } from './views';
 import { jsonResponse } from '../../shared/http/responses';
 import type { BotHandler } from './services';
 import type { Routes } from '../../shared/routes/table';

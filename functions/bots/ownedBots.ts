@@ -1,4 +1,4 @@
-import { botDetail } from '../../shared/bots/views';
+import { botDetail } from './views';
 import { accountJson } from '../../shared/runtime/signedIn';
 import { botRoutes as routes } from '../../shared/routes/groups/bots';
 import { statusSettings } from './access';

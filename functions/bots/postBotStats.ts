@@ -1,4 +1,4 @@
-import { isOnline } from '../../shared/bots/views';
+import { isOnline } from './views';
 import { jsonResponse } from '../../shared/http/responses';
 import type { BotHandler } from './services';
 import type { Routes } from '../../shared/routes/table';

@@ -1,4 +1,4 @@
-import { botDetail } from '../../shared/bots/views';
+import { botDetail } from './views';
 import type { BotFields } from '../../shared/store/bots';
 import { accountJson } from '../../shared/runtime/signedIn';
 import { jsonResponse } from '../../shared/http/responses';

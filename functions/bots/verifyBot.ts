@@ -1,4 +1,4 @@
-import { botDetail } from '../../shared/bots/views';
+import { botDetail } from './views';
 import { checkBotToken } from '../../shared/discord/botApplication';
 import { ApiError } from '../../shared/errors/apiError';
 import { paceRefusal } from '../../shared/access/rateLimiter';

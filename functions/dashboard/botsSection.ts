@@ -1,9 +1,20 @@
-import { botFieldNames } from '../../shared/store/bots/fields';
-import { h } from '../../shared/svg/builder';
+import { BOT_FIELDS, type BotField, type BotFieldName, botFieldNames } from '../../shared/bots/fields';
+import { h } from '../../shared/html/builder';
+import { registerBotBody } from '../../shared/routes/schemas/bots';
 
-/** The profile fields the form edits; the others (avatar, website, tags...) are sent back as saved. */
-const EDITED = ['name', 'public', 'description', 'inviteUrl'];
-const KEPT = [...botFieldNames, 'tags'].filter((name) => !EDITED.includes(name));
+/** The form edits the name, the visibility and every field of BOT_FIELDS (browser/bots.ts reads them by these ids). */
+const EDITED: readonly string[] = ['name', 'public', ...botFieldNames];
+/** What a registration holds that the form does not show (the tags): sent back as saved, never wiped. */
+const KEPT = Object.keys(registerBotBody.shape).filter((name) => !EDITED.includes(name));
+
+function fieldInput(name: BotFieldName) {
+  const field: BotField = BOT_FIELDS[name];
+  const kind = field.kind === 'url' ? { type: 'url', placeholder: 'https://...' } : { maxlength: field.max };
+  return [
+    h('label', { for: `bot-${name}` }, field.label),
+    h('input', { id: `bot-${name}`, name, autocomplete: 'off', ...kind }),
+  ];
+}
 
 /**
  * The dashboard's "Bots" section: the account's bots (served by the bots function),
@@ -42,7 +53,7 @@ export const botsSection = () =>
     ),
     h(
       'form',
-      { id: 'save-bot' },
+      { id: 'save-bot', 'data-kept': KEPT.join(' ') },
       h('h3', {}, 'Register or edit a bot'),
       h('label', { for: 'bot-id' }, 'Client id'),
       h('input', {
@@ -56,17 +67,7 @@ export const botsSection = () =>
       }),
       h('label', { for: 'bot-name' }, 'Bot name'),
       h('input', { id: 'bot-name', name: 'name', maxlength: 32, required: 'required', autocomplete: 'off' }),
-      h('label', { for: 'bot-description' }, 'Description'),
-      h('input', { id: 'bot-description', name: 'description', maxlength: 400, autocomplete: 'off' }),
-      h('label', { for: 'bot-invite' }, 'Invite link'),
-      h('input', {
-        id: 'bot-invite',
-        name: 'inviteUrl',
-        type: 'url',
-        maxlength: 2048,
-        autocomplete: 'off',
-        placeholder: 'https://discord.com/oauth2/authorize?client_id=...',
-      }),
+      botFieldNames.map(fieldInput),
       h(
         'p',
         { class: 'row' },
@@ -116,134 +117,3 @@ export const botsSection = () =>
       ),
     ),
   );
-
-/**
- * The section's part of the page script (pageScript.ts), run with its helpers in scope: `$`, `api`,
- * `apiRoot`, `problem`, `say`, `cell`, `button`, `when`. Defines `refreshBots`.
- */
-export const BOTS_SCRIPT = `
-  const heartbeatSnippet = (clientId) => [
-    "const { Client, GatewayIntentBits } = require('discord.js');",
-    '',
-    'const client = new Client({ intents: [GatewayIntentBits.Guilds] });',
-    "const STATS_URL = '" + apiRoot + '/v1/bots/' + clientId + "/stats';",
-    '',
-    'async function heartbeat() {',
-    '  const guilds = client.guilds.cache;',
-    '  await fetch(STATS_URL, {',
-    "    method: 'POST',",
-    "    headers: { Authorization: 'Bearer ' + process.env.CBK_API_KEY, 'Content-Type': 'application/json' },",
-    '    body: JSON.stringify({',
-    '      guilds: guilds.size,',
-    '      users: guilds.reduce((sum, guild) => sum + guild.memberCount, 0),',
-    '      shards: client.shard?.count ?? 1,',
-    '      ping: Math.max(0, client.ws.ping),',
-    '      uptime: Math.floor(process.uptime()),',
-    '      memory: Math.round(process.memoryUsage().rss / 1048576),',
-    '    }),',
-    '  }).catch((error) => console.warn(\\'heartbeat failed:\\', error.message));',
-    '}',
-    '',
-    "client.once('ready', () => {",
-    '  heartbeat();',
-    '  setInterval(heartbeat, 60_000);',
-    '});',
-    'client.login(process.env.DISCORD_TOKEN);',
-  ].join('\\n');
-
-  let verifying = null;
-  // The bot whose heartbeat snippet is shown, if any.
-  let heartbeatOf = '';
-  // Your bots as last listed: saving one sends back what the form does not show, so it is never wiped.
-  // Until they are (botsListed), Save bot stays disabled: it could not tell a new bot from a listed one.
-  let listedBots = [];
-  let botsListed = false;
-  const KEPT = ${JSON.stringify(KEPT)};
-  const showHeartbeat = (bot) => {
-    $('heartbeat-title').textContent = 'Heartbeat of ' + bot.name;
-    $('heartbeat-code').textContent = heartbeatSnippet(bot.clientId);
-    heartbeatOf = bot.clientId;
-    $('heartbeat').hidden = false;
-    $('heartbeat-title').focus();
-  };
-  const edit = (bot) => {
-    $('bot-id').value = bot.clientId;
-    $('bot-name').value = bot.name;
-    $('bot-description').value = bot.description || '';
-    $('bot-invite').value = bot.inviteUrl || '';
-    $('bot-public').checked = bot.public;
-    $('bot-name').focus();
-  };
-  const startVerify = (bot) => {
-    verifying = bot;
-    $('verify-title').textContent = 'Verify ' + bot.name;
-    $('bot-token').value = '';
-    $('verify-bot').hidden = false;
-    $('verify-title').focus();
-  };
-  const removeBot = async (bot) => {
-    if (!window.confirm('Delete ' + bot.name + ' and all its stats and commands?')) return;
-    await api('DELETE', '/bots/' + bot.clientId);
-    if (verifying && verifying.clientId === bot.clientId) {
-      verifying = null;
-      $('verify-bot').hidden = true;
-      $('bot-token').value = '';
-    }
-    if (heartbeatOf === bot.clientId) {
-      heartbeatOf = '';
-      $('heartbeat').hidden = true;
-    }
-    await refreshBots();
-    say('Bot ' + bot.name + ' deleted.');
-    focusHeading('bots-title');
-  };
-  const showBots = (data) => {
-    listedBots = data.bots;
-    botsListed = true;
-    $('save-bot-button').disabled = busy($('save-bot'));
-    const body = $('bots').tBodies[0];
-    body.replaceChildren();
-    $('no-bots').hidden = data.bots.length > 0;
-    for (const bot of data.bots) {
-      const row = body.insertRow();
-      cell(row, bot.name);
-      cell(row, bot.clientId, true);
-      cell(row, bot.verified ? 'verified' : 'not verified');
-      cell(row, bot.public ? 'public' : 'private');
-      cell(row, bot.online ? 'online' : when(bot.lastSeen));
-      const actions = row.insertCell().appendChild(document.createElement('div'));
-      actions.className = 'row';
-      const act = (label, run) => button(label, bot.name, () => run(bot).catch((error) => problem(error.message)));
-      actions.append(act('Edit', async (b) => edit(b)));
-      if (!bot.verified) actions.append(act('Verify', async (b) => startVerify(b)));
-      actions.append(act('Heartbeat', async (b) => showHeartbeat(b)), act('Delete', removeBot));
-    }
-    labelCells($('bots'));
-  };
-  const refreshBots = async () => showBots(await api('GET', '/bots'));
-
-  onSubmit($('save-bot'), async () => {
-    if (!botsListed) return problem('Your bots are not listed yet; reload the page.');
-    const clientId = $('bot-id').value.trim();
-    const profile = { name: $('bot-name').value.trim(), public: $('bot-public').checked };
-    if ($('bot-description').value.trim()) profile.description = $('bot-description').value.trim();
-    if ($('bot-invite').value.trim()) profile.inviteUrl = $('bot-invite').value.trim();
-    const saved = listedBots.find((bot) => bot.clientId === clientId);
-    if (saved) for (const name of KEPT) if (saved[name] !== null && saved[name] !== undefined) profile[name] = saved[name];
-    const answer = await api('PUT', '/bots/' + encodeURIComponent(clientId), profile);
-    await refreshBots();
-    say('Bot ' + answer.name + ' saved' + (answer.verified ? '.' : ': verify it to have it listed.'));
-    showHeartbeat(answer);
-  }, () => botsListed);
-  onSubmit($('verify-bot'), async () => {
-    if (!verifying) return;
-    try {
-      const verified = await api('POST', '/bots/' + verifying.clientId + '/verify', { botToken: $('bot-token').value.trim() });
-      $('verify-bot').hidden = true;
-      await refreshBots();
-      say('Bot ' + verified.name + ' verified.');
-    } finally {
-      $('bot-token').value = '';
-    }
-  });
-`;

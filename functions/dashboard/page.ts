@@ -1,10 +1,10 @@
 import { htmlPage } from '../../shared/http/htmlPage';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import type { Routes } from '../../shared/routes/table';
-import { h } from '../../shared/svg/builder';
+import { h } from '../../shared/html/builder';
 import { botsSection } from './botsSection';
 import { webhooksSection } from './webhooksSection';
-import { DASHBOARD_SCRIPT } from './pageScript';
+import { DASHBOARD_SCRIPT } from './generated/pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
 import type { DashboardHandler } from './services';
 import { currentSession } from '../../shared/runtime/signedIn';

@@ -5,8 +5,8 @@ import { htmlPage } from '../../shared/http/htmlPage';
 import type { ApiMiddleware } from '../../shared/http/middleware/types';
 import { logger } from '../../shared/logging/logger';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
-import { h } from '../../shared/svg/builder';
-import { DASHBOARD_SCRIPT } from './pageScript';
+import { h } from '../../shared/html/builder';
+import { DASHBOARD_SCRIPT } from './generated/pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
 
 /** The dashboard when the store cannot answer: 503 with Retry-After, the page's own chrome, a link to try again. */

@@ -3,10 +3,10 @@ import { htmlPage } from '../../shared/http/htmlPage';
 import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { servedDocument } from './servedDocument';
 import type { Routes } from '../../shared/routes/table';
-import { h } from '../../shared/svg/builder';
+import { h } from '../../shared/html/builder';
 import type { GalleryItem } from './gallery';
 import { inlineCode, plainText } from './inlineCode';
-import { DOCS_PAGE_SCRIPT } from './pageScript';
+import { DOCS_PAGE_SCRIPT } from './generated/pageScript';
 import { DOCS_PAGE_STYLE } from './pageStyle';
 import { reference } from './reference';
 

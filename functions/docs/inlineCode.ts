@@ -1,4 +1,4 @@
-import { h, type Child } from '../../shared/svg/builder';
+import { h, type Child } from '../../shared/html/builder';
 
 /**
  * Text written with markdown code spans (route summaries, operation descriptions: "`amount` 0..5")

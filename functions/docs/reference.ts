@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '../../shared/openapi/document';
-import { h, type Child } from '../../shared/svg/builder';
+import { h, type Child } from '../../shared/html/builder';
 import { inlineCode } from './inlineCode';
 
 interface Parameter {

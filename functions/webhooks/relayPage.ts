@@ -1,11 +1,11 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { htmlPage } from '../../shared/http/htmlPage';
 import { webhookRoutes } from '../../shared/routes/groups/webhooks';
-import { h } from '../../shared/svg/builder';
+import { h } from '../../shared/html/builder';
 import { describeScheme } from '../../shared/webhooks/signature';
 import { EVENT_FILTER_HELP } from '../../shared/webhooks/eventFilter';
 import type { Provider } from '../../shared/webhooks/provider';
-import { RELAY_PAGE_SCRIPT as SCRIPT } from './relayPageScript';
+import { RELAY_PAGE_SCRIPT as SCRIPT } from './generated/relayPageScript';
 
 const STYLE = `
 body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1f2328;background:#fff}

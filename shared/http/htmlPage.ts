@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { h, render, type Child } from '../svg/builder';
+import { h, render, type Child } from '../html/builder';
 
 export interface HtmlPage {
   title: string;
@@ -35,20 +35,17 @@ export function htmlPage(page: HtmlPage): APIGatewayProxyResult {
     'frame-ancestors': "'none'",
     ...page.allow,
   };
-  const markup = render(
-    [
-      h(
-        'head',
-        {},
-        h('meta', { charset: 'utf-8' }),
-        h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-        h('title', {}, page.title),
-      ),
-      // One <main> landmark holds the content, so assistive technology can jump to it.
-      h('body', {}, h('main', {}, ...page.body)),
-    ],
-    'html',
-  );
+  const markup = render([
+    h(
+      'head',
+      {},
+      h('meta', { charset: 'utf-8' }),
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+      h('title', {}, page.title),
+    ),
+    // One <main> landmark holds the content, so assistive technology can jump to it.
+    h('body', {}, h('main', {}, ...page.body)),
+  ]);
   const scripts = [
     ...Object.entries(page.data ?? {}).map(([id, value]) => dataBlock(id, value)),
     `<script>${page.script}</script>`,

@@ -7,14 +7,11 @@ export function webhookOfUrl(url: string): { id: string; token: string } {
 }
 
 /**
- * The same reading in a page script (the relay page, the dashboard): `discordWebhook(text)` is
- * `{ id, token }`, or null when the text is no Discord webhook URL by the very pattern the server
- * checks, so a page never builds a relay URL the server would refuse.
+ * The same reading of any text (the relay page's and the dashboard's scripts bundle it): null when
+ * the text is no Discord webhook URL by the very pattern the server checks, so a page never builds
+ * a relay URL the server would refuse.
  */
-export const DISCORD_WEBHOOK_SCRIPT = `
-  const discordWebhook = (text) => {
-    const url = text.trim();
-    if (!new RegExp(${JSON.stringify(DISCORD_WEBHOOK_URL.source)}).test(url)) return null;
-    const [id, token] = url.replace(/\\/$/, '').split('/').slice(-2);
-    return { id, token };
-  };`;
+export function discordWebhook(text: string): { id: string; token: string } | null {
+  const url = text.trim();
+  return DISCORD_WEBHOOK_URL.test(url) ? webhookOfUrl(url) : null;
+}

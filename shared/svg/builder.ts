@@ -20,10 +20,6 @@ const URL_ATTRIBUTES = new Set(['href', 'xlink:href']);
 // An SVG refers only to its own fragments and inlined pictures: it is posted where anyone sees it,
 // so no address (a picture's signed URL, a host) may travel inside it.
 const SVG_URL = /^(#|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,])/i;
-// HTML pages may also link to http(s) pages and to their own paths: `/path` with no white space, control character or
-// backslash anywhere (browsers drop tabs and newlines, so `/\t/host` would be `//host`). Never in
-// SVG, where a rasteriser reads an absolute path from its disk.
-const PAGE_PATH = /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/;
 // No SVG attribute carries a web address, whatever its name (the namespace aside).
 const WEB_ADDRESS = /^[\s\u0000-\u001f]*https?:/i;
 // Any attribute can become a link (<set to=...>, <animate values=...>), so no value may be a script URL.
@@ -64,7 +60,7 @@ function vetName(tag: string, name: string): void {
   vettedNames.add(name);
 }
 
-function renderAttributes(tag: string, attrs: Attrs, syntax: 'xml' | 'html'): string {
+function renderAttributes(tag: string, attrs: Attrs): string {
   let out = '';
   for (const name of Object.keys(attrs)) {
     const value = attrs[name];
@@ -74,12 +70,10 @@ function renderAttributes(tag: string, attrs: Attrs, syntax: 'xml' | 'html'): st
       out += ` ${name}="${formatNumber(value)}"`;
       continue;
     }
-    const safeUrl =
-      SVG_URL.test(value.trim()) || (syntax === 'html' && (/^https?:/i.test(value.trim()) || PAGE_PATH.test(value)));
     if (
-      (URL_ATTRIBUTES.has(name) && !safeUrl) ||
+      (URL_ATTRIBUTES.has(name) && !SVG_URL.test(value.trim())) ||
       SCRIPT_URL.test(value) ||
-      (syntax === 'xml' && name !== 'xmlns' && WEB_ADDRESS.test(value))
+      (name !== 'xmlns' && WEB_ADDRESS.test(value))
     ) {
       throw new Error(`refusing ${name} URL scheme on <${tag}>`);
     }
@@ -95,29 +89,12 @@ export function formatNumber(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
-// HTML elements that have no end tag; every other empty HTML element needs one (`<div/>` opens a div).
-const HTML_VOID = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
-]);
-
-/** Markup of a tree: XML (SVG) by default, or HTML, which differs only in how empty elements close. */
-export function render(node: Child, syntax: 'xml' | 'html' = 'xml'): string {
+/** The SVG (XML) markup of a tree; HTML pages have their own builder (shared/html/builder.ts). */
+export function render(node: Child): string {
   if (node === null || node === undefined || node === false) return '';
   if (typeof node === 'string') return escapeText(node);
   if (typeof node === 'number') return formatNumber(node);
-  if (Array.isArray(node)) return node.map((child) => render(child, syntax)).join('');
+  if (Array.isArray(node)) return node.map(render).join('');
   const element = node as SvgElement;
   if (
     !NAME.test(element.tag) ||
@@ -126,11 +103,9 @@ export function render(node: Child, syntax: 'xml' | 'html' = 'xml'): string {
   ) {
     throw new Error(`refusing element <${element.tag}>`);
   }
-  const inner = element.children.map((child) => render(child, syntax)).join('');
-  const attributes = renderAttributes(element.tag, element.attrs, syntax);
-  if (inner || (syntax === 'html' && !HTML_VOID.has(element.tag)))
-    return `<${element.tag}${attributes}>${inner}</${element.tag}>`;
-  return syntax === 'html' ? `<${element.tag}${attributes}>` : `<${element.tag}${attributes}/>`;
+  const inner = element.children.map(render).join('');
+  const attributes = renderAttributes(element.tag, element.attrs);
+  return inner ? `<${element.tag}${attributes}>${inner}</${element.tag}>` : `<${element.tag}${attributes}/>`;
 }
 
 /** A complete SVG document: always with width, height and a matching viewBox. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { LocalServer } from '../../infra/local/server';
 import { expectErrorEnvelope } from '../support/envelope';
-import { BOT_FIELDS, botFieldNames, summaryFieldNames } from '../../shared/store/bots/fields';
+import { BOT_FIELDS, botFieldNames, summaryFieldNames } from '../../shared/bots/fields';
 import { call, startTestApi, type Reply } from '../support/localApi';
 import { routeList } from '../../shared/routes/table';
 import { startFakeDiscordOAuth, type FakeDiscordOAuth } from '../support/fakeDiscordOAuth';
@@ -234,7 +234,7 @@ describe('proof of control (the bot token, asked of Discord once)', () => {
   });
 });
 
-describe('the optional fields (shared/store/bots/fields.ts)', () => {
+describe('the optional fields (shared/bots/fields.ts)', () => {
   // A value each field accepts, by its kind: a field added to the table is covered here as it is.
   const sampleOf = (name: (typeof botFieldNames)[number]) =>
     BOT_FIELDS[name].kind === 'url' ? `https://example.com/${name}` : `Some ${name}`;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalServer } from '../../infra/local/server';
-import { RELAY_PAGE_SCRIPT } from '../../functions/webhooks/relayPageScript';
+import { RELAY_PAGE_SCRIPT } from '../../functions/webhooks/generated/relayPageScript';
 import { logger } from '../../shared/logging/logger';
 import { RELAY_METRICS } from '../../shared/webhooks/relayMetrics';
 import { providers } from '../../shared/webhooks/providers/index';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { ApiError } from '../../shared/errors/apiError';
-import { decodeCursor, encodeCursor } from '../../shared/bots/cursor';
-import { botStatus, commandsByCategory, uptimePercent } from '../../shared/bots/views';
+import { decodeCursor, encodeCursor } from '../../functions/bots/cursor';
+import { botStatus, commandsByCategory, uptimePercent } from '../../functions/bots/views';
 import type { BotProfile, StatsPoint } from '../../shared/store';
 
 const NOW = new Date('2026-11-22T10:30:00.000Z');

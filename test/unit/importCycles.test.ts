@@ -129,4 +129,15 @@ describe('layers', () => {
       ),
     ).toEqual([]);
   });
+
+  // What a bot's profile holds is declared once, beneath everything that stores, checks or shows it.
+  test('shared/bots imports nothing from the store, the routes or a function', () => {
+    const fromBots = [...modules].filter(([file]) => file.startsWith('shared/bots/'));
+    expect(fromBots.map(([file]) => file)).toContain('shared/bots/fields.ts');
+    expect(
+      fromBots.flatMap(([file, deps]) =>
+        deps.filter((dep) => /^(shared\/(store|routes)|functions)\//.test(dep)).map((dep) => `${file} -> ${dep}`),
+      ),
+    ).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { withMeta } from '../params';
-import { byField, detailFieldNames, summaryFieldNames } from '../../store/bots/fields';
+import { byField, detailFieldNames, summaryFieldNames } from '../../bots/fields';
 import { botCommand } from '../../store/bots/types';
 
 /**

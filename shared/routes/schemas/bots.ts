@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { urlProblem } from '../../images/urlRules';
-import { BOT_FIELDS, botFieldNames, byField, type BotFieldName } from '../../store/bots/fields';
+import { BOT_FIELDS, botFieldNames, byField, type BotFieldName } from '../../bots/fields';
 import { atMost, integer, oneOf, snowflake, wire, withMeta } from '../params';
 import { TAG, VISIBLE_TEXT } from '../patterns';
 import { BOT_TOKEN } from '../../discord/botApplication';

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { truncate } from '../../text/graphemes';
-import { BOT_FIELDS } from './fields';
+import { BOT_FIELDS } from '../../bots/fields';
 import { retried, writeProfile, type Decision, type Written } from './profiles';
 import { removeRecords } from './removal';
 import type { ApplicationProof, BotFields } from './types';

@@ -5,7 +5,7 @@ import { guarded } from '../errors';
 import { StoreUnavailableError } from '../../errors/unavailable';
 import { ownedByAssignments } from '../owned';
 import { botKey, guildKey, LISTING, nameKey, PROFILE } from './layout';
-import { botFieldNames } from './fields';
+import { botFieldNames } from '../../bots/fields';
 import { botProfile, type BotFields, type BotProfile, type Refusal } from './types';
 
 export async function getProfile(

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { botFieldNames, byField } from './fields';
+import { botFieldNames, byField } from '../../bots/fields';
 
 /**
  * The bot records as the rest of the code sees them (the store's own key layout stays inside).

@@ -1,20 +1,22 @@
 /**
  * The optional fields of a bot's profile that its owner sets, in the order they are documented:
- * the one declaration the store (written, or removed when absent), the registration body's schema
- * and the answers' schemas and views are all built from. A new field is one line here (and its
- * test). `summary`: listings show it too, not only the bot's own page.
+ * the one declaration the store (written, or removed when absent), the registration body's schema,
+ * the answers' schemas and views and the dashboard's bot form are all built from. A new field is
+ * one line here (and its test). `summary`: listings show it too, not only the bot's own page;
+ * `label`: the form's label for it.
  */
 export const BOT_FIELDS = {
-  description: { kind: 'text', max: 400, summary: true },
-  avatar: { kind: 'url', summary: true },
-  inviteUrl: { kind: 'url', summary: false },
-  supportServer: { kind: 'url', summary: false },
-  website: { kind: 'url', summary: false },
-  version: { kind: 'text', max: 32, summary: false },
-} as const satisfies Record<
-  string,
-  { kind: 'text'; max: number; summary: boolean } | { kind: 'url'; summary: boolean }
->;
+  description: { kind: 'text', max: 400, summary: true, label: 'Description' },
+  avatar: { kind: 'url', summary: true, label: 'Avatar URL' },
+  inviteUrl: { kind: 'url', summary: false, label: 'Invite link' },
+  supportServer: { kind: 'url', summary: false, label: 'Support server invite' },
+  website: { kind: 'url', summary: false, label: 'Website' },
+  version: { kind: 'text', max: 32, summary: false, label: 'Version' },
+} as const satisfies Record<string, BotField>;
+
+export type BotField =
+  | { kind: 'text'; max: number; summary: boolean; label: string }
+  | { kind: 'url'; summary: boolean; label: string };
 
 export type BotFieldName = keyof typeof BOT_FIELDS;
 

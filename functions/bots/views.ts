@@ -5,9 +5,9 @@ import type {
   commandsData,
   latestStatsData,
   statusData,
-} from '../routes/schemas/botData';
-import { byField, detailFieldNames, summaryFieldNames } from '../store/bots/fields';
-import { HISTORY_HOURS, type BotProfile, type CommandList, type StatsPoint } from '../store/bots/index';
+} from '../../shared/routes/schemas/botData';
+import { byField, detailFieldNames, summaryFieldNames } from '../../shared/bots/fields';
+import { HISTORY_HOURS, type BotProfile, type CommandList, type StatsPoint } from '../../shared/store/bots/index';
 
 /** How the stored records are shown: what a caller may see, with status derived from the clock. */
 export interface StatusSettings {

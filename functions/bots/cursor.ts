@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { ApiError } from '../errors/apiError';
-import type { BotSort, ListingKey } from '../store/bots/index';
-import { indexOf, LISTING, NAME_KEY_VERSION, PROFILE } from '../store/bots/layout';
+import { ApiError } from '../../shared/errors/apiError';
+import type { BotSort, ListingKey } from '../../shared/store/bots/index';
+import { indexOf, LISTING, NAME_KEY_VERSION, PROFILE } from '../../shared/store/bots/layout';
 
 /**
  * Listing cursors: where a page ended, as opaque base64url JSON, checked rather than secret: the

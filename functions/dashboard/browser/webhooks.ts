@@ -1,0 +1,222 @@
+import { discordWebhook } from '../../../shared/routes/webhookUrl';
+import {
+  $,
+  api,
+  apiRoot,
+  button,
+  cell,
+  copyField,
+  focusHeading,
+  labelCells,
+  onSubmit,
+  problem,
+  say,
+  when,
+} from './kit';
+
+/** A provider as GET /webhooks lists it. */
+interface Provider {
+  name: string;
+  displayName: string;
+  signature?: { header: string } | null;
+}
+
+interface Delivery {
+  deliveryId: string;
+  receivedAt: string;
+  provider: string;
+  event: string;
+  outcome: string;
+  discordStatus?: number | null;
+  replayable: boolean;
+}
+
+/** A webhook of yours as the dashboard API lists it. */
+interface Webhook {
+  webhookId: string;
+  signedProviders: string[];
+  requireSignatures: boolean;
+  refusedAttempts: number;
+  deliveries: Delivery[];
+}
+
+const OUTCOMES: Record<string, string> = {
+  forwarded: 'forwarded',
+  ignored: 'ignored (not an event we render)',
+  rejected: 'refused by Discord',
+  rateLimited: 'rate limited by Discord',
+  failed: 'Discord failed',
+  pending: 'in progress',
+  queued: 'queued: retried automatically',
+};
+const outcomeOf = (outcome: string) => OUTCOMES[outcome] || outcome;
+
+let relay: { url: string; providers: Provider[] } = { url: '', providers: [] };
+// Your webhooks as last listed, and the one whose refusal of unsigned deliveries the box shows.
+// The box is sent only once the person has changed it (boxChanged): left out, the API keeps the
+// webhook's setting, so a save never unticks it unawares (the list not loaded yet, say).
+let listed: Webhook[] = [];
+let boxShows = '';
+let boxChanged = false;
+
+const chosen = () => relay.providers.find((provider) => provider.name === $<HTMLSelectElement>('hook-provider').value);
+
+function signingNote(provider: Provider | undefined): string {
+  if (!provider) return '';
+  const signs = provider.signature;
+  return signs
+    ? `${provider.displayName} signs deliveries (${signs.header}): the secret is the one you set on its webhook.`
+    : `${provider.displayName} does not sign deliveries: there is no secret to check.`;
+}
+
+function buildRelayUrl(): void {
+  const match = discordWebhook($('hook-url').value);
+  // A webhook of yours starts with the box as it is saved.
+  if (match && match.id !== boxShows) {
+    boxShows = match.id;
+    boxChanged = false;
+    const known = listed.find((hook) => hook.webhookId === match.id);
+    $('hook-require').checked = Boolean(known?.requireSignatures);
+  }
+  const provider = chosen();
+  $('relay-url').value =
+    match && provider
+      ? apiRoot() +
+        relay.url.replace('{id}', match.id).replace('{token}', match.token).replace('{provider}', provider.name)
+      : '';
+  $<HTMLButtonElement>('copy-relay').disabled = !$('relay-url').value;
+  $('hook-secret').disabled = !provider?.signature;
+  $('hook-signs').textContent = signingNote(provider);
+}
+
+export async function loadProviders(): Promise<void> {
+  const response = await fetch(`${apiRoot()}/webhooks`, { headers: { Accept: 'application/json' } });
+  const answer = await response.json().catch(() => null);
+  if (!response.ok || !answer?.data || !Array.isArray(answer.data.providers)) {
+    const reason = answer?.error?.message || `the server answered ${response.status}`;
+    throw new Error(`The providers could not be listed: ${reason}. Reload the page to try again.`);
+  }
+  relay = answer.data;
+  $<HTMLSelectElement>('hook-provider').replaceChildren(
+    ...relay.providers.map((provider) => {
+      const option = document.createElement('option');
+      option.value = provider.name;
+      option.textContent = provider.displayName;
+      return option;
+    }),
+  );
+  buildRelayUrl();
+}
+
+function deliveriesTable(hook: Webhook, name: string): HTMLElement {
+  const region = document.createElement('div');
+  region.className = 'table';
+  region.tabIndex = 0;
+  region.setAttribute('role', 'region');
+  region.setAttribute('aria-label', `Deliveries of ${name}`);
+  const table = region.appendChild(document.createElement('table'));
+  const head = table.createTHead().insertRow();
+  for (const label of ['Received', 'Provider', 'Event', 'Outcome', 'Actions']) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = label;
+    head.appendChild(th);
+  }
+  const body = table.createTBody();
+  for (const delivery of hook.deliveries) {
+    const row = body.insertRow();
+    cell(row, when(delivery.receivedAt));
+    cell(row, delivery.provider);
+    cell(row, delivery.event);
+    cell(row, outcomeOf(delivery.outcome) + (delivery.discordStatus ? ` (${delivery.discordStatus})` : ''));
+    const actions = row.insertCell();
+    if (delivery.replayable) {
+      actions.appendChild(button('Replay', `${delivery.event} ${delivery.deliveryId}`, () => replay(hook, delivery)));
+    }
+  }
+  labelCells(table);
+  return region;
+}
+
+function showWebhooks(data: { webhooks: Webhook[] }): void {
+  listed = data.webhooks;
+  // The box, unless changed by hand, shows the webhook's setting as now listed.
+  if (!boxChanged) boxShows = '';
+  buildRelayUrl();
+  const list = $<HTMLDivElement>('webhooks');
+  list.replaceChildren();
+  $('no-webhooks').hidden = data.webhooks.length > 0;
+  for (const hook of data.webhooks) {
+    const name = `webhook ${hook.webhookId}`;
+    const box = list.appendChild(document.createElement('div'));
+    box.className = 'webhook';
+    box.appendChild(document.createElement('h3')).textContent = `Webhook ${hook.webhookId}`;
+    const about = box.appendChild(document.createElement('p'));
+    about.className = 'row';
+    const signed = hook.signedProviders.join(', ') || 'none';
+    about.append(
+      document.createTextNode(`Signed: ${signed}${hook.requireSignatures ? '; unsigned deliveries refused' : ''}. `),
+      // Deliveries whose token Discord refused are counted, not listed (anyone can post to a webhook's id).
+      document.createTextNode(
+        hook.refusedAttempts > 0 ? `${hook.refusedAttempts} with a token Discord refused in the last 24 hours. ` : '',
+      ),
+      button('Remove', name, () => removeWebhook(hook)),
+    );
+    if (hook.deliveries.length === 0) {
+      box.appendChild(document.createElement('p')).textContent = 'No deliveries in the last 7 days.';
+      continue;
+    }
+    box.appendChild(deliveriesTable(hook, name));
+  }
+}
+
+export const refreshWebhooks = async () => showWebhooks(await api('GET', '/webhooks'));
+
+async function replay(hook: Webhook, delivery: Delivery): Promise<void> {
+  problem('');
+  const result = await api<{ outcome: string }>('POST', `/webhooks/${hook.webhookId}/replay`, {
+    provider: delivery.provider,
+    deliveryId: delivery.deliveryId,
+  });
+  await refreshWebhooks();
+  say(`Delivery ${delivery.deliveryId} replayed: ${outcomeOf(result.outcome)}.`);
+  focusHeading('webhooks-title');
+}
+
+async function removeWebhook(hook: Webhook): Promise<void> {
+  const question = `Remove the secrets of webhook ${hook.webhookId}? Its deliveries are then accepted unsigned.`;
+  if (!window.confirm(question)) return;
+  await api('DELETE', `/webhooks/${hook.webhookId}`);
+  await refreshWebhooks();
+  say(`Webhook ${hook.webhookId} removed.`);
+  focusHeading('webhooks-title');
+}
+
+/** The webhooks section's fields, buttons and form. */
+export function startWebhooks(): void {
+  $('hook-url').addEventListener('input', buildRelayUrl);
+  $('hook-provider').addEventListener('change', buildRelayUrl);
+  $('hook-require').addEventListener('change', () => {
+    boxChanged = true;
+  });
+  $('copy-relay').addEventListener('click', () => copyField($('relay-url'), () => say('Relay URL copied.')));
+  onSubmit($<HTMLFormElement>('save-webhook'), async () => {
+    const provider = chosen();
+    const secret = $('hook-secret').value;
+    if (!provider?.signature || !secret) {
+      return problem('Pick a provider that signs its deliveries and give its signing secret.');
+    }
+    const registration: Record<string, unknown> = {
+      webhookUrl: $('hook-url').value.trim(),
+      secrets: { [provider.name]: secret },
+    };
+    if (boxChanged) registration.requireSignatures = $('hook-require').checked;
+    const saved = await api<{ webhookId: string; signedProviders: string[] }>('POST', '/webhooks', registration);
+    $('hook-secret').value = '';
+    // Saved as the box shows: it follows the webhook's setting again.
+    boxChanged = false;
+    boxShows = '';
+    await refreshWebhooks();
+    say(`Webhook ${saved.webhookId} saved: ${saved.signedProviders.join(', ')} deliveries are checked.`);
+  });
+}
