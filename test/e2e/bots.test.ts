@@ -81,7 +81,8 @@ async function expectWritesAsAbsent(clientId: string) {
     const registering = method === 'PUT' && suffix === '';
     if (registering)
       expect(reply.json.error.message).toBe(
-        `No bot ${clientId} of this account to replace; if the application is yours, prove it with its bot token (POST /v1/bots/${clientId}/verify) to claim it`,
+        `No bot ${clientId} of this account to replace; if the application is yours, prove it with its bot ` +
+          `token (POST /v1/bots/${clientId}/verify) to claim it`,
       );
     else {
       // Word for word the answer about a bot that does not exist.
@@ -356,15 +357,12 @@ describe('listing', () => {
     const ids = TRICKY_NAMES.map(() => newId());
     for (const [n, name] of [...TRICKY_NAMES.entries()].reverse())
       await registerListed(n % 2 ? OTHER : OWNER, ids[n] as string, { name, tags: ['tricky-names'] });
+    const byName = { limit: '2', sort: 'name', tag: 'tricky-names' };
     const names: string[] = [];
     let cursor: string | null = null;
     do {
       const page = expectData(
-        await json(
-          OWNER,
-          'GET',
-          `/v1/bots?${new URLSearchParams({ limit: '2', sort: 'name', tag: 'tricky-names', ...(cursor ? { cursor } : {}) })}`,
-        ),
+        await json(OWNER, 'GET', `/v1/bots?${new URLSearchParams({ ...byName, ...(cursor ? { cursor } : {}) })}`),
       );
       names.push(...page.bots.map((bot: { name: string }) => bot.name));
       cursor = page.nextCursor;
@@ -393,7 +391,8 @@ describe('listing', () => {
         await json(
           OWNER,
           'GET',
-          `/v1/bots?sort=guilds&cursor=${old({ ...place, gsi2pk: 'BOTS', gsi2sk: `1000000000000000#${clientId}` }, 'guilds')}`,
+          '/v1/bots?sort=guilds&cursor=' +
+            `${old({ ...place, gsi2pk: 'BOTS', gsi2sk: `1000000000000000#${clientId}` }, 'guilds')}`,
         ),
       ).bots,
     ).toEqual(expect.any(Array));

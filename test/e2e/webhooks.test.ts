@@ -402,7 +402,8 @@ describe('GET /webhooks', () => {
     const hash = (text: string) => createHash('sha256').update(text).digest('base64');
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
     expect(reply.headers.get('content-security-policy')).toBe(
-      `default-src 'none'; script-src 'sha256-${hash(scripts[0] ?? '')}'; style-src 'sha256-${hash(style)}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; script-src 'sha256-${hash(scripts[0] ?? '')}'; style-src 'sha256-${hash(style)}'; ` +
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
     for (const provider of providers) {
       expect(html).toContain(`<input data-provider="${provider.name}" data-relay="{id}/{token}/${provider.name}"`);

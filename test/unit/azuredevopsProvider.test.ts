@@ -47,7 +47,8 @@ describe('Azure DevOps provider', () => {
       author: { name: 'Jamal Hartnett' },
       color: 0x0366d6,
       description:
-        '[`33b55f7`](https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git/commit/33b55f7cb7e7e245323987634f960cf4a6e6bc74) Fixed bug in web.config file - Jamal Hartnett',
+        '[`33b55f7`](https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git/commit/' +
+        '33b55f7cb7e7e245323987634f960cf4a6e6bc74) Fixed bug in web.config file - Jamal Hartnett',
       timestamp: expect.any(String),
     });
   });
@@ -113,7 +114,9 @@ describe('Azure DevOps provider', () => {
     const embed = embedOf(sample('build.complete'));
     expect(embed).toMatchObject({
       title: '[ConsumerAddressModule] Build ConsumerAddressModule_20150407.1 succeeded on master',
-      url: 'https://dev.azure.com/fabrikam-fiber-inc/web/build.aspx?pcguid=5023c10b-bef3-41c3-bf53-686c4e34ee9e&builduri=vstfs%3a%2f%2f%2fBuild%2fBuild%2f3',
+      url:
+        'https://dev.azure.com/fabrikam-fiber-inc/web/build.aspx?pcguid=5023c10b-bef3-41c3-bf53-686c4e34ee9e&' +
+        'builduri=vstfs%3a%2f%2f%2fBuild%2fBuild%2f3',
       author: { name: 'Normal Paulk' },
       color: 0x2ea44f,
     });

@@ -205,7 +205,8 @@ describe('Bitbucket provider', () => {
 
   test('push lists each commit: short sha linked, first line, author name without the email', () => {
     expect(embedOf('repo:push').description).toBe(
-      '[`03f4a72`](https://bitbucket.org/team_name/repo_name/commits/03f4a7270240708834de475bcf21532d6134777e) commit message - Emma',
+      '[`03f4a72`](https://bitbucket.org/team_name/repo_name/commits/03f4a7270240708834de475bcf21532d6134777e) ' +
+        'commit message - Emma',
     );
   });
 

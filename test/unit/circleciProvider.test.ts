@@ -28,13 +28,15 @@ describe('CircleCI provider', () => {
       'workflow-completed',
       '[circleci/webhook-service] Workflow build-test-deploy succeeded on main',
       0x2ea44f,
-      'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3',
+      'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-' +
+        '8992-3a7aaecac9c3',
     ],
     [
       'job-completed',
       '[circleci/webhook-service] Job test failed on main',
       0xd73a49,
-      'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3/jobs/136',
+      'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-' +
+        '8992-3a7aaecac9c3/jobs/136',
     ],
   ])('%s -> an embed with title, link, colour and the commit', (event, title, color, url) => {
     const embed = embedOf(event);
@@ -120,7 +122,9 @@ describe('CircleCI provider', () => {
       embedOf('job-completed', { ...(circleciPayloads['job-completed'] as object), job: undefined }),
     ).toMatchObject({
       title: '[circleci/webhook-service] Job completed on main',
-      url: 'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3',
+      url:
+        'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-' +
+        '8992-3a7aaecac9c3',
     });
   });
 

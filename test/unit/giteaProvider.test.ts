@@ -47,11 +47,13 @@ describe('Gitea, Forgejo and Gogs', () => {
       url: 'http://localhost:3000/example/example/commit/67b56589a45103f891bdee7c0546e5d40bc02001',
     });
     expect(created.description).toBe(
-      '[`67b5658`](http://localhost:3000/example/example/commit/67b56589a45103f891bdee7c0546e5d40bc02001) example - example',
+      '[`67b5658`](http://localhost:3000/example/example/commit/67b56589a45103f891bdee7c0546e5d40bc02001) ' +
+        'example - example',
     );
     const gogsPush = embedOf(gogs, gogsDeliveries, 'push-event.json');
     expect(gogsPush.url).toBe(
-      'http://localhost:3000/unknwon/webhooks/compare/28e1879d029cb852e4844d9c718537df08844e03...bffeb74224043ba2feb48d137756c8a9331c449a',
+      'http://localhost:3000/unknwon/webhooks/compare/28e1879d029cb852e4844d9c718537df08844e03...' +
+        'bffeb74224043ba2feb48d137756c8a9331c449a',
     );
     expect(
       giteaEmbed('push-event.json', (p) => Object.assign(p, { after: '0'.repeat(40), commits: [] })),

@@ -82,7 +82,8 @@ describe('GitHub provider', () => {
       'commit_comment',
       '[Codertocat/Hello-World] New comment on commit 6113728',
       0x0366d6,
-      'https://github.com/Codertocat/Hello-World/commit/6113728f27ae82c7b1a177c8d03f9e96e0adf246#commitcomment-33548674',
+      'https://github.com/Codertocat/Hello-World/commit/6113728f27ae82c7b1a177c8d03f9e96e0adf246#commitcomment-' +
+        '33548674',
     ],
     [
       'discussion',
@@ -178,7 +179,8 @@ describe('GitHub provider', () => {
 
   test('push lists each commit: short sha linked, first line of the message, author', () => {
     expect(embedOf('push').description).toBe(
-      '[`0d1a26e`](https://github.com/baxterthehacker/public-repo/commit/0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c) Update README.md - baxterthehacker',
+      '[`0d1a26e`](https://github.com/baxterthehacker/public-repo/commit/' +
+        '0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c) Update README.md - baxterthehacker',
     );
   });
 

@@ -164,7 +164,8 @@ describe('GitLab provider', () => {
   test('push lists commits with short sha, first line and author, escaped', () => {
     const outcome = gitlab.read(delivery('Push Hook', gitlabPayloads['Push Hook']));
     expect(outcome.kind === 'message' && outcome.embeds[0]?.description?.split('\n')[0]).toBe(
-      '[`b6568db1`](http://example.com/mike/diaspora/commit/b6568db1bc1dcd7f8b4d5a946b0b91f9dacd7327) Update Catalan translation to e38cb41. - Jordi Mallach',
+      '[`b6568db1`](http://example.com/mike/diaspora/commit/b6568db1bc1dcd7f8b4d5a946b0b91f9dacd7327) Update ' +
+        'Catalan translation to e38cb41. - Jordi Mallach',
     );
   });
 
@@ -399,7 +400,8 @@ describe('GitLab in words (issue 32): what happened, to what, with what the payl
   test("a pipeline names its commit and merge request; a job from gitlab.com without project takes its path from the repository's page", () => {
     expect(read('Pipeline Hook', fixture('go-gitlab/pipeline.json'))).toMatchObject({
       description:
-        '[`bcbb5ec3`](http://example.com/gitlab-org/gitlab-test/commit/bcbb5ec396a2c0f828686f14fac9b80b780504f2) test - User',
+        '[`bcbb5ec3`](http://example.com/gitlab-org/gitlab-test/commit/' +
+        'bcbb5ec396a2c0f828686f14fac9b80b780504f2) test - User',
       fields: [
         { name: 'Merge request', value: '[!1 Test](http://192.168.64.1:3005/gitlab-org/gitlab-test/merge_requests/1)' },
         { name: 'Duration', value: '1m 3s' },

@@ -205,7 +205,9 @@ describe('Heroku add-ons and scaling', () => {
   test('an add-on provisioned: its name, plan and state, linked to its page', () => {
     expect(embedOf(herokuPayloads.addon)).toMatchObject({
       title: '[sample-app-0036] Add-on cloudcounter-encircled-31432 created',
-      url: 'https://addons-sso.localhost/apps/7c9e1f74-ad2c-4daf-91e5-f07bb7cafe90/addons/ac7eaeaf-cac3-43f2-8854-7c823e7bf755',
+      url:
+        'https://addons-sso.localhost/apps/7c9e1f74-ad2c-4daf-91e5-f07bb7cafe90/addons/ac7eaeaf-cac3-43f2-8854-' +
+        '7c823e7bf755',
       color: 0x2ea44f,
       fields: [
         { name: 'Service', value: 'cloudcounter', inline: true },

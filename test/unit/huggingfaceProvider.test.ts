@@ -74,7 +74,10 @@ describe('Hugging Face provider', () => {
       {
         name: 'Updated main',
         value:
-          '[`ce9a467`](https://huggingface.co/openai-community/gpt2/commit/ce9a4674fa833a68d5a73ec355f0ea95eedd60b7) → [`575db8b`](https://huggingface.co/openai-community/gpt2/commit/575db8b7a51b6f85eb06eee540738584589f131c)',
+          '[`ce9a467`](https://huggingface.co/openai-community/gpt2/commit/' +
+          'ce9a4674fa833a68d5a73ec355f0ea95eedd60b7) → ' +
+          '[`575db8b`](https://huggingface.co/openai-community/gpt2/commit/' +
+          '575db8b7a51b6f85eb06eee540738584589f131c)',
         inline: false,
       },
       {

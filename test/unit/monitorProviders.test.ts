@@ -197,7 +197,9 @@ describe('New Relic', () => {
     const issue = fixture(newrelicDeliveries, 'workflow');
     expect(read(issue)).toMatchObject({ deliveryId: 'c5faa7e6-7b54-402d-af79-f99601e0278c:ACTIVATED:1713769708699' });
     expect(embedOf(issue)).toMatchObject({
-      url: 'https://radar-api.service.newrelic.com/accounts/4420147/issues/c5faa7e6-7b54-402d-af79-f99601e0278c?notifier=WEBHOOK',
+      url:
+        'https://radar-api.service.newrelic.com/accounts/4420147/issues/c5faa7e6-7b54-402d-af79-f99601e0278c?' +
+        'notifier=WEBHOOK',
       color: RED,
       description: "zulip\\_app query result is \\> 1.0 for 1 minutes on 'Zulip Server Low Storage'",
       fields: [

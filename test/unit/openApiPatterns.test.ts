@@ -108,7 +108,9 @@ describe('patterns in the OpenAPI document', () => {
       samples: samples(pattern, i + 2).filter((sample) => !sample.endsWith('\n')),
     }));
     const script =
-      'import json, re, sys\ncases = json.load(sys.stdin)\nprint(json.dumps([[bool(re.compile(c["pattern"]).search(s)) for s in c["samples"]] for c in cases]))';
+      'import json, re, sys\ncases = ' +
+      'json.load(sys.stdin)\nprint(json.dumps([[bool(re.compile(c["pattern"]).search(s)) for s in ' +
+      'c["samples"]] for c in cases]))';
     const python = JSON.parse(
       execFileSync('python3', ['-c', script], { input: JSON.stringify(cases), encoding: 'utf8' }),
     ) as boolean[][];

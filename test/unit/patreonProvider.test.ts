@@ -51,7 +51,9 @@ describe('Patreon provider', () => {
         {
           name: 'Tier',
           value:
-            '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our [Discord Server](https://discord.gg/abcdefg).',
+            '[Patron on Discord \\(from 1.00 ' +
+            'USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on ' +
+            'our [Discord Server](https://discord.gg/abcdefg).',
           inline: true,
         },
       ],
@@ -81,7 +83,9 @@ describe('Patreon provider', () => {
         {
           name: 'Reward',
           value:
-            '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our [Discord Server](https://discord.gg/abcdefg).',
+            '[Patron on Discord \\(from 1.00 ' +
+            'USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on ' +
+            'our [Discord Server](https://discord.gg/abcdefg).',
           inline: true,
         },
       ],

@@ -38,7 +38,9 @@ describe('ref pushes on real payloads', () => {
     });
     expect(embedOf('gitlab', gitlabDelivery('Push Hook'))).toMatchObject({
       title: '[mike/diaspora:master] 4 new commits',
-      url: 'http://example.com/mike/diaspora/-/compare/95790bf891e76fee5e1747ab589903a6a1f80f22...da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
+      url:
+        'http://example.com/mike/diaspora/-/compare/95790bf891e76fee5e1747ab589903a6a1f80f22...' +
+        'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
     });
   });
 

@@ -121,7 +121,8 @@ describe('Sentry provider', () => {
   test.each([
     [
       'issue: resolved',
-      '[zulip-integration-testing] Issue resolved ZULIP-INTEGRATION-TESTING-E: Exception: program has entered an invalid state.',
+      '[zulip-integration-testing] Issue resolved ZULIP-INTEGRATION-TESTING-E: Exception: program has entered ' +
+        'an invalid state.',
       0x2ea44f,
     ],
     [

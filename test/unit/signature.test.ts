@@ -213,10 +213,12 @@ describe('verifySignature', () => {
       'HMAC-SHA-256 of the raw body, hex-encoded in X-Hub-Signature-256 after sha256=',
     );
     expect(describeScheme(stripe)).toBe(
-      'HMAC-SHA-256 of the timestamp (t= in the header), "." and the raw body, refused when more than 300 s old, hex-encoded in Stripe-Signature after v1=',
+      'HMAC-SHA-256 of the timestamp (t= in the header), "." and the raw body, refused when more than 300 s ' +
+        'old, hex-encoded in Stripe-Signature after v1=',
     );
     expect(describeScheme(zendesk)).toBe(
-      'HMAC-SHA-256 of the timestamp (X-Zendesk-Webhook-Signature-Timestamp) and the raw body, base64-encoded in X-Zendesk-Webhook-Signature',
+      'HMAC-SHA-256 of the timestamp (X-Zendesk-Webhook-Signature-Timestamp) and the raw body, base64-encoded ' +
+        'in X-Zendesk-Webhook-Signature',
     );
     expect(describeScheme(trello)).toBe(
       'HMAC-SHA-1 of the raw body followed by the relay URL, base64-encoded in X-Trello-Webhook',

@@ -102,7 +102,8 @@ const secretsFields = {
   secrets: secretsByProvider,
   requireSignatures: withMeta(z.optional(z.boolean({ error: 'must be true or false' })), {
     description:
-      'true: deliveries of providers without a registered secret are refused (401), so only signed deliveries are forwarded',
+      'true: deliveries of providers without a registered secret are refused (401), so only signed deliveries ' +
+      'are forwarded',
   }),
 };
 
@@ -130,13 +131,11 @@ export const secretsBody = z.strictObject(secretsFields).check(someSecretIfRequi
 export const webhookRegistrationBody = z
   .strictObject({
     webhookUrl: withMeta(
-      z
-        .string()
-        .check(
-          z.regex(DISCORD_WEBHOOK_URL, {
-            error: 'must be a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)',
-          }),
-        ),
+      z.string().check(
+        z.regex(DISCORD_WEBHOOK_URL, {
+          error: 'must be a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)',
+        }),
+      ),
       { description: 'The Discord webhook URL (Copy Webhook URL in Discord); Discord is asked whether it exists' },
     ),
     ...secretsFields,
@@ -208,7 +207,8 @@ export const ownedWebhooksData = z.strictObject({
             discordStatus: z.nullable(z.number()),
             replayable: withMeta(z.boolean(), {
               description:
-                'Discord was at fault (failed, rate limited) or the attempt died: a replay posts the kept message again',
+                'Discord was at fault (failed, rate limited) or the attempt died: a replay posts the kept ' +
+                'message again',
             }),
           }),
         ),
