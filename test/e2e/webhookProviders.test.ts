@@ -142,7 +142,7 @@ describe.each(cases)('%s %s', (name, event, _provider, fixture) => {
 });
 
 describe.each(branchCases)('%s %s, hostile', (name, _event, provider, fixture) => {
-  test('mentions, markdown and invisible controls from the payload cannot ping, restyle or reorder anything', async () => {
+  test('mentions, markdown and invisible controls in a payload cannot ping, restyle or reorder', async () => {
     const hostile = (text: string) =>
       `${text} @everyone @here <@&111111111111111111> <@222222222222222222> **bold** [x](https://evil.example) ` +
       `__u__ ${HOSTILE_TITLE}`;

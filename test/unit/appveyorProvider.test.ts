@@ -47,7 +47,7 @@ describe('AppVeyor provider', () => {
     ]);
   });
 
-  test("build_failure -> red, the payload's commit link, every artifact by its permalink (never the signed storage URL)", () => {
+  test('build_failure -> red, the commit link, every artifact by permalink (never the signed URL)', () => {
     const embed = embedOf(failure);
     expect(embed).toMatchObject({
       title: '[joebloggs/Hubot-DSC-Resource] Build 2.0.59 failed on master',

@@ -145,7 +145,7 @@ describe('Bitbucket provider', () => {
     expect(embedOf(event)).toMatchObject({ title, color, url });
   });
 
-  test('a deleted comment does not repeat its text; an update names what changed; the reviewer is the author of an approval', () => {
+  test('a deleted comment is not repeated; an update names what changed; approvals name the reviewer', () => {
     expect(embedOf('pullrequest:comment_deleted')).not.toHaveProperty('description');
     expect(embedOf('pullrequest:comment_updated').description).toBe('Comment text');
     expect(embedOf('issue:updated').description).toBe('**Status**: new → open');
@@ -297,7 +297,7 @@ describe('Bitbucket provider', () => {
   });
 
   // Issue 32: what a payload leaves out is left out of the message, not a reason to refuse it.
-  test('a push without changes, a pull request without links, an issue with only its facts render with what is there', () => {
+  test('a push, pull request or issue missing parts renders with what is there', () => {
     expect(embedOf('repo:push', { ...push, push: { changes: [] } })).toMatchObject({
       title: '[team_name/repo_name] Branch updated',
       url: 'https://bitbucket.org/team_name/repo_name',

@@ -11,7 +11,7 @@ const embedOf = (event: string, payload: unknown) => reader.embedOf(payload, { '
 const PR = 'https://server.bitbucket.local/users/gopher/repos/webhook-test/pull-requests/5';
 
 describe('Bitbucket Server provider', () => {
-  test('pr:opened -> repository, number, title, branches, reviewers and description, linked to the pull request, keyed by X-Request-Id', () => {
+  test('pr:opened -> repository, number, title, branches, reviewers, description, link, id', () => {
     expect(read('pr:opened', fixture('pr-opened.json'))).toMatchObject({
       kind: 'message',
       event: 'pr:opened',
@@ -127,7 +127,7 @@ describe('Bitbucket Server provider', () => {
     });
   });
 
-  test('a push lists each ref with its commits before and after, and the commits when the payload has them; a mirror says what it synchronized', () => {
+  test("a push lists each ref's before and after and its commits; a mirror says what it synced", () => {
     expect(embedOf('repo:refs_changed', fixture('go-scm/push_v5.json')).description).toBe(
       'trangineni/devtfvars\\-1685475548410: updated `b2b7102` → `51a3366`',
     );

@@ -128,7 +128,7 @@ describe('CircleCI provider', () => {
     });
   });
 
-  test('a legacy build webhook (no event named, the build in `payload`) -> repository, number, status, branch, commit and duration', () => {
+  test('a legacy build webhook -> repository, number, status, branch, commit and duration', () => {
     const legacy = JSON.parse(circleciDeliveries.find((d) => d.label === 'projectmonitor_webhook.json')!.body);
     const outcome = circleci.read(delivery(legacy));
     expect(outcome).toMatchObject({ kind: 'message', event: 'build' });
@@ -166,7 +166,7 @@ describe('CircleCI provider', () => {
   });
 });
 
-test('ids and event names from the body must be fit to key and print: no control characters, well-formed, at most 200', () => {
+test('body ids and event names must be fit to key and print: no controls, at most 200', () => {
   // An unfit id is read as absent (the delivery is not lost over it); an unfit event name is refused.
   for (const id of ['a\u001b[2Jb', 'line\nbreak', 'x'.repeat(201)]) {
     const outcome = circleci.read(delivery({ ...workflow, id }));

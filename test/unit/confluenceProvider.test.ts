@@ -88,7 +88,7 @@ describe('Confluence provider', () => {
     });
   });
 
-  test('every other event in words: content removed goes to the trash, trashed is purged; comments edited or deleted are said so', () => {
+  test('other events in words: removed goes to the trash, trashed is purged; edits said so', () => {
     const page = payloads.page_updated.page;
     expect(embedOf({ eventType: 'page_created', page })).toMatchObject({
       title: '[Example] Page created: example_page',

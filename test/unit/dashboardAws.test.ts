@@ -83,11 +83,9 @@ describe('keys made on the dashboard in AWS', () => {
       gatewayKeyId: 'gw-7',
     };
     dynamoMock.on(QueryCommand).resolves({ Items: [{ pk: `KEY#${record.keyHash}`, sk: 'APIKEY', ...record }] });
-    dynamoMock
-      .on(UpdateCommand)
-      .resolves({
-        Attributes: { pk: `KEY#${record.keyHash}`, sk: 'APIKEY', ...record, revokedAt: '2026-02-01T00:00:00.000Z' },
-      });
+    dynamoMock.on(UpdateCommand).resolves({
+      Attributes: { pk: `KEY#${record.keyHash}`, sk: 'APIKEY', ...record, revokedAt: '2026-02-01T00:00:00.000Z' },
+    });
     await keyRegistryFromEnv(store(), { ...process.env, ...ENV }).revoke(record.id, '2026-02-01T00:00:00.000Z');
     expect(gatewayMock.commandCalls(DeleteUsagePlanKeyCommand)[0]?.args[0].input).toEqual({
       usagePlanId: 'plan-9',
@@ -133,7 +131,7 @@ describe('the Discord client secret from Secrets Manager', () => {
     ]);
   });
 
-  test("the stack's placeholder or an empty secret (not put yet) says sign-in is not set up; an outage is a 503 with Retry-After", async () => {
+  test('a placeholder or empty secret says sign-in is not set up; an outage is a 503', async () => {
     secretsMock
       .on(GetSecretValueCommand)
       .resolvesOnce({ SecretString: UNSET_CLIENT_SECRET })

@@ -36,7 +36,7 @@ describe('Patreon provider', () => {
     });
   });
 
-  test('members:create -> the member and campaign, the patron as author, pledge per period, status, last charge, lifetime support, the tier the pledge unlocks', () => {
+  test('members:create -> member, campaign, patron, pledge, status, charge, support, tier', () => {
     expect(embedOf('members:create', member)).toMatchObject({
       title: 'New member: Patreon User (The Campaign)',
       url: 'https://www.patreon.com/thecampaign',

@@ -31,7 +31,7 @@ describe('ref pushes on real payloads', () => {
     expect(embedOf('bitbucket', fixture)).toMatchObject({ title: push.title, url: push.url });
   });
 
-  test("GitLab (its documentation's examples): a tag created links to the tag, a push to the compare view of its two commits", () => {
+  test("GitLab's examples: a tag links to the tag, a push to the compare view of its commits", () => {
     expect(embedOf('gitlab', gitlabDelivery('Tag Push Hook'))).toMatchObject({
       title: '[mike/diaspora] Tag v1.0.0 created',
       url: 'http://example.com/mike/diaspora/-/tags/v1.0.0',

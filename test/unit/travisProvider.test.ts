@@ -25,7 +25,7 @@ describe('Travis CI provider', () => {
     expect(travis.signature).toBeUndefined();
   });
 
-  test('the form-encoded delivery Travis sends -> repository, branch, number, state, linked commit, pull request, duration', () => {
+  test("Travis's form delivery -> repository, branch, number, state, commit, pull request, duration", () => {
     const embed = embedOf();
     expect(embed).toMatchObject({
       title: '[travis-ci/docs-travis-ci-com:master] Build #5765 passed',
