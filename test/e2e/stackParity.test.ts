@@ -105,7 +105,7 @@ describe('local server and CDK stack', () => {
       expect([path, (await call(`${api.url}${concrete(path)}`, { key: KEY })).status]).toEqual([path, 404]);
   });
 
-  test("the dashboard's routes check the session in their function; no key stands in for it", async () => {
+  test('dashboard routes: no authorizer or key in the stack; the function checks sessions, locally too', async () => {
     const signedIn = routeList.filter((route) => route.auth === 'session');
     expect(signedIn.map((route) => route.group)).toEqual(expect.arrayContaining(['dashboard', 'bots']));
     for (const route of signedIn) {

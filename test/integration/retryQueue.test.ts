@@ -221,7 +221,7 @@ describe('faults between the queue and the log', () => {
     expect(contents()).toEqual(['message 2']);
   });
 
-  test('with the key service down, a new delivery is a 503 and gives its claim back', async () => {
+  test('with the key service down a new delivery neither overtakes nor waits: 503, its claim given back', async () => {
     const id = '400000000000000014';
     await queued(id, 1, 30);
     const next = { webhookId: id, provider: 'github', deliveryId: 'no-kms-2' };
