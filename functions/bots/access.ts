@@ -38,7 +38,8 @@ export async function refused(
   if (registering)
     return new ApiError(
       'NOT_FOUND',
-      `No bot ${clientId} of this account to replace; if the application is yours, prove it with its bot token (POST /v1/bots/${clientId}/verify) to claim it`,
+      `No bot ${clientId} of this account to replace; if the application is yours, prove it with its bot token ` +
+        `(POST /v1/bots/${clientId}/verify) to claim it`,
     );
   return new ApiError('NOT_FOUND', `No bot ${clientId}`);
 }

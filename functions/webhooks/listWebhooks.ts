@@ -17,7 +17,9 @@ export const listWebhooks: WebhookHandler<Routes['listWebhooks']> = async ({ raw
   const response = jsonResponse(
     {
       url: webhookRoutes.relayWebhook.path,
-      secrets: `${webhookRoutes.putWebhookSecrets.method} ${webhookRoutes.putWebhookSecrets.path} with {"secrets": {"<provider>": "<secret>"}}`,
+      secrets:
+        `${webhookRoutes.putWebhookSecrets.method} ${webhookRoutes.putWebhookSecrets.path} with {"secrets": ` +
+        '{"<provider>": "<secret>"}}',
       events: EVENT_FILTER_HELP,
       providers: providers.map((provider) => ({
         name: provider.name,

@@ -78,7 +78,8 @@ export const dashboardReplayDelivery = signedIn(
     if (result.kind === 'notReplayable')
       throw new ApiError(
         'NOT_FOUND',
-        `No failed ${body.provider} delivery ${body.deliveryId} to replay (forwarded meanwhile, being replayed, or it never failed)`,
+        `No failed ${body.provider} delivery ${body.deliveryId} to replay (forwarded meanwhile, being ` +
+          'replayed, or it never failed)',
       );
     if (result.kind === 'stopped')
       throw new ApiError(

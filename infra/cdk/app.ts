@@ -29,7 +29,8 @@ const text = (name: string) =>
 const logRetention = number('logRetentionDays', DEFAULT_SETTINGS.logRetention);
 if (!Object.values(RetentionDays).includes(logRetention))
   throw new Error(
-    `context logRetentionDays must be one of CloudWatch Logs' retention periods (1, 3, 5, 7, 14, 30, 60, 90, 120, ...), got ${logRetention}`,
+    "context logRetentionDays must be one of CloudWatch Logs' retention periods (1, 3, 5, 7, 14, 30, 60, 90, " +
+      `120, ...), got ${logRetention}`,
   );
 
 // Checked here with the rule the docs function applies, so a mistyped contact stops the deploy.

@@ -22,7 +22,8 @@ export interface DashboardSettings {
 export function discordClientSecret(scope: Construct, removalPolicy: RemovalPolicy): Secret {
   return new Secret(scope, 'DiscordClientSecret', {
     description:
-      "The Discord application's OAuth2 client secret for the dashboard's sign-in; put its value with `aws secretsmanager put-secret-value`",
+      "The Discord application's OAuth2 client secret for the dashboard's sign-in; put its value with `aws " +
+      'secretsmanager put-secret-value`',
     secretStringValue: SecretValue.unsafePlainText(UNSET_CLIENT_SECRET),
     removalPolicy,
   });

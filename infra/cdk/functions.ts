@@ -129,7 +129,10 @@ function fontCopies(output: string): string[] {
 function rasteriserInstall(output: string): string {
   const cpu = ARCHITECTURE === Architecture.ARM_64 ? 'arm64' : 'x64';
   const packages = PICTURE_PACKAGES.map((name) => `${name}@${packageJson.dependencies[name]}`).join(' ');
-  return `npm install --prefix ${output} --no-save --no-package-lock --omit=dev --ignore-scripts --prefer-offline --no-audit --no-fund --loglevel=error --os=linux --cpu=${cpu} --libc=glibc ${packages}`;
+  return (
+    `npm install --prefix ${output} --no-save --no-package-lock --omit=dev --ignore-scripts --prefer-offline ` +
+    `--no-audit --no-fund --loglevel=error --os=linux --cpu=${cpu} --libc=glibc ${packages}`
+  );
 }
 
 /** One function per group manifest (functions/<group>/group.ts). */

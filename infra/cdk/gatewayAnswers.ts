@@ -20,7 +20,8 @@ import { acknowledgeMethodNotAllowed, acknowledgeProbe } from './nagAcknowledgem
  * (`$context.requestTime`): gateway answers cannot format dates.
  */
 const envelope = (code: string, message: string) =>
-  `{"success":false,"error":{"code":"${code}","message":${message}},"meta":{"generatedAt":"$context.requestTime","requestId":"$context.requestId"}}`;
+  `{"success":false,"error":{"code":"${code}","message":${message}},"meta":{"generatedAt":"$context.` +
+  'requestTime","requestId":"$context.requestId"}}';
 
 /** The deny carries its message and the caller's rate-limit numbers in the authorizer context. */
 const DENY_HEADERS = {

@@ -13,7 +13,10 @@ export function acknowledgeFunctionOutsideVpc(fn: IConstruct): void {
   acknowledge(
     fn,
     'lambda_inside_vpc_check',
-    'The functions reach only public endpoints: DynamoDB, KMS, SQS and Secrets Manager over TLS with IAM, and the internet itself (Discord, the image hosts users name, guarded by the address policy). There is no private resource to reach, and a VPC would add a NAT gateway per zone (a monthly cost) for egress these functions need anyway.',
+    'The functions reach only public endpoints: DynamoDB, KMS, SQS and Secrets Manager over TLS with IAM, and ' +
+      'the internet itself (Discord, the image hosts users name, guarded by the address policy). There is no ' +
+      'private resource to reach, and a VPC would add a NAT gateway per zone (a monthly cost) for egress these ' +
+      'functions need anyway.',
   );
 }
 
@@ -26,7 +29,10 @@ export function acknowledgeGatewayInvokePermissions(...scopes: IConstruct[]): vo
     acknowledge(
       scope,
       'lambda_function_public_access_prohibited_check',
-      "Each permission names apigateway.amazonaws.com with a SourceArn: this API's execute-api ARN for one method and path of the prod stage, or for its authorizer. The rule reads only a literal or a reference there, and CDK writes this ARN as an Fn::Join of the account, region and API id (test/infra/controlTower.test.ts checks every one).",
+      "Each permission names apigateway.amazonaws.com with a SourceArn: this API's execute-api ARN for one " +
+        'method and path of the prod stage, or for its authorizer. The rule reads only a literal or a reference ' +
+        'there, and CDK writes this ARN as an Fn::Join of the account, region and API id ' +
+        '(test/infra/controlTower.test.ts checks every one).',
     );
   }
 }
@@ -36,12 +42,16 @@ export function acknowledgeStageFindings(stage: IConstruct): void {
   acknowledge(
     stage,
     'api_gw_v1_execution_logging_enabled_check',
-    "Execution logging is on (errors) for every method except those of paths with a Discord webhook token in them (/webhooks/{id}/{token}/...): API Gateway's log lines may name path parameters, and the token lets anyone post to the channel (methodSettings.ts). Their requests are still in the access log, which records the route's template, never the path.",
+    'Execution logging is on (errors) for every method except those of paths with a Discord webhook token in ' +
+      "them (/webhooks/{id}/{token}/...): API Gateway's log lines may name path parameters, and the token lets " +
+      'anyone post to the channel (methodSettings.ts). Their requests are still in the access log, which records ' +
+      "the route's template, never the path.",
   );
   acknowledge(
     stage,
     'api_gw_xray_enabled_check',
-    "No X-Ray on the stage: its segments keep each request's URL for 30 days, and /webhooks URLs carry Discord webhook tokens. The functions trace themselves, without URLs.",
+    "No X-Ray on the stage: its segments keep each request's URL for 30 days, and /webhooks URLs carry Discord " +
+      'webhook tokens. The functions trace themselves, without URLs.',
   );
 }
 
@@ -50,7 +60,8 @@ export function acknowledgeShortRetention(logGroup: IConstruct, days: number): v
   acknowledge(
     logGroup,
     'cloudwatch_log_group_retention_period_check',
-    `Kept ${days} days: the operator's choice (-c logRetentionDays=365 or more meets the control; the default is 90). Every log group is encrypted with the operations key.`,
+    `Kept ${days} days: the operator's choice (-c logRetentionDays=365 or more meets the control; the default ` +
+      'is 90). Every log group is encrypted with the operations key.',
   );
 }
 
@@ -59,6 +70,8 @@ export function acknowledgeDeadLetterQueue(queue: IConstruct): void {
   acknowledge(
     queue,
     'sqs_dlq_check',
-    "This is the dead-letter queue itself (of the relay's retry queue). Naming its one source queue in a RedriveAllowPolicy would make each queue's definition refer to the other, a cycle CloudFormation refuses; only this account's principals allowed sqs:SetQueueAttributes could point another queue at it.",
+    "This is the dead-letter queue itself (of the relay's retry queue). Naming its one source queue in a " +
+      "RedriveAllowPolicy would make each queue's definition refer to the other, a cycle CloudFormation refuses; " +
+      "only this account's principals allowed sqs:SetQueueAttributes could point another queue at it.",
   );
 }

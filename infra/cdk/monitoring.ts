@@ -34,7 +34,8 @@ function acrossFunctions(functions: IFunction[], metricOf: (fn: IFunction) => IM
   // CloudWatch takes at most 10 metrics in an alarm's math: more would fail the deploy, not the synth.
   if (functions.length > MAX_ALARM_METRICS)
     throw new Error(
-      `${label}: ${functions.length} functions, more than the ${MAX_ALARM_METRICS} metrics one alarm may sum; split the alarm`,
+      `${label}: ${functions.length} functions, more than the ${MAX_ALARM_METRICS} metrics one alarm may sum; ` +
+        'split the alarm',
     );
   return new MathExpression({
     expression: 'SUM(METRICS())',
@@ -116,6 +117,7 @@ export function addAlarms(
     'RelayBrakeAlarm',
     new Metric({ namespace: RELAY_METRICS.namespace, metricName: RELAY_METRICS.brakeRefusals, ...sum }),
     1,
-    "The webhook relay stopped trying unknown webhooks: Discord's invalid answers neared its ban limit (flood of made-up webhook URLs?)",
+    "The webhook relay stopped trying unknown webhooks: Discord's invalid answers neared its ban limit (flood " +
+      'of made-up webhook URLs?)',
   );
 }

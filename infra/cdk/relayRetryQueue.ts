@@ -44,7 +44,8 @@ function retryAlarms(scope: Construct, queue: Queue, deadLetters: Queue, topic: 
     topic,
     deadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
     1,
-    "A Discord webhook's retry queue was stuck for hours: its kick is in the dead-letter queue (the deliveries stay replayable: npm run webhooks -- list --failed)",
+    "A Discord webhook's retry queue was stuck for hours: its kick is in the dead-letter queue (the deliveries " +
+      'stay replayable: npm run webhooks -- list --failed)',
   );
   notifyingAlarm(
     scope,
@@ -52,6 +53,7 @@ function retryAlarms(scope: Construct, queue: Queue, deadLetters: Queue, topic: 
     topic,
     queue.metricApproximateAgeOfOldestMessage({ period, statistic: 'Maximum' }),
     3600,
-    'The relay has been retrying deliveries to Discord for an hour: Discord is down or a webhook is rate limited for long',
+    'The relay has been retrying deliveries to Discord for an hour: Discord is down or a webhook is rate ' +
+      'limited for long',
   );
 }

@@ -37,7 +37,9 @@ export function readCommandLine<O extends Options>(
   if (expected === undefined) return { error: `unknown command ${command}` };
   if (rest.length > expected) {
     return {
-      error: `${command} takes ${expected === 0 ? 'no arguments' : 'one argument'}; given ${rest.length}: ${rest.map((arg) => JSON.stringify(arg)).join(' ')}`,
+      error:
+        `${command} takes ${expected === 0 ? 'no arguments' : 'one argument'}; given ${rest.length}: ` +
+        `${rest.map((arg) => JSON.stringify(arg)).join(' ')}`,
     };
   }
   return { parsed };

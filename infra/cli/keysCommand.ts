@@ -14,7 +14,7 @@ export const USAGE = `usage: npm run keys -- <command> [--aws [--stack <name>] [
   create --name <name> [--owner <owner>]   create a key; its value is printed once
   list                                     list keys (id, name, owner, created, revoked)
   revoke <id>                              revoke a key by id
-  migrate                                  bring bots and webhooks of earlier versions up to date (once, after upgrading)
+  migrate                                  bring bots and webhooks of earlier versions up to date (once per upgrade)
   transfer-bot <clientId> --owner <account>  give a bot (with its records) to another account, verified
 options: --json  print machine-readable JSON
          --aws   manage the keys of the deployed stack (default stack ChatbotUtilityApi)
@@ -65,7 +65,8 @@ async function keysCommand(
       if (!name) return fail(print, 'create needs --name <name>');
       const { record, value } = await registry.create({ name, owner: values.owner?.trim() || undefined });
       out(
-        `created ${record.id} (${record.name}, owner ${record.owner})\nkey: ${value}\nThe key is shown only now; it is stored hashed.`,
+        `created ${record.id} (${record.name}, owner ${record.owner})\nkey: ${value}\nThe key is shown only ` +
+          'now; it is stored hashed.',
         { ...record, key: value },
       );
       return 0;
@@ -90,7 +91,8 @@ async function keysCommand(
       if (!tools) return fail(print, 'migrate needs the table');
       const migrated = await tools.migrate();
       out(
-        `${migrated.bots} bot(s) and ${migrated.webhooks} webhook(s) brought up to date (their owner account and its list; unverified bots unlisted); ` +
+        `${migrated.bots} bot(s) and ${migrated.webhooks} webhook(s) brought up to date (their owner account ` +
+          'and its list; unverified bots unlisted); ' +
           `${migrated.botNameKeys} bot(s) re-keyed in the listing by name`,
         migrated,
       );

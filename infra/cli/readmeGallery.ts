@@ -4,7 +4,9 @@ import { renderRankCard } from '../../shared/scenes/rankCard';
 export const README_GALLERY: { file: string; alt: string; svg: () => string }[] = [
   {
     file: 'docs/gallery/rank-card-japanese-emoji.png',
-    alt: 'A dark rank card for さくら 桜🌸 with a thumbs-up in a skin tone and the flag of Japan: rank #1,234, level 12, 3.4K of 10K XP',
+    alt:
+      'A dark rank card for さくら 桜🌸 with a thumbs-up in a skin tone and the flag of Japan: rank #1,234, level ' +
+      '12, 3.4K of 10K XP',
     svg: () =>
       renderRankCard({
         username: 'さくら 桜🌸 👍🏽 🇯🇵',

@@ -49,7 +49,8 @@ export async function localStoreConfig(cleanup: Cleanup, env: NodeJS.ProcessEnv 
   }
   if (!env.DATA_DIR) {
     throw new Error(
-      `no running local server${wanted ? ` with its store at ${wanted}` : ''}. Start the API with \`npm start\` (or set DATA_DIR to use a persisted store).`,
+      `no running local server${wanted ? ` with its store at ${wanted}` : ''}. Start the API with \`npm ` +
+        'start` (or set DATA_DIR to use a persisted store).',
     );
   }
   const embedded = await startEmbeddedDynamo({ dataDir: env.DATA_DIR });

@@ -3,7 +3,7 @@ import { isReplayable, type DeliveryRecord } from '../../shared/store/deliveries
 import { replayDelivery, selectReplayable, type ReplayDeps, type ReplayResult } from '../../shared/webhooks/replay';
 
 export const USAGE = `usage: npm run webhooks -- <command> [--aws [--stack <name>] [--region <region>]]
-  list --failed                  replayable deliveries (Discord failed or rate limited, or the attempt died), newest first
+  list --failed                  replayable deliveries (Discord failed, rate limited, or the attempt died), newest first
   list --webhook <id>            one Discord webhook's delivery log (kept 7 days)
   replay <deliveryId>            post a failed delivery's kept message to Discord again, once
   replay --all                   replay every failed delivery
@@ -95,7 +95,8 @@ async function webhooksCommand(
       if (!values.all && chosen.length > 1)
         return fail(
           print,
-          `delivery id ${deliveryId} is in the logs of webhooks ${chosen.map((r) => r.webhookId).join(', ')}: add --webhook <id>`,
+          `delivery id ${deliveryId} is in the logs of webhooks ${chosen.map((r) => r.webhookId).join(', ')}: ` +
+            'add --webhook <id>',
         );
       const results: { record: DeliveryRecord; result: ReplayResult }[] = [];
       for (const record of chosen) {

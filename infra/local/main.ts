@@ -30,7 +30,8 @@ const local = await startLocalServer({
   // What a newcomer needs, in one line, instead of a stack trace.
   const why = error.code === 'EADDRINUSE' ? 'is already in use' : 'may not be used by this user';
   console.error(
-    `Port ${port} ${why}: start with another, e.g. PORT=${port === 3000 ? 3001 : 3000} npm start, or PORT=0 npm start for any free port.`,
+    `Port ${port} ${why}: start with another, e.g. PORT=${port === 3000 ? 3001 : 3000} npm start, or PORT=0 ` +
+      'npm start for any free port.',
   );
   process.exit(1);
 });

@@ -70,7 +70,8 @@ function groupPairs(pairs: Iterable<[string, string]>): Record<string, string[]>
 }
 
 export const methodArn = (request: IncomingRequest, route: RouteEntry) =>
-  `arn:aws:execute-api:${REGION}:${LOCAL_ACCOUNT}:${LOCAL_API_ID}/${LOCAL_STAGE}/${request.method}${route.path.replace(/\{\w+\}/g, '*')}`;
+  `arn:aws:execute-api:${REGION}:${LOCAL_ACCOUNT}:${LOCAL_API_ID}/${LOCAL_STAGE}/` +
+  `${request.method}${route.path.replace(/\{\w+\}/g, '*')}`;
 
 function requestContext(request: IncomingRequest, route: RouteEntry) {
   return {

@@ -188,7 +188,8 @@ export const inlineCode = (text: string): string => `\`${text.replace(/`/g, "'")
 export function markdownLink(label: string, url: string | undefined): string {
   const href = linkOrNothing(url);
   return href
-    ? `[${label}](${href.replace(/[()<>\s\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`
+    ? `[${label}](` +
+        `${href.replace(/[()<>\s\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`
     : label;
 }
 
@@ -198,5 +199,8 @@ export function commitLine(
   idLength = 7,
 ): string {
   const firstLine = commit.message.split('\n')[0] ?? '';
-  return `${markdownLink(inlineCode(commit.id.slice(0, idLength)), commit.url)} ${escapeMarkdown(firstLine)} - ${escapeMarkdown(commit.author)}`;
+  return (
+    `${markdownLink(inlineCode(commit.id.slice(0, idLength)), commit.url)} ${escapeMarkdown(firstLine)} - ` +
+    `${escapeMarkdown(commit.author)}`
+  );
 }

@@ -116,7 +116,8 @@ const REGULAR_ONLY: ReadonlySet<NotoFamily> = new Set([
 
 /** The WOFF file of one subset of a family in one weight: `[12]` is written `12` in file names. */
 export const notoFileName = (family: NotoFamily, subset: string, weight: FontWeight): string =>
-  `${family}-${subset.replace(/^\[(\d+)\]$/, '$1')}-${WEIGHT_NUMBER[REGULAR_ONLY.has(family) ? 'regular' : weight]}-normal.woff`;
+  `${family}-${subset.replace(/^\[(\d+)\]$/, '$1')}-` +
+  `${WEIGHT_NUMBER[REGULAR_ONLY.has(family) ? 'regular' : weight]}-normal.woff`;
 
 export const notoFile = (family: NotoFamily, subset: string, weight: FontWeight): string =>
   join(notoDir(family), 'files', notoFileName(family, subset, weight));

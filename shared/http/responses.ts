@@ -18,7 +18,8 @@ function refuseOversized(size: number, what: string): void {
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   throw new ApiError(
     'IMAGE_FETCH_FAILED',
-    `The pictures are too large to inline: the ${what} would be ${mb(size)} MB, over the ${mb(MAX_RESPONSE_BYTES)} MB a response can carry; use smaller pictures`,
+    `The pictures are too large to inline: the ${what} would be ${mb(size)} MB, over the ` +
+      `${mb(MAX_RESPONSE_BYTES)} MB a response can carry; use smaller pictures`,
   );
 }
 

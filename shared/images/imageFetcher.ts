@@ -110,7 +110,8 @@ export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetc
 }
 
 const tooLargeIssue = (maxBytes: number) =>
-  `is too large: pictures may be at most ${Number((maxBytes / 1024 / 1024).toFixed(2))} MB, ${MAX_SIDE} pixels on a side and ${MAX_PIXELS_TEXT}`;
+  `is too large: pictures may be at most ${Number((maxBytes / 1024 / 1024).toFixed(2))} MB, ${MAX_SIDE} pixels ` +
+  `on a side and ${MAX_PIXELS_TEXT}`;
 
 export const imageFetcherFromEnv = (log?: ImageFetcherOptions['log']): ImageFetcher =>
   createImageFetcher({ allowHosts: parseAllowHosts(process.env.IMAGE_FETCH_ALLOW_HOSTS), log });

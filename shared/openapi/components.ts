@@ -96,7 +96,8 @@ export const securitySchemes = {
     in: 'cookie',
     name: 'cbk_session',
     description:
-      "The dashboard: the session cookie set by signing in with Discord; writes also send the session's CSRF token in X-CSRF-Token. Missing or expired sessions are 401.",
+      "The dashboard: the session cookie set by signing in with Discord; writes also send the session's CSRF " +
+      'token in X-CSRF-Token. Missing or expired sessions are 401.',
   },
 };
 
@@ -109,7 +110,9 @@ const WHEN: Partial<Record<number, string>> = {
   415: 'The body is not application/json',
   429: 'Over the per-minute quota',
   502: 'A service this route relies on failed',
-  503: 'Storage is unavailable (or, on the relay, an earlier attempt is still forwarding this delivery); retry after Retry-After',
+  503:
+    'Storage is unavailable (or, on the relay, an earlier attempt is still forwarding this delivery); retry ' +
+    'after Retry-After',
 };
 
 /** The error answer's schema, its code held to `codes`. */

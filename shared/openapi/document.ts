@@ -16,12 +16,23 @@ import { DEFAULT_CONTACT, type ApiContact } from './contact';
 import { jsonSchema, type JsonSchema } from './jsonSchema';
 import { operationDescription } from './operationDescription';
 
-const DESCRIPTION = `Images for chat bots (SVG, or PNG with \`format=png\`), information about Discord bots, and a webhook relay from services such as GitHub to Discord.
-
-- **Keys**: every \`/v1\` route takes \`Authorization: Bearer <key>\`.
-- **Quota**: 60 requests per minute per key, over every \`/v1\` route, and 300 for all the keys of a dashboard account together (revoked ones' included, until the minute ends); requests without a key are counted per source IP (per webhook id on the relay, per signed-in account on the dashboard's API). Every answer carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`, \`X-RateLimit-Reset\`; a 429 adds \`Retry-After\`.
-- **Answers**: JSON routes answer \`{"success": true, "data", "meta"}\`; every error is \`{"success": false, "error": {"code", "message", "details"?}, "meta"}\`. Image routes answer the bare image, deterministic, with \`ETag\` (304 on \`If-None-Match\`) and \`Cache-Control: private, max-age=86400\` (an answer is per key, so only the caller's own cache keeps it).
-- **Pictures** are fetched by the service (http/https, public addresses only, 3 redirects, 5 s, 5 MB, PNG/JPEG/GIF/WebP) and inlined, so an SVG renders anywhere.`;
+const DESCRIPTION = [
+  'Images for chat bots (SVG, or PNG with `format=png`), information about Discord bots, and a webhook ' +
+    'relay from services such as GitHub to Discord.',
+  '',
+  '- **Keys**: every `/v1` route takes `Authorization: Bearer <key>`.',
+  '- **Quota**: 60 requests per minute per key, over every `/v1` route, and 300 for all the keys of a ' +
+    "dashboard account together (revoked ones' included, until the minute ends); requests without a key " +
+    "are counted per source IP (per webhook id on the relay, per signed-in account on the dashboard's " +
+    'API). Every answer carries `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset`; a 429 ' +
+    'adds `Retry-After`.',
+  '- **Answers**: JSON routes answer `{"success": true, "data", "meta"}`; every error is `{"success": ' +
+    'false, "error": {"code", "message", "details"?}, "meta"}`. Image routes answer the bare image, ' +
+    'deterministic, with `ETag` (304 on `If-None-Match`) and `Cache-Control: private, max-age=86400` (an ' +
+    "answer is per key, so only the caller's own cache keeps it).",
+  '- **Pictures** are fetched by the service (http/https, public addresses only, 3 redirects, 5 s, 5 ' +
+    'MB, PNG/JPEG/GIF/WebP) and inlined, so an SVG renders anywhere.',
+].join('\n');
 
 /** One tag per function group: its name and what its routes are for. */
 export interface GroupTag {

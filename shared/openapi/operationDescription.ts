@@ -28,7 +28,8 @@ const ACCESS: Record<RouteEntry['auth'], (counted: string) => string> = {
   apiKey: (counted) => `Needs an API key; counted ${counted}.`,
   none: (counted) => `No key; counted ${counted}.`,
   session: (counted) =>
-    `For the dashboard page: needs its session cookie (and the X-CSRF-Token header on writes), not an API key; counted ${counted}.`,
+    'For the dashboard page: needs its session cookie (and the X-CSRF-Token header on writes), not an API key; ' +
+    `counted ${counted}.`,
 };
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -36,8 +37,12 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 const answerKind = (route: RouteEntry) => (route.answers === 'message' ? 'message' : route.response);
 
 const ANSWERS: Record<ReturnType<typeof answerKind>, string> = {
-  svg: 'Answers the image as SVG, or PNG with `format=png` (or an Accept header preferring image/png), with an ETag; 304 to a matching If-None-Match.',
-  json: 'Answers the JSON envelope `{"success": true, "data", "meta"}`; errors are `{"success": false, "error", "meta"}`.',
+  svg:
+    'Answers the image as SVG, or PNG with `format=png` (or an Accept header preferring image/png), with an ' +
+    'ETag; 304 to a matching If-None-Match.',
+  json:
+    'Answers the JSON envelope `{"success": true, "data", "meta"}`; errors are `{"success": false, "error", ' +
+    '"meta"}`.',
   message: 'Answers `{"message"}` (with `"code"` on errors), never the envelope, never a 500.',
   html: 'Answers a self-contained HTML page.',
   openapi: 'Answers this document, with the server the request came through.',

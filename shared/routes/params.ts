@@ -54,7 +54,8 @@ export function integer(min: number, max = LARGEST_INTEGER) {
  * alias would get its own quota, records and secrets.
  */
 export function snowflake(what: string) {
-  const rule = `must be a Discord ${what} id (a snowflake: 17 to 20 digits, no leading zero, at most ${LARGEST_SNOWFLAKE})`;
+  const rule =
+    `must be a Discord ${what} id ` + `(a snowflake: 17 to 20 digits, no leading zero, at most ${LARGEST_SNOWFLAKE})`;
   // The pattern holds the 64-bit bound too, so the document states it as the server checks it.
   const schema = z.string(required(rule)).check(z.regex(SNOWFLAKE, { error: rule }));
   return wire(schema, {

@@ -36,7 +36,8 @@ export const SNOWFLAKE = decimalAtMost(LARGEST_SNOWFLAKE, 17);
 export const WEBHOOK_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 /** A Discord webhook's URL as Discord shows it (Copy Webhook URL): /api[/v<n>]/webhooks/<snowflake>/<token>. */
 export const DISCORD_WEBHOOK_URL = new RegExp(
-  `^https://(?:ptb[.]|canary[.])?discord(?:app)?[.]com/api(?:/v[0-9]+)?/webhooks/${SNOWFLAKE.source.slice(1, -1)}/${WEBHOOK_TOKEN.source.slice(1, -1)}/?$`,
+  '^https://(?:ptb[.]|canary[.])?discord(?:app)?[.]com/api(?:/v[0-9]+)?/webhooks/' +
+    `${SNOWFLAKE.source.slice(1, -1)}/${WEBHOOK_TOKEN.source.slice(1, -1)}/?$`,
 );
 
 /** A tag as typed: ASCII white space around it is trimmed, letter case folded. */

@@ -75,7 +75,10 @@ export function renderDeleteDialog({ image, width, height }: PictureScene): stri
       h('rect', { ...window, x: window.x + 6, y: window.y + 8, rx: 8, fill: '#000', opacity: 0.3 }),
       h('rect', { ...window, rx: 8, fill: COLORS.window, stroke: COLORS.border }),
       h('path', {
-        d: `M${window.x} ${window.y + TITLE_BAR} L${window.x} ${window.y + 8} Q${window.x} ${window.y} ${window.x + 8} ${window.y} L${right - 8} ${window.y} Q${right} ${window.y} ${right} ${window.y + 8} L${right} ${window.y + TITLE_BAR} Z`,
+        d:
+          `M${window.x} ${window.y + TITLE_BAR} L${window.x} ${window.y + 8} Q${window.x} ${window.y} ` +
+          `${window.x + 8} ${window.y} L${right - 8} ${window.y} Q${right} ${window.y} ${right} ${window.y + 8} ` +
+          `L${right} ${window.y + TITLE_BAR} Z`,
         fill: COLORS.titleBar,
       }),
       textLine(line('Delete File', 15), window.x + 28, window.y + 26, { fill: COLORS.text }),

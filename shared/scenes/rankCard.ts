@@ -91,7 +91,8 @@ const avatarBox = () => ({
 
 /** The square around a circle with the circle left out (even-odd): what is under it shows in the circle only. */
 const cutOut = ({ cx, cy, r }: typeof AVATAR) =>
-  `M${cx - r} ${cy - r}H${cx + r}V${cy + r}H${cx - r}ZM${cx} ${cy - r}A${r} ${r} 0 0 0 ${cx} ${cy + r}A${r} ${r} 0 0 0 ${cx} ${cy - r}Z`;
+  `M${cx - r} ${cy - r}H${cx + r}V${cy + r}H${cx - r}ZM${cx} ${cy - r}A${r} ${r} 0 0 0 ${cx} ${cy + r}A${r} ` +
+  `${r} 0 0 0 ${cx} ${cy - r}Z`;
 
 /** A neutral silhouette where no avatar picture is given, within the avatar's box (the cut-out shows its circle). */
 function avatarPlaceholder(theme: Theme): SvgElement[] {
@@ -105,7 +106,9 @@ function avatarPlaceholder(theme: Theme): SvgElement[] {
     h('rect', { ...box, fill: theme.track }),
     h('circle', { cx, cy: cy - 22, r: 34, fill: theme.mutedText }),
     h('path', {
-      d: `M${formatNumber(cx - halfWidth)} ${bottom}A${body.rx} ${body.ry} 0 1 1 ${formatNumber(cx + halfWidth)} ${bottom}Z`,
+      d:
+        `M${formatNumber(cx - halfWidth)} ${bottom}A${body.rx} ${body.ry} 0 1 1 ${formatNumber(cx + halfWidth)} ` +
+        `${bottom}Z`,
       fill: theme.mutedText,
     }),
   ];

@@ -54,7 +54,9 @@ export function renderRip({ image, text, width, height }: RipData): string {
       // A crescent drawn as its own shape (outer arc, then the inner arc back), not a disc over a disc.
       h('path', { d: 'M548 56 A42 42 0 1 0 578 118 A36 36 0 1 1 548 56 Z', fill: COLORS.moon }),
       h('path', {
-        d: `M${STONE.x} ${STONE.y + STONE.height} L${STONE.x} ${top} A${STONE.width / 2} ${STONE.width / 2} 0 0 1 ${STONE.x + STONE.width} ${top} L${STONE.x + STONE.width} ${STONE.y + STONE.height} Z`,
+        d:
+          `M${STONE.x} ${STONE.y + STONE.height} L${STONE.x} ${top} A${STONE.width / 2} ${STONE.width / 2} 0 0 1 ` +
+          `${STONE.x + STONE.width} ${top} L${STONE.x + STONE.width} ${STONE.y + STONE.height} Z`,
         fill: COLORS.stone,
         stroke: COLORS.stoneEdge,
         'stroke-width': 8,
@@ -67,7 +69,9 @@ export function renderRip({ image, text, width, height }: RipData): string {
       epitaph && textBlock(epitaph, EPITAPH, 'center', { fill: COLORS.engraving }),
       // The hill runs on flat to the output's edges, whatever its aspect.
       h('path', {
-        d: `M${left} ${bottom} L${left} 575 L0 575 Q160 545 320 570 Q480 595 ${SIZE} 560 L${right} 560 L${right} ${bottom} Z`,
+        d:
+          `M${left} ${bottom} L${left} 575 L0 575 Q160 545 320 570 Q480 595 ${SIZE} 560 L${right} 560 L${right} ` +
+          `${bottom} Z`,
         fill: COLORS.grass,
       }),
       [90, 130, 520, 560, 600].map((x) =>

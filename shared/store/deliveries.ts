@@ -241,7 +241,8 @@ export class DynamoDeliveryLog implements DeliveryLog {
             },
             // A queued delivery is the retry queue's to post: the provider's own retry of it is a duplicate.
             ConditionExpression:
-              'attribute_not_exists(pk) OR NOT (outcome IN (:forwarded, :ignored, :pending, :queued)) OR (outcome = :pending AND updatedAt < :stale)',
+              'attribute_not_exists(pk) OR NOT (outcome IN (:forwarded, :ignored, :pending, :queued)) OR ' +
+              '(outcome = :pending AND updatedAt < :stale)',
             ExpressionAttributeValues: {
               ':forwarded': 'forwarded',
               ':ignored': 'ignored',
@@ -349,7 +350,8 @@ export class DynamoDeliveryLog implements DeliveryLog {
             // Only a replayable delivery that still has its message (or one whose replay crashed a while
             // ago): one replay (or provider retry) at a time.
             ConditionExpression:
-              'attribute_exists(message) AND attribute_exists(sealedToken) AND (outcome IN (:failed, :rateLimited, :queued) OR (outcome = :pending AND updatedAt < :stale))',
+              'attribute_exists(message) AND attribute_exists(sealedToken) AND (outcome IN (:failed, ' +
+              ':rateLimited, :queued) OR (outcome = :pending AND updatedAt < :stale))',
             ExpressionAttributeValues: {
               ':pending': 'pending',
               ':now': now.toISOString(),

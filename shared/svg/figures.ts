@@ -186,7 +186,9 @@ function leg(side: number, facing: number, fill: string): SvgElement {
     'g',
     {},
     h('path', {
-      d: `M${hip - LEG.top / 2} ${HIP.y} L${hip + LEG.top / 2} ${HIP.y} L${foot + LEG.ankle / 2} -10 L${foot - LEG.ankle / 2} -10 Z`,
+      d:
+        `M${hip - LEG.top / 2} ${HIP.y} L${hip + LEG.top / 2} ${HIP.y} L${foot + LEG.ankle / 2} -10 ` +
+        `L${foot - LEG.ankle / 2} -10 Z`,
       fill,
     }),
     h('path', { d: `M${heel} 0 L${heel} -14 Q${foot} -20 ${toe - facing * 4} -10 Q${toe} -6 ${toe} 0 Z`, fill: SHOE }),

@@ -13,7 +13,10 @@ export interface EventFilter {
 
 /** How a filter is written, in words: GET /webhooks, the relay page and the OpenAPI document say it so. */
 export const EVENT_FILTER_HELP =
-  'Which events a relay URL forwards, in its events parameter, comma-separated: an event (push), an event and its action (pull_request.opened), or every event under a prefix (payment_intent.*); a leading - turns one off (-pull_request.labeled). Without it every rendered event is forwarded; the others are answered "filtered".';
+  'Which events a relay URL forwards, in its events parameter, comma-separated: an event (push), an event and ' +
+  'its action (pull_request.opened), or every event under a prefix (payment_intent.*); a leading - turns one ' +
+  'off (-pull_request.labeled). Without it every rendered event is forwarded; the others are answered ' +
+  '"filtered".';
 
 /** Entries in one filter, and the longest entry: a URL parameter, kept small. */
 const MAX_ENTRIES = 50;

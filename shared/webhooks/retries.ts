@@ -120,7 +120,8 @@ export async function queueBehind(
     await deps.deliveries.finish(key, 'failed', deps.now());
     throw new ApiError(
       'SERVICE_UNAVAILABLE',
-      'The key service is unavailable, and this webhook has deliveries waiting to be posted before this one; retry shortly',
+      'The key service is unavailable, and this webhook has deliveries waiting to be posted before this one; ' +
+        'retry shortly',
       undefined,
       {
         'Retry-After': String(UNAVAILABLE_RETRY_AFTER),

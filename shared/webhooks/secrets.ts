@@ -72,7 +72,8 @@ export async function verifyDelivery(
   if (stored.kind !== provider.signature.kind)
     throw new ApiError(
       'UNAUTHORIZED',
-      `The ${provider.displayName} secret of this webhook no longer matches how ${provider.displayName} signs; register it again`,
+      `The ${provider.displayName} secret of this webhook no longer matches how ${provider.displayName} signs; ` +
+        'register it again',
     );
   const secret =
     stored.kind === 'hmac'
@@ -83,14 +84,16 @@ export async function verifyDelivery(
   if (verdict === 'stale')
     throw new ApiError(
       'UNAUTHORIZED',
-      `The ${provider.signature.header} signature is too old: a delivery is accepted only shortly after ${provider.displayName} signs it`,
+      `The ${provider.signature.header} signature is too old: a delivery is accepted only shortly after ` +
+        `${provider.displayName} signs it`,
     );
   if (verdict !== 'valid') {
     throw new ApiError(
       'UNAUTHORIZED',
       sent
         ? `The ${provider.signature.header} signature does not match the registered secret`
-        : `Missing the ${provider.signature.header} header: this webhook requires signed ${provider.displayName} deliveries`,
+        : `Missing the ${provider.signature.header} header: this webhook requires signed ${provider.displayName} ` +
+            'deliveries',
     );
   }
   // A token header is the same on every delivery: only an HMAC identifies the delivery it signs.

@@ -109,6 +109,12 @@ export function describeScheme(scheme: SignatureScheme): string {
       ? signs.url === 'before body'
         ? 'the relay URL followed by the raw body'
         : 'the raw body followed by the relay URL'
-      : `the timestamp ${'key' in signs.timestamp ? `(${signs.timestamp.key}= in the header)` : `(${signs.timestamp.header})`}${signs.separator ? `, "${signs.separator}"` : ''} and the raw body${signs.toleranceSeconds !== undefined ? `, refused when more than ${signs.toleranceSeconds} s old` : ''}`;
-  return `${algorithm} of ${over}, ${scheme.encoding === 'hex' ? 'hex' : 'base64'}-encoded in ${scheme.header}${scheme.prefix ? ` after ${scheme.prefix}` : ''}`;
+      : 'the timestamp ' +
+        `${'key' in signs.timestamp ? `(${signs.timestamp.key}= in the header)` : `(${signs.timestamp.header})`}` +
+        `${signs.separator ? `, "${signs.separator}"` : ''} and the raw ` +
+        `body${signs.toleranceSeconds !== undefined ? `, refused when more than ${signs.toleranceSeconds} s old` : ''}`;
+  return (
+    `${algorithm} of ${over}, ${scheme.encoding === 'hex' ? 'hex' : 'base64'}-encoded in ` +
+    `${scheme.header}${scheme.prefix ? ` after ${scheme.prefix}` : ''}`
+  );
 }

@@ -151,7 +151,7 @@ describe('the dashboard when requests are repeated, early or refused', () => {
     });
   }, 60_000);
 
-  test('a double click on Replay replays once, with no error beside the success; Save bot twice saves once', async () => {
+  test('a double click on Replay replays once with no error; Save bot twice saves once', async () => {
     await asNewUser(async (page) => {
       const [id, token] = ['1234567890123457001', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'];
       discord.addWebhook(id, token);
@@ -214,7 +214,7 @@ describe('the dashboard when requests are repeated, early or refused', () => {
     });
   }, 60_000);
 
-  test('saving a webhook before the list has loaded keeps "Refuse unsigned deliveries" on; the box follows the list when it arrives', async () => {
+  test('a webhook saved before the list loads keeps "Refuse unsigned deliveries" on, then follows it', async () => {
     await asNewUser(async (page) => {
       const [id, token] = ['1234567890123457002', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'];
       const url = `https://discord.com/api/webhooks/${id}/${token}`;
@@ -328,7 +328,7 @@ describe('the dashboard when requests are repeated, early or refused', () => {
     );
   }, 60_000);
 
-  test('a refused sign-out says why and stays on the page; a refused key creation refreshes the keys and their count', async () => {
+  test('a refused sign-out says why and stays; a refused key creation refreshes the keys', async () => {
     await asNewUser(async (page) => {
       await page.getByText('0 of 5 active keys').waitFor();
       await page.route('**/dashboard/api/signout', (route) =>
@@ -354,7 +354,7 @@ describe('the dashboard when requests are repeated, early or refused', () => {
     });
   }, 60_000);
 
-  test('revoking the key just created hides its value and usage; deleting a bot hides its verify form and snippet; focus goes to the heading', async () => {
+  test('revoking a new key hides its value, deleting a bot its forms; focus goes to the heading', async () => {
     await asNewUser(async (page) => {
       await page.getByLabel('Key name').fill('short lived');
       await page.getByRole('button', { name: 'Create key' }).click();
@@ -385,7 +385,7 @@ describe('the dashboard when requests are repeated, early or refused', () => {
 });
 
 describe('the dashboard while its store is down', () => {
-  test('signing out says the store is unavailable (no raw JSON); the page itself is an HTML 503 with Retry-After; back once the store is', async () => {
+  test('with the store down: sign-out says so (no raw JSON), the page is a 503 with Retry-After', async () => {
     const { context, page, errors } = await openDashboard();
     try {
       await signIn(page, newUser());

@@ -156,7 +156,7 @@ describe('the dashboard in Chromium', () => {
     }
   }, 60_000);
 
-  test('without JavaScript: signing in works (links and redirects), and the signed-in page says it needs JavaScript', async () => {
+  test('without JavaScript: signing in works, and the signed-in page says it needs JavaScript', async () => {
     const { context, page } = await openDashboard(1280, false);
     try {
       await signIn(page, { id: '200000000000000029', username: 'noscript', global_name: null });
@@ -185,7 +185,7 @@ describe('the dashboard in Chromium', () => {
     }
   }, 60_000);
 
-  test('in the browser too: a forged state opens no session, and a write without the CSRF token is refused', async () => {
+  test('in the browser: a forged state opens no session, a write without the CSRF token is refused', async () => {
     const { context, page } = await openDashboard();
     try {
       const forged = await page.goto(`${api.url}/dashboard/callback?state=forged&code=whatever`);
@@ -212,7 +212,7 @@ describe('the dashboard in Chromium', () => {
     }
   }, 60_000);
 
-  test('bots: register -> verify with the bot token -> listed publicly; the heartbeat snippet, run as a bot would, makes it online; edit; delete', async () => {
+  test('bots: register, verify, listed; the heartbeat snippet makes it online; edit; delete', async () => {
     const { context, page, problems } = await openDashboard();
     try {
       await signIn(page, { id: '200000000000000021', username: 'botmaker', global_name: 'Bot Maker' });
@@ -290,7 +290,7 @@ describe('the dashboard in Chromium', () => {
     }
   }, 60_000);
 
-  test('webhooks: the relay URL builder -> save a signing secret -> a delivery Discord fails shows queued with a Replay button -> replayed, forwarded', async () => {
+  test('webhooks: URL builder, signing secret, a failed delivery queued, then replayed and forwarded', async () => {
     const { context, page, problems } = await openDashboard();
     try {
       await signIn(page, { id: '200000000000000022', username: 'hooker', global_name: 'Hook Keeper' });

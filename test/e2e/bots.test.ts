@@ -84,7 +84,8 @@ async function expectWritesAsAbsent(clientId: string) {
     const registering = method === 'PUT' && suffix === '';
     if (registering)
       expect(reply.json.error.message).toBe(
-        `No bot ${clientId} of this account to replace; if the application is yours, prove it with its bot token (POST /v1/bots/${clientId}/verify) to claim it`,
+        `No bot ${clientId} of this account to replace; if the application is yours, prove it with its bot ` +
+          `token (POST /v1/bots/${clientId}/verify) to claim it`,
       );
     else {
       // Word for word the answer about a bot that does not exist.
@@ -97,7 +98,7 @@ async function expectWritesAsAbsent(clientId: string) {
 }
 
 describe('register and ownership', () => {
-  test('the first key to register owns the bot; the owner may update it; another key gets 404 until it is verified, then 403', async () => {
+  test('the first key to register owns the bot; another key gets 404 until it is verified, then 403', async () => {
     const clientId = newId();
     const created = expectData(
       await register(OWNER, clientId, { name: 'Melody', tags: ['Music', 'music'], description: 'Plays songs' }),
@@ -128,7 +129,7 @@ describe('register and ownership', () => {
     });
   });
 
-  test("two keys racing to register one bot: exactly one 201, the other 404 (the winner's claim is unverified)", async () => {
+  test('two keys racing to register one bot: one 201, the other 404 (the claim is unverified)', async () => {
     const clientId = newId();
     const replies = await Promise.all([register(OWNER, clientId), register(OTHER, clientId)]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 404]);
@@ -192,7 +193,7 @@ describe('proof of control (the bot token, asked of Discord once)', () => {
     expect(await listedIds()).toContain(clientId);
   });
 
-  test("another account's verified claim stays theirs; a bot nobody registered is created from Discord's name", async () => {
+  test("another account's verified claim stays; an unregistered bot is made from Discord's name", async () => {
     const clientId = newId();
     expect(
       expectData(await verify(OWNER, clientId, tokenOf(clientId, 'From Discord', 'Its description')), 201),
@@ -206,7 +207,7 @@ describe('proof of control (the bot token, asked of Discord once)', () => {
     });
   });
 
-  test("a token Discord refuses, or another application's, proves nothing; a malformed one never reaches Discord", async () => {
+  test('a refused or foreign token proves nothing; a malformed one never reaches Discord', async () => {
     const clientId = newId();
     await register(OWNER, clientId, { name: 'Unproven' });
     const other = newId();
@@ -240,7 +241,7 @@ describe('the optional fields (shared/bots/fields.ts)', () => {
     BOT_FIELDS[name].kind === 'url' ? `https://example.com/${name}` : `Some ${name}`;
   const all = Object.fromEntries(botFieldNames.map((name) => [name, sampleOf(name)]));
 
-  test("each is stored and shown on the bot's page, its listing shows the summary ones, and an update without it removes it", async () => {
+  test('each is stored, shown and listed if a summary one; an update without it removes it', async () => {
     const clientId = newId();
     const name = `Fields ${clientId}`;
     expect(expectData(await registerListed(OWNER, clientId, { name, ...all }), 201)).toMatchObject(all);
@@ -354,20 +355,17 @@ describe('listing', () => {
     expect(reply.json.error.message).toMatch(/different sort or tag/);
   });
 
-  test('by name, pages of 2 give names as people sort them: "ab" before "ab c" and "ab!", case aside, emoji last', async () => {
+  test('by name, pages of 2 sort as people do: "ab" before "ab c" and "ab!", case aside, emoji last', async () => {
     // Client ids in the listing's order (they break the tie of "ab" and "Ab"), registered the other way round.
     const ids = TRICKY_NAMES.map(() => newId());
     for (const [n, name] of [...TRICKY_NAMES.entries()].reverse())
       await registerListed(n % 2 ? OTHER : OWNER, ids[n] as string, { name, tags: ['tricky-names'] });
+    const byName = { limit: '2', sort: 'name', tag: 'tricky-names' };
     const names: string[] = [];
     let cursor: string | null = null;
     do {
       const page = expectData(
-        await json(
-          OWNER,
-          'GET',
-          `/v1/bots?${new URLSearchParams({ limit: '2', sort: 'name', tag: 'tricky-names', ...(cursor ? { cursor } : {}) })}`,
-        ),
+        await json(OWNER, 'GET', `/v1/bots?${new URLSearchParams({ ...byName, ...(cursor ? { cursor } : {}) })}`),
       );
       names.push(...page.bots.map((bot: { name: string }) => bot.name));
       cursor = page.nextCursor;
@@ -375,7 +373,7 @@ describe('listing', () => {
     expect(names).toEqual(TRICKY_NAMES);
   });
 
-  test('a cursor by name given out before names were keyed in hex -> 400 saying to start again; an old one by guilds still pages', async () => {
+  test('a name cursor from before hex keys -> 400 to start again; an old guilds cursor still pages', async () => {
     const clientId = newId();
     await registerListed(OWNER, clientId, { name: 'ab c' });
     const place = { pk: `BOT#${clientId}`, sk: 'PROFILE' };
@@ -396,7 +394,8 @@ describe('listing', () => {
         await json(
           OWNER,
           'GET',
-          `/v1/bots?sort=guilds&cursor=${old({ ...place, gsi2pk: 'BOTS', gsi2sk: `1000000000000000#${clientId}` }, 'guilds')}`,
+          '/v1/bots?sort=guilds&cursor=' +
+            `${old({ ...place, gsi2pk: 'BOTS', gsi2sk: `1000000000000000#${clientId}` }, 'guilds')}`,
         ),
       ).bots,
     ).toEqual(expect.any(Array));
@@ -427,7 +426,7 @@ describe('private bots', () => {
 describe('unverified claims (anyone may register any client id)', () => {
   const READS = ['', '/commands', '/stats', '/status'];
 
-  test("are 404 to other accounts on every read, word for word an unknown id's answer; their owner reads them", async () => {
+  test('are 404 to other accounts on every read, as an unknown id is; their owner reads them', async () => {
     const clientId = newId();
     await register(OWNER, clientId, { name: 'Impersonator', description: 'Not really this bot' });
     expect((await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, { guilds: 5 })).status).toBe(200);
@@ -452,7 +451,7 @@ describe('unverified claims (anyone may register any client id)', () => {
     });
   });
 
-  test("are 404 to other accounts on every write, as an unknown id's (a registration says to prove control); the claim stays", async () => {
+  test('are 404 to other accounts on every write, as an unknown id is; the claim stays', async () => {
     const clientId = newId();
     await register(OWNER, clientId, { name: 'Claimed' });
     await expectWritesAsAbsent(clientId);
@@ -617,7 +616,7 @@ describe('bad input', () => {
     expectErrorEnvelope(await json(OWNER, 'POST', `/v1/bots/${clientId}/stats`, body), 400, 'INVALID_BODY');
   });
 
-  test('malformed JSON -> 400 INVALID_BODY; no body -> 400; wrong content type -> 415; over the limit -> 413', async () => {
+  test('malformed JSON or no body -> 400; wrong content type -> 415; over the limit -> 413', async () => {
     const clientId = newId();
     const raw = (body: string, type = 'application/json') =>
       call(`${api.url}/v1/bots/${clientId}`, { key: OWNER, method: 'PUT', headers: { 'Content-Type': type }, body });

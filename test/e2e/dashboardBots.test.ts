@@ -21,7 +21,7 @@ async function signedIn(user: FakeUser): Promise<{ browser: DashboardBrowser; cs
 }
 
 describe('your bots on the dashboard', () => {
-  test('register, list (unverified, private ones too), verify with the bot token, edit, delete; the public API sees the same bot', async () => {
+  test('register, list, verify, edit, delete; the public API sees the same bot', async () => {
     const { browser, csrf } = await signedIn(CAROL);
     const clientId = newId();
     const created = await browser.api(
@@ -75,7 +75,7 @@ describe('your bots on the dashboard', () => {
     );
   });
 
-  test("another account sees none of it and cannot change it; a private or unverified bot's writes answer 404 as if absent", async () => {
+  test("another account sees and changes none of it; hidden bots' writes answer 404 as if absent", async () => {
     const carol = await signedIn(CAROL);
     const dan = await signedIn(DAN);
     const [publicBot, privateBot] = [newId(), newId()];
@@ -138,7 +138,7 @@ describe('your bots on the dashboard', () => {
     expectErrorEnvelope(await browser.api('PUT', '/bots/12', { name: 'x' }, csrf), 400, 'INVALID_PARAMETER');
   });
 
-  test('proofs are paced per account: the sixth in a minute is 429 with Retry-After, before Discord is asked', async () => {
+  test('proofs are paced per account: the sixth in a minute is 429 before Discord is asked', async () => {
     const { browser, csrf } = await signedIn({ id: '200000000000000013', username: 'erin' });
     const clientId = newId();
     const asked = () => discord().seen.filter((request) => request.path === '/api/applications/@me').length;

@@ -20,7 +20,7 @@ const BOB = { id: '200000000000000002', username: 'bob', global_name: null };
 const signedIn = (user: FakeUser = ADA) => signedInAs(user);
 
 describe('signing in with Discord', () => {
-  test('authorization code with PKCE S256, scope identify, a state bound to the browser; a session cookie; nothing of Discord kept', async () => {
+  test('code flow with PKCE S256, scope identify and a browser-bound state; nothing of Discord kept', async () => {
     discord.signInAs(ADA);
     const browser = new DashboardBrowser(api.url);
     const start = await browser.get(`${api.url}/dashboard/signin`);
@@ -71,7 +71,7 @@ describe('signing in with Discord', () => {
     });
   });
 
-  test('a forged state, a state from another browser and a reused state are refused, and no session is opened', async () => {
+  test('a forged, foreign or reused state is refused, and no session is opened', async () => {
     const forged = new DashboardBrowser(api.url);
     const reply = await forged.get(`${api.url}/dashboard/callback?state=forged&code=whatever`);
     expectErrorEnvelope(reply, 400, 'INVALID_PARAMETER');
@@ -95,7 +95,7 @@ describe('signing in with Discord', () => {
     expect(attacker.cookies.has('cbk_session')).toBe(false);
   });
 
-  test('declining on Discord goes back to the page, which says so, without a session; the state is used up; other refusals are a 401', async () => {
+  test('declining on Discord goes back to the page, which says so; other refusals are a 401', async () => {
     const browser = new DashboardBrowser(api.url);
     await browser.get(`${api.url}/dashboard/signin`);
     const state = browser.cookies.get('cbk_signin') ?? '';
@@ -203,7 +203,7 @@ describe('every signed-in route (keys, bots, webhooks, signing out) checks its c
 });
 
 describe('keys on the dashboard', () => {
-  test("a key's name is not blank (the page trims it; the API refuses one of spaces); the wrong type says so", async () => {
+  test("a key's name is not blank (trimmed by the page, refused by the API); a wrong type says so", async () => {
     const browser = await signedIn({ id: '200000000000000009', username: 'carol', global_name: 'Carol' });
     const csrf = await browser.csrf();
     const refusals = [
@@ -287,7 +287,7 @@ describe('keys on the dashboard', () => {
     expect((await browser.api('POST', '/keys', { name: 'after revoke' }, csrf)).status).toBe(201);
   });
 
-  test('bots belong to the account, not the key: a key made after another is revoked still writes them; another account cannot', async () => {
+  test('bots belong to the account, not the key: a newer key still writes them, another account not', async () => {
     const ada = await signedIn(ADA);
     const csrf = await ada.csrf();
     const first = (await ada.api('POST', '/keys', { name: 'old key' }, csrf)).json.data;
@@ -312,7 +312,7 @@ describe('keys on the dashboard', () => {
     expectErrorEnvelope(await register(bobKey, 'Taken'), 404, 'NOT_FOUND');
   });
 
-  test("key creation is paced per account: the 11th in a minute is a 429 with Retry-After, whose X-RateLimit-* headers are the pace's", async () => {
+  test("key creation is paced per account: the 11th in a minute is a 429 with the pace's headers", async () => {
     await awayFromWindowEdge(20);
     const browser = await signedIn({ id: '200000000000000004', username: 'dan' });
     const csrf = await browser.csrf();

@@ -15,7 +15,7 @@ afterAll(() => {
 });
 const api = useTestApi({});
 
-test('11 calls in a minute with a quota of 8: 8 let through and 3 refused, per minute, hour and day; charted; listed as today', async () => {
+test('11 calls a minute with a quota of 8: 8 let through, 3 refused, in every chart and today', async () => {
   await awayFromWindowEdge(30);
   const browser = new DashboardBrowser(api.url);
   await browser.signIn();

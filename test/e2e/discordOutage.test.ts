@@ -29,7 +29,7 @@ const OUTAGES: { name: string; reply: DiscordReply; deliveries: number }[] = [
 ];
 
 test.each(OUTAGES.map((outage) => [outage.name, outage] as const))(
-  "Discord %s: the delivery is queued, the provider's retries are duplicates, and one replay after recovery posts it once",
+  'Discord %s: the delivery is queued, retries are duplicates, one replay posts it once',
   async (_name, outage) => {
     const id = await relay.knownHookId();
     const deliveryId = `outage-${id}`;

@@ -135,7 +135,8 @@ describe('hostile input on every route', () => {
             expectContract(route, reply);
           } catch (error) {
             throw new Error(
-              `${(error as Error).message}\nrequest: ${describeRequest(request)}\nanswer: ${reply.status} ${reply.body.subarray(0, 300).toString('utf8')}`,
+              `${(error as Error).message}\nrequest: ${describeRequest(request)}\nanswer: ${reply.status} ` +
+                `${reply.body.subarray(0, 300).toString('utf8')}`,
             );
           }
         }),

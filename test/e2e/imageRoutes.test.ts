@@ -154,7 +154,7 @@ describe(`GET ${routes.jail.path}`, () => {
     expect(blocked.connections()).toBe(0);
   });
 
-  test('a heavy picture drawn at its own size: as SVG too large to return (400), as PNG only the small PNG is sent (200)', async () => {
+  test('a heavy picture at its own size: too large as SVG (400), sent as a small PNG (200)', async () => {
     const heavy = { image: `${host.url}/heavy-780.png`, width: 780, height: 780 };
     const asSvg = await get(path, heavy);
     expectErrorEnvelope(asSvg, 400, 'IMAGE_FETCH_FAILED');

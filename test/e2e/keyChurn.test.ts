@@ -23,7 +23,7 @@ afterAll(() => {
 });
 const api = useTestApi({ localApiKey: LOCAL_KEY });
 
-test("keys made, used past their quota and revoked in turn within a minute: the account gets at most its slots' quota", async () => {
+test("keys made, used up and revoked within a minute: the account gets at most its slots' quota", async () => {
   // The whole churn takes about 3 s on a loaded 2-core machine: 10 s of the minute are plenty.
   await awayFromWindowEdge(10);
   // The local sign-in is the account that owns the seeded key (which takes none of its slots).

@@ -7,7 +7,7 @@ import { rawRequest } from '../support/rawHttp';
 const api = useTestApi({ localApiKey: 'first-local-key-0123456789,second-local-key-0123456789' });
 
 describe('the local sign-in', () => {
-  test("owns the first LOCAL_API_KEY key (its keys, bots and webhooks are the dashboard's); the second is another account's", async () => {
+  test("owns the first LOCAL_API_KEY key and what it made; the second is another account's", async () => {
     const browser = new DashboardBrowser(api.url);
     await browser.signIn();
     expect((await browser.api('GET', '/session')).json.data.account).toEqual({ id: 'local', name: 'Local developer' });
@@ -32,7 +32,7 @@ describe('the local sign-in', () => {
       };
     };
 
-    test('localhost, 127.0.0.1 or [::1], with the port it listens on or none: on to the callback under that name', async () => {
+    test('localhost, 127.0.0.1 or [::1], with its port or none: on to the callback under that name', async () => {
       const port = api.server.port;
       for (const host of [
         `localhost:${port}`,

@@ -109,7 +109,7 @@ test('npm run keys finds the running server’s store on the port it fell back t
   ]);
 }, 60_000);
 
-test("npm run keys and the dashboard count the same keys: the operator's revoke frees a dashboard slot, and a key the operator makes for the account takes one", async () => {
+test("npm run keys and the dashboard count the same keys, the operator's revokes and makes too", async () => {
   const env = {
     LOCAL_STATE_DIR: stateDir,
     DYNAMODB_ENDPOINT: '',
@@ -136,7 +136,7 @@ test("npm run keys and the dashboard count the same keys: the operator's revoke 
   expect((await create('seventh')).status).toBe(201);
 }, 60_000);
 
-test('npm run keys -- transfer-bot gives a bot to another account, verified; bad arguments print the usage', async () => {
+test('npm run keys -- transfer-bot gives a bot away, verified; bad arguments print the usage', async () => {
   const env = {
     LOCAL_STATE_DIR: stateDir,
     DYNAMODB_ENDPOINT: '',

@@ -94,7 +94,7 @@ test.each([
   expect(growthMb).toBeLessThan(MAX_GROWTH_MB);
 });
 
-test('every part of every format, around the limit: over it the 400, the server’s memory untouched; within it never that 400', async () => {
+test('every format around the limit: over it the 400 and memory untouched, within it never', async () => {
   const over = ({ width, height }: Declared) => width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS;
   // Around the limit on a side (the other side small enough), or on
   // the area (as many rows as fit, or one more); either way round.

@@ -52,7 +52,7 @@ async function timed(name: string, send: () => Promise<Reply>): Promise<{ name: 
 }
 
 // First: the stalled store of the next test leaves its connections silent for good.
-test('a store that answers slowly: key routes, the key cached or not, answer (or 503) within 3 s, the key check, the authorizer and the function sharing one budget', async () => {
+test('a slow store: key routes answer (or 503) within 3 s, all steps sharing one budget', async () => {
   // KEY's allow cached and both groups loaded (as warm Lambdas are) while the store answers at once.
   expect((await call(`${api.url}/v1/bots`, { key: KEY })).status).toBe(200);
   expect((await call(`${api.url}/webhooks`)).status).toBe(200);
@@ -88,7 +88,7 @@ test('a store that answers slowly: key routes, the key cached or not, answer (or
   expect(slow).toEqual([]);
 }, 20_000);
 
-test('a store that accepts and never answers: every dashboard API route, and an image, a bots and the relay route, answer 503 within 3 s', async () => {
+test('a store that never answers: dashboard, image, bots and relay routes answer 503 within 3 s', async () => {
   // Signed in, the key's allow cached and every group loaded (as a warm Lambda is) while the store still answers.
   const browser = new DashboardBrowser(api.url);
   await browser.signIn();

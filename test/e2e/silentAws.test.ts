@@ -75,7 +75,7 @@ test('the secret box alone: sealing at a silent KMS fails as an outage within 3 
   expect(performance.now() - started).toBeLessThan(WITHIN_MS);
 });
 
-test('DynamoDB that accepts and never answers: keyed, unkeyed and cached-key requests are 503s within 3 s', async () => {
+test('DynamoDB that never answers: keyed, unkeyed and cached-key requests are 503s within 3 s', async () => {
   const rankCard = `${api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`;
   expect((await call(rankCard, { key: KEY })).status).toBe(200); // the key's allow is now cached
   store.silence();

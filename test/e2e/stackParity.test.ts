@@ -55,7 +55,7 @@ describe('local server and CDK stack', () => {
     }
   });
 
-  test("HEAD on a probed route's path: 200 and no body from the stack's mock and from the local server, for exactly the routes marked probe", async () => {
+  test("HEAD on a probed path: 200 and no body from the stack's mock and locally, for probes only", async () => {
     expect([...probes.keys()].sort()).toEqual(
       routeList
         .filter((route) => route.probe)
@@ -70,7 +70,7 @@ describe('local server and CDK stack', () => {
     }
   });
 
-  test('every other method on those paths: the local 405 is the one the stack’s ANY method (a mock) answers', async () => {
+  test("every other method on those paths: the local 405 is the stack’s ANY mock's answer", async () => {
     expect([...catchAlls.keys()].sort()).toEqual(
       [...new Set([...routed].map((route) => route.split(' ')[1] as string))].sort(),
     );
@@ -105,7 +105,7 @@ describe('local server and CDK stack', () => {
       expect([path, (await call(`${api.url}${concrete(path)}`, { key: KEY })).status]).toEqual([path, 404]);
   });
 
-  test("the dashboard's signed-in routes: no authorizer or API key in the stack, the session checked by the function of their group; locally a key does not stand in for the session", async () => {
+  test('dashboard routes: no authorizer or key in the stack; the function checks sessions, locally too', async () => {
     const signedIn = routeList.filter((route) => route.auth === 'session');
     expect(signedIn.map((route) => route.group)).toEqual(expect.arrayContaining(['dashboard', 'bots']));
     for (const route of signedIn) {

@@ -247,7 +247,7 @@ describe('webhook deliveries', () => {
     );
 
   test.each(cutsOf(WRITES))(
-    'the %s, the store stopping %s its call %i: acknowledged only once Discord has it, and Discord gets the message exactly once',
+    'the %s, the store stopping %s its call %i: acknowledged once Discord has it, posted once',
     async (_write, when, nth) => {
       const webhookId = relay.hookId();
       const star = () => relay.star(webhookId, `cut-${webhookId}`);

@@ -21,7 +21,7 @@ const send = async (id: string, events: string, event: string, payload?: unknown
 };
 
 describe('relay URL ?events=', () => {
-  test('only the named events (and actions) are posted; the rest are answered "filtered" and stored nowhere', async () => {
+  test('only the named events are posted; the rest are answered "filtered" and stored nowhere', async () => {
     const id = relay.hookId();
     expectAnswer(await send(id, 'push,pull_request.opened', 'push'), 200, /^forwarded: push$/);
     expectAnswer(await send(id, 'push,pull_request.opened', 'star'), 200, /^filtered: star\.created$/);
@@ -58,7 +58,7 @@ describe('relay URL ?events=', () => {
     expect(relay.discord.posted()).toHaveLength(1);
   });
 
-  test('a filter naming no event of the provider is a 400 that lists its events; signatures are still checked first', async () => {
+  test("a filter naming none of the provider's events is a 400 listing them, after the signature", async () => {
     const reply = await send(relay.hookId(), 'pushh', 'push');
     expectAnswer(
       reply,

@@ -75,7 +75,7 @@ describe('Discord refusals are remembered for the id and token hash', () => {
   });
 });
 
-test('registering secrets teaches the relay too: a confirmed token is known good, a refused one remembered', async () => {
+test('registering secrets teaches the relay which tokens are good and which refused', async () => {
   const [confirmed, refused] = [relay.hookId(), relay.hookId()];
   expect((await relay.putSecrets(confirmed, {})).status).toBe(200);
   expect((await itemsOf(confirmed)).find((item) => item.sk === `PAIR#${sha256Hex(TOKEN)}`)).toMatchObject({
@@ -115,7 +115,7 @@ describe('what is stored, and sealed', () => {
     ).toMatchObject({ outcome: 'ignored' });
   });
 
-  test('a delivered message seals nothing; a failed one seals its token once, for the queue and the replay', async () => {
+  test('a delivered message seals nothing; a failed one seals its token once for queue and replay', async () => {
     const id = relay.hookId();
     expectAnswer(await star(id, 'sealed-not'), 200, /^forwarded: star$/);
     expect(seal).not.toHaveBeenCalled();

@@ -143,9 +143,10 @@ describe.each(cases)('%s %s', (name, event, _provider, fixture) => {
 });
 
 describe.each(branchCases)('%s %s, hostile', (name, _event, provider, fixture) => {
-  test('mentions, markdown and invisible controls from the payload cannot ping, restyle or reorder anything', async () => {
+  test('mentions, markdown and invisible controls in a payload cannot ping, restyle or reorder', async () => {
     const hostile = (text: string) =>
-      `${text} @everyone @here <@&111111111111111111> <@222222222222222222> **bold** [x](https://evil.example) __u__ ${HOSTILE_TITLE}`;
+      `${text} @everyone @here <@&111111111111111111> <@222222222222222222> **bold** [x](https://evil.example) ` +
+      `__u__ ${HOSTILE_TITLE}`;
     const body = poisoned(provider, fixture, hostile, (text) => hostile(text).replace(/[^ -~]/g, ''));
     expectAnswer(await send(relay.hookId(), name, { ...fixture, body }), 200, /^forwarded: /);
     const message = relay.discord.posted()[0]?.body as DiscordMessage;

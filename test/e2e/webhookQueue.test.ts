@@ -68,7 +68,7 @@ describe('the retry queue (local server)', () => {
     expectAnswer(await send(id, 6), 200, /^forwarded: issues$/);
   }, 30_000);
 
-  test('Discord failing (a dropped connection) is retried after a backoff; another webhook is not held up', async () => {
+  test('Discord failing (a dropped connection) is retried after a backoff; other webhooks go on', async () => {
     const [slow, other] = [await knownHookId(), hookId()];
     discord.script(discordResets);
     expectAnswer(await send(slow, 10), 200, /^queued: issues$/);

@@ -57,7 +57,7 @@ async function logged(id: string) {
 }
 
 describe('while Discord throttles a webhook', () => {
-  test("a stranger's posts (wrong tokens) are not queued: each is tried once, refused, and never posted by the queue", async () => {
+  test("a stranger's posts (wrong tokens) are tried once, refused, never queued", async () => {
     const id = await knownGoodWebhook();
     script(THROTTLED);
     expectAnswer(await relay.star(id, 'owner-1'), 200, /^queued: star$/);
@@ -77,7 +77,7 @@ describe('while Discord throttles a webhook', () => {
     expect(await relay.stores.retryQueue.head(id)).toBeUndefined();
   }, 20_000);
 
-  test("a stranger's post under the owner's next delivery id does not make the owner's delivery a duplicate", async () => {
+  test("a stranger's post under the owner's next delivery id does not make that one a duplicate", async () => {
     const id = await knownGoodWebhook();
     script(THROTTLED);
     expectAnswer(await relay.star(id, 'victim-first'), 200, /^queued: star$/);
@@ -108,7 +108,7 @@ describe('while Discord throttles a webhook', () => {
     expectAnswer(await relay.send(signed, 'github', copy, { headers }), 200, /^forwarded: star$/);
   }, 20_000);
 
-  test('an unknown pair that Discord throttles is not queued: the provider is told to retry, and no token is kept', async () => {
+  test('an unknown pair Discord throttles is not queued: the provider retries, no token is kept', async () => {
     const id = relay.hookId();
     relay.discord.script(THROTTLED);
     expectAnswer(await relay.star(id, 'unknown-1'), 429, /rate limiting/, 'RATE_LIMITED');
@@ -119,7 +119,7 @@ describe('while Discord throttles a webhook', () => {
   });
 });
 
-test("the queue's retries meet a token Discord now refuses: counted towards the brake, and the pair's other queued deliveries dropped unasked", async () => {
+test("a token Discord now refuses in the queue counts towards the brake and drops the pair's queue", async () => {
   await withinOneWindow(600, 15);
   const windowStart = Math.floor(Date.now() / 1000 / 600) * 600;
   const id = await knownGoodWebhook();

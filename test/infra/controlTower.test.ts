@@ -122,7 +122,7 @@ describe('the stack', () => {
     );
   });
 
-  test('what the Lambda permission acknowledgement says: API Gateway may invoke a function only for a method or the authorizer of this API', () => {
+  test("the Lambda permission acknowledgement: only this API's methods and authorizer may invoke", () => {
     const [apiId] = Object.keys(resourcesOf(plain.template, 'AWS::ApiGateway::RestApi'));
     const permissions = Object.values(resourcesOf(plain.template, 'AWS::Lambda::Permission'));
     const routeMethods = routeList.map((route) => `/${route.method}${route.path.replace(/\{[^}]+\}/g, '*')}`);

@@ -32,7 +32,7 @@ const dashboardFunction = (template: Template) => {
 const secretId = (template: Template) => Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret'))[0] as string;
 
 describe('the dashboard in the stack', () => {
-  test('one secret for the Discord client secret, a placeholder in the template (the operator puts it; not a generated password Discord would refuse), kept on delete', () => {
+  test('the Discord client secret: a placeholder the operator replaces, kept on delete', () => {
     const secrets = resourcesOf(plain, 'AWS::SecretsManager::Secret');
     expect(Object.keys(secrets)).toHaveLength(1);
     const [secret] = Object.values(secrets);
@@ -41,7 +41,7 @@ describe('the dashboard in the stack', () => {
     expect(secret?.DeletionPolicy).toBe('Retain');
   });
 
-  test('the function knows the application id, the secret by ARN only, the dashboard URL and the usage plan by name', () => {
+  test("the function knows the application id, the secret's ARN, the dashboard URL and usage plan", () => {
     const { env } = dashboardFunction(configured);
     expect(env).toMatchObject({
       DISCORD_CLIENT_ID: '1100000000000000001',

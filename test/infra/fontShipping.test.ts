@@ -9,7 +9,7 @@ import { drawnSubsets, NOTO_FAMILIES, notoFileName } from '../../shared/fonts/fo
 describe('the fonts and emoji a drawing function ships', () => {
   const shipped = shippedFonts();
 
-  test('Inter, every subset drawn from of every Noto family in the two weights drawn, and Twemoji; the size within its budget', () => {
+  test('Inter, the Noto subsets drawn in both weights, and Twemoji, within the size budget', () => {
     const names = new Set(shipped.map((file) => file.name));
     expect(names.size).toBe(shipped.length);
     expect(names).toContain('inter/Inter_400Regular.ttf');
@@ -42,7 +42,7 @@ describe('the fonts and emoji a drawing function ships', () => {
     expect(() => shippedBytes(twice)).toThrow(/over the budget/);
   });
 
-  test("the copy commands put every file where FONT_DIR is read, each command line well under the shell's 128 KiB per argument", () => {
+  test("the copy commands put every file under FONT_DIR, each line far under the shell's limit", () => {
     const dir = mkdtempSync(join(tmpdir(), 'fonts-'));
     const commands = fontCopyCommands(dir, shipped);
     expect(commands.join(' && ').length).toBeLessThan(128 * 1024);

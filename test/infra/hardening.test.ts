@@ -128,7 +128,7 @@ describe('unauthenticated routes and the functions are bounded', () => {
     },
   );
 
-  test("the relay's throttle is sized for a relay by default: 500 a second, bursts of 1,000, apart from the other public routes' 20", () => {
+  test("the relay's throttle by default: 500 a second, bursts of 1,000; other public routes 20", () => {
     expect(effectiveSetting(template, RELAY.path, RELAY.method)).toMatchObject({
       ThrottlingRateLimit: 500,
       ThrottlingBurstLimit: 1000,
@@ -156,7 +156,7 @@ describe('unauthenticated routes and the functions are bounded', () => {
     expect(reserved(custom)).toEqual(Array(groupManifests.length + 1).fill(undefined));
   });
 
-  test('no web ACL by default (APIG3 acknowledged); with wafRateLimit a rate-based rule per source IP on the stage', () => {
+  test('no web ACL by default; with wafRateLimit a rate-based rule per source IP on the stage', () => {
     expect(resourcesOf(template, 'AWS::WAFv2::WebACL')).toEqual({});
     const restApi = (t: Template) => only(t, 'AWS::ApiGateway::RestApi')[1];
     expect(acknowledgedReason(restApi(template), 'AwsSolutions-APIG3')).toContain('-c waf=true');
@@ -203,7 +203,7 @@ describe('unauthenticated routes and the functions are bounded', () => {
     expect(JSON.stringify(association.Properties.ResourceArn)).toContain(only(custom, 'AWS::ApiGateway::RestApi')[0]);
   });
 
-  test("the web ACL's relay path matches the relay route's requests (after the stage or a custom domain's base path), and no other route's", () => {
+  test("the web ACL's relay path matches the relay's requests (after any base path) and no other", () => {
     const relayPath = new RegExp(RELAY_PATH_PATTERN);
     const requestPath = (path: string) =>
       path.replace(/\{(\w+)\}/g, (_whole, name: string) =>
@@ -270,7 +270,7 @@ describe('alarms notify someone', () => {
 });
 
 describe('log groups and keys', () => {
-  test('every log group keeps its events 90 days by default (a setting) and is encrypted with the operations key', () => {
+  test('log groups keep 90 days by default (a setting) and are encrypted with the operations key', () => {
     for (const [t, days] of [
       [template, 90],
       [custom, 365],
@@ -304,7 +304,7 @@ describe('log groups and keys', () => {
     for (const part of ['AWS::Region', 'AWS::AccountId', ':log-group:*']) expect(arn).toContain(part);
   });
 
-  test('no key policy grants kms:*; the account only administers each key, and only named roles may use the secrets key', () => {
+  test('no key policy grants kms:*; only named roles may use the secrets key', () => {
     for (const t of [template, custom]) {
       for (const key of Object.values(resourcesOf(t, 'AWS::KMS::Key'))) {
         expect(key.Properties.EnableKeyRotation).toBe(true);
@@ -326,7 +326,7 @@ describe('log groups and keys', () => {
     expect(users(custom)).toHaveLength(2);
   });
 
-  test('every key refuses grants to anyone but an AWS service acting for a resource (Control Tower CT.KMS.PR.3), and nothing of ours takes one', () => {
+  test("every key refuses grants but an AWS service's for a resource (CT.KMS.PR.3); we take none", () => {
     for (const t of [template, custom]) {
       const keys = Object.values(resourcesOf(t, 'AWS::KMS::Key'));
       expect(keys.length).toBeGreaterThanOrEqual(2);

@@ -51,7 +51,9 @@ describe("the bundles' tiny-inflate (Node's zlib)", () => {
     const texts = ['Ada Lovelace', 'محمد', 'राहुल', '山田太郎 😀'];
     writeFileSync(
       join(dir, 'entry.ts'),
-      `import { textWidth } from '${fileURLToPath(new URL('../../shared/svg/measure.ts', import.meta.url))}';\nexport const widths = ${JSON.stringify(texts)}.map((text) => textWidth(text, 20));\n`,
+      'import { textWidth } from ' +
+        `'${fileURLToPath(new URL('../../shared/svg/measure.ts', import.meta.url))}';\nexport const widths = ` +
+        `${JSON.stringify(texts)}.map((text) => textWidth(text, 20));\n`,
     );
     const { modules } = await bundle(join(dir, 'entry.ts'), join(dir, 'out.mjs'));
     expect(modules.some((module) => module.endsWith('nativeInflate.cjs'))).toBe(true);

@@ -47,7 +47,7 @@ describe('relay retry queue', () => {
     }
   });
 
-  test('only the group that retries deliveries consumes it (partial batch failures) and may send to it, and knows its URL', () => {
+  test('only the retrying group consumes it (partial batch failures), sends to it and knows it', () => {
     const retrying = groupManifests.filter((manifest) => manifest.retriesDeliveries).map((manifest) => manifest.name);
     expect(retrying).toEqual(['webhooks']);
     const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).map(

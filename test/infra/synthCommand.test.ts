@@ -25,7 +25,7 @@ const folderBytes = (folder: string): number =>
  * fonts, and resvg's native binary for Lambda's platform (fetched from the npm registry).
  */
 describe('npm run synth', () => {
-  test('writes the template and one bundle per function, each package within its size; image functions with their fonts and an arm64 rasteriser', async () => {
+  test('writes the template and a bundle per function within size; image ones with fonts and arm64', async () => {
     const out = mkdtempSync(join(tmpdir(), 'synth-'));
     const env = {
       ...process.env,

@@ -56,7 +56,7 @@ describe('verified and unverified claims', () => {
     expect(await listedIds('name')).not.toContain(shown);
   });
 
-  test("a proof takes over another account's unverified claim: its commands and hourly points go, the profile starts anew", async () => {
+  test("a proof takes over another account's unverified claim: its history goes, the profile anew", async () => {
     const bots = store().stores.bots;
     const clientId = newId();
     await bots.register(clientId, 'squatter', fields({ name: 'Famous', website: 'https://squat.example' }), NOW);
@@ -82,7 +82,7 @@ describe('verified and unverified claims', () => {
     expect(await bots.verify(clientId, 'squatter', { name: 'Mine' }, later(7))).toBe('forbidden');
   });
 
-  test("a profile made from Discord's long name and description is cut between characters, and the API takes it back as it is", async () => {
+  test("Discord's long name and description are cut between characters and accepted back as they are", async () => {
     const bots = store().stores.bots;
     const clientId = newId();
     const made = await bots.verify(

@@ -16,7 +16,7 @@ const RENAMED = id(5);
 const DELETED = id(6);
 
 describe('re-keying the listing by name', () => {
-  test('old keys are rewritten so "ab" comes before "ab c"; a bot renamed or deleted during the run keeps what that write left; a second run changes nothing', async () => {
+  test('old keys are rewritten so "ab" precedes "ab c"; concurrent writes win; a rerun changes nothing', async () => {
     const { stores, tableName } = store();
     const profileOf = async (clientId: string) =>
       (await stores.db.send(new GetCommand({ TableName: tableName, Key: { pk: `BOT#${clientId}`, sk: 'PROFILE' } })))

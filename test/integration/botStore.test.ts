@@ -254,7 +254,7 @@ describe('bot store on dynalite', () => {
     expect(await bots.history(reborn, NOW)).toEqual([]);
   });
 
-  test('a heartbeat racing a delete leaves at most a point nobody reads: the bot registered anew has no old history', async () => {
+  test('a heartbeat racing a delete leaves no history to a bot registered anew', async () => {
     const clientId = id(7);
     const first = await registered(clientId, 'owner', 'racer');
     // The delete runs between the heartbeat's two writes: the profile got the beat, the point comes after the sweep.

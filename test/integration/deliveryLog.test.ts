@@ -27,7 +27,7 @@ const record = async (deliveryId: string) =>
     )
   ).Item;
 
-test('one claim per delivery, the others told it is in flight; a forwarded delivery stays claimed (a duplicate), with a 7-day TTL', async () => {
+test('one claim per delivery, others told it is in flight; a forwarded one stays claimed 7 days', async () => {
   const log = store.stores.deliveries;
   const claims = await Promise.all([1, 2, 3, 4].map(() => log.claim(key('a'), 'push', NOW)));
   expect(claims.filter((claim) => claim.kind === 'claimed')).toHaveLength(1);
@@ -81,7 +81,7 @@ test('the message is dropped once the outcome is not replayable, kept while it i
   for (const gone of ['message', 'sealedToken', 'gsi1pk', 'gsi1sk']) expect(forwarded).not.toHaveProperty(gone);
 });
 
-test("Discord's error is kept with a message it refused as invalid; a retry's claim starts afresh without it", async () => {
+test("Discord's error is kept with a message it refused; a retry's claim starts without it", async () => {
   const log = store.stores.deliveries;
   await log.claim(key('invalid'), 'push', NOW);
   await log.finish(key('invalid'), 'rejected', NOW, { discordStatus: 400, discordError: '50035 Invalid Form Body' });
@@ -150,7 +150,7 @@ test('the kept listing spans webhooks, newest first; a webhook lists its own log
   expect(own.map((r) => r.deliveryId)).toEqual(['f2']);
 });
 
-test('a claim left pending by a crashed attempt is in flight (never a duplicate) until it is a minute old, then taken over', async () => {
+test("a crashed attempt's pending claim is in flight until a minute old, then taken over", async () => {
   const log = store.stores.deliveries;
   await log.claim(key('c'), 'push', NOW);
   expect(await log.claim(key('c'), 'push', new Date(NOW.getTime() + 30_000))).toEqual(inFlight(30));
@@ -158,7 +158,7 @@ test('a claim left pending by a crashed attempt is in flight (never a duplicate)
   expect(await log.claim(key('c'), 'push', new Date(NOW.getTime() + 61_000))).toEqual(CLAIMED);
 });
 
-test('finish keeps what a replay needs only with a replayable outcome (the relay seals the token only then)', async () => {
+test('finish keeps what a replay needs only with a replayable outcome', async () => {
   const log = store.stores.deliveries;
   await log.claim(key('k1'), 'push', NOW);
   await log.finish(key('k1'), 'forwarded', NOW, { discordStatus: 200, kept: KEPT });
@@ -174,7 +174,7 @@ test('finish keeps what a replay needs only with a replayable outcome (the relay
   expect((await log.listKept()).map((kept) => kept.deliveryId)).toContain('k2');
 });
 
-test('a signed delivery is claimed on its signature hash too: a new delivery id with the same signature waits while it is in flight, and is a duplicate once forwarded', async () => {
+test('a signed delivery is claimed on its signature too: a new id waits, then is a duplicate', async () => {
   const log = store.stores.deliveries;
   const signed = (deliveryId: string) => ({ ...key(deliveryId), signatureHash: 'f'.repeat(64) });
   expect(await log.claim(signed('s1'), 'push', NOW)).toEqual(CLAIMED);
@@ -190,7 +190,7 @@ test('a signed delivery is claimed on its signature hash too: a new delivery id 
   );
 });
 
-test("a delivered signed delivery whose own outcome cannot be written still makes its signature's copies duplicates, then and once its claim is stale", async () => {
+test('a delivered signed delivery with an unwritten outcome still makes its copies duplicates', async () => {
   // The store fails every write to the delivery's own item (its claim aside): the signature's item is written first.
   const failing = Object.assign(Object.create(store.stores.db) as typeof store.stores.db, {
     send: (command: { input: { Key?: { sk?: string } } }) =>

@@ -45,7 +45,7 @@ describe('key slots', () => {
     expect((await store.stores.apiKeys.getById(first.record.id))?.holdsSlot).toBe(false);
   });
 
-  test("the operator's keys count too, beyond the limit; the dashboard makes none until enough are revoked", async () => {
+  test("the operator's keys count too; the dashboard makes none until enough are revoked", async () => {
     const owner = newOwner();
     const operator = [];
     for (const name of ['x', 'y', 'z']) operator.push(await keys().create({ name, owner }));

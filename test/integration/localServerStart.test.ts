@@ -13,7 +13,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-test('a local server whose set-up fails leaves nothing running (its embedded store listening kept a test run from exiting)', async () => {
+test('a local server whose set-up fails leaves nothing running, its embedded store included', async () => {
   const dynamoPort = await freePort();
   // A table name DynamoDB refuses (under 3 characters): the set-up fails once the store is up.
   await expect(startTestApi({ dynamoPort, tableName: 'ab' })).rejects.toThrow();

@@ -42,7 +42,7 @@ describe('rate limiter on dynalite', () => {
     expect(await limiter.hit(keyPrincipal('a'))).toMatchObject({ allowed: true, remaining: 1, reset: T0 / 1000 + 90 });
   });
 
-  test("a key's counts are one item per hour, a count per minute, kept 31 days; an address's until its hour is over", async () => {
+  test("a key's counts: an item per hour, a count per minute, kept 31 days; an address's for its hour", async () => {
     const limiter = new RateLimiter(store.stores.rateCounters, { limit: 5, now: () => T0 });
     await limiter.hit(keyPrincipal('ttl'));
     await limiter.hit(keyPrincipal('ttl'));

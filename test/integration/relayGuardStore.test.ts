@@ -34,7 +34,7 @@ test('invalid answers add up atomically per window', async () => {
   expect(await counter.read(1200)).toBe(0);
 });
 
-test('the brake sums this window and the one before: invalid answers at the end of one window still brake the start of the next', async () => {
+test("the brake sums this window and the last: invalid answers at one's end brake the next's start", async () => {
   const at = { now: new Date(1_800_000_000_000 - 5_000) }; // 5 s before a 10-minute boundary
   const guard = pairGuardOver(store().stores, () => at.now, {
     newPairsPerMinute: 100,

@@ -92,7 +92,7 @@ test('the head is waited for until due, then the queue is posted in order and em
   ]);
 });
 
-test("Discord's Retry-After is honoured; without one the wait doubles; after the last attempt the delivery is given up, still replayable by hand", async () => {
+test("Discord's Retry-After is honoured, else the wait doubles; the last failure gives it up", async () => {
   const id = '400000000000000003';
   const key = await queued(id, 1);
   discord.script(discordJson(429, { retry_after: 42 }));
@@ -126,7 +126,7 @@ test('a head replayed by hand meanwhile leaves the queue; one being replayed rig
   expect(contents()).toEqual(['message 2']);
 });
 
-test("Discord's answer to a replay is logged though the request's time budget ran out while Discord took it: it is not replayable again (it would be posted twice)", async () => {
+test("Discord's answer to a replay is logged past the time budget, so it is not replayed twice", async () => {
   const id = '400000000000000006';
   const key = await queued(id, 1);
   // Discord answers after the request's other AWS call has used up the budget.
@@ -144,7 +144,7 @@ test("Discord's answer to a replay is logged though the request's time budget ra
   expect(contents()).toEqual(['message 1']);
 });
 
-test('a kick that cannot be sent (SQS unreachable) leaves the delivery queued and the answer "queued"; the next delivery kicks again', async () => {
+test('an unsent kick leaves the delivery queued and answered "queued"; the next one kicks again', async () => {
   const id = '400000000000000005';
   const failing: RetryDeps = { ...deps, kicker: { kick: async () => Promise.reject(new Error('SQS is unreachable')) } };
   const key = { webhookId: id, provider: 'github', deliveryId: 'kick-1' };
@@ -183,7 +183,7 @@ describe('faults between the queue and the log', () => {
   };
   const refusedOnce = { kind: 'failed', reason: 'Discord answered 500', kept: true } as const;
 
-  test("a delivery is never marked queued without its queue entry: the entry failing, the provider's retry is taken, not a duplicate", async () => {
+  test("a delivery is never marked queued without its queue entry; the provider's retry is taken", async () => {
     const id = '400000000000000011';
     const key = await failedFirstAttempt(id, 'lost-1', 'message 1');
     const noEntry: RetryDeps = {
@@ -210,7 +210,7 @@ describe('faults between the queue and the log', () => {
     expect(contents()).toEqual(['message 1']);
   });
 
-  test('a head an attempt left pending without its message (the provider took it over, then died) leaves the queue once stale; those behind it are posted', async () => {
+  test('a stale pending head without its message leaves the queue; those behind it are posted', async () => {
     const id = '400000000000000013';
     const first = await queued(id, 1);
     await queued(id, 2);
@@ -223,7 +223,7 @@ describe('faults between the queue and the log', () => {
     expect(contents()).toEqual(['message 2']);
   });
 
-  test('the key service down, a new delivery neither overtakes the queue nor waits in it: 503, its claim given back', async () => {
+  test('with the key service down a new delivery neither overtakes nor waits: 503, its claim given back', async () => {
     const id = '400000000000000014';
     await queued(id, 1, 30);
     const next = { webhookId: id, provider: 'github', deliveryId: 'no-kms-2' };
@@ -250,7 +250,7 @@ describe('faults between the queue and the log', () => {
     expect(contents()).toEqual(['message 1', 'message 2']);
   });
 
-  test('a head whose token was sealed under another secret key is given up (still in the log), and the queue goes on', async () => {
+  test('a head sealed under another secret key is given up (still logged); the queue goes on', async () => {
     const id = '400000000000000015';
     // Sealed before the secret key was changed.
     const first = { webhookId: id, provider: 'github', deliveryId: 'other-key-1' };

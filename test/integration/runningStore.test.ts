@@ -19,7 +19,7 @@ afterAll(async () => {
   await rm(stateDir, { recursive: true, force: true });
 });
 
-test("the webhooks command opens tokens with the running server's secret key, not one of its own directory's", async () => {
+test("the webhooks command opens tokens with the running server's secret key, not its own", async () => {
   const serverKey = Buffer.alloc(32, 7).toString('base64');
   const remove = announceStore(
     {

@@ -61,7 +61,7 @@ test('an older table gains the missing index and keeps all its items', async () 
   expect((await client.send(new ScanCommand({ TableName: table }))).Items).toHaveLength(60);
 });
 
-test('the table is ready once ensureTable returns, even where creating it takes a while (dynalite says "not found" until then)', async () => {
+test('the table is ready once ensureTable returns, however long creating it takes', async () => {
   // A store that takes 300 ms to create a table, as dynalite writing to disk under load can.
   const slow = dynalite({ createTableMs: 300 });
   slow.listen(0, '127.0.0.1');

@@ -11,7 +11,7 @@ import { suiteStore } from '../support/dynamo';
 const store = suiteStore();
 
 describe('moving webhook secrets from their key to its account', () => {
-  test("each goes to its key's owner (unknown keys: to nobody); those registered since are left alone; a second run moves nothing", async () => {
+  test("each goes to its key's owner or nobody; newer ones are left alone; a rerun moves nothing", async () => {
     const { stores, tableName } = store();
     const { record: key } = await createApiKey(stores.apiKeys, { name: 'old', owner: '200000000000000041' });
     const legacy = (webhookId: string, keyId: string) => ({

@@ -28,7 +28,8 @@ export async function launchChromium(): Promise<Browser> {
 export async function chromiumRender(page: Page, svg: string): Promise<Raster> {
   const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   await page.setContent(
-    `<!doctype html><html><body style="margin:0;background:transparent"><img id="shot" style="display:block" src="${src}"></body></html>`,
+    '<!doctype html><html><body style="margin:0;background:transparent"><img id="shot" style="display:block" ' +
+      `src="${src}"></body></html>`,
     { waitUntil: 'load' },
   );
   return decodePng(await page.locator('#shot').screenshot({ omitBackground: true }));

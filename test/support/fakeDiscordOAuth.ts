@@ -156,7 +156,9 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
     client,
     addApplication: (application) => {
       // A bot token's shape: the bot's id in base64url, a timestamp, an HMAC.
-      const token = `${Buffer.from(application.id).toString('base64url')}.${randomBytes(4).toString('base64url')}.${randomBytes(27).toString('base64url')}`;
+      const token =
+        `${Buffer.from(application.id).toString('base64url')}.${randomBytes(4).toString('base64url')}.` +
+        `${randomBytes(27).toString('base64url')}`;
       botTokens.set(token, application);
       return token;
     },

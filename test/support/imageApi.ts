@@ -26,7 +26,8 @@ export async function startImageApi(routes: Record<string, HostRoute> = {}): Pro
   process.env.RATE_LIMIT_PER_MINUTE = '1000';
   const api = await startTestApi({ localApiKey: key, imageFetchAllowHosts: host.hostPort });
   const urlOf = (path: string, params: Record<string, string | number>) =>
-    `${api.url}${path}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
+    `${api.url}${path}?` +
+    `${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
   return {
     api,
     host,

@@ -33,7 +33,8 @@ describe('AppVeyor provider', () => {
       url: 'https://ci.appveyor.com/project/JohnSmith/test-web/build/1.0.26',
       color: 0x2ea44f,
       description:
-        '[`ad2366f`](https://github.com/JohnSmith/test-web/commit/ad2366f0c4) Some changes to appveyor.yml - John Smith',
+        '[`ad2366f`](https://github.com/JohnSmith/test-web/commit/ad2366f0c4) Some changes to appveyor.yml - ' +
+        'John Smith',
     });
     expect(embed.fields).toEqual([
       { name: 'Project', value: 'test\\-web', inline: true },
@@ -46,14 +47,15 @@ describe('AppVeyor provider', () => {
     ]);
   });
 
-  test("build_failure -> red, the payload's commit link, every artifact by its permalink (never the signed storage URL)", () => {
+  test('build_failure -> red, the commit link, every artifact by permalink (never the signed URL)', () => {
     const embed = embedOf(failure);
     expect(embed).toMatchObject({
       title: '[joebloggs/Hubot-DSC-Resource] Build 2.0.59 failed on master',
       url: 'https://ci.appveyor.com/project/joebloggs/hubot-dsc-resource/build/2.0.59',
       color: 0xd73a49,
       description:
-        '[`c06e208`](https://github.com/joebloggs/Hubot-DSC-Resource/commit/c06e208b47) Increment version number. - Joe Bloggs',
+        '[`c06e208`](https://github.com/joebloggs/Hubot-DSC-Resource/commit/c06e208b47) Increment version ' +
+        'number. - Joe Bloggs',
     });
     expect(embed.fields?.map((f) => f.name)).toEqual(['Project', 'Duration', 'Artifacts (3)']);
     expect(JSON.stringify(embed)).not.toContain('storage.googleapis.com');

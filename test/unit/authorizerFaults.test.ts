@@ -87,7 +87,7 @@ describe('authorize() when DynamoDB cannot answer', () => {
     expect(JSON.stringify(calls[0]?.args[0].input)).not.toContain(KEY);
   });
 
-  test('a deny whose rate counter cannot be written rejects too, instead of answering a 401 without numbers', async () => {
+  test('a deny whose rate counter cannot be written rejects, instead of a 401 without numbers', async () => {
     ddb.on(UpdateCommand).rejects(new ProvisionedThroughputExceededException({ message: 'x', $metadata: {} }));
     const limiter = new RateLimiter(new DynamoRateCounterStore(db(), TABLE), { limit: 60 });
 
@@ -172,7 +172,7 @@ describe('authorize() with working stores', () => {
     expect(counters.calls).toHaveLength(0);
   });
 
-  test("the account whose keys share a quota: a key's that holds one of its slots; none for one that holds none", async () => {
+  test("the quota's account: a key's that holds one of its slots; none for a key holding none", async () => {
     const [slotted, unslotted] = ['slotted-key-0123456789', 'unslotted-key-0123456789'];
     await apiKeys.put(keyRecord(slotted, { id: 'key_slotted', owner: 'bob', holdsSlot: true }));
     await apiKeys.put(keyRecord(unslotted, { id: 'key_unslotted', owner: 'local', holdsSlot: false }));

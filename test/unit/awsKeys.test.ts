@@ -71,7 +71,7 @@ beforeEach(() => {
 });
 
 describe('create', () => {
-  test('API Gateway key valued with the hash, then the usage plan, then the record, conditional on a new hash', async () => {
+  test('API Gateway key valued with the hash, then the plan, then the record if the hash is new', async () => {
     const { record, value } = await registry().create({ name: 'my bot', owner: 'alice' });
 
     expect(timeline()).toEqual(['CreateApiKeyCommand', 'CreateUsagePlanKeyCommand', 'PutCommand']);
@@ -140,7 +140,8 @@ describe('create', () => {
     dynamoMock.on(PutCommand).rejects(new Error('timeout'));
     gatewayMock.on(DeleteUsagePlanKeyCommand).rejects(new Error('throttled'));
     await expect(registry().create({ name: 'x' })).rejects.toThrow(
-      /PutItem failed: timeout; rollback also failed, remove by hand: usage plan plan-123 membership of key gw-key-1 \(throttled\)/,
+      'PutItem failed: timeout; rollback also failed, remove by hand: usage plan plan-123 membership of key gw-key-1 ' +
+        '(throttled)',
     );
     expect(timeline().at(-1)).toBe('DeleteApiKeyCommand');
   });
@@ -149,7 +150,7 @@ describe('create', () => {
 describe('revoke', () => {
   const revokedAt = '2026-11-22T00:00:00.000Z';
 
-  test('finds the record by id, marks it on the condition it is not yet revoked, then takes the API Gateway key out of the usage plan and disables it', async () => {
+  test('marks the record revoked once, then takes the key out of the usage plan and disables it', async () => {
     dynamoMock.on(QueryCommand).resolves({ Items: [itemOf(stored)] });
     dynamoMock.on(UpdateCommand).resolves({ Attributes: { ...itemOf(stored), revokedAt } });
     expect(await registry().revoke(stored.id, revokedAt)).toEqual({ ...stored, revokedAt });
@@ -174,7 +175,7 @@ describe('revoke', () => {
     });
   });
 
-  test('disabling fails after the mark: the error surfaces, and a retry disables the key without marking it again', async () => {
+  test('disabling fails after the mark: the error surfaces; a retry disables without re-marking', async () => {
     dynamoMock
       .on(QueryCommand)
       .resolvesOnce({ Items: [itemOf(stored)] })
@@ -199,7 +200,7 @@ describe('revoke', () => {
     ]);
   });
 
-  test("taking the key out of the plan fails for another reason: the error surfaces, and the operator's retry finishes the job", async () => {
+  test('leaving the plan fails otherwise: the error surfaces, and a retry finishes the job', async () => {
     dynamoMock.on(QueryCommand).resolves({ Items: [itemOf(stored)] });
     dynamoMock.on(UpdateCommand).resolves({ Attributes: { ...itemOf(stored), revokedAt } });
     gatewayMock.on(DeleteUsagePlanKeyCommand).rejects(new Error('throttled'));
@@ -237,7 +238,7 @@ describe('npm run keys -- --aws', () => {
   const regionOf = (call: { thisValue: unknown }) =>
     (call.thisValue as { config: { region: () => Promise<string> } }).config.region();
 
-  test('create: the stack named by --stack gives the table and usage plan; every client works in --region', async () => {
+  test('create: --stack gives the table and usage plan; every client works in --region', async () => {
     cloudFormationMock.on(DescribeStacksCommand, { StackName: 'MyApi' }).resolves(outputs('MyApi'));
     const { code, out } = await run(
       'create',

@@ -26,7 +26,7 @@ const embedOf = (payload: Payload) => {
 };
 
 describe('Azure DevOps provider', () => {
-  test('renders pushes, pull requests, their comments and builds, and every other event in its own words; it does not sign (basic auth only), no header is read', () => {
+  test('renders pushes, pull requests, comments, builds and other events; unsigned (basic auth)', () => {
     expect(azuredevops.events).toEqual([
       'git.push',
       'git.pullrequest.created',
@@ -47,7 +47,8 @@ describe('Azure DevOps provider', () => {
       author: { name: 'Jamal Hartnett' },
       color: 0x0366d6,
       description:
-        '[`33b55f7`](https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git/commit/33b55f7cb7e7e245323987634f960cf4a6e6bc74) Fixed bug in web.config file - Jamal Hartnett',
+        '[`33b55f7`](https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git/commit/' +
+        '33b55f7cb7e7e245323987634f960cf4a6e6bc74) Fixed bug in web.config file - Jamal Hartnett',
       timestamp: expect.any(String),
     });
   });
@@ -109,11 +110,13 @@ describe('Azure DevOps provider', () => {
     expect(embedOf(withResource('git.pullrequest.created', { _links: { web: { href } } })).url).toBe(href);
   });
 
-  test('build.complete -> definition, number, result, branch, linked to the build page, commit, duration, reason', () => {
+  test('build.complete -> definition, number, result, branch, link, commit, duration, reason', () => {
     const embed = embedOf(sample('build.complete'));
     expect(embed).toMatchObject({
       title: '[ConsumerAddressModule] Build ConsumerAddressModule_20150407.1 succeeded on master',
-      url: 'https://dev.azure.com/fabrikam-fiber-inc/web/build.aspx?pcguid=5023c10b-bef3-41c3-bf53-686c4e34ee9e&builduri=vstfs%3a%2f%2f%2fBuild%2fBuild%2f3',
+      url:
+        'https://dev.azure.com/fabrikam-fiber-inc/web/build.aspx?pcguid=5023c10b-bef3-41c3-bf53-686c4e34ee9e&' +
+        'builduri=vstfs%3a%2f%2f%2fBuild%2fBuild%2f3',
       author: { name: 'Normal Paulk' },
       color: 0x2ea44f,
     });
@@ -143,7 +146,7 @@ describe('Azure DevOps provider', () => {
     expect(embed.fields?.[0]?.value).toBe('\\_b\\_ → master');
   });
 
-  test("any other event is told in Azure DevOps's own sentence, its longer form below, linked where it links; without one, by its name", () => {
+  test("any other event in Azure DevOps's own sentence and link; without one, by its name", () => {
     const message = {
       text: 'Bug #5 (Some great new idea!) created by Jamal Hartnett.',
       markdown: '[Bug #5](http://fabrikam/_workitems/edit/5) (Some great new idea!) created by Jamal Hartnett.',
@@ -166,7 +169,7 @@ describe('Azure DevOps provider', () => {
     );
   });
 
-  test('a pull request comment names the pull request; an edit or deletion is never told as new, a deleted text is not repeated', () => {
+  test('a pull request comment names it; an edit or deletion is not new, nor repeats its text', () => {
     const comment = JSON.parse(
       azuredevopsDeliveries.find((d) => d.event === 'ms.vss-code.git-pullrequest-comment-event')!.body,
     ) as Payload;

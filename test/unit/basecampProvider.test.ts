@@ -39,7 +39,8 @@ describe('Basecamp provider', () => {
       author: { name: 'Matt Donahue' },
       color: 0x2ea44f,
       description:
-        "Hey all, here are some high res shots of the laptop hardware that we can use. These are not public yet, so be careful with how you share them. We don't want any leaks at all with these images.",
+        'Hey all, here are some high res shots of the laptop hardware that we can use. These are not public ' +
+        "yet, so be careful with how you share them. We don't want any leaks at all with these images.",
       fields: [{ name: 'Board', value: 'Message Board', inline: true }],
       timestamp: expect.any(String),
     });

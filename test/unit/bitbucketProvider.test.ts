@@ -145,7 +145,7 @@ describe('Bitbucket provider', () => {
     expect(embedOf(event)).toMatchObject({ title, color, url });
   });
 
-  test('a deleted comment does not repeat its text; an update names what changed; the reviewer is the author of an approval', () => {
+  test('a deleted comment is not repeated; an update names what changed; approvals name the reviewer', () => {
     expect(embedOf('pullrequest:comment_deleted')).not.toHaveProperty('description');
     expect(embedOf('pullrequest:comment_updated').description).toBe('Comment text');
     expect(embedOf('issue:updated').description).toBe('**Status**: new → open');
@@ -205,7 +205,8 @@ describe('Bitbucket provider', () => {
 
   test('push lists each commit: short sha linked, first line, author name without the email', () => {
     expect(embedOf('repo:push').description).toBe(
-      '[`03f4a72`](https://bitbucket.org/team_name/repo_name/commits/03f4a7270240708834de475bcf21532d6134777e) commit message - Emma',
+      '[`03f4a72`](https://bitbucket.org/team_name/repo_name/commits/03f4a7270240708834de475bcf21532d6134777e) ' +
+        'commit message - Emma',
     );
   });
 
@@ -296,7 +297,7 @@ describe('Bitbucket provider', () => {
   });
 
   // Issue 32: what a payload leaves out is left out of the message, not a reason to refuse it.
-  test('a push without changes, a pull request without links, an issue with only its facts render with what is there', () => {
+  test('a push, pull request or issue missing parts renders with what is there', () => {
     expect(embedOf('repo:push', { ...push, push: { changes: [] } })).toMatchObject({
       title: '[team_name/repo_name] Branch updated',
       url: 'https://bitbucket.org/team_name/repo_name',

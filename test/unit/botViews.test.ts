@@ -116,7 +116,7 @@ describe('cursors', () => {
     expect(refused(cursor)).toEqual([{ field: 'cursor', issue: 'is not a cursor this API gave out' }]);
   });
 
-  test('a cursor by name from before names were keyed in hex -> 400 that says to start again; an old one by guilds still reads', () => {
+  test('a name cursor from before hex keys -> 400 to start again; an old guilds cursor still reads', () => {
     const old = (content: object) => Buffer.from(JSON.stringify(content)).toString('base64url');
     expect(refused(old({ k: { ...key, gsi1sk: 'melody#123456789012345678' }, s: 'name', t: null }))).toEqual([
       { field: 'cursor', issue: 'is from an earlier order by name; list again from the first page' },

@@ -28,13 +28,15 @@ describe('CircleCI provider', () => {
       'workflow-completed',
       '[circleci/webhook-service] Workflow build-test-deploy succeeded on main',
       0x2ea44f,
-      'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3',
+      'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-' +
+        '8992-3a7aaecac9c3',
     ],
     [
       'job-completed',
       '[circleci/webhook-service] Job test failed on main',
       0xd73a49,
-      'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3/jobs/136',
+      'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-' +
+        '8992-3a7aaecac9c3/jobs/136',
     ],
   ])('%s -> an embed with title, link, colour and the commit', (event, title, color, url) => {
     const embed = embedOf(event);
@@ -120,11 +122,13 @@ describe('CircleCI provider', () => {
       embedOf('job-completed', { ...(circleciPayloads['job-completed'] as object), job: undefined }),
     ).toMatchObject({
       title: '[circleci/webhook-service] Job completed on main',
-      url: 'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-8992-3a7aaecac9c3',
+      url:
+        'https://app.circleci.com/pipelines/github/circleci/webhook-service/130/workflows/fda08377-fe7e-46b1-' +
+        '8992-3a7aaecac9c3',
     });
   });
 
-  test('a legacy build webhook (no event named, the build in `payload`) -> repository, number, status, branch, commit and duration', () => {
+  test('a legacy build webhook -> repository, number, status, branch, commit and duration', () => {
     const legacy = JSON.parse(circleciDeliveries.find((d) => d.label === 'projectmonitor_webhook.json')!.body);
     const outcome = circleci.read(delivery(legacy));
     expect(outcome).toMatchObject({ kind: 'message', event: 'build' });
@@ -162,7 +166,7 @@ describe('CircleCI provider', () => {
   });
 });
 
-test('ids and event names from the body must be fit to key and print: no control characters, well-formed, at most 200', () => {
+test('body ids and event names must be fit to key and print: no controls, at most 200', () => {
   // An unfit id is read as absent (the delivery is not lost over it); an unfit event name is refused.
   for (const id of ['a\u001b[2Jb', 'line\nbreak', 'x'.repeat(201)]) {
     const outcome = circleci.read(delivery({ ...workflow, id }));

@@ -37,7 +37,9 @@ describe('Confluence provider', () => {
   test('blog_created -> a published post, linked', () => {
     expect(embedOf(payloads.blog_created)).toMatchObject({
       title: "[Example] Blog post published: Heyyyyyyy Guyyyyyys It's blog post here",
-      url: 'https://example.atlassian.net/wiki/spaces/EX/blog/2021/12/31/108396632/Heyyyyyyy+Guyyyyyys+It%27s+blog+post+here',
+      url:
+        'https://example.atlassian.net/wiki/spaces/EX/blog/2021/12/31/108396632/' +
+        'Heyyyyyyy+Guyyyyyys+It%27s+blog+post+here',
       color: 0x2ea44f,
     });
   });
@@ -45,7 +47,9 @@ describe('Confluence provider', () => {
   test('comment_created -> the page commented on, a link focused on the comment, its text without HTML', () => {
     expect(embedOf(payloads.comment_created)).toMatchObject({
       title: '[Example] Comment on example',
-      url: 'https://example.atlassian.net/wiki/spaces/ZC/pages/108265543/example?focusedCommentId=108298295#comment-108298295',
+      url:
+        'https://example.atlassian.net/wiki/spaces/ZC/pages/108265543/example?focusedCommentId=108298295#comment-' +
+        '108298295',
       color: 0x0366d6,
       author: { name: 'Zaphod Beeblebrox' },
       description: 'joseph test',
@@ -84,7 +88,7 @@ describe('Confluence provider', () => {
     });
   });
 
-  test('every other event in words: content removed goes to the trash, trashed is purged; comments edited or deleted are said so', () => {
+  test('other events in words: removed goes to the trash, trashed is purged; edits said so', () => {
     const page = payloads.page_updated.page;
     expect(embedOf({ eventType: 'page_created', page })).toMatchObject({
       title: '[Example] Page created: example_page',

@@ -131,7 +131,7 @@ describe('the Discord client secret from Secrets Manager', () => {
     ]);
   });
 
-  test("the stack's placeholder or an empty secret (not put yet) says sign-in is not set up; an outage is a 503 with Retry-After", async () => {
+  test('a placeholder or empty secret says sign-in is not set up; an outage is a 503', async () => {
     secretsMock
       .on(GetSecretValueCommand)
       .resolvesOnce({ SecretString: UNSET_CLIENT_SECRET })

@@ -84,7 +84,7 @@ describe('the local sign-in', () => {
     }
   });
 
-  test('is refused to a page on this machine under another name (DNS rebinding), and offered under its own names', async () => {
+  test('is refused to a local page under another name (DNS rebinding), offered under its own', async () => {
     for (const host of [
       'rebind.attacker.example:3000',
       'attacker.example',
@@ -117,7 +117,7 @@ describe('the local sign-in', () => {
     }
   });
 
-  test('without a Discord application or the local sign-in, signing in answers that it is not set up (503)', async () => {
+  test('without a Discord application or local sign-in, signing in says it is not set up (503)', async () => {
     const reply = await start('127.0.0.1', undefined);
     expect([reply.statusCode, JSON.parse(reply.body).error.message]).toEqual([
       503,

@@ -94,7 +94,7 @@ describe('links', () => {
     }
   });
 
-  test('kept links are RFC 3986 URIs (what Discord means by "uri"): what a URI cannot hold is percent-encoded, credentials dropped', () => {
+  test('kept links are RFC 3986 URIs: the rest percent-encoded, credentials dropped', () => {
     const urlOf = (url: string) => fitMessage({ embeds: [{ title: 't', url }] }).embeds?.[0]?.url;
     expect(urlOf('https://git.example/o/r/compare/a^...b^')).toBe('https://git.example/o/r/compare/a%5E...b%5E');
     expect(urlOf('https://x.example/p|q[1]{2}`3`\\4 5?a=<b>#c d')).toBe(

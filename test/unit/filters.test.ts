@@ -67,7 +67,7 @@ describe('pixelate', () => {
     },
   );
 
-  test('every block size from 2 to 128: the steps copy the dot onto each pixel of the block exactly once, in under 2 log2(size) steps', () => {
+  test('every block size 2 to 128: the dot reaches each pixel once, in under 2 log2(size) steps', () => {
     for (let block = 2; block <= 128; block += 1) {
       // Where the dot has been copied to, in one block and the next, after each step.
       const stages: number[][] = [];
@@ -82,7 +82,7 @@ describe('pixelate', () => {
     }
   });
 
-  test('a translucent picture: each block is exactly the colour and opacity where it starts, clear blocks stay clear', () => {
+  test('a translucent picture: each block is its starting colour and opacity; clear stays clear', () => {
     for (const [width, height, block] of [
       [97, 61, 7],
       [64, 48, 16],

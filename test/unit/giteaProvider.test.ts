@@ -47,11 +47,13 @@ describe('Gitea, Forgejo and Gogs', () => {
       url: 'http://localhost:3000/example/example/commit/67b56589a45103f891bdee7c0546e5d40bc02001',
     });
     expect(created.description).toBe(
-      '[`67b5658`](http://localhost:3000/example/example/commit/67b56589a45103f891bdee7c0546e5d40bc02001) example - example',
+      '[`67b5658`](http://localhost:3000/example/example/commit/67b56589a45103f891bdee7c0546e5d40bc02001) ' +
+        'example - example',
     );
     const gogsPush = embedOf(gogs, gogsDeliveries, 'push-event.json');
     expect(gogsPush.url).toBe(
-      'http://localhost:3000/unknwon/webhooks/compare/28e1879d029cb852e4844d9c718537df08844e03...bffeb74224043ba2feb48d137756c8a9331c449a',
+      'http://localhost:3000/unknwon/webhooks/compare/28e1879d029cb852e4844d9c718537df08844e03...' +
+        'bffeb74224043ba2feb48d137756c8a9331c449a',
     );
     expect(
       giteaEmbed('push-event.json', (p) => Object.assign(p, { after: '0'.repeat(40), commits: [] })),
@@ -75,7 +77,7 @@ describe('Gitea, Forgejo and Gogs', () => {
     });
   });
 
-  test("issues and pull requests in Gitea's actions; merged pull requests; comments on pull requests; review comments", () => {
+  test("issues and pull requests in Gitea's actions; merges; pull request and review comments", () => {
     expect(giteaEmbed('issue-label-event.json').title).toBe('[example/example] Issue labels updated: #1 example');
     expect(giteaEmbed('pull-request-event.json')).toMatchObject({
       title: '[example/example] Pull request opened: #2 update',
@@ -142,7 +144,7 @@ describe('Gitea, Forgejo and Gogs', () => {
     expect(gogs.events).not.toContain('pull_request_approved');
   });
 
-  test("an older version's delivery without the repository, a number or a link renders with what is there (issue 32)", () => {
+  test("an older version's delivery missing parts renders with what is there", () => {
     const embed = giteaEmbed('go-scm/issues_opened.json', (p) => {
       delete p.repository;
       delete p.issue.number;
@@ -165,7 +167,7 @@ describe('Gitea, Forgejo and Gogs', () => {
     );
   });
 
-  test('pointed at /github (which Gitea also names in X-GitHub-Event), every Gitea and Gogs delivery is read, none refused', () => {
+  test('pointed at /github, every Gitea and Gogs delivery is read, none refused', () => {
     for (const fixture of [...giteaDeliveries, ...gogsDeliveries]) {
       const outcome = github.read({
         headers: { 'x-github-event': fixture.event, 'content-type': 'application/json' },

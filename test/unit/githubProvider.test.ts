@@ -24,7 +24,7 @@ const embedOf = (event: string, payload: unknown = githubPayloads[event]) => {
 };
 
 describe('GitHub provider', () => {
-  test("renders every event Discord's own /github endpoint does, and the repository, security and sponsorship events it lists", () => {
+  test("renders what Discord's /github does, plus the repository, security and sponsor events", () => {
     expect([...github.events].sort()).toEqual(
       [
         'check_run',
@@ -82,7 +82,8 @@ describe('GitHub provider', () => {
       'commit_comment',
       '[Codertocat/Hello-World] New comment on commit 6113728',
       0x0366d6,
-      'https://github.com/Codertocat/Hello-World/commit/6113728f27ae82c7b1a177c8d03f9e96e0adf246#commitcomment-33548674',
+      'https://github.com/Codertocat/Hello-World/commit/6113728f27ae82c7b1a177c8d03f9e96e0adf246#commitcomment-' +
+        '33548674',
     ],
     [
       'discussion',
@@ -125,7 +126,7 @@ describe('GitHub provider', () => {
     expect(embedOf(event)).toMatchObject({ title, color, url });
   });
 
-  test('a review that approves is green, one requesting changes red; a commit comment and a discussion carry their text, escaped', () => {
+  test('an approval is green, requested changes red; commit and discussion comments show escaped', () => {
     const review = githubPayloads.pull_request_review as { review: Record<string, unknown> };
     expect(
       embedOf('pull_request_review', { ...review, review: { ...review.review, state: 'approved' } }),
@@ -178,7 +179,8 @@ describe('GitHub provider', () => {
 
   test('push lists each commit: short sha linked, first line of the message, author', () => {
     expect(embedOf('push').description).toBe(
-      '[`0d1a26e`](https://github.com/baxterthehacker/public-repo/commit/0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c) Update README.md - baxterthehacker',
+      '[`0d1a26e`](https://github.com/baxterthehacker/public-repo/commit/' +
+        '0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c) Update README.md - baxterthehacker',
     );
   });
 
@@ -300,7 +302,7 @@ describe('GitHub in words (issue 32)', () => {
     );
   });
 
-  test('a comment names the issue or pull request it is on; a deleted one is not posted as new, nor its text again', () => {
+  test('a comment names its issue or pull request; a deleted one is neither new nor repeated', () => {
     expect(fileEmbed('all-contributors/issue_comment.created.json').title).toBe(
       '[all-contributors/all-contributors-bot] New comment on pull request #1: (wip) test: test pr for the bot',
     );

@@ -205,7 +205,9 @@ describe('Heroku add-ons and scaling', () => {
   test('an add-on provisioned: its name, plan and state, linked to its page', () => {
     expect(embedOf(herokuPayloads.addon)).toMatchObject({
       title: '[sample-app-0036] Add-on cloudcounter-encircled-31432 created',
-      url: 'https://addons-sso.localhost/apps/7c9e1f74-ad2c-4daf-91e5-f07bb7cafe90/addons/ac7eaeaf-cac3-43f2-8854-7c823e7bf755',
+      url:
+        'https://addons-sso.localhost/apps/7c9e1f74-ad2c-4daf-91e5-f07bb7cafe90/addons/ac7eaeaf-cac3-43f2-8854-' +
+        '7c823e7bf755',
       color: 0x2ea44f,
       fields: [
         { name: 'Service', value: 'cloudcounter', inline: true },
@@ -215,7 +217,7 @@ describe('Heroku add-ons and scaling', () => {
     });
   });
 
-  test("an add-on attached under its config name, linked to its own page; detached, linked to the app's resources", () => {
+  test("an add-on attached is linked to its page; detached, to the app's resources", () => {
     expect(embedOf(herokuPayloads['addon-attachment'])).toMatchObject({
       title: '[sample-app-0084] Add-on my-resource-0003 attached as DATABASE',
       url: 'https://postgres.localhost/discover?hid=resource17@localhost',
@@ -253,7 +255,7 @@ describe("Heroku's legacy HTTP deploy hook (form fields, no JSON)", () => {
     expect(embed?.description).toContain('\\#1253');
   });
 
-  test('a form without the app still says who deployed; a release ending in a newline is trimmed; a form carrying a JSON payload field is still read as JSON', () => {
+  test('form deliveries: without the app, who deployed; a trailing newline trimmed; JSON field read', () => {
     const form = (body: string) =>
       heroku.read({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
     expect(form('user=x')).toMatchObject({

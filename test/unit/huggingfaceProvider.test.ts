@@ -19,7 +19,7 @@ const repoEvent = (scope: string, action: string, more: Record<string, unknown> 
 
 /** Hugging Face's messages: the fixture's title is in test/unit/fixtureTitles.test.ts, variants of it here. */
 describe('Hugging Face provider', () => {
-  test('a pull request opened: its first comment, status and base, linked to it; scope is the event, action the action', () => {
+  test('a pull request opened: its first comment, status and base, linked; scope and action', () => {
     expect(read(discussion)).toMatchObject({ kind: 'message', event: 'discussion', action: 'create' });
     expect(embedOf(discussion)).toMatchObject({
       url: 'https://huggingface.co/openai-community/gpt2/discussions/19',
@@ -45,7 +45,7 @@ describe('Hugging Face provider', () => {
     expect(hidden.description).toBeUndefined();
   });
 
-  test('repository events: deleted, moved (to where), its visibility; a push lists the refs it moved, linked to the commits', () => {
+  test('repository events: deleted, moved, visibility; a push lists the refs it moved, linked', () => {
     expect(embedOf(repoEvent('repo', 'delete'))).toMatchObject({
       title: '[openai-community/gpt2] Model deleted',
       color: 0xd73a49,
@@ -74,7 +74,10 @@ describe('Hugging Face provider', () => {
       {
         name: 'Updated main',
         value:
-          '[`ce9a467`](https://huggingface.co/openai-community/gpt2/commit/ce9a4674fa833a68d5a73ec355f0ea95eedd60b7) → [`575db8b`](https://huggingface.co/openai-community/gpt2/commit/575db8b7a51b6f85eb06eee540738584589f131c)',
+          '[`ce9a467`](https://huggingface.co/openai-community/gpt2/commit/' +
+          'ce9a4674fa833a68d5a73ec355f0ea95eedd60b7) → ' +
+          '[`575db8b`](https://huggingface.co/openai-community/gpt2/commit/' +
+          '575db8b7a51b6f85eb06eee540738584589f131c)',
         inline: false,
       },
       {

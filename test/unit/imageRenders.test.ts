@@ -209,7 +209,7 @@ describe('rank card', () => {
     expectNear(pixel(raster, 600, 198), [255, 0, 102], 2);
   });
 
-  test('an avatar is inlined and shows in a circle (its box painted over around it); without one a neutral placeholder is drawn', () => {
+  test('an avatar is inlined in a circle; without one a neutral placeholder is drawn', () => {
     const withAvatar = renderRankCard({ ...CARD, avatar: IMAGE });
     const elements = expectSafeSvg(withAvatar);
     const image = elements.find((e) => e.tag === 'image');

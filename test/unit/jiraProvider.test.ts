@@ -17,7 +17,7 @@ const embedOf = (payload: unknown) => {
 };
 
 describe('Jira provider', () => {
-  test('renders issues, comments, issue links, projects, versions and work logs, signed with sha256= in X-Hub-Signature', () => {
+  test('renders issues, comments, links, projects, versions and work logs, signed with sha256=', () => {
     expect(jira.events).toEqual(
       expect.arrayContaining([
         'jira:issue_created',
@@ -154,7 +154,7 @@ describe('Jira provider', () => {
     expect(embedOf({ ...updated, changelog: { items } }).description?.split('\n')).toHaveLength(11);
   });
 
-  test('comment_created -> the issue, the comment\'s author and body, linked to the comment; without the issue a plain "Comment added"', () => {
+  test('comment_created -> the issue, author and body, linked; without the issue "Comment added"', () => {
     expect(embedOf(jiraPayloads.comment_created)).toMatchObject({
       title: 'Comment on JRA-20002 I feel the need for speed',
       url: 'https://jira.atlassian.com/browse/JRA-20002?focusedCommentId=252789',
@@ -199,7 +199,7 @@ describe('Jira provider', () => {
     expect(embedOf({ ...created, issue }).fields?.[1]?.value).toBe('\\_\\_Open\\_\\_');
   });
 
-  test('without webhookEvent (Jira Automation, some Server/Data Center deliveries) the event is inferred from the body', () => {
+  test('without webhookEvent (Jira Automation, some servers) the event is inferred from the body', () => {
     expect(jira.read(delivery(withoutEvent(created)))).toMatchObject({ kind: 'message', event: 'jira:issue_created' });
     expect(embedOf(withoutEvent(created))).toMatchObject({
       title: '[BBCOM] Issue created: BBCOM-1398 Prueba de creación de tareas en un proyecto público',

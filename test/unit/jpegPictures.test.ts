@@ -92,7 +92,7 @@ describe('JPEG orientation', () => {
     expect(jpegOrientation(Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x00]))).toBe(1);
   });
 
-  test('an orientation behind bytes that are no marker is read, as decoders (a browser’s too) pass over such bytes to the next marker', () => {
+  test('an orientation behind non-marker bytes is read, as decoders skip to the next marker', () => {
     const behind = (picture: Buffer) =>
       Buffer.concat([
         picture.subarray(0, 2),
@@ -128,7 +128,7 @@ describe('CMYK JPEG', () => {
     ).toBe('image/jpeg');
   });
 
-  test('a frame header only jpeg-js reads is held to the pixel limit by jpeg-js itself, before it allocates anything', async () => {
+  test('a frame header only jpeg-js reads is held to the pixel limit before jpeg-js allocates', async () => {
     const cmyk = readFileSync('test/fixtures/jpeg/quadrants-cmyk.jpg');
     // A comment ending in 0xFF, then a frame header of 8000×2200 (over
     // 16.8 megapixels) without its 0xFF: jpeg-js takes that 0xFF

@@ -15,7 +15,7 @@ const embedOf = (payload: unknown, event = (payload as { type: string }).type) =
 };
 
 describe('Linear provider', () => {
-  test('renders issues, comments, projects, project updates and any other entity, signed with a hex HMAC-SHA256 in Linear-Signature', () => {
+  test('renders issues, comments, projects, updates and other entities, signed in Linear-Signature', () => {
     expect(linear.events).toEqual(['Issue', 'Comment', 'Project', 'ProjectUpdate', '*']);
     expect(linear.signature).toEqual({
       kind: 'hmac',

@@ -26,7 +26,7 @@ const fixture = (deliveries: FixtureDelivery[], label?: string) =>
 describe('Pingdom', () => {
   const change = fixture(pingdomDeliveries);
   const { read, embedOf } = readerOf(pingdom);
-  test('a check going down: the error, check type, importance and probe in red, linked to the URL; keyed by check and time', () => {
+  test('a check going down: error, type, importance and probe in red, linked; keyed by check and time', () => {
     expect(read(change)).toMatchObject({ kind: 'message', event: 'state_change', deliveryId: '12345:1451610061' });
     expect(embedOf(change)).toMatchObject({
       url: 'https://www.example.com/path',
@@ -40,7 +40,7 @@ describe('Pingdom', () => {
     });
   });
 
-  test('a check without a URL (IMAP) names its host and is green once up; one with only a name says it changed state', () => {
+  test('a check without a URL names its host, green once up; with only a name, it changed state', () => {
     expect(embedOf(fixture(pingdomDeliveries, 'IMAP up'))).toMatchObject({
       color: GREEN,
       description: 'OK',
@@ -85,7 +85,7 @@ describe('UptimeRobot', () => {
     });
   });
 
-  test('snake_case keys read the same; a bare host is not a link; a payload naming no monitor still says there was an alert', () => {
+  test('snake_case keys read the same; a bare host is no link; no monitor named still alerts', () => {
     const snake = fixture(uptimerobotDeliveries, 'snake_case up');
     expect(embedOf(snake)).toMatchObject({
       description: 'Host Is Reachable',
@@ -100,7 +100,7 @@ describe('UptimeRobot', () => {
     expect(embedOf({ alertDetails: 'x' })).toMatchObject({ title: 'Monitor alert', description: 'x' });
   });
 
-  test("the variables in the URL's query string (UptimeRobot's default) or a form read the same; the body's win", () => {
+  test("variables in the query string (UptimeRobot's default) or a form read the same; body wins", () => {
     const relay = 'https://relay.example/webhooks/1/t/uptimerobot';
     const query = new URLSearchParams({
       monitorFriendlyName: 'ZUTesting',
@@ -131,7 +131,7 @@ describe('UptimeRobot', () => {
 
 describe('Rollbar', () => {
   const { read, embedOf } = readerOf(rollbar);
-  test('an item: counter, environment, level and occurrences, linked to its occurrence (or the item page the payload gives)', () => {
+  test('an item: counter, environment, level and occurrences, linked to its occurrence or page', () => {
     const item = fixture(rollbarDeliveries);
     expect(read(item)).toMatchObject({ kind: 'message', event: 'new_item' });
     expect(embedOf(item)).toMatchObject({
@@ -175,7 +175,7 @@ describe('Rollbar', () => {
 
 describe('New Relic', () => {
   const { read, embedOf } = readerOf(newrelic);
-  test('a legacy incident: details, severity, targets, owner and runbook, linked to it; its closing is another delivery', () => {
+  test('a legacy incident: details, severity, targets, owner, runbook, linked; closing apart', () => {
     const incident = fixture(newrelicDeliveries);
     expect(read(incident)).toMatchObject({ kind: 'message', event: 'INCIDENT', deliveryId: '1234:open' });
     expect(embedOf(incident)).toMatchObject({
@@ -193,11 +193,13 @@ describe('New Relic', () => {
     expect(embedOf(fixture(newrelicDeliveries, 'legacy closed')).color).toBe(GREEN);
   });
 
-  test("a workflow's payload: priority, entities, trigger and workflow, linked to the issue; each notification of one issue is its own delivery", () => {
+  test('a workflow: priority, entities, trigger, linked; each notification its own delivery', () => {
     const issue = fixture(newrelicDeliveries, 'workflow');
     expect(read(issue)).toMatchObject({ deliveryId: 'c5faa7e6-7b54-402d-af79-f99601e0278c:ACTIVATED:1713769708699' });
     expect(embedOf(issue)).toMatchObject({
-      url: 'https://radar-api.service.newrelic.com/accounts/4420147/issues/c5faa7e6-7b54-402d-af79-f99601e0278c?notifier=WEBHOOK',
+      url:
+        'https://radar-api.service.newrelic.com/accounts/4420147/issues/c5faa7e6-7b54-402d-af79-f99601e0278c?' +
+        'notifier=WEBHOOK',
       color: RED,
       description: "zulip\\_app query result is \\> 1.0 for 1 minutes on 'Zulip Server Low Storage'",
       fields: [

@@ -134,7 +134,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  test('answers: images as SVG or PNG with 304; JSON as the envelope with its data schema; errors with rate headers', () => {
+  test('answers: images as SVG or PNG with 304; JSON in the envelope; errors with rate headers', () => {
     const image = operation('jail').responses;
     expect(Object.keys(image[200].content)).toEqual(['image/svg+xml', 'image/png']);
     expect(image[304]).toBeDefined();

@@ -88,7 +88,7 @@ describe('patterns in the OpenAPI document', () => {
     }
   });
 
-  test('each stays in the subset RE2 and Python share: no \\p{..}, \\d, \\w, \\s, \\u, lookaround, backreference or inline flag', () => {
+  test('each stays in what RE2 and Python share: no \\p{..}, \\d, \\w, \\s, \\u, lookaround', () => {
     for (const pattern of new Set(found.map((entry) => entry.pattern))) {
       // Escapes: \xHH, control letters, or a punctuation character taken literally.
       const escapes = pattern.match(/\\(x[0-9A-Fa-f]{2}|.)/g) ?? [];
@@ -112,7 +112,9 @@ describe('patterns in the OpenAPI document', () => {
       samples: samples(pattern, i + 2).filter((sample) => !sample.endsWith('\n')),
     }));
     const script =
-      'import json, re, sys\ncases = json.load(sys.stdin)\nprint(json.dumps([[bool(re.compile(c["pattern"]).search(s)) for s in c["samples"]] for c in cases]))';
+      'import json, re, sys\ncases = ' +
+      'json.load(sys.stdin)\nprint(json.dumps([[bool(re.compile(c["pattern"]).search(s)) for s in ' +
+      'c["samples"]] for c in cases]))';
     const python = JSON.parse(
       execFileSync('python3', ['-c', script], { input: JSON.stringify(cases), encoding: 'utf8' }),
     ) as boolean[][];

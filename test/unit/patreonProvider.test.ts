@@ -36,7 +36,7 @@ describe('Patreon provider', () => {
     });
   });
 
-  test('members:create -> the member and campaign, the patron as author, pledge per period, status, last charge, lifetime support, the tier the pledge unlocks', () => {
+  test('members:create -> member, campaign, patron, pledge, status, charge, support, tier', () => {
     expect(embedOf('members:create', member)).toMatchObject({
       title: 'New member: Patreon User (The Campaign)',
       url: 'https://www.patreon.com/thecampaign',
@@ -52,7 +52,9 @@ describe('Patreon provider', () => {
         {
           name: 'Tier',
           value:
-            '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our [Discord Server](https://discord.gg/abcdefg).',
+            '[Patron on Discord \\(from 1.00 ' +
+            'USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on ' +
+            'our [Discord Server](https://discord.gg/abcdefg).',
           inline: true,
         },
       ],
@@ -82,7 +84,9 @@ describe('Patreon provider', () => {
         {
           name: 'Reward',
           value:
-            '[Patron on Discord \\(from 1.00 USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on our [Discord Server](https://discord.gg/abcdefg).',
+            '[Patron on Discord \\(from 1.00 ' +
+            'USD\\)](https://www.patreon.com/join/thecampaign/checkout?rid=5050505)\nEarn the Patron rank on ' +
+            'our [Discord Server](https://discord.gg/abcdefg).',
           inline: true,
         },
       ],

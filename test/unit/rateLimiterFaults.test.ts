@@ -199,7 +199,7 @@ describe('RateLimiter arithmetic (in-memory counter store)', () => {
 });
 
 describe('DynamoRateCounterStore over a mocked document client', () => {
-  test("one atomic UpdateItem ADD per hit on the minute's count in the principal's hour item, returning it", async () => {
+  test("one atomic UpdateItem ADD per hit on the minute's count in the hour item, returning it", async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { w0: 7, expiresAt: 1 } });
     const limiter = new RateLimiter(dynamoStore(), { limit: 10, now: () => at(T0 + 1) });
 

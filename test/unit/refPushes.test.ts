@@ -34,14 +34,16 @@ describe('ref pushes on real payloads', () => {
     expect(embedOf('bitbucket', fixture)).toMatchObject({ title: push.title, url: push.url });
   });
 
-  test("GitLab (its documentation's examples): a tag created links to the tag, a push to the compare view of its two commits", () => {
+  test("GitLab's examples: a tag links to the tag, a push to the compare view of its commits", () => {
     expect(embedOf('gitlab', gitlabDelivery('Tag Push Hook'))).toMatchObject({
       title: '[mike/diaspora] Tag v1.0.0 created',
       url: 'http://example.com/mike/diaspora/-/tags/v1.0.0',
     });
     expect(embedOf('gitlab', gitlabDelivery('Push Hook'))).toMatchObject({
       title: '[mike/diaspora:master] 4 new commits',
-      url: 'http://example.com/mike/diaspora/-/compare/95790bf891e76fee5e1747ab589903a6a1f80f22...da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
+      url:
+        'http://example.com/mike/diaspora/-/compare/95790bf891e76fee5e1747ab589903a6a1f80f22...' +
+        'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
     });
   });
 

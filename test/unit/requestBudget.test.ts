@@ -69,7 +69,7 @@ test('calls at once are charged once, and waiting on anything else is not charge
   expect(answers).toEqual(['answer', 'answer', 'answer']);
 });
 
-test('undoing a write runs beyond the spent budget, each call with its own deadline; outside a request, the deadline alone', async () => {
+test('undoing a write outlives the budget, each call with its own deadline; outside, the deadline', async () => {
   const slow = withCallDeadline(new SlowClient(200), DEADLINE_MS);
   const stalled = withCallDeadline(new SlowClient(), DEADLINE_MS);
   const undone = await withinRequestBudget(async () => {
@@ -89,7 +89,7 @@ test('undoing a write runs beyond the spent budget, each call with its own deadl
   ).toEqual(['cut', 'answer']);
 });
 
-test("a function's budget in AWS: what the request has left since API Gateway stamped it, never under the floor", () => {
+test("a function's budget in AWS: the request's time left since API Gateway, never under the floor", () => {
   const arrived = 1_800_000_000_000;
   // The authorizer's result cached, the function warm: nearly the whole budget.
   expect(functionBudgetMs(arrived, arrived + 40)).toBe(REQUEST_BUDGET_MS - 40);
@@ -108,7 +108,7 @@ test("a function's budget in AWS: what the request has left since API Gateway st
   expect(functionBudgetMs('1800000000000', arrived)).toBe(REQUEST_BUDGET_MS);
 });
 
-test('a part of the request started under a running budget (the local gateway calling the authorizer, then the function) spends that one', async () => {
+test('a part of a request started under a running budget (authorizer, function) spends that one', async () => {
   const stalled = withCallDeadline(new SlowClient(), DEADLINE_MS);
   const slow = withCallDeadline(new SlowClient(100), DEADLINE_MS);
   const outcome = await timed(() =>
@@ -127,7 +127,7 @@ test('a part of the request started under a running budget (the local gateway ca
   expect(outcome.ms).toBeLessThan(BUDGET_MS + 150);
 });
 
-test("a function in AWS starts with what its request has left: the chain reads API Gateway's requestTimeEpoch", async () => {
+test("a function in AWS starts with its request's time left, from API Gateway's requestTimeEpoch", async () => {
   // A call that may take 2 s alone, in a rank-card function; the time it was given is what the budget left it.
   const stalled = withCallDeadline(new SlowClient(), 2_000);
   let waitedMs = 0;

@@ -22,7 +22,7 @@ const kick = (messageId: string, webhookId: unknown, body = JSON.stringify({ web
 const context = { getRemainingTimeInMillis: () => 15_000 };
 
 describe('the retry queue consumer (SQS FIFO, partial batch failures)', () => {
-  test("a webhook whose head is due later keeps its kick, hidden until then, and holds its group's later kicks; other webhooks go on", async () => {
+  test('a webhook whose head is due later keeps its kick hidden, holding its group; others go on', async () => {
     const drained: string[] = [];
     const hidden: [string, number][] = [];
     const results: Record<string, DrainResult> = { a: { kind: 'wait', seconds: 7 }, b: { kind: 'empty' } };
@@ -41,7 +41,7 @@ describe('the retry queue consumer (SQS FIFO, partial batch failures)', () => {
     expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: '1' }, { itemIdentifier: '3' }] });
   });
 
-  test('a drain that throws hands its kick back; a kick naming no webhook is dropped; drains stop 6 s before the timeout', async () => {
+  test('a throwing drain hands its kick back; no webhook: dropped; drains stop 6 s before timeout', async () => {
     const deadlines: number[] = [];
     const started = Date.now();
     const answer = await consumeRetryKicks(
@@ -61,7 +61,7 @@ describe('the retry queue consumer (SQS FIFO, partial batch failures)', () => {
     expect(deadlines[0]! - started).toBeLessThanOrEqual(9_000 + 50);
   });
 
-  test('a kick is a FIFO message grouped by webhook, naming only the webhook; hiding one sets its visibility (at most 12 hours)', async () => {
+  test('a kick is a FIFO message grouped by webhook; hiding sets its visibility (12 hours at most)', async () => {
     sqsMock.on(SendMessageCommand).resolves({});
     sqsMock.on(ChangeMessageVisibilityCommand).resolves({});
     const sqs = new SQSClient({ region: 'us-east-1' });
@@ -82,7 +82,7 @@ describe('the retry queue consumer (SQS FIFO, partial batch failures)', () => {
     ]);
   });
 
-  test('a client that could not be made is made again at the next kick, not given up on for the life of the instance', async () => {
+  test('a client that could not be made is made again at the next kick, not given up on', async () => {
     sqsMock.on(SendMessageCommand).resolves({});
     let attempts = 0;
     const kicker = new SqsRetryKicker(async () => {

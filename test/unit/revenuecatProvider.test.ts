@@ -9,7 +9,7 @@ const { read, embedOf } = readerOf(revenuecat);
 const withEvent = (fields: Record<string, unknown>) => ({ ...purchase, event: { ...purchase.event, ...fields } });
 
 describe('RevenueCat provider', () => {
-  test('INITIAL_PURCHASE -> product and price, store, environment, entitlements, the app user, transaction and event ids; never the e-mail', () => {
+  test('INITIAL_PURCHASE -> product, price, store, environment, entitlements, user, ids; no e-mail', () => {
     expect(read(purchase)).toMatchObject({
       kind: 'message',
       event: 'INITIAL_PURCHASE',

@@ -103,7 +103,7 @@ describe('distracted', () => {
     };
   }
 
-  test('the boyfriend has turned his head to the other woman: eyes left in a face turned left, the back of his head towards his girlfriend', () => {
+  test("the boyfriend's face turns left to the other woman, the back of his head to his girlfriend", () => {
     const box = HEADS.boyfriend;
     const { pupils, whites, pupilX, pupilY, whiteX } = eyes(box);
     expect(pupils.length).toBeGreaterThan(20);

@@ -31,7 +31,7 @@ function countingProvider() {
 const delivery = (event: string, body: unknown) => ({ headers: { 'x-event': event }, body: JSON.stringify(body) });
 
 describe('schemaProvider builds its schemas at the first delivery that needs them', () => {
-  test('making the provider and listing its events builds none (they cost the webhooks function its cold start)', () => {
+  test('making the provider and listing its events builds no schema (cold start cost)', () => {
     const { provider, built } = countingProvider();
     expect(provider.events).toEqual(['ping', '*']);
     expect(built).toEqual({ events: 0, other: 0 });
@@ -52,7 +52,7 @@ describe('schemaProvider builds its schemas at the first delivery that needs the
     expect(built).toEqual({ events: 1, other: 1 });
   });
 
-  test('a renderer without a schema (only a cast can make one) is named in a plain error, not a crash inside zod', () => {
+  test('a renderer without a schema (only a cast makes one) is a plain error, not a zod crash', () => {
     const provider = schemaProvider({
       ...COMMON,
       name: 'broken',

@@ -36,7 +36,7 @@ describe('LocalSecretBox (AES-256-GCM)', () => {
 });
 
 describe('KmsSecretBox', () => {
-  test('encrypts under the key with the context as encryption context; decrypts once, then from its cache', async () => {
+  test('encrypts under the key with the context; decrypts once, then from its cache', async () => {
     const kms = mockClient(KMSClient);
     kms.on(EncryptCommand).resolves({ CiphertextBlob: Buffer.from('blob') });
     kms.on(DecryptCommand).resolves({ Plaintext: Buffer.from('s3cret') });
@@ -57,7 +57,7 @@ describe('KmsSecretBox', () => {
     kms.restore();
   });
 
-  test('a wrong context or tampered blob is a SealedValueError; a KMS outage is a 503-style unavailability, never trusted', async () => {
+  test('a wrong context or tampered blob is a SealedValueError; a KMS outage is a 503, not trusted', async () => {
     const kms = mockClient(KMSClient);
     const box = new KmsSecretBox(async () => new KMSClient({ region: 'eu-west-1' }), 'k');
     kms
@@ -91,7 +91,7 @@ describe('KmsSecretBox', () => {
   });
 });
 
-test('secretBoxFromEnv: KMS in Lambda, a local key elsewhere, and an unconfigured box fails only when used', async () => {
+test('secretBoxFromEnv: KMS in Lambda, else a local key; unconfigured fails only when used', async () => {
   expect(secretBoxFromEnv({ SECRETS_KMS_KEY_ID: 'k' })).toBeInstanceOf(KmsSecretBox);
   expect(secretBoxFromEnv({ SECRETS_KEY: KEY.toString('base64') })).toBeInstanceOf(LocalSecretBox);
   await expect(secretBoxFromEnv({}).seal('x', CONTEXT)).rejects.toThrow(/SECRETS_KMS_KEY_ID/);

@@ -100,7 +100,7 @@ describe('Sentry provider', () => {
     });
   });
 
-  test('without web_url or permalink, the page is built from the organization (in the API url or project_url), the issue and its project', () => {
+  test('without web_url or permalink, the page is built from organization, issue and project', () => {
     const embed = embedOf(
       'issue',
       issueWith(
@@ -121,7 +121,8 @@ describe('Sentry provider', () => {
   test.each([
     [
       'issue: resolved',
-      '[zulip-integration-testing] Issue resolved ZULIP-INTEGRATION-TESTING-E: Exception: program has entered an invalid state.',
+      '[zulip-integration-testing] Issue resolved ZULIP-INTEGRATION-TESTING-E: Exception: program has entered ' +
+        'an invalid state.',
       0x2ea44f,
     ],
     [

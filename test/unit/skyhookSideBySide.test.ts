@@ -10,14 +10,14 @@ import { comparedFixtures, ourCells, ourColumnsOf, sectionHeading, tableRow } fr
 describe('docs/skyhook.md', () => {
   const doc = readFileSync('docs/skyhook.md', 'utf8');
 
-  test('shows, for one fixture per event, the title our renderers give today (regenerate: npm run skyhook -- <Skyhook checkout>, as its header says)', () => {
+  test('shows the title our renderers give today for one fixture per event (npm run skyhook)', () => {
     const expected = comparedFixtures().map(
       (compared) => `${sectionHeading(compared.provider)} ${tableRow(ourCells(compared))}`,
     );
     expect(ourColumnsOf(doc)).toEqual(expected);
   });
 
-  test("reads a row's cells apart at the pipes that are not escaped, a title ending in an escaped backslash included", () => {
+  test("splits a row's cells at unescaped pipes, a title ending in an escaped backslash included", () => {
     expect(ourColumnsOf('## P\n| `e` | `0a1b2c3d` | ends in \\\\ | a \\| b | — |')).toEqual([
       '## P | `e` | `0a1b2c3d` | ends in \\\\ |',
     ]);

@@ -54,7 +54,7 @@ describe('Square provider', () => {
     });
   });
 
-  test('signs the relay URL before the body; a body with only its event type still says what happened (issue 32)', () => {
+  test('signs the relay URL then the body; a body with only its type still says what happened', () => {
     expect(square.signature).toMatchObject({
       header: 'x-square-hmacsha256-signature',
       encoding: 'base64',
@@ -69,7 +69,7 @@ describe('Square provider', () => {
     expect(() => read({ data: { id: 'x' } })).toThrow(PayloadError);
   });
 
-  test('an object named otherwise than its type is still found; an order names its customer and the amount goes to a field when a name takes the title', () => {
+  test('an object named otherwise is found; an order names its customer; the amount may be a field', () => {
     const order = {
       type: 'order.updated',
       data: {

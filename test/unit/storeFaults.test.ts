@@ -489,7 +489,7 @@ const SURVIVED: Partial<Record<string, Partial<Record<RouteId, RegExp>>>> = {
 
 describe('one class of store operation fails', () => {
   test.each(OPERATIONS.map((operation) => [operation.name, operation] as const))(
-    '%s: every route that uses it answers 503 with Retry-After for each fault (or, past a write of what happened already, as usual); the others are unaffected',
+    '%s: every route using it answers 503 with Retry-After (or as usual past a write); others unaffected',
     async (name, operation) => {
       for (const [, makeError] of FAULTS) {
         fault = (made) => (operation.is(made) ? makeError() : undefined);
@@ -522,7 +522,7 @@ function expectFailedClosed(reply: Reply, route: RouteEntry): void {
 }
 
 describe('the limiter fails closed (design.md, "When DynamoDB is unreachable")', () => {
-  test('only its counter failing: every route answers 503, Remaining 0, and no handler runs (no picture, no Discord)', async () => {
+  test('only its counter failing: every route is 503, Remaining 0, and no handler runs', async () => {
     fault = (made) =>
       isCounterHit(made) ? new ThrottlingException({ message: 'throttled', $metadata: {} }) : undefined;
     const [discordBefore, loadsBefore] = [discord.seen.length, imageLoads];

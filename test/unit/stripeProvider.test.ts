@@ -8,7 +8,7 @@ const fixture = (event: string) => JSON.parse(stripeDeliveries.find((d) => d.eve
 const { read, embedOf } = readerOf(stripe);
 
 describe('Stripe provider', () => {
-  test('every event renders from the envelope, keyed by the event id; signed as Stripe documents (t=, v1=, 300 s)', () => {
+  test('every event renders from the envelope, keyed by id; signed as documented (t=, v1=, 300 s)', () => {
     expect(stripe.events).toEqual(['*']);
     expect(read(fixture('payment_intent.created'))).toMatchObject({
       kind: 'message',
@@ -23,7 +23,7 @@ describe('Stripe provider', () => {
     });
   });
 
-  test('checkout.session.completed -> the total in its currency, paid, the customer, the event id, linked to the test-mode event', () => {
+  test('checkout.session.completed -> total, paid, customer, event id, the test-mode event link', () => {
     expect(embedOf(fixture('checkout.session.completed'))).toMatchObject({
       title: 'Checkout session completed: $20.00',
       url: 'https://dashboard.stripe.com/test/events/evt_000',
@@ -64,7 +64,7 @@ describe('Stripe provider', () => {
     expect(embed).toMatchObject({ title: 'Setup intent updated', description: 'Changed: status, metadata' });
   });
 
-  test('payload text is escaped; a body with only its type and id still says what happened, only the type is required (issue 32)', () => {
+  test('payload text is escaped; only the type is required, and with only it and an id it renders', () => {
     const intent = fixture('payment_intent.created');
     expect(
       embedOf({ ...intent, data: { object: { ...intent.data.object, description: '**x** @everyone' } } }).description,
@@ -100,7 +100,7 @@ describe('Stripe provider', () => {
     });
   });
 
-  test('a failed payment says why; the invoice and subscription it belongs to are named; a description keeps the changed fields beside it', () => {
+  test('a failed payment says why, naming invoice and subscription; changed fields beside the text', () => {
     const intent = fixture('payment_intent.created');
     const failed = {
       ...intent,

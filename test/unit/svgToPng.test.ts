@@ -36,8 +36,11 @@ describe("our PNG encoder on resvg's pixels", () => {
     (_, a) =>
       `<rect x="${a % 16}" y="${Math.floor(a / 16)}" width="1" height="1" fill="#ff8010" fill-opacity="${a / 255}"/>`,
   );
-  const translucent = `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="16">${steps.join('')}
-    <rect x="16" y="0" width="32" height="16" fill="url(#g)"/><defs><linearGradient id="g"><stop offset="0" stop-color="#13f" stop-opacity="0"/><stop offset="1" stop-color="#e2a" stop-opacity="0.9"/></linearGradient></defs></svg>`;
+  const translucent =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="16">${steps.join('')}\n    ` +
+    '<rect x="16" y="0" width="32" height="16" fill="url(#g)"/><defs><linearGradient id="g">' +
+    '<stop offset="0" stop-color="#13f" stop-opacity="0"/><stop offset="1" stop-color="#e2a" stop-opacity="0.9"/>' +
+    '</linearGradient></defs></svg>';
 
   test("writes the very pixels resvg's own encoder writes, translucent ones included", async () => {
     const ours = decodePng(await svgToPng(translucent, 'inline'));

@@ -25,7 +25,7 @@ describe('Travis CI provider', () => {
     expect(travis.signature).toBeUndefined();
   });
 
-  test('the form-encoded delivery Travis sends -> repository, branch, number, state, linked commit, pull request, duration', () => {
+  test("Travis's form delivery -> repository, branch, number, state, commit, pull request, duration", () => {
     const embed = embedOf();
     expect(embed).toMatchObject({
       title: '[travis-ci/docs-travis-ci-com:master] Build #5765 passed',
@@ -33,7 +33,8 @@ describe('Travis CI provider', () => {
       author: { name: 'Ezekiel Templin' },
       color: 0x2ea44f,
       description:
-        '[`1935215`](https://github.com/travis-ci/docs-travis-ci-com/pull/2317) Fix year of github services deprecation',
+        '[`1935215`](https://github.com/travis-ci/docs-travis-ci-com/pull/2317) Fix year of github services ' +
+        'deprecation',
     });
     expect(embed.fields).toEqual([
       { name: 'Pull request', value: '#2317 Fix year of github services deprecation' },
@@ -89,7 +90,8 @@ describe('Travis CI provider', () => {
   test('markdown in payload text cannot change the layout', () => {
     const embed = embedOf({ ...build, message: '**x** [y](http://evil) @everyone\nmore', pull_request_title: '_t_' });
     expect(embed.description).toBe(
-      '[`1935215`](https://github.com/travis-ci/docs-travis-ci-com/pull/2317) \\*\\*x\\*\\* \\[y\\]\\(http://evil\\) @everyone',
+      '[`1935215`](https://github.com/travis-ci/docs-travis-ci-com/pull/2317) \\*\\*x\\*\\* ' +
+        '\\[y\\]\\(http://evil\\) @everyone',
     );
     expect(embed.fields?.[0]?.value).toBe('#2317 \\_t\\_');
   });

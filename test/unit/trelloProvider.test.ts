@@ -11,7 +11,7 @@ const withAction = (type: string, data: Record<string, unknown>) => ({
 });
 
 describe('Trello provider', () => {
-  test('commentCard -> the board, card and list, the comment (escaped), who, linked to the comment on its card; keyed by the action id', () => {
+  test('commentCard -> board, card, list, escaped comment, who, linked; keyed by the action id', () => {
     expect(read(comment)).toMatchObject({
       kind: 'message',
       event: 'commentCard',
@@ -27,7 +27,7 @@ describe('Trello provider', () => {
     });
   });
 
-  test('an updateCard says what changed in its title: a move between lists, archiving, a new name, the description', () => {
+  test("an updateCard's title says what changed: list, archiving, name, description", () => {
     expect(
       embedOf(withAction('updateCard', { listBefore: { name: 'To do' }, listAfter: { name: 'Done' } })),
     ).toMatchObject({
@@ -111,7 +111,7 @@ describe('Trello provider', () => {
     });
   });
 
-  test('signed over the body followed by the callback URL; a body without an action type is refused, one with nothing else renders', () => {
+  test('signed over the body and then the callback URL; a body needs only an action type to render', () => {
     expect(trello.signature).toMatchObject({
       header: 'X-Trello-Webhook',
       algorithm: 'sha1',

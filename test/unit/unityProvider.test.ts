@@ -28,7 +28,9 @@ describe('Unity Cloud Build provider', () => {
   test('a queued build -> project, target, number, status, linked to its summary on the dashboard', () => {
     expect(embedOf()).toEqual({
       title: '[My Project] Mac desktop 32-bit build #14 queued',
-      url: 'https://build.cloud.unity3d.com/build/orgs/my-org/projects/my-project/buildtargets/mac-desktop-32-bit-build/builds/14/summary',
+      url:
+        'https://build.cloud.unity3d.com/build/orgs/my-org/projects/my-project/buildtargets/mac-desktop-32-bit-' +
+        'build/builds/14/summary',
       author: { name: 'Build User' },
       color: 0x0366d6,
       fields: [{ name: 'Platform', value: 'standaloneosxintel', inline: true }],

@@ -66,7 +66,7 @@ describe('woffToSfnt', () => {
     ]);
   });
 
-  test('a published Noto subset unwraps to one that shapes like the WOFF itself (Arabic joining, Devanagari reordering)', () => {
+  test('a published Noto subset unwraps to one shaping like the WOFF (Arabic joins, Devanagari)', () => {
     for (const [woffFile, text] of [
       [notoFile('noto-sans-arabic', 'arabic', 'regular'), 'محمد علي'],
       [notoFile('noto-sans-devanagari', 'devanagari', 'bold'), 'राहुल कि'],

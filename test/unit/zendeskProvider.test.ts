@@ -28,7 +28,7 @@ describe('Zendesk provider', () => {
     });
   });
 
-  test('a change shows from what to what (named by its field), who made it; objects show the value they name, lists nothing', () => {
+  test('a change shows from what to what, and who; objects show the value they name, lists nothing', () => {
     const changed = embedOf(
       as('ticket.status_changed', { current: 'SOLVED', previous: 'OPEN', actor: { name: 'Jane Agent' } }),
     );

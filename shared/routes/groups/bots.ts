@@ -85,7 +85,8 @@ export const botRoutes = {
     auth: 'apiKey',
     response: 'json',
     summary:
-      "Register a bot (the key's account that does so first owns it: any of its keys may write) or replace its profile; listed publicly once verified",
+      "Register a bot (the key's account that does so first owns it: any of its keys may write) or replace its " +
+      'profile; listed publicly once verified',
     creates: true,
     // Another account's bot: 403 when public and verified, else
     // 404 as on reads (a write does not reveal that it exists).
@@ -101,7 +102,8 @@ export const botRoutes = {
     auth: 'apiKey',
     response: 'json',
     summary:
-      "Prove control of the bot's Discord application with its token (asked of Discord once, never stored): the bot becomes verified and listed, taken over from an unverified claim",
+      "Prove control of the bot's Discord application with its token (asked of Discord once, never stored): " +
+      'the bot becomes verified and listed, taken over from an unverified claim',
     errors: ['FORBIDDEN', 'UPSTREAM_ERROR'],
     schemas: { path: botPath, body: verifyBotBody, data: botDetailData },
     maxBodyBytes: 1024,

@@ -46,7 +46,8 @@ export const dashboardRoutes = {
     auth: 'none',
     response: 'redirect',
     summary:
-      "Finish signing in: Discord's redirect back with the code; opens a session and goes on to the dashboard (a Cancel on Discord goes back to the page, which says so)",
+      "Finish signing in: Discord's redirect back with the code; opens a session and goes on to the dashboard " +
+      '(a Cancel on Discord goes back to the page, which says so)',
     errors: ['UNAUTHORIZED', 'UPSTREAM_ERROR'],
     schemas: { query: callbackQuery },
     example: { query: { state: 'the-state-from-the-sign-in', code: 'the-code-from-discord' } },
@@ -102,7 +103,8 @@ export const dashboardRoutes = {
     auth: 'session',
     response: 'json',
     summary:
-      "One of your keys' requests per minute (last hour), hour (24 hours) and day (30 days), 429s counted apart, with charts",
+      "One of your keys' requests per minute (last hour), hour (24 hours) and day (30 days), 429s counted " +
+      'apart, with charts',
     errors: ['NOT_FOUND'],
     schemas: { path: keyPath, data: usageData },
     example: { path: { keyId: 'key_0123456789abcdef' } },

@@ -85,7 +85,9 @@ export const webhookRoutes = {
     auth: 'session',
     response: 'json',
     summary:
-      "Register signature secrets of a Discord webhook named by its URL; it joins your webhooks. The secrets given join those you saved before (a provider's new secret replaces its old one); requireSignatures, when left out, stays as it was",
+      'Register signature secrets of a Discord webhook named by its URL; it joins your webhooks. The secrets ' +
+      "given join those you saved before (a provider's new secret replaces its old one); requireSignatures, " +
+      'when left out, stays as it was',
     errors: ['FORBIDDEN', 'NOT_FOUND', 'UPSTREAM_ERROR'],
     schemas: { headers: csrfHeaders, body: webhookRegistrationBody, data: secretsData },
     maxBodyBytes: 16 * 1024,

@@ -102,7 +102,8 @@ const secretsFields = {
   secrets: secretsByProvider,
   requireSignatures: withMeta(z.optional(z.boolean({ error: 'must be true or false' })), {
     description:
-      'true: deliveries of providers without a registered secret are refused (401), so only signed deliveries are forwarded',
+      'true: deliveries of providers without a registered secret are refused (401), so only signed deliveries ' +
+      'are forwarded',
   }),
 };
 
@@ -209,7 +210,8 @@ export const ownedWebhooksData = z.strictObject({
             discordStatus: z.nullable(z.number()),
             replayable: withMeta(z.boolean(), {
               description:
-                'Discord was at fault (failed, rate limited) or the attempt died: a replay posts the kept message again',
+                'Discord was at fault (failed, rate limited) or the attempt died: a replay posts the kept ' +
+                'message again',
             }),
           }),
         ),

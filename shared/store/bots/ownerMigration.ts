@@ -15,7 +15,9 @@ export function migrateBotOwners(
   ownerOfKey: (keyId: string) => Promise<string | undefined>,
 ): Promise<number> {
   const filter = {
-    expression: `sk = :profile AND (attribute_exists(ownerKeyId) OR attribute_not_exists(${OWNED.partitionKey}) OR (attribute_not_exists(verifiedAt) AND attribute_exists(gsi1pk)))`,
+    expression:
+      `sk = :profile AND (attribute_exists(ownerKeyId) OR attribute_not_exists(${OWNED.partitionKey}) OR ` +
+      '(attribute_not_exists(verifiedAt) AND attribute_exists(gsi1pk)))',
     values: { ':profile': PROFILE },
   };
   return scanEach(db, table, filter, (item) => bringUpToDate(db, table, item, ownerOfKey));
@@ -41,9 +43,12 @@ async function bringUpToDate(
   return conditionalUpdate(db, {
     TableName: table,
     Key: { pk: item.pk, sk: item.sk },
-    UpdateExpression: `SET ${['ownerAccount = :owner', ...owned.set].join(', ')} REMOVE ${['ownerKeyId', ...unlisted].join(', ')}`,
+    UpdateExpression:
+      `SET ${['ownerAccount = :owner', ...owned.set].join(', ')} ` + `REMOVE ${['ownerKeyId', ...unlisted].join(', ')}`,
     // As read: still that key's (or that account's) and still as verified as it was.
-    ConditionExpression: `${keyId !== undefined ? 'ownerKeyId = :keyId' : 'ownerAccount = :owner'} AND ${item.verifiedAt === undefined ? 'attribute_not_exists(verifiedAt)' : 'attribute_exists(verifiedAt)'}`,
+    ConditionExpression:
+      `${keyId !== undefined ? 'ownerKeyId = :keyId' : 'ownerAccount = :owner'} AND ` +
+      `${item.verifiedAt === undefined ? 'attribute_not_exists(verifiedAt)' : 'attribute_exists(verifiedAt)'}`,
     ExpressionAttributeValues: {
       ':owner': owner,
       ...owned.values,

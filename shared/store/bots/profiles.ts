@@ -108,7 +108,9 @@ export async function writeProfile(
   }
   let condition = 'attribute_not_exists(pk)';
   if (expected) {
-    condition = `ownerAccount = :was AND #generation = :generation AND ${expected.verifiedAt ? 'verifiedAt = :wasVerified' : 'attribute_not_exists(verifiedAt)'}`;
+    condition =
+      'ownerAccount = :was AND #generation = :generation AND ' +
+      `${expected.verifiedAt ? 'verifiedAt = :wasVerified' : 'attribute_not_exists(verifiedAt)'}`;
     values[':was'] = expected.ownerAccount;
     if (expected.verifiedAt) values[':wasVerified'] = expected.verifiedAt;
   }

@@ -68,7 +68,9 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   build: (p) => {
     const duration = durationBetween(p.start_time, p.finish_time);
     return {
-      title: `${app(p.app_name)}Build${p.build_id ? ` #${p.build_id}` : ''} ${p.build_status ? statusWords(p.build_status) : 'finished'}${p.branch ? ` on ${p.branch}` : ''}`,
+      title:
+        `${app(p.app_name)}Build${p.build_id ? ` #${p.build_id}` : ''} ` +
+        `${p.build_status ? statusWords(p.build_status) : 'finished'}${p.branch ? ` on ${p.branch}` : ''}`,
       ...(p.build_link ? { url: p.build_link } : {}),
       color: entryOf(STATUS_COLORS, p.build_status ?? '') ?? COLORS.neutral,
       fields: [
@@ -104,7 +106,8 @@ export const appcenter: Provider = schemaProvider({
   name: 'appcenter',
   displayName: 'App Center',
   description:
-    'Finished builds (status, branch, OS, commit, duration) and distributed releases (version, platform, release notes).',
+    'Finished builds (status, branch, OS, commit, duration) and distributed releases (version, platform, ' +
+    'release notes).',
   docs: 'https://learn.microsoft.com/en-us/appcenter/dashboard/webhooks/',
   // App Center's webhook documentation describes no signature or secret header.
   event: byShape,

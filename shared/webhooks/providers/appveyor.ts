@@ -71,7 +71,9 @@ function render(p: Payload, outcome: 'passed' | 'failed'): Embed {
       ? `#${d.pullRequestId}${d.pullRequestTitle ? ` ${escapeMarkdown(d.pullRequestTitle)}` : ''}`
       : undefined;
   return {
-    title: `${repository ? `[${repository}] ` : ''}Build${d.buildVersion ? ` ${d.buildVersion}` : ''} ${outcome}${d.branch ? ` on ${d.branch}` : ''}`,
+    title:
+      `${repository ? `[${repository}] ` : ''}Build${d.buildVersion ? ` ${d.buildVersion}` : ''} ` +
+      `${outcome}${d.branch ? ` on ${d.branch}` : ''}`,
     ...(url ? { url } : {}),
     color: outcome === 'passed' ? COLORS.created : COLORS.closed,
     ...(d.commitId && d.commitMessage

@@ -138,7 +138,9 @@ export const basecamp: Provider = schemaProvider({
   name: 'basecamp',
   displayName: 'Basecamp',
   description:
-    'Every recording event (messages, to-dos, to-do lists, comments, documents, files, check-ins, schedule entries...; created, edited, completed, archived, trashed...): project, title, who, where, and the content as text.',
+    'Every recording event (messages, to-dos, to-do lists, comments, documents, files, check-ins, schedule ' +
+    'entries...; created, edited, completed, archived, trashed...): project, title, who, where, and the ' +
+    'content as text.',
   docs: 'https://github.com/basecamp/bc3-api/blob/master/sections/webhooks.md',
   event: fromField('kind'),
   deliveryId: fromField('id'),

@@ -96,7 +96,9 @@ function render(p: Envelope, event: string): Embed {
     },
   ];
   return {
-    title: `${p.pipeline?.name ? `[${p.pipeline.name}] ` : ''}${subject}${state ? ` ${statusWords(state)}` : ''}${b?.branch ? ` on ${b.branch}` : ''}`,
+    title:
+      `${p.pipeline?.name ? `[${p.pipeline.name}] ` : ''}${subject}${state ? ` ${statusWords(state)}` : ''}` +
+      `${b?.branch ? ` on ${b.branch}` : ''}`,
     ...(url ? { url } : {}),
     color: state ? outcomeColor(state) : COLORS.neutral,
     ...(b?.message
@@ -111,7 +113,8 @@ export const buildkite: Provider = schemaProvider({
   name: 'buildkite',
   displayName: 'Buildkite',
   description:
-    'Every pipeline event (builds scheduled, running, failing, finished or blocked; jobs; agents; agent registrations blocked; packages; ping): state, branch, commit and duration, linked to the build or job.',
+    'Every pipeline event (builds scheduled, running, failing, finished or blocked; jobs; agents; agent ' +
+    'registrations blocked; packages; ping): state, branch, commit and duration, linked to the build or job.',
   docs: 'https://buildkite.com/docs/apis/webhooks/pipelines',
   // https://buildkite.com/docs/apis/webhooks/pipelines#webhook-signature: choose "X-Buildkite-Signature"
   // in the webhook's settings: `timestamp=<unix>,signature=<hex HMAC-SHA256 of "<timestamp>.<body>">`.

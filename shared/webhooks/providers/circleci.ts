@@ -103,7 +103,10 @@ function title(
   status: string | undefined,
   ref: string | undefined,
 ): string {
-  return `${repository ? `[${repository}] ` : ''}${what} ${status ? statusWords(status) : 'completed'}${ref ? ` on ${ref}` : ''}`;
+  return (
+    `${repository ? `[${repository}] ` : ''}${what} ` +
+    `${status ? statusWords(status) : 'completed'}${ref ? ` on ${ref}` : ''}`
+  );
 }
 
 /** "`1dc6aa6` subject - author", with what there is of it; nothing without a subject. */
@@ -113,7 +116,8 @@ function commitText(
   author: string | undefined,
 ): string | undefined {
   return subject
-    ? `${revision ? `${inlineCode(revision.slice(0, 7))} ` : ''}${escapeMarkdown(subject)}${author ? ` - ${escapeMarkdown(author)}` : ''}`
+    ? `${revision ? `${inlineCode(revision.slice(0, 7))} ` : ''}${escapeMarkdown(subject)}` +
+        `${author ? ` - ${escapeMarkdown(author)}` : ''}`
     : undefined;
 }
 
@@ -186,7 +190,8 @@ export const circleci: Provider = schemaProvider({
   name: 'circleci',
   displayName: 'CircleCI',
   description:
-    'Completed workflows and jobs, with their status, branch and commit, the test ping, and builds from legacy (1.0/2.0 `notify`) webhooks.',
+    'Completed workflows and jobs, with their status, branch and commit, the test ping, and builds from legacy ' +
+    '(1.0/2.0 `notify`) webhooks.',
   docs: 'https://circleci.com/docs/guides/integration/outbound-webhooks/',
   // The header is a comma-separated list (`v1=<hex>,v2=...`); only v1 exists, and is the one checked.
   signature: { kind: 'hmac', header: 'circleci-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'v1=' },

@@ -228,7 +228,8 @@ export const confluence: Provider = schemaProvider({
   name: 'confluence',
   displayName: 'Confluence',
   description:
-    'Every event: pages and blog posts created, updated, moved, trashed, restored; comments added, edited, deleted (their text); files attached; labels; spaces; users and groups. Each linked to its page.',
+    'Every event: pages and blog posts created, updated, moved, trashed, restored; comments added, edited, ' +
+    'deleted (their text); files attached; labels; spaces; users and groups. Each linked to its page.',
   docs: 'https://developer.atlassian.com/cloud/confluence/modules/webhook/',
   event: firstOf(fromField('eventType'), fromField('event')),
   schemas: () => ({}),

@@ -65,7 +65,8 @@ export const doppler: Provider = schemaProvider({
   name: 'doppler',
   displayName: 'Doppler',
   description:
-    'Secrets changes in a config: project, environment, config and the names (never the values) of secrets added, updated or removed.',
+    'Secrets changes in a config: project, environment, config and the names (never the values) of secrets ' +
+    'added, updated or removed.',
   docs: 'https://docs.doppler.com/docs/webhooks',
   signature: { kind: 'hmac', header: 'x-doppler-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: fromField('type'),

@@ -27,7 +27,10 @@ export const github: Provider = schemaProvider({
   name: 'github',
   displayName: 'GitHub',
   description:
-    'Pushes, branches and tags, pull requests and their reviews, issues, comments (issues, pull requests, commits, reviews, discussions), discussions, releases, workflow runs and jobs, checks and check suites, statuses, deployments, merge queues, wiki pages, collaborators, repositories, labels, security advisories, Dependabot alerts, sponsorships, stars and forks.',
+    'Pushes, branches and tags, pull requests and their reviews, issues, comments (issues, pull requests, ' +
+    'commits, reviews, discussions), discussions, releases, workflow runs and jobs, checks and check suites, ' +
+    'statuses, deployments, merge queues, wiki pages, collaborators, repositories, labels, security ' +
+    'advisories, Dependabot alerts, sponsorships, stars and forks.',
   docs: 'https://docs.github.com/en/webhooks/webhook-events-and-payloads',
   signature: { kind: 'hmac', header: 'X-Hub-Signature-256', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: fromHeader('X-GitHub-Event'),

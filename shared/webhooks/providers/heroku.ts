@@ -224,7 +224,9 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const d = p.data ?? {};
     const from = d.addon?.app?.name;
     return {
-      title: `${named(d.app)}Add-on${d.addon?.name ? ` ${d.addon.name}` : ''} ${p.action === 'destroy' ? 'detached' : 'attached'}${d.name ? ` as ${d.name}` : ''}`,
+      title:
+        `${named(d.app)}Add-on${d.addon?.name ? ` ${d.addon.name}` : ''} ` +
+        `${p.action === 'destroy' ? 'detached' : 'attached'}${d.name ? ` as ${d.name}` : ''}`,
       // The attachment's own page (the add-on's dashboard), as for an add-on; gone once detached.
       url: p.action !== 'destroy' && d.web_url ? d.web_url : dashboard(d.app, 'resources'),
       ...author(p.actor),
@@ -305,7 +307,10 @@ export const heroku: Provider = schemaProvider({
   name: 'heroku',
   displayName: 'Heroku',
   description:
-    'App builds, releases, dyno state changes, app changes, add-ons provisioned, changed or removed and attached or detached, and scaling (formation), coloured by their status; any other resource (collaborators, domains, certificates) by its name and action; and the legacy HTTP deploy hook (form-encoded).',
+    'App builds, releases, dyno state changes, app changes, add-ons provisioned, changed or removed and ' +
+    'attached or detached, and scaling (formation), coloured by their status; any other resource ' +
+    '(collaborators, domains, certificates) by its name and action; and the legacy HTTP deploy hook ' +
+    '(form-encoded).',
   docs: 'https://devcenter.heroku.com/articles/app-webhooks',
   // A base64 HMAC-SHA256 of the body keyed with the subscription's secret.
   signature: { kind: 'hmac', header: 'Heroku-Webhook-Hmac-SHA256', algorithm: 'sha256', encoding: 'base64' },

@@ -144,7 +144,8 @@ export const huggingface: Provider = schemaProvider({
   name: 'huggingface',
   displayName: 'Hugging Face',
   description:
-    'Model, dataset and Space repositories (created, updated, deleted, moved; pushes with the refs they moved; settings) and their discussions, pull requests and comments, linked to each.',
+    'Model, dataset and Space repositories (created, updated, deleted, moved; pushes with the refs they moved; ' +
+    'settings) and their discussions, pull requests and comments, linked to each.',
   docs: 'https://huggingface.co/docs/hub/webhooks',
   // https://huggingface.co/docs/hub/webhooks#webhook-secret: the secret set on the webhook, sent as it is.
   signature: { kind: 'token', header: 'X-Webhook-Secret' },

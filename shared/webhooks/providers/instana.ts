@@ -95,7 +95,8 @@ export const instana: Provider = schemaProvider({
   name: 'instana',
   displayName: 'Instana',
   description:
-    'Issues and incidents opened (severity, entity, host, zone, suggestion, start) and closed, presence and change events, linked to Instana.',
+    'Issues and incidents opened (severity, entity, host, zone, suggestion, start) and closed, presence and ' +
+    'change events, linked to Instana.',
   docs: 'https://www.ibm.com/docs/en/instana-observability/current?topic=alerts-webhook',
   event: firstOf(fromField('issue', 'type'), closingNotice),
   // An issue's id names it through its life: with its state (or kind), its opening and its closing are two deliveries.

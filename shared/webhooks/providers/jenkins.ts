@@ -54,7 +54,9 @@ function render(p: Payload, phase: 'started' | 'finished'): Embed {
   const url = linkOrNothing(build.full_url) ?? linkOrNothing(build.scm?.url);
   const took = phase === 'finished' && build.duration ? formatSeconds(build.duration / 1000) : undefined;
   return {
-    title: `${job ? `[${job}] ` : ''}Build${build.number !== undefined ? ` #${build.number}` : ''} ${status ? statusWords(status) : phase}${branch ? ` on ${branch}` : ''}`,
+    title:
+      `${job ? `[${job}] ` : ''}Build${build.number !== undefined ? ` #${build.number}` : ''} ` +
+      `${status ? statusWords(status) : phase}${branch ? ` on ${branch}` : ''}`,
     ...(url ? { url } : {}),
     color: phase === 'started' ? COLORS.info : (entryOf(STATUS_COLORS, status ?? '') ?? COLORS.neutral),
     fields: [
@@ -99,7 +101,8 @@ export const jenkins: Provider = schemaProvider({
   name: 'jenkins',
   displayName: 'Jenkins',
   description:
-    'Builds started and finished, from the Notification plugin (JSON): job, number, result, branch, commit, who changed it, duration and tests.',
+    'Builds started and finished, from the Notification plugin (JSON): job, number, result, branch, commit, ' +
+    'who changed it, duration and tests.',
   docs: 'https://plugins.jenkins.io/notification/',
   event: fromField('build', 'phase'),
   schemas,

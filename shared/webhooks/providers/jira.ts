@@ -80,7 +80,11 @@ function changeLines(items: Change[]): string {
   const named = items.filter((item) => item.field);
   const lines = named.slice(0, MAX_CHANGES).map((item) => {
     const to = after(item);
-    return `**${escapeMarkdown(item.field ?? '')}**: ${item.fromString ? `${escapeMarkdown(clip(item.fromString))} → ` : ''}${to ? escapeMarkdown(clip(to)) : '(none)'}`;
+    return (
+      `**${escapeMarkdown(item.field ?? '')}**: ` +
+      `${item.fromString ? `${escapeMarkdown(clip(item.fromString))} → ` : ''}` +
+      `${to ? escapeMarkdown(clip(to)) : '(none)'}`
+    );
   });
   return lines.join('\n') + (named.length > MAX_CHANGES ? `\nand ${named.length - MAX_CHANGES} more` : '');
 }
@@ -233,7 +237,9 @@ export const jira: Provider = schemaProvider({
   name: 'jira',
   displayName: 'Jira',
   description:
-    'Issues created, updated (assigned, moved, resolved, closed, reopened: what changed), deleted; comments added, edited, deleted; issue links; projects and versions created, updated, released, deleted; work logged. With type, status, priority and assignee.',
+    'Issues created, updated (assigned, moved, resolved, closed, reopened: what changed), deleted; comments ' +
+    'added, edited, deleted; issue links; projects and versions created, updated, released, deleted; work ' +
+    'logged. With type, status, priority and assignee.',
   docs: 'https://developer.atlassian.com/cloud/jira/platform/webhooks/',
   // "Secure admin webhooks" (same page): an admin webhook saved with a
   // secret carries X-Hub-Signature: sha256=<hex HMAC-SHA256 of the body>.

@@ -157,7 +157,9 @@ function worklogEmbed(p: Read<'worklog'>, event: string): Embed {
   const words = action === 'created' ? 'Work logged' : `Work log ${action}`;
   const who = (action === 'created' ? author : updateAuthor)?.displayName || author?.displayName;
   return {
-    title: `${words}${issueId ? ` on issue ${issueId}` : ''}${timeSpent && action !== 'deleted' ? `: ${timeSpent}` : ''}`,
+    title:
+      `${words}${issueId ? ` on issue ${issueId}` : ''}` +
+      `${timeSpent && action !== 'deleted' ? `: ${timeSpent}` : ''}`,
     ...(who ? { author: { name: who } } : {}),
     color: action === 'deleted' ? COLORS.neutral : COLORS.info,
     ...(comment && action !== 'deleted' ? { description: escapeMarkdown(comment) } : {}),

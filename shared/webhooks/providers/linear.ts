@@ -159,7 +159,9 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const changed = p.action === 'update' ? changes(p.updatedFrom, data) : {};
     const subject = [id, data.title].filter(Boolean).join(' ');
     return {
-      title: `${data.team?.name ? `[${data.team.name}] ` : ''}${issueAction(p, Object.keys(changed))}${subject ? `: ${subject}` : ''}`,
+      title:
+        `${data.team?.name ? `[${data.team.name}] ` : ''}${issueAction(p, Object.keys(changed))}` +
+        `${subject ? `: ${subject}` : ''}`,
       ...link(p.url),
       ...by(p.actor),
       color: issueColor(p),
@@ -267,7 +269,9 @@ export const linear: Provider = schemaProvider({
   name: 'linear',
   displayName: 'Linear',
   description:
-    'Issues created, updated (moved, assigned: what changed) or removed, with state, priority, assignee, project and labels; comments with their text; projects (status, lead, dates) and project updates (health); any other entity by its name.',
+    'Issues created, updated (moved, assigned: what changed) or removed, with state, priority, assignee, ' +
+    'project and labels; comments with their text; projects (status, lead, dates) and project updates ' +
+    '(health); any other entity by its name.',
   docs: 'https://linear.app/developers/webhooks',
   // "Securing webhooks" on the same page: Linear-Signature is the hex
   // HMAC-SHA256 of the raw body, keyed with the webhook's signing secret.

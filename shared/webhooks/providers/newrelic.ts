@@ -85,7 +85,8 @@ export const newrelic: Provider = schemaProvider({
   name: 'newrelic',
   displayName: 'New Relic',
   description:
-    'Alert incidents and workflow issues opened, acknowledged or closed: policy, condition, severity, details, targets, owner and workflow, linked to the incident.',
+    'Alert incidents and workflow issues opened, acknowledged or closed: policy, condition, severity, details, ' +
+    'targets, owner and workflow, linked to the incident.',
   docs: 'https://docs.newrelic.com/docs/alerts/get-notified/notification-integrations/#webhook',
   event: firstOf(fromField('event_type'), always('INCIDENT')),
   // A workflow notifies again on the same issue and state (a user's

@@ -172,6 +172,10 @@ function pledgeTitle(change: Change, money: string | undefined, patron: string |
   return `Pledge${money ? ` of ${money}` : ''} canceled${patron ? ` by ${patron}` : ''}`;
 }
 
+/** "New member: Kopi", "Member removed": with the name when the payload has one. */
+const memberTitle = (change: Change, name: string | undefined): string =>
+  `${entryOf(MEMBER_WORDS, change)}${name ? `: ${name}` : ''}`;
+
 /** A membership or its pledge (the v2 events): the member, their pledge per period, status, charges and tiers. */
 function member(p: Member, change: Change, aboutPledge: boolean): Embed {
   const a = p.data?.attributes ?? {};
@@ -188,7 +192,7 @@ function member(p: Member, change: Change, aboutPledge: boolean): Embed {
     .map((tier) => tierName(tier, currency))
     .filter((title): title is string => !!title);
   return {
-    title: `${aboutPledge ? pledgeTitle(change, money, name) : `${entryOf(MEMBER_WORDS, change)}${name ? `: ${name}` : ''}`}${suffix}`,
+    title: `${aboutPledge ? pledgeTitle(change, money, name) : memberTitle(change, name)}${suffix}`,
     ...embed,
     color: entryOf(COLOR, change),
     fields: [
@@ -237,7 +241,9 @@ export const patreon: Provider = schemaProvider({
   name: 'patreon',
   displayName: 'Patreon',
   description:
-    "Members joining, changing and leaving, pledges made, changed and canceled (members:pledge:*, and the older API's pledges:create): pledge per period, status, charges, lifetime support and tiers, with the patron and a link to the campaign.",
+    'Members joining, changing and leaving, pledges made, changed and canceled (members:pledge:*, and the ' +
+    "older API's pledges:create): pledge per period, status, charges, lifetime support and tiers, with the " +
+    'patron and a link to the campaign.',
   docs: 'https://docs.patreon.com/#webhooks',
   // Same page: X-Patreon-Signature is the hex HMAC-MD5 of the raw body, keyed with the webhook's secret.
   signature: { kind: 'hmac', header: 'X-Patreon-Signature', algorithm: 'md5', encoding: 'hex' },

@@ -59,7 +59,8 @@ export const pingdom: Provider = schemaProvider({
   name: 'pingdom',
   displayName: 'Pingdom',
   description:
-    'Checks going down or coming back up: the check, its new and previous state, importance, host, the error and the probe that saw it.',
+    'Checks going down or coming back up: the check, its new and previous state, importance, host, the error ' +
+    'and the probe that saw it.',
   docs: 'https://documentation.solarwinds.com/en/success_center/pingdom/content/topics/webhooks.htm',
   event: always('state_change'),
   // No delivery id: the check and the time of its change make one.

@@ -101,7 +101,9 @@ export const revenuecat: Provider = schemaProvider({
   name: 'revenuecat',
   displayName: 'RevenueCat',
   description:
-    "Every subscription event (purchases, renewals, cancellations, expirations, billing issues, refunds, product changes, tests): product, price, store, environment, period, expiry, entitlements, transaction and event ids; never the subscriber's e-mail.",
+    'Every subscription event (purchases, renewals, cancellations, expirations, billing issues, refunds, ' +
+    'product changes, tests): product, price, store, environment, period, expiry, entitlements, transaction ' +
+    "and event ids; never the subscriber's e-mail.",
   docs: 'https://www.revenuecat.com/docs/integrations/webhooks',
   // https://www.revenuecat.com/docs/integrations/webhooks: RevenueCat
   // sends the authorization header value set on the webhook as it is.

@@ -73,7 +73,10 @@ function deployEmbed(deploy: NonNullable<Data['deploy']>): Embed {
 function frequency(event: string, data: Data): string | undefined {
   if (event !== 'exp_repeat_item' && event !== 'item_velocity') return undefined;
   if (data.trigger?.threshold)
-    return `${data.trigger.threshold} occurrences${data.trigger.window_size_description ? ` in ${data.trigger.window_size_description}` : ''}`;
+    return (
+      `${data.trigger.threshold} ` +
+      `occurrences${data.trigger.window_size_description ? ` in ${data.trigger.window_size_description}` : ''}`
+    );
   return data.occurrences ? `${data.occurrences} occurrences` : undefined;
 }
 
@@ -88,7 +91,9 @@ function render(p: Envelope, event: string): Embed {
   // The item's page where Rollbar gives it; else its link to an occurrence by uuid, which redirects into the project.
   const url = data.url ?? (uuid ? `https://rollbar.com/occurrence/uuid/?uuid=${encodeURIComponent(uuid)}` : undefined);
   return {
-    title: `${often ? `Item reached ${often}` : (entryOf(HAPPENED, event) ?? eventWords(event))}${item?.title ? `: ${item.title}` : ''}`,
+    title:
+      `${often ? `Item reached ${often}` : (entryOf(HAPPENED, event) ?? eventWords(event))}` +
+      `${item?.title ? `: ${item.title}` : ''}`,
     ...(url ? { url } : {}),
     color:
       entryOf(EVENT_COLORS, event) ??
@@ -110,7 +115,9 @@ export const rollbar: Provider = schemaProvider({
   name: 'rollbar',
   displayName: 'Rollbar',
   description:
-    'Every Rollbar event: new, reactivated, reopened, resolved, repeating or fast-occurring items and their occurrences (title, level, environment, counts, linked to the item), deploys (revision, environment, who, comment) and the test notification.',
+    'Every Rollbar event: new, reactivated, reopened, resolved, repeating or fast-occurring items and their ' +
+    'occurrences (title, level, environment, counts, linked to the item), deploys (revision, environment, who, ' +
+    'comment) and the test notification.',
   docs: 'https://docs.rollbar.com/docs/webhooks',
   event: fromField('event_name'),
   schemas: () => ({}),

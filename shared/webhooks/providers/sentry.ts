@@ -112,7 +112,10 @@ function issuePage(issue: Issue | undefined): string | undefined {
   if (issue?.web_url || issue?.permalink) return issue.web_url || issue.permalink;
   const [, host, org] = [issue?.url, issue?.project_url].map((url) => ORGANIZATION.exec(url ?? '')).find(Boolean) ?? [];
   if (!host || !org || !issue?.id) return undefined;
-  return `${host}/organizations/${org}/issues/${encodeURIComponent(issue.id)}/${issue.project?.id ? `?project=${encodeURIComponent(issue.project.id)}` : ''}`;
+  return (
+    `${host}/organizations/${org}/issues/${encodeURIComponent(issue.id)}/` +
+    `${issue.project?.id ? `?project=${encodeURIComponent(issue.project.id)}` : ''}`
+  );
 }
 
 /** A comment's action in words: never an edit or deletion told as new. */
@@ -128,7 +131,9 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const action = p.action ?? '';
     const words = entryOf(ISSUE_WORDS, action) ?? `Issue ${action ? eventWords(action).toLowerCase() : 'changed'}`;
     return {
-      title: `${issue?.project?.slug ? `[${issue.project.slug}] ` : ''}${words}${issue?.shortId ? ` ${issue.shortId}` : ''}${about(issue?.title)}`,
+      title:
+        `${issue?.project?.slug ? `[${issue.project.slug}] ` : ''}${words}` +
+        `${issue?.shortId ? ` ${issue.shortId}` : ''}${about(issue?.title)}`,
       ...link(issuePage(issue)),
       ...author(p.actor),
       color: entryOf(ISSUE_COLORS, action) ?? COLORS.neutral,
@@ -194,7 +199,9 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   error: (p) => {
     const error = p.data?.error;
     return {
-      title: `${p.action === 'created' || !p.action ? 'New error' : `Error ${eventWords(p.action).toLowerCase()}`}${about(error?.title)}`,
+      title:
+        `${p.action === 'created' || !p.action ? 'New error' : `Error ${eventWords(p.action).toLowerCase()}`}` +
+        `${about(error?.title)}`,
       ...link(error?.web_url),
       color: levelColor(error?.level),
       ...culprit(error?.culprit),
@@ -207,7 +214,8 @@ export const sentry: Provider = schemaProvider({
   name: 'sentry',
   displayName: 'Sentry',
   description:
-    'Issues created, resolved, reopened, assigned or archived, comments on them (new, edited, deleted), issue and metric alerts, and new errors, with level and counts.',
+    'Issues created, resolved, reopened, assigned or archived, comments on them (new, edited, deleted), issue ' +
+    'and metric alerts, and new errors, with level and counts.',
   docs: 'https://docs.sentry.io/organization/integrations/integration-platform/webhooks/',
   // A hex HMAC-SHA256 of the body keyed with the integration's client secret, without a prefix.
   signature: { kind: 'hmac', header: 'Sentry-Hook-Signature', algorithm: 'sha256', encoding: 'hex' },

@@ -78,7 +78,8 @@ function order(p: Resource, topic: string): Embed {
     .slice(0, MAX_ITEMS)
     .map(
       (item) =>
-        `${item.quantity ?? 1}× ${escapeMarkdown(item.name ?? item.title ?? 'item')}${item.sku ? ` ${inlineCode(item.sku)}` : ''}`,
+        `${item.quantity ?? 1}× ` +
+        `${escapeMarkdown(item.name ?? item.title ?? 'item')}${item.sku ? ` ${inlineCode(item.sku)}` : ''}`,
     );
   const number = p.name ?? (p.order_number !== undefined ? `#${p.order_number}` : undefined);
   const deleted = topic === 'orders/delete';
@@ -167,7 +168,9 @@ const base = schemaProvider({
   name: 'shopify',
   displayName: 'Shopify',
   description:
-    'Orders created, updated, paid, cancelled, fulfilled or deleted (total, payment, fulfillment, customer, items), products created, updated or deleted (status, vendor, type, variants, prices), linked to the shop admin; every other topic by what it is about.',
+    'Orders created, updated, paid, cancelled, fulfilled or deleted (total, payment, fulfillment, customer, ' +
+    'items), products created, updated or deleted (status, vendor, type, variants, prices), linked to the shop ' +
+    'admin; every other topic by what it is about.',
   docs: 'https://shopify.dev/docs/apps/build/webhooks',
   // "Verify webhooks" (shopify.dev/docs/apps/build/webhooks/subscribe/https): X-Shopify-Hmac-Sha256
   // is the base64 HMAC-SHA256 of the raw body, keyed with the app's client secret.

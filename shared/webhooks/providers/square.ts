@@ -70,7 +70,8 @@ export const square: Provider = schemaProvider({
   name: 'square',
   displayName: 'Square',
   description:
-    'Every event (payments, refunds, orders, invoices, customers, subscriptions...): what happened to what (named), the amount, status, order, customer and location.',
+    'Every event (payments, refunds, orders, invoices, customers, subscriptions...): what happened to what ' +
+    '(named), the amount, status, order, customer and location.',
   docs: 'https://developer.squareup.com/docs/webhooks/overview',
   // https://developer.squareup.com/docs/webhooks/step3validate: base64 HMAC-SHA256 of the
   // notification URL (as subscribed: the relay URL) followed by the raw body.

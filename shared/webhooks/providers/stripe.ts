@@ -72,7 +72,9 @@ function render(p: Envelope, type: string): Embed {
     // Thin events name their API version first ("v1.billing.meter.error_report_triggered").
     title: `${eventWords(type.replace(/^v\d+\./, ''))}${price ? `: ${price}` : ''}`,
     // The Dashboard's page of the event (test-mode events live under /test).
-    url: `https://dashboard.stripe.com/${p.livemode === false ? 'test/' : ''}events${p.id ? `/${encodeURIComponent(p.id)}` : ''}`,
+    url:
+      'https://dashboard.stripe.com/' +
+      `${p.livemode === false ? 'test/' : ''}events${p.id ? `/${encodeURIComponent(p.id)}` : ''}`,
     color: outcomeColor(type.split('.').at(-1), status),
     ...(about || changed ? { description: about ? escapeMarkdown(about) : changed } : {}),
     fields: [
@@ -95,7 +97,9 @@ export const stripe: Provider = schemaProvider({
   name: 'stripe',
   displayName: 'Stripe',
   description:
-    'Every event (payments, checkout sessions, invoices, subscriptions, customers, disputes...): what happened, the amount, status, customer, invoice, subscription, failure and event id, linked to the event in the Dashboard.',
+    'Every event (payments, checkout sessions, invoices, subscriptions, customers, disputes...): what ' +
+    'happened, the amount, status, customer, invoice, subscription, failure and event id, linked to the event ' +
+    'in the Dashboard.',
   docs: 'https://docs.stripe.com/webhooks',
   // https://docs.stripe.com/webhooks#verify-manually: `t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">`;
   // Stripe's own libraries refuse signatures more than 300 seconds old.

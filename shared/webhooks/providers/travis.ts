@@ -57,13 +57,17 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const pr = p.type === 'pull_request' && p.pull_request_number ? p.pull_request_number : undefined;
     return {
       // "[owner/name:branch] Build #12 passed"; without the repository, "Build #12 passed on branch".
-      title: `${repo ? `[${[repo, ref].filter(Boolean).join(':')}] ` : ''}Build${p.number ? ` #${p.number}` : ''} ${status}${!repo && ref ? ` on ${ref}` : ''}`,
+      title:
+        `${repo ? `[${[repo, ref].filter(Boolean).join(':')}] ` : ''}Build${p.number ? ` #${p.number}` : ''} ` +
+        `${status}${!repo && ref ? ` on ${ref}` : ''}`,
       ...(p.build_url ? { url: p.build_url } : {}),
       ...(p.author_name ? { author: { name: p.author_name } } : {}),
       color: entryOf(STATE_COLORS, p.state ?? (p.status_message ?? '').toLowerCase()) ?? COLORS.neutral,
       ...(p.commit && subject
         ? {
-            description: `${markdownLink(inlineCode(p.commit.slice(0, 7)), p.compare_url ?? undefined)} ${escapeMarkdown(subject)}`,
+            description:
+              `${markdownLink(inlineCode(p.commit.slice(0, 7)), p.compare_url ?? undefined)} ` +
+              `${escapeMarkdown(subject)}`,
           }
         : {}),
       fields: [

@@ -235,7 +235,8 @@ export const trello: Provider = schemaProvider({
   name: 'trello',
   displayName: 'Trello',
   description:
-    'Every board action (cards created, moved, renamed, archived, due dates set; comments; members, labels, checklists, attachments; lists): the board, card and list, who, and what changed, linked to the card.',
+    'Every board action (cards created, moved, renamed, archived, due dates set; comments; members, labels, ' +
+    'checklists, attachments; lists): the board, card and list, who, and what changed, linked to the card.',
   docs: 'https://developer.atlassian.com/cloud/trello/guides/rest-api/webhooks/',
   // https://developer.atlassian.com/cloud/trello/guides/rest-api/webhooks/#webhook-signatures:
   // base64 HMAC-SHA1, keyed with the application's secret, of the body followed by the callback URL.

@@ -74,7 +74,10 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       });
     const startedBy = p.startedBy?.replace(/\s*<[^>]*>\s*$/, '') || p.startedBy;
     return {
-      title: `${p.projectName ? `[${p.projectName}] ` : ''}${p.buildTargetName || 'Build'}${p.buildNumber !== undefined ? ` #${p.buildNumber}` : ''} ${p.buildStatus ? statusWords(p.buildStatus) : 'updated'}`,
+      title:
+        `${p.projectName ? `[${p.projectName}] ` : ''}${p.buildTargetName || 'Build'}` +
+        `${p.buildNumber !== undefined ? ` #${p.buildNumber}` : ''} ` +
+        `${p.buildStatus ? statusWords(p.buildStatus) : 'updated'}`,
       ...(url ? { url } : {}),
       // "Build User <builduser@domain.com>": the name alone.
       ...(startedBy ? { author: { name: startedBy } } : {}),
@@ -102,7 +105,8 @@ export const unity: Provider = schemaProvider({
   name: 'unity',
   displayName: 'Unity Cloud Build',
   description:
-    'Build status changes (queued, started, success, failure, canceled): project, target, number, platform, who started it and the artifacts to download.',
+    'Build status changes (queued, started, success, failure, canceled): project, target, number, platform, ' +
+    'who started it and the artifacts to download.',
   docs: 'https://build-api.cloud.unity3d.com/docs/1.0.0/index.html#operation-webhooks-intro',
   event: always('build'),
   schemas,

@@ -94,7 +94,9 @@ export const uptimerobot: Provider = schemaProvider({
   name: 'uptimerobot',
   displayName: 'UptimeRobot',
   description:
-    "Monitor alerts (down, up, SSL expiry) from a webhook alert contact with UptimeRobot's variables (monitorFriendlyName, monitorURL, alertDetails, alertType, or the same in snake_case) in the URL's query string, a form or a JSON POST value.",
+    "Monitor alerts (down, up, SSL expiry) from a webhook alert contact with UptimeRobot's variables " +
+    "(monitorFriendlyName, monitorURL, alertDetails, alertType, or the same in snake_case) in the URL's query " +
+    'string, a form or a JSON POST value.',
   docs: 'https://uptimerobot.com/api/#webhooks',
   event: always('alert'),
   parse: variablesOf,

@@ -111,7 +111,9 @@ export const zendesk: Provider = schemaProvider({
   name: 'zendesk',
   displayName: 'Zendesk',
   description:
-    'Every Zendesk event a webhook subscribes to (tickets created, status, priority and assignee changes, comments, tags; users; organizations; articles...): what happened, to which ticket, from what to what, who did it and what they wrote.',
+    'Every Zendesk event a webhook subscribes to (tickets created, status, priority and assignee changes, ' +
+    'comments, tags; users; organizations; articles...): what happened, to which ticket, from what to what, ' +
+    'who did it and what they wrote.',
   docs: 'https://developer.zendesk.com/api-reference/webhooks/event-types/webhook-event-types/',
   // https://developer.zendesk.com/documentation/webhooks/verifying/: base64 HMAC-SHA256 of the
   // X-Zendesk-Webhook-Signature-Timestamp value followed by the body (no tolerance is stated).

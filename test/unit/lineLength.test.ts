@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@jest/globals';
+
+/** Biome's lineWidth (biome.json): the formatter cannot break string literals, so this test holds them to it. */
+const MAX_LINE = 120;
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The code of the repository: the top level and these folders. */
+const FOLDERS = ['infra/', 'functions/', 'shared/', 'bench/', 'test/', 'types/'];
+
+/** Comment lines have their own check. */
+const COMMENT = /^\s*(\/\/|\/\*|\*)/;
+
+// TEMPORARY: files being rewritten elsewhere while this test landed; the integrator removes this list.
+const SKIPPED = [
+  /^bench\//,
+  /^functions\/dashboard\//,
+  /^functions\/docs\//,
+  /^functions\/webhooks\/relayPage[^/]*\.ts$/,
+  /^shared\/http\/htmlPage\.ts$/,
+  /^functions\/filters\//,
+  /^shared\/webhooks\/providers\/(github\/|gitlab|gitea|bitbucket|azuredevops)/,
+];
+
+const trackedCode = (): string[] =>
+  execFileSync('git', ['ls-files', '-z', '--', '*.ts', '*.js'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter((file) => file && (!file.includes('/') || FOLDERS.some((folder) => file.startsWith(folder))))
+    .filter((file) => !SKIPPED.some((skipped) => skipped.test(file)));
+
+test(`no code line is over ${MAX_LINE} characters (comments aside)`, () => {
+  const files = trackedCode();
+  expect(files.length).toBeGreaterThan(100);
+  const over = files.flatMap((file) =>
+    readFileSync(`${ROOT}${file}`, 'utf8')
+      .split('\n')
+      .flatMap((line, index) => {
+        // Counted in code points, not UTF-16 units: an emoji such as 🌸 is one character, not two.
+        const length = [...line].length;
+        return length > MAX_LINE && !COMMENT.test(line) ? [`${file}:${index + 1} has ${length} characters`] : [];
+      }),
+  );
+  expect(over).toEqual([]);
+});
