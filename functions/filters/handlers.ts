@@ -2,13 +2,13 @@ import { filterRoutes } from '../../shared/routes/groups/filters';
 import type { GroupHandlers } from '../../shared/runtime/groupHandler';
 import type { PictureServices } from '../../shared/runtime/pictureKit';
 import * as effects from '../../shared/svg/filters';
-import type { Filter } from '../../shared/svg/filters';
+import { colourMatrixEffects, type Filter } from '../../shared/svg/filters';
 import { filterRoute } from './filterRoute';
 
 type FilterRoutes = typeof filterRoutes;
 
 /** Each filter route's effect is the one of its name: a route without an effect does not compile. */
-const effectOf: { [K in keyof FilterRoutes]: (strength: number) => Filter } = effects;
+const effectOf: { [K in keyof FilterRoutes]: (strength: number) => Filter } = { ...effects, ...colourMatrixEffects };
 
 /**
  * Every filter route, from the table: its effect, drawn with the title and strength its entry
