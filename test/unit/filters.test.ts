@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { renderFiltered } from '../../shared/scenes/filtered';
-import { h, svgDocument } from '../../shared/svg/builder';
+import { svgDocument } from '../../shared/svg/builder';
 import { filterRoutes } from '../../shared/routes/groups/filters';
 import {
   colourMatrixEffects,
@@ -172,7 +172,7 @@ describe('saturate', () => {
     const original = samples(render(contrast(1)));
     const same = samples(render(saturate(1)));
     const strong = samples(render(saturate(3)));
-    same.forEach((p, i) => expectNear(p, original[i] as number[], 1));
+    for (const [i, p] of same.entries()) expectNear(p, original[i] as number[], 1);
     expect(strong.reduce((sum, p) => sum + chroma(p), 0)).toBeGreaterThan(
       original.reduce((sum, p) => sum + chroma(p), 0),
     );
