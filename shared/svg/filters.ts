@@ -52,6 +52,12 @@ const LUMINANCE: Mix = [
   [0.213, 0.715, 0.072],
 ];
 
+const SEPIA: Mix = [
+  [0.393, 0.769, 0.189],
+  [0.349, 0.686, 0.168],
+  [0.272, 0.534, 0.131],
+];
+
 /** `amount` of the way from the identity to `target`: 0 = unchanged, 1 = `target`, beyond 1 extrapolates. */
 const toward = (target: Mix, amount: number): Mix =>
   IDENTITY.map((row, r) => row.map((value, c) => value + ((target[r]?.[c] ?? 0) - value) * amount)) as unknown as Mix;
@@ -65,6 +71,8 @@ const toward = (target: Mix, amount: number): Mix =>
 export const colourMixes = {
   /** Saturation: 0 = grey, 1 = unchanged, above 1 stronger colours. */
   saturate: (amount: number) => toward(LUMINANCE, 1 - amount),
+  /** Sepia tone (the Filter Effects spec's matrix): 0 = unchanged, 1 = full sepia. */
+  sepia: (amount: number) => toward(SEPIA, amount),
 };
 
 const colourMatrix =
