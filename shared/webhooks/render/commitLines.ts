@@ -35,3 +35,7 @@ export function commitList(
   if (!lines.length) return undefined;
   return lines.join('\n') + (total > max ? `\n… and ${total - max} more` : '');
 }
+
+/** A commit line as an embed's description, or nothing. */
+export const descriptionOf = (line: string | undefined): { description?: string } =>
+  line ? { description: line } : {};
