@@ -3,19 +3,12 @@ import type { ApiContext } from '../../shared/http/middleware/types';
 import type { PictureHandler, PictureServices } from '../../shared/runtime/pictureKit';
 import { routeList, routes, type RouteEntry, type RouteId } from '../../shared/routes/table';
 import type { RouteDefinition, RouteInput } from '../../shared/routes/types';
-import { handlers as filters } from '../filters/handlers';
-import { handlers as generators } from '../generators/handlers';
-import { handlers as overlays } from '../overlays/handlers';
-import { handlers as rankCard } from '../rank-card/handlers';
+import { imageHandlers } from '../../shared/imageRoutes/registry';
 import { SAMPLE_PICTURE } from './samplePicture';
 import { lazyLoad } from '../../shared/loading/lazyLoad';
 
-const imageHandlers: Partial<Record<RouteId, PictureHandler<RouteDefinition>>> = {
-  ...filters,
-  ...generators,
-  ...overlays,
-  ...rankCard,
-};
+/** The image routes' handlers, by route id, as the gallery calls them (any route's input). */
+const drawers: Partial<Record<RouteId, PictureHandler<RouteDefinition>>> = imageHandlers;
 
 export interface GalleryItem {
   route: RouteEntry;
@@ -35,7 +28,7 @@ export function exampleDrawer(
   route: RouteEntry,
   overrides: Record<string, string> = {},
 ): () => Promise<APIGatewayProxyResult> {
-  const handler = imageHandlers[route.id];
+  const handler = drawers[route.id];
   if (!handler) throw new Error(`no handler for image route ${route.id}`);
   const query = (routes[route.id].schemas as { query?: { parse(input: unknown): unknown } }).query?.parse({
     ...route.example.query,

@@ -1,7 +1,7 @@
 import { filterRoutes } from '../../shared/routes/groups/filters';
 import { groupHandler } from '../../shared/runtime/groupHandler';
 import { pictureKit } from '../../shared/runtime/pictureKit';
-import { handlers } from './handlers';
+import { handlers } from '../../shared/imageRoutes/filters/handlers';
 
 export { handlers };
 export const kit = pictureKit;

@@ -1,3 +1,6 @@
+/** The longest URL taken (pictures to fetch, links to keep): what browsers and CDNs reliably carry. */
+export const MAX_URL_LENGTH = 2048;
+
 /**
  * What a picture URL must be, for the parameter check and for every redirect the fetcher
  * follows alike: absolute, http or https, no credentials. Returns the problem, or undefined.

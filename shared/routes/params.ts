@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { urlProblem } from '../images/urlRules';
+import { MAX_URL_LENGTH, urlProblem } from '../images/urlRules';
 import { parseHexColor } from '../svg/colors';
 import { anyCase, HEX_COLOR, LARGEST_SNOWFLAKE, SNOWFLAKE } from './patterns';
 
@@ -139,13 +139,13 @@ export function hexColor() {
 export function httpUrl(description = 'an http(s) URL without credentials') {
   const rule = 'must be an http or https URL';
   const schema = z.string(required(rule)).check(
-    atMost(2048),
+    atMost(MAX_URL_LENGTH),
     z.refine((value) => urlProblem(value) === undefined, {
       error: (issue) =>
         urlProblem(String(issue.input)) === 'contains credentials' ? 'must not contain credentials' : rule,
     }),
   );
-  return wire(schema, { type: 'string', format: 'uri', maxLength: 2048, description });
+  return wire(schema, { type: 'string', format: 'uri', maxLength: MAX_URL_LENGTH, description });
 }
 
 export type LabelOrPicture = { kind: 'text'; text: string } | { kind: 'picture'; url: string };
@@ -164,7 +164,7 @@ export function labelOrPicture(min: number, max: number) {
       return z.NEVER;
     };
     if (/^https?:\/\//i.test(value)) {
-      if (value.length > 2048) return fail('must be at most 2048 characters');
+      if (value.length > MAX_URL_LENGTH) return fail(`must be at most ${MAX_URL_LENGTH} characters`);
       const problem = urlProblem(value);
       if (problem === 'contains credentials') return fail('must not contain credentials');
       if (problem) return fail('starts like a URL but is not a valid http(s) URL');
@@ -177,7 +177,7 @@ export function labelOrPicture(min: number, max: number) {
   const schema = z.pipe(z.string(required(rule)), z.transform(parse));
   return wire(schema, {
     type: 'string',
-    maxLength: 2048,
+    maxLength: MAX_URL_LENGTH,
     description: `a label of ${min} to ${max} characters, or an http(s) picture URL to draw`,
   });
 }

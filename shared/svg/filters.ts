@@ -36,42 +36,66 @@ export const contrast = (amount: number): Filter => ({
   },
 });
 
+/** How a colour matrix mixes red, green and blue into each of them (rows R, G, B); alpha is kept. */
+export type Mix = readonly [Row, Row, Row];
+type Row = readonly [number, number, number];
+
+const IDENTITY: Mix = [
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+];
+/** Each channel becomes the luminance (the Filter Effects spec's weights). */
+const LUMINANCE: Mix = [
+  [0.213, 0.715, 0.072],
+  [0.213, 0.715, 0.072],
+  [0.213, 0.715, 0.072],
+];
+
+const SEPIA: Mix = [
+  [0.393, 0.769, 0.189],
+  [0.349, 0.686, 0.168],
+  [0.272, 0.534, 0.131],
+];
+
+/** `amount` of the way from the identity to `target`: 0 = unchanged, 1 = `target`, beyond 1 extrapolates. */
+const toward = (target: Mix, amount: number): Mix =>
+  IDENTITY.map((row, r) => row.map((value, c) => value + ((target[r]?.[c] ?? 0) - value) * amount)) as unknown as Mix;
+
 /**
- * Saturation by the Filter Effects matrix, written out so amounts above 1 (oversaturation) mean
- * the same in every renderer; 0 = grey, 1 = unchanged.
+ * The effects that are one colour matrix, by route name, from their strength: a new one is an entry
+ * here and its route (the filter tests check every entry against its own matrix). Written out as
+ * matrices rather than feColorMatrix's `saturate` shorthand, so strengths above 1 mean the same in
+ * every renderer.
  */
-export const saturate = (s: number): Filter => ({
-  element: (id, box) =>
-    filter(
-      id,
-      box,
-      h('feColorMatrix', {
-        type: 'matrix',
-        values: matrix([
-          0.213 + 0.787 * s,
-          0.715 - 0.715 * s,
-          0.072 - 0.072 * s,
-          0,
-          0,
-          0.213 - 0.213 * s,
-          0.715 + 0.285 * s,
-          0.072 - 0.072 * s,
-          0,
-          0,
-          0.213 - 0.213 * s,
-          0.715 - 0.715 * s,
-          0.072 + 0.928 * s,
-          0,
-          0,
-          0,
-          0,
-          0,
-          1,
-          0,
-        ]),
-      }),
-    ),
-});
+export const colourMixes = {
+  /** Saturation: 0 = grey, 1 = unchanged, above 1 stronger colours. */
+  saturate: (amount: number) => toward(LUMINANCE, 1 - amount),
+  /** Sepia tone (the Filter Effects spec's matrix): 0 = unchanged, 1 = full sepia. */
+  sepia: (amount: number) => toward(SEPIA, amount),
+};
+
+const colourMatrix =
+  (mix: (strength: number) => Mix) =>
+  (strength: number): Filter => ({
+    element: (id, box) =>
+      filter(
+        id,
+        box,
+        h('feColorMatrix', {
+          type: 'matrix',
+          values: matrix([...mix(strength).flatMap((row) => [...row, 0, 0]), 0, 0, 0, 1, 0]),
+        }),
+      ),
+  });
+
+/** Each colour-matrix effect as a filter, by route name. */
+export const colourMatrixEffects = Object.fromEntries(
+  Object.entries(colourMixes).map(([name, mix]) => [name, colourMatrix(mix)]),
+) as { [K in keyof typeof colourMixes]: (strength: number) => Filter };
+
+/** Saturation (the rip scene fades its picture with it). */
+export const { saturate } = colourMatrixEffects;
 
 /** Rotates hues by `degrees` around the colour wheel (180: red becomes cyan). */
 export const hueRotate = (degrees: number): Filter => ({

@@ -27,7 +27,8 @@ export function numericDefaults(route: RouteEntry, image: string): Record<string
   );
 }
 
-type Parameter = { name: string; in: string; schema?: { default?: unknown } };
+type Parameter = { name: string; in: string; schema?: ParameterSchema };
+type ParameterSchema = { type?: string; minimum?: number; maximum?: number; default?: unknown };
 const published = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as {
   paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
 };
@@ -43,6 +44,12 @@ export function documentedDefaults(route: RouteEntry): Record<string, number> {
       .map((p) => [p.name, p.schema?.default as number]),
   );
 }
+
+/** The schema the published API document states for one of a route's query parameters. */
+export const documentedSchema = (route: RouteEntry, name: string): ParameterSchema | undefined =>
+  published.paths[route.path]?.[route.method.toLowerCase()]?.parameters?.find(
+    (p) => p.in === 'query' && p.name === name,
+  )?.schema;
 
 /** `[id, route]` pairs for test.each / describe.each. */
 export const casesOf = (list: RouteEntry[]) => list.map((route) => [route.id, route] as const);

@@ -40,10 +40,10 @@ describe('Azure DevOps provider', () => {
     expect(azuredevops.headers).toEqual([]);
   });
 
-  test('git.push -> repository and branch, linked to the branch, with each commit linked', () => {
+  test('git.push -> repository and branch, linked to its one new commit, with each commit linked', () => {
     expect(embedOf(sample('git.push'))).toEqual({
       title: '[Fabrikam-Fiber-Git:main] 1 new commit',
-      url: 'https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git?version=GBmain',
+      url: 'https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git/commit/33b55f7cb7e7e245323987634f960cf4a6e6bc74',
       author: { name: 'Jamal Hartnett' },
       color: 0x0366d6,
       description:
@@ -53,16 +53,40 @@ describe('Azure DevOps provider', () => {
     });
   });
 
-  test('a push of many commits lists five and counts the rest', () => {
-    const commits = Array.from({ length: 7 }, (_, i) => ({
-      commitId: `${i}`.repeat(40),
+  test('a push of many commits lists ten (as every forge does) and counts the rest', () => {
+    const commits = Array.from({ length: 12 }, (_, i) => ({
+      commitId: `${i % 10}`.repeat(40),
       comment: `c${i}`,
       author: { name: 'A' },
     }));
     const embed = embedOf(withResource('git.push', { commits }));
-    expect(embed.title).toBe('[Fabrikam-Fiber-Git:main] 7 new commits');
-    expect(embed.description?.split('\n')).toHaveLength(6);
-    expect(embed.description).toMatch(/\nand 2 more$/);
+    expect(embed.title).toBe('[Fabrikam-Fiber-Git:main] 12 new commits');
+    expect(embed.description?.split('\n')).toHaveLength(11);
+    expect(embed.description).toMatch(/\n… and 2 more$/);
+  });
+
+  test('a push says what it did to its ref: never "0 new commits"; created, deleted, tags', () => {
+    const update = (oldObjectId: string, newObjectId: string, name = 'refs/heads/main') => ({
+      refUpdates: [{ name, oldObjectId, newObjectId }],
+    });
+    const [zeros, before, after] = ['0'.repeat(40), 'a'.repeat(40), 'b'.repeat(40)];
+    const home = 'https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git';
+    expect(embedOf(withResource('git.push', { commits: [], ...update(before, after) }))).toMatchObject({
+      title: '[Fabrikam-Fiber-Git] Branch main updated',
+      url: `${home}?version=GBmain`,
+    });
+    expect(embedOf(withResource('git.push', { commits: [], ...update(zeros, after) }))).toMatchObject({
+      title: '[Fabrikam-Fiber-Git] Branch main created',
+      url: `${home}?version=GBmain`,
+    });
+    expect(embedOf(withResource('git.push', { commits: [], ...update(before, zeros) }))).toMatchObject({
+      title: '[Fabrikam-Fiber-Git] Branch main deleted',
+      url: home,
+    });
+    expect(embedOf(withResource('git.push', { commits: [], ...update(zeros, after, 'refs/tags/v1') }))).toMatchObject({
+      title: '[Fabrikam-Fiber-Git] Tag v1 created',
+      url: `${home}?version=GTv1`,
+    });
   });
 
   test('pull requests: opened, completed through an update, abandoned, merge commit created or conflicting', () => {

@@ -1,7 +1,18 @@
 import { describe, expect, test } from '@jest/globals';
 import { renderFiltered } from '../../shared/scenes/filtered';
 import { svgDocument } from '../../shared/svg/builder';
-import { contrast, hueRotate, pixelate, saturate, spreadSteps, type Filter } from '../../shared/svg/filters';
+import { filterRoutes } from '../../shared/routes/groups/filters';
+import {
+  colourMatrixEffects,
+  colourMixes,
+  contrast,
+  hueRotate,
+  pixelate,
+  saturate,
+  spreadSteps,
+  type Filter,
+  type Mix,
+} from '../../shared/svg/filters';
 import { picture } from '../../shared/svg/picture';
 import { gradientPng, inlinePng, noisePng } from '../support/imageHost';
 import { blocksOf, identical } from '../support/blocks';
@@ -114,6 +125,40 @@ describe('pixelate', () => {
     const raster = render(saturate(1), 64, 64);
     expect(pixel(raster, 0, 0).join()).not.toBe(pixel(raster, 1, 1).join());
     expect(blocksOf(raster, 2, identical).problems.length).toBeGreaterThan(0);
+  });
+});
+
+/** What a colour matrix makes of an opaque colour: each channel its row's mix, clamped (in sRGB, as the filters work). */
+const mixed = (mix: Mix, rgb: number[]) =>
+  mix.map((row) =>
+    Math.round(
+      Math.min(
+        255,
+        Math.max(
+          0,
+          row.reduce((sum, k, c) => sum + k * (rgb[c] as number), 0),
+        ),
+      ),
+    ),
+  );
+
+const COLOURS = ['#ff0000', '#3366cc', '#80c040', '#ffffff', '#202020'];
+const hex = (colour: string) => [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16));
+
+describe.each(Object.keys(colourMixes) as (keyof typeof colourMixes)[])('colour matrix %s', (name) => {
+  const route = filterRoutes[name];
+  const { strength } = route.effect;
+  // The strengths a client gets without asking and the one the docs show.
+  const strengths = [
+    (route.schemas.query.parse({ image: 'https://example.com/a.png' }) as Record<string, unknown>)[strength],
+    Number(route.example.query?.[strength]),
+  ] as number[];
+
+  test.each(strengths)(`${strength} %d: every colour becomes its matrix product, alpha kept`, (amount) => {
+    for (const colour of COLOURS) {
+      const drawn = pixel(render(colourMatrixEffects[name](amount), 8, 8, solid(colour)), 4, 4);
+      expectNear(drawn, [...mixed(colourMixes[name](amount), hex(colour)), 255], 1);
+    }
   });
 });
 

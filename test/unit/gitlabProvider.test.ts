@@ -4,7 +4,7 @@ import { gitlab } from '../../shared/webhooks/providers/gitlab';
 import { toProviderDelivery } from '../fixtures/delivery';
 import {
   gitlabDelivery,
-  gitlabFileDeliveries,
+  gitlabFileFixtures,
   gitlabNotes,
   gitlabOlderPayloads,
   gitlabPayloads,
@@ -289,7 +289,7 @@ describe('GitLab in words (issue 32): what happened, to what, with what the payl
     return outcome.embeds[0]!;
   };
   const fixture = (file: string) => {
-    const found = gitlabFileDeliveries.find((d) => d.label === file);
+    const found = gitlabFileFixtures.find((d) => d.label === file);
     if (!found) throw new Error(`no fixture ${file}`);
     return JSON.parse(found.body) as Record<string, any>;
   };
@@ -428,8 +428,7 @@ describe('GitLab in words (issue 32): what happened, to what, with what the payl
   });
 
   test('System Hooks named by event_name alone render as those events', () => {
-    const system = (file: string) =>
-      gitlab.read(toProviderDelivery(gitlabFileDeliveries.find((d) => d.label === file)!));
+    const system = (file: string) => gitlab.read(toProviderDelivery(gitlabFileFixtures.find((d) => d.label === file)!));
     expect(system('go-gitlab/system_push.json')).toMatchObject({ kind: 'message', event: 'Push Hook' });
     expect(system('go-gitlab/system_user_add_to_group.json')).toMatchObject({ kind: 'message', event: 'Member Hook' });
     expect(system('go-gitlab/system_project_create.json')).toMatchObject({ kind: 'message', event: 'Project Hook' });

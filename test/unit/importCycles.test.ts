@@ -140,4 +140,17 @@ describe('layers', () => {
       ),
     ).toEqual([]);
   });
+
+  // Each group's folder is one Lambda: what two groups share (the image routes' handlers the docs
+  // gallery draws with, a session guard) lives in shared/, so no function carries another's code.
+  test("a function group imports nothing from another group's folder", () => {
+    const groupOf = (file: string) => /^functions\/([^/]+)\//.exec(file)?.[1];
+    const fromGroups = [...modules].filter(([file]) => groupOf(file));
+    expect(fromGroups.some(([file]) => file === 'functions/docs/gallery.ts')).toBe(true);
+    expect(
+      fromGroups.flatMap(([file, deps]) =>
+        deps.filter((dep) => groupOf(dep) && groupOf(dep) !== groupOf(file)).map((dep) => `${file} -> ${dep}`),
+      ),
+    ).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { rankCard } from '../../functions/rank-card/rankCard';
+import { rankCard } from '../../shared/imageRoutes/rankCard/rankCard';
 import type { Size } from '../../shared/svg/geometry';
 import { routes } from '../../shared/routes/table';
 import { inlinePng, samplePng } from '../support/imageHost';

@@ -68,4 +68,11 @@ export const filterRoutes = {
     strength: { amount: z._default(decimal(0, 10), 2) },
     example: '3',
   }),
+  sepia: filterRoute({
+    path: '/v1/images/filters/sepia',
+    summary: 'The picture in sepia tones (`amount` 0..1, 0 = unchanged)',
+    title: 'Sepia',
+    strength: { amount: z._default(decimal(0, 1), 1) },
+    example: '0.8',
+  }),
 };

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { urlProblem } from '../../images/urlRules';
+import { MAX_URL_LENGTH, urlProblem } from '../../images/urlRules';
 import { BOT_FIELDS, botFieldNames, byField, type BotFieldName } from '../../bots/fields';
 import { atMost, integer, oneOf, snowflake, wire, withMeta } from '../params';
 import { TAG, VISIBLE_TEXT } from '../patterns';
@@ -27,7 +27,7 @@ export const listBotsQuery = z.object({
 });
 
 const webUrl = z.string().check(
-  atMost(2048),
+  atMost(MAX_URL_LENGTH),
   z.refine((value) => urlProblem(value) === undefined, { error: 'must be an http or https URL without credentials' }),
 );
 // Checked as sent, then trimmed: the document's pattern and length say what is taken.

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { commitLine, escapeMarkdown, markdownLink, type Embed } from '../../discord/message';
+import { escapeMarkdown, markdownLink, type Embed } from '../../discord/message';
+import { commitLineOf, descriptionOf } from '../render/commitLines';
 import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
 import type { TolerantOutput } from '../tolerantRead';
 import { formatSeconds } from './duration';
@@ -76,18 +77,9 @@ function render(p: Payload, outcome: 'passed' | 'failed'): Embed {
       `${outcome}${d.branch ? ` on ${d.branch}` : ''}`,
     ...(url ? { url } : {}),
     color: outcome === 'passed' ? COLORS.created : COLORS.closed,
-    ...(d.commitId && d.commitMessage
-      ? {
-          description: commitLine({
-            id: d.commitId,
-            url: commitUrl,
-            message: d.commitMessage,
-            author: d.commitAuthor ?? '',
-          }).replace(/ - $/, ''),
-        }
-      : d.commitMessage
-        ? { description: escapeMarkdown(d.commitMessage.split('\n')[0] ?? '') }
-        : {}),
+    ...descriptionOf(
+      commitLineOf({ id: d.commitId, url: commitUrl, message: d.commitMessage, author: d.commitAuthor }),
+    ),
     fields: [
       ...(d.projectName ? [{ name: 'Project', value: escapeMarkdown(d.projectName), inline: true }] : []),
       ...(pr ? [{ name: 'Pull request', value: pr, inline: true }] : []),

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
-import { commitLine, escapeMarkdown, type Embed } from '../../discord/message';
+import { escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromField, schemaProvider, type Provider } from '../provider';
+import { isNoCommit, refOf } from '../refUpdate';
+import { pushEmbed } from '../render/pushEmbed';
 import type { TolerantOutput } from '../tolerantRead';
 import { eventWords, outcomeColor } from '../render/words';
 import { durationBetween } from './duration';
@@ -119,49 +121,32 @@ const pullRequestUrl = (r: PullRequest | undefined) => {
 };
 const author = (name: string | undefined) => (name ? { author: { name } } : {});
 
-/** At most this many commits are listed. */
-const MAX_COMMITS = 5;
-
-/** A ref moved from or to no commit at all: Git's all-zero id. */
-const NO_COMMIT = /^0+$/;
-
-/** What a push did: created or deleted its branch (or tag), else the commits it brought. */
-function pushed(
-  update: { oldObjectId?: string | undefined; newObjectId?: string | undefined; name?: string | undefined } | undefined,
-  commits: number,
-): string {
-  const kind = update?.name?.startsWith('refs/tags/') ? 'Tag' : 'Branch';
-  if (update?.newObjectId && NO_COMMIT.test(update.newObjectId)) return `${kind} deleted`;
-  if (update?.oldObjectId && NO_COMMIT.test(update.oldObjectId) && !commits) return `${kind} created`;
-  return `${commits} new commit${commits === 1 ? '' : 's'}`;
-}
-
+/** A push read for the forges' push builder: its first ref update (git's zeros on a side that did not exist). */
 function push(p: Payload<'git.push'>): Embed {
   const { repository: repo, refUpdates, pushedBy } = p.resource ?? {};
-  const ref = shortRef(refUpdates?.[0]?.name);
-  const list = (p.resource?.commits ?? []).filter((c) => c.commitId);
-  const base = repoUrl(repo);
+  const update = refUpdates?.[0];
+  const { kind, name } = refOf(update?.name ?? '');
+  const home = repoUrl(repo);
   return {
-    title: `${prefix(repo?.name, ref)}${pushed(refUpdates?.[0], list.length)}`,
-    ...(base ? { url: ref ? `${base}?version=GB${encodeURIComponent(ref)}` : base } : {}),
+    ...pushEmbed({
+      repo: repo?.name ?? '',
+      kind,
+      name,
+      created: isNoCommit(update?.oldObjectId),
+      deleted: isNoCommit(update?.newObjectId),
+      commits: (p.resource?.commits ?? [])
+        .filter((c) => c.commitId)
+        .map((c) => ({
+          id: c.commitId,
+          url: c.url,
+          message: c.comment,
+          author: c.author?.name || pushedBy?.displayName,
+        })),
+      // Azure Repos names a branch's version GB<name>, a tag's GT<name>.
+      refPage: home && name ? `${home}?version=${kind === 'tag' ? 'GT' : 'GB'}${encodeURIComponent(name)}` : undefined,
+      home,
+    }),
     ...author(pushedBy?.displayName),
-    color: COLORS.info,
-    ...(list.length
-      ? {
-          description:
-            list
-              .slice(0, MAX_COMMITS)
-              .map((c) =>
-                commitLine({
-                  id: c.commitId ?? '',
-                  url: c.url,
-                  message: c.comment ?? '',
-                  author: c.author?.name || pushedBy?.displayName || 'unknown author',
-                }),
-              )
-              .join('\n') + (list.length > MAX_COMMITS ? `\nand ${list.length - MAX_COMMITS} more` : ''),
-        }
-      : {}),
   };
 }
 

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { escapeMarkdown, markdownLink, type Embed } from '../../discord/message';
-import { refUpdateHeadline } from '../refUpdate';
 import { COLORS, fromHeader, schemaProvider, type Provider } from '../provider';
-import { commitList } from '../render/commitLines';
+import { pushEmbed } from '../render/pushEmbed';
 import { linkTo, textOf } from '../render/embedParts';
 import { about, inRepo, named, numbered } from '../render/titles';
 import type { TolerantOutput } from '../tolerantRead';
@@ -265,36 +264,29 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
           },
         }
       : {};
-    const commits = change?.commits ?? [];
     const side = change?.new ?? change?.old;
-    const update = {
-      repo: p.repository?.full_name ?? '',
-      kind: side?.type === 'tag' ? ('tag' as const) : ('branch' as const),
-      name: side?.name ?? '',
-      // A change without either side says nothing of a creation or deletion: an update.
-      created: !!change?.new && !change.old,
-      deleted: !!change?.old && !change.new,
-      commits: commits.length,
-      // Bitbucket sends at most five commits per change and says so with `truncated`.
-      more: change?.truncated === true,
-      forced: change?.forced === true,
-    };
-    // The most specific page: the new branch or tag, the compare
-    // view of new commits, the repository once the ref is gone.
-    const page = update.deleted
-      ? undefined
-      : update.kind === 'tag' || (update.created && !commits.length)
-        ? change?.new?.links?.html?.href
-        : (change?.links?.html?.href ?? change?.new?.links?.html?.href);
-    const description = commitList(
-      commits.map((c) => ({ id: c.hash, url: c.links?.html?.href, message: c.message, author: commitAuthor(c) })),
-      10,
-    );
     return {
-      ...refUpdateHeadline(update),
-      ...linkTo(page, repoPage(p.repository)),
+      ...pushEmbed({
+        repo: p.repository?.full_name ?? '',
+        kind: side?.type === 'tag' ? 'tag' : 'branch',
+        name: side?.name ?? '',
+        // A change without either side says nothing of a creation or deletion: an update.
+        created: !!change?.new && !change.old,
+        deleted: !!change?.old && !change.new,
+        commits: (change?.commits ?? []).map((c) => ({
+          id: c.hash,
+          url: c.links?.html?.href,
+          message: c.message,
+          author: commitAuthor(c),
+        })),
+        // Bitbucket sends at most five commits per change and says so with `truncated`.
+        more: change?.truncated === true,
+        forced: change?.forced === true,
+        compare: change?.links?.html?.href,
+        refPage: change?.new?.links?.html?.href,
+        home: repoPage(p.repository),
+      }),
       ...author(p.actor),
-      ...(description ? { description } : {}),
       ...more,
     };
   },

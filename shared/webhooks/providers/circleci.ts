@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
+import { escapeMarkdown, type Embed } from '../../discord/message';
 import { COLORS, fromField, fromHeader, firstOf, schemaProvider, type Provider } from '../provider';
 import { statusWords } from '../render/words';
+import { commitLineOf } from '../render/commitLines';
 import type { TolerantOutput } from '../tolerantRead';
 import { objectAt } from './byShape';
 import { formatSeconds } from './duration';
@@ -110,16 +111,8 @@ function title(
 }
 
 /** "`1dc6aa6` subject - author", with what there is of it; nothing without a subject. */
-function commitText(
-  revision: string | undefined,
-  subject: string | undefined,
-  author: string | undefined,
-): string | undefined {
-  return subject
-    ? `${revision ? `${inlineCode(revision.slice(0, 7))} ` : ''}${escapeMarkdown(subject)}` +
-        `${author ? ` - ${escapeMarkdown(author)}` : ''}`
-    : undefined;
-}
+const commitText = (revision: string | undefined, subject: string | undefined, author: string | undefined) =>
+  subject ? commitLineOf({ id: revision, message: subject, author }) : undefined;
 
 function embed(
   p: Base,

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { inlineCode, type Embed } from '../../discord/message';
 import { COLORS, fromField, fromHeader, schemaProvider, type Provider } from '../provider';
-import { isNoCommit, refOf, refPath, refUpdateHeadline } from '../refUpdate';
-import { commitList } from '../render/commitLines';
+import { isNoCommit, refOf, refPath } from '../refUpdate';
+import { pushEmbed } from '../render/pushEmbed';
 import { authorNamed, linkTo, textOf } from '../render/embedParts';
 import { about, inRepo, named, numbered } from '../render/titles';
 import { eventWords, outcomeColor } from '../render/words';
@@ -102,7 +102,6 @@ const nameOf = (u: User) => u?.full_name || u?.login || u?.username || undefined
 const author = (...users: User[]) => authorNamed(...users.map(nameOf));
 const MAX_TEXT = 500;
 const text = (value: string | undefined) => textOf(value, MAX_TEXT);
-const MAX_COMMITS = 5;
 
 /** Gitea's actions in words: "label_updated" -> "labels updated", "milestoned" -> "milestone set". */
 const ACTION_WORDS: Record<string, string> = {
@@ -201,14 +200,24 @@ const reviewEmbed =
     };
   };
 
+/** A branch's or tag's page (Gitea's paths: /src/branch/<name>, /src/tag/<name>). */
+const refPage = (repository: { html_url?: string | undefined } | undefined, kind: 'branch' | 'tag', name: string) =>
+  repository?.html_url && name ? `${repository.html_url}/src/${kind}/${refPath(name)}` : undefined;
+
 function refEmbed(p: Payload<'create'>, deleted: boolean): Embed {
   const { name } = refOf(p.ref ?? '');
   const kind = p.ref_type === 'tag' ? 'tag' : 'branch';
-  const page =
-    p.repository?.html_url && name && !deleted ? `${p.repository.html_url}/src/${kind}/${refPath(name)}` : undefined;
   return {
-    ...refUpdateHeadline({ repo: p.repository?.full_name ?? '', kind, name, created: !deleted, deleted, commits: 0 }),
-    ...linkTo(page, p.repository?.html_url),
+    ...pushEmbed({
+      repo: p.repository?.full_name ?? '',
+      kind,
+      name,
+      created: !deleted,
+      deleted,
+      commits: [],
+      refPage: refPage(p.repository, kind, name),
+      home: p.repository?.html_url,
+    }),
     ...author(p.sender),
   };
 }
@@ -218,28 +227,22 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     const { kind, name } = refOf(p.ref ?? '');
     const commits = p.commits ?? [];
     const total = p.total_commits ?? commits.length;
-    const created = isNoCommit(p.before);
-    const deleted = isNoCommit(p.after);
-    const description = commitList(
-      commits.map((c) => ({ id: c.id, message: c.message, url: c.url, author: c.author?.name })),
-      MAX_COMMITS,
-      total,
-    );
-    // A compare view from or to "no commit" is no page: the branch's own page is.
-    const compare = !created && !deleted ? p.compare_url : undefined;
+    const [created, deleted] = [isNoCommit(p.before), isNoCommit(p.after)];
     return {
-      ...refUpdateHeadline({
+      ...pushEmbed({
         repo: p.repository?.full_name ?? '',
         kind,
         name,
         created,
         deleted,
-        commits: total,
-        more: total > commits.length,
+        commits: commits.map((c) => ({ id: c.id, message: c.message, url: c.url, author: c.author?.name })),
+        total,
+        // A compare view from or to "no commit" is no page.
+        compare: created || deleted ? undefined : p.compare_url,
+        refPage: refPage(p.repository, kind, name),
+        home: p.repository?.html_url,
       }),
-      ...linkTo(compare, commits.length === 1 ? commits[0]?.url : undefined, p.repository?.html_url),
       ...author(p.pusher, p.sender),
-      ...(description ? { description } : {}),
     };
   },
   create: (p) => refEmbed(p, false),

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { escapeMarkdown, markdownLink, inlineCode, type Embed } from '../../discord/message';
+import { escapeMarkdown, type Embed } from '../../discord/message';
 import { always, COLORS, schemaProvider, type Provider } from '../provider';
 import { statusWords } from '../render/words';
 import { formatSeconds } from './duration';
+import { commitLineOf, descriptionOf } from '../render/commitLines';
 import type { TolerantOutput } from '../tolerantRead';
 import { entryOf } from '../render/entryOf';
 
@@ -64,11 +65,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       ...(p.author_name ? { author: { name: p.author_name } } : {}),
       color: entryOf(STATE_COLORS, p.state ?? (p.status_message ?? '').toLowerCase()) ?? COLORS.neutral,
       ...(p.commit && subject
-        ? {
-            description:
-              `${markdownLink(inlineCode(p.commit.slice(0, 7)), p.compare_url ?? undefined)} ` +
-              `${escapeMarkdown(subject)}`,
-          }
+        ? descriptionOf(commitLineOf({ id: p.commit, url: p.compare_url ?? undefined, message: subject }))
         : {}),
       fields: [
         ...(pr

@@ -25,8 +25,17 @@ export function commitLineOf({ id, url, message, author }: CommitParts, idLength
 }
 
 /** Up to `max` commits, one line each, and how many more there were (`total` when the payload counts them apart). */
-export function commitList(commits: CommitParts[], max: number, total = commits.length): string | undefined {
-  const lines = commits.slice(0, max).flatMap((commit) => commitLineOf(commit) ?? []);
+export function commitList(
+  commits: CommitParts[],
+  max: number,
+  total = commits.length,
+  idLength?: number,
+): string | undefined {
+  const lines = commits.slice(0, max).flatMap((commit) => commitLineOf(commit, idLength) ?? []);
   if (!lines.length) return undefined;
   return lines.join('\n') + (total > max ? `\n… and ${total - max} more` : '');
 }
+
+/** A commit line as an embed's description, or nothing. */
+export const descriptionOf = (line: string | undefined): { description?: string } =>
+  line ? { description: line } : {};

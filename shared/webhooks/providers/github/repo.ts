@@ -1,54 +1,35 @@
-import { escapeMarkdown, inlineCode, markdownLink, type Embed } from '../../../discord/message';
+import { escapeMarkdown, markdownLink } from '../../../discord/message';
 import { COLORS } from '../../provider';
-import { refOf, refPath, refUpdateHeadline } from '../../refUpdate';
+import { refOf, refPath } from '../../refUpdate';
+import { pushEmbed, type Push } from '../../render/pushEmbed';
 import { eventWords } from '../../render/words';
 import type { Payload, Renderers } from './schemas';
 import { actionColor, actionWords, author, body, about, inRepo, linkTo } from './words';
 import { entryOf } from '../../render/entryOf';
 
-/**
- * What a push did, and the most specific page for it: the compare view of new commits, the new
- * branch or tag, or (when it was deleted) the repository. A compare link with a side of zeros
- * leads nowhere, so it is never used.
- */
-function pushHeadline(p: Payload<'push'>): Pick<Embed, 'title' | 'url' | 'color'> {
+/** A push read for the forges' push builder; a compare link with a side of zeros leads nowhere, so it is left out. */
+function pushOf(p: Payload<'push'>): Push {
   const { kind, name } = refOf(p.ref ?? '');
-  const commits = p.commits?.length ?? 0;
-  const update = {
+  const home = p.repository?.html_url;
+  const compare = p.compare || p.compare_url;
+  return {
     repo: p.repository?.full_name || p.repository?.name || '',
     kind,
     name,
     created: p.created === true,
     deleted: p.deleted === true,
-    commits,
     forced: p.forced === true,
+    commits: (p.commits ?? []).map((c) => ({
+      id: c.id,
+      url: c.url,
+      message: c.message,
+      author: c.author?.name || c.author?.username,
+    })),
+    compare: compare && !/\/compare\/.*0{12}/.test(compare) ? compare : undefined,
+    refPage: home && name ? `${home}/tree/${refPath(name)}` : undefined,
+    home,
   };
-  const home = p.repository?.html_url;
-  const refPage = home && name ? `${home}/tree/${refPath(name)}` : home;
-  const compare = p.compare || p.compare_url;
-  const url = update.deleted
-    ? home
-    : kind === 'tag' || (update.created && commits === 0) || !compare || /\/compare\/.*0{12}/.test(compare)
-      ? refPage
-      : compare;
-  return { ...refUpdateHeadline(update), ...linkTo(url, home) };
 }
-
-/**
- * One pushed commit: its linked short id, the first line of its
- * message, its author; each as far as the payload names it.
- */
-const commitLine = (commit: NonNullable<Payload<'push'>['commits']>[number]) => {
-  const subject = commit.message?.split('\n')[0]?.trim();
-  const by = commit.author?.name || commit.author?.username;
-  return [
-    commit.id ? markdownLink(inlineCode(commit.id.slice(0, 7)), commit.url) : '',
-    subject ? escapeMarkdown(subject) : '',
-    by ? `- ${escapeMarkdown(by)}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-};
 
 /** "Branch main", "Tag v1" (Gogs sends the full "refs/heads/main"), or "Ref" for a type not named. */
 const refWords = (type: string | undefined, ref: string | undefined) =>
@@ -95,15 +76,11 @@ export const repoRenderers: Renderers<
       ...body(p.zen),
     };
   },
-  push: (p) => {
-    const lines = (p.commits ?? []).slice(0, 10).map(commitLine).filter(Boolean);
-    return {
-      ...pushHeadline(p),
-      ...author(p.sender),
-      ...(!p.sender?.login && p.pusher?.name ? { author: { name: p.pusher.name } } : {}),
-      ...(lines.length ? { description: lines.join('\n') } : {}),
-    };
-  },
+  push: (p) => ({
+    ...pushEmbed(pushOf(p)),
+    ...author(p.sender),
+    ...(!p.sender?.login && p.pusher?.name ? { author: { name: p.pusher.name } } : {}),
+  }),
   create: (p) => ({
     title: `${inRepo(p.repository)}${refWords(p.ref_type, p.ref)} created`,
     ...linkTo(

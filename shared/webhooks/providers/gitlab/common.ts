@@ -1,4 +1,5 @@
-import { commitLine, type Embed } from '../../../discord/message';
+import type { Embed } from '../../../discord/message';
+import { commitLineOf } from '../../render/commitLines';
 import type { Commit, User, Where } from './schemas';
 
 /**
@@ -84,10 +85,4 @@ export const spaced = (word: string): string =>
 
 /** A commit as one line: its short id linked, its subject and author, what of them the payload has. */
 export const commitText = (c: Commit | undefined): string | undefined =>
-  // commitLine ends with " - <author>": without an author that ending goes.
-  c?.id
-    ? commitLine(
-        { id: c.id, ...(c.url ? { url: c.url } : {}), message: c.message ?? '', author: c.author?.name ?? '' },
-        8,
-      ).replace(/ - $/, '')
-    : undefined;
+  c?.id ? commitLineOf({ id: c.id, url: c.url, message: c.message, author: c.author?.name }, 8) : undefined;

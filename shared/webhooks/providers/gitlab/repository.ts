@@ -1,49 +1,37 @@
 import { escapeMarkdown, type Embed } from '../../../discord/message';
 import { COLORS } from '../../provider';
-import { isNoCommit, refOf, refPath, refUpdateHeadline } from '../../refUpdate';
-import { authorOf, commitText, linked, pageOf, placeOf, titled, userOf, webOf } from './common';
+import { isNoCommit, refOf, refPath } from '../../refUpdate';
+import { pushEmbed, type Push } from '../../render/pushEmbed';
+import { authorOf, linked, pageOf, placeOf, titled, userOf, webOf } from './common';
 import { actionWords } from './words';
-import type { Payload } from './schemas';
+import type { Commit, Payload } from './schemas';
 
 /** Pushes, tags, releases and wiki pages: what changed in the project's repositories. */
 
 type Pushed = Payload<'Push Hook'> | Payload<'Tag Push Hook'>;
 
 /**
- * What a push or tag push did (git's zeros on the side of a ref that did not exist, or no longer
- * does), and the most specific page for it: the compare view of new commits, the branch or tag, or
- * the project once the ref is gone. Without the ref's name, the title says what is known.
+ * A push or tag push read for the forges' push builder: git's zeros stand on the side of a ref
+ * that did not exist, or no longer does (a deleted tag has no checkout_sha, and older tag hooks
+ * send no before/after). Commits are listed up to the count GitLab gives apart from its list.
  */
-function pushHeadline(p: Pushed, commits: number, tags: boolean): Pick<Embed, 'title' | 'url' | 'color'> {
-  const place = placeOf(p);
-  // A deleted tag has no checkout_sha (older tag hooks send no before/after).
+function pushOf(p: Pushed, commits: Commit[], total: number, tags: boolean): Push {
   const checkout = 'checkout_sha' in p ? p.checkout_sha : undefined;
   const [created, deleted] = [isNoCommit(p.before), isNoCommit(p.after) || (tags && !p.after && !checkout)];
-  const ref = p.ref ? refOf(p.ref) : undefined;
-  if (!ref?.name) {
-    const what =
-      commits > 0
-        ? `${commits} new commit${commits === 1 ? '' : 's'} pushed`
-        : `${tags ? 'Tag' : 'Branch'} ${deleted ? 'deleted' : created ? 'created' : 'pushed'}`;
-    return { title: titled(place, what), ...linked(webOf(p)), color: deleted ? COLORS.closed : COLORS.info };
-  }
-  const { title, color } = refUpdateHeadline({
-    repo: place ?? '',
-    kind: ref.kind,
-    name: ref.name,
+  const { kind, name } = p.ref ? refOf(p.ref) : { kind: tags ? ('tag' as const) : ('branch' as const), name: '' };
+  return {
+    repo: placeOf(p) ?? '',
+    kind,
+    name,
     created,
     deleted,
-    commits,
-  });
-  const url = deleted
-    ? webOf(p)
-    : ref.kind === 'tag'
-      ? pageOf(p, `-/tags/${refPath(ref.name)}`)
-      : created || !p.before || !p.after
-        ? pageOf(p, `-/tree/${refPath(ref.name)}`)
-        : pageOf(p, `-/compare/${p.before}...${p.after}`);
-  // Without the project's name refUpdateHeadline frames the ref alone ("[main] 2 new commits").
-  return { title, ...linked(url ?? webOf(p)), color };
+    commits: commits.map((c) => ({ id: c.id, url: c.url, message: c.message, author: c.author?.name })),
+    total,
+    idLength: 8,
+    compare: !created && p.before && p.after ? pageOf(p, `-/compare/${p.before}...${p.after}`) : undefined,
+    refPage: name ? pageOf(p, `-/${kind === 'tag' ? 'tags' : 'tree'}/${refPath(name)}`) : undefined,
+    home: webOf(p),
+  };
 }
 
 /** Who pushed, from the push's own user fields. */
@@ -52,17 +40,10 @@ const pusher = (p: Pushed): Pick<Embed, 'author'> => authorOf(p.user_name, p.use
 export const repositoryRenderers = {
   'Push Hook': (p: Payload<'Push Hook'>): Embed => {
     const commits = p.commits ?? [];
-    return {
-      ...pushHeadline(p, p.total_commits_count ?? commits.length, false),
-      ...pusher(p),
-      description: commits
-        .flatMap((c) => commitText(c) ?? [])
-        .slice(0, 10)
-        .join('\n'),
-    };
+    return { ...pushEmbed(pushOf(p, commits, p.total_commits_count ?? commits.length, false)), ...pusher(p) };
   },
   'Tag Push Hook': (p: Payload<'Tag Push Hook'>): Embed => ({
-    ...pushHeadline(p, 0, true),
+    ...pushEmbed(pushOf(p, [], 0, true)),
     ...pusher(p),
     // An annotated tag's message.
     ...(p.message ? { description: escapeMarkdown(p.message) } : {}),

@@ -1,19 +1,19 @@
-import { ApiError } from '../../shared/errors/apiError';
-import { svgResponse } from '../../shared/http/responses';
-import type { PictureHandler } from '../../shared/runtime/pictureKit';
-import type { ImageFetcher } from '../../shared/images/imageFetcher';
-import type { ImageFormat } from '../../shared/images/imageFormats';
-import type { LabelOrPicture } from '../../shared/routes/params';
-import type { Routes } from '../../shared/routes/table';
-import { fitFor } from '../../shared/images/pictureFit';
+import { ApiError } from '../../errors/apiError';
+import { svgResponse } from '../../http/responses';
+import type { PictureHandler } from '../../runtime/pictureKit';
+import type { ImageFetcher } from '../../images/imageFetcher';
+import type { ImageFormat } from '../../images/imageFormats';
+import type { LabelOrPicture } from '../../routes/params';
+import type { Routes } from '../../routes/table';
+import { fitFor } from '../../images/pictureFit';
 import {
   distractedRoles,
   LABEL_PICTURE_SIZE,
   renderDistracted,
   type DistractedLabels,
   type DistractedRole,
-} from '../../shared/scenes/distracted';
-import type { LabelContent } from '../../shared/svg/label';
+} from '../../scenes/distracted';
+import type { LabelContent } from '../../svg/label';
 
 /** Texts stay text; pictures are fetched in parallel, and every one that fails is named. */
 async function resolveLabels(

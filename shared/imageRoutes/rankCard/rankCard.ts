@@ -1,8 +1,8 @@
-import { svgResponse } from '../../shared/http/responses';
-import type { PictureHandler } from '../../shared/runtime/pictureKit';
-import type { Routes } from '../../shared/routes/table';
-import { fitFor } from '../../shared/images/pictureFit';
-import { AVATAR_SIZE, renderRankCard } from '../../shared/scenes/rankCard';
+import { svgResponse } from '../../http/responses';
+import type { PictureHandler } from '../../runtime/pictureKit';
+import type { Routes } from '../../routes/table';
+import { fitFor } from '../../images/pictureFit';
+import { AVATAR_SIZE, renderRankCard } from '../../scenes/rankCard';
 
 // Field by field: the query also holds the avatar's URL, which must not reach the card.
 export const rankCard: PictureHandler<Routes['rankCard']> = async ({ query: q }, context, { images }) =>

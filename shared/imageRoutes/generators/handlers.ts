@@ -3,8 +3,5 @@ import { deleteDialog } from './deleteDialog';
 import { distracted } from './distracted';
 import { trash } from './trash';
 
-/**
- * The group's route handlers, apart from its entry point (index.ts):
- * the docs gallery draws with them without the group's services.
- */
+/** The group's route handlers: its function serves them, the docs gallery draws with them (registry.ts). */
 export const handlers = { changeMyMind, deleteDialog, distracted, trash };

@@ -1,11 +1,11 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { ApiContext } from '../../shared/http/middleware/types';
-import { svgResponse } from '../../shared/http/responses';
-import type { PictureServices } from '../../shared/runtime/pictureKit';
-import { sizedPicture, type PictureQuery } from '../../shared/images/sizedPicture';
-import type { FilterEffect } from '../../shared/routes/groups/filters';
-import { renderFiltered } from '../../shared/scenes/filtered';
-import type { Filter } from '../../shared/svg/filters';
+import type { ApiContext } from '../../http/middleware/types';
+import { svgResponse } from '../../http/responses';
+import type { PictureServices } from '../../runtime/pictureKit';
+import { sizedPicture, type PictureQuery } from '../../images/sizedPicture';
+import type { FilterEffect } from '../../routes/groups/filters';
+import { renderFiltered } from '../../scenes/filtered';
+import type { Filter } from '../../svg/filters';
 
 /** A filter route's handler: fetch the picture, apply the effect with the strength the query gives. */
 export const filterRoute =

@@ -1,9 +1,0 @@
-import { gay } from './gay';
-import { jail } from './jail';
-import { rip } from './rip';
-
-/**
- * The group's route handlers, apart from its entry point (index.ts):
- * the docs gallery draws with them without the group's services.
- */
-export const handlers = { gay, jail, rip };
