@@ -1,9 +1,7 @@
 /**
- * The optional fields of a bot's profile that its owner sets, in the order they are documented:
- * the one declaration the store (written, or removed when absent), the registration body's schema,
- * the answers' schemas and views and the dashboard's bot form are all built from. A new field is
- * one line here (and its test). `summary`: listings show it too, not only the bot's own page;
- * `label`: the form's label for it.
+ * The optional fields of a bot's profile, in documented order: the store, the schemas, the views
+ * and the dashboard's bot form are all built from this, so a new field is one line here.
+ * `summary`: listings show it too; `label`: the form's label for it.
  */
 export const BOT_FIELDS = {
   description: { kind: 'text', max: 400, summary: true, label: 'Description' },

@@ -24,7 +24,7 @@ beforeAll(() => {
 const CLIENT_ID = '300000000000000456';
 const BOT_NAME = 'Every field';
 
-/** A value each field takes: text as long as the field allows, or a web address; `round` tells one save from the next. */
+/** A value each field takes (text as long as allowed, or a web address); `round` tells one save from the next. */
 const fieldValue = (name: BotFieldName, round: string) => {
   const field = BOT_FIELDS[name];
   return field.kind === 'url' ? `https://bot.example/${name}/${round}` : `${name} ${round} `.padEnd(field.max, 'x');

@@ -43,7 +43,9 @@ describe('Azure DevOps provider', () => {
   test('git.push -> repository and branch, linked to its one new commit, with each commit linked', () => {
     expect(embedOf(sample('git.push'))).toEqual({
       title: '[Fabrikam-Fiber-Git:main] 1 new commit',
-      url: 'https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git/commit/33b55f7cb7e7e245323987634f960cf4a6e6bc74',
+      url:
+        'https://dev.azure.com/fabrikam-fiber-inc/DefaultCollection/_git/Fabrikam-Fiber-Git/commit/' +
+        '33b55f7cb7e7e245323987634f960cf4a6e6bc74',
       author: { name: 'Jamal Hartnett' },
       color: 0x0366d6,
       description:

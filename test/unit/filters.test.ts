@@ -128,7 +128,7 @@ describe('pixelate', () => {
   });
 });
 
-/** What a colour matrix makes of an opaque colour: each channel its row's mix, clamped (in sRGB, as the filters work). */
+/** What a colour matrix makes of an opaque colour: each channel its row's mix, clamped, in sRGB as the filters work. */
 const mixed = (mix: Mix, rgb: number[]) =>
   mix.map((row) =>
     Math.round(

@@ -83,7 +83,7 @@ export function labelCells(table: HTMLTableElement): void {
   }
 }
 
-/** A row's button runs one request at a time: disabled (a second click ignored) until it settles; a failure is shown. */
+/** A row's button runs one request at a time: disabled (a second click ignored) until it settles. */
 export function button(label: string, name: string, onClick: () => Promise<unknown>): HTMLButtonElement {
   const element = document.createElement('button');
   element.type = 'button';
