@@ -34,7 +34,8 @@ describe('comment blocks', () => {
     ]);
   });
 
-  test(`none over ${MAX_BLOCK_CHARACTERS} characters, no comment line over ${MAX_LINE_CHARACTERS}, in infra/ functions/ shared/ bench/ test/`, () => {
+  const where = 'infra/ functions/ shared/ bench/ test/';
+  test(`none over ${MAX_BLOCK_CHARACTERS} characters, no comment line over ${MAX_LINE_CHARACTERS}, in ${where}`, () => {
     const { long, wide } = commentFindings(root);
     expect(long.map((block) => `${block.file}:${block.line} ${block.length} characters`)).toEqual([]);
     expect(wide.map((line) => `${line.file}:${line.line} ${line.length} characters`)).toEqual([]);
