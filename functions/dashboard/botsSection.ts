@@ -28,7 +28,8 @@ export const botsSection = () =>
     h(
       'p',
       { class: 'note' },
-      'Register your bot, then verify it with its token: only verified bots are listed publicly, and a verified bot cannot be claimed by anyone else.',
+      'Register your bot, then verify it with its token: ' +
+        'only verified bots are listed publicly, and a verified bot cannot be claimed by anyone else.',
     ),
     h('p', { id: 'no-bots', class: 'note', hidden: 'hidden' }, 'No bots yet.'),
     h(
@@ -98,7 +99,8 @@ export const botsSection = () =>
       h(
         'p',
         { class: 'note' },
-        'From the Developer Portal (your application, Bot, Reset Token). Discord is asked once whose application it is; the token is never stored.',
+        'From the Developer Portal (your application, Bot, Reset Token). ' +
+          'Discord is asked once whose application it is; the token is never stored.',
       ),
     ),
     h(
@@ -108,7 +110,8 @@ export const botsSection = () =>
       h(
         'p',
         { class: 'note' },
-        'Add this to your discord.js bot (with your API key in CBK_API_KEY): it reports its stats every minute, which keeps it shown online.',
+        'Add this to your discord.js bot (with your API key in CBK_API_KEY): ' +
+          'it reports its stats every minute, which keeps it shown online.',
       ),
       h(
         'pre',

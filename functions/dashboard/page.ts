@@ -30,7 +30,8 @@ const signedOut = (signInHref: string, local: boolean, declined: boolean) =>
       ? h(
           'p',
           { class: 'note' },
-          'No Discord application is configured on this local server: this sign-in works from this machine only, as the local developer who owns the key npm start printed.',
+          'No Discord application is configured on this local server: this sign-in works from this machine only, ' +
+            'as the local developer who owns the key npm start printed.',
         )
       : [],
   );
@@ -57,7 +58,8 @@ const signedIn = (accountName: string) =>
     h(
       'p',
       { id: 'needs-script', class: 'problem' },
-      'This page needs JavaScript: its forms (keys, bots, webhooks, signing out) call the dashboard\u2019s API from the page. Turn JavaScript on for this site and reload.',
+      'This page needs JavaScript: its forms (keys, bots, webhooks, signing out) call the dashboard\u2019s API ' +
+        'from the page. Turn JavaScript on for this site and reload.',
     ),
     h('p', { id: 'problem', class: 'problem', role: 'alert' }),
     h('p', { id: 'status', class: 'note', role: 'status' }),
@@ -97,7 +99,8 @@ const signedIn = (accountName: string) =>
         h(
           'p',
           { class: 'note' },
-          'It is shown only now: copy it and keep it safe. Only its hash is stored; if you lose it, create another and revoke this one.',
+          'It is shown only now: copy it and keep it safe. ' +
+            'Only its hash is stored; if you lose it, create another and revoke this one.',
         ),
       ),
       h('p', { id: 'no-keys', class: 'note', hidden: 'hidden' }, 'No keys yet.'),

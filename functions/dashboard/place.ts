@@ -35,10 +35,8 @@ export function hostOf(raw: RouteInput<RouteDefinition>['raw']): string {
  * cannot steer a sign-in elsewhere.
  */
 export function dashboardPlace(raw: RouteInput<RouteDefinition>['raw'], publicUrl: string | undefined): DashboardPlace {
-  const pageUrl = (
-    publicUrl ??
-    `${raw.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'}://${hostOf(raw)}${raw.basePath}${dashboardPage.path}`
-  ).replace(/\/+$/, '');
+  const scheme = raw.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  const pageUrl = (publicUrl ?? `${scheme}://${hostOf(raw)}${raw.basePath}${dashboardPage.path}`).replace(/\/+$/, '');
   const { pathname, protocol } = new URL(pageUrl);
   const secure = protocol === 'https:';
   return {

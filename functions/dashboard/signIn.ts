@@ -44,7 +44,8 @@ function providerFor(services: DashboardServices, raw: RouteInput<RouteDefinitio
   ) {
     throw new ApiError(
       'FORBIDDEN',
-      'The local sign-in is for this machine only: open the dashboard at localhost, 127.0.0.1 or [::1], on the port the server listens on',
+      'The local sign-in is for this machine only: open the dashboard at localhost, 127.0.0.1 or [::1], ' +
+        'on the port the server listens on',
     );
   }
   return provider;

@@ -12,7 +12,9 @@ export const webhooksSection = () =>
     h(
       'p',
       { class: 'note' },
-      "Paste a Discord webhook URL and pick the provider: give the provider the relay URL. Save a signing secret to have the relay check signatures, and to see the deliveries here. Each provider's secret is saved beside the others of the webhook.",
+      'Paste a Discord webhook URL and pick the provider: give the provider the relay URL. ' +
+        'Save a signing secret to have the relay check signatures, and to see the deliveries here. ' +
+        "Each provider's secret is saved beside the others of the webhook.",
     ),
     h(
       'form',

@@ -87,7 +87,8 @@ function buildPage(basePath: string, items: GalleryItem[]): APIGatewayProxyResul
       h(
         'p',
         {},
-        "Each image below is drawn now by its route's own code from the example request under it (a sample landscape stands in for the pictures those examples name). Add format=png for PNG.",
+        "Each image below is drawn now by its route's own code from the example request under it " +
+          '(a sample landscape stands in for the pictures those examples name). Add format=png for PNG.',
       ),
       h('div', { class: 'gallery' }, items.map(card)),
       h(

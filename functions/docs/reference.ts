@@ -30,8 +30,9 @@ export function describeSchema(schema: Record<string, unknown>): string {
       : typeof high === 'number' && high > 1e14
         ? ` >= ${low}`
         : ` ${low ?? ''}..${high ?? ''}${unit}`;
+  const length = range(schema.minLength, schema.maxLength, ' characters');
   const parts = [
-    `${schema.type ?? 'any'}${range(schema.minimum, schema.maximum)}${range(schema.minLength, schema.maxLength, ' characters')}`,
+    `${schema.type ?? 'any'}${range(schema.minimum, schema.maximum)}${length}`,
     Array.isArray(schema.enum) ? `one of ${schema.enum.join(', ')}` : undefined,
     schema.format === 'uri' ? 'URL' : undefined,
     typeof schema.pattern === 'string' ? `matching ${schema.pattern}` : undefined,

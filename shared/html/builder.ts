@@ -19,9 +19,10 @@ const ATTRIBUTE = /^[a-z][a-z0-9-]*$/;
 // Elements that run or load code, change how the rest is parsed (raw text, foreign content) or
 // change where links point: none belongs in a page built from data.
 const REFUSED = new Set(
-  'script style iframe frame frameset object embed base template noscript noembed noframes xmp plaintext svg math'.split(
-    ' ',
-  ),
+  (
+    'script style iframe frame frameset object embed base template ' +
+    'noscript noembed noframes xmp plaintext svg math'
+  ).split(' '),
 );
 // HTML elements that have no end tag; every other element needs one (`<div/>` opens a div).
 const VOID = new Set('area br col hr img input link meta source track wbr'.split(' '));

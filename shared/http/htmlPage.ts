@@ -50,6 +50,10 @@ export function htmlPage(page: HtmlPage): APIGatewayProxyResult {
     ...Object.entries(page.data ?? {}).map(([id, value]) => dataBlock(id, value)),
     `<script>${page.script}</script>`,
   ].join('');
+  // Style and scripts go in as written (constants of ours), so their hashes match what the browser reads.
+  const html = markup
+    .replace('</head>', () => `<style>${page.style}</style></head>`)
+    .replace('</body>', () => `${scripts}</body>`);
   return {
     statusCode: 200,
     headers: {
@@ -62,7 +66,6 @@ export function htmlPage(page: HtmlPage): APIGatewayProxyResult {
       'Cache-Control': 'public, max-age=300',
       ...page.headers,
     },
-    // Style and scripts go in as written (constants of ours), so their hashes match what the browser reads.
-    body: `<!doctype html><html lang="en">${markup.replace('</head>', () => `<style>${page.style}</style></head>`).replace('</body>', () => `${scripts}</body>`)}</html>`,
+    body: `<!doctype html><html lang="en">${html}</html>`,
   };
 }
