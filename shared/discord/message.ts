@@ -192,15 +192,3 @@ export function markdownLink(label: string, url: string | undefined): string {
         `${href.replace(/[()<>\s\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`
     : label;
 }
-
-/** One commit in a push summary: linked short id, first line of the message, author. */
-export function commitLine(
-  commit: { id: string; url?: string; message: string; author: string },
-  idLength = 7,
-): string {
-  const firstLine = commit.message.split('\n')[0] ?? '';
-  return (
-    `${markdownLink(inlineCode(commit.id.slice(0, idLength)), commit.url)} ${escapeMarkdown(firstLine)} - ` +
-    `${escapeMarkdown(commit.author)}`
-  );
-}

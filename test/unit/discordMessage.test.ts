@@ -1,7 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { HOSTILE_TITLE } from '../support/hostileText';
 import {
-  commitLine,
   embedLine,
   escapeMarkdown,
   fitMessage,
@@ -109,19 +108,13 @@ describe('links', () => {
   });
 });
 
-describe('markdownLink and commitLine', () => {
+describe('markdownLink', () => {
   test('a payload URL cannot end the link early or carry a script scheme', () => {
     expect(markdownLink('`abc`', 'https://x.example/a b)(c)<d>\\e')).toBe(
       '[`abc`](https://x.example/a%20b%29%28c%29%3Cd%3E/e)',
     );
     expect(markdownLink('label', 'javascript:alert(1)')).toBe('label');
     expect(markdownLink('label', undefined)).toBe('label');
-  });
-
-  test('a commit: linked short id as code, first line escaped, author escaped', () => {
-    expect(
-      commitLine({ id: 'abc`def123456', url: 'https://g.example/c/1', message: '**fix** it\nbody', author: '_me_' }),
-    ).toBe("[`abc'def`](https://g.example/c/1) \\*\\*fix\\*\\* it - \\_me\\_");
   });
 });
 

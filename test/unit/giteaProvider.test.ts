@@ -158,7 +158,7 @@ describe('Gitea, Forgejo and Gogs', () => {
     );
     expect(
       giteaEmbed('push-event.json', (p) => Object.assign(p, { ref: null, commits: [{ message: 'no id' }, {}] })),
-    ).toMatchObject({ title: '[example/example] 2 new commits', description: 'no id' });
+    ).toMatchObject({ title: '[example/example] 2 new commits', description: 'no id\n… and 1 more' });
   });
 
   test('payload text is escaped', () => {

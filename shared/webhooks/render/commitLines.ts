@@ -33,7 +33,9 @@ export function commitList(
 ): string | undefined {
   const lines = commits.slice(0, max).flatMap((commit) => commitLineOf(commit, idLength) ?? []);
   if (!lines.length) return undefined;
-  return lines.join('\n') + (total > max ? `\n… and ${total - max} more` : '');
+  // The payload may list fewer commits than it counts: the rest is what was not shown.
+  const rest = total - lines.length;
+  return lines.join('\n') + (rest > 0 ? `\n… and ${rest} more` : '');
 }
 
 /** A commit line as an embed's description, or nothing. */
