@@ -158,8 +158,9 @@ function pull(r: PullRequest | undefined, action: string, color: number, said?: 
   const source = shortRef(r?.sourceRefName),
     target = shortRef(r?.targetRefName);
   const url = pullRequestUrl(r);
+  const number = r?.pullRequestId !== undefined ? ` #${r.pullRequestId}` : '';
   return {
-    title: `${prefix(r?.repository?.name)}Pull request${r?.pullRequestId !== undefined ? ` #${r.pullRequestId}` : ''} ${action}${r?.title ? `: ${r.title}` : ''}`,
+    title: `${prefix(r?.repository?.name)}Pull request${number} ${action}${r?.title ? `: ${r.title}` : ''}`,
     ...(url ? { url } : {}),
     ...author(r?.createdBy?.displayName),
     color,
@@ -226,8 +227,10 @@ function build(p: Payload<'build.complete'>): Embed {
   const url = r._links?.web?.href || firstLink(p.message);
   const who = r.requests?.[0]?.requestedFor?.displayName || r.lastChangedBy?.displayName;
   const duration = durationBetween(r.startTime, r.finishTime);
+  const number = r.buildNumber ? ` ${r.buildNumber}` : '';
+  const state = r.status ? eventWords(r.status).toLowerCase() : 'completed';
   return {
-    title: `${prefix(r.definition?.name)}Build${r.buildNumber ? ` ${r.buildNumber}` : ''} ${r.status ? eventWords(r.status).toLowerCase() : 'completed'}${branch ? ` on ${branch}` : ''}`,
+    title: `${prefix(r.definition?.name)}Build${number} ${state}${branch ? ` on ${branch}` : ''}`,
     ...(url ? { url } : {}),
     ...author(who),
     color: entryOf(BUILD_COLORS, r.status ?? '') ?? COLORS.neutral,
@@ -283,7 +286,9 @@ export const azuredevops: Provider = schemaProvider({
   name: 'azuredevops',
   displayName: 'Azure DevOps',
   description:
-    "Code pushes with their commits, pull requests opened, updated and merge-attempted, pull request comments (new, edited, deleted), completed builds with result, branch, commit and duration, and every other service-hook event (work items, releases, pipeline runs, check-ins) in Azure DevOps's own words.",
+    'Code pushes with their commits, pull requests opened, updated and merge-attempted, ' +
+    'pull request comments (new, edited, deleted), completed builds with result, branch, commit and duration, ' +
+    "and every other service-hook event (work items, releases, pipeline runs, check-ins) in Azure DevOps's own words.",
   docs: 'https://learn.microsoft.com/en-us/azure/devops/service-hooks/services/webhooks',
   event: fromField('eventType'),
   deliveryId: fromField('id'),

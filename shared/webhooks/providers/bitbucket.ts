@@ -173,8 +173,9 @@ const buildStatus = (p: Payload<'repo:commit_status_updated'>): Embed => {
   const s = p.commit_status;
   const [words, color] = entryOf(STATES, s?.state ?? '') ?? [s?.state?.toLowerCase(), COLORS.neutral];
   const name = s?.name || s?.key;
+  const build = ['Build', name, words ?? 'updated'].filter(Boolean).join(' ');
   return {
-    title: `${inRepo(p.repository?.full_name)}${['Build', name, words ?? 'updated'].filter(Boolean).join(' ')}${s?.refname ? ` on ${s.refname}` : ''}`,
+    title: `${inRepo(p.repository?.full_name)}${build}${s?.refname ? ` on ${s.refname}` : ''}`,
     ...linkTo(s?.url, repoPage(p.repository)),
     ...author(p.actor),
     color,
@@ -199,7 +200,9 @@ const pullRequestReview = (p: PullRequestPayload, verb: string, color: number, b
 
 /** A comment on a pull request, new or changed (a deleted one's text is not repeated). */
 const pullRequestComment = (p: Payload<'pullrequest:comment_created'>, what: string, showText = true): Embed => ({
-  title: `${inRepo(p.repository?.full_name)}${what} on ${named('pull request', p.pullrequest?.id, p.pullrequest?.title)}`,
+  title:
+    `${inRepo(p.repository?.full_name)}${what} on ` +
+    `${named('pull request', p.pullrequest?.id, p.pullrequest?.title)}`,
   ...linkTo(p.comment?.links?.html?.href, prPage(p), repoPage(p.repository)),
   ...author(p.actor),
   color: showText ? COLORS.info : COLORS.neutral,
@@ -257,13 +260,8 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     // One embed per delivery: the first ref changed names it, the rest are named in the footer.
     const [change, ...others] = p.push?.changes ?? [];
     const otherRefs = others.map((c) => (c.new ?? c.old)?.name).filter(Boolean);
-    const more = others.length
-      ? {
-          footer: {
-            text: `and ${plural(others.length, 'more ref')} changed${otherRefs.length ? `: ${otherRefs.slice(0, 5).join(', ')}${otherRefs.length > 5 ? ', …' : ''}` : ''}`,
-          },
-        }
-      : {};
+    const listed = otherRefs.length ? `: ${otherRefs.slice(0, 5).join(', ')}${otherRefs.length > 5 ? ', …' : ''}` : '';
+    const more = others.length ? { footer: { text: `and ${plural(others.length, 'more ref')} changed${listed}` } } : {};
     const side = change?.new ?? change?.old;
     return {
       ...pushEmbed({
@@ -344,20 +342,25 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
     color: COLORS.info,
     ...changeLines(p.changes),
   }),
-  'repo:commit_comment_created': (p) => ({
-    title: `${inRepo(p.repository?.full_name)}New comment on commit${p.commit?.hash ? ` ${p.commit.hash.slice(0, 7)}` : ''}`,
-    ...linkTo(p.comment?.links?.html?.href, under(p.repository, 'commits', p.commit?.hash), repoPage(p.repository)),
-    ...author(p.actor),
-    color: COLORS.info,
-    ...text(p.comment?.content?.raw),
-  }),
+  'repo:commit_comment_created': (p) => {
+    const sha = p.commit?.hash?.slice(0, 7);
+    return {
+      title: `${inRepo(p.repository?.full_name)}New comment on commit${sha ? ` ${sha}` : ''}`,
+      ...linkTo(p.comment?.links?.html?.href, under(p.repository, 'commits', p.commit?.hash), repoPage(p.repository)),
+      ...author(p.actor),
+      color: COLORS.info,
+      ...text(p.comment?.content?.raw),
+    };
+  },
 };
 
 export const bitbucket: Provider = schemaProvider({
   name: 'bitbucket',
   displayName: 'Bitbucket',
   description:
-    'Bitbucket Cloud pushes (tags and deletions too), pull requests (opened, updated, approved, changes requested, merged, declined, comments), issues and their comments, forks, repository changes, commit comments and build statuses.',
+    'Bitbucket Cloud pushes (tags and deletions too), ' +
+    'pull requests (opened, updated, approved, changes requested, merged, declined, comments), ' +
+    'issues and their comments, forks, repository changes, commit comments and build statuses.',
   docs: 'https://support.atlassian.com/bitbucket-cloud/docs/event-payloads/',
   signature: { kind: 'hmac', header: 'x-hub-signature', algorithm: 'sha256', encoding: 'hex', prefix: 'sha256=' },
   event: fromHeader('X-Event-Key'),

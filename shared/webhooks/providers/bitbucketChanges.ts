@@ -32,7 +32,8 @@ export function changeLines(
     const [from, to] = [valueText(before), valueText(after)];
     const name = `**${escapeMarkdown(words)}**`;
     if (from === undefined && to === undefined) return name;
-    return `${name}: ${from === undefined ? '' : `${escapeMarkdown(from)} → `}${to === undefined ? 'removed' : escapeMarkdown(to)}`;
+    const was = from === undefined ? '' : `${escapeMarkdown(from)} → `;
+    return `${name}: ${was}${to === undefined ? 'removed' : escapeMarkdown(to)}`;
   });
   return lines.length ? { description: lines.join('\n') } : {};
 }

@@ -329,7 +329,10 @@ export const bitbucketServer: Provider = schemaProvider({
   name: 'bitbucketserver',
   displayName: 'Bitbucket Server',
   description:
-    'Bitbucket Server / Data Center: pushes (branches and tags created, updated, deleted), pull requests (opened, new commits, edited, merged, declined, reviews, reviewers, comments), commit comments, forks, repository changes and mirror synchronizations. The test connection is answered (ignored), not posted.',
+    'Bitbucket Server / Data Center: pushes (branches and tags created, updated, deleted), ' +
+    'pull requests (opened, new commits, edited, merged, declined, reviews, reviewers, comments), ' +
+    'commit comments, forks, repository changes and mirror synchronizations. ' +
+    'The test connection is answered (ignored), not posted.',
   docs: 'https://confluence.atlassian.com/bitbucketserver/event-payload-938025882.html',
   // https://confluence.atlassian.com/bitbucketserver/manage-webhooks-938025878.html: with a secret,
   // X-Hub-Signature carries sha256=<hex HMAC-SHA256 of the body>.

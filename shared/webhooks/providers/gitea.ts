@@ -114,10 +114,14 @@ const actionWords = (action: string) => entryOf(ACTION_WORDS, action) ?? eventWo
 /** "Issue opened", or the kind alone when the payload names no action. */
 const headline = (kind: string, action: string | undefined) => (action ? `${kind} ${actionWords(action)}` : kind);
 const closedColor = (action: string | undefined) => outcomeColor(action === 'closed' ? 'deleted' : action);
+/** What a release is called while it is a pre-release or a draft. */
+const releaseKind = (release: Payload<'release'>['release']) =>
+  release?.prerelease ? 'Pre-release' : release?.draft ? 'Draft release' : 'Release';
 
 function issueEmbed(p: Payload<'issues'>): Embed {
+  const subject = numbered(p.issue?.number, p.issue?.title);
   return {
-    title: `${inRepo(p.repository?.full_name)}${about(headline('Issue', p.action), numbered(p.issue?.number, p.issue?.title))}`,
+    title: `${inRepo(p.repository?.full_name)}${about(headline('Issue', p.action), subject)}`,
     ...linkTo(p.issue?.html_url, p.repository?.html_url),
     color: closedColor(p.action),
     ...author(p.sender, p.issue?.user),
@@ -156,7 +160,9 @@ const onPullRequest = (p: Payload<'issue_comment'>) =>
 
 /** Comment actions: created, edited, deleted; a deleted comment's text is not news to post again. */
 const commentEmbed = (p: Payload<'issue_comment'>, onPull = onPullRequest(p)): Embed => ({
-  title: `${inRepo(p.repository?.full_name)}${headline('Comment', p.action ?? 'created')} on ${named(onPull ? 'pull request' : 'issue', p.issue?.number, p.issue?.title)}`,
+  title:
+    `${inRepo(p.repository?.full_name)}${headline('Comment', p.action ?? 'created')} on ` +
+    named(onPull ? 'pull request' : 'issue', p.issue?.number, p.issue?.title),
   ...linkTo(p.comment?.html_url, p.issue?.html_url, p.repository?.html_url),
   color: p.action === 'deleted' ? COLORS.neutral : COLORS.info,
   ...author(p.comment?.user, p.sender),
@@ -263,7 +269,9 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
   pull_request_rejected: reviewEmbed('pull_request_rejected'),
   pull_request_comment: reviewEmbed('pull_request_comment'),
   release: (p) => ({
-    title: `${inRepo(p.repository?.full_name)}${about(headline(p.release?.prerelease ? 'Pre-release' : p.release?.draft ? 'Draft release' : 'Release', p.action), p.release?.name || p.release?.tag_name || '')}`,
+    title:
+      inRepo(p.repository?.full_name) +
+      about(headline(releaseKind(p.release), p.action), p.release?.name || p.release?.tag_name || ''),
     ...linkTo(p.release?.html_url, p.repository?.html_url),
     color: outcomeColor(p.action === 'published' ? 'created' : p.action),
     ...author(p.sender),
@@ -290,7 +298,10 @@ function forge(
   return schemaProvider({
     name,
     displayName,
-    description: `Pushes (branches and tags created, updated, deleted), issues, pull requests${events.includes('pull_request_comment') ? ', reviews' : ''}, comments, releases, forks${events.includes('repository') ? ' and repositories' : ''}, as ${displayName} sends them.`,
+    description:
+      'Pushes (branches and tags created, updated, deleted), issues, ' +
+      `pull requests${events.includes('pull_request_comment') ? ', reviews' : ''}, comments, releases, ` +
+      `forks${events.includes('repository') ? ' and repositories' : ''}, as ${displayName} sends them.`,
     docs,
     signature: { kind: 'hmac', header: `X-${headers}-Signature`, algorithm: 'sha256', encoding: 'hex' },
     event: fromHeader(`X-${headers}-Event`),

@@ -96,7 +96,10 @@ export const gitlab: Provider = schemaProvider({
   name: 'gitlab',
   displayName: 'GitLab',
   description:
-    "Pushes, tags, merge requests (approvals and pushes too), issues and other work items (confidential ones too), comments, pipelines, jobs, deployments, feature flags, releases, milestones, wiki pages, emoji reactions, vulnerabilities, expiring access tokens, and a group's members, subgroups and projects; System and Service Hook deliveries by their object_kind.",
+    'Pushes, tags, merge requests (approvals and pushes too), issues and other work items (confidential ones too), ' +
+    'comments, pipelines, jobs, deployments, feature flags, releases, milestones, wiki pages, emoji reactions, ' +
+    "vulnerabilities, expiring access tokens, and a group's members, subgroups and projects; " +
+    'System and Service Hook deliveries by their object_kind.',
   docs: 'https://docs.gitlab.com/user/project/integrations/webhook_events/',
   signature: { kind: 'token', header: 'X-Gitlab-Token' },
   event: gitlabEvent,

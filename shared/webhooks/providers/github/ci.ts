@@ -68,8 +68,9 @@ export const ciRenderers: Renderers<
   check_run: (p) => {
     const check = p.check_run;
     const [state, color] = checkOutcome(p.action, check);
+    const branch = check?.head_branch || check?.check_suite?.head_branch;
     return {
-      title: `${inRepo(p.repository)}Check ${check?.name ? `${check.name} ` : ''}${state}${onBranch(check?.head_branch || check?.check_suite?.head_branch)}`,
+      title: `${inRepo(p.repository)}Check ${check?.name ? `${check.name} ` : ''}${state}${onBranch(branch)}`,
       ...linkTo(check?.html_url, p.repository?.html_url),
       ...author(p.sender),
       color,
@@ -78,8 +79,9 @@ export const ciRenderers: Renderers<
   check_suite: (p) => {
     const suite = p.check_suite;
     const [state, color] = checkOutcome(p.action, suite);
+    const app = suite?.app?.name;
     return {
-      title: `${inRepo(p.repository)}Check suite ${suite?.app?.name ? `${suite.app.name} ` : ''}${state}${onBranch(suite?.head_branch)}`,
+      title: `${inRepo(p.repository)}Check suite ${app ? `${app} ` : ''}${state}${onBranch(suite?.head_branch)}`,
       ...linkTo(commitPage(p.repository?.html_url, suite?.head_sha), p.repository?.html_url),
       ...author(p.sender),
       color,
@@ -99,8 +101,9 @@ export const ciRenderers: Renderers<
   },
   deployment: (p) => {
     const deployment = p.deployment;
+    const news = p.action === 'created' || !p.action ? 'started' : p.action.replace(/_/g, ' ');
     return {
-      title: `${inRepo(p.repository)}${deploymentOf(deployment?.ref, deployment?.environment)} ${p.action === 'created' || !p.action ? 'started' : p.action.replace(/_/g, ' ')}`,
+      title: `${inRepo(p.repository)}${deploymentOf(deployment?.ref, deployment?.environment)} ${news}`,
       ...linkTo(p.workflow_run?.html_url, commitPage(p.repository?.html_url, deployment?.sha), p.repository?.html_url),
       ...author(p.sender),
       color: outcome('in_progress')[1],
@@ -110,8 +113,9 @@ export const ciRenderers: Renderers<
   deployment_status: (p) => {
     const status = p.deployment_status;
     const [state, color] = outcome(status?.state);
+    const environment = status?.environment || p.deployment?.environment;
     return {
-      title: `${inRepo(p.repository)}${deploymentOf(p.deployment?.ref, status?.environment || p.deployment?.environment)} ${state}`,
+      title: `${inRepo(p.repository)}${deploymentOf(p.deployment?.ref, environment)} ${state}`,
       ...linkTo(status?.environment_url, status?.target_url, status?.log_url, p.repository?.html_url),
       ...author(p.sender),
       color,

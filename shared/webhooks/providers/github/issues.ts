@@ -28,11 +28,14 @@ const issueNews = (p: Payload<'issues'>) =>
 const isPullRequest = (issue: Payload<'issue_comment'>['issue']) =>
   issue?.pull_request !== undefined || /\/pulls?\/\d+(?:$|[#?])/.test(issue?.html_url ?? '');
 
+/** What happened to an issue, named as the pull request it may be: "Issue opened", "Pull request closed". */
+const issueHeadline = (p: Payload<'issues'>) => `${isPullRequest(p.issue) ? 'Pull request' : 'Issue'} ${issueNews(p)}`;
+
 export const issueRenderers: Renderers<
   'issues' | 'issue_comment' | 'commit_comment' | 'discussion' | 'discussion_comment'
 > = {
   issues: (p) => ({
-    title: `${inRepo(p.repository)}${about(`${isPullRequest(p.issue) ? 'Pull request' : 'Issue'} ${issueNews(p)}`, numbered(p.issue?.number, p.issue?.title))}`,
+    title: `${inRepo(p.repository)}${about(issueHeadline(p), numbered(p.issue?.number, p.issue?.title))}`,
     ...linkTo(p.issue?.html_url, p.repository?.html_url),
     ...author(p.sender),
     color: p.action === 'closed' && p.issue?.state_reason === 'not_planned' ? COLORS.neutral : actionColor(p.action),
@@ -40,8 +43,9 @@ export const issueRenderers: Renderers<
   }),
   issue_comment: (p) => {
     const [thing, article] = isPullRequest(p.issue) ? ['pull request', 'a'] : ['issue', 'an'];
+    const subject = onThing(thing, article, p.issue?.number, p.issue?.title);
     return {
-      title: `${inRepo(p.repository)}${commented(p.action, 'comment')} on ${onThing(thing, article, p.issue?.number, p.issue?.title)}`,
+      title: `${inRepo(p.repository)}${commented(p.action, 'comment')} on ${subject}`,
       ...linkTo(p.comment?.html_url, p.issue?.html_url, p.repository?.html_url),
       ...author(p.sender, p.comment?.user),
       color: actionColor(p.action === 'deleted' ? 'deleted' : undefined),
@@ -62,8 +66,9 @@ export const issueRenderers: Renderers<
   discussion: (p) => {
     const category = p.discussion?.category?.name;
     const news = p.action === 'category_changed' && category ? `moved to ${category}` : actionWords(p.action);
+    const subject = numbered(p.discussion?.number, p.discussion?.title);
     return {
-      title: `${inRepo(p.repository)}${about(`Discussion ${news}`, numbered(p.discussion?.number, p.discussion?.title))}`,
+      title: `${inRepo(p.repository)}${about(`Discussion ${news}`, subject)}`,
       ...linkTo(
         p.action === 'answered' ? p.answer?.html_url : undefined,
         p.discussion?.html_url,
@@ -76,7 +81,9 @@ export const issueRenderers: Renderers<
     };
   },
   discussion_comment: (p) => ({
-    title: `${inRepo(p.repository)}${commented(p.action, 'comment')} on ${onThing('discussion', 'a', p.discussion?.number, p.discussion?.title)}`,
+    title:
+      `${inRepo(p.repository)}${commented(p.action, 'comment')} on ` +
+      `${onThing('discussion', 'a', p.discussion?.number, p.discussion?.title)}`,
     ...linkTo(p.comment?.html_url, p.discussion?.html_url, p.repository?.html_url),
     ...author(p.sender, p.comment?.user),
     color: actionColor(p.action === 'deleted' ? 'deleted' : undefined),

@@ -137,8 +137,9 @@ export const repoRenderers: Renderers<
     const oldName = p.changes?.repository?.name?.from;
     const oldOwner = p.changes?.owner?.from?.user?.login || p.changes?.owner?.from?.organization?.login;
     const from = p.action === 'renamed' ? oldName : p.action === 'transferred' ? oldOwner : undefined;
+    const news = entryOf(REPOSITORY_NEWS, p.action ?? '') ?? actionWords(p.action);
     return {
-      title: `${inRepo(p.repository)}Repository ${entryOf(REPOSITORY_NEWS, p.action ?? '') ?? actionWords(p.action)}${from ? ` from ${from}` : ''}`,
+      title: `${inRepo(p.repository)}Repository ${news}${from ? ` from ${from}` : ''}`,
       ...linkTo(p.repository?.html_url),
       ...author(p.sender),
       color: p.action === 'archived' ? COLORS.neutral : actionColor(p.action),

@@ -53,8 +53,9 @@ export const securityRenderers: Renderers<'security_advisory' | 'dependabot_aler
     const advisory = alert?.security_advisory;
     const dependency = alert?.dependency?.package;
     const patched = alert?.security_vulnerability?.first_patched_version?.identifier;
+    const headline = `Dependabot alert ${actionWords(p.action)}`;
     return {
-      title: `${inRepo(p.repository)}${about(`Dependabot alert ${actionWords(p.action)}`, numbered(alert?.number, dependency?.name))}`,
+      title: `${inRepo(p.repository)}${about(headline, numbered(alert?.number, dependency?.name))}`,
       ...linkTo(alert?.html_url, p.repository?.html_url),
       ...author(p.sender),
       color:

@@ -54,11 +54,9 @@ export const ciRenderers = {
     const name = [p.build_name, p.build_id !== undefined ? `#${p.build_id}` : ''].filter(Boolean).join(' ');
     // A job allowed to fail fails without failing its pipeline: GitLab shows it in warning colours.
     const allowed = p.build_status === 'failed' && p.build_allow_failure === true;
+    const allowedNote = allowed ? ' (allowed to fail)' : '';
     return {
-      title: titled(
-        place,
-        `Job${name ? ` ${name}` : ''} ${statusWords(p.build_status)}${allowed ? ' (allowed to fail)' : ''}${onRef(p.ref)}`,
-      ),
+      title: titled(place, `Job${name ? ` ${name}` : ''} ${statusWords(p.build_status)}${allowedNote}${onRef(p.ref)}`),
       ...linked((p.build_id !== undefined ? pageOf(p, `-/jobs/${p.build_id}`) : undefined) ?? webOf(p)),
       ...userOf(p.user, p),
       color: allowed ? COLORS.warning : colorOf(p.build_status),
@@ -95,11 +93,9 @@ export const ciRenderers = {
   }),
   'Feature Flag Hook': (p: Payload<'Feature Flag Hook'>): Embed => {
     const { name, active, description } = p.object_attributes ?? {};
+    const news = active === undefined ? 'changed' : active ? 'turned on' : 'turned off';
     return {
-      title: titled(
-        placeOf(p),
-        `Feature flag${name ? ` ${name}` : ''} ${active === undefined ? 'changed' : active ? 'turned on' : 'turned off'}`,
-      ),
+      title: titled(placeOf(p), `Feature flag${name ? ` ${name}` : ''} ${news}`),
       ...linked(pageOf(p, '-/feature_flags')),
       ...userOf(p.user, p),
       color: active ? COLORS.created : COLORS.neutral,
