@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
 import { BOT_FIELDS, type BotFieldName, botFieldNames, byField, summaryFieldNames } from '../../shared/bots/fields';
 import { useDashboardInChromium } from '../support/dashboardInChromium';
@@ -16,9 +16,8 @@ const LOCAL_KEY = 'dashboard-bot-fields-key-0123';
 const dashboard = useDashboardInChromium({ localApiKey: LOCAL_KEY, discordSignIn: false });
 let discord: FakeDiscordOAuth;
 let api: LocalServer;
-let browser: Browser;
 beforeAll(() => {
-  ({ discord, api, browser } = dashboard);
+  ({ discord, api } = dashboard);
 });
 
 const CLIENT_ID = '300000000000000456';
@@ -60,15 +59,9 @@ async function save(page: Page, message: string): Promise<void> {
 describe('every bot field (BOT_FIELDS) in the dashboard', () => {
   test('stored, returned, shown and editable', async () => {
     expect(botFieldNames.length).toBeGreaterThan(0);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    page.on('pageerror', (error) => problems.push(String(error)));
+    const { context, page, problems } = await dashboard.open();
     try {
-      await page.goto(`${api.url}/dashboard`);
-      await page.getByRole('link', { name: 'Sign in locally (development only)' }).click();
-      await page.locator('#signed-in').waitFor({ state: 'visible' });
+      await dashboard.signInLocally(page);
       await page.locator('#no-bots').waitFor({ state: 'visible' });
 
       // Registered from the form with every field, then verified: the public API answers for it.

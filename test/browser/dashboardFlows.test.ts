@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { createHmac } from 'node:crypto';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
-import { githubDelivery } from '../fixtures/github/payloads';
-import { useDashboardInChromium } from '../support/dashboardInChromium';
+import { relaySignedGithubDelivery, useDashboardInChromium } from '../support/dashboardInChromium';
 import { startStoppableStore, type StoppableStore } from '../support/dynamo';
 import type { FakeDiscordOAuth, FakeUser } from '../support/fakeDiscordOAuth';
 import { call } from '../support/localApi';
@@ -27,37 +25,16 @@ const dashboard = useDashboardInChromium({
 afterAll(() => store?.close());
 let discord: FakeDiscordOAuth;
 let api: LocalServer;
-let browser: Browser;
 beforeAll(() => {
-  ({ discord, api, browser } = dashboard);
+  ({ discord, api } = dashboard);
 });
 
 let users = 0;
 /** A new account each test, so none sees another's keys, bots or webhooks. */
 const newUser = (): FakeUser => ({ id: `20000000000000${String(7000 + ++users)}`, username: `flows${users}` });
 
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  /** Script errors on the page (a console error is also logged for every refused request, so those are not counted). */
-  errors: string[];
-}
-
-async function openDashboard(base = api.url): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${base}/dashboard`);
-  return { context, page, errors };
-}
-
-async function signIn(page: Page, user: FakeUser, base = api.url): Promise<void> {
-  discord.signInAs(user);
-  await page.getByRole('link', { name: 'Sign in with Discord' }).click();
-  await page.waitForURL(`${base}/dashboard`);
-  await page.locator('#signed-in').waitFor({ state: 'visible' });
-}
+/** Script errors only: a console error is also logged for every refused request, which these tests make. */
+const openDashboard = () => dashboard.open({ consoleErrors: false });
 
 /**
  * A test as a new user: a fresh browser profile on the dashboard (`before` runs there first, e.g. to
@@ -68,12 +45,12 @@ async function asNewUser(
   run: (page: Page) => Promise<void>,
   options: { before?: (page: Page) => Promise<unknown> } = {},
 ): Promise<void> {
-  const { context, page, errors } = await openDashboard();
+  const { context, page, problems } = await openDashboard();
   try {
     await options.before?.(page);
-    await signIn(page, newUser());
+    await dashboard.signIn(page, newUser());
     await run(page);
-    expect(errors).toEqual([]);
+    expect(problems).toEqual([]);
   } finally {
     await context.close();
   }
@@ -174,17 +151,7 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       await page.getByText(`Webhook ${id} saved: github deliveries are checked.`).waitFor();
 
       discord.failPosts(1);
-      const delivery = githubDelivery('star', 'flows-star-1');
-      const signature = `sha256=${createHmac('sha256', 'flows-secret').update(delivery.body).digest('hex')}`;
-      expect(
-        (
-          await call(relayUrl, {
-            method: 'POST',
-            headers: { ...delivery.headers, 'X-Hub-Signature-256': signature },
-            body: delivery.body,
-          })
-        ).json.message,
-      ).toBe('queued: star');
+      expect(await relaySignedGithubDelivery(relayUrl, 'flows-secret', 'star', 'flows-star-1')).toBe('queued: star');
       await page.reload();
       await page.locator('#signed-in').waitFor({ state: 'visible' });
       await page.route('**/replay', slow(400));
@@ -386,9 +353,9 @@ describe('the dashboard when requests are repeated, early or refused', () => {
 
 describe('the dashboard while its store is down', () => {
   test('with the store down: sign-out says so (no raw JSON), the page is a 503 with Retry-After', async () => {
-    const { context, page, errors } = await openDashboard();
+    const { context, page, problems } = await openDashboard();
     try {
-      await signIn(page, newUser());
+      await dashboard.signIn(page, newUser());
       await page.getByText('0 of 5 active keys').waitFor();
       await page.locator('#no-webhooks').waitFor({ state: 'visible' });
       await page.locator('#no-bots').waitFor({ state: 'visible' });
@@ -410,7 +377,7 @@ describe('the dashboard while its store is down', () => {
       await page.locator('#signed-in').waitFor({ state: 'visible' });
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.locator('#signed-out').waitFor({ state: 'visible' });
-      expect(errors).toEqual([]);
+      expect(problems).toEqual([]);
     } finally {
       await store.start();
       await context.close();

@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, test } from '@jest/globals';
-import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { githubDelivery } from '../fixtures/github/payloads';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
-import { useDashboardInChromium } from '../support/dashboardInChromium';
+import { relaySignedGithubDelivery, useDashboardInChromium } from '../support/dashboardInChromium';
 import type { FakeDiscordOAuth, FakeUser } from '../support/fakeDiscordOAuth';
 import { call, RANK_CARD_QUERY } from '../support/localApi';
 import { expectAccessiblePage } from '../support/pageAudit';
@@ -20,34 +18,9 @@ const BOB: FakeUser = { id: '200000000000000012', username: 'bob' };
 const dashboard = useDashboardInChromium({ localApiKey: 'dashboard-browser-key-0123', discordSignIn: true });
 let discord: FakeDiscordOAuth;
 let api: LocalServer;
-let browser: Browser;
 beforeAll(() => {
-  ({ discord, api, browser } = dashboard);
+  ({ discord, api } = dashboard);
 });
-
-/**
- * A fresh browser profile (its own cookies) on the dashboard,
- * with console errors (CSP violations, script errors) collected.
- */
-async function openDashboard(
-  width = 1280,
-  javaScriptEnabled = true,
-): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-  page.on('pageerror', (error) => problems.push(String(error)));
-  await page.goto(`${api.url}/dashboard`);
-  return { context, page, problems };
-}
-
-async function signIn(page: Page, user: FakeUser): Promise<void> {
-  discord.signInAs(user);
-  await page.getByRole('link', { name: 'Sign in with Discord' }).click();
-  await page.waitForURL(`${api.url}/dashboard`);
-  await page.locator('#signed-in').waitFor({ state: 'visible' });
-}
 
 const keyRows = (page: Page) => page.locator('#keys tbody tr');
 
@@ -104,10 +77,10 @@ async function runHeartbeatSnippet(snippet: string, apiKey: string): Promise<voi
 
 describe('the dashboard in Chromium', () => {
   test('sign in -> create a key -> use it -> its usage -> revoke -> the API refuses it -> sign out', async () => {
-    const { context, page, problems } = await openDashboard();
+    const { context, page, problems } = await dashboard.open();
     try {
       await expect(page.getByRole('link', { name: 'Sign in with Discord' }).isVisible()).resolves.toBe(true);
-      await signIn(page, ADA);
+      await dashboard.signIn(page, ADA);
       await expect(page.locator('#account-name').textContent()).resolves.toBe('Ada Lovelace');
       await page.getByText('0 of 5 active keys').waitFor();
 
@@ -157,9 +130,9 @@ describe('the dashboard in Chromium', () => {
   }, 60_000);
 
   test('without JavaScript: signing in works, and the signed-in page says it needs JavaScript', async () => {
-    const { context, page } = await openDashboard(1280, false);
+    const { context, page } = await dashboard.open({ javaScriptEnabled: false });
     try {
-      await signIn(page, { id: '200000000000000029', username: 'noscript', global_name: null });
+      await dashboard.signIn(page, { id: '200000000000000029', username: 'noscript', global_name: null });
       await page.getByText('This page needs JavaScript').waitFor({ state: 'visible' });
     } finally {
       await context.close();
@@ -167,14 +140,14 @@ describe('the dashboard in Chromium', () => {
   }, 60_000);
 
   test("a second account sees none of the first one's keys", async () => {
-    const first = await openDashboard();
-    const second = await openDashboard();
+    const first = await dashboard.open();
+    const second = await dashboard.open();
     try {
-      await signIn(first.page, ADA);
+      await dashboard.signIn(first.page, ADA);
       await first.page.getByLabel('Key name').fill('ada only');
       await first.page.getByRole('button', { name: 'Create key' }).click();
       await first.page.locator('#new-key').waitFor({ state: 'visible' });
-      await signIn(second.page, BOB);
+      await dashboard.signIn(second.page, BOB);
       await expect(second.page.locator('#account-name').textContent()).resolves.toBe('bob');
       await second.page.locator('#no-keys').waitFor({ state: 'visible' });
       expect(await keyRows(second.page).count()).toBe(0);
@@ -186,13 +159,13 @@ describe('the dashboard in Chromium', () => {
   }, 60_000);
 
   test('in the browser: a forged state opens no session, a write without the CSRF token is refused', async () => {
-    const { context, page } = await openDashboard();
+    const { context, page } = await dashboard.open();
     try {
       const forged = await page.goto(`${api.url}/dashboard/callback?state=forged&code=whatever`);
       expect(forged?.status()).toBe(400);
       expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('cbk_session');
       await page.goto(`${api.url}/dashboard`);
-      await signIn(page, { id: '200000000000000023', username: 'csrf' });
+      await dashboard.signIn(page, { id: '200000000000000023', username: 'csrf' });
       // A script of the page's own origin that does not send the token (as a forged form post would not).
       const status = await page.evaluate(
         async () =>
@@ -213,9 +186,9 @@ describe('the dashboard in Chromium', () => {
   }, 60_000);
 
   test('bots: register, verify, listed; the heartbeat snippet makes it online; edit; delete', async () => {
-    const { context, page, problems } = await openDashboard();
+    const { context, page, problems } = await dashboard.open();
     try {
-      await signIn(page, { id: '200000000000000021', username: 'botmaker', global_name: 'Bot Maker' });
+      await dashboard.signIn(page, { id: '200000000000000021', username: 'botmaker', global_name: 'Bot Maker' });
       await expect(page.getByText('This page needs JavaScript').count()).resolves.toBe(0);
       await page.locator('#no-bots').waitFor({ state: 'visible' });
       const clientId = '300000000000000123';
@@ -291,9 +264,9 @@ describe('the dashboard in Chromium', () => {
   }, 60_000);
 
   test('webhooks: URL builder, signing secret, a failed delivery queued, then replayed and forwarded', async () => {
-    const { context, page, problems } = await openDashboard();
+    const { context, page, problems } = await dashboard.open();
     try {
-      await signIn(page, { id: '200000000000000022', username: 'hooker', global_name: 'Hook Keeper' });
+      await dashboard.signIn(page, { id: '200000000000000022', username: 'hooker', global_name: 'Hook Keeper' });
       await page.locator('#no-webhooks').waitFor({ state: 'visible' });
       const [id, token] = ['1234567890123456001', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'];
       discord.addWebhook(id, token);
@@ -308,17 +281,9 @@ describe('the dashboard in Chromium', () => {
 
       // GitHub's delivery (signed with the secret) to the relay URL the page built; Discord fails it once.
       discord.failPosts(1);
-      const delivery = githubDelivery('star', 'browser-star-1');
-      const signature = `sha256=${createHmac('sha256', 'a-signing-secret').update(delivery.body).digest('hex')}`;
-      expect(
-        (
-          await call(relayUrl, {
-            method: 'POST',
-            headers: { ...delivery.headers, 'X-Hub-Signature-256': signature },
-            body: delivery.body,
-          })
-        ).json.message,
-      ).toBe('queued: star');
+      expect(await relaySignedGithubDelivery(relayUrl, 'a-signing-secret', 'star', 'browser-star-1')).toBe(
+        'queued: star',
+      );
       await page.reload();
       await page.locator('#signed-in').waitFor({ state: 'visible' });
       const row = page.locator('#webhooks tbody tr').first();
@@ -363,10 +328,10 @@ describe('the dashboard in Chromium', () => {
   test.each([1280, 390])(
     'at %i px, signed out and signed in with a key listed: accessible, no horizontal scroll',
     async (width) => {
-      const { context, page, problems } = await openDashboard(width);
+      const { context, page, problems } = await dashboard.open({ width });
       try {
         await expectAccessiblePage(page, width);
-        await signIn(page, { id: `20000000000000009${width === 390 ? 1 : 2}`, username: `wide${width}` });
+        await dashboard.signIn(page, { id: `20000000000000009${width === 390 ? 1 : 2}`, username: `wide${width}` });
         await page.getByLabel('Key name').fill('audited');
         await page.getByRole('button', { name: 'Create key' }).click();
         await page.locator('#new-key').waitFor({ state: 'visible' });

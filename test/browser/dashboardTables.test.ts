@@ -1,11 +1,6 @@
-import { beforeAll, describe, expect, test } from '@jest/globals';
-import { createHmac } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import type { LocalServer } from '../../infra/local/server';
-import { githubDelivery } from '../fixtures/github/payloads';
-import { useDashboardInChromium } from '../support/dashboardInChromium';
-import type { FakeDiscordOAuth } from '../support/fakeDiscordOAuth';
-import { call } from '../support/localApi';
+import { describe, expect, test } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { relaySignedGithubDelivery, useDashboardInChromium } from '../support/dashboardInChromium';
 import { expectAccessiblePage } from '../support/pageAudit';
 
 /**
@@ -15,12 +10,6 @@ import { expectAccessiblePage } from '../support/pageAudit';
  * (The fake Discord here only answers the webhook and fails its first post; nobody signs in with it.)
  */
 const dashboard = useDashboardInChromium({ localApiKey: 'dashboard-tables-key-0123', discordSignIn: false });
-let discord: FakeDiscordOAuth;
-let api: LocalServer;
-let browser: Browser;
-beforeAll(() => {
-  ({ discord, api, browser } = dashboard);
-});
 
 /** Key names as long as the form takes (64): one word with no place to break, one of words. */
 const KEY_NAMES: readonly string[] = [
@@ -95,15 +84,9 @@ async function expectTablesFit(page: Page, width: number): Promise<void> {
 
 describe('the dashboard tables with long names', () => {
   test('at 1280 and 390 px every action button is inside its unscrolled table; still accessible', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    page.on('pageerror', (error) => problems.push(String(error)));
+    const { context, page, problems } = await dashboard.open();
     try {
-      await page.goto(`${api.url}/dashboard`);
-      await page.getByRole('link', { name: 'Sign in locally (development only)' }).click();
-      await page.locator('#signed-in').waitFor({ state: 'visible' });
+      await dashboard.signInLocally(page);
       // The local developer owns the seeded key: four more make five active, one revoked makes room for a sixth row.
       await page.getByText('1 of 5 active keys').waitFor();
       for (const [i, name] of KEY_NAMES.entries()) {
@@ -123,24 +106,17 @@ describe('the dashboard tables with long names', () => {
       await page.getByRole('button', { name: 'Save bot' }).click();
       await page.getByText(`Bot ${BOT_NAME} saved: verify it to have it listed.`).waitFor();
 
-      discord.addWebhook(HOOK_ID, HOOK_TOKEN);
+      dashboard.discord.addWebhook(HOOK_ID, HOOK_TOKEN);
       await page.getByLabel('Discord webhook URL').fill(`https://discord.com/api/webhooks/${HOOK_ID}/${HOOK_TOKEN}`);
       await page.getByLabel('Provider').selectOption('github');
       const relayUrl = await page.getByLabel('Relay URL').inputValue();
       await page.getByLabel('Signing secret').fill('a-signing-secret');
       await page.getByRole('button', { name: 'Save webhook' }).click();
       await page.getByText(`Webhook ${HOOK_ID} saved: github deliveries are checked.`).waitFor();
-      discord.failPosts(1);
-      const delivery = githubDelivery('pull_request_review_comment', 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6');
-      const signature = `sha256=${createHmac('sha256', 'a-signing-secret').update(delivery.body).digest('hex')}`;
+      dashboard.discord.failPosts(1);
+      const deliveryId = 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6';
       expect(
-        (
-          await call(relayUrl, {
-            method: 'POST',
-            headers: { ...delivery.headers, 'X-Hub-Signature-256': signature },
-            body: delivery.body,
-          })
-        ).json.message,
+        await relaySignedGithubDelivery(relayUrl, 'a-signing-secret', 'pull_request_review_comment', deliveryId),
       ).toMatch(/^queued: /);
 
       await page.reload();

@@ -3,23 +3,19 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { routeList } from '../../shared/routes/table';
 import { svgRoutes } from '../support/routeCases';
-import { launchChromium } from '../support/browser';
+import { launchChromium, openPage } from '../support/browser';
 import { startImageApi, type ImageApi } from '../support/imageApi';
 
 /** GET / in a real browser: the page, its gallery, and the try-it form against the local server. */
 let images: ImageApi;
 let browser: Browser;
 let page: Page;
-const problems: string[] = [];
+let problems: string[];
 
 beforeAll(async () => {
   images = await startImageApi();
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  // Script errors and CSP violations both reach the console.
-  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-  page.on('pageerror', (error) => problems.push(String(error)));
-  await page.goto(`${images.api.url}/`);
+  ({ page, problems } = await openPage(browser, `${images.api.url}/`));
 }, 30_000);
 afterAll(async () => {
   await browser?.close();

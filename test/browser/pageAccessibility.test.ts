@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
 import { expectAccessiblePage } from '../support/pageAudit';
-import { launchChromium } from '../support/browser';
+import { launchChromium, openPage } from '../support/browser';
 import { startTestApi } from '../support/localApi';
 
 /**
@@ -23,15 +23,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** Loaded at `width`, with the console's errors (CSP violations, script errors) collected. */
-async function open(path: string, width: number): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 844 } });
-  const problems: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-  page.on('pageerror', (error) => problems.push(String(error)));
-  await page.goto(`${api.url}${path}`, { waitUntil: 'load' });
-  return { page, problems };
-}
+/** Loaded at `width` (a phone's height), its problems collected. */
+const open = (path: string, width: number) => openPage(browser, `${api.url}${path}`, { width, height: 844 });
 
 describe.each(Object.entries(PAGES))('the %s page', (_name, path) => {
   test.each(WIDTHS)(

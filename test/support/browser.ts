@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { decodePng } from './png';
 import type { Raster } from './raster';
 
@@ -22,6 +22,31 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** A page in a browser profile of its own (its own cookies), and what went wrong on it so far. */
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught script errors, and console errors (CSP violations, failed loads) unless they were not asked for. */
+  problems: string[];
+}
+
+/**
+ * `url` loaded in a fresh profile of `browser`, its problems collected from before the first byte.
+ * `consoleErrors: false` keeps only script errors, for pages whose refused requests log console errors.
+ */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  { width = 1280, height = 900, javaScriptEnabled = true, consoleErrors = true } = {},
+): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport: { width, height }, javaScriptEnabled });
+  const problems: string[] = [];
+  if (consoleErrors) page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(String(error)));
+  await page.goto(url);
+  return { context: page.context(), page, problems };
 }
 
 /** Chromium's own rendering of an SVG document in an <img>, read back pixel by pixel (transparent where the SVG is). */

@@ -1,14 +1,22 @@
 import { afterAll, beforeAll } from '@jest/globals';
-import type { Browser } from 'playwright-core';
+import { createHmac } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
-import { launchChromium } from './browser';
-import { startFakeDiscordOAuth, type FakeDiscordOAuth } from './fakeDiscordOAuth';
-import { startTestApi } from './localApi';
+import { githubDelivery } from '../fixtures/github/payloads';
+import { launchChromium, openPage, type OpenedPage } from './browser';
+import { startFakeDiscordOAuth, type FakeDiscordOAuth, type FakeUser } from './fakeDiscordOAuth';
+import { call, startTestApi } from './localApi';
 
 export interface DashboardInChromium {
   discord: FakeDiscordOAuth;
   api: LocalServer;
   browser: Browser;
+  /** The dashboard, signed out, in a fresh browser profile (see openPage for the options). */
+  open(options?: Parameters<typeof openPage>[2]): Promise<OpenedPage>;
+  /** Signs `user` in through the fake Discord from the signed-out page, back on the dashboard signed in. */
+  signIn(page: Page, user: FakeUser): Promise<void>;
+  /** Signs the local developer in (the local server's own sign-in, no Discord). */
+  signInLocally(page: Page): Promise<void>;
 }
 
 /**
@@ -22,7 +30,19 @@ export function useDashboardInChromium(options: {
   discordSignIn: boolean /** The store's endpoint (read when the suite starts), else a store of the server's own. */;
   dynamoEndpoint?: () => string;
 }): DashboardInChromium {
-  const started = {} as DashboardInChromium;
+  const started = {
+    open: (openOptions) => openPage(started.browser, `${started.api.url}/dashboard`, openOptions),
+    async signIn(page, user) {
+      started.discord.signInAs(user);
+      await page.getByRole('link', { name: 'Sign in with Discord' }).click();
+      await page.waitForURL(`${started.api.url}/dashboard`);
+      await page.locator('#signed-in').waitFor({ state: 'visible' });
+    },
+    async signInLocally(page) {
+      await page.getByRole('link', { name: 'Sign in locally (development only)' }).click();
+      await page.locator('#signed-in').waitFor({ state: 'visible' });
+    },
+  } as DashboardInChromium;
   beforeAll(async () => {
     started.discord = await startFakeDiscordOAuth();
     process.env.RATE_LIMIT_PER_MINUTE = '100000';
@@ -45,4 +65,24 @@ export function useDashboardInChromium(options: {
     await started.discord?.close();
   });
   return started;
+}
+
+/**
+ * GitHub's delivery of `event` (id `deliveryId`) signed with `secret`, posted to a relay URL the
+ * page built: the relay's answer message.
+ */
+export async function relaySignedGithubDelivery(
+  relayUrl: string,
+  secret: string,
+  event: string,
+  deliveryId: string,
+): Promise<string> {
+  const delivery = githubDelivery(event, deliveryId);
+  const signature = `sha256=${createHmac('sha256', secret).update(delivery.body).digest('hex')}`;
+  const reply = await call(relayUrl, {
+    method: 'POST',
+    headers: { ...delivery.headers, 'X-Hub-Signature-256': signature },
+    body: delivery.body,
+  });
+  return reply.json.message;
 }

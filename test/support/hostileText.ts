@@ -19,6 +19,23 @@ export const HOSTILE_TEXT = [
 ];
 
 /**
+ * Links both builders refuse in any URL attribute: script schemes however spelled or split, an
+ * HTML document as data, and paths a browser reads as another host (// and the \ or control
+ * character it turns into one).
+ */
+export const HOSTILE_URLS = [
+  'javascript:alert(1)',
+  ' JavaScript:alert(1)',
+  'java\tscript:alert(1)',
+  'vbscript:x',
+  'data:text/html,<script>alert(1)</script>',
+  '//evil.example/x',
+  '/\\evil.example/x',
+  '/\t/evil.example',
+  '/\n/evil.example',
+];
+
+/**
  * A title that would restyle or reorder a Discord embed if it were not escaped: markdown, a heading
  * on a line of its own, NUL and a right-to-left override.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { escapeAttribute, escapeText, h, render } from '../../shared/html/builder';
-import { HOSTILE_TEXT } from '../support/hostileText';
+import { HOSTILE_TEXT, HOSTILE_URLS } from '../support/hostileText';
 
 /** What an HTML parser reads back from our escaping (the five references it writes). */
 const decoded = (text: string) =>
@@ -97,19 +97,7 @@ describe('what the builder refuses', () => {
     expect(() => render(h('div', {}, h(tag)))).toThrow(/refusing element/);
   });
 
-  test.each([
-    'javascript:alert(1)',
-    ' JavaScript:alert(1)',
-    'java\tscript:alert(1)',
-    'vbscript:x',
-    'data:text/html,<script>alert(1)</script>',
-    '//evil.example/x',
-    '/\\evil.example/x',
-    '/\t/evil.example',
-    '/\n/evil.example',
-    'relative/path',
-    'mailto:someone@example.com',
-  ])('link %j', (url) => {
+  test.each([...HOSTILE_URLS, 'relative/path', 'mailto:someone@example.com'])('link %j', (url) => {
     for (const name of ['href', 'src', 'action', 'formaction']) {
       expect(() => render(h('a', { [name]: url }))).toThrow(/refusing/);
     }

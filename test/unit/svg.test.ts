@@ -5,7 +5,7 @@ import { compactNumber } from '../../shared/svg/format';
 import { framedPicture } from '../../shared/svg/picture';
 import { sky } from '../../shared/svg/sky';
 import { pixel, rasterize } from '../support/raster';
-import { HOSTILE_TEXT } from '../support/hostileText';
+import { HOSTILE_TEXT, HOSTILE_URLS } from '../support/hostileText';
 import { parseXml } from '../support/svgXml';
 
 describe('escaping', () => {
@@ -90,20 +90,7 @@ describe('what the builder refuses', () => {
     );
   });
 
-  test.each([
-    'javascript:alert(1)',
-    ' JavaScript:alert(1)',
-    'java\tscript:alert(1)',
-    'vbscript:x',
-    'data:text/html,<script>alert(1)</script>',
-    'data:image/svg',
-    '//evil.example/x',
-    '/\\evil.example/x',
-    '/\t/evil.example',
-    '/\n/evil.example',
-    '/a b',
-    '/\u0000',
-  ])('href %j', (url) => {
+  test.each([...HOSTILE_URLS, 'data:image/svg', '/a b', '/\u0000'])('href %j', (url) => {
     expect(() => render(h('a', { href: url }))).toThrow(/refusing href/);
     expect(() => render(h('image', { 'xlink:href': url }))).toThrow(/refusing xlink:href/);
   });
