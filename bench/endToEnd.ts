@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { STORE_CALLS_PATH } from '../infra/local/storeCallsEndpoint';
 import { routes } from '../shared/routes/table';
-import { githubPayloads } from '../test/fixtures/github/payloads';
-import { startFakeDiscord } from '../test/support/fakeDiscord';
-import { gradientPng, sendBody, startImageHost } from '../test/support/imageHost';
-import { startMain, stop } from '../test/support/processes';
+import { startFakeDiscord } from '../fixtures/fakeDiscord';
+import { githubPush } from '../fixtures/githubPush';
+import { sendBody, startImageHost } from '../fixtures/imageHost';
+import { startMain, stop } from '../fixtures/localServerProcess';
+import { gradientPng } from '../fixtures/pictures';
 import { roundSummary, significant, summarize, type Summary } from './stats';
 
 /**
@@ -21,6 +23,8 @@ export interface EndToEndOptions {
   keys: number;
   /** RATE_LIMIT_PER_MINUTE of the server: per key (and per webhook id). */
   ratePerMinute: number;
+  /** Requests sent one at a time per scenario to count its store calls. */
+  storeCallProbes: number;
 }
 
 export interface ScenarioFigures {
@@ -37,6 +41,8 @@ export interface ScenarioFigures {
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
+  /** DynamoDB calls the server made per request, counted over requests sent one at a time after the warm-up. */
+  storeCallsPerRequest: number;
 }
 
 export interface EndToEndFigures {
@@ -70,7 +76,7 @@ function scenarios(keys: string[], imageHost: string): Scenario[] {
     ...(routes.rankCard.example.query as Record<string, string>),
     avatar: `${imageHost}/avatar.png`,
   });
-  const push = JSON.stringify(githubPayloads.push);
+  const push = JSON.stringify(githubPush);
   return [
     {
       name: 'rank-card',
@@ -159,6 +165,49 @@ function cannon(
   });
 }
 
+/**
+ * Registers the bots scenario's bot and verifies it as its owner would: the fake Discord answers
+ * the example token (whose first part is the bot's id) with the bot's application, so the bot is
+ * listed and readable by every key. Then one heartbeat, so a read has stats and a status to show.
+ */
+async function seedVerifiedBot(url: string, key: string): Promise<void> {
+  const steps = [
+    { route: routes.registerBot, method: 'PUT', status: 201 },
+    { route: routes.verifyBot, method: 'POST', status: 200 },
+    { route: routes.postBotStats, method: 'POST', status: 200 },
+  ];
+  for (const { route, method, status } of steps) {
+    const path = route.path.replace('{clientId}', BOT_ID);
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(route.example.body),
+    });
+    if (response.status !== status)
+      throw new Error(`seeding the bot: ${method} ${path} answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+/** The server's store call count (LOCAL_STORE_CALLS=1 exposes it). */
+async function storeCalls(url: string): Promise<number> {
+  const { storeCalls: calls } = (await (await fetch(`${url}${STORE_CALLS_PATH}`)).json()) as { storeCalls: number };
+  if (typeof calls !== 'number') throw new Error('the local server does not count its store calls');
+  return calls;
+}
+
+/**
+ * Store calls per request of a scenario: `probes` requests one at a time, counted from before the
+ * first to after the last; a moment's wait lets writes made after an answer (the relay's outcome) land.
+ */
+async function storeCallsPer(url: string, scenario: Scenario, next: () => number, probes: number): Promise<number> {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+  await settle();
+  const before = await storeCalls(url);
+  for (let i = 0; i < probes; i += 1) await expectOk(url, scenario, next());
+  await settle();
+  return significant(((await storeCalls(url)) - before) / probes, 3);
+}
+
 async function expectOk(url: string, scenario: Scenario, n: number): Promise<void> {
   const body = scenario.body?.(n);
   const response = await fetch(`${url}${scenario.path(n)}`, {
@@ -193,6 +242,7 @@ export async function benchEndToEnd(
     RELAY_NEW_PAIRS_PER_MINUTE: String(keys.length),
     IMAGE_FETCH_ALLOW_HOSTS: host.hostPort,
     DISCORD_API_BASE: discord.apiBase,
+    LOCAL_STORE_CALLS: '1',
   });
   // startMain reads the server's stdout (its request log); its stderr must be drained too, or a full pipe would stall it.
   const stderrTail: string[] = [];
@@ -204,17 +254,13 @@ export async function benchEndToEnd(
   const next = () => (counter += 1);
   try {
     const url = started.url;
-    const seeded = await fetch(`${url}/v1/bots/${BOT_ID}`, {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${keys[0]}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(routes.registerBot.example.body),
-    });
-    if (seeded.status !== 201) throw new Error(`seeding the bot answered ${seeded.status}: ${await seeded.text()}`);
+    await seedVerifiedBot(url, keys[0] as string);
     const all = scenarios(keys, host.url);
     for (const scenario of all) await expectOk(url, scenario, next());
-    // Every key once through the authorizer (its cache then holds them all, as a warm gateway would).
+    // Every key twice through the gateway: its authorizer cache then holds them all, and it knows them enabled, as a
+    // warm gateway would.
     const botRead = all.find((scenario) => scenario.name === 'bot read') as Scenario;
-    await cannon(url, botRead, next, { connections: options.connections, amount: keys.length });
+    await cannon(url, botRead, next, { connections: options.connections, amount: keys.length * 2 });
 
     const figures: ScenarioFigures[] = [];
     for (const scenario of all) {
@@ -223,6 +269,7 @@ export async function benchEndToEnd(
         connections: options.connections,
         duration: options.durationSeconds,
       });
+      const storeCallsPerRequest = await storeCallsPer(url, scenario, next, options.storeCallProbes);
       const requests = latencies.length;
       const seconds = result.duration > 0 ? result.duration : options.durationSeconds;
       const scenarioFigures: ScenarioFigures = {
@@ -237,10 +284,12 @@ export async function benchEndToEnd(
         statuses,
         errors: result.errors,
         timeouts: result.timeouts,
+        storeCallsPerRequest,
       };
       figures.push(scenarioFigures);
       log(
-        `e2e ${scenario.name}: ${scenarioFigures.requestsPerSecond} req/s, median ${scenarioFigures.latencyMs.median} ms, p99 ${scenarioFigures.latencyMs.p99} ms, statuses ${JSON.stringify(statuses)}`,
+        `e2e ${scenario.name}: ${scenarioFigures.requestsPerSecond} req/s, median ${scenarioFigures.latencyMs.median} ms, p99 ${scenarioFigures.latencyMs.p99} ms, statuses ${JSON.stringify(statuses)}, ` +
+          `${storeCallsPerRequest} store calls a request`,
       );
     }
     return {
