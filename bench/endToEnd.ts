@@ -7,6 +7,7 @@ import { githubPush } from '../fixtures/githubPush';
 import { sendBody, startImageHost } from '../fixtures/imageHost';
 import { startMain, stop } from '../fixtures/localServerProcess';
 import { gradientPng } from '../fixtures/pictures';
+import { startBareAnswer } from './bareAnswer';
 import { roundSummary, significant, summarize, type Summary } from './stats';
 
 /**
@@ -51,6 +52,8 @@ export interface EndToEndFigures {
   /** How many requests per second the seeded keys could make before any is limited. */
   limiterCapacityPerSecond: number;
   scenarios: ScenarioFigures[];
+  /** A bare node:http answer, driven as the scenarios are in the same run: what the machine and autocannon allow. */
+  bareNodeHttp?: { requests: number; requestsPerSecond: number; latencyMs: Summary };
 }
 
 interface Scenario {
@@ -222,6 +225,35 @@ async function expectOk(url: string, scenario: Scenario, n: number): Promise<voi
     );
 }
 
+/** The bare node:http answer, warmed up and measured as each scenario is. */
+async function benchBareAnswer(options: EndToEndOptions): Promise<NonNullable<EndToEndFigures['bareNodeHttp']>> {
+  const bare = await startBareAnswer();
+  const scenario: Scenario = {
+    name: 'bare',
+    request: 'GET /',
+    what: '',
+    method: 'GET',
+    path: () => '/',
+    headers: () => ({}),
+  };
+  try {
+    const run = { connections: options.connections };
+    await cannon(bare.url, scenario, () => 0, { ...run, duration: options.warmupSeconds });
+    const { latencies, result } = await cannon(bare.url, scenario, () => 0, {
+      ...run,
+      duration: options.durationSeconds,
+    });
+    const seconds = result.duration > 0 ? result.duration : options.durationSeconds;
+    return {
+      requests: latencies.length,
+      requestsPerSecond: significant(latencies.length / seconds, 4),
+      latencyMs: roundSummary(summarize(latencies.length ? latencies : [Number.NaN]), 3),
+    };
+  } finally {
+    await stop(bare.child);
+  }
+}
+
 export async function benchEndToEnd(
   options: EndToEndOptions,
   log: (line: string) => void = () => undefined,
@@ -292,11 +324,14 @@ export async function benchEndToEnd(
           `${storeCallsPerRequest} store calls a request`,
       );
     }
+    const bareNodeHttp = await benchBareAnswer(options);
+    log(`e2e bare node:http: ${bareNodeHttp.requestsPerSecond} req/s, median ${bareNodeHttp.latencyMs.median} ms`);
     return {
       keys: keys.length,
       ratePerMinute: options.ratePerMinute,
       limiterCapacityPerSecond: Math.floor((keys.length * options.ratePerMinute) / 60),
       scenarios: figures,
+      bareNodeHttp,
     };
   } catch (error) {
     if (stderrTail.length) log(`server stderr (tail): ${stderrTail.join('')}`);

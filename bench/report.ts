@@ -121,6 +121,19 @@ function endToEndSection(e2e: EndToEndFigures, options?: EndToEndOptions, render
         : 'none',
     ];
   });
+  if (e2e.bareNodeHttp)
+    rows.push([
+      '*bare node:http*',
+      '`GET /` answered "ok" by a bare `node:http` server in its own process',
+      `**${formatRate(e2e.bareNodeHttp.requestsPerSecond)}**`,
+      formatMs(e2e.bareNodeHttp.latencyMs.median),
+      formatMs(e2e.bareNodeHttp.latencyMs.p90),
+      formatMs(e2e.bareNodeHttp.latencyMs.p99),
+      formatMs(e2e.bareNodeHttp.latencyMs.max),
+      e2e.bareNodeHttp.requests.toLocaleString('en-US'),
+      0,
+      'none',
+    ]);
   const seconds = options?.durationSeconds ?? e2e.scenarios[0]?.durationSeconds;
   const slowest = [...e2e.scenarios].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[0];
   const rankCard = e2e.scenarios.find((s) => s.scenario === 'rank-card');

@@ -59,6 +59,7 @@ describe('the bench, on a short trial', () => {
     const calls = Object.fromEntries(scenarios.map((s) => [s.scenario, s.storeCallsPerRequest]));
     expect(calls).toMatchObject({ 'rank-card': 1, 'filter (contrast)': 1, 'bot read': 2 });
     expect(calls['webhook relay']).toBeGreaterThan(2);
+    expect(results.endToEnd?.bareNodeHttp?.requestsPerSecond).toBeGreaterThan(0);
   });
 
   test('the report has a section for each part', () => {
@@ -67,5 +68,6 @@ describe('the bench, on a short trial', () => {
       expect(report).toContain(heading);
     expect(report).toMatch(/Beside canvacord/);
     expect(report).toContain('store calls/request');
+    expect(report).toContain('bare node:http');
   });
 });
