@@ -29,9 +29,9 @@ export interface PngOptions {
 }
 
 /**
- * Lets the event loop turn, as a server's does between two requests: resvg's native memory is
- * given back there, and renders run back to back without a turn grew it by megabytes a card and
- * slowed down as they went. Not timed.
+ * Lets the event loop turn between two renders, as a server's does between two requests: resvg
+ * gives its native memory back there, so renders back to back would measure a process no server
+ * runs. Not timed.
  */
 export const eventLoopTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

@@ -20,8 +20,7 @@ function localCredentials(env: NodeJS.ProcessEnv = process.env) {
 
 /**
  * The embedded store checks which access key a call names (infra/local/storeGuard.ts), never a
- * signature: its calls name the key without SigV4's hashing, the costliest step of a local store
- * call after the HTTP exchange itself.
+ * signature: its calls name the key without SigV4's hashing, which would be work for nothing.
  */
 const UNSIGNED_DATE = '20000101T000000Z';
 const namingTheKey = (accessKeyId: string): RequestSigner => ({

@@ -19,7 +19,7 @@ export function compactNumber(value: number): string {
   return `${tenths / 10}${unit.suffix}`;
 }
 
-/** Made once: `toLocaleString` with a locale builds a new formatter on every call, which costs more than the card. */
+/** Made once: `toLocaleString` with a locale builds a new formatter on every call. */
 const GROUPED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** 1234567 -> "1,234,567": a figure that must be read exactly, like a rank. */
