@@ -4,8 +4,8 @@ import { inlineImage } from '../shared/images/inlineImage';
 import { fitFor } from '../shared/images/pictureFit';
 import { heldPicture } from '../shared/images/scaledPicture';
 import { AVATAR_SIZE, renderRankCard } from '../shared/scenes/rankCard';
-import { gradientPng } from '../test/support/imageHost';
-import { pngSize } from './png';
+import { gradientPng } from '../fixtures/pictures';
+import { eventLoopTurn, pngSize } from './png';
 import { roundSummary, summarize, type Summary } from './stats';
 
 /**
@@ -78,13 +78,16 @@ async function versus(
   let theirPng: Buffer = Buffer.alloc(0);
   for (let i = 0; i < options.warmup; i += 1) {
     ourPng = await ours();
+    await eventLoopTurn();
     theirPng = await theirs();
+    await eventLoopTurn();
   }
   const samples = { ours: [] as number[], canvacord: [] as number[] };
   const time = async (draw: () => Promise<Buffer>, into: number[]): Promise<Buffer> => {
     const start = process.hrtime.bigint();
     const png = await draw();
     into.push(Number(process.hrtime.bigint() - start) / 1e6);
+    await eventLoopTurn();
     return png;
   };
   for (let i = 0; i < options.samples; i += 1) {

@@ -43,6 +43,8 @@ export interface ColdStartOptions {
   runs: number;
   /** Where bundles are written: inside the checkout's node_modules, so the external AWS SDK resolves from it. */
   outDir: string;
+  /** Only these bundles (and the baseline): a quick trial. Default every bundle. */
+  bundles?: string[];
 }
 
 export interface BundleEntry {
@@ -133,7 +135,10 @@ export async function benchColdStart(
 ): Promise<ColdStartFigures[]> {
   rmSync(options.outDir, { recursive: true, force: true });
   const built: (BundleEntry & { name: string; file: string; largest: { input: string; bytes: number }[] })[] = [];
-  for (const entry of bundleEntries()) {
+  const chosen = bundleEntries().filter(
+    (entry) => !options.bundles || entry.baseline || options.bundles.includes(entry.bundle),
+  );
+  for (const entry of chosen) {
     const dir = join(options.outDir, entry.bundle.replace(/[^\w-]+/g, '-'));
     const file = join(dir, 'index.mjs');
     mkdirSync(dir, { recursive: true });

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { STORE_CALLS_PATH } from '../infra/local/storeCallsEndpoint';
 import { routes } from '../shared/routes/table';
-import { githubPayloads } from '../test/fixtures/github/payloads';
-import { startFakeDiscord } from '../test/support/fakeDiscord';
-import { gradientPng, sendBody, startImageHost } from '../test/support/imageHost';
-import { startMain, stop } from '../test/support/processes';
+import { startFakeDiscord } from '../fixtures/fakeDiscord';
+import { githubPush } from '../fixtures/githubPush';
+import { sendBody, startImageHost } from '../fixtures/imageHost';
+import { startMain, stop } from '../fixtures/localServerProcess';
+import { gradientPng } from '../fixtures/pictures';
+import { startBareAnswer } from './bareAnswer';
 import { roundSummary, significant, summarize, type Summary } from './stats';
 
 /**
@@ -21,6 +24,8 @@ export interface EndToEndOptions {
   keys: number;
   /** RATE_LIMIT_PER_MINUTE of the server: per key (and per webhook id). */
   ratePerMinute: number;
+  /** Requests sent one at a time per scenario to count its store calls. */
+  storeCallProbes: number;
 }
 
 export interface ScenarioFigures {
@@ -37,6 +42,8 @@ export interface ScenarioFigures {
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
+  /** DynamoDB calls the server made per request, counted over requests sent one at a time after the warm-up. */
+  storeCallsPerRequest: number;
 }
 
 export interface EndToEndFigures {
@@ -45,6 +52,8 @@ export interface EndToEndFigures {
   /** How many requests per second the seeded keys could make before any is limited. */
   limiterCapacityPerSecond: number;
   scenarios: ScenarioFigures[];
+  /** A bare node:http answer, driven as the scenarios are in the same run: what the machine and autocannon allow. */
+  bareNodeHttp?: { requests: number; requestsPerSecond: number; latencyMs: Summary };
 }
 
 interface Scenario {
@@ -70,7 +79,7 @@ function scenarios(keys: string[], imageHost: string): Scenario[] {
     ...(routes.rankCard.example.query as Record<string, string>),
     avatar: `${imageHost}/avatar.png`,
   });
-  const push = JSON.stringify(githubPayloads.push);
+  const push = JSON.stringify(githubPush);
   return [
     {
       name: 'rank-card',
@@ -161,6 +170,49 @@ function cannon(
   });
 }
 
+/**
+ * Registers the bots scenario's bot and verifies it as its owner would: the fake Discord answers
+ * the example token (whose first part is the bot's id) with the bot's application, so the bot is
+ * listed and readable by every key. Then one heartbeat, so a read has stats and a status to show.
+ */
+async function seedVerifiedBot(url: string, key: string): Promise<void> {
+  const steps = [
+    { route: routes.registerBot, method: 'PUT', status: 201 },
+    { route: routes.verifyBot, method: 'POST', status: 200 },
+    { route: routes.postBotStats, method: 'POST', status: 200 },
+  ];
+  for (const { route, method, status } of steps) {
+    const path = route.path.replace('{clientId}', BOT_ID);
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(route.example.body),
+    });
+    if (response.status !== status)
+      throw new Error(`seeding the bot: ${method} ${path} answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+/** The server's store call count (LOCAL_STORE_CALLS=1 exposes it). */
+async function storeCalls(url: string): Promise<number> {
+  const { storeCalls: calls } = (await (await fetch(`${url}${STORE_CALLS_PATH}`)).json()) as { storeCalls: number };
+  if (typeof calls !== 'number') throw new Error('the local server does not count its store calls');
+  return calls;
+}
+
+/**
+ * Store calls per request of a scenario: `probes` requests one at a time, counted from before the
+ * first to after the last; a moment's wait lets writes made after an answer (the relay's outcome) land.
+ */
+async function storeCallsPer(url: string, scenario: Scenario, next: () => number, probes: number): Promise<number> {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+  await settle();
+  const before = await storeCalls(url);
+  for (let i = 0; i < probes; i += 1) await expectOk(url, scenario, next());
+  await settle();
+  return significant(((await storeCalls(url)) - before) / probes, 3);
+}
+
 async function expectOk(url: string, scenario: Scenario, n: number): Promise<void> {
   const body = scenario.body?.(n);
   const response = await fetch(`${url}${scenario.path(n)}`, {
@@ -173,6 +225,35 @@ async function expectOk(url: string, scenario: Scenario, n: number): Promise<voi
     throw new Error(
       `${scenario.name}: ${scenario.method} ${scenario.path(n)} answered ${response.status} ${text.slice(0, 300)}`,
     );
+}
+
+/** The bare node:http answer, warmed up and measured as each scenario is. */
+async function benchBareAnswer(options: EndToEndOptions): Promise<NonNullable<EndToEndFigures['bareNodeHttp']>> {
+  const bare = await startBareAnswer();
+  const scenario: Scenario = {
+    name: 'bare',
+    request: 'GET /',
+    what: '',
+    method: 'GET',
+    path: () => '/',
+    headers: () => ({}),
+  };
+  try {
+    const run = { connections: options.connections };
+    await cannon(bare.url, scenario, () => 0, { ...run, duration: options.warmupSeconds });
+    const { latencies, result } = await cannon(bare.url, scenario, () => 0, {
+      ...run,
+      duration: options.durationSeconds,
+    });
+    const seconds = result.duration > 0 ? result.duration : options.durationSeconds;
+    return {
+      requests: latencies.length,
+      requestsPerSecond: significant(latencies.length / seconds, 4),
+      latencyMs: roundSummary(summarize(latencies.length ? latencies : [Number.NaN]), 3),
+    };
+  } finally {
+    await stop(bare.child);
+  }
 }
 
 export async function benchEndToEnd(
@@ -195,6 +276,7 @@ export async function benchEndToEnd(
     RELAY_NEW_PAIRS_PER_MINUTE: String(keys.length),
     IMAGE_FETCH_ALLOW_HOSTS: host.hostPort,
     DISCORD_API_BASE: discord.apiBase,
+    LOCAL_STORE_CALLS: '1',
   });
   // startMain reads the server's stdout (its request log); its
   // stderr must be drained too, or a full pipe would stall it.
@@ -207,17 +289,13 @@ export async function benchEndToEnd(
   const next = () => (counter += 1);
   try {
     const url = started.url;
-    const seeded = await fetch(`${url}/v1/bots/${BOT_ID}`, {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${keys[0]}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(routes.registerBot.example.body),
-    });
-    if (seeded.status !== 201) throw new Error(`seeding the bot answered ${seeded.status}: ${await seeded.text()}`);
+    await seedVerifiedBot(url, keys[0] as string);
     const all = scenarios(keys, host.url);
     for (const scenario of all) await expectOk(url, scenario, next());
-    // Every key once through the authorizer (its cache then holds them all, as a warm gateway would).
+    // Every key twice through the gateway: its authorizer cache then holds them all, and it knows them enabled, as a
+    // warm gateway would.
     const botRead = all.find((scenario) => scenario.name === 'bot read') as Scenario;
-    await cannon(url, botRead, next, { connections: options.connections, amount: keys.length });
+    await cannon(url, botRead, next, { connections: options.connections, amount: keys.length * 2 });
 
     const figures: ScenarioFigures[] = [];
     for (const scenario of all) {
@@ -226,6 +304,7 @@ export async function benchEndToEnd(
         connections: options.connections,
         duration: options.durationSeconds,
       });
+      const storeCallsPerRequest = await storeCallsPer(url, scenario, next, options.storeCallProbes);
       const requests = latencies.length;
       const seconds = result.duration > 0 ? result.duration : options.durationSeconds;
       const scenarioFigures: ScenarioFigures = {
@@ -240,17 +319,22 @@ export async function benchEndToEnd(
         statuses,
         errors: result.errors,
         timeouts: result.timeouts,
+        storeCallsPerRequest,
       };
       figures.push(scenarioFigures);
       log(
-        `e2e ${scenario.name}: ${scenarioFigures.requestsPerSecond} req/s, median ${scenarioFigures.latencyMs.median} ms, p99 ${scenarioFigures.latencyMs.p99} ms, statuses ${JSON.stringify(statuses)}`,
+        `e2e ${scenario.name}: ${scenarioFigures.requestsPerSecond} req/s, median ${scenarioFigures.latencyMs.median} ms, p99 ${scenarioFigures.latencyMs.p99} ms, statuses ${JSON.stringify(statuses)}, ` +
+          `${storeCallsPerRequest} store calls a request`,
       );
     }
+    const bareNodeHttp = await benchBareAnswer(options);
+    log(`e2e bare node:http: ${bareNodeHttp.requestsPerSecond} req/s, median ${bareNodeHttp.latencyMs.median} ms`);
     return {
       keys: keys.length,
       ratePerMinute: options.ratePerMinute,
       limiterCapacityPerSecond: Math.floor((keys.length * options.ratePerMinute) / 60),
       scenarios: figures,
+      bareNodeHttp,
     };
   } catch (error) {
     if (stderrTail.length) log(`server stderr (tail): ${stderrTail.join('')}`);

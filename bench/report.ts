@@ -115,30 +115,59 @@ function endToEndSection(e2e: EndToEndFigures, options?: EndToEndOptions, render
       formatMs(s.latencyMs.p99),
       formatMs(s.latencyMs.max),
       s.requests.toLocaleString('en-US'),
+      s.storeCallsPerRequest ?? '?',
       bad.length || s.errors || s.timeouts
         ? [...bad, `${s.errors} errors`, `${s.timeouts} timeouts`].join(', ')
         : 'none',
     ];
   });
+  if (e2e.bareNodeHttp)
+    rows.push([
+      '*bare node:http*',
+      '`GET /` answered "ok" by a bare `node:http` server in its own process',
+      `**${formatRate(e2e.bareNodeHttp.requestsPerSecond)}**`,
+      formatMs(e2e.bareNodeHttp.latencyMs.median),
+      formatMs(e2e.bareNodeHttp.latencyMs.p90),
+      formatMs(e2e.bareNodeHttp.latencyMs.p99),
+      formatMs(e2e.bareNodeHttp.latencyMs.max),
+      e2e.bareNodeHttp.requests.toLocaleString('en-US'),
+      0,
+      'none',
+    ]);
   const seconds = options?.durationSeconds ?? e2e.scenarios[0]?.durationSeconds;
   const slowest = [...e2e.scenarios].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[0];
   const rankCard = e2e.scenarios.find((s) => s.scenario === 'rank-card');
   const drawing = render?.find((r) => r.route === 'rankCard');
   const share =
     rankCard && drawing
-      ? `- **Where the time goes**: the server runs on one thread, so at ${formatRate(rankCard.requestsPerSecond)} rank cards/s it spends at most ${formatMs(1000 / rankCard.requestsPerSecond)} of its time per request; drawing the card (its in-process handler median above, ${us(drawing.handlerUs.median)}) is ~${Math.round((drawing.handlerUs.median / 1000 / (1000 / rankCard.requestsPerSecond)) * 100)}% of that. The rest is the request path around it: the emulated gateway and authorizer, the rate-limit counter and every other DynamoDB call made through the AWS SDK over loopback HTTP to dynalite, in the same process. A one-off CPU profile of the server under the relay load (taken while writing this bench, not part of it) agreed: the service's own code was ~2% of the server's CPU, the AWS SDK client ~27%, dynalite ~16%, Node's HTTP, stream and crypto internals ~36%. The ${slowest?.scenario ?? 'slowest scenario'} is the slowest because it makes the most calls per request: four to DynamoDB (limit counter, secrets lookup, delivery claim, outcome) and the POST to Discord.`
+      ? `- **Where the time goes**: the server runs on one thread, so at ${formatRate(rankCard.requestsPerSecond)} rank cards/s it spends at most ${formatMs(1000 / rankCard.requestsPerSecond)} of its time per request; drawing the card (its in-process handler median above, ${us(drawing.handlerUs.median)}) is ~${Math.round((drawing.handlerUs.median / 1000 / (1000 / rankCard.requestsPerSecond)) * 100)}% of that. The rest is the request path around it: the emulated gateway and authorizer, the rate-limit counter and every other DynamoDB call made through the AWS SDK over loopback HTTP to dynalite, in the same process. A one-off CPU profile of the server under the relay load (taken while writing this bench, not part of it) agreed: the service's own code was ~2% of the server's CPU, the AWS SDK client ~27%, dynalite ~16%, Node's HTTP, stream and crypto internals ~36%. The ${slowest?.scenario ?? 'slowest scenario'} is the slowest (${slowest?.storeCallsPerRequest ?? '?'} store calls a request).`
       : undefined;
   return [
     '## End-to-end through the local server (autocannon)',
     '',
-    table(['scenario', 'request', 'requests/s', 'median', 'p90', 'p99', 'max', 'requests', 'non-2xx'], rows),
+    table(
+      [
+        'scenario',
+        'request',
+        'requests/s',
+        'median',
+        'p90',
+        'p99',
+        'max',
+        'requests',
+        'store calls/request',
+        'non-2xx',
+      ],
+      rows,
+    ),
     '',
     `- The local server (\`npm start\`'s entry point, infra/local/main.ts, in its own process: API Gateway emulation, the authorizer with its cache, the rate limiter, the function groups loaded in-process, and its embedded dynalite DynamoDB, in memory) on 127.0.0.1, driven by autocannon from the benchmark's process with ${options?.connections ?? e2e.scenarios[0]?.connections} connections (keep-alive, no pipelining) for ${seconds} s per scenario, after ${options?.warmupSeconds ?? '?'} s of warm-up (which also loads the group's function). Latency is autocannon's per-response time (request written to response complete), percentiles over every response of the measured run.`,
-    `- **Rate limiter exercised, not tripped**: ${e2e.keys} API keys are seeded through \`LOCAL_API_KEY\` (comma-separated) and requests use them in turn, so every request is counted by the limiter (an atomic DynamoDB counter per key and minute) on the authorizer's path. **\`RATE_LIMIT_PER_MINUTE\` is raised to ${e2e.ratePerMinute}** (default 60), i.e. ${e2e.limiterCapacityPerSecond.toLocaleString('en-US')} requests/s across the keys, far above what the server reaches here; an environment variable cannot carry enough keys (Linux caps one at 128 KiB) to stay under the default of 60. Every key went through the authorizer once before the first scenario, as on a warm gateway. The relay is counted per Discord webhook id instead: it posts to ${e2e.keys} webhook ids in turn, and \`RELAY_NEW_PAIRS_PER_MINUTE\` (default 20 per source address) is raised to ${e2e.keys} so each id is tried once as a new pair from 127.0.0.1; after Discord (the fake) accepts it, a pair is no longer limited by address. Any 429 would appear under non-2xx.`,
+    `- **Rate limiter exercised, not tripped**: ${e2e.keys} API keys are seeded through \`LOCAL_API_KEY\` (comma-separated) and requests use them in turn, so every request is counted by the limiter (an atomic DynamoDB counter per key and minute) on the authorizer's path. **\`RATE_LIMIT_PER_MINUTE\` is raised to ${e2e.ratePerMinute}** (default 60), i.e. ${e2e.limiterCapacityPerSecond.toLocaleString('en-US')} requests/s across the keys, far above what the server reaches here; an environment variable cannot carry enough keys (Linux caps one at 128 KiB) to stay under the default of 60. Every key went through the gateway twice before the first scenario (its authorizer cache then holds the key, and it knows the key enabled), as on a warm gateway. The relay is counted per Discord webhook id instead: it posts to ${e2e.keys} webhook ids in turn, and \`RELAY_NEW_PAIRS_PER_MINUTE\` (default 20 per source address) is raised to ${e2e.keys} so each id is tried once as a new pair from 127.0.0.1; after Discord (the fake) accepts it, a pair is no longer limited by address. Any 429 would appear under non-2xx.`,
+    `- **store calls/request**: the DynamoDB calls the server made per request (the requests its embedded dynalite answered, which it counts with \`LOCAL_STORE_CALLS=1\`), over ${options?.storeCallProbes ?? 'some'} requests sent one at a time after the warm-up. A key's cached allow costs no store call: the gateway asks the store whether the key is still enabled only after a key record was written.`,
     "- **rank-card**: the route table's example with the avatar on an image host on 127.0.0.1 (allowed by `IMAGE_FETCH_ALLOW_HOSTS`); after the first request the picture comes from the fetcher's in-memory cache, as in a warm Lambda.",
     '- **filter (contrast)**: every request names a distinct picture URL on the 127.0.0.1 image host (a 256×256 PNG), so each one pays the guarded fetch (address checks, download, magic bytes, base64) before drawing the 512×512 filter SVG.',
-    '- **bot read**: `GET /v1/bots/{clientId}` of a bot registered before the run.',
-    '- **webhook relay**: a GitHub `push` delivery (a unique `X-GitHub-Delivery` each, so none is a duplicate) relayed to a fake Discord on 127.0.0.1 (`DISCORD_API_BASE`; test/support/fakeDiscord.ts) answering at once: rendering, the delivery log claim and outcome (two DynamoDB writes), the token sealed with AES-256-GCM, and the POST to Discord.',
+    '- **bot read**: `GET /v1/bots/{clientId}` of a bot registered, verified (its token shown to the fake Discord, as its owner would) and sent one heartbeat before the run.',
+    '- **webhook relay**: a GitHub `push` delivery (a unique `X-GitHub-Delivery` each, so none is a duplicate) relayed to a fake Discord on 127.0.0.1 (`DISCORD_API_BASE`; fixtures/fakeDiscord.ts) answering at once: rendering, the delivery log claim and outcome (two DynamoDB writes), the token sealed with AES-256-GCM, and the POST to Discord.',
     '- The image host, the fake Discord and autocannon share the benchmark process; the server, its functions and dynalite share the other. On 2 cores the two processes compete with each other (and with anything else running), so these are figures for this laptop-class setup, not for Lambda, where each request has its own instance and DynamoDB is a remote service.',
     ...(share ? [share] : []),
   ].join('\n');

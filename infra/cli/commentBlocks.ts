@@ -14,7 +14,7 @@ export interface CommentBlock {
 }
 
 /** The folders whose code the comment limits apply to, and the file kinds read there. */
-export const COMMENTED_FOLDERS = ['infra', 'functions', 'shared', 'bench', 'test'];
+export const COMMENTED_FOLDERS = ['infra', 'functions', 'shared', 'bench', 'fixtures', 'test'];
 const CODE_FILE = /\.(?:ts|tsx|js|mjs|cjs)$/;
 export const MAX_BLOCK_CHARACTERS = 400;
 export const MAX_LINE_CHARACTERS = 120;

@@ -14,10 +14,13 @@ import dynalite from 'dynalite';
 import { createTableInput } from '../../shared/store/schema';
 import { localStoreCredentials, type StoreCredentials } from './storeCredentials';
 import { guardStore } from './storeGuard';
+import { watchStore, type StoreWatch } from './storeWatch';
 
 export interface EmbeddedDynamo {
   endpoint: string;
   credentials: StoreCredentials;
+  /** The calls it answered (past the guard) and the writes to API key records among them. */
+  watch: StoreWatch;
   close(): Promise<void>;
 }
 
@@ -27,6 +30,7 @@ export interface EmbeddedDynamo {
 export async function startEmbeddedDynamo(options: { dataDir?: string; port?: number } = {}): Promise<EmbeddedDynamo> {
   const credentials = localStoreCredentials();
   const server = dynalite({ path: options.dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const watch = watchStore(server);
   guardStore(server, credentials.accessKeyId);
   try {
     server.listen(options.port ?? 0, '127.0.0.1');
@@ -40,6 +44,7 @@ export async function startEmbeddedDynamo(options: { dataDir?: string; port?: nu
   return {
     endpoint: `http://127.0.0.1:${port}`,
     credentials,
+    watch,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -24,6 +24,7 @@ const local = await startLocalServer({
   dynamoPort: intFrom('LOCAL_DYNAMODB_PORT', 8000),
   authorizerCacheTtl: intFrom('AUTHORIZER_CACHE_TTL', 300),
   demoBots: ['1', 'true', 'yes'].includes((env.DEMO_BOTS ?? '').toLowerCase()),
+  exposeStoreCalls: env.LOCAL_STORE_CALLS === '1',
   secretsKey,
 }).catch((error: NodeJS.ErrnoException) => {
   if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;

@@ -18,6 +18,8 @@ import { closeIdleAfterReading } from './idleConnections';
 import { seedDemoBots } from './demoBots';
 import { seedKeys, type SeedResult } from './seedKeys';
 import { startRetryLoop } from './retryLoop';
+import { answerStoreCalls, STORE_CALLS_PATH } from './storeCallsEndpoint';
+import { rememberEnabledKeys } from './usagePlanMemo';
 import { secretBoxFromEnv } from '../../shared/crypto/secretBox';
 import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import { localKicker } from '../../shared/webhooks/retryKickers';
@@ -49,6 +51,8 @@ export interface LocalServerOptions {
    * application the dashboard signs in with (else the local sign-in).
    */
   discordClient?: { id: string; secret: string };
+  /** LOCAL_STORE_CALLS: answer `GET /_local/store-calls` with the embedded store's call count (the bench reads it). */
+  exposeStoreCalls?: boolean;
 }
 
 export interface LocalServer {
@@ -59,6 +63,8 @@ export interface LocalServer {
   seeded: SeedResult;
   /** How many demo bots were registered (0 when off or already there). */
   demoBots: number;
+  /** Calls the embedded store has answered so far; undefined when the store is another process's. */
+  storeCalls(): number | undefined;
   server: Server;
   close(): Promise<void>;
 }
@@ -138,9 +144,16 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     loadGroup,
     cache: new AuthorizerCache(options.authorizerCacheTtl ?? 300),
     rateLimit: rateLimitFromEnv(),
-    keyEnabled: keyEnabledIn(stores.apiKeys),
+    // Only the embedded store sees every key write, so only over it may an enabled key be remembered.
+    keyEnabled: dynamo
+      ? rememberEnabledKeys(keyEnabledIn(stores.apiKeys), dynamo.watch.keyWrites)
+      : keyEnabledIn(stores.apiKeys),
   });
-  const server = createServer((req, res) => void gateway(req, res));
+  const storeCalls = () => dynamo?.watch.calls();
+  const server = createServer((req, res) => {
+    if (options.exposeStoreCalls && req.url === STORE_CALLS_PATH) return answerStoreCalls(res, storeCalls());
+    void gateway(req, res);
+  });
   server.on('clientError', answerMalformed);
   closeIdleAfterReading(server);
   server.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
@@ -164,6 +177,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     tableName,
     seeded,
     demoBots,
+    storeCalls,
     server,
     close: async () => {
       retries.close();

@@ -19,5 +19,8 @@ export function compactNumber(value: number): string {
   return `${tenths / 10}${unit.suffix}`;
 }
 
+/** Made once: `toLocaleString` with a locale builds a new formatter on every call. */
+const GROUPED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** 1234567 -> "1,234,567": a figure that must be read exactly, like a rank. */
-export const groupedNumber = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
+export const groupedNumber = (value: number): string => GROUPED.format(value);

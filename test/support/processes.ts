@@ -1,46 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
+import { TSX } from '../../fixtures/localServerProcess';
 
-const TSX = 'node_modules/.bin/tsx';
-
-export interface Started {
-  child: ChildProcess;
-  /** Every stdout line printed up to and including `listening on ...`. */
-  lines: string[];
-  url: string;
-}
-
-/** Runs `npm start`'s entry point as a user would and waits for its ready line (at most 30 s). */
-export async function startMain(env: Record<string, string>): Promise<Started> {
-  // A key of its own, so the server does not create .data/secrets.key in the checkout.
-  const secrets = { SECRETS_KEY: randomBytes(32).toString('base64') };
-  const child = spawn(TSX, ['infra/local/main.ts'], {
-    env: { ...process.env, ...secrets, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let buffer = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line in 30 s: ${lines.join('\n')}`)), 30_000);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      buffer += chunk;
-      const parts = buffer.split('\n');
-      buffer = parts.pop() ?? '';
-      for (const line of parts) {
-        lines.push(line);
-        const ready = /^listening on (http:\/\/\S+)$/.exec(line);
-        if (ready?.[1]) {
-          clearTimeout(timer);
-          resolve(ready[1]);
-        }
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before ready: ${lines.join('\n')}`)));
-  });
-  return { child, lines, url };
-}
+// Starting and stopping `npm start`'s entry point serves the bench too, so it lives in fixtures/.
+export { startMain, stop, type Started } from '../../fixtures/localServerProcess';
 
 /** Runs `npm start`'s entry point that must exit before it is ready; resolves with its code and output. */
 export async function runMainToExit(
@@ -57,13 +22,6 @@ export async function runMainToExit(
   const [code] = await once(child, 'exit');
   clearTimeout(timer);
   return { code: code as number | null, stdout, stderr };
-}
-
-export async function stop(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  child.kill('SIGTERM');
-  const [code] = await once(child, 'exit');
-  return code as number | null;
 }
 
 /** Runs `npm run keys -- ...`'s entry point; resolves with its exit code and stdout. */

@@ -4,9 +4,9 @@ import { cruise } from 'dependency-cruiser';
 /**
  * The import graph of the service's code, read by dependency-cruiser (type-only imports count:
  * they tie the folders together as much as any other). A folder is a top-level folder of shared/
- * or infra/, a function group's folder, or the root files of functions/ or bench/.
+ * or infra/, a function group's folder, or the root files of functions/, bench/ or fixtures/.
  */
-const ROOTS = ['shared', 'functions', 'infra', 'bench'];
+const ROOTS = ['shared', 'functions', 'infra', 'bench', 'fixtures'];
 const folderOf = (file: string) =>
   file
     .split('/')
@@ -150,6 +150,17 @@ describe('layers', () => {
     expect(
       fromGroups.flatMap(([file, deps]) =>
         deps.filter((dep) => groupOf(dep) && groupOf(dep) !== groupOf(file)).map((dep) => `${file} -> ${dep}`),
+      ),
+    ).toEqual([]);
+  });
+
+  // The bench runs without the test suite: what both need (stand-in servers, pictures, payloads) lives in fixtures/.
+  test('bench/ and fixtures/ import nothing from test/', () => {
+    const fromBench = [...modules].filter(([file]) => /^(bench|fixtures)\//.test(file));
+    expect(fromBench.map(([file]) => file)).toEqual(expect.arrayContaining(['bench/run.ts', 'fixtures/imageHost.ts']));
+    expect(
+      fromBench.flatMap(([file, deps]) =>
+        deps.filter((dep) => dep.startsWith('test/')).map((dep) => `${file} -> ${dep}`),
       ),
     ).toEqual([]);
   });

@@ -1,0 +1,48 @@
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { recordKinds } from '../../shared/store/recordKinds';
+
+/** What the embedded store has been asked, as seen at its HTTP door. */
+export interface StoreWatch {
+  /** Every call made to the store so far (by this process's functions and gateway, or a CLI). */
+  calls(): number;
+  /** Moves whenever a write may have changed an API key record (see watchStore). */
+  keyWrites(): number;
+}
+
+const WRITES = /\.(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems)$/;
+/** A string attribute that begins with the API key prefix: the key (or item) of an API key record. */
+const API_KEY_VALUE = new RegExp(`"S"\\s*:\\s*"${recordKinds.apiKey.prefix}`);
+
+/**
+ * Watches the embedded store's requests: counts them, and moves a key-write count for each write
+ * whose body names an API key record, twice: once its body is in (before the store applies it) and
+ * once its answer is out. A read of a key overlapping the write then sees the count move, and so
+ * does any read made after the write returned.
+ */
+export function watchStore(server: Server): StoreWatch {
+  let calls = 0;
+  let keyWrites = 0;
+  const handlers = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    calls += 1;
+    const target = request.headers['x-amz-target'];
+    if (typeof target === 'string' && WRITES.test(target)) {
+      let body = '';
+      // Listening before the store's own handler (attached below, in this same turn): no chunk is missed, and the
+      // count moves before the store reads the whole body.
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString('latin1');
+      });
+      request.on('end', () => {
+        if (!API_KEY_VALUE.test(body)) return;
+        keyWrites += 1;
+        response.on('close', () => {
+          keyWrites += 1;
+        });
+      });
+    }
+    for (const handler of handlers) handler(request, response);
+  });
+  return { calls: () => calls, keyWrites: () => keyWrites };
+}
