@@ -101,8 +101,7 @@ async function versus(
     ratio: 0,
   };
   figures.ratio = Math.round((figures.ours.ms.median / figures.canvacord.ms.median) * 100) / 100;
-  log(
-    `png vs canvacord, ${side} px avatar: ours ${figures.ours.ms.median} ms, canvacord ${figures.canvacord.ms.median} ms (${figures.ratio}x)`,
-  );
+  const [oursMs, theirsMs] = [figures.ours.ms.median, figures.canvacord.ms.median];
+  log(`png vs canvacord, ${side} px avatar: ours ${oursMs} ms, canvacord ${theirsMs} ms (${figures.ratio}x)`);
   return figures;
 }

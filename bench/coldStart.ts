@@ -183,8 +183,10 @@ export async function benchColdStart(
         import: figures.importRatio <= COLD_START_TARGETS.importRatio,
       };
     }
+    const { bytes, importMs, importWithSourceMapsMs } = figures;
     log(
-      `cold start ${name}: ${figures.bytes} B, import median ${figures.importMs.median} ms (${figures.importWithSourceMapsMs.median} ms with source maps)`,
+      `cold start ${name}: ${bytes} B, import median ${importMs.median} ms ` +
+        `(${importWithSourceMapsMs.median} ms with source maps)`,
     );
     return figures;
   });

@@ -92,7 +92,9 @@ function scenarios(keys: string[], imageHost: string): Scenario[] {
     {
       name: 'filter (contrast)',
       request: `GET ${routes.contrast.path}?image=<new URL each time>&amount=2`,
-      what: 'authorizer + limiter + a fresh picture fetch from the image host (a distinct URL per request: no cache hit) + 512×512 filter SVG',
+      what:
+        'authorizer + limiter + a fresh picture fetch from the image host ' +
+        '(a distinct URL per request: no cache hit) + 512×512 filter SVG',
       method: 'GET',
       path: (n) => `${routes.contrast.path}?${query({ image: `${imageHost}/picture.png?n=${n}`, amount: '2' })}`,
       headers: keyed,
@@ -108,7 +110,9 @@ function scenarios(keys: string[], imageHost: string): Scenario[] {
     {
       name: 'webhook relay',
       request: 'POST /webhooks/{id}/{token}/github (push)',
-      what: 'limiter per webhook id + GitHub push rendered to an embed + delivery claimed, token sealed, posted to the fake Discord, outcome logged',
+      what:
+        'limiter per webhook id + GitHub push rendered to an embed + delivery claimed, token sealed, ' +
+        'posted to the fake Discord, outcome logged',
       method: 'POST',
       path: (n) => `/webhooks/${webhookId(n % keys.length)}/${WEBHOOK_TOKEN}/github`,
       headers: (n) => ({
@@ -322,9 +326,10 @@ export async function benchEndToEnd(
         storeCallsPerRequest,
       };
       figures.push(scenarioFigures);
+      const { requestsPerSecond, latencyMs } = scenarioFigures;
       log(
-        `e2e ${scenario.name}: ${scenarioFigures.requestsPerSecond} req/s, median ${scenarioFigures.latencyMs.median} ms, p99 ${scenarioFigures.latencyMs.p99} ms, statuses ${JSON.stringify(statuses)}, ` +
-          `${storeCallsPerRequest} store calls a request`,
+        `e2e ${scenario.name}: ${requestsPerSecond} req/s, median ${latencyMs.median} ms, p99 ${latencyMs.p99} ms, ` +
+          `statuses ${JSON.stringify(statuses)}, ${storeCallsPerRequest} store calls a request`,
       );
     }
     const bareNodeHttp = await benchBareAnswer(options);

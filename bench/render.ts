@@ -114,6 +114,7 @@ export async function benchRenders(
 
     const handlerUs = summarize(handler);
     const baselineUs = summarize(base.samples);
+    const ratio = significant(handlerUs.median / baselineUs.median, 3);
     figures.push({
       route: route.id,
       path: route.path,
@@ -125,12 +126,11 @@ export async function benchRenders(
       baselineUs: roundSummary(baselineUs),
       baselineBatch: base.batch,
       baselinePerSecond: perSecond(base.samples),
-      ratio: significant(handlerUs.median / baselineUs.median, 3),
+      ratio,
       responseWrapUs: roundSummary(summarize(wrap.samples)),
     });
-    log(
-      `render ${route.id}: handler median ${significant(handlerUs.median, 3)} µs, baseline ${significant(baselineUs.median, 3)} µs, ×${significant(handlerUs.median / baselineUs.median, 3)}`,
-    );
+    const [handlerMedian, baselineMedian] = [handlerUs.median, baselineUs.median].map((us) => significant(us, 3));
+    log(`render ${route.id}: handler median ${handlerMedian} µs, baseline ${baselineMedian} µs, ×${ratio}`);
   }
   if (sink === 0.5) log('unreachable');
   return figures;

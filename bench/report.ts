@@ -1,6 +1,6 @@
 import type { ColdStartFigures } from './coldStart';
 import { COLD_START_TARGETS, sizeTarget } from './coldStartTargets';
-import type { EndToEndFigures, EndToEndOptions } from './endToEnd';
+import type { EndToEndFigures, EndToEndOptions, ScenarioFigures } from './endToEnd';
 import type { Machine } from './machine';
 import type { VersusFigures } from './canvacord';
 import type { PngFigures } from './png';
@@ -32,6 +32,12 @@ const table = (head: string[], rows: (string | number)[][]) =>
 
 const us = (microseconds: number) => formatMs(microseconds / 1000);
 
+/** A paragraph written as its parts (sentences or clauses), so the source keeps short lines. */
+const paragraph = (...parts: string[]) => parts.join(' ');
+
+/** A list item of the report, one line in Markdown. */
+const bullet = (...parts: string[]) => `- ${paragraph(...parts)}`;
+
 function machineSection(results: BenchResults): string {
   const { machine } = results;
   const load = machine.loadAverage;
@@ -54,7 +60,12 @@ function machineSection(results: BenchResults): string {
     ),
     '',
     busy
-      ? `**The figures were taken while other processes were running on this ${machine.cores}-core machine** (the load average above was not near 0; other engineers' builds and test suites shared the cores). Absolute times are therefore pessimistic and noisier than on an idle machine, p99s most of all; ratios measured back to back (handler vs baseline) are the most robust figures.`
+      ? paragraph(
+          `**The figures were taken while other processes were running on this ${machine.cores}-core machine**`,
+          "(the load average above was not near 0; other engineers' builds and test suites shared the cores).",
+          'Absolute times are therefore pessimistic and noisier than on an idle machine, p99s most of all;',
+          'ratios measured back to back (handler vs baseline) are the most robust figures.',
+        )
       : 'The machine was otherwise idle during the run (load average near 0).',
   ].join('\n');
 }
@@ -73,6 +84,10 @@ function renderSection(render: RenderFigures[], options?: RenderOptions): string
     us(r.responseWrapUs.median),
   ]);
   const ratios = render.map((r) => r.ratio).sort((a, b) => a - b);
+  const medianRatio = ratios[Math.floor((ratios.length - 1) / 2)];
+  const timing = options
+    ? `${options.millisecondsPerRoute / 1000} s per route after ${options.warmupMilliseconds / 1000} s of warm-up`
+    : 'a fixed time per route after a warm-up';
   return [
     '## In-process render speed of every image route',
     '',
@@ -92,13 +107,57 @@ function renderSection(render: RenderFigures[], options?: RenderOptions): string
       rows,
     ),
     '',
-    `Ratios range from ${ratios[0]}× to ${ratios[ratios.length - 1]}× (median ${ratios[Math.floor((ratios.length - 1) / 2)]}×).`,
+    `Ratios range from ${ratios[0]}× to ${ratios[ratios.length - 1]}× (median ${medianRatio}×).`,
     '',
-    `- **handler**: the route's own handler (the function its Lambda runs after the middlewares) drawing the route table's \`example\`, through the docs gallery's drawer (\`exampleDrawer\` in functions/docs/gallery.ts): the query is parsed by the route's zod schema once, and the docs' sample picture (an inline ${''}256×256 SVG) stands in for every fetched picture, so no I/O is timed. Each render is timed on its own (\`process.hrtime.bigint()\` around one awaited call) for ${options ? `${options.millisecondsPerRoute / 1000} s per route after ${options.warmupMilliseconds / 1000} s of warm-up` : 'a fixed time per route after a warm-up'}; renders/s is 1 / mean. The time includes building the element tree, text measuring and layout, escaping, serialising, and wrapping the answer (\`svgResponse\`: size check and SHA-256 ETag).`,
-    "- **baseline**: the same SVG string, byte for byte, produced by one generated function whose body is a single template literal: the document's static text inline and the example's dynamic values interpolated (the picture's data URI, and each non-URL query value, XML-escaped, where it appears whole as a token, or its words where text is wrapped; numbers that the handler reformats or derives, such as XP shown as \"1,234\" or bar widths, stay static). No tree, layout, escaping or hashing: a lower bound for any code producing this string. `npm test` checks that every baseline reproduces its route's SVG exactly. One call is far below the timer's resolution, so it is timed in batches of calls lasting ~20 µs and each sample is a batch's mean (its p99 is of batch means, hence smoother than a per-call p99). Each result string is flattened (`charCodeAt`), as writing it out would; otherwise V8 returns an unflattened rope in a few ns.",
+    bullet(
+      "**handler**: the route's own handler (the function its Lambda runs after the middlewares)",
+      "drawing the route table's `example`, through the docs gallery's drawer",
+      '(`exampleDrawer` in functions/docs/gallery.ts):',
+      "the query is parsed by the route's zod schema once, and the docs' sample picture (an inline 256×256 SVG)",
+      'stands in for every fetched picture, so no I/O is timed.',
+      `Each render is timed on its own (\`process.hrtime.bigint()\` around one awaited call) for ${timing};`,
+      'renders/s is 1 / mean.',
+      'The time includes building the element tree, text measuring and layout, escaping, serialising,',
+      'and wrapping the answer (`svgResponse`: size check and SHA-256 ETag).',
+    ),
+    bullet(
+      '**baseline**: the same SVG string, byte for byte, produced by one generated function whose body is',
+      "a single template literal: the document's static text inline and the example's dynamic values interpolated",
+      "(the picture's data URI, and each non-URL query value, XML-escaped, where it appears whole as a token,",
+      'or its words where text is wrapped; numbers that the handler reformats or derives,',
+      'such as XP shown as "1,234" or bar widths, stay static).',
+      'No tree, layout, escaping or hashing: a lower bound for any code producing this string.',
+      "`npm test` checks that every baseline reproduces its route's SVG exactly.",
+      "One call is far below the timer's resolution, so it is timed in batches of calls lasting ~20 µs",
+      "and each sample is a batch's mean (its p99 is of batch means, hence smoother than a per-call p99).",
+      'Each result string is flattened (`charCodeAt`), as writing it out would;',
+      'otherwise V8 returns an unflattened rope in a few ns.',
+    ),
     '- **handler / baseline**: median handler time / median baseline time.',
-    '- **of which response wrap**: `svgResponse(svg)` alone on the finished SVG (the size check and the ETag hash), to show how much of the handler time is not drawing.',
+    bullet(
+      '**of which response wrap**: `svgResponse(svg)` alone on the finished SVG (the size check and the ETag hash),',
+      'to show how much of the handler time is not drawing.',
+    ),
   ].join('\n');
+}
+
+/** The rank card's drawing time as a share of its time per request through the server. */
+function whereTheTimeGoes(rankCard: ScenarioFigures, drawing: RenderFigures, slowest?: ScenarioFigures): string {
+  const msPerRequest = 1000 / rankCard.requestsPerSecond;
+  const drawingShare = Math.round((drawing.handlerUs.median / 1000 / msPerRequest) * 100);
+  return bullet(
+    '**Where the time goes**: the server runs on one thread,',
+    `so at ${formatRate(rankCard.requestsPerSecond)} rank cards/s it spends at most ${formatMs(msPerRequest)}`,
+    'of its time per request; drawing the card',
+    `(its in-process handler median above, ${us(drawing.handlerUs.median)}) is ~${drawingShare}% of that.`,
+    'The rest is the request path around it: the emulated gateway and authorizer, the rate-limit counter',
+    'and every other DynamoDB call made through the AWS SDK over loopback HTTP to dynalite, in the same process.',
+    'A one-off CPU profile of the server under the relay load (taken while writing this bench, not part of it)',
+    "agreed: the service's own code was ~2% of the server's CPU, the AWS SDK client ~27%, dynalite ~16%,",
+    "Node's HTTP, stream and crypto internals ~36%.",
+    `The ${slowest?.scenario ?? 'slowest scenario'} is the slowest`,
+    `(${slowest?.storeCallsPerRequest ?? '?'} store calls a request).`,
+  );
 }
 
 function endToEndSection(e2e: EndToEndFigures, options?: EndToEndOptions, render?: RenderFigures[]): string {
@@ -135,13 +194,11 @@ function endToEndSection(e2e: EndToEndFigures, options?: EndToEndOptions, render
       'none',
     ]);
   const seconds = options?.durationSeconds ?? e2e.scenarios[0]?.durationSeconds;
+  const connections = options?.connections ?? e2e.scenarios[0]?.connections;
   const slowest = [...e2e.scenarios].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[0];
   const rankCard = e2e.scenarios.find((s) => s.scenario === 'rank-card');
   const drawing = render?.find((r) => r.route === 'rankCard');
-  const share =
-    rankCard && drawing
-      ? `- **Where the time goes**: the server runs on one thread, so at ${formatRate(rankCard.requestsPerSecond)} rank cards/s it spends at most ${formatMs(1000 / rankCard.requestsPerSecond)} of its time per request; drawing the card (its in-process handler median above, ${us(drawing.handlerUs.median)}) is ~${Math.round((drawing.handlerUs.median / 1000 / (1000 / rankCard.requestsPerSecond)) * 100)}% of that. The rest is the request path around it: the emulated gateway and authorizer, the rate-limit counter and every other DynamoDB call made through the AWS SDK over loopback HTTP to dynalite, in the same process. A one-off CPU profile of the server under the relay load (taken while writing this bench, not part of it) agreed: the service's own code was ~2% of the server's CPU, the AWS SDK client ~27%, dynalite ~16%, Node's HTTP, stream and crypto internals ~36%. The ${slowest?.scenario ?? 'slowest scenario'} is the slowest (${slowest?.storeCallsPerRequest ?? '?'} store calls a request).`
-      : undefined;
+  const share = rankCard && drawing ? whereTheTimeGoes(rankCard, drawing, slowest) : undefined;
   return [
     '## End-to-end through the local server (autocannon)',
     '',
@@ -161,14 +218,66 @@ function endToEndSection(e2e: EndToEndFigures, options?: EndToEndOptions, render
       rows,
     ),
     '',
-    `- The local server (\`npm start\`'s entry point, infra/local/main.ts, in its own process: API Gateway emulation, the authorizer with its cache, the rate limiter, the function groups loaded in-process, and its embedded dynalite DynamoDB, in memory) on 127.0.0.1, driven by autocannon from the benchmark's process with ${options?.connections ?? e2e.scenarios[0]?.connections} connections (keep-alive, no pipelining) for ${seconds} s per scenario, after ${options?.warmupSeconds ?? '?'} s of warm-up (which also loads the group's function). Latency is autocannon's per-response time (request written to response complete), percentiles over every response of the measured run.`,
-    `- **Rate limiter exercised, not tripped**: ${e2e.keys} API keys are seeded through \`LOCAL_API_KEY\` (comma-separated) and requests use them in turn, so every request is counted by the limiter (an atomic DynamoDB counter per key and minute) on the authorizer's path. **\`RATE_LIMIT_PER_MINUTE\` is raised to ${e2e.ratePerMinute}** (default 60), i.e. ${e2e.limiterCapacityPerSecond.toLocaleString('en-US')} requests/s across the keys, far above what the server reaches here; an environment variable cannot carry enough keys (Linux caps one at 128 KiB) to stay under the default of 60. Every key went through the gateway twice before the first scenario (its authorizer cache then holds the key, and it knows the key enabled), as on a warm gateway. The relay is counted per Discord webhook id instead: it posts to ${e2e.keys} webhook ids in turn, and \`RELAY_NEW_PAIRS_PER_MINUTE\` (default 20 per source address) is raised to ${e2e.keys} so each id is tried once as a new pair from 127.0.0.1; after Discord (the fake) accepts it, a pair is no longer limited by address. Any 429 would appear under non-2xx.`,
-    `- **store calls/request**: the DynamoDB calls the server made per request (the requests its embedded dynalite answered, which it counts with \`LOCAL_STORE_CALLS=1\`), over ${options?.storeCallProbes ?? 'some'} requests sent one at a time after the warm-up. A key's cached allow costs no store call: the gateway asks the store whether the key is still enabled only after a key record was written.`,
-    "- **rank-card**: the route table's example with the avatar on an image host on 127.0.0.1 (allowed by `IMAGE_FETCH_ALLOW_HOSTS`); after the first request the picture comes from the fetcher's in-memory cache, as in a warm Lambda.",
-    '- **filter (contrast)**: every request names a distinct picture URL on the 127.0.0.1 image host (a 256×256 PNG), so each one pays the guarded fetch (address checks, download, magic bytes, base64) before drawing the 512×512 filter SVG.',
-    '- **bot read**: `GET /v1/bots/{clientId}` of a bot registered, verified (its token shown to the fake Discord, as its owner would) and sent one heartbeat before the run.',
-    '- **webhook relay**: a GitHub `push` delivery (a unique `X-GitHub-Delivery` each, so none is a duplicate) relayed to a fake Discord on 127.0.0.1 (`DISCORD_API_BASE`; fixtures/fakeDiscord.ts) answering at once: rendering, the delivery log claim and outcome (two DynamoDB writes), the token sealed with AES-256-GCM, and the POST to Discord.',
-    '- The image host, the fake Discord and autocannon share the benchmark process; the server, its functions and dynalite share the other. On 2 cores the two processes compete with each other (and with anything else running), so these are figures for this laptop-class setup, not for Lambda, where each request has its own instance and DynamoDB is a remote service.',
+    bullet(
+      "The local server (`npm start`'s entry point, infra/local/main.ts, in its own process: API Gateway emulation,",
+      'the authorizer with its cache, the rate limiter, the function groups loaded in-process,',
+      'and its embedded dynalite DynamoDB, in memory) on 127.0.0.1,',
+      `driven by autocannon from the benchmark's process with ${connections} connections (keep-alive, no pipelining)`,
+      `for ${seconds} s per scenario, after ${options?.warmupSeconds ?? '?'} s of warm-up`,
+      "(which also loads the group's function).",
+      "Latency is autocannon's per-response time (request written to response complete),",
+      'percentiles over every response of the measured run.',
+    ),
+    bullet(
+      `**Rate limiter exercised, not tripped**: ${e2e.keys} API keys are seeded through \`LOCAL_API_KEY\``,
+      '(comma-separated) and requests use them in turn, so every request is counted by the limiter',
+      "(an atomic DynamoDB counter per key and minute) on the authorizer's path.",
+      `**\`RATE_LIMIT_PER_MINUTE\` is raised to ${e2e.ratePerMinute}** (default 60),`,
+      `i.e. ${e2e.limiterCapacityPerSecond.toLocaleString('en-US')} requests/s across the keys,`,
+      'far above what the server reaches here; an environment variable cannot carry enough keys',
+      '(Linux caps one at 128 KiB) to stay under the default of 60.',
+      'Every key went through the gateway twice before the first scenario',
+      '(its authorizer cache then holds the key, and it knows the key enabled), as on a warm gateway.',
+      `The relay is counted per Discord webhook id instead: it posts to ${e2e.keys} webhook ids in turn,`,
+      `and \`RELAY_NEW_PAIRS_PER_MINUTE\` (default 20 per source address) is raised to ${e2e.keys}`,
+      'so each id is tried once as a new pair from 127.0.0.1;',
+      'after Discord (the fake) accepts it, a pair is no longer limited by address.',
+      'Any 429 would appear under non-2xx.',
+    ),
+    bullet(
+      '**store calls/request**: the DynamoDB calls the server made per request',
+      '(the requests its embedded dynalite answered, which it counts with `LOCAL_STORE_CALLS=1`),',
+      `over ${options?.storeCallProbes ?? 'some'} requests sent one at a time after the warm-up.`,
+      "A key's cached allow costs no store call:",
+      'the gateway asks the store whether the key is still enabled only after a key record was written.',
+    ),
+    bullet(
+      "**rank-card**: the route table's example with the avatar on an image host on 127.0.0.1",
+      "(allowed by `IMAGE_FETCH_ALLOW_HOSTS`); after the first request the picture comes from the fetcher's",
+      'in-memory cache, as in a warm Lambda.',
+    ),
+    bullet(
+      '**filter (contrast)**: every request names a distinct picture URL on the 127.0.0.1 image host',
+      '(a 256×256 PNG), so each one pays the guarded fetch (address checks, download, magic bytes, base64)',
+      'before drawing the 512×512 filter SVG.',
+    ),
+    bullet(
+      '**bot read**: `GET /v1/bots/{clientId}` of a bot registered,',
+      'verified (its token shown to the fake Discord, as its owner would) and sent one heartbeat before the run.',
+    ),
+    bullet(
+      '**webhook relay**: a GitHub `push` delivery (a unique `X-GitHub-Delivery` each, so none is a duplicate)',
+      'relayed to a fake Discord on 127.0.0.1 (`DISCORD_API_BASE`; fixtures/fakeDiscord.ts) answering at once:',
+      'rendering, the delivery log claim and outcome (two DynamoDB writes), the token sealed with AES-256-GCM,',
+      'and the POST to Discord.',
+    ),
+    bullet(
+      'The image host, the fake Discord and autocannon share the benchmark process;',
+      'the server, its functions and dynalite share the other.',
+      'On 2 cores the two processes compete with each other (and with anything else running),',
+      'so these are figures for this laptop-class setup, not for Lambda,',
+      'where each request has its own instance and DynamoDB is a remote service.',
+    ),
     ...(share ? [share] : []),
   ].join('\n');
 }
@@ -213,10 +322,42 @@ function coldStartSection(cold: ColdStartFigures[], runs?: number): string {
       rows,
     ),
     '',
-    `- Each function group's entry (functions/<group>/index.ts, from its manifest) and \`functions/authorizer/index.ts\`, bundled by esbuild with the options CDK's NodejsFunction gets (infra/cdk/bundling.ts, shared by both): ESM, minified, source map, target node22, main fields module/main, the \`createRequire\` banner, \`@aws-sdk/*\` and \`@resvg/resvg-js\` external, fontkit's WOFF2 decoder left out. **size** is index.mjs (what Lambda loads; the fonts and resvg's native package ship beside it in the drawing groups' packages and are not counted); **gzip -9** approximates its share of the deployment zip; **largest inputs** are the npm packages (or folders of this checkout) that contribute most bytes to it, from the esbuild metafile.`,
-    `- **import**: in a fresh \`node\` process (this machine's ${process.version}; Lambda runs Node 22), the time of \`await import(bundle)\`: parsing and evaluating the bundle and its module-level set-up, median and p99 of ${runs ?? 'several'} runs interleaved across bundles, after one unmeasured run each. The AWS SDK, external to the bundles, is resolved from this checkout's node_modules (on Lambda it comes with the runtime), so its load time is included. **\`@aws-sdk/client-dynamodb\` alone** (bench/dynamoDbAlone.ts) is a bundle that imports only the DynamoDB client, measured in the same runs: every function loads at least that, so **import vs DynamoDB alone** is the cost of the function's own code and packages as a multiple of it. Fonts are read lazily at the first drawing; resvg is loaded at the first PNG. **--enable-source-maps** is how the deployed functions run (CDK sets \`NODE_OPTIONS\`). **process start → imported** is \`performance.now()\` once imported: Node's own start-up plus the import.`,
-    `- **Targets** (issue 16): functions that never draw ≤ ${formatBytes(COLD_START_TARGETS.neverDrawsBytes)}, drawing functions ≤ ${formatBytes(COLD_START_TARGETS.drawsBytes)}, every import median ≤ ${COLD_START_TARGETS.importRatio}× the DynamoDB client's alone. ${missed.length === 0 ? 'All met in this run.' : `Missed in this run by ${missed.join(', ')}.`} (\`npm test\` checks the sizes on every change; times are only measured here.)`,
-    '- This excludes what Lambda adds (downloading and unpacking the package, starting the runtime), so it is the part of a cold start the code controls.',
+    bullet(
+      "Each function group's entry (functions/<group>/index.ts, from its manifest)",
+      'and `functions/authorizer/index.ts`,',
+      "bundled by esbuild with the options CDK's NodejsFunction gets (infra/cdk/bundling.ts, shared by both):",
+      'ESM, minified, source map, target node22, main fields module/main, the `createRequire` banner,',
+      "`@aws-sdk/*` and `@resvg/resvg-js` external, fontkit's WOFF2 decoder left out.",
+      "**size** is index.mjs (what Lambda loads; the fonts and resvg's native package ship beside it",
+      "in the drawing groups' packages and are not counted); **gzip -9** approximates its share of the deployment zip;",
+      '**largest inputs** are the npm packages (or folders of this checkout) that contribute most bytes to it,',
+      'from the esbuild metafile.',
+    ),
+    bullet(
+      `**import**: in a fresh \`node\` process (this machine's ${process.version}; Lambda runs Node 22),`,
+      'the time of `await import(bundle)`: parsing and evaluating the bundle and its module-level set-up,',
+      `median and p99 of ${runs ?? 'several'} runs interleaved across bundles, after one unmeasured run each.`,
+      "The AWS SDK, external to the bundles, is resolved from this checkout's node_modules",
+      '(on Lambda it comes with the runtime), so its load time is included.',
+      '**`@aws-sdk/client-dynamodb` alone** (bench/dynamoDbAlone.ts)',
+      'is a bundle that imports only the DynamoDB client,',
+      'measured in the same runs: every function loads at least that, so **import vs DynamoDB alone**',
+      "is the cost of the function's own code and packages as a multiple of it.",
+      'Fonts are read lazily at the first drawing; resvg is loaded at the first PNG.',
+      '**--enable-source-maps** is how the deployed functions run (CDK sets `NODE_OPTIONS`).',
+      "**process start → imported** is `performance.now()` once imported: Node's own start-up plus the import.",
+    ),
+    bullet(
+      `**Targets**: functions that never draw ≤ ${formatBytes(COLD_START_TARGETS.neverDrawsBytes)},`,
+      `drawing functions ≤ ${formatBytes(COLD_START_TARGETS.drawsBytes)},`,
+      `every import median ≤ ${COLD_START_TARGETS.importRatio}× the DynamoDB client's alone.`,
+      missed.length === 0 ? 'All met in this run.' : `Missed in this run by ${missed.join(', ')}.`,
+      '(`npm test` checks the sizes on every change; times are only measured here.)',
+    ),
+    bullet(
+      'This excludes what Lambda adds (downloading and unpacking the package, starting the runtime),',
+      'so it is the part of a cold start the code controls.',
+    ),
   ].join('\n');
 }
 
@@ -236,7 +377,13 @@ function versusSection(versus: VersusFigures): string {
       [row('ours (renderRankCard, then svgToPng)', versus.ours), row("canvacord's RankCardBuilder", versus.canvacord)],
     ),
     '',
-    `- **Ours takes ${versus.ratio}× canvacord's median** (the target of issue 19 is 0.25× or less). The same user, figures, status and avatar on both; one of each in turn, after warm-up, in the same process. canvacord (a devDependency, bench only) draws with @napi-rs/canvas (Skia). Ours draws the avatar from the fetcher's copy at the circle's 180 pixels, as a warm function holds it for PNG answers; canvacord decodes the whole picture each time.`,
+    bullet(
+      `**Ours takes ${versus.ratio}× canvacord's median** (the target is 0.25× or less).`,
+      'The same user, figures, status and avatar on both; one of each in turn, after warm-up, in the same process.',
+      'canvacord (a devDependency, bench only) draws with @napi-rs/canvas (Skia).',
+      "Ours draws the avatar from the fetcher's copy at the circle's 180 pixels, as a warm function holds it",
+      'for PNG answers; canvacord decodes the whole picture each time.',
+    ),
   ].join('\n');
 }
 
@@ -250,12 +397,24 @@ function pngSection(png: PngFigures[], samples?: number): string {
     formatMs(p.ms.p99),
     formatMs(p.ms.max),
   ]);
+  const fewSamples =
+    samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : '';
   return [
     '## PNG rasterisation',
     '',
     table(['case', 'size', 'SVG', 'PNG', 'median', 'p99', 'max'], rows),
     '',
-    `- \`svgToPng\` (shared/raster/png.ts) rendering inline, as a Lambda instance does (the local server uses the libuv pool): resvg with no fonts (text is outlines) draws the pixels, then our encoder (shared/raster/rgbaPng.ts: the Sub filter in WebAssembly, zlib level 2) writes the PNG; ${samples ?? 'several'} sequential renders per case after warm-up${samples !== undefined && samples < 100 ? ` (with ${samples} samples, the p99 is the slowest one)` : ''}. The jail and contrast cases are the route table's examples (512×512 by default) with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture, as a fetched avatar would be, to include decoding and scaling a raster image; the last are rank cards whose names have emoji or are written in Japanese.`,
+    bullet(
+      '`svgToPng` (shared/raster/png.ts) rendering inline, as a Lambda instance does',
+      '(the local server uses the libuv pool):',
+      'resvg with no fonts (text is outlines) draws the pixels, then our encoder',
+      '(shared/raster/rgbaPng.ts: the Sub filter in WebAssembly, zlib level 2) writes the PNG;',
+      `${samples ?? 'several'} sequential renders per case after warm-up${fewSamples}.`,
+      "The jail and contrast cases are the route table's examples (512×512 by default)",
+      "with the docs' sample SVG picture inside; the third draws the jail over a 256×256 PNG picture,",
+      'as a fetched avatar would be, to include decoding and scaling a raster image;',
+      'the last are rank cards whose names have emoji or are written in Japanese.',
+    ),
   ].join('\n');
 }
 
@@ -263,7 +422,11 @@ export function markdownReport(results: BenchResults): string {
   const sections = [
     '# Benchmarks',
     '',
-    'Produced by `npm run bench` (bench/run.ts; not part of `npm test`); the raw figures are in [bench/results.json](bench/results.json). Times are medians and 99th percentiles; ratios compare medians.',
+    paragraph(
+      'Produced by `npm run bench` (bench/run.ts; not part of `npm test`);',
+      'the raw figures are in [bench/results.json](bench/results.json).',
+      'Times are medians and 99th percentiles; ratios compare medians.',
+    ),
     '',
     machineSection(results),
   ];

@@ -59,9 +59,8 @@ export async function runSuite(
 ): Promise<BenchResults> {
   const started = Date.now();
   const results: BenchResults = { machine: describeMachine(), runSeconds: 0, settings: { ...previous.settings } };
-  log(
-    `${results.machine.cpu}, ${results.machine.cores} cores, Node ${results.machine.node}, load ${results.machine.loadAverage.start}`,
-  );
+  const { cpu, cores, node, loadAverage } = results.machine;
+  log(`${cpu}, ${cores} cores, Node ${node}, load ${loadAverage.start}`);
   if (runs('render')) {
     results.settings.render = options.render;
     results.render = await benchRenders(options.render, log);

@@ -2,11 +2,8 @@
 const MAX_REMEMBERED = 10_000;
 
 /**
- * The usage-plan check (gateway.ts `keyEnabled`) asked of the store only when an API key record
- * may have changed since: a key found enabled is remembered until the embedded store answers a
- * write to any key record (`keyWrites` moves). Every revoke goes through that store, whether made
- * by the dashboard in this process or by `npm run keys` in another, so a revoked key is still
- * refused at once, without a store read on every request in between.
+ * The usage-plan check (gateway.ts `keyEnabled`) without a store read per request: a key found enabled
+ * is remembered until the embedded store answers a write to any key record, so a revoke still counts at once.
  */
 export function rememberEnabledKeys(
   keyEnabled: (keyHash: string) => Promise<boolean>,

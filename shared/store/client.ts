@@ -25,7 +25,8 @@ function localCredentials(env: NodeJS.ProcessEnv = process.env) {
 const UNSIGNED_DATE = '20000101T000000Z';
 const namingTheKey = (accessKeyId: string): RequestSigner => ({
   sign: async (request: HttpRequest) => {
-    request.headers.authorization = `AWS4-HMAC-SHA256 Credential=${accessKeyId}/embedded, SignedHeaders=host, Signature=none`;
+    const credential = `Credential=${accessKeyId}/embedded`;
+    request.headers.authorization = `AWS4-HMAC-SHA256 ${credential}, SignedHeaders=host, Signature=none`;
     // dynalite wants a date beside the authorization, whatever it says.
     request.headers['x-amz-date'] = UNSIGNED_DATE;
     return request;

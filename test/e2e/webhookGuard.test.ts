@@ -134,7 +134,7 @@ describe('what is stored, and sealed', () => {
     expect(JSON.stringify(items)).not.toContain(TOKEN);
     // And the replay still delivers it.
     expect((await relay.webhooks('replay', 'sealed-once')).out).toMatch(/forwarded/);
-    expect(relay.discord.posted().at(-1)?.body.embeds[0].title).toContain(
+    expect(relay.discord.posted().at(-1)?.body.embeds?.[0]?.title).toContain(
       escapeMarkdown((githubPayloads.star as { repository: { full_name: string } }).repository.full_name),
     );
   });

@@ -39,7 +39,7 @@ describe('postToDiscord against a fake Discord', () => {
         body: { ...MESSAGE },
       },
     ]);
-    expect(discord.seen[0]?.body.allowed_mentions).toEqual({ parse: [] });
+    expect(discord.seen[0]?.body?.allowed_mentions).toEqual({ parse: [] });
   });
 
   test.each<[number, string]>([

@@ -61,6 +61,7 @@ export function discordLimitProblems(message: DiscordMessage): string[] {
 }
 
 /** Every Discord limit, and Discord's own schema of a webhook message. */
-export function expectWithinDiscordLimits(message: DiscordMessage) {
+export function expectWithinDiscordLimits(message: DiscordMessage | undefined) {
+  if (!message) throw new Error('no message was posted to Discord');
   expect(discordLimitProblems(message)).toEqual([]);
 }
