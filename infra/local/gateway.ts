@@ -183,13 +183,12 @@ function gatewayReply(
 }
 
 function writeResult(res: ServerResponse, result: APIGatewayProxyResult): void {
-  const body = result.isBase64Encoded
-    ? Buffer.from(result.body ?? '', 'base64')
-    : Buffer.from(result.body ?? '', 'utf8');
+  // Text is written as the string it is: encoded once, into the socket, with no Buffer of its own.
+  const body = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? '');
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
-  res.writeHead(result.statusCode, { ...headers, 'Content-Length': body.length });
+  res.writeHead(result.statusCode, { ...headers, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
 

@@ -1,4 +1,4 @@
-import { budgetedCall } from './requestBudget';
+import { budgetedCall, drawOnRequestBudgets } from './requestBudget';
 
 /**
  * How long any AWS call on a request's path may take: the SDK's `requestTimeout` alone only logs a
@@ -30,6 +30,7 @@ interface Sender {
  * or less when the request it serves has less left of its budget (unless `budgeted` is false).
  */
 export function withCallDeadline<C extends object>(client: C, deadlineMs = CALL_DEADLINE_MS, budgeted = true): C {
+  if (budgeted) drawOnRequestBudgets();
   const inherited = Object.getPrototypeOf(client) as Sender;
   const send = (command: unknown, options: { abortSignal?: AbortSignal } | undefined, timeoutMs: number) =>
     // The class's send is looked up at each call, so a test double installed on the class later still answers.

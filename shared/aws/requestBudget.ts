@@ -71,6 +71,18 @@ class RequestBudget {
 const budgets = new AsyncLocalStorage<RequestBudget | undefined>();
 
 /**
+ * Whether anything in this process draws on request budgets. Until then none is kept: nothing
+ * would read it, and an AsyncLocalStorage once used costs every promise of the process some work
+ * (the local server with its embedded store, whose calls are never budgeted, has none at all).
+ */
+let budgetsDrawnOn = false;
+
+/** Says that calls of this process draw on request budgets (a client given withCallDeadline's budget). */
+export function drawOnRequestBudgets(): void {
+  budgetsDrawnOn = true;
+}
+
+/**
  * Runs one request's part (the gateway's, the authorizer's, a function's) with a budget that all
  * its AWS calls share: the budget already running when there is one (the local server's gateway
  * calls the authorizer and the function in its own process, under the request's one budget), else
@@ -81,7 +93,7 @@ export function withinRequestBudget<T>(
   totalMs = REQUEST_BUDGET_MS,
   now: () => number = performance.now.bind(performance),
 ): Promise<T> {
-  return budgets.getStore() ? run() : budgets.run(new RequestBudget(totalMs, now), run);
+  return !budgetsDrawnOn || budgets.getStore() ? run() : budgets.run(new RequestBudget(totalMs, now), run);
 }
 
 /**
@@ -91,11 +103,12 @@ export function withinRequestBudget<T>(
  * outlives the request (the local server loading a function group).
  */
 export function beyondRequestBudget<T>(run: () => Promise<T>): Promise<T> {
-  return budgets.run(undefined, run);
+  return budgetsDrawnOn ? budgets.run(undefined, run) : run();
 }
 
 /** Runs one AWS call with at most `deadlineMs`, or what is left of the request's budget if that is less. */
 export function budgetedCall<T>(deadlineMs: number, call: (timeoutMs: number) => Promise<T>): Promise<T> {
+  drawOnRequestBudgets();
   const budget = budgets.getStore();
   return budget ? budget.spend((remainingMs) => call(Math.min(deadlineMs, remainingMs))) : call(deadlineMs);
 }

@@ -32,8 +32,11 @@ export const strongEtag = (body: string): string =>
  * is known: one drawn as PNG is never sent, only its PNG, checked in pngResponse).
  */
 export function refuseOversizedSvg(svg: string): void {
-  // Quotes and backslashes are escaped once more in the JSON a Lambda answer travels in.
-  refuseOversized(Buffer.byteLength(svg) + (svg.match(/["\\]/g)?.length ?? 0), 'image');
+  const bytes = Buffer.byteLength(svg);
+  // Quotes and backslashes are escaped once more in the JSON a Lambda answer travels in: at most
+  // one more byte each, so they are counted only for a document near the limit.
+  if (2 * bytes <= MAX_RESPONSE_BYTES) return;
+  refuseOversized(bytes + (svg.match(/["\\]/g)?.length ?? 0), 'image');
 }
 
 /** A bare SVG document. Output is deterministic, so its hash is a strong ETag. */

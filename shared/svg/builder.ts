@@ -1,11 +1,12 @@
 /**
  * A tiny SVG element builder with escaping by construction: tag and attribute names are fixed
- * by our code and checked; every text child and attribute value is escaped when rendered.
- * There is no way to pass a string that is emitted as markup.
+ * by our code and checked; every text child and attribute value is escaped when rendered, but for
+ * plain values, checked when made to need no escaping. There is no way to pass a string that is
+ * emitted as markup.
  */
 import type { Box, Size } from './geometry';
 
-export type AttrValue = string | number | undefined | null | false;
+export type AttrValue = string | number | PlainValue | undefined | null | false;
 export type Attrs = Record<string, AttrValue>;
 export type Child = SvgElement | string | number | null | undefined | false | readonly Child[];
 
@@ -51,6 +52,59 @@ export function escapeAttribute(value: string): string {
     .replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * An attribute value known to hold no character that needs escaping, checked when it is made: it is
+ * written as is, so a long value drawn again and again (a glyph's outline, an inlined picture) is
+ * not scanned on every render. Its URL checks still run where it is used, as they depend on the
+ * attribute and on what the value starts with.
+ */
+export class PlainValue {
+  private constructor(readonly text: string) {}
+
+  /** `text` as a plain value, or undefined if it holds a character that needs escaping. */
+  static checked(text: string): PlainValue | undefined {
+    return ATTRIBUTE_NEEDS_WORK.test(text) ? undefined : new PlainValue(text);
+  }
+
+  /**
+   * A template tag: literals checked (once per call site) and plain values and numbers put in,
+   * which need no scan, e.g. PlainValue.of`M${x} ${y}${outline}`.
+   */
+  static of(literals: TemplateStringsArray, ...values: readonly (PlainValue | number)[]): PlainValue {
+    if (!checkedLiterals.has(literals)) {
+      if (literals.some((literal) => ATTRIBUTE_NEEDS_WORK.test(literal)))
+        throw new Error(`refusing ${JSON.stringify(literals.join('…'))} as a plain value`);
+      checkedLiterals.add(literals);
+    }
+    let text = literals[0] as string;
+    for (let i = 0; i < values.length; i += 1) text += plainText(values[i]) + literals[i + 1];
+    return new PlainValue(text);
+  }
+}
+
+const checkedLiterals = new WeakSet<TemplateStringsArray>();
+
+function plainText(value: PlainValue | number | undefined): string {
+  if (typeof value === 'number') return formatNumber(value);
+  // Types keep strings out; this keeps them out of callers that bypass the types.
+  if (!(value instanceof PlainValue)) throw new Error(`refusing ${JSON.stringify(value)} in a plain value`);
+  return value.text;
+}
+
+const plainValues = new WeakMap<object, PlainValue>();
+
+/**
+ * `text` belonging to `owner`, e.g. a cached picture's data URI, checked once per owner: plain if it
+ * needs no escaping, else the string itself, escaped when written as every string is.
+ */
+export function plainOnce(owner: object, text: string): PlainValue | string {
+  const known = plainValues.get(owner);
+  if (known?.text === text) return known;
+  const value = PlainValue.checked(text);
+  if (value) plainValues.set(owner, value);
+  return value ?? text;
+}
+
 // Attribute names come from our code, a few dozen in all: each is vetted once.
 const vettedNames = new Set<string>();
 
@@ -70,14 +124,15 @@ function renderAttributes(tag: string, attrs: Attrs): string {
       out += ` ${name}="${formatNumber(value)}"`;
       continue;
     }
+    const text = value instanceof PlainValue ? value.text : value;
     if (
-      (URL_ATTRIBUTES.has(name) && !SVG_URL.test(value.trim())) ||
-      SCRIPT_URL.test(value) ||
-      (name !== 'xmlns' && WEB_ADDRESS.test(value))
+      (URL_ATTRIBUTES.has(name) && !SVG_URL.test(text.trim())) ||
+      SCRIPT_URL.test(text) ||
+      (name !== 'xmlns' && WEB_ADDRESS.test(text))
     ) {
       throw new Error(`refusing ${name} URL scheme on <${tag}>`);
     }
-    out += ` ${name}="${escapeAttribute(value)}"`;
+    out += ` ${name}="${value instanceof PlainValue ? text : escapeAttribute(text)}"`;
   }
   return out;
 }
@@ -91,21 +146,39 @@ export function formatNumber(value: number): string {
 
 /** The SVG (XML) markup of a tree; HTML pages have their own builder (shared/html/builder.ts). */
 export function render(node: Child): string {
-  if (node === null || node === undefined || node === false) return '';
-  if (typeof node === 'string') return escapeText(node);
-  if (typeof node === 'number') return formatNumber(node);
-  if (Array.isArray(node)) return node.map(render).join('');
-  const element = node as SvgElement;
-  if (
-    !NAME.test(element.tag) ||
-    element.tag.toLowerCase() === 'script' ||
-    element.tag.toLowerCase() === 'foreignobject'
-  ) {
-    throw new Error(`refusing element <${element.tag}>`);
+  const out: string[] = [];
+  write(node, out);
+  return out.join('');
+}
+
+// Every piece is pushed to one list and joined once: joining at each level would copy a deep
+// element's markup (long glyph outlines) once per enclosing element.
+function write(node: Child, out: string[]): void {
+  if (node === null || node === undefined || node === false) return;
+  if (typeof node === 'string') {
+    if (node) out.push(escapeText(node));
+    return;
   }
-  const inner = element.children.map(render).join('');
-  const attributes = renderAttributes(element.tag, element.attrs);
-  return inner ? `<${element.tag}${attributes}>${inner}</${element.tag}>` : `<${element.tag}${attributes}/>`;
+  if (typeof node === 'number') {
+    out.push(formatNumber(node));
+    return;
+  }
+  if (Array.isArray(node)) {
+    for (const child of node) write(child, out);
+    return;
+  }
+  const element = node as SvgElement;
+  const tag = element.tag;
+  if (!NAME.test(tag) || tag.toLowerCase() === 'script' || tag.toLowerCase() === 'foreignobject') {
+    throw new Error(`refusing element <${tag}>`);
+  }
+  const open = out.push(`<${tag}${renderAttributes(tag, element.attrs)}`) - 1;
+  for (const child of element.children) write(child, out);
+  if (out.length === open + 1) out[open] += '/>';
+  else {
+    out[open] += '>';
+    out.push(`</${tag}>`);
+  }
 }
 
 /** A complete SVG document: always with width, height and a matching viewBox. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { twemojiDir } from '../fonts/fontFiles';
-import { h, type Attrs, type SvgElement } from './builder';
+import { h, PlainValue, type Attrs, type SvgElement } from './builder';
 
 /** Twemoji draws every emoji on a 36-unit square. */
 export const TWEMOJI_UNITS = 36;
@@ -70,7 +70,8 @@ function readShapes(source: string): readonly SvgElement[] | null {
 function vetted(attributes: string, allowed: readonly string[]): Attrs {
   const attrs: Attrs = {};
   for (const [, name, value] of attributes.matchAll(ATTRIBUTE) as IterableIterator<[string, string, string]>) {
-    if (allowed.includes(name) || PAINT.includes(name)) attrs[name] = value;
+    // Checked here once: the shapes are kept and drawn again and again.
+    if (allowed.includes(name) || PAINT.includes(name)) attrs[name] = PlainValue.checked(value) ?? value;
   }
   return attrs;
 }

@@ -1,5 +1,6 @@
 import type * as fontkit from 'fontkit';
 import type { GlyphRun } from '../text/shaping';
+import { PlainValue } from './builder';
 
 /**
  * Glyph outlines as SVG path data in font units (y up), so a run's glyphs become one <path>: each
@@ -9,8 +10,8 @@ import type { GlyphRun } from '../text/shaping';
 interface Outline {
   x: number;
   y: number;
-  /** Everything after the first moveto, in relative commands. */
-  rest: string;
+  /** Everything after the first moveto, in relative commands: checked once, so no render scans it again. */
+  rest: PlainValue;
 }
 
 const outlines = new WeakMap<fontkit.Font, Map<number, Outline | null>>();
@@ -32,7 +33,7 @@ function outlineOf(font: fontkit.Font, id: number): Outline | null {
   const cached = glyphs.get(id);
   if (cached !== undefined) return cached;
   const commands = font.getGlyph(id).path.commands as { command: string; args: number[] }[];
-  let outline: Outline | null = null;
+  let first: { x: number; y: number } | null = null;
   let [x, y, startX, startY] = [0, 0, 0, 0];
   let rest = '';
   for (const { command, args } of commands) {
@@ -42,28 +43,34 @@ function outlineOf(font: fontkit.Font, id: number): Outline | null {
       continue;
     }
     const points = args.map(Math.round);
-    if (!outline) {
-      outline = { x: points[0] as number, y: points[1] as number, rest: '' };
-      [x, y, startX, startY] = [outline.x, outline.y, outline.x, outline.y];
+    if (!first) {
+      first = { x: points[0] as number, y: points[1] as number };
+      [x, y, startX, startY] = [first.x, first.y, first.x, first.y];
       continue;
     }
     rest += COMMANDS[command] + points.map((value, i) => value - (i % 2 === 0 ? x : y)).join(' ');
     [x, y] = points.slice(-2) as [number, number];
     if (command === 'moveTo') [startX, startY] = [x, y];
   }
-  if (outline) outline.rest = rest;
+  const outline = first && { ...first, rest: PlainValue.checked(rest) ?? refuse(id) };
   glyphs.set(id, outline);
   return outline;
 }
 
+const refuse = (id: number): never => {
+  throw new Error(`glyph ${id}: its outline is not path data`);
+};
+
 /**
- * The path data of a shaped run's glyphs, in its font's units from the run's start; '' when nothing is drawn (spaces).
+ * The path data of a shaped run's glyphs, in its font's units from the run's start; undefined when nothing is drawn
+ * (spaces).
  */
-export function runPathData(run: GlyphRun): string {
-  let data = '';
+export function runPathData(run: GlyphRun): PlainValue | undefined {
+  let data = PlainValue.of``;
   for (const glyph of run.glyphs) {
     const outline = outlineOf(run.face.font, glyph.id);
-    if (outline) data += `M${Math.round(outline.x + glyph.x)} ${Math.round(outline.y + glyph.y)}${outline.rest}`;
+    if (outline)
+      data = PlainValue.of`${data}M${Math.round(outline.x + glyph.x)} ${Math.round(outline.y + glyph.y)}${outline.rest}`;
   }
-  return data;
+  return data.text ? data : undefined;
 }

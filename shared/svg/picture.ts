@@ -1,9 +1,13 @@
-import { formatNumber, h, type Attrs, type Child, type SvgElement } from './builder';
+import { formatNumber, h, plainOnce, type Attrs, type Child, type SvgElement } from './builder';
 import { grow, type Box } from './geometry';
 
-/** A fetched picture (a `data:` URI) filling `box` like CSS `object-fit: cover`. */
+/**
+ * A fetched picture (a `data:` URI) filling `box` like CSS `object-fit: cover`. Its URI is checked
+ * once per picture: the fetcher's cache hands the same one to every request that draws it.
+ */
 export function picture(image: { dataUri: string }, box: Box, attrs: Attrs = {}): SvgElement {
-  return h('image', { href: image.dataUri, ...box, preserveAspectRatio: 'xMidYMid slice', ...attrs });
+  const href = plainOnce(image, image.dataUri);
+  return h('image', { href, ...box, preserveAspectRatio: 'xMidYMid slice', ...attrs });
 }
 
 /** A picture mounted like a photo print: on a white card `margin` wider on every side, optionally edged. */

@@ -103,6 +103,17 @@ describe('rank card', () => {
     expect(reply.text).toContain('<title>999.9T</title>');
   });
 
+  test('an answer with text beyond ASCII: its Content-Length counts UTF-8 bytes, not characters', async () => {
+    const username = encodeURIComponent('Zoë 😀 Ünïcødé');
+    const reply = await call(`${api.url}/v1/images/rank-card?username=${username}&level=1&xp=1&requiredXp=2&rank=1`, {
+      key: KEY,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.text).toContain('<title>Zoë 😀 Ünïcødé: rank 1, level 1</title>');
+    expect(Number(reply.headers.get('content-length'))).toBe(Buffer.byteLength(reply.text));
+    expect(Buffer.byteLength(reply.text)).toBeGreaterThan(reply.text.length);
+  });
+
   test('hostile text stays text', async () => {
     const username = encodeURIComponent('</text><script>alert(1)</script>');
     const reply = await call(`${api.url}/v1/images/rank-card?username=${username}&level=1&xp=1&requiredXp=2&rank=1`, {

@@ -3,7 +3,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod/mini';
 import type { RateLimiter } from '../../shared/access/rateLimiter';
 import { ApiError } from '../../shared/errors/apiError';
-import { jsonResponse, svgResponse } from '../../shared/http/responses';
+import { jsonResponse, MAX_RESPONSE_BYTES, refuseOversizedSvg, svgResponse } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { routes, type Routes } from '../../shared/routes/table';
 import { defineRoute } from '../../shared/routes/types';
@@ -481,5 +481,16 @@ describe('a route with a JSON body', () => {
       allServices(limiter, keysHolding()),
     )(proxyEvent({ resource: echoRoute.path, query: null }), lambdaContext());
     expect(result.statusCode).toBe(200);
+  });
+});
+
+describe('the size an SVG answer may have', () => {
+  test('counted as the JSON a Lambda answer travels in: each quote or backslash is one byte more', () => {
+    const quotes = Math.ceil(MAX_RESPONSE_BYTES / 2);
+    expect(() => refuseOversizedSvg('"'.repeat(quotes - 1))).not.toThrow();
+    expect(() => refuseOversizedSvg(`${'\\'.repeat(quotes - 1)}x`)).not.toThrow();
+    expect(() => refuseOversizedSvg('"'.repeat(quotes + 1))).toThrow(/too large to inline/);
+    expect(() => refuseOversizedSvg('x'.repeat(MAX_RESPONSE_BYTES))).not.toThrow();
+    expect(() => refuseOversizedSvg('é'.repeat(MAX_RESPONSE_BYTES / 2 + 1))).toThrow(/too large to inline/);
   });
 });

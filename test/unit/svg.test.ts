@@ -1,5 +1,15 @@
 import { describe, expect, test } from '@jest/globals';
-import { escapeAttribute, escapeText, fitScene, formatNumber, h, render, svgDocument } from '../../shared/svg/builder';
+import {
+  escapeAttribute,
+  escapeText,
+  fitScene,
+  formatNumber,
+  h,
+  PlainValue,
+  plainOnce,
+  render,
+  svgDocument,
+} from '../../shared/svg/builder';
 import { parseHexColor } from '../../shared/svg/colors';
 import { compactNumber } from '../../shared/svg/format';
 import { framedPicture } from '../../shared/svg/picture';
@@ -58,6 +68,50 @@ describe('escaping', () => {
   test('escapeText and escapeAttribute', () => {
     expect(escapeText('a<b>&c"\'')).toBe('a&lt;b&gt;&amp;c"\'');
     expect(escapeAttribute('a<b>&c"\'')).toBe('a&lt;b&gt;&amp;c&quot;&apos;');
+  });
+});
+
+describe('plain values: checked once when made, written as is', () => {
+  // A javascript: URL needs no escaping: it is refused as a URL wherever it is used (below).
+  test.each(HOSTILE_TEXT.filter((text) => !text.startsWith('javascript:')))(
+    'hostile text %j is no plain value, and stays one escaped value',
+    (hostile) => {
+      expect(PlainValue.checked(hostile)).toBeUndefined();
+      const value = plainOnce({}, hostile);
+      expect(value).toBe(hostile);
+      expect(parseXml(render(h('g', { 'data-v': value })))[0]?.attrs['data-v']).toBe(hostile);
+    },
+  );
+
+  test('a plain value is written as it is, and one made of plain values and numbers is plain without a scan', () => {
+    const rest = PlainValue.checked('l10 0z') as PlainValue;
+    const d = PlainValue.of`M${1.005} ${-2}${rest}`;
+    expect(d.text).toBe('M1 -2l10 0z');
+    expect(render(h('path', { d }))).toBe('<path d="M1 -2l10 0z"/>');
+  });
+
+  test('a template whose own text needs escaping, or that is given a string, is refused', () => {
+    expect(() => PlainValue.of`"${1}`).toThrow(/refusing/);
+    expect(() => PlainValue.of`M${'" onload="alert(1)' as unknown as number}`).toThrow(/refusing/);
+  });
+
+  test.each([...HOSTILE_URLS.filter((url) => PlainValue.checked(url)), 'https://example.com/a.png'])(
+    'a plain value is still checked as a URL where it is used: %j',
+    (url) => {
+      const plain = PlainValue.checked(url) as PlainValue;
+      expect(() => render(h('image', { href: plain }))).toThrow(/refusing href/);
+      // In any attribute, a script URL or a web address.
+      if (/script:|https?:/i.test(url)) expect(() => render(h('set', { to: plain }))).toThrow(/refusing/);
+    },
+  );
+
+  test("plainOnce checks an owner's text once, and again when it is another text", () => {
+    const image = { dataUri: 'data:image/png;base64,iVBORw0KGgo=' };
+    const first = plainOnce(image, image.dataUri);
+    expect(first).toBeInstanceOf(PlainValue);
+    expect(plainOnce(image, image.dataUri)).toBe(first);
+    expect(plainOnce(image, 'data:image/png;base64,"x')).toBe('data:image/png;base64,"x');
+    expect(render(h('image', { href: first }))).toBe('<image href="data:image/png;base64,iVBORw0KGgo="/>');
   });
 });
 
