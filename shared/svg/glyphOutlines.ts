@@ -69,8 +69,9 @@ export function runPathData(run: GlyphRun): PlainValue | undefined {
   let data = PlainValue.of``;
   for (const glyph of run.glyphs) {
     const outline = outlineOf(run.face.font, glyph.id);
-    if (outline)
-      data = PlainValue.of`${data}M${Math.round(outline.x + glyph.x)} ${Math.round(outline.y + glyph.y)}${outline.rest}`;
+    if (!outline) continue;
+    const [x, y] = [Math.round(outline.x + glyph.x), Math.round(outline.y + glyph.y)];
+    data = PlainValue.of`${data}M${x} ${y}${outline.rest}`;
   }
   return data.text ? data : undefined;
 }
