@@ -9,7 +9,6 @@ import {
   withCallDeadline,
 } from '../aws/callLimits';
 import type { StoreConfig } from './config';
-import { inProcessTransport } from './inProcessStores';
 
 /** The embedded store's credentials, as the local server (or a CLI it points at) put them in the environment. */
 function localCredentials(env: NodeJS.ProcessEnv = process.env) {
@@ -42,7 +41,7 @@ export function createDocumentClient(config: StoreConfig): DynamoDBDocumentClien
     region: config.region,
     endpoint: config.endpoint,
     maxAttempts: 3,
-    requestHandler: inProcessTransport(config.endpoint) ?? (config.embedded ? EMBEDDED_STORE_LIMITS : ATTEMPT_LIMITS),
+    requestHandler: config.embedded ? EMBEDDED_STORE_LIMITS : ATTEMPT_LIMITS,
     // A custom endpoint is the embedded dynalite, which answers only its process's credentials.
     ...(config.endpoint ? { credentials: localCredentials() } : {}),
     ...(config.embedded ? { signer: namingTheKey(localCredentials().accessKeyId) } : {}),
