@@ -143,10 +143,12 @@ test("a function in AWS starts with its request's time left, from API Gateway's 
     await wrapRoute(routes.rankCard, handler, allServices(memoryLimiter().limiter))(event, lambdaContext());
     return waitedMs;
   };
+  // The middleware chain runs before the call starts: on a loaded machine that takes tens of ms.
+  const chainMs = 100;
   // 1.2 s gone (an authorizer on a slow store, say): 1.3 s left.
-  expect(await waitedFor(1_200)).toBeGreaterThanOrEqual(REQUEST_BUDGET_MS - 1_200 - 20);
+  expect(await waitedFor(1_200)).toBeGreaterThanOrEqual(REQUEST_BUDGET_MS - 1_200 - chainMs);
   expect(waitedMs).toBeLessThan(REQUEST_BUDGET_MS - 1_200 + 150);
   // 2 s gone (a slow cold start on top): the floor, not the 0.5 s left.
-  expect(await waitedFor(2_000)).toBeGreaterThanOrEqual(FUNCTION_BUDGET_FLOOR_MS - 20);
+  expect(await waitedFor(2_000)).toBeGreaterThanOrEqual(FUNCTION_BUDGET_FLOOR_MS - chainMs);
   expect(waitedMs).toBeLessThan(FUNCTION_BUDGET_FLOOR_MS + 150);
 });
