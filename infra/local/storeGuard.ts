@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, RequestListener, Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import { beforeRequests } from './beforeRequests';
 
 /** DynamoDB's own answer to an unknown access key, so SDK clients fail as they would in AWS. */
 const UNKNOWN_KEY = {
@@ -26,14 +27,9 @@ function refusalOf(request: IncomingMessage, accessKeyId: string): object | unde
  * and requests without this process's access key are refused with a 403, with no CORS headers.
  */
 export function guardStore(server: Server, accessKeyId: string): void {
-  const handlers = server.listeners('request') as RequestListener[];
-  server.removeAllListeners('request');
-  server.on('request', (request: IncomingMessage, response) => {
+  beforeRequests(server, (request, response, pass) => {
     const refusal = refusalOf(request, accessKeyId);
-    if (!refusal) {
-      for (const handler of handlers) handler(request, response);
-      return;
-    }
+    if (!refusal) return pass();
     request.resume();
     response.writeHead(403, { 'Content-Type': 'application/x-amz-json-1.0' }).end(JSON.stringify(refusal));
   });

@@ -1,5 +1,6 @@
-import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import { recordKinds } from '../../shared/store/recordKinds';
+import { beforeRequests } from './beforeRequests';
 
 /** What the embedded store has been asked, as seen at its HTTP door. */
 export interface StoreWatch {
@@ -22,15 +23,13 @@ const API_KEY_VALUE = new RegExp(`"S"\\s*:\\s*"${recordKinds.apiKey.prefix}`);
 export function watchStore(server: Server): StoreWatch {
   let calls = 0;
   let keyWrites = 0;
-  const handlers = server.listeners('request') as RequestListener[];
-  server.removeAllListeners('request');
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+  beforeRequests(server, (request, response, pass) => {
     calls += 1;
     const target = request.headers['x-amz-target'];
     if (typeof target === 'string' && WRITES.test(target)) {
       let body = '';
-      // Listening before the store's own handler (attached below, in this same turn): no chunk is missed, and the
-      // count moves before the store reads the whole body.
+      // Listening before pass() hands the request to the store, in this same turn: no chunk is
+      // missed, and the count moves before the store reads the whole body.
       request.on('data', (chunk: Buffer) => {
         body += chunk.toString('latin1');
       });
@@ -42,7 +41,7 @@ export function watchStore(server: Server): StoreWatch {
         });
       });
     }
-    for (const handler of handlers) handler(request, response);
+    pass();
   });
   return { calls: () => calls, keyWrites: () => keyWrites };
 }
