@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { escapeMarkdown, inlineCode, type Embed } from '../../discord/message';
 import { COLORS, fromField, fromHeader, firstOf, schemaProvider, type Provider } from '../provider';
 import { refUpdateHeadline } from '../refUpdate';
-import { commitList } from '../render/commitLines';
+import { commitList, descriptionOf } from '../render/commitLines';
 import { authorNamed, linkTo, textOf } from '../render/embedParts';
 import { about, inRepo, named, numbered } from '../render/titles';
 import type { TolerantOutput } from '../tolerantRead';
@@ -239,7 +239,6 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
       })),
       5,
     );
-    const description = [refs, commits].filter(Boolean).join('\n\n');
     return {
       ...headline,
       ...linkTo(
@@ -247,7 +246,7 @@ const renderers: { [E in EventName]: (p: Payload<E>) => Embed } = {
         page,
       ),
       ...author(p.actor),
-      ...(description ? { description } : {}),
+      ...descriptionOf([refs, commits].filter(Boolean).join('\n\n')),
     };
   },
   'repo:modified': (p) => ({

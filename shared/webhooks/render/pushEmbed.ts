@@ -1,6 +1,6 @@
 import type { Embed } from '../../discord/message';
 import { refUpdateHeadline, type RefUpdate } from '../refUpdate';
-import { commitList, type CommitParts } from './commitLines';
+import { commitList, descriptionOf, type CommitParts } from './commitLines';
 import { linkTo } from './embedParts';
 
 /** At most this many commits are listed in a push's embed. */
@@ -35,10 +35,9 @@ export function pushEmbed(push: Push): Pick<Embed, 'title' | 'color' | 'url' | '
     : push.kind === 'tag' || (push.created && total === 0)
       ? push.refPage
       : (push.compare ?? (total === 1 ? push.commits[0]?.url : undefined) ?? push.refPage);
-  const description = commitList(push.commits, MAX_PUSH_COMMITS, total, push.idLength);
   return {
     ...refUpdateHeadline({ ...push, commits: total }),
     ...linkTo(url, push.home),
-    ...(description ? { description } : {}),
+    ...descriptionOf(commitList(push.commits, MAX_PUSH_COMMITS, total, push.idLength)),
   };
 }
