@@ -13,17 +13,17 @@ export interface CommentBlock {
   lines: string[];
 }
 
-/** The folders whose code the comment limits apply to, and the file kinds read there. */
-export const COMMENTED_FOLDERS = ['infra', 'functions', 'shared', 'bench', 'fixtures', 'test'];
+/** The repository's own code: the top level and these folders, in these file kinds. */
+const CODE_FOLDERS = ['infra', 'functions', 'shared', 'bench', 'fixtures', 'test', 'types'];
 const CODE_FILE = /\.(?:ts|tsx|js|mjs|cjs)$/;
 export const MAX_BLOCK_CHARACTERS = 400;
 export const MAX_LINE_CHARACTERS = 120;
 
-/** The tracked code files of those folders, relative to the repository's root. */
+/** The tracked code files, relative to the repository's root (the comment and line-length checks read them). */
 export function codeFiles(root: string): string[] {
-  return execFileSync('git', ['ls-files', ...COMMENTED_FOLDERS], { cwd: root, encoding: 'utf8' })
-    .split('\n')
-    .filter((file) => CODE_FILE.test(file));
+  return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+    .split('\0')
+    .filter((file) => CODE_FILE.test(file) && (!file.includes('/') || CODE_FOLDERS.includes(file.split('/')[0] ?? '')));
 }
 
 const isJsDoc = (node: ts.Node) =>

@@ -1,26 +1,18 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@jest/globals';
+import { codeFiles } from '../../infra/cli/commentBlocks';
 
 /** Biome's lineWidth (biome.json): the formatter cannot break string literals, so this test holds them to it. */
 const MAX_LINE = 120;
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The code of the repository: the top level and these folders. */
-const FOLDERS = ['infra/', 'functions/', 'shared/', 'bench/', 'fixtures/', 'test/', 'types/'];
-
 /** Comment lines have their own check. */
 const COMMENT = /^\s*(\/\/|\/\*|\*)/;
 
-const trackedCode = (): string[] =>
-  execFileSync('git', ['ls-files', '-z', '--', '*.ts', '*.js'], { cwd: ROOT, encoding: 'utf8' })
-    .split('\0')
-    .filter((file) => file && (!file.includes('/') || FOLDERS.some((folder) => file.startsWith(folder))));
-
 test(`no code line is over ${MAX_LINE} characters (comments aside)`, () => {
-  const files = trackedCode();
+  const files = codeFiles(ROOT);
   expect(files.length).toBeGreaterThan(100);
   const over = files.flatMap((file) =>
     readFileSync(`${ROOT}${file}`, 'utf8')
