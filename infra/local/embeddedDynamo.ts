@@ -11,7 +11,9 @@ import {
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { answerInProcess } from '../../shared/store/inProcessStores';
 import { createTableInput } from '../../shared/store/schema';
+import { callsInProcess } from './inProcessCalls';
 import { localStoreCredentials, type StoreCredentials } from './storeCredentials';
 import { guardStore } from './storeGuard';
 import { watchStore, type StoreWatch } from './storeWatch';
@@ -41,11 +43,18 @@ export async function startEmbeddedDynamo(options: { dataDir?: string; port?: nu
     await once(server, 'listening');
   }
   const { port } = server.address() as AddressInfo;
+  const endpoint = `http://127.0.0.1:${port}`;
+  // This process's clients call it without a socket; other processes (the CLIs) over loopback.
+  const stopAnswering = answerInProcess(endpoint, callsInProcess(server));
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     credentials,
     watch,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        stopAnswering();
+        server.close(() => resolve());
+      }),
   };
 }
 

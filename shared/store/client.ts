@@ -9,6 +9,7 @@ import {
   withCallDeadline,
 } from '../aws/callLimits';
 import type { StoreConfig } from './config';
+import { inProcessTransport } from './inProcessStores';
 
 /** The embedded store's credentials, as the local server (or a CLI it points at) put them in the environment. */
 function localCredentials(env: NodeJS.ProcessEnv = process.env) {
@@ -41,7 +42,7 @@ export function createDocumentClient(config: StoreConfig): DynamoDBDocumentClien
     region: config.region,
     endpoint: config.endpoint,
     maxAttempts: 3,
-    requestHandler: config.embedded ? EMBEDDED_STORE_LIMITS : ATTEMPT_LIMITS,
+    requestHandler: inProcessTransport(config.endpoint) ?? (config.embedded ? EMBEDDED_STORE_LIMITS : ATTEMPT_LIMITS),
     // A custom endpoint is the embedded dynalite, which answers only its process's credentials.
     ...(config.endpoint ? { credentials: localCredentials() } : {}),
     ...(config.embedded ? { signer: namingTheKey(localCredentials().accessKeyId) } : {}),

@@ -1,0 +1,56 @@
+import { Socket } from 'node:net';
+import { afterAll, beforeAll, expect, jest, test } from '@jest/globals';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '../../shared/store/client';
+import { inProcessTransport } from '../../shared/store/inProcessStores';
+import { startTestStore, type TestStore } from '../support/dynamo';
+
+let store: TestStore;
+beforeAll(async () => {
+  store = await startTestStore();
+});
+afterAll(async () => {
+  await store?.close();
+});
+
+const config = () => ({ tableName: store.tableName, endpoint: store.dynamo.endpoint, region: 'us-east-1' });
+
+test("this process's clients reach its embedded store without a socket, through its guard and its watch", async () => {
+  expect(inProcessTransport(store.dynamo.endpoint)).toBeDefined();
+  const connects = jest.spyOn(Socket.prototype, 'connect');
+  const db = createDocumentClient({ ...config(), embedded: true });
+  const calls = store.dynamo.watch.calls();
+  try {
+    expect(await store.stores.rateCounters.increment('key:in-process', 60, 120)).toBe(1);
+    expect(await store.stores.rateCounters.increment('key:in-process', 60, 120)).toBe(2);
+    const { Item } = await db.send(new GetCommand({ TableName: store.tableName, Key: { pk: 'nothing', sk: 'here' } }));
+    expect(Item).toBeUndefined();
+  } finally {
+    db.destroy();
+    connects.mockRestore();
+  }
+  expect(connects).not.toHaveBeenCalled();
+  expect(store.dynamo.watch.calls() - calls).toBe(3);
+});
+
+test('a client naming another access key is refused in process too, as over loopback', async () => {
+  const own = process.env.DYNAMODB_ACCESS_KEY_ID;
+  process.env.DYNAMODB_ACCESS_KEY_ID = 'someone-else';
+  const intruder = createDocumentClient({ ...config(), embedded: true });
+  process.env.DYNAMODB_ACCESS_KEY_ID = own;
+  try {
+    await expect(
+      intruder.send(new GetCommand({ TableName: store.tableName, Key: { pk: 'a', sk: 'b' } })),
+    ).rejects.toMatchObject({ name: 'UnrecognizedClientException' });
+  } finally {
+    intruder.destroy();
+  }
+});
+
+test('a closed store is no longer answered in process', async () => {
+  const other = await startTestStore();
+  const { endpoint } = other.dynamo;
+  expect(inProcessTransport(endpoint)).toBeDefined();
+  await other.close();
+  expect(inProcessTransport(endpoint)).toBeUndefined();
+});
