@@ -42,6 +42,10 @@ function bodyBytes(body: unknown): Buffer {
 
 const abortError = () => Object.assign(new Error('Request aborted'), { name: 'AbortError' });
 
+/** What a socket's call meets once the store has closed: its database is gone, so it must never be reached. */
+const refused = () =>
+  Object.assign(new Error('connect ECONNREFUSED: the embedded store has closed'), { code: 'ECONNREFUSED' });
+
 /**
  * An SDK transport that hands each call to `server`'s request listeners (the guard, the watch and
  * dynalite, as a socket would) within this process: the same headers and body in, the same status,
@@ -53,6 +57,7 @@ export function callsInProcess(server: Server): StoreTransport {
       new Promise((resolve, reject) => {
         const signal = options?.abortSignal as AbortSignal | undefined;
         if (signal?.aborted) return reject(abortError());
+        if (!server.listening) return reject(refused());
         signal?.addEventListener('abort', () => reject(abortError()), { once: true });
         const body = bodyBytes(request.body);
         const query = new URLSearchParams(request.query as Record<string, string>).toString();

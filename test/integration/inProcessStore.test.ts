@@ -47,10 +47,18 @@ test('a client naming another access key is refused in process too, as over loop
   }
 });
 
-test('a closed store is no longer answered in process', async () => {
+test('a closed store is no longer answered in process, and a client made before refuses as over a socket', async () => {
   const other = await startTestStore();
   const { endpoint } = other.dynamo;
   expect(inProcessTransport(endpoint)).toBeDefined();
+  const before = createDocumentClient({ tableName: other.tableName, endpoint, region: 'us-east-1', embedded: true });
   await other.close();
   expect(inProcessTransport(endpoint)).toBeUndefined();
+  try {
+    await expect(
+      before.send(new GetCommand({ TableName: other.tableName, Key: { pk: 'a', sk: 'b' } })),
+    ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  } finally {
+    before.destroy();
+  }
 });
