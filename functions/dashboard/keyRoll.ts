@@ -8,17 +8,15 @@ import { signedIn } from './services';
 
 /**
  * Rolls one of the account's active keys: a replacement with the same name (its value shown once,
- * as a new key's is), then the old key revoked. Created first, revoked second, so a failure between
- * leaves the person two working keys, never none: the replacement may take one slot past the limit
- * for that moment (the old key's slot comes back as it is revoked). A revocation that fails after
- * the replacement was made is not an error: the answer still carries the value (otherwise lost),
- * with the old key not revoked, and the page asks the person to revoke it.
+ * as a new key's is), then the old key revoked.
  */
 export const dashboardRollKey = signedIn(
   dashboardRoutes.dashboardRollKey,
   async ({ path }, session, context, services) => {
     const old = await ownKey(path.keyId, session, services);
     if (old.revokedAt) throw new ApiError('FORBIDDEN', `Key ${old.name} is revoked; create a new key instead`);
+    // Created first, revoked second: a failure between leaves two working keys, never none. The
+    // replacement may take one slot past the limit for that moment (the old key's comes back).
     const { record, value } = await createOwnKey(old.name, session, services, MAX_ACTIVE_KEYS + 1);
     let replaced = old;
     try {

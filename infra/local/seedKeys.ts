@@ -15,15 +15,14 @@ export interface SeedResult {
  * LOCAL_API_KEY seeds the listed key values (comma-separated, one owner each); keys that already
  * exist in a persisted store are kept as they are. Unset, a fresh key is created. The first key
  * (or the fresh one) belongs to the local sign-in's account, so the dashboard shows its bots and
- * webhooks; the others to accounts of their own (`local-2`, ...), to try what another sees. Each
- * takes one of its owner's key slots, as a key made on the dashboard does, so the dashboard's
- * count of active keys is the one the server enforces (without, the account could make five more).
+ * webhooks; the others to accounts of their own (`local-2`, ...), to try what another sees.
  */
 export async function seedKeys(
   stores: { apiKeys: ApiKeyStore; accounts: AccountStore },
   localApiKey: string | undefined,
 ): Promise<SeedResult> {
   const store = stores.apiKeys;
+  // Each takes a slot of its owner, as a dashboard key does, so the count shown is the one enforced.
   // No limit passed: a seeded key always gets its slot, like an operator's (keySlots.ts).
   const keys = slottedKeys(storeRegistry(store), stores);
   const values = (localApiKey ?? '')

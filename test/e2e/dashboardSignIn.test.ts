@@ -181,7 +181,7 @@ describe('signing in with Discord', () => {
       expectErrorEnvelope(await browser.get(await upToCallback(browser), { headers: json }), 502, 'UPSTREAM_ERROR');
     });
 
-    test('a reused or expired callback (no sign-in cookie): 400 "expired"; another tab\'s: 400 "elsewhere"', async () => {
+    test('reused or expired callback: 400 "expired"; another tab\'s: 400 "elsewhere"', async () => {
       const browser = new DashboardBrowser(api.url);
       const callback = await upToCallback(browser);
       const state = browser.cookies.get('cbk_signin') ?? '';

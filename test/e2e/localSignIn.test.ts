@@ -17,7 +17,7 @@ describe('the local sign-in', () => {
     expect(listed).toEqual([first?.id]);
   });
 
-  test("the seeded key takes one of its account's slots: four more make five, and the server refuses a sixth", async () => {
+  test("the seeded key takes one of its account's slots: four more make five, a sixth is refused", async () => {
     const browser = new DashboardBrowser(api.url);
     await browser.signIn();
     const csrf = await browser.csrf();

@@ -1,9 +1,7 @@
 /**
  * The API's refusals of a form's input in plain words: the envelope's details name a field by its
- * path in the request (`body.botToken`, `clientId`) and say what is wrong with it, in the schema's
- * words or zod's own ("Invalid input: expected number, received string"). A person reads the
- * field's label from the form ("Bot token must be ...", "Guild count must be a number"), never a
- * path; the API's JSON keeps both as they are.
+ * path (`body.botToken`) with the schema's words or zod's own. A person reads the field's label
+ * from the form ("Bot token must be ...", "Guild count must be a number"), never a path.
  */
 
 /** One refused field, as the error envelope lists it. */
