@@ -10,11 +10,8 @@ import { keyUsage, usageFrom, type KeyUsage, type UsageBucket } from './usage';
 /** A key's usage over the 30 days, from the limiter's counts (one query; nothing is written to read it). */
 export async function usageOfKey(key: ApiKeyRecord, services: DashboardServices): Promise<KeyUsage> {
   const now = Math.floor(services.now().getTime() / 1000);
-  return keyUsage(
-    await services.rateCounters.counts(keyPrincipal(key.id), usageFrom(now), now),
-    services.rateLimit,
-    now,
-  );
+  const { counts, lastAt } = await services.rateCounters.usage(keyPrincipal(key.id), usageFrom(now), now);
+  return keyUsage(counts, services.rateLimit, now, lastAt);
 }
 
 const label = (start: string, span: 'minutes' | 'hours' | 'days') =>

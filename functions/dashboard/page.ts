@@ -21,10 +21,11 @@ const signedOut = (signInHref: string, local: boolean, declined: boolean) =>
         )
       : [],
     h('p', {}, 'Sign in to create and revoke your API keys and see how much they are used.'),
+    // After a cancel the way on is to start again, and the link says so.
     h(
       'a',
       { class: 'button primary', href: signInHref },
-      local ? 'Sign in locally (development only)' : 'Sign in with Discord',
+      declined ? 'Try again' : local ? 'Sign in locally (development only)' : 'Sign in with Discord',
     ),
     local
       ? h(

@@ -115,6 +115,7 @@ describe('the dashboard in Chromium', () => {
       mkdirSync('artifacts', { recursive: true });
       await page.screenshot({ path: 'artifacts/dashboard.png', fullPage: true });
 
+      page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Revoke my <b>bot</b>' }).click();
       await page.getByText('Key my <b>bot</b> revoked.').waitFor();
       await expect(keyRows(page).first().locator('td').nth(5).textContent()).resolves.toMatch(/^revoked /);

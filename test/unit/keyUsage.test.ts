@@ -31,6 +31,15 @@ describe('a key usage from its per-minute counts', () => {
     expect(usage.lastUsedAt).toBe('2027-03-10T14:37:00.000Z');
   });
 
+  test('last used to the second when the count recorded it, else the last minute counted', () => {
+    const counts = new Map([[NOW - (NOW % 60), 1]]);
+    expect(keyUsage(counts, 10, NOW, NOW - 2).lastUsedAt).toBe(new Date((NOW - 2) * 1000).toISOString());
+    // A second older than the last minute counted (recorded by an earlier count) is not the last use.
+    expect(keyUsage(counts, 10, NOW, NOW - (NOW % 60) - 5).lastUsedAt).toBe(
+      new Date((NOW - (NOW % 60)) * 1000).toISOString(),
+    );
+  });
+
   test('unused: every bucket zero, no last use', () => {
     const usage = keyUsage(new Map(), 60, NOW);
     expect(

@@ -3,8 +3,8 @@ export const DASHBOARD_SCRIPT =
   "\"use strict\";(()=>{var A={description:{kind:\"text\",max:400,summary:!0,label:\"Description\"},ava" +
   "tar:{kind:\"url\",summary:!0,label:\"Avatar URL\"},inviteUrl:{kind:\"url\",summary:!1,label:\"Invite" +
   " link\"},supportServer:{kind:\"url\",summary:!1,label:\"Support server invite\"},website:{kind:\"url" +
-  "\",summary:!1,label:\"Website\"},version:{kind:\"text\",max:32,summary:!1,label:\"Version\"}},g=Obje" +
-  "ct.keys(A),Be=g.filter(e=>A[e].summary),Le=g.filter(e=>!A[e].summary);var P=(e,t)=>[\"const { Client" +
+  "\",summary:!1,label:\"Website\"},version:{kind:\"text\",max:32,summary:!1,label:\"Version\"}},v=Obje" +
+  "ct.keys(A),Ue=v.filter(e=>A[e].summary),We=v.filter(e=>!A[e].summary);var P=(e,t)=>[\"const { Client" +
   ", GatewayIntentBits } = require('discord.js');\",\"\",\"const client = new Client({ intents: [Gatewa" +
   "yIntentBits.Guilds] });\",`const STATS_URL = '${e}/v1/bots/${t}/stats';`,\"\",\"async function heart" +
   "beat() {\",\"  const guilds = client.guilds.cache;\",\"  await fetch(STATS_URL, {\",\"    method: 'P" +
@@ -15,129 +15,157 @@ export const DASHBOARD_SCRIPT =
   " memory: Math.round(process.memoryUsage().rss / 1048576),\",\"    }),\",\"  }).catch((error) => cons" +
   "ole.warn('heartbeat failed:', error.message));\",\"}\",\"\",\"client.once('ready', () => {\",\"  hea" +
   "rtbeat();\",\"  setInterval(heartbeat, 60_000);\",\"});\",\"client.login(process.env.DISCORD_TOKEN);" +
-  "\"].join(`\n`);function o(e){let t=document.getElementById(e);if(!t)throw new Error(`the page has no" +
-  " #${e}`);return t}var h=class extends Error{constructor(n,r){super(n);this.status=r}status},U=e=>e i" +
-  "nstanceof Error?e.message:String(e),x=()=>window.location.origin+window.location.pathname.replace(/" +
-  "\\/dashboard\\/*$/,\"\"),ne=()=>`${window.location.pathname.replace(/\\/+$/,\"\")}/api`,re=()=>JSON." +
-  "parse(o(\"session\").textContent??\"{}\").csrfToken;async function c(e,t,n){let r={Accept:\"applicat" +
-  "ion/json\"};n!==void 0&&(r[\"Content-Type\"]=\"application/json\"),e!==\"GET\"&&(r[\"X-CSRF-Token\"]" +
-  "=re());let s=await fetch(ne()+t,{method:e,headers:r,credentials:\"same-origin\",body:n===void 0?void" +
-  " 0:JSON.stringify(n)}),i=await s.json().catch(()=>null);if(!s.ok||!i?.success)throw new h(i?.error?." +
-  "message||`The server answered ${s.status}`,s.status);return i.data}var u=e=>{o(\"problem\").textCont" +
-  "ent=e||\"\"},m=e=>{o(\"status\").textContent=e},B=e=>u(U(e)),p=e=>e?new Date(e).toLocaleString():\"n" +
-  "ever\";function d(e,t,n){let r=e.insertCell();return n?r.appendChild(document.createElement(\"code\"" +
-  ")).textContent=t:r.textContent=t,r}function w(e){let t=Array.from(e.tHead?.rows[0]?.cells??[],n=>n.t" +
-  "extContent??\"\");for(let n of Array.from(e.tBodies[0]?.rows??[]))for(let r of Array.from(n.cells)){" +
-  "let s=t[r.cellIndex];s&&s!==\"Actions\"&&(r.dataset.label=s)}}function f(e,t,n){let r=document.creat" +
-  "eElement(\"button\");return r.type=\"button\",r.textContent=e,r.setAttribute(\"aria-label\",`${e} ${" +
-  "t}`),r.addEventListener(\"click\",async()=>{if(!r.disabled){r.disabled=!0;try{await n().catch(B)}fin" +
-  "ally{r.disabled=!1}}}),r}var E=e=>!!e.dataset.busy;function y(e,t,n=()=>!0){e.addEventListener(\"sub" +
-  "mit\",async r=>{if(r.preventDefault(),E(e))return;let s=e.querySelector(\"button[type=submit]\");e.d" +
-  "ataset.busy=\"yes\",s&&(s.disabled=!0),u(\"\");try{await t()}catch(i){u(U(i))}finally{delete e.datas" +
-  "et.busy,s&&(s.disabled=!n())}})}var v=e=>o(e).focus();function L(e,t){e.select(),navigator.clipboard" +
-  "?navigator.clipboard.writeText(e.value).then(t,()=>document.execCommand(\"copy\")&&t()):document.exe" +
-  "cCommand(\"copy\")&&t()}var H=e=>o(`bot-${e}`),k=null,N=\"\",W=[],O=!1,_=\"\",K=new Set;function j(e" +
-  "){_=e.clientId,K.clear()}function q(e){o(\"heartbeat-title\").textContent=`Heartbeat of ${e.name}`,o" +
-  "(\"heartbeat-code\").textContent=P(x(),e.clientId),N=e.clientId,o(\"heartbeat\").hidden=!1,o(\"heart" +
-  "beat-title\").focus()}function se(e){o(\"bot-id\").value=e.clientId,o(\"bot-name\").value=e.name;for" +
-  "(let t of g)H(t).value=e[t]??\"\";o(\"bot-public\").checked=e.public,j(e),o(\"bot-name\").focus()}fu" +
-  "nction ie(e){k=e,o(\"verify-title\").textContent=`Verify ${e.name}`,o(\"bot-token\").value=\"\",o(\"" +
-  "verify-bot\").hidden=!1,o(\"verify-title\").focus()}async function ae(e){window.confirm(`Delete ${e." +
-  "name} and all its stats and commands?`)&&(await c(\"DELETE\",`/bots/${e.clientId}`),k&&k.clientId===" +
-  "e.clientId&&(k=null,o(\"verify-bot\").hidden=!0,o(\"bot-token\").value=\"\"),N===e.clientId&&(N=\"\"" +
-  ",o(\"heartbeat\").hidden=!0),await T(),m(`Bot ${e.name} deleted.`),v(\"bots-title\"))}function le(e)" +
-  "{W=e.bots,O=!0,o(\"save-bot-button\").disabled=E(o(\"save-bot\"));let t=o(\"bots\"),n=t.tBodies[0];n" +
-  ".replaceChildren(),o(\"no-bots\").hidden=e.bots.length>0;for(let r of e.bots){let s=n.insertRow();d(" +
-  "s,r.name),d(s,r.clientId,!0),d(s,r.verified?\"verified\":\"not verified\"),d(s,r.public?\"public\":" +
-  "\"private\"),d(s,r.online?\"online\":p(r.lastSeen));let i=s.insertCell().appendChild(document.create" +
-  "Element(\"div\"));i.className=\"row\";let a=(l,b)=>f(l,r.name,async()=>b(r));i.append(a(\"Edit\",se)" +
-  "),r.verified||i.append(a(\"Verify\",ie)),i.append(a(\"Heartbeat\",q),a(\"Delete\",ae))}w(t)}var T=as" +
-  "ync()=>le(await c(\"GET\",\"/bots\"));function de(e,t){let n={name:o(\"bot-name\").value.trim(),publ" +
-  "ic:o(\"bot-public\").checked},r=W.find(i=>i.clientId===t),s=i=>{r&&r[i]!==null&&r[i]!==void 0&&(n[i]" +
-  "=r[i])};for(let i of g){let a=H(i).value.trim();r&&_!==t&&!K.has(i)?s(i):a&&(n[i]=a)}for(let i of(e." +
-  "dataset.kept??\"\").split(\" \").filter(Boolean))s(i);return n}function G(){let e=o(\"save-bot\");fo" +
-  "r(let t of g)H(t).addEventListener(\"input\",()=>K.add(t));y(e,async()=>{if(!O)return u(\"Your bots " +
-  "are not listed yet; reload the page.\");let t=o(\"bot-id\").value.trim(),n=await c(\"PUT\",`/bots/${" +
-  "encodeURIComponent(t)}`,de(e,t));j(n),await T(),m(`Bot ${n.name} saved${n.verified?\".\":\": verify " +
-  "it to have it listed.\"}`),q(n)},()=>O),y(o(\"verify-bot\"),async()=>{if(k)try{let t=await c(\"POST" +
-  "\",`/bots/${k.clientId}/verify`,{botToken:o(\"bot-token\").value.trim()});o(\"verify-bot\").hidden=!" +
-  "0,await T(),m(`Bot ${t.name} verified.`)}finally{o(\"bot-token\").value=\"\"}})}var ce=[[\"minutes\"" +
-  ",\"Requests per minute, last hour\"],[\"hours\",\"Requests per hour, last 24 hours\"],[\"days\",\"Re" +
-  "quests per day, last 30 days\"]],M=!1,V=\"\",z=\"\",ue=e=>e.today?String(e.today.allowed+e.today.ref" +
-  "used)+(e.today.refused?` (${e.today.refused} refused)`:\"\"):\"\";function me(e){let t=o(\"keys\").t" +
-  "Bodies[0];t.replaceChildren();let n=e.keys.filter(r=>!r.revokedAt);o(\"key-count\").textContent=`${n" +
-  ".length} of ${e.maxActiveKeys} active keys`,M=n.length>=e.maxActiveKeys,o(\"create-button\").disable" +
-  "d=M||E(o(\"create-key\")),o(\"no-keys\").hidden=e.keys.length>0;for(let r of e.keys){let s=t.insertR" +
-  "ow();d(s,r.name),d(s,r.id,!0),d(s,p(r.createdAt)),d(s,r.revokedAt?\"\":p(r.lastUsedAt)),d(s,ue(r)),d" +
-  "(s,r.revokedAt?`revoked ${p(r.revokedAt)}`:\"active\");let i=s.insertCell().appendChild(document.cre" +
-  "ateElement(\"div\"));r.revokedAt||(i.className=\"row\",i.append(f(\"Usage\",r.name,()=>fe(r)),f(\"Re" +
-  "voke\",r.name,()=>pe(r))))}w(o(\"keys\"))}var $=async()=>me(await c(\"GET\",\"/keys\"));async functi" +
-  "on pe(e){u(\"\"),await c(\"DELETE\",`/keys/${encodeURIComponent(e.id)}`),V===e.id&&(o(\"new-key\").h" +
-  "idden=!0,o(\"new-key-value\").value=\"\"),z===e.id&&(o(\"usage\").hidden=!0),await $(),m(`Key ${e.na" +
-  "me} revoked.`),v(\"keys-title\")}async function fe(e){u(\"\");let t=await c(\"GET\",`/keys/${encodeU" +
-  "RIComponent(e.id)}/usage`);o(\"usage-title\").textContent=`Usage of ${e.name}`;for(let[n,r]of ce){le" +
-  "t s=t[n].reduce((a,l)=>[a[0]+l.allowed,a[1]+l.refused],[0,0]),i=o(`chart-${n}`);i.src=`data:image/sv" +
-  "g+xml;charset=utf-8,${encodeURIComponent(t.charts[n])}`,i.alt=`${r}: ${s[0]} let through, ${s[1]} re" +
-  "fused (429)`}z=e.id,o(\"usage\").hidden=!1,o(\"usage-title\").focus()}function J(){y(o(\"create-key" +
-  "\"),async()=>{let e=o(\"key-name\").value.trim();if(!e)return u(\"Give the key a name.\");let t;try{" +
-  "t=await c(\"POST\",\"/keys\",{name:e})}catch(n){throw n instanceof h&&await $().catch(()=>{}),n}o(\"" +
-  "key-name\").value=\"\",V=t.key.id,o(\"new-key-value\").value=t.value,o(\"new-key\").hidden=!1,o(\"ne" +
-  "w-key-value\").focus(),o(\"new-key-value\").select(),await $()},()=>!M),o(\"copy-key\").addEventList" +
-  "ener(\"click\",()=>L(o(\"new-key-value\"),()=>m(\"Key copied.\")))}var be=\"\\u1680\\u2000-\\u200A\\" +
-  "u2027-\\u202F\\u205F\\u3000\\uFEFF\",De=new RegExp(`^[^\\\\x00-\\\\x1F\\\\x7F-\\\\x9F]*[^\\\\x00-\\" +
-  "\\x20\\\\x7F-\\\\xA0${be}][^\\\\x00-\\\\x1F\\\\x7F-\\\\x9F]*$`);var he=2n**64n-1n,ye=ge(he,17),ve=/^" +
-  "[A-Za-z0-9_-]{20,100}$/,Z=new RegExp(`^https://(?:ptb[.]|canary[.])?discord(?:app)?[.]com/api(?:/v[0" +
-  "-9]+)?/webhooks/${ye.source.slice(1,-1)}/${ve.source.slice(1,-1)}/?$`);function ge(e,t){let n=e.toSt" +
-  "ring(),r=`[1-9][0-9]{${t-1},${n.length-2}}`,s=[...n].flatMap((i,a)=>{let l=a===0?1:0,[b,D]=[Number(i" +
-  ")-1,n.length-a-1];return b<l?[]:[`${n.slice(0,a)}${b===l?l:`[${l}-${b}]`}${D?`[0-9]{${D}}`:\"\"}`]})" +
-  ";return new RegExp(`^(?:${[r,...s,n].join(\"|\")})$`)}function we(e){let[t=\"\",n=\"\"]=e.replace(/" +
-  "\\/$/,\"\").split(\"/\").slice(-2);return{id:t,token:n}}function X(e){let t=e.trim();return Z.test(t" +
-  ")?we(t):null}var ke={forwarded:\"forwarded\",ignored:\"ignored (not an event we render)\",rejected:" +
-  "\"refused by Discord\",rateLimited:\"rate limited by Discord\",failed:\"Discord failed\",pending:\"i" +
-  "n progress\",queued:\"queued: retried automatically\"},Y=e=>ke[e]||e,I={url:\"\",providers:[]},Q=[]," +
-  "R=\"\",S=!1,ee=()=>I.providers.find(e=>e.name===o(\"hook-provider\").value);function xe(e){if(!e)ret" +
-  "urn\"\";let t=e.signature;return t?`${e.displayName} signs deliveries (${t.header}): the secret is t" +
-  "he one you set on its webhook.`:`${e.displayName} does not sign deliveries: there is no secret to ch" +
-  "eck.`}function F(){let e=X(o(\"hook-url\").value);if(e&&e.id!==R){R=e.id,S=!1;let n=Q.find(r=>r.webh" +
-  "ookId===e.id);o(\"hook-require\").checked=!!n?.requireSignatures}let t=ee();o(\"relay-url\").value=e" +
-  "&&t?x()+I.url.replace(\"{id}\",e.id).replace(\"{token}\",e.token).replace(\"{provider}\",t.name):\"" +
-  "\",o(\"copy-relay\").disabled=!o(\"relay-url\").value,o(\"hook-secret\").disabled=!t?.signature,o(\"" +
-  "hook-signs\").textContent=xe(t)}async function te(){let e=await fetch(`${x()}/webhooks`,{headers:{Ac" +
-  "cept:\"application/json\"}}),t=await e.json().catch(()=>null);if(!e.ok||!t?.data||!Array.isArray(t.d" +
-  "ata.providers)){let n=t?.error?.message||`the server answered ${e.status}`;throw new Error(`The prov" +
-  "iders could not be listed: ${n}. Reload the page to try again.`)}I=t.data,o(\"hook-provider\").repla" +
-  "ceChildren(...I.providers.map(n=>{let r=document.createElement(\"option\");return r.value=n.name,r.t" +
-  "extContent=n.displayName,r})),F()}function Ee(e,t){let n=document.createElement(\"div\");n.className" +
-  "=\"table\",n.tabIndex=0,n.setAttribute(\"role\",\"region\"),n.setAttribute(\"aria-label\",`Deliverie" +
-  "s of ${t}`);let r=n.appendChild(document.createElement(\"table\")),s=r.createTHead().insertRow();for" +
-  "(let a of[\"Received\",\"Provider\",\"Event\",\"Outcome\",\"Actions\"]){let l=document.createElement" +
-  "(\"th\");l.scope=\"col\",l.textContent=a,s.appendChild(l)}let i=r.createTBody();for(let a of e.deliv" +
-  "eries){let l=i.insertRow();d(l,p(a.receivedAt)),d(l,a.provider),d(l,a.event),d(l,Y(a.outcome)+(a.dis" +
-  "cordStatus?` (${a.discordStatus})`:\"\"));let b=l.insertCell();a.replayable&&b.appendChild(f(\"Repla" +
-  "y\",`${a.event} ${a.deliveryId}`,()=>$e(e,a)))}return w(r),n}function Te(e){Q=e.webhooks,S||(R=\"\")" +
-  ",F();let t=o(\"webhooks\");t.replaceChildren(),o(\"no-webhooks\").hidden=e.webhooks.length>0;for(let" +
-  " n of e.webhooks){let r=`webhook ${n.webhookId}`,s=t.appendChild(document.createElement(\"div\"));s." +
-  "className=\"webhook\",s.appendChild(document.createElement(\"h3\")).textContent=`Webhook ${n.webhook" +
-  "Id}`;let i=s.appendChild(document.createElement(\"p\"));i.className=\"row\";let a=n.signedProviders." +
-  "join(\", \")||\"none\";if(i.append(document.createTextNode(`Signed: ${a}${n.requireSignatures?\"; un" +
-  "signed deliveries refused\":\"\"}. `),document.createTextNode(n.refusedAttempts>0?`${n.refusedAttemp" +
-  "ts} with a token Discord refused in the last 24 hours. `:\"\"),f(\"Remove\",r,()=>Se(n))),n.deliveri" +
-  "es.length===0){s.appendChild(document.createElement(\"p\")).textContent=\"No deliveries in the last " +
-  "7 days.\";continue}s.appendChild(Ee(n,r))}}var C=async()=>Te(await c(\"GET\",\"/webhooks\"));async f" +
-  "unction $e(e,t){u(\"\");let n=await c(\"POST\",`/webhooks/${e.webhookId}/replay`,{provider:t.provide" +
-  "r,deliveryId:t.deliveryId});await C(),m(`Delivery ${t.deliveryId} replayed: ${Y(n.outcome)}.`),v(\"w" +
-  "ebhooks-title\")}async function Se(e){let t=`Remove the secrets of webhook ${e.webhookId}? Its deliv" +
-  "eries are then accepted unsigned.`;window.confirm(t)&&(await c(\"DELETE\",`/webhooks/${e.webhookId}`" +
-  "),await C(),m(`Webhook ${e.webhookId} removed.`),v(\"webhooks-title\"))}function oe(){o(\"hook-url\"" +
-  ").addEventListener(\"input\",F),o(\"hook-provider\").addEventListener(\"change\",F),o(\"hook-require" +
-  "\").addEventListener(\"change\",()=>{S=!0}),o(\"copy-relay\").addEventListener(\"click\",()=>L(o(\"r" +
-  "elay-url\"),()=>m(\"Relay URL copied.\"))),y(o(\"save-webhook\"),async()=>{let e=ee(),t=o(\"hook-sec" +
-  "ret\").value;if(!e?.signature||!t)return u(\"Pick a provider that signs its deliveries and give its " +
-  "signing secret.\");let n={webhookUrl:o(\"hook-url\").value.trim(),secrets:{[e.name]:t}};S&&(n.requir" +
-  "eSignatures=o(\"hook-require\").checked);let r=await c(\"POST\",\"/webhooks\",n);o(\"hook-secret\")." +
-  "value=\"\",S=!1,R=\"\",await C(),m(`Webhook ${r.webhookId} saved: ${r.signedProviders.join(\", \")} " +
-  "deliveries are checked.`)})}function Ce(){let e=o(\"sign-out\");e.addEventListener(\"click\",async()" +
-  "=>{if(!e.disabled){e.disabled=!0,u(\"\");try{await c(\"POST\",\"/signout\"),window.location.reload()" +
-  "}catch(t){if(t instanceof h&&t.status===401)return window.location.reload();B(t),e.disabled=!1}}})}d" +
-  "ocument.getElementById(\"session\")&&(document.getElementById(\"needs-script\")?.remove(),Ce(),J(),G" +
-  "(),oe(),Promise.all([$(),T(),C(),te()]).catch(B));})();";
+  "\"].join(`\n`);var le={number:\"a number\",int:\"a whole number\",string:\"text\",boolean:\"ticked o" +
+  "r not\",array:\"a list\",object:\"a set of fields\"},U=(e,t,n)=>e===\"string\"?`${t} characters`:e==" +
+  "=\"array\"?`${t} items`:`${t} ${n}`,de=[[/^Invalid input: expected (\\w+), received \\w+$/,e=>`must " +
+  "be ${le[e]??`a ${e}`}`],[/^Invalid input: expected (.+)$/,e=>`must be ${e.replace(/\"/g,\"\")}`],[/^" +
+  "Invalid option: expected one of (.+)$/,e=>`must be one of ${e.replace(/\"/g,\"\").split(\"|\").join(" +
+  "\", \")}`],[/^Too big: expected (\\w+) to have <=?(\\d+) (\\w+)$/,(e,t,n)=>`must be at most ${U(e,t," +
+  "n)}`],[/^Too small: expected string to have >=?1 characters?$/,()=>\"must not be empty\"],[/^Too sma" +
+  "ll: expected (\\w+) to have >=?(\\d+) (\\w+)$/,(e,t,n)=>`must be at least ${U(e,t,n)}`],[/^Too big: " +
+  "expected \\w+ to be <=?(\\S+)$/,e=>`must be at most ${e}`],[/^Too small: expected \\w+ to be >=?(\\S" +
+  "+)$/,e=>`must be at least ${e}`],[/^Invalid number: must be a multiple of (\\S+)$/,e=>`must be a mul" +
+  "tiple of ${e}`],[/^Unrecognized keys?: (.+)$/,()=>\"is not something this form can send\"],[/^Invali" +
+  "d (?:string|input|value|key|discriminator)\\b.*$/,()=>\"is not in the expected form\"]];function W(e" +
+  "){for(let[t,n]of de){let o=t.exec(e);if(o)return n(...o.slice(1))}return e}var ce=e=>{let t=e.replac" +
+  "e(/([a-z0-9])([A-Z])/g,\"$1 $2\").replace(/[_-]+/g,\" \").toLowerCase();return t.charAt(0).toUpperCa" +
+  "se()+t.slice(1)};function ue(e,t){return e?.querySelector(`[name=\"${CSS.escape(t)}\"]`)?.labels?.[0" +
+  "]?.textContent?.trim()||void 0}function me(e,t){let n=e.split(\".\").filter((s,i)=>!(i===0&&s===\"bo" +
+  "dy\")&&!/^\\d+$/.test(s)&&s!==\"\");for(let s of[...n].reverse()){let i=ue(t,s);if(i)return i}let o=" +
+  "n.at(-1);return o===void 0?void 0:ce(o)}var pe=e=>{let t=e.trim().replace(/[.;]+$/,\"\");return`${t." +
+  "charAt(0).toUpperCase()}${t.slice(1)}.`};function _(e,t){let n=e.map(({field:o,issue:s})=>{let i=me(" +
+  "o,t);return pe(i?`${i} ${W(s)}`:W(s))});return[...new Set(n)].join(\" \")}function r(e){let t=docume" +
+  "nt.getElementById(e);if(!t)throw new Error(`the page has no #${e}`);return t}var f=class extends Err" +
+  "or{constructor(n,o,s=[]){super(n);this.status=o;this.details=s}status;details},j=(e,t)=>e instanceof" +
+  " f&&e.details.length>0?_(e.details,t):e instanceof Error?e.message:String(e),$=()=>window.location.o" +
+  "rigin+window.location.pathname.replace(/\\/dashboard\\/*$/,\"\"),fe=()=>`${window.location.pathname." +
+  "replace(/\\/+$/,\"\")}/api`,be=()=>JSON.parse(r(\"session\").textContent??\"{}\").csrfToken;async fu" +
+  "nction d(e,t,n){let o={Accept:\"application/json\"};n!==void 0&&(o[\"Content-Type\"]=\"application/j" +
+  "son\"),e!==\"GET\"&&(o[\"X-CSRF-Token\"]=be());let s=await fetch(fe()+t,{method:e,headers:o,credenti" +
+  "als:\"same-origin\",body:n===void 0?void 0:JSON.stringify(n)}),i=await s.json().catch(()=>null);if(!" +
+  "s.ok||!i?.success)throw new f(i?.error?.message||`The server answered ${s.status}`,s.status,Array.is" +
+  "Array(i?.error?.details)?i.error.details:[]);return i.data}var u=e=>{r(\"problem\").textContent=e||" +
+  "\"\"},m=e=>{r(\"status\").textContent=e},C=e=>u(j(e)),b=e=>e?new Date(e).toLocaleString():\"never\";" +
+  "function c(e,t,n){let o=e.insertCell();return n?o.appendChild(document.createElement(\"code\")).text" +
+  "Content=t:o.textContent=t,o}function w(e){let t=Array.from(e.tHead?.rows[0]?.cells??[],n=>n.textCont" +
+  "ent??\"\");for(let n of Array.from(e.tBodies[0]?.rows??[]))for(let o of Array.from(n.cells)){let s=t" +
+  "[o.cellIndex];s&&s!==\"Actions\"&&(o.dataset.label=s)}}function p(e,t,n){let o=document.createElemen" +
+  "t(\"button\");return o.type=\"button\",o.textContent=e,o.setAttribute(\"aria-label\",`${e} ${t}`),o." +
+  "addEventListener(\"click\",async()=>{if(!o.disabled){o.disabled=!0;try{await n().catch(C)}finally{o." +
+  "disabled=!1}}}),o}var E=e=>!!e.dataset.busy;function y(e,t,n=()=>!0){e.addEventListener(\"submit\",a" +
+  "sync o=>{if(o.preventDefault(),E(e))return;let s=e.querySelector(\"button[type=submit]\");e.dataset." +
+  "busy=\"yes\",s&&(s.disabled=!0),u(\"\");try{await t()}catch(i){u(j(i,e))}finally{delete e.dataset.bu" +
+  "sy,s&&(s.disabled=!n())}})}var g=e=>r(e).focus();function L(e,t){e.select(),navigator.clipboard?navi" +
+  "gator.clipboard.writeText(e.value).then(t,()=>document.execCommand(\"copy\")&&t()):document.execComm" +
+  "and(\"copy\")&&t()}var N=e=>r(`bot-${e}`),k=null,H=\"\",q=[],O=!1,z=\"\",K=new Set;function G(e){z=e" +
+  ".clientId,K.clear()}function V(e){r(\"heartbeat-title\").textContent=`Heartbeat of ${e.name}`,r(\"he" +
+  "artbeat-code\").textContent=P($(),e.clientId),H=e.clientId,r(\"heartbeat\").hidden=!1,r(\"heartbeat-" +
+  "title\").focus()}function he(e){r(\"bot-id\").value=e.clientId,r(\"bot-name\").value=e.name;for(let " +
+  "t of v)N(t).value=e[t]??\"\";r(\"bot-public\").checked=e.public,G(e),r(\"bot-name\").focus()}functio" +
+  "n ye(e){k=e,r(\"verify-title\").textContent=`Verify ${e.name}`,r(\"bot-token\").value=\"\",r(\"verif" +
+  "y-bot\").hidden=!1,r(\"verify-title\").focus()}async function ge(e){window.confirm(`Delete ${e.name}" +
+  " and all its stats and commands?`)&&(await d(\"DELETE\",`/bots/${e.clientId}`),k&&k.clientId===e.cli" +
+  "entId&&(k=null,r(\"verify-bot\").hidden=!0,r(\"bot-token\").value=\"\"),H===e.clientId&&(H=\"\",r(\"" +
+  "heartbeat\").hidden=!0),await T(),m(`Bot ${e.name} deleted.`),g(\"bots-title\"))}function ve(e){q=e." +
+  "bots,O=!0,r(\"save-bot-button\").disabled=E(r(\"save-bot\"));let t=r(\"bots\"),n=t.tBodies[0];n.repl" +
+  "aceChildren(),r(\"no-bots\").hidden=e.bots.length>0;for(let o of e.bots){let s=n.insertRow();c(s,o.n" +
+  "ame),c(s,o.clientId,!0),c(s,o.verified?\"verified\":\"not verified\"),c(s,o.public?\"public\":\"priv" +
+  "ate\"),c(s,o.online?\"online\":b(o.lastSeen));let i=s.insertCell().appendChild(document.createElemen" +
+  "t(\"div\"));i.className=\"row\";let a=(l,h)=>p(l,o.name,async()=>h(o));i.append(a(\"Edit\",he)),o.ve" +
+  "rified||i.append(a(\"Verify\",ye)),i.append(a(\"Heartbeat\",V),a(\"Delete\",ge))}w(t)}var T=async()=" +
+  ">ve(await d(\"GET\",\"/bots\"));function we(e,t){let n={name:r(\"bot-name\").value.trim(),public:r(" +
+  "\"bot-public\").checked},o=q.find(i=>i.clientId===t),s=i=>{o&&o[i]!==null&&o[i]!==void 0&&(n[i]=o[i]" +
+  ")};for(let i of v){let a=N(i).value.trim();o&&z!==t&&!K.has(i)?s(i):a&&(n[i]=a)}for(let i of(e.datas" +
+  "et.kept??\"\").split(\" \").filter(Boolean))s(i);return n}function Z(){let e=r(\"save-bot\");for(let" +
+  " t of v)N(t).addEventListener(\"input\",()=>K.add(t));y(e,async()=>{if(!O)return u(\"Your bots are n" +
+  "ot listed yet; reload the page.\");let t=r(\"bot-id\").value.trim(),n=await d(\"PUT\",`/bots/${encod" +
+  "eURIComponent(t)}`,we(e,t));G(n),await T(),m(`Bot ${n.name} saved${n.verified?\".\":\": verify it to" +
+  " have it listed.\"}`),V(n)},()=>O),y(r(\"verify-bot\"),async()=>{if(k)try{let t=await d(\"POST\",`/b" +
+  "ots/${k.clientId}/verify`,{botToken:r(\"bot-token\").value.trim()});r(\"verify-bot\").hidden=!0,awai" +
+  "t T(),m(`Bot ${t.name} verified.`)}finally{r(\"bot-token\").value=\"\"}})}var ke=[[\"minutes\",\"Req" +
+  "uests per minute, last hour\"],[\"hours\",\"Requests per hour, last 24 hours\"],[\"days\",\"Requests" +
+  " per day, last 30 days\"]],M=!1,J=\"\",X=\"\",xe=(e,t=Date.now())=>e&&t-Date.parse(e)<1e4?\"just now" +
+  "\":b(e),$e=e=>e.today?String(e.today.allowed+e.today.refused)+(e.today.refused?` (${e.today.refused}" +
+  " refused)`:\"\"):\"\";function Ee(e){let t=r(\"keys\").tBodies[0];t.replaceChildren();let n=e.keys.f" +
+  "ilter(o=>!o.revokedAt);r(\"key-count\").textContent=`${n.length} of ${e.maxActiveKeys} active keys`," +
+  "M=n.length>=e.maxActiveKeys,r(\"create-button\").disabled=M||E(r(\"create-key\")),r(\"no-keys\").hid" +
+  "den=e.keys.length>0;for(let o of e.keys){let s=t.insertRow();c(s,o.name),c(s,o.id,!0),c(s,b(o.create" +
+  "dAt)),c(s,o.revokedAt?\"\":xe(o.lastUsedAt)),c(s,$e(o)),c(s,o.revokedAt?`revoked ${b(o.revokedAt)}`:" +
+  "\"active\");let i=s.insertCell().appendChild(document.createElement(\"div\"));o.revokedAt||(i.classN" +
+  "ame=\"row\",i.append(p(\"Usage\",o.name,()=>Ie(o)),p(\"Roll\",o.name,()=>Se(o)),p(\"Revoke\",o.name," +
+  "()=>Te(o))))}w(r(\"keys\"))}var x=async()=>Ee(await d(\"GET\",\"/keys\"));function Y(e){J===e.id&&(r" +
+  "(\"new-key\").hidden=!0,r(\"new-key-value\").value=\"\"),X===e.id&&(r(\"usage\").hidden=!0)}function" +
+  " Q(e){J=e.key.id,r(\"new-key-value\").value=e.value,r(\"new-key\").hidden=!1,r(\"new-key-value\").fo" +
+  "cus(),r(\"new-key-value\").select()}async function Te(e){window.confirm(`Revoke ${e.name}? Requests " +
+  "with it are refused at once; this cannot be undone.`)&&(u(\"\"),await d(\"DELETE\",`/keys/${encodeUR" +
+  "IComponent(e.id)}`),Y(e),await x(),m(`Key ${e.name} revoked.`),g(\"keys-title\"))}async function Se(" +
+  "e){let t=`Roll ${e.name}? A new key named ${e.name} is made and shown once, and the current one is r" +
+  "evoked: programs using it are refused until they use the new one.`;if(!window.confirm(t))return;u(\"" +
+  "\");let n=await d(\"POST\",`/keys/${encodeURIComponent(e.id)}/roll`);Y(e),Q(n),await x(),n.replaced." +
+  "revokedAt?m(`Key ${e.name} rolled: the old key is revoked; copy the new one now.`):u(`A new key ${e." +
+  "name} was made, but the old one could not be revoked: revoke it yourself.`)}async function Ie(e){u(" +
+  "\"\");let t=await d(\"GET\",`/keys/${encodeURIComponent(e.id)}/usage`);r(\"usage-title\").textConten" +
+  "t=`Usage of ${e.name}`;for(let[n,o]of ke){let s=t[n].reduce((a,l)=>[a[0]+l.allowed,a[1]+l.refused],[" +
+  "0,0]),i=r(`chart-${n}`);i.src=`data:image/svg+xml;charset=utf-8,${encodeURIComponent(t.charts[n])}`," +
+  "i.alt=`${o}: ${s[0]} let through, ${s[1]} refused (429)`}X=e.id,r(\"usage\").hidden=!1,r(\"usage-tit" +
+  "le\").focus()}function ee(){y(r(\"create-key\"),async()=>{let e=r(\"key-name\").value.trim();if(!e)r" +
+  "eturn u(\"Give the key a name.\");let t;try{t=await d(\"POST\",\"/keys\",{name:e})}catch(n){throw n " +
+  "instanceof f&&await x().catch(()=>{}),n}r(\"key-name\").value=\"\",Q(t),await x()},()=>!M),r(\"copy-" +
+  "key\").addEventListener(\"click\",()=>L(r(\"new-key-value\"),()=>m(\"Key copied.\")))}var Ce=\"\\u16" +
+  "80\\u2000-\\u200A\\u2027-\\u202F\\u205F\\u3000\\uFEFF\",et=new RegExp(`^[^\\\\x00-\\\\x1F\\\\x7F-\\" +
+  "\\x9F]*[^\\\\x00-\\\\x20\\\\x7F-\\\\xA0${Ce}][^\\\\x00-\\\\x1F\\\\x7F-\\\\x9F]*$`);var Le=2n**64n-1n" +
+  ",Be=Re(Le,17),Fe=/^[A-Za-z0-9_-]{20,100}$/,te=new RegExp(`^https://(?:ptb[.]|canary[.])?discord(?:ap" +
+  "p)?[.]com/api(?:/v[0-9]+)?/webhooks/${Be.source.slice(1,-1)}/${Fe.source.slice(1,-1)}/?$`);function " +
+  "Re(e,t){let n=e.toString(),o=`[1-9][0-9]{${t-1},${n.length-2}}`,s=[...n].flatMap((i,a)=>{let l=a===0" +
+  "?1:0,[h,D]=[Number(i)-1,n.length-a-1];return h<l?[]:[`${n.slice(0,a)}${h===l?l:`[${l}-${h}]`}${D?`[0" +
+  "-9]{${D}}`:\"\"}`]});return new RegExp(`^(?:${[o,...s,n].join(\"|\")})$`)}function Ae(e){let[t=\"\"," +
+  "n=\"\"]=e.replace(/\\/$/,\"\").split(\"/\").slice(-2);return{id:t,token:n}}function ne(e){let t=e.tr" +
+  "im();return te.test(t)?Ae(t):null}var He={forwarded:\"forwarded\",ignored:\"ignored (not an event we" +
+  " render)\",rejected:\"refused by Discord\",rateLimited:\"rate limited by Discord\",failed:\"Discord " +
+  "failed\",pending:\"in progress\",queued:\"queued: retried automatically\"},oe=e=>He[e]||e,B={url:\"" +
+  "\",providers:[]},re=[],F=\"\",S=!1,se=()=>B.providers.find(e=>e.name===r(\"hook-provider\").value);f" +
+  "unction Oe(e){if(!e)return\"\";let t=e.signature;return t?`${e.displayName} signs deliveries (${t.he" +
+  "ader}): the secret is the one you set on its webhook.`:`${e.displayName} does not sign deliveries: t" +
+  "here is no secret to check.`}function R(){let e=ne(r(\"hook-url\").value);if(e&&e.id!==F){F=e.id,S=!" +
+  "1;let n=re.find(o=>o.webhookId===e.id);r(\"hook-require\").checked=!!n?.requireSignatures}let t=se()" +
+  ";r(\"relay-url\").value=e&&t?$()+B.url.replace(\"{id}\",e.id).replace(\"{token}\",e.token).replace(" +
+  "\"{provider}\",t.name):\"\",r(\"copy-relay\").disabled=!r(\"relay-url\").value,r(\"hook-secret\").di" +
+  "sabled=!t?.signature,r(\"hook-signs\").textContent=Oe(t)}async function ie(){let e=await fetch(`${$(" +
+  ")}/webhooks`,{headers:{Accept:\"application/json\"}}),t=await e.json().catch(()=>null);if(!e.ok||!t?" +
+  ".data||!Array.isArray(t.data.providers)){let n=t?.error?.message||`the server answered ${e.status}`;" +
+  "throw new Error(`The providers could not be listed: ${n}. Reload the page to try again.`)}B=t.data,r" +
+  "(\"hook-provider\").replaceChildren(...B.providers.map(n=>{let o=document.createElement(\"option\");" +
+  "return o.value=n.name,o.textContent=n.displayName,o})),R()}function Ne(e,t){let n=document.createEle" +
+  "ment(\"div\");n.className=\"table\",n.tabIndex=0,n.setAttribute(\"role\",\"region\"),n.setAttribute(" +
+  "\"aria-label\",`Deliveries of ${t}`);let o=n.appendChild(document.createElement(\"table\")),s=o.crea" +
+  "teTHead().insertRow();for(let a of[\"Received\",\"Provider\",\"Event\",\"Outcome\",\"Actions\"]){let" +
+  " l=document.createElement(\"th\");l.scope=\"col\",l.textContent=a,s.appendChild(l)}let i=o.createTBo" +
+  "dy();for(let a of e.deliveries){let l=i.insertRow();c(l,b(a.receivedAt)),c(l,a.provider),c(l,a.event" +
+  "),c(l,oe(a.outcome)+(a.discordStatus?` (${a.discordStatus})`:\"\"));let h=l.insertCell();a.replayabl" +
+  "e&&h.appendChild(p(\"Replay\",`${a.event} ${a.deliveryId}`,()=>Me(e,a)))}return w(o),n}function Ke(e" +
+  "){re=e.webhooks,S||(F=\"\"),R();let t=r(\"webhooks\");t.replaceChildren(),r(\"no-webhooks\").hidden=" +
+  "e.webhooks.length>0;for(let n of e.webhooks){let o=`webhook ${n.webhookId}`,s=t.appendChild(document" +
+  ".createElement(\"div\"));s.className=\"webhook\",s.appendChild(document.createElement(\"h3\")).textC" +
+  "ontent=`Webhook ${n.webhookId}`;let i=s.appendChild(document.createElement(\"p\"));i.className=\"row" +
+  "\";let a=n.signedProviders.join(\", \")||\"none\";if(i.append(document.createTextNode(`Signed: ${a}$" +
+  "{n.requireSignatures?\"; unsigned deliveries refused\":\"\"}. `),document.createTextNode(n.refusedAt" +
+  "tempts>0?`${n.refusedAttempts} with a token Discord refused in the last 24 hours. `:\"\"),p(\"Remove" +
+  "\",o,()=>De(n))),n.deliveries.length===0){s.appendChild(document.createElement(\"p\")).textContent=" +
+  "\"No deliveries in the last 7 days.\";continue}s.appendChild(Ne(n,o))}}var I=async()=>Ke(await d(\"G" +
+  "ET\",\"/webhooks\"));async function Me(e,t){u(\"\");let n=await d(\"POST\",`/webhooks/${e.webhookId}" +
+  "/replay`,{provider:t.provider,deliveryId:t.deliveryId});await I(),m(`Delivery ${t.deliveryId} replay" +
+  "ed: ${oe(n.outcome)}.`),g(\"webhooks-title\")}async function De(e){let t=`Remove the secrets of webh" +
+  "ook ${e.webhookId}? Its deliveries are then accepted unsigned.`;window.confirm(t)&&(await d(\"DELETE" +
+  "\",`/webhooks/${e.webhookId}`),await I(),m(`Webhook ${e.webhookId} removed.`),g(\"webhooks-title\"))" +
+  "}function ae(){r(\"hook-url\").addEventListener(\"input\",R),r(\"hook-provider\").addEventListener(" +
+  "\"change\",R),r(\"hook-require\").addEventListener(\"change\",()=>{S=!0}),r(\"copy-relay\").addEvent" +
+  "Listener(\"click\",()=>L(r(\"relay-url\"),()=>m(\"Relay URL copied.\"))),y(r(\"save-webhook\"),async" +
+  "()=>{let e=se(),t=r(\"hook-secret\").value;if(!e?.signature||!t)return u(\"Pick a provider that sign" +
+  "s its deliveries and give its signing secret.\");let n={webhookUrl:r(\"hook-url\").value.trim(),secr" +
+  "ets:{[e.name]:t}};S&&(n.requireSignatures=r(\"hook-require\").checked);let o=await d(\"POST\",\"/web" +
+  "hooks\",n);r(\"hook-secret\").value=\"\",S=!1,F=\"\",await I(),m(`Webhook ${o.webhookId} saved: ${o." +
+  "signedProviders.join(\", \")} deliveries are checked.`)})}function Pe(){let e=r(\"sign-out\");e.addE" +
+  "ventListener(\"click\",async()=>{if(!e.disabled){e.disabled=!0,u(\"\");try{await d(\"POST\",\"/signo" +
+  "ut\"),window.location.reload()}catch(t){if(t instanceof f&&t.status===401)return window.location.rel" +
+  "oad();C(t),e.disabled=!1}}})}document.getElementById(\"session\")&&(document.getElementById(\"needs-" +
+  "script\")?.remove(),Pe(),ee(),Z(),ae(),Promise.all([x(),T(),I(),ie()]).catch(C));})();";

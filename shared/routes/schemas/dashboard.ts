@@ -81,4 +81,10 @@ export const keyPath = z.object({
 });
 
 export const revokedKeyData = z.object({ key: keyView });
+
+/**
+ * A rolled key: its replacement (same name) with the value, shown this once, and the key it replaces,
+ * revoked (`revokedAt` set) unless revoking it failed after the replacement was made.
+ */
+export const rolledKeyData = z.object({ key: keyView, value: z.string(), replaced: keyView });
 export const signedOutData = z.object({ signedOut: z.boolean() });
