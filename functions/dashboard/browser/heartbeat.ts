@@ -1,16 +1,25 @@
-/** The discord.js code that reports a bot's stats every minute, for the bot of `clientId`. */
+/**
+ * The discord.js code that reports a bot's stats to `apiRoot` every minute, for the bot of
+ * `clientId`: an ES module, run by test/browser/heartbeatSnippet.test.ts with discord.js itself.
+ * It checks each answer, since a refused key or an unknown bot would otherwise fail silently
+ * forever, and waits out a Retry-After before posting again. One string a line, so that no line of
+ * the page's bundle starts with the snippet's `import`.
+ */
 export const heartbeatSnippet = (apiRoot: string, clientId: string) =>
   [
-    "const { Client, GatewayIntentBits } = require('discord.js');",
+    '// An ES module (heartbeat.mjs, or part of your bot); set CBK_API_KEY and DISCORD_TOKEN.',
+    "import { Client, Events, GatewayIntentBits } from 'discord.js';",
     '',
-    'const client = new Client({ intents: [GatewayIntentBits.Guilds] });',
     `const STATS_URL = '${apiRoot}/v1/bots/${clientId}/stats';`,
+    'const EVERY_MINUTE = 60_000;',
+    'const client = new Client({ intents: [GatewayIntentBits.Guilds] });',
     '',
-    'async function heartbeat() {',
+    '// Posts the stats once; resolves to how long to wait before the next post (ms).',
+    'async function postStats() {',
     '  const guilds = client.guilds.cache;',
-    '  await fetch(STATS_URL, {',
+    '  const response = await fetch(STATS_URL, {',
     "    method: 'POST',",
-    "    headers: { Authorization: 'Bearer ' + process.env.CBK_API_KEY, 'Content-Type': 'application/json' },",
+    `    headers: { Authorization: \`Bearer \${process.env.CBK_API_KEY}\`, 'Content-Type': 'application/json' },`,
     '    body: JSON.stringify({',
     '      guilds: guilds.size,',
     '      users: guilds.reduce((sum, guild) => sum + guild.memberCount, 0),',
@@ -19,12 +28,31 @@ export const heartbeatSnippet = (apiRoot: string, clientId: string) =>
     '      uptime: Math.floor(process.uptime()),',
     '      memory: Math.round(process.memoryUsage().rss / 1048576),',
     '    }),',
-    "  }).catch((error) => console.warn('heartbeat failed:', error.message));",
+    '  });',
+    '  if (response.ok) return EVERY_MINUTE;',
+    '  const answer = await response.json().catch(() => null);',
+    `  const why = \`\${response.status} \${answer?.error?.message ?? response.statusText}\`;`,
+    "  const retryAfter = Number(response.headers.get('Retry-After'));",
+    '  if (retryAfter > 0) {',
+    `    console.warn(\`Stats not accepted (\${why}): posting again in \${retryAfter} s\`);`,
+    '    return retryAfter * 1000;',
+    '  }',
+    "  // 401: check CBK_API_KEY; 403 or 404: register this bot on the dashboard, with the key's account.",
+    `  console.error(\`Stats refused (\${why})\`);`,
+    '  return EVERY_MINUTE;',
     '}',
     '',
-    "client.once('ready', () => {",
-    '  heartbeat();',
-    '  setInterval(heartbeat, 60_000);',
-    '});',
+    'async function heartbeat() {',
+    '  let wait = EVERY_MINUTE;',
+    '  try {',
+    '    wait = await postStats();',
+    '  } catch (error) {',
+    `    console.warn(\`Stats not sent: \${error.message}\`);`,
+    '  }',
+    '  setTimeout(heartbeat, wait);',
+    '}',
+    '',
+    'client.once(Events.ClientReady, heartbeat);',
     'client.login(process.env.DISCORD_TOKEN);',
+    '',
   ].join('\n');
