@@ -74,7 +74,9 @@ describe('the dashboard in Chromium', () => {
       await page.locator('#usage').waitFor({ state: 'visible' });
       for (const span of ['minutes', 'hours', 'days']) {
         const chart = page.locator(`#chart-${span}`);
-        await expect(chart.getAttribute('alt')).resolves.toMatch(/: 3 let through, 0 refused \(429\)$/);
+        await expect(page.locator(`#summary-${span}`).textContent()).resolves.toMatch(
+          /^3 requests: 3 let through, 0 refused \(429\)\. /,
+        );
         await expect(
           chart.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
         ).resolves.toBe(640);

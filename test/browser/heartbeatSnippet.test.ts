@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { once } from 'node:events';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { heartbeatSnippet } from '../../functions/dashboard/browser/heartbeat';
 import { useDashboardInChromium } from '../support/dashboardInChromium';
 import { startFakeGateway, type FakeGateway } from '../support/fakeDiscordGateway';
 import { call } from '../support/localApi';
+import { expectAccessiblePage } from '../support/pageAudit';
 import { runDiscordScript } from '../support/runDiscordScript';
 
 /**
@@ -101,6 +103,17 @@ describe('the heartbeat snippet', () => {
       type Clipboard = { navigator: { clipboard: { readText(): Promise<string> } } };
       const copied = page.evaluate(() => (globalThis as unknown as Clipboard).navigator.clipboard.readText());
       await expect(copied).resolves.toBe(shown);
+      // docs/dashboard-heartbeat.png is this picture: copy it there when the panel's look changes.
+      mkdirSync('artifacts', { recursive: true });
+      await page.locator('#heartbeat').screenshot({ path: 'artifacts/dashboard-heartbeat.png' });
+
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await expectAccessiblePage(page, width);
+        }
+      }
 
       const script = runDiscordScript(shown, gateway, { CBK_API_KEY: key, DISCORD_TOKEN });
       try {

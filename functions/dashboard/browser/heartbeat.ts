@@ -1,9 +1,8 @@
 /**
  * The discord.js code that reports a bot's stats to `apiRoot` every minute, for the bot of
- * `clientId`: an ES module, run by test/browser/heartbeatSnippet.test.ts with discord.js itself.
- * It checks each answer, since a refused key or an unknown bot would otherwise fail silently
- * forever, and waits out a Retry-After before posting again. One string a line, so that no line of
- * the page's bundle starts with the snippet's `import`.
+ * `clientId` (test/browser/heartbeatSnippet.test.ts runs it with discord.js). It checks each answer,
+ * as a refused key would otherwise fail silently forever. One string a line: no line of the page's
+ * bundle may start with `import`.
  */
 export const heartbeatSnippet = (apiRoot: string, clientId: string) =>
   [
