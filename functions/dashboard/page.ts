@@ -3,6 +3,7 @@ import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import type { Routes } from '../../shared/routes/table';
 import { h } from '../../shared/html/builder';
 import { botsSection } from './botsSection';
+import { usageSection } from './usageSection';
 import { webhooksSection } from './webhooksSection';
 import { DASHBOARD_SCRIPT } from './generated/pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
@@ -36,12 +37,6 @@ const signedOut = (signInHref: string, local: boolean, declined: boolean) =>
         )
       : [],
   );
-
-const CHARTS = [
-  ['minutes', 'Per minute, last hour'],
-  ['hours', 'Per hour, last 24 hours'],
-  ['days', 'Per day, last 30 days (UTC)'],
-] as const;
 
 /** The signed-in page: the script fills in the keys. */
 const signedIn = (accountName: string) =>
@@ -126,24 +121,7 @@ const signedIn = (accountName: string) =>
         ),
       ),
     ),
-    h(
-      'section',
-      { id: 'usage', hidden: 'hidden', 'aria-labelledby': 'usage-title' },
-      h('h2', { id: 'usage-title', tabindex: -1 }, 'Usage'),
-      h(
-        'p',
-        { class: 'note' },
-        'Requests let through in blue, refused over the quota (429) in red, from the rate limiter\u2019s own counts.',
-      ),
-      CHARTS.map(([span, caption]) =>
-        h(
-          'figure',
-          {},
-          h('img', { id: `chart-${span}`, alt: '', width: 640, height: 180 }),
-          h('figcaption', {}, caption),
-        ),
-      ),
-    ),
+    usageSection(),
     botsSection(),
     webhooksSection(),
   );

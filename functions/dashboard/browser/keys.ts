@@ -13,6 +13,7 @@ import {
   say,
   when,
 } from './kit';
+import { showCharts, type Usage } from './usage';
 
 /** A key as the dashboard API lists it (functions/dashboard/keys.ts). */
 interface Key {
@@ -23,19 +24,6 @@ interface Key {
   revokedAt?: string | null;
   today?: { allowed: number; refused: number } | null;
 }
-
-interface Usage {
-  minutes: { allowed: number; refused: number }[];
-  hours: { allowed: number; refused: number }[];
-  days: { allowed: number; refused: number }[];
-  charts: Record<'minutes' | 'hours' | 'days', string>;
-}
-
-const CHARTS = [
-  ['minutes', 'Requests per minute, last hour'],
-  ['hours', 'Requests per hour, last 24 hours'],
-  ['days', 'Requests per day, last 30 days'],
-] as const;
 
 let keySlotsFull = false;
 // The key the "Your new key" panel and the usage panel show, if any.
@@ -134,15 +122,7 @@ async function showUsage(key: Key): Promise<void> {
   problem('');
   const usage = await api<Usage>('GET', `/keys/${encodeURIComponent(key.id)}/usage`);
   $('usage-title').textContent = `Usage of ${key.name}`;
-  for (const [span, title] of CHARTS) {
-    const totals = usage[span].reduce<[number, number]>(
-      (sum, bucket) => [sum[0] + bucket.allowed, sum[1] + bucket.refused],
-      [0, 0],
-    );
-    const image = $<HTMLImageElement>(`chart-${span}`);
-    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(usage.charts[span])}`;
-    image.alt = `${title}: ${totals[0]} let through, ${totals[1]} refused (429)`;
-  }
+  showCharts(usage);
   usageKeyId = key.id;
   $('usage').hidden = false;
   $('usage-title').focus();

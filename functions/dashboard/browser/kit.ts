@@ -139,10 +139,17 @@ export function onSubmit(form: HTMLFormElement, run: () => Promise<unknown>, ena
 /** After a row goes away (revoked, deleted, removed, replayed), focus its section's heading, not the page. */
 export const focusHeading = (id: string) => $(id).focus();
 
-/** Copies a field's text: the clipboard API where there is one, else the selection. */
-export function copyField(field: HTMLInputElement, done: () => void): void {
-  field.select();
-  if (navigator.clipboard)
-    navigator.clipboard.writeText(field.value).then(done, () => document.execCommand('copy') && done());
+/** Copies `text` after `select` selects it on the page: the clipboard API where there is one, else the selection. */
+function copyText(text: string, select: () => void, done: () => void): void {
+  select();
+  if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, () => document.execCommand('copy') && done());
   else if (document.execCommand('copy')) done();
 }
+
+/** Copies a field's text. */
+export const copyField = (field: HTMLInputElement, done: () => void) =>
+  copyText(field.value, () => field.select(), done);
+
+/** Copies an element's text (a code block). */
+export const copyElement = (element: HTMLElement, done: () => void) =>
+  copyText(element.textContent ?? '', () => window.getSelection()?.selectAllChildren(element), done);
