@@ -1,6 +1,14 @@
 import { errorBody } from './envelope';
 import type { ErrorCode } from '../errors/apiError';
 import { UNAVAILABLE_RETRY_AFTER } from '../errors/unavailable';
+import { dashboardRoutes } from '../routes/groups/dashboard';
+
+/**
+ * How every 401 for a missing or refused key ends: where keys come from. `base` is the API's URL
+ * up to its own paths, as the client called it (apiBaseUrl), so the link works as it is.
+ */
+export const whereKeysComeFrom = (message: string, base: string) =>
+  `${message}; get a key at ${base}${dashboardRoutes.dashboardPage.path}`;
 
 export interface GatewayAnswer {
   status: number;
@@ -14,7 +22,13 @@ export interface GatewayAnswer {
    * server answers when it produces one (a function that crashed: 502, as in AWS).
    */
   keepsAwsStatus?: boolean;
+  /** A refused key: the message goes on to say where keys come from (whereKeysComeFrom). */
+  namesKeys?: boolean;
 }
+
+/** An answer's message, for a client that called the API at `base` (apiBaseUrl). */
+export const gatewayMessage = (answer: GatewayAnswer, base: string) =>
+  answer.namesKeys ? whereKeysComeFrom(answer.message, base) : answer.message;
 
 /**
  * Answers API Gateway gives by itself, before or instead of a function. The CDK stack turns each
@@ -28,8 +42,13 @@ export interface GatewayAnswer {
  */
 export const gatewayResponses = {
   ACCESS_DENIED: { status: 401, code: 'UNAUTHORIZED', message: 'Invalid API key' },
-  UNAUTHORIZED: { status: 401, code: 'UNAUTHORIZED', message: 'Missing API key: send Authorization: Bearer <API_KEY>' },
-  INVALID_API_KEY: { status: 401, code: 'UNAUTHORIZED', message: 'Invalid or revoked API key' },
+  UNAUTHORIZED: {
+    status: 401,
+    code: 'UNAUTHORIZED',
+    message: 'Missing API key: send Authorization: Bearer <API_KEY>',
+    namesKeys: true,
+  },
+  INVALID_API_KEY: { status: 401, code: 'UNAUTHORIZED', message: 'Invalid or revoked API key', namesKeys: true },
   MISSING_AUTHENTICATION_TOKEN: { status: 404, code: 'NOT_FOUND', message: 'No such route' },
   RESOURCE_NOT_FOUND: { status: 404, code: 'NOT_FOUND', message: 'No such resource' },
   REQUEST_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },

@@ -1,4 +1,4 @@
-import { DENY_MESSAGES } from '../access/authorizer';
+import { denyMessage } from '../access/authorizer';
 import { activeKey } from '../access/keys';
 import type { ApiKeyStore } from '../store';
 import { ApiError } from '../errors/apiError';
@@ -17,8 +17,8 @@ export function freshKey(apiKeys: ApiKeyStore): ApiMiddleware {
         typeof keyHash === 'string' && keyHash
           ? activeKey(await apiKeys.getByHash(keyHash), keyHash)
           : ({ ok: false, reason: 'unknown' } as const);
-      if (!key.ok) throw new ApiError('UNAUTHORIZED', DENY_MESSAGES[key.reason]);
-      if (key.record.id !== context.keyId) throw new ApiError('UNAUTHORIZED', DENY_MESSAGES.unknown);
+      if (!key.ok) throw new ApiError('UNAUTHORIZED', denyMessage(key.reason, event));
+      if (key.record.id !== context.keyId) throw new ApiError('UNAUTHORIZED', denyMessage('unknown', event));
     },
   };
 }
