@@ -53,7 +53,7 @@ export function addGatewayResponses(api: RestApi): void {
       templates: {
         'application/json': envelope(
           answer.code,
-          denied ? '"$context.authorizer.message"' : JSON.stringify(gatewayMessage(answer, GATEWAY_BASE)),
+          JSON.stringify(gatewayMessage(answer, GATEWAY_BASE, denied ? '$context.authorizer.message' : undefined)),
         ),
       },
     });

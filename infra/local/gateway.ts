@@ -167,7 +167,8 @@ async function authorize(
           reset: Number(deny.rateLimitReset),
           retryAfter: deny.rateLimitRetryAfter === undefined ? undefined : Number(deny.rateLimitRetryAfter),
         });
-  return { reply: (res) => gatewayReply(res, 'ACCESS_DENIED', request.requestId, { message: deny.message, headers }) };
+  const message = gatewayMessage(gatewayResponses.ACCESS_DENIED, apiBaseUrl(request), deny.message);
+  return { reply: (res) => gatewayReply(res, 'ACCESS_DENIED', request.requestId, { message, headers }) };
 }
 
 function gatewayReply(

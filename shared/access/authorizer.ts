@@ -1,6 +1,4 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { whereKeysComeFrom } from '../http/gatewayResponses';
-import { apiBaseUrl } from '../http/requestUrl';
 import type { ApiKeyStore } from '../store';
 import { activeKey, hashKey, readBearer } from './keys';
 import { quotaAccountOf } from './keySlots';
@@ -38,10 +36,6 @@ export const DENY_MESSAGES = {
   revoked: 'This API key has been revoked',
 } as const;
 
-/** A refusal's message for the request `event`, ending with where keys come from (as the gateway's own 401s do). */
-export const denyMessage = (reason: keyof typeof DENY_MESSAGES, event: Parameters<typeof apiBaseUrl>[0]) =>
-  whereKeysComeFrom(DENY_MESSAGES[reason], apiBaseUrl(event));
-
 /**
  * REQUEST authorizer. A valid key gets an Allow on the whole stage (so API Gateway's cached
  * result serves every route), with the key's SHA-256 as usageIdentifierKey: the usage plan's
@@ -54,11 +48,11 @@ export async function authorize(
   deps: AuthorizerDeps,
 ): Promise<APIGatewayAuthorizerResult> {
   const bearer = readBearer(event.headers);
-  if (!bearer.ok) return deny(event, denyMessage(bearer.reason, event), deps);
+  if (!bearer.ok) return deny(event, DENY_MESSAGES[bearer.reason], deps);
 
   const keyHash = hashKey(bearer.key);
   const key = activeKey(await deps.apiKeys.getByHash(keyHash), keyHash);
-  if (!key.ok) return deny(event, denyMessage(key.reason, event), deps);
+  if (!key.ok) return deny(event, DENY_MESSAGES[key.reason], deps);
   const record = key.record;
 
   const quotaAccount = quotaAccountOf(record);

@@ -26,22 +26,25 @@ export interface GatewayAnswer {
   namesKeys?: boolean;
 }
 
-/** An answer's message, for a client that called the API at `base` (apiBaseUrl). */
-export const gatewayMessage = (answer: GatewayAnswer, base: string) =>
-  answer.namesKeys ? whereKeysComeFrom(answer.message, base) : answer.message;
+/**
+ * An answer's message (`message`: the authorizer's, for its deny), for a client that called the
+ * API at `base` (apiBaseUrl): a refused key's goes on to say where keys come from.
+ */
+export const gatewayMessage = (answer: GatewayAnswer, base: string, message = answer.message) =>
+  answer.namesKeys ? whereKeysComeFrom(message, base) : message;
 
 /**
  * Answers API Gateway gives by itself, before or instead of a function. The CDK stack turns each
  * into a gateway response with our JSON envelope; the local server answers the same way.
  * ACCESS_DENIED is the authorizer's deny: a 401 whose message and rate-limit headers come from the
- * authorizer's context. INVALID_API_KEY is a key the authorizer allowed but API Gateway no longer
+ * authorizer's context. Every 401 for a missing or refused key then says where keys come from. INVALID_API_KEY is a key the authorizer allowed but API Gateway no longer
  * knows (disabled in the usage plan after a revoke, within the authorizer cache TTL). A throwing
  * authorizer is AUTHORIZER_CONFIGURATION_ERROR in AWS. API Gateway calls an unknown route
  * MISSING_AUTHENTICATION_TOKEN (403); it is a 404 here. The 4XX types left to DEFAULT_4XX
  * (WAF_FILTERED, EXPIRED_TOKEN, INVALID_SIGNATURE) are refusals, hence FORBIDDEN.
  */
 export const gatewayResponses = {
-  ACCESS_DENIED: { status: 401, code: 'UNAUTHORIZED', message: 'Invalid API key' },
+  ACCESS_DENIED: { status: 401, code: 'UNAUTHORIZED', message: 'Invalid API key', namesKeys: true },
   UNAUTHORIZED: {
     status: 401,
     code: 'UNAUTHORIZED',
