@@ -1,14 +1,14 @@
 import { errorBody } from './envelope';
 import type { ErrorCode } from '../errors/apiError';
 import { UNAVAILABLE_RETRY_AFTER } from '../errors/unavailable';
-import { dashboardRoutes } from '../routes/groups/dashboard';
+import { SITE_PAGES } from '../html/siteHeader';
 
 /**
  * How every 401 for a missing or refused key ends: where keys come from. `base` is the API's URL
  * up to its own paths, as the client called it (apiBaseUrl), so the link works as it is.
  */
 export const whereKeysComeFrom = (message: string, base: string) =>
-  `${message}; get a key at ${base}${dashboardRoutes.dashboardPage.path}`;
+  `${message}; get a key at ${base}${SITE_PAGES.dashboard.path}`;
 
 export interface GatewayAnswer {
   status: number;
