@@ -52,7 +52,8 @@ describe('the pretest step with no browser to find', () => {
       code: 1,
       stdout: '',
       stderr:
-        'No Chromium found: run `npx playwright-core install --no-shell chromium` or set CHROMIUM_PATH=/path/to/chrome\n',
+        'No Chromium found: run `npx playwright-core install --no-shell chromium` ' +
+        'or set CHROMIUM_PATH=/path/to/chrome\n',
     });
   });
 

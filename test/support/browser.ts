@@ -43,9 +43,15 @@ export interface OpenedPage {
 export async function openPage(
   browser: Browser,
   url: string,
-  { width = 1280, height = 900, javaScriptEnabled = true, consoleErrors = true } = {},
+  {
+    width = 1280,
+    height = 900,
+    javaScriptEnabled = true,
+    consoleErrors = true,
+    colorScheme = 'light' as 'light' | 'dark',
+  } = {},
 ): Promise<OpenedPage> {
-  const page = await browser.newPage({ viewport: { width, height }, javaScriptEnabled });
+  const page = await browser.newPage({ viewport: { width, height }, javaScriptEnabled, colorScheme });
   const problems: string[] = [];
   if (consoleErrors) page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   page.on('pageerror', (error) => problems.push(String(error)));

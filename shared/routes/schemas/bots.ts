@@ -16,7 +16,12 @@ const tag = wire(
     z.string().check(z.regex(TAG, { error: 'tags are 1 to 24 letters, digits or dashes' })),
     z.transform((value: string) => value.trim().toLowerCase()),
   ),
-  { type: 'string', pattern: TAG.source, description: 'a tag: letters, digits or dashes, stored lowercase' },
+  {
+    type: 'string',
+    pattern: TAG.source,
+    title: '1 to 24 letters, digits or dashes',
+    description: 'a tag: letters, digits or dashes, stored lowercase',
+  },
 );
 
 export const listBotsQuery = z.object({

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { atMost, required, withMeta } from '../params';
+import { atMost, describedPattern, required, withMeta } from '../params';
 import { VISIBLE_TEXT } from '../patterns';
 
 /** Key ids as `generateKeyId` writes them (shared/access/keys.ts). */
@@ -75,9 +75,10 @@ export const newKeyBody = z.object({
 export const createdKeyData = z.object({ key: keyView, value: z.string() });
 
 export const keyPath = z.object({
-  keyId: z
-    .string({ error: 'is required' })
-    .check(z.regex(KEY_ID, { error: 'must be a key id (key_ and 16 hex digits)' })),
+  keyId: describedPattern(
+    z.string({ error: 'is required' }).check(z.regex(KEY_ID, { error: 'must be a key id (key_ and 16 hex digits)' })),
+    'key id: key_ and 16 hex digits',
+  ),
 });
 
 export const revokedKeyData = z.object({ key: keyView });

@@ -2,15 +2,18 @@ import * as z from 'zod/mini';
 import type { ProviderHeader } from '../../webhooks/provider';
 import { providerNamed, providerNames, providers } from '../../webhooks/providers/index';
 import { EVENT_FILTER_HELP } from '../../webhooks/eventFilter';
-import { atMost, oneOf, snowflake, withMeta } from '../params';
+import { atMost, describedPattern, oneOf, snowflake, withMeta } from '../params';
 import { DISCORD_WEBHOOK_URL, NO_CONTROLS, WEBHOOK_TOKEN } from '../patterns';
 
 /** A Discord webhook, as its URL names it: /webhooks/{id}/{token}. */
 export const webhookPath = z.object({
   id: snowflake('webhook'),
-  token: z
-    .string({ error: 'is required' })
-    .check(z.regex(WEBHOOK_TOKEN, { error: 'must be a Discord webhook token (20 to 100 letters, digits, - or _)' })),
+  token: describedPattern(
+    z
+      .string({ error: 'is required' })
+      .check(z.regex(WEBHOOK_TOKEN, { error: 'must be a Discord webhook token (20 to 100 letters, digits, - or _)' })),
+    'Discord webhook token: 20 to 100 letters, digits, - or _',
+  ),
 });
 
 export const relayPath = z.extend(webhookPath, { provider: oneOf(providerNames) });
