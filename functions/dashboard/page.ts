@@ -9,7 +9,7 @@ import { DASHBOARD_SCRIPT } from './generated/pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
 import type { DashboardHandler } from './services';
 import { currentSession } from '../../shared/runtime/signedIn';
-import { SITE_HEADER_STYLE, siteHeader } from '../../shared/html/siteHeader';
+import { siteHeader } from '../../shared/html/siteHeader';
 
 const signedOut = (signInHref: string, local: boolean, declined: boolean) =>
   h(
@@ -136,7 +136,7 @@ export const dashboardPage: DashboardHandler<Routes['dashboardPage']> = async ({
   const session = await currentSession(raw.headers, services);
   return htmlPage({
     title: 'Dashboard',
-    style: DASHBOARD_STYLE + SITE_HEADER_STYLE,
+    style: DASHBOARD_STYLE,
     script: DASHBOARD_SCRIPT,
     header: siteHeader(raw.basePath, 'dashboard'),
     // The API below this page; the usage charts arrive as SVG text and are shown as data: pictures.

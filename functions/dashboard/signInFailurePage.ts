@@ -6,6 +6,7 @@ import { basePathOf } from '../../shared/http/basePath';
 import { htmlPage } from '../../shared/http/htmlPage';
 import type { ApiMiddleware } from '../../shared/http/middleware/types';
 import { h } from '../../shared/html/builder';
+import { siteHeader } from '../../shared/html/siteHeader';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import { DASHBOARD_SCRIPT } from './generated/pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
@@ -60,6 +61,7 @@ export function signInFailurePage(error: unknown, basePath: string): APIGatewayP
     title: `${title} - Dashboard`,
     style: DASHBOARD_STYLE,
     script: DASHBOARD_SCRIPT,
+    header: siteHeader(basePath, 'dashboard'),
     headers: {
       'Cache-Control': 'no-store',
       Vary: 'Accept',
