@@ -9,12 +9,10 @@ import type { BotStats, Refusal, ShardReport } from './types';
 const ATTEMPTS = 4;
 
 /**
- * One shard's heartbeat on the profile: lastSeen, the stats shards share (ping, memory...), and
- * `shardStats.<id>` with its guilds and users, in one UpdateItem that leaves every other shard's
- * entry alone, so shards posting at once all count. `beatCount` orders the heartbeats (the hourly
- * point keeps the newest one's totals). When the profile has no shard map yet or declared another
- * shard count, the map is written whole, keeping the shards below the new count, on the condition
- * that no heartbeat landed since it was read. Returns the item as written.
+ * One shard's heartbeat on the profile, in one UpdateItem: lastSeen, the stats shards share, and
+ * `shardStats.<id>` alone, so shards posting at once all count; `beatCount` orders the heartbeats.
+ * A first map or a new shard count is written whole (shards below the count kept), on the
+ * condition that no heartbeat landed since it was read. Returns the item as written.
  */
 export async function writeShardBeat(
   db: DynamoDBDocumentClient,
@@ -51,9 +49,11 @@ export async function writeShardBeat(
     if (item.shardCount === shard.shardCount) continue;
     const kept = Object.entries((item.shardStats ?? {}) as ShardMap).filter(([id]) => Number(id) < shard.shardCount);
     const seen = item.beatCount;
+    const unchanged = seen === undefined ? 'attribute_not_exists(beatCount)' : 'beatCount = :seen';
+    const replacing = [...base.set, 'shardStats = :shardMap', 'shardCount = :shardCount'];
     const replaced = await updateProfileItemIf(db, table, clientId, {
-      condition: `ownerAccount = :me AND ${seen === undefined ? 'attribute_not_exists(beatCount)' : 'beatCount = :seen'}`,
-      update: `SET ${[...base.set, 'shardStats = :shardMap', 'shardCount = :shardCount'].join(', ')} ADD beatCount :one`,
+      condition: `ownerAccount = :me AND ${unchanged}`,
+      update: `SET ${replacing.join(', ')} ADD beatCount :one`,
       names: base.names,
       values: {
         ...base.values,
