@@ -4,7 +4,10 @@ import type { BotHandler } from './services';
 import type { Routes } from '../../shared/routes/table';
 import { statusSettings, visibleBot } from './access';
 
-/** Latest stats (a sharded bot's totals and shards) and the hourly points of the last 24 hours (kept with a TTL), oldest first. */
+/**
+ * Latest stats (a sharded bot's totals and shards) and the hourly points of the last 24 hours
+ * (kept with a TTL), oldest first.
+ */
 export const getBotStats: BotHandler<Routes['getBotStats']> = async ({ path }, context, deps) => {
   const bot = await visibleBot(deps, path.clientId, context.account);
   const settings = statusSettings(deps);
