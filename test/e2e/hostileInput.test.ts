@@ -91,6 +91,9 @@ function expectContract(route: RouteEntry, reply: RawReply): void {
     expect(route.response).toBe('redirect');
     expect(new URL(reply.headers.location ?? '').pathname).toMatch(/^\/dashboard(\/|$)/);
     expect(reply.body.length).toBe(0);
+  } else if (reply.status >= 400 && route.response === 'redirect' && type.startsWith('text/html')) {
+    // A sign-in step refused for a browser (Accept prefers HTML): a page to read, with a way to try again.
+    expect(reply.body.toString('utf8')).toContain('Try again');
   } else if (reply.status >= 400) {
     expect(type).toMatch(/^application\/json/);
     const answer = JSON.parse(reply.body.toString('utf8'));
