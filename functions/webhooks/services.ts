@@ -20,7 +20,7 @@ import { pairGuardOver, type PairGuard } from '../../shared/webhooks/pairGuard';
  */
 export interface WebhookServices {
   deliveries: DeliveryLog;
-  /** Refused signatures and duplicates, one item per webhook, outcome and minute (the log keeps no delivery of them). */
+  /** Refused signatures and duplicates, an item per webhook, outcome and minute (the log keeps no delivery of them). */
   attempts: DeliveryAttemptLog;
   /** Per webhook and hour: deliveries Discord refused the token of (counted, not logged). */
   refusedAttempts: RefusedAttemptCounter;

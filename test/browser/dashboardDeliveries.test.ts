@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { createStores } from '../../shared/store';
@@ -60,7 +61,7 @@ async function expectAccessibleSchemes(page: Page): Promise<void> {
 }
 
 describe("a webhook's deliveries in Chromium", () => {
-  test('every outcome is listed and filtered; the relay URL is masked and copied whole; the webhook is named', async () => {
+  test('each outcome listed and filtered; the relay URL masked and copied whole; the webhook named', async () => {
     const { context, page, problems } = await dashboard.open();
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: dashboard.api.url });
@@ -99,6 +100,10 @@ describe("a webhook's deliveries in Chromium", () => {
       for (const text of ['signature refused', 'duplicate (received before)', 'refused by Discord (400)', 'not read'])
         await table.getByText(text, { exact: false }).first().waitFor();
       await expectAccessibleSchemes(page);
+      // docs/dashboard-deliveries.png is this screenshot: when the section's look changes, run this suite and copy it.
+      mkdirSync('artifacts', { recursive: true });
+      const section = page.locator('section[aria-labelledby=webhooks-title]');
+      await section.screenshot({ path: 'artifacts/dashboard-deliveries.png' });
 
       // The filter asks the server for one outcome; "All outcomes" lists them all again.
       for (const [label, outcome] of [
