@@ -13,8 +13,8 @@ import { roundSummary, significant, summarize, type Summary } from './stats';
 /**
  * End-to-end HTTP through the local server (`npm start`'s entry point in its own process, with
  * its embedded dynalite), driven by autocannon from this process, which also plays the image host
- * and Discord on 127.0.0.1. Many keys are seeded and used in turn, and every request of every key
- * is counted by the rate limiter (a DynamoDB counter), under a limit no scenario can reach.
+ * and Discord on 127.0.0.1. Many keys are seeded and used in turn, each holding a slot of its own
+ * account as a dashboard key does: the key's counter and its account's count every request.
  */
 export interface EndToEndOptions {
   durationSeconds: number;

@@ -1,19 +1,25 @@
-import { isOnline } from './views';
+import { isOnline, latestStats } from './views';
 import { jsonResponse } from '../../shared/http/responses';
 import type { BotHandler } from './services';
 import type { Routes } from '../../shared/routes/table';
 import { callerOf, refused, statusSettings } from './access';
 
-/** The heartbeat: latest stats, lastSeen, and this hour's history point. */
+/** The heartbeat: latest stats (a shard's, with shardId), lastSeen, and this hour's history point. */
 export const postBotStats: BotHandler<Routes['postBotStats']> = async ({ path, body }, context, deps) => {
-  const result = await deps.bots.heartbeat(path.clientId, callerOf(context.account), body, deps.now());
+  const { shardId, shardCount, ...stats } = body;
+  const settings = statusSettings(deps);
+  const shard =
+    shardId === undefined || shardCount === undefined
+      ? undefined
+      : { shardId, shardCount, windowSeconds: settings.onlineWindowSeconds };
+  const result = await deps.bots.heartbeat(path.clientId, callerOf(context.account), stats, settings.now, shard);
   if (typeof result === 'string') throw await refused(deps, result, path.clientId);
   return jsonResponse(
     {
       clientId: result.clientId,
-      online: isOnline(result, statusSettings(deps)),
+      online: isOnline(result, settings),
       lastSeen: result.lastSeen ?? null,
-      stats: result.stats ?? null,
+      stats: latestStats(result, settings),
     },
     context.requestId,
   );

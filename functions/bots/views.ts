@@ -4,8 +4,10 @@ import type {
   botSummaryData,
   commandsData,
   latestStatsData,
+  shardsData,
   statusData,
 } from '../../shared/routes/schemas/botData';
+import { shardTotals, type ShardTotals } from '../../shared/bots/shards';
 import { byField, detailFieldNames, summaryFieldNames } from '../../shared/bots/fields';
 import { HISTORY_HOURS, type BotProfile, type CommandList, type StatsPoint } from '../../shared/store/bots/index';
 
@@ -28,15 +30,47 @@ export function botSummary(bot: BotProfile, settings: StatusSettings): z.output<
     name: bot.name,
     ...byField(summaryFieldNames, (name) => bot[name] ?? null),
     tags: bot.tags,
-    guilds: bot.stats?.guilds ?? null,
+    guilds: statsOf(bot, settings)?.guilds ?? null,
     online: isOnline(bot, settings),
     lastSeen: bot.lastSeen ?? null,
   };
 }
 
+/** A sharded bot's shards and totals as of the settings' clock; undefined for a bot that posts without shards. */
+function totalsOf(bot: BotProfile, settings: StatusSettings): ShardTotals | undefined {
+  if (bot.shardCount === undefined) return undefined;
+  return shardTotals(bot.shardStats ?? {}, bot.shardCount, settings.now, settings.onlineWindowSeconds);
+}
+
+/** The stored stats; a sharded bot's guilds and users are its totals. */
+function statsOf(bot: BotProfile, settings: StatusSettings): BotProfile['stats'] {
+  const totals = totalsOf(bot, settings);
+  if (!totals || !bot.stats) return bot.stats;
+  const { guilds: _guilds, users: _users, ...shared } = bot.stats;
+  return {
+    ...shared,
+    ...(totals.guilds === undefined ? {} : { guilds: totals.guilds }),
+    ...(totals.users === undefined ? {} : { users: totals.users }),
+  };
+}
+
 /** The latest stats, or null before the first heartbeat. */
-export const latestStats = ({ stats }: BotProfile): z.output<typeof latestStatsData> =>
-  stats?.updatedAt ? { ...stats, updatedAt: stats.updatedAt } : null;
+export function latestStats(bot: BotProfile, settings: StatusSettings): z.output<typeof latestStatsData> {
+  const stats = statsOf(bot, settings);
+  return stats?.updatedAt ? { ...stats, updatedAt: stats.updatedAt } : null;
+}
+
+/** Each shard's figures, or null for a bot that posts without shards. */
+export function shardsView(bot: BotProfile, settings: StatusSettings): z.output<typeof shardsData> {
+  const totals = totalsOf(bot, settings);
+  if (!totals || bot.shardCount === undefined) return null;
+  return {
+    shardCount: bot.shardCount,
+    reporting: totals.reporting,
+    windowSeconds: settings.onlineWindowSeconds,
+    shards: totals.shards,
+  };
+}
 
 /** The full profile; the owner also sees that it is theirs and whether it is public. */
 export function botDetail(
@@ -52,7 +86,8 @@ export function botDetail(
     ...byField(detailFieldNames, (name) => bot[name] ?? null),
     createdAt: bot.createdAt,
     updatedAt: bot.updatedAt,
-    stats: latestStats(bot),
+    stats: latestStats(bot, settings),
+    shards: shardsView(bot, settings),
   };
 }
 

@@ -110,9 +110,10 @@ export const botsSection = () =>
       h(
         'p',
         { class: 'note' },
-        'Add this to your discord.js bot (with your API key in CBK_API_KEY): ' +
-          'it reports its stats every minute, which keeps it shown online.',
+        'Add this to your discord.js 14 bot (your API key in CBK_API_KEY): ' +
+          'it reports its stats every minute, which keeps it shown online, and logs any refusal.',
       ),
+      h('button', { type: 'button', id: 'copy-heartbeat' }, 'Copy snippet'),
       h(
         'pre',
         { tabindex: 0, role: 'region', 'aria-labelledby': 'heartbeat-title' },

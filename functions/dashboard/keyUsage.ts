@@ -10,24 +10,12 @@ import { keyUsage, usageFrom, type KeyUsage, type UsageBucket } from './usage';
 /** A key's usage over the 30 days, from the limiter's counts (one query; nothing is written to read it). */
 export async function usageOfKey(key: ApiKeyRecord, services: DashboardServices): Promise<KeyUsage> {
   const now = Math.floor(services.now().getTime() / 1000);
-  return keyUsage(
-    await services.rateCounters.counts(keyPrincipal(key.id), usageFrom(now), now),
-    services.rateLimit,
-    now,
-  );
+  const { counts, lastAt } = await services.rateCounters.usage(keyPrincipal(key.id), usageFrom(now), now);
+  return keyUsage(counts, services.rateLimit, now, lastAt);
 }
 
-const label = (start: string, span: 'minutes' | 'hours' | 'days') =>
-  span === 'days' ? start.slice(5, 10) : `${start.slice(11, 16)} UTC`;
-const chart = (title: string, buckets: UsageBucket[], span: 'minutes' | 'hours' | 'days') =>
-  renderUsageChart({
-    title,
-    bars: buckets.map((bucket) => ({
-      label: label(bucket.start, span),
-      allowed: bucket.allowed,
-      refused: bucket.refused,
-    })),
-  });
+const chart = (title: string, buckets: UsageBucket[]) =>
+  renderUsageChart({ title, bars: buckets.map(({ allowed, refused }) => ({ allowed, refused })) });
 
 /** GET /dashboard/api/keys/{keyId}/usage: the numbers and their three charts; another account's key is a 404. */
 export const dashboardKeyUsage = signedIn(
@@ -37,9 +25,9 @@ export const dashboardKeyUsage = signedIn(
     if (!key || key.owner !== session.accountId) throw new ApiError('NOT_FOUND', `You have no key ${path.keyId}`);
     const usage = await usageOfKey(key, services);
     const charts = {
-      minutes: chart('Requests per minute, last hour', usage.minutes, 'minutes'),
-      hours: chart('Requests per hour, last 24 hours', usage.hours, 'hours'),
-      days: chart('Requests per day, last 30 days', usage.days, 'days'),
+      minutes: chart('Requests per minute, last hour', usage.minutes),
+      hours: chart('Requests per hour, last 24 hours', usage.hours),
+      days: chart('Requests per day, last 30 days', usage.days),
     };
     return accountJson({ keyId: key.id, ...usage, charts }, context.requestId);
   },

@@ -2,7 +2,8 @@ import { ApiError } from '../../shared/errors/apiError';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import type { KeyView } from '../../shared/routes/schemas/dashboard';
 import type { ApiKeyRecord } from '../../shared/store';
-import { signedIn } from './services';
+import { type DashboardServices, signedIn } from './services';
+import type { CreatedKey } from '../../shared/access/keyAdmin';
 import { usageOfKey } from './keyUsage';
 import { accountJson } from '../../shared/runtime/signedIn';
 import { MAX_ACTIVE_KEYS, NoKeySlotError } from '../../shared/access/keySlots';
@@ -11,7 +12,7 @@ import { paceRefusal } from '../../shared/access/rateLimiter';
 const { dashboardKeys: listRoute, dashboardCreateKey: createRoute, dashboardRevokeKey: revokeRoute } = dashboardRoutes;
 
 /** What the dashboard shows of a key: never its hash, nor the API Gateway key behind it. */
-const viewOf = ({ id, name, createdAt, revokedAt }: ApiKeyRecord): KeyView => ({
+export const viewOf = ({ id, name, createdAt, revokedAt }: ApiKeyRecord): KeyView => ({
   id,
   name,
   createdAt,
@@ -32,18 +33,20 @@ export const dashboardKeys = signedIn(listRoute, async (_input, session, context
 });
 
 /**
- * A new key for the account: counted against its creations per minute, then it takes one of the
- * account's key slots (atomically: two clicks at once cannot pass the limit; keySlots.ts).
+ * A new key named `name` for the session's account: counted against its creations per minute,
+ * then it takes one of the account's key slots, `slots` at most (atomically: two clicks at once
+ * cannot pass the limit; keySlots.ts).
  */
-export const dashboardCreateKey = signedIn(createRoute, async ({ body }, session, context, services) => {
+export async function createOwnKey(
+  name: string,
+  session: { accountId: string },
+  services: DashboardServices,
+  slots = MAX_ACTIVE_KEYS,
+): Promise<CreatedKey> {
   const pace = await services.keyCreations.hit(`keys:${session.accountId}`);
   if (!pace.allowed) throw paceRefusal(pace, 'keys a minute');
   try {
-    const { record, value } = await services.keys.create(
-      { name: body.name, owner: session.accountId, now: services.now() },
-      MAX_ACTIVE_KEYS,
-    );
-    return accountJson({ key: viewOf(record), value }, context.requestId, 201);
+    return await services.keys.create({ name, owner: session.accountId, now: services.now() }, slots);
   } catch (error) {
     if (error instanceof NoKeySlotError)
       throw new ApiError(
@@ -52,16 +55,27 @@ export const dashboardCreateKey = signedIn(createRoute, async ({ body }, session
       );
     throw error;
   }
+}
+
+export const dashboardCreateKey = signedIn(createRoute, async ({ body }, session, context, services) => {
+  const { record, value } = await createOwnKey(body.name, session, services);
+  return accountJson({ key: viewOf(record), value }, context.requestId, 201);
 });
 
+/** One of the account's keys; another account's key is as absent as an unknown one (404). */
+export async function ownKey(keyId: string, session: { accountId: string }, services: DashboardServices) {
+  const found = await services.apiKeys.getById(keyId);
+  if (!found || found.owner !== session.accountId) throw new ApiError('NOT_FOUND', `You have no key ${keyId}`);
+  return found;
+}
+
 /**
- * Revokes one of the account's keys; another account's key is as absent as an unknown one (404).
+ * Revokes one of the account's keys.
  * A key already revoked is revoked again: a revocation that failed halfway (API Gateway throttled
  * after the key was marked) is finished by the retry, and its slot given back then (keySlots.ts).
  */
 export const dashboardRevokeKey = signedIn(revokeRoute, async ({ path }, session, context, services) => {
-  const found = await services.apiKeys.getById(path.keyId);
-  if (!found || found.owner !== session.accountId) throw new ApiError('NOT_FOUND', `You have no key ${path.keyId}`);
+  const found = await ownKey(path.keyId, session, services);
   const revoked = (await services.keys.revoke(found.id, services.now().toISOString())) ?? found;
   return accountJson({ key: viewOf(revoked) }, context.requestId);
 });

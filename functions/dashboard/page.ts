@@ -3,11 +3,13 @@ import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import type { Routes } from '../../shared/routes/table';
 import { h } from '../../shared/html/builder';
 import { botsSection } from './botsSection';
+import { usageSection } from './usageSection';
 import { webhooksSection } from './webhooksSection';
 import { DASHBOARD_SCRIPT } from './generated/pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
 import type { DashboardHandler } from './services';
 import { currentSession } from '../../shared/runtime/signedIn';
+import { siteHeader } from '../../shared/html/siteHeader';
 
 const signedOut = (signInHref: string, local: boolean, declined: boolean) =>
   h(
@@ -21,10 +23,11 @@ const signedOut = (signInHref: string, local: boolean, declined: boolean) =>
         )
       : [],
     h('p', {}, 'Sign in to create and revoke your API keys and see how much they are used.'),
+    // After a cancel the way on is to start again, and the link says so.
     h(
       'a',
       { class: 'button primary', href: signInHref },
-      local ? 'Sign in locally (development only)' : 'Sign in with Discord',
+      declined ? 'Try again' : local ? 'Sign in locally (development only)' : 'Sign in with Discord',
     ),
     local
       ? h(
@@ -35,12 +38,6 @@ const signedOut = (signInHref: string, local: boolean, declined: boolean) =>
         )
       : [],
   );
-
-const CHARTS = [
-  ['minutes', 'Per minute, last hour'],
-  ['hours', 'Per hour, last 24 hours'],
-  ['days', 'Per day, last 30 days (UTC)'],
-] as const;
 
 /** The signed-in page: the script fills in the keys. */
 const signedIn = (accountName: string) =>
@@ -125,24 +122,7 @@ const signedIn = (accountName: string) =>
         ),
       ),
     ),
-    h(
-      'section',
-      { id: 'usage', hidden: 'hidden', 'aria-labelledby': 'usage-title' },
-      h('h2', { id: 'usage-title', tabindex: -1 }, 'Usage'),
-      h(
-        'p',
-        { class: 'note' },
-        'Requests let through in blue, refused over the quota (429) in red, from the rate limiter\u2019s own counts.',
-      ),
-      CHARTS.map(([span, caption]) =>
-        h(
-          'figure',
-          {},
-          h('img', { id: `chart-${span}`, alt: '', width: 640, height: 180 }),
-          h('figcaption', {}, caption),
-        ),
-      ),
-    ),
+    usageSection(),
     botsSection(),
     webhooksSection(),
   );
@@ -158,6 +138,7 @@ export const dashboardPage: DashboardHandler<Routes['dashboardPage']> = async ({
     title: 'Dashboard',
     style: DASHBOARD_STYLE,
     script: DASHBOARD_SCRIPT,
+    header: siteHeader(raw.basePath, 'dashboard'),
     // The API below this page; the usage charts arrive as SVG text and are shown as data: pictures.
     allow: { 'connect-src': "'self'", 'img-src': 'data:' },
     headers: { 'Cache-Control': 'no-store' },

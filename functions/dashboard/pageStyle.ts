@@ -1,3 +1,4 @@
+import { SITE_HEADER_STYLE } from '../../shared/html/siteHeader';
 /**
  * The dashboard page's style, pinned by its hash in the page's CSP. Tables fit their cards: below
  * 40rem a row becomes "Column: value" lines, labelled from the cells' data-label (docs/design.md).
@@ -39,7 +40,10 @@ td:last-child{white-space:nowrap;width:1%}td .row{flex-wrap:nowrap}
   .table td[data-label]::before{content:attr(data-label) ": ";content:attr(data-label) ": " / "";font-weight:600}}
 figure{margin:1rem 0}figure img{width:100%;height:auto;border:1px solid #d0d7de;border-radius:6px;background:#fff}
 figcaption{font-size:.9rem;color:#59636e}
+.usage-summary{margin:.25rem 0 .5rem}.usage-range{display:flex;justify-content:space-between;gap:1rem;margin:.25rem 0}
+figure th{white-space:normal}summary{cursor:pointer}
 @media (prefers-color-scheme:dark){
   body{color:#e6edf3;background:#0d1117}section,th,td,pre,.table tr{border-color:#30363d}pre{background:#161b22}
   input,button,.button{background:#161b22;color:#e6edf3;border-color:#484f58}.primary{background:#5865f2;color:#fff}
-  .note,figcaption{color:#9198a1}.problem{color:#ff7b72}}`;
+  .note,figcaption{color:#9198a1}.problem{color:#ff7b72}}
+${SITE_HEADER_STYLE}`;

@@ -6,15 +6,17 @@ import type { ApiMiddleware } from '../../shared/http/middleware/types';
 import { logger } from '../../shared/logging/logger';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import { h } from '../../shared/html/builder';
+import { siteHeader } from '../../shared/html/siteHeader';
 import { DASHBOARD_SCRIPT } from './generated/pageScript';
 import { DASHBOARD_STYLE } from './pageStyle';
 
 /** The dashboard when the store cannot answer: 503 with Retry-After, the page's own chrome, a link to try again. */
-const unavailablePage = (dashboardHref: string): APIGatewayProxyResult => {
+const unavailablePage = (basePath: string): APIGatewayProxyResult => {
   const page = htmlPage({
     title: 'Dashboard',
     style: DASHBOARD_STYLE,
     script: DASHBOARD_SCRIPT,
+    header: siteHeader(basePath, 'dashboard'),
     headers: { 'Cache-Control': 'no-store', 'Retry-After': String(UNAVAILABLE_RETRY_AFTER) },
     body: [
       h('h1', {}, 'Dashboard'),
@@ -22,7 +24,7 @@ const unavailablePage = (dashboardHref: string): APIGatewayProxyResult => {
         'section',
         { id: 'unavailable' },
         h('p', { class: 'problem', role: 'alert' }, 'The dashboard is unavailable; retry shortly.'),
-        h('a', { class: 'button primary', href: dashboardHref }, 'Retry'),
+        h('a', { class: 'button primary', href: `${basePath}${dashboardRoutes.dashboardPage.path}` }, 'Retry'),
       ),
     ],
   });
@@ -45,6 +47,6 @@ export const dashboardPageUnavailable: ApiMiddleware = {
     )
       return;
     logger.error('dashboard page: the store is unavailable', { error });
-    request.response = unavailablePage(`${basePathOf(event)}${dashboardRoutes.dashboardPage.path}`);
+    request.response = unavailablePage(basePathOf(event));
   },
 };

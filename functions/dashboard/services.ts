@@ -9,6 +9,7 @@ import type { AccountStore, ApiKeyStore, RateCounterStore, SessionStore, SignInS
 import { secretsManagerSecret } from './clientSecret';
 import { discordSignIn, localSignIn, type SignInProvider } from './signInProviders';
 import { dashboardPageUnavailable } from './pageUnavailable';
+import { dashboardSignInFailurePage } from './signInFailurePage';
 
 /** What the dashboard's routes use. */
 export interface DashboardServices {
@@ -70,7 +71,7 @@ export const dashboardKit: GroupKit<DashboardServices> = {
     publicUrl: process.env.DASHBOARD_URL || undefined,
     now: () => new Date(),
   }),
-  output: () => [dashboardPageUnavailable],
+  output: () => [dashboardPageUnavailable, dashboardSignInFailurePage],
 };
 
 /**

@@ -8,6 +8,7 @@ import { dashboardPlace, hostOf } from './place';
 import type { RouteDefinition, RouteInput } from '../../shared/routes/types';
 import type { DashboardHandler, DashboardServices } from './services';
 import type { SignInProvider } from './signInProviders';
+import { SignInFailure } from './signInTrouble';
 
 /** A sign-in must be finished within this long. */
 const SIGN_IN_SECONDS = 600;
@@ -101,18 +102,28 @@ export const dashboardCallback: DashboardHandler<Routes['dashboardCallback']> = 
   const place = dashboardPlace(raw, services.publicUrl);
   const bound = readCookie(raw.headers, SIGN_IN_COOKIE);
   if (bound !== query.state) {
-    throw new ApiError('INVALID_PARAMETER', 'This sign-in was not started in this browser; sign in again', [
-      { field: 'state', issue: 'does not match the sign-in started here' },
-    ]);
+    // No cookie at all: it expired with the sign-in (or went when the sign-in finished); another: another tab's.
+    throw new SignInFailure(
+      bound === undefined ? 'expired' : 'elsewhere',
+      'INVALID_PARAMETER',
+      'This sign-in was not started in this browser; sign in again',
+      [{ field: 'state', issue: 'does not match the sign-in started here' }],
+    );
   }
   const signIn = await services.signIns.take(sha256Hex(query.state), seconds(services));
   if (!signIn)
-    throw new ApiError('INVALID_PARAMETER', 'This sign-in is unknown, used or expired; sign in again', [
+    throw new SignInFailure('expired', 'INVALID_PARAMETER', 'This sign-in is unknown, used or expired; sign in again', [
       { field: 'state', issue: 'is unknown, used or expired' },
     ]);
   // The person chose Cancel on Discord: back to the page, which says so (the state is used up).
   if (query.error === 'access_denied')
     return redirect(`${place.pageUrl}?signin=declined`, [clearCookie(SIGN_IN_COOKIE, place.signIn)]);
+  // Discord failing on its side (RFC 6749 section 4.1.2.1) is its outage, not a refusal of this sign-in.
+  if (query.error === 'server_error' || query.error === 'temporarily_unavailable')
+    throw new ApiError(
+      'UPSTREAM_ERROR',
+      `Discord could not complete the sign-in (${query.error}); try again in a moment`,
+    );
   if (query.error !== undefined || query.code === undefined)
     throw new ApiError('UNAUTHORIZED', `The sign-in was not authorized (${query.error ?? 'no code'})`);
 

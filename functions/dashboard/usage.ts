@@ -18,7 +18,10 @@ export interface KeyUsage {
   days: UsageBucket[];
   /** Requests counted today (UTC), allowed and refused. */
   today: { allowed: number; refused: number };
-  /** The start of the last minute the key was used in, within the 30 days; absent if unused. */
+  /**
+   * When the key was last used within the 30 days, to the second (the start of that minute for hits
+   * counted before the second was recorded); absent if unused.
+   */
   lastUsedAt?: string;
 }
 
@@ -33,7 +36,12 @@ export const usageFrom = (nowSeconds: number) => nowSeconds - (nowSeconds % DAY)
  * A key's usage from the limiter's counts (count per minute window, every hit counted, allowed or
  * not): of a minute's count, up to the quota were let through and the rest refused.
  */
-export function keyUsage(counts: Map<number, number>, limitPerMinute: number, nowSeconds: number): KeyUsage {
+export function keyUsage(
+  counts: Map<number, number>,
+  limitPerMinute: number,
+  nowSeconds: number,
+  lastAt?: number,
+): KeyUsage {
   const buckets = (size: number, count: number): UsageBucket[] => {
     const first = nowSeconds - (nowSeconds % size) - (count - 1) * size;
     const spans = Array.from({ length: count }, (_, i) => ({
@@ -52,12 +60,16 @@ export function keyUsage(counts: Map<number, number>, limitPerMinute: number, no
   const days = buckets(DAY, USAGE_DAYS);
   const used = [...counts].filter(([, hits]) => hits > 0).map(([minute]) => minute);
   const { allowed, refused } = days[days.length - 1] as UsageBucket;
+  // The recorded second, when it falls in the last minute counted (a count's own time, not an older one).
+  const lastMinute = used.length ? Math.max(...used) : undefined;
+  const lastUsed =
+    lastMinute === undefined ? undefined : lastAt !== undefined && lastAt >= lastMinute ? lastAt : lastMinute;
   return {
     limitPerMinute,
     minutes: buckets(MINUTE, 60),
     hours: buckets(HOUR, 24),
     days,
     today: { allowed, refused },
-    ...(used.length ? { lastUsedAt: new Date(Math.max(...used) * 1000).toISOString() } : {}),
+    ...(lastUsed === undefined ? {} : { lastUsedAt: new Date(lastUsed * 1000).toISOString() }),
   };
 }

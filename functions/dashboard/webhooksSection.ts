@@ -62,7 +62,13 @@ export const webhooksSection = () =>
         h('label', { for: 'hook-require', class: 'inline' }, 'Refuse unsigned deliveries'),
       ),
       h('label', { for: 'hook-name' }, 'Name (optional)'),
-      h('input', { id: 'hook-name', maxlength: 100, autocomplete: 'off', 'aria-describedby': 'hook-name-note' }),
+      h('input', {
+        id: 'hook-name',
+        name: 'name',
+        maxlength: 100,
+        autocomplete: 'off',
+        'aria-describedby': 'hook-name-note',
+      }),
       h(
         'p',
         { id: 'hook-name-note', class: 'note' },

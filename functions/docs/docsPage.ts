@@ -3,12 +3,14 @@ import { htmlPage } from '../../shared/http/htmlPage';
 import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { servedDocument } from './servedDocument';
 import type { Routes } from '../../shared/routes/table';
-import { h } from '../../shared/html/builder';
+import { escapeText, h } from '../../shared/html/builder';
+import { siteHeader } from '../../shared/html/siteHeader';
 import type { GalleryItem } from './gallery';
 import { inlineCode, plainText } from './inlineCode';
 import { DOCS_PAGE_SCRIPT } from './generated/pageScript';
 import { DOCS_PAGE_STYLE } from './pageStyle';
 import { reference } from './reference';
+import { getKey, startSteps } from './quickStart';
 
 const requestLine = ({ route }: GalleryItem) => `GET ${route.path}?${new URLSearchParams(route.example.query)}`;
 
@@ -52,8 +54,12 @@ const tryForm = () =>
  */
 const drawing = () => import('./gallery');
 
-/** The page for one base path, built once per instance (everything on it is deterministic). */
+/**
+ * The page for one base path, built once per instance (everything on it is deterministic) with
+ * this in place of the scheme and host the visitor used, which each answer puts in (escaped).
+ */
 const pages = new Map<string, APIGatewayProxyResult>();
+const ORIGIN = '\uE000origin\uE000';
 
 /**
  * GET /: the API reference, the gallery drawn live by the image routes' own handlers, and a form to try any GET route.
@@ -61,7 +67,8 @@ const pages = new Map<string, APIGatewayProxyResult>();
 export const docsPage: RouteHandler<Routes['docsPage']> = async ({ raw }) => {
   const page = pages.get(raw.basePath) ?? buildPage(raw.basePath, await (await drawing()).gallery());
   pages.set(raw.basePath, page);
-  return page;
+  const origin = raw.url ? new URL(raw.url).origin : '';
+  return { ...page, body: page.body.replaceAll(ORIGIN, escapeText(origin)) };
 };
 
 function buildPage(basePath: string, items: GalleryItem[]): APIGatewayProxyResult {
@@ -72,17 +79,19 @@ function buildPage(basePath: string, items: GalleryItem[]): APIGatewayProxyResul
     script: DOCS_PAGE_SCRIPT,
     data: { openapi: document, page: { basePath: basePath } },
     allow: { 'img-src': 'data: blob:', 'connect-src': "'self'" },
+    header: siteHeader(basePath, 'docs'),
     body: [
       h('h1', {}, document.info.title),
+      getKey(basePath),
       h(
         'p',
         {},
-        'SVG and PNG images for chat bots, Discord bot information, and a webhook relay. Every /v1 route takes ',
-        h('code', {}, 'Authorization: Bearer <key>'),
-        '; the machine-readable description is ',
+        'SVG and PNG images for chat bots, Discord bot information, and a webhook relay; ' +
+          'the machine-readable description is ',
         h('a', { href: `${basePath}/openapi.json` }, 'openapi.json'),
         '.',
       ),
+      ...startSteps(basePath, `${ORIGIN}${basePath}`),
       h('h2', { id: 'gallery' }, 'Gallery'),
       h(
         'p',

@@ -21,29 +21,63 @@ interface Operation {
   responses: Record<string, { description: string; content?: Record<string, unknown> }>;
 }
 
-/** "integer 1..1024, default 512": a parameter's rules in a few words. */
+/** Integers without a stated maximum are capped at 15 digits: past this, a maximum is not worth stating. */
+const UNSTATED_MAXIMUM = 1e14;
+
+/** "1 to 100", "0 or more", "up to 5". */
+function range(low: unknown, high: unknown): string | undefined {
+  const top = typeof high === 'number' && high < UNSTATED_MAXIMUM ? high : undefined;
+  if (low !== undefined && top !== undefined) return `${low} to ${top}`;
+  if (low !== undefined) return `${low} or more`;
+  return top === undefined ? undefined : `up to ${top}`;
+}
+
+/** "up to 32 characters", "20 to 100 characters". */
+function length(low: unknown, high: unknown): string | undefined {
+  if (high === undefined) return typeof low === 'number' && low > 1 ? `at least ${low} characters` : undefined;
+  return typeof low === 'number' && low > 1 ? `${low} to ${high} characters` : `up to ${high} characters`;
+}
+
+/** What kind of value the schema takes, in words. */
+function kind(schema: Record<string, unknown>): (string | undefined)[] {
+  switch (schema.type) {
+    case 'integer':
+      return [['whole number', range(schema.minimum, schema.maximum)].filter(Boolean).join(', ')];
+    case 'number':
+      return [['number', range(schema.minimum, schema.maximum)].filter(Boolean).join(', ')];
+    case 'boolean':
+      return ['true or false'];
+    case 'string':
+      return [
+        schema.format === 'uri' ? 'a URL (http or https)' : undefined,
+        length(schema.minLength, schema.maxLength),
+      ];
+    default:
+      return [];
+  }
+}
+
+/**
+ * A parameter's rules in words, from its schema: "whole number, 1 to 1024, default 512", "one of
+ * png, svg, any case", "a URL (http or https), up to 2048 characters". A pattern is never shown as
+ * written: where one is defined it carries a `title` saying what it takes, and that is read here.
+ */
 export function describeSchema(schema: Record<string, unknown>): string {
-  // Integers without a stated maximum are capped at 15 digits: shown as "at least".
-  const range = (low: unknown, high: unknown, unit = '') =>
-    low === undefined && high === undefined
-      ? ''
-      : typeof high === 'number' && high > 1e14
-        ? ` >= ${low}`
-        : ` ${low ?? ''}..${high ?? ''}${unit}`;
-  const length = range(schema.minLength, schema.maxLength, ' characters');
   const parts = [
-    `${schema.type ?? 'any'}${range(schema.minimum, schema.maximum)}${length}`,
+    typeof schema.title === 'string' ? schema.title : undefined,
     Array.isArray(schema.enum) ? `one of ${schema.enum.join(', ')}` : undefined,
-    schema.format === 'uri' ? 'URL' : undefined,
-    typeof schema.pattern === 'string' ? `matching ${schema.pattern}` : undefined,
-    schema.default !== undefined ? `default ${JSON.stringify(schema.default)}` : undefined,
-  ];
-  return parts.filter(Boolean).join(', ');
+    ...kind(schema),
+    schema.default !== undefined ? `default ${schema.default}` : undefined,
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'text';
 }
 
 /** A wide block that scrolls on its own on narrow screens; focusable, so keyboards can scroll it too. */
-const scrollBox = (label: string, content: Child): Child =>
-  h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': label }, content);
+const scrollBox = (label: string, content: Child, className = 'scroll'): Child =>
+  h('div', { class: className, tabindex: '0', role: 'region', 'aria-label': label }, content);
+
+/** The parameter tables' columns; on phones each cell is labelled with its column (pageStyle.ts). */
+const COLUMNS = ['Parameter', 'In', 'Rules', 'Meaning'] as const;
 
 function parameterTable(operationId: string, parameters: Parameter[]): Child {
   if (parameters.length === 0) return null;
@@ -51,10 +85,10 @@ function parameterTable(operationId: string, parameters: Parameter[]): Child {
     h(
       'tr',
       {},
-      h('td', {}, h('code', {}, p.name), p.required ? ' (required)' : ''),
-      h('td', {}, p.in),
-      h('td', {}, describeSchema(p.schema)),
-      h('td', {}, inlineCode(p.description ?? '')),
+      h('td', { 'data-label': COLUMNS[0] }, h('code', {}, p.name), p.required ? ' (required)' : ''),
+      h('td', { 'data-label': COLUMNS[1] }, p.in),
+      h('td', { 'data-label': COLUMNS[2] }, describeSchema(p.schema)),
+      h('td', { 'data-label': COLUMNS[3] }, inlineCode(p.description ?? '')),
     );
   return scrollBox(
     `Parameters of ${operationId}`,
@@ -64,10 +98,15 @@ function parameterTable(operationId: string, parameters: Parameter[]): Child {
       h(
         'thead',
         {},
-        h('tr', {}, h('th', {}, 'Parameter'), h('th', {}, 'In'), h('th', {}, 'Rules'), h('th', {}, 'Meaning')),
+        h(
+          'tr',
+          {},
+          COLUMNS.map((label) => h('th', { scope: 'col' }, label)),
+        ),
       ),
       h('tbody', {}, parameters.map(row)),
     ),
+    'scroll params',
   );
 }
 

@@ -13,7 +13,8 @@ import { EVENT_FILTER_HELP } from '../../shared/webhooks/eventFilter';
  * "ignored"): the JSON envelope, or for a browser (Accept: text/html) a page that builds relay URLs.
  */
 export const listWebhooks: WebhookHandler<Routes['listWebhooks']> = async ({ raw }, context) => {
-  if (preferredType(raw.headers.accept, ['application/json', 'text/html']) === 'text/html') return relayPage(providers);
+  if (preferredType(raw.headers.accept, ['application/json', 'text/html']) === 'text/html')
+    return relayPage(providers, raw.basePath);
   const response = jsonResponse(
     {
       url: webhookRoutes.relayWebhook.path,

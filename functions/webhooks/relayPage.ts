@@ -6,9 +6,10 @@ import { describeScheme } from '../../shared/webhooks/signature';
 import { EVENT_FILTER_HELP } from '../../shared/webhooks/eventFilter';
 import type { Provider } from '../../shared/webhooks/provider';
 import { RELAY_PAGE_SCRIPT as SCRIPT } from './generated/relayPageScript';
+import { SITE_HEADER_STYLE, siteHeader } from '../../shared/html/siteHeader';
 
 const STYLE = `
-body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;
+body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;max-width:52rem;margin:0 auto 2rem;padding:0 1rem;
   color:#1f2328;background:#fff}
 h1{font-size:1.6rem;margin-bottom:.25rem}h2{font-size:1.1rem;margin:0}
 label{display:block;font-weight:600;margin:1.5rem 0 .25rem}
@@ -23,7 +24,9 @@ button:disabled{cursor:default;opacity:.5}
 code{font:13px ui-monospace,monospace;background:#f6f8fa;padding:.1rem .3rem;border-radius:4px}
 @media (prefers-color-scheme:dark){
   body{color:#e6edf3;background:#0d1117}section{border-color:#30363d}
-  input,button{background:#161b22;color:#e6edf3;border-color:#484f58}code{background:#161b22}.events{color:#9198a1}}`;
+  input,button{background:#161b22;color:#e6edf3;border-color:#484f58}code{background:#161b22}.events{color:#9198a1}
+  .problem{color:#ff7b72}}
+${SITE_HEADER_STYLE}`;
 
 /** The relay's path below this page's (`{id}/{token}/{provider}`): the script completes it from the page's own URL. */
 const { listWebhooks, putWebhookSecrets, relayWebhook } = webhookRoutes;
@@ -79,13 +82,17 @@ const exampleFilter = (provider: Provider) =>
         .filter(Boolean)
         .join(',');
 
-/** GET /webhooks for a browser: one self-contained page (no external scripts, styles or fonts). */
-export function relayPage(providers: readonly Provider[]): APIGatewayProxyResult {
+/**
+ * GET /webhooks for a browser: one self-contained page (no external scripts, styles or fonts).
+ * `basePath` precedes the API's paths in the URL the visitor used (the header's links take it).
+ */
+export function relayPage(providers: readonly Provider[], basePath: string): APIGatewayProxyResult {
   return htmlPage({
     title: 'Webhook relay to Discord',
     style: STYLE,
     script: SCRIPT,
     headers: { Vary: 'Accept' },
+    header: siteHeader(basePath, 'relay'),
     body: [
       h('h1', {}, 'Webhook relay to Discord'),
       h(

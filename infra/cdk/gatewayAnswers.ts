@@ -9,6 +9,7 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import {
   allowHeader,
+  gatewayMessage,
   gatewayResponses,
   type GatewayAnswer,
   type GatewayResponseType,
@@ -31,6 +32,12 @@ const DENY_HEADERS = {
   'Retry-After': 'context.authorizer.rateLimitRetryAfter',
 };
 
+/**
+ * The API's URL as the client called it, as a gateway response template can write it (the stack
+ * has no custom domain: the stage is the base path), for the 401s that say where keys come from.
+ */
+const GATEWAY_BASE = 'https://$context.domainName/$context.stage';
+
 /** Every gateway response of the shared table, answering with our JSON envelope. */
 export function addGatewayResponses(api: RestApi): void {
   for (const [type, answer] of Object.entries(gatewayResponses) as [GatewayResponseType, GatewayAnswer][]) {
@@ -47,7 +54,7 @@ export function addGatewayResponses(api: RestApi): void {
       templates: {
         'application/json': envelope(
           answer.code,
-          denied ? '"$context.authorizer.message"' : JSON.stringify(answer.message),
+          JSON.stringify(gatewayMessage(answer, GATEWAY_BASE, denied ? '$context.authorizer.message' : undefined)),
         ),
       },
     });

@@ -11,7 +11,13 @@ import { activeKey } from '../../shared/access/keys';
 import { rateLimitHeaders, unavailableDecision } from '../../shared/access/rateLimiter';
 import { beyondRequestBudget, withinRequestBudget } from '../../shared/aws/requestBudget';
 import { errorBody } from '../../shared/http/envelope';
-import { gatewayResponses, methodNotAllowed, type GatewayResponseType } from '../../shared/http/gatewayResponses';
+import {
+  gatewayMessage,
+  gatewayResponses,
+  methodNotAllowed,
+  type GatewayResponseType,
+} from '../../shared/http/gatewayResponses';
+import { apiBaseUrl } from '../../shared/http/requestUrl';
 import type { LambdaHandler } from '../../shared/runtime/middlewareChain';
 import type { RouteEntry } from '../../shared/routes/table';
 import type { ApiKeyStore } from '../../shared/store';
@@ -137,7 +143,8 @@ async function authorize(
     }
     if (!enabled) {
       options.cache.forget(identity);
-      return { reply: (res) => gatewayReply(res, 'INVALID_API_KEY', request.requestId) };
+      const message = gatewayMessage(gatewayResponses.INVALID_API_KEY, apiBaseUrl(request));
+      return { reply: (res) => gatewayReply(res, 'INVALID_API_KEY', request.requestId, { message }) };
     }
   }
   if (!result) {
@@ -162,7 +169,8 @@ async function authorize(
           reset: Number(deny.rateLimitReset),
           retryAfter: deny.rateLimitRetryAfter === undefined ? undefined : Number(deny.rateLimitRetryAfter),
         });
-  return { reply: (res) => gatewayReply(res, 'ACCESS_DENIED', request.requestId, { message: deny.message, headers }) };
+  const message = gatewayMessage(gatewayResponses.ACCESS_DENIED, apiBaseUrl(request), deny.message);
+  return { reply: (res) => gatewayReply(res, 'ACCESS_DENIED', request.requestId, { message, headers }) };
 }
 
 function gatewayReply(

@@ -1,6 +1,7 @@
-import { createApiKey } from '../../shared/access/keyAdmin';
+import { storeRegistry } from '../../shared/access/keyAdmin';
 import { hashKey } from '../../shared/access/keys';
-import type { ApiKeyStore } from '../../shared/store';
+import { slottedKeys } from '../../shared/access/keySlots';
+import type { AccountStore, ApiKeyStore } from '../../shared/store';
 import { LOCAL_ACCOUNT } from '../../functions/dashboard/signInProviders';
 
 export interface SeedResult {
@@ -16,25 +17,32 @@ export interface SeedResult {
  * (or the fresh one) belongs to the local sign-in's account, so the dashboard shows its bots and
  * webhooks; the others to accounts of their own (`local-2`, ...), to try what another sees.
  */
-export async function seedKeys(store: ApiKeyStore, localApiKey: string | undefined): Promise<SeedResult> {
+export async function seedKeys(
+  stores: { apiKeys: ApiKeyStore; accounts: AccountStore },
+  localApiKey: string | undefined,
+): Promise<SeedResult> {
+  const store = stores.apiKeys;
+  // Each takes a slot of its owner, as a dashboard key does, so the count shown is the one enforced.
+  // No limit passed: a seeded key always gets its slot, like an operator's (keySlots.ts).
+  const keys = slottedKeys(storeRegistry(store), stores);
   const values = (localApiKey ?? '')
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
   if (values.length === 0) {
-    const { record, value } = await createApiKey(store, { name: 'local', owner: LOCAL_ACCOUNT.id });
+    const { record, value } = await keys.create({ name: 'local', owner: LOCAL_ACCOUNT.id });
     return { keys: [{ id: record.id, value, owner: record.owner, revoked: false }], generated: true };
   }
-  const keys: SeedResult['keys'] = [];
+  const seeded: SeedResult['keys'] = [];
   for (const [index, value] of values.entries()) {
     const existing = await store.getByHash(hashKey(value));
     if (existing) {
-      keys.push({ id: existing.id, value, owner: existing.owner, revoked: Boolean(existing.revokedAt) });
+      seeded.push({ id: existing.id, value, owner: existing.owner, revoked: Boolean(existing.revokedAt) });
       continue;
     }
     const owner = index === 0 ? LOCAL_ACCOUNT.id : `local-${index + 1}`;
-    const { record } = await createApiKey(store, { name: `LOCAL_API_KEY #${index + 1}`, owner, value });
-    keys.push({ id: record.id, value, owner, revoked: false });
+    const { record } = await keys.create({ name: `LOCAL_API_KEY #${index + 1}`, owner, value });
+    seeded.push({ id: record.id, value, owner, revoked: false });
   }
-  return { keys, generated: false };
+  return { keys: seeded, generated: false };
 }

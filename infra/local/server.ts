@@ -103,7 +103,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   let demoBots: number;
   try {
     await ensureTable(endpoint, tableName);
-    seeded = await seedKeys(stores.apiKeys, options.localApiKey);
+    seeded = await seedKeys(stores, options.localApiKey);
     // A store kept in DATA_DIR by an earlier version: its bots and webhooks move to their keys' owners.
     await migrateRecords(stores, tableName);
     demoBots = options.demoBots && seeded.keys[0] ? await seedDemoBots(stores.bots, seeded.keys[0].owner) : 0;

@@ -13,8 +13,8 @@ export class NoKeySlotError extends Error {
 /**
  * The account a key's requests are also counted against, as one count for all its keys (the
  * limiter's `accountKeysPrincipal`): a key that takes one of its owner's slots (keys from before
- * slots were recorded per key too). Else none: the key `npm start` seeds and an operator's key
- * made without an owner are limited per key only.
+ * slots were recorded per key too). Else none: an operator's key made without an owner is limited
+ * per key only.
  */
 export const quotaAccountOf = (record: ApiKeyRecord): string | undefined =>
   record.holdsSlot === false ? undefined : record.owner;

@@ -45,7 +45,10 @@ export class RateLimiter {
     const reset = windowStart + this.windowSeconds;
     // A key's counts are its usage (the dashboard's charts, 30 days); anyone else's go one window after their end.
     const keepUntil = principal.startsWith(KEY_PRINCIPAL) ? reset + USAGE_KEPT_SECONDS : reset + this.windowSeconds;
-    const count = await this.counters.increment(principal, windowStart, keepUntil);
+    // A key's hits also say when it was last used, to the second (the dashboard's "Last used").
+    const count = principal.startsWith(KEY_PRINCIPAL)
+      ? await this.counters.increment(principal, windowStart, keepUntil, nowSeconds)
+      : await this.counters.increment(principal, windowStart, keepUntil);
     const allowed = count <= limit;
     return {
       allowed,

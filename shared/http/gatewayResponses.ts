@@ -1,6 +1,14 @@
 import { errorBody } from './envelope';
 import type { ErrorCode } from '../errors/apiError';
 import { UNAVAILABLE_RETRY_AFTER } from '../errors/unavailable';
+import { SITE_PAGES } from '../html/siteHeader';
+
+/**
+ * How every 401 for a missing or refused key ends: where keys come from. `base` is the API's URL
+ * up to its own paths, as the client called it (apiBaseUrl), so the link works as it is.
+ */
+export const whereKeysComeFrom = (message: string, base: string) =>
+  `${message}; get a key at ${base}${SITE_PAGES.dashboard.path}`;
 
 export interface GatewayAnswer {
   status: number;
@@ -14,7 +22,16 @@ export interface GatewayAnswer {
    * server answers when it produces one (a function that crashed: 502, as in AWS).
    */
   keepsAwsStatus?: boolean;
+  /** A refused key: the message goes on to say where keys come from (whereKeysComeFrom). */
+  namesKeys?: boolean;
 }
+
+/**
+ * An answer's message (`message`: the authorizer's, for its deny), for a client that called the
+ * API at `base` (apiBaseUrl): a refused key's goes on to say where keys come from.
+ */
+export const gatewayMessage = (answer: GatewayAnswer, base: string, message = answer.message) =>
+  answer.namesKeys ? whereKeysComeFrom(message, base) : message;
 
 /**
  * Answers API Gateway gives by itself, before or instead of a function: the CDK stack makes each a
@@ -22,9 +39,14 @@ export interface GatewayAnswer {
  * here (AWS's MISSING_AUTHENTICATION_TOKEN, a 403); docs/design.md says when each type is given.
  */
 export const gatewayResponses = {
-  ACCESS_DENIED: { status: 401, code: 'UNAUTHORIZED', message: 'Invalid API key' },
-  UNAUTHORIZED: { status: 401, code: 'UNAUTHORIZED', message: 'Missing API key: send Authorization: Bearer <API_KEY>' },
-  INVALID_API_KEY: { status: 401, code: 'UNAUTHORIZED', message: 'Invalid or revoked API key' },
+  ACCESS_DENIED: { status: 401, code: 'UNAUTHORIZED', message: 'Invalid API key', namesKeys: true },
+  UNAUTHORIZED: {
+    status: 401,
+    code: 'UNAUTHORIZED',
+    message: 'Missing API key: send Authorization: Bearer <API_KEY>',
+    namesKeys: true,
+  },
+  INVALID_API_KEY: { status: 401, code: 'UNAUTHORIZED', message: 'Invalid or revoked API key', namesKeys: true },
   MISSING_AUTHENTICATION_TOKEN: { status: 404, code: 'NOT_FOUND', message: 'No such route' },
   RESOURCE_NOT_FOUND: { status: 404, code: 'NOT_FOUND', message: 'No such resource' },
   REQUEST_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },

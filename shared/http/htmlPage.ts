@@ -6,6 +6,8 @@ export interface HtmlPage {
   title: string;
   style: string;
   body: Child[];
+  /** Before the <main> landmark: the site's header (siteHeader), whose skip link targets main. */
+  header?: Child;
   /** The page's only script, pinned by its hash in the CSP: injected markup could not run anything. */
   script: string;
   /** JSON the script reads, as a data block (never executed). */
@@ -44,7 +46,7 @@ export function htmlPage(page: HtmlPage): APIGatewayProxyResult {
       h('title', {}, page.title),
     ),
     // One <main> landmark holds the content, so assistive technology can jump to it.
-    h('body', {}, h('main', {}, ...page.body)),
+    h('body', {}, page.header, h('main', { id: 'main' }, ...page.body)),
   ]);
   const scripts = [
     ...Object.entries(page.data ?? {}).map(([id, value]) => dataBlock(id, value)),

@@ -1,3 +1,5 @@
+import { basePathOf } from './basePath';
+
 /**
  * The URL the client called, as it would have written it: scheme (X-Forwarded-Proto, which API
  * Gateway and the local server always set), host, the path as requested (with any stage or
@@ -20,4 +22,23 @@ export function requestUrl(event: {
     ),
   ).toString();
   return `${scheme}://${host}${event.requestContext?.path ?? event.path}${query ? `?${query}` : ''}`;
+}
+
+/** A header's value whatever the case of its name (authorizer events keep names as the client sent them). */
+const header = (headers: Record<string, string | undefined> | null | undefined, name: string) =>
+  Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+
+/**
+ * The API's URL up to its own paths as the client wrote it ("https://host/prod"): where the
+ * dashboard and the docs are for this client. Without a Host header, the base path alone.
+ */
+export function apiBaseUrl(event: {
+  path: string;
+  resource?: string;
+  headers?: Record<string, string | undefined> | null;
+  requestContext?: { path?: string };
+}): string {
+  const host = header(event.headers, 'host');
+  const scheme = header(event.headers, 'x-forwarded-proto')?.split(',')[0]?.trim() || 'https';
+  return `${host ? `${scheme}://${host}` : ''}${basePathOf(event)}`;
 }

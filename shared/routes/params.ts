@@ -19,6 +19,11 @@ const codePoints = (value: string) => [...value].length;
  * so what they accept is stated here (an integer 1..1024, not "a string of digits").
  */
 export type WireSchema = { type: 'integer' | 'number' | 'string'; description?: string } & Record<string, unknown>;
+/**
+ * A schema checked by a pattern carries a `title`, the pattern in a few words ("one of png, svg,
+ * any case"): the docs page shows that where it would otherwise have to show the pattern itself.
+ */
+export const describedPattern = <S extends z.ZodMiniType>(schema: S, title: string): S => withMeta(schema, { title });
 /** Registers what the OpenAPI document says of `schema` (zod/mini schemas have no `.meta()`). */
 export function withMeta<S extends z.ZodMiniType>(schema: S, meta: z.core.GlobalMeta): S {
   z.globalRegistry.add(schema, meta);
@@ -61,6 +66,7 @@ export function snowflake(what: string) {
   return wire(schema, {
     type: 'string',
     pattern: SNOWFLAKE.source,
+    title: `Discord ${what} id: 17 to 20 digits`,
     description: `a Discord ${what} id, at most ${LARGEST_SNOWFLAKE}`,
   });
 }
@@ -117,6 +123,7 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
   return wire(schema, {
     type: 'string',
     pattern: pattern.source,
+    title: `one of ${values.join(', ')}, any case`,
     examples: [...values],
     description: `one of ${values.join(', ')}, in any letter case`,
   });
@@ -131,6 +138,7 @@ export function hexColor() {
   return wire(schema, {
     type: 'string',
     pattern: HEX_COLOR.source,
+    title: 'hex colour: 3 or 6 digits, # optional',
     description: 'hex colour #RGB or #RRGGBB (the # is optional)',
   });
 }

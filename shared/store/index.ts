@@ -15,7 +15,7 @@ import { DynamoWebhookPairStore } from './webhookPairs';
 import { DynamoWebhookSecretStore } from './webhookSecrets';
 
 export type { ApiKeyRecord, ApiKeyStore } from './apiKeys';
-export type { RateCounterStore } from './rateCounters';
+export type { RateCounterStore, WindowUsage } from './rateCounters';
 export type { BotCommand, BotFields, BotProfile, BotStats, BotStore, CommandList, StatsPoint } from './bots/index';
 export type { DeliveryKey, DeliveryLog, DeliveryRecord } from './deliveries';
 export type { Attempt, AttemptRecord, DeliveryAttemptLog } from './deliveryAttempts';

@@ -8,9 +8,16 @@ export interface RateCounterStore {
    * Atomically adds one to the count of (principal, window) and returns it. `keepUntil` (unix s)
    * is when the count may be deleted (the hour's item is kept at least until the hour is over).
    */
-  increment(principal: string, windowStart: number, keepUntil: number): Promise<number>;
+  increment(principal: string, windowStart: number, keepUntil: number, at?: number): Promise<number>;
   /** Every counted window of the principal starting from `from` to `to` (unix s): count by window start. */
   counts(principal: string, from: number, to: number): Promise<Map<number, number>>;
+  /** The counts, and the latest `at` an increment in those windows' hours recorded (unix s), if any did. */
+  usage(principal: string, from: number, to: number): Promise<WindowUsage>;
+}
+
+export interface WindowUsage {
+  counts: Map<number, number>;
+  lastAt?: number;
 }
 
 const HOUR = 3600;
@@ -31,7 +38,7 @@ export class DynamoRateCounterStore implements RateCounterStore {
     private readonly tableName: string,
   ) {}
 
-  increment(principal: string, windowStart: number, keepUntil: number): Promise<number> {
+  increment(principal: string, windowStart: number, keepUntil: number, at?: number): Promise<number> {
     const hourStart = hourOf(windowStart);
     const key = { pk: partitionKey('rateCounter', principal), sk: hourKey(hourStart) };
     return addToCounter(
@@ -41,11 +48,17 @@ export class DynamoRateCounterStore implements RateCounterStore {
       1,
       Math.max(keepUntil, hourStart + HOUR + 60),
       `w${windowStart - hourStart}`,
+      at,
     );
   }
 
   async counts(principal: string, from: number, to: number): Promise<Map<number, number>> {
+    return (await this.usage(principal, from, to)).counts;
+  }
+
+  async usage(principal: string, from: number, to: number): Promise<WindowUsage> {
     const counts = new Map<number, number>();
+    let lastAt: number | undefined;
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await guarded('Query', () =>
@@ -69,9 +82,10 @@ export class DynamoRateCounterStore implements RateCounterStore {
           const start = hourStart + Number(offset);
           if (offset !== undefined && start >= from && start <= to) counts.set(start, Number(value));
         }
+        if (typeof item.lastAt === 'number') lastAt = Math.max(lastAt ?? 0, item.lastAt);
       }
       startKey = page.LastEvaluatedKey;
     } while (startKey);
-    return counts;
+    return { counts, ...(lastAt === undefined ? {} : { lastAt }) };
   }
 }

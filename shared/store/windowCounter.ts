@@ -13,15 +13,21 @@ export async function addToCounter(
   count: number,
   expiresAt: number,
   attribute = 'count',
+  /** When this count was made (unix s), kept on the item as `lastAt` (a key's "last used"). */
+  at?: number,
 ): Promise<number> {
   const { Attributes } = await guarded('UpdateItem', () =>
     db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: key,
-        UpdateExpression: 'ADD #count :count SET expiresAt = :expiresAt',
+        UpdateExpression: `ADD #count :count SET expiresAt = :expiresAt${at === undefined ? '' : ', lastAt = :at'}`,
         ExpressionAttributeNames: { '#count': attribute },
-        ExpressionAttributeValues: { ':count': count, ':expiresAt': expiresAt },
+        ExpressionAttributeValues: {
+          ':count': count,
+          ':expiresAt': expiresAt,
+          ...(at === undefined ? {} : { ':at': at }),
+        },
         ReturnValues: 'UPDATED_NEW',
       }),
     ),

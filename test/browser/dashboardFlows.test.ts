@@ -328,6 +328,7 @@ describe('the dashboard when requests are repeated, early or refused', () => {
       await page.locator('#new-key').waitFor({ state: 'visible' });
       await page.getByRole('button', { name: 'Usage short lived' }).click();
       await page.locator('#usage').waitFor({ state: 'visible' });
+      page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Revoke short lived' }).click();
       await page.getByText('Key short lived revoked.').waitFor();
       await expect(page.locator('#new-key').isHidden()).resolves.toBe(true);

@@ -69,8 +69,8 @@ const layout = (page: Page) =>
 async function expectTablesFit(page: Page, width: number): Promise<void> {
   const tables = await layout(page);
   expect(tables.map(({ region }) => region)).toEqual(['Your keys', 'Your bots', `Deliveries of webhook ${HOOK_ID}`]);
-  // Usage and Revoke for 5 active keys; Edit, Verify, Heartbeat, Delete for the bot; Replay for the delivery.
-  expect(tables.map(({ buttons }) => buttons)).toEqual([10, 4, 1]);
+  // Usage, Roll and Revoke for 5 active keys; Edit, Verify, Heartbeat, Delete for the bot; Replay for the delivery.
+  expect(tables.map(({ buttons }) => buttons)).toEqual([15, 4, 1]);
   for (const table of tables) expect({ width, ...table }).toEqual({ width, ...table, scrolls: false, outside: [] });
   // The Revoke buttons Playwright sees as a person would: visible, and inside the viewport.
   const revokes = page.getByRole('button', { name: /^Revoke / });
@@ -95,6 +95,7 @@ describe('the dashboard tables with long names', () => {
         await page.getByText(`${i + 2} of 5 active keys`).waitFor();
       }
       const [first = '', , revoked = ''] = KEY_NAMES;
+      page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: `Revoke ${revoked}` }).click();
       await page.getByText(`Key ${revoked} revoked.`).waitFor();
       await page.getByLabel('Key name').fill(`${first.slice(0, 60)}-new`);

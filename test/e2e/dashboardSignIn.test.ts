@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { DashboardBrowser, useDiscordSignIn } from '../support/dashboardBrowser';
 import { expectErrorEnvelope } from '../support/envelope';
 import type { FakeDiscordOAuth, FakeUser } from '../support/fakeDiscordOAuth';
-import { awayFromWindowEdge, call, RANK_CARD_QUERY } from '../support/localApi';
+import { awayFromWindowEdge, call, RANK_CARD_QUERY, type Reply } from '../support/localApi';
 import { routeList } from '../../shared/routes/table';
 import { DEFAULT_MAX_BODY_BYTES } from '../../shared/http/middleware/validate';
 
@@ -125,11 +125,93 @@ describe('signing in with Discord', () => {
     await browser.get(`${api.url}/dashboard/signin`);
     const next = browser.cookies.get('cbk_signin') ?? '';
     expectErrorEnvelope(
-      await browser.get(`${api.url}/dashboard/callback?state=${next}&error=server_error`),
+      await browser.get(`${api.url}/dashboard/callback?state=${next}&error=invalid_scope`),
       401,
       'UNAUTHORIZED',
     );
+    // Discord saying it failed on its side is its outage: 502, as when its token step fails.
+    await browser.get(`${api.url}/dashboard/signin`);
+    const third = browser.cookies.get('cbk_signin') ?? '';
+    expectErrorEnvelope(
+      await browser.get(`${api.url}/dashboard/callback?state=${third}&error=server_error`),
+      502,
+      'UPSTREAM_ERROR',
+    );
     expect(browser.cookies.has('cbk_session')).toBe(false);
+  });
+
+  describe('a failed sign-in, to a browser, is a page saying what happened with "Try again"', () => {
+    const HTML = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    /** The sign-in up to Discord's answer, in a browser: the callback URL Discord sent it back to. */
+    const upToCallback = async (browser: DashboardBrowser) => {
+      const start = await browser.get(`${api.url}/dashboard/signin`, { headers: HTML });
+      const back = await browser.get(start.headers.get('location') ?? '');
+      return back.headers.get('location') ?? '';
+    };
+    const expectPage = (reply: Reply, status: number, title: string) => {
+      expect([reply.status, reply.headers.get('content-type')]).toEqual([status, 'text/html; charset=utf-8']);
+      expect(reply.headers.get('cache-control')).toBe('no-store');
+      expect(reply.headers.get('vary')).toMatch(/Accept/);
+      expect(reply.text).toContain(`<h1>${title}</h1>`);
+      expect(reply.text).toContain('<a class="button primary" href="/dashboard/signin">Try again</a>');
+      expect(reply.text).toContain('<a class="button" href="/dashboard">Back to the dashboard</a>');
+      expect(reply.text).not.toMatch(/"success"|INVALID_PARAMETER|UPSTREAM_ERROR/);
+    };
+
+    test('Discord failing at the token step (5xx): 502; turning the code down (invalid_grant): 401', async () => {
+      const browser = new DashboardBrowser(api.url);
+      discord.failNextToken(503);
+      expectPage(
+        await browser.get(await upToCallback(browser), { headers: HTML }),
+        502,
+        'Discord could not sign you in',
+      );
+      discord.failNextToken(400);
+      expectPage(
+        await browser.get(await upToCallback(browser), { headers: HTML }),
+        401,
+        'Discord did not accept this sign-in',
+      );
+      expect(browser.cookies.has('cbk_session')).toBe(false);
+      // A program (no Accept, or JSON first) keeps the envelope and its code.
+      discord.failNextToken(503);
+      expectErrorEnvelope(await browser.get(await upToCallback(browser)), 502, 'UPSTREAM_ERROR');
+      discord.failNextToken(503);
+      const json = { Accept: 'application/json, text/html;q=0.5' };
+      expectErrorEnvelope(await browser.get(await upToCallback(browser), { headers: json }), 502, 'UPSTREAM_ERROR');
+    });
+
+    test('reused or expired callback: 400 "expired"; another tab\'s: 400 "elsewhere"', async () => {
+      const browser = new DashboardBrowser(api.url);
+      const callback = await upToCallback(browser);
+      const state = browser.cookies.get('cbk_signin') ?? '';
+      expect((await browser.get(callback, { headers: HTML })).status).toBe(302);
+      expectPage(await browser.get(callback, { headers: HTML }), 400, 'This sign-in has expired');
+      // The cookie still there but the sign-in used up (or past its 10 minutes on the server).
+      browser.cookies.set('cbk_signin', state);
+      expectPage(await browser.get(callback, { headers: HTML }), 400, 'This sign-in has expired');
+
+      const other = new DashboardBrowser(api.url);
+      await other.get(`${api.url}/dashboard/signin`);
+      const forged = await upToCallback(browser);
+      expectPage(await other.get(forged, { headers: HTML }), 400, 'This sign-in was started elsewhere');
+      expectPage(
+        await other.get(`${api.url}/dashboard/callback`, { headers: HTML }),
+        400,
+        'This sign-in was started elsewhere',
+      );
+      expect(other.cookies.has('cbk_session')).toBe(false);
+    });
+
+    test('Cancel on Discord: back on the dashboard, which says so and offers "Try again"', async () => {
+      const browser = new DashboardBrowser(api.url);
+      discord.declineNext();
+      const back = await browser.get(await upToCallback(browser), { headers: HTML });
+      expect([back.status, back.headers.get('location')]).toEqual([302, `${api.url}/dashboard?signin=declined`]);
+      const page = await browser.get(back.headers.get('location') ?? '', { headers: HTML });
+      expect(page.text).toContain('You cancelled signing in with Discord');
+      expect(page.text).toContain('<a class="button primary" href="/dashboard/signin">Try again</a>');
+    });
   });
 
   test('signing out ends the session (its cookie is then refused) and needs the CSRF token', async () => {

@@ -17,6 +17,26 @@ describe('the local sign-in', () => {
     expect(listed).toEqual([first?.id]);
   });
 
+  test("the seeded key takes one of its account's slots: four more make five, a sixth is refused", async () => {
+    const browser = new DashboardBrowser(api.url);
+    await browser.signIn();
+    const csrf = await browser.csrf();
+    const created = [];
+    for (let n = 1; n <= 4; n += 1)
+      created.push((await browser.api('POST', '/keys', { name: `more ${n}` }, csrf)).status);
+    expect(created).toEqual([201, 201, 201, 201]);
+    const refused = await browser.api('POST', '/keys', { name: 'a sixth' }, csrf);
+    expect([refused.status, refused.json.error.code]).toEqual([403, 'FORBIDDEN']);
+    const listed = (await browser.api('GET', '/keys')).json.data;
+    expect([listed.keys.filter((key: { revokedAt?: string }) => !key.revokedAt).length, listed.maxActiveKeys]).toEqual([
+      5, 5,
+    ]);
+    // Revoking the seeded key gives its slot back, as any key's.
+    const seeded = api.server.seeded.keys[0]?.id ?? '';
+    expect((await browser.api('DELETE', `/keys/${seeded}`, undefined, csrf)).status).toBe(200);
+    expect((await browser.api('POST', '/keys', { name: 'in its place' }, csrf)).status).toBe(201);
+  });
+
   describe('is offered only at this server as a browser names it', () => {
     /** GET /dashboard/signin over a raw socket, with exactly this Host header. */
     const signInAt = async (host: string) => {

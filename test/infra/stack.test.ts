@@ -336,6 +336,17 @@ describe('API', () => {
     template.hasResourceProperties('AWS::ApiGateway::UsagePlan', { Throttle: { RateLimit: 10, BurstLimit: 20 } });
   });
 
+  /**
+   * A gateway response's JSON template with its context variables, alone as a value or inside a
+   * message (where keys come from), as x.
+   */
+  const templateBody = (response: { Properties: Record<string, any> } | undefined) =>
+    JSON.parse(
+      (response?.Properties.ResponseTemplates['application/json'] ?? '')
+        .replace(/"\$context\.[\w.]+"/g, '"x"')
+        .replace(/\$context\.\w+/g, 'x'),
+    );
+
   test.each([
     ['UNAUTHORIZED', 'UNAUTHORIZED', '401'],
     ['ACCESS_DENIED', 'UNAUTHORIZED', '401'],
@@ -356,9 +367,7 @@ describe('API', () => {
       'gatewayresponse.header.Content-Type': "'application/json; charset=utf-8'",
       'gatewayresponse.header.X-Request-Id': 'context.requestId',
     });
-    const body = JSON.parse(
-      response?.Properties.ResponseTemplates['application/json'].replace(/"?\$context\.[\w.]+"?/g, '"x"'),
-    );
+    const body = templateBody(response);
     expect(body).toEqual({
       success: false,
       error: { code, message: expect.any(String) },
@@ -373,10 +382,9 @@ describe('API', () => {
       const response = responses.find((r) => r.Properties.ResponseType === type);
       // The catch-alls keep each type's own status: setting one would change every type beneath.
       expect(response?.Properties.StatusCode).toBe(answer.keepsAwsStatus ? undefined : String(answer.status));
-      const body = JSON.parse(
-        response?.Properties.ResponseTemplates['application/json'].replace(/"?\$context\.[\w.]+"?/g, '"x"'),
-      );
+      const body = templateBody(response);
       expect(body).toMatchObject({ success: false, error: { code: answer.code }, meta: { requestId: 'x' } });
+      if (answer.namesKeys) expect(body.error.message).toMatch(/[^;]; get a key at https:\/\/x\/x\/dashboard$/);
       if (answer.retryAfter)
         expect(response?.Properties.ResponseParameters['gatewayresponse.header.Retry-After']).toBe(
           `'${answer.retryAfter}'`,
@@ -393,7 +401,7 @@ describe('API', () => {
       'gatewayresponse.header.Retry-After': 'context.authorizer.rateLimitRetryAfter',
     });
     expect(byType('ACCESS_DENIED')?.ResponseTemplates['application/json']).toContain(
-      '"message":"$context.authorizer.message"',
+      '"message":"$context.authorizer.message; get a key at https://$context.domainName/$context.stage/dashboard"',
     );
   });
 

@@ -58,8 +58,15 @@ describe('rate limiter on dynalite', () => {
       sk: `HOUR#${hour}`,
       [minute]: 2,
       expiresAt: T0 / 1000 + 30 + USAGE_KEPT_SECONDS,
+      // When the key was last used, to the second (the dashboard's "Last used"); an address's count keeps none.
+      lastAt: T0 / 1000,
     });
     expect(await item('RATE#ip:192.0.2.7')).toMatchObject({ [minute]: 1, expiresAt: hour + 3600 + 60 });
+    expect(await item('RATE#ip:192.0.2.7')).not.toHaveProperty('lastAt');
+    expect(await store.stores.rateCounters.usage(keyPrincipal('ttl'), hour, T0 / 1000)).toEqual({
+      counts: new Map([[T0 / 1000 - 30, 2]]),
+      lastAt: T0 / 1000,
+    });
   });
 
   test('the counts read back by window, exact under 50 concurrent hits', async () => {

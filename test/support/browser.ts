@@ -1,16 +1,20 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { findBrowser } from '../../infra/cli/browser/findBrowser';
+import { machine, machineProbes } from '../../infra/cli/browser/machine';
+import { fixLine } from '../../infra/cli/browser/provideBrowser';
 import { decodePng } from './png';
 import type { Raster } from './raster';
 
-/** Debian's Chromium, which `.ci/run` installs (apt-get install chromium); playwright-core drives it. */
-export const CHROMIUM = '/usr/bin/chromium';
+/** The browser `npm test`'s pretest step found or provided (infra/cli/ensureBrowser.ts), found the same way. */
+export function chromiumPath(): string {
+  const search = findBrowser(machineProbes());
+  if ('found' in search) return search.found;
+  throw new Error('problem' in search ? search.problem : fixLine(machine()));
+}
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does`);
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: chromiumPath(),
     // The machine has no network beyond loopback: keep Chromium from reaching for Google's services.
     args: [
       '--no-sandbox',
@@ -39,9 +43,15 @@ export interface OpenedPage {
 export async function openPage(
   browser: Browser,
   url: string,
-  { width = 1280, height = 900, javaScriptEnabled = true, consoleErrors = true } = {},
+  {
+    width = 1280,
+    height = 900,
+    javaScriptEnabled = true,
+    consoleErrors = true,
+    colorScheme = 'light' as 'light' | 'dark',
+  } = {},
 ): Promise<OpenedPage> {
-  const page = await browser.newPage({ viewport: { width, height }, javaScriptEnabled });
+  const page = await browser.newPage({ viewport: { width, height }, javaScriptEnabled, colorScheme });
   const problems: string[] = [];
   if (consoleErrors) page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   page.on('pageerror', (error) => problems.push(String(error)));

@@ -24,6 +24,10 @@ export interface FakeDiscordOAuth {
   addWebhook(id: string, token: string): void;
   /** The next `count` messages posted to webhooks fail with a 500. */
   failPosts(count: number): void;
+  /** The next authorization is cancelled by the person: back with error=access_denied and no code. */
+  declineNext(): void;
+  /** The next token request answers `status` (a 5xx: Discord failing; 400: invalid_grant). */
+  failNextToken(status: number): void;
   /** Every request: path, query (authorize) or form (token), authorization header (users/@me, applications/@me). */
   seen: { method: string; path: string; params: Record<string, string>; authorization?: string }[];
   close(): Promise<void>;
@@ -56,6 +60,8 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
   const botTokens = new Map<string, FakeApplication>();
   const webhooks = new Set<string>();
   let failing = 0;
+  let declining = false;
+  let tokenFailure: number | undefined;
   const seen: FakeDiscordOAuth['seen'] = [];
   const json = (response: ServerResponse, status: number, body: unknown) =>
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -82,14 +88,24 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
         ) {
           return json(response, 400, { error: 'invalid_request' });
         }
+        const back = new URL(params.redirect_uri);
+        back.searchParams.set('state', params.state ?? '');
+        if (declining) {
+          declining = false;
+          back.searchParams.set('error', 'access_denied');
+          return response.writeHead(302, { location: back.toString() }).end();
+        }
         const code = randomBytes(16).toString('hex');
         grants.set(code, { user: current, redirectUri: params.redirect_uri, challenge: params.code_challenge });
-        const back = new URL(params.redirect_uri);
         back.searchParams.set('code', code);
-        back.searchParams.set('state', params.state ?? '');
         return response.writeHead(302, { location: back.toString() }).end();
       }
       if (request.method === 'POST' && url.pathname === '/api/oauth2/token') {
+        if (tokenFailure !== undefined) {
+          const status = tokenFailure;
+          tokenFailure = undefined;
+          return json(response, status, { error: status === 400 ? 'invalid_grant' : 'server_error' });
+        }
         if (request.headers['content-type'] !== 'application/x-www-form-urlencoded')
           return json(response, 400, { error: 'invalid_request' });
         if (params.client_id !== client.id || params.client_secret !== client.secret)
@@ -167,6 +183,12 @@ export async function startFakeDiscordOAuth(): Promise<FakeDiscordOAuth> {
     },
     failPosts: (count) => {
       failing = count;
+    },
+    declineNext: () => {
+      declining = true;
+    },
+    failNextToken: (status) => {
+      tokenFailure = status;
     },
     signInAs: (user) => {
       current = user;

@@ -25,15 +25,23 @@ import type { PictureServices } from '../../shared/runtime/pictureKit';
 import { pairGuardOver } from '../../shared/webhooks/pairGuard';
 import { createImageFetcher } from '../../shared/images/imageFetcher';
 import { hashKey } from '../../shared/access/keys';
-import { createStores, type ApiKeyRecord, type ApiKeyStore, type RateCounterStore } from '../../shared/store';
+import {
+  createStores,
+  type ApiKeyRecord,
+  type ApiKeyStore,
+  type RateCounterStore,
+  type WindowUsage,
+} from '../../shared/store';
 
 /** Exact counter per (principal, window), like the DynamoDB ADD, with every call recorded. */
 export class MemoryRateCounterStore implements RateCounterStore {
   readonly byWindow = new Map<string, number>();
   readonly calls: { principal: string; windowStart: number; keepUntil: number }[] = [];
+  readonly lastAt = new Map<string, number>();
 
-  async increment(principal: string, windowStart: number, keepUntil: number): Promise<number> {
+  async increment(principal: string, windowStart: number, keepUntil: number, at?: number): Promise<number> {
     this.calls.push({ principal, windowStart, keepUntil });
+    if (at !== undefined) this.lastAt.set(principal, Math.max(this.lastAt.get(principal) ?? 0, at));
     const key = `${principal}|${windowStart}`;
     const count = (this.byWindow.get(key) ?? 0) + 1;
     this.byWindow.set(key, count);
@@ -47,6 +55,11 @@ export class MemoryRateCounterStore implements RateCounterStore {
       if (owner === principal && start >= from && start <= to) counts.set(start, count);
     }
     return counts;
+  }
+
+  async usage(principal: string, from: number, to: number): Promise<WindowUsage> {
+    const lastAt = this.lastAt.get(principal);
+    return { counts: await this.counts(principal, from, to), ...(lastAt === undefined ? {} : { lastAt }) };
   }
 }
 

@@ -31,6 +31,15 @@ describe('a key usage from its per-minute counts', () => {
     expect(usage.lastUsedAt).toBe('2027-03-10T14:37:00.000Z');
   });
 
+  test('last used to the second when the count recorded it, else the last minute counted', () => {
+    const counts = new Map([[NOW - (NOW % 60), 1]]);
+    expect(keyUsage(counts, 10, NOW, NOW - 2).lastUsedAt).toBe(new Date((NOW - 2) * 1000).toISOString());
+    // A second older than the last minute counted (recorded by an earlier count) is not the last use.
+    expect(keyUsage(counts, 10, NOW, NOW - (NOW % 60) - 5).lastUsedAt).toBe(
+      new Date((NOW - (NOW % 60)) * 1000).toISOString(),
+    );
+  });
+
   test('unused: every bucket zero, no last use', () => {
     const usage = keyUsage(new Map(), 60, NOW);
     expect(
@@ -41,18 +50,20 @@ describe('a key usage from its per-minute counts', () => {
 });
 
 describe('the usage chart', () => {
-  test('stacked bars (refused on top), a round axis top, the totals in its title; labels escaped', () => {
+  test('stacked bars (refused on top), the busiest span the full height, the totals in its title; no text', () => {
     const svg = renderUsageChart({
       title: 'Requests <per> minute',
       bars: [
-        { label: 'a&b', allowed: 3, refused: 0 },
-        { label: 'z', allowed: 4, refused: 3 },
+        { allowed: 3, refused: 0 },
+        { allowed: 4, refused: 3 },
       ],
     });
     expectSafeSvg(svg);
     expect(svg).toContain('<title>Requests &lt;per&gt; minute: 7 let through, 3 refused (429)</title>');
-    expect(svg).toContain('a&amp;b');
     expect(svg.match(/<rect /g)).toHaveLength(3);
-    expect(svg).toMatch(/>10<\/text>/);
+    // The busiest span (7) reaches the plot's top, 4 px down: no axis to round up to.
+    expect(svg).toMatch(/<rect [^>]*y="4"[^>]*fill="#da373c"/);
+    // Text in a picture scaled to a phone's width would be unreadable: the page says the numbers.
+    expect(svg).not.toContain('<text');
   });
 });

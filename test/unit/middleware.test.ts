@@ -447,10 +447,10 @@ describe('a route with a JSON body', () => {
     [
       'revoked a moment ago',
       [{ ...EVENT_KEY, revokedAt: '2026-11-23T00:00:00.000Z' }],
-      'This API key has been revoked',
+      'This API key has been revoked; get a key at /dashboard',
     ],
-    ['gone from the store', [], 'Invalid API key'],
-    ['another key under that hash', [{ ...EVENT_KEY, id: 'key_other' }], 'Invalid API key'],
+    ['gone from the store', [], 'Invalid API key; get a key at /dashboard'],
+    ['another key under that hash', [{ ...EVENT_KEY, id: 'key_other' }], 'Invalid API key; get a key at /dashboard'],
   ])(
     'a write whose key was %s -> 401 before anything runs, whatever the authorizer cached',
     async (_name, records, message) => {

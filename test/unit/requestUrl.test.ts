@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { requestUrl } from '../../shared/http/requestUrl';
+import { apiBaseUrl, requestUrl } from '../../shared/http/requestUrl';
 
 describe('requestUrl: the URL the client called', () => {
   test('scheme from X-Forwarded-Proto, host, the path as requested (stage included) and the query in order', () => {
@@ -22,5 +22,24 @@ describe('requestUrl: the URL the client called', () => {
       requestUrl({ path: '/x', headers: { host: 'api.example.com' }, multiValueQueryStringParameters: null }),
     ).toBe('https://api.example.com/x');
     expect(requestUrl({ path: '/x', headers: {} })).toBeUndefined();
+  });
+});
+
+describe('apiBaseUrl: the API as the client called it, up to its own paths', () => {
+  test('scheme, host (its name in any case) and the stage a route sits below', () => {
+    const event = {
+      path: '/v1/bots',
+      resource: '/v1/bots',
+      headers: { Host: 'abc.execute-api.eu-west-1.amazonaws.com', 'X-Forwarded-Proto': 'https' },
+      requestContext: { path: '/prod/v1/bots' },
+    };
+    expect(apiBaseUrl(event)).toBe('https://abc.execute-api.eu-west-1.amazonaws.com/prod');
+  });
+
+  test('the local server: no base path; without a host, the base path alone', () => {
+    expect(apiBaseUrl({ path: '/v1/bots', headers: { host: '127.0.0.1:3000', 'x-forwarded-proto': 'http' } })).toBe(
+      'http://127.0.0.1:3000',
+    );
+    expect(apiBaseUrl({ path: '/prod/v1/bots', resource: '/v1/bots', headers: null })).toBe('/prod');
   });
 });

@@ -1,6 +1,20 @@
 import { type BotFieldName, botFieldNames } from '../../../shared/bots/fields';
 import { heartbeatSnippet } from './heartbeat';
-import { $, api, apiRoot, busy, button, cell, focusHeading, labelCells, onSubmit, problem, say, when } from './kit';
+import {
+  $,
+  api,
+  apiRoot,
+  busy,
+  button,
+  cell,
+  copyElement,
+  focusHeading,
+  labelCells,
+  onSubmit,
+  problem,
+  say,
+  when,
+} from './kit';
 
 /** A bot as the dashboard API lists it: its profile (every field of BOT_FIELDS it has) and its state. */
 type Bot = {
@@ -127,6 +141,7 @@ function profileOf(form: HTMLFormElement, clientId: string): Record<string, unkn
 /** The bots section's forms. */
 export function startBots(): void {
   const form = $<HTMLFormElement>('save-bot');
+  $('copy-heartbeat').addEventListener('click', () => copyElement($('heartbeat-code'), () => say('Snippet copied.')));
   for (const name of botFieldNames) fieldInput(name).addEventListener('input', () => touched.add(name));
   onSubmit(
     form,

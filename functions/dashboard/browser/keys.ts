@@ -13,6 +13,7 @@ import {
   say,
   when,
 } from './kit';
+import { showCharts, type Usage } from './usage';
 
 /** A key as the dashboard API lists it (functions/dashboard/keys.ts). */
 interface Key {
@@ -24,23 +25,14 @@ interface Key {
   today?: { allowed: number; refused: number } | null;
 }
 
-interface Usage {
-  minutes: { allowed: number; refused: number }[];
-  hours: { allowed: number; refused: number }[];
-  days: { allowed: number; refused: number }[];
-  charts: Record<'minutes' | 'hours' | 'days', string>;
-}
-
-const CHARTS = [
-  ['minutes', 'Requests per minute, last hour'],
-  ['hours', 'Requests per hour, last 24 hours'],
-  ['days', 'Requests per day, last 30 days'],
-] as const;
-
 let keySlotsFull = false;
 // The key the "Your new key" panel and the usage panel show, if any.
 let newKeyId = '';
 let usageKeyId = '';
+
+/** When a key was last used, to the second; "just now" within the last 10 seconds. */
+export const lastUsed = (iso: string | null | undefined, now = Date.now()) =>
+  iso && now - Date.parse(iso) < 10_000 ? 'just now' : when(iso);
 
 const todayOf = (key: Key) =>
   key.today
@@ -60,7 +52,7 @@ function showKeys(data: { keys: Key[]; maxActiveKeys: number }): void {
     cell(row, key.name);
     cell(row, key.id, true);
     cell(row, when(key.createdAt));
-    cell(row, key.revokedAt ? '' : when(key.lastUsedAt));
+    cell(row, key.revokedAt ? '' : lastUsed(key.lastUsedAt));
     cell(row, todayOf(key));
     cell(row, key.revokedAt ? `revoked ${when(key.revokedAt)}` : 'active');
     const actions = row.insertCell().appendChild(document.createElement('div'));
@@ -68,6 +60,7 @@ function showKeys(data: { keys: Key[]; maxActiveKeys: number }): void {
     actions.className = 'row';
     actions.append(
       button('Usage', key.name, () => showUsage(key)),
+      button('Roll', key.name, () => roll(key)),
       button('Revoke', key.name, () => revoke(key)),
     );
   }
@@ -76,32 +69,60 @@ function showKeys(data: { keys: Key[]; maxActiveKeys: number }): void {
 
 export const refreshKeys = async () => showKeys(await api('GET', '/keys'));
 
-async function revoke(key: Key): Promise<void> {
-  problem('');
-  await api('DELETE', `/keys/${encodeURIComponent(key.id)}`);
+/** A key gone (revoked): its value and usage panels are closed, if they showed it. */
+function forget(key: Key): void {
   if (newKeyId === key.id) {
     $('new-key').hidden = true;
     $('new-key-value').value = '';
   }
   if (usageKeyId === key.id) $('usage').hidden = true;
+}
+
+/** A new key's value in the "Your new key" panel, selected to copy: the only time it is shown. */
+function showNewKey(created: { key: Key; value: string }): void {
+  newKeyId = created.key.id;
+  $('new-key-value').value = created.value;
+  $('new-key').hidden = false;
+  $('new-key-value').focus();
+  $('new-key-value').select();
+}
+
+async function revoke(key: Key): Promise<void> {
+  if (!window.confirm(`Revoke ${key.name}? Requests with it are refused at once; this cannot be undone.`)) return;
+  problem('');
+  await api('DELETE', `/keys/${encodeURIComponent(key.id)}`);
+  forget(key);
   await refreshKeys();
   say(`Key ${key.name} revoked.`);
   focusHeading('keys-title');
+}
+
+/**
+ * Rolls a key (functions/dashboard/keyRoll.ts): a replacement of the same name, its value shown as a
+ * new key's is, and the old key revoked; if that last step failed, the person is asked to revoke it.
+ */
+async function roll(key: Key): Promise<void> {
+  const question =
+    `Roll ${key.name}? A new key named ${key.name} is made and shown once, ` +
+    'and the current one is revoked: programs using it are refused until they use the new one.';
+  if (!window.confirm(question)) return;
+  problem('');
+  const rolled = await api<{ key: Key; value: string; replaced: Key }>(
+    'POST',
+    `/keys/${encodeURIComponent(key.id)}/roll`,
+  );
+  forget(key);
+  showNewKey(rolled);
+  await refreshKeys();
+  if (rolled.replaced.revokedAt) say(`Key ${key.name} rolled: the old key is revoked; copy the new one now.`);
+  else problem(`A new key ${key.name} was made, but the old one could not be revoked: revoke it yourself.`);
 }
 
 async function showUsage(key: Key): Promise<void> {
   problem('');
   const usage = await api<Usage>('GET', `/keys/${encodeURIComponent(key.id)}/usage`);
   $('usage-title').textContent = `Usage of ${key.name}`;
-  for (const [span, title] of CHARTS) {
-    const totals = usage[span].reduce<[number, number]>(
-      (sum, bucket) => [sum[0] + bucket.allowed, sum[1] + bucket.refused],
-      [0, 0],
-    );
-    const image = $<HTMLImageElement>(`chart-${span}`);
-    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(usage.charts[span])}`;
-    image.alt = `${title}: ${totals[0]} let through, ${totals[1]} refused (429)`;
-  }
+  showCharts(usage);
   usageKeyId = key.id;
   $('usage').hidden = false;
   $('usage-title').focus();
@@ -123,11 +144,7 @@ export function startKeys(): void {
         throw error;
       }
       $('key-name').value = '';
-      newKeyId = created.key.id;
-      $('new-key-value').value = created.value;
-      $('new-key').hidden = false;
-      $('new-key-value').focus();
-      $('new-key-value').select();
+      showNewKey(created);
       await refreshKeys();
     },
     () => !keySlotsFull,

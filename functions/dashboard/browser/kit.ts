@@ -3,6 +3,7 @@
  * answers are the JSON envelope), and buttons and forms that run one request at a time. Everything
  * a person typed goes into the page as text, never as markup.
  */
+import { type FieldIssue, plainIssues } from './fieldErrors';
 
 /** The page's element of that id: the server's markup has it (page.ts and the sections). */
 export function $<T extends HTMLElement = HTMLInputElement>(id: string): T {
@@ -11,17 +12,22 @@ export function $<T extends HTMLElement = HTMLInputElement>(id: string): T {
   return element as T;
 }
 
-/** An error the dashboard API answered, with its HTTP status. */
+/** An error the dashboard API answered, with its HTTP status and the fields it refused, if any. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly details: FieldIssue[] = [],
   ) {
     super(message);
   }
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** What went wrong in words: refused fields named by their labels in `form` (fieldErrors.ts), never by path. */
+const messageOf = (error: unknown, form?: HTMLFormElement) => {
+  if (error instanceof ApiError && error.details.length > 0) return plainIssues(error.details, form);
+  return error instanceof Error ? error.message : String(error);
+};
 
 /** The API's root: the dashboard is its /dashboard page. */
 export const apiRoot = () => window.location.origin + window.location.pathname.replace(/\/dashboard\/*$/, '');
@@ -34,7 +40,7 @@ const csrf = () => JSON.parse($('session').textContent ?? '{}').csrfToken as str
 interface Envelope<T> {
   success?: boolean;
   data?: T;
-  error?: { message?: string };
+  error?: { message?: string; details?: FieldIssue[] };
 }
 
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -49,7 +55,11 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   });
   const answer = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!response.ok || !answer?.success) {
-    throw new ApiError(answer?.error?.message || `The server answered ${response.status}`, response.status);
+    throw new ApiError(
+      answer?.error?.message || `The server answered ${response.status}`,
+      response.status,
+      Array.isArray(answer?.error?.details) ? answer.error.details : [],
+    );
   }
   return answer.data as T;
 }
@@ -118,7 +128,7 @@ export function onSubmit(form: HTMLFormElement, run: () => Promise<unknown>, ena
     try {
       await run();
     } catch (error) {
-      problem(messageOf(error));
+      problem(messageOf(error, form));
     } finally {
       delete form.dataset.busy;
       if (submit) submit.disabled = !enabled();
@@ -129,10 +139,17 @@ export function onSubmit(form: HTMLFormElement, run: () => Promise<unknown>, ena
 /** After a row goes away (revoked, deleted, removed, replayed), focus its section's heading, not the page. */
 export const focusHeading = (id: string) => $(id).focus();
 
-/** Copies a field's text: the clipboard API where there is one, else the selection. */
-export function copyField(field: HTMLInputElement, done: () => void): void {
-  field.select();
-  if (navigator.clipboard)
-    navigator.clipboard.writeText(field.value).then(done, () => document.execCommand('copy') && done());
+/** Copies `text` after `select` selects it on the page: the clipboard API where there is one, else the selection. */
+function copyText(text: string, select: () => void, done: () => void): void {
+  select();
+  if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, () => document.execCommand('copy') && done());
   else if (document.execCommand('copy')) done();
 }
+
+/** Copies a field's text. */
+export const copyField = (field: HTMLInputElement, done: () => void) =>
+  copyText(field.value, () => field.select(), done);
+
+/** Copies an element's text (a code block). */
+export const copyElement = (element: HTMLElement, done: () => void) =>
+  copyText(element.textContent ?? '', () => window.getSelection()?.selectAllChildren(element), done);

@@ -195,6 +195,8 @@ function renameForm(hook: Webhook): HTMLFormElement {
   label.textContent = 'Name';
   const input = form.appendChild(document.createElement('input'));
   input.id = field;
+  // Named as the API's field, so a refusal names it by its label (fieldErrors.ts).
+  input.name = 'name';
   input.value = hook.name;
   input.maxLength = 100;
   input.required = true;

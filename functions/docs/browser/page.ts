@@ -84,9 +84,11 @@ async function showAnswer(answer: Response): Promise<void> {
 
 select.addEventListener('change', () => show(select.value));
 for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-try]')) {
+  // Focus follows the scroll: a keyboard user lands on the form's first field, not on the button left off screen.
   button.addEventListener('click', () => {
     show(button.dataset.try ?? '');
     form.scrollIntoView();
+    form.querySelector<HTMLElement>('select, input')?.focus({ preventScroll: true });
   });
 }
 form.addEventListener('submit', async (event) => {

@@ -40,7 +40,8 @@ export const botRoutes = {
     group: 'bots',
     auth: 'apiKey',
     response: 'json',
-    summary: 'A bot: profile, latest stats and whether it is online',
+    summary:
+      "A bot: profile, latest stats (a sharded bot's summed over its shards, and each shard) and whether it is online",
     errors: ['NOT_FOUND'],
     schemas: { path: botPath, data: botDetailData },
     example: { path: { clientId: BOT_ID } },
@@ -62,7 +63,8 @@ export const botRoutes = {
     group: 'bots',
     auth: 'apiKey',
     response: 'json',
-    summary: 'The latest stats of a bot and its last 24 hourly points',
+    summary:
+      "The latest stats of a bot (a sharded bot's summed over its shards), each shard's, and its last 24 hourly points",
     errors: ['NOT_FOUND'],
     schemas: { path: botPath, data: statsHistoryData },
     example: { path: { clientId: BOT_ID } },
@@ -115,13 +117,24 @@ export const botRoutes = {
     group: 'bots',
     auth: 'apiKey',
     response: 'json',
-    summary: 'Heartbeat: the current stats of a bot',
+    summary:
+      'Heartbeat: the current stats of a bot, or of one of its shards (shardId and shardCount): ' +
+      "the server keeps each shard's guilds and users and answers their sum",
     errors: ['FORBIDDEN', 'NOT_FOUND'],
     schemas: { path: botPath, body: statsBody, data: heartbeatData },
     maxBodyBytes: 2 * 1024,
     example: {
       path: { clientId: BOT_ID },
-      body: { guilds: 1280, users: 98000, shards: 2, ping: 42.5, uptime: 86400, memory: 180 },
+      body: {
+        guilds: 1280,
+        users: 98000,
+        shards: 2,
+        shardId: 0,
+        shardCount: 2,
+        ping: 42.5,
+        uptime: 86400,
+        memory: 180,
+      },
     },
   }),
   putBotCommands: defineRoute({

@@ -7,6 +7,7 @@ import {
   keyPath,
   newKeyBody,
   revokedKeyData,
+  rolledKeyData,
   sessionData,
   signedOutData,
   usageData,
@@ -118,6 +119,20 @@ export const dashboardRoutes = {
     summary: 'Revoke one of your API keys, at once',
     errors: ['FORBIDDEN', 'NOT_FOUND'],
     schemas: { path: keyPath, headers: csrfHeaders, data: revokedKeyData },
+    example: { path: { keyId: 'key_0123456789abcdef' } },
+  }),
+  dashboardRollKey: defineRoute({
+    method: 'POST',
+    path: '/dashboard/api/keys/{keyId}/roll',
+    group: 'dashboard',
+    auth: 'session',
+    response: 'json',
+    creates: true,
+    summary:
+      'Roll one of your API keys: a replacement with the same name (its value in this answer once), then the ' +
+      'old key revoked',
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    schemas: { path: keyPath, headers: csrfHeaders, data: rolledKeyData },
     example: { path: { keyId: 'key_0123456789abcdef' } },
   }),
 };

@@ -26,6 +26,41 @@ export const latestStatsData = withMeta(z.nullable(z.strictObject({ ...statValue
   description: 'null before the first heartbeat',
 });
 
+export const shardsData = withMeta(
+  z.nullable(
+    z.strictObject({
+      shardCount: z.number().check(z.int(), z.minimum(1)),
+      reporting: withMeta(z.number().check(z.int(), z.minimum(0)), {
+        description: 'shards heard from within windowSeconds',
+      }),
+      windowSeconds: withMeta(z.number().check(z.minimum(0)), {
+        description: 'the online window: a shard not heard from within it is stale',
+      }),
+      shards: withMeta(
+        z.array(
+          z.strictObject({
+            shardId: count,
+            guilds: z.nullable(count),
+            users: z.nullable(count),
+            lastSeen: instant,
+            stale: withMeta(z.boolean(), {
+              description: 'not heard from within windowSeconds: left out of the totals',
+            }),
+          }),
+        ),
+        { description: 'every shard below shardCount that has posted, by shardId' },
+      ),
+    }),
+  ),
+  {
+    description:
+      'null for a bot that posts without shardId. For a sharded bot the stats guilds and users are the sums over ' +
+      'its shards heard from within windowSeconds (the online window); stale shards are listed here but left out ' +
+      "of the sums, unless none is fresh (the bot is offline): then the sums are every shard's last figures. " +
+      "The other stats are the latest heartbeat's, whichever shard sent it.",
+  },
+);
+
 export const botSummaryData = z.strictObject({
   clientId: z.string(),
   name: z.string(),
@@ -46,6 +81,7 @@ export const botDetailData = z.extend(botSummaryData, {
   createdAt: instant,
   updatedAt: instant,
   stats: latestStatsData,
+  shards: shardsData,
 });
 
 export const botListData = z.strictObject({
@@ -65,8 +101,9 @@ export const commandsData = z.strictObject({
 export const statsHistoryData = z.strictObject({
   clientId: z.string(),
   latest: latestStatsData,
+  shards: shardsData,
   history: withMeta(z.array(z.strictObject({ ...statValues, hour: instant, beats: count })), {
-    description: 'hourly points, oldest first, at most 24',
+    description: "hourly points, oldest first, at most 24; a sharded bot's guilds and users are its totals",
   }),
 });
 

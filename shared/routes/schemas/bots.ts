@@ -4,6 +4,7 @@ import { BOT_FIELDS, botFieldNames, byField, type BotFieldName } from '../../bot
 import { atMost, integer, oneOf, snowflake, wire, withMeta } from '../params';
 import { TAG, VISIBLE_TEXT } from '../patterns';
 import { BOT_TOKEN } from '../../discord/botApplication';
+import { MAX_SHARDS } from '../../bots/shards';
 
 /** A Discord application (client) id. */
 export const botPath = z.object({ clientId: snowflake('client') });
@@ -16,7 +17,12 @@ const tag = wire(
     z.string().check(z.regex(TAG, { error: 'tags are 1 to 24 letters, digits or dashes' })),
     z.transform((value: string) => value.trim().toLowerCase()),
   ),
-  { type: 'string', pattern: TAG.source, description: 'a tag: letters, digits or dashes, stored lowercase' },
+  {
+    type: 'string',
+    pattern: TAG.source,
+    title: '1 to 24 letters, digits or dashes',
+    description: 'a tag: letters, digits or dashes, stored lowercase',
+  },
 );
 
 export const listBotsQuery = z.object({
@@ -67,16 +73,47 @@ const measure = z.pipe(
   z.transform((value: number) => Math.round(value * 1e6) / 1e6),
 );
 
-export const statsBody = z.strictObject({
-  guilds: z.optional(count),
-  users: z.optional(count),
-  channels: z.optional(count),
-  shards: z.optional(count),
-  ping: z.optional(measure),
-  uptime: z.optional(measure),
-  memory: z.optional(measure),
-  commandsRun: z.optional(count),
+const shardNumber = (min: number, max: number) =>
+  z
+    .number()
+    .check(
+      z.int({ error: `must be an integer between ${min} and ${max}` }),
+      z.minimum(min, { error: `must be an integer between ${min} and ${max}` }),
+      z.maximum(max, { error: `must be an integer between ${min} and ${max}` }),
+    );
+
+/** Both shard fields or neither, and the id one of the count's. */
+const shardPair = z.superRefine<{ shardId?: number; shardCount?: number }>(({ shardId, shardCount }, context) => {
+  if (shardId !== undefined && shardCount === undefined)
+    context.addIssue({ code: 'custom', path: ['shardCount'], message: 'is required with shardId', input: shardCount });
+  else if (shardId === undefined && shardCount !== undefined)
+    context.addIssue({ code: 'custom', path: ['shardId'], message: 'is required with shardCount', input: shardId });
+  else if (shardId !== undefined && shardCount !== undefined && shardId >= shardCount)
+    context.addIssue({ code: 'custom', path: ['shardId'], message: 'must be below shardCount', input: shardId });
 });
+
+export const statsBody = z
+  .strictObject({
+    guilds: z.optional(count),
+    users: z.optional(count),
+    channels: z.optional(count),
+    shards: z.optional(count),
+    ping: z.optional(measure),
+    uptime: z.optional(measure),
+    memory: z.optional(measure),
+    commandsRun: z.optional(count),
+    shardId: withMeta(z.optional(shardNumber(0, MAX_SHARDS - 1)), {
+      description:
+        "The shard posting (0-based, below shardCount): its guilds and users are kept as that shard's and the bot's " +
+        'are their sum. Leave out both shard fields for an unsharded bot.',
+    }),
+    shardCount: withMeta(z.optional(shardNumber(1, MAX_SHARDS)), {
+      description:
+        `The bot's shard count (at most ${MAX_SHARDS}), sent with shardId. A new count reshards: ` +
+        'the figures of shards at or above it are dropped.',
+    }),
+  })
+  .check(shardPair);
 
 const commandOption = z.strictObject({
   name: text(32),

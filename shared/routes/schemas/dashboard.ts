@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { atMost, required, withMeta } from '../params';
+import { atMost, describedPattern, required, withMeta } from '../params';
 import { VISIBLE_TEXT } from '../patterns';
 
 /** Key ids as `generateKeyId` writes them (shared/access/keys.ts). */
@@ -75,10 +75,17 @@ export const newKeyBody = z.object({
 export const createdKeyData = z.object({ key: keyView, value: z.string() });
 
 export const keyPath = z.object({
-  keyId: z
-    .string({ error: 'is required' })
-    .check(z.regex(KEY_ID, { error: 'must be a key id (key_ and 16 hex digits)' })),
+  keyId: describedPattern(
+    z.string({ error: 'is required' }).check(z.regex(KEY_ID, { error: 'must be a key id (key_ and 16 hex digits)' })),
+    'key id: key_ and 16 hex digits',
+  ),
 });
 
 export const revokedKeyData = z.object({ key: keyView });
+
+/**
+ * A rolled key: its replacement (same name) with the value, shown this once, and the key it replaces,
+ * revoked (`revokedAt` set) unless revoking it failed after the replacement was made.
+ */
+export const rolledKeyData = z.object({ key: keyView, value: z.string(), replaced: keyView });
 export const signedOutData = z.object({ signedOut: z.boolean() });

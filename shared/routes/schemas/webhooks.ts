@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ProviderHeader } from '../../webhooks/provider';
 import { providerNamed, providerNames, providers } from '../../webhooks/providers/index';
 import { EVENT_FILTER_HELP } from '../../webhooks/eventFilter';
-import { atMost, oneOf, required, snowflake, wire, withMeta } from '../params';
+import { atMost, describedPattern, oneOf, required, snowflake, wire, withMeta } from '../params';
 import { DISCORD_WEBHOOK_URL, NO_CONTROLS, VISIBLE_TEXT, WEBHOOK_TOKEN } from '../patterns';
 import { deliveryOutcomes } from '../../store/deliveries';
 import { attemptOutcomes } from '../../store/deliveryAttempts';
@@ -10,9 +10,12 @@ import { attemptOutcomes } from '../../store/deliveryAttempts';
 /** A Discord webhook, as its URL names it: /webhooks/{id}/{token}. */
 export const webhookPath = z.object({
   id: snowflake('webhook'),
-  token: z
-    .string({ error: 'is required' })
-    .check(z.regex(WEBHOOK_TOKEN, { error: 'must be a Discord webhook token (20 to 100 letters, digits, - or _)' })),
+  token: describedPattern(
+    z
+      .string({ error: 'is required' })
+      .check(z.regex(WEBHOOK_TOKEN, { error: 'must be a Discord webhook token (20 to 100 letters, digits, - or _)' })),
+    'Discord webhook token: 20 to 100 letters, digits, - or _',
+  ),
 });
 
 export const relayPath = z.extend(webhookPath, { provider: oneOf(providerNames) });

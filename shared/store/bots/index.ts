@@ -21,8 +21,8 @@ export class DynamoBotStore implements BotStore {
     registerProfile(this.db, this.table, clientId, owner, fields, now);
   get: BotStore['get'] = (clientId) => getProfile(this.db, this.table, clientId);
   list: BotStore['list'] = (options) => listProfiles(this.db, this.table, options);
-  heartbeat: BotStore['heartbeat'] = (clientId, owner, stats, now) =>
-    recordHeartbeat(this.db, this.table, clientId, owner, stats, now);
+  heartbeat: BotStore['heartbeat'] = (clientId, owner, stats, now, shard) =>
+    recordHeartbeat(this.db, this.table, clientId, owner, stats, now, shard);
   history: BotStore['history'] = (profile, now) => readHistory(this.db, this.table, profile, now);
   putCommands: BotStore['putCommands'] = (clientId, owner, commands, now) =>
     writeCommands(this.db, this.table, clientId, owner, commands, now);

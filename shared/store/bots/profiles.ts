@@ -13,10 +13,20 @@ export async function getProfile(
   table: string,
   clientId: string,
 ): Promise<BotProfile | undefined> {
+  const item = await getProfileItem(db, table, clientId);
+  return item ? botProfile.parse(item) : undefined;
+}
+
+/** The profile item as stored, with the table's own attributes. */
+export async function getProfileItem(
+  db: DynamoDBDocumentClient,
+  table: string,
+  clientId: string,
+): Promise<Record<string, unknown> | undefined> {
   const { Item } = await guarded('GetItem', () =>
     db.send(new GetCommand({ TableName: table, Key: { pk: botKey(clientId), sk: PROFILE }, ConsistentRead: true })),
   );
-  return Item ? botProfile.parse(Item) : undefined;
+  return Item;
 }
 
 /** Why a conditional write on a bot failed: it does not exist, or another account owns it. */
@@ -163,13 +173,32 @@ export function registerProfile(
   });
 }
 
+/** A conditional update of a profile item: the condition, the update expression and what they name. */
+export interface ProfileChange {
+  condition: string;
+  update: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
 /** A conditional UpdateItem of a profile: the profile as it is now, or undefined when the condition failed. */
 export async function updateProfileIf(
   db: DynamoDBDocumentClient,
   table: string,
   clientId: string,
-  change: { condition: string; update: string; names: Record<string, string>; values: Record<string, unknown> },
+  change: ProfileChange,
 ): Promise<BotProfile | undefined> {
+  const item = await updateProfileItemIf(db, table, clientId, change);
+  return item && botProfile.parse(item);
+}
+
+/** As updateProfileIf, the item as stored (with the table's own attributes), or undefined when the condition failed. */
+export async function updateProfileItemIf(
+  db: DynamoDBDocumentClient,
+  table: string,
+  clientId: string,
+  change: ProfileChange,
+): Promise<Record<string, unknown> | undefined> {
   try {
     const { Attributes } = await guarded('UpdateItem', () =>
       db.send(
@@ -184,7 +213,7 @@ export async function updateProfileIf(
         }),
       ),
     );
-    return botProfile.parse(Attributes ?? {});
+    return Attributes ?? {};
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;

@@ -57,6 +57,12 @@ export const botProfile = z.extend(botFields, {
   verifiedAt: z.optional(z.string()),
   /** Latest value of each stat; each heartbeat updates the stats it carries. */
   stats: z.optional(z.object({ ...botStats, updatedAt: z.optional(z.string()) })),
+  /** The shard count a sharded bot last declared; absent for a bot that posts without shards. */
+  shardCount: z.optional(z.number()),
+  /** Each shard's latest figures by shard id (only ids below shardCount are kept). */
+  shardStats: z.optional(
+    z.record(z.string(), z.object({ guilds: z.optional(z.number()), users: z.optional(z.number()), seen: z.number() })),
+  ),
 });
 export type BotProfile = z.output<typeof botProfile>;
 
@@ -74,6 +80,14 @@ export interface ApplicationProof {
 }
 
 export type Refusal = 'notFound' | 'forbidden';
+
+/** Which shard a heartbeat comes from, and how recent a shard must be to count in the totals. */
+export interface ShardReport {
+  shardId: number;
+  shardCount: number;
+  /** The online window: shards not heard from within it are left out of the totals. */
+  windowSeconds: number;
+}
 export type BotSort = 'name' | 'guilds';
 export type ListingKey = Record<string, string>;
 
@@ -96,7 +110,17 @@ export interface BotStore {
     tag?: string;
     after?: ListingKey;
   }): Promise<{ bots: BotProfile[]; next?: ListingKey }>;
-  heartbeat(clientId: string, owner: string, stats: BotStats, now: Date): Promise<BotProfile | Refusal>;
+  /**
+   * Latest stats, lastSeen and this hour's point; with `shard`, guilds and users are that shard's
+   * and the point gets the bot's totals (shardTotals).
+   */
+  heartbeat(
+    clientId: string,
+    owner: string,
+    stats: BotStats,
+    now: Date,
+    shard?: ShardReport,
+  ): Promise<BotProfile | Refusal>;
   /**
    * The hourly points of this life of the bot (`profile.generation`)
    * in the last HISTORY_HOURS hours up to `now`, oldest first.
