@@ -113,18 +113,20 @@ const asciiLowerCase = (value: unknown) =>
   typeof value === 'string' ? value.replace(/[A-Z]/g, (letter) => letter.toLowerCase()) : value;
 
 /**
- * One of a fixed set in any letter case (people type `PNG` and `Dark`), handed on in lower case.
- * The case is folded before the check, so the document states the canonical values as an enum
+ * One of a fixed set in any letter case (people type `PNG` and `Dark`), handed on as listed. The
+ * case is folded before the check, so the document states the canonical values as an enum
  * (generated clients get their literal types) and says in words that any case is taken.
  */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   const listed = values.join(', ');
-  const schema = z.pipe(z.transform(asciiLowerCase), z.enum(values, required(`must be one of ${listed}`)));
+  const canonical = new Map(values.map((value) => [asciiLowerCase(value), value]));
+  const spelled = (value: unknown) => canonical.get(asciiLowerCase(value)) ?? value;
+  const schema = z.pipe(z.transform(spelled), z.enum(values, required(`must be one of ${listed}`)));
   return wire(schema, {
     type: 'string',
     enum: [...values],
     title: `one of ${listed}, any case`,
-    description: `one of ${listed}; any letter case is accepted and read in lower case`,
+    description: `one of ${listed}; any letter case is accepted and read as listed`,
   });
 }
 

@@ -152,10 +152,10 @@ describe('bots', () => {
     register: (items) => expect(items.map((item) => item.sk)).toEqual(['PROFILE']),
     commands: (items) => expect(items.find((item) => item.sk === 'COMMANDS')?.commands).toEqual(COMMANDS.commands),
     heartbeat: (items) => {
-      expect(items.find((item) => item.sk === 'PROFILE')?.stats).toMatchObject({
-        guilds: STATS.guilds,
-        users: STATS.users,
-      });
+      // The example heartbeat is one shard's: its figures sit in the profile's shard map, not its stats.
+      const profile = items.find((item) => item.sk === 'PROFILE');
+      const own = STATS.shardId === undefined ? profile?.stats : profile?.shardStats?.[String(STATS.shardId)];
+      expect(own).toMatchObject({ guilds: STATS.guilds, users: STATS.users });
       expect(items.find((item) => item.sk.startsWith('STATS#'))).toMatchObject({
         guilds: STATS.guilds,
         beats: expect.any(Number),

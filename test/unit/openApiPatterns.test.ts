@@ -177,7 +177,7 @@ describe('the server accepts exactly what the document says', () => {
       operation.parameters.filter((p) => Array.isArray(p.schema.enum)).map((parameter) => ({ route, parameter })),
     );
     expect(new Set(choices.map(({ parameter }) => parameter.name))).toEqual(
-      new Set(['format', 'theme', 'status', 'sort', 'provider']),
+      new Set(['format', 'theme', 'status', 'sort', 'provider', 'outcome']),
     );
     for (const { route, parameter } of choices) {
       expect([parameter.name, parameter.schema.pattern, parameter.schema.title]).toEqual([

@@ -227,7 +227,7 @@ const listedOutcomes = [...deliveryOutcomes, ...attemptOutcomes] as const;
 export type ListedOutcome = (typeof listedOutcomes)[number];
 
 export const ownedWebhooksQuery = z.object({
-  outcome: withMeta(z.optional(z.enum(listedOutcomes, { error: `must be one of ${listedOutcomes.join(', ')}` })), {
+  outcome: withMeta(z.optional(oneOf(listedOutcomes)), {
     description: 'only the deliveries and attempts of this outcome',
   }),
 });
