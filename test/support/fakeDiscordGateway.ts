@@ -38,16 +38,19 @@ const guildCreate = (id: string, memberCount: number, ownerId: string) => ({
  * Discord as far as a discord.js client needs to log in and become ready: the gateway's address
  * (REST), then a socket that says HELLO, answers heartbeats, and answers IDENTIFY with READY
  * (`guilds` unavailable) followed by each guild's GUILD_CREATE, of `memberCount` members each.
+ * With `shards` above 1, guild n is shard (n mod shards)'s: each shard's socket gets its own guilds.
  * Plain JSON text frames: discord.js compresses only with zlib-sync, which is not installed.
  */
 export async function startFakeGateway({
   botId,
   guilds,
   memberCount,
+  shards = 1,
 }: {
   botId: string;
   guilds: number;
   memberCount: number;
+  shards?: number;
 }): Promise<FakeGateway> {
   const identified: FakeGateway['identified'] = [];
   const server = createServer((request, response) => {
@@ -57,8 +60,9 @@ export async function startFakeGateway({
       response.end(
         JSON.stringify({
           url: `ws://127.0.0.1:${port}`,
-          shards: 1,
-          session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+          shards,
+          // One identify bucket per shard: discord.js waits 5 s between identifies in one bucket.
+          session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: shards },
         }),
       );
       return;
@@ -73,21 +77,26 @@ export async function startFakeGateway({
     const dispatch = (t: string, d: unknown) => socket.send(JSON.stringify({ op: 0, t, s: ++sequence, d }));
     socket.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 45_000 } }));
     socket.on('message', (raw) => {
-      const { op, d } = JSON.parse(String(raw)) as { op: number; d: { token: string; intents: number } };
+      const { op, d } = JSON.parse(String(raw)) as {
+        op: number;
+        d: { token: string; intents: number; shard?: [number, number] };
+      };
       if (op === 1) socket.send(JSON.stringify({ op: 11 }));
       if (op !== 2) return;
       identified.push({ token: d.token, intents: d.intents });
       const { port } = server.address() as AddressInfo;
+      const [shardId, shardCount] = d.shard ?? [0, 1];
+      const own = guildIds.filter((_id, n) => n % shardCount === shardId);
       dispatch('READY', {
         v: 10,
         user: { id: botId, username: 'heartbeat', discriminator: '0', global_name: null, avatar: null, bot: true },
-        guilds: guildIds.map((id) => ({ id, unavailable: true })),
+        guilds: own.map((id) => ({ id, unavailable: true })),
         session_id: 'fake-session',
         resume_gateway_url: `ws://127.0.0.1:${port}`,
         application: { id: botId, flags: 0 },
-        shard: [0, 1],
+        shard: [shardId, shardCount],
       });
-      for (const id of guildIds) dispatch('GUILD_CREATE', guildCreate(id, memberCount, botId));
+      for (const id of own) dispatch('GUILD_CREATE', guildCreate(id, memberCount, botId));
     });
   });
   server.listen(0, '127.0.0.1');
