@@ -38,7 +38,6 @@ const guildCreate = (id: string, memberCount: number, ownerId: string) => ({
  * Discord as far as a discord.js client needs to log in and become ready: the gateway's address
  * (REST), then a socket that says HELLO, answers heartbeats, and answers IDENTIFY with READY
  * (`guilds` unavailable) followed by each guild's GUILD_CREATE, of `memberCount` members each.
- * With `shards` above 1, guild n is shard (n mod shards)'s: each shard's socket gets its own guilds.
  * Plain JSON text frames: discord.js compresses only with zlib-sync, which is not installed.
  */
 export async function startFakeGateway({
@@ -50,6 +49,7 @@ export async function startFakeGateway({
   botId: string;
   guilds: number;
   memberCount: number;
+  /** Above 1: guild n is shard (n mod shards)'s, and each shard's socket gets its own guilds. */
   shards?: number;
 }): Promise<FakeGateway> {
   const identified: FakeGateway['identified'] = [];
