@@ -19,7 +19,7 @@ pre{overflow-x:auto;background:#f6f8fa;border:1px solid #d0d7de;border-radius:6p
 #save-bot input:not([type=checkbox]),#save-webhook input:not([type=checkbox]),select{width:100%}
 select{box-sizing:border-box;padding:.5rem;border:1px solid #8c959f;border-radius:6px;font:inherit;background:inherit;
   color:inherit}
-.webhook{border-top:1px solid #d0d7de;margin-top:1rem}
+.webhook{border-top:1px solid #d0d7de;margin-top:1rem}.relay-url code{overflow-wrap:anywhere;min-width:0}
 input{box-sizing:border-box;padding:.5rem;border:1px solid #8c959f;border-radius:6px;font:14px ui-monospace,monospace;
   max-width:100%}
 .row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}.row input{flex:1;min-width:12rem}

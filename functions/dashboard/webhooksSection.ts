@@ -1,5 +1,19 @@
 import { h } from '../../shared/html/builder';
 
+/** The outcomes the deliveries can be filtered by (GET /dashboard/api/webhooks?outcome=), as the select offers them. */
+const DELIVERY_FILTERS: readonly (readonly [string, string])[] = [
+  ['', 'All outcomes'],
+  ['forwarded', 'Forwarded'],
+  ['queued', 'Queued for retry'],
+  ['signatureRefused', 'Signature refused'],
+  ['duplicate', 'Duplicate'],
+  ['rejected', 'Refused by Discord'],
+  ['rateLimited', 'Rate limited by Discord'],
+  ['failed', 'Discord failed'],
+  ['ignored', 'Ignored'],
+  ['pending', 'In progress'],
+];
+
 /**
  * The dashboard's "Webhooks" section: the relay URL builder, registering a webhook's signing secret,
  * and your webhooks' deliveries with a replay for failed ones (served by the webhooks function).
@@ -13,7 +27,8 @@ export const webhooksSection = () =>
       'p',
       { class: 'note' },
       'Paste a Discord webhook URL and pick the provider: give the provider the relay URL. ' +
-        'Save a signing secret to have the relay check signatures, and to see the deliveries here. ' +
+        'Save a signing secret to have the relay check signatures, and to see every delivery here: ' +
+        'forwarded, queued, refused or repeated. ' +
         "Each provider's secret is saved beside the others of the webhook.",
     ),
     h(
@@ -46,8 +61,23 @@ export const webhooksSection = () =>
         h('input', { id: 'hook-require', type: 'checkbox' }),
         h('label', { for: 'hook-require', class: 'inline' }, 'Refuse unsigned deliveries'),
       ),
+      h('label', { for: 'hook-name' }, 'Name (optional)'),
+      h('input', {
+        id: 'hook-name',
+        name: 'name',
+        maxlength: 100,
+        autocomplete: 'off',
+        'aria-describedby': 'hook-name-note',
+      }),
+      h(
+        'p',
+        { id: 'hook-name-note', class: 'note' },
+        'Up to 100 characters. Left empty, a new webhook is named after its provider and the end of its id.',
+      ),
       h('button', { type: 'submit', id: 'save-webhook-button', class: 'primary' }, 'Save webhook'),
     ),
     h('p', { id: 'no-webhooks', class: 'note', hidden: 'hidden' }, 'No webhooks yet.'),
+    h('label', { for: 'delivery-filter' }, 'Show deliveries'),
+    h('select', { id: 'delivery-filter' }, ...DELIVERY_FILTERS.map(([value, label]) => h('option', { value }, label))),
     h('div', { id: 'webhooks' }),
   );

@@ -61,11 +61,13 @@ function kind(schema: Record<string, unknown>): (string | undefined)[] {
  * A parameter's rules in words, from its schema: "whole number, 1 to 1024, default 512", "one of
  * png, svg, any case", "a URL (http or https), up to 2048 characters". A pattern is never shown as
  * written: where one is defined it carries a `title` saying what it takes, and that is read here.
+ * A title is the whole rule in words, so an enum's values are listed only where it has none.
  */
 export function describeSchema(schema: Record<string, unknown>): string {
+  const title = typeof schema.title === 'string' ? schema.title : undefined;
   const parts = [
-    typeof schema.title === 'string' ? schema.title : undefined,
-    Array.isArray(schema.enum) ? `one of ${schema.enum.join(', ')}` : undefined,
+    title,
+    !title && Array.isArray(schema.enum) ? `one of ${schema.enum.join(', ')}` : undefined,
     ...kind(schema),
     schema.default !== undefined ? `default ${schema.default}` : undefined,
   ].filter(Boolean);

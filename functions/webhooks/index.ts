@@ -13,6 +13,7 @@ import { listWebhooks } from './listWebhooks';
 import { dashboardSaveWebhook, putWebhookSecrets } from './putWebhookSecrets';
 import { dashboardRemoveWebhook, dashboardReplayDelivery, dashboardWebhooks } from './ownedWebhooks';
 import { relayWebhook } from './relayWebhook';
+import { dashboardRelayToken, dashboardRenameWebhook } from './webhookSettings';
 import { consumeRetryKicks, type RetryConsumerDeps } from './retryConsumer';
 
 export const handlers = {
@@ -23,6 +24,8 @@ export const handlers = {
   dashboardSaveWebhook,
   dashboardReplayDelivery,
   dashboardRemoveWebhook,
+  dashboardRenameWebhook,
+  dashboardRelayToken,
 };
 export const kit = webhookKit;
 const routes = groupHandler(webhookRoutes, handlers, kit);

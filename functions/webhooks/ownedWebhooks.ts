@@ -1,63 +1,42 @@
 import { ApiError } from '../../shared/errors/apiError';
 import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import { accountJson } from '../../shared/runtime/signedIn';
-import { deliveryKeyOf, isReplayable, type DeliveryRecord } from '../../shared/store/deliveries';
+import { deliveryKeyOf, isReplayable } from '../../shared/store/deliveries';
 import type { WebhookSecrets } from '../../shared/store/webhookSecrets';
 import { replayDelivery } from '../../shared/webhooks/replay';
+import { defaultWebhookName } from '../../shared/webhooks/webhookName';
 import { signedIn, type WebhookServices } from './services';
-
-/** Deliveries shown per webhook: the newest (the log keeps 7 days). */
-const SHOWN_DELIVERIES = 20;
+import { webhookActivity } from './webhookActivity';
 
 /**
  * The account's webhook, or 404 (as for a webhook that does not exist: webhook ids are public, whose they are is not).
  */
-async function ownWebhook(webhookId: string, account: string, deps: WebhookServices): Promise<WebhookSecrets> {
+export async function ownWebhook(webhookId: string, account: string, deps: WebhookServices): Promise<WebhookSecrets> {
   const record = await deps.webhookSecrets.get(webhookId);
   if (!record || record.ownerAccount !== account)
     throw new ApiError('NOT_FOUND', `No webhook ${webhookId} among yours`);
   return record;
 }
 
-/** What the dashboard shows of a delivery: never its kept message or sealed token. */
-const deliveryView = (record: DeliveryRecord, now: Date) => ({
-  provider: record.provider,
-  deliveryId: record.deliveryId,
-  event: record.event,
-  outcome: record.outcome,
-  receivedAt: record.receivedAt,
-  updatedAt: record.updatedAt,
-  discordStatus: record.discordStatus ?? null,
-  replayable: isReplayable(record, now),
-});
-
-/**
- * A webhook's newest deliveries (one Query of at most SHOWN_DELIVERIES items on the log's time
- * listing), and how many deliveries Discord refused the token of in the last 24 hours: those are
- * counted, not logged, so strangers posting with made-up tokens cannot crowd the list.
- */
-async function webhookActivity(webhookId: string, now: Date, deps: WebhookServices) {
-  const [deliveries, refusedAttempts] = await Promise.all([
-    deps.deliveries.latestForWebhook(webhookId, SHOWN_DELIVERIES),
-    deps.refusedAttempts.lastDay(webhookId, now),
-  ]);
-  return { deliveries: deliveries.map((delivery) => deliveryView(delivery, now)), refusedAttempts };
-}
-
-export const dashboardWebhooks = signedIn(webhookRoutes.dashboardWebhooks, async (_input, session, context, deps) => {
-  const now = deps.now();
-  const owned = await deps.webhookSecrets.listOwned(session.accountId);
-  const webhooks = await Promise.all(
-    owned.map(async (record) => ({
-      webhookId: record.webhookId,
-      signedProviders: Object.keys(record.secrets).sort(),
-      requireSignatures: record.requireSignatures === true,
-      updatedAt: record.updatedAt,
-      ...(await webhookActivity(record.webhookId, now, deps)),
-    })),
-  );
-  return accountJson({ webhooks }, context.requestId);
-});
+export const dashboardWebhooks = signedIn(
+  webhookRoutes.dashboardWebhooks,
+  async ({ query }, session, context, deps) => {
+    const now = deps.now();
+    const owned = await deps.webhookSecrets.listOwned(session.accountId);
+    const webhooks = await Promise.all(
+      owned.map(async (record) => ({
+        webhookId: record.webhookId,
+        name: record.name ?? defaultWebhookName(record.webhookId, Object.keys(record.secrets)),
+        tokenEnd: record.tokenEnd ?? null,
+        signedProviders: Object.keys(record.secrets).sort(),
+        requireSignatures: record.requireSignatures === true,
+        updatedAt: record.updatedAt,
+        ...(await webhookActivity(record.webhookId, query.outcome, now, deps)),
+      })),
+    );
+    return accountJson({ webhooks }, context.requestId);
+  },
+);
 
 const OUTCOMES = {
   delivered: 'forwarded',

@@ -11,6 +11,8 @@ import { SecretsChangedError } from '../../shared/store/webhookSecrets';
 import type { Asker } from '../../shared/webhooks/pairGuard';
 import { rememberedRefusal } from '../../shared/webhooks/refusedPairs';
 import { storableSecrets } from '../../shared/webhooks/secrets';
+import { tokenContext } from '../../shared/webhooks/forward';
+import { defaultWebhookName } from '../../shared/webhooks/webhookName';
 import { signedIn, type WebhookHandler, type WebhookServices } from './services';
 
 const WORDING: RefusalWording = {
@@ -27,6 +29,8 @@ const WORDING: RefusalWording = {
 interface Registration {
   webhook: { id: string; token: string };
   secrets: Record<string, string>;
+  /** Left out: the name the account gave it before, else a default (defaultWebhookName). */
+  name?: string | undefined;
   requireSignatures?: boolean | undefined;
   /** The account the webhook joins (its dashboard lists it), and the key that registered it, if any. */
   account: string;
@@ -52,7 +56,7 @@ const MERGE_TRIES = 5;
  * never kept in the clear; the answer names the providers whose deliveries must now be signed.
  */
 async function registerSecrets(
-  { webhook, secrets, requireSignatures, account, keyId, asker, merge = false }: Registration,
+  { webhook, secrets, name, requireSignatures, account, keyId, asker, merge = false }: Registration,
   deps: WebhookServices,
 ) {
   // What Discord says counts for the relay too: a confirmed token is known good, a refused one remembered.
@@ -67,17 +71,27 @@ async function registerSecrets(
   );
   if (check.kind !== 'delivered') throw discordRefusal(check, WORDING);
   const given = await storableSecrets(webhook.id, secrets, deps.secretBox);
+  // Kept so the dashboard can show the relay URL again: sealed as a replayable delivery's token is.
+  const relayToken = {
+    sealedToken: await deps.secretBox.seal(webhook.token, tokenContext(webhook.id)),
+    tokenEnd: webhook.token.slice(-4),
+  };
   for (let tries = 1; ; tries += 1) {
-    const read = merge ? await deps.webhookSecrets.get(webhook.id) : undefined;
+    // Read by a replacing PUT too, for the name the account gave the webhook.
+    const read = await deps.webhookSecrets.get(webhook.id);
     // Only the account's own registration is merged into: whoever else holds the URL starts afresh.
     const kept = read?.ownerAccount === account ? read : undefined;
-    const stored = { ...kept?.secrets, ...given };
-    const required = (requireSignatures ?? kept?.requireSignatures) === true && Object.keys(stored).length > 0;
+    const stored = { ...(merge ? kept?.secrets : {}), ...given };
+    const named = name ?? kept?.name ?? defaultWebhookName(webhook.id, Object.keys(given));
+    const keptRequire = merge ? kept?.requireSignatures : undefined;
+    const required = (requireSignatures ?? keptRequire) === true && Object.keys(stored).length > 0;
     const updatedAt = deps.now().toISOString();
     try {
       await deps.webhookSecrets.replace(
         {
           webhookId: webhook.id,
+          name: named,
+          ...relayToken,
           secrets: stored,
           ...(required ? { requireSignatures: required } : {}),
           keyId,
@@ -88,6 +102,7 @@ async function registerSecrets(
       );
       return {
         webhookId: webhook.id,
+        name: named,
         signedProviders: Object.keys(stored).sort(),
         requireSignatures: required,
         updatedAt,

@@ -14,6 +14,7 @@ import { countRefusedAttempt, refusesPair, rememberedRefusal } from '../../share
 import { PayloadError, type Provider, type ProviderDelivery } from '../../shared/webhooks/provider';
 import { providerNamed } from '../../shared/webhooks/providers/index';
 import { verifyDelivery } from '../../shared/webhooks/secrets';
+import { recordAttempt } from '../../shared/webhooks/attempts';
 
 /**
  * The relay's {"message"} answer: a 200 for the provider, or a refusal answered as it is ("in
@@ -80,7 +81,12 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
   // A pair never seen valid costs its address one of its new pairs a minute, whether it reaches Discord or not.
   await deps.pairGuard.count(pair, { sourceIp: raw.sourceIp });
   const delivery = { headers: raw.headers, body: raw.body, ...(raw.url ? { url: raw.url } : {}) };
-  const signature = await verifyDelivery(path.id, provider, delivery, deps);
+  const signature = await verifyDelivery(path.id, provider, delivery, deps).catch(async (error: unknown) => {
+    // Listed for the owner without reading the delivery: its contents are not to be trusted.
+    if (error instanceof ApiError && error.code === 'UNAUTHORIZED')
+      await recordAttempt(path.id, { outcome: 'signatureRefused', provider: provider.name }, deps);
+    throw error;
+  });
   const outcome = readDelivery(provider, delivery);
   // Turned off by the URL's `events`: answered, nothing stored, nothing posted.
   if (outcome.kind === 'message' && !forwards(filter, outcome.event, outcome.action))
@@ -100,7 +106,11 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
     ...(signature !== undefined ? { signatureHash: sha256Hex(signature) } : {}),
   };
   const claim = await deps.deliveries.claim(key, outcome.event, deps.now());
-  if (claim.kind === 'duplicate') return answer(`duplicate: ${outcome.event}`);
+  if (claim.kind === 'duplicate') {
+    const attempt = { provider: provider.name, event: outcome.event, deliveryId: key.deliveryId };
+    await recordAttempt(path.id, { outcome: 'duplicate', ...attempt }, deps);
+    return answer(`duplicate: ${outcome.event}`);
+  }
   if (claim.kind === 'inFlight') return inFlight(outcome.event, claim.retryAfterSeconds);
   if (!message) {
     await deps.deliveries.finish(key, 'ignored', deps.now());

@@ -3,7 +3,13 @@ import { discordApiBaseFromEnv } from '../../shared/discord/poster';
 import type { RouteDefinition } from '../../shared/routes/types';
 import type { GroupKit, RouteHandler } from '../../shared/runtime/groupKit';
 import { signedInRoutes } from '../../shared/runtime/signedIn';
-import type { DeliveryLog, RefusedAttemptCounter, RetryQueueStore, WebhookSecretStore } from '../../shared/store';
+import type {
+  DeliveryAttemptLog,
+  DeliveryLog,
+  RefusedAttemptCounter,
+  RetryQueueStore,
+  WebhookSecretStore,
+} from '../../shared/store';
 import { retryBackoffFromEnv, type RetryKicker } from '../../shared/webhooks/retries';
 import { retryKickerFromEnv } from '../../shared/webhooks/retryKickers';
 import { pairGuardOver, type PairGuard } from '../../shared/webhooks/pairGuard';
@@ -14,6 +20,8 @@ import { pairGuardOver, type PairGuard } from '../../shared/webhooks/pairGuard';
  */
 export interface WebhookServices {
   deliveries: DeliveryLog;
+  /** Refused signatures and duplicates, an item per webhook, outcome and minute (the log keeps no delivery of them). */
+  attempts: DeliveryAttemptLog;
   /** Per webhook and hour: deliveries Discord refused the token of (counted, not logged). */
   refusedAttempts: RefusedAttemptCounter;
   webhookSecrets: WebhookSecretStore;
@@ -39,6 +47,7 @@ export const webhookKit: GroupKit<WebhookServices> = {
     const now = () => new Date();
     return {
       deliveries: stores.deliveries,
+      attempts: stores.attempts,
       refusedAttempts: stores.refusedAttempts,
       webhookSecrets: stores.webhookSecrets,
       secretBox: secretBoxFromEnv(),

@@ -133,10 +133,16 @@ function parameters(route: RouteEntry, where: 'path' | 'query' | 'header') {
 const wireValue = (text: string, schema: JsonSchema) =>
   schema.type === 'integer' || schema.type === 'number' ? Number(text) : text;
 
+/**
+ * Any JSON object (a provider's delivery, this document): open, since generated clients read a bare
+ * `type: object` as an object with no properties and would refuse every real one.
+ */
+const ANY_OBJECT = { type: 'object', additionalProperties: true };
+
 function requestBody(route: RouteEntry) {
   const limit = `at most ${Math.round((route.maxBodyBytes ?? 64 * 1024) / 1024)} KB`;
   if (route.rawBody) {
-    const anything = { schema: { type: 'object' } };
+    const anything = { schema: ANY_OBJECT };
     return {
       required: true,
       description: `The delivery exactly as the provider sends it (${limit}); signatures are checked over these bytes`,
@@ -181,7 +187,7 @@ function successResponses(route: RouteEntry): Record<string, unknown> {
       return { 302: answer('On to the next step of the sign-in', ['Location', 'Set-Cookie']) };
     case 'openapi':
       return {
-        200: answer('This document', ['ETag', 'Cache-Control'], { 'application/json': { schema: { type: 'object' } } }),
+        200: answer('This document', ['ETag', 'Cache-Control'], { 'application/json': { schema: ANY_OBJECT } }),
         304: answer('Not modified', ['ETag']),
       };
     case 'json': {

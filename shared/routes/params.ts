@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { MAX_URL_LENGTH, urlProblem } from '../images/urlRules';
 import { parseHexColor } from '../svg/colors';
-import { anyCase, HEX_COLOR, LARGEST_SNOWFLAKE, SNOWFLAKE } from './patterns';
+import { HEX_COLOR, LARGEST_SNOWFLAKE, SNOWFLAKE } from './patterns';
 
 /**
  * Query/path parameter schemas. Every value arrives as a string; each helper states its rule
@@ -20,8 +20,8 @@ const codePoints = (value: string) => [...value].length;
  */
 export type WireSchema = { type: 'integer' | 'number' | 'string'; description?: string } & Record<string, unknown>;
 /**
- * A schema checked by a pattern carries a `title`, the pattern in a few words ("one of png, svg,
- * any case"): the docs page shows that where it would otherwise have to show the pattern itself.
+ * A schema checked by a pattern carries a `title`, the pattern in a few words ("hex colour: 3 or 6
+ * digits"): the docs page shows that where it would otherwise have to show the pattern itself.
  */
 export const describedPattern = <S extends z.ZodMiniType>(schema: S, title: string): S => withMeta(schema, { title });
 /** Registers what the OpenAPI document says of `schema` (zod/mini schemas have no `.meta()`). */
@@ -108,24 +108,23 @@ export function text(min: number, max: number, options: { trim?: boolean } = {})
 
 const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{M}]/u;
 
+/** ASCII letters in lower case, nothing else: a Unicode fold would let the Kelvin sign pass for `k`. */
+const asciiLowerCase = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/[A-Z]/g, (letter) => letter.toLowerCase()) : value;
+
 /**
  * One of a fixed set in any letter case (people type `PNG` and `Dark`), handed on in lower case.
- * Documented as the pattern the server checks, not as an enum, so a strictly generated client
- * may send every spelling the server takes; `examples` keep the values visible.
+ * The case is folded before the check, so the document states the canonical values as an enum
+ * (generated clients get their literal types) and says in words that any case is taken.
  */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
-  const rule = `must be one of ${values.join(', ')}`;
-  const pattern = anyCase(values);
-  const schema = z.pipe(
-    z.string(required(rule)).check(z.regex(pattern, { error: rule })),
-    z.transform((value: string) => value.toLowerCase() as T[number]),
-  );
+  const listed = values.join(', ');
+  const schema = z.pipe(z.transform(asciiLowerCase), z.enum(values, required(`must be one of ${listed}`)));
   return wire(schema, {
     type: 'string',
-    pattern: pattern.source,
-    title: `one of ${values.join(', ')}, any case`,
-    examples: [...values],
-    description: `one of ${values.join(', ')}, in any letter case`,
+    enum: [...values],
+    title: `one of ${listed}, any case`,
+    description: `one of ${listed}; any letter case is accepted and read in lower case`,
   });
 }
 

@@ -43,15 +43,6 @@ export const DISCORD_WEBHOOK_URL = new RegExp(
 /** A tag as typed: ASCII white space around it is trimmed, letter case folded. */
 export const TAG = /^[\x09-\x0D ]*[A-Za-z0-9][A-Za-z0-9-]{0,23}[\x09-\x0D ]*$/;
 
-/** Exactly one of `values` (ASCII letters, digits, dashes), in any letter case. */
-export function anyCase(values: readonly string[]): RegExp {
-  const plain = values.find((value) => !/^[A-Za-z0-9-]+$/.test(value));
-  if (plain !== undefined) throw new Error(`anyCase takes letters, digits and dashes, not ${JSON.stringify(plain)}`);
-  const spell = (value: string) =>
-    [...value].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('');
-  return new RegExp(`^(?:${values.map(spell).join('|')})$`);
-}
-
 /** A decimal integer of at least `minDigits` digits, no leading zero, at most `max`. */
 export function decimalAtMost(max: bigint, minDigits: number): RegExp {
   const top = max.toString();

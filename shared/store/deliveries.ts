@@ -16,7 +16,15 @@ import { partitionKey, recordKinds } from './recordKinds';
  * What became of a provider delivery (the relay's log, kept 7 days). `queued`: Discord refused it
  * for a while (or its webhook's queue was not empty); it is retried automatically, in order.
  */
-const deliveryOutcomes = ['pending', 'forwarded', 'ignored', 'rejected', 'rateLimited', 'failed', 'queued'] as const;
+export const deliveryOutcomes = [
+  'pending',
+  'forwarded',
+  'ignored',
+  'rejected',
+  'rateLimited',
+  'failed',
+  'queued',
+] as const;
 export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
 
 /** Outcomes where Discord, not the delivery, was at fault: the message is kept for a replay (or the queue's retry). */
@@ -116,6 +124,11 @@ export interface DeliveryLog {
    * claimed), newest first: one Query reading at most `limit` items.
    */
   latestForWebhook(webhookId: string, limit: number): Promise<DeliveryRecord[]>;
+  /**
+   * One webhook's `limit` latest deliveries of one outcome, newest first: one Query reading at most
+   * OUTCOME_SCAN of its latest deliveries (older ones of that outcome are not found).
+   */
+  latestWithOutcome(webhookId: string, outcome: DeliveryOutcome, limit: number): Promise<DeliveryRecord[]>;
   /** A webhook's deliveries of one provider's delivery id, whatever token they came with. */
   find(webhookId: string, provider: string, deliveryId: string): Promise<DeliveryRecord[]>;
   /** Deletes a delivery's claims (its own and its signature's): Discord refused its pair, so it leaves no record. */
@@ -123,6 +136,8 @@ export interface DeliveryLog {
 }
 
 const KEEP_SECONDS = 7 * 86_400;
+/** Deliveries a search by outcome reads at most (a filter is applied after DynamoDB's Limit). */
+export const OUTCOME_SCAN = 200;
 /** A claim older than this was left by a crashed attempt; the provider's retry (or a replay) may take it over. */
 const STALE_CLAIM_MS = 60_000;
 /** Claims last updated before this (ISO) are stale. */
@@ -407,6 +422,23 @@ export class DynamoDeliveryLog implements DeliveryLog {
       ),
     );
     return (Items ?? []).map(toRecord);
+  }
+
+  async latestWithOutcome(webhookId: string, outcome: DeliveryOutcome, limit: number): Promise<DeliveryRecord[]> {
+    const { Items } = await guarded('Query', () =>
+      this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: tableSchema.gsi2.name,
+          KeyConditionExpression: 'gsi2pk = :pk',
+          FilterExpression: 'outcome = :outcome',
+          ExpressionAttributeValues: { ':pk': logPk(webhookId), ':outcome': outcome },
+          ScanIndexForward: false,
+          Limit: OUTCOME_SCAN,
+        }),
+      ),
+    );
+    return (Items ?? []).slice(0, limit).map(toRecord);
   }
 
   async find(webhookId: string, provider: string, deliveryId: string): Promise<DeliveryRecord[]> {

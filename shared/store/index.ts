@@ -1,6 +1,7 @@
 import { DynamoAccountStore } from './accounts';
 import { DynamoApiKeyStore } from './apiKeys';
 import { DynamoBotStore } from './bots/index';
+import { DynamoDeliveryAttemptLog } from './deliveryAttempts';
 import { DynamoDeliveryLog } from './deliveries';
 import { DynamoInvalidAnswerCounter } from './invalidAnswers';
 import { createDocumentClient } from './client';
@@ -17,6 +18,7 @@ export type { ApiKeyRecord, ApiKeyStore } from './apiKeys';
 export type { RateCounterStore, WindowUsage } from './rateCounters';
 export type { BotCommand, BotFields, BotProfile, BotStats, BotStore, CommandList, StatsPoint } from './bots/index';
 export type { DeliveryKey, DeliveryLog, DeliveryRecord } from './deliveries';
+export type { Attempt, AttemptRecord, DeliveryAttemptLog } from './deliveryAttempts';
 export type { QueuedDelivery, RetryQueueStore } from './retryQueue';
 export type { WebhookSecrets, WebhookSecretStore } from './webhookSecrets';
 export type { PairVerdict, WebhookPairStore } from './webhookPairs';
@@ -35,6 +37,7 @@ export function createStores(config: StoreConfig = storeConfigFromEnv()) {
     rateCounters: new DynamoRateCounterStore(db, config.tableName),
     bots: new DynamoBotStore(db, config.tableName),
     deliveries: new DynamoDeliveryLog(db, config.tableName),
+    attempts: new DynamoDeliveryAttemptLog(db, config.tableName),
     retryQueue: new DynamoRetryQueueStore(db, config.tableName),
     webhookSecrets: new DynamoWebhookSecretStore(db, config.tableName),
     webhookPairs: new DynamoWebhookPairStore(db, config.tableName),

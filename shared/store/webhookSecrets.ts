@@ -19,6 +19,14 @@ export type StoredSecret = z.output<typeof storedSecret>;
 const webhookSecretsRecord = z.object({
   webhookId: z.string(),
   secrets: z.record(z.string(), storedSecret),
+  /** What its owner calls it on the dashboard (1 to 100 characters, trimmed, no control characters). */
+  name: z.optional(z.string()),
+  /**
+   * The Discord token its relay URL carries, sealed, and the token's last 4 characters (shown
+   * masked): the dashboard shows the relay URL again. Absent on records saved before they were kept.
+   */
+  sealedToken: z.optional(z.string()),
+  tokenEnd: z.optional(z.string()),
   /** Deliveries of providers without a registered secret are refused too (401). */
   requireSignatures: z.optional(z.boolean()),
   /** The API key that registered them, and when. */

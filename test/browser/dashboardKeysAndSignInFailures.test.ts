@@ -54,6 +54,7 @@ describe('a failed sign-in in Chromium', () => {
       await expect(page.locator('h1').textContent()).resolves.toBe('Discord could not sign you in');
       await expect(page.locator('body').textContent()).resolves.not.toMatch(/UPSTREAM_ERROR|"success"/);
       await expectAccessibleEverywhere(page);
+      await page.screenshot({ path: 'artifacts/dashboard-sign-in-failed.png' });
 
       // The same callback again: its sign-in is used up.
       const reused = await page.reload();
@@ -121,6 +122,9 @@ describe('keys and forms in Chromium', () => {
       expect(await keyRows(page).count()).toBe(2);
       await expect(keyRows(page).nth(1).textContent()).resolves.toContain('revoked');
       await page.getByText('1 of 5 active keys').waitFor();
+      await page
+        .locator('section', { has: page.locator('#keys') })
+        .screenshot({ path: 'artifacts/dashboard-key-rolled.png' });
       const rankCard = (key: string) => call(`${dashboard.api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`, { key });
       expect([(await rankCard(first)).status, (await rankCard(second)).status]).toEqual([401, 200]);
       await expectAccessibleEverywhere(page);
@@ -174,6 +178,8 @@ describe('keys and forms in Chromium', () => {
         'Bot name must not be blank or contain control characters. Guild count must be a number. ' +
           'Version must be at most 32 characters.',
       );
+      await page.locator('#problem').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: 'artifacts/dashboard-form-error.png' });
     });
   }, 90_000);
 });

@@ -38,6 +38,8 @@ describe('PUT /v1/webhooks/{id}/{token}', () => {
     expect(reply.status).toBe(200);
     expect(reply.json.data).toEqual({
       webhookId: id,
+      // No name given: the first provider's and the end of the id.
+      name: `GitHub …${id.slice(-4)}`,
       signedProviders: ['github', 'gitlab'],
       requireSignatures: false,
       updatedAt: expect.any(String),

@@ -258,6 +258,7 @@ export function allServices(limiter: RateLimiter, apiKeys: ApiKeyStore = keysHol
     images: createImageFetcher(),
     bots: unreachable.bots,
     deliveries: unreachable.deliveries,
+    attempts: unreachable.attempts,
     refusedAttempts: unreachable.refusedAttempts,
     retryQueue: unreachable.retryQueue,
     kicker: localKicker,

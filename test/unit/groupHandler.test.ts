@@ -94,6 +94,7 @@ describe('each group builds only its own services', () => {
       'webhooks',
       webhookKit,
       [
+        'attempts',
         'deliveries',
         'discordApiBase',
         'kicker',

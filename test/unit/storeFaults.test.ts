@@ -158,7 +158,7 @@ const ITEMS: Record<string, Record<string, unknown>> = {
     commands: [{ name: 'ban', description: 'Ban a member' }],
     updatedAt: PROFILE.updatedAt,
   },
-  // The signed-in account's webhook, and a failed delivery of it kept for a replay (its token sealed in beforeAll).
+  // The signed-in account's webhook, and a failed delivery of it kept for a replay (tokens sealed in beforeAll).
   SECRETS: {
     pk: `HOOK#${REPLAY.id}`,
     sk: 'SECRETS',
@@ -351,6 +351,8 @@ beforeAll(async () => {
   const stores = createStores({ tableName: 'scripted', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
   const secretBox = new LocalSecretBox(randomBytes(32));
   KEPT_DELIVERY.sealedToken = await secretBox.seal('aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789', tokenContext(REPLAY.id));
+  // The webhook's relay token, kept as a save keeps it: the relay-token route's example opens it.
+  Object.assign(ITEMS.SECRETS ?? {}, { sealedToken: KEPT_DELIVERY.sealedToken, tokenEnd: '6789' });
   const deps: AllServices = {
     ...dashboardKit.services(stores),
     // The local sign-in (this gateway is on loopback): the callback needs no Discord.
@@ -360,6 +362,7 @@ beforeAll(async () => {
     images,
     bots: stores.bots,
     deliveries: stores.deliveries,
+    attempts: stores.attempts,
     refusedAttempts: stores.refusedAttempts,
     retryQueue: stores.retryQueue,
     kicker: localKicker,

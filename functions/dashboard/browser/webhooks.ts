@@ -10,6 +10,7 @@ import {
   labelCells,
   onSubmit,
   problem,
+  reportFailure,
   say,
   when,
 } from './kit';
@@ -27,6 +28,8 @@ interface Delivery {
   provider: string;
   event: string;
   outcome: string;
+  /** Refused signatures and duplicates are counted per minute: how many this row stands for. */
+  count: number;
   discordStatus?: number | null;
   replayable: boolean;
 }
@@ -34,6 +37,9 @@ interface Delivery {
 /** A webhook of yours as the dashboard API lists it. */
 interface Webhook {
   webhookId: string;
+  name: string;
+  /** The last 4 characters of its relay URL's token; null when the token was not kept (saved before). */
+  tokenEnd: string | null;
   signedProviders: string[];
   requireSignatures: boolean;
   refusedAttempts: number;
@@ -48,8 +54,11 @@ const OUTCOMES: Record<string, string> = {
   failed: 'Discord failed',
   pending: 'in progress',
   queued: 'queued: retried automatically',
+  signatureRefused: 'signature refused',
+  duplicate: 'duplicate (received before)',
 };
 const outcomeOf = (outcome: string) => OUTCOMES[outcome] || outcome;
+const timesOf = (count: number) => (count > 1 ? `, ${count} times this minute` : '');
 
 let relay: { url: string; providers: Provider[] } = { url: '', providers: [] };
 // Your webhooks as last listed, and the one whose refusal of unsigned deliveries the box shows.
@@ -127,8 +136,11 @@ function deliveriesTable(hook: Webhook, name: string): HTMLElement {
     const row = body.insertRow();
     cell(row, when(delivery.receivedAt));
     cell(row, delivery.provider);
-    cell(row, delivery.event);
-    cell(row, outcomeOf(delivery.outcome) + (delivery.discordStatus ? ` (${delivery.discordStatus})` : ''));
+    // A refused signature's delivery is not read: there is no event to name.
+    cell(row, delivery.event || 'not read');
+    const status = delivery.discordStatus ? ` (${delivery.discordStatus})` : '';
+    const outcome = cell(row, outcomeOf(delivery.outcome) + status + timesOf(delivery.count));
+    outcome.dataset.outcome = delivery.outcome;
     const actions = row.insertCell();
     if (delivery.replayable) {
       actions.appendChild(button('Replay', `${delivery.event} ${delivery.deliveryId}`, () => replay(hook, delivery)));
@@ -136,6 +148,71 @@ function deliveriesTable(hook: Webhook, name: string): HTMLElement {
   }
   labelCells(table);
   return region;
+}
+
+/** The relay URL of a webhook for a provider, its token as given (or masked). */
+const relayUrlOf = (hook: Webhook, token: string, provider: string) =>
+  apiRoot() + relay.url.replace('{id}', hook.webhookId).replace('{token}', token).replace('{provider}', provider);
+const masked = (hook: Webhook) => `••••••${hook.tokenEnd ?? ''}`;
+
+/**
+ * The webhook's relay URL per signed provider, its token masked; Copy asks the API for the token
+ * (kept sealed) and copies the URL whole. A webhook saved before tokens were kept has no Copy.
+ */
+function relayUrls(hook: Webhook, name: string): HTMLElement {
+  const box = document.createElement('div');
+  for (const provider of hook.signedProviders) {
+    const line = box.appendChild(document.createElement('p'));
+    line.className = 'row relay-url';
+    line.appendChild(document.createElement('code')).textContent = relayUrlOf(hook, masked(hook), provider);
+    if (hook.tokenEnd !== null)
+      line.appendChild(button('Copy relay URL', `for ${provider} of ${name}`, () => copyRelayUrl(hook, provider)));
+  }
+  if (hook.tokenEnd === null)
+    box.appendChild(document.createElement('p')).textContent =
+      'This relay URL was not kept when the webhook was saved, so it cannot be shown again: paste the ' +
+      'Discord webhook URL in the form above to build it, and save the webhook again to keep it.';
+  return box;
+}
+
+async function copyRelayUrl(hook: Webhook, provider: string): Promise<void> {
+  problem('');
+  const { token } = await api<{ token: string }>('GET', `/webhooks/${hook.webhookId}/relay-token`);
+  await navigator.clipboard.writeText(relayUrlOf(hook, token, provider)).catch(() => {
+    throw new Error('The browser did not let the page copy: paste the Discord webhook URL above to build it.');
+  });
+  say(`Relay URL of ${hook.name} for ${provider} copied.`);
+}
+
+/** The webhook's name, changed in place (PUT .../name). */
+function renameForm(hook: Webhook): HTMLFormElement {
+  const form = document.createElement('form');
+  form.className = 'row';
+  const field = `name-${hook.webhookId}`;
+  const label = form.appendChild(document.createElement('label'));
+  label.htmlFor = field;
+  label.className = 'inline';
+  label.textContent = 'Name';
+  const input = form.appendChild(document.createElement('input'));
+  input.id = field;
+  // Named as the API's field, so a refusal names it by its label (fieldErrors.ts).
+  input.name = 'name';
+  input.value = hook.name;
+  input.maxLength = 100;
+  input.required = true;
+  input.autocomplete = 'off';
+  const submit = form.appendChild(document.createElement('button'));
+  submit.type = 'submit';
+  submit.textContent = 'Rename';
+  submit.setAttribute('aria-label', `Rename webhook ${hook.webhookId}`);
+  onSubmit(form, async () => {
+    const name = input.value.trim();
+    if (!name) return problem('Give the webhook a name: 1 to 100 characters.');
+    const renamed = await api<{ name: string }>('PUT', `/webhooks/${hook.webhookId}/name`, { name });
+    await refreshWebhooks();
+    say(`Webhook ${hook.webhookId} renamed “${renamed.name}”.`);
+  });
+  return form;
 }
 
 function showWebhooks(data: { webhooks: Webhook[] }): void {
@@ -146,11 +223,17 @@ function showWebhooks(data: { webhooks: Webhook[] }): void {
   const list = $<HTMLDivElement>('webhooks');
   list.replaceChildren();
   $('no-webhooks').hidden = data.webhooks.length > 0;
+  const filtered = $<HTMLSelectElement>('delivery-filter').value;
   for (const hook of data.webhooks) {
     const name = `webhook ${hook.webhookId}`;
     const box = list.appendChild(document.createElement('div'));
     box.className = 'webhook';
-    box.appendChild(document.createElement('h3')).textContent = `Webhook ${hook.webhookId}`;
+    box.appendChild(document.createElement('h3')).textContent = hook.name;
+    const id = box.appendChild(document.createElement('p'));
+    id.className = 'note';
+    id.textContent = `Webhook id ${hook.webhookId}`;
+    box.appendChild(relayUrls(hook, hook.name));
+    box.appendChild(renameForm(hook));
     const about = box.appendChild(document.createElement('p'));
     about.className = 'row';
     const signed = hook.signedProviders.join(', ') || 'none';
@@ -163,14 +246,20 @@ function showWebhooks(data: { webhooks: Webhook[] }): void {
       button('Remove', name, () => removeWebhook(hook)),
     );
     if (hook.deliveries.length === 0) {
-      box.appendChild(document.createElement('p')).textContent = 'No deliveries in the last 7 days.';
+      box.appendChild(document.createElement('p')).textContent = filtered
+        ? `No deliveries ${outcomeOf(filtered)} in the last 7 days.`
+        : 'No deliveries in the last 7 days.';
       continue;
     }
     box.appendChild(deliveriesTable(hook, name));
   }
 }
 
-export const refreshWebhooks = async () => showWebhooks(await api('GET', '/webhooks'));
+/** Your webhooks, with the deliveries of the outcome the filter shows (all by default). */
+export async function refreshWebhooks(): Promise<void> {
+  const outcome = $<HTMLSelectElement>('delivery-filter').value;
+  showWebhooks(await api('GET', `/webhooks${outcome ? `?outcome=${encodeURIComponent(outcome)}` : ''}`));
+}
 
 async function replay(hook: Webhook, delivery: Delivery): Promise<void> {
   problem('');
@@ -200,23 +289,37 @@ export function startWebhooks(): void {
     boxChanged = true;
   });
   $('copy-relay').addEventListener('click', () => copyField($('relay-url'), () => say('Relay URL copied.')));
+  $('delivery-filter').addEventListener('change', () => {
+    problem('');
+    refreshWebhooks().catch(reportFailure);
+  });
   onSubmit($<HTMLFormElement>('save-webhook'), async () => {
     const provider = chosen();
     const secret = $('hook-secret').value;
     if (!provider?.signature || !secret) {
       return problem('Pick a provider that signs its deliveries and give its signing secret.');
     }
+    const name = $('hook-name').value.trim();
     const registration: Record<string, unknown> = {
       webhookUrl: $('hook-url').value.trim(),
       secrets: { [provider.name]: secret },
+      ...(name ? { name } : {}),
     };
     if (boxChanged) registration.requireSignatures = $('hook-require').checked;
-    const saved = await api<{ webhookId: string; signedProviders: string[] }>('POST', '/webhooks', registration);
+    const saved = await api<{ webhookId: string; name: string; signedProviders: string[] }>(
+      'POST',
+      '/webhooks',
+      registration,
+    );
     $('hook-secret').value = '';
+    $('hook-name').value = '';
     // Saved as the box shows: it follows the webhook's setting again.
     boxChanged = false;
     boxShows = '';
     await refreshWebhooks();
-    say(`Webhook ${saved.webhookId} saved: ${saved.signedProviders.join(', ')} deliveries are checked.`);
+    say(
+      `Webhook ${saved.webhookId} saved: ${saved.signedProviders.join(', ')} deliveries are checked. ` +
+        `It is named “${saved.name}”.`,
+    );
   });
 }

@@ -1,6 +1,10 @@
 import { SNOWFLAKE } from '../patterns';
 import {
   ownedWebhooksData,
+  ownedWebhooksQuery,
+  relayTokenData,
+  renameBody,
+  renamedData,
   providerListData,
   relayHeaders,
   relayPath,
@@ -74,9 +78,35 @@ export const webhookRoutes = {
     auth: 'session',
     response: 'json',
     summary:
-      'Your webhooks (whose signature secrets you registered), each with its recent deliveries and their outcomes',
-    schemas: { data: ownedWebhooksData },
+      'Your webhooks (whose signature secrets you registered), each with its recent deliveries and their ' +
+      'outcomes: refused signatures and duplicates too',
+    schemas: { query: ownedWebhooksQuery, data: ownedWebhooksData },
     example: {},
+  }),
+  dashboardRenameWebhook: defineRoute({
+    method: 'PUT',
+    path: '/dashboard/api/webhooks/{id}/name',
+    group: 'webhooks',
+    auth: 'session',
+    response: 'json',
+    summary: 'Give one of your webhooks the name the dashboard shows it by',
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    schemas: { path: webhookIdPath, headers: csrfHeaders, body: renameBody, data: renamedData },
+    maxBodyBytes: 1024,
+    example: { path: { id: WEBHOOK_EXAMPLE.id }, body: { name: 'Releases of the API repository' } },
+  }),
+  dashboardRelayToken: defineRoute({
+    method: 'GET',
+    path: '/dashboard/api/webhooks/{id}/relay-token',
+    group: 'webhooks',
+    auth: 'session',
+    response: 'json',
+    summary:
+      "The Discord token of your webhook's relay URL, kept sealed since you saved it, for copying the URL " +
+      'whole (404 for a webhook saved before tokens were kept: save it again)',
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    schemas: { path: webhookIdPath, data: relayTokenData },
+    example: { path: { id: WEBHOOK_EXAMPLE.id } },
   }),
   dashboardSaveWebhook: defineRoute({
     method: 'POST',

@@ -2,8 +2,10 @@ import * as z from 'zod/mini';
 import type { ProviderHeader } from '../../webhooks/provider';
 import { providerNamed, providerNames, providers } from '../../webhooks/providers/index';
 import { EVENT_FILTER_HELP } from '../../webhooks/eventFilter';
-import { atMost, describedPattern, oneOf, snowflake, withMeta } from '../params';
-import { DISCORD_WEBHOOK_URL, NO_CONTROLS, WEBHOOK_TOKEN } from '../patterns';
+import { atMost, describedPattern, oneOf, required, snowflake, wire, withMeta } from '../params';
+import { DISCORD_WEBHOOK_URL, NO_CONTROLS, VISIBLE_TEXT, WEBHOOK_TOKEN } from '../patterns';
+import { deliveryOutcomes } from '../../store/deliveries';
+import { attemptOutcomes } from '../../store/deliveryAttempts';
 
 /** A Discord webhook, as its URL names it: /webhooks/{id}/{token}. */
 export const webhookPath = z.object({
@@ -101,7 +103,33 @@ const secretsByProvider = withMeta(
   },
 );
 
+const NAME_RULE = 'must be 1 to 100 characters after trimming, with no control characters';
+
+/** What a person calls a webhook: trimmed, 1 to 100 characters, something visible and no control characters. */
+const webhookName = wire(
+  z
+    .pipe(
+      z.string(required(NAME_RULE)),
+      z.transform((value: string) => value.trim()),
+    )
+    .check(
+      z.minLength(1, { error: NAME_RULE, abort: true }),
+      z.maxLength(100, { error: NAME_RULE, abort: true }),
+      z.regex(VISIBLE_TEXT, { error: NAME_RULE }),
+    ),
+  {
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+    description: '1 to 100 characters after trimming, no control characters',
+  },
+);
+
 const secretsFields = {
+  name: withMeta(z.optional(webhookName), {
+    description:
+      'what the dashboard calls the webhook; left out, the name it had (else the provider and the end of its id)',
+  }),
   secrets: secretsByProvider,
   requireSignatures: withMeta(z.optional(z.boolean({ error: 'must be true or false' })), {
     description:
@@ -186,6 +214,7 @@ export const providerListData = z.strictObject({
 
 export const secretsData = z.strictObject({
   webhookId: z.string(),
+  name: z.string(),
   signedProviders: z.array(z.string()),
   requireSignatures: z.boolean(),
   updatedAt: withMeta(z.string(), { format: 'date-time' }),
@@ -193,11 +222,37 @@ export const secretsData = z.strictObject({
 
 const instant = withMeta(z.string(), { format: 'date-time' });
 
+/** Every outcome the dashboard lists: a delivery's, or an attempt's that left no delivery. */
+const listedOutcomes = [...deliveryOutcomes, ...attemptOutcomes] as const;
+export type ListedOutcome = (typeof listedOutcomes)[number];
+
+export const ownedWebhooksQuery = z.object({
+  outcome: withMeta(z.optional(z.enum(listedOutcomes, { error: `must be one of ${listedOutcomes.join(', ')}` })), {
+    description: 'only the deliveries and attempts of this outcome',
+  }),
+});
+
+/** A webhook's new name. */
+export const renameBody = z.strictObject({ name: webhookName });
+export const renamedData = z.strictObject({ webhookId: z.string(), name: z.string() });
+
+/** The Discord token of a webhook's relay URL, for copying the URL whole. */
+export const relayTokenData = z.strictObject({
+  webhookId: z.string(),
+  token: withMeta(z.string(), { description: 'the relay URL is /webhooks/{webhookId}/{token}/{provider}' }),
+});
+
 /** The signed-in account's webhooks (those whose secrets it registered last), each with its recent deliveries. */
 export const ownedWebhooksData = z.strictObject({
   webhooks: z.array(
     z.strictObject({
       webhookId: z.string(),
+      name: z.string(),
+      tokenEnd: withMeta(z.nullable(z.string()), {
+        description:
+          "the last 4 characters of the relay URL's token (GET .../relay-token gives it whole); null: saved " +
+          'before tokens were kept, so the relay URL cannot be shown again (save the webhook again to keep it)',
+      }),
       signedProviders: z.array(z.string()),
       requireSignatures: z.boolean(),
       updatedAt: instant,
@@ -207,7 +262,12 @@ export const ownedWebhooksData = z.strictObject({
             provider: z.string(),
             deliveryId: z.string(),
             event: z.string(),
-            outcome: z.enum(['pending', 'forwarded', 'ignored', 'rejected', 'rateLimited', 'failed', 'queued']),
+            outcome: z.enum(listedOutcomes),
+            count: withMeta(z.number(), {
+              description:
+                'attempts the row stands for: refused signatures and duplicates are counted per minute (the ' +
+                "last one's time and delivery shown); 1 for a delivery",
+            }),
             receivedAt: instant,
             updatedAt: instant,
             discordStatus: z.nullable(z.number()),
@@ -218,7 +278,11 @@ export const ownedWebhooksData = z.strictObject({
             }),
           }),
         ),
-        { description: 'the newest first, at most 20 (the log keeps 7 days)' },
+        {
+          description:
+            'the newest first, at most 20: deliveries (the log keeps 7 days), refused signatures and ' +
+            'duplicates (24 hours); with `outcome`, those of that outcome only',
+        },
       ),
       refusedAttempts: withMeta(z.number(), {
         description:
