@@ -530,7 +530,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -557,19 +559,19 @@ export interface operations {
                  */
                 avatar?: string;
                 /**
-                 * @description one of online, idle, dnd, offline, streaming, in any letter case
+                 * @description one of online, idle, dnd, offline, streaming; any letter case is accepted and read in lower case
                  * @example online
                  */
-                status?: string;
+                status?: "online" | "idle" | "dnd" | "offline" | "streaming";
                 /**
-                 * @description one of dark, light, midnight, sunset, forest, ocean, in any letter case
+                 * @description one of dark, light, midnight, sunset, forest, ocean; any letter case is accepted and read in lower case
                  * @example dark
                  */
-                theme?: string;
+                theme?: "dark" | "light" | "midnight" | "sunset" | "forest" | "ocean";
                 /** @description hex colour #RGB or #RRGGBB (the # is optional) */
                 progressColor?: string;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -604,8 +606,8 @@ export interface operations {
                  * @example 2
                  */
                 amount?: number;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -640,8 +642,8 @@ export interface operations {
                  * @example 120
                  */
                 degrees?: number;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -673,8 +675,8 @@ export interface operations {
                 height?: number;
                 /** @example 32 */
                 size?: number;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -709,8 +711,8 @@ export interface operations {
                  * @example 3
                  */
                 amount?: number;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -745,8 +747,8 @@ export interface operations {
                  * @example 0.8
                  */
                 amount?: number;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -774,8 +776,8 @@ export interface operations {
                  * @example Tabs are better than spaces
                  */
                 text: string;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -805,8 +807,8 @@ export interface operations {
                 image: string;
                 width?: number;
                 height?: number;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -836,8 +838,8 @@ export interface operations {
                 image: string;
                 width?: number;
                 height?: number;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -875,8 +877,8 @@ export interface operations {
                  * @example https://cdn.discordapp.com/embed/avatars/0.png
                  */
                 other?: string;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -906,8 +908,8 @@ export interface operations {
                 image: string;
                 width?: number;
                 height?: number;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -942,8 +944,8 @@ export interface operations {
                  * @example 0.4
                  */
                 opacity?: number;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -978,8 +980,8 @@ export interface operations {
                  * @example Here lies my free time
                  */
                 text?: string;
-                /** @description one of svg, png, in any letter case */
-                format?: string;
+                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                format?: "svg" | "png";
             };
             header?: never;
             path?: never;
@@ -1008,10 +1010,10 @@ export interface operations {
                 /** @description a tag: letters, digits or dashes, stored lowercase */
                 tag?: string;
                 /**
-                 * @description one of name, guilds, in any letter case
+                 * @description one of name, guilds; any letter case is accepted and read in lower case
                  * @example guilds
                  */
-                sort?: string;
+                sort?: "name" | "guilds";
             };
             header?: never;
             path?: never;
@@ -1940,18 +1942,22 @@ export interface operations {
                 /** @example aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-aBcDeFgHiJkLmNoPqRsTuVwXyZ01 */
                 token: string;
                 /**
-                 * @description one of github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketserver, gitea, forgejo, gogs, zendesk, trello, jira, confluence, linear, shopify, patreon, revenuecat, huggingface, instana, pingdom, uptimerobot, rollbar, newrelic, appcenter, appveyor, azuredevops, travis, unity, jenkins, codacy, basecamp, in any letter case
+                 * @description one of github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketserver, gitea, forgejo, gogs, zendesk, trello, jira, confluence, linear, shopify, patreon, revenuecat, huggingface, instana, pingdom, uptimerobot, rollbar, newrelic, appcenter, appveyor, azuredevops, travis, unity, jenkins, codacy, basecamp; any letter case is accepted and read in lower case
                  * @example github
                  */
-                provider: string;
+                provider: "github" | "gitlab" | "bitbucket" | "circleci" | "doppler" | "dockerhub" | "sentry" | "heroku" | "stripe" | "square" | "buildkite" | "bitbucketserver" | "gitea" | "forgejo" | "gogs" | "zendesk" | "trello" | "jira" | "confluence" | "linear" | "shopify" | "patreon" | "revenuecat" | "huggingface" | "instana" | "pingdom" | "uptimerobot" | "rollbar" | "newrelic" | "appcenter" | "appveyor" | "azuredevops" | "travis" | "unity" | "jenkins" | "codacy" | "basecamp";
             };
             cookie?: never;
         };
         /** @description The delivery exactly as the provider sends it (at most 1024 KB); signatures are checked over these bytes */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
-                "application/x-www-form-urlencoded": Record<string, never>;
+                "application/json": {
+                    [key: string]: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -1992,6 +1998,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description what the dashboard calls the webhook; left out, the name it had (else the provider and the end of its id) */
+                    name?: string;
                     secrets: {
                         [key: string]: string;
                     };
@@ -2012,6 +2020,7 @@ export interface operations {
                         success: true;
                         data: {
                             webhookId: string;
+                            name: string;
                             signedProviders: string[];
                             requireSignatures: boolean;
                             /** Format: date-time */
