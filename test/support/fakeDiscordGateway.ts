@@ -8,6 +8,10 @@ export interface FakeGateway {
   apiBase: string;
   /** The identify payloads received, tokens included. */
   identified: { token: string; intents: number }[];
+  /** Sends a slash command `/name` by `user` to the client, over the socket that identified first. */
+  command(name: string, user: { id: string; username: string }): void;
+  /** The interaction callbacks (replies) discord.js posted: their content type and raw body. */
+  replies: { url: string; contentType: string; body: Buffer }[];
   close(): Promise<void>;
 }
 
@@ -53,8 +57,17 @@ export async function startFakeGateway({
   shards?: number;
 }): Promise<FakeGateway> {
   const identified: FakeGateway['identified'] = [];
-  const server = createServer((request, response) => {
+  const replies: FakeGateway['replies'] = [];
+  const server = createServer(async (request, response) => {
     const { port } = server.address() as AddressInfo;
+    if (request.method === 'POST' && request.url?.startsWith('/api/v10/interactions/')) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const contentType = request.headers['content-type'] ?? '';
+      replies.push({ url: request.url, contentType, body: Buffer.concat(chunks) });
+      response.writeHead(204).end();
+      return;
+    }
     if (request.method === 'GET' && request.url === '/api/v10/gateway/bot') {
       response.writeHead(200, { 'Content-Type': 'application/json' });
       response.end(
@@ -72,6 +85,7 @@ export async function startFakeGateway({
   });
   const sockets = new WebSocketServer({ server });
   const guildIds = Array.from({ length: guilds }, (_, n) => String(400000000000000000n + BigInt(n)));
+  const dispatchers: ((t: string, d: unknown) => void)[] = [];
   sockets.on('connection', (socket) => {
     let sequence = 0;
     const dispatch = (t: string, d: unknown) => socket.send(JSON.stringify({ op: 0, t, s: ++sequence, d }));
@@ -84,6 +98,7 @@ export async function startFakeGateway({
       if (op === 1) socket.send(JSON.stringify({ op: 11 }));
       if (op !== 2) return;
       identified.push({ token: d.token, intents: d.intents });
+      dispatchers.push(dispatch);
       const { port } = server.address() as AddressInfo;
       const [shardId, shardCount] = d.shard ?? [0, 1];
       const own = guildIds.filter((_id, n) => n % shardCount === shardId);
@@ -104,6 +119,25 @@ export async function startFakeGateway({
   return {
     apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
     identified,
+    replies,
+    command: (name, user) => {
+      const dispatch = dispatchers[0];
+      if (!dispatch) throw new Error('no client has identified yet');
+      dispatch('INTERACTION_CREATE', {
+        id: String(500000000000000000n + BigInt(replies.length)),
+        application_id: botId,
+        type: 2,
+        data: { id: '600000000000000001', name, type: 1 },
+        user: { ...user, discriminator: '0', global_name: null, avatar: null },
+        token: `interaction-token-${name}`,
+        version: 1,
+        app_permissions: '0',
+        locale: 'en-US',
+        entitlements: [],
+        authorizing_integration_owners: {},
+        context: 1,
+      });
+    },
     close: async () => {
       for (const socket of sockets.clients) socket.terminate();
       sockets.close();
