@@ -66,77 +66,77 @@ export const DASHBOARD_SCRIPT =
   "e))return;let s=e.querySelector(\"button[type=submit]\");e.dataset.busy=\"yes\",s&&(s.disabled=!0),c" +
   "(\"\");try{await t()}catch(i){c(V(i,e))}finally{delete e.dataset.busy,s&&(s.disabled=!n())}})}var v=" +
   "e=>r(e).focus();function z(e,t,n){t(),navigator.clipboard?navigator.clipboard.writeText(e).then(n,()" +
-  "=>document.execCommand(\"copy\")&&n()):document.execCommand(\"copy\")&&n()}var B=(e,t)=>z(e.value,()" +
+  "=>document.execCommand(\"copy\")&&n()):document.execCommand(\"copy\")&&n()}var A=(e,t)=>z(e.value,()" +
   "=>e.select(),t),Y=(e,t)=>z(e.textContent??\"\",()=>window.getSelection()?.selectAllChildren(e),t);va" +
-  "r K=e=>r(`bot-${e}`),T=null,M=\"\",Z=[],O=!1,J=\"\",P=new Set;function X(e){J=e.clientId,P.clear()}f" +
+  "r O=e=>r(`bot-${e}`),T=null,M=\"\",Z=[],K=!1,J=\"\",P=new Set;function X(e){J=e.clientId,P.clear()}f" +
   "unction Q(e){r(\"heartbeat-title\").textContent=`Heartbeat of ${e.name}`,r(\"heartbeat-code\").textC" +
   "ontent=W($(),e.clientId),M=e.clientId,r(\"heartbeat\").hidden=!1,r(\"heartbeat-title\").focus()}func" +
-  "tion Te(e){r(\"bot-id\").value=e.clientId,r(\"bot-name\").value=e.name;for(let t of k)K(t).value=e[t" +
-  "]??\"\";r(\"bot-public\").checked=e.public,X(e),r(\"bot-name\").focus()}function Ce(e){T=e,r(\"verif" +
+  "tion Te(e){r(\"bot-id\").value=e.clientId,r(\"bot-name\").value=e.name;for(let t of k)O(t).value=e[t" +
+  "]??\"\";r(\"bot-public\").checked=e.public,X(e),r(\"bot-name\").focus()}function Se(e){T=e,r(\"verif" +
   "y-title\").textContent=`Verify ${e.name}`,r(\"bot-token\").value=\"\",r(\"verify-bot\").hidden=!1,r(" +
-  "\"verify-title\").focus()}async function Se(e){window.confirm(`Delete ${e.name} and all its stats an" +
+  "\"verify-title\").focus()}async function Ce(e){window.confirm(`Delete ${e.name} and all its stats an" +
   "d commands?`)&&(await d(\"DELETE\",`/bots/${e.clientId}`),T&&T.clientId===e.clientId&&(T=null,r(\"ve" +
   "rify-bot\").hidden=!0,r(\"bot-token\").value=\"\"),M===e.clientId&&(M=\"\",r(\"heartbeat\").hidden=!" +
-  "0),await L(),p(`Bot ${e.name} deleted.`),v(\"bots-title\"))}function Ie(e){Z=e.bots,O=!0,r(\"save-bo" +
+  "0),await L(),p(`Bot ${e.name} deleted.`),v(\"bots-title\"))}function Ie(e){Z=e.bots,K=!0,r(\"save-bo" +
   "t-button\").disabled=I(r(\"save-bot\"));let t=r(\"bots\"),n=t.tBodies[0];n.replaceChildren(),r(\"no-" +
   "bots\").hidden=e.bots.length>0;for(let o of e.bots){let s=n.insertRow();u(s,o.name),u(s,o.clientId,!" +
   "0),u(s,o.verified?\"verified\":\"not verified\"),u(s,o.public?\"public\":\"private\"),u(s,o.online?" +
   "\"online\":y(o.lastSeen));let i=s.insertCell().appendChild(document.createElement(\"div\"));i.classN" +
   "ame=\"row\";let a=(l,m)=>h(l,o.name,async()=>m(o));i.append(a(\"Edit\",Te)),o.verified||i.append(a(" +
-  "\"Verify\",Ce)),i.append(a(\"Heartbeat\",Q),a(\"Delete\",Se))}E(t)}var L=async()=>Ie(await d(\"GET\"" +
+  "\"Verify\",Se)),i.append(a(\"Heartbeat\",Q),a(\"Delete\",Ce))}E(t)}var L=async()=>Ie(await d(\"GET\"" +
   ",\"/bots\"));function Le(e,t){let n={name:r(\"bot-name\").value.trim(),public:r(\"bot-public\").chec" +
   "ked},o=Z.find(i=>i.clientId===t),s=i=>{o&&o[i]!==null&&o[i]!==void 0&&(n[i]=o[i])};for(let i of k){l" +
-  "et a=K(i).value.trim();o&&J!==t&&!P.has(i)?s(i):a&&(n[i]=a)}for(let i of(e.dataset.kept??\"\").split" +
+  "et a=O(i).value.trim();o&&J!==t&&!P.has(i)?s(i):a&&(n[i]=a)}for(let i of(e.dataset.kept??\"\").split" +
   "(\" \").filter(Boolean))s(i);return n}function ee(){let e=r(\"save-bot\");r(\"copy-heartbeat\").addE" +
-  "ventListener(\"click\",()=>Y(r(\"heartbeat-code\"),()=>p(\"Snippet copied.\")));for(let t of k)K(t)." +
-  "addEventListener(\"input\",()=>P.add(t));g(e,async()=>{if(!O)return c(\"Your bots are not listed yet" +
+  "ventListener(\"click\",()=>Y(r(\"heartbeat-code\"),()=>p(\"Snippet copied.\")));for(let t of k)O(t)." +
+  "addEventListener(\"input\",()=>P.add(t));g(e,async()=>{if(!K)return c(\"Your bots are not listed yet" +
   "; reload the page.\");let t=r(\"bot-id\").value.trim(),n=await d(\"PUT\",`/bots/${encodeURIComponent" +
   "(t)}`,Le(e,t));X(n),await L(),p(`Bot ${n.name} saved${n.verified?\".\":\": verify it to have it list" +
-  "ed.\"}`),Q(n)},()=>O),g(r(\"verify-bot\"),async()=>{if(T)try{let t=await d(\"POST\",`/bots/${T.clien" +
+  "ed.\"}`),Q(n)},()=>K),g(r(\"verify-bot\"),async()=>{if(T)try{let t=await d(\"POST\",`/bots/${T.clien" +
   "tId}/verify`,{botToken:r(\"bot-token\").value.trim()});r(\"verify-bot\").hidden=!0,await L(),p(`Bot " +
   "${t.name} verified.`)}finally{r(\"bot-token\").value=\"\"}})}var te=[{span:\"minutes\",caption:\"Per" +
   " minute, last hour\",unit:\"minute\",period:\"the last hour\"},{span:\"hours\",caption:\"Per hour, l" +
   "ast 24 hours\",unit:\"hour\",period:\"the last 24 hours\"},{span:\"days\",caption:\"Per day, last 30" +
   " days\",unit:\"day\",period:\"the last 30 days\"}];var F=(e,t)=>e===\"days\"?t.slice(0,10):t.slice(1" +
-  "1,16),C=e=>e.allowed+e.refused,ne=e=>`${e} ${e===1?\"request\":\"requests\"}`;function Re(e,t,n,o,s)" +
-  "{let i=t.reduce((m,f)=>m&&C(m)>C(f)?m:f,void 0);if(!i||C(i)===0)return s?`No requests in ${o}.`:\"No" +
+  "1,16),S=e=>e.allowed+e.refused,ne=e=>`${e} ${e===1?\"request\":\"requests\"}`;function Re(e,t,n,o,s)" +
+  "{let i=t.reduce((m,f)=>m&&S(m)>S(f)?m:f,void 0);if(!i||S(i)===0)return s?`No requests in ${o}.`:\"No" +
   " requests yet.\";let a=t.reduce((m,f)=>m+f.allowed,0),l=t.reduce((m,f)=>m+f.refused,0);return`${ne(a" +
-  "+l)}: ${a} let through, ${l} refused (429). Busiest ${n}: ${F(e,i.start)} UTC, ${ne(C(i))}.`}functio" +
-  "n Ae(e,t){let n=r(`table-${e}`).tBodies[0];n.replaceChildren();for(let o of t.filter(s=>C(s)>0)){let" +
+  "+l)}: ${a} let through, ${l} refused (429). Busiest ${n}: ${F(e,i.start)} UTC, ${ne(S(i))}.`}functio" +
+  "n Be(e,t){let n=r(`table-${e}`).tBodies[0];n.replaceChildren();for(let o of t.filter(s=>S(s)>0)){let" +
   " s=n.insertRow();s.insertCell().textContent=F(e,o.start),s.insertCell().textContent=String(o.allowed" +
   "),s.insertCell().textContent=String(o.refused)}r(`counts-${e}`).hidden=n.rows.length===0}function oe" +
-  "(e){let t=e.days.some(n=>C(n)>0);for(let{span:n,unit:o,period:s}of te){let i=e[n];r(`summary-${n}`)." +
+  "(e){let t=e.days.some(n=>S(n)>0);for(let{span:n,unit:o,period:s}of te){let i=e[n];r(`summary-${n}`)." +
   "textContent=Re(n,i,o,s,t),r(`chart-${n}`).src=`data:image/svg+xml;charset=utf-8,${encodeURIComponent" +
   "(e.charts[n])}`,r(`from-${n}`).textContent=i[0]?F(n,i[0].start):\"\",r(`to-${n}`).textContent=i.leng" +
-  "th?F(n,i[i.length-1].start):\"\",Ae(n,i)}}var D=!1,re=\"\",se=\"\",Be=(e,t=Date.now())=>e&&t-Date.pa" +
+  "th?F(n,i[i.length-1].start):\"\",Be(n,i)}}var D=!1,re=\"\",se=\"\",Ae=(e,t=Date.now())=>e&&t-Date.pa" +
   "rse(e)<1e4?\"just now\":y(e),Fe=e=>e.today?String(e.today.allowed+e.today.refused)+(e.today.refused?" +
   "` (${e.today.refused} refused)`:\"\"):\"\";function Ne(e){let t=r(\"keys\").tBodies[0];t.replaceChil" +
   "dren();let n=e.keys.filter(o=>!o.revokedAt);r(\"key-count\").textContent=`${n.length} of ${e.maxActi" +
   "veKeys} active keys`,D=n.length>=e.maxActiveKeys,r(\"create-button\").disabled=D||I(r(\"create-key\"" +
   ")),r(\"no-keys\").hidden=e.keys.length>0;for(let o of e.keys){let s=t.insertRow();u(s,o.name),u(s,o." +
-  "id,!0),u(s,y(o.createdAt)),u(s,o.revokedAt?\"\":Be(o.lastUsedAt)),u(s,Fe(o)),u(s,o.revokedAt?`revoke" +
+  "id,!0),u(s,y(o.createdAt)),u(s,o.revokedAt?\"\":Ae(o.lastUsedAt)),u(s,Fe(o)),u(s,o.revokedAt?`revoke" +
   "d ${y(o.revokedAt)}`:\"active\");let i=s.insertCell().appendChild(document.createElement(\"div\"));o" +
   ".revokedAt||(i.className=\"row\",i.append(h(\"Usage\",o.name,()=>Me(o)),h(\"Roll\",o.name,()=>He(o))" +
-  ",h(\"Revoke\",o.name,()=>Ue(o))))}E(r(\"keys\"))}var S=async()=>Ne(await d(\"GET\",\"/keys\"));funct" +
+  ",h(\"Revoke\",o.name,()=>Ue(o))))}E(r(\"keys\"))}var C=async()=>Ne(await d(\"GET\",\"/keys\"));funct" +
   "ion ie(e){re===e.id&&(r(\"new-key\").hidden=!0,r(\"new-key-value\").value=\"\"),se===e.id&&(r(\"usag" +
   "e\").hidden=!0)}function ae(e){re=e.key.id,r(\"new-key-value\").value=e.value,r(\"new-key\").hidden=" +
   "!1,r(\"new-key-value\").focus(),r(\"new-key-value\").select()}async function Ue(e){window.confirm(`R" +
   "evoke ${e.name}? Requests with it are refused at once; this cannot be undone.`)&&(c(\"\"),await d(\"" +
-  "DELETE\",`/keys/${encodeURIComponent(e.id)}`),ie(e),await S(),p(`Key ${e.name} revoked.`),v(\"keys-t" +
+  "DELETE\",`/keys/${encodeURIComponent(e.id)}`),ie(e),await C(),p(`Key ${e.name} revoked.`),v(\"keys-t" +
   "itle\"))}async function He(e){let t=`Roll ${e.name}? A new key named ${e.name} is made and shown onc" +
   "e, and the current one is revoked: programs using it are refused until they use the new one.`;if(!wi" +
   "ndow.confirm(t))return;c(\"\");let n=await d(\"POST\",`/keys/${encodeURIComponent(e.id)}/roll`);ie(e" +
-  "),ae(n),await S(),n.replaced.revokedAt?p(`Key ${e.name} rolled: the old key is revoked; copy the new" +
+  "),ae(n),await C(),n.replaced.revokedAt?p(`Key ${e.name} rolled: the old key is revoked; copy the new" +
   " one now.`):c(`A new key ${e.name} was made, but the old one could not be revoked: revoke it yoursel" +
   "f.`)}async function Me(e){c(\"\");let t=await d(\"GET\",`/keys/${encodeURIComponent(e.id)}/usage`);r" +
   "(\"usage-title\").textContent=`Usage of ${e.name}`,oe(t),se=e.id,r(\"usage\").hidden=!1,r(\"usage-ti" +
   "tle\").focus()}function le(){g(r(\"create-key\"),async()=>{let e=r(\"key-name\").value.trim();if(!e)" +
   "return c(\"Give the key a name.\");let t;try{t=await d(\"POST\",\"/keys\",{name:e})}catch(n){throw n" +
-  " instanceof b&&await S().catch(()=>{}),n}r(\"key-name\").value=\"\",ae(t),await S()},()=>!D),r(\"cop" +
-  "y-key\").addEventListener(\"click\",()=>B(r(\"new-key-value\"),()=>p(\"Key copied.\")))}var Oe=\"\\u" +
+  " instanceof b&&await C().catch(()=>{}),n}r(\"key-name\").value=\"\",ae(t),await C()},()=>!D),r(\"cop" +
+  "y-key\").addEventListener(\"click\",()=>A(r(\"new-key-value\"),()=>p(\"Key copied.\")))}var Ke=\"\\u" +
   "1680\\u2000-\\u200A\\u2027-\\u202F\\u205F\\u3000\\uFEFF\",wt=new RegExp(`^[^\\\\x00-\\\\x1F\\\\x7F-" +
-  "\\\\x9F]*[^\\\\x00-\\\\x20\\\\x7F-\\\\xA0${Oe}][^\\\\x00-\\\\x1F\\\\x7F-\\\\x9F]*$`);var Ke=2n**64n-" +
-  "1n,Pe=_e(Ke,17),De=/^[A-Za-z0-9_-]{20,100}$/,de=new RegExp(`^https://(?:ptb[.]|canary[.])?discord(?:" +
+  "\\\\x9F]*[^\\\\x00-\\\\x20\\\\x7F-\\\\xA0${Ke}][^\\\\x00-\\\\x1F\\\\x7F-\\\\x9F]*$`);var Oe=2n**64n-" +
+  "1n,Pe=_e(Oe,17),De=/^[A-Za-z0-9_-]{20,100}$/,de=new RegExp(`^https://(?:ptb[.]|canary[.])?discord(?:" +
   "app)?[.]com/api(?:/v[0-9]+)?/webhooks/${Pe.source.slice(1,-1)}/${De.source.slice(1,-1)}/?$`);functio" +
   "n _e(e,t){let n=e.toString(),o=`[1-9][0-9]{${t-1},${n.length-2}}`,s=[...n].flatMap((i,a)=>{let l=a==" +
   "=0?1:0,[m,f]=[Number(i)-1,n.length-a-1];return m<l?[]:[`${n.slice(0,a)}${m===l?l:`[${l}-${m}]`}${f?`" +
@@ -146,18 +146,18 @@ export const DASHBOARD_SCRIPT =
   " we render)\",rejected:\"refused by Discord\",rateLimited:\"rate limited by Discord\",failed:\"Disco" +
   "rd failed\",pending:\"in progress\",queued:\"queued: retried automatically\",signatureRefused:\"sign" +
   "ature refused\",duplicate:\"duplicate (received before)\"},_=e=>je[e]||e,qe=e=>e>1?`, ${e} times thi" +
-  "s minute`:\"\",A={url:\"\",providers:[]},ue=[],N=\"\",R=!1,me=()=>A.providers.find(e=>e.name===r(\"h" +
+  "s minute`:\"\",B={url:\"\",providers:[]},ue=[],N=\"\",R=!1,me=()=>B.providers.find(e=>e.name===r(\"h" +
   "ook-provider\").value);function Ge(e){if(!e)return\"\";let t=e.signature;return t?`${e.displayName} " +
   "signs deliveries (${t.header}): the secret is the one you set on its webhook.`:`${e.displayName} doe" +
   "s not sign deliveries: there is no secret to check.`}function U(){let e=ce(r(\"hook-url\").value);if" +
   "(e&&e.id!==N){N=e.id,R=!1;let n=ue.find(o=>o.webhookId===e.id);r(\"hook-require\").checked=!!n?.requ" +
-  "ireSignatures}let t=me();r(\"relay-url\").value=e&&t?$()+A.url.replace(\"{id}\",e.id).replace(\"{tok" +
+  "ireSignatures}let t=me();r(\"relay-url\").value=e&&t?$()+B.url.replace(\"{id}\",e.id).replace(\"{tok" +
   "en}\",e.token).replace(\"{provider}\",t.name):\"\",r(\"copy-relay\").disabled=!r(\"relay-url\").valu" +
   "e,r(\"hook-secret\").disabled=!t?.signature,r(\"hook-signs\").textContent=Ge(t)}async function pe(){" +
   "let e=await fetch(`${$()}/webhooks`,{headers:{Accept:\"application/json\"}}),t=await e.json().catch(" +
   "()=>null);if(!e.ok||!t?.data||!Array.isArray(t.data.providers)){let n=t?.error?.message||`the server" +
   " answered ${e.status}`;throw new Error(`The providers could not be listed: ${n}. Reload the page to " +
-  "try again.`)}A=t.data,r(\"hook-provider\").replaceChildren(...A.providers.map(n=>{let o=document.cre" +
+  "try again.`)}B=t.data,r(\"hook-provider\").replaceChildren(...B.providers.map(n=>{let o=document.cre" +
   "ateElement(\"option\");return o.value=n.name,o.textContent=n.displayName,o})),U()}function Ve(e,t){l" +
   "et n=document.createElement(\"div\");n.className=\"table\",n.tabIndex=0,n.setAttribute(\"role\",\"re" +
   "gion\"),n.setAttribute(\"aria-label\",`Deliveries of ${t}`);let o=n.appendChild(document.createEleme" +
@@ -166,7 +166,7 @@ export const DASHBOARD_SCRIPT =
   "ld(l)}let i=o.createTBody();for(let a of e.deliveries){let l=i.insertRow();u(l,y(a.receivedAt)),u(l," +
   "a.provider),u(l,a.event||\"not read\");let m=a.discordStatus?` (${a.discordStatus})`:\"\",f=u(l,_(a." +
   "outcome)+m+qe(a.count));f.dataset.outcome=a.outcome;let be=l.insertCell();a.replayable&&be.appendChi" +
-  "ld(h(\"Replay\",`${a.event} ${a.deliveryId}`,()=>Qe(e,a)))}return E(o),n}var fe=(e,t,n)=>$()+A.url.r" +
+  "ld(h(\"Replay\",`${a.event} ${a.deliveryId}`,()=>Qe(e,a)))}return E(o),n}var fe=(e,t,n)=>$()+B.url.r" +
   "eplace(\"{id}\",e.webhookId).replace(\"{token}\",t).replace(\"{provider}\",n),ze=e=>`\\u2022\\u2022" +
   "\\u2022\\u2022\\u2022\\u2022${e.tokenEnd??\"\"}`;function Ye(e,t){let n=document.createElement(\"div" +
   "\");for(let o of e.signedProviders){let s=n.appendChild(document.createElement(\"p\"));s.className=" +
@@ -204,7 +204,7 @@ export const DASHBOARD_SCRIPT =
   "cepted unsigned.`;window.confirm(t)&&(await d(\"DELETE\",`/webhooks/${e.webhookId}`),await w(),p(`We" +
   "bhook ${e.webhookId} removed.`),v(\"webhooks-title\"))}function he(){r(\"hook-url\").addEventListene" +
   "r(\"input\",U),r(\"hook-provider\").addEventListener(\"change\",U),r(\"hook-require\").addEventListe" +
-  "ner(\"change\",()=>{R=!0}),r(\"copy-relay\").addEventListener(\"click\",()=>B(r(\"relay-url\"),()=>p" +
+  "ner(\"change\",()=>{R=!0}),r(\"copy-relay\").addEventListener(\"click\",()=>A(r(\"relay-url\"),()=>p" +
   "(\"Relay URL copied.\"))),r(\"delivery-filter\").addEventListener(\"change\",()=>{c(\"\"),w().catch(" +
   "x)}),g(r(\"save-webhook\"),async()=>{let e=me(),t=r(\"hook-secret\").value;if(!e?.signature||!t)retu" +
   "rn c(\"Pick a provider that signs its deliveries and give its signing secret.\");let n=r(\"hook-name" +
@@ -216,4 +216,4 @@ export const DASHBOARD_SCRIPT =
   "abled=!0,c(\"\");try{await d(\"POST\",\"/signout\"),window.location.reload()}catch(t){if(t instanceo" +
   "f b&&t.status===401)return window.location.reload();x(t),e.disabled=!1}}})}document.getElementById(" +
   "\"session\")&&(document.getElementById(\"needs-script\")?.remove(),tt(),le(),ee(),he(),Promise.all([" +
-  "S(),L(),w(),pe()]).catch(x));})();";
+  "C(),L(),w(),pe()]).catch(x));})();";
