@@ -7,6 +7,8 @@ export default {
     '^.+\\.ts$': '<rootDir>/test/setup/esbuildTransform.js',
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // The client package's sources import each other as .js (what Node needs of its built ESM): run their .ts.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   setupFiles: ['<rootDir>/test/setup/env.ts'],
   testTimeout: 20000,
   // Jest's default leaves a core idle (cores - 1), which on a 2-core machine runs every suite in one

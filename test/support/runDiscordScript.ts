@@ -16,16 +16,17 @@ export interface DiscordScript {
 /**
  * `source` saved as script.mjs in a folder of its own and run by node as a bot developer would run
  * it, importing this repository's discord.js, its Discord being `gateway` (discordAtFake.mjs points
- * discord.js there; `minuteMs` shortens a wait of a minute).
+ * discord.js there; `minuteMs` shortens a wait of a minute). `project`: run it in that folder (with
+ * its own node_modules, kept afterwards) instead.
  */
 export function runDiscordScript(
   source: string,
   gateway: FakeGateway,
   env: Record<string, string>,
-  { minuteMs }: { minuteMs?: number } = {},
+  { minuteMs, project }: { minuteMs?: number; project?: string } = {},
 ): DiscordScript {
-  const folder = mkdtempSync(join(tmpdir(), 'discord-script-'));
-  symlinkSync(resolve('node_modules'), join(folder, 'node_modules'));
+  const folder = project ?? mkdtempSync(join(tmpdir(), 'discord-script-'));
+  if (!project) symlinkSync(resolve('node_modules'), join(folder, 'node_modules'));
   writeFileSync(join(folder, 'script.mjs'), source);
   const child = spawn(process.execPath, ['--import', resolve('test/support/discordAtFake.mjs'), 'script.mjs'], {
     cwd: folder,
@@ -53,7 +54,7 @@ export function runDiscordScript(
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill();
       await exited;
-      rmSync(folder, { recursive: true, force: true });
+      if (!project) rmSync(folder, { recursive: true, force: true });
     },
   };
 }
