@@ -559,18 +559,18 @@ export interface operations {
                  */
                 avatar?: string;
                 /**
-                 * @description one of online, idle, dnd, offline, streaming; any letter case is accepted and read in lower case
+                 * @description one of online, idle, dnd, offline, streaming; any letter case is accepted and read as listed
                  * @example online
                  */
                 status?: "online" | "idle" | "dnd" | "offline" | "streaming";
                 /**
-                 * @description one of dark, light, midnight, sunset, forest, ocean; any letter case is accepted and read in lower case
+                 * @description one of dark, light, midnight, sunset, forest, ocean; any letter case is accepted and read as listed
                  * @example dark
                  */
                 theme?: "dark" | "light" | "midnight" | "sunset" | "forest" | "ocean";
                 /** @description hex colour #RGB or #RRGGBB (the # is optional) */
                 progressColor?: string;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -606,7 +606,7 @@ export interface operations {
                  * @example 2
                  */
                 amount?: number;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -642,7 +642,7 @@ export interface operations {
                  * @example 120
                  */
                 degrees?: number;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -675,7 +675,7 @@ export interface operations {
                 height?: number;
                 /** @example 32 */
                 size?: number;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -711,7 +711,7 @@ export interface operations {
                  * @example 3
                  */
                 amount?: number;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -747,7 +747,7 @@ export interface operations {
                  * @example 0.8
                  */
                 amount?: number;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -776,7 +776,7 @@ export interface operations {
                  * @example Tabs are better than spaces
                  */
                 text: string;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -807,7 +807,7 @@ export interface operations {
                 image: string;
                 width?: number;
                 height?: number;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -838,7 +838,7 @@ export interface operations {
                 image: string;
                 width?: number;
                 height?: number;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -877,7 +877,7 @@ export interface operations {
                  * @example https://cdn.discordapp.com/embed/avatars/0.png
                  */
                 other?: string;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -908,7 +908,7 @@ export interface operations {
                 image: string;
                 width?: number;
                 height?: number;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -944,7 +944,7 @@ export interface operations {
                  * @example 0.4
                  */
                 opacity?: number;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -980,7 +980,7 @@ export interface operations {
                  * @example Here lies my free time
                  */
                 text?: string;
-                /** @description one of svg, png; any letter case is accepted and read in lower case */
+                /** @description one of svg, png; any letter case is accepted and read as listed */
                 format?: "svg" | "png";
             };
             header?: never;
@@ -1010,7 +1010,7 @@ export interface operations {
                 /** @description a tag: letters, digits or dashes, stored lowercase */
                 tag?: string;
                 /**
-                 * @description one of name, guilds; any letter case is accepted and read in lower case
+                 * @description one of name, guilds; any letter case is accepted and read as listed
                  * @example guilds
                  */
                 sort?: "name" | "guilds";
@@ -1942,7 +1942,7 @@ export interface operations {
                 /** @example aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-aBcDeFgHiJkLmNoPqRsTuVwXyZ01 */
                 token: string;
                 /**
-                 * @description one of github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketserver, gitea, forgejo, gogs, zendesk, trello, jira, confluence, linear, shopify, patreon, revenuecat, huggingface, instana, pingdom, uptimerobot, rollbar, newrelic, appcenter, appveyor, azuredevops, travis, unity, jenkins, codacy, basecamp; any letter case is accepted and read in lower case
+                 * @description one of github, gitlab, bitbucket, circleci, doppler, dockerhub, sentry, heroku, stripe, square, buildkite, bitbucketserver, gitea, forgejo, gogs, zendesk, trello, jira, confluence, linear, shopify, patreon, revenuecat, huggingface, instana, pingdom, uptimerobot, rollbar, newrelic, appcenter, appveyor, azuredevops, travis, unity, jenkins, codacy, basecamp; any letter case is accepted and read as listed
                  * @example github
                  */
                 provider: "github" | "gitlab" | "bitbucket" | "circleci" | "doppler" | "dockerhub" | "sentry" | "heroku" | "stripe" | "square" | "buildkite" | "bitbucketserver" | "gitea" | "forgejo" | "gogs" | "zendesk" | "trello" | "jira" | "confluence" | "linear" | "shopify" | "patreon" | "revenuecat" | "huggingface" | "instana" | "pingdom" | "uptimerobot" | "rollbar" | "newrelic" | "appcenter" | "appveyor" | "azuredevops" | "travis" | "unity" | "jenkins" | "codacy" | "basecamp";
