@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { registerBotBody } from '../../shared/routes/schemas/bots';
-import {
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BotFields, BotProfile, BotStore } from '../../shared/store';
-import { DynamoBotStore } from '../../shared/store/bots/index';
+import { botStoreRacingThePoint } from '../support/botStoreRace';
 import { startTestStore, type TestStore } from '../support/dynamo';
 
 let store: TestStore;
@@ -42,20 +36,6 @@ async function partitionOf(clientId: string) {
     }),
   );
   return Items;
-}
-
-/** The bot store on a client that runs `before` (once) just before the heartbeat writes its hourly point. */
-function storeRacingThePoint(before: () => Promise<unknown>): BotStore {
-  const db = store.stores.db;
-  let raced = false;
-  const send = async (command: unknown) => {
-    if (!raced && command instanceof UpdateCommand && String(command.input.Key?.sk).startsWith('STATS#')) {
-      raced = true;
-      await before();
-    }
-    return db.send(command as never);
-  };
-  return new DynamoBotStore(Object.assign(Object.create(db) as DynamoDBDocumentClient, { send }), store.tableName);
 }
 
 describe('bot store on dynalite', () => {
@@ -258,7 +238,7 @@ describe('bot store on dynalite', () => {
     const clientId = id(7);
     const first = await registered(clientId, 'owner', 'racer');
     // The delete runs between the heartbeat's two writes: the profile got the beat, the point comes after the sweep.
-    const racing = storeRacingThePoint(async () => expect(await bots.delete(clientId, 'owner')).toBe(true));
+    const racing = botStoreRacingThePoint(store, async () => expect(await bots.delete(clientId, 'owner')).toBe(true));
     expect(await racing.heartbeat(clientId, 'owner', { guilds: 9 }, NOW)).toMatchObject({
       generation: first.generation,
     });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_SHARDS, SHARD_ENTRY_BYTES } from '../../shared/bots/shards';
 import { BOT_FIELDS, botFieldNames, byField } from '../../shared/bots/fields';
 import { MAX_URL_LENGTH } from '../../shared/images/urlRules';
 import { registerBotBody } from '../../shared/routes/schemas/bots';
 import type { BotProfile, BotStore } from '../../shared/store';
-import { DynamoBotStore } from '../../shared/store/bots/index';
 import { guildKey } from '../../shared/store/bots/layout';
+import { botStoreRacingThePoint } from '../support/botStoreRace';
 import { startTestStore, type TestStore } from '../support/dynamo';
 
 /** Stats per shard on dynalite: each shard's post kept, none lost to another's, bounded, resharded. */
@@ -37,20 +37,6 @@ const profileItem = async (clientId: string) =>
     )
   ).Item as Record<string, unknown>;
 const historyOf = async (clientId: string, now = NOW) => bots.history((await bots.get(clientId)) as BotProfile, now);
-
-/** The bot store on a client that runs `between` once, after the first shard's profile write and before its point. */
-function storeWithBeatBetween(between: () => Promise<unknown>): BotStore {
-  const db = store.stores.db;
-  let ran = false;
-  const send = async (command: unknown) => {
-    if (!ran && command instanceof UpdateCommand && String(command.input.Key?.sk).startsWith('STATS#')) {
-      ran = true;
-      await between();
-    }
-    return db.send(command as never);
-  };
-  return new DynamoBotStore(Object.assign(Object.create(db) as DynamoDBDocumentClient, { send }), store.tableName);
-}
 
 describe('stats per shard', () => {
   test("each shard's figures are kept; the hourly point holds their sum", async () => {
@@ -116,7 +102,9 @@ describe('stats per shard', () => {
     const clientId = await newBot();
     await bots.heartbeat(clientId, 'owner', { guilds: 5 }, NOW, shard(0, 2));
     // Shard 1 posts (profile, point, order) between shard 0's profile write and its point.
-    const racing = storeWithBeatBetween(() => bots.heartbeat(clientId, 'owner', { guilds: 7 }, NOW, shard(1, 2)));
+    const racing = botStoreRacingThePoint(store, () =>
+      bots.heartbeat(clientId, 'owner', { guilds: 7 }, NOW, shard(1, 2)),
+    );
     await racing.heartbeat(clientId, 'owner', { guilds: 6 }, NOW, shard(0, 2));
     expect(await historyOf(clientId)).toMatchObject([{ beats: 3, guilds: 13 }]);
     expect((await profileItem(clientId)).gsi2sk).toBe(guildKey(13, clientId));
