@@ -1,13 +1,11 @@
-import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { createStores } from '../../shared/store';
 import { sha256Hex } from '../../shared/crypto/hash';
-import { githubDelivery, githubPayloads } from '../fixtures/github/payloads';
-import { useDashboardInChromium } from '../support/dashboardInChromium';
-import { call } from '../support/localApi';
-import { expectAccessiblePage } from '../support/pageAudit';
+import { githubPayloads } from '../fixtures/github/payloads';
+import { relaySignedGithubDelivery, useDashboardInChromium } from '../support/dashboardInChromium';
+import { expectAccessibleInEveryLook } from '../support/pageAudit';
 
 /**
  * A webhook's deliveries on the dashboard in Chromium, through the local server's own sign-in and
@@ -20,16 +18,11 @@ const [HOOK_ID, HOOK_TOKEN] = ['1234567890123450001', 'aBcDeFgHiJkLmNoPqRsTuVwXy
 const SECRET = 'a-signing-secret';
 
 /** A signed GitHub star of its own body (one signature is one delivery): the relay's answer. */
-async function star(relayUrl: string, deliveryId: string, secret = SECRET): Promise<string> {
-  const delivery = githubDelivery('star', deliveryId, { ...(githubPayloads.star as object), browserTest: deliveryId });
-  const signature = `sha256=${createHmac('sha256', secret).update(delivery.body).digest('hex')}`;
-  const reply = await call(relayUrl, {
-    method: 'POST',
-    headers: { ...delivery.headers, 'X-Hub-Signature-256': signature },
-    body: delivery.body,
+const star = (relayUrl: string, deliveryId: string, secret = SECRET) =>
+  relaySignedGithubDelivery(relayUrl, secret, 'star', deliveryId, {
+    ...(githubPayloads.star as object),
+    browserTest: deliveryId,
   });
-  return reply.json.message;
-}
 
 /** The outcome column of the webhook's deliveries, as the page shows them. */
 const outcomes = (page: Page) =>
@@ -46,18 +39,6 @@ async function expectOutcomes(page: Page, expected: string[]): Promise<void> {
     shown = await outcomes(page);
   }
   expect(shown).toEqual(expected);
-}
-
-async function expectAccessibleSchemes(page: Page): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectAccessiblePage(page, width);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 describe("a webhook's deliveries in Chromium", () => {
@@ -99,7 +80,7 @@ describe("a webhook's deliveries in Chromium", () => {
       const table = page.getByRole('region', { name: `Deliveries of webhook ${HOOK_ID}` });
       for (const text of ['signature refused', 'duplicate (received before)', 'refused by Discord (400)', 'not read'])
         await table.getByText(text, { exact: false }).first().waitFor();
-      await expectAccessibleSchemes(page);
+      await expectAccessibleInEveryLook(page);
       // docs/dashboard-deliveries.png is this screenshot: when the section's look changes, run this suite and copy it.
       mkdirSync('artifacts', { recursive: true });
       const section = page.locator('section[aria-labelledby=webhooks-title]');
@@ -118,7 +99,7 @@ describe("a webhook's deliveries in Chromium", () => {
       }
       await page.getByLabel('Show deliveries').selectOption({ label: 'Discord failed' });
       await page.getByText('No deliveries Discord failed in the last 7 days.').waitFor();
-      await expectAccessibleSchemes(page);
+      await expectAccessibleInEveryLook(page);
       await page.getByLabel('Show deliveries').selectOption({ label: 'All outcomes' });
       await expectOutcomes(page, ['queued', 'rejected', 'signatureRefused', 'duplicate', 'forwarded']);
 
@@ -145,7 +126,7 @@ describe("a webhook's deliveries in Chromium", () => {
       await page.getByLabel('Name', { exact: true }).fill('   ');
       await page.getByRole('button', { name: `Rename webhook ${HOOK_ID}` }).click();
       await page.getByText('Give the webhook a name: 1 to 100 characters.').waitFor();
-      await expectAccessibleSchemes(page);
+      await expectAccessibleInEveryLook(page);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { useDashboardInChromium } from '../support/dashboardInChromium';
 import type { FakeUser } from '../support/fakeDiscordOAuth';
 import { call, RANK_CARD_QUERY } from '../support/localApi';
-import { expectAccessiblePage } from '../support/pageAudit';
+import { expectAccessibleInEveryLook } from '../support/pageAudit';
 
 /**
  * What a person meets when something goes wrong: a failed sign-in is a page with "Try again", a
@@ -13,19 +13,6 @@ const dashboard = useDashboardInChromium({ localApiKey: 'keys-and-failures-key-0
 
 let users = 0;
 const newUser = (): FakeUser => ({ id: `20000000000000${String(9000 + ++users)}`, username: `failures${users}` });
-
-/** The page passes its accessibility checks in both schemes, at 1280 and 390 px. */
-async function expectAccessibleEverywhere(page: Page): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectAccessiblePage(page, width);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function signedIn(run: (page: Page) => Promise<void>): Promise<void> {
   const { context, page, problems } = await dashboard.open({ consoleErrors: false });
@@ -53,14 +40,14 @@ describe('a failed sign-in in Chromium', () => {
       expect(answer.status()).toBe(502);
       await expect(page.locator('h1').textContent()).resolves.toBe('Discord could not sign you in');
       await expect(page.locator('body').textContent()).resolves.not.toMatch(/UPSTREAM_ERROR|"success"/);
-      await expectAccessibleEverywhere(page);
+      await expectAccessibleInEveryLook(page);
       await page.screenshot({ path: 'artifacts/dashboard-sign-in-failed.png' });
 
       // The same callback again: its sign-in is used up.
       const reused = await page.reload();
       expect(reused?.status()).toBe(400);
       await expect(page.locator('h1').textContent()).resolves.toBe('This sign-in has expired');
-      await expectAccessibleEverywhere(page);
+      await expectAccessibleInEveryLook(page);
 
       await page.getByRole('link', { name: 'Try again' }).click();
       await page.waitForURL(`${dashboard.api.url}/dashboard`);
@@ -76,7 +63,7 @@ describe('a failed sign-in in Chromium', () => {
       dashboard.discord.declineNext();
       await page.getByRole('link', { name: 'Sign in with Discord' }).click();
       await page.getByText('You cancelled signing in with Discord').waitFor();
-      await expectAccessibleEverywhere(page);
+      await expectAccessibleInEveryLook(page);
       dashboard.discord.signInAs(newUser());
       await page.getByRole('link', { name: 'Try again' }).click();
       await page.locator('#signed-in').waitFor({ state: 'visible' });
@@ -127,7 +114,7 @@ describe('keys and forms in Chromium', () => {
         .screenshot({ path: 'artifacts/dashboard-key-rolled.png' });
       const rankCard = (key: string) => call(`${dashboard.api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`, { key });
       expect([(await rankCard(first)).status, (await rankCard(second)).status]).toEqual([401, 200]);
-      await expectAccessibleEverywhere(page);
+      await expectAccessibleInEveryLook(page);
 
       // Used a moment ago: "just now", not the minute's start.
       await page.reload();
@@ -151,7 +138,7 @@ describe('keys and forms in Chromium', () => {
       await page.getByRole('button', { name: 'Verify bot' }).click();
       await page.locator('#problem', { hasText: 'Bot token must be a Discord bot token' }).waitFor();
       await expect(page.locator('#problem').textContent()).resolves.not.toContain('body.');
-      await expectAccessibleEverywhere(page);
+      await expectAccessibleInEveryLook(page);
 
       // The API's own refusals of other fields, as it words them, read with the form's labels.
       await page.route('**/dashboard/api/bots/*', (route) =>

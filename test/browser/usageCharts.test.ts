@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
 import { launchChromium, openPage } from '../support/browser';
 import { call, rateHeaders, startTestApi } from '../support/localApi';
-import { expectAccessiblePage } from '../support/pageAudit';
+import { expectAccessibleInEveryLook } from '../support/pageAudit';
 
 /**
  * A key's usage on the dashboard, in Chromium, after real requests to the local server: each chart
@@ -68,20 +68,13 @@ const summaryLook = (page: Page, span: string) =>
 
 /** At 1280 and 390 px, light and dark: 0 axe violations, and every summary shown at 12 px or more. */
 async function expectReadableAndAccessible(page: Page): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expectAccessiblePage(page, width);
-    }
+  await expectAccessibleInEveryLook(page, async () => {
     for (const [span] of SPANS) {
       const look = await summaryLook(page, span);
       expect(look.shown).toBe(true);
       expect(look.fontSize).toBeGreaterThanOrEqual(12);
     }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
+  });
 }
 
 async function createKey(page: Page, name: string): Promise<string> {

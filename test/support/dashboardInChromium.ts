@@ -68,16 +68,17 @@ export function useDashboardInChromium(options: {
 }
 
 /**
- * GitHub's delivery of `event` (id `deliveryId`) signed with `secret`, posted to a relay URL the
- * page built: the relay's answer message.
+ * GitHub's delivery of `event` (id `deliveryId`, its fixture's payload unless given) signed with
+ * `secret`, posted to a relay URL the page built: the relay's answer message.
  */
 export async function relaySignedGithubDelivery(
   relayUrl: string,
   secret: string,
   event: string,
   deliveryId: string,
+  payload?: unknown,
 ): Promise<string> {
-  const delivery = githubDelivery(event, deliveryId);
+  const delivery = githubDelivery(event, deliveryId, payload);
   const signature = `sha256=${createHmac('sha256', secret).update(delivery.body).digest('hex')}`;
   const reply = await call(relayUrl, {
     method: 'POST',

@@ -79,3 +79,23 @@ export async function expectAccessiblePage(page: Page, width: number): Promise<v
     expect.arrayContaining(['html-has-lang', 'document-title', 'landmark-one-main']),
   );
 }
+
+/**
+ * The page as it is now passes expectAccessiblePage in the light and dark schemes at 1280 and 390 px
+ * (and `alsoAt` at each width), then is put back at 1280 px, light.
+ */
+export async function expectAccessibleInEveryLook(
+  page: Page,
+  alsoAt: (width: number) => Promise<void> = async () => undefined,
+): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectAccessiblePage(page, width);
+    }
+    await alsoAt(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
