@@ -1,5 +1,6 @@
 import { BOT_FIELDS, type BotField, type BotFieldName, botFieldNames } from '../../shared/bots/fields';
 import { h } from '../../shared/html/builder';
+import { clientInstallNote } from '../../shared/html/clientInstall';
 import { registerBotBody } from '../../shared/routes/schemas/bots';
 
 /** The form edits the name, the visibility and every field of BOT_FIELDS (browser/bots.ts reads them by these ids). */
@@ -113,6 +114,7 @@ export const botsSection = () =>
         'Add this to your discord.js 14 bot (your API key in CBK_API_KEY): ' +
           'it reports its stats every minute, which keeps it shown online, and logs any refusal.',
       ),
+      h('p', { class: 'note' }, clientInstallNote()),
       h('button', { type: 'button', id: 'copy-heartbeat' }, 'Copy snippet'),
       h(
         'pre',

@@ -1,4 +1,5 @@
 import { h, type Child } from '../../shared/html/builder';
+import { clientInstallNote } from '../../shared/html/clientInstall';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import { rankCardRoutes } from '../../shared/routes/groups/rankCard';
 
@@ -12,29 +13,26 @@ const CARD_QUERY = new URLSearchParams({ ...cardQuery, format: 'png' });
 export const curlExample = (base: string) =>
   ['curl -H "Authorization: Bearer $API_KEY" -o rank.png \\', `  "${base}${rankCard.path}?${CARD_QUERY}"`].join('\n');
 
-/** A discord.js v14 slash command answering with the rank card attached as a PNG. */
+/** A discord.js v14 slash command answering with the rank card attached as a PNG, drawn by the API's client. */
 export const discordJsExample = (base: string) =>
-  `import { AttachmentBuilder, MessageFlags } from 'discord.js';
+  `import { ApiError, ChatbotApi } from '@chatbot-utility/client';
+import { attachment } from '@chatbot-utility/client/discord';
+import { MessageFlags } from 'discord.js';
 
-const API = '${base}';
+const api = new ChatbotApi({ key: process.env.API_KEY, baseUrl: '${base}' });
 
 // In your interactionCreate handler, for a /rank command:
-const query = new URLSearchParams({
-  username: interaction.user.username,
-  level: '42', xp: '1234', requiredXp: '5000', rank: '3',
-  avatar: interaction.user.displayAvatarURL({ extension: 'png' }),
-  format: 'png',
-});
-const res = await fetch(\`\${API}${rankCard.path}?\${query}\`, {
-  headers: { Authorization: \`Bearer \${process.env.API_KEY}\` },
-});
-if (!res.ok) {
-  const { error } = await res.json();
+try {
+  const png = await api.rankCard({
+    username: interaction.user.username,
+    level: 42, xp: 1234, requiredXp: 5000, rank: 3,
+    avatar: interaction.user.displayAvatarURL({ extension: 'png' }),
+  });
+  await interaction.reply({ files: [attachment(png, 'rank.png')] });
+} catch (error) {
+  if (!(error instanceof ApiError)) throw error;
   await interaction.reply({ content: \`No rank card: \${error.message}\`, flags: MessageFlags.Ephemeral });
-  return;
-}
-const card = new AttachmentBuilder(Buffer.from(await res.arrayBuffer()), { name: 'rank.png' });
-await interaction.reply({ files: [card] });`;
+}`;
 
 /** A code block a keyboard can scroll (it may be wider than a phone). */
 const codeBlock = (label: string, code: string) =>
@@ -83,7 +81,8 @@ export function startSteps(basePath: string, base: string): Child[] {
         'li',
         {},
         h('strong', {}, 'Answer in Discord. '),
-        'A discord.js v14 slash command replies with the card attached:',
+        'A discord.js v14 slash command replies with the card attached, drawn by the API’s client. ',
+        clientInstallNote(),
         codeBlock('discord.js example', discordJsExample(base)),
       ),
     ),

@@ -32,6 +32,10 @@ const DESCRIPTION = [
     "answer is per key, so only the caller's own cache keeps it).",
   '- **Pictures** are fetched by the service (http/https, public addresses only, 3 redirects, 5 s, 5 ' +
     'MB, PNG/JPEG/GIF/WebP) and inlined, so an SVG renders anywhere.',
+  "- **Client**: `@chatbot-utility/client` (in the `client/` folder of the API's repository) is typed " +
+    'from this document, one method per operation, and retries a 429 or 503 after its `Retry-After`. Its ' +
+    '`@chatbot-utility/client/discord` helpers turn an image into a discord.js attachment and post a ' +
+    "bot's stats for each of its shards (`autoPostStats`).",
 ].join('\n');
 
 /** One tag per function group: its name and what its routes are for. */

@@ -6,6 +6,7 @@ import { relaySignedGithubDelivery, useDashboardInChromium } from '../support/da
 import type { FakeDiscordOAuth, FakeUser } from '../support/fakeDiscordOAuth';
 import { call, RANK_CARD_QUERY } from '../support/localApi';
 import { startFakeGateway } from '../support/fakeDiscordGateway';
+import { usePackedClient } from '../support/packedClient';
 import { expectAccessiblePage } from '../support/pageAudit';
 import { runDiscordScript } from '../support/runDiscordScript';
 
@@ -20,19 +21,26 @@ const BOB: FakeUser = { id: '200000000000000012', username: 'bob' };
 const dashboard = useDashboardInChromium({ localApiKey: 'dashboard-browser-key-0123', discordSignIn: true });
 let discord: FakeDiscordOAuth;
 let api: LocalServer;
+const packed = usePackedClient();
 beforeAll(() => {
   ({ discord, api } = dashboard);
+  packed.addDiscordJs();
 });
 
 const keyRows = (page: Page) => page.locator('#keys tbody tr');
 
 /**
- * The dashboard's discord.js snippet, run as it is by node with discord.js, logged in to a fake
- * Discord gateway (42 guilds): resolves once the bot's stats reach the API.
+ * The dashboard's discord.js snippet, run as it is by node with the packed client and discord.js,
+ * logged in to a fake Discord gateway (42 guilds): resolves once the bot's stats reach the API.
  */
 async function runHeartbeatSnippet(snippet: string, apiKey: string, clientId: string): Promise<void> {
   const gateway = await startFakeGateway({ botId: clientId, guilds: 42, memberCount: 10 });
-  const script = runDiscordScript(snippet, gateway, { CBK_API_KEY: apiKey, DISCORD_TOKEN: 'fake.discord.token' });
+  const script = runDiscordScript(
+    snippet,
+    gateway,
+    { CBK_API_KEY: apiKey, DISCORD_TOKEN: 'fake.discord.token' },
+    { project: packed.project },
+  );
   try {
     const until = Date.now() + 10_000;
     const latest = async () => (await call(`${api.url}/v1/bots/${clientId}/stats`, { key: apiKey })).json.data?.latest;
@@ -175,8 +183,8 @@ describe('the dashboard in Chromium', () => {
 
       // The snippet names this bot's stats URL on this server; run as the bot would, it makes the bot online.
       const snippet = (await page.locator('#heartbeat-code').textContent()) ?? '';
-      expect(snippet).toContain(`const STATS_URL = '${api.url}/v1/bots/${clientId}/stats';`);
-      expect(snippet).toContain('client.once(Events.ClientReady, heartbeat);');
+      expect(snippet).toContain(`baseUrl: '${api.url}'`);
+      expect(snippet).toContain(`clientId: '${clientId}',`);
       await page.getByLabel('Key name').fill('bot key');
       await page.getByRole('button', { name: 'Create key' }).click();
       await page.locator('#new-key').waitFor({ state: 'visible' });

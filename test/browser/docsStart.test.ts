@@ -3,7 +3,10 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
 import { launchChromium } from '../support/browser';
+import { startFakeGateway } from '../support/fakeDiscordGateway';
 import { startTestApi } from '../support/localApi';
+import { usePackedClient } from '../support/packedClient';
+import { runDiscordScript } from '../support/runDiscordScript';
 
 /**
  * The docs page's first hour in Chromium: "Get a key" first, the three steps with the page's own
@@ -11,11 +14,13 @@ import { startTestApi } from '../support/localApi';
  * the form, the 401 naming the dashboard, and parameter tables that keep words whole on a phone.
  */
 const KEY = 'docs-start-key-0123';
+const packed = usePackedClient();
 let api: LocalServer;
 let browser: Browser;
 beforeAll(async () => {
   api = await startTestApi({ localApiKey: KEY });
   browser = await launchChromium();
+  packed.addDiscordJs();
 }, 30_000);
 afterAll(async () => {
   await browser?.close();
@@ -37,36 +42,45 @@ async function open(
 const codeOf = (page: Page, label: string) => page.locator(`pre[aria-label="${label}"]`).textContent();
 
 /**
- * The discord.js snippet run as written, its first line (the import) given by a stand-in for
- * discord.js, against the local server with Node's own fetch: what the interaction was answered.
+ * The discord.js snippet run as written by node, in a project with the packed client and discord.js
+ * installed: its lines up to the handler's comment at the top of a bot's module, the rest as its
+ * interactionCreate handler, the bot logged in to a fake Discord sent a /rank command. Resolves to
+ * the interaction's answer as discord.js posted it.
  */
-async function runReplySnippet(snippet: string, apiKey: string): Promise<Record<string, unknown>> {
-  class AttachmentBuilder {
-    constructor(
-      readonly attachment: Buffer,
-      readonly data: { name: string },
-    ) {}
-  }
-  const replies: Record<string, unknown>[] = [];
-  const interaction = {
-    user: { username: 'ada', displayAvatarURL: () => undefined },
-    reply: async (message: Record<string, unknown>) => void replies.push(message),
-  };
-  const [importLine, ...body] = snippet.split('\n');
-  expect(importLine).toBe("import { AttachmentBuilder, MessageFlags } from 'discord.js';");
-  // The avatar is left out (an undefined value would be sent as the text "undefined").
-  const code = body.join('\n').replace(/\n\s*avatar: .*\n/, '\n');
-  const AsyncFunction = (async () => {}).constructor as new (
-    ...args: string[]
-  ) => (...args: unknown[]) => Promise<void>;
-  await new AsyncFunction('AttachmentBuilder', 'MessageFlags', 'interaction', 'process', code)(
-    AttachmentBuilder,
-    { Ephemeral: 64 },
-    interaction,
-    { env: { API_KEY: apiKey } },
+async function runReplySnippet(snippet: string, apiKey: string): Promise<{ contentType: string; body: Buffer }> {
+  const [head = '', handler = ''] = snippet.split('// In your interactionCreate handler, for a /rank command:\n');
+  expect(head).toContain("from '@chatbot-utility/client'");
+  // The avatar is left out: the server would fetch it from Discord's CDN, out of reach here.
+  const body = handler.replace(/\n\s*avatar: .*\n/, '\n');
+  const source = [
+    "import { Client, Events, GatewayIntentBits } from 'discord.js';",
+    head,
+    'const client = new Client({ intents: [GatewayIntentBits.Guilds] });',
+    `client.on(Events.InteractionCreate, async (interaction) => {\n${body}\n});`,
+    "client.once(Events.ClientReady, () => console.log('ready'));",
+    'client.login(process.env.DISCORD_TOKEN);',
+  ].join('\n');
+  // A gateway per run: the fake sends commands to the first client that identified to it.
+  const gateway = await startFakeGateway({ botId: '300000000000000444', guilds: 1, memberCount: 2 });
+  const script = runDiscordScript(
+    source,
+    gateway,
+    { API_KEY: apiKey, DISCORD_TOKEN: 'fake.discord.token' },
+    { project: packed.project },
   );
-  expect(replies).toHaveLength(1);
-  return replies[0] as Record<string, unknown>;
+  try {
+    await script.waitFor(/ready/);
+    gateway.command('rank', { id: '200000000000000124', username: 'ada' });
+    const until = Date.now() + 10_000;
+    while (gateway.replies.length === 0 && Date.now() < until) await new Promise((done) => setTimeout(done, 50));
+    expect(script.output()).toBe('ready\n');
+    const [reply] = gateway.replies;
+    if (!reply) throw new Error('the snippet never replied');
+    return reply;
+  } finally {
+    await script.stop();
+    await gateway.close();
+  }
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -113,16 +127,18 @@ describe('the docs page start', () => {
     const { page } = await open(1280);
     try {
       const snippet = (await codeOf(page, 'discord.js example')) ?? '';
-      expect(snippet).toContain(`const API = '${api.url}';`);
+      expect(snippet).toContain(`baseUrl: '${api.url}'`);
       const reply = await runReplySnippet(snippet, KEY);
-      const [file] = reply.files as { attachment: Buffer; data: { name: string } }[];
-      expect(file?.data).toEqual({ name: 'rank.png' });
-      expect(file?.attachment.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+      expect(reply.contentType).toMatch(/^multipart\/form-data/);
+      expect(reply.body.toString('latin1')).toMatch(/filename="rank\.png"/);
+      expect(reply.body.includes(PNG_SIGNATURE)).toBe(true);
 
       const refused = await runReplySnippet(snippet, 'not-a-key');
-      expect(refused).toEqual({
-        content: `No rank card: Invalid API key; get a key at ${api.url}/dashboard`,
-        flags: 64,
+      expect(refused.contentType).toBe('application/json');
+      // An ephemeral message (type 4, flags 64) telling where keys come from.
+      expect(JSON.parse(refused.body.toString('utf8'))).toMatchObject({
+        type: 4,
+        data: { content: `No rank card: Invalid API key; get a key at ${api.url}/dashboard`, flags: 64 },
       });
     } finally {
       await page.close();

@@ -7,17 +7,21 @@ import { heartbeatSnippet } from '../../functions/dashboard/browser/heartbeat';
 import { useDashboardInChromium } from '../support/dashboardInChromium';
 import { startFakeGateway, type FakeGateway } from '../support/fakeDiscordGateway';
 import { call } from '../support/localApi';
+import { usePackedClient } from '../support/packedClient';
 import { expectAccessiblePage } from '../support/pageAudit';
 import { runDiscordScript } from '../support/runDiscordScript';
 
 /**
- * The dashboard's heartbeat snippet as a bot developer runs it: node, discord.js 14 itself logging
- * in to a fake Discord gateway (7 guilds of 12 members), the stats posted to the local server.
+ * The dashboard's heartbeat snippet as a bot developer runs it: node, in a project of its own with
+ * the packed client and discord.js 14 installed, discord.js logging in to a fake Discord gateway
+ * (7 guilds of 12 members), the stats posted to the local server.
  */
 const LOCAL_KEY = 'heartbeat-snippet-key-0123';
 const dashboard = useDashboardInChromium({ localApiKey: LOCAL_KEY, discordSignIn: true });
+const packed = usePackedClient();
 let gateway: FakeGateway;
 beforeAll(async () => {
+  packed.addDiscordJs();
   gateway = await startFakeGateway({ botId: '300000000000000999', guilds: 7, memberCount: 12 });
 });
 afterAll(() => gateway?.close());
@@ -97,7 +101,8 @@ describe('the heartbeat snippet', () => {
 
       const shown = (await page.locator('#heartbeat-code').textContent()) ?? '';
       expect(shown).toBe(heartbeatSnippet(dashboard.api.url, clientId));
-      expect(shown).toContain('client.once(Events.ClientReady, heartbeat);');
+      expect(shown).toContain(`baseUrl: '${dashboard.api.url}'`);
+      expect(shown).toContain(`autoPostStats(ready, api, {\n    clientId: '${clientId}',`);
       await page.getByRole('button', { name: 'Copy snippet' }).click();
       await page.getByText('Snippet copied.').waitFor();
       type Clipboard = { navigator: { clipboard: { readText(): Promise<string> } } };
@@ -115,7 +120,7 @@ describe('the heartbeat snippet', () => {
         }
       }
 
-      const script = runDiscordScript(shown, gateway, { CBK_API_KEY: key, DISCORD_TOKEN });
+      const script = runDiscordScript(shown, gateway, { CBK_API_KEY: key, DISCORD_TOKEN }, { project: packed.project });
       try {
         await expect(guildsOf(clientId, key)).resolves.toBe(7);
         const stats = (await call(`${dashboard.api.url}/v1/bots/${clientId}/stats`, { key })).json.data;
@@ -138,23 +143,25 @@ describe('the heartbeat snippet', () => {
   test('a 429 is waited out for its Retry-After, then the stats go through, then once a minute', async () => {
     const clientId = '300000000000000556';
     await registerBot(clientId);
-    const proxy = await interpose({ status: 429, headers: { 'Retry-After': '1' }, message: 'Too many stats posts' });
-    // The snippet's minute lasts 200 ms here, so a wait of the Retry-After's second is told from it.
+    const proxy = await interpose({ status: 429, headers: { 'Retry-After': '2' }, message: 'Too many stats posts' });
+    // The snippet's minute lasts 200 ms here, so a wait of the Retry-After's 2 s is told from it (and from
+    // the client's 1 s backoff when an answer has no Retry-After).
     const script = runDiscordScript(
       heartbeatSnippet(proxy.url, clientId),
       gateway,
       { CBK_API_KEY: LOCAL_KEY, DISCORD_TOKEN },
-      { minuteMs: 200 },
+      { minuteMs: 200, project: packed.project },
     );
     try {
-      await script.waitFor(/Stats not accepted \(429 Too many stats posts\): posting again in 1 s/);
       const until = Date.now() + 10_000;
       while (proxy.posts.length < 3 && Date.now() < until) await new Promise((done) => setTimeout(done, 50));
       const [refused, accepted, next] = proxy.posts;
       expect(proxy.posts.slice(0, 3).map((post) => post.status)).toEqual([429, 200, 200]);
-      expect((accepted?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+      expect((accepted?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(2000);
       expect((next?.at ?? 0) - (accepted?.at ?? 0)).toBeLessThan(1000);
       await expect(guildsOf(clientId, LOCAL_KEY)).resolves.toBe(7);
+      // The client waited the 429 out: no refusal to log.
+      expect(script.output()).toBe('');
     } finally {
       await script.stop();
       proxy.server.close();
@@ -174,13 +181,16 @@ describe('the heartbeat snippet', () => {
         body: JSON.stringify({ guilds: 1 }),
       });
       expect(direct.status).toBe(status);
-      const script = runDiscordScript(heartbeatSnippet(dashboard.api.url, clientId), gateway, {
-        CBK_API_KEY: key,
-        DISCORD_TOKEN,
-      });
+      const script = runDiscordScript(
+        heartbeatSnippet(dashboard.api.url, clientId),
+        gateway,
+        { CBK_API_KEY: key, DISCORD_TOKEN },
+        { project: packed.project },
+      );
       try {
         await script.waitFor(/Stats refused/);
-        expect(script.output()).toBe(`Stats refused (${status} ${direct.json.error.message})\n`);
+        const { code, message } = direct.json.error;
+        expect(script.output()).toBe(`Stats refused (${status} ${code}: ${message})\n`);
       } finally {
         await script.stop();
       }

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { expect, test } from '@jest/globals';
+import { CLIENT_TARBALL } from '../../shared/html/clientInstall';
 import { startFakeGateway } from '../support/fakeDiscordGateway';
 import { useTestApi } from '../support/localApi';
+import { usePackedClient } from '../support/packedClient';
 import { runDiscordScript } from '../support/runDiscordScript';
 
 /**
@@ -15,13 +16,7 @@ import { runDiscordScript } from '../support/runDiscordScript';
 const run = promisify(execFile);
 const KEY = 'client-package-key-0123456789';
 const api = useTestApi({ localApiKey: KEY });
-let folder: string;
-let project: string;
-beforeAll(() => {
-  folder = mkdtempSync(join(tmpdir(), 'client-package-'));
-  project = join(folder, 'bot');
-});
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const packed = usePackedClient();
 
 const SCRIPT = `
 import { ApiError, ChatbotApi } from '@chatbot-utility/client';
@@ -40,16 +35,10 @@ console.log(JSON.stringify({
 `;
 
 test('npm pack, installed in a project of its own, imported by name: a rank card PNG', async () => {
-  const packs = join(folder, 'packs');
-  const env = { ...process.env, npm_config_cache: join(folder, 'npm-cache'), npm_config_update_notifier: 'false' };
-  mkdirSync(packs);
-  mkdirSync(project);
-  await run('npm', ['pack', '--pack-destination', packs, '--silent'], { cwd: resolve('client'), env });
-  const [tarball] = readdirSync(packs);
-  expect(tarball).toMatch(/^chatbot-utility-client-0\.1\.0\.tgz$/);
-
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bot', private: true, type: 'module' }));
-  await run('npm', ['install', join(packs, tarball!), '--offline', '--no-audit', '--no-fund'], { cwd: project, env });
+  const { project, tarball } = packed;
+  // The name the pages' install note and client/README.md give.
+  expect(tarball).toBe(CLIENT_TARBALL);
+  expect(readFileSync('client/README.md', 'utf8')).toContain(`npm install /path/to/the/api/${CLIENT_TARBALL}`);
   const installed = join(project, 'node_modules/@chatbot-utility/client');
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
   expect(manifest.dependencies).toBeUndefined();
@@ -73,7 +62,7 @@ test('npm pack, installed in a project of its own, imported by name: a rank card
   // Without discord.js, attachment() gives the plain { attachment, name } that discord.js's `files` takes.
   expect(result.file).toEqual({ name: 'rank.png', plain: true, size: result.bytes });
   expect(result.refused).toEqual({ apiError: true, status: 404, code: 'NOT_FOUND' });
-}, 120_000);
+});
 
 test("the root README's discord.js command with the installed client: a reply with the rank card PNG", async () => {
   const readme = readFileSync('README.md', 'utf8');
@@ -81,8 +70,7 @@ test("the root README's discord.js command with the installed client: a reply wi
   expect(section.trim().split('\n').length).toBeLessThanOrEqual(12);
   const snippet = /```js\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
   expect(snippet).toContain("attachment(png, 'rank.png')");
-  // discord.js as the bot's own dependency (the client's optional peer): this repository's copy.
-  symlinkSync(resolve('node_modules/discord.js'), join(project, 'node_modules/discord.js'));
+  packed.addDiscordJs();
   const botId = '300000000000000888';
   const gateway = await startFakeGateway({ botId, guilds: 1, memberCount: 3 });
   const source = [
@@ -96,7 +84,7 @@ test("the root README's discord.js command with the installed client: a reply wi
     source,
     gateway,
     { CBK_API_KEY: KEY, API_URL: api.url, DISCORD_TOKEN: 'fake.discord.token' },
-    { project },
+    { project: packed.project },
   );
   try {
     await script.waitFor(/ready/);
