@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { NOTO_FAMILIES } from '../../shared/fonts/fontFiles';
 import { routeList } from '../../shared/routes/table';
+import { groupManifests } from '../../functions/groups';
+import { REQUEST_KINDS } from '../../infra/cli/requestKinds';
+import { requestCosts, synthSummary } from '../../infra/cli/synthSummary';
 
 /** ELF's e_machine for 64-bit ARM: the binary must be Lambda's (arm64), not this machine's. */
 const EM_AARCH64 = 0xb7;
@@ -34,9 +37,21 @@ describe('npm run synth', () => {
       AWS_PROFILE: '',
       CDK_DISABLE_VERSION_CHECK: 'true',
     };
-    await promisify(execFile)('npm', ['run', 'synth', '--', '-o', out], { env, timeout: 120_000 });
+    const { stdout } = await promisify(execFile)('npm', ['run', 'synth', '--', '-o', out], { env, timeout: 120_000 });
 
     const template = JSON.parse(readFileSync(join(out, 'ChatbotUtilityApi.template.json'), 'utf8'));
+    // It ends with the outputs, the secret to set and the costs, computed from the template it wrote.
+    expect(stdout.trimEnd().endsWith(synthSummary(template, 'ChatbotUtilityApi', REQUEST_KINDS))).toBe(true);
+    expect(stdout).toContain('put-secret-value --secret-id');
+    // Each kind is priced at the memory its group's manifest gives the function, on arm64.
+    for (const cost of requestCosts(template, REQUEST_KINDS)) {
+      const manifest = groupManifests.find((group) => group.name === cost.kind.group);
+      expect([cost.kind.group, cost.memoryMb, cost.architecture]).toEqual([
+        cost.kind.group,
+        manifest?.memoryMb,
+        'arm64',
+      ]);
+    }
     const functions = Object.entries(
       template.Resources as Record<string, { Type: string; Metadata?: Record<string, string>; Properties: any }>,
     ).filter(([, r]) => r.Type === 'AWS::Lambda::Function');

@@ -1,0 +1,71 @@
+import type { FunctionGroup } from '../../shared/routes/table';
+
+/**
+ * A kind of request priced by `npm run synth`: the function that answers it, its assumed billed
+ * duration, and the DynamoDB request units it spends. Durations are warm ones, from BENCHMARKS.md's
+ * end-to-end medians on the local server (which include the emulated gateway, so they are upper
+ * bounds for the function alone) rounded up; store calls are the bench's "store calls/request",
+ * each assumed to move one request unit (items under 1 KB written, 4 KB read).
+ */
+export interface RequestKind {
+  name: string;
+  group: FunctionGroup;
+  durationMs: number;
+  writes: number;
+  reads: number;
+  /** Where the figures come from. */
+  basis: string;
+}
+
+export const REQUEST_KINDS: readonly RequestKind[] = [
+  {
+    name: 'SVG image (rank card)',
+    group: 'rank-card',
+    durationMs: 15,
+    writes: 1,
+    reads: 0,
+    basis: 'bench rank-card: 13 ms median, 1 store call (the rate-limit counter)',
+  },
+  {
+    name: 'PNG image (rank card)',
+    group: 'rank-card',
+    durationMs: 20,
+    writes: 1,
+    reads: 0,
+    basis: 'the SVG figure plus the PNG render (BENCHMARKS.md: 4.5 ms median for a rank card)',
+  },
+  {
+    name: 'bot read',
+    group: 'bots',
+    durationMs: 20,
+    writes: 1,
+    reads: 1,
+    basis: 'bench bot read: 16 ms median, 2 store calls (the counter, the bot record)',
+  },
+  {
+    name: 'webhook relay delivery',
+    group: 'webhooks',
+    durationMs: 200,
+    writes: 3,
+    reads: 3,
+    basis:
+      'the post to Discord is awaited (200 ms assumed, as the README sizes the relay); bench: 6 store calls, ' +
+      'assumed 3 writes (counter, delivery claim and finish) and 3 reads',
+  },
+  {
+    name: 'docs page',
+    group: 'docs',
+    durationMs: 10,
+    writes: 1,
+    reads: 0,
+    basis: 'a page built from memory: 10 ms assumed, 1 store call (the per-IP counter)',
+  },
+  {
+    name: 'dashboard page',
+    group: 'dashboard',
+    durationMs: 10,
+    writes: 1,
+    reads: 0,
+    basis: 'a page built from memory: 10 ms assumed, 1 store call (the per-IP counter)',
+  },
+];
