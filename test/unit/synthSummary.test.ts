@@ -32,7 +32,7 @@ const fixture = (overrides: { memory?: number; arch?: string; billing?: string }
 const botRead: RequestKind = { name: 'bot read', group: 'bots', durationMs: 100, writes: 2, reads: 4, basis: 'test' };
 
 describe('npm run synth summary, from a template fixture', () => {
-  test('a million requests: API Gateway, Lambda requests + GB-seconds at the memory and architecture, DynamoDB units', () => {
+  test('a million requests: API Gateway, Lambda requests + GB-seconds at memory and architecture, DynamoDB', () => {
     const [cost] = requestCosts(fixture(), [botRead]);
     // 0.5 GB × 0.1 s × 1e6 = 50,000 GB-s.
     expect(cost?.memoryMb).toBe(512);
