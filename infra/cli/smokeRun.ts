@@ -48,8 +48,9 @@ async function runCheck(base: string, check: SmokeCheck, options: SmokeOptions):
 }
 
 /**
- * Runs every check at once against `baseUrl` (the stage URL, e.g. `https://<id>.execute-api.<region>.amazonaws.com/prod`),
- * so a host that never answers fails them all within one timeout rather than one after another.
+ * Runs every check at once against `baseUrl` (the stage URL, such as
+ * `https://<id>.execute-api.<region>.amazonaws.com/prod`), so a host that never answers fails them
+ * all within one timeout rather than one after another.
  */
 export function runSmoke(baseUrl: string, checks: SmokeCheck[], options: SmokeOptions): Promise<SmokeRow[]> {
   const base = baseUrl.replace(/\/+$/, '');
