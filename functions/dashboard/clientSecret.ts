@@ -2,6 +2,7 @@ import { ATTEMPT_LIMITS, withCallDeadline } from '../../shared/aws/callLimits';
 import { ApiError } from '../../shared/errors/apiError';
 import { StoreUnavailableError } from '../../shared/errors/unavailable';
 import { logger } from '../../shared/logging/logger';
+import { captured } from '../../shared/observability/tracing';
 
 /**
  * What the stack puts in the secret until the operator puts Discord's (CloudFormation would
@@ -23,7 +24,9 @@ export function secretsManagerSecret(secretArn: string, now: () => number = Date
   return async () => {
     if (kept && kept.until > now()) return kept.value;
     const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-    const client = withCallDeadline(new SecretsManagerClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
+    const client = withCallDeadline(
+      captured(new SecretsManagerClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS })),
+    );
     let value: string | undefined;
     try {
       ({ SecretString: value } = await client.send(new GetSecretValueCommand({ SecretId: secretArn })));

@@ -4,6 +4,7 @@ import { ATTEMPT_LIMITS, withCallDeadline } from '../../shared/aws/callLimits';
 import { StoreUnavailableError } from '../../shared/errors/unavailable';
 import type { ApiKeyStore } from '../../shared/store';
 import { lazyLoad } from '../../shared/loading/lazyLoad';
+import { captured } from '../../shared/observability/tracing';
 
 /**
  * Where the dashboard's keys are made. In AWS (the stack sets USAGE_PLAN_NAME) a key is an API
@@ -17,7 +18,9 @@ export function keyRegistryFromEnv(store: ApiKeyStore, env: NodeJS.ProcessEnv = 
   // A failed plan lookup (throttled) is tried again at the next key, rather than never.
   const ready = lazyLoad(async () => {
     const { APIGatewayClient } = await import('@aws-sdk/client-api-gateway');
-    const gateway = withCallDeadline(new APIGatewayClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
+    const gateway = withCallDeadline(
+      captured(new APIGatewayClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS })),
+    );
     return awsKeyRegistry({ gateway, store, usagePlanId: await usagePlanNamed(gateway, planName) });
   });
   return {

@@ -15,6 +15,7 @@ import { PayloadError, type Provider, type ProviderDelivery } from '../../shared
 import { providerNamed } from '../../shared/webhooks/providers/index';
 import { verifyDelivery } from '../../shared/webhooks/secrets';
 import { recordAttempt } from '../../shared/webhooks/attempts';
+import { countedRelay, refusedByDiscord } from '../../shared/observability/relayOutcomes';
 
 /**
  * The relay's {"message"} answer: a 200 for the provider, or a refusal answered as it is ("in
@@ -66,7 +67,7 @@ const remembered = (status: number) => discordRefusal(rememberedRefusal(status),
  * webhook, claimed in the log first so a redelivery answers "duplicate". How the pair guard,
  * retries, logging and the `events` filter fit in is in docs/design.md ("The relay's path").
  */
-export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ path, query, raw }, _context, deps) => {
+const relay: WebhookHandler<Routes['relayWebhook']> = async ({ path, query, raw }, _context, deps) => {
   const provider = providerNamed(path.provider);
   if (!provider) throw new ApiError('INVALID_PARAMETER', `Unknown provider ${path.provider}`);
   const filter = parseEventFilter(query.events, provider);
@@ -76,7 +77,7 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
     // Counted for the address first: beyond its quota the answer is a 429, and the webhook's count is not written.
     await deps.pairGuard.countRefused({ sourceIp: raw.sourceIp });
     await countRefusedAttempt(path.id, deps);
-    throw remembered(pair.verdict.status);
+    throw refusedByDiscord(remembered(pair.verdict.status));
   }
   // A pair never seen valid costs its address one of its new pairs a minute, whether it reaches Discord or not.
   await deps.pairGuard.count(pair, { sourceIp: raw.sourceIp });
@@ -132,5 +133,11 @@ export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = async ({ pat
   // token is not kept: its provider retries).
   if (await queueAfterFirstAttempt(key, result, deps)) return answer(`queued: ${outcome.event}`);
   if (refusesPair(result)) await countRefusedAttempt(path.id, deps, key);
-  throw discordRefusal(result, WORDING);
+  throw refusedByDiscord(discordRefusal(result, WORDING));
 };
+
+/** The relay, each delivery counted by provider and outcome (metrics). */
+export const relayWebhook: WebhookHandler<Routes['relayWebhook']> = countedRelay(
+  ({ path }) => providerNamed(path.provider)?.name ?? 'unknown',
+  relay,
+);

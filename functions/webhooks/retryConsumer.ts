@@ -1,5 +1,6 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../../shared/logging/logger';
+import { API_METRICS, recordMetric } from '../../shared/observability/metrics';
 import type { DrainResult } from '../../shared/webhooks/retries';
 
 /**
@@ -28,6 +29,7 @@ export async function consumeRetryKicks(
   const failures: string[] = [];
   const held = new Set<string>();
   const deadline = Date.now() + context.getRemainingTimeInMillis() - MARGIN_MS;
+  recordQueue(event);
   for (const record of event.Records) {
     const group = record.attributes.MessageGroupId ?? record.messageId;
     if (held.has(group)) {
@@ -57,4 +59,15 @@ export async function consumeRetryKicks(
     }
   }
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
+}
+
+/**
+ * What the consumer knows of the queue: the kicks in this batch, and how long the oldest waited
+ * since it was sent (SentTimestamp); SQS's own depth and age metrics are on the dashboard beside them.
+ */
+function recordQueue(event: SQSEvent, now = Date.now()): void {
+  const sent = event.Records.map((record) => Number(record.attributes.SentTimestamp)).filter(Number.isFinite);
+  recordMetric(API_METRICS.retryKicks, event.Records.length, 'Count');
+  if (sent.length > 0)
+    recordMetric(API_METRICS.retryOldestAge, Math.max(0, (now - Math.min(...sent)) / 1000), 'Seconds');
 }

@@ -16,6 +16,7 @@ import type { ApiContact } from '../../shared/openapi/contact';
 import { relayRetryQueue } from './relayRetryQueue';
 import { acknowledgeDashboardFindings, acknowledgeStackFindings } from './nagAcknowledgements';
 import { operationsKey } from './operationsKey';
+import { operationsDashboard } from './observability';
 import { chatbotRestApi } from './restApi';
 import { rateLimitingWebAcl } from './webAcl';
 
@@ -146,7 +147,8 @@ export class ChatbotApiStack extends Stack {
     const topic = alarmTopic(this, opsKey, settings.alarmEmail);
     for (const manifest of groupManifests.filter((group) => group.retriesDeliveries))
       relayRetryQueue(this, functions.get(manifest.name) as NodejsFunction, topic, settings.removalPolicy);
-    addAlarms(this, api, new Map([...functions, ['authorizer', authorizer]]), table, topic);
+    const allFunctions = new Map<string, NodejsFunction>([...functions, ['authorizer', authorizer]]);
+    addAlarms(this, api, allFunctions, table, topic);
     acknowledgeStackFindings(api, { webAcl: settings.wafRateLimit !== undefined });
 
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL of the API (append /v1/...)' });
@@ -172,5 +174,7 @@ export class ChatbotApiStack extends Stack {
       value: topic.topicArn,
       description: 'SNS topic every alarm notifies: subscribe a pager, chat or mailbox',
     });
+    // Last: the dashboard shows every alarm and queue made above.
+    operationsDashboard(this, api, allFunctions);
   }
 }

@@ -4,6 +4,7 @@ import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
 import { LRUCache } from 'lru-cache';
 import { StoreUnavailableError } from '../errors/unavailable';
 import { lazyLoad } from '../loading/lazyLoad';
+import { captured } from '../observability/tracing';
 
 /**
  * Encrypts the few secrets the service must be able to read back (HMAC signing secrets, Discord
@@ -135,7 +136,7 @@ export function secretBoxFromEnv(env: NodeJS.ProcessEnv = process.env): SecretBo
   if (env.SECRETS_KMS_KEY_ID) {
     // Fail fast like the DynamoDB client: a stalled key service is a 503, not a Lambda timeout.
     const client = async () =>
-      withCallDeadline(new (await loadKms()).KMSClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
+      withCallDeadline(captured(new (await loadKms()).KMSClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS })));
     return new KmsSecretBox(client, env.SECRETS_KMS_KEY_ID);
   }
   if (env.SECRETS_KEY) return new LocalSecretBox(Buffer.from(env.SECRETS_KEY, 'base64'));

@@ -1,4 +1,5 @@
 import type { DiscordMessage } from './message';
+import { traced } from '../observability/tracing';
 
 /** What became of one message sent to a Discord webhook. */
 export type DeliveryOutcome =
@@ -56,11 +57,14 @@ export async function send(
 ): Promise<Response | { error: string }> {
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   try {
-    const response = await fetch(url, {
-      ...init,
-      headers: { 'user-agent': 'chatbot-utility-api (webhook relay, 1.0)', ...init.headers },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    // Named, not captured with its URL: the URL holds the webhook's token.
+    const response = await traced('discord', () =>
+      fetch(url, {
+        ...init,
+        headers: { 'user-agent': 'chatbot-utility-api (webhook relay, 1.0)', ...init.headers },
+        signal: AbortSignal.timeout(timeoutMs),
+      }),
+    );
     if (countsAsInvalid(response)) options.onInvalidAnswer?.();
     return response;
   } catch (error) {

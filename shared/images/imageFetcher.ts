@@ -10,6 +10,7 @@ import { heldPicture } from './scaledPicture';
 import type { Fit } from './pictureFit';
 import { sniffImageType } from './imageType';
 import { urlProblem } from './urlRules';
+import { traced } from '../observability/tracing';
 
 export type { InlineImage };
 
@@ -74,7 +75,10 @@ export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetc
     // A download (or scaling) the cache evicts to make room still finishes for the requests waiting on it.
     ignoreFetchAbort: true,
   };
-  const cache = new LRUCache<string, InlineImage>({ ...budget, fetchMethod: (url) => fetchImage(url, settings) });
+  const cache = new LRUCache<string, InlineImage>({
+    ...budget,
+    fetchMethod: (url) => traced('fetch picture', () => fetchImage(url, settings)),
+  });
   const scaled = new LRUCache<string, InlineImage, { url: string; fit: Fit }>({
     ...budget,
     fetchMethod: async (_key, _stale, { context }) => {

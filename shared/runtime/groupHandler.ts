@@ -28,7 +28,7 @@ export function groupHandler<T extends GroupRoutes, S>(
   given?: GivenServices<S>,
 ): LambdaHandler {
   const entries = Object.entries(routes).map(
-    ([id, route]) => [route, handlers[id] as RouteHandler<RouteDefinition, S>] as const,
+    ([id, route]) => [route, handlers[id] as RouteHandler<RouteDefinition, S>, id] as const,
   );
   const groups = [...new Set(entries.map(([route]) => route.group))];
   if (groups.length !== 1)
@@ -42,9 +42,9 @@ export function groupHandler<T extends GroupRoutes, S>(
       const { chain, services } = given ? { chain: given, services: given } : fromEnv(kit);
       const output = kit.output?.() ?? [];
       byRoute = new Map(
-        entries.map(([route, handler]) => [
+        entries.map(([route, handler, id]) => [
           `${route.method} ${route.path}`,
-          withMiddleware(route, handler, chain, services, output),
+          withMiddleware(route, handler, chain, services, output, id),
         ]),
       );
     }

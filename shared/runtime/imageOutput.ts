@@ -1,5 +1,7 @@
 import type { ImageFormat } from '../routes/schemas/imageOutput';
 import { svgToPng } from '../raster/png';
+import { API_METRICS, timed } from '../observability/metrics';
+import { traced } from '../observability/tracing';
 import { preferredType } from '../http/accept';
 import { pngHeaders, pngResponse, refuseOversizedSvg, SVG_TYPE } from '../http/responses';
 import { clientHolds } from '../http/middleware/conditionalGet';
@@ -32,7 +34,8 @@ export function imageOutput(): ApiMiddleware {
         response.headers = headers;
         return;
       }
-      request.response = pngResponse(response, await svgToPng(response.body));
+      const png = await traced('rasterise', () => timed(API_METRICS.pngTime, {}, () => svgToPng(response.body)));
+      request.response = pngResponse(response, png);
     },
   };
 }

@@ -15,6 +15,9 @@ import { freshKey } from './freshKey';
 import type { ChainServices, RouteHandler } from './groupKit';
 import { rateLimit } from './rateLimit';
 import { signedInSession } from './signedIn';
+import { requestMetrics } from './requestMetrics';
+import { API_METRICS, timed } from '../observability/metrics';
+import { traced } from '../observability/tracing';
 
 export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -30,12 +33,15 @@ export function withMiddleware<R extends RouteDefinition, S>(
   chain: ChainServices,
   services: S,
   output: ApiMiddleware[] = [],
+  routeId = `${route.method} ${route.path}`,
 ): LambdaHandler {
   const session = route.auth === 'session' ? signedInSession(route, chain) : undefined;
   const wrapped = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>()
     .use(httpHeaderNormalizer())
     // Never the whole event, whatever POWERTOOLS_LOGGER_LOG_EVENT says: its path can hold a Discord webhook token.
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
+    // Ahead of the error handler: the request is counted by the status it is answered with.
+    .use(requestMetrics(routeId, route.group))
     .use(requestContext())
     .use(httpErrorHandler({ logger: false }))
     .use(errorEnvelope(route.answers))
@@ -51,9 +57,12 @@ export function withMiddleware<R extends RouteDefinition, S>(
     .use(validate(route))
     .use(conditionalGet())
     .use(output)
-    .handler((_event, context) =>
-      handler(context.input as RouteInput<R>, context, services),
-    ) as unknown as LambdaHandler;
+    .handler((_event, context) => {
+      const run = () => handler(context.input as RouteInput<R>, context, services);
+      return route.response === 'svg'
+        ? traced('draw', () => timed(API_METRICS.renderTime, { route: routeId }, run))
+        : run();
+    }) as unknown as LambdaHandler;
   // One budget for every AWS call of the request (the session read,
   // the count, the route's own), so a slow or stalled store is a
   // 503 within 3 s: what the request has left once the authorizer and a

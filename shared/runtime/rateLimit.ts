@@ -1,3 +1,4 @@
+import { API_METRICS, recordMetric } from '../observability/metrics';
 import { sha256Hex } from '../crypto/hash';
 import {
   accountKeysPrincipal,
@@ -52,6 +53,7 @@ export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitB
       const decision = shared ? tighter(own, shared) : own;
       context.rateHeaders = rateLimitHeaders(decision);
       if (!decision.allowed) {
+        recordMetric(API_METRICS.limiterRefusals, 1, 'Count');
         const whose = decision === shared ? " of the account's keys together" : '';
         throw new ApiError(
           'RATE_LIMITED',

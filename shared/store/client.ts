@@ -10,6 +10,7 @@ import {
 } from '../aws/callLimits';
 import type { StoreConfig } from './config';
 import { inProcessTransport } from './inProcessStores';
+import { captured } from '../observability/tracing';
 
 /** The embedded store's credentials, as the local server (or a CLI it points at) put them in the environment. */
 function localCredentials(env: NodeJS.ProcessEnv = process.env) {
@@ -38,15 +39,17 @@ const namingTheKey = (accessKeyId: string): RequestSigner => ({
  * than hang until API Gateway's 29 s limit (callLimits.ts); the embedded store's calls are not
  * held to the request's budget (it is this very process, busy, not a service gone silent). */
 export function createDocumentClient(config: StoreConfig): DynamoDBDocumentClient {
-  const client = new DynamoDBClient({
-    region: config.region,
-    endpoint: config.endpoint,
-    maxAttempts: 3,
-    requestHandler: inProcessTransport(config.endpoint) ?? (config.embedded ? EMBEDDED_STORE_LIMITS : ATTEMPT_LIMITS),
-    // A custom endpoint is the embedded dynalite, which answers only its process's credentials.
-    ...(config.endpoint ? { credentials: localCredentials() } : {}),
-    ...(config.embedded ? { signer: namingTheKey(localCredentials().accessKeyId) } : {}),
-  });
+  const client = captured(
+    new DynamoDBClient({
+      region: config.region,
+      endpoint: config.endpoint,
+      maxAttempts: 3,
+      requestHandler: inProcessTransport(config.endpoint) ?? (config.embedded ? EMBEDDED_STORE_LIMITS : ATTEMPT_LIMITS),
+      // A custom endpoint is the embedded dynalite, which answers only its process's credentials.
+      ...(config.endpoint ? { credentials: localCredentials() } : {}),
+      ...(config.embedded ? { signer: namingTheKey(localCredentials().accessKeyId) } : {}),
+    }),
+  );
   const document = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   return config.embedded
     ? withCallDeadline(document, EMBEDDED_STORE_DEADLINE_MS, false)

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { ATTEMPT_LIMITS, withCallDeadline } from '../aws/callLimits';
 import { lazyLoad } from '../loading/lazyLoad';
+import { captured } from '../observability/tracing';
 import type { RetryKicker } from './retries';
 
 /** Where the local server's retry loop hears kicks: in this process (infra/local/retryLoop.ts). */
@@ -55,7 +56,7 @@ export class SqsRetryKicker implements RetryKicker {
 /** The SQS client of the relay's queue: fails fast like the DynamoDB client. */
 export const retryQueueClient: SqsClientSource = async () => {
   const { SQSClient } = await loadSqs();
-  return withCallDeadline(new SQSClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS }));
+  return withCallDeadline(captured(new SQSClient({ maxAttempts: 3, requestHandler: ATTEMPT_LIMITS })));
 };
 
 /** RETRY_QUEUE_URL (the stack's FIFO queue) in Lambda; the in-process loop locally. */
