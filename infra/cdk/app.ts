@@ -1,16 +1,18 @@
 import { App, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { apiContactFromEnv, CONTACT_SETTINGS, DEFAULT_CONTACT } from '../../shared/openapi/contact';
+import { DEFAULT_SETTINGS_FILE, type DeploySettingName, readDeploySettings } from './deploySettings';
 import { addPolicyChecks } from './policyChecks';
 import { ChatbotApiStack, DEFAULT_SETTINGS } from './stack';
 
 /**
- * `npx cdk synth|deploy`. Settings come from CDK context (`-c name=value` or cdk.json); the README's
- * table describes each.
+ * `npx cdk synth|deploy`. Settings come from deploy.settings.json (or the file context `settingsFile`
+ * names), each overridden by CDK context (`-c name=value` or cdk.json); the README's table describes each.
  */
 const app = new App();
-const context = (name: string): unknown => app.node.tryGetContext(name);
-const number = (name: string, fallback: number) => {
+const fileSettings = readDeploySettings(String(app.node.tryGetContext('settingsFile') ?? DEFAULT_SETTINGS_FILE));
+const context = (name: DeploySettingName): unknown => app.node.tryGetContext(name) ?? fileSettings[name];
+const number = (name: DeploySettingName, fallback: number) => {
   const value = context(name);
   if (value === undefined) return fallback;
   const parsed = Number(value);
@@ -18,12 +20,15 @@ const number = (name: string, fallback: number) => {
     throw new Error(`context ${name} must be a whole number >= 0, got ${JSON.stringify(value)}`);
   return parsed;
 };
-const throttle = (prefix: string, fallback: { rateLimit: number; burstLimit: number }) => ({
+const throttle = (
+  prefix: 'throttle' | 'publicThrottle' | 'relayThrottle' | 'stageThrottle',
+  fallback: { rateLimit: number; burstLimit: number },
+) => ({
   rateLimit: number(`${prefix}Rate`, fallback.rateLimit),
   burstLimit: number(`${prefix}Burst`, fallback.burstLimit),
 });
-const flag = (name: string) => String(context(name)) === 'true';
-const text = (name: string) =>
+const flag = (name: DeploySettingName) => String(context(name)) === 'true';
+const text = (name: DeploySettingName) =>
   context(name) === undefined || context(name) === '' ? undefined : String(context(name));
 
 const logRetention = number('logRetentionDays', DEFAULT_SETTINGS.logRetention);
@@ -53,8 +58,9 @@ new ChatbotApiStack(app, 'ChatbotUtilityApi', {
   wafRateLimit: flag('waf') ? number('wafRateLimit', 1000) : undefined,
   wafRelayRateLimit: number('wafRelayRateLimit', DEFAULT_SETTINGS.wafRelayRateLimit),
   alarmEmail: text('alarmEmail'),
-  secretsKeyUsers: (text('secretsKeyUsers') ?? '')
-    .split(',')
+  secretsKeyUsers: [context('secretsKeyUsers') ?? []]
+    .flat()
+    .flatMap((arns) => String(arns).split(','))
     .map((arn) => arn.trim())
     .filter(Boolean),
   removalPolicy: flag('destroyData') ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,

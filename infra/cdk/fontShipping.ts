@@ -7,6 +7,7 @@ import {
   WEIGHT_NUMBER,
   type FontWeight,
 } from '../../shared/fonts/fontFiles';
+import { shellQuote } from './shellQuote';
 
 /**
  * What a drawing function ships beside its bundle, laid out as shared/fonts/fontFiles.ts reads it
@@ -50,6 +51,7 @@ export function shippedFonts(): ShippedFile[] {
  * The shell commands that copy the shipped files into `fontDir`, one `cp` per folder. CDK runs the
  * hooks as one shell command line, and one argument may not exceed 128 KiB: files are named from
  * their own folder, and the 3,700 Twemoji files by a wildcard (the same files shippedFonts lists).
+ * Every path is quoted: a checkout folder may hold a space.
  */
 export function fontCopyCommands(fontDir: string, files: ShippedFile[] = shippedFonts()): string[] {
   const groups = new Map<string, { folder: string; from: string; names: string[] }>();
@@ -61,7 +63,8 @@ export function fontCopyCommands(fontDir: string, files: ShippedFile[] = shipped
   }
   return [...groups.values()].map(({ folder, from, names }) => {
     const to = join(fontDir, folder);
-    return `mkdir -p ${to} && (cd ${from} && cp ${folder === 'twemoji' ? '*.svg' : names.join(' ')} ${to}/)`;
+    const sources = folder === 'twemoji' ? '*.svg' : names.map(shellQuote).join(' ');
+    return `mkdir -p ${shellQuote(to)} && (cd ${shellQuote(from)} && cp ${sources} ${shellQuote(`${to}/`)})`;
   });
 }
 

@@ -6,13 +6,12 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Key } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
 import { groupEntry, groupManifests } from '../../functions/groups';
 import type { FunctionGroup } from '../../shared/routes/table';
 import type { GroupManifest } from '../../shared/runtime/groupManifest';
 import { contactEnvironment, type ApiContact } from '../../shared/openapi/contact';
-import { BUNDLE, PICTURE_PACKAGES } from './bundling';
-import { fontCopyCommands, shippedBytes } from './fontShipping';
+import { BUNDLE } from './bundling';
+import { afterBundlingCommands } from './bundlingHooks';
 import { signInEnvironment, type DashboardSettings } from './dashboardAccess';
 import { allowKeyUse } from './keys';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -22,7 +21,6 @@ import { acknowledgeFunctionFindings } from './nagAcknowledgements';
 import { grantTable } from './tableAccess';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const packageJson = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { dependencies: Record<string, string> };
 /** Where the bundled fonts land inside the function package (/var/task). */
 const FONT_DIR = '/var/task/fonts';
 /** Where the OpenAPI document lands in the docs function's package. */
@@ -97,11 +95,8 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
-        afterBundling: (_input, output) => [
-          ...(spec.ships.fonts ? fontCopies(output) : []),
-          ...(spec.ships.rasteriser ? [rasteriserInstall(output)] : []),
-          ...(spec.ships.openApiDocument ? [`cp ${ROOT}docs/openapi.json ${output}/openapi.json`] : []),
-        ],
+        afterBundling: (_input, output) =>
+          afterBundlingCommands(spec.ships, output, { cpu: ARCHITECTURE === Architecture.ARM_64 ? 'arm64' : 'x64' }),
       },
     },
   });
@@ -112,27 +107,6 @@ function lambda(scope: Construct, id: string, spec: Spec, settings: FunctionSett
   acknowledgeFunctionFindings(fn, role);
   acknowledgeFunctionOutsideVpc(fn);
   return fn;
-}
-
-/** The fonts and emoji beside a drawing function's bundle, checked against their size budget first. */
-function fontCopies(output: string): string[] {
-  shippedBytes();
-  return fontCopyCommands(`${output}/fonts`);
-}
-
-/**
- * resvg and the WebP decoder installed for Lambda's platform rather than this machine's: npm picks
- * resvg's optional package with the native binary by --os/--cpu/--libc (Lambda runs glibc Linux);
- * the decoder is WebAssembly, the same everywhere. Fetched from the npm registry (or npm's cache)
- * while bundling, at the versions package.json pins.
- */
-function rasteriserInstall(output: string): string {
-  const cpu = ARCHITECTURE === Architecture.ARM_64 ? 'arm64' : 'x64';
-  const packages = PICTURE_PACKAGES.map((name) => `${name}@${packageJson.dependencies[name]}`).join(' ');
-  return (
-    `npm install --prefix ${output} --no-save --no-package-lock --omit=dev --ignore-scripts --prefer-offline ` +
-    `--no-audit --no-fund --loglevel=error --os=linux --cpu=${cpu} --libc=glibc ${packages}`
-  );
 }
 
 /** One function per group manifest (functions/<group>/group.ts). */

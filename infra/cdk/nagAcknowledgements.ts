@@ -31,7 +31,7 @@ export function acknowledgeStackFindings(api: RestApi, { webAcl }: { webAcl: boo
       'AwsSolutions-APIG3',
       "The web ACL is the operator's choice (-c waf=true adds a rate-based one; it has a monthly cost). " +
         "Without it, every method is bounded by the stage throttle and each function's reserved concurrency " +
-        '(reservedConcurrency, unless set to 0); the methods of the /v1 routes also by the usage-plan throttle ' +
+        '(reservedConcurrency, when set); the methods of the /v1 routes also by the usage-plan throttle ' +
         "per key and the functions' per-key limiter; the public routes outside /v1 by their own method throttle " +
         "and the functions' limiter, per source IP or per webhook id; each path's ANY (405) method is a mock " +
         'integration that runs no function and touches no data.',

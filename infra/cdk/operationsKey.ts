@@ -36,15 +36,16 @@ export function operationsKey(scope: Construct, removalPolicy: RemovalPolicy): K
       },
     }),
   );
-  // Alarms publish to the encrypted topic: SNS asks KMS for a data key on CloudWatch's behalf,
-  // for this account's alarms only (no other account's alarm can make CloudWatch use the key).
+  // Alarms publish to the encrypted topic: SNS asks KMS for a data key on CloudWatch's behalf. The
+  // statement is the one AWS documents for AWS services publishing to an encrypted topic, without
+  // conditions: CloudWatch's request through SNS may not carry aws:SourceAccount, and a condition
+  // on it made every alarm action fail. The topic policy keeps publishes to this account's alarms.
   key.addToResourcePolicy(
     new PolicyStatement({
       sid: 'CloudWatchAlarmsPublish',
       principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
       actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
       resources: ['*'],
-      conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
     }),
   );
   return key;

@@ -33,7 +33,10 @@ export interface ChatbotApiSettings {
   relayThrottle: Throttle;
   /** The stage's default throttle, for every method without one of its own. */
   stageThrottle: Throttle;
-  /** Concurrent executions reserved for each function (0 = none, for accounts with a low concurrency limit). */
+  /**
+   * Concurrent executions reserved for (and capping) each function; 0 = none. None by default: Lambda keeps
+   * 100 of an account's quota unreserved, and new accounts often have 10 in all, so any reservation would fail.
+   */
   reservedConcurrency: number;
   /** How long every log group keeps its events. */
   logRetention: RetentionDays;
@@ -69,7 +72,7 @@ export const DEFAULT_SETTINGS: ChatbotApiSettings = {
   // fleet); at 20/s one flooding client left none for the rest.
   relayThrottle: { rateLimit: 500, burstLimit: 1000 },
   stageThrottle: { rateLimit: 100, burstLimit: 200 },
-  reservedConcurrency: 20,
+  reservedConcurrency: 0,
   // An incident is often noticed weeks later (a bill, an abuse report, a bot owner's question):
   // 90 days covers the review of anything noticed within a quarter, where 30 days did not.
   logRetention: RetentionDays.THREE_MONTHS,
