@@ -45,16 +45,17 @@ export async function startEmbeddedDynamo(options: { dataDir?: string; port?: nu
   const { port } = server.address() as AddressInfo;
   const endpoint = `http://127.0.0.1:${port}`;
   // This process's clients call it without a socket; other processes (the CLIs) over loopback.
-  const stopAnswering = answerInProcess(endpoint, callsInProcess(server));
+  const inProcess = callsInProcess(server);
+  const stopAnswering = answerInProcess(endpoint, inProcess);
   return {
     endpoint,
     credentials,
     watch,
-    close: () =>
-      new Promise<void>((resolve) => {
-        stopAnswering();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      stopAnswering();
+      await inProcess.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

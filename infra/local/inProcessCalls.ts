@@ -46,43 +46,65 @@ const abortError = () => Object.assign(new Error('Request aborted'), { name: 'Ab
 const refused = () =>
   Object.assign(new Error('connect ECONNREFUSED: the embedded store has closed'), { code: 'ECONNREFUSED' });
 
+/** The in-process transport, and how it ends: refusing new calls, once those under way have their answers. */
+export interface InProcessCalls extends StoreTransport {
+  close(): Promise<void>;
+}
+
 /**
  * An SDK transport that hands each call to `server`'s request listeners (the guard, the watch and
  * dynalite, as a socket would) within this process: the same headers and body in, the same status,
- * headers and body out, with no socket and no HTTP parsing on either side.
+ * headers and body out, with no socket and no HTTP parsing on either side. A closing server waits
+ * for open sockets but knows nothing of these calls, so `close` lets them finish before the
+ * database goes.
  */
-export function callsInProcess(server: Server): StoreTransport {
+export function callsInProcess(server: Server): InProcessCalls {
+  let closed = false;
+  const underWay = new Set<Promise<unknown>>();
+  const handle: StoreTransport['handle'] = (request, options) =>
+    new Promise((resolve, reject) => {
+      const signal = options?.abortSignal as AbortSignal | undefined;
+      if (signal?.aborted) return reject(abortError());
+      if (closed || !server.listening) return reject(refused());
+      signal?.addEventListener('abort', () => reject(abortError()), { once: true });
+      const body = bodyBytes(request.body);
+      const query = new URLSearchParams(request.query as Record<string, string>).toString();
+      const incoming = Object.assign(Readable.from(body.length > 0 ? [body] : []), {
+        method: request.method,
+        url: `${request.path}${query ? `?${query}` : ''}`,
+        headers: Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]),
+        ),
+      }) as unknown as IncomingMessage;
+      const answer = new Answer((done, bytes) => {
+        const response: HttpResponse = {
+          statusCode: done.statusCode,
+          headers: done.headers,
+          body: Readable.from([bytes]),
+        };
+        resolve({ response });
+      });
+      try {
+        for (const listener of server.listeners('request') as RequestListener[])
+          listener(incoming, answer as unknown as ServerResponse);
+      } catch (error) {
+        reject(error);
+      }
+    });
   return {
-    handle: (request, options) =>
-      new Promise((resolve, reject) => {
-        const signal = options?.abortSignal as AbortSignal | undefined;
-        if (signal?.aborted) return reject(abortError());
-        if (!server.listening) return reject(refused());
-        signal?.addEventListener('abort', () => reject(abortError()), { once: true });
-        const body = bodyBytes(request.body);
-        const query = new URLSearchParams(request.query as Record<string, string>).toString();
-        const incoming = Object.assign(Readable.from(body.length > 0 ? [body] : []), {
-          method: request.method,
-          url: `${request.path}${query ? `?${query}` : ''}`,
-          headers: Object.fromEntries(
-            Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]),
-          ),
-        }) as unknown as IncomingMessage;
-        const answer = new Answer((done, bytes) => {
-          const response: HttpResponse = {
-            statusCode: done.statusCode,
-            headers: done.headers,
-            body: Readable.from([bytes]),
-          };
-          resolve({ response });
-        });
-        try {
-          for (const listener of server.listeners('request') as RequestListener[])
-            listener(incoming, answer as unknown as ServerResponse);
-        } catch (error) {
-          reject(error);
-        }
-      }),
+    handle: (request, options) => {
+      const call = handle(request, options);
+      const settled: Promise<unknown> = call.then(
+        () => underWay.delete(settled),
+        () => underWay.delete(settled),
+      );
+      underWay.add(settled);
+      return call;
+    },
     destroy: () => undefined,
+    close: async () => {
+      closed = true;
+      await Promise.all(underWay);
+    },
   };
 }

@@ -51,7 +51,8 @@ describe(`the functions on the runtime's AWS SDK ${RUNTIME_SDK_FLOOR}`, () => {
       const imports = readFileSync(file, 'utf8').matchAll(/(?:\bfrom\s*|\bimport\(\s*)"(@aws-sdk\/[\w-]+)"/g);
       const named = new Set([...imports].map((match) => match[1]));
       expect(RUNTIME_SDK_MODULES).toEqual(expect.arrayContaining([...named]));
-      const script = `const m = await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(typeof m.handler)`;
+      const url = JSON.stringify(pathToFileURL(file).href);
+      const script = `const m = await import(${url}); console.log(typeof m.handler)`;
       const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
         env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', TABLE_NAME: 'table' },
       });

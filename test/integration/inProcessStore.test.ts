@@ -1,6 +1,6 @@
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, expect, jest, test } from '@jest/globals';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../shared/store/client';
 import { inProcessTransport } from '../../shared/store/inProcessStores';
 import { startTestStore, type TestStore } from '../support/dynamo';
@@ -60,5 +60,37 @@ test('a closed store is no longer answered in process, and a client made before 
     ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   } finally {
     before.destroy();
+  }
+});
+
+test('closing the store lets the calls under way finish before its database closes', async () => {
+  const other = await startTestStore();
+  const db = createDocumentClient({
+    tableName: other.tableName,
+    endpoint: other.dynamo.endpoint,
+    region: 'us-east-1',
+    embedded: true,
+  });
+  try {
+    const query = () =>
+      db.send(
+        new QueryCommand({
+          TableName: other.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': 'nothing' },
+        }),
+      );
+    const seen = other.dynamo.watch.calls();
+    const underWay = Array.from({ length: 20 }, query);
+    // Closed once the first call is inside dynalite: those under way are answered, the later ones refused.
+    while (other.dynamo.watch.calls() === seen) await new Promise((resolve) => setImmediate(resolve));
+    await other.close();
+    const answers = await Promise.allSettled(underWay);
+    expect(answers.some((answer) => answer.status === 'fulfilled')).toBe(true);
+    for (const answer of answers)
+      if (answer.status === 'rejected') expect(answer.reason).toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(query()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  } finally {
+    db.destroy();
   }
 });
