@@ -23,14 +23,18 @@ export function isOnline(bot: BotProfile, settings: StatusSettings): boolean {
   return settings.now.getTime() - Date.parse(bot.lastSeen) <= settings.onlineWindowSeconds * 1000;
 }
 
-/** What a listing shows of a bot. */
-export function botSummary(bot: BotProfile, settings: StatusSettings): z.output<typeof botSummaryData> {
+/** What a listing shows of a bot (`totals`: its shards' totals, when the caller has them already). */
+export function botSummary(
+  bot: BotProfile,
+  settings: StatusSettings,
+  totals = totalsOf(bot, settings),
+): z.output<typeof botSummaryData> {
   return {
     clientId: bot.clientId,
     name: bot.name,
     ...byField(summaryFieldNames, (name) => bot[name] ?? null),
     tags: bot.tags,
-    guilds: statsOf(bot, settings)?.guilds ?? null,
+    guilds: statsOf(bot, totals)?.guilds ?? null,
     online: isOnline(bot, settings),
     lastSeen: bot.lastSeen ?? null,
   };
@@ -43,8 +47,7 @@ function totalsOf(bot: BotProfile, settings: StatusSettings): ShardTotals | unde
 }
 
 /** The stored stats; a sharded bot's guilds and users are its totals. */
-function statsOf(bot: BotProfile, settings: StatusSettings): BotProfile['stats'] {
-  const totals = totalsOf(bot, settings);
+function statsOf(bot: BotProfile, totals: ShardTotals | undefined): BotProfile['stats'] {
   if (!totals || !bot.stats) return bot.stats;
   const { guilds: _guilds, users: _users, ...shared } = bot.stats;
   return {
@@ -55,14 +58,21 @@ function statsOf(bot: BotProfile, settings: StatusSettings): BotProfile['stats']
 }
 
 /** The latest stats, or null before the first heartbeat. */
-export function latestStats(bot: BotProfile, settings: StatusSettings): z.output<typeof latestStatsData> {
-  const stats = statsOf(bot, settings);
+export function latestStats(
+  bot: BotProfile,
+  settings: StatusSettings,
+  totals = totalsOf(bot, settings),
+): z.output<typeof latestStatsData> {
+  const stats = statsOf(bot, totals);
   return stats?.updatedAt ? { ...stats, updatedAt: stats.updatedAt } : null;
 }
 
 /** Each shard's figures, or null for a bot that posts without shards. */
-export function shardsView(bot: BotProfile, settings: StatusSettings): z.output<typeof shardsData> {
-  const totals = totalsOf(bot, settings);
+export function shardsView(
+  bot: BotProfile,
+  settings: StatusSettings,
+  totals = totalsOf(bot, settings),
+): z.output<typeof shardsData> {
   if (!totals || bot.shardCount === undefined) return null;
   return {
     shardCount: bot.shardCount,
@@ -78,16 +88,17 @@ export function botDetail(
   settings: StatusSettings,
   callerAccount: string | undefined,
 ): z.output<typeof botDetailData> {
+  const totals = totalsOf(bot, settings);
   return {
-    ...botSummary(bot, settings),
+    ...botSummary(bot, settings, totals),
     public: bot.public,
     owned: callerAccount === bot.ownerAccount,
     verified: bot.verifiedAt !== undefined,
     ...byField(detailFieldNames, (name) => bot[name] ?? null),
     createdAt: bot.createdAt,
     updatedAt: bot.updatedAt,
-    stats: latestStats(bot, settings),
-    shards: shardsView(bot, settings),
+    stats: latestStats(bot, settings, totals),
+    shards: shardsView(bot, settings, totals),
   };
 }
 

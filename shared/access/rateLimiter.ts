@@ -43,12 +43,11 @@ export class RateLimiter {
     const nowSeconds = Math.floor(this.now() / 1000);
     const windowStart = nowSeconds - (nowSeconds % this.windowSeconds);
     const reset = windowStart + this.windowSeconds;
+    const isKey = principal.startsWith(KEY_PRINCIPAL);
     // A key's counts are its usage (the dashboard's charts, 30 days); anyone else's go one window after their end.
-    const keepUntil = principal.startsWith(KEY_PRINCIPAL) ? reset + USAGE_KEPT_SECONDS : reset + this.windowSeconds;
+    const keepUntil = isKey ? reset + USAGE_KEPT_SECONDS : reset + this.windowSeconds;
     // A key's hits also say when it was last used, to the second (the dashboard's "Last used").
-    const count = principal.startsWith(KEY_PRINCIPAL)
-      ? await this.counters.increment(principal, windowStart, keepUntil, nowSeconds)
-      : await this.counters.increment(principal, windowStart, keepUntil);
+    const count = await this.counters.increment(principal, windowStart, keepUntil, isKey ? nowSeconds : undefined);
     const allowed = count <= limit;
     return {
       allowed,
