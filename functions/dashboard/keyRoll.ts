@@ -3,7 +3,8 @@ import { ApiError } from '../../shared/errors/apiError';
 import { logger } from '../../shared/logging/logger';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import { accountJson } from '../../shared/runtime/signedIn';
-import { createOwnKey, ownKey, viewOf } from './keys';
+import { createOwnKey, viewOf } from './keys';
+import { ownKey } from './ownKey';
 import { signedIn } from './services';
 
 /**

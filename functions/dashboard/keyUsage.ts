@@ -1,8 +1,8 @@
 import { keyPrincipal } from '../../shared/access/rateLimiter';
-import { ApiError } from '../../shared/errors/apiError';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import { renderUsageChart } from '../../shared/scenes/usageChart';
 import type { ApiKeyRecord } from '../../shared/store';
+import { ownKey } from './ownKey';
 import { signedIn, type DashboardServices } from './services';
 import { accountJson } from '../../shared/runtime/signedIn';
 import { keyUsage, usageFrom, type KeyUsage, type UsageBucket } from './usage';
@@ -14,15 +14,13 @@ export async function usageOfKey(key: ApiKeyRecord, services: DashboardServices)
   return keyUsage(counts, services.rateLimit, now, lastAt);
 }
 
-const chart = (title: string, buckets: UsageBucket[]) =>
-  renderUsageChart({ title, bars: buckets.map(({ allowed, refused }) => ({ allowed, refused })) });
+const chart = (title: string, buckets: UsageBucket[]) => renderUsageChart({ title, bars: buckets });
 
 /** GET /dashboard/api/keys/{keyId}/usage: the numbers and their three charts; another account's key is a 404. */
 export const dashboardKeyUsage = signedIn(
   dashboardRoutes.dashboardKeyUsage,
   async ({ path }, session, context, services) => {
-    const key = await services.apiKeys.getById(path.keyId);
-    if (!key || key.owner !== session.accountId) throw new ApiError('NOT_FOUND', `You have no key ${path.keyId}`);
+    const key = await ownKey(path.keyId, session, services);
     const usage = await usageOfKey(key, services);
     const charts = {
       minutes: chart('Requests per minute, last hour', usage.minutes),

@@ -5,6 +5,7 @@ import type { ApiKeyRecord } from '../../shared/store';
 import { type DashboardServices, signedIn } from './services';
 import type { CreatedKey } from '../../shared/access/keyAdmin';
 import { usageOfKey } from './keyUsage';
+import { ownKey } from './ownKey';
 import { accountJson } from '../../shared/runtime/signedIn';
 import { MAX_ACTIVE_KEYS, NoKeySlotError } from '../../shared/access/keySlots';
 import { paceRefusal } from '../../shared/access/rateLimiter';
@@ -61,13 +62,6 @@ export const dashboardCreateKey = signedIn(createRoute, async ({ body }, session
   const { record, value } = await createOwnKey(body.name, session, services);
   return accountJson({ key: viewOf(record), value }, context.requestId, 201);
 });
-
-/** One of the account's keys; another account's key is as absent as an unknown one (404). */
-export async function ownKey(keyId: string, session: { accountId: string }, services: DashboardServices) {
-  const found = await services.apiKeys.getById(keyId);
-  if (!found || found.owner !== session.accountId) throw new ApiError('NOT_FOUND', `You have no key ${keyId}`);
-  return found;
-}
 
 /**
  * Revokes one of the account's keys.
