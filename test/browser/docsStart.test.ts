@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
-import { launchChromium } from '../support/browser';
+import { launchChromium, openPage } from '../support/browser';
 import { startFakeGateway } from '../support/fakeDiscordGateway';
 import { startTestApi } from '../support/localApi';
 import { usePackedClient } from '../support/packedClient';
@@ -27,17 +27,9 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function open(
-  width: number,
-  colorScheme: 'light' | 'dark' = 'light',
-): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 844 }, colorScheme });
-  const problems: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-  page.on('pageerror', (error) => problems.push(String(error)));
-  await page.goto(`${api.url}/`, { waitUntil: 'load' });
-  return { page, problems };
-}
+/** The docs page at `width` (a phone's height) in a colour scheme, its problems collected. */
+const open = (width: number, colorScheme: 'light' | 'dark' = 'light') =>
+  openPage(browser, `${api.url}/`, { width, height: 844, colorScheme });
 
 const codeOf = (page: Page, label: string) => page.locator(`pre[aria-label="${label}"]`).textContent();
 

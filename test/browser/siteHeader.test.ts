@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { openPage, type OpenedPage } from '../support/browser';
 import { useDashboardInChromium } from '../support/dashboardInChromium';
 import { expectAccessiblePage } from '../support/pageAudit';
 
@@ -26,25 +27,16 @@ const PATHS: Partial<Record<State, string>> = {
 };
 
 /** A fresh profile on the page in `state`, at `width` in a colour scheme, with console errors collected. */
-async function open(
-  state: State,
-  width = 1280,
-  colorScheme: 'light' | 'dark' = 'light',
-): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await site.browser.newContext({ viewport: { width, height: 844 }, colorScheme });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const path = PATHS[state] ?? '/dashboard';
-  // The document's own status (a failed sign-in's 400) is what the page is about, not a problem on it.
-  const own = (message: ConsoleMessage) => message.location().url === `${site.api.url}${path}`;
-  page.on('console', (message) => message.type() === 'error' && !own(message) && problems.push(message.text()));
-  page.on('pageerror', (error) => problems.push(String(error)));
-  await page.goto(`${site.api.url}${path}`, { waitUntil: 'load' });
-  if (state === 'dashboard signed in') {
-    await page.getByRole('link', { name: 'Sign in locally (development only)' }).click();
-    await page.locator('#signed-in').waitFor({ state: 'visible' });
-  }
-  return { context, page, problems };
+async function open(state: State, width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<OpenedPage> {
+  // The failed sign-in's own status (400) is what the page is about, not a problem on it.
+  const opened = await openPage(site.browser, `${site.api.url}${PATHS[state] ?? '/dashboard'}`, {
+    width,
+    height: 844,
+    colorScheme,
+    expectedStatus: state === 'failed sign-in',
+  });
+  if (state === 'dashboard signed in') await site.signInLocally(opened.page);
+  return opened;
 }
 
 /** What the tests read of the focused element (the project compiles without DOM types). */

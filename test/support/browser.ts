@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { findBrowser } from '../../infra/cli/browser/findBrowser';
 import { machine, machineProbes } from '../../infra/cli/browser/machine';
 import { fixLine } from '../../infra/cli/browser/provideBrowser';
@@ -38,7 +38,8 @@ export interface OpenedPage {
 
 /**
  * `url` loaded in a fresh profile of `browser`, its problems collected from before the first byte.
- * `consoleErrors: false` keeps only script errors, for pages whose refused requests log console errors.
+ * `consoleErrors: false` keeps only script errors, for pages whose refused requests log console errors;
+ * `expectedStatus: true` drops the console's error for the document's own non-2xx status (an error page).
  */
 export async function openPage(
   browser: Browser,
@@ -49,11 +50,14 @@ export async function openPage(
     javaScriptEnabled = true,
     consoleErrors = true,
     colorScheme = 'light' as 'light' | 'dark',
+    expectedStatus = false,
   } = {},
 ): Promise<OpenedPage> {
   const page = await browser.newPage({ viewport: { width, height }, javaScriptEnabled, colorScheme });
   const problems: string[] = [];
-  if (consoleErrors) page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  const ownStatus = (message: ConsoleMessage) => expectedStatus && message.location().url === url;
+  if (consoleErrors)
+    page.on('console', (message) => message.type() === 'error' && !ownStatus(message) && problems.push(message.text()));
   page.on('pageerror', (error) => problems.push(String(error)));
   await page.goto(url);
   return { context: page.context(), page, problems };
