@@ -69,6 +69,9 @@ let boxShows = '';
 let boxChanged = false;
 
 const chosen = () => relay.providers.find((provider) => provider.name === $<HTMLSelectElement>('hook-provider').value);
+/** The relay URL of a webhook for a provider, its token as given (or masked). */
+const relayUrlOf = (webhookId: string, token: string, provider: string) =>
+  apiRoot() + relay.url.replace('{id}', webhookId).replace('{token}', token).replace('{provider}', provider);
 
 function signingNote(provider: Provider | undefined): string {
   if (!provider) return '';
@@ -88,11 +91,7 @@ function buildRelayUrl(): void {
     $('hook-require').checked = Boolean(known?.requireSignatures);
   }
   const provider = chosen();
-  $('relay-url').value =
-    match && provider
-      ? apiRoot() +
-        relay.url.replace('{id}', match.id).replace('{token}', match.token).replace('{provider}', provider.name)
-      : '';
+  $('relay-url').value = match && provider ? relayUrlOf(match.id, match.token, provider.name) : '';
   $<HTMLButtonElement>('copy-relay').disabled = !$('relay-url').value;
   $('hook-secret').disabled = !provider?.signature;
   $('hook-signs').textContent = signingNote(provider);
@@ -150,9 +149,6 @@ function deliveriesTable(hook: Webhook, name: string): HTMLElement {
   return region;
 }
 
-/** The relay URL of a webhook for a provider, its token as given (or masked). */
-const relayUrlOf = (hook: Webhook, token: string, provider: string) =>
-  apiRoot() + relay.url.replace('{id}', hook.webhookId).replace('{token}', token).replace('{provider}', provider);
 const masked = (hook: Webhook) => `••••••${hook.tokenEnd ?? ''}`;
 
 /**
@@ -164,7 +160,7 @@ function relayUrls(hook: Webhook, name: string): HTMLElement {
   for (const provider of hook.signedProviders) {
     const line = box.appendChild(document.createElement('p'));
     line.className = 'row relay-url';
-    line.appendChild(document.createElement('code')).textContent = relayUrlOf(hook, masked(hook), provider);
+    line.appendChild(document.createElement('code')).textContent = relayUrlOf(hook.webhookId, masked(hook), provider);
     if (hook.tokenEnd !== null)
       line.appendChild(button('Copy relay URL', `for ${provider} of ${name}`, () => copyRelayUrl(hook, provider)));
   }
@@ -178,7 +174,7 @@ function relayUrls(hook: Webhook, name: string): HTMLElement {
 async function copyRelayUrl(hook: Webhook, provider: string): Promise<void> {
   problem('');
   const { token } = await api<{ token: string }>('GET', `/webhooks/${hook.webhookId}/relay-token`);
-  await navigator.clipboard.writeText(relayUrlOf(hook, token, provider)).catch(() => {
+  await navigator.clipboard.writeText(relayUrlOf(hook.webhookId, token, provider)).catch(() => {
     throw new Error('The browser did not let the page copy: paste the Discord webhook URL above to build it.');
   });
   say(`Relay URL of ${hook.name} for ${provider} copied.`);

@@ -4,7 +4,7 @@ export const DASHBOARD_SCRIPT =
   "tar:{kind:\"url\",summary:!0,label:\"Avatar URL\"},inviteUrl:{kind:\"url\",summary:!1,label:\"Invite" +
   " link\"},supportServer:{kind:\"url\",summary:!1,label:\"Support server invite\"},website:{kind:\"url" +
   "\",summary:!1,label:\"Website\"},version:{kind:\"text\",max:32,summary:!1,label:\"Version\"}},k=Obje" +
-  "ct.keys(U),nt=k.filter(e=>U[e].summary),ot=k.filter(e=>!U[e].summary);var _=(e,t)=>[\"// An ES modul" +
+  "ct.keys(U),nt=k.filter(e=>U[e].summary),ot=k.filter(e=>!U[e].summary);var q=(e,t)=>[\"// An ES modul" +
   "e (heartbeat.mjs, or part of your bot); set CBK_API_KEY and DISCORD_TOKEN.\",\"import { ApiError, Ch" +
   "atbotApi } from '@chatbot-utility/client';\",\"import { autoPostStats } from '@chatbot-utility/clien" +
   "t/discord';\",\"import { Client, Events, GatewayIntentBits } from 'discord.js';\",\"\",`const api = " +
@@ -17,28 +17,28 @@ export const DASHBOARD_SCRIPT =
   ".code}: ${error.message})`\",\"          : `Stats not sent: ${error.message}`,\",\"      ),\",\"  })" +
   ";\",\"});\",\"client.login(process.env.DISCORD_TOKEN);\",\"\"].join(`\n`);var ye={number:\"a number" +
   "\",int:\"a whole number\",string:\"text\",boolean:\"ticked or not\",array:\"a list\",object:\"a set " +
-  "of fields\"},q=(e,t,n)=>e===\"string\"?`${t} characters`:e===\"array\"?`${t} items`:`${t} ${n}`,ve=[" +
+  "of fields\"},j=(e,t,n)=>e===\"string\"?`${t} characters`:e===\"array\"?`${t} items`:`${t} ${n}`,ve=[" +
   "[/^Invalid input: expected (\\w+), received \\w+$/,e=>`must be ${ye[e]??`a ${e}`}`],[/^Invalid input" +
   ": expected (.+)$/,e=>`must be ${e.replace(/\"/g,\"\")}`],[/^Invalid option: expected one of (.+)$/,e" +
   "=>`must be one of ${e.replace(/\"/g,\"\").split(\"|\").join(\", \")}`],[/^Too big: expected (\\w+) t" +
-  "o have <=?(\\d+) (\\w+)$/,(e,t,n)=>`must be at most ${q(e,t,n)}`],[/^Too small: expected string to h" +
+  "o have <=?(\\d+) (\\w+)$/,(e,t,n)=>`must be at most ${j(e,t,n)}`],[/^Too small: expected string to h" +
   "ave >=?1 characters?$/,()=>\"must not be empty\"],[/^Too small: expected (\\w+) to have >=?(\\d+) (" +
-  "\\w+)$/,(e,t,n)=>`must be at least ${q(e,t,n)}`],[/^Too big: expected \\w+ to be <=?(\\S+)$/,e=>`mus" +
+  "\\w+)$/,(e,t,n)=>`must be at least ${j(e,t,n)}`],[/^Too big: expected \\w+ to be <=?(\\S+)$/,e=>`mus" +
   "t be at most ${e}`],[/^Too small: expected \\w+ to be >=?(\\S+)$/,e=>`must be at least ${e}`],[/^Inv" +
   "alid number: must be a multiple of (\\S+)$/,e=>`must be a multiple of ${e}`],[/^Unrecognized keys?: " +
   "(.+)$/,()=>\"is not something this form can send\"],[/^Invalid (?:string|input|value|key|discriminat" +
-  "or)\\b.*$/,()=>\"is not in the expected form\"]];function j(e){for(let[t,n]of ve){let o=t.exec(e);if" +
+  "or)\\b.*$/,()=>\"is not in the expected form\"]];function G(e){for(let[t,n]of ve){let o=t.exec(e);if" +
   "(o)return n(...o.slice(1))}return e}var ge=e=>{let t=e.replace(/([a-z0-9])([A-Z])/g,\"$1 $2\").repla" +
   "ce(/[_-]+/g,\" \").toLowerCase();return t.charAt(0).toUpperCase()+t.slice(1)};function we(e,t){retur" +
   "n e?.querySelector(`[name=\"${CSS.escape(t)}\"]`)?.labels?.[0]?.textContent?.trim()||void 0}function" +
   " ke(e,t){let n=e.split(\".\").filter((s,i)=>!(i===0&&s===\"body\")&&!/^\\d+$/.test(s)&&s!==\"\");for" +
   "(let s of[...n].reverse()){let i=we(t,s);if(i)return i}let o=n.at(-1);return o===void 0?void 0:ge(o)" +
   "}var $e=e=>{let t=e.trim().replace(/[.;]+$/,\"\");return`${t.charAt(0).toUpperCase()}${t.slice(1)}.`" +
-  "};function G(e,t){let n=e.map(({field:o,issue:s})=>{let i=ke(o,t);return $e(i?`${i} ${j(s)}`:j(s))})" +
+  "};function V(e,t){let n=e.map(({field:o,issue:s})=>{let i=ke(o,t);return $e(i?`${i} ${G(s)}`:G(s))})" +
   ";return[...new Set(n)].join(\" \")}function r(e){let t=document.getElementById(e);if(!t)throw new Er" +
   "ror(`the page has no #${e}`);return t}var h=class extends Error{constructor(n,o,s=[]){super(n);this." +
-  "status=o;this.details=s}status;details},V=(e,t)=>e instanceof h&&e.details.length>0?G(e.details,t):e" +
-  " instanceof Error?e.message:String(e),$=()=>window.location.origin+window.location.pathname.replace(" +
+  "status=o;this.details=s}status;details},z=(e,t)=>e instanceof h&&e.details.length>0?V(e.details,t):e" +
+  " instanceof Error?e.message:String(e),S=()=>window.location.origin+window.location.pathname.replace(" +
   "/\\/dashboard\\/*$/,\"\"),xe=()=>`${window.location.pathname.replace(/\\/+$/,\"\")}/api`,Ee=()=>JSON" +
   ".parse(r(\"session\").textContent??\"{}\").csrfToken;async function d(e,t,n){let o={Accept:\"applica" +
   "tion/json\"};n!==void 0&&(o[\"Content-Type\"]=\"application/json\"),e!==\"GET\"&&(o[\"X-CSRF-Token\"" +
@@ -46,165 +46,164 @@ export const DASHBOARD_SCRIPT =
   "d 0:JSON.stringify(n)}),i=await s.json().catch(()=>null);if(!s.ok||!i?.success)throw new h(i?.error?" +
   ".message||`The server answered ${s.status}`,s.status,Array.isArray(i?.error?.details)?i.error.detail" +
   "s:[]);return i.data}var c=e=>{r(\"problem\").textContent=e||\"\"},p=e=>{r(\"status\").textContent=e}" +
-  ",x=e=>c(V(e)),y=e=>e?new Date(e).toLocaleString():\"never\";function u(e,t,n){let o=e.insertCell();r" +
-  "eturn n?o.appendChild(document.createElement(\"code\")).textContent=t:o.textContent=t,o}function E(e" +
+  ",$=e=>c(z(e)),y=e=>e?new Date(e).toLocaleString():\"never\";function u(e,t,n){let o=e.insertCell();r" +
+  "eturn n?o.appendChild(document.createElement(\"code\")).textContent=t:o.textContent=t,o}function x(e" +
   "){let t=Array.from(e.tHead?.rows[0]?.cells??[],n=>n.textContent??\"\");for(let n of Array.from(e.tBo" +
   "dies[0]?.rows??[]))for(let o of Array.from(n.cells)){let s=t[o.cellIndex];s&&s!==\"Actions\"&&(o.dat" +
   "aset.label=s)}}function b(e,t,n){let o=document.createElement(\"button\");return o.type=\"button\",o" +
   ".textContent=e,o.setAttribute(\"aria-label\",`${e} ${t}`),o.addEventListener(\"click\",async()=>{if(" +
-  "!o.disabled){o.disabled=!0;try{await n().catch(x)}finally{o.disabled=!1}}}),o}var I=e=>!!e.dataset.b" +
+  "!o.disabled){o.disabled=!0;try{await n().catch($)}finally{o.disabled=!1}}}),o}var I=e=>!!e.dataset.b" +
   "usy;function v(e,t,n=()=>!0){e.addEventListener(\"submit\",async o=>{if(o.preventDefault(),I(e))retu" +
   "rn;let s=e.querySelector(\"button[type=submit]\");e.dataset.busy=\"yes\",s&&(s.disabled=!0),c(\"\");" +
-  "try{await t()}catch(i){c(V(i,e))}finally{delete e.dataset.busy,s&&(s.disabled=!n())}})}var g=e=>r(e)" +
-  ".focus();function z(e,t,n){t(),navigator.clipboard?navigator.clipboard.writeText(e).then(n,()=>docum" +
-  "ent.execCommand(\"copy\")&&n()):document.execCommand(\"copy\")&&n()}var A=(e,t)=>z(e.value,()=>e.sel" +
-  "ect(),t),Z=(e,t)=>z(e.textContent??\"\",()=>window.getSelection()?.selectAllChildren(e),t);var P=e=>" +
-  "r(`bot-${e}`),T=null,K=\"\",Y=[],O=!1,X=\"\",M=new Set;function J(e){X=e.clientId,M.clear()}function" +
-  " Q(e){r(\"heartbeat-title\").textContent=`Heartbeat of ${e.name}`,r(\"heartbeat-code\").textContent=" +
-  "_($(),e.clientId),K=e.clientId,r(\"heartbeat\").hidden=!1,r(\"heartbeat-title\").focus()}function Te" +
-  "(e){r(\"bot-id\").value=e.clientId,r(\"bot-name\").value=e.name;for(let t of k)P(t).value=e[t]??\"\"" +
-  ";r(\"bot-public\").checked=e.public,J(e),r(\"bot-name\").focus()}function Ce(e){T=e,r(\"verify-title" +
-  "\").textContent=`Verify ${e.name}`,r(\"bot-token\").value=\"\",r(\"verify-bot\").hidden=!1,r(\"verif" +
-  "y-title\").focus()}async function Se(e){window.confirm(`Delete ${e.name} and all its stats and comma" +
-  "nds?`)&&(await d(\"DELETE\",`/bots/${e.clientId}`),T&&T.clientId===e.clientId&&(T=null,r(\"verify-bo" +
-  "t\").hidden=!0,r(\"bot-token\").value=\"\"),K===e.clientId&&(K=\"\",r(\"heartbeat\").hidden=!0),awai" +
-  "t L(),p(`Bot ${e.name} deleted.`),g(\"bots-title\"))}function Ie(e){Y=e.bots,O=!0,r(\"save-bot-butto" +
-  "n\").disabled=I(r(\"save-bot\"));let t=r(\"bots\"),n=t.tBodies[0];n.replaceChildren(),r(\"no-bots\")" +
-  ".hidden=e.bots.length>0;for(let o of e.bots){let s=n.insertRow();u(s,o.name),u(s,o.clientId,!0),u(s," +
-  "o.verified?\"verified\":\"not verified\"),u(s,o.public?\"public\":\"private\"),u(s,o.online?\"online" +
-  "\":y(o.lastSeen));let i=s.insertCell().appendChild(document.createElement(\"div\"));i.className=\"ro" +
-  "w\";let a=(l,m)=>b(l,o.name,async()=>m(o));i.append(a(\"Edit\",Te)),o.verified||i.append(a(\"Verify" +
-  "\",Ce)),i.append(a(\"Heartbeat\",Q),a(\"Delete\",Se))}E(t)}var L=async()=>Ie(await d(\"GET\",\"/bots" +
-  "\"));function Le(e,t){let n={name:r(\"bot-name\").value.trim(),public:r(\"bot-public\").checked},o=Y" +
-  ".find(i=>i.clientId===t),s=i=>{o&&o[i]!==null&&o[i]!==void 0&&(n[i]=o[i])};for(let i of k){let a=P(i" +
-  ").value.trim();o&&X!==t&&!M.has(i)?s(i):a&&(n[i]=a)}for(let i of(e.dataset.kept??\"\").split(\" \")." +
-  "filter(Boolean))s(i);return n}function ee(){let e=r(\"save-bot\");r(\"copy-heartbeat\").addEventList" +
-  "ener(\"click\",()=>Z(r(\"heartbeat-code\"),()=>p(\"Snippet copied.\")));for(let t of k)P(t).addEvent" +
-  "Listener(\"input\",()=>M.add(t));v(e,async()=>{if(!O)return c(\"Your bots are not listed yet; reload" +
-  " the page.\");let t=r(\"bot-id\").value.trim(),n=await d(\"PUT\",`/bots/${encodeURIComponent(t)}`,Le" +
-  "(e,t));J(n),await L(),p(`Bot ${n.name} saved${n.verified?\".\":\": verify it to have it listed.\"}`)" +
-  ",Q(n)},()=>O),v(r(\"verify-bot\"),async()=>{if(T)try{let t=await d(\"POST\",`/bots/${T.clientId}/ver" +
-  "ify`,{botToken:r(\"bot-token\").value.trim()});r(\"verify-bot\").hidden=!0,await L(),p(`Bot ${t.name" +
-  "} verified.`)}finally{r(\"bot-token\").value=\"\"}})}var te=[{span:\"minutes\",caption:\"Per minute," +
-  " last hour\",unit:\"minute\",period:\"the last hour\"},{span:\"hours\",caption:\"Per hour, last 24 h" +
-  "ours\",unit:\"hour\",period:\"the last 24 hours\"},{span:\"days\",caption:\"Per day, last 30 days\"," +
-  "unit:\"day\",period:\"the last 30 days\"}];var F=(e,t)=>e===\"days\"?t.slice(0,10):t.slice(11,16),C=" +
-  "e=>e.allowed+e.refused,ne=e=>`${e} ${e===1?\"request\":\"requests\"}`;function Be(e,t,n,o,s){let i=t" +
-  ".reduce((m,f)=>m&&C(m)>C(f)?m:f,void 0);if(!i||C(i)===0)return s?`No requests in ${o}.`:\"No request" +
-  "s yet.\";let a=t.reduce((m,f)=>m+f.allowed,0),l=t.reduce((m,f)=>m+f.refused,0);return`${ne(a+l)}: ${" +
-  "a} let through, ${l} refused (429). Busiest ${n}: ${F(e,i.start)} UTC, ${ne(C(i))}.`}function Re(e,t" +
-  "){let n=r(`table-${e}`).tBodies[0];n.replaceChildren();for(let o of t.filter(s=>C(s)>0)){let s=n.ins" +
-  "ertRow();s.insertCell().textContent=F(e,o.start),s.insertCell().textContent=String(o.allowed),s.inse" +
-  "rtCell().textContent=String(o.refused)}r(`counts-${e}`).hidden=n.rows.length===0}function oe(e){let " +
-  "t=e.days.some(n=>C(n)>0);for(let{span:n,unit:o,period:s}of te){let i=e[n];r(`summary-${n}`).textCont" +
-  "ent=Be(n,i,o,s,t),r(`chart-${n}`).src=`data:image/svg+xml;charset=utf-8,${encodeURIComponent(e.chart" +
-  "s[n])}`,r(`from-${n}`).textContent=i[0]?F(n,i[0].start):\"\",r(`to-${n}`).textContent=i.length?F(n,i" +
-  "[i.length-1].start):\"\",Re(n,i)}}var D=!1,re=\"\",se=\"\",Ae=(e,t=Date.now())=>e&&t-Date.parse(e)<1" +
-  "e4?\"just now\":y(e),Fe=e=>e.today?String(e.today.allowed+e.today.refused)+(e.today.refused?` (${e.t" +
-  "oday.refused} refused)`:\"\"):\"\";function Ne(e){let t=r(\"keys\").tBodies[0];t.replaceChildren();l" +
-  "et n=e.keys.filter(o=>!o.revokedAt);r(\"key-count\").textContent=`${n.length} of ${e.maxActiveKeys} " +
-  "active keys`,D=n.length>=e.maxActiveKeys,r(\"create-button\").disabled=D||I(r(\"create-key\")),r(\"n" +
-  "o-keys\").hidden=e.keys.length>0;for(let o of e.keys){let s=t.insertRow();u(s,o.name),u(s,o.id,!0),u" +
-  "(s,y(o.createdAt)),u(s,o.revokedAt?\"\":Ae(o.lastUsedAt)),u(s,Fe(o)),u(s,o.revokedAt?`revoked ${y(o." +
-  "revokedAt)}`:\"active\");let i=s.insertCell().appendChild(document.createElement(\"div\"));o.revoked" +
-  "At||(i.className=\"row\",i.append(b(\"Usage\",o.name,()=>Ke(o)),b(\"Roll\",o.name,()=>Ue(o)),b(\"Rev" +
-  "oke\",o.name,()=>He(o))))}E(r(\"keys\"))}var S=async()=>Ne(await d(\"GET\",\"/keys\"));function ie(e" +
-  "){re===e.id&&(r(\"new-key\").hidden=!0,r(\"new-key-value\").value=\"\"),se===e.id&&(r(\"usage\").hid" +
-  "den=!0)}function ae(e){re=e.key.id,r(\"new-key-value\").value=e.value,r(\"new-key\").hidden=!1,r(\"n" +
-  "ew-key-value\").focus(),r(\"new-key-value\").select()}async function He(e){window.confirm(`Revoke ${" +
-  "e.name}? Requests with it are refused at once; this cannot be undone.`)&&(c(\"\"),await d(\"DELETE\"" +
-  ",`/keys/${encodeURIComponent(e.id)}`),ie(e),await S(),p(`Key ${e.name} revoked.`),g(\"keys-title\"))" +
-  "}async function Ue(e){let t=`Roll ${e.name}? A new key named ${e.name} is made and shown once, and t" +
-  "he current one is revoked: programs using it are refused until they use the new one.`;if(!window.con" +
-  "firm(t))return;c(\"\");let n=await d(\"POST\",`/keys/${encodeURIComponent(e.id)}/roll`);ie(e),ae(n)," +
-  "await S(),n.replaced.revokedAt?p(`Key ${e.name} rolled: the old key is revoked; copy the new one now" +
-  ".`):c(`A new key ${e.name} was made, but the old one could not be revoked: revoke it yourself.`)}asy" +
-  "nc function Ke(e){c(\"\");let t=await d(\"GET\",`/keys/${encodeURIComponent(e.id)}/usage`);r(\"usage" +
-  "-title\").textContent=`Usage of ${e.name}`,oe(t),se=e.id,r(\"usage\").hidden=!1,r(\"usage-title\").f" +
-  "ocus()}function le(){v(r(\"create-key\"),async()=>{let e=r(\"key-name\").value.trim();if(!e)return c" +
-  "(\"Give the key a name.\");let t;try{t=await d(\"POST\",\"/keys\",{name:e})}catch(n){throw n instanc" +
-  "eof h&&await S().catch(()=>{}),n}r(\"key-name\").value=\"\",ae(t),await S()},()=>!D),r(\"copy-key\")" +
-  ".addEventListener(\"click\",()=>A(r(\"new-key-value\"),()=>p(\"Key copied.\")))}var Oe=\"\\u1680\\u2" +
-  "000-\\u200A\\u2027-\\u202F\\u205F\\u3000\\uFEFF\",wt=new RegExp(`^[^\\\\x00-\\\\x1F\\\\x7F-\\\\x9F]*" +
-  "[^\\\\x00-\\\\x20\\\\x7F-\\\\xA0${Oe}][^\\\\x00-\\\\x1F\\\\x7F-\\\\x9F]*$`);var Pe=2n**64n-1n,Me=We(" +
-  "Pe,17),De=/^[A-Za-z0-9_-]{20,100}$/,de=new RegExp(`^https://(?:ptb[.]|canary[.])?discord(?:app)?[.]c" +
-  "om/api(?:/v[0-9]+)?/webhooks/${Me.source.slice(1,-1)}/${De.source.slice(1,-1)}/?$`);function We(e,t)" +
-  "{let n=e.toString(),o=`[1-9][0-9]{${t-1},${n.length-2}}`,s=[...n].flatMap((i,a)=>{let l=a===0?1:0,[m" +
-  ",f]=[Number(i)-1,n.length-a-1];return m<l?[]:[`${n.slice(0,a)}${m===l?l:`[${l}-${m}]`}${f?`[0-9]{${f" +
-  "}}`:\"\"}`]});return new RegExp(`^(?:${[o,...s,n].join(\"|\")})$`)}function _e(e){let[t=\"\",n=\"\"]" +
-  "=e.replace(/\\/$/,\"\").split(\"/\").slice(-2);return{id:t,token:n}}function ce(e){let t=e.trim();re" +
-  "turn de.test(t)?_e(t):null}var qe={forwarded:\"forwarded\",ignored:\"ignored (not an event we render" +
-  ")\",rejected:\"refused by Discord\",rateLimited:\"rate limited by Discord\",failed:\"Discord failed" +
-  "\",pending:\"in progress\",queued:\"queued: retried automatically\",signatureRefused:\"signature ref" +
-  "used\",duplicate:\"duplicate (received before)\"},W=e=>qe[e]||e,je=e=>e>1?`, ${e} times this minute`" +
-  ":\"\",R={url:\"\",providers:[]},ue=[],N=\"\",B=!1,me=()=>R.providers.find(e=>e.name===r(\"hook-provi" +
-  "der\").value);function Ge(e){if(!e)return\"\";let t=e.signature;return t?`${e.displayName} signs del" +
-  "iveries (${t.header}): the secret is the one you set on its webhook.`:`${e.displayName} does not sig" +
-  "n deliveries: there is no secret to check.`}function H(){let e=ce(r(\"hook-url\").value);if(e&&e.id!" +
-  "==N){N=e.id,B=!1;let n=ue.find(o=>o.webhookId===e.id);r(\"hook-require\").checked=!!n?.requireSignat" +
-  "ures}let t=me();r(\"relay-url\").value=e&&t?$()+R.url.replace(\"{id}\",e.id).replace(\"{token}\",e.t" +
-  "oken).replace(\"{provider}\",t.name):\"\",r(\"copy-relay\").disabled=!r(\"relay-url\").value,r(\"hoo" +
-  "k-secret\").disabled=!t?.signature,r(\"hook-signs\").textContent=Ge(t)}async function pe(){let e=awa" +
-  "it fetch(`${$()}/webhooks`,{headers:{Accept:\"application/json\"}}),t=await e.json().catch(()=>null)" +
-  ";if(!e.ok||!t?.data||!Array.isArray(t.data.providers)){let n=t?.error?.message||`the server answered" +
-  " ${e.status}`;throw new Error(`The providers could not be listed: ${n}. Reload the page to try again" +
-  ".`)}R=t.data,r(\"hook-provider\").replaceChildren(...R.providers.map(n=>{let o=document.createElemen" +
-  "t(\"option\");return o.value=n.name,o.textContent=n.displayName,o})),H()}function Ve(e,t){let n=docu" +
-  "ment.createElement(\"div\");n.className=\"table\",n.tabIndex=0,n.setAttribute(\"role\",\"region\"),n" +
-  ".setAttribute(\"aria-label\",`Deliveries of ${t}`);let o=n.appendChild(document.createElement(\"tabl" +
-  "e\")),s=o.createTHead().insertRow();for(let a of[\"Received\",\"Provider\",\"Event\",\"Outcome\",\"A" +
-  "ctions\"]){let l=document.createElement(\"th\");l.scope=\"col\",l.textContent=a,s.appendChild(l)}let" +
-  " i=o.createTBody();for(let a of e.deliveries){let l=i.insertRow();u(l,y(a.receivedAt)),u(l,a.provide" +
-  "r),u(l,a.event||\"not read\");let m=a.discordStatus?` (${a.discordStatus})`:\"\",f=u(l,W(a.outcome)+" +
-  "m+je(a.count));f.dataset.outcome=a.outcome;let he=l.insertCell();a.replayable&&he.appendChild(b(\"Re" +
-  "play\",`${a.event} ${a.deliveryId}`,()=>Qe(e,a)))}return E(o),n}var fe=(e,t,n)=>$()+R.url.replace(\"" +
-  "{id}\",e.webhookId).replace(\"{token}\",t).replace(\"{provider}\",n),ze=e=>`\\u2022\\u2022\\u2022\\u" +
-  "2022\\u2022\\u2022${e.tokenEnd??\"\"}`;function Ze(e,t){let n=document.createElement(\"div\");for(le" +
-  "t o of e.signedProviders){let s=n.appendChild(document.createElement(\"p\"));s.className=\"row relay" +
-  "-url\",s.appendChild(document.createElement(\"code\")).textContent=fe(e,ze(e),o),e.tokenEnd!==null&&" +
-  "s.appendChild(b(\"Copy relay URL\",`for ${o} of ${t}`,()=>Ye(e,o)))}return e.tokenEnd===null&&(n.app" +
-  "endChild(document.createElement(\"p\")).textContent=\"This relay URL was not kept when the webhook w" +
-  "as saved, so it cannot be shown again: paste the Discord webhook URL in the form above to build it, " +
-  "and save the webhook again to keep it.\"),n}async function Ye(e,t){c(\"\");let{token:n}=await d(\"GE" +
-  "T\",`/webhooks/${e.webhookId}/relay-token`);await navigator.clipboard.writeText(fe(e,n,t)).catch(()=" +
-  ">{throw new Error(\"The browser did not let the page copy: paste the Discord webhook URL above to bu" +
-  "ild it.\")}),p(`Relay URL of ${e.name} for ${t} copied.`)}function Xe(e){let t=document.createElemen" +
-  "t(\"form\");t.className=\"row\";let n=`name-${e.webhookId}`,o=t.appendChild(document.createElement(" +
-  "\"label\"));o.htmlFor=n,o.className=\"inline\",o.textContent=\"Name\";let s=t.appendChild(document.c" +
-  "reateElement(\"input\"));s.id=n,s.name=\"name\",s.value=e.name,s.maxLength=100,s.required=!0,s.autoc" +
-  "omplete=\"off\";let i=t.appendChild(document.createElement(\"button\"));return i.type=\"submit\",i.t" +
-  "extContent=\"Rename\",i.setAttribute(\"aria-label\",`Rename webhook ${e.webhookId}`),v(t,async()=>{l" +
-  "et a=s.value.trim();if(!a)return c(\"Give the webhook a name: 1 to 100 characters.\");let l=await d(" +
-  "\"PUT\",`/webhooks/${e.webhookId}/name`,{name:a});await w(),p(`Webhook ${e.webhookId} renamed \\u201" +
-  "C${l.name}\\u201D.`)}),t}function Je(e){ue=e.webhooks,B||(N=\"\"),H();let t=r(\"webhooks\");t.replac" +
-  "eChildren(),r(\"no-webhooks\").hidden=e.webhooks.length>0;let n=r(\"delivery-filter\").value;for(let" +
-  " o of e.webhooks){let s=`webhook ${o.webhookId}`,i=t.appendChild(document.createElement(\"div\"));i." +
-  "className=\"webhook\",i.appendChild(document.createElement(\"h3\")).textContent=o.name;let a=i.appen" +
-  "dChild(document.createElement(\"p\"));a.className=\"note\",a.textContent=`Webhook id ${o.webhookId}`" +
-  ",i.appendChild(Ze(o,o.name)),i.appendChild(Xe(o));let l=i.appendChild(document.createElement(\"p\"))" +
-  ";l.className=\"row\";let m=o.signedProviders.join(\", \")||\"none\";if(l.append(document.createTextN" +
-  "ode(`Signed: ${m}${o.requireSignatures?\"; unsigned deliveries refused\":\"\"}. `),document.createTe" +
-  "xtNode(o.refusedAttempts>0?`${o.refusedAttempts} with a token Discord refused in the last 24 hours. " +
-  "`:\"\"),b(\"Remove\",s,()=>et(o))),o.deliveries.length===0){i.appendChild(document.createElement(\"p" +
-  "\")).textContent=n?`No deliveries ${W(n)} in the last 7 days.`:\"No deliveries in the last 7 days.\"" +
-  ";continue}i.appendChild(Ve(o,s))}}async function w(){let e=r(\"delivery-filter\").value;Je(await d(" +
-  "\"GET\",`/webhooks${e?`?outcome=${encodeURIComponent(e)}`:\"\"}`))}async function Qe(e,t){c(\"\");le" +
-  "t n=await d(\"POST\",`/webhooks/${e.webhookId}/replay`,{provider:t.provider,deliveryId:t.deliveryId}" +
-  ");await w(),p(`Delivery ${t.deliveryId} replayed: ${W(n.outcome)}.`),g(\"webhooks-title\")}async fun" +
-  "ction et(e){let t=`Remove the secrets of webhook ${e.webhookId}? Its deliveries are then accepted un" +
-  "signed.`;window.confirm(t)&&(await d(\"DELETE\",`/webhooks/${e.webhookId}`),await w(),p(`Webhook ${e" +
-  ".webhookId} removed.`),g(\"webhooks-title\"))}function be(){r(\"hook-url\").addEventListener(\"input" +
-  "\",H),r(\"hook-provider\").addEventListener(\"change\",H),r(\"hook-require\").addEventListener(\"cha" +
-  "nge\",()=>{B=!0}),r(\"copy-relay\").addEventListener(\"click\",()=>A(r(\"relay-url\"),()=>p(\"Relay " +
-  "URL copied.\"))),r(\"delivery-filter\").addEventListener(\"change\",()=>{c(\"\"),w().catch(x)}),v(r(" +
-  "\"save-webhook\"),async()=>{let e=me(),t=r(\"hook-secret\").value;if(!e?.signature||!t)return c(\"Pi" +
-  "ck a provider that signs its deliveries and give its signing secret.\");let n=r(\"hook-name\").value" +
-  ".trim(),o={webhookUrl:r(\"hook-url\").value.trim(),secrets:{[e.name]:t},...n?{name:n}:{}};B&&(o.requ" +
-  "ireSignatures=r(\"hook-require\").checked);let s=await d(\"POST\",\"/webhooks\",o);r(\"hook-secret\"" +
-  ").value=\"\",r(\"hook-name\").value=\"\",B=!1,N=\"\",await w(),p(`Webhook ${s.webhookId} saved: ${s." +
-  "signedProviders.join(\", \")} deliveries are checked. It is named \\u201C${s.name}\\u201D.`)})}funct" +
-  "ion tt(){let e=r(\"sign-out\");e.addEventListener(\"click\",async()=>{if(!e.disabled){e.disabled=!0," +
-  "c(\"\");try{await d(\"POST\",\"/signout\"),window.location.reload()}catch(t){if(t instanceof h&&t.st" +
-  "atus===401)return window.location.reload();x(t),e.disabled=!1}}})}document.getElementById(\"session" +
-  "\")&&(document.getElementById(\"needs-script\")?.remove(),tt(),le(),ee(),be(),Promise.all([S(),L(),w" +
-  "(),pe()]).catch(x));})();";
+  "try{await t()}catch(i){c(z(i,e))}finally{delete e.dataset.busy,s&&(s.disabled=!n())}})}var g=e=>r(e)" +
+  ".focus();function Z(e,t,n){t(),navigator.clipboard?navigator.clipboard.writeText(e).then(n,()=>docum" +
+  "ent.execCommand(\"copy\")&&n()):document.execCommand(\"copy\")&&n()}var R=(e,t)=>Z(e.value,()=>e.sel" +
+  "ect(),t),Y=(e,t)=>Z(e.textContent??\"\",()=>window.getSelection()?.selectAllChildren(e),t);var P=e=>" +
+  "r(`bot-${e}`),E=null,K=\"\",X=[],O=!1,J=\"\",M=new Set;function Q(e){J=e.clientId,M.clear()}function" +
+  " ee(e){r(\"heartbeat-title\").textContent=`Heartbeat of ${e.name}`,r(\"heartbeat-code\").textContent" +
+  "=q(S(),e.clientId),K=e.clientId,r(\"heartbeat\").hidden=!1,r(\"heartbeat-title\").focus()}function T" +
+  "e(e){r(\"bot-id\").value=e.clientId,r(\"bot-name\").value=e.name;for(let t of k)P(t).value=e[t]??\"" +
+  "\";r(\"bot-public\").checked=e.public,Q(e),r(\"bot-name\").focus()}function Ce(e){E=e,r(\"verify-tit" +
+  "le\").textContent=`Verify ${e.name}`,r(\"bot-token\").value=\"\",r(\"verify-bot\").hidden=!1,r(\"ver" +
+  "ify-title\").focus()}async function Se(e){window.confirm(`Delete ${e.name} and all its stats and com" +
+  "mands?`)&&(await d(\"DELETE\",`/bots/${e.clientId}`),E&&E.clientId===e.clientId&&(E=null,r(\"verify-" +
+  "bot\").hidden=!0,r(\"bot-token\").value=\"\"),K===e.clientId&&(K=\"\",r(\"heartbeat\").hidden=!0),aw" +
+  "ait L(),p(`Bot ${e.name} deleted.`),g(\"bots-title\"))}function Ie(e){X=e.bots,O=!0,r(\"save-bot-but" +
+  "ton\").disabled=I(r(\"save-bot\"));let t=r(\"bots\"),n=t.tBodies[0];n.replaceChildren(),r(\"no-bots" +
+  "\").hidden=e.bots.length>0;for(let o of e.bots){let s=n.insertRow();u(s,o.name),u(s,o.clientId,!0),u" +
+  "(s,o.verified?\"verified\":\"not verified\"),u(s,o.public?\"public\":\"private\"),u(s,o.online?\"onl" +
+  "ine\":y(o.lastSeen));let i=s.insertCell().appendChild(document.createElement(\"div\"));i.className=" +
+  "\"row\";let a=(l,m)=>b(l,o.name,async()=>m(o));i.append(a(\"Edit\",Te)),o.verified||i.append(a(\"Ver" +
+  "ify\",Ce)),i.append(a(\"Heartbeat\",ee),a(\"Delete\",Se))}x(t)}var L=async()=>Ie(await d(\"GET\",\"/" +
+  "bots\"));function Le(e,t){let n={name:r(\"bot-name\").value.trim(),public:r(\"bot-public\").checked}" +
+  ",o=X.find(i=>i.clientId===t),s=i=>{o&&o[i]!==null&&o[i]!==void 0&&(n[i]=o[i])};for(let i of k){let a" +
+  "=P(i).value.trim();o&&J!==t&&!M.has(i)?s(i):a&&(n[i]=a)}for(let i of(e.dataset.kept??\"\").split(\" " +
+  "\").filter(Boolean))s(i);return n}function te(){let e=r(\"save-bot\");r(\"copy-heartbeat\").addEvent" +
+  "Listener(\"click\",()=>Y(r(\"heartbeat-code\"),()=>p(\"Snippet copied.\")));for(let t of k)P(t).addE" +
+  "ventListener(\"input\",()=>M.add(t));v(e,async()=>{if(!O)return c(\"Your bots are not listed yet; re" +
+  "load the page.\");let t=r(\"bot-id\").value.trim(),n=await d(\"PUT\",`/bots/${encodeURIComponent(t)}" +
+  "`,Le(e,t));Q(n),await L(),p(`Bot ${n.name} saved${n.verified?\".\":\": verify it to have it listed." +
+  "\"}`),ee(n)},()=>O),v(r(\"verify-bot\"),async()=>{if(E)try{let t=await d(\"POST\",`/bots/${E.clientI" +
+  "d}/verify`,{botToken:r(\"bot-token\").value.trim()});r(\"verify-bot\").hidden=!0,await L(),p(`Bot ${" +
+  "t.name} verified.`)}finally{r(\"bot-token\").value=\"\"}})}var ne=[{span:\"minutes\",caption:\"Per m" +
+  "inute, last hour\",unit:\"minute\",period:\"the last hour\"},{span:\"hours\",caption:\"Per hour, las" +
+  "t 24 hours\",unit:\"hour\",period:\"the last 24 hours\"},{span:\"days\",caption:\"Per day, last 30 d" +
+  "ays\",unit:\"day\",period:\"the last 30 days\"}];var A=(e,t)=>e===\"days\"?t.slice(0,10):t.slice(11," +
+  "16),T=e=>e.allowed+e.refused,oe=e=>`${e} ${e===1?\"request\":\"requests\"}`;function Be(e,t,n,o,s){l" +
+  "et i=t.reduce((m,f)=>m&&T(m)>T(f)?m:f,void 0);if(!i||T(i)===0)return s?`No requests in ${o}.`:\"No r" +
+  "equests yet.\";let a=t.reduce((m,f)=>m+f.allowed,0),l=t.reduce((m,f)=>m+f.refused,0);return`${oe(a+l" +
+  ")}: ${a} let through, ${l} refused (429). Busiest ${n}: ${A(e,i.start)} UTC, ${oe(T(i))}.`}function " +
+  "Re(e,t){let n=r(`table-${e}`).tBodies[0];n.replaceChildren();for(let o of t.filter(s=>T(s)>0)){let s" +
+  "=n.insertRow();s.insertCell().textContent=A(e,o.start),s.insertCell().textContent=String(o.allowed)," +
+  "s.insertCell().textContent=String(o.refused)}r(`counts-${e}`).hidden=n.rows.length===0}function re(e" +
+  "){let t=e.days.some(n=>T(n)>0);for(let{span:n,unit:o,period:s}of ne){let i=e[n];r(`summary-${n}`).te" +
+  "xtContent=Be(n,i,o,s,t),r(`chart-${n}`).src=`data:image/svg+xml;charset=utf-8,${encodeURIComponent(e" +
+  ".charts[n])}`,r(`from-${n}`).textContent=i[0]?A(n,i[0].start):\"\",r(`to-${n}`).textContent=i.length" +
+  "?A(n,i[i.length-1].start):\"\",Re(n,i)}}var D=!1,se=\"\",ie=\"\",Ae=(e,t=Date.now())=>e&&t-Date.pars" +
+  "e(e)<1e4?\"just now\":y(e),Fe=e=>e.today?String(e.today.allowed+e.today.refused)+(e.today.refused?` " +
+  "(${e.today.refused} refused)`:\"\"):\"\";function Ne(e){let t=r(\"keys\").tBodies[0];t.replaceChildr" +
+  "en();let n=e.keys.filter(o=>!o.revokedAt);r(\"key-count\").textContent=`${n.length} of ${e.maxActive" +
+  "Keys} active keys`,D=n.length>=e.maxActiveKeys,r(\"create-button\").disabled=D||I(r(\"create-key\"))" +
+  ",r(\"no-keys\").hidden=e.keys.length>0;for(let o of e.keys){let s=t.insertRow();u(s,o.name),u(s,o.id" +
+  ",!0),u(s,y(o.createdAt)),u(s,o.revokedAt?\"\":Ae(o.lastUsedAt)),u(s,Fe(o)),u(s,o.revokedAt?`revoked " +
+  "${y(o.revokedAt)}`:\"active\");let i=s.insertCell().appendChild(document.createElement(\"div\"));o.r" +
+  "evokedAt||(i.className=\"row\",i.append(b(\"Usage\",o.name,()=>Ke(o)),b(\"Roll\",o.name,()=>Ue(o)),b" +
+  "(\"Revoke\",o.name,()=>He(o))))}x(r(\"keys\"))}var C=async()=>Ne(await d(\"GET\",\"/keys\"));functio" +
+  "n ae(e){se===e.id&&(r(\"new-key\").hidden=!0,r(\"new-key-value\").value=\"\"),ie===e.id&&(r(\"usage" +
+  "\").hidden=!0)}function le(e){se=e.key.id,r(\"new-key-value\").value=e.value,r(\"new-key\").hidden=!" +
+  "1,r(\"new-key-value\").focus(),r(\"new-key-value\").select()}async function He(e){window.confirm(`Re" +
+  "voke ${e.name}? Requests with it are refused at once; this cannot be undone.`)&&(c(\"\"),await d(\"D" +
+  "ELETE\",`/keys/${encodeURIComponent(e.id)}`),ae(e),await C(),p(`Key ${e.name} revoked.`),g(\"keys-ti" +
+  "tle\"))}async function Ue(e){let t=`Roll ${e.name}? A new key named ${e.name} is made and shown once" +
+  ", and the current one is revoked: programs using it are refused until they use the new one.`;if(!win" +
+  "dow.confirm(t))return;c(\"\");let n=await d(\"POST\",`/keys/${encodeURIComponent(e.id)}/roll`);ae(e)" +
+  ",le(n),await C(),n.replaced.revokedAt?p(`Key ${e.name} rolled: the old key is revoked; copy the new " +
+  "one now.`):c(`A new key ${e.name} was made, but the old one could not be revoked: revoke it yourself" +
+  ".`)}async function Ke(e){c(\"\");let t=await d(\"GET\",`/keys/${encodeURIComponent(e.id)}/usage`);r(" +
+  "\"usage-title\").textContent=`Usage of ${e.name}`,re(t),ie=e.id,r(\"usage\").hidden=!1,r(\"usage-tit" +
+  "le\").focus()}function de(){v(r(\"create-key\"),async()=>{let e=r(\"key-name\").value.trim();if(!e)r" +
+  "eturn c(\"Give the key a name.\");let t;try{t=await d(\"POST\",\"/keys\",{name:e})}catch(n){throw n " +
+  "instanceof h&&await C().catch(()=>{}),n}r(\"key-name\").value=\"\",le(t),await C()},()=>!D),r(\"copy" +
+  "-key\").addEventListener(\"click\",()=>R(r(\"new-key-value\"),()=>p(\"Key copied.\")))}var Oe=\"\\u1" +
+  "680\\u2000-\\u200A\\u2027-\\u202F\\u205F\\u3000\\uFEFF\",wt=new RegExp(`^[^\\\\x00-\\\\x1F\\\\x7F-\\" +
+  "\\x9F]*[^\\\\x00-\\\\x20\\\\x7F-\\\\xA0${Oe}][^\\\\x00-\\\\x1F\\\\x7F-\\\\x9F]*$`);var Pe=2n**64n-1n" +
+  ",Me=We(Pe,17),De=/^[A-Za-z0-9_-]{20,100}$/,ce=new RegExp(`^https://(?:ptb[.]|canary[.])?discord(?:ap" +
+  "p)?[.]com/api(?:/v[0-9]+)?/webhooks/${Me.source.slice(1,-1)}/${De.source.slice(1,-1)}/?$`);function " +
+  "We(e,t){let n=e.toString(),o=`[1-9][0-9]{${t-1},${n.length-2}}`,s=[...n].flatMap((i,a)=>{let l=a===0" +
+  "?1:0,[m,f]=[Number(i)-1,n.length-a-1];return m<l?[]:[`${n.slice(0,a)}${m===l?l:`[${l}-${m}]`}${f?`[0" +
+  "-9]{${f}}`:\"\"}`]});return new RegExp(`^(?:${[o,...s,n].join(\"|\")})$`)}function _e(e){let[t=\"\"," +
+  "n=\"\"]=e.replace(/\\/$/,\"\").split(\"/\").slice(-2);return{id:t,token:n}}function ue(e){let t=e.tr" +
+  "im();return ce.test(t)?_e(t):null}var qe={forwarded:\"forwarded\",ignored:\"ignored (not an event we" +
+  " render)\",rejected:\"refused by Discord\",rateLimited:\"rate limited by Discord\",failed:\"Discord " +
+  "failed\",pending:\"in progress\",queued:\"queued: retried automatically\",signatureRefused:\"signatu" +
+  "re refused\",duplicate:\"duplicate (received before)\"},W=e=>qe[e]||e,je=e=>e>1?`, ${e} times this m" +
+  "inute`:\"\",F={url:\"\",providers:[]},me=[],N=\"\",B=!1,pe=()=>F.providers.find(e=>e.name===r(\"hook" +
+  "-provider\").value),_=(e,t,n)=>S()+F.url.replace(\"{id}\",e).replace(\"{token}\",t).replace(\"{provi" +
+  "der}\",n);function Ge(e){if(!e)return\"\";let t=e.signature;return t?`${e.displayName} signs deliver" +
+  "ies (${t.header}): the secret is the one you set on its webhook.`:`${e.displayName} does not sign de" +
+  "liveries: there is no secret to check.`}function H(){let e=ue(r(\"hook-url\").value);if(e&&e.id!==N)" +
+  "{N=e.id,B=!1;let n=me.find(o=>o.webhookId===e.id);r(\"hook-require\").checked=!!n?.requireSignatures" +
+  "}let t=pe();r(\"relay-url\").value=e&&t?_(e.id,e.token,t.name):\"\",r(\"copy-relay\").disabled=!r(\"" +
+  "relay-url\").value,r(\"hook-secret\").disabled=!t?.signature,r(\"hook-signs\").textContent=Ge(t)}asy" +
+  "nc function fe(){let e=await fetch(`${S()}/webhooks`,{headers:{Accept:\"application/json\"}}),t=awai" +
+  "t e.json().catch(()=>null);if(!e.ok||!t?.data||!Array.isArray(t.data.providers)){let n=t?.error?.mes" +
+  "sage||`the server answered ${e.status}`;throw new Error(`The providers could not be listed: ${n}. Re" +
+  "load the page to try again.`)}F=t.data,r(\"hook-provider\").replaceChildren(...F.providers.map(n=>{l" +
+  "et o=document.createElement(\"option\");return o.value=n.name,o.textContent=n.displayName,o})),H()}f" +
+  "unction Ve(e,t){let n=document.createElement(\"div\");n.className=\"table\",n.tabIndex=0,n.setAttrib" +
+  "ute(\"role\",\"region\"),n.setAttribute(\"aria-label\",`Deliveries of ${t}`);let o=n.appendChild(doc" +
+  "ument.createElement(\"table\")),s=o.createTHead().insertRow();for(let a of[\"Received\",\"Provider\"" +
+  ",\"Event\",\"Outcome\",\"Actions\"]){let l=document.createElement(\"th\");l.scope=\"col\",l.textCont" +
+  "ent=a,s.appendChild(l)}let i=o.createTBody();for(let a of e.deliveries){let l=i.insertRow();u(l,y(a." +
+  "receivedAt)),u(l,a.provider),u(l,a.event||\"not read\");let m=a.discordStatus?` (${a.discordStatus})" +
+  "`:\"\",f=u(l,W(a.outcome)+m+je(a.count));f.dataset.outcome=a.outcome;let he=l.insertCell();a.replaya" +
+  "ble&&he.appendChild(b(\"Replay\",`${a.event} ${a.deliveryId}`,()=>Qe(e,a)))}return x(o),n}var ze=e=>" +
+  "`\\u2022\\u2022\\u2022\\u2022\\u2022\\u2022${e.tokenEnd??\"\"}`;function Ze(e,t){let n=document.crea" +
+  "teElement(\"div\");for(let o of e.signedProviders){let s=n.appendChild(document.createElement(\"p\")" +
+  ");s.className=\"row relay-url\",s.appendChild(document.createElement(\"code\")).textContent=_(e.webh" +
+  "ookId,ze(e),o),e.tokenEnd!==null&&s.appendChild(b(\"Copy relay URL\",`for ${o} of ${t}`,()=>Ye(e,o))" +
+  ")}return e.tokenEnd===null&&(n.appendChild(document.createElement(\"p\")).textContent=\"This relay U" +
+  "RL was not kept when the webhook was saved, so it cannot be shown again: paste the Discord webhook U" +
+  "RL in the form above to build it, and save the webhook again to keep it.\"),n}async function Ye(e,t)" +
+  "{c(\"\");let{token:n}=await d(\"GET\",`/webhooks/${e.webhookId}/relay-token`);await navigator.clipbo" +
+  "ard.writeText(_(e.webhookId,n,t)).catch(()=>{throw new Error(\"The browser did not let the page copy" +
+  ": paste the Discord webhook URL above to build it.\")}),p(`Relay URL of ${e.name} for ${t} copied.`)" +
+  "}function Xe(e){let t=document.createElement(\"form\");t.className=\"row\";let n=`name-${e.webhookId" +
+  "}`,o=t.appendChild(document.createElement(\"label\"));o.htmlFor=n,o.className=\"inline\",o.textConte" +
+  "nt=\"Name\";let s=t.appendChild(document.createElement(\"input\"));s.id=n,s.name=\"name\",s.value=e." +
+  "name,s.maxLength=100,s.required=!0,s.autocomplete=\"off\";let i=t.appendChild(document.createElement" +
+  "(\"button\"));return i.type=\"submit\",i.textContent=\"Rename\",i.setAttribute(\"aria-label\",`Renam" +
+  "e webhook ${e.webhookId}`),v(t,async()=>{let a=s.value.trim();if(!a)return c(\"Give the webhook a na" +
+  "me: 1 to 100 characters.\");let l=await d(\"PUT\",`/webhooks/${e.webhookId}/name`,{name:a});await w(" +
+  "),p(`Webhook ${e.webhookId} renamed \\u201C${l.name}\\u201D.`)}),t}function Je(e){me=e.webhooks,B||(" +
+  "N=\"\"),H();let t=r(\"webhooks\");t.replaceChildren(),r(\"no-webhooks\").hidden=e.webhooks.length>0;" +
+  "let n=r(\"delivery-filter\").value;for(let o of e.webhooks){let s=`webhook ${o.webhookId}`,i=t.appen" +
+  "dChild(document.createElement(\"div\"));i.className=\"webhook\",i.appendChild(document.createElement" +
+  "(\"h3\")).textContent=o.name;let a=i.appendChild(document.createElement(\"p\"));a.className=\"note\"" +
+  ",a.textContent=`Webhook id ${o.webhookId}`,i.appendChild(Ze(o,o.name)),i.appendChild(Xe(o));let l=i." +
+  "appendChild(document.createElement(\"p\"));l.className=\"row\";let m=o.signedProviders.join(\", \")|" +
+  "|\"none\";if(l.append(document.createTextNode(`Signed: ${m}${o.requireSignatures?\"; unsigned delive" +
+  "ries refused\":\"\"}. `),document.createTextNode(o.refusedAttempts>0?`${o.refusedAttempts} with a to" +
+  "ken Discord refused in the last 24 hours. `:\"\"),b(\"Remove\",s,()=>et(o))),o.deliveries.length===0" +
+  "){i.appendChild(document.createElement(\"p\")).textContent=n?`No deliveries ${W(n)} in the last 7 da" +
+  "ys.`:\"No deliveries in the last 7 days.\";continue}i.appendChild(Ve(o,s))}}async function w(){let e" +
+  "=r(\"delivery-filter\").value;Je(await d(\"GET\",`/webhooks${e?`?outcome=${encodeURIComponent(e)}`:" +
+  "\"\"}`))}async function Qe(e,t){c(\"\");let n=await d(\"POST\",`/webhooks/${e.webhookId}/replay`,{pr" +
+  "ovider:t.provider,deliveryId:t.deliveryId});await w(),p(`Delivery ${t.deliveryId} replayed: ${W(n.ou" +
+  "tcome)}.`),g(\"webhooks-title\")}async function et(e){let t=`Remove the secrets of webhook ${e.webho" +
+  "okId}? Its deliveries are then accepted unsigned.`;window.confirm(t)&&(await d(\"DELETE\",`/webhooks" +
+  "/${e.webhookId}`),await w(),p(`Webhook ${e.webhookId} removed.`),g(\"webhooks-title\"))}function be(" +
+  "){r(\"hook-url\").addEventListener(\"input\",H),r(\"hook-provider\").addEventListener(\"change\",H)," +
+  "r(\"hook-require\").addEventListener(\"change\",()=>{B=!0}),r(\"copy-relay\").addEventListener(\"cli" +
+  "ck\",()=>R(r(\"relay-url\"),()=>p(\"Relay URL copied.\"))),r(\"delivery-filter\").addEventListener(" +
+  "\"change\",()=>{c(\"\"),w().catch($)}),v(r(\"save-webhook\"),async()=>{let e=pe(),t=r(\"hook-secret" +
+  "\").value;if(!e?.signature||!t)return c(\"Pick a provider that signs its deliveries and give its sig" +
+  "ning secret.\");let n=r(\"hook-name\").value.trim(),o={webhookUrl:r(\"hook-url\").value.trim(),secre" +
+  "ts:{[e.name]:t},...n?{name:n}:{}};B&&(o.requireSignatures=r(\"hook-require\").checked);let s=await d" +
+  "(\"POST\",\"/webhooks\",o);r(\"hook-secret\").value=\"\",r(\"hook-name\").value=\"\",B=!1,N=\"\",awa" +
+  "it w(),p(`Webhook ${s.webhookId} saved: ${s.signedProviders.join(\", \")} deliveries are checked. It" +
+  " is named \\u201C${s.name}\\u201D.`)})}function tt(){let e=r(\"sign-out\");e.addEventListener(\"clic" +
+  "k\",async()=>{if(!e.disabled){e.disabled=!0,c(\"\");try{await d(\"POST\",\"/signout\"),window.locati" +
+  "on.reload()}catch(t){if(t instanceof h&&t.status===401)return window.location.reload();$(t),e.disabl" +
+  "ed=!1}}})}document.getElementById(\"session\")&&(document.getElementById(\"needs-script\")?.remove()" +
+  ",tt(),de(),te(),be(),Promise.all([C(),L(),w(),fe()]).catch($));})();";
