@@ -1,11 +1,10 @@
-import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ApiError, ChatbotApi, OPERATIONS, type OperationId } from '../../client/src/index';
 import { routeList } from '../../shared/routes/table';
-import { githubDelivery } from '../fixtures/github/payloads';
+import { githubDelivery, githubSignature } from '../fixtures/github/payloads';
 import { samplePng, sendBody, startImageHost, type ImageHost } from '../support/imageHost';
 import { startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 import { exampleQuery } from '../support/routeExamples';
@@ -115,7 +114,7 @@ describe('webhooks and the document', () => {
     expect(saved).toMatchObject({ webhookId: id, signedProviders: ['github'] });
 
     const delivery = githubDelivery('ping', `client-${Date.now()}`);
-    const signature = `sha256=${createHmac('sha256', secret).update(delivery.body).digest('hex')}`;
+    const signature = githubSignature(delivery.body, secret);
     const headers = { ...delivery.headers, 'X-Hub-Signature-256': signature };
     const relayed = await api.relayWebhook({ id, token: TOKEN, provider: 'github' }, delivery.body, { headers });
     expect(relayed.message).toMatch(/ping/);

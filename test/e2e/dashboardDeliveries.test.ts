@@ -1,9 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { DashboardBrowser } from '../support/dashboardBrowser';
 import { expectErrorEnvelope } from '../support/envelope';
 import { discordJson } from '../support/fakeDiscord';
-import { githubDelivery, githubPayloads } from '../fixtures/github/payloads';
+import { githubDelivery, githubPayloads, githubSignature } from '../fixtures/github/payloads';
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
 /**
@@ -28,15 +27,15 @@ afterAll(() => relay.close());
 beforeEach(() => relay.resetDiscord());
 
 const SECRET = 'deliveries-signing-secret';
-const signatureOf = (body: string | Uint8Array, secret = SECRET) =>
-  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 /** A GitHub star of its own body (one signature is one delivery), as `deliveryId`. */
 const star = (deliveryId: string) =>
   githubDelivery('star', deliveryId, { ...(githubPayloads.star as object), relayTest: deliveryId });
 /** A GitHub star, signed with `secret` (a forged one with another). */
 function signedStar(id: string, deliveryId: string, secret = SECRET) {
   const delivery = star(deliveryId);
-  return relay.send(id, 'github', delivery, { headers: { 'X-Hub-Signature-256': signatureOf(delivery.body, secret) } });
+  return relay.send(id, 'github', delivery, {
+    headers: { 'X-Hub-Signature-256': githubSignature(delivery.body, secret) },
+  });
 }
 const register = (id: string, body: Record<string, unknown> = {}) =>
   browser.api(
@@ -96,8 +95,8 @@ describe('every attempt is listed with its outcome', () => {
 
     // Nothing secret is listed: not the signing secret, the token, or a signature sent.
     const text = (await browser.api('GET', '/webhooks')).text;
-    const forged = signatureOf(star('forged').body, 'not-the-secret').slice(7);
-    for (const secret of [SECRET, TOKEN, forged, signatureOf(star('first').body).slice(7)])
+    const forged = githubSignature(star('forged').body, 'not-the-secret').slice(7);
+    for (const secret of [SECRET, TOKEN, forged, githubSignature(star('first').body, SECRET).slice(7)])
       expect(text).not.toContain(secret);
   });
 

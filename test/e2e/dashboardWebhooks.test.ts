@@ -1,10 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DashboardBrowser } from '../support/dashboardBrowser';
 import { expectErrorEnvelope } from '../support/envelope';
 import { discordJson, discordKnows } from '../support/fakeDiscord';
-import { githubDelivery } from '../fixtures/github/payloads';
+import { githubDelivery, githubSignature } from '../fixtures/github/payloads';
 import { tokenContext } from '../../shared/webhooks/forward';
 import { expectAnswer, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
@@ -33,7 +33,7 @@ beforeEach(() => relay.resetDiscord());
 /** A GitHub star signed with the webhook's secret (X-Hub-Signature-256 over the body). */
 function signedStar(id: string, deliveryId: string, secret: string) {
   const delivery = githubDelivery('star', deliveryId);
-  const signature = `sha256=${createHmac('sha256', secret).update(delivery.body).digest('hex')}`;
+  const signature = githubSignature(delivery.body, secret);
   return relay.send(id, 'github', delivery, { headers: { 'X-Hub-Signature-256': signature } });
 }
 const webhookUrl = (id: string, token = TOKEN) => `https://discord.com/api/webhooks/${id}/${token}`;

@@ -4,7 +4,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { sha256Hex } from '../../shared/crypto/hash';
 import type { Stores } from '../../shared/store';
 import { replayDelivery } from '../../shared/webhooks/replay';
-import { githubDelivery } from '../fixtures/github/payloads';
+import { githubDelivery, githubSignature } from '../fixtures/github/payloads';
 import { gitlabDelivery } from '../fixtures/gitlab/payloads';
 import { fixtureDeliveries } from '../fixtures/deliveries';
 import type { FixtureDelivery } from '../fixtures/delivery';
@@ -25,7 +25,7 @@ beforeEach(() => relay.resetDiscord());
 const GITHUB_SECRET = 'It’s a Secret to Everybody';
 const GITLAB_SECRET = 'gitlab-token-7f3a';
 const { body } = githubDelivery('ping');
-const sign = (secret: string, text = body) => `sha256=${createHmac('sha256', secret).update(text).digest('hex')}`;
+const sign = (secret: string, text = body) => githubSignature(text, secret);
 const ping = (id: string, headers: Record<string, string> = {}, deliveryId = `ping-${Math.random()}`) =>
   relay.send(id, 'github', githubDelivery('ping', deliveryId), { headers });
 const gitlabPush = (id: string, headers: Record<string, string> = {}) =>

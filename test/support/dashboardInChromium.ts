@@ -1,8 +1,7 @@
 import { afterAll, beforeAll } from '@jest/globals';
-import { createHmac } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalServer } from '../../infra/local/server';
-import { githubDelivery } from '../fixtures/github/payloads';
+import { githubDelivery, githubSignature } from '../fixtures/github/payloads';
 import { launchChromium, openPage, type OpenedPage } from './browser';
 import { startFakeDiscordOAuth, type FakeDiscordOAuth, type FakeUser } from './fakeDiscordOAuth';
 import { call, startTestApi } from './localApi';
@@ -79,7 +78,7 @@ export async function relaySignedGithubDelivery(
   payload?: unknown,
 ): Promise<string> {
   const delivery = githubDelivery(event, deliveryId, payload);
-  const signature = `sha256=${createHmac('sha256', secret).update(delivery.body).digest('hex')}`;
+  const signature = githubSignature(delivery.body, secret);
   const reply = await call(relayUrl, {
     method: 'POST',
     headers: { ...delivery.headers, 'X-Hub-Signature-256': signature },
