@@ -17,8 +17,9 @@ export const dashboardRollKey = signedIn(
     const old = await ownKey(path.keyId, session, services);
     if (old.revokedAt) throw new ApiError('FORBIDDEN', `Key ${old.name} is revoked; create a new key instead`);
     // Created first, revoked second: a failure between leaves two working keys, never none. The
-    // replacement may take one slot past the limit for that moment (the old key's comes back).
-    const { record, value } = await createOwnKey(old.name, session, services, MAX_ACTIVE_KEYS + 1);
+    // replacement may take one slot past the limit for that moment (the old key's comes back). It
+    // takes the old key's slot index, so its requests go on being counted on the same quota line.
+    const { record, value } = await createOwnKey(old.name, session, services, MAX_ACTIVE_KEYS + 1, old.slot);
     let replaced = old;
     try {
       replaced = (await services.keys.revoke(old.id, services.now().toISOString())) ?? old;

@@ -36,18 +36,19 @@ export const dashboardKeys = signedIn(listRoute, async (_input, session, context
 /**
  * A new key named `name` for the session's account: counted against its creations per minute,
  * then it takes one of the account's key slots, `slots` at most (atomically: two clicks at once
- * cannot pass the limit; keySlots.ts).
+ * cannot pass the limit; keySlots.ts), and the slot index `slot` when given, else the lowest free.
  */
 export async function createOwnKey(
   name: string,
   session: { accountId: string },
   services: DashboardServices,
   slots = MAX_ACTIVE_KEYS,
+  slot?: number,
 ): Promise<CreatedKey> {
   const pace = await services.keyCreations.hit(`keys:${session.accountId}`);
   if (!pace.allowed) throw paceRefusal(pace, 'keys a minute');
   try {
-    return await services.keys.create({ name, owner: session.accountId, now: services.now() }, slots);
+    return await services.keys.create({ name, owner: session.accountId, now: services.now() }, slots, slot);
   } catch (error) {
     if (error instanceof NoKeySlotError)
       throw new ApiError(

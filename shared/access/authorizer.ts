@@ -1,7 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import type { ApiKeyStore } from '../store';
 import { activeKey, hashKey, readBearer } from './keys';
-import { quotaAccountOf } from './keySlots';
+import { quotaLineOf } from './keySlots';
 import { ipPrincipal, type RateDecision, type RateLimiter } from './rateLimiter';
 
 export interface AuthorizerDeps {
@@ -15,11 +15,8 @@ export interface AllowContext {
   owner: string;
   /** The key's SHA-256, by which write routes read the key again (freshKey). */
   keyHash: string;
-  /**
-   * The account whose keys share one quota, that of all its
-   * slots (quotaAccountOf); absent for a key that holds no slot.
-   */
-  quotaAccount?: string;
+  /** The quota line the key's requests are counted on (quotaLineOf); absent for a key holding no slot index. */
+  quotaLine?: string;
 }
 
 /** What the gateway response for a deny reads (API Gateway maps ACCESS_DENIED to our 401). */
@@ -57,12 +54,12 @@ export async function authorize(
   if (!key.ok) return deny(event, DENY_MESSAGES[key.reason], deps);
   const record = key.record;
 
-  const quotaAccount = quotaAccountOf(record);
+  const quotaLine = quotaLineOf(record);
   const context: AllowContext = {
     keyId: record.id,
     owner: record.owner,
     keyHash: record.keyHash,
-    ...(quotaAccount ? { quotaAccount } : {}),
+    ...(quotaLine ? { quotaLine } : {}),
   };
   return {
     principalId: record.id,

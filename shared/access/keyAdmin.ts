@@ -15,6 +15,8 @@ export interface NewKey {
   now?: Date;
   /** It takes one of its owner's key slots (keySlots.ts says when). */
   holdsSlot?: boolean;
+  /** The slot index it takes, whose quota line it is counted on (keySlots.ts chooses it). */
+  slot?: number;
 }
 
 /** What `npm run keys` manages: the local store alone, or in AWS the store plus API Gateway. */
@@ -35,6 +37,7 @@ export function newKeyRecord(key: NewKey): CreatedKey {
     keyHash: hashKey(value),
     createdAt: (key.now ?? new Date()).toISOString(),
     holdsSlot: key.holdsSlot ?? false,
+    ...(key.slot === undefined ? {} : { slot: key.slot }),
   };
   return { record, value };
 }

@@ -11,17 +11,31 @@ export class NoKeySlotError extends Error {
 }
 
 /**
- * The account a key's requests are also counted against, as one count for all its keys (the
- * limiter's `accountKeysPrincipal`): a key that takes one of its owner's slots (keys from before
- * slots were recorded per key too). Else none: an operator's key made without an owner is limited
- * per key only.
+ * The quota line a key's requests are counted on: its owner's slot index, so a key revoked and
+ * replaced in that slot goes on with the same count and an account's keys never have more than
+ * MAX_ACTIVE_KEYS quotas. Undefined for a key holding no index (made without an owner, or before
+ * indexes were recorded): it is limited per key only.
  */
-export const quotaAccountOf = (record: ApiKeyRecord): string | undefined =>
-  record.holdsSlot === false ? undefined : record.owner;
+export const quotaLineOf = (record: ApiKeyRecord): string | undefined =>
+  record.slot === undefined ? undefined : `${record.owner}#${record.slot}`;
 
-/** A registry whose create takes `max`: the most active keys the key's owner may hold. */
+/**
+ * The lowest slot index no active key of the owner holds. Should every index be held (keys made
+ * concurrently, or past the limit by an operator), the lowest anyway: two keys on one line share
+ * one quota, never add one.
+ */
+async function freeSlotIndex(apiKeys: ApiKeyStore, owner: string): Promise<number> {
+  const held = new Set((await apiKeys.listByOwner(owner)).filter((key) => !key.revokedAt).map((key) => key.slot));
+  for (let index = 0; index < MAX_ACTIVE_KEYS; index += 1) if (!held.has(index)) return index;
+  return 0;
+}
+
+/**
+ * A registry whose create takes `max`, the most active keys the key's owner may hold, and `slot`,
+ * the slot index to take (a roll passes the old key's), else the lowest free one.
+ */
 export interface SlottedKeyRegistry extends KeyRegistry {
-  create(key: NewKey, max?: number): Promise<CreatedKey>;
+  create(key: NewKey, max?: number, slot?: number): Promise<CreatedKey>;
 }
 
 /**
@@ -34,13 +48,14 @@ export function slottedKeys(
   stores: { accounts: AccountStore; apiKeys: ApiKeyStore },
 ): SlottedKeyRegistry {
   return {
-    async create(key, max) {
+    async create(key, max, slot) {
       const { owner } = key;
       if (owner === undefined) return registry.create(key);
       if (!(await stores.accounts.reserveKeySlot(owner, max)))
         throw new NoKeySlotError(`${owner} holds ${max} active keys`);
       try {
-        return await registry.create({ ...key, holdsSlot: true });
+        const index = slot ?? (await freeSlotIndex(stores.apiKeys, owner));
+        return await registry.create({ ...key, holdsSlot: true, slot: index });
       } catch (error) {
         await beyondRequestBudget(() => stores.accounts.releaseKeySlot(owner));
         throw error;

@@ -31,6 +31,8 @@ const apiKeyRecord = z.object({
    * recorded per key.
    */
   holdsSlot: z.optional(z.boolean()),
+  /** Which of its owner's slot indexes it holds: the rate limiter counts it on that line, which outlives the key. */
+  slot: z.optional(z.number().check(z.int(), z.minimum(0))),
 });
 
 export type ApiKeyRecord = z.output<typeof apiKeyRecord>;

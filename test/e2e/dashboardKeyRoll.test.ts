@@ -1,4 +1,5 @@
-import { describe, expect, test } from '@jest/globals';
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { createStores } from '../../shared/store';
 import { useDiscordSignIn } from '../support/dashboardBrowser';
 import { expectErrorEnvelope } from '../support/envelope';
 import { call, RANK_CARD_QUERY } from '../support/localApi';
@@ -8,6 +9,13 @@ const { api, signedInAs } = useDiscordSignIn();
 let users = 0;
 const newUser = () => ({ id: `20000000000000${String(8000 + ++users)}`, username: `roller${users}` });
 const rankCard = (key: string) => call(`${api.url}/v1/images/rank-card?${RANK_CARD_QUERY}`, { key });
+// The local server's store, opened once it runs: the slot index a key holds is not shown by the API.
+let stores: ReturnType<typeof createStores> | undefined;
+afterAll(() => stores?.db.destroy());
+const slotOf = async (keyId: string) => {
+  stores ??= createStores();
+  return (await stores.apiKeys.getById(keyId))?.slot;
+};
 
 describe('rolling a key', () => {
   test('a replacement of the same name, its value once; the old key revoked and refused at once', async () => {
@@ -52,7 +60,7 @@ describe('rolling a key', () => {
     const made = [];
     for (let n = 1; n <= 5; n += 1)
       made.push((await browser.api('POST', '/keys', { name: `key ${n}` }, csrf)).json.data);
-    const rolled = await browser.api('POST', `/keys/${made[0].key.id}/roll`, undefined, csrf);
+    const rolled = await browser.api('POST', `/keys/${made[2].key.id}/roll`, undefined, csrf);
     expect(rolled.status).toBe(201);
     expect(rolled.json.data.replaced.revokedAt).toEqual(expect.any(String));
     const active = (await browser.api('GET', '/keys')).json.data.keys.filter(
@@ -65,7 +73,12 @@ describe('rolling a key', () => {
     expect(again.status).toBe(201);
     const current = again.json.data.key.id;
     expectErrorEnvelope(await browser.api('POST', '/keys', { name: 'a sixth' }, csrf), 403, 'FORBIDDEN');
+    // Each replacement holds the slot index of the key it replaced: its requests go on on the same quota line.
+    expect(await Promise.all(made.map(({ key }) => slotOf(key.id)))).toEqual([0, 1, 2, 3, 4]);
+    expect([await slotOf(rolled.json.data.key.id), await slotOf(current)]).toEqual([2, 2]);
     expect((await browser.api('DELETE', `/keys/${current}`, undefined, csrf)).status).toBe(200);
-    expect((await browser.api('POST', '/keys', { name: 'a fifth' }, csrf)).status).toBe(201);
+    const fifth = await browser.api('POST', '/keys', { name: 'a fifth' }, csrf);
+    expect(fifth.status).toBe(201);
+    expect(await slotOf(fifth.json.data.key.id)).toBe(2);
   });
 });

@@ -80,3 +80,17 @@ describe('npm run keys refuses a command line it would only half carry out', () 
     },
   );
 });
+
+describe('npm run keys makes keys as the dashboard does', () => {
+  test('a key made for an owner holds its lowest free slot index; one without an owner holds none', async () => {
+    const idOf = (out: string) => /created (key_\w+)/.exec(out)?.[1] ?? '';
+    const made = [];
+    for (const name of ['cli 1', 'cli 2'])
+      made.push(idOf((await keys('create', '--name', name, '--owner', 'cli-acct')).out));
+    const ownerless = idOf((await keys('create', '--name', 'cli-service')).out);
+    const slots = await Promise.all(
+      [...made, ownerless].map(async (id) => (await store.stores.apiKeys.getById(id))?.slot),
+    );
+    expect(slots).toEqual([0, 1, undefined]);
+  });
+});

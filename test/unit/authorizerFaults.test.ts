@@ -166,20 +166,22 @@ describe('authorize() with working stores', () => {
       Effect: 'Allow',
       Resource: 'arn:aws:execute-api:us-east-1:123456789012:abcdef1234/v1/*',
     });
-    // A key from before slots were recorded per key holds one of its owner's: its account's keys share a quota.
-    expect(result.context).toEqual({ keyId: 'key_live', owner: 'alice', keyHash: hashKey(KEY), quotaAccount: 'alice' });
+    // A key from before slot indexes were recorded holds none: no quota line, it is limited per key only.
+    expect(result.context).toEqual({ keyId: 'key_live', owner: 'alice', keyHash: hashKey(KEY) });
     // The per-key count happens once, in the function's middleware, not here too.
     expect(counters.calls).toHaveLength(0);
   });
 
-  test("the quota's account: a key's that holds one of its slots; none for a key holding none", async () => {
+  test("the quota line: the owner's slot index the key holds; none for a key holding none", async () => {
     const [slotted, unslotted] = ['slotted-key-0123456789', 'unslotted-key-0123456789'];
-    await apiKeys.put(keyRecord(slotted, { id: 'key_slotted', owner: 'bob', holdsSlot: true }));
+    await apiKeys.put(keyRecord(slotted, { id: 'key_slotted', owner: 'bob', holdsSlot: true, slot: 2 }));
     await apiKeys.put(keyRecord(unslotted, { id: 'key_unslotted', owner: 'local', holdsSlot: false }));
 
-    expect((await authorize(authorizerEvent(bearer(slotted)), deps)).context).toMatchObject({
+    expect((await authorize(authorizerEvent(bearer(slotted)), deps)).context).toEqual({
+      keyId: 'key_slotted',
       owner: 'bob',
-      quotaAccount: 'bob',
+      keyHash: hashKey(slotted),
+      quotaLine: 'bob#2',
     });
     expect((await authorize(authorizerEvent(bearer(unslotted)), deps)).context).toEqual({
       keyId: 'key_unslotted',

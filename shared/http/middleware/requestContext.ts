@@ -21,7 +21,7 @@ export function requestContext(): ApiMiddleware {
       context.requestId = event.requestContext?.requestId || context.awsRequestId || randomUUID();
       context.keyId = (event.requestContext?.authorizer?.keyId as string | undefined) || undefined;
       context.account = (event.requestContext?.authorizer?.owner as string | undefined) || undefined;
-      context.quotaAccount = (event.requestContext?.authorizer?.quotaAccount as string | undefined) || undefined;
+      context.quotaLine = (event.requestContext?.authorizer?.quotaLine as string | undefined) || undefined;
       logger.appendKeys({
         requestId: context.requestId,
         method: event.httpMethod,

@@ -27,10 +27,8 @@ export interface ApiContext extends Context {
   keyId?: string;
   /** The account that key belongs to (its owner): what owns bots. */
   account?: string;
-  /**
-   * The account whose keys' requests are also counted together, when the key holds one of its slots (quotaAccountOf).
-   */
-  quotaAccount?: string;
+  /** The quota line the key's requests are counted on, when it holds one of its owner's slot indexes (quotaLineOf). */
+  quotaLine?: string;
   /** The signed-in dashboard session of an `auth: 'session'` route, checked before its input is read. */
   session?: RequestSession;
   /** X-RateLimit-* of this request's count, once counted. */
