@@ -1,4 +1,5 @@
-import { keyPrincipal } from '../../shared/access/rateLimiter';
+import { keyPrincipal, linePrincipal, usageTag } from '../../shared/access/rateLimiter';
+import { quotaLineOf } from '../../shared/access/keySlots';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import { renderUsageChart } from '../../shared/scenes/usageChart';
 import type { ApiKeyRecord } from '../../shared/store';
@@ -10,8 +11,12 @@ import { keyUsage, usageFrom, type KeyUsage, type UsageBucket } from './usage';
 /** A key's usage over the 30 days, from the limiter's counts (one query; nothing is written to read it). */
 export async function usageOfKey(key: ApiKeyRecord, services: DashboardServices): Promise<KeyUsage> {
   const now = Math.floor(services.now().getTime() / 1000);
-  const { counts, lastAt } = await services.rateCounters.usage(keyPrincipal(key.id), usageFrom(now), now);
-  return keyUsage(counts, services.rateLimit, now, lastAt);
+  // A key on a slot's line has its usage there under its tag; an older key, under its own id.
+  const line = quotaLineOf(key);
+  const { minutes, lastAt } = line
+    ? await services.rateCounters.usage(linePrincipal(line), usageFrom(now), now, usageTag(key.id))
+    : await services.rateCounters.usage(keyPrincipal(key.id), usageFrom(now), now);
+  return keyUsage(minutes, services.rateLimit, now, lastAt);
 }
 
 const chart = (title: string, buckets: UsageBucket[]) => renderUsageChart({ title, bars: buckets });

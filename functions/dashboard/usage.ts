@@ -1,3 +1,5 @@
+import type { MinuteCount } from '../../shared/store/rateCounters';
+
 /** One span of a key's usage: requests let through, and requests refused over the quota (429). */
 export interface UsageBucket {
   /** ISO time the span starts. */
@@ -33,11 +35,11 @@ export const USAGE_DAYS = 30;
 export const usageFrom = (nowSeconds: number) => nowSeconds - (nowSeconds % DAY) - (USAGE_DAYS - 1) * DAY;
 
 /**
- * A key's usage from the limiter's counts (count per minute window, every hit counted, allowed or
- * not): of a minute's count, up to the quota were let through and the rest refused.
+ * A key's usage from the limiter's counts per minute. A minute never lets more than the quota
+ * through; counts kept before refusals had their own (every hit in one count) split the same way.
  */
 export function keyUsage(
-  counts: Map<number, number>,
+  counts: Map<number, MinuteCount>,
   limitPerMinute: number,
   nowSeconds: number,
   lastAt?: number,
@@ -49,16 +51,16 @@ export function keyUsage(
       allowed: 0,
       refused: 0,
     }));
-    for (const [minute, hits] of counts) {
+    for (const [minute, { counted, refused }] of counts) {
       const span = spans[Math.floor((minute - first) / size)];
       if (!span || minute < first) continue;
-      span.allowed += Math.min(hits, limitPerMinute);
-      span.refused += Math.max(0, hits - limitPerMinute);
+      span.allowed += Math.min(counted, limitPerMinute);
+      span.refused += refused + Math.max(0, counted - limitPerMinute);
     }
     return spans;
   };
   const days = buckets(DAY, USAGE_DAYS);
-  const used = [...counts].filter(([, hits]) => hits > 0).map(([minute]) => minute);
+  const used = [...counts].filter(([, { counted, refused }]) => counted + refused > 0).map(([minute]) => minute);
   const { allowed, refused } = days[days.length - 1] as UsageBucket;
   // The recorded second, when it falls in the last minute counted (a count's own time, not an older one).
   const lastMinute = used.length ? Math.max(...used) : undefined;

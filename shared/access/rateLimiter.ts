@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import type { RateCounterStore } from '../store';
+import { standing } from './slidingWindow';
 import { UNAVAILABLE_RETRY_AFTER } from '../errors/unavailable';
 import { ApiError } from '../errors/apiError';
 import { positiveInteger } from '../config/positiveInteger';
@@ -8,7 +9,7 @@ export interface RateDecision {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Unix seconds at which the current window ends. */
+  /** Unix second at which the oldest request counted leaves the window (when full: room comes back). */
   reset: number;
   /** Seconds until a retry can succeed; set when not allowed. */
   retryAfter?: number;
@@ -16,17 +17,17 @@ export interface RateDecision {
 
 export interface RateLimiterOptions {
   limit: number;
-  windowSeconds?: number;
   now?: () => number;
 }
 
 /**
- * Fixed-window limiter: one atomic counter per principal and window, so the count is exact
- * however many Lambda instances serve the principal at once. Every hit is counted, allowed or not.
+ * Sliding-window limiter: never more than `limit` requests let through in any 60 seconds (its window
+ * is 61 whole seconds, slidingWindow.ts). Each request is one conditional write on the principal's
+ * item, so the count is exact however many Lambda instances serve the principal at once; refusals
+ * are counted beside it for the dashboard.
  */
 export class RateLimiter {
   readonly limit: number;
-  private readonly windowSeconds: number;
   private readonly now: () => number;
 
   constructor(
@@ -34,27 +35,36 @@ export class RateLimiter {
     options: RateLimiterOptions,
   ) {
     this.limit = options.limit;
-    this.windowSeconds = options.windowSeconds ?? 60;
     this.now = options.now ?? Date.now;
   }
 
-  /** Counts one request of `principal` against `limit` a window (the limiter's own by default). */
-  async hit(principal: string, limit = this.limit): Promise<RateDecision> {
-    const nowSeconds = Math.floor(this.now() / 1000);
-    const windowStart = nowSeconds - (nowSeconds % this.windowSeconds);
-    const reset = windowStart + this.windowSeconds;
-    const isKey = principal.startsWith(KEY_PRINCIPAL);
-    // A key's counts are its usage (the dashboard's charts, 30 days); anyone else's go one window after their end.
-    const keepUntil = isKey ? reset + USAGE_KEPT_SECONDS : reset + this.windowSeconds;
-    // A key's hits also say when it was last used, to the second (the dashboard's "Last used").
-    const count = await this.counters.increment(principal, windowStart, keepUntil, isKey ? nowSeconds : undefined);
-    const allowed = count <= limit;
+  /**
+   * Counts one request of `principal` against `limit` (the limiter's own by default); `tag` names
+   * the key whose usage it is on a principal keys share (a key slot's quota line).
+   */
+  async hit(
+    principal: string,
+    { limit = this.limit, tag }: { limit?: number; tag?: string } = {},
+  ): Promise<RateDecision> {
+    const nowMs = this.now();
+    // A key's counts are its usage (30 days of charts, its "Last used"); anyone else's go with their hour.
+    const usage = principal.startsWith(KEY_PRINCIPAL) || principal.startsWith(LINE_PRINCIPAL);
+    const { allowed, state, second } = await this.counters.take({
+      principal,
+      limit,
+      nowMs,
+      keepUntil: usage ? Math.floor(nowMs / 1000) + USAGE_KEPT_SECONDS : 0,
+      ...(tag === undefined ? {} : { tag }),
+      recordLastUse: usage,
+    });
+    const { counted, reset, freeAt } = standing(state, limit, second);
+    const full = counted >= limit;
     return {
       allowed,
       limit,
-      remaining: Math.max(0, limit - count),
-      reset,
-      ...(allowed ? {} : { retryAfter: Math.max(1, reset - nowSeconds) }),
+      remaining: Math.max(0, limit - counted),
+      reset: full ? freeAt : reset,
+      ...(allowed ? {} : { retryAfter: Math.max(1, freeAt - second) }),
     };
   }
 
@@ -70,24 +80,19 @@ export function unavailableDecision(limit: number, nowMs: number = Date.now()): 
 }
 
 /**
- * Of two counts of one request, the one that binds: a refusal, else
- * the one with fewer left; `wider` on a tie (its limit says more).
- */
-export function tighter(own: RateDecision, wider: RateDecision): RateDecision {
-  if (own.allowed !== wider.allowed) return own.allowed ? wider : own;
-  return wider.remaining <= own.remaining ? wider : own;
-}
-
-/**
  * Principals: a key by its id, the dashboard's signed-in browser by its account (however many
- * sessions it has, wherever they are), anything unauthenticated by its source address. An
- * account's keys are also counted together (accountKeysPrincipal): keys made, used and revoked
- * in turn leave their counts there, so they cannot multiply the account's quota.
+ * sessions it has, wherever they are), anything unauthenticated by its source address. A key that
+ * holds one of an account's slots is counted on that slot's line instead (linePrincipal): keys made,
+ * used and revoked in turn continue one count, so they cannot multiply the account's quota.
  */
 const KEY_PRINCIPAL = 'key:';
 export const keyPrincipal = (keyId: string) => `${KEY_PRINCIPAL}${keyId}`;
 export const accountPrincipal = (accountId: string) => `account:${accountId}`;
-export const accountKeysPrincipal = (accountId: string) => `account-keys:${accountId}`;
+const LINE_PRINCIPAL = 'line:';
+/** A key holding one of an account's slots is counted on the slot's line, which its successors continue. */
+export const linePrincipal = (quotaLine: string) => `${LINE_PRINCIPAL}${quotaLine}`;
+/** A key's usage on its line is tagged by the start of its random id: short names keep the item small. */
+export const usageTag = (keyId: string) => keyId.replace(/^key_/, '').slice(0, 8);
 
 /** How long a key's request counts are kept: its usage over the last 30 days, and a day to spare. */
 export const USAGE_KEPT_SECONDS = 31 * 24 * 3600;

@@ -5,9 +5,13 @@ import { ERROR_STATUS, type ErrorCode } from '../errors/apiError';
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
 
 export const headers = {
-  'X-RateLimit-Limit': integerHeader('Requests allowed per minute for this key (or, without a key, this source IP)'),
-  'X-RateLimit-Remaining': integerHeader('Requests left in the current window'),
-  'X-RateLimit-Reset': integerHeader('Unix time (seconds) when the window resets'),
+  'X-RateLimit-Limit': integerHeader(
+    'Requests allowed in any 60 seconds for this key (or, without a key, this source IP)',
+  ),
+  'X-RateLimit-Remaining': integerHeader('Requests left in the window: this second and the 60 before it'),
+  'X-RateLimit-Reset': integerHeader(
+    'Unix time (seconds) when the oldest request counted leaves the window; when none are left, when room comes back',
+  ),
   'Retry-After': integerHeader('Seconds to wait before retrying'),
   ETag: {
     description: 'Strong validator of this exact representation; send it back in If-None-Match',

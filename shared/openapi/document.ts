@@ -21,11 +21,11 @@ const DESCRIPTION = [
     'relay from services such as GitHub to Discord.',
   '',
   '- **Keys**: every `/v1` route takes `Authorization: Bearer <key>`.',
-  '- **Quota**: 60 requests per minute per key, over every `/v1` route, and 300 for all the keys of a ' +
-    "dashboard account together (revoked ones' included, until the minute ends); requests without a key " +
-    "are counted per source IP (per webhook id on the relay, per signed-in account on the dashboard's " +
-    'API). Every answer carries `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset`; a 429 ' +
-    'adds `Retry-After`.',
+  '- **Quota**: 60 requests in any 60 seconds per key, over every `/v1` route (a sliding window: this ' +
+    'second and the 60 before it); a dashboard key is counted per slot, so a key revoked and replaced in ' +
+    'its slot shares its count. Requests without a key are counted per source IP (per webhook id on the ' +
+    "relay, per signed-in account on the dashboard's API). Every answer carries `X-RateLimit-Limit`, " +
+    '`X-RateLimit-Remaining`, `X-RateLimit-Reset`; a 429 adds `Retry-After`.',
   '- **Answers**: JSON routes answer `{"success": true, "data", "meta"}`; every error is `{"success": ' +
     'false, "error": {"code", "message", "details"?}, "meta"}`. Image routes answer the bare image, ' +
     'deterministic, with `ETag` (304 on `If-None-Match`) and `Cache-Control: private, max-age=86400` (an ' +

@@ -1,15 +1,14 @@
 import { API_METRICS, recordMetric } from '../observability/metrics';
 import { sha256Hex } from '../crypto/hash';
 import {
-  accountKeysPrincipal,
   accountPrincipal,
   ipPrincipal,
   keyPrincipal,
+  linePrincipal,
   rateLimitHeaders,
-  tighter,
+  usageTag,
   type RateLimiter,
 } from '../access/rateLimiter';
-import { MAX_ACTIVE_KEYS } from '../access/keySlots';
 import type { RouteDefinition } from '../routes/types';
 import { ApiError } from '../errors/apiError';
 import { addHeaders, type ApiMiddleware } from '../http/middleware/types';
@@ -17,8 +16,8 @@ import { addHeaders, type ApiMiddleware } from '../http/middleware/types';
 /**
  * Counts the request against its key, signed-in account or source IP before the route's work,
  * answers 429 over the quota, and puts X-RateLimit-* on every answer. A key holding an account slot
- * is also counted with all the account's keys, so making and revoking keys cannot multiply the
- * quota; a store failure propagates (503).
+ * is counted on the slot's line, so making and revoking keys cannot multiply the quota; a store
+ * failure propagates (503).
  */
 export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitBy']): ApiMiddleware {
   const withHeaders: NonNullable<ApiMiddleware['after']> = (request) => {
@@ -42,22 +41,18 @@ export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitB
             : context.session
               ? accountPrincipal(context.session.accountId)
               : ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown');
-      const account =
-        context.keyId && context.quotaAccount && principal === keyPrincipal(context.keyId)
-          ? context.quotaAccount
-          : undefined;
-      const [own, shared] = await Promise.all([
-        limiter.hit(principal),
-        account ? limiter.hit(accountKeysPrincipal(account), limiter.limit * MAX_ACTIVE_KEYS) : undefined,
-      ]);
-      const decision = shared ? tighter(own, shared) : own;
+      // A key holding a slot is counted on the slot's line, with its own usage tagged.
+      const { keyId, quotaLine } = context;
+      const decision =
+        keyId && quotaLine && principal === keyPrincipal(keyId)
+          ? await limiter.hit(linePrincipal(quotaLine), { tag: usageTag(keyId) })
+          : await limiter.hit(principal);
       context.rateHeaders = rateLimitHeaders(decision);
       if (!decision.allowed) {
         recordMetric(API_METRICS.limiterRefusals, 1, 'Count');
-        const whose = decision === shared ? " of the account's keys together" : '';
         throw new ApiError(
           'RATE_LIMITED',
-          `Rate limit of ${decision.limit} requests per minute${whose} exceeded; retry in ${decision.retryAfter} s`,
+          `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfter} s`,
         );
       }
     },

@@ -1,63 +1,105 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { admits, afterAdmitting, windowStart, WINDOW_SECONDS, type WindowState } from '../access/slidingWindow';
+import { StoreUnavailableError } from '../errors/unavailable';
 import { guarded } from './errors';
-import { addToCounter } from './windowCounter';
 import { partitionKey } from './recordKinds';
+import { boundedSet } from './boundedSet';
+
+export interface RateTake {
+  principal: string;
+  limit: number;
+  nowMs: number;
+  /** Unix second until which the hour's counts are kept (a key's usage: 31 days). */
+  keepUntil: number;
+  /** Whose counts these are on a principal several keys share (a key slot's quota line). */
+  tag?: string;
+  /** Keep the second as the last use (a key's "Last used"). */
+  recordLastUse?: boolean;
+}
+
+export interface RateTaken {
+  allowed: boolean;
+  /** The principal's window after this request (it counted only if allowed). */
+  state: WindowState;
+  /** The second it was counted in: a clock behind a sealed hour counts at the next hour's start. */
+  second: number;
+}
 
 export interface RateCounterStore {
-  /**
-   * Atomically adds one to the count of (principal, window) and returns it. `keepUntil` (unix s)
-   * is when the count may be deleted (the hour's item is kept at least until the hour is over).
-   */
-  increment(principal: string, windowStart: number, keepUntil: number, at?: number): Promise<number>;
-  /** Every counted window of the principal starting from `from` to `to` (unix s): count by window start. */
-  counts(principal: string, from: number, to: number): Promise<Map<number, number>>;
-  /** The counts, and the latest `at` an increment in those windows' hours recorded (unix s), if any did. */
-  usage(principal: string, from: number, to: number): Promise<WindowUsage>;
+  /** Lets one request of the principal through if its window has room, atomically; counts it either way. */
+  take(request: RateTake): Promise<RateTaken>;
+  /** Per minute (start, unix s): requests let through and refused; and the last use recorded, if any. */
+  usage(principal: string, from: number, to: number, tag?: string): Promise<WindowUsage>;
+}
+
+export interface MinuteCount {
+  counted: number;
+  refused: number;
 }
 
 export interface WindowUsage {
-  counts: Map<number, number>;
+  minutes: Map<number, MinuteCount>;
   lastAt?: number;
 }
 
 const HOUR = 3600;
-const hourOf = (seconds: number) => seconds - (seconds % HOUR);
+const hourOf = (second: number) => second - (second % HOUR);
 const hourKey = (hourStart: number) => `HOUR#${hourStart}`;
-/** A window's count is the attribute named by its start's offset in the hour: w0, w60, ... w3540. */
-const WINDOW_ATTRIBUTE = /^w(\d+)$/;
+/** A mark is named by its second's place counted from the window before the hour, so carried marks fit. */
+const MARK_BASE = WINDOW_SECONDS - 1;
+const markName = (second: number, hour: number) => `s${second - hour + MARK_BASE}`;
+const MARK = /^s(\d+)$/;
+const tagged = (name: string, tag: string | undefined) => (tag === undefined ? name : `${name}_${tag}`);
+const USAGE = /^([wr])(\d+)(?:_(.+))?$/;
+/** An item seeded for its hour and not sealed: the one the hour's requests are counted on. */
+const LIVE = 'attribute_exists(#d) AND attribute_not_exists(#sealed)';
+/** A request whose item keeps changing under it gives up after this many rounds (503). */
+const ROUNDS = 6;
+
+type Item = Record<string, unknown>;
 
 /**
- * One item per principal and hour holding a count per window (minute) of that hour. The limiter's
- * one UpdateItem per request (ADD on this minute's attribute) is thereby also the usage record the
- * dashboard charts: requests per minute, hour and day, with those over the limit refused (429). The
- * item stays small (at most 60 numbers: one write unit), and TTL deletes it once it is not needed.
+ * One item per principal and hour: the window's running total and marks, which a single conditional
+ * UpdateItem checks and advances per request, beside the minute counts the dashboard charts (let
+ * through `w<offset>`, refused `r<offset>`). An hour's first request carries the last 61 seconds over
+ * from the hour before, which it seals so that a late clock cannot count there unseen.
  */
 export class DynamoRateCounterStore implements RateCounterStore {
+  /** Items this process has seen seeded: a request to any other tries the seeding write first. */
+  private readonly seeded = boundedSet<string>(10_000);
+  /** Marks seen outside the window, removed by this process's next write to the item. */
+  private readonly stale = new Map<string, string[]>();
+
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 
-  increment(principal: string, windowStart: number, keepUntil: number, at?: number): Promise<number> {
-    const hourStart = hourOf(windowStart);
-    const key = { pk: partitionKey('rateCounter', principal), sk: hourKey(hourStart) };
-    return addToCounter(
-      this.db,
-      this.tableName,
-      key,
-      1,
-      Math.max(keepUntil, hourStart + HOUR + 60),
-      `w${windowStart - hourStart}`,
-      at,
-    );
+  async take(request: RateTake): Promise<RateTaken> {
+    const clock = Math.floor(request.nowMs / 1000);
+    let hour = hourOf(clock);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // A clock behind a sealed hour counts at the next hour's first second.
+      const second = Math.max(clock, hour);
+      const id = this.itemId(request.principal, hour);
+      if (!this.seeded.has(id)) {
+        const seeded = await this.seed(request, second, hour);
+        if (seeded) return seeded;
+      }
+      const admitted = await this.admit(request, second, hour);
+      if (admitted) return { allowed: true, state: admitted, second };
+      const refused = await this.refuse(request, second, hour);
+      if (refused) return { allowed: false, state: refused, second };
+      const current = await this.get(request.principal, hour);
+      if (current?.sealed) hour += HOUR;
+      else if (current?.d === undefined) this.seeded.delete(id);
+    }
+    throw new StoreUnavailableError('UpdateItem', new Error(`the window of ${request.principal} kept changing`));
   }
 
-  async counts(principal: string, from: number, to: number): Promise<Map<number, number>> {
-    return (await this.usage(principal, from, to)).counts;
-  }
-
-  async usage(principal: string, from: number, to: number): Promise<WindowUsage> {
-    const counts = new Map<number, number>();
+  async usage(principal: string, from: number, to: number, tag?: string): Promise<WindowUsage> {
+    const minutes = new Map<number, MinuteCount>();
     let lastAt: number | undefined;
     let startKey: Record<string, unknown> | undefined;
     do {
@@ -76,16 +118,186 @@ export class DynamoRateCounterStore implements RateCounterStore {
         ),
       );
       for (const item of page.Items ?? []) {
-        const hourStart = Number(String(item.sk).slice('HOUR#'.length));
+        const hour = Number(String(item.sk).slice('HOUR#'.length));
         for (const [name, value] of Object.entries(item)) {
-          const offset = WINDOW_ATTRIBUTE.exec(name)?.[1];
-          const start = hourStart + Number(offset);
-          if (offset !== undefined && start >= from && start <= to) counts.set(start, Number(value));
+          const [, kind, offset, itsTag] = USAGE.exec(name) ?? [];
+          const start = hour + Number(offset);
+          if (!kind || itsTag !== tag || start < from || start > to) continue;
+          const minute = minutes.get(start) ?? { counted: 0, refused: 0 };
+          minute[kind === 'w' ? 'counted' : 'refused'] += Number(value);
+          minutes.set(start, minute);
         }
-        if (typeof item.lastAt === 'number') lastAt = Math.max(lastAt ?? 0, item.lastAt);
+        const last = item[tagged('lastAt', tag)];
+        if (typeof last === 'number') lastAt = Math.max(lastAt ?? 0, last);
       }
       startKey = page.LastEvaluatedKey;
     } while (startKey);
-    return { counts, ...(lastAt === undefined ? {} : { lastAt }) };
+    return { minutes, ...(lastAt === undefined ? {} : { lastAt }) };
   }
+
+  /** The usual request: one write, conditional on every mark in the window leaving room. */
+  private async admit(request: RateTake, second: number, hour: number): Promise<WindowState | undefined> {
+    const id = this.itemId(request.principal, hour);
+    const mark = markName(second, hour);
+    const stale = this.stale.get(id) ?? [];
+    const item = await this.update(request, hour, {
+      ConditionExpression: `${LIVE} AND ${this.room(second, hour)}`,
+      UpdateExpression:
+        // The total is read before it is raised: the same order whether SET sees the old item or applies in turn.
+        `SET ${mark} = if_not_exists(${mark}, #n), #d = #n + :pass, #n = #n + :one, expiresAt = :keep` +
+        `${this.lastUse(request)} ADD #count :one${stale.length ? ` REMOVE ${stale.join(', ')}` : ''}`,
+      ExpressionAttributeNames: { '#count': tagged(`w${minuteOffset(second, hour)}`, request.tag) },
+      ExpressionAttributeValues: { ':pass': 1 - request.limit },
+    });
+    if (!item) return undefined;
+    this.stale.delete(id);
+    const state = stateOf(item, hour);
+    // Two seconds' grace, so that a clock ahead of others never removes a mark still in their window.
+    const outside = [...state.marks.keys()].filter((at) => at < windowStart(second) - 2);
+    if (outside.length && this.stale.size < 10_000)
+      this.stale.set(
+        id,
+        outside.map((at) => markName(at, hour)),
+      );
+    return state;
+  }
+
+  /**
+   * An hour's first request: the item starts with the window carried over from the hour before (when
+   * the window reaches back into it), and this request decided against that window.
+   */
+  private async seed(request: RateTake, second: number, hour: number): Promise<RateTaken | undefined> {
+    const carried = second - MARK_BASE < hour ? await this.sealHourBefore(request, second, hour) : emptyWindow();
+    const allowed = admits(carried, request.limit, second);
+    const state = allowed ? afterAdmitting(carried, second) : carried;
+    const marks = [...state.marks].map(([at, before], i) => [markName(at, hour), `:m${i}`, before] as const);
+    const item = await this.update(request, hour, {
+      ConditionExpression: 'attribute_not_exists(#d) AND attribute_not_exists(#sealed)',
+      UpdateExpression:
+        `SET #n = :total, #d = :d, #count = :one, expiresAt = :keep` +
+        `${marks.map(([name, value]) => `, ${name} = ${value}`).join('')}${this.lastUse(request)}`,
+      ExpressionAttributeNames: {
+        '#count': tagged(`${allowed ? 'w' : 'r'}${minuteOffset(second, hour)}`, request.tag),
+      },
+      ExpressionAttributeValues: {
+        ':total': state.total,
+        ':d': state.total - request.limit,
+        ...Object.fromEntries(marks.map(([, value, before]) => [value, before])),
+      },
+    });
+    this.seeded.add(this.itemId(request.principal, hour));
+    return item ? { allowed, state, second } : undefined;
+  }
+
+  /** A refusal is counted only while the window is full, so a race that freed room is tried again. */
+  private async refuse(request: RateTake, second: number, hour: number): Promise<WindowState | undefined> {
+    const item = await this.update(request, hour, {
+      ConditionExpression: `${LIVE} AND NOT (${this.room(second, hour)})`,
+      UpdateExpression: `SET expiresAt = :keep${this.lastUse(request)} ADD #count :one`,
+      ExpressionAttributeNames: { '#count': tagged(`r${minuteOffset(second, hour)}`, request.tag) },
+    });
+    return item && stateOf(item, hour);
+  }
+
+  /** Seals the hour before and returns its window as of `second`, renamed for `hour`. */
+  private async sealHourBefore(request: RateTake, second: number, hour: number): Promise<WindowState> {
+    const before = hour - HOUR;
+    const { Attributes } = await guarded('UpdateItem', () =>
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.key(request.principal, before),
+          UpdateExpression: 'SET #sealed = :yes, expiresAt = if_not_exists(expiresAt, :keep)',
+          ExpressionAttributeNames: { '#sealed': 'sealed' },
+          ExpressionAttributeValues: { ':yes': true, ':keep': hour + 2 * 60 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    const state = stateOf(Attributes ?? {}, before);
+    return {
+      total: state.total,
+      marks: new Map([...state.marks].filter(([at]) => at >= windowStart(second))),
+    };
+  }
+
+  /** The condition that every mark of the window leaves room: `d` is the total less the limit. */
+  private room(second: number, hour: number): string {
+    const names = [];
+    for (let at = windowStart(second); at <= second; at += 1) names.push(`NOT #d >= ${markName(at, hour)}`);
+    return names.join(' AND ');
+  }
+
+  private lastUse(request: RateTake): string {
+    return request.recordLastUse ? `, ${tagged('lastAt', request.tag)} = :second` : '';
+  }
+
+  /** One conditional UpdateItem on the hour's item: its attributes after, or undefined when the condition failed. */
+  private async update(
+    request: RateTake,
+    hour: number,
+    input: {
+      ConditionExpression: string;
+      UpdateExpression: string;
+      ExpressionAttributeNames: Record<string, string>;
+      ExpressionAttributeValues?: Record<string, unknown>;
+    },
+  ): Promise<Item | undefined> {
+    const uses = (placeholder: string) =>
+      input.UpdateExpression.includes(placeholder) || input.ConditionExpression.includes(placeholder);
+    const names = { '#d': 'd', '#n': 'n', '#sealed': 'sealed', ...input.ExpressionAttributeNames };
+    const values = {
+      ':one': 1,
+      ':keep': Math.max(request.keepUntil, hour + HOUR + 2 * 60),
+      ':second': Math.floor(request.nowMs / 1000),
+      ...input.ExpressionAttributeValues,
+    };
+    try {
+      const { Attributes } = await guarded('UpdateItem', () =>
+        this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: this.key(request.principal, hour),
+            ConditionExpression: input.ConditionExpression,
+            UpdateExpression: input.UpdateExpression,
+            ExpressionAttributeNames: Object.fromEntries(Object.entries(names).filter(([name]) => uses(name))),
+            ExpressionAttributeValues: Object.fromEntries(Object.entries(values).filter(([name]) => uses(name))),
+            ReturnValues: 'ALL_NEW',
+          }),
+        ),
+      );
+      return Attributes ?? {};
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
+  private async get(principal: string, hour: number): Promise<Item | undefined> {
+    const { Item } = await guarded('GetItem', () =>
+      this.db.send(new GetCommand({ TableName: this.tableName, Key: this.key(principal, hour), ConsistentRead: true })),
+    );
+    return Item;
+  }
+
+  private key(principal: string, hour: number) {
+    return { pk: partitionKey('rateCounter', principal), sk: hourKey(hour) };
+  }
+
+  private itemId(principal: string, hour: number): string {
+    return `${principal} ${hour}`;
+  }
+}
+
+const emptyWindow = (): WindowState => ({ total: 0, marks: new Map() });
+const minuteOffset = (second: number, hour: number) => second - (second % 60) - hour;
+
+/** The window an hour's item holds: its total and its marks by second. */
+function stateOf(item: Item, hour: number): WindowState {
+  const marks = new Map<number, number>();
+  for (const [name, value] of Object.entries(item)) {
+    const place = MARK.exec(name)?.[1];
+    if (place !== undefined) marks.set(hour - MARK_BASE + Number(place), Number(value));
+  }
+  return { total: typeof item.n === 'number' ? item.n : 0, marks };
 }

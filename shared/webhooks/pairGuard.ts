@@ -102,10 +102,9 @@ export class PairGuard {
    * deliveries from the same shared address.
    */
   async countRefused(asker: Pick<Asker, 'sourceIp'>): Promise<void> {
-    const decision = await this.perMinute.hit(
-      `relay-refused-pair:${ipPrincipal(asker.sourceIp)}`,
-      this.settings.refusedPerMinute,
-    );
+    const decision = await this.perMinute.hit(`relay-refused-pair:${ipPrincipal(asker.sourceIp)}`, {
+      limit: this.settings.refusedPerMinute,
+    });
     if (!decision.allowed)
       throw paceRefusal(decision, 'requests a minute from this address for webhooks Discord refused');
   }

@@ -1,6 +1,6 @@
 import { expect, test } from '@jest/globals';
 import { expectErrorEnvelope } from '../support/envelope';
-import { awayFromWindowEdge, call, rateHeaders, useTestApi } from '../support/localApi';
+import { call, rateHeaders, useTestApi } from '../support/localApi';
 
 /** The bot routes count toward the key's per-minute quota like every /v1 route (a small one here). */
 const KEY = 'bot-quota-key-0123456789';
@@ -11,7 +11,6 @@ const api = useTestApi(() => {
 });
 
 test('each bot read and write takes one from the quota; past it a bot route answers 429', async () => {
-  await awayFromWindowEdge();
   const bot = '/v1/bots/300000000000000001';
   const json = (method: string, path: string, body?: unknown) =>
     call(`${api.url}${path}`, {

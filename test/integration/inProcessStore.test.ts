@@ -13,6 +13,7 @@ afterAll(async () => {
   await store?.close();
 });
 
+const MID_HOUR = Date.UTC(2026, 0, 1, 12, 30);
 const config = () => ({ tableName: store.tableName, endpoint: store.dynamo.endpoint, region: 'us-east-1' });
 
 test("this process's clients reach its embedded store without a socket, through its guard and its watch", async () => {
@@ -21,8 +22,11 @@ test("this process's clients reach its embedded store without a socket, through 
   const db = createDocumentClient({ ...config(), embedded: true });
   const calls = store.dynamo.watch.calls();
   try {
-    expect(await store.stores.rateCounters.increment('key:in-process', 60, 120)).toBe(1);
-    expect(await store.stores.rateCounters.increment('key:in-process', 60, 120)).toBe(2);
+    // Mid-hour, so the first take is the one seeding write (no hour before to carry over).
+    const take = () =>
+      store.stores.rateCounters.take({ principal: 'key:in-process', limit: 5, nowMs: MID_HOUR, keepUntil: 0 });
+    expect((await take()).state.total).toBe(1);
+    expect((await take()).state.total).toBe(2);
     const { Item } = await db.send(new GetCommand({ TableName: store.tableName, Key: { pk: 'nothing', sk: 'here' } }));
     expect(Item).toBeUndefined();
   } finally {

@@ -24,7 +24,9 @@ async function asked(work: () => Promise<unknown>): Promise<{ calls: number; key
 describe('the embedded store counts what it is asked', () => {
   test('every call, and the writes to API key records among them', async () => {
     const { stores } = store;
-    expect(await asked(() => stores.rateCounters.increment('key:abc', 60, 120))).toEqual({ calls: 1, keyWrites: 0 });
+    // A first request mid-hour is the one write that seeds its hour.
+    const take = { principal: 'key:abc', limit: 5, nowMs: Date.UTC(2026, 0, 1, 12, 30), keepUntil: 0 };
+    expect(await asked(() => stores.rateCounters.take(take))).toEqual({ calls: 1, keyWrites: 0 });
     const created = await createApiKey(stores.apiKeys, { name: 'watched' });
     const hash = hashKey(created.value);
     expect(await asked(() => stores.apiKeys.getByHash(hash))).toEqual({ calls: 1, keyWrites: 0 });
@@ -42,7 +44,7 @@ describe('the gateway remembers an enabled key until a key record is written', (
     const hash = hashKey(value);
     expect(await asked(() => enabled(hash))).toEqual({ calls: 1, keyWrites: 0 });
     expect(await asked(() => enabled(hash))).toEqual({ calls: 0, keyWrites: 0 });
-    await stores.rateCounters.increment('key:other', 60, 120);
+    await stores.rateCounters.take({ principal: 'key:other', limit: 5, nowMs: Date.now(), keepUntil: 0 });
     expect(await asked(() => enabled(hash))).toEqual({ calls: 0, keyWrites: 0 });
     await stores.apiKeys.revoke(record.id, new Date().toISOString());
     expect(await enabled(hash)).toBe(false);

@@ -32,34 +32,39 @@ import {
   type RateCounterStore,
   type WindowUsage,
 } from '../../shared/store';
+import type { MinuteCount, RateTake, RateTaken } from '../../shared/store/rateCounters';
+import { admits, afterAdmitting, type WindowState } from '../../shared/access/slidingWindow';
 
-/** Exact counter per (principal, window), like the DynamoDB ADD, with every call recorded. */
+/** The sliding window held in memory (slidingWindow.ts), like the DynamoDB item, with every call recorded. */
 export class MemoryRateCounterStore implements RateCounterStore {
-  readonly byWindow = new Map<string, number>();
-  readonly calls: { principal: string; windowStart: number; keepUntil: number }[] = [];
+  readonly windows = new Map<string, WindowState>();
+  readonly calls: RateTake[] = [];
+  /** Per principal (and tag): minute start -> counts. */
+  readonly minutes = new Map<string, Map<number, MinuteCount>>();
   readonly lastAt = new Map<string, number>();
 
-  async increment(principal: string, windowStart: number, keepUntil: number, at?: number): Promise<number> {
-    this.calls.push({ principal, windowStart, keepUntil });
-    if (at !== undefined) this.lastAt.set(principal, Math.max(this.lastAt.get(principal) ?? 0, at));
-    const key = `${principal}|${windowStart}`;
-    const count = (this.byWindow.get(key) ?? 0) + 1;
-    this.byWindow.set(key, count);
-    return count;
+  async take(request: RateTake): Promise<RateTaken> {
+    this.calls.push(request);
+    const second = Math.floor(request.nowMs / 1000);
+    const state = this.windows.get(request.principal) ?? { total: 0, marks: new Map() };
+    const allowed = admits(state, request.limit, second);
+    const after = allowed ? afterAdmitting(state, second) : state;
+    this.windows.set(request.principal, after);
+    const owner = `${request.principal}|${request.tag ?? ''}`;
+    const minutes = this.minutes.get(owner) ?? new Map<number, MinuteCount>();
+    const minute = minutes.get(second - (second % 60)) ?? { counted: 0, refused: 0 };
+    minute[allowed ? 'counted' : 'refused'] += 1;
+    minutes.set(second - (second % 60), minute);
+    this.minutes.set(owner, minutes);
+    if (request.recordLastUse) this.lastAt.set(owner, second);
+    return { allowed, state: after, second };
   }
 
-  async counts(principal: string, from: number, to: number): Promise<Map<number, number>> {
-    const counts = new Map<number, number>();
-    for (const [key, count] of this.byWindow) {
-      const [owner, start] = [key.slice(0, key.lastIndexOf('|')), Number(key.slice(key.lastIndexOf('|') + 1))];
-      if (owner === principal && start >= from && start <= to) counts.set(start, count);
-    }
-    return counts;
-  }
-
-  async usage(principal: string, from: number, to: number): Promise<WindowUsage> {
-    const lastAt = this.lastAt.get(principal);
-    return { counts: await this.counts(principal, from, to), ...(lastAt === undefined ? {} : { lastAt }) };
+  async usage(principal: string, from: number, to: number, tag?: string): Promise<WindowUsage> {
+    const owner = `${principal}|${tag ?? ''}`;
+    const minutes = new Map([...(this.minutes.get(owner) ?? [])].filter(([start]) => start >= from && start <= to));
+    const lastAt = this.lastAt.get(owner);
+    return { minutes, ...(lastAt === undefined ? {} : { lastAt }) };
   }
 }
 

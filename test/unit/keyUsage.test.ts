@@ -6,16 +6,18 @@ import { expectSafeSvg } from '../support/svgXml';
 const DAY = 86_400;
 const NOW = Date.UTC(2027, 2, 10, 14, 37, 20) / 1000;
 const minuteOf = (seconds: number) => seconds - (seconds % 60);
+/** A minute as counts kept before refusals had their own: every hit in one count. */
+const hits = (counted: number) => ({ counted, refused: 0 });
 
 describe('a key usage from its per-minute counts', () => {
   test('each minute: up to the quota let through, the rest refused; summed per hour and per UTC day', () => {
     const counts = new Map([
-      [minuteOf(NOW), 12], // this minute: 10 + 2 refused
-      [minuteOf(NOW) - 60, 3],
-      [minuteOf(NOW) - 3600, 11], // the hour before: 10 + 1
-      [NOW - (NOW % DAY) - 60, 4], // yesterday's last minute
-      [usageFrom(NOW), 1], // the first minute of the 30 days
-      [usageFrom(NOW) - 60, 99], // before the 30 days: not shown
+      [minuteOf(NOW), { counted: 10, refused: 2 }], // this minute: 10 + 2 refused
+      [minuteOf(NOW) - 60, hits(3)],
+      [minuteOf(NOW) - 3600, hits(11)], // the hour before, kept as one count: 10 + 1
+      [NOW - (NOW % DAY) - 60, hits(4)], // yesterday's last minute
+      [usageFrom(NOW), hits(1)], // the first minute of the 30 days
+      [usageFrom(NOW) - 60, hits(99)], // before the 30 days: not shown
     ]);
     const usage = keyUsage(counts, 10, NOW);
     expect(usage.minutes.at(-1)).toEqual({ start: '2027-03-10T14:37:00.000Z', allowed: 10, refused: 2 });
@@ -32,7 +34,7 @@ describe('a key usage from its per-minute counts', () => {
   });
 
   test('last used to the second when the count recorded it, else the last minute counted', () => {
-    const counts = new Map([[NOW - (NOW % 60), 1]]);
+    const counts = new Map([[NOW - (NOW % 60), hits(1)]]);
     expect(keyUsage(counts, 10, NOW, NOW - 2).lastUsedAt).toBe(new Date((NOW - 2) * 1000).toISOString());
     // A second older than the last minute counted (recorded by an earlier count) is not the last use.
     expect(keyUsage(counts, 10, NOW, NOW - (NOW % 60) - 5).lastUsedAt).toBe(

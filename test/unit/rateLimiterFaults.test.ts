@@ -68,26 +68,34 @@ const faults: [string, () => Error][] = [
   ['a network error', networkError],
 ];
 
-describe('RateLimiter arithmetic (in-memory counter store)', () => {
-  test('first hit of a window: remaining = limit - 1, reset = end of the window, no retryAfter', async () => {
+describe('RateLimiter arithmetic (in-memory sliding window)', () => {
+  test('first hit: remaining = limit - 1, reset when its second leaves the window, no retryAfter', async () => {
     const counters = new MemoryRateCounterStore();
     const limiter = new RateLimiter(counters, { limit: 3, now: () => at(T0 + 15) + 500 });
 
     const decision = await limiter.hit('key:a');
 
-    expect(decision).toEqual({ allowed: true, limit: 3, remaining: 2, reset: T0 + 60 });
-    expect(decision).not.toHaveProperty('retryAfter');
-    // A key's count is its usage, kept 31 days; an address's lives one extra window past its end.
-    expect(counters.calls).toEqual([{ principal: 'key:a', windowStart: T0, keepUntil: T0 + 60 + USAGE_KEPT_SECONDS }]);
+    expect(decision).toEqual({ allowed: true, limit: 3, remaining: 2, reset: T0 + 15 + 61 });
+    // A key's counts are its usage, kept 31 days, with its last use; an address's go with their hour.
+    expect(counters.calls[0]).toMatchObject({
+      principal: 'key:a',
+      limit: 3,
+      keepUntil: T0 + 15 + USAGE_KEPT_SECONDS,
+      recordLastUse: true,
+    });
     await limiter.hit('ip:192.0.2.1');
-    expect(counters.calls[1]).toEqual({ principal: 'ip:192.0.2.1', windowStart: T0, keepUntil: T0 + 120 });
+    expect(counters.calls[1]).toMatchObject({ principal: 'ip:192.0.2.1', keepUntil: 0, recordLastUse: false });
   });
 
-  test('the limit-th hit is still allowed with 0 remaining; the next one is refused with retryAfter', async () => {
-    const limiter = new RateLimiter(new MemoryRateCounterStore(), { limit: 3, now: () => at(T0 + 15) });
+  test('the limit-th hit is allowed with 0 remaining; the next waits for the oldest second to leave', async () => {
+    const clock = manualClock(at(T0 + 15));
+    const limiter = new RateLimiter(new MemoryRateCounterStore(), { limit: 3, now: clock.now });
 
     const decisions = [];
-    for (let i = 0; i < 5; i += 1) decisions.push(await limiter.hit('key:a'));
+    for (const seconds of [0, 10, 20, 30, 40]) {
+      clock.ms = at(T0 + 15 + seconds);
+      decisions.push(await limiter.hit('key:a'));
+    }
 
     expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
       [true, 2],
@@ -96,51 +104,42 @@ describe('RateLimiter arithmetic (in-memory counter store)', () => {
       [false, 0],
       [false, 0],
     ]);
+    expect(decisions[2]).toMatchObject({ reset: T0 + 15 + 61 });
     expect(decisions[2]).not.toHaveProperty('retryAfter');
-    expect(decisions[3]?.retryAfter).toBe(45);
-    expect(decisions[4]?.reset).toBe(T0 + 60);
+    expect(decisions[3]).toMatchObject({ reset: T0 + 76, retryAfter: 31 });
+    expect(decisions[4]).toMatchObject({ reset: T0 + 76, retryAfter: 21 });
   });
 
-  test('retryAfter is never below 1, even in the last fraction of a second of the window', async () => {
-    const clock = manualClock(at(T0 + 59) + 999);
-    const limiter = new RateLimiter(new MemoryRateCounterStore(), { limit: 1, now: clock.now });
+  test('when several seconds must leave, retryAfter waits for the last of them', async () => {
+    const clock = manualClock(at(T0));
+    const limiter = new RateLimiter(new MemoryRateCounterStore(), { limit: 4, now: clock.now });
+    for (const seconds of [0, 0, 5, 9]) {
+      clock.ms = at(T0 + seconds);
+      await limiter.hit('key:a');
+    }
+    clock.ms = at(T0 + 12);
+    // Four counted: room comes back when second 0 leaves (two go), at T0 + 61.
+    expect(await limiter.hit('key:a')).toMatchObject({ allowed: false, reset: T0 + 61, retryAfter: 49 });
+    clock.ms = at(T0 + 61);
+    expect(await limiter.hit('key:a')).toMatchObject({ allowed: true, remaining: 1, reset: T0 + 66 });
+    expect(await limiter.hit('key:a')).toMatchObject({ allowed: true, remaining: 0, reset: T0 + 66 });
+    expect(await limiter.hit('key:a')).toMatchObject({ allowed: false, retryAfter: 5 });
+  });
 
+  test('retryAfter is never below 1, even in the last fraction of a second', async () => {
+    const clock = manualClock(at(T0) + 100);
+    const limiter = new RateLimiter(new MemoryRateCounterStore(), { limit: 1, now: clock.now });
     await limiter.hit('ip:1.2.3.4');
+    clock.ms = at(T0 + 60) + 999;
+
     const refused = await limiter.hit('ip:1.2.3.4');
 
-    expect(refused.allowed).toBe(false);
-    expect(refused.retryAfter).toBe(1);
-    expect(refused.reset).toBe(T0 + 60);
+    expect(refused).toMatchObject({ allowed: false, retryAfter: 1, reset: T0 + 61 });
+    clock.ms = at(T0 + 61);
+    expect((await limiter.hit('ip:1.2.3.4')).allowed).toBe(true);
   });
 
-  test('a new window starts exactly at the boundary and forgets the old count', async () => {
-    const clock = manualClock(at(T0 + 59) + 999);
-    const limiter = new RateLimiter(new MemoryRateCounterStore(), { limit: 2, now: clock.now });
-    await limiter.hit('key:a');
-    await limiter.hit('key:a');
-    expect((await limiter.hit('key:a')).allowed).toBe(false);
-
-    clock.ms = at(T0 + 60);
-    const next = await limiter.hit('key:a');
-
-    expect(next).toEqual({ allowed: true, limit: 2, remaining: 1, reset: T0 + 120 });
-  });
-
-  test('the window start is aligned to the window size, not to the first request', async () => {
-    const counters = new MemoryRateCounterStore();
-    const limiter = new RateLimiter(counters, { limit: 5, windowSeconds: 10, now: () => at(T0 + 27) });
-
-    const decision = await limiter.hit('key:a');
-
-    expect(decision.reset).toBe(T0 + 30);
-    expect(counters.calls[0]).toEqual({
-      principal: 'key:a',
-      windowStart: T0 + 20,
-      keepUntil: T0 + 30 + USAGE_KEPT_SECONDS,
-    });
-  });
-
-  test('principals are counted separately, and refused hits are counted too', async () => {
+  test('principals are counted separately; a refused hit is counted as refused, not against the window', async () => {
     const counters = new MemoryRateCounterStore();
     const limiter = new RateLimiter(counters, { limit: 1, now: () => at(T0) });
 
@@ -149,8 +148,8 @@ describe('RateLimiter arithmetic (in-memory counter store)', () => {
     const other = await limiter.hit(ipPrincipal('10.0.0.1'));
 
     expect(other.allowed).toBe(true);
-    expect(counters.byWindow.get(`key:a|${T0}`)).toBe(2);
-    expect(counters.byWindow.get(`ip:10.0.0.1|${T0}`)).toBe(1);
+    expect(counters.minutes.get('key:a|')).toEqual(new Map([[T0, { counted: 1, refused: 1 }]]));
+    expect(counters.windows.get('key:a')?.total).toBe(1);
   });
 
   test('principal names distinguish keys from addresses', () => {
@@ -199,22 +198,31 @@ describe('RateLimiter arithmetic (in-memory counter store)', () => {
 });
 
 describe('DynamoRateCounterStore over a mocked document client', () => {
-  test("one atomic UpdateItem ADD per hit on the minute's count in the hour item, returning it", async () => {
-    ddb.on(UpdateCommand).resolves({ Attributes: { w0: 7, expiresAt: 1 } });
-    const limiter = new RateLimiter(dynamoStore(), { limit: 10, now: () => at(T0 + 1) });
+  test("one conditional UpdateItem per hit on the hour's item, once it is seeded", async () => {
+    // The item after a write: 7 let through, this window's first second before the 4th.
+    ddb.on(UpdateCommand).resolves({ Attributes: { n: 7, d: -3, s160: 3, w60: 7, expiresAt: 1 } });
+    const limiter = new RateLimiter(dynamoStore(), { limit: 10, now: () => at(T0 + 100) });
 
     const decision = await limiter.hit('key:k1');
 
-    expect(decision.remaining).toBe(3);
+    // A process that has not seen the item tries the seeding write first (mid-hour: nothing to carry over).
+    expect(decision).toMatchObject({ allowed: true, remaining: 9, reset: T0 + 100 + 61 });
     const calls = ddb.commandCalls(UpdateCommand);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.args[0].input).toMatchObject({
       TableName: TABLE,
       Key: { pk: 'RATE#key:k1', sk: `HOUR#${T0}` },
-      UpdateExpression: expect.stringContaining('ADD #count :count'),
-      ExpressionAttributeNames: { '#count': 'w0' },
-      ExpressionAttributeValues: { ':count': 1, ':expiresAt': T0 + 60 + USAGE_KEPT_SECONDS },
+      ConditionExpression: 'attribute_not_exists(#d) AND attribute_not_exists(#sealed)',
+      ExpressionAttributeNames: expect.objectContaining({ '#count': 'w60' }),
+      ExpressionAttributeValues: expect.objectContaining({ ':keep': T0 + 100 + USAGE_KEPT_SECONDS }),
     });
+    // Then the usual write, its answer read from the item it returns.
+    expect(await limiter.hit('key:k1')).toMatchObject({ allowed: true, remaining: 6 });
+    const next = ddb.commandCalls(UpdateCommand)[1]?.args[0].input;
+    expect(next?.ConditionExpression).toMatch(
+      /^attribute_exists\(#d\) AND attribute_not_exists\(#sealed\) AND NOT #d >= s100 AND/,
+    );
+    expect(next?.ConditionExpression?.match(/NOT #d >= s\d+/g)).toHaveLength(61);
   });
 
   test.each(faults)(
