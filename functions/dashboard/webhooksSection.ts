@@ -1,18 +1,20 @@
 import { h } from '../../shared/html/builder';
+import type { ListedOutcome } from '../../shared/routes/schemas/webhooks';
 
-/** The outcomes the deliveries can be filtered by (GET /dashboard/api/webhooks?outcome=), as the select offers them. */
-const DELIVERY_FILTERS: readonly (readonly [string, string])[] = [
-  ['', 'All outcomes'],
-  ['forwarded', 'Forwarded'],
-  ['queued', 'Queued for retry'],
-  ['signatureRefused', 'Signature refused'],
-  ['duplicate', 'Duplicate'],
-  ['rejected', 'Refused by Discord'],
-  ['rateLimited', 'Rate limited by Discord'],
-  ['failed', 'Discord failed'],
-  ['ignored', 'Ignored'],
-  ['pending', 'In progress'],
-];
+/** Each outcome the deliveries can be filtered by (GET /dashboard/api/webhooks?outcome=): typed by the
+ * route's own list, so an outcome added there cannot be missing from the select. */
+const OUTCOME_LABELS: Record<ListedOutcome, string> = {
+  forwarded: 'Forwarded',
+  queued: 'Queued for retry',
+  signatureRefused: 'Signature refused',
+  duplicate: 'Duplicate',
+  rejected: 'Refused by Discord',
+  rateLimited: 'Rate limited by Discord',
+  failed: 'Discord failed',
+  ignored: 'Ignored',
+  pending: 'In progress',
+};
+const DELIVERY_FILTERS = [['', 'All outcomes'], ...Object.entries(OUTCOME_LABELS)];
 
 /**
  * The dashboard's "Webhooks" section: the relay URL builder, registering a webhook's signing secret,

@@ -12,16 +12,14 @@ export function requestUrl(event: {
   multiValueQueryStringParameters?: Record<string, string[] | undefined> | null;
   requestContext?: { path?: string };
 }): string | undefined {
-  const headers = event.headers ?? {};
-  const host = headers.host;
-  if (!host) return undefined;
-  const scheme = headers['x-forwarded-proto']?.split(',')[0]?.trim() || 'https';
+  const origin = originOf(event.headers);
+  if (!origin) return undefined;
   const query = new URLSearchParams(
     Object.entries(event.multiValueQueryStringParameters ?? {}).flatMap(([name, values]) =>
       (values ?? []).map((value): [string, string] => [name, value]),
     ),
   ).toString();
-  return `${scheme}://${host}${event.requestContext?.path ?? event.path}${query ? `?${query}` : ''}`;
+  return `${origin}${event.requestContext?.path ?? event.path}${query ? `?${query}` : ''}`;
 }
 
 /** A header's value whatever the case of its name (authorizer events keep names as the client sent them). */
@@ -38,7 +36,12 @@ export function apiBaseUrl(event: {
   headers?: Record<string, string | undefined> | null;
   requestContext?: { path?: string };
 }): string {
-  const host = header(event.headers, 'host');
-  const scheme = header(event.headers, 'x-forwarded-proto')?.split(',')[0]?.trim() || 'https';
-  return `${host ? `${scheme}://${host}` : ''}${basePathOf(event)}`;
+  return `${originOf(event.headers) ?? ''}${basePathOf(event)}`;
+}
+
+/** "scheme://host" as the client called it, or undefined without a Host header. */
+function originOf(headers: Record<string, string | undefined> | null | undefined): string | undefined {
+  const host = header(headers, 'host');
+  const scheme = header(headers, 'x-forwarded-proto')?.split(',')[0]?.trim() || 'https';
+  return host ? `${scheme}://${host}` : undefined;
 }

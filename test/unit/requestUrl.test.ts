@@ -22,6 +22,10 @@ describe('requestUrl: the URL the client called', () => {
       requestUrl({ path: '/x', headers: { host: 'api.example.com' }, multiValueQueryStringParameters: null }),
     ).toBe('https://api.example.com/x');
     expect(requestUrl({ path: '/x', headers: {} })).toBeUndefined();
+    // As a client wrote the names (an authorizer's event keeps their case).
+    expect(requestUrl({ path: '/x', headers: { Host: 'api.example.com', 'X-Forwarded-Proto': 'http' } })).toBe(
+      'http://api.example.com/x',
+    );
   });
 });
 
