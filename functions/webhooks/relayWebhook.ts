@@ -15,7 +15,7 @@ import { PayloadError, type Provider, type ProviderDelivery } from '../../shared
 import { providerNamed } from '../../shared/webhooks/providers/index';
 import { verifyDelivery } from '../../shared/webhooks/secrets';
 import { recordAttempt } from '../../shared/webhooks/attempts';
-import { countedRelay, refusedByDiscord } from '../../shared/observability/relayOutcomes';
+import { answeredAs, countedRelay } from '../../shared/observability/relayOutcomes';
 
 /**
  * The relay's {"message"} answer: a 200 for the provider, or a refusal answered as it is ("in
@@ -29,6 +29,8 @@ const answer = (
   headers: { 'Content-Type': 'application/json; charset=utf-8', ...refusal?.headers },
   body: messageBody(message, refusal?.code),
 });
+
+const queued = (event: string) => answeredAs(answer(`queued: ${event}`), 'queued');
 
 // A message Discord refuses as invalid never passes: a 4xx, so the provider does not retry it.
 const WORDING: RefusalWording = {
@@ -77,7 +79,7 @@ const relay: WebhookHandler<Routes['relayWebhook']> = async ({ path, query, raw 
     // Counted for the address first: beyond its quota the answer is a 429, and the webhook's count is not written.
     await deps.pairGuard.countRefused({ sourceIp: raw.sourceIp });
     await countRefusedAttempt(path.id, deps);
-    throw refusedByDiscord(remembered(pair.verdict.status));
+    throw remembered(pair.verdict.status);
   }
   // A pair never seen valid costs its address one of its new pairs a minute, whether it reaches Discord or not.
   await deps.pairGuard.count(pair, { sourceIp: raw.sourceIp });
@@ -120,7 +122,7 @@ const relay: WebhookHandler<Routes['relayWebhook']> = async ({ path, query, raw 
   // Only a pair Discord has accepted (a message taken, or the token confirmed at registration) queues,
   // since anyone can post to a webhook's id: behind older deliveries Discord refused for a while, it
   // waits its turn rather than overtake them.
-  if (knownGood && (await queueBehind(key, path.token, message, deps))) return answer(`queued: ${outcome.event}`);
+  if (knownGood && (await queueBehind(key, path.token, message, deps))) return queued(outcome.event);
   const result = await deps.pairGuard.consult(pair, (onInvalidAnswer) =>
     forwardToDiscord(key, path.token, message, deps, {
       firstAttempt: true,
@@ -128,12 +130,12 @@ const relay: WebhookHandler<Routes['relayWebhook']> = async ({ path, query, raw 
       onInvalidAnswer,
     }),
   );
-  if (result.kind === 'delivered') return answer(`forwarded: ${outcome.event}`);
+  if (result.kind === 'delivered') return answeredAs(answer(`forwarded: ${outcome.event}`), 'forwarded');
   // Rate limited or failed: posted again later, in order, by the retry queue (an unknown pair's
   // token is not kept: its provider retries).
-  if (await queueAfterFirstAttempt(key, result, deps)) return answer(`queued: ${outcome.event}`);
+  if (await queueAfterFirstAttempt(key, result, deps)) return queued(outcome.event);
   if (refusesPair(result)) await countRefusedAttempt(path.id, deps, key);
-  throw refusedByDiscord(discordRefusal(result, WORDING));
+  throw discordRefusal(result, WORDING);
 };
 
 /** The relay, each delivery counted by provider and outcome (metrics). */

@@ -11,11 +11,21 @@ export interface RefusalWording {
   failed: string;
 }
 
+/** The errors discordRefusal made: Discord's refusals, which the relay's metric counts apart. */
+const byDiscord = new WeakSet<ApiError>();
+export const isDiscordRefusal = (error: unknown): boolean => error instanceof ApiError && byDiscord.has(error);
+
 /** Why Discord's answer stops a request: one mapping for the relay (posting) and secret registration (checking). */
 export function discordRefusal(
   outcome: Exclude<DeliveryOutcome, { kind: 'delivered' }>,
   wording: RefusalWording,
 ): ApiError {
+  const error = refusal(outcome, wording);
+  byDiscord.add(error);
+  return error;
+}
+
+function refusal(outcome: Exclude<DeliveryOutcome, { kind: 'delivered' }>, wording: RefusalWording): ApiError {
   switch (outcome.kind) {
     case 'rejected':
       if (outcome.reason === 'unauthorized') return wording.wrongToken;

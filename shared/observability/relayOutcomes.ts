@@ -1,23 +1,21 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { isDiscordRefusal } from '../discord/refusal';
 import { API_METRICS, recordMetric } from './metrics';
 
 /** What became of a relay delivery, as its metric's `outcome` dimension. */
 export type RelayOutcome = 'forwarded' | 'queued' | 'ignored' | 'refused' | 'refusedByDiscord';
 
-/** Refusals that are Discord's (a wrong token, an invalid message, a remembered refusal): marked where thrown. */
-const byDiscord = new WeakSet<object>();
+const marked = new WeakMap<object, RelayOutcome>();
 
-export function refusedByDiscord<E extends object>(error: E): E {
-  byDiscord.add(error);
-  return error;
+/** Marks an answer with its outcome where it is made ("forwarded", "queued"), so counting reads no body. */
+export function answeredAs(result: APIGatewayProxyResult, outcome: RelayOutcome): APIGatewayProxyResult {
+  marked.set(result, outcome);
+  return result;
 }
 
-/** The outcome of an answered delivery, by the first word of its message ("forwarded: push"). */
-function answered(result: APIGatewayProxyResult): RelayOutcome {
-  const word = /"message":"(\w+)/.exec(result.body)?.[1];
-  if (word === 'forwarded' || word === 'queued') return word;
-  return result.statusCode < 300 ? 'ignored' : 'refused';
-}
+/** An unmarked answer: ignored (filtered, a duplicate) if it is a 2xx, else refused (in flight). */
+const answered = (result: APIGatewayProxyResult): RelayOutcome =>
+  marked.get(result) ?? (result.statusCode < 300 ? 'ignored' : 'refused');
 
 /**
  * The relay's handler, counted per provider (a known provider's name, else "unknown": never the
@@ -35,7 +33,7 @@ export function countedRelay<A extends unknown[]>(
       count(answered(result));
       return result;
     } catch (error) {
-      count(typeof error === 'object' && error !== null && byDiscord.has(error) ? 'refusedByDiscord' : 'refused');
+      count(isDiscordRefusal(error) ? 'refusedByDiscord' : 'refused');
       throw error;
     }
   };

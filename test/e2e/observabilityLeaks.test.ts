@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals
 import { sha256Hex } from '../../shared/crypto/hash';
 import { routes } from '../../shared/routes/table';
 import { API_METRICS } from '../../shared/observability/metrics';
+import { discordKnows } from '../support/fakeDiscord';
 import { call } from '../support/localApi';
 import { RELAY_KEY, startRelayHarness, TOKEN, type RelayHarness } from '../support/relayHarness';
 
@@ -17,6 +18,9 @@ beforeAll(async () => {
   const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
   try {
     await harness.star(id);
+    // A token Discord refuses (401): counted as Discord's refusal, not the relay's.
+    harness.discord.script(discordKnows(TOKEN));
+    await harness.star(harness.hookId(), 'refused-1', 'x'.repeat(68));
     await harness.putSecrets(id, { github: 'a-signing-secret-of-the-owner' });
     const image = Object.values(routes).find((route) => route.response === 'svg');
     await call(`${harness.api.url}${image?.path}`, { key: RELAY_KEY });
@@ -51,8 +55,11 @@ describe('metrics and logs of real requests', () => {
     const documents = emf();
     const requests = documents.filter((doc) => API_METRICS.requests in doc);
     expect(requests.map((doc) => doc.route)).toEqual(expect.arrayContaining(['relayWebhook', 'putWebhookSecrets']));
-    const relayed = documents.find((doc) => API_METRICS.relayDeliveries in doc);
-    expect(relayed).toMatchObject({ provider: 'github', outcome: expect.stringMatching(/^(forwarded|queued)$/) });
+    const relayed = documents.filter((doc) => API_METRICS.relayDeliveries in doc);
+    expect(relayed.map(({ provider, outcome }) => ({ provider, outcome }))).toEqual([
+      { provider: 'github', outcome: 'forwarded' },
+      { provider: 'github', outcome: 'refusedByDiscord' },
+    ]);
   });
 
   test('have bounded dimensions only: route ids, status classes, providers, outcomes, the service', () => {
