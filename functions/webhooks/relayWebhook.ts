@@ -15,7 +15,7 @@ import { PayloadError, type Provider, type ProviderDelivery } from '../../shared
 import { providerNamed } from '../../shared/webhooks/providers/index';
 import { verifyDelivery } from '../../shared/webhooks/secrets';
 import { recordAttempt } from '../../shared/webhooks/attempts';
-import { answeredAs, countedRelay } from '../../shared/observability/relayOutcomes';
+import { answeredAs, countedRelay } from '../../shared/webhooks/relayOutcomes';
 
 /**
  * The relay's {"message"} answer: a 200 for the provider, or a refusal answered as it is ("in

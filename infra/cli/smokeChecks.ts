@@ -1,3 +1,4 @@
+import { examplePath } from '../../shared/routes/examplePath';
 import { routes, type RouteEntry, type RouteId } from '../../shared/routes/table';
 
 /** What a smoke check asks of one answer: its status, and a test of its content type and body. */
@@ -37,20 +38,6 @@ const png = typed(/^image\/png/, (body) =>
   body.subarray(0, 8).equals(PNG_SIGNATURE) ? undefined : 'the body is not a PNG',
 );
 
-/**
- * A route's table example as a path with its query: path parameters filled in, `extra` query
- * parameters added, and URL-valued parameters (pictures) replaced by `picture` when given.
- */
-export function examplePath(route: RouteEntry, extra: Record<string, string> = {}, picture?: string): string {
-  const { path = {}, query = {} } = route.example;
-  const filled = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(path[name] ?? ''));
-  const params = Object.entries({ ...query, ...extra }).map(([name, value]): [string, string] => [
-    name,
-    picture && /^https?:\/\//.test(value) ? picture : value,
-  ]);
-  return params.length > 0 ? `${filled}?${new URLSearchParams(params)}` : filled;
-}
-
 const entry = (id: RouteId): RouteEntry => ({ ...routes[id], id }) as RouteEntry;
 
 /**
@@ -72,7 +59,7 @@ export function smokeChecks(picture?: string): SmokeCheck[] {
     return {
       name,
       method: options.method ?? 'GET',
-      path: examplePath(route, options.extra, picture),
+      path: examplePath(route, { extra: options.extra, ...(picture ? { picture: () => picture } : {}) }),
       needsKey: route.auth === 'apiKey',
       accept,
       status: 200,

@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import type { RateCounterStore } from '../store';
-import { standing } from './slidingWindow';
+import { standing } from '../store/slidingWindow';
 import { UNAVAILABLE_RETRY_AFTER } from '../errors/unavailable';
 import { ApiError } from '../errors/apiError';
 import { positiveInteger } from '../config/positiveInteger';

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { admits, afterAdmitting, windowStart, WINDOW_SECONDS, type WindowState } from '../access/slidingWindow';
+import { admits, afterAdmitting, windowStart, WINDOW_SECONDS, type WindowState } from './slidingWindow';
 import { StoreUnavailableError } from '../errors/unavailable';
 import { guarded } from './errors';
 import { partitionKey } from './recordKinds';

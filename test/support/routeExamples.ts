@@ -1,3 +1,4 @@
+import { examplePath, isPicture } from '../../shared/routes/examplePath';
 import type { RouteEntry } from '../../shared/routes/table';
 
 /** A request as a client sends it: method, path with its query, headers and body text. */
@@ -7,8 +8,6 @@ export interface ExampleRequest {
   headers: Record<string, string>;
   body?: string;
 }
-
-const isPicture = (value: string) => /^https?:\/\//.test(value);
 
 /** The query parameters of a route's example that are picture URLs (`image`, `avatar`, `other`, ...). */
 export const pictureParams = (route: RouteEntry): string[] =>
@@ -27,18 +26,8 @@ export const exampleQuery = (route: RouteEntry, picture: string): Record<string,
  * `picture` chooses the URL of each picture parameter (default: the example's own).
  */
 export function exampleRequest(route: RouteEntry, picture?: (param: string) => string): ExampleRequest {
-  const { path = {}, query = {}, body } = route.example;
-  const filled = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(path[name] ?? ''));
-  const params = Object.entries(query).map(([name, value]): [string, string] => [
-    name,
-    picture && isPicture(value) ? picture(name) : value,
-  ]);
-  const search = params.length > 0 ? `?${new URLSearchParams(params)}` : '';
-  if (body === undefined) return { method: route.method, path: `${filled}${search}`, headers: {} };
-  return {
-    method: route.method,
-    path: `${filled}${search}`,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  };
+  const path = examplePath(route, picture ? { picture } : {});
+  const { body } = route.example;
+  if (body === undefined) return { method: route.method, path, headers: {} };
+  return { method: route.method, path, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
 }

@@ -33,7 +33,7 @@ import {
   type WindowUsage,
 } from '../../shared/store';
 import type { MinuteCount, RateTake, RateTaken } from '../../shared/store/rateCounters';
-import { admits, afterAdmitting, type WindowState } from '../../shared/access/slidingWindow';
+import { admits, afterAdmitting, type WindowState } from '../../shared/store/slidingWindow';
 
 /** The sliding window held in memory (slidingWindow.ts), like the DynamoDB item, with every call recorded. */
 export class MemoryRateCounterStore implements RateCounterStore {

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { isDiscordRefusal } from '../discord/refusal';
-import { API_METRICS, recordMetric } from './metrics';
+import { API_METRICS, recordMetric } from '../observability/metrics';
 
 /** What became of a relay delivery, as its metric's `outcome` dimension. */
 export type RelayOutcome = 'forwarded' | 'queued' | 'ignored' | 'refused' | 'refusedByDiscord';
