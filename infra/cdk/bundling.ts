@@ -40,6 +40,8 @@ export const RUNTIME_SDK_MODULES = [
   '@aws-sdk/client-secrets-manager',
   '@aws-sdk/client-api-gateway',
 ] as const;
+// AWS names no nodejs22.x version, only an example (3.632.0), checked 2026-11-27:
+// https://docs.aws.amazon.com/lambda/latest/dg/lambda-nodejs.html#nodejs-sdk-included
 export const RUNTIME_SDK_FLOOR = '3.540.0';
 
 export const BUNDLE = {
