@@ -8,7 +8,7 @@ const TRACE_ROOT = '1-67a1b2c3-0123456789abcdef01234567';
 /** The invocation's segment (Lambda's own), the parent of the function's subsegments. */
 const INVOCATION = '53995c3f42cd8ad8';
 const daemon: XrayDaemon = await startXrayDaemon();
-Object.assign(process.env, {
+const AS_IN_LAMBDA = {
   AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
   LAMBDA_TASK_ROOT: process.cwd(),
   AWS_LAMBDA_FUNCTION_NAME: 'chatbot-utility-api-traced',
@@ -16,7 +16,8 @@ Object.assign(process.env, {
   AWS_XRAY_DAEMON_ADDRESS: daemon.address,
   // Quiet EMF: the metrics have a suite of their own (observabilityLeaks.test.ts).
   POWERTOOLS_METRICS_DISABLED: 'true',
-});
+};
+Object.assign(process.env, AS_IN_LAMBDA);
 const { tracer } = await import('../../shared/observability/tracing');
 const { sha256Hex } = await import('../../shared/crypto/hash');
 const { routeList } = await import('../../shared/routes/table');
@@ -76,6 +77,7 @@ afterAll(async () => {
   await harness?.close();
   await host?.close();
   await daemon.close();
+  for (const name of Object.keys(AS_IN_LAMBDA)) delete process.env[name];
 });
 
 const within = (span: keyof typeof spans) => (document: SegmentDocument) =>
