@@ -220,7 +220,7 @@ describe('DynamoRateCounterStore over a mocked document client', () => {
     expect(await limiter.hit('key:k1')).toMatchObject({ allowed: true, remaining: 6 });
     const next = ddb.commandCalls(UpdateCommand)[1]?.args[0].input;
     expect(next?.ConditionExpression).toMatch(
-      /^attribute_exists\(#d\) AND attribute_not_exists\(#sealed\) AND \(attribute_not_exists\(s100\) OR #d < s100\) AND/,
+      /^attribute_exists\(#d\) AND attribute_not_exists\(#sealed\) AND \(attribute_not_exists\(s100\) OR #d < s100\)/,
     );
     expect(next?.ConditionExpression?.match(/OR #d < s\d+\)/g)).toHaveLength(61);
     // DynamoDB's limit for one expression.
