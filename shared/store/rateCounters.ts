@@ -5,6 +5,7 @@ import { StoreUnavailableError } from '../errors/unavailable';
 import { guarded } from './errors';
 import { partitionKey } from './recordKinds';
 import { boundedSet } from './boundedSet';
+import { outsideEvery, secondsToCheck, viewOf, withMark, type WindowView } from './windowView';
 
 export interface RateTake {
   principal: string;
@@ -68,8 +69,8 @@ type Item = Record<string, unknown>;
 export class DynamoRateCounterStore implements RateCounterStore {
   /** Items this process has seen seeded: a request to any other tries the seeding write first. */
   private readonly seeded = boundedSet<string>(10_000);
-  /** Marks seen outside the window, removed by this process's next write to the item. */
-  private readonly stale = new Map<string, string[]>();
+  /** What this process last saw of each item's window: which marks to check, and which to remove. */
+  private readonly views = new Map<string, WindowView>();
 
   constructor(
     private readonly db: DynamoDBDocumentClient,
@@ -135,31 +136,39 @@ export class DynamoRateCounterStore implements RateCounterStore {
     return { minutes, ...(lastAt === undefined ? {} : { lastAt }) };
   }
 
-  /** The usual request: one write, conditional on every mark in the window leaving room. */
+  /**
+   * The usual request: one write, conditional on the window's binding marks leaving room. When this
+   * process already knows the mark that binds, the write returns only what it changed.
+   */
   private async admit(request: RateTake, second: number, hour: number): Promise<WindowState | undefined> {
     const id = this.itemId(request.principal, hour);
     const mark = markName(second, hour);
-    const stale = this.stale.get(id) ?? [];
-    const item = await this.update(request, hour, {
-      ConditionExpression: `${LIVE} AND ${this.room(second, hour)}`,
-      UpdateExpression:
-        // The total is read before it is raised: the same order whether SET sees the old item or applies in turn.
-        `SET ${mark} = if_not_exists(${mark}, #n), #d = #n + :pass, #n = #n + :one, expiresAt = :keep` +
-        `${this.lastUse(request)} ADD #count :one${stale.length ? ` REMOVE ${stale.join(', ')}` : ''}`,
-      ExpressionAttributeNames: { '#count': tagged(`w${minuteOffset(second, hour)}`, request.tag) },
-      ExpressionAttributeValues: { ':pass': 1 - request.limit },
-    });
+    const view = this.views.get(id);
+    const check = secondsToCheck(view, second);
+    const outside = outsideEvery(view, second).map((at) => markName(at, hour));
+    const item = await this.update(
+      request,
+      hour,
+      {
+        ConditionExpression: `${LIVE} AND ${room(check.seconds, hour)}`,
+        UpdateExpression:
+          // The total is read before it is raised: the same order whether SET sees the old item or applies in turn.
+          `SET ${mark} = if_not_exists(${mark}, #n), #d = #n + :pass, #n = #n + :one, expiresAt = :keep` +
+          `${this.lastUse(request)} ADD #count :one${outside.length ? ` REMOVE ${outside.join(', ')}` : ''}`,
+        ExpressionAttributeNames: { '#count': tagged(`w${minuteOffset(second, hour)}`, request.tag) },
+        ExpressionAttributeValues: { ':pass': 1 - request.limit },
+      },
+      check.bindingKnown ? 'UPDATED_NEW' : 'ALL_NEW',
+    );
     if (!item) return undefined;
-    this.stale.delete(id);
-    const state = stateOf(item, hour);
-    // Two seconds' grace, so that a clock ahead of others never removes a mark still in their window.
-    const outside = [...state.marks.keys()].filter((at) => at < windowStart(second) - 2);
-    if (outside.length && this.stale.size < 10_000)
-      this.stale.set(
-        id,
-        outside.map((at) => markName(at, hour)),
-      );
-    return state;
+    if (!(check.bindingKnown && view)) return this.saw(id, stateOf(item, hour), second);
+    // DynamoDB returns the mark SET even when it kept its value; if it did not, the view simply lacks it.
+    const made = item[mark];
+    const seen =
+      typeof made === 'number' ? withMark(view, second, made) : viewOf({ total: 0, marks: view.marks }, view.seenAt);
+    for (const at of outsideEvery(view, second)) seen.marks.delete(at);
+    this.views.set(id, seen);
+    return { total: Number(item.n), marks: seen.marks };
   }
 
   /**
@@ -185,18 +194,29 @@ export class DynamoRateCounterStore implements RateCounterStore {
         ...Object.fromEntries(marks.map(([, value, before]) => [value, before])),
       },
     });
-    this.seeded.add(this.itemId(request.principal, hour));
-    return item ? { allowed, state, second } : undefined;
+    const id = this.itemId(request.principal, hour);
+    this.seeded.add(id);
+    if (!item) return undefined;
+    this.saw(id, state, second);
+    return { allowed, state, second };
   }
 
   /** A refusal is counted only while the window is full, so a race that freed room is tried again. */
   private async refuse(request: RateTake, second: number, hour: number): Promise<WindowState | undefined> {
+    const id = this.itemId(request.principal, hour);
     const item = await this.update(request, hour, {
-      ConditionExpression: `${LIVE} AND NOT (${this.room(second, hour)})`,
+      ConditionExpression: `${LIVE} AND NOT ${full(secondsToCheck(this.views.get(id), second).seconds, hour)}`,
       UpdateExpression: `SET expiresAt = :keep${this.lastUse(request)} ADD #count :one`,
       ExpressionAttributeNames: { '#count': tagged(`r${minuteOffset(second, hour)}`, request.tag) },
     });
-    return item && stateOf(item, hour);
+    return item && this.saw(id, stateOf(item, hour), second);
+  }
+
+  /** Keeps what this process saw of an item's window (a hint: forgetting it costs a longer condition). */
+  private saw(id: string, state: WindowState, second: number): WindowState {
+    if (this.views.size >= 10_000) this.views.clear();
+    this.views.set(id, viewOf(state, second));
+    return state;
   }
 
   /** Seals the hour before and returns its window as of `second`, renamed for `hour`. */
@@ -221,25 +241,11 @@ export class DynamoRateCounterStore implements RateCounterStore {
     };
   }
 
-  /**
-   * The condition that every mark of the window leaves room (`d` is the total less the limit). A
-   * second without a mark is said so outright rather than left to how a comparison with a missing
-   * attribute evaluates; 61 clauses stay under DynamoDB's 4 KB for an expression.
-   */
-  private room(second: number, hour: number): string {
-    const clauses = [];
-    for (let at = windowStart(second); at <= second; at += 1) {
-      const mark = markName(at, hour);
-      clauses.push(`(attribute_not_exists(${mark}) OR #d < ${mark})`);
-    }
-    return clauses.join(' AND ');
-  }
-
   private lastUse(request: RateTake): string {
     return request.recordLastUse ? `, ${tagged('lastAt', request.tag)} = :second` : '';
   }
 
-  /** One conditional UpdateItem on the hour's item: its attributes after, or undefined when the condition failed. */
+  /** One conditional UpdateItem on the hour's item: its attributes after (all, or those it changed), or undefined when the condition failed. */
   private async update(
     request: RateTake,
     hour: number,
@@ -249,6 +255,7 @@ export class DynamoRateCounterStore implements RateCounterStore {
       ExpressionAttributeNames: Record<string, string>;
       ExpressionAttributeValues?: Record<string, unknown>;
     },
+    returnValues: 'ALL_NEW' | 'UPDATED_NEW' = 'ALL_NEW',
   ): Promise<Item | undefined> {
     const uses = (placeholder: string) =>
       input.UpdateExpression.includes(placeholder) || input.ConditionExpression.includes(placeholder);
@@ -269,7 +276,7 @@ export class DynamoRateCounterStore implements RateCounterStore {
             UpdateExpression: input.UpdateExpression,
             ExpressionAttributeNames: Object.fromEntries(Object.entries(names).filter(([name]) => uses(name))),
             ExpressionAttributeValues: Object.fromEntries(Object.entries(values).filter(([name]) => uses(name))),
-            ReturnValues: 'ALL_NEW',
+            ReturnValues: returnValues,
           }),
         ),
       );
@@ -297,6 +304,20 @@ export class DynamoRateCounterStore implements RateCounterStore {
 }
 
 const emptyWindow = (): WindowState => ({ total: 0, marks: new Map() });
+
+/**
+ * The condition that the marks of these seconds leave room (`d` is the total less the limit). A
+ * second without a mark is said so outright rather than left to how a comparison with a missing
+ * attribute evaluates; even the whole window's 61 clauses stay under DynamoDB's 4 KB for an expression.
+ */
+const room = (seconds: number[], hour: number) =>
+  seconds
+    .map((at) => markName(at, hour))
+    .map((mark) => `(attribute_not_exists(${mark}) OR #d < ${mark})`)
+    .join(' AND ');
+/** `room` as one operand of NOT: DynamoDB refuses parentheses around a single clause's own. */
+const full = (seconds: number[], hour: number) =>
+  seconds.length > 1 ? `(${room(seconds, hour)})` : room(seconds, hour);
 const minuteOffset = (second: number, hour: number) => second - (second % 60) - hour;
 
 /** The window an hour's item holds: its total and its marks by second. */

@@ -216,15 +216,31 @@ describe('DynamoRateCounterStore over a mocked document client', () => {
       ExpressionAttributeNames: expect.objectContaining({ '#count': 'w60' }),
       ExpressionAttributeValues: expect.objectContaining({ ':keep': T0 + 100 + USAGE_KEPT_SECONDS }),
     });
-    // Then the usual write, its answer read from the item it returns.
+    // Then the usual write, its answer read from the item it returns. Having seen the window, the
+    // process checks only the seconds that may have changed since, up to the mark it knows.
     expect(await limiter.hit('key:k1')).toMatchObject({ allowed: true, remaining: 6 });
     const next = ddb.commandCalls(UpdateCommand)[1]?.args[0].input;
-    expect(next?.ConditionExpression).toMatch(
-      /^attribute_exists\(#d\) AND attribute_not_exists\(#sealed\) AND \(attribute_not_exists\(s100\) OR #d < s100\)/,
+    expect(next?.ConditionExpression).toBe(
+      'attribute_exists(#d) AND attribute_not_exists(#sealed) AND (attribute_not_exists(s158) OR #d < s158) AND ' +
+        '(attribute_not_exists(s159) OR #d < s159) AND (attribute_not_exists(s160) OR #d < s160)',
     );
-    expect(next?.ConditionExpression?.match(/OR #d < s\d+\)/g)).toHaveLength(61);
+  });
+
+  test('a process that has not seen the window checks all its 61 seconds, within 4 KB', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { n: 7, d: -3, s160: 3, w60: 7, expiresAt: 1 } });
+    const limiter = new RateLimiter(dynamoStore(), { limit: 10, now: () => at(T0 + 100) });
+    // Its seeding write finds the item there already: then the usual write, knowing nothing of it.
+    ddb
+      .on(UpdateCommand, { ConditionExpression: 'attribute_not_exists(#d) AND attribute_not_exists(#sealed)' })
+      .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+    expect(await limiter.hit('key:k1')).toMatchObject({ allowed: true, remaining: 6 });
+    const condition = ddb.commandCalls(UpdateCommand)[1]?.args[0].input.ConditionExpression ?? '';
+    expect(condition.match(/\(attribute_not_exists\(s(\d+)\) OR #d < s\1\)/g)).toHaveLength(61);
+    expect(condition).toMatch(
+      /^attribute_exists\(#d\) AND attribute_not_exists\(#sealed\) AND \(attribute_not_exists\(s100\)/,
+    );
     // DynamoDB's limit for one expression.
-    expect(next?.ConditionExpression?.length).toBeLessThan(4096);
+    expect(condition.length).toBeLessThan(4096);
   });
 
   test.each(faults)(
