@@ -88,13 +88,16 @@ export class DynamoRateCounterStore implements RateCounterStore {
         const seeded = await this.seed(request, second, hour);
         if (seeded) return seeded;
       }
+      // An item this process has not seen is read once, so that the condition checks only the marks that can bind.
+      if (!this.views.has(id) && !(await this.look(id, request.principal, hour, second))) {
+        hour += HOUR;
+        continue;
+      }
       const admitted = await this.admit(request, second, hour);
       if (admitted) return { allowed: true, state: admitted, second };
       const refused = await this.refuse(request, second, hour);
       if (refused) return { allowed: false, state: refused, second };
-      const current = await this.get(request.principal, hour);
-      if (current?.sealed) hour += HOUR;
-      else if (current?.d === undefined) this.seeded.delete(id);
+      if (!(await this.look(id, request.principal, hour, second))) hour += HOUR;
     }
     throw new StoreUnavailableError('UpdateItem', new Error(`the window of ${request.principal} kept changing`));
   }
@@ -134,6 +137,18 @@ export class DynamoRateCounterStore implements RateCounterStore {
       startKey = page.LastEvaluatedKey;
     } while (startKey);
     return { minutes, ...(lastAt === undefined ? {} : { lastAt }) };
+  }
+
+  /**
+   * Reads the item into this process's view of it; false when its hour is sealed (the next hour
+   * counts). An item not seeded (gone, or never made) is forgotten as seeded, so the next round seeds it.
+   */
+  private async look(id: string, principal: string, hour: number, second: number): Promise<boolean> {
+    const current = await this.get(principal, hour);
+    if (current?.sealed) return false;
+    if (current?.d === undefined) this.seeded.delete(id);
+    else this.saw(id, stateOf(current, hour), second);
+    return true;
   }
 
   /**
@@ -310,7 +325,7 @@ const emptyWindow = (): WindowState => ({ total: 0, marks: new Map() });
  * second without a mark is said so outright rather than left to how a comparison with a missing
  * attribute evaluates; even the whole window's 61 clauses stay under DynamoDB's 4 KB for an expression.
  */
-const room = (seconds: number[], hour: number) =>
+export const room = (seconds: number[], hour: number) =>
   seconds
     .map((at) => markName(at, hour))
     .map((mark) => `(attribute_not_exists(${mark}) OR #d < ${mark})`)

@@ -4,7 +4,7 @@ import {
   ProvisionedThroughputExceededException,
   ThrottlingException,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import {
@@ -20,7 +20,7 @@ import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { routes, type Routes } from '../../shared/routes/table';
 import { createDocumentClient } from '../../shared/store/client';
 import { guarded } from '../../shared/store/errors';
-import { DynamoRateCounterStore } from '../../shared/store/rateCounters';
+import { DynamoRateCounterStore, room } from '../../shared/store/rateCounters';
 import {
   INTEGER,
   MemoryRateCounterStore,
@@ -226,21 +226,28 @@ describe('DynamoRateCounterStore over a mocked document client', () => {
     );
   });
 
-  test('a process that has not seen the window checks all its 61 seconds, within 4 KB', async () => {
+  test('a process that has not seen an existing window reads it once, then checks only the mark that binds', async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { n: 7, d: -3, s160: 3, w60: 7, expiresAt: 1 } });
-    const limiter = new RateLimiter(dynamoStore(), { limit: 10, now: () => at(T0 + 100) });
-    // Its seeding write finds the item there already: then the usual write, knowing nothing of it.
+    ddb.on(GetCommand).resolves({ Item: { n: 6, d: -4, s130: 1, s150: 3, w60: 6 } });
     ddb
       .on(UpdateCommand, { ConditionExpression: 'attribute_not_exists(#d) AND attribute_not_exists(#sealed)' })
       .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
-    expect(await limiter.hit('key:k1')).toMatchObject({ allowed: true, remaining: 6 });
-    const condition = ddb.commandCalls(UpdateCommand)[1]?.args[0].input.ConditionExpression ?? '';
-    expect(condition.match(/\(attribute_not_exists\(s(\d+)\) OR #d < s\1\)/g)).toHaveLength(61);
-    expect(condition).toMatch(
-      /^attribute_exists\(#d\) AND attribute_not_exists\(#sealed\) AND \(attribute_not_exists\(s100\)/,
+    const limiter = new RateLimiter(dynamoStore(), { limit: 10, now: () => at(T0 + 100) });
+
+    // Seven let through since second 70's first (the total before it was 1): 4 left.
+    expect(await limiter.hit('key:k1')).toMatchObject({ allowed: true, remaining: 4, reset: T0 + 70 + 61 });
+    expect(ddb.commandCalls(GetCommand)).toHaveLength(1);
+    expect(ddb.commandCalls(UpdateCommand)[1]?.args[0].input.ConditionExpression).toBe(
+      'attribute_exists(#d) AND attribute_not_exists(#sealed) AND (attribute_not_exists(s130) OR #d < s130)',
     );
-    // DynamoDB's limit for one expression.
-    expect(condition.length).toBeLessThan(4096);
+  });
+
+  test("the whole window's condition (a process that knows nothing of it) stays within DynamoDB's 4 KB", () => {
+    const everySecond = Array.from({ length: 61 }, (_, i) => T0 + 3599 - 60 + i);
+    expect(room(everySecond, T0).match(/\(attribute_not_exists\(s\d+\) OR #d < s\d+\)/g)).toHaveLength(61);
+    expect(`attribute_exists(#d) AND attribute_not_exists(#sealed) AND ${room(everySecond, T0)}`.length).toBeLessThan(
+      4096,
+    );
   });
 
   test.each(faults)(
