@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from '@jest/globals';
 import { App, Stack, Validations } from 'aws-cdk-lib';
@@ -9,6 +8,7 @@ import { groupManifests } from '../../functions/groups';
 import { addPolicyChecks, applicableRules, ControlTowerGuard } from '../../infra/cdk/policyChecks';
 import { routeList } from '../../shared/routes/table';
 import { CONFIGURED, resourcesOf, synthesised } from './synth';
+import { runFolder } from '../support/runCache';
 
 /**
  * AWS Control Tower's proactive controls, run by cfn-guard on every synth (infra/cdk/policyChecks.ts):
@@ -50,7 +50,7 @@ describe('which rules run', () => {
   });
 
   test('a finding fails the synth and names its rule', () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'cdk-guard-'));
+    const outdir = mkdtempSync(join(runFolder(), 'cdk-guard-'));
     const app = new App({ outdir });
     new Queue(new Stack(app, 'Lonely'), 'NoDeadLetters');
     Validations.of(app).addPlugins(new ControlTowerGuard());
@@ -63,7 +63,7 @@ test('where cfn-guard has no binary (Windows), the synth runs without it and war
   const platform = Object.getOwnPropertyDescriptor(process, 'platform') as PropertyDescriptor;
   Object.defineProperty(process, 'platform', { value: 'win32' });
   try {
-    const outdir = mkdtempSync(join(tmpdir(), 'cdk-guard-'));
+    const outdir = mkdtempSync(join(runFolder(), 'cdk-guard-'));
     const app = new App({ outdir });
     // A queue without a dead-letter queue: cfn-guard would fail the
     // synth (cdk-nag's own findings on it are acknowledged here).
