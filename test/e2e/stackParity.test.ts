@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { LocalServer } from '../../infra/local/server';
-import { catchAllMethods, mockAnswer, probeMethods, resourcePaths, routedMethods, synthStack } from '../infra/synth';
+import { catchAllMethods, mockAnswer, probeMethods, resourcePaths, routedMethods, synthesised } from '../infra/synth';
 import { call, startTestApi, type Reply } from '../support/localApi';
 import { routeList } from '../../shared/routes/table';
 import { functionIdOf } from '../infra/synth';
@@ -18,14 +18,14 @@ let catchAlls: Map<string, Record<string, any>>;
 let probes: Map<string, Record<string, any>>;
 
 beforeAll(async () => {
-  const { template } = synthStack();
+  const { template } = await synthesised();
   methods = routedMethods(template);
   routed = new Set(methods.keys());
   paths = new Set(resourcePaths(template).values());
   catchAlls = catchAllMethods(template);
   probes = probeMethods(template);
   api = await startTestApi({ localApiKey: KEY });
-});
+}, 120_000);
 afterAll(async () => {
   await api.close();
 });

@@ -1,23 +1,20 @@
 import { describe, expect, test } from '@jest/globals';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { bundle, bundleEntries } from '../../bench/coldStart';
+import { readFileSync } from 'node:fs';
+import { bundleEntries } from '../../bench/coldStart';
 import { sizeTarget } from '../../bench/coldStartTargets';
 import { manifestOf } from '../../functions/groups';
 import type { FunctionGroup } from '../../shared/routes/table';
+import { builtBundle } from './bundled';
 
 /**
  * Every function's bundle, built as CDK builds it (the cold-start bench's build): what each one
  * carries is what its group uses, within the cold-start size targets. Times are the bench's business.
  */
-const dir = mkdtempSync(join(tmpdir(), 'bundles-'));
 const built = await Promise.all(
   bundleEntries()
     .filter((entry) => !entry.baseline)
     .map(async (entry) => {
-      const file = join(dir, entry.bundle, 'index.mjs');
-      const { bySource, modules } = await bundle(entry.entry, file);
+      const { file, bySource, modules } = await builtBundle(entry);
       return { ...entry, inputs: bySource.map((input) => input.input), modules, code: readFileSync(file, 'utf8') };
     }),
 );

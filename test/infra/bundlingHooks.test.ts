@@ -1,10 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterBundlingCommands } from '../../infra/cdk/bundlingHooks';
 import type { ShippedFile } from '../../infra/cdk/fontShipping';
+import { runFolder } from '../support/runCache';
 
 /**
  * The commands CDK runs after esbuild, run as CDK runs them (`bash -c`, from the checkout) with a
@@ -19,7 +19,7 @@ const filesUnder = (dir: string): string[] =>
 
 describe('the after-bundling hooks, from a checkout path with a space', () => {
   test('copy the fonts, the emoji and the OpenAPI document into the output, and install resvg there', () => {
-    const base = mkdtempSync(join(tmpdir(), 'hooks with space-'));
+    const base = mkdtempSync(join(runFolder(), 'hooks with space-'));
     const root = join(base, "my checkout's copy");
     const output = join(base, 'asset output');
     const fontsDir = join(root, 'node_modules', 'font package');

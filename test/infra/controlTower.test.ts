@@ -1,16 +1,14 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from '@jest/globals';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { groupManifests } from '../../functions/groups';
 import { addPolicyChecks, applicableRules, ControlTowerGuard } from '../../infra/cdk/policyChecks';
-import { DEFAULT_SETTINGS } from '../../infra/cdk/stack';
 import { routeList } from '../../shared/routes/table';
-import { resourcesOf, synthStack } from './synth';
+import { CONFIGURED, resourcesOf, synthesised } from './synth';
+import { runFolder } from '../support/runCache';
 
 /**
  * AWS Control Tower's proactive controls, run by cfn-guard on every synth (infra/cdk/policyChecks.ts):
@@ -52,7 +50,7 @@ describe('which rules run', () => {
   });
 
   test('a finding fails the synth and names its rule', () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'cdk-guard-'));
+    const outdir = mkdtempSync(join(runFolder(), 'cdk-guard-'));
     const app = new App({ outdir });
     new Queue(new Stack(app, 'Lonely'), 'NoDeadLetters');
     Validations.of(app).addPlugins(new ControlTowerGuard());
@@ -65,7 +63,7 @@ test('where cfn-guard has no binary (Windows), the synth runs without it and war
   const platform = Object.getOwnPropertyDescriptor(process, 'platform') as PropertyDescriptor;
   Object.defineProperty(process, 'platform', { value: 'win32' });
   try {
-    const outdir = mkdtempSync(join(tmpdir(), 'cdk-guard-'));
+    const outdir = mkdtempSync(join(runFolder(), 'cdk-guard-'));
     const app = new App({ outdir });
     // A queue without a dead-letter queue: cfn-guard would fail the
     // synth (cdk-nag's own findings on it are acknowledged here).
@@ -85,15 +83,11 @@ test('where cfn-guard has no binary (Windows), the synth runs without it and war
 describe('the stack', () => {
   let plain: { template: Template; outdir: string };
   let yearLong: { template: Template; outdir: string };
-  beforeAll(() => {
-    plain = synthStack();
-    yearLong = synthStack({
-      ...DEFAULT_SETTINGS,
-      logRetention: RetentionDays.ONE_YEAR,
-      wafRateLimit: 500,
-      alarmEmail: 'ops@example.com',
-    });
-  });
+  beforeAll(async () => {
+    plain = await synthesised();
+    // Its logs are kept a year (and its web ACL and alarm e-mail set).
+    yearLong = await synthesised(CONFIGURED);
+  }, 120_000);
 
   test('departs from exactly these controls, each acknowledged with its reason', () => {
     const common = [

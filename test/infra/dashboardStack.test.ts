@@ -1,8 +1,7 @@
 import { UNSET_CLIENT_SECRET } from '../../functions/dashboard/clientSecret';
 import { beforeAll, describe, expect, test } from '@jest/globals';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { DEFAULT_SETTINGS } from '../../infra/cdk/stack';
-import { resourcesOf, synthStack } from './synth';
+import { CONFIGURED, resourcesOf, synthesised } from './synth';
 
 /**
  * The dashboard's function in the template: its Discord application,
@@ -10,13 +9,11 @@ import { resourcesOf, synthStack } from './synth';
  */
 let plain: Template;
 let configured: Template;
-beforeAll(() => {
-  plain = synthStack().template;
-  configured = synthStack({
-    ...DEFAULT_SETTINGS,
-    dashboard: { discordClientId: '1100000000000000001', dashboardUrl: 'https://api.example.com/dashboard' },
-  }).template;
-});
+beforeAll(async () => {
+  plain = (await synthesised()).template;
+  // Its dashboard: { discordClientId: '1100000000000000001', dashboardUrl: 'https://api.example.com/dashboard' }.
+  configured = (await synthesised(CONFIGURED)).template;
+}, 120_000);
 
 const dashboardFunction = (template: Template) => {
   const [entry] = Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).filter(([id]) =>

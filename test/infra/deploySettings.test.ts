@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { readDeploySettings } from '../../infra/cdk/deploySettings';
+import { runFolder } from '../support/runCache';
 
 /**
  * The CDK app run as `cdk synth` runs it (context in CDK_CONTEXT_JSON, cdk.json's flags included), without
@@ -16,7 +17,7 @@ const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.
 const OPERATOR = 'arn:aws:iam::123456789012:role/file-operator';
 
 async function synthApp(settingsFile: string, commandLine: Record<string, string>) {
-  const outdir = mkdtempSync(join(tmpdir(), 'settings-synth-'));
+  const outdir = mkdtempSync(join(runFolder(), 'settings-synth-'));
   const context = { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], settingsFile, ...commandLine };
   await run('npx', ['tsx', 'infra/cdk/app.ts'], {
     env: { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(context) },
@@ -28,7 +29,7 @@ async function synthApp(settingsFile: string, commandLine: Record<string, string
 }
 
 const settingsFile = (settings: unknown): string => {
-  const file = join(mkdtempSync(join(tmpdir(), 'settings-')), 'deploy.settings.json');
+  const file = join(mkdtempSync(join(runFolder(), 'settings-')), 'deploy.settings.json');
   writeFileSync(file, JSON.stringify(settings));
   return file;
 };

@@ -1,10 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fontCopyCommands, SHIPPED_FONTS_BUDGET_BYTES, shippedBytes, shippedFonts } from '../../infra/cdk/fontShipping';
 import { drawnSubsets, NOTO_FAMILIES, notoFileName } from '../../shared/fonts/fontFiles';
+import { runFolder } from '../support/runCache';
 
 describe('the fonts and emoji a drawing function ships', () => {
   const shipped = shippedFonts();
@@ -43,7 +43,7 @@ describe('the fonts and emoji a drawing function ships', () => {
   });
 
   test("the copy commands put every file under FONT_DIR, each line far under the shell's limit", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fonts-'));
+    const dir = mkdtempSync(join(runFolder(), 'fonts-'));
     const commands = fontCopyCommands(dir, shipped);
     expect(commands.join(' && ').length).toBeLessThan(128 * 1024);
     execFileSync('bash', ['-c', commands.join(' && ')]);

@@ -1,39 +1,24 @@
 import { beforeAll, describe, expect, test } from '@jest/globals';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { groupManifests } from '../../functions/groups';
 import { KEY_ADMIN_ACTIONS } from '../../infra/cdk/keys';
 import { RELAY_PATH_PATTERN } from '../../infra/cdk/webAcl';
-import { DEFAULT_SETTINGS, type ChatbotApiSettings } from '../../infra/cdk/stack';
+import { DEFAULT_SETTINGS } from '../../infra/cdk/stack';
 import { webhookRoutes } from '../../shared/routes/groups/webhooks';
 import { routeList } from '../../shared/routes/table';
-import { acknowledgedReason, resourcesOf, synthStack } from './synth';
+import { acknowledgedReason, CONFIGURED as CUSTOM, OPERATOR, resourcesOf, synthesised, synthStack } from './synth';
 
 /**
  * Hardening: secrets stay out of logs and traces, public routes are
  * throttled, alarms reach someone, logs are kept and encrypted.
  */
-const OPERATOR = 'arn:aws:iam::123456789012:role/operator';
-const CUSTOM: ChatbotApiSettings = {
-  ...DEFAULT_SETTINGS,
-  publicThrottle: { rateLimit: 7, burstLimit: 9 },
-  relayThrottle: { rateLimit: 300, burstLimit: 600 },
-  stageThrottle: { rateLimit: 50, burstLimit: 60 },
-  reservedConcurrency: 20,
-  logRetention: RetentionDays.ONE_YEAR,
-  wafRateLimit: 500,
-  wafRelayRateLimit: 2000,
-  alarmEmail: 'ops@example.com',
-  secretsKeyUsers: [OPERATOR],
-  apiContact: { name: 'Ada Ops', url: 'https://example.com/support', email: 'api@example.com' },
-};
 let template: Template;
 let custom: Template;
-beforeAll(() => {
-  template = synthStack().template;
-  // synthStack runs cdk-nag too: the custom stack (with its web ACL) is clean as well.
-  custom = synthStack(CUSTOM).template;
-});
+beforeAll(async () => {
+  template = (await synthesised()).template;
+  // The synth runs cdk-nag too: the custom stack (with its web ACL) is clean as well.
+  custom = (await synthesised(CUSTOM)).template;
+}, 120_000);
 
 const only = (t: Template, type: string) => {
   const [entry, ...rest] = Object.entries(resourcesOf(t, type));

@@ -2,16 +2,16 @@ import { beforeAll, describe, expect, test } from '@jest/globals';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { groupManifests } from '../../functions/groups';
 import { functionId } from '../../infra/cdk/functions';
-import { resourcesOf, synthStack } from './synth';
+import { resourcesOf, synthesised } from './synth';
 
 /**
  * The relay's retry queue in the stack: SQS FIFO with a dead-letter queue,
  * consumed by the webhooks function with partial batch failures, alarmed.
  */
 let template: Template;
-beforeAll(() => {
-  ({ template } = synthStack());
-});
+beforeAll(async () => {
+  ({ template } = await synthesised());
+}, 120_000);
 
 const logicalId = (prefix: string) =>
   Object.keys(template.toJSON().Resources).find((id) => new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id)) as string;

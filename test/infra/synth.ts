@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Template } from 'aws-cdk-lib/assertions';
 import { addPolicyChecks } from '../../infra/cdk/policyChecks';
 import { ChatbotApiStack, DEFAULT_SETTINGS, type ChatbotApiSettings } from '../../infra/cdk/stack';
+import { builtOnce, runFolder } from '../support/runCache';
 
 /** The feature flags of cdk.json, so tests build what `cdk synth` builds. */
 const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<
@@ -18,17 +20,45 @@ const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.
  * `npm run synth` itself proves). Throws when either reports a finding not acknowledged.
  * Each resource's template Metadata lists the acknowledgements that cover it, nearest first.
  */
-export function synthStack(settings: ChatbotApiSettings = DEFAULT_SETTINGS): {
-  template: Template;
-  stack: ChatbotApiStack;
-  outdir: string;
-} {
-  const outdir = mkdtempSync(join(tmpdir(), 'cdk-test-'));
+export function synthStack(
+  settings: ChatbotApiSettings = DEFAULT_SETTINGS,
+  outdir = mkdtempSync(join(runFolder(), 'cdk-')),
+): { template: Template; stack: ChatbotApiStack; outdir: string } {
   const app = new App({ outdir, context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [] } });
   const stack = new ChatbotApiStack(app, 'ChatbotUtilityApi', settings);
   addPolicyChecks(app, { writeSuppressionsToCloudFormation: true });
   app.synth();
   return { template: Template.fromStack(stack), stack, outdir };
+}
+
+export const OPERATOR = 'arn:aws:iam::123456789012:role/operator';
+/** Every setting changed from its default: one stack, synthesised once, for the suites that read a configured one. */
+export const CONFIGURED: ChatbotApiSettings = {
+  ...DEFAULT_SETTINGS,
+  publicThrottle: { rateLimit: 7, burstLimit: 9 },
+  relayThrottle: { rateLimit: 300, burstLimit: 600 },
+  stageThrottle: { rateLimit: 50, burstLimit: 60 },
+  reservedConcurrency: 20,
+  logRetention: RetentionDays.ONE_YEAR,
+  wafRateLimit: 500,
+  wafRelayRateLimit: 2000,
+  alarmEmail: 'ops@example.com',
+  secretsKeyUsers: [OPERATOR],
+  apiContact: { name: 'Ada Ops', url: 'https://example.com/support', email: 'api@example.com' },
+  dashboard: { discordClientId: '1100000000000000001', dashboardUrl: 'https://api.example.com/dashboard' },
+};
+
+/**
+ * What `synthStack(settings)` writes (its template, and cfn-guard's report in `outdir`), synthesised once
+ * per jest run for every suite that reads it: a synth takes seconds, and most suites only read the template.
+ */
+export async function synthesised(
+  settings: ChatbotApiSettings = DEFAULT_SETTINGS,
+): Promise<{ template: Template; outdir: string }> {
+  const key = createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 16);
+  const outdir = await builtOnce(`synth-${key}`, (folder) => synthStack(settings, folder));
+  const json = JSON.parse(readFileSync(join(outdir, 'ChatbotUtilityApi.template.json'), 'utf8'));
+  return { template: Template.fromJSON(json), outdir };
 }
 
 type Resources = Record<

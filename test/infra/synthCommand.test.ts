@@ -1,7 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { NOTO_FAMILIES } from '../../shared/fonts/fontFiles';
@@ -9,6 +8,7 @@ import { routeList } from '../../shared/routes/table';
 import { groupManifests } from '../../functions/groups';
 import { REQUEST_KINDS } from '../../infra/cli/requestKinds';
 import { requestCosts, synthSummary } from '../../infra/cli/synthSummary';
+import { runFolder } from '../support/runCache';
 
 /** ELF's e_machine for 64-bit ARM: the binary must be Lambda's (arm64), not this machine's. */
 const EM_AARCH64 = 0xb7;
@@ -29,7 +29,7 @@ const folderBytes = (folder: string): number =>
  */
 describe('npm run synth', () => {
   test('writes the template and a bundle per function within size; image ones with fonts and arm64', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'synth-'));
+    const out = mkdtempSync(join(runFolder(), 'synth-'));
     const env = {
       ...process.env,
       AWS_ACCESS_KEY_ID: '',

@@ -611,7 +611,12 @@ describe('guarded image fetcher: cache and field', () => {
     await closed.close();
     const silent = await host({ '/x.png': () => undefined });
     const reset = await host({ '/x.png': (request) => request.socket.destroy() });
-    const raw = net.createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n'));
+    // Its connections are destroyed at the end: one half-closed by it would otherwise keep the worker alive.
+    const rawSockets = new Set<net.Socket>();
+    const raw = net.createServer((socket) => {
+      rawSockets.add(socket);
+      socket.end('SSH-2.0-OpenSSH_9.6\r\n');
+    });
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
     const rawPort = (raw.address() as net.AddressInfo).port;
     const plain = await host({ '/x.png': sendBody(PNG) });
@@ -640,6 +645,7 @@ describe('guarded image fetcher: cache and field', () => {
       expect(new Set(causes).size).toBe(targets.length);
     } finally {
       raw.close();
+      for (const socket of rawSockets) socket.destroy();
     }
   });
 });

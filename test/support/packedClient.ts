@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll } from '@jest/globals';
+import { builtOnce, runFolder } from './runCache';
 
 const run = promisify(execFile);
 
@@ -16,33 +17,44 @@ export interface PackedClient {
   addDiscordJs(): void;
 }
 
+const npmEnv = (folder: string) => ({
+  ...process.env,
+  // The copy is outside the repository: its prepack finds tsc here.
+  PATH: [resolve('node_modules/.bin'), process.env.PATH].join(delimiter),
+  npm_config_cache: join(folder, 'npm-cache'),
+  npm_config_update_notifier: 'false',
+});
+
 /**
- * client/ as a bot developer gets it, once per suite: `npm pack` (its prepack builds it) and
- * `npm install <tarball> --offline` in a project of its own, removed after the suite. The pack runs
- * on a copy of client/, so suites running at once never write the same build folder.
+ * client/ packed as `npm pack` packs it (its prepack builds it), once per jest run for every suite that
+ * installs it: the pack runs on a copy of client/, so it never writes the checkout's build folder.
+ */
+const packedOnce = (): Promise<string> =>
+  builtOnce('client-pack', async (packs) => {
+    const folder = mkdtempSync(join(runFolder(), 'client-copy-'));
+    const source = join(folder, 'client');
+    cpSync(resolve('client'), source, { recursive: true, filter: (path) => !/[\\/](dist|node_modules)$/.test(path) });
+    await run('npm', ['pack', '--pack-destination', packs, '--silent'], { cwd: source, env: npmEnv(folder) });
+  });
+
+/**
+ * client/ as a bot developer gets it, once per suite: the packed tarball (packedOnce) and
+ * `npm install <tarball> --offline` in a project of its own, removed after the suite.
  */
 export function usePackedClient(): PackedClient {
   let folder = '';
   let tarball = '';
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'client-package-'));
-    const env = {
-      ...process.env,
-      // The copy is outside the repository: its prepack finds tsc here.
-      PATH: [resolve('node_modules/.bin'), process.env.PATH].join(delimiter),
-      npm_config_cache: join(folder, 'npm-cache'),
-      npm_config_update_notifier: 'false',
-    };
-    const source = join(folder, 'client');
-    cpSync(resolve('client'), source, { recursive: true, filter: (path) => !/[\\/](dist|node_modules)$/.test(path) });
-    const packs = join(folder, 'packs');
-    mkdirSync(packs);
-    await run('npm', ['pack', '--pack-destination', packs, '--silent'], { cwd: source, env });
+    const packs = await packedOnce();
     [tarball = ''] = readdirSync(packs);
     const project = join(folder, 'bot');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bot', private: true, type: 'module' }));
-    await run('npm', ['install', join(packs, tarball), '--offline', '--no-audit', '--no-fund'], { cwd: project, env });
+    await run('npm', ['install', join(packs, tarball), '--offline', '--no-audit', '--no-fund'], {
+      cwd: project,
+      env: npmEnv(folder),
+    });
   }, 120_000);
   afterAll(() => {
     if (folder) rmSync(folder, { recursive: true, force: true });

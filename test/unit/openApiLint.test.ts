@@ -1,18 +1,18 @@
 import { describe, expect, test } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openApiDocument, openApiText } from '../../shared/openapi/document';
 import { apiContactFromEnv } from '../../shared/openapi/contact';
 import { groupTags } from '../../functions/groups';
+import { runFolder } from '../support/runCache';
 
 /**
  * The generated document under Spectral (spectral:oas with every rule on, .spectral.yaml) and Redocly
  * (recommended-strict, redocly.yaml), both run from node_modules/.bin, offline: no finding of any severity.
  */
 const BIN = join(process.cwd(), 'node_modules/.bin');
-const folder = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
+const folder = mkdtempSync(join(runFolder(), 'openapi-lint-'));
 // No telemetry, no update check: the machine has no network and the test must not wait for one.
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
 
