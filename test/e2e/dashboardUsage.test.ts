@@ -16,7 +16,7 @@ afterAll(() => {
 const api = useTestApi({});
 
 test('11 calls a minute with a quota of 8: 8 let through, 3 refused, in every chart and today', async () => {
-  await awayFromWindowEdge(30);
+  await awayFromWindowEdge(15);
   const browser = new DashboardBrowser(api.url);
   await browser.signIn();
   const csrf = await browser.csrf();
