@@ -157,19 +157,19 @@ export class DynamoRateCounterStore implements RateCounterStore {
    */
   private async admit(request: RateTake, second: number, hour: number): Promise<WindowState | undefined> {
     const id = this.itemId(request.principal, hour);
-    const mark = markName(second, hour);
     const view = this.views.get(id);
     const check = secondsToCheck(view, second);
     const outside = outsideEvery(view, second).map((at) => markName(at, hour));
+    const remove = outside.length ? ` REMOVE ${outside.join(', ')}` : '';
     const item = await this.update(
       request,
       hour,
       {
-        ConditionExpression: `${LIVE} AND ${room(check.seconds, hour)}`,
-        UpdateExpression:
-          // The total is read before it is raised: the same order whether SET sees the old item or applies in turn.
-          `SET ${mark} = if_not_exists(${mark}, #n), #d = #n + :pass, #n = #n + :one, expiresAt = :keep` +
-          `${this.lastUse(request)} ADD #count :one${outside.length ? ` REMOVE ${outside.join(', ')}` : ''}`,
+        // A mark this process has seen exists (marks stay while a window can reach them): compared outright.
+        ConditionExpression: check.bindingKnown
+          ? `attribute_not_exists(#sealed) AND #d < ${markName(check.seconds[0] as number, hour)}`
+          : `${LIVE} AND ${room(check.seconds, hour)}`,
+        UpdateExpression: `${this.counting(request, second, hour, view)}${remove}`,
         ExpressionAttributeNames: { '#count': tagged(`w${minuteOffset(second, hour)}`, request.tag) },
         ExpressionAttributeValues: { ':pass': 1 - request.limit },
       },
@@ -177,13 +177,28 @@ export class DynamoRateCounterStore implements RateCounterStore {
     );
     if (!item) return undefined;
     if (!(check.bindingKnown && view)) return this.saw(id, stateOf(item, hour), second);
-    // DynamoDB returns the mark SET even when it kept its value; if it did not, the view simply lacks it.
-    const made = item[mark];
-    const seen =
-      typeof made === 'number' ? withMark(view, second, made) : viewOf({ total: 0, marks: view.marks }, view.seenAt);
+    const mark = markName(second, hour);
+    const seen = typeof item[mark] === 'number' ? withMark(view, second, item[mark]) : { ...view };
     for (const at of outsideEvery(view, second)) seen.marks.delete(at);
     this.views.set(id, seen);
     return { total: Number(item.n), marks: seen.marks };
+  }
+
+  /**
+   * How a request raises the count. The first of its second (as far as this process knows) makes the
+   * second's mark, and sets `d` from the limit and the item's expiry; the rest of the second only add,
+   * the cheapest write there is (`d` keeps its distance from `n`).
+   */
+  private counting(request: RateTake, second: number, hour: number, view: WindowView | undefined): string {
+    const sets = request.recordLastUse ? [`${tagged('lastAt', request.tag)} = :second`] : [];
+    const adds = ['#count :one'];
+    if (view?.marks.has(second)) adds.push('#n :one', '#d :one');
+    else {
+      const mark = markName(second, hour);
+      // The total is read before it is raised: the same order whether SET sees the old item or applies in turn.
+      sets.unshift(`${mark} = if_not_exists(${mark}, #n)`, '#d = #n + :pass', '#n = #n + :one', 'expiresAt = :keep');
+    }
+    return `${sets.length ? `SET ${sets.join(', ')} ` : ''}ADD ${adds.join(', ')}`;
   }
 
   /**

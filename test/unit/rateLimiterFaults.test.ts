@@ -238,7 +238,12 @@ describe('DynamoRateCounterStore over a mocked document client', () => {
     expect(await limiter.hit('key:k1')).toMatchObject({ allowed: true, remaining: 4, reset: T0 + 70 + 61 });
     expect(ddb.commandCalls(GetCommand)).toHaveLength(1);
     expect(ddb.commandCalls(UpdateCommand)[1]?.args[0].input.ConditionExpression).toBe(
-      'attribute_exists(#d) AND attribute_not_exists(#sealed) AND (attribute_not_exists(s130) OR #d < s130)',
+      'attribute_not_exists(#sealed) AND #d < s130',
+    );
+    // The second's mark is made: the next request in it only adds, the cheapest write there is.
+    await limiter.hit('key:k1');
+    expect(ddb.commandCalls(UpdateCommand)[2]?.args[0].input.UpdateExpression).toBe(
+      'SET lastAt = :second ADD #count :one, #n :one, #d :one',
     );
   });
 
