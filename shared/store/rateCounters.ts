@@ -275,7 +275,8 @@ export class DynamoRateCounterStore implements RateCounterStore {
     return request.recordLastUse ? `, ${tagged('lastAt', request.tag)} = :second` : '';
   }
 
-  /** One conditional UpdateItem on the hour's item: its attributes after (all, or those it changed), or undefined when the condition failed. */
+  /** One conditional UpdateItem on the hour's item: its attributes after (all, or those it changed), or
+   * undefined when the condition failed. */
   private async update(
     request: RateTake,
     hour: number,

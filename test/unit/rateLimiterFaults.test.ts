@@ -226,7 +226,7 @@ describe('DynamoRateCounterStore over a mocked document client', () => {
     );
   });
 
-  test('a process that has not seen an existing window reads it once, then checks only the mark that binds', async () => {
+  test('a process new to an existing window reads it once, then checks only the mark that binds', async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { n: 7, d: -3, s160: 3, w60: 7, expiresAt: 1 } });
     ddb.on(GetCommand).resolves({ Item: { n: 6, d: -4, s130: 1, s150: 3, w60: 6 } });
     ddb
