@@ -31,7 +31,7 @@ const item = async (principal: string, hourStart: number) =>
   ).Item;
 
 describe('the sliding-window limiter on dynalite', () => {
-  test('200 concurrent hits in one second: exactly 60 pass,each seeing its own count,the rest wait 61 s', async () => {
+  test('200 hits at once: exactly 60 pass, each seeing its own count, the rest wait 61 s', async () => {
     // Through the in-process client the local server uses: a burst on one item queues in dynalite itself.
     const db = createDocumentClient({
       tableName: store.tableName,
