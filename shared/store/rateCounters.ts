@@ -5,7 +5,7 @@ import { StoreUnavailableError } from '../errors/unavailable';
 import { guarded } from './errors';
 import { partitionKey } from './recordKinds';
 import { boundedSet } from './boundedSet';
-import { outsideEvery, secondsToCheck, viewOf, withMark, type WindowView } from './windowView';
+import { outsideEvery, secondsToCheck, viewOf, type WindowView } from './windowView';
 
 export interface RateTake {
   principal: string;
@@ -159,8 +159,8 @@ export class DynamoRateCounterStore implements RateCounterStore {
     const id = this.itemId(request.principal, hour);
     const view = this.views.get(id);
     const check = secondsToCheck(view, second);
-    const outside = outsideEvery(view, second).map((at) => markName(at, hour));
-    const remove = outside.length ? ` REMOVE ${outside.join(', ')}` : '';
+    const outside = outsideEvery(view, second);
+    const remove = outside.length ? ` REMOVE ${outside.map((at) => markName(at, hour)).join(', ')}` : '';
     const item = await this.update(
       request,
       hour,
@@ -177,11 +177,13 @@ export class DynamoRateCounterStore implements RateCounterStore {
     );
     if (!item) return undefined;
     if (!(check.bindingKnown && view)) return this.saw(id, stateOf(item, hour), second);
-    const mark = markName(second, hour);
-    const seen = typeof item[mark] === 'number' ? withMark(view, second, item[mark]) : { ...view };
-    for (const at of outsideEvery(view, second)) seen.marks.delete(at);
-    this.views.set(id, seen);
-    return { total: Number(item.n), marks: seen.marks };
+    // The view learns this second's mark (DynamoDB returns it even when SET kept its value) and drops the removed ones.
+    const marks = new Map(view.marks);
+    const made = item[markName(second, hour)];
+    if (typeof made === 'number') marks.set(second, made);
+    for (const at of outside) marks.delete(at);
+    this.views.set(id, { marks, seenAt: view.seenAt });
+    return { total: Number(item.n), marks };
   }
 
   /**
@@ -190,7 +192,7 @@ export class DynamoRateCounterStore implements RateCounterStore {
    * the cheapest write there is (`d` keeps its distance from `n`).
    */
   private counting(request: RateTake, second: number, hour: number, view: WindowView | undefined): string {
-    const sets = request.recordLastUse ? [`${tagged('lastAt', request.tag)} = :second`] : [];
+    const sets = lastUse(request);
     const adds = ['#count :one'];
     if (view?.marks.has(second)) adds.push('#n :one', '#d :one');
     else {
@@ -212,9 +214,14 @@ export class DynamoRateCounterStore implements RateCounterStore {
     const marks = [...state.marks].map(([at, before], i) => [markName(at, hour), `:m${i}`, before] as const);
     const item = await this.update(request, hour, {
       ConditionExpression: 'attribute_not_exists(#d) AND attribute_not_exists(#sealed)',
-      UpdateExpression:
-        `SET #n = :total, #d = :d, #count = :one, expiresAt = :keep` +
-        `${marks.map(([name, value]) => `, ${name} = ${value}`).join('')}${this.lastUse(request)}`,
+      UpdateExpression: `SET ${[
+        '#n = :total',
+        '#d = :d',
+        '#count = :one',
+        'expiresAt = :keep',
+        ...marks.map(([name, value]) => `${name} = ${value}`),
+        ...lastUse(request),
+      ].join(', ')}`,
       ExpressionAttributeNames: {
         '#count': tagged(`${allowed ? 'w' : 'r'}${minuteOffset(second, hour)}`, request.tag),
       },
@@ -236,7 +243,7 @@ export class DynamoRateCounterStore implements RateCounterStore {
     const id = this.itemId(request.principal, hour);
     const item = await this.update(request, hour, {
       ConditionExpression: `${LIVE} AND NOT ${full(secondsToCheck(this.views.get(id), second).seconds, hour)}`,
-      UpdateExpression: `SET expiresAt = :keep${this.lastUse(request)} ADD #count :one`,
+      UpdateExpression: `SET ${['expiresAt = :keep', ...lastUse(request)].join(', ')} ADD #count :one`,
       ExpressionAttributeNames: { '#count': tagged(`r${minuteOffset(second, hour)}`, request.tag) },
     });
     return item && this.saw(id, stateOf(item, hour), second);
@@ -269,10 +276,6 @@ export class DynamoRateCounterStore implements RateCounterStore {
       total: state.total,
       marks: new Map([...state.marks].filter(([at]) => at >= windowStart(second))),
     };
-  }
-
-  private lastUse(request: RateTake): string {
-    return request.recordLastUse ? `, ${tagged('lastAt', request.tag)} = :second` : '';
   }
 
   /** One conditional UpdateItem on the hour's item: its attributes after (all, or those it changed), or
@@ -335,6 +338,10 @@ export class DynamoRateCounterStore implements RateCounterStore {
 }
 
 const emptyWindow = (): WindowState => ({ total: 0, marks: new Map() });
+
+/** The assignment that keeps the request's second as its last use, when it records one. */
+const lastUse = (request: RateTake): string[] =>
+  request.recordLastUse ? [`${tagged('lastAt', request.tag)} = :second`] : [];
 
 /**
  * The condition that the marks of these seconds leave room (`d` is the total less the limit). A

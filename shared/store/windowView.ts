@@ -17,12 +17,6 @@ export const CLOCK_GRACE = 2;
 
 export const viewOf = (state: WindowState, seenAt: number): WindowView => ({ marks: new Map(state.marks), seenAt });
 
-/** A view with one more mark seen, the rest of the item unseen (when the write returned only what it changed). */
-export const withMark = (view: WindowView, second: number, before: number): WindowView => ({
-  marks: new Map(view.marks).set(second, before),
-  seenAt: view.seenAt,
-});
-
 export interface Check {
   /** The seconds whose marks the condition checks. */
   seconds: number[];
