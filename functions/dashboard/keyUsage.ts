@@ -1,4 +1,4 @@
-import { keyPrincipal, linePrincipal, usageTag } from '../../shared/access/rateLimiter';
+import { keyCounting } from '../../shared/access/rateLimiter';
 import { quotaLineOf } from '../../shared/access/keySlots';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import { renderUsageChart } from '../../shared/scenes/usageChart';
@@ -11,11 +11,8 @@ import { keyUsage, usageFrom, type KeyUsage, type UsageBucket } from './usage';
 /** A key's usage over the 30 days, from the limiter's counts (one query; nothing is written to read it). */
 export async function usageOfKey(key: ApiKeyRecord, services: DashboardServices): Promise<KeyUsage> {
   const now = Math.floor(services.now().getTime() / 1000);
-  // A key on a slot's line has its usage there under its tag; an older key, under its own id.
-  const line = quotaLineOf(key);
-  const { minutes, lastAt } = line
-    ? await services.rateCounters.usage(linePrincipal(line), usageFrom(now), now, usageTag(key.id))
-    : await services.rateCounters.usage(keyPrincipal(key.id), usageFrom(now), now);
+  const { principal, tag } = keyCounting(key.id, quotaLineOf(key));
+  const { minutes, lastAt } = await services.rateCounters.usage(principal, usageFrom(now), now, tag);
   return keyUsage(minutes, services.rateLimit, now, lastAt);
 }
 

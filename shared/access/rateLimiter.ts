@@ -92,7 +92,14 @@ const LINE_PRINCIPAL = 'line:';
 /** A key holding one of an account's slots is counted on the slot's line, which its successors continue. */
 export const linePrincipal = (quotaLine: string) => `${LINE_PRINCIPAL}${quotaLine}`;
 /** A key's usage on its line is tagged by the start of its random id: short names keep the item small. */
-export const usageTag = (keyId: string) => keyId.replace(/^key_/, '').slice(0, 8);
+const usageTag = (keyId: string) => keyId.replace(/^key_/, '').slice(0, 8);
+
+/**
+ * Where a key's requests are counted, for the limiter and for the dashboard's reading of them: its
+ * slot's line under its tag, else its own id (keys made before slot indexes, or without an owner).
+ */
+export const keyCounting = (keyId: string, quotaLine: string | undefined): { principal: string; tag?: string } =>
+  quotaLine ? { principal: linePrincipal(quotaLine), tag: usageTag(keyId) } : { principal: keyPrincipal(keyId) };
 
 /** How long a key's request counts are kept: its usage over the last 30 days, and a day to spare. */
 export const USAGE_KEPT_SECONDS = 31 * 24 * 3600;

@@ -3,10 +3,9 @@ import { sha256Hex } from '../crypto/hash';
 import {
   accountPrincipal,
   ipPrincipal,
+  keyCounting,
   keyPrincipal,
-  linePrincipal,
   rateLimitHeaders,
-  usageTag,
   type RateLimiter,
 } from '../access/rateLimiter';
 import type { RouteDefinition } from '../routes/types';
@@ -42,11 +41,10 @@ export function rateLimit(limiter: RateLimiter, by?: RouteDefinition['rateLimitB
               ? accountPrincipal(context.session.accountId)
               : ipPrincipal(event.requestContext?.identity?.sourceIp ?? 'unknown');
       // A key holding a slot is counted on the slot's line, with its own usage tagged.
-      const { keyId, quotaLine } = context;
-      const decision =
-        keyId && quotaLine && principal === keyPrincipal(keyId)
-          ? await limiter.hit(linePrincipal(quotaLine), { tag: usageTag(keyId) })
-          : await limiter.hit(principal);
+      const { keyId } = context;
+      const counted =
+        keyId && principal === keyPrincipal(keyId) ? keyCounting(keyId, context.quotaLine) : { principal };
+      const decision = await limiter.hit(counted.principal, { tag: counted.tag });
       context.rateHeaders = rateLimitHeaders(decision);
       if (!decision.allowed) {
         recordMetric(API_METRICS.limiterRefusals, 1, 'Count');
