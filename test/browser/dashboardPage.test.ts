@@ -287,6 +287,8 @@ describe('the dashboard in Chromium', () => {
       await page.reload();
       await page.locator('#signed-in').waitFor({ state: 'visible' });
       await expect(page.getByLabel('Refuse unsigned deliveries').isChecked()).resolves.toBe(false);
+      // The box follows the list, which loads after the page shows: wait for it, as a person would see it.
+      await page.getByText(`Webhook id ${id}`).waitFor();
       await page.getByLabel('Discord webhook URL').fill(url);
       await expect(page.getByLabel('Refuse unsigned deliveries').isChecked()).resolves.toBe(true);
       await page.getByLabel('Provider').selectOption('gitlab');
