@@ -11,7 +11,7 @@ import {
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { answerInProcess } from '../../shared/store/inProcessStores';
+import { answerInProcess, type StoreTransport } from '../../shared/store/inProcessStores';
 import { createTableInput } from '../../shared/store/schema';
 import { callsInProcess } from './inProcessCalls';
 import { localStoreCredentials, type StoreCredentials } from './storeCredentials';
@@ -23,16 +23,25 @@ export interface EmbeddedDynamo {
   credentials: StoreCredentials;
   /** The calls it answered (past the guard) and the writes to API key records among them. */
   watch: StoreWatch;
+  /** How this process's clients call it, without a socket (registered for its endpoint). */
+  transport: StoreTransport;
   close(): Promise<void>;
+}
+
+export interface EmbeddedDynamoOptions {
+  dataDir?: string;
+  port?: number;
+  /** Where the watch counts (StoreWatch): shared memory when the store runs on a thread of its own. */
+  counts?: Int32Array;
 }
 
 /** dynalite on loopback: in memory, or persisted under `dataDir`, answering only this process's
  * credentials (storeGuard.ts). If the wished port is taken (another local server), any free port
  * is used; the endpoint says which. */
-export async function startEmbeddedDynamo(options: { dataDir?: string; port?: number } = {}): Promise<EmbeddedDynamo> {
+export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): Promise<EmbeddedDynamo> {
   const credentials = localStoreCredentials();
   const server = dynalite({ path: options.dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const watch = watchStore(server);
+  const watch = watchStore(server, options.counts);
   guardStore(server, credentials.accessKeyId);
   try {
     server.listen(options.port ?? 0, '127.0.0.1');
@@ -51,6 +60,7 @@ export async function startEmbeddedDynamo(options: { dataDir?: string; port?: nu
     endpoint,
     credentials,
     watch,
+    transport: inProcess,
     close: async () => {
       stopAnswering();
       await inProcess.close();

@@ -40,10 +40,10 @@ function bodyBytes(body: unknown): Buffer {
   throw new Error('the in-process store takes bodies of text or bytes');
 }
 
-const abortError = () => Object.assign(new Error('Request aborted'), { name: 'AbortError' });
+export const abortError = () => Object.assign(new Error('Request aborted'), { name: 'AbortError' });
 
 /** What a socket's call meets once the store has closed: its database is gone, so it must never be reached. */
-const refused = () =>
+export const refused = () =>
   Object.assign(new Error('connect ECONNREFUSED: the embedded store has closed'), { code: 'ECONNREFUSED' });
 
 /** The in-process transport, and how it ends: refusing new calls, once those under way have their answers. */

@@ -12,12 +12,13 @@ import { createStores } from '../../shared/store';
 import { migrateRecords } from '../../shared/store/migrations';
 import { DEFAULT_TABLE_NAME } from '../../shared/store/config';
 import { AuthorizerCache } from './authorizerCache';
-import { ensureTable, startEmbeddedDynamo } from './embeddedDynamo';
+import { ensureTable } from './embeddedDynamo';
 import { createGateway, keyEnabledIn } from './gateway';
 import { closeIdleAfterReading } from './idleConnections';
 import { seedDemoBots } from './demoBots';
 import { seedKeys, type SeedResult } from './seedKeys';
 import { startRetryLoop } from './retryLoop';
+import { startStoreThread } from './storeThread';
 import { answerStoreCalls, STORE_CALLS_PATH } from './storeCallsEndpoint';
 import { rememberEnabledKeys } from './usagePlanMemo';
 import { secretBoxFromEnv } from '../../shared/crypto/secretBox';
@@ -77,7 +78,7 @@ export interface LocalServer {
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const dynamo = options.dynamoEndpoint
     ? undefined
-    : await startEmbeddedDynamo({ dataDir: options.dataDir, port: options.dynamoPort });
+    : await startStoreThread({ dataDir: options.dataDir, port: options.dynamoPort });
   const endpoint = options.dynamoEndpoint ?? (dynamo as { endpoint: string }).endpoint;
   const tableName = options.tableName ?? process.env.TABLE_NAME ?? DEFAULT_TABLE_NAME;
   Object.assign(process.env, {

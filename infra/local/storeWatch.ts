@@ -10,6 +10,17 @@ export interface StoreWatch {
   keyWrites(): number;
 }
 
+/** Where the watch keeps its two counts in an Int32Array: its own, or one shared with another thread. */
+const CALLS = 0;
+const KEY_WRITES = 1;
+export const WATCH_COUNTS = 2;
+
+/** The watch's figures as read from its counts, from any thread that shares them. */
+export const watchOf = (counts: Int32Array): StoreWatch => ({
+  calls: () => Atomics.load(counts, CALLS),
+  keyWrites: () => Atomics.load(counts, KEY_WRITES),
+});
+
 const WRITES = /\.(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems)$/;
 /** A string attribute that begins with the API key prefix: the key (or item) of an API key record. */
 const API_KEY_VALUE = new RegExp(`"S"\\s*:\\s*"${recordKinds.apiKey.prefix}`);
@@ -20,11 +31,9 @@ const API_KEY_VALUE = new RegExp(`"S"\\s*:\\s*"${recordKinds.apiKey.prefix}`);
  * once its answer is out. A read of a key overlapping the write then sees the count move, and so
  * does any read made after the write returned.
  */
-export function watchStore(server: Server): StoreWatch {
-  let calls = 0;
-  let keyWrites = 0;
+export function watchStore(server: Server, counts: Int32Array = new Int32Array(WATCH_COUNTS)): StoreWatch {
   beforeRequests(server, (request, response, pass) => {
-    calls += 1;
+    Atomics.add(counts, CALLS, 1);
     const target = request.headers['x-amz-target'];
     if (typeof target === 'string' && WRITES.test(target)) {
       let body = '';
@@ -35,13 +44,13 @@ export function watchStore(server: Server): StoreWatch {
       });
       request.on('end', () => {
         if (!API_KEY_VALUE.test(body)) return;
-        keyWrites += 1;
+        Atomics.add(counts, KEY_WRITES, 1);
         response.on('close', () => {
-          keyWrites += 1;
+          Atomics.add(counts, KEY_WRITES, 1);
         });
       });
     }
     pass();
   });
-  return { calls: () => calls, keyWrites: () => keyWrites };
+  return watchOf(counts);
 }

@@ -16,9 +16,9 @@ export interface TestStore {
   close(): Promise<void>;
 }
 
-/** A fresh dynalite with a fresh table per suite, so suites never share state. */
-export async function startTestStore(): Promise<TestStore> {
-  const dynamo = await startEmbeddedDynamo();
+/** A fresh dynalite with a fresh table per suite, so suites never share state; `start` says where it runs. */
+export async function startTestStore(start: () => Promise<EmbeddedDynamo> = startEmbeddedDynamo): Promise<TestStore> {
+  const dynamo = await start();
   const tableName = `test-${randomBytes(4).toString('hex')}`;
   await ensureTable(dynamo.endpoint, tableName);
   const stores = createStores({ tableName, endpoint: dynamo.endpoint, region: 'us-east-1' });

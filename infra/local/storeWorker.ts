@@ -1,0 +1,39 @@
+import type { Readable } from 'node:stream';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { HttpRequest } from '@smithy/types';
+import { startEmbeddedDynamo } from './embeddedDynamo';
+import type { FromStore, StoreCall, StoreThreadData, ToStore } from './storeThreadMessages';
+
+/** The local store's own thread (storeThread.ts): dynalite, answering the server's calls as messages. */
+const data = workerData as StoreThreadData;
+const server = parentPort as NonNullable<typeof parentPort>;
+const say = (message: FromStore) => server.postMessage(message);
+
+const store = await startEmbeddedDynamo({
+  dataDir: data.dataDir,
+  port: data.port,
+  counts: new Int32Array(data.counts),
+});
+
+async function bytesOf(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function answer(id: number, call: StoreCall): Promise<void> {
+  try {
+    const { response } = await store.transport.handle(call as HttpRequest);
+    const body = await bytesOf(response.body as Readable);
+    say({ kind: 'answer', id, statusCode: response.statusCode, headers: response.headers, body });
+  } catch (error) {
+    const { name, message, code } = error as NodeJS.ErrnoException;
+    say({ kind: 'failed', id, error: { name, message, code } });
+  }
+}
+
+server.on('message', (message: ToStore) => {
+  if (message.kind === 'call') return void answer(message.id, message.call);
+  void store.close().then(() => say({ kind: 'closed' }));
+});
+say({ kind: 'ready', endpoint: store.endpoint });
