@@ -7,7 +7,7 @@ import type { FromStore, StoreCall, StoreThreadData, ToStore } from './storeThre
 /** The local store's own thread (storeThread.ts): dynalite, answering the server's calls as messages. */
 const data = workerData as StoreThreadData;
 const server = parentPort as NonNullable<typeof parentPort>;
-const say = (message: FromStore) => server.postMessage(message);
+const say = (message: FromStore, handOver: ArrayBuffer[] = []) => server.postMessage(message, handOver);
 
 const store = await startEmbeddedDynamo({
   dataDir: data.dataDir,
@@ -15,17 +15,19 @@ const store = await startEmbeddedDynamo({
   counts: new Int32Array(data.counts),
 });
 
-async function bytesOf(body: Readable): Promise<Buffer> {
+/** The answer's bytes in a buffer of their own, to hand over whole: a small Buffer is a view of a shared
+ * pool, which a message would copy entire. */
+async function bytesOf(body: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 async function answer(id: number, call: StoreCall): Promise<void> {
   try {
     const { response } = await store.transport.handle(call as HttpRequest);
     const body = await bytesOf(response.body as Readable);
-    say({ kind: 'answer', id, statusCode: response.statusCode, headers: response.headers, body });
+    say({ kind: 'answer', id, statusCode: response.statusCode, headers: response.headers, body }, [body.buffer as ArrayBuffer]);
   } catch (error) {
     const { name, message, code } = error as NodeJS.ErrnoException;
     say({ kind: 'failed', id, error: { name, message, code } });
