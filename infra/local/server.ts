@@ -86,7 +86,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     TABLE_NAME: tableName,
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
   });
-  // Started here, the store shares this process's CPU: its calls get time to finish (callLimits.ts).
+  // Started here (on a thread of this process), the store shares this machine's CPU: its calls get time to finish
+  // (callLimits.ts).
   process.env.DYNAMODB_EMBEDDED = dynamo ? '1' : '0';
   if (options.imageFetchAllowHosts !== undefined) process.env.IMAGE_FETCH_ALLOW_HOSTS = options.imageFetchAllowHosts;
   if (options.discordApiBase !== undefined) process.env.DISCORD_API_BASE = options.discordApiBase;
