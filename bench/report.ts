@@ -146,16 +146,16 @@ function whereTheTimeGoes(rankCard: ScenarioFigures, drawing: RenderFigures, slo
   const msPerRequest = 1000 / rankCard.requestsPerSecond;
   const drawingShare = Math.round((drawing.handlerUs.median / 1000 / msPerRequest) * 100);
   return bullet(
-    '**Where the time goes**: the server runs on one thread,',
+    "**Where the time goes**: the server's functions run on one thread,",
     `so at ${formatRate(rankCard.requestsPerSecond)} rank cards/s it spends at most ${formatMs(msPerRequest)}`,
     'of its time per request; drawing the card',
     `(its in-process handler median above, ${us(drawing.handlerUs.median)}) is ~${drawingShare}% of that.`,
     "The rest is the request path around it: the emulated gateway and authorizer, the limiter's conditional write",
     "(on the key's slot, as for a dashboard key) and every other DynamoDB call, made through the AWS SDK",
-    'to dynalite in the same process.',
-    'A one-off CPU profile of the server under the relay load (taken while writing this bench, not part of it)',
-    "agreed: the service's own code was ~2% of the server's CPU, the AWS SDK client ~27%, dynalite ~16%,",
-    "Node's HTTP, stream and crypto internals ~36%.",
+    "and handed to dynalite on the store's own thread.",
+    'A one-off CPU profile of the server under the rank-card load (taken while writing this bench, not part of it)',
+    "agreed: the functions' thread was busy throughout, ~25% of it in the AWS SDK client and ~7% in garbage",
+    "collection, the service's own code a few %; the store's thread was about half busy.",
     `The ${slowest?.scenario ?? 'slowest scenario'} is the slowest`,
     `(${slowest?.storeCallsPerRequest ?? '?'} store calls a request).`,
   );
@@ -222,7 +222,7 @@ function endToEndSection(e2e: EndToEndFigures, options?: EndToEndOptions, render
     bullet(
       "The local server (`npm start`'s entry point, infra/local/main.ts, in its own process: API Gateway emulation,",
       'the authorizer with its cache, the rate limiter, the function groups loaded in-process,',
-      'and its embedded dynalite DynamoDB, in memory) on 127.0.0.1,',
+      'and its embedded dynalite DynamoDB, in memory, on a thread of its own) on 127.0.0.1,',
       `driven by autocannon from the benchmark's process with ${connections} connections (keep-alive, no pipelining)`,
       `for ${seconds} s per scenario, after ${options?.warmupSeconds ?? '?'} s of warm-up`,
       "(which also loads the group's function).",
@@ -274,7 +274,7 @@ function endToEndSection(e2e: EndToEndFigures, options?: EndToEndOptions, render
     ),
     bullet(
       'The image host, the fake Discord and autocannon share the benchmark process;',
-      'the server, its functions and dynalite share the other.',
+      'the server and its functions share the other, with dynalite on a second thread of it.',
       'On 2 cores the two processes compete with each other (and with anything else running),',
       'so these are figures for this laptop-class setup, not for Lambda,',
       'where each request has its own instance and DynamoDB is a remote service.',
