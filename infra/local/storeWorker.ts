@@ -27,7 +27,8 @@ async function answer(id: number, call: StoreCall): Promise<void> {
   try {
     const { response } = await store.transport.handle(call as HttpRequest);
     const body = await bytesOf(response.body as Readable);
-    say({ kind: 'answer', id, statusCode: response.statusCode, headers: response.headers, body }, [body.buffer as ArrayBuffer]);
+    const { statusCode, headers } = response;
+    say({ kind: 'answer', id, statusCode, headers, body }, [body.buffer as ArrayBuffer]);
   } catch (error) {
     const { name, message, code } = error as NodeJS.ErrnoException;
     say({ kind: 'failed', id, error: { name, message, code } });

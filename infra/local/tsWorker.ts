@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
-/** tsx's ESM API module, found through its package's export map (resolving it by `require` gives its CommonJS build). */
+/** tsx's ESM API module, found through its package's export map (`require` would resolve its CommonJS build). */
 function tsxApi(): string {
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
   const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
