@@ -3,6 +3,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod/mini';
 import type { RateLimiter } from '../../shared/access/rateLimiter';
 import { ApiError } from '../../shared/errors/apiError';
+import { logger } from '../../shared/logging/logger';
 import { jsonResponse, MAX_RESPONSE_BYTES, refuseOversizedSvg, svgResponse } from '../../shared/http/responses';
 import type { RouteHandler } from '../../shared/runtime/groupKit';
 import { routes, type Routes } from '../../shared/routes/table';
@@ -265,6 +266,36 @@ describe('errors and request ids', () => {
     expect(responses.map((r) => header(r, 'X-Request-Id'))).toEqual(['r-ok', 'r-bad', 'r-boom', 'r-limited']);
     for (const response of responses.slice(1))
       expect(envelopeOf(response).meta.requestId).toBe(header(response, 'X-Request-Id'));
+  });
+
+  test("each request's log line names that request, though another one under way shares the logger", async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    handler.mockImplementation(async (input, context, services) => {
+      if (context.requestId === 'r-first') await held;
+      return echoSvg(input, context, services);
+    });
+    // The line as the request asks for it (the tests' logger is silent): what it names, whatever the logger holds.
+    const info = jest.spyOn(logger, 'info');
+    let requestLines: Record<string, unknown>[];
+    try {
+      // The first waits inside its handler while the second comes and goes, as on the local server.
+      const first = rankCard({ requestId: 'r-first' });
+      await rankCard({ requestId: 'r-second' });
+      release();
+      await first;
+      requestLines = info.mock.calls
+        .filter(([message]) => message === 'request')
+        .map(([, fields]) => fields as Record<string, unknown>);
+    } finally {
+      info.mockRestore();
+    }
+    expect(requestLines.map(({ requestId, route, method }) => ({ requestId, route, method }))).toEqual([
+      { requestId: 'r-second', route: '/v1/images/rank-card', method: 'GET' },
+      { requestId: 'r-first', route: '/v1/images/rank-card', method: 'GET' },
+    ]);
   });
 
   test('without an API Gateway request id the Lambda request id is used', async () => {
