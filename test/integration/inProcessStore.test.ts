@@ -7,6 +7,11 @@ import { startEmbeddedDynamo } from '../../infra/local/embeddedDynamo';
 import { startStoreThread } from '../../infra/local/storeThread';
 import { startTestStore, type TestStore } from '../support/dynamo';
 
+type DocumentClient = ReturnType<typeof createDocumentClient>;
+/** A read of an item no test writes: a call that only the store's door (guard, abort, close) can fail. */
+const readNothing = (db: DocumentClient, tableName: string, abortSignal?: AbortSignal) =>
+  db.send(new GetCommand({ TableName: tableName, Key: { pk: 'a', sk: 'b' } }), { abortSignal });
+
 // The same store, started in this thread (the integration suites) or on one of its own (the local server).
 describe.each([
   ['in this thread', () => startEmbeddedDynamo()],
@@ -52,9 +57,9 @@ describe.each([
     const intruder = createDocumentClient({ ...config(), embedded: true });
     process.env.DYNAMODB_ACCESS_KEY_ID = own;
     try {
-      await expect(
-        intruder.send(new GetCommand({ TableName: store.tableName, Key: { pk: 'a', sk: 'b' } })),
-      ).rejects.toMatchObject({ name: 'UnrecognizedClientException' });
+      await expect(readNothing(intruder, store.tableName)).rejects.toMatchObject({
+        name: 'UnrecognizedClientException',
+      });
     } finally {
       intruder.destroy();
     }
@@ -62,8 +67,7 @@ describe.each([
 
   test('a call aborted on its way is refused as aborted, and the store answers the next one', async () => {
     const db = createDocumentClient({ ...config(), embedded: true });
-    const get = (abortSignal?: AbortSignal) =>
-      db.send(new GetCommand({ TableName: store.tableName, Key: { pk: 'a', sk: 'b' } }), { abortSignal });
+    const get = (abortSignal?: AbortSignal) => readNothing(db, store.tableName, abortSignal);
     try {
       const controller = new AbortController();
       const aborted = get(controller.signal);
@@ -83,9 +87,7 @@ describe.each([
     await other.close();
     expect(inProcessTransport(endpoint)).toBeUndefined();
     try {
-      await expect(
-        before.send(new GetCommand({ TableName: other.tableName, Key: { pk: 'a', sk: 'b' } })),
-      ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      await expect(readNothing(before, other.tableName)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     } finally {
       before.destroy();
     }
