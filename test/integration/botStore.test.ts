@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { beforeAll, describe, expect, test } from '@jest/globals';
 import { registerBotBody } from '../../shared/routes/schemas/bots';
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BotFields, BotProfile, BotStore } from '../../shared/store';
 import { botStoreRacingThePoint } from '../support/botStoreRace';
-import { startTestStore, type TestStore } from '../support/dynamo';
+import { suiteStore, startTestStore } from '../support/dynamo';
 
-let store: TestStore;
+const store = suiteStore();
 let bots: BotStore;
 beforeAll(async () => {
-  store = await startTestStore();
-  bots = store.stores.bots;
-});
-afterAll(async () => {
-  await store.close();
+  bots = store().stores.bots;
 });
 
 const NOW = new Date('2026-11-22T10:30:00.000Z');
@@ -21,16 +17,16 @@ const profile = (input: Record<string, unknown>) => registerBotBody.parse(input)
 const registered = async (clientId: string, owner: string, name: string) =>
   ((await bots.register(clientId, owner, profile({ name }), NOW)) as { bot: BotProfile }).bot;
 /** Registered and verified by its owner: public ones are listed. */
-const listed = async (store: BotStore, clientId: string, owner: string, fields: BotFields, now: Date) => {
-  await store.register(clientId, owner, fields, now);
-  return store.verify(clientId, owner, fields, now);
+const listed = async (botStore: BotStore, clientId: string, owner: string, fields: BotFields, now: Date) => {
+  await botStore.register(clientId, owner, fields, now);
+  return botStore.verify(clientId, owner, fields, now);
 };
 
 /** Every item of a bot's partition, read raw: what a delete leaves behind. */
 async function partitionOf(clientId: string) {
-  const { Items = [] } = await store.stores.db.send(
+  const { Items = [] } = await store().stores.db.send(
     new QueryCommand({
-      TableName: store.tableName,
+      TableName: store().tableName,
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': `BOT#${clientId}` },
     }),
@@ -222,8 +218,8 @@ describe('bot store on dynalite', () => {
     expect(await partitionOf(clientId)).toEqual([]);
     expect(
       (
-        await store.stores.db.send(
-          new GetCommand({ TableName: store.tableName, Key: { pk: `BOT#${clientId}`, sk: 'COMMANDS' } }),
+        await store().stores.db.send(
+          new GetCommand({ TableName: store().tableName, Key: { pk: `BOT#${clientId}`, sk: 'COMMANDS' } }),
         )
       ).Item,
     ).toBeUndefined();
@@ -238,7 +234,7 @@ describe('bot store on dynalite', () => {
     const clientId = id(7);
     const first = await registered(clientId, 'owner', 'racer');
     // The delete runs between the heartbeat's two writes: the profile got the beat, the point comes after the sweep.
-    const racing = botStoreRacingThePoint(store, async () => expect(await bots.delete(clientId, 'owner')).toBe(true));
+    const racing = botStoreRacingThePoint(store(), async () => expect(await bots.delete(clientId, 'owner')).toBe(true));
     expect(await racing.heartbeat(clientId, 'owner', { guilds: 9 }, NOW)).toMatchObject({
       generation: first.generation,
     });
@@ -260,8 +256,8 @@ describe('bot store on dynalite', () => {
     const first = (await bots.register(clientId, 'a', profile({ name: 'one' }), NOW)) as { bot: BotProfile };
     await bots.putCommands(clientId, 'a', [{ name: 'old', description: 'x' }], NOW);
     // Simulate the race: the commands item outlives a delete and a new registration.
-    await store.stores.db.send(
-      new DeleteCommand({ TableName: store.tableName, Key: { pk: `BOT#${clientId}`, sk: 'PROFILE' } }),
+    await store().stores.db.send(
+      new DeleteCommand({ TableName: store().tableName, Key: { pk: `BOT#${clientId}`, sk: 'PROFILE' } }),
     );
     const second = (await bots.register(clientId, 'b', profile({ name: 'two' }), NOW)) as { bot: BotProfile };
     expect(second.bot.generation).not.toBe(first.bot.generation);

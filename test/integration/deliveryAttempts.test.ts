@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { expect, test } from '@jest/globals';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { startTestStore, type TestStore } from '../support/dynamo';
+import { suiteStore } from '../support/dynamo';
 
 /**
  * The relay's attempts that leave no delivery (a refused signature, a duplicate) in dynalite: each
  * listed with its outcome and time, and a flood of them kept to one item per outcome and minute.
  */
-let store: TestStore;
-beforeAll(async () => {
-  store = await startTestStore();
-});
-afterAll(() => store.close());
+const store = suiteStore();
 
 const NOW = Date.parse('2026-11-27T12:00:10.000Z');
 const at = (seconds: number) => new Date(NOW + seconds * 1000);
@@ -19,9 +15,9 @@ const hookId = () => String(310000000000000000n + BigInt(++next));
 
 /** Every item the webhook's attempts left in the table (what a flood could grow). */
 async function attemptItems(webhookId: string) {
-  const { Items } = await store.stores.db.send(
+  const { Items } = await store().stores.db.send(
     new QueryCommand({
-      TableName: store.tableName,
+      TableName: store().tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :attempt)',
       ExpressionAttributeValues: { ':pk': `HOOK#${webhookId}`, ':attempt': 'ATTEMPT#' },
     }),
@@ -31,7 +27,7 @@ async function attemptItems(webhookId: string) {
 
 test('each outcome is listed with its time, the delivery it names, and apart from the other', async () => {
   const id = hookId();
-  const attempts = store.stores.attempts;
+  const attempts = store().stores.attempts;
   await attempts.record(id, { outcome: 'signatureRefused', provider: 'github' }, at(0));
   await attempts.record(id, { outcome: 'duplicate', provider: 'github', event: 'push', deliveryId: 'd-1' }, at(1));
   expect(await attempts.latest(id, 'signatureRefused', 20, at(2))).toEqual([
@@ -53,7 +49,7 @@ test('each outcome is listed with its time, the delivery it names, and apart fro
 
 test('a flood of refused signatures is one item a minute: counted, with its first and last time', async () => {
   const id = hookId();
-  const attempts = store.stores.attempts;
+  const attempts = store().stores.attempts;
   // 300 within one minute, then 2 in each of the next two minutes.
   for (let batch = 0; batch < 30; batch += 1)
     await Promise.all(
@@ -83,7 +79,7 @@ test('a flood of refused signatures is one item a minute: counted, with its firs
 
 test('attempts older than a day are no longer listed, and long fields are cut', async () => {
   const id = hookId();
-  const attempts = store.stores.attempts;
+  const attempts = store().stores.attempts;
   await attempts.record(
     id,
     { outcome: 'duplicate', provider: 'github', event: 'e'.repeat(500), deliveryId: 'x' },
@@ -96,7 +92,7 @@ test('attempts older than a day are no longer listed, and long fields are cut', 
 
 test('a later attempt without an event in the same minute does not keep the earlier one', async () => {
   const id = hookId();
-  const attempts = store.stores.attempts;
+  const attempts = store().stores.attempts;
   await attempts.record(id, { outcome: 'duplicate', provider: 'github', event: 'push', deliveryId: 'd-1' }, at(0));
   await attempts.record(id, { outcome: 'duplicate', provider: 'gitlab' }, at(1));
   const [listed] = await attempts.latest(id, 'duplicate', 20, at(2));

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { expect, test } from '@jest/globals';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDeliveryLog, isReplayable } from '../../shared/store/deliveries';
-import { startTestStore, type TestStore } from '../support/dynamo';
+import { suiteStore } from '../support/dynamo';
 
-let store: TestStore;
-beforeAll(async () => {
-  store = await startTestStore();
-});
-afterAll(async () => {
-  await store.close();
-});
+const store = suiteStore();
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 const CLAIMED = { kind: 'claimed' };
@@ -19,16 +13,16 @@ const inFlight = (seconds: number) => ({ kind: 'inFlight', retryAfterSeconds: se
 const key = (deliveryId: string) => ({ webhookId: '300000000000000001', provider: 'github', deliveryId });
 const record = async (deliveryId: string) =>
   (
-    await store.stores.db.send(
+    await store().stores.db.send(
       new GetCommand({
-        TableName: store.tableName,
+        TableName: store().tableName,
         Key: { pk: 'HOOK#300000000000000001', sk: `DELIVERY#github#${deliveryId}` },
       }),
     )
   ).Item;
 
 test('one claim per delivery, others told it is in flight; a forwarded one stays claimed 7 days', async () => {
-  const log = store.stores.deliveries;
+  const log = store().stores.deliveries;
   const claims = await Promise.all([1, 2, 3, 4].map(() => log.claim(key('a'), 'push', NOW)));
   expect(claims.filter((claim) => claim.kind === 'claimed')).toHaveLength(1);
   expect(claims.filter((claim) => claim.kind !== 'claimed')).toEqual([inFlight(60), inFlight(60), inFlight(60)]);
@@ -45,7 +39,7 @@ test('one claim per delivery, others told it is in flight; a forwarded one stays
 const KEPT = { message: { content: 'hi', allowed_mentions: { parse: [] } }, sealedToken: 'sealed' };
 
 test('a delivery claimed with its message keeps it while failed and may be claimed again by the retry', async () => {
-  const log = store.stores.deliveries;
+  const log = store().stores.deliveries;
   await log.claim(key('b'), 'push', NOW, KEPT);
   expect(await record('b')).toMatchObject({
     outcome: 'pending',
@@ -68,7 +62,7 @@ test('a delivery claimed with its message keeps it while failed and may be claim
 });
 
 test('the message is dropped once the outcome is not replayable, kept while it is', async () => {
-  const log = store.stores.deliveries;
+  const log = store().stores.deliveries;
   await log.claim(key('r1'), 'push', NOW, KEPT);
   await log.finish(key('r1'), 'rejected', NOW, { discordStatus: 404 });
   expect(await record('r1')).not.toHaveProperty('message');
@@ -82,7 +76,7 @@ test('the message is dropped once the outcome is not replayable, kept while it i
 });
 
 test("Discord's error is kept with a message it refused; a retry's claim starts without it", async () => {
-  const log = store.stores.deliveries;
+  const log = store().stores.deliveries;
   await log.claim(key('invalid'), 'push', NOW);
   await log.finish(key('invalid'), 'rejected', NOW, { discordStatus: 400, discordError: '50035 Invalid Form Body' });
   expect(await log.get(key('invalid'))).toMatchObject({
@@ -97,12 +91,12 @@ test("Discord's error is kept with a message it refused; a retry's claim starts 
 });
 
 test('finish never recreates a record that is gone (the TTL removed it meanwhile)', async () => {
-  await store.stores.deliveries.finish(key('expired'), 'forwarded', NOW, { discordStatus: 200 });
+  await store().stores.deliveries.finish(key('expired'), 'forwarded', NOW, { discordStatus: 200 });
   expect(await record('expired')).toBeUndefined();
 });
 
 test('a replay claim is taken once; a finished, unknown or fresh-pending delivery cannot be replayed', async () => {
-  const log = store.stores.deliveries;
+  const log = store().stores.deliveries;
   await log.claim(key('p'), 'push', NOW, { ...KEPT, message: { content: 'again' } });
   // An attempt that died is replayable after a minute, before it logged any outcome.
   expect(await log.claimReplay(key('p'), NOW)).toBeUndefined();
@@ -127,7 +121,7 @@ test('a replay claim is taken once; a finished, unknown or fresh-pending deliver
 });
 
 test('an attempt that died before logging its outcome is listed as replayable after a minute', async () => {
-  const log = store.stores.deliveries;
+  const log = store().stores.deliveries;
   await log.claim(key('died'), 'push', NOW, KEPT);
   const listed = (await log.listKept()).find((r) => r.deliveryId === 'died');
   expect(listed && isReplayable(listed, NOW)).toBe(false);
@@ -136,7 +130,7 @@ test('an attempt that died before logging its outcome is listed as replayable af
 });
 
 test('the kept listing spans webhooks, newest first; a webhook lists its own log', async () => {
-  const log = store.stores.deliveries;
+  const log = store().stores.deliveries;
   const other = { webhookId: '300000000000000002', provider: 'gitlab', deliveryId: 'f2' };
   await log.claim(key('f1'), 'push', NOW, KEPT);
   await log.finish(key('f1'), 'failed', NOW);
@@ -151,7 +145,7 @@ test('the kept listing spans webhooks, newest first; a webhook lists its own log
 });
 
 test("a crashed attempt's pending claim is in flight until a minute old, then taken over", async () => {
-  const log = store.stores.deliveries;
+  const log = store().stores.deliveries;
   await log.claim(key('c'), 'push', NOW);
   expect(await log.claim(key('c'), 'push', new Date(NOW.getTime() + 30_000))).toEqual(inFlight(30));
   expect(await log.claim(key('c'), 'push', new Date(NOW.getTime() + 59_500))).toEqual(inFlight(1));
@@ -159,7 +153,7 @@ test("a crashed attempt's pending claim is in flight until a minute old, then ta
 });
 
 test('finish keeps what a replay needs only with a replayable outcome', async () => {
-  const log = store.stores.deliveries;
+  const log = store().stores.deliveries;
   await log.claim(key('k1'), 'push', NOW);
   await log.finish(key('k1'), 'forwarded', NOW, { discordStatus: 200, kept: KEPT });
   expect(await record('k1')).not.toHaveProperty('sealedToken');
@@ -175,7 +169,7 @@ test('finish keeps what a replay needs only with a replayable outcome', async ()
 });
 
 test('a signed delivery is claimed on its signature too: a new id waits, then is a duplicate', async () => {
-  const log = store.stores.deliveries;
+  const log = store().stores.deliveries;
   const signed = (deliveryId: string) => ({ ...key(deliveryId), signatureHash: 'f'.repeat(64) });
   expect(await log.claim(signed('s1'), 'push', NOW)).toEqual(CLAIMED);
   expect(await log.claim(signed('s2'), 'push', NOW)).toEqual(inFlight(60));
@@ -192,13 +186,14 @@ test('a signed delivery is claimed on its signature too: a new id waits, then is
 
 test('a delivered signed delivery with an unwritten outcome still makes its copies duplicates', async () => {
   // The store fails every write to the delivery's own item (its claim aside): the signature's item is written first.
-  const failing = Object.assign(Object.create(store.stores.db) as typeof store.stores.db, {
+  const { db } = store().stores;
+  const failing = Object.assign(Object.create(db) as typeof db, {
     send: (command: { input: { Key?: { sk?: string } } }) =>
       command instanceof UpdateCommand && command.input.Key?.sk?.startsWith('DELIVERY#')
         ? Promise.reject(new Error('the store is down'))
-        : store.stores.db.send(command as never),
+        : db.send(command as never),
   });
-  const log = new DynamoDeliveryLog(failing, store.tableName);
+  const log = new DynamoDeliveryLog(failing, store().tableName);
   const signed = (deliveryId: string) => ({ ...key(deliveryId), signatureHash: 'e'.repeat(64) });
   expect(await log.claim(signed('w1'), 'push', NOW)).toEqual(CLAIMED);
   await expect(log.finish(signed('w1'), 'forwarded', NOW, { discordStatus: 200 })).rejects.toThrow();

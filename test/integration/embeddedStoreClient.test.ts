@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { expect, test } from '@jest/globals';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../shared/store/client';
-import { startTestStore, type TestStore } from '../support/dynamo';
+import { suiteStore } from '../support/dynamo';
 
 /**
  * The local server's own store client names its access key without signing (the embedded store
  * checks the key, never a signature): it must still read and write, and a client naming another
  * key must still be refused by the store's guard.
  */
-let store: TestStore;
-beforeAll(async () => {
-  store = await startTestStore();
-});
-afterAll(async () => {
-  await store.close();
-});
+const store = suiteStore();
 
 const clientOf = () =>
   createDocumentClient({
-    tableName: store.tableName,
-    endpoint: store.dynamo.endpoint,
+    tableName: store().tableName,
+    endpoint: store().dynamo.endpoint,
     region: 'us-east-1',
     embedded: true,
   });
@@ -36,9 +30,9 @@ test('the embedded client writes and reads, unsigned', async () => {
     { step: 'finalizeRequest', priority: 'low' },
   );
   const Item = { pk: 'TEST#unsigned', sk: 'A', value: 7 };
-  await client.send(new PutCommand({ TableName: store.tableName, Item }));
+  await client.send(new PutCommand({ TableName: store().tableName, Item }));
   expect(
-    (await client.send(new GetCommand({ TableName: store.tableName, Key: { pk: Item.pk, sk: 'A' } }))).Item,
+    (await client.send(new GetCommand({ TableName: store().tableName, Key: { pk: Item.pk, sk: 'A' } }))).Item,
   ).toEqual(Item);
   expect(headers.map((h) => h.authorization)).toEqual([
     expect.stringContaining('Signature=none'),
@@ -53,7 +47,7 @@ test('a client naming another access key is refused, signed or not', async () =>
   try {
     const client = clientOf();
     await expect(
-      client.send(new GetCommand({ TableName: store.tableName, Key: { pk: 'TEST#unsigned', sk: 'A' } })),
+      client.send(new GetCommand({ TableName: store().tableName, Key: { pk: 'TEST#unsigned', sk: 'A' } })),
     ).rejects.toMatchObject({ name: 'UnrecognizedClientException' });
     client.destroy();
   } finally {

@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { hashKey } from '../../shared/access/keys';
 import { storeRegistry, type KeyRegistry } from '../../shared/access/keyAdmin';
 import { MAX_ACTIVE_KEYS, NoKeySlotError, quotaLineOf, slottedKeys } from '../../shared/access/keySlots';
-import { startTestStore, type TestStore } from '../support/dynamo';
+import { suiteStore } from '../support/dynamo';
 
 /**
  * Key slots on dynalite: the dashboard's limit of active keys per account holds whoever makes or
  * revokes keys (the dashboard with its limit, the operator's CLI without), and a slot is given back
  * exactly once per key, however the revocation is retried.
  */
-let store: TestStore;
+const store = suiteStore();
 let account = 0;
-beforeAll(async () => {
-  store = await startTestStore();
-});
-afterAll(async () => {
-  await store.close();
-});
 const MAX = 2;
-const keys = (registry: KeyRegistry = storeRegistry(store.stores.apiKeys)) => slottedKeys(registry, store.stores);
+const keys = (registry: KeyRegistry = storeRegistry(store().stores.apiKeys)) => slottedKeys(registry, store().stores);
 const newOwner = () => `acct-${++account}`;
 const active = async (owner: string) =>
-  (await store.stores.apiKeys.listByOwner(owner)).filter((key) => !key.revokedAt).length;
+  (await store().stores.apiKeys.listByOwner(owner)).filter((key) => !key.revokedAt).length;
 const at = (n: number) => new Date(Date.UTC(2026, 10, 25, 0, 0, n)).toISOString();
 
 describe('key slots', () => {
@@ -42,7 +36,7 @@ describe('key slots', () => {
     await keys().revoke(first.record.id, at(3));
     await keys().create({ name: 'c', owner }, MAX);
     await expect(keys().create({ name: 'd', owner }, MAX)).rejects.toThrow(NoKeySlotError);
-    expect((await store.stores.apiKeys.getById(first.record.id))?.holdsSlot).toBe(false);
+    expect((await store().stores.apiKeys.getById(first.record.id))?.holdsSlot).toBe(false);
   });
 
   test("the operator's keys count too; the dashboard makes none until enough are revoked", async () => {
@@ -60,7 +54,7 @@ describe('key slots', () => {
 
   test('a revocation that fails after marking the key gives the slot back on its retry', async () => {
     const owner = newOwner();
-    const plain = storeRegistry(store.stores.apiKeys);
+    const plain = storeRegistry(store().stores.apiKeys);
     let fail = true;
     // As in AWS when API Gateway is throttled after the record is marked revoked.
     const flaky: KeyRegistry = {
@@ -84,10 +78,10 @@ describe('key slots', () => {
 
   test('a key from before slots were recorded per key gives its slot back with the call that revokes it', async () => {
     const owner = newOwner();
-    await store.stores.accounts.reserveKeySlot(owner, MAX);
-    await store.stores.accounts.reserveKeySlot(owner, MAX);
+    await store().stores.accounts.reserveKeySlot(owner, MAX);
+    await store().stores.accounts.reserveKeySlot(owner, MAX);
     const legacy = { id: 'key_legacy0001', name: 'old', owner, keyHash: hashKey('legacy-value-1'), createdAt: at(0) };
-    await store.stores.apiKeys.put(legacy);
+    await store().stores.apiKeys.put(legacy);
     await keys().revoke(legacy.id, at(1));
     await keys().revoke(legacy.id, at(2));
     await keys().create({ name: 'new', owner }, MAX);
@@ -115,7 +109,7 @@ describe('slot indexes: the quota lines keys are counted on', () => {
     expect(next.record.slot).toBe(1);
     expect((await keys().create({ name: 'e', owner }, MAX_ACTIVE_KEYS)).record.slot).toBe(3);
     // Stored as made: the authorizer reads it back by hash.
-    expect((await store.stores.apiKeys.getByHash(next.record.keyHash))?.slot).toBe(1);
+    expect((await store().stores.apiKeys.getByHash(next.record.keyHash))?.slot).toBe(1);
   });
 
   test("a given index is taken as is (a roll's), though its key is still active", async () => {
@@ -136,9 +130,9 @@ describe('slot indexes: the quota lines keys are counted on', () => {
 
   test('a key from before indexes were recorded holds none: it has no quota line, and index 0 stays free', async () => {
     const owner = newOwner();
-    await store.stores.accounts.reserveKeySlot(owner, MAX);
+    await store().stores.accounts.reserveKeySlot(owner, MAX);
     const legacy = { id: 'key_legacy0002', name: 'old', owner, keyHash: hashKey('legacy-value-2'), createdAt: at(0) };
-    await store.stores.apiKeys.put(legacy);
+    await store().stores.apiKeys.put(legacy);
     expect(quotaLineOf(legacy)).toBeUndefined();
     expect((await keys().create({ name: 'new', owner }, MAX_ACTIVE_KEYS)).record.slot).toBe(0);
   });
@@ -152,12 +146,12 @@ describe('slot indexes: the quota lines keys are counted on', () => {
   test('reading the indexes held failing gives the reserved slot back', async () => {
     const owner = newOwner();
     const failing = {
-      ...store.stores,
-      apiKeys: Object.assign(Object.create(store.stores.apiKeys), {
+      ...store().stores,
+      apiKeys: Object.assign(Object.create(store().stores.apiKeys), {
         listByOwner: () => Promise.reject(new Error('Query failed')),
       }),
     };
-    const broken = slottedKeys(storeRegistry(store.stores.apiKeys), failing);
+    const broken = slottedKeys(storeRegistry(store().stores.apiKeys), failing);
     for (let n = 0; n <= MAX; n += 1) await expect(broken.create({ name: 'x', owner }, MAX)).rejects.toThrow('Query');
     await keys().create({ name: 'a', owner }, MAX);
     await keys().create({ name: 'b', owner }, MAX);

@@ -1,32 +1,26 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { RateLimiter, keyPrincipal, linePrincipal, USAGE_KEPT_SECONDS } from '../../shared/access/rateLimiter';
 import { DynamoRateCounterStore } from '../../shared/store/rateCounters';
 import { createDocumentClient } from '../../shared/store/client';
-import { startTestStore, type TestStore } from '../support/dynamo';
+import { suiteStore } from '../support/dynamo';
 import { expectWindowKept, type Arrival } from '../support/windowChecks';
 
-let store: TestStore;
-beforeAll(async () => {
-  store = await startTestStore();
-});
-afterAll(async () => {
-  await store.close();
-});
+const store = suiteStore();
 
 /** A whole second in the middle of an hour, and the next hour's start. */
 const T0 = Date.UTC(2026, 0, 1, 12, 20, 30);
 const HOUR = Date.UTC(2026, 0, 1, 13);
 const second = (ms: number) => Math.floor(ms / 1000);
 
-const limiterAt = (clock: { ms: number }, limit: number, counters = store.stores.rateCounters) =>
+const limiterAt = (clock: { ms: number }, limit: number, counters = store().stores.rateCounters) =>
   new RateLimiter(counters, { limit, now: () => clock.ms });
 
 const item = async (principal: string, hourStart: number) =>
   (
-    await store.stores.db.send(
-      new GetCommand({ TableName: store.tableName, Key: { pk: `RATE#${principal}`, sk: `HOUR#${hourStart}` } }),
+    await store().stores.db.send(
+      new GetCommand({ TableName: store().tableName, Key: { pk: `RATE#${principal}`, sk: `HOUR#${hourStart}` } }),
     )
   ).Item;
 
@@ -34,12 +28,12 @@ describe('the sliding-window limiter on dynalite', () => {
   test('200 hits at once: exactly 60 pass, each seeing its own count, the rest wait 61 s', async () => {
     // Through the in-process client the local server uses: a burst on one item queues in dynalite itself.
     const db = createDocumentClient({
-      tableName: store.tableName,
-      endpoint: store.dynamo.endpoint,
+      tableName: store().tableName,
+      endpoint: store().dynamo.endpoint,
       region: 'us-east-1',
       embedded: true,
     });
-    const limiter = limiterAt({ ms: T0 + 250 }, 60, new DynamoRateCounterStore(db, store.tableName));
+    const limiter = limiterAt({ ms: T0 + 250 }, 60, new DynamoRateCounterStore(db, store().tableName));
     const decisions = await Promise.all(Array.from({ length: 200 }, () => limiter.hit(keyPrincipal('concurrent'))));
     db.destroy();
 
@@ -87,7 +81,7 @@ describe('the sliding-window limiter on dynalite', () => {
 
   test('a late clock cannot count in a sealed hour: it counts in the new one, against the same window', async () => {
     const early = limiterAt({ ms: HOUR + 500 }, 2);
-    const late = limiterAt({ ms: HOUR - 300 }, 2, new DynamoRateCounterStore(store.stores.db, store.tableName));
+    const late = limiterAt({ ms: HOUR - 300 }, 2, new DynamoRateCounterStore(store().stores.db, store().tableName));
     expect((await late.hit(keyPrincipal('skew'))).allowed).toBe(true);
     expect((await early.hit(keyPrincipal('skew'))).allowed).toBe(true);
     // `late` still believes the old hour is current; its third request must see both.
@@ -109,7 +103,7 @@ describe('the sliding-window limiter on dynalite', () => {
     });
     expect(await item('ip:192.0.2.7', hour)).toMatchObject({ w1200: 1, expiresAt: hour + 3600 + 120 });
     expect(await item('ip:192.0.2.7', hour)).not.toHaveProperty('lastAt');
-    expect(await store.stores.rateCounters.usage(keyPrincipal('layout'), hour, second(T0) + 60)).toEqual({
+    expect(await store().stores.rateCounters.usage(keyPrincipal('layout'), hour, second(T0) + 60)).toEqual({
       minutes: new Map([[second(T0) - 30, { counted: 2, refused: 1 }]]),
       lastAt: second(T0) + 4,
     });
@@ -119,7 +113,7 @@ describe('the sliding-window limiter on dynalite', () => {
     const limiter = limiterAt({ ms: T0 + 7_000 }, 3);
     for (const tag of ['aaaa', 'aaaa', 'bbbb', 'bbbb']) await limiter.hit(linePrincipal('owner#0'), { tag });
     const usage = (tag: string) =>
-      store.stores.rateCounters.usage(linePrincipal('owner#0'), second(T0) - 60, second(T0) + 60, tag);
+      store().stores.rateCounters.usage(linePrincipal('owner#0'), second(T0) - 60, second(T0) + 60, tag);
     expect((await usage('aaaa')).minutes).toEqual(new Map([[second(T0) - 30, { counted: 2, refused: 0 }]]));
     expect((await usage('bbbb')).minutes).toEqual(new Map([[second(T0) - 30, { counted: 1, refused: 1 }]]));
   });
@@ -153,7 +147,7 @@ describe('the sliding-window limiter on dynalite', () => {
           // Two processes: each its own store object, so neither knows what the other has seen.
           const processes = [
             limiterAt(clock, limit),
-            limiterAt(clock, limit, new DynamoRateCounterStore(store.stores.db, store.tableName)),
+            limiterAt(clock, limit, new DynamoRateCounterStore(store().stores.db, store().tableName)),
           ];
           const arrivals: Arrival[] = [];
           for (const [i, { wait, burst }] of steps.entries()) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { beforeAll, describe, expect, test } from '@jest/globals';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_SHARDS, SHARD_ENTRY_BYTES } from '../../shared/bots/shards';
 import { BOT_FIELDS, botFieldNames, byField } from '../../shared/bots/fields';
@@ -7,17 +7,13 @@ import { registerBotBody } from '../../shared/routes/schemas/bots';
 import type { BotProfile, BotStore } from '../../shared/store';
 import { guildKey } from '../../shared/store/bots/layout';
 import { botStoreRacingThePoint } from '../support/botStoreRace';
-import { startTestStore, type TestStore } from '../support/dynamo';
+import { suiteStore } from '../support/dynamo';
 
 /** Stats per shard on dynalite: each shard's post kept, none lost to another's, bounded, resharded. */
-let store: TestStore;
+const store = suiteStore();
 let bots: BotStore;
 beforeAll(async () => {
-  store = await startTestStore();
-  bots = store.stores.bots;
-});
-afterAll(async () => {
-  await store.close();
+  bots = store().stores.bots;
 });
 
 const NOW = new Date('2026-11-22T10:30:00.000Z');
@@ -32,8 +28,8 @@ const newBot = async (fields: Record<string, unknown> = {}) => {
 const shard = (shardId: number, shardCount: number) => ({ shardId, shardCount, windowSeconds: WINDOW });
 const profileItem = async (clientId: string) =>
   (
-    await store.stores.db.send(
-      new GetCommand({ TableName: store.tableName, Key: { pk: `BOT#${clientId}`, sk: 'PROFILE' } }),
+    await store().stores.db.send(
+      new GetCommand({ TableName: store().tableName, Key: { pk: `BOT#${clientId}`, sk: 'PROFILE' } }),
     )
   ).Item as Record<string, unknown>;
 const historyOf = async (clientId: string, now = NOW) => bots.history((await bots.get(clientId)) as BotProfile, now);
@@ -102,7 +98,7 @@ describe('stats per shard', () => {
     const clientId = await newBot();
     await bots.heartbeat(clientId, 'owner', { guilds: 5 }, NOW, shard(0, 2));
     // Shard 1 posts (profile, point, order) between shard 0's profile write and its point.
-    const racing = botStoreRacingThePoint(store, () =>
+    const racing = botStoreRacingThePoint(store(), () =>
       bots.heartbeat(clientId, 'owner', { guilds: 7 }, NOW, shard(1, 2)),
     );
     await racing.heartbeat(clientId, 'owner', { guilds: 6 }, NOW, shard(0, 2));
@@ -139,9 +135,9 @@ describe('stats per shard', () => {
         Array.from({ length: count }, (_, id) => [String(id), { guilds: big, users: big, seen: NOW.getTime() }]),
       );
     const put = (count: number) =>
-      store.stores.db.send(
+      store().stores.db.send(
         new PutCommand({
-          TableName: store.tableName,
+          TableName: store().tableName,
           Item: { ...item, shardStats: full(count), beatCount: 999_999_999_999 },
         }),
       );

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { createApiKey } from '../../shared/access/keyAdmin';
 import { hashKey } from '../../shared/access/keys';
 import { keyEnabledIn } from '../../infra/local/gateway';
 import { rememberEnabledKeys } from '../../infra/local/usagePlanMemo';
-import { startTestStore, type TestStore } from '../support/dynamo';
+import { suiteStore } from '../support/dynamo';
 
-let store: TestStore;
-beforeAll(async () => {
-  store = await startTestStore();
-});
-afterAll(async () => {
-  await store.close();
-});
+const store = suiteStore();
 
 /** What one piece of work asked of the embedded store: its calls, and its writes to API key records. */
 async function asked(work: () => Promise<unknown>): Promise<{ calls: number; keyWrites: number }> {
-  const { watch } = store.dynamo;
+  const { watch } = store().dynamo;
   const [calls, keyWrites] = [watch.calls(), watch.keyWrites()];
   await work();
   return { calls: watch.calls() - calls, keyWrites: watch.keyWrites() - keyWrites };
@@ -23,7 +17,7 @@ async function asked(work: () => Promise<unknown>): Promise<{ calls: number; key
 
 describe('the embedded store counts what it is asked', () => {
   test('every call, and the writes to API key records among them', async () => {
-    const { stores } = store;
+    const { stores } = store();
     // A first request mid-hour is the one write that seeds its hour.
     const take = { principal: 'key:abc', limit: 5, nowMs: Date.UTC(2026, 0, 1, 12, 30), keepUntil: 0 };
     expect(await asked(() => stores.rateCounters.take(take))).toEqual({ calls: 1, keyWrites: 0 });
@@ -38,7 +32,7 @@ describe('the embedded store counts what it is asked', () => {
 
 describe('the gateway remembers an enabled key until a key record is written', () => {
   test('asks the store once, then not again; a revoke is seen at the next request', async () => {
-    const { stores, dynamo } = store;
+    const { stores, dynamo } = store();
     const enabled = rememberEnabledKeys(keyEnabledIn(stores.apiKeys), dynamo.watch.keyWrites);
     const { record, value } = await createApiKey(stores.apiKeys, { name: 'remembered' });
     const hash = hashKey(value);
