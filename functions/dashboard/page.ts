@@ -1,15 +1,12 @@
-import { htmlPage } from '../../shared/http/htmlPage';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import type { Routes } from '../../shared/routes/table';
 import { h } from '../../shared/html/builder';
 import { botsSection } from './botsSection';
+import { dashboardShell } from './pageShell';
 import { usageSection } from './usageSection';
 import { webhooksSection } from './webhooksSection';
-import { DASHBOARD_SCRIPT } from './generated/pageScript';
-import { DASHBOARD_STYLE } from './pageStyle';
 import type { DashboardHandler } from './services';
 import { currentSession } from '../../shared/runtime/signedIn';
-import { siteHeader } from '../../shared/html/siteHeader';
 
 const signedOut = (signInHref: string, local: boolean, declined: boolean) =>
   h(
@@ -134,14 +131,11 @@ const signedIn = (accountName: string) =>
  */
 export const dashboardPage: DashboardHandler<Routes['dashboardPage']> = async ({ query, raw }, _context, services) => {
   const session = await currentSession(raw.headers, services);
-  return htmlPage({
+  return dashboardShell({
     title: 'Dashboard',
-    style: DASHBOARD_STYLE,
-    script: DASHBOARD_SCRIPT,
-    header: siteHeader(raw.basePath, 'dashboard'),
+    basePath: raw.basePath,
     // The API below this page; the usage charts arrive as SVG text and are shown as data: pictures.
     allow: { 'connect-src': "'self'", 'img-src': 'data:' },
-    headers: { 'Cache-Control': 'no-store' },
     ...(session
       ? {
           data: {

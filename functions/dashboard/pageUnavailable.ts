@@ -1,23 +1,18 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { StoreUnavailableError, UNAVAILABLE_RETRY_AFTER } from '../../shared/errors/unavailable';
+import { StoreUnavailableError } from '../../shared/errors/unavailable';
 import { basePathOf } from '../../shared/http/basePath';
-import { htmlPage } from '../../shared/http/htmlPage';
 import type { ApiMiddleware } from '../../shared/http/middleware/types';
 import { logger } from '../../shared/logging/logger';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
 import { h } from '../../shared/html/builder';
-import { siteHeader } from '../../shared/html/siteHeader';
-import { DASHBOARD_SCRIPT } from './generated/pageScript';
-import { DASHBOARD_STYLE } from './pageStyle';
+import { dashboardShell } from './pageShell';
 
 /** The dashboard when the store cannot answer: 503 with Retry-After, the page's own chrome, a link to try again. */
-const unavailablePage = (basePath: string): APIGatewayProxyResult => {
-  const page = htmlPage({
+const unavailablePage = (basePath: string): APIGatewayProxyResult =>
+  dashboardShell({
     title: 'Dashboard',
-    style: DASHBOARD_STYLE,
-    script: DASHBOARD_SCRIPT,
-    header: siteHeader(basePath, 'dashboard'),
-    headers: { 'Cache-Control': 'no-store', 'Retry-After': String(UNAVAILABLE_RETRY_AFTER) },
+    basePath,
+    statusCode: 503,
     body: [
       h('h1', {}, 'Dashboard'),
       h(
@@ -28,8 +23,6 @@ const unavailablePage = (basePath: string): APIGatewayProxyResult => {
       ),
     ],
   });
-  return { ...page, statusCode: 503 };
-};
 
 /**
  * The dashboard group's output middleware (services.ts): when the store cannot answer GET

@@ -1,15 +1,12 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../../shared/errors/apiError';
-import { StoreUnavailableError, UNAVAILABLE_RETRY_AFTER } from '../../shared/errors/unavailable';
+import { StoreUnavailableError } from '../../shared/errors/unavailable';
 import { preferredType } from '../../shared/http/accept';
 import { basePathOf } from '../../shared/http/basePath';
-import { htmlPage } from '../../shared/http/htmlPage';
 import type { ApiMiddleware } from '../../shared/http/middleware/types';
 import { h } from '../../shared/html/builder';
-import { siteHeader } from '../../shared/html/siteHeader';
 import { dashboardRoutes } from '../../shared/routes/groups/dashboard';
-import { DASHBOARD_SCRIPT } from './generated/pageScript';
-import { DASHBOARD_STYLE } from './pageStyle';
+import { dashboardShell } from './pageShell';
 import { troubleOf, type SignInTrouble } from './signInTrouble';
 
 const { dashboardPage, dashboardSignIn, dashboardCallback } = dashboardRoutes;
@@ -57,16 +54,11 @@ const statusOf = (error: unknown) =>
 export function signInFailurePage(error: unknown, basePath: string): APIGatewayProxyResult {
   const { title, text } = wordsFor(error);
   const statusCode = statusOf(error);
-  const page = htmlPage({
+  return dashboardShell({
     title: `${title} - Dashboard`,
-    style: DASHBOARD_STYLE,
-    script: DASHBOARD_SCRIPT,
-    header: siteHeader(basePath, 'dashboard'),
-    headers: {
-      'Cache-Control': 'no-store',
-      Vary: 'Accept',
-      ...(statusCode === 503 ? { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER) } : {}),
-    },
+    basePath,
+    statusCode,
+    headers: { Vary: 'Accept' },
     body: [
       h('h1', {}, title),
       h(
@@ -82,7 +74,6 @@ export function signInFailurePage(error: unknown, basePath: string): APIGatewayP
       ),
     ],
   });
-  return { ...page, statusCode };
 }
 
 /** A browser navigating (it asks for HTML before JSON); a program asking for JSON, or nothing, gets the envelope. */
