@@ -1,7 +1,8 @@
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createStores } from '../../shared/store';
 import { storeConfigFromEnv, type StoreConfig } from '../../shared/store/config';
-import { ensureTable, startEmbeddedDynamo } from '../local/embeddedDynamo';
+import { startEmbeddedDynamo } from '../local/embeddedDynamo';
+import { ensureTable } from '../local/localTable';
 import { runningStores } from '../local/runningStores';
 
 /** Steps a CLI runs before it exits (close clients, stop an embedded store). */

@@ -12,7 +12,7 @@ import { createStores } from '../../shared/store';
 import { migrateRecords } from '../../shared/store/migrations';
 import { DEFAULT_TABLE_NAME } from '../../shared/store/config';
 import { AuthorizerCache } from './authorizerCache';
-import { ensureTable } from './embeddedDynamo';
+import { ensureTable } from './localTable';
 import { createGateway, keyEnabledIn } from './gateway';
 import { closeIdleAfterReading } from './idleConnections';
 import { seedDemoBots } from './demoBots';

@@ -10,7 +10,8 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { ensureTable, startEmbeddedDynamo, type EmbeddedDynamo } from '../../infra/local/embeddedDynamo';
+import { startEmbeddedDynamo, type EmbeddedDynamo } from '../../infra/local/embeddedDynamo';
+import { ensureTable } from '../../infra/local/localTable';
 import { createTableInput } from '../../shared/store/schema';
 
 /** A local store persisted by an older version (one index fewer) is rebuilt without losing an item. */

@@ -6,7 +6,8 @@ import { createServer, request, type IncomingHttpHeaders, type IncomingMessage }
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureTable, startEmbeddedDynamo, type EmbeddedDynamo } from '../../infra/local/embeddedDynamo';
+import { startEmbeddedDynamo, type EmbeddedDynamo } from '../../infra/local/embeddedDynamo';
+import { ensureTable } from '../../infra/local/localTable';
 import { createStores, type Stores } from '../../shared/store';
 
 export interface TestStore {
