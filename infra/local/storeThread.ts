@@ -3,13 +3,13 @@ import { Readable } from 'node:stream';
 import type { HttpResponse } from '@smithy/types';
 import { answerInProcess, type StoreTransport } from '../../shared/store/inProcessStores';
 import type { EmbeddedDynamo, EmbeddedDynamoOptions } from './embeddedDynamo';
-import { abortError, refused } from './inProcessCalls';
+import { abortError, refused, settleUnlessAborted } from './inProcessCalls';
 import { localStoreCredentials } from './storeCredentials';
 import type { FromStore, StoreThreadData, ToStore } from './storeThreadMessages';
 import { WATCH_COUNTS, watchOf } from './storeWatch';
 import { startTsWorker } from './tsWorker';
 
-type Waiting = { resolve: (answer: { response: HttpResponse }) => void; reject: (error: Error) => void };
+type Waiting = { resolve: (answer: { response: HttpResponse }) => void; reject: (error: unknown) => void };
 
 /**
  * The embedded store on a thread of its own: dynalite's work (parsing expressions, applying them)
@@ -66,15 +66,7 @@ export async function startStoreThread(options: Omit<EmbeddedDynamoOptions, 'cou
         if (signal?.aborted) return reject(abortError());
         if (gone) return reject(gone);
         const id = nextId++;
-        waiting.set(id, { resolve, reject });
-        signal?.addEventListener(
-          'abort',
-          () => {
-            waiting.delete(id);
-            reject(abortError());
-          },
-          { once: true },
-        );
+        waiting.set(id, settleUnlessAborted(signal, { resolve, reject }, () => waiting.delete(id)));
         const { method, path, query, headers, body } = request;
         say({ kind: 'call', id, call: { method, path, query, headers, body } });
       }),

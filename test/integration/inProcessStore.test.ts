@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -70,6 +71,20 @@ describe.each([
       controller.abort();
       await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
       await expect(get()).resolves.toMatchObject({ $metadata: { httpStatusCode: 200 } });
+    } finally {
+      db.destroy();
+    }
+  });
+
+  test('a signal shared by many calls holds no listener for those already answered', async () => {
+    const db = createDocumentClient({ ...config(), embedded: true });
+    const shutdown = new AbortController();
+    try {
+      for (let i = 0; i < 20; i++)
+        await db.send(new GetCommand({ TableName: store.tableName, Key: { pk: 'a', sk: 'b' } }), {
+          abortSignal: shutdown.signal,
+        });
+      expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
     } finally {
       db.destroy();
     }
