@@ -26,7 +26,8 @@ export async function startStoreThread(options: Omit<EmbeddedDynamoOptions, 'cou
   const say = (message: ToStore) => thread.postMessage(message);
 
   const waiting = new Map<number, Waiting>();
-  let gone: Error | undefined;
+  // Once set, what each later call meets: an error of its own, as the SDK writes its attempts on the one it gets.
+  let gone: (() => Error) | undefined;
   let nextId = 1;
   let ready: (endpoint: string) => void = () => undefined;
   let closed: () => void = () => undefined;
@@ -46,13 +47,16 @@ export async function startStoreThread(options: Omit<EmbeddedDynamoOptions, 'cou
     call?.resolve({ response: { statusCode: message.statusCode, headers: message.headers, body } });
   });
   // A thread that fails or stops fails what it was asked, and refuses what comes after, as a closed store.
-  const failAll = (error: Error) => {
-    gone ??= error;
-    for (const call of waiting.values()) call.reject(error);
+  const failAll = (ended: () => Error) => {
+    gone ??= ended;
+    for (const call of waiting.values()) call.reject(gone());
     waiting.clear();
   };
-  thread.on('error', failAll);
-  thread.on('exit', () => failAll(refused()));
+  thread.on('error', (error) => {
+    console.error('the local store thread failed:', error);
+    failAll(() => Object.assign(refused(), { message: `${refused().message} (its thread failed: ${error.message})` }));
+  });
+  thread.on('exit', () => failAll(refused));
   const endpoint = await Promise.race([
     started,
     once(thread, 'error').then(([error]) => Promise.reject(error)),
@@ -64,9 +68,12 @@ export async function startStoreThread(options: Omit<EmbeddedDynamoOptions, 'cou
       new Promise((resolve, reject) => {
         const signal = handlerOptions?.abortSignal as AbortSignal | undefined;
         if (signal?.aborted) return reject(abortError());
-        if (gone) return reject(gone);
+        if (gone) return reject(gone());
         const id = nextId++;
-        waiting.set(id, settleUnlessAborted(signal, { resolve, reject }, () => waiting.delete(id)));
+        waiting.set(
+          id,
+          settleUnlessAborted(signal, { resolve, reject }, () => waiting.delete(id)),
+        );
         const { method, path, query, headers, body } = request;
         say({ kind: 'call', id, call: { method, path, query, headers, body } });
       }),
@@ -84,7 +91,7 @@ export async function startStoreThread(options: Omit<EmbeddedDynamoOptions, 'cou
         say({ kind: 'close' });
         await Promise.race([ended, once(thread, 'exit')]);
       }
-      gone ??= refused();
+      gone ??= refused;
       await thread.terminate();
     },
   };
