@@ -42,6 +42,36 @@ function bodyBytes(body: unknown): Buffer {
 
 export const abortError = () => Object.assign(new Error('Request aborted'), { name: 'AbortError' });
 
+type Settle<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
+
+/**
+ * A call's `resolve` and `reject`, rejecting as aborted when `signal` aborts first (after `onAbort`), and
+ * listening no more once the call is settled: one signal may serve many calls, and a listener left on it
+ * would keep its call's answer for as long as the signal lives.
+ */
+export function settleUnlessAborted<T>(
+  signal: AbortSignal | undefined,
+  { resolve, reject }: Settle<T>,
+  onAbort: () => void = () => undefined,
+): Settle<T> {
+  const abort = () => {
+    onAbort();
+    reject(abortError());
+  };
+  signal?.addEventListener('abort', abort, { once: true });
+  const stop = () => signal?.removeEventListener('abort', abort);
+  return {
+    resolve: (value) => {
+      stop();
+      resolve(value);
+    },
+    reject: (error) => {
+      stop();
+      reject(error);
+    },
+  };
+}
+
 /** What a socket's call meets once the store has closed: its database is gone, so it must never be reached. */
 export const refused = () =>
   Object.assign(new Error('connect ECONNREFUSED: the embedded store has closed'), { code: 'ECONNREFUSED' });
@@ -62,11 +92,11 @@ export function callsInProcess(server: Server): InProcessCalls {
   let closed = false;
   const underWay = new Set<Promise<unknown>>();
   const handle: StoreTransport['handle'] = (request, options) =>
-    new Promise((resolve, reject) => {
+    new Promise((resolveCall, rejectCall) => {
       const signal = options?.abortSignal as AbortSignal | undefined;
-      if (signal?.aborted) return reject(abortError());
-      if (closed || !server.listening) return reject(refused());
-      signal?.addEventListener('abort', () => reject(abortError()), { once: true });
+      if (signal?.aborted) return rejectCall(abortError());
+      if (closed || !server.listening) return rejectCall(refused());
+      const { resolve, reject } = settleUnlessAborted(signal, { resolve: resolveCall, reject: rejectCall });
       const body = bodyBytes(request.body);
       const query = new URLSearchParams(request.query as Record<string, string>).toString();
       const incoming = Object.assign(Readable.from(body.length > 0 ? [body] : []), {

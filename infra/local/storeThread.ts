@@ -3,13 +3,13 @@ import { Readable } from 'node:stream';
 import type { HttpResponse } from '@smithy/types';
 import { answerInProcess, type StoreTransport } from '../../shared/store/inProcessStores';
 import type { EmbeddedDynamo, EmbeddedDynamoOptions } from './embeddedDynamo';
-import { abortError, refused } from './inProcessCalls';
+import { abortError, refused, settleUnlessAborted } from './inProcessCalls';
 import { localStoreCredentials } from './storeCredentials';
 import type { FromStore, StoreThreadData, ToStore } from './storeThreadMessages';
 import { WATCH_COUNTS, watchOf } from './storeWatch';
 import { startTsWorker } from './tsWorker';
 
-type Waiting = { resolve: (answer: { response: HttpResponse }) => void; reject: (error: Error) => void };
+type Waiting = { resolve: (answer: { response: HttpResponse }) => void; reject: (error: unknown) => void };
 
 /**
  * The embedded store on a thread of its own: dynalite's work (parsing expressions, applying them)
@@ -26,7 +26,8 @@ export async function startStoreThread(options: Omit<EmbeddedDynamoOptions, 'cou
   const say = (message: ToStore) => thread.postMessage(message);
 
   const waiting = new Map<number, Waiting>();
-  let gone: Error | undefined;
+  // Once set, what each later call meets: an error of its own, as the SDK writes its attempts on the one it gets.
+  let gone: (() => Error) | undefined;
   let nextId = 1;
   let ready: (endpoint: string) => void = () => undefined;
   let closed: () => void = () => undefined;
@@ -46,13 +47,16 @@ export async function startStoreThread(options: Omit<EmbeddedDynamoOptions, 'cou
     call?.resolve({ response: { statusCode: message.statusCode, headers: message.headers, body } });
   });
   // A thread that fails or stops fails what it was asked, and refuses what comes after, as a closed store.
-  const failAll = (error: Error) => {
-    gone ??= error;
-    for (const call of waiting.values()) call.reject(error);
+  const failAll = (ended: () => Error) => {
+    gone ??= ended;
+    for (const call of waiting.values()) call.reject(gone());
     waiting.clear();
   };
-  thread.on('error', failAll);
-  thread.on('exit', () => failAll(refused()));
+  thread.on('error', (error) => {
+    console.error('the local store thread failed:', error);
+    failAll(() => Object.assign(refused(), { message: `${refused().message} (its thread failed: ${error.message})` }));
+  });
+  thread.on('exit', () => failAll(refused));
   const endpoint = await Promise.race([
     started,
     once(thread, 'error').then(([error]) => Promise.reject(error)),
@@ -64,16 +68,11 @@ export async function startStoreThread(options: Omit<EmbeddedDynamoOptions, 'cou
       new Promise((resolve, reject) => {
         const signal = handlerOptions?.abortSignal as AbortSignal | undefined;
         if (signal?.aborted) return reject(abortError());
-        if (gone) return reject(gone);
+        if (gone) return reject(gone());
         const id = nextId++;
-        waiting.set(id, { resolve, reject });
-        signal?.addEventListener(
-          'abort',
-          () => {
-            waiting.delete(id);
-            reject(abortError());
-          },
-          { once: true },
+        waiting.set(
+          id,
+          settleUnlessAborted(signal, { resolve, reject }, () => waiting.delete(id)),
         );
         const { method, path, query, headers, body } = request;
         say({ kind: 'call', id, call: { method, path, query, headers, body } });
@@ -92,7 +91,7 @@ export async function startStoreThread(options: Omit<EmbeddedDynamoOptions, 'cou
         say({ kind: 'close' });
         await Promise.race([ended, once(thread, 'exit')]);
       }
-      gone ??= refused();
+      gone ??= refused;
       await thread.terminate();
     },
   };

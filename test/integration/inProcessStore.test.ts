@@ -1,4 +1,6 @@
+import { getEventListeners } from 'node:events';
 import { Socket } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../shared/store/client';
@@ -79,6 +81,20 @@ describe.each([
     }
   });
 
+  test('a signal shared by many calls holds no listener for those already answered', async () => {
+    const db = createDocumentClient({ ...config(), embedded: true });
+    const shutdown = new AbortController();
+    try {
+      for (let i = 0; i < 20; i++)
+        await db.send(new GetCommand({ TableName: store.tableName, Key: { pk: 'a', sk: 'b' } }), {
+          abortSignal: shutdown.signal,
+        });
+      expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+    } finally {
+      db.destroy();
+    }
+  });
+
   test('a closed store is no longer answered in process, and an older client is refused as by a socket', async () => {
     const other = await startTestStore(start);
     const { endpoint } = other.dynamo;
@@ -122,6 +138,37 @@ describe.each([
       await expect(query()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     } finally {
       db.destroy();
+    }
+  });
+});
+
+describe('the embedded store on a thread of its own, when the thread ends', () => {
+  test('its calls under way fail at once, and each later call is refused with an error of its own', async () => {
+    const other = await startTestStore(() => startStoreThread());
+    const db = createDocumentClient({
+      tableName: other.tableName,
+      endpoint: other.dynamo.endpoint,
+      region: 'us-east-1',
+      embedded: true,
+    });
+    const get = () => db.send(new GetCommand({ TableName: other.tableName, Key: { pk: 'a', sk: 'b' } }));
+    const posts = jest.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const underWay = Array.from({ length: 5 }, get);
+      while (posts.mock.contexts.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      const thread = posts.mock.contexts[0] as Worker;
+      posts.mockRestore();
+      await thread.terminate();
+      for (const answer of await Promise.allSettled(underWay))
+        expect(answer).toMatchObject({ status: 'rejected', reason: { code: 'ECONNREFUSED' } });
+      const [first, second] = await Promise.all([get().catch((error) => error), get().catch((error) => error)]);
+      expect(first).toMatchObject({ code: 'ECONNREFUSED' });
+      expect(second).toMatchObject({ code: 'ECONNREFUSED' });
+      expect(first).not.toBe(second);
+    } finally {
+      posts.mockRestore();
+      db.destroy();
+      await other.close();
     }
   });
 });
