@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import type { HttpResponse } from '@smithy/types';
 import { answerInProcess, type StoreTransport } from '../../shared/store/inProcessStores';
@@ -8,6 +9,9 @@ import { localStoreCredentials } from './storeCredentials';
 import type { FromStore, StoreThreadData, ToStore } from './storeThreadMessages';
 import { WATCH_COUNTS, watchOf } from './storeWatch';
 import { startTsWorker } from './tsWorker';
+
+/** How long closing waits for the thread to close its database before ending it. */
+const CLOSE_PATIENCE_MS = 5_000;
 
 type Waiting = { resolve: (answer: { response: HttpResponse }) => void; reject: (error: unknown) => void };
 
@@ -89,7 +93,14 @@ export async function startStoreThread(options: Omit<EmbeddedDynamoOptions, 'cou
       stopAnswering();
       if (!gone) {
         say({ kind: 'close' });
-        await Promise.race([ended, once(thread, 'exit')]);
+        // A thread that does not close in time (hung) is ended anyway: stopping the server must not hang.
+        const patience = new AbortController();
+        await Promise.race([
+          ended,
+          once(thread, 'exit'),
+          delay(CLOSE_PATIENCE_MS, undefined, { signal: patience.signal }).catch(() => undefined),
+        ]);
+        patience.abort();
       }
       gone ??= refused;
       await thread.terminate();

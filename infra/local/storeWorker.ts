@@ -35,8 +35,17 @@ async function answer(id: number, call: StoreCall): Promise<void> {
   }
 }
 
+// Answers still being sent when the store closes go out before "closed", after which the thread is ended.
+const sending = new Set<Promise<void>>();
 server.on('message', (message: ToStore) => {
-  if (message.kind === 'call') return void answer(message.id, message.call);
-  void store.close().then(() => say({ kind: 'closed' }));
+  if (message.kind === 'call') {
+    const sent = answer(message.id, message.call).finally(() => sending.delete(sent));
+    sending.add(sent);
+    return;
+  }
+  void store
+    .close()
+    .then(() => Promise.all(sending))
+    .then(() => say({ kind: 'closed' }));
 });
 say({ kind: 'ready', endpoint: store.endpoint });
