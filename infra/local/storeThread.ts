@@ -51,8 +51,8 @@ export async function startStoreThread(options: Omit<EmbeddedDynamoOptions, 'cou
     call?.resolve({ response: { statusCode: message.statusCode, headers: message.headers, body } });
   });
   // A thread that fails or stops fails what it was asked, and refuses what comes after, as a closed store.
-  const failAll = (ended: () => Error) => {
-    gone ??= ended;
+  const failAll = (refusal: () => Error) => {
+    gone ??= refusal;
     for (const call of waiting.values()) call.reject(gone());
     waiting.clear();
   };
