@@ -1,3 +1,5 @@
+import { boundedSet } from '../../shared/store/boundedCache';
+
 /** How many keys are remembered as enabled at most: a store with more keys is asked about the rest. */
 const MAX_REMEMBERED = 10_000;
 
@@ -9,7 +11,7 @@ export function rememberEnabledKeys(
   keyEnabled: (keyHash: string) => Promise<boolean>,
   keyWrites: () => number,
 ): (keyHash: string) => Promise<boolean> {
-  const enabled = new Set<string>();
+  const enabled = boundedSet<string>(MAX_REMEMBERED);
   let writesSeen = keyWrites();
   return async (keyHash) => {
     if (keyWrites() !== writesSeen) {
@@ -20,10 +22,7 @@ export function rememberEnabledKeys(
     const before = writesSeen;
     const answer = await keyEnabled(keyHash);
     // A key write answered while this read was under way may or may not be in it: ask again next time.
-    if (answer && keyWrites() === before) {
-      if (enabled.size >= MAX_REMEMBERED) enabled.clear();
-      enabled.add(keyHash);
-    }
+    if (answer && keyWrites() === before) enabled.add(keyHash);
     return answer;
   };
 }

@@ -4,7 +4,7 @@ import { admits, afterAdmitting, windowStart, WINDOW_SECONDS, type WindowState }
 import { StoreUnavailableError } from '../errors/unavailable';
 import { guarded } from './errors';
 import { partitionKey } from './recordKinds';
-import { boundedSet } from './boundedSet';
+import { boundedMap, boundedSet } from './boundedCache';
 import { outsideEvery, secondsToCheck, viewOf, type WindowView } from './windowView';
 
 export interface RateTake {
@@ -70,7 +70,7 @@ export class DynamoRateCounterStore implements RateCounterStore {
   /** Items this process has seen seeded: a request to any other tries the seeding write first. */
   private readonly seeded = boundedSet<string>(10_000);
   /** What this process last saw of each item's window: which marks to check, and which to remove. */
-  private readonly views = new Map<string, WindowView>();
+  private readonly views = boundedMap<string, WindowView>(10_000);
 
   constructor(
     private readonly db: DynamoDBDocumentClient,
@@ -251,7 +251,6 @@ export class DynamoRateCounterStore implements RateCounterStore {
 
   /** Keeps what this process saw of an item's window (a hint: forgetting it costs a longer condition). */
   private saw(id: string, state: WindowState, second: number): WindowState {
-    if (this.views.size >= 10_000) this.views.clear();
     this.views.set(id, viewOf(state, second));
     return state;
   }
